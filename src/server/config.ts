@@ -1,0 +1,64 @@
+import path from 'node:path';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+
+/** Everything the server reads from the environment, with the embedded defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL URL; empty means embedded PGlite in `${dataDir}/db`. */
+  databaseUrl: string;
+  /** Redis URL; empty means in-process rate limits and caches. */
+  redisUrl: string;
+  /** Prefix for Redis keys, so several sites (or test runs) can share one Redis. */
+  redisNamespace: string;
+  /** SMTP URL; empty means mail goes to the outbox table (and the log). */
+  smtpUrl: string;
+  mailFrom: string;
+  /** Secret for signing (socket hashes, tokens); generated and kept in the data dir when unset. */
+  secret: string;
+  logLevel: string;
+  /** Multiplies every rate limit; tests and load benchmarks raise it. */
+  rateLimitScale: number;
+  seed: boolean;
+  isProduction: boolean;
+}
+
+function readSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('hex');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const config: Config = {
+    port,
+    host,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    redisUrl: env.REDIS_URL ?? '',
+    redisNamespace: env.REDIS_NAMESPACE ?? '',
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Среда <noreply@localhost>',
+    secret: env.SECRET ?? '',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    seed: (env.SEED ?? '1') !== '0',
+    isProduction: env.NODE_ENV === 'production',
+    ...overrides,
+  };
+  if (!config.secret) config.secret = readSecret(config.dataDir);
+  return config;
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { Mailer } from './modules/mail/service.ts';
+
+/** What every service receives: configuration, the database and the outside world. */
+export interface Ctx {
+  config: Config;
+  db: Db;
+  redis: Redis | null;
+  mail: Mailer;
+  log: FastifyBaseLogger;
+  /** Injectable clock so ranking and expiry are testable. */
+  now: () => Date;
+}

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './index.ts';
+import { comments, entries, likes, meta, subscriptions, subsiteRoles, subsites } from './schema.ts';
+import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes } from './seed-data.ts';
+import { slugify } from '../../shared/slug.ts';
+import { hashPassword } from '../modules/auth/service.ts';
+import { insertUser } from '../modules/users/queries.ts';
+
+const SEEDED_KEY = 'seeded_at';
+
+/**
+ * Demo content for a fresh site, once: the `seeded_at` mark keeps a restart (or a second node)
+ * from seeding again, even after everything was deleted. Demo users get random passwords.
+ */
+export async function seedIfEmpty(db: Db, log: FastifyBaseLogger, now = new Date()): Promise<boolean> {
+  const claimed = await db.insert(meta).values({ key: SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return false;
+  try {
+    await seed(db, now);
+  } catch (err) {
+    await db.delete(meta).where(eq(meta.key, SEEDED_KEY));
+    throw err;
+  }
+  log.info({ entries: seedEntries.length, comments: seedComments.length }, 'demo content seeded');
+  return true;
+}
+
+async function seed(db: Db, now: Date) {
+  const hour = 3600_000;
+  const userIds = new Map<string, number>();
+  const passwordHash = await hashPassword(crypto.randomBytes(24).toString('hex'));
+  for (const u of seedUsers) {
+    const id = await insertUser(db, {
+      name: u.name, slug: slugify(u.name, 40), email: u.email, passwordHash, role: 'user',
+      description: u.description, avatarColor: u.color, createdAt: new Date(now.getTime() - 60 * 24 * hour),
+    });
+    userIds.set(u.key, id);
+  }
+
+  const communityIds = new Map<string, number>();
+  const founder = userIds.get(seedUsers[0].key)!;
+  for (const c of seedCommunities) {
+    const [row] = await db.insert(subsites).values({ type: 'community', slug: c.slug, name: c.name, description: c.description, avatarColor: c.color })
+      .returning({ id: subsites.id });
+    communityIds.set(c.slug, row.id);
+    await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: founder, role: 'admin' });
+  }
+
+  // Every demo user reads most communities; counters are folded once at the end.
+  const subs: { userId: number; subsiteId: number }[] = [];
+  [...userIds.values()].forEach((userId, i) => {
+    [...communityIds.values()].forEach((subsiteId, j) => {
+      if ((i + j) % 4 !== 3) subs.push({ userId, subsiteId });
+    });
+  });
+  await db.insert(subscriptions).values(subs);
+
+  const entryIds = new Map<string, number>();
+  const publishedAt = new Map<string, Date>();
+  const ordered = [...seedEntries].sort((a, b) => b.hoursAgo - a.hoursAgo);
+  for (const e of ordered) {
+    const authorId = userIds.get(e.author)!;
+    const subsiteId = e.community ? communityIds.get(e.community)! : authorId;
+    const at = new Date(now.getTime() - e.hoursAgo * hour);
+    const [row] = await db.insert(entries).values({
+      subsiteId, authorId, title: e.title, slug: slugify(e.title, 60), blocks: e.blocks,
+      isPublished: true, publishedAt: at, createdAt: at, updatedAt: at,
+    }).returning({ id: entries.id });
+    entryIds.set(e.key, row.id);
+    publishedAt.set(e.key, at);
+  }
+
+  const commentIds = new Map<string, number>();
+  const byTime = [...seedComments].sort((a, b) => a.minutesAfter - b.minutesAfter);
+  for (const c of byTime) {
+    const at = new Date(publishedAt.get(c.entry)!.getTime() + c.minutesAfter * 60_000);
+    const [row] = await db.insert(comments).values({
+      entryId: entryIds.get(c.entry)!, authorId: userIds.get(c.author)!, text: c.text,
+      replyTo: c.replyTo ? commentIds.get(c.replyTo)! : null, createdAt: at > now ? now : at,
+    }).returning({ id: comments.id });
+    commentIds.set(c.key, row.id);
+  }
+
+  const voteRows = seedVotes.map((v) => ({
+    userId: userIds.get(v.user)!,
+    targetType: v.entry ? ('content' as const) : ('comment' as const),
+    targetId: v.entry ? entryIds.get(v.entry)! : commentIds.get(v.comment!)!,
+    sign: v.sign,
+  }));
+  if (voteRows.length) await db.insert(likes).values(voteRows);
+
+  // Counters from the rows just written.
+  await db.execute(sql`update subsites s set subscribers_count = (select count(*) from subscriptions x where x.subsite_id = s.id)`);
+  await db.execute(sql`update entries e set
+      comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed),
+      likes_count = (select count(*) from likes l where l.target_type = 'content' and l.target_id = e.id),
+      likes_summ = coalesce((select sum(sign) from likes l where l.target_type = 'content' and l.target_id = e.id), 0)`);
+  await db.execute(sql`update comments c set
+      likes_count = (select count(*) from likes l where l.target_type = 'comment' and l.target_id = c.id),
+      likes_summ = coalesce((select sum(sign) from likes l where l.target_type = 'comment' and l.target_id = c.id), 0)`);
+}

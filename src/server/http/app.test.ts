@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, Visitor, isRussianError, type TestApp } from '../testing/harness.ts';
+import { messages } from '../../shared/catalogue.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the API envelope', () => {
+  it('answers health checks for load balancers', async () => {
+    const res = await new Visitor(t.app).get('/v3.0/health');
+    expect(res.json()).toEqual({ rc: 200, rm: '', data: { status: 'ok' } });
+  });
+
+  it.each([
+    ['GET', '/v3.0/no/such/method'],
+    ['POST', '/v3.0/no/such/method'],
+    ['DELETE', '/v3.0/auth/check'],
+    ['PUT', '/v3.0/auth/simple/login'],
+  ] as const)('answers %s %s with a Russian 404', async (method, path) => {
+    const res = await new Visitor(t.app).call(path, { method, body: method === 'GET' ? undefined : {} });
+    expect(isRussianError(res, 404)).toBe(true);
+  });
+
+  it('refuses broken JSON with a Russian 400', async () => {
+    const res = await new Visitor(t.app).call('/v3.0/auth/simple/login', { method: 'POST', body: '{"values": {' });
+    expect(isRussianError(res, 400)).toBe(true);
+    expect(res.json().rm).toBe(messages.badJson);
+  });
+
+  it('refuses a body over the limit with a Russian 413', async () => {
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email: 'a@b.ru', password: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(isRussianError(res, 413)).toBe(true);
+  });
+
+  it('refuses an unknown content type with a Russian 415', async () => {
+    const res = await new Visitor(t.app).call('/v3.0/auth/simple/login', { method: 'POST', body: '<xml/>', headers: { 'content-type': 'application/xml' } });
+    expect(isRussianError(res, 415)).toBe(true);
+  });
+
+  it('refuses every unsafe method without the CSRF marker before anything else runs', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT', 'PATCH'] as const) {
+      const res = await new Visitor(t.app).call('/v3.0/auth/logout', { method, body: {}, csrf: false });
+      expect(isRussianError(res, 403)).toBe(true);
+    }
+  });
+
+  it('parses bracket notation in query strings', async () => {
+    const res = await new Visitor(t.app).get('/v3.0/subsites/communities?limit=5&mode=raw');
+    expect(res.json()).toMatchObject({ rc: 200, data: { items: [] } });
+    const bad = await new Visitor(t.app).get('/v3.0/subsites/communities?limit[a]=5');
+    expect(isRussianError(bad, 400)).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await startTestApp({ rateLimitScale: 1 });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('answers rc 429 with the robot question once a visitor sends too many, and only that visitor', async () => {
+    const v = new Visitor(strict.app, '10.9.9.9');
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      codes.push((await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } })).statusCode);
+    }
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    const res = await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
+    expect(res.json()).toEqual({ rc: 429, rm: messages.tooManyActions, data: {} });
+    const other = await new Visitor(strict.app, '10.9.9.10').post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
+    expect(other.statusCode).toBe(200);
+  });
+});

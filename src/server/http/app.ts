@@ -1,0 +1,152 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
+import multipart from '@fastify/multipart';
+import { messages } from '../../shared/catalogue.ts';
+import { parseBrackets } from '../../shared/brackets.ts';
+import { Redis } from 'ioredis';
+import type { Ctx } from '../context.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createMailer } from '../modules/mail/service.ts';
+import type { UserRow } from '../modules/auth/queries.ts';
+import { userBySessionToken } from '../modules/auth/service.ts';
+import { ApiError } from './errors.ts';
+import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
+import { registerRateLimits } from './ratelimit.ts';
+import { SESSION_COOKIE } from './session.ts';
+import { authRoutes } from '../modules/auth/routes.ts';
+import { subsiteRoutes } from '../modules/subsites/routes.ts';
+import { mailRoutes } from '../modules/mail/routes.ts';
+import { registerWeb, type WebOptions } from './web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export const API_PREFIX = '/v3.0';
+const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
+const MAX_FILE_MB = 20;
+
+const isApiPath = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || url.startsWith('/auth/');
+
+/** Maps Fastify's own errors (bad JSON, huge body, wrong content type) to the catalogue. */
+function frameworkError(err: FastifyError): ApiError {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, messages.badJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new ApiError(413, messages.bodyTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(415, messages.unsupportedMediaType);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_PROTO_VIOLATION':
+      return new ApiError(400, messages.badBody);
+  }
+  if (err.statusCode === 429) return new ApiError(429, messages.tooManyActions);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new ApiError(err.statusCode, messages.badRequest);
+  return new ApiError(500, messages.internal);
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+  /** Serve the React Router build; API-only when absent (API tests). */
+  web?: WebOptions;
+  logger?: boolean | object;
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await redis.connect();
+  return redis;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
+  const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
+  app.decorate('ctx', { config: opts.config, db: opts.db, redis, mail, log: app.log, now: opts.now ?? (() => new Date()) });
+  app.addHook('onClose', async () => {
+    mail.close();
+    await redis?.quit();
+  });
+  app.decorateRequest('user', null);
+
+  registerBodyParsers(app);
+  await app.register(cookie);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_FILE_MB * 1024 * 1024, files: 20, fields: 200, fieldSize: BODY_LIMIT },
+  });
+
+  // CSRF marker (spec/foundation.md §7): a cross-site form cannot set a custom header.
+  app.addHook('onRequest', async (req) => {
+    if (UNSAFE_METHODS.has(req.method) && isApiPath(req.url) && req.headers['x-this-is-csrf'] === undefined) {
+      throw new ApiError(403, messages.csrf);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.user = await userBySessionToken(app.ctx, req.cookies[SESSION_COOKIE]);
+  });
+
+  // Multipart fields use the same bracket notation as forms; files stay as buffers under their names.
+  app.addHook('preValidation', async (req) => {
+    if (!req.isMultipart() || !req.body || typeof req.body !== 'object') return;
+    const strings: [string, string][] = [];
+    const files: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
+      if (typeof v === 'string') strings.push([k, v]);
+      else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) v.forEach((x) => strings.push([k, x as string]));
+      else files[k] = v;
+    }
+    req.body = { ...parseBrackets(strings), ...(Object.keys(files).length ? { files } : {}) };
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const apiErr = err instanceof ApiError ? err : frameworkError(err);
+    if (apiErr.rc >= 500) req.log.error({ err }, 'request failed');
+    reply.code(apiErr.rc).send({ rc: apiErr.rc, rm: apiErr.message, data: apiErr.data ?? {} });
+  });
+
+  await registerRateLimits(app, { redis, namespace: `sreda:${opts.config.redisNamespace}` });
+
+  app.get(`${API_PREFIX}/health`, async () => {
+    await app.ctx.db.execute(sql`select 1`);
+    return { rc: 200, rm: '', data: { status: 'ok' } };
+  });
+
+  await app.register(authRoutes, { prefix: API_PREFIX });
+  await app.register(authRoutes, { prefix: '', aliasesOnly: true });
+  await app.register(subsiteRoutes, { prefix: API_PREFIX });
+  await app.register(mailRoutes, { prefix: API_PREFIX });
+
+  if (opts.web) {
+    await registerWeb(app, opts.web);
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const rm = isApiPath(req.url) ? messages.methodNotFound : messages.notFound;
+    reply.code(404).send({ rc: 404, rm, data: {} });
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { messages } from '../../shared/catalogue.ts';
+
+/** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue. */
+export class ApiError extends Error {
+  rc: number;
+  data: unknown;
+  constructor(rc: number, rm: string, data: unknown = {}) {
+    super(rm);
+    this.rc = rc;
+    this.data = data;
+  }
+}
+
+export const badRequest = (rm: string, data?: unknown) => new ApiError(400, rm, data);
+export const unauthorized = () => new ApiError(401, messages.authRequired);
+export const forbidden = (rm: string = messages.forbidden) => new ApiError(403, rm);
+export const notFound = (rm: string = messages.notFound) => new ApiError(404, rm);
+
+/** Validates input against a zod schema; failures become rc 400 with a message per field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.filter((p) => p !== 'values').join('.') || '_';
+    if (errors[field]) continue;
+    errors[field] = issue.code === 'unrecognized_keys'
+      ? messages.unknownField(issue.keys.join(', '))
+      : issue.code === 'invalid_type' && issue.input === undefined && !/[А-Яа-я]/.test(issue.message)
+        ? messages.fieldRequired
+        : /[А-Яа-яЁё]/.test(issue.message) ? issue.message : messages.badRequest;
+  }
+  const first = Object.values(errors)[0] ?? messages.badRequest;
+  throw badRequest(first, { errors });
+}

@@ -1,0 +1,20 @@
+import type { PageServices } from '../../web/context.ts';
+import type { Ctx } from '../context.ts';
+import type { UserRow } from '../modules/auth/queries.ts';
+import { requireStaff } from '../modules/auth/policy.ts';
+import * as entries from '../modules/entries/service.ts';
+import { listOutbox } from '../modules/mail/service.ts';
+import * as subsites from '../modules/subsites/service.ts';
+
+/** The read side that page loaders use, bound to the request's user; permissions as in the API. */
+export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
+  return {
+    communities: () => subsites.communities(ctx, user?.id ?? null, 12),
+    latestEntries: (limit) => entries.latest(ctx, limit),
+    async outbox() {
+      requireStaff(user);
+      const rows = await listOutbox(ctx.db);
+      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, createdAt: r.createdAt.toISOString() }));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Role } from '../../../shared/api.ts';
+import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
+import { messages } from '../../../shared/catalogue.ts';
+
+/** Who may do what with accounts; every auth-related permission is decided here. */
+export interface Actor {
+  id: number;
+  role: Role;
+  bannedUntil: Date | null;
+}
+
+const STAFF: Role[] = ['moderator', 'admin', 'superuser'];
+
+export const isStaff = (u: { role: Role }) => STAFF.includes(u.role);
+export const isAdmin = (u: { role: Role }) => u.role === 'admin' || u.role === 'superuser';
+export const isBanned = (u: Pick<Actor, 'bannedUntil'>, now: Date) => u.bannedUntil !== null && u.bannedUntil > now;
+
+/** The signed-in actor, or rc 401 so the client opens the auth popup and repeats the request. */
+export function requireUser<T extends Actor>(user: T | null): T {
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** A signed-in actor who is not banned, for anything that writes. */
+export function requireActiveUser<T extends Actor>(user: T | null, now: Date): T {
+  const u = requireUser(user);
+  if (isBanned(u, now)) throw new ApiError(403, messages.banned);
+  return u;
+}
+
+export function requireStaff<T extends Actor>(user: T | null): T {
+  const u = requireUser(user);
+  if (!isStaff(u)) throw forbidden();
+  return u;
+}

@@ -1,0 +1,77 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { recoveryTokens, sessions, subsites, users } from '../../db/schema.ts';
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  isPaid: users.isPaid,
+  bannedUntil: users.bannedUntil,
+  createdAt: users.createdAt,
+  name: subsites.name,
+  slug: subsites.slug,
+  avatarUrl: subsites.avatarUrl,
+  avatarColor: subsites.avatarColor,
+};
+
+const selectUser = (db: Db) => db.select(userColumns).from(users).innerJoin(subsites, eq(subsites.id, users.id));
+export type UserRow = Awaited<ReturnType<typeof selectUser>>[number];
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await selectUser(db).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await selectUser(db).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserBySession(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+  const rows = await selectUser(db).innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function hasSuperuser(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'superuser')).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function insertRecoveryToken(db: Db, row: typeof recoveryTokens.$inferInsert) {
+  await db.insert(recoveryTokens).values(row);
+}
+
+export async function findRecoveryToken(db: Db, tokenHash: string, now: Date) {
+  const rows = await db.select().from(recoveryTokens)
+    .where(and(eq(recoveryTokens.tokenHash, tokenHash), gt(recoveryTokens.expiresAt, now), isNull(recoveryTokens.usedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Marks the token used; returns false when another request used it first. */
+export async function useRecoveryToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db.update(recoveryTokens).set({ usedAt: now })
+    .where(and(eq(recoveryTokens.tokenHash, tokenHash), isNull(recoveryTokens.usedAt)))
+    .returning({ userId: recoveryTokens.userId });
+  return rows.length > 0;
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

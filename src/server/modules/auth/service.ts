@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import argon2 from 'argon2';
+import type { Ctx } from '../../context.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { slugify } from '../../../shared/slug.ts';
+import { badRequest } from '../../http/errors.ts';
+import { insertUser } from '../users/queries.ts';
+import * as q from './queries.ts';
+
+export const SESSION_DAYS = 30;
+export const RECOVERY_MINUTES = 60;
+
+/** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes). */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
+
+const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+/** Verified against when the email is unknown, so both answers take the same time. */
+let dummyHash: Promise<string> | null = null;
+
+export interface SessionInfo {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+async function openSession(ctx: Ctx, userId: number, client: ClientInfo): Promise<SessionInfo> {
+  const token = newToken();
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_DAYS * 86400_000);
+  await q.insertSession(ctx.db, { tokenHash: sha256(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** Sign-up: a user with a personal blog and a session. The first registered user runs the site. */
+export async function register(ctx: Ctx, input: { name: string; email: string; password: string }, client: ClientInfo) {
+  if (await q.findUserByEmail(ctx.db, input.email)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+  const passwordHash = await hashPassword(input.password);
+  const role = (await q.hasSuperuser(ctx.db)) ? 'user' : 'superuser';
+  let userId: number;
+  try {
+    userId = await insertUser(ctx.db, { name: input.name, slug: slugify(input.name, 40), email: input.email, passwordHash, role });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+    throw err;
+  }
+  const user = (await q.findUserById(ctx.db, userId))!;
+  return { user, session: await openSession(ctx, userId, client) };
+}
+
+export async function login(ctx: Ctx, input: { email: string; password: string }, client: ClientInfo) {
+  const user = await q.findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
+    await argon2.verify(await dummyHash, input.password).catch(() => false);
+    throw badRequest(messages.wrongCredentials);
+  }
+  const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
+  if (!ok) throw badRequest(messages.wrongCredentials);
+  return { user, session: await openSession(ctx, user.id, client) };
+}
+
+export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
+  if (!token || token.length > 100) return null;
+  return (await q.findUserBySession(ctx.db, sha256(token), ctx.now())) ?? null;
+}
+
+export async function logout(ctx: Ctx, token: string | undefined) {
+  if (token) await q.deleteSession(ctx.db, sha256(token));
+}
+
+/** Mails a one-hour link when the email is known; the answer is the same either way. */
+export async function requestRecovery(ctx: Ctx, email: string) {
+  const user = await q.findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = newToken();
+  await q.insertRecoveryToken(ctx.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(ctx.now().getTime() + RECOVERY_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.publicUrl}/auth/simple/recover?token=${token}`;
+  await ctx.mail.send({ to: user.email, subject: messages.recoverMailSubject, text: messages.recoverMailText(user.name, link) });
+}
+
+export async function checkRecovery(ctx: Ctx, token: string) {
+  const row = await q.findRecoveryToken(ctx.db, sha256(token), ctx.now());
+  if (!row) throw badRequest(messages.recoverTokenInvalid);
+  const user = await q.findUserById(ctx.db, row.userId);
+  if (!user) throw badRequest(messages.recoverTokenInvalid);
+  return { email: user.email, name: user.name };
+}
+
+/** Sets the new password, ends every other session and signs the user in. */
+export async function completeRecovery(ctx: Ctx, input: { token: string; password: string }, client: ClientInfo) {
+  const row = await q.findRecoveryToken(ctx.db, sha256(input.token), ctx.now());
+  if (!row) throw badRequest(messages.recoverTokenInvalid);
+  const passwordHash = await hashPassword(input.password);
+  if (!(await q.useRecoveryToken(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.recoverTokenInvalid);
+  await q.setPassword(ctx.db, row.userId, passwordHash);
+  await q.deleteUserSessions(ctx.db, row.userId);
+  const user = (await q.findUserById(ctx.db, row.userId))!;
+  return { user, session: await openSession(ctx, user.id, client) };
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { subscriptions, subsiteRoles, subsites, users, mutes } from '../../db/schema.ts';
+
+export interface NewUser {
+  name: string;
+  slug: string;
+  email: string;
+  passwordHash: string;
+  role: 'user' | 'moderator' | 'admin' | 'superuser';
+  description?: string;
+  avatarColor?: string;
+  createdAt?: Date;
+}
+
+/** A user is born with a personal blog: the subsite row first, so the user takes its id. */
+export async function insertUser(db: Db, u: NewUser): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [blog] = await tx.insert(subsites).values({
+      type: 'user', slug: u.slug, name: u.name, description: u.description ?? '',
+      avatarColor: u.avatarColor ?? '#6b7cff', ...(u.createdAt ? { createdAt: u.createdAt } : {}),
+    }).returning({ id: subsites.id });
+    await tx.insert(users).values({ id: blog.id, email: u.email, passwordHash: u.passwordHash, role: u.role, ...(u.createdAt ? { createdAt: u.createdAt } : {}) });
+    await tx.insert(subsiteRoles).values({ subsiteId: blog.id, userId: blog.id, role: 'owner' });
+    return blog.id;
+  });
+}
+
+export async function setRole(db: Db, userId: number, role: NewUser['role']) {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/** The lists the current user object carries: managed subsites, subscriptions, mutes. */
+export async function userRelations(db: Db, userId: number) {
+  const [managed, subscribed, muted] = await Promise.all([
+    db.select({ id: subsites.id, name: subsites.name, type: subsites.type, slug: subsites.slug })
+      .from(subsiteRoles).innerJoin(subsites, eq(subsites.id, subsiteRoles.subsiteId))
+      .where(eq(subsiteRoles.userId, userId)),
+    db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db.select({ id: mutes.subsiteId }).from(mutes).where(eq(mutes.userId, userId)),
+  ]);
+  return { managed, subscribedIds: subscribed.map((r) => r.id), ignoredIds: muted.map((r) => r.id) };
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import type { CurrentUser } from '../../../shared/api.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { isStaff } from '../auth/policy.ts';
+import { setRole, userRelations } from './queries.ts';
+import { findUserByEmail } from '../auth/queries.ts';
+
+/** A stable per-user hash for client-side identity checks; never a secret by itself. */
+export function userHash(secret: string, userId: number, purpose = 'user'): string {
+  return crypto.createHmac('sha256', secret).update(`${purpose}:${userId}`).digest('hex').slice(0, 32);
+}
+
+/** The current user object of spec/content.md §3. */
+export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentUser> {
+  const rel = await userRelations(ctx.db, u.id);
+  const blogUrl = subsiteUrl({ id: u.id, type: 'user', slug: u.slug });
+  return {
+    id: u.id,
+    name: u.name,
+    url: blogUrl,
+    avatar_url: u.avatarUrl,
+    avatar_color: u.avatarColor,
+    hash: userHash(ctx.config.secret, u.id),
+    is_known_email: true,
+    user_email: u.email,
+    createdRFC: u.createdAt.toUTCString(),
+    login_method: 'email',
+    stat_group: 0,
+    level: 0,
+    role: u.role,
+    is_paid: u.isPaid,
+    is_superuser: u.role === 'superuser',
+    is_staff: isStaff(u),
+    is_cabinet_exist: false,
+    is_user: true,
+    is_subsites_tuned: rel.subscribedIds.length > 0,
+    show_possession: rel.managed.some((m) => m.type !== 'user'),
+    managedSubsites: rel.managed.map((m) => ({
+      value: m.id,
+      label: m.name,
+      additionalData: { uri: subsiteUrl(m), messengerHash: userHash(ctx.config.secret, m.id, 'messenger') },
+    })),
+    subscribed_ids: rel.subscribedIds,
+    ignored_ids: rel.ignoredIds,
+    forceReload: false,
+    can_mark_nsfw: isStaff(u),
+    m_hash: userHash(ctx.config.secret, u.id, 'messenger'),
+  };
+}
+
+/** `npm start -- --admin EMAIL`: the operator's way to hand an existing account the keys. */
+export async function promoteToSuperuser(ctx: Ctx, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    ctx.log.warn({ email }, '--admin: no user with this email; register first, then restart with --admin');
+    return;
+  }
+  await setRole(ctx.db, user.id, 'superuser');
+  ctx.log.info({ email }, '--admin: user is now a superuser');
+}

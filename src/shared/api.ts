@@ -1,0 +1,64 @@
+/** Shapes that cross the wire; the server builds them and the client reads them. */
+
+export interface ApiReply<T = unknown> {
+  rc: number;
+  rm: string;
+  data: T;
+}
+
+export type Role = 'user' | 'moderator' | 'admin' | 'superuser';
+
+/** The current user object of spec/content.md §3. */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  url: string;
+  avatar_url: string | null;
+  avatar_color: string;
+  hash: string;
+  is_known_email: boolean;
+  user_email: string;
+  createdRFC: string;
+  login_method: 'email';
+  stat_group: number;
+  level: number;
+  role: Role;
+  is_paid: boolean;
+  is_superuser: boolean;
+  is_staff: boolean;
+  is_cabinet_exist: boolean;
+  is_user: boolean;
+  is_subsites_tuned: boolean;
+  show_possession: boolean;
+  managedSubsites: { value: number; label: string; additionalData: { uri: string; messengerHash: string } }[];
+  subscribed_ids: number[];
+  ignored_ids: number[];
+  forceReload: boolean;
+  can_mark_nsfw: boolean;
+  m_hash: string;
+}
+
+export interface AuthCheckData {
+  user: CurrentUser | null;
+}
+
+export type SubsiteType = 'user' | 'community' | 'company';
+
+/** A subsite card: spec/content.md §3 (id, name, avatar, url, description, subscribers count). */
+export interface SubsiteCard {
+  id: number;
+  type: SubsiteType;
+  name: string;
+  url: string;
+  description: string;
+  avatar_url: string | null;
+  avatar_color: string;
+  subscribers_count: number;
+  is_subscribed: boolean;
+}
+
+export interface SubscribeData {
+  subsite_id: number;
+  is_subscribed: boolean;
+  subscribers_count: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * Bracket notation (`values[email]`, `urls[]`, `a[b][c]`) to nested objects and back.
+ * The server parses query strings and form bodies with it; the client request helper encodes with it.
+ */
+export type Nested = { [key: string]: Nested | Nested[] | string | string[] };
+
+const MAX_DEPTH = 5;
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+
+function splitKey(key: string): string[] | null {
+  const open = key.indexOf('[');
+  if (open <= 0) return [key];
+  const parts = [key.slice(0, open)];
+  const re = /\[([^\[\]]*)\]/gy;
+  re.lastIndex = open;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(key))) {
+    parts.push(m[1]);
+    if (re.lastIndex === key.length) break;
+  }
+  // Anything unparseable after the brackets keeps the key literal.
+  if (re.lastIndex !== key.length || parts.length > MAX_DEPTH + 1) return [key];
+  return parts;
+}
+
+/** Builds a nested object from key/value pairs; unsafe keys are dropped. */
+export function parseBrackets(pairs: Iterable<[string, string]>): Record<string, unknown> {
+  const root: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of pairs) {
+    const path = splitKey(key);
+    if (!path || path.some((p) => FORBIDDEN.has(p))) continue;
+    let node: Record<string, unknown> | unknown[] = root;
+    for (let i = 0; i < path.length; i++) {
+      const part = path[i];
+      const last = i === path.length - 1;
+      if (Array.isArray(node)) {
+        if (part !== '' && !/^\d+$/.test(part)) break;
+        if (last) {
+          node.push(value);
+          break;
+        }
+        const child: Record<string, unknown> = Object.create(null);
+        node.push(child);
+        node = child;
+        continue;
+      }
+      const nextIsArray = !last && path[i + 1] === '';
+      if (last) {
+        if (part === '') break;
+        const prev = node[part];
+        node[part] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : prev;
+        break;
+      }
+      let child = node[part];
+      if (child === undefined || typeof child === 'string') {
+        child = nextIsArray ? [] : Object.create(null);
+        node[part] = child;
+      }
+      node = child as Record<string, unknown> | unknown[];
+    }
+  }
+  return toPlain(root) as Record<string, unknown>;
+}
+
+function toPlain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, val] of Object.entries(v)) out[k] = toPlain(val);
+    return out;
+  }
+  return v;
+}
+
+/** Flattens a value into bracket-notation pairs; undefined and null are skipped, booleans become 1/0. */
+export function toBracketPairs(value: unknown, prefix = ''): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (v: unknown, key: string) => {
+    if (v === undefined || v === null) return;
+    if (typeof Blob !== 'undefined' && v instanceof Blob) return;
+    if (Array.isArray(v)) {
+      v.forEach((item) => walk(item, `${key}[]`));
+    } else if (typeof v === 'object') {
+      for (const [k, val] of Object.entries(v as Record<string, unknown>)) walk(val, key ? `${key}[${k}]` : k);
+    } else if (typeof v === 'boolean') {
+      out.push([key, v ? '1' : '0']);
+    } else {
+      out.push([key, String(v)]);
+    }
+  };
+  walk(value, prefix);
+  return out;
+}
+
+export function toQueryString(value: unknown): string {
+  return new URLSearchParams(toBracketPairs(value)).toString();
+}

@@ -1,0 +1,139 @@
+/**
+ * Every Russian message the site shows: server `rm` texts and client notices.
+ * The English wording of the spec's catalogue is kept beside each Russian text where it names one.
+ */
+export const messages = {
+  // Transport (spec/foundation.md §8)
+  brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
+  offline: 'Что-то не так с интернетом',
+  transportStatus: (code: number) => `Запрос закончился ошибкой (код ${code})`,
+  // 'An error has occurred' / 'Something went wrong' / 'Wrong server response'
+  errorOccurred: 'Произошла ошибка',
+  somethingWrong: 'Что-то пошло не так',
+  wrongServerResponse: 'Неверный ответ сервера',
+  // 'Too many actions in a short amount of time, are you a robot?'
+  tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
+  csrf: 'Запрос отклонён: нет отметки защиты от подделки (X-This-Is-CSRF)',
+  notFound: 'Страница не найдена',
+  methodNotFound: 'Такого метода API нет',
+  methodNotAllowed: 'Этот метод API не принимает такой запрос',
+  badJson: 'Тело запроса не разобрать: испорченный JSON',
+  badBody: 'Тело запроса не разобрать',
+  bodyTooLarge: 'Слишком большой запрос',
+  unsupportedMediaType: 'Такой формат тела запроса не поддерживается',
+  badRequest: 'Неверный запрос',
+  unknownField: (name: string) => `Неизвестное поле: ${name}`,
+  fieldRequired: 'Поле обязательно для заполнения',
+  wrongType: 'Неверный тип значения',
+  tooLong: (max: number) => `Слишком длинное значение, максимум ${max}`,
+  internal: 'Внутренняя ошибка сервера, мы уже разбираемся',
+  authRequired: 'Войдите, чтобы продолжить',
+  forbidden: 'Недостаточно прав',
+  plusRequired: 'Для этого нужен Плюс',
+  banned: 'Ваш аккаунт заблокирован',
+
+  // Accounts (spec/foundation.md §5, §8)
+  emailInvalid: 'Неверный формат email',
+  emailRequired: 'Введите email',
+  // 'Email already registered'
+  emailTaken: 'Этот email уже зарегистрирован',
+  nameRequired: 'Введите имя',
+  nameInvalid: 'Имя может содержать только буквы, цифры, пробелы и знаки препинания',
+  nameTooShort: 'Имя слишком короткое, минимум 2 символа',
+  nameTooLong: 'Имя слишком длинное, максимум 50 символов',
+  passwordRequired: 'Введите пароль',
+  passwordTooShort: 'Пароль слишком короткий, минимум 8 символов',
+  passwordTooLong: 'Пароль слишком длинный, максимум 200 символов',
+  wrongCredentials: 'Неверный email или пароль',
+  loggedOut: 'Вы вышли из аккаунта',
+  recoverSent: 'Если такой email зарегистрирован, мы отправили на него ссылку для восстановления пароля',
+  recoverTokenInvalid: 'Ссылка для восстановления недействительна или устарела',
+  passwordChanged: 'Пароль изменён, вы вошли в аккаунт',
+  recoverMailSubject: 'Восстановление пароля на Среде',
+  recoverMailText: (name: string, link: string) =>
+    `Здравствуйте, ${name}!\n\nЧтобы задать новый пароль, перейдите по ссылке:\n${link}\n\nСсылка действует 1 час. Если вы не просили восстановить пароль, просто проигнорируйте это письмо.\n\n— Среда`,
+
+  // Subsites
+  subsiteNotFound: 'Подсайт не найден',
+  subscribed: 'Вы подписались',
+  unsubscribed: 'Вы отписались',
+  cannotSubscribeSelf: 'Нельзя подписаться на собственный блог',
+
+  // Limited input (spec/content.md §5)
+  textTooLong: 'Слишком длинный текст',
+  unsavedInput: 'Вы что-то ввели и решили уйти, это не случайность?',
+  // Comments (spec/foundation.md §5)
+  commentTooLong: (max: number) => `Комментарий слишком длинный, максимум ${max} символов`,
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Interface labels of the web client. */
+export const ui = {
+  siteName: 'Среда',
+  siteTagline: 'Новости, блоги и сообщества',
+  auth: {
+    loginTitle: 'Вход',
+    registerTitle: 'Регистрация',
+    recoverTitle: 'Восстановление пароля',
+    resetTitle: 'Новый пароль',
+    resetFor: (email: string) => `Придумайте новый пароль для ${email}`,
+    recoverSent: 'Проверьте почту: мы отправили ссылку для восстановления пароля, если такой email зарегистрирован.',
+    name: 'Имя',
+    email: 'Почта',
+    password: 'Пароль',
+    newPassword: 'Новый пароль',
+    loginButton: 'Войти',
+    registerButton: 'Зарегистрироваться',
+    recoverButton: 'Отправить ссылку',
+    resetButton: 'Сохранить пароль',
+    forgot: 'Забыли пароль?',
+    noAccount: 'Нет аккаунта?',
+    registerLink: 'Зарегистрироваться',
+    haveAccount: 'Уже есть аккаунт?',
+    loginLink: 'Войти',
+    recoverInvalid: 'Ссылка для восстановления недействительна или устарела. Запросите новую.',
+  },
+  header: {
+    login: 'Войти',
+    write: 'Написать',
+    search: 'Поиск',
+    toggleSidebar: 'Меню',
+    account: 'Аккаунт',
+    myBlog: 'Мой блог',
+    outbox: 'Исходящая почта',
+    logout: 'Выйти',
+    loggedOut: 'Вы вышли из аккаунта',
+  },
+  nav: {
+    popular: 'Популярное',
+    new: 'Свежее',
+    my: 'Моя лента',
+    communities: 'Сообщества',
+    showAll: 'Показать все',
+  },
+  subsite: {
+    subscribe: 'Подписаться',
+    unsubscribe: 'Отписаться',
+    subscribed: 'Вы подписаны',
+    subscribers: ['подписчик', 'подписчика', 'подписчиков'] as const,
+  },
+  feed: {
+    title: 'Популярное',
+    empty: 'Здесь пока пусто',
+    comments: ['комментарий', 'комментария', 'комментариев'] as const,
+  },
+  outbox: {
+    title: 'Исходящая почта',
+    empty: 'Писем пока нет',
+    to: 'Кому',
+    status: { kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
+  },
+  errors: {
+    notFoundTitle: 'Такой страницы нет',
+    notFoundText: 'Возможно, её удалили или в ссылке опечатка.',
+    errorTitle: 'Что-то сломалось',
+    toMain: 'На главную',
+    forbiddenTitle: 'Недостаточно прав',
+  },
+} as const;

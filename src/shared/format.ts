@@ -1,0 +1,269 @@
+// Isomorphic (browser + Node) formatting helpers for Russian text.
+// Only the standard library and Intl: no machine time zone, no locale data
+// whose output differs between ICU builds (numbers are grouped by hand).
+
+const NBSP = '\u00A0';
+
+// ---------------------------------------------------------------- numbers
+
+/** Plain decimal digits of |n| without exponent notation ("1234.5"). */
+function plainDigits(abs: number): string {
+  return abs < 1e21 && abs >= 1e-6
+    ? String(abs)
+    : abs.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+/** 9999 -> "9999", 12345 -> "12 345" (NBSP), -1234567.5 -> "-1 234 567,5". */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const [int, frac] = plainDigits(Math.abs(n)).split('.');
+  // Russian typography groups only from five digits on: "9999" but "10 000".
+  const grouped = int.length > 4 ? int.replace(/\B(?=(\d{3})+$)/g, NBSP) : int;
+  const sign = n < 0 && (int !== '0' || frac) ? '-' : '';
+  return sign + grouped + (frac ? ',' + frac : '');
+}
+
+function compact(n: number, suffixes: readonly string[]): string {
+  if (!Number.isFinite(n)) return String(n);
+  const abs = Math.abs(n);
+  let power = 0;
+  while (power < suffixes.length && abs >= 1000 ** (power + 1)) power++;
+  const divisor = 1000 ** power;
+  // One decimal digit only below 10 ("1,2K" but "15K"). Truncate rather than round so a
+  // counter never overstates and 999 999 never turns into "1000K"; dividing abs * 10
+  // keeps the arithmetic exact for integers (2300 -> 23 tenths, not 22.999…).
+  const value = abs < 10 * divisor ? Math.floor((abs * 10) / divisor) / 10 : Math.floor(abs / divisor);
+  const sign = n < 0 && value > 0 ? '-' : '';
+  return sign + formatNumber(value) + (power > 0 ? suffixes[power - 1] : '');
+}
+
+/** SI-style abbreviation by powers of 1000: 1234 -> "1,2k", 5e6 -> "5M", 2.5e24 -> "2,5Y". */
+export function abbreviate(n: number): string {
+  return compact(n, ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y']);
+}
+
+/** Counter form: 999 -> "999", 1234 -> "1,2K", 15300 -> "15K", 2.5e6 -> "2,5M". */
+export function compactCount(n: number): string {
+  return compact(n, ['K', 'M']);
+}
+
+// ---------------------------------------------------------------- text
+
+/** Shortens to at most `max` characters (code points), ending with "…", preferably at a word boundary. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  if (max < 1) return '';
+  const hard = chars.slice(0, max - 1).join('');
+  // If the cut fell inside a word, step back to the last whitespace before it.
+  const atBoundary = /\s/.test(chars[max - 1]);
+  const lastSpace = hard.search(/\s\S*$/);
+  const soft = atBoundary ? hard : lastSpace > 0 ? hard.slice(0, lastSpace) : hard;
+  // Drop dangling spaces and punctuation so we never produce "слово,…".
+  const cleaned = soft.replace(/[\s.,;:!?\-–—]+$/u, '');
+  return (cleaned || hard.trimEnd()) + '…';
+}
+
+/** Collapses whitespace runs (including NBSP and newlines) to a single space and trims. */
+export function collapseWhitespace(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+// Prepositions, conjunctions and preceding particles that must not end a line.
+const SHORT_WORDS = [
+  'а', 'в', 'и', 'к', 'о', 'с', 'у',
+  'во', 'да', 'до', 'за', 'из', 'ко', 'на', 'не', 'ни', 'но', 'об', 'от', 'по', 'со',
+  'без', 'для', 'изо', 'или', 'над', 'обо', 'ото', 'под', 'при', 'про', 'это', 'что',
+];
+// `\b` is ASCII-only in JS, so the word boundary is a Unicode letter lookbehind. A hyphen
+// counts as a boundary on purpose: "из-за угла" binds like "за угла".
+const SHORT_WORD_RE = new RegExp(`(?<![\\p{L}\\p{N}])(${SHORT_WORDS.join('|')}) (?=\\S)`, 'giu');
+
+/** Binds short Russian function words to the next word with a non-breaking space. */
+export function typograph(text: string): string {
+  return text.replace(SHORT_WORD_RE, `$1${NBSP}`);
+}
+
+// ---------------------------------------------------------------- plurals
+
+export type PluralForms = readonly [one: string, few: string, many: string];
+
+/** Russian plural form: 1 комментарий, 2 комментария, 5 комментариев; fractions take the "few" form. */
+export function plural(n: number, forms: PluralForms): string {
+  const abs = Math.abs(n);
+  if (!Number.isInteger(abs)) return Number.isFinite(abs) ? forms[1] : forms[2];
+  const mod100 = abs % 100;
+  const mod10 = abs % 10;
+  if (mod100 >= 11 && mod100 <= 14) return forms[2];
+  if (mod10 === 1) return forms[0];
+  if (mod10 >= 2 && mod10 <= 4) return forms[1];
+  return forms[2];
+}
+
+/** "21 комментарий", "12 345 комментариев". */
+export function pluralize(n: number, forms: PluralForms): string {
+  return `${formatNumber(n)} ${plural(n, forms)}`;
+}
+
+// ---------------------------------------------------------------- dates
+
+export interface TimeZoneOptions {
+  /** IANA zone used for calendar fields; defaults to Moscow so SSR and hydration match. */
+  timeZone?: string;
+}
+
+export type DateInput = Date | number | string;
+
+const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+const MONTHS_GENITIVE = [
+  'января', 'февраля', 'марта', 'апреля', 'мая', 'июня',
+  'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря',
+];
+// Indexed by Date#getUTCDay(): Sunday first.
+const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
+
+interface ZonedParts {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number; // 0 = Sunday
+  dayNumber: number; // days since epoch of the local calendar date, for day arithmetic
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zonedParts(input: DateInput, timeZone = DEFAULT_TIME_ZONE): ZonedParts {
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(input)}`);
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    // Numeric en-US parts are stable across ICU versions; names come from our own tables.
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+    });
+    formatters.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(date);
+  const num = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const year = num('year');
+  const month = num('month');
+  const day = num('day');
+  const localMidnight = Date.UTC(year, month - 1, day); // the zoned calendar date as a UTC instant
+  return {
+    year, month, day,
+    hour: num('hour') % 24, // some engines report midnight as "24"
+    minute: num('minute'),
+    weekday: new Date(localMidnight).getUTCDay(),
+    dayNumber: localMidnight / 86_400_000,
+  };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const time = (p: ZonedParts) => `${pad2(p.hour)}:${pad2(p.minute)}`; // "09:05", as ru-RU writes it
+const dayMonth = (p: ZonedParts) => `${p.day} ${MONTHS_GENITIVE[p.month - 1]}`;
+
+/** "5 марта" in the current year of `now`, otherwise "5 марта 2025". */
+export function formatDate(date: DateInput, now: DateInput = new Date(), options: TimeZoneOptions = {}): string {
+  const p = zonedParts(date, options.timeZone);
+  return p.year === zonedParts(now, options.timeZone).year ? dayMonth(p) : `${dayMonth(p)} ${p.year}`;
+}
+
+/** "5 марта в 14:07", with the year when it differs from `now`'s: "5 марта 2024 в 14:07". */
+export function formatDateTime(date: DateInput, now: DateInput = new Date(), options: TimeZoneOptions = {}): string {
+  return `${formatDate(date, now, options)} в ${time(zonedParts(date, options.timeZone))}`;
+}
+
+/** "среда, 5 марта 2025, 14:07". */
+export function formatFullDate(date: DateInput, options: TimeZoneOptions = {}): string {
+  const p = zonedParts(date, options.timeZone);
+  return `${WEEKDAYS[p.weekday]}, ${dayMonth(p)} ${p.year}, ${time(p)}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const MINUTE_FORMS: PluralForms = ['минуту', 'минуты', 'минут'];
+const HOUR_FORMS: PluralForms = ['час', 'часа', 'часов'];
+
+/**
+ * "только что", "5 минут назад", "3 часа назад" (same calendar day), "вчера в 14:07",
+ * then "5 марта в 14:07" this year or "5 марта 2024" for earlier years.
+ */
+export function relativeTime(date: DateInput, now: DateInput = new Date(), options: TimeZoneOptions = {}): string {
+  const then = zonedParts(date, options.timeZone);
+  const current = zonedParts(now, options.timeZone);
+  const elapsed = new Date(now).getTime() - new Date(date).getTime();
+  // Future timestamps are clock skew between client and server, not real future events.
+  if (elapsed < MINUTE) return 'только что';
+  if (elapsed < HOUR) {
+    const minutes = Math.floor(elapsed / MINUTE);
+    return `${minutes} ${plural(minutes, MINUTE_FORMS)} назад`;
+  }
+  if (then.dayNumber === current.dayNumber) {
+    const hours = Math.floor(elapsed / HOUR);
+    return `${hours} ${plural(hours, HOUR_FORMS)} назад`;
+  }
+  if (then.dayNumber === current.dayNumber - 1) return `вчера в ${time(then)}`;
+  return then.year === current.year ? formatDateTime(date, now, options) : formatDate(date, now, options);
+}
+
+// ---------------------------------------------------------------- images
+
+export interface ImageOptions {
+  retina?: boolean;
+}
+
+// Small displayed images look blurry at 1x, so they get the double-density treatment too.
+const SMALL_SIDE = 80;
+
+function assertSide(n: number, name: string): void {
+  if (!Number.isFinite(n) || n <= 0) throw new RangeError(`Invalid image ${name}: ${n}`);
+}
+
+// Few distinct widths keep the resizing proxy's cache hot.
+function baseBucket(width: number): number {
+  const w = Math.ceil(width);
+  if (w <= 64) return 64;
+  if (w <= 108) return 108;
+  return Math.ceil(w / 100) * 100;
+}
+
+/** 1-64 -> 64, 65-108 -> 108, 109+ -> next multiple of 100; doubled on retina. */
+export function imageWidthBucket(width: number, { retina = false }: ImageOptions = {}): number {
+  assertSide(width, 'width');
+  return baseBucket(width) * (retina ? 2 : 1);
+}
+
+/** Bucketed width with proportional height; both doubled on retina or when either side <= 80. */
+export function imageRequestSize(
+  width: number,
+  height: number,
+  { retina = false }: ImageOptions = {},
+): { width: number; height: number } {
+  assertSide(width, 'width');
+  assertSide(height, 'height');
+  const w = baseBucket(width);
+  const h = Math.max(1, Math.round((height * w) / width));
+  const scale = retina || width <= SMALL_SIDE || height <= SMALL_SIDE ? 2 : 1;
+  return { width: w * scale, height: h * scale };
+}
+
+// ---------------------------------------------------------------- phones
+
+/** "8 (999) 123-45-67" -> "+79991234567"; null when it is not a Russian mobile/landline number. */
+export function normalizePhone(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 10) digits = '7' + digits; // written without the country code
+  if (digits.length === 11 && digits[0] === '8') digits = '7' + digits.slice(1);
+  return digits.length === 11 && digits[0] === '7' ? '+' + digits : null;
+}
+
+/** "+79991234567" -> "+7 (999) 123-45-67"; input that is not a valid number is returned unchanged. */
+export function formatPhone(input: string): string {
+  const phone = normalizePhone(input);
+  if (!phone) return input;
+  const d = phone.slice(2);
+  return `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
+}

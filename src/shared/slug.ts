@@ -1,0 +1,17 @@
+const TRANSLIT: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
+  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'c', ч: 'ch', ш: 'sh', щ: 'sch',
+  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+};
+
+/** Latin URL slug from Russian or English text: `Привет, мир!` -> `privet-mir`. */
+export function slugify(text: string, maxLength = 80): string {
+  const latin = text.toLowerCase().replace(/[а-яё]/g, (ch) => TRANSLIT[ch] ?? '');
+  const slug = latin.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug.slice(0, maxLength).replace(/-+$/, '');
+}
+
+/** `/u/{id}-{slug}` for a user's blog, `/s/{slug}` for a community or company. */
+export function subsiteUrl(s: { id: number; type: string; slug: string }): string {
+  return s.type === 'user' ? `/u/${s.id}${s.slug ? `-${s.slug}` : ''}` : `/s/${s.slug}`;
+}

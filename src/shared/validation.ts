@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { messages } from './catalogue.ts';
+
+/** Validation rules of spec/foundation.md §5, shared by the server and the forms. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const NAME_RE = /^[A-Za-zА-Яа-яЁё0-9 .,'’\-_()!?«»"]+$/;
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** A string of only whitespace collapses to empty; inner runs of whitespace become one space. */
+export const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+const str = (required: string) =>
+  z.string({ error: (iss) => (iss.input === undefined ? required : messages.wrongType) });
+
+export const emailField = str(messages.emailRequired)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, messages.emailRequired).max(EMAIL_MAX, messages.emailInvalid).regex(EMAIL_RE, messages.emailInvalid));
+
+export const nameField = str(messages.nameRequired)
+  .transform(collapse)
+  .pipe(
+    z.string()
+      .min(1, messages.nameRequired)
+      .min(NAME_MIN, messages.nameTooShort)
+      .max(NAME_MAX, messages.nameTooLong)
+      .regex(NAME_RE, messages.nameInvalid),
+  );
+
+export const passwordField = str(messages.passwordRequired)
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN, messages.passwordTooShort)
+  .max(PASSWORD_MAX, messages.passwordTooLong);
+
+/** Bodies carry `mode=raw` by default (spec/foundation.md §7); it is accepted everywhere and ignored. */
+const envelopeExtras = { mode: z.string().max(16).optional() };
+
+/** A body of `values[...]` fields, as the auth forms send them. Unknown fields are refused. */
+export const valuesBody = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ values: z.strictObject(shape, { error: () => messages.fieldRequired }), ...envelopeExtras }, { error: () => messages.badRequest });
+
+export const plainBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, ...envelopeExtras });
+
+export const registerBody = valuesBody({ name: nameField, email: emailField, password: passwordField });
+export const loginBody = valuesBody({ email: emailField, password: str(messages.passwordRequired).min(1, messages.passwordRequired).max(PASSWORD_MAX, messages.wrongCredentials) });
+export const recoverRequestBody = valuesBody({ email: emailField });
+export const recoverTokenField = z.string({ error: messages.recoverTokenInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, messages.recoverTokenInvalid);
+export const recoverDoBody = valuesBody({ token: recoverTokenField, password: passwordField });
+
+export type RegisterBody = z.infer<typeof registerBody>;

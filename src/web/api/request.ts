@@ -1,0 +1,139 @@
+import type { ApiReply } from '../../shared/api.ts';
+import { toBracketPairs, toQueryString } from '../../shared/brackets.ts';
+import { messages } from '../../shared/catalogue.ts';
+
+/**
+ * The request helper of spec/foundation.md §7: GET in bracket notation, form or multipart bodies,
+ * the CSRF marker, error toasts, the offline status and the rc reactions of spec/content.md §8.
+ */
+export const API_BASE = '/v3.0';
+export const STATUS_OFFLINE = -1;
+
+export interface RequestOptions {
+  /** Body encoding for POST/DELETE; multipart turns file lists into `name_0`, `name_1` … */
+  format?: 'form' | 'multipart';
+  /** Send the CSRF marker header (default true). */
+  csrf?: boolean;
+  /** Show a red toast on error (default true). */
+  notify?: boolean;
+  /** Keep GET results in memory by URL. */
+  cache?: boolean;
+  /** Answer a 401 by opening the auth popup and repeating after sign-in (default true). */
+  authRetry?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> extends ApiReply<T> {
+  /** HTTP status; -1 offline, 0 unsent. */
+  status: number;
+  ok: boolean;
+}
+
+/** Reactions the app installs: toasts, the auth popup, the Plus popup, the captcha. */
+export interface RequestHooks {
+  toast(message: string): void;
+  /** Resolves true when the visitor signed in, so the request can repeat. */
+  authorize(): Promise<boolean>;
+  /** Resolves true when the visitor bought Plus (rc 402). */
+  buyPlus?(): Promise<boolean>;
+  /** Resolves with the captcha value to repeat with (rc 418), or null. */
+  captcha?(data: unknown): Promise<string | null>;
+}
+
+let hooks: RequestHooks = { toast: () => {}, authorize: async () => false };
+let staticVersion = '';
+let hold: Promise<unknown> | null = null;
+const cache = new Map<string, ApiResult<unknown>>();
+
+export function installRequestHooks(next: RequestHooks) {
+  hooks = next;
+}
+export function setStaticVersion(v: string) {
+  staticVersion = v;
+}
+/** A global hook may hold requests back until a promise settles (e.g. a captcha in progress). */
+export function holdRequests(p: Promise<unknown>) {
+  hold = p.finally(() => {
+    if (hold === p) hold = null;
+  });
+}
+
+function buildBody(data: Record<string, unknown>, format: 'form' | 'multipart'): BodyInit {
+  const withMode = { mode: 'raw', ...data };
+  if (format === 'form') return new URLSearchParams(toBracketPairs(withMode));
+  const form = new FormData();
+  for (const [k, v] of toBracketPairs(withMode)) form.append(k, v);
+  for (const [k, v] of Object.entries(data)) {
+    if (v instanceof Blob) form.append(k, v);
+    else if (Array.isArray(v) && v.length && v.every((x) => x instanceof Blob)) v.forEach((file, i) => form.append(`${k}_${i}`, file));
+  }
+  return form;
+}
+
+const failure = <T>(status: number, rm: string, rc = status, data: unknown = {}): ApiResult<T> => ({ status, rc, rm, data: data as T, ok: false });
+
+async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Record<string, unknown>, opts: RequestOptions): Promise<ApiResult<T>> {
+  if (hold) await hold.catch(() => {});
+  let url = path.startsWith('http') || path.startsWith('/') ? path : `${API_BASE}/${path}`;
+  const init: RequestInit = { method, credentials: 'include', headers: {}, signal: opts.signal };
+  const headers = init.headers as Record<string, string>;
+  if (method === 'GET') {
+    const qs = toQueryString({ mode: 'raw', ...data });
+    url += (url.includes('?') ? '&' : '?') + qs;
+    const hit = opts.cache ? cache.get(url) : undefined;
+    if (hit) return hit as ApiResult<T>;
+  } else {
+    init.body = buildBody(data, opts.format ?? 'form');
+    if (opts.csrf !== false) headers['X-This-Is-CSRF'] = '1';
+    if (staticVersion) headers['X-Static-Version'] = staticVersion;
+  }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return failure(STATUS_OFFLINE, messages.offline);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') return failure(0, messages.errorOccurred);
+    return failure(STATUS_OFFLINE, messages.offline);
+  }
+  let body: Partial<ApiReply<T>> | null = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!body || typeof body !== 'object' || typeof body.rc !== 'number') {
+    return failure(response.status, response.ok ? messages.brokenReply : messages.transportStatus(response.status));
+  }
+  const result: ApiResult<T> = { status: response.status, rc: body.rc, rm: body.rm ?? '', data: (body.data ?? {}) as T, ok: body.rc === 200 && response.ok };
+  if (result.ok && method === 'GET' && opts.cache) cache.set(url, result);
+  return result;
+}
+
+/** Sends a call and reacts to its rc; resolves with the result, errors included (never rejects). */
+export async function request<T = Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data: Record<string, unknown> = {},
+  opts: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const result = await send<T>(method, path, data, opts);
+  if (result.ok) return result;
+  if (result.rc === 401 && opts.authRetry !== false && (await hooks.authorize())) {
+    return request<T>(method, path, data, { ...opts, authRetry: false });
+  }
+  if (result.rc === 402 && hooks.buyPlus && (await hooks.buyPlus())) {
+    return request<T>(method, path, data, opts);
+  }
+  if (result.rc === 418 && hooks.captcha) {
+    const captcha = await hooks.captcha(result.data);
+    if (captcha) return request<T>(method, path, { ...data, captcha }, opts);
+  }
+  if (opts.notify !== false && result.rm) hooks.toast(result.rm);
+  return result;
+}
+
+export const api = {
+  get: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', path, data, opts),
+  post: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('POST', path, data, opts),
+  delete: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('DELETE', path, data, opts),
+};

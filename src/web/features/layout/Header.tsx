@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '../../../shared/api.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { Popover, toast, type PopoverItem } from '../../ui/overlays/index.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { authCalls, setCurrentUser } from '../auth/session.ts';
+import { toggleSidebar } from './Sidebar.tsx';
+
+export function Header({ user }: { user: CurrentUser | null }) {
+  const menuAnchor = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+
+  async function logout() {
+    const result = await authCalls.logout();
+    if (!result.ok) return;
+    setCurrentUser(null);
+    toast.show(ui.header.loggedOut, { type: 'success' });
+  }
+
+  const items: PopoverItem[] = user
+    ? [
+        { label: user.name, details: ui.header.myBlog, value: 'blog' },
+        ...(user.is_staff ? [{ label: ui.header.outbox, value: 'outbox' }] : []),
+        { label: ui.header.logout, value: 'logout' },
+      ]
+    : [];
+
+  return (
+    <header className="site-header">
+      <div className="site-header-left">
+        <button type="button" className="icon-btn" aria-label={ui.header.toggleSidebar} onClick={toggleSidebar} data-testid="sidebar-toggle">
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        </button>
+        <Link to="/" className="logo" aria-label={ui.siteName}>
+          <span className="logo-mark">С</span>
+          <span className="logo-text">{ui.siteName}</span>
+        </Link>
+      </div>
+      <div className="site-header-right">
+        {user ? (
+          <>
+            <button
+              ref={menuAnchor}
+              type="button"
+              className="account-btn"
+              aria-label={ui.header.account}
+              aria-haspopup="menu"
+              onClick={() => setMenuOpen((v) => !v)}
+              data-testid="account-menu"
+            >
+              <Avatar name={user.name} color={user.avatar_color} url={user.avatar_url} size={32} />
+              <span className="account-name">{user.name}</span>
+            </button>
+            <Popover
+              anchor={menuAnchor.current}
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              align="right"
+              items={items}
+              onSelect={(item) => {
+                setMenuOpen(false);
+                if (item.value === 'blog' && user) navigate(user.url);
+                if (item.value === 'outbox') navigate('/admin/outbox');
+                if (item.value === 'logout') logout();
+              }}
+            />
+          </>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('login')} data-testid="login-button">
+            {ui.header.login}
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

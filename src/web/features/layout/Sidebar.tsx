@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { NavLink } from 'react-router';
+import type { SubsiteCard } from '../../../shared/api.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { setCookie } from '../../lib/cookies.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
+
+export const SIDEBAR_COOKIE = 'sidebar-collapsing';
+const SIDEBAR_COOKIE_DAYS = 365;
+const MOBILE_MAX = 859;
+const EVENT = 'sreda:sidebar';
+
+/** Toggles the sidebar: on desktop collapse (remembered), on mobile the drawer (not remembered). */
+export function toggleSidebar() {
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: { toggle: true } }));
+}
+
+export function Sidebar({ communities, initialCollapsed }: { communities: SubsiteCard[]; initialCollapsed: boolean }) {
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    const onEvent = (e: Event) => {
+      const detail = (e as CustomEvent<{ toggle?: boolean; collapsed?: boolean }>).detail ?? {};
+      if (detail.toggle && window.innerWidth <= MOBILE_MAX) {
+        setDrawerOpen((v) => !v);
+        return;
+      }
+      setCollapsed((prev) => {
+        const next = detail.toggle ? !prev : Boolean(detail.collapsed);
+        setCookie(SIDEBAR_COOKIE, next ? '1' : '0', SIDEBAR_COOKIE_DAYS);
+        return next;
+      });
+    };
+    window.addEventListener(EVENT, onEvent);
+    return () => window.removeEventListener(EVENT, onEvent);
+  }, []);
+
+  const className = ['sidebar', collapsed && 'sidebar--collapsed', drawerOpen && 'sidebar--open'].filter(Boolean).join(' ');
+  return (
+    <>
+      {drawerOpen && <div className="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
+      <aside className={className} data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'} onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}>
+        <nav className="sidebar-nav">
+          <NavLink to="/" end className="sidebar-link">
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 1-2 1-6 1-9z" fill="currentColor" /></svg>
+            <span>{ui.nav.popular}</span>
+          </NavLink>
+        </nav>
+        {communities.length > 0 && (
+          <section className="sidebar-section">
+            <h3 className="sidebar-title">{ui.nav.communities}</h3>
+            <ul className="sidebar-subsites">
+              {communities.map((s) => (
+                <li key={s.id} className="sidebar-subsite" data-testid="sidebar-subsite" data-id={s.id}>
+                  <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={28} />
+                  <span className="sidebar-subsite-name">{s.name}</span>
+                  <SubscribeButton subsite={s} compact />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </aside>
+    </>
+  );
+}

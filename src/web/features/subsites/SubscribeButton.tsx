@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+
+/** Subscribe / unsubscribe; an anonymous click meets rc 401, signs in and completes. */
+export function SubscribeButton({ subsite, compact = false }: { subsite: SubsiteCard; compact?: boolean }) {
+  const [subscribed, setSubscribed] = useState(subsite.is_subscribed);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSubscribed(subsite.is_subscribed), [subsite.is_subscribed]);
+
+  async function toggle() {
+    setBusy(true);
+    const path = `${subscribed ? 'unsubscribe' : 'subscribe'}/to/subsite/${subsite.id}`;
+    const result = await api.post<SubscribeData>(path);
+    setBusy(false);
+    if (result.ok) setSubscribed(result.data.is_subscribed);
+  }
+
+  return (
+    <button
+      type="button"
+      className={`btn ${subscribed ? 'btn-secondary' : 'btn-primary'} ${compact ? 'btn-small' : ''}`}
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={subscribed}
+      data-testid="subscribe-button"
+      title={subscribed ? ui.subsite.unsubscribe : ui.subsite.subscribe}
+    >
+      {compact ? (subscribed ? '✓' : '+') : subscribed ? ui.subsite.subscribed : ui.subsite.subscribe}
+    </button>
+  );
+}

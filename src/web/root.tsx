@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRevalidator, Link } from 'react-router';
+import type { Route } from './+types/root';
+import { appContext } from './context.ts';
+import { ui, messages } from '../shared/catalogue.ts';
+import { readCookie } from './lib/cookies.ts';
+import { installRequestHooks } from './api/request.ts';
+import { OverlayRoot, toast } from './ui/overlays/index.ts';
+import { currentUser, onAuthChange } from './features/auth/session.ts';
+import { openAuthPopup } from './features/auth/AuthPopup.tsx';
+import { Header } from './features/layout/Header.tsx';
+import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
+import './styles.css';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user, services } = context.get(appContext);
+  return {
+    user,
+    communities: await services.communities(),
+    sidebarCollapsed: readCookie(request.headers.get('cookie'), SIDEBAR_COOKIE) === '1',
+  };
+}
+
+export function meta() {
+  return [{ title: `${ui.siteName} — ${ui.siteTagline}` }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+// Installed at module load so the very first request of the client already reacts to rc codes.
+if (typeof window !== 'undefined') {
+  installRequestHooks({
+    toast: (message) => toast.show(message, { type: 'error' }),
+    authorize: () => openAuthPopup('login'),
+  });
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
+  if (typeof window === 'undefined' || currentUser.get()?.id !== loaderData.user?.id) currentUser.set(loaderData.user);
+  useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
+  return (
+    <div className="app">
+      <Header user={loaderData.user} />
+      <div className="app-body">
+        <Sidebar communities={loaderData.communities} initialCollapsed={loaderData.sidebarCollapsed} />
+        <main className="app-main">
+          <Outlet />
+        </main>
+      </div>
+      <OverlayRoot />
+      <HydrationMark />
+    </div>
+  );
+}
+
+/** Tests and scripts wait for `html[data-ready]`: the page is interactive from then on. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '1';
+  }, []);
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? ui.errors.notFoundTitle : status === 403 ? ui.errors.forbiddenTitle : ui.errors.errorTitle;
+  const text = status === 404 ? ui.errors.notFoundText : status === 403 ? messages.forbidden : messages.somethingWrong;
+  // spec/content.md §2: a 401 page opens the sign-in dialog and reloads on success.
+  useEffect(() => {
+    if (status === 401) openAuthPopup('login').then((ok) => ok && location.reload());
+  }, [status]);
+  return (
+    <div className="error-page" data-testid="error-page" data-status={status}>
+      <OverlayRoot />
+      <div className="error-code">{status}</div>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <Link className="btn btn-primary" to="/">{ui.errors.toMain}</Link>
+    </div>
+  );
+}

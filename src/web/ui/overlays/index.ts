@@ -1,0 +1,9 @@
+import './overlays.css';
+
+export { OverlayRoot } from './OverlayRoot.tsx';
+export { toast, type ToastType } from './toasts.tsx';
+export { popup, type PopupApi, type PopupSpec } from './popup.tsx';
+export { openModal, type ModalKind, type ModalResult, type ModalSpec } from './modal.tsx';
+export { Popover, type PopoverItem, type PopoverProps, type PopoverSection } from './popover.tsx';
+export { Tooltip } from './tooltip.tsx';
+export { OVERLAY_TIMINGS } from './store.ts';

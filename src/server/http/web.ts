@@ -26,8 +26,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     root: path.join(opts.buildDir, 'client'),
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // Hashed file names never change content, so browsers and CDNs may keep them for a year.
+    setHeaders(reply: unknown, filePath: string) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) (reply as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 

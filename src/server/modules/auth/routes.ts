@@ -12,8 +12,8 @@ const emptyBody = plainBody({});
 const recoverQuery = z.strictObject({ token: recoverTokenField, mode: z.string().optional() });
 
 /**
- * Accounts. With `aliasesOnly`, only the paths the spec keeps outside /v3.0
- * (check and recovery) are registered, at the site root.
+ * Accounts. With `aliasesOnly`, only the calls the spec keeps outside /v3.0
+ * (check, recovery request and completion) are registered, at the site root.
  */
 export async function authRoutes(app: FastifyInstance, opts: { aliasesOnly?: boolean }) {
   const secure = app.ctx.config.publicUrl.startsWith('https:');
@@ -29,12 +29,6 @@ export async function authRoutes(app: FastifyInstance, opts: { aliasesOnly?: boo
     return ok({}, messages.recoverSent);
   });
 
-  // The API side of the mailed link: is the token still good, and whose is it.
-  app.get('/auth/simple/recover', { config: limit(app, 30, 900) }, async (req) => {
-    const { token } = parse(recoverQuery, req.query);
-    return ok(await auth.checkRecovery(ctx, token));
-  });
-
   app.post('/auth/simple/recover/do', { config: limit(app, 10, 900) }, async (req, reply) => {
     const { values } = parse(recoverDoBody, req.body);
     const { user, session } = await auth.completeRecovery(ctx, values, clientInfo(req));
@@ -43,6 +37,12 @@ export async function authRoutes(app: FastifyInstance, opts: { aliasesOnly?: boo
   });
 
   if (opts.aliasesOnly) return;
+
+  // The API side of the mailed link (at the root, the same path is the page that link opens).
+  app.get('/auth/simple/recover', { config: limit(app, 30, 900) }, async (req) => {
+    const { token } = parse(recoverQuery, req.query);
+    return ok(await auth.checkRecovery(ctx, token));
+  });
 
   app.post('/auth/simple/register', { config: limit(app, 10, 3600) }, async (req, reply) => {
     const { values } = parse(registerBody, req.body);

@@ -62,7 +62,9 @@ function PopoverMenu({ anchor, onClose, align = 'left', items, onSelect, width }
 
   // latest callbacks for the long-lived window listeners
   const live = useRef({ onClose, focused, count: flat.length });
-  live.current = { onClose, focused, count: flat.length };
+  useLayoutEffect(() => {
+    live.current = { onClose, focused, count: flat.length };
+  });
 
   useLayoutEffect(() => {
     const update = () => {

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web client when the build is missing or older than its sources. */
+export function ensureBuild() {
+  const marker = path.join(root, 'build', 'server', 'index.js');
+  const sources = Math.max(newestMtime(path.join(root, 'src', 'web')), newestMtime(path.join(root, 'src', 'shared')));
+  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  if (built >= sources) return;
+  console.log('Сборка веб-клиента…');
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`web build failed with code ${res.status}`);
+}

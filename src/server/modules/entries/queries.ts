@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
+import { queryRows, type Db } from '../../db/index.ts';
 
 export interface EntryCardRow {
   id: number;
@@ -25,7 +25,7 @@ export interface EntryCardRow {
 
 /** Newest published entries with their author and subsite, one index scan on entries_published. */
 export async function latestEntries(db: Db, limit: number): Promise<EntryCardRow[]> {
-  const res = await db.execute(sql`
+  return queryRows<EntryCardRow>(db, sql`
     select e.id, e.title, e.slug, e.blocks, e.published_at, e.likes_count, e.likes_summ, e.comments_count,
            e.favorites_count, e.hits_count,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_color as author_color,
@@ -36,5 +36,4 @@ export async function latestEntries(db: Db, limit: number): Promise<EntryCardRow
      where e.is_published and not e.removed
      order by e.published_at desc, e.id desc
      limit ${limit}`);
-  return res.rows as unknown as EntryCardRow[];
 }

@@ -11,7 +11,9 @@ export const useCurrentUser = (serverValue?: CurrentUser | null) => useStore(cur
 /** Called after sign-in or sign-out so pages reload their data for the new visitor. */
 export function onAuthChange(listener: (user: CurrentUser | null) => void) {
   changeListeners.add(listener);
-  return () => changeListeners.delete(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
 }
 
 export function setCurrentUser(user: CurrentUser | null) {

@@ -15,6 +15,26 @@ function newestMtime(dir: string): number {
 
 /** Builds the web client when the build is missing or older than its sources. */
 export function ensureBuild() {
+  // Parallel test runs (several e2e files, several shells) must not build over each other.
+  const lock = path.join(root, '.build-lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() - started > 180_000) fs.rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    buildIfStale();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function buildIfStale() {
   const marker = path.join(root, 'build', 'server', 'index.js');
   const sources = Math.max(newestMtime(path.join(root, 'src', 'web')), newestMtime(path.join(root, 'src', 'shared')));
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;

@@ -23,47 +23,59 @@ function splitKey(key: string): string[] | null {
   return parts;
 }
 
-/** Builds a nested object from key/value pairs; unsafe keys are dropped. */
+/** `urls[0]` is an array index up to this bound; larger numbers stay object keys (no huge sparse arrays). */
+const MAX_INDEX = 1000;
+const isIndex = (part: string) => /^(0|[1-9]\d{0,3})$/.test(part) && Number(part) <= MAX_INDEX;
+
+type Container = Record<string, unknown> | unknown[];
+const containerFor = (nextPart: string): Container => (nextPart === '' || isIndex(nextPart) ? [] : Object.create(null));
+
+/**
+ * Builds a nested object from key/value pairs: `a[b]` is a key, `a[]` appends, `a[0]` is an array index
+ * (holes are closed up), a repeated key collects its values in an array. Unsafe keys are dropped.
+ */
 export function parseBrackets(pairs: Iterable<[string, string]>): Record<string, unknown> {
   const root: Record<string, unknown> = Object.create(null);
   for (const [key, value] of pairs) {
     const path = splitKey(key);
     if (!path || path.some((p) => FORBIDDEN.has(p))) continue;
-    let node: Record<string, unknown> | unknown[] = root;
+    let node: Container = root;
     for (let i = 0; i < path.length; i++) {
       const part = path[i];
       const last = i === path.length - 1;
-      if (Array.isArray(node)) {
-        if (part !== '' && !/^\d+$/.test(part)) break;
+      if (part === '') {
+        // `[]` appends to an array; on an object (or as a bare key) it means nothing.
+        if (!Array.isArray(node)) break;
         if (last) {
           node.push(value);
           break;
         }
-        const child: Record<string, unknown> = Object.create(null);
+        const child = containerFor(path[i + 1]);
         node.push(child);
         node = child;
         continue;
       }
-      const nextIsArray = !last && path[i + 1] === '';
+      if (Array.isArray(node) && !isIndex(part)) break;
+      const slot = node as Record<string, unknown>;
       if (last) {
-        if (part === '') break;
-        const prev = node[part];
-        node[part] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : prev;
+        const prev = slot[part];
+        slot[part] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : prev;
         break;
       }
-      let child = node[part];
+      let child = slot[part];
       if (child === undefined || typeof child === 'string') {
-        child = nextIsArray ? [] : Object.create(null);
-        node[part] = child;
+        child = containerFor(path[i + 1]);
+        slot[part] = child;
       }
-      node = child as Record<string, unknown> | unknown[];
+      node = child as Container;
     }
   }
   return toPlain(root) as Record<string, unknown>;
 }
 
 function toPlain(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(toPlain);
+  // `filter` skips the holes that `a[0]`, `a[5]` leave.
+  if (Array.isArray(v)) return v.filter(() => true).map(toPlain);
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, val] of Object.entries(v)) out[k] = toPlain(val);
@@ -72,14 +84,18 @@ function toPlain(v: unknown): unknown {
   return v;
 }
 
-/** Flattens a value into bracket-notation pairs; undefined and null are skipped, booleans become 1/0. */
+/**
+ * Flattens a value into bracket-notation pairs; undefined and null are skipped, booleans become 1/0.
+ * Scalars in arrays are `key[]`; objects and arrays in arrays are indexed (`key[0][name]`), so that
+ * the fields of one item stay together when parsed back.
+ */
 export function toBracketPairs(value: unknown, prefix = ''): [string, string][] {
   const out: [string, string][] = [];
   const walk = (v: unknown, key: string) => {
     if (v === undefined || v === null) return;
     if (typeof Blob !== 'undefined' && v instanceof Blob) return;
     if (Array.isArray(v)) {
-      v.forEach((item) => walk(item, `${key}[]`));
+      v.forEach((item, i) => walk(item, item !== null && typeof item === 'object' ? `${key}[${i}]` : `${key}[]`));
     } else if (typeof v === 'object') {
       for (const [k, val] of Object.entries(v as Record<string, unknown>)) walk(val, key ? `${key}[${k}]` : k);
     } else if (typeof v === 'boolean') {

@@ -2,7 +2,16 @@
  * Every Russian message the site shows: server `rm` texts and client notices.
  * The English wording of the spec's catalogue is kept beside each Russian text where it names one.
  */
+import { entriesMessages, entriesUi } from './catalogue/entries.ts';
+import { feedMessages, feedUi } from './catalogue/feed.ts';
+import { commentsMessages, commentsUi } from './catalogue/comments.ts';
+import { reactionsMessages, reactionsUi } from './catalogue/reactions.ts';
+
 export const messages = {
+  ...entriesMessages,
+  ...feedMessages,
+  ...commentsMessages,
+  ...reactionsMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -70,6 +79,10 @@ export type MessageKey = keyof typeof messages;
 
 /** Interface labels of the web client. */
 export const ui = {
+  entries: entriesUi,
+  feedSection: feedUi,
+  comments: commentsUi,
+  reactions: reactionsUi,
   siteName: 'Среда',
   siteTagline: 'Новости, блоги и сообщества',
   auth: {

@@ -1,12 +1,66 @@
-/** An entry as a feed card shows it. Issue-3 content grows this into the full entry model. */
+/** Entries as the API and the pages see them (spec/content.md §3, entry model). */
+
+export interface AuthorRef {
+  id: number;
+  name: string;
+  url: string;
+  avatar_url: string | null;
+  avatar_color: string;
+}
+
+export interface SubsiteRef {
+  id: number;
+  type: 'user' | 'community' | 'company';
+  name: string;
+  url: string;
+  avatar_url: string | null;
+  avatar_color: string;
+}
+
+/** `is_liked`: the reader's own vote, -1, 0 or 1. */
+export interface Likes {
+  count: number;
+  summ: number;
+  is_liked: number;
+}
+
+export interface EntryCounters {
+  comments: number;
+  favorites: number;
+  hits: number;
+}
+
+/** An entry as a feed shows it: the intro and the cover block, not the whole body. */
 export interface EntryCard {
   id: number;
   url: string;
   title: string;
+  /** The first text block as plain text. */
   intro: string;
+  /** The block flagged `cover` (or the first media block), rendered above the intro; null when none. */
+  cover: { type: string; data: Record<string, unknown> } | null;
   date: string;
-  author: { id: number; name: string; url: string; avatar_color: string };
-  subsite: { id: number; name: string; url: string; type: string; avatar_color: string };
-  likes: { count: number; summ: number };
-  counters: { comments: number; favorites: number; hits: number };
+  author: AuthorRef;
+  subsite: SubsiteRef;
+  likes: Likes;
+  counters: EntryCounters;
+  is_favorited: boolean;
+  is_nsfw: boolean;
+  is_enabled_comments: boolean;
+  is_enabled_likes: boolean;
+}
+
+/** The whole entry for its page and for `GET /v3.0/entry/{id}`. */
+export interface Entry extends EntryCard {
+  type: 'entry';
+  blocks: { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean }[];
+  modification_date: string;
+  is_published: boolean;
+  removed: boolean;
+  is_approved_for_public_rss: boolean;
+  is_hidden_from_main: boolean;
+  subsite_id: number;
+  user_id: number;
+  /** The reader may edit (author or staff). */
+  can_edit: boolean;
 }

@@ -36,13 +36,17 @@ export const passwordField = str(messages.passwordRequired)
   .max(PASSWORD_MAX, messages.passwordTooLong);
 
 /** Bodies carry `mode=raw` by default (spec/foundation.md §7); it is accepted everywhere and ignored. */
-const envelopeExtras = { mode: z.string().max(16).optional() };
+const envelopeExtras = { mode: z.string({ error: messages.wrongType }).max(16, messages.tooLong(16)).optional() };
+
+/** An object's own errors: an unknown field is named, anything else (missing, wrong type) gets `fallback`. */
+const objectError = (fallback: string) => (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : fallback;
 
 /** A body of `values[...]` fields, as the auth forms send them. Unknown fields are refused. */
 export const valuesBody = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject({ values: z.strictObject(shape, { error: () => messages.fieldRequired }), ...envelopeExtras }, { error: () => messages.badRequest });
+  z.strictObject({ values: z.strictObject(shape, { error: objectError(messages.fieldRequired) }), ...envelopeExtras }, { error: objectError(messages.badRequest) });
 
-export const plainBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, ...envelopeExtras });
+export const plainBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, ...envelopeExtras }, { error: objectError(messages.badRequest) });
 
 export const registerBody = valuesBody({ name: nameField, email: emailField, password: passwordField });
 export const loginBody = valuesBody({ email: emailField, password: str(messages.passwordRequired).min(1, messages.passwordRequired).max(PASSWORD_MAX, messages.wrongCredentials) });

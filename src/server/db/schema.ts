@@ -19,6 +19,10 @@ export const subsites = pgTable('subsites', {
   avatarUrl: text('avatar_url'),
   coverUrl: text('cover_url'),
   isPrivate: boolean('is_private').notNull().default(false),
+  /** Communities: anyone signed in may post (true) or only its admins, editors and authors (false). */
+  isOpenForPosting: boolean('is_open_for_posting').notNull().default(true),
+  /** Sum of the votes on the owner's entries and comments (user blogs); shown as the author's rating. */
+  rating: integer('rating').notNull().default(0),
   subscribersCount: integer('subscribers_count').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
@@ -33,6 +37,8 @@ export const users = pgTable('users', {
   isPaid: boolean('is_paid').notNull().default(false),
   paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
   bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
+  /** Per-user preferences: default feed sorting and the like (see shared/settings). */
+  settings: jsonb('settings').notNull().default({}),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)]);
 
@@ -70,6 +76,7 @@ export const subscriptions = pgTable('subscriptions', {
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.subsiteId] }), index('subscriptions_subsite').on(t.subsiteId)]);
 
+/** Muting a subsite hides it from the reader's feeds; muting a user's blog id ignores that author everywhere. */
 export const mutes = pgTable('subsite_mutes', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   subsiteId: integer('subsite_id').notNull().references(() => subsites.id, { onDelete: 'cascade' }),
@@ -88,6 +95,8 @@ export const entries = pgTable('entries', {
   isEnabledLikes: boolean('is_enabled_likes').notNull().default(true),
   isNsfw: boolean('is_nsfw').notNull().default(false),
   isApprovedForPublicRss: boolean('is_approved_for_public_rss').notNull().default(true),
+  /** Staff or the role allow: kept off the main (all) feeds, still in its subsite. */
+  isHiddenFromMain: boolean('is_hidden_from_main').notNull().default(false),
   removed: boolean('removed').notNull().default(false),
   publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -103,6 +112,8 @@ export const entries = pgTable('entries', {
   index('entries_published').on(t.publishedAt, t.id).where(sql`is_published and not removed`),
   index('entries_hotness').on(t.hotness, t.id).where(sql`is_published and not removed`),
   index('entries_subsite_published').on(t.subsiteId, t.publishedAt, t.id).where(sql`is_published and not removed`),
+  index('entries_subsite_hotness').on(t.subsiteId, t.hotness, t.id).where(sql`is_published and not removed`),
+  index('entries_top').on(t.likesSumm, t.id).where(sql`is_published and not removed`),
   index('entries_author').on(t.authorId),
 ]);
 
@@ -117,7 +128,7 @@ export const comments = pgTable('comments', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
   likesCount: integer('likes_count').notNull().default(0),
   likesSumm: integer('likes_summ').notNull().default(0),
-}, (t) => [index('comments_entry').on(t.entryId, t.id), index('comments_author').on(t.authorId)]);
+}, (t) => [index('comments_entry').on(t.entryId, t.id), index('comments_author').on(t.authorId), index('comments_reply_to').on(t.replyTo)]);
 
 /** One vote per user and target; counters on the target are folded from here. */
 export const likes = pgTable('likes', {
@@ -145,3 +156,36 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** Bookmarks of entries and comments. */
+export const favorites = pgTable('favorites', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  targetType: text('target_type', { enum: ['content', 'comment'] }).notNull(),
+  targetId: integer('target_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.targetType, t.targetId] }), index('favorites_user_created').on(t.userId, t.targetType, t.createdAt)]);
+
+/** Entries a reader hid from their feeds (the entry stub's 'hide'). */
+export const entryHides = pgTable('entry_hides', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.entryId] })]);
+
+/**
+ * One view per reader per entry per day: the mark dedupes, the counter on entries is folded from
+ * buffered marks in batches. Old days are deleted by the fold job.
+ */
+export const hitMarks = pgTable('hit_marks', {
+  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+  visitor: text('visitor').notNull(),
+  day: integer('day').notNull(),
+}, (t) => [primaryKey({ columns: [t.entryId, t.visitor, t.day] }), index('hit_marks_day').on(t.day)]);
+
+/** How many comments of an entry the reader has seen, for 'new since your last visit' (kept 30 days). */
+export const commentsSeen = pgTable('comments_seen', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index('comments_seen_updated').on(t.updatedAt)]);

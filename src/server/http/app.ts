@@ -18,6 +18,12 @@ import { SESSION_COOKIE } from './session.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { subsiteRoutes } from '../modules/subsites/routes.ts';
 import { mailRoutes } from '../modules/mail/routes.ts';
+import { entriesRoutes } from '../modules/entries/routes.ts';
+import { feedRoutes } from '../modules/feed/routes.ts';
+import { commentsRoutes } from '../modules/comments/routes.ts';
+import { votesRoutes } from '../modules/votes/routes.ts';
+import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
+import { hitsRoutes } from '../modules/hits/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 
 declare module 'fastify' {
@@ -138,6 +144,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '', aliasesOnly: true });
   await app.register(subsiteRoutes, { prefix: API_PREFIX });
   await app.register(mailRoutes, { prefix: API_PREFIX });
+  await app.register(entriesRoutes, { prefix: API_PREFIX });
+  await app.register(feedRoutes, { prefix: API_PREFIX });
+  await app.register(commentsRoutes, { prefix: API_PREFIX });
+  await app.register(votesRoutes, { prefix: API_PREFIX });
+  await app.register(bookmarksRoutes, { prefix: API_PREFIX });
+  await app.register(hitsRoutes, { prefix: API_PREFIX });
 
   if (opts.web) {
     await registerWeb(app, opts.web);

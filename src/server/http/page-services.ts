@@ -5,12 +5,20 @@ import { requireStaff } from '../modules/auth/policy.ts';
 import * as entries from '../modules/entries/service.ts';
 import { listOutbox } from '../modules/mail/service.ts';
 import * as subsites from '../modules/subsites/service.ts';
+import { entriesPage } from '../modules/entries/page.ts';
+import { feedPage } from '../modules/feed/page.ts';
+import { commentsPage } from '../modules/comments/page.ts';
+import { reactionsPage } from '../modules/bookmarks/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
   return {
+    entries: entriesPage(ctx, user),
+    feed: feedPage(ctx, user),
+    comments: commentsPage(ctx, user),
+    reactions: reactionsPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
-    latestEntries: (limit) => entries.latest(ctx, limit),
+    latestEntries: (limit) => entries.latest(ctx, user?.id ?? null, limit),
     async outbox() {
       requireStaff(user);
       const rows = await listOutbox(ctx.db);

@@ -1,4 +1,4 @@
-import type { Route } from './+types/home';
+import type { Route } from './+types/feed';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { EntryCard } from '../features/entries/EntryCard.tsx';

@@ -1,0 +1,4 @@
+/** Catalogue section: reactions. Russian texts only; catalogue.ts merges every section. */
+export const reactionsMessages = {} as const;
+
+export const reactionsUi = {} as const;

@@ -25,13 +25,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<Server> {
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = []): Promise<Server> {
   ensureBuild();
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', RATE_LIMIT_SCALE: '20', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -154,6 +154,19 @@ describe('accounts in the browser', () => {
     expect(anon.status).toBe(401);
   });
 
+  it('says the internet is down when a request cannot be sent', async () => {
+    const { context, page } = await newPage();
+    await open(page, server.url);
+    await page.click('[data-testid=login-button]');
+    await context.setOffline(true);
+    await fillAuth(page, { email: person.email, password: person.password });
+    await page.locator('[data-testid=toast][data-type=error]', { hasText: 'Что-то не так с интернетом' }).waitFor();
+    await context.setOffline(false);
+    await page.click('[data-testid=auth-submit]');
+    await page.waitForSelector('[data-testid=account-menu]');
+    await context.close();
+  });
+
   it('works on a 375 px phone: drawer sidebar, full-width popup', async () => {
     const { context, page } = await newPage(375, 812);
     await open(page, server.url);

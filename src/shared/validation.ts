@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { messages } from './catalogue.ts';
 
 /** Validation rules of spec/foundation.md §5, shared by the server and the forms. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const NAME_RE = /^[A-Za-zА-Яа-яЁё0-9 .,'’\-_()!?«»"]+$/;
-export const NAME_MIN = 2;
-export const NAME_MAX = 50;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX, EMAIL_RE, NAME_MAX, NAME_MIN, NAME_RE, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
+
+export { EMAIL_MAX, EMAIL_RE, NAME_MAX, NAME_MIN, NAME_RE, PASSWORD_MAX, PASSWORD_MIN };
 
 /** A string of only whitespace collapses to empty; inner runs of whitespace become one space. */
 export const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -19,6 +19,7 @@ export default [
   route('bookmarks', 'routes/bookmarks.tsx'),
   route('auth/simple/recover', 'routes/recover.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
+  route('admin/ui', 'routes/admin.ui.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.
   route(':contentId', 'routes/content-link.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../shared/api.ts';
-import { NAME_MAX, PASSWORD_MAX, EMAIL_MAX } from '../../../shared/validation.ts';
+import { NAME_MAX, PASSWORD_MAX, EMAIL_MAX } from '../../../shared/limits.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { authCalls, setCurrentUser } from './session.ts';
 import { ui } from '../../../shared/catalogue.ts';

@@ -27,7 +27,7 @@ interface ModalEntry {
 
 /** §5: a ban is capped at 1095 days. */
 export const MAX_BAN_DAYS = 1095;
-const REMOVE_ALL_WARNING = 'Danger! You are going to completely remove all activity of this user.';
+const REMOVE_ALL_WARNING = LABELS.removeAllDataConfirm;
 
 const modals = createStore<ModalEntry[]>([]);
 let seq = 0;

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export { createStore, useStore } from '../../lib/store.ts';
+import { ui } from '../../../shared/catalogue.ts';
 
 /** spec/foundation.md §4, §9. */
 export const OVERLAY_TIMINGS = {
@@ -18,18 +19,7 @@ export const TOOLTIP_OFFSET = 15;
 /** Keeps floating layers off the very edge of the viewport. */
 export const VIEWPORT_MARGIN = 8;
 
-export const LABELS = {
-  close: 'Закрыть',
-  back: 'Назад',
-  confirm: 'Подтвердить',
-  cancel: 'Отмена',
-  reason: 'Причина',
-  maximize: 'Развернуть',
-  compact: 'Свернуть',
-  banDays: 'Срок, дней',
-  removeAllData: 'Удалить все данные',
-  wholePlatform: 'На всей платформе',
-} as const;
+export const LABELS = ui.overlays;
 
 export const isClient = typeof window !== 'undefined';
 

@@ -1,0 +1,179 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+
+/** The overlay system of spec/foundation.md §2, §4, §9, driven through the staff style guide at /admin/ui. */
+let server: Server;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  await open(page, server.url);
+  // The first account of a fresh site is its superuser, so staff pages open.
+  await page.evaluate(() => fetch('/v3.0/auth/simple/register', {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+    body: JSON.stringify({ values: { name: 'Админ Стилей', email: 'kit@example.ru', password: 'пароль для кита' } }),
+  }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const kit = async () => {
+  await open(page, `${server.url}/admin/ui`);
+  await page.waitForSelector('[data-testid=ui-kit]');
+};
+const widthOf = (selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().width);
+
+describe('overlays', () => {
+  it('shows a toast after the show delay, keeps it 3000 ms, removes it 600 ms after hiding', async () => {
+    await kit();
+    const t0 = await page.evaluate(() => performance.now());
+    await page.click('[data-testid=kit-toast-success]');
+    const toast = page.locator('[data-testid=toast]');
+    await page.waitForSelector('[data-testid=toast][data-phase=shown]');
+    expect(await widthOf('[data-testid=toast]')).toBe(350);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-toast-desktop.png') });
+    await page.waitForTimeout(2500);
+    expect(await toast.count()).toBe(1);
+    await page.waitForSelector('[data-testid=toast][data-phase=hidden]', { state: 'attached' });
+    const hiddenAt = await page.evaluate(() => performance.now());
+    expect(hiddenAt - t0).toBeGreaterThanOrEqual(3000);
+    await page.waitForSelector('[data-testid=toast]', { state: 'detached' });
+    const goneAt = await page.evaluate(() => performance.now());
+    expect(goneAt - hiddenAt).toBeGreaterThanOrEqual(450);
+  });
+
+  it('dismisses a toast swiped sideways by more than 20 px, not by less', async () => {
+    await kit();
+    await page.click('[data-testid=kit-toast-error]');
+    const box = (await page.locator('[data-testid=toast][data-type=error]').boundingBox())!;
+    await page.waitForSelector('[data-testid=toast][data-phase=shown]');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 40, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 55, y);
+    await page.mouse.up();
+    expect(await page.getAttribute('[data-testid=toast]', 'data-phase')).toBe('shown');
+    await page.mouse.move(box.x + 40, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 70, y, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForSelector('[data-testid=toast][data-phase=swiped]', { state: 'attached' });
+    await page.waitForSelector('[data-testid=toast]', { state: 'detached' });
+  });
+
+  it('opens centred popups of 480, 640 and 880 px; Escape and the overlay close them', async () => {
+    await kit();
+    for (const [size, width] of [['small', 480], ['medium', 640], ['large', 880]] as const) {
+      await page.click(`[data-testid=kit-popup-${size}]`);
+      await page.waitForSelector(`[data-testid=popup][data-kind=kit-${size}]`);
+      expect(await widthOf('[data-testid=popup]')).toBe(width);
+      if (size === 'medium') await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-popup-desktop.png') });
+      if (size === 'large') await page.click('[data-testid=popup-overlay]', { position: { x: 10, y: 10 } });
+      else await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
+    }
+  });
+
+  it('keeps a history of stacked popups: back returns to the previous one, close clears them all', async () => {
+    await kit();
+    await page.click('[data-testid=kit-popup-stack]');
+    await page.click('[data-testid=stack-1] button');
+    await page.click('[data-testid=stack-2] button');
+    await page.waitForSelector('[data-testid=stack-3]');
+    await page.click('[data-testid=popup-back]');
+    await page.waitForSelector('[data-testid=stack-2]');
+    await page.click('[data-testid=popup-back]');
+    await page.waitForSelector('[data-testid=stack-1]');
+    await page.click('[data-testid=stack-1] button');
+    await page.click('[data-testid=popup-close]');
+    await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
+  });
+
+  it('closes every popup when the page changes', async () => {
+    await kit();
+    await page.click('[data-testid=kit-popup-small]');
+    await page.waitForSelector('[data-testid=popup]');
+    await page.evaluate(() => history.back());
+    await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
+  });
+
+  it('maximizes a full-page popup, collapses the sidebar, and remembers it per kind', async () => {
+    await kit();
+    await page.click('[data-testid=kit-fullpage]');
+    await page.waitForSelector('[data-testid=popup][data-maximized="0"]');
+    await page.click('[data-testid=popup-maximize]');
+    await page.waitForSelector('[data-testid=popup][data-maximized="1"]');
+    await page.waitForSelector('[data-testid=sidebar][data-collapsed="1"]', { state: 'attached' });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-fullpage-desktop.png') });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
+    await page.click('[data-testid=kit-fullpage]');
+    await page.waitForSelector('[data-testid=popup][data-maximized="1"]');
+    await page.click('[data-testid=popup-maximize]');
+    await page.keyboard.press('Escape');
+  });
+
+  it('moves through a popover with the arrow keys, wrapping, and never selects a disabled item', async () => {
+    await kit();
+    await page.click('[data-testid=kit-popover]');
+    await page.waitForSelector('[data-testid=popover]');
+    await page.keyboard.press('ArrowUp'); // wraps to the last item, the disabled one
+    await page.keyboard.press('Enter');
+    expect(await page.locator('[data-testid=popover]').count()).toBe(1);
+    await page.keyboard.press('ArrowDown'); // wraps to the first
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=popover]', { state: 'detached' });
+    expect(await page.textContent('[data-testid=kit-result]')).toBe('Поделиться');
+  });
+
+  it('shows a tooltip on hover', async () => {
+    await kit();
+    await page.hover('[data-testid=kit-tooltip]');
+    await page.waitForSelector('[data-testid=tooltip]');
+    expect(await page.textContent('[data-testid=tooltip]')).toBe('Подсказка появляется при наведении');
+  });
+
+  it('focuses the reason field of a modal and confirms it with Ctrl+Enter; cancel resolves false', async () => {
+    await kit();
+    await page.click('[data-testid=kit-modal-reason]');
+    await page.waitForSelector('[data-testid=modal][data-kind=unpublish]');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'modal-reason');
+    await page.keyboard.type('Нарушает правила');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-modal-desktop.png') });
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('[data-testid=modal]', { state: 'detached' });
+    expect(await page.textContent('[data-testid=kit-result]')).toBe('Подтверждено: Нарушает правила');
+    await page.click('[data-testid=kit-modal-confirm]');
+    await page.click('[data-testid=modal-cancel]');
+    await page.waitForSelector('[data-testid=modal]', { state: 'detached' });
+    expect(await page.textContent('[data-testid=kit-result]')).toBe('Отменено');
+  });
+
+  it('keeps the style guide from anyone but staff', async () => {
+    expect((await fetch(`${server.url}/admin/ui`)).status).toBe(401);
+  });
+
+  it('spans toasts and popups across a 375 px phone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, storageState: await context.storageState() });
+    const p = await phone.newPage();
+    await open(p, `${server.url}/admin/ui`);
+    await p.click('[data-testid=kit-toast-success]');
+    await p.waitForSelector('[data-testid=toast][data-phase=shown]');
+    expect(await p.locator('[data-testid=toast]').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(343);
+    await p.click('[data-testid=kit-popup-large]');
+    await p.waitForSelector('[data-testid=popup]');
+    expect(await p.locator('[data-testid=popup]').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(343);
+    await p.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-popup-mobile.png') });
+    await phone.close();
+  });
+});

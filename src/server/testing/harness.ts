@@ -31,7 +31,19 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // Without force first: a forced drop kills connections a closing pool has not finished ending (57P01).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch {
+          if (attempt >= 20) {
+            await c.query(`drop database if exists ${name} with (force)`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

@@ -8,7 +8,11 @@ import { promoteToSuperuser } from './modules/users/service.ts';
 
 const { values: args } = parseArgs({ options: { admin: { type: 'string' } }, allowPositionals: true });
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'db'),
+  onError: (err) => console.error(`database connection lost (${err.message}); the pool reconnects on the next query`),
+});
 const app = await buildApp({ config, db: database.db, web: { buildDir: path.resolve('build') } });
 
 if (config.seed) await seedIfEmpty(database.db, app.log);

@@ -7,7 +7,7 @@ import {
 } from './validation.ts';
 
 /** Every fixed text of the catalogue; the templated ones are matched by pattern below. */
-const fixedMessages = new Set(Object.values(messages).filter((m): m is string => typeof m === 'string'));
+const fixedMessages = new Set<string>((Object.values(messages) as unknown[]).filter((m): m is string => typeof m === 'string'));
 const templated = [
   /^Неизвестное поле: .+$/, // messages.unknownField
   /^Слишком длинное значение, максимум \d+$/, // messages.tooLong

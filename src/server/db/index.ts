@@ -23,12 +23,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database and brings its schema up to date.
  * `url` empty: PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(opts: { url: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { url: string; dataDir: string; onError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, network) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => opts.onError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Several nodes may start at once: one migrates while the others wait on the advisory lock.
     const lock = await pool.connect();

@@ -66,7 +66,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       ...overrides,
     },
   );
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://' });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', onError: () => {} });
   const clock = { now: new Date() };
   const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now });
   await app.ready();

@@ -4,20 +4,9 @@ import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testi
 import { subscriptions, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 
-/**
- * On PostgreSQL the harness drops the test database (`with (force)`) as soon as the pool has *started*
- * closing its clients; a client still closing then gets "terminating connection" and, with no pool
- * error listener in src/server/db/index.ts, that error is thrown as an uncaught exception. Listen here.
- */
-function quietPool(d: TestApp['database']) {
-  const client = (d.db as unknown as { $client?: { on?: (e: string, f: () => void) => void } }).$client;
-  if (d.kind === 'postgres') client?.on?.('error', () => {});
-}
-
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  quietPool(t.database);
   // The first account runs the site; take that seat so every test user is an ordinary one.
   await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
 });

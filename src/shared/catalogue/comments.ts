@@ -1,4 +1,53 @@
 /** Catalogue section: comments. Russian texts only; catalogue.ts merges every section. */
-export const commentsMessages = {} as const;
+export const commentsMessages = {
+  // `commentTooLong(max)` lives in the core catalogue (spec/foundation.md §5).
+  commentNotFound: 'Комментарий не найден',
+  commentEmpty: 'Напишите текст комментария',
+  commentsDisabled: 'Комментарии к этой записи отключены',
+  commentReplyNotFound: 'Комментарий, на который вы отвечаете, не найден',
+  commentEditForbidden: 'Можно редактировать только свои комментарии',
+  commentRemoveForbidden: 'Можно удалять только свои комментарии',
+  commentSeenCountInvalid: 'Неверное число прочитанных комментариев',
+  commentSortingInvalid: 'Сортировка бывает только «popular» или «date»',
+  commentIdInvalid: 'Неверный номер комментария',
+  commentEntryIdInvalid: 'Неверный номер записи',
+  commentAdded: 'Комментарий опубликован',
+  commentEdited: 'Комментарий изменён',
+  commentRemoved: 'Комментарий удалён',
+  commentBranchRemoved: 'Ветка комментариев удалена',
+  // 'Failed to remove the comment' / '… branch' (spec/content.md §8)
+  commentRemoveFailed: 'Не удалось удалить комментарий',
+  commentBranchRemoveFailed: 'Не удалось удалить ветку',
+} as const;
 
-export const commentsUi = {} as const;
+export const commentsUi = {
+  title: 'Комментарии',
+  count: ['комментарий', 'комментария', 'комментариев'] as const,
+  sortingLabel: 'Сортировка комментариев',
+  sorting: { popular: 'Популярные', date: 'По порядку' },
+  placeholder: 'Написать комментарий…',
+  replyPlaceholder: 'Ваш ответ…',
+  send: 'Отправить',
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  reply: 'Ответить',
+  edit: 'Редактировать',
+  remove: 'Удалить',
+  removeBranch: 'Удалить ветку',
+  removeTitle: 'Удалить комментарий?',
+  removeText: 'Комментарий исчезнет из обсуждения; ответы на него останутся.',
+  removeBranchTitle: 'Удалить ветку?',
+  removeBranchText: 'Будут удалены комментарий и все ответы на него.',
+  removeConfirm: 'Удалить',
+  removed: 'Комментарий удалён',
+  edited: 'изменено',
+  newMark: 'новый',
+  link: 'Ссылка на комментарий',
+  empty: 'Комментариев пока нет. Будьте первым!',
+  disabled: 'Автор отключил комментарии к этой записи',
+  loading: 'Загружаем комментарии…',
+  loadFailed: 'Не удалось загрузить комментарии',
+  retry: 'Повторить',
+  sendHint: 'Ctrl+Enter — отправить',
+  left: (n: number) => `Осталось ${n}`,
+} as const;

@@ -1,9 +1,12 @@
 import type { ReactionsPageServices } from '../../../web/features/reactions/services.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
+import { requireUser } from '../auth/policy.ts';
+import * as bookmarks from './service.ts';
 
 export function reactionsPage(ctx: Ctx, user: UserRow | null): ReactionsPageServices {
-  void ctx;
-  void user;
-  return {};
+  return {
+    bookmarkedEntries: async (cursor) => bookmarks.entries(ctx, requireUser(user).id, cursor ?? null),
+    bookmarkedComments: async (cursor) => bookmarks.comments(ctx, requireUser(user).id, cursor ?? null),
+  };
 }

@@ -1,9 +1,12 @@
 import type { CommentsPageServices } from '../../../web/features/comments/services.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
+import * as comments from './service.ts';
 
 export function commentsPage(ctx: Ctx, user: UserRow | null): CommentsPageServices {
-  void ctx;
-  void user;
-  return {};
+  return {
+    async list(entryId, sorting = 'popular') {
+      return { items: await comments.list(ctx, user, entryId, sorting), sorting, now: ctx.now().getTime() };
+    },
+  };
 }

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/index.ts';
+import type { ReactionTarget } from '../../../shared/reactions.ts';
+import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
+
+
+/** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
+export async function findTarget(db: Db, type: ReactionTarget, id: number): Promise<{ visible: boolean } | undefined> {
+  const rows = type === 'content'
+    ? await queryRows<{ visible: boolean }>(db, sql`
+        select (is_published and not removed) as visible from entries where id = ${id}`)
+    : await queryRows<{ visible: boolean }>(db, sql`
+        select (not c.removed and e.is_published and not e.removed) as visible
+          from comments c join entries e on e.id = c.entry_id where c.id = ${id}`);
+  return rows[0];
+}
+
+/**
+ * Adds or removes a bookmark in one statement; the entry's `favorites_count` moves only when a row really
+ * appeared or went, so repeats and races keep it equal to the rows. Answers the entry's count (null for comments).
+ */
+export async function setFavorite(db: Db, userId: number, type: ReactionTarget, id: number, state: 0 | 1): Promise<number | null> {
+  const change = state
+    ? sql`insert into favorites (user_id, target_type, target_id) values (${userId}, ${type}, ${id}) on conflict do nothing returning target_id`
+    : sql`delete from favorites where user_id = ${userId} and target_type = ${type} and target_id = ${id} returning target_id`;
+  if (type === 'comment') {
+    await db.execute(change);
+    return null;
+  }
+  const rows = await queryRows<{ count: number }>(db, sql`
+    with changed as (${change}),
+         counted as (update entries set favorites_count = greatest(favorites_count + ${state ? 1 : -1}, 0)
+                      where id in (select target_id from changed) returning favorites_count)
+    select coalesce((select favorites_count from counted), (select favorites_count from entries where id = ${id}))::int as count`);
+  return Number(rows[0].count);
+}
+
+export interface FavoriteRow {
+  target_id: number;
+  /** The bookmark's time as UTC text with microseconds: an exact cursor. */
+  sort: string;
+}
+
+export interface Cursor {
+  lastId: number;
+  lastSortingValue: string;
+}
+
+/** A page of a reader's bookmarks of one kind, newest first, by the (user, type, created_at) index. */
+export async function listFavorites(db: Db, userId: number, type: ReactionTarget, cursor: Cursor | null, limit: number): Promise<FavoriteRow[]> {
+  const after = cursor
+    ? sql`and (created_at, target_id) < (${cursor.lastSortingValue}::timestamptz, ${cursor.lastId})`
+    : sql``;
+  return queryRows<FavoriteRow>(db, sql`
+    select target_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort
+      from favorites
+     where user_id = ${userId} and target_type = ${type} ${after}
+     order by created_at desc, target_id desc
+     limit ${limit}`);
+}
+
+export async function entryCards(db: Db, viewerId: number, ids: number[]): Promise<EntryCardRow[]> {
+  if (!ids.length) return [];
+  return queryRows<EntryCardRow>(db, sql`${cardSelect(viewerId)}
+    where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`);
+}
+
+export interface BookmarkedCommentRow {
+  id: number;
+  text: string;
+  created_at: Date;
+  likes_count: number;
+  likes_summ: number;
+  my_vote: number;
+  author_id: number;
+  author_name: string;
+  author_slug: string;
+  author_avatar: string | null;
+  author_color: string;
+  entry_id: number;
+  entry_title: string;
+  entry_slug: string;
+  subsite_id: number;
+  subsite_type: 'user' | 'community' | 'company';
+  subsite_slug: string;
+}
+
+export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]): Promise<BookmarkedCommentRow[]> {
+  if (!ids.length) return [];
+  return queryRows<BookmarkedCommentRow>(db, sql`
+    select c.id, c.text, c.created_at, c.likes_count, c.likes_summ,
+           coalesce((select l.sign from likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewerId}), 0)::int as my_vote,
+           a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
+           s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
+      from comments c
+      join subsites a on a.id = c.author_id
+      join entries e on e.id = c.entry_id
+      join subsites s on s.id = e.subsite_id
+     where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`);
+}
+
+export interface ShareEntryRow {
+  id: number;
+  title: string;
+  slug: string;
+  subsite_id: number;
+  subsite_type: 'user' | 'community' | 'company';
+  subsite_slug: string;
+}
+
+export async function shareEntry(db: Db, id: number): Promise<ShareEntryRow | undefined> {
+  const rows = await queryRows<ShareEntryRow>(db, sql`
+    select e.id, e.title, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
+      from entries e join subsites s on s.id = e.subsite_id
+     where e.id = ${id} and e.is_published and not e.removed`);
+  return rows[0];
+}

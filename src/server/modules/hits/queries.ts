@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/index.ts';
+
+/** A visible entry's folded view count and whether this visitor's view of `day` is already stored. */
+export async function entryHits(db: Db, entryId: number, visitor: string, day: number): Promise<{ hits_count: number; seen: boolean } | undefined> {
+  const rows = await queryRows<{ hits_count: number; seen: boolean }>(db, sql`
+    select e.hits_count,
+           exists(select 1 from hit_marks m where m.entry_id = e.id and m.visitor = ${visitor} and m.day = ${day}) as seen
+      from entries e
+     where e.id = ${entryId} and e.is_published and not e.removed`);
+  return rows[0];
+}
+
+export interface Mark {
+  entryId: number;
+  visitor: string;
+  day: number;
+}
+
+/**
+ * Stores a batch of view marks and adds the new ones to `entries.hits_count`, in one statement:
+ * a mark that is already there (another node, a retried batch) inserts nothing and counts nothing.
+ */
+export async function foldMarks(db: Db, marks: Mark[]): Promise<void> {
+  if (!marks.length) return;
+  await db.execute(sql`
+    with added as (
+      insert into hit_marks (entry_id, visitor, day)
+      select u.entry_id, u.visitor, u.day
+        from unnest(${sql.param(marks.map((m) => m.entryId))}::int[], ${sql.param(marks.map((m) => m.visitor))}::text[], ${sql.param(marks.map((m) => m.day))}::int[])
+             as u(entry_id, visitor, day)
+       where exists(select 1 from entries e where e.id = u.entry_id)
+      on conflict do nothing
+      returning entry_id
+    )
+    update entries e set hits_count = e.hits_count + a.n
+      from (select entry_id, count(*)::int as n from added group by entry_id) a
+     where e.id = a.entry_id`);
+}
+
+/** Marks only dedupe today's views; older days are dropped. */
+export async function deleteMarksBefore(db: Db, day: number): Promise<void> {
+  await db.execute(sql`delete from hit_marks where day < ${day}`);
+}

@@ -1,0 +1,124 @@
+import type { Redis } from 'ioredis';
+import type { ReactionTarget } from '../../../shared/reactions.ts';
+import type { Ctx } from '../../context.ts';
+import * as q from './queries.ts';
+
+/**
+ * Vote counters on entries and comments and the authors' ratings are folded in batches (DESIGN.md, Ranking and
+ * counters): a vote only marks its target dirty, and about once a second a fold recounts the dirty targets from
+ * the likes table in one transaction. A viral entry's row is written once per fold, not once per vote, and a fold
+ * is a recount, not a sum of deltas, so it is idempotent: folding twice, on two nodes, or after a lost mark
+ * (a crash) never makes a counter drift; the next vote on the target heals it.
+ * Dirty marks live in memory, or in a Redis set shared by every node when REDIS_URL is set.
+ */
+export const VOTE_FOLD_INTERVAL_MS = 1000;
+const BATCH = 500;
+
+interface DirtyMarks {
+  add(keys: string[]): Promise<void>;
+  take(max: number): Promise<string[]>;
+}
+
+function memoryMarks(): DirtyMarks {
+  const set = new Set<string>();
+  return {
+    async add(keys) {
+      keys.forEach((k) => set.add(k));
+    },
+    async take(max) {
+      const out: string[] = [];
+      for (const k of set) {
+        if (out.length >= max) break;
+        out.push(k);
+        set.delete(k);
+      }
+      return out;
+    },
+  };
+}
+
+function redisMarks(redis: Redis, key: string): DirtyMarks {
+  return {
+    async add(keys) {
+      if (keys.length) await redis.sadd(key, ...keys);
+    },
+    async take(max) {
+      return (await redis.spop(key, max)) ?? [];
+    },
+  };
+}
+
+export interface VoteCounters {
+  /** Marks a target whose votes changed; its counters catch up at the next fold. */
+  mark(type: ReactionTarget, id: number): Promise<void>;
+  /** Folds every dirty target now (also runs on the timer and on shutdown). */
+  fold(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Recomputes an entry's stored ranking after its votes changed (feed/ranking.ts). */
+type EntryRefresher = (ctx: Pick<Ctx, 'db'>, entryId: number) => Promise<unknown>;
+
+const registry = new WeakMap<Ctx, VoteCounters>();
+/** The app's vote counters, for tests that want a fold without waiting for the timer. */
+export const voteCountersOf = (ctx: Ctx) => registry.get(ctx);
+
+export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, intervalMs = VOTE_FOLD_INTERVAL_MS): VoteCounters {
+  const marks = ctx.redis ? redisMarks(ctx.redis, `sreda:${ctx.config.redisNamespace}votes:dirty`) : memoryMarks();
+
+  async function foldBatch(): Promise<number> {
+    const keys = await marks.take(BATCH);
+    if (!keys.length) return 0;
+    const ids = { content: [] as number[], comment: [] as number[] };
+    for (const k of keys) {
+      const [type, id] = k.split(':');
+      if (type === 'content' || type === 'comment') ids[type].push(Number(id));
+    }
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const entries = await q.recountTargets(tx, 'content', ids.content.sort((a, b) => a - b));
+        const comments = await q.recountTargets(tx, 'comment', ids.comment.sort((a, b) => a - b));
+        const authors = [...new Set([...entries, ...comments].map((r) => Number(r.author_id)))].sort((a, b) => a - b);
+        await q.recountRatings(tx, authors);
+        for (const e of entries) await refreshEntry({ db: tx }, Number(e.id));
+      });
+    } catch (err) {
+      // Keep the marks for the next fold; a recount can be repeated safely.
+      await marks.add(keys).catch(() => {});
+      throw err;
+    }
+    return keys.length;
+  }
+
+  let chain: Promise<void> = Promise.resolve();
+  const fold = () => {
+    const run = async () => {
+      while ((await foldBatch()) === BATCH) { /* more waiting */ }
+    };
+    chain = chain.then(run, run);
+    return chain;
+  };
+
+  const timer = setInterval(() => {
+    fold().catch((err) => ctx.log.error({ err }, 'vote counters fold failed'));
+  }, intervalMs);
+  timer.unref();
+
+  const counters: VoteCounters = {
+    async mark(type, id) {
+      try {
+        await marks.add([`${type}:${id}`]);
+      } catch (err) {
+        // The vote itself is stored; its counters heal at the target's next vote.
+        ctx.log.error({ err }, 'vote counters mark failed');
+      }
+    },
+    fold,
+    async close() {
+      clearInterval(timer);
+      await fold();
+    },
+  };
+  registry.set(ctx, counters);
+  return counters;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/index.ts';
+import type { ReactionTarget } from '../../../shared/reactions.ts';
+
+/** The facts a vote rule needs about its target; for a comment, `entry_id` and the entry's flags are its entry's. */
+export interface VoteTargetRow {
+  entry_id: number;
+  author_id: number;
+  is_published: boolean;
+  removed: boolean;
+  comment_removed: boolean;
+  is_enabled_likes: boolean;
+  is_private: boolean;
+}
+
+export async function findVoteTarget(db: Db, type: ReactionTarget, id: number): Promise<VoteTargetRow | undefined> {
+  const rows = type === 'content'
+    ? await queryRows<VoteTargetRow>(db, sql`
+        select e.id as entry_id, e.author_id, e.is_published, e.removed, false as comment_removed,
+               e.is_enabled_likes, s.is_private
+          from entries e join subsites s on s.id = e.subsite_id
+         where e.id = ${id}`)
+    : await queryRows<VoteTargetRow>(db, sql`
+        select e.id as entry_id, c.author_id, e.is_published, e.removed, c.removed as comment_removed,
+               e.is_enabled_likes, s.is_private
+          from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id
+         where c.id = ${id}`);
+  return rows[0];
+}
+
+/**
+ * Sets the user's vote in one statement and answers the sign it replaced, so concurrent changes of one vote
+ * never double count. 0 deletes the row; ±1 upserts it, and an upsert that finds the same sign writes nothing.
+ * With only -1 and 1 stored, an update that did happen replaced the opposite sign; `xmax = 0` tells a fresh insert.
+ */
+export async function setVote(db: Db, type: ReactionTarget, id: number, userId: number, sign: -1 | 0 | 1): Promise<-1 | 0 | 1> {
+  if (sign === 0) {
+    const rows = await queryRows<{ sign: number }>(db, sql`
+      delete from likes where target_type = ${type} and target_id = ${id} and user_id = ${userId} returning sign`);
+    return rows.length ? (rows[0].sign as -1 | 1) : 0;
+  }
+  const rows = await queryRows<{ inserted: boolean }>(db, sql`
+    insert into likes (user_id, target_type, target_id, sign) values (${userId}, ${type}, ${id}, ${sign})
+    on conflict (target_type, target_id, user_id) do update set sign = excluded.sign, created_at = now()
+      where likes.sign <> excluded.sign
+    returning (xmax = 0) as inserted`);
+  if (!rows.length) return sign;
+  return rows[0].inserted ? 0 : (-sign as -1 | 1);
+}
+
+/** The target's votes straight from the likes primary key: exact at once, whatever the counters still wait for. */
+export async function tally(db: Db, type: ReactionTarget, id: number): Promise<{ count: number; summ: number }> {
+  const rows = await queryRows<{ count: number; summ: number }>(db, sql`
+    select count(*)::int as count, coalesce(sum(sign), 0)::int as summ
+      from likes where target_type = ${type} and target_id = ${id}`);
+  return { count: Number(rows[0].count), summ: Number(rows[0].summ) };
+}
+
+
+/**
+ * Recounts the counters of the given entries or comments from their votes; rows already right are not written.
+ * Answers the rows that changed with their authors, whose ratings follow.
+ */
+export async function recountTargets(db: Db, type: ReactionTarget, ids: number[]): Promise<{ id: number; author_id: number }[]> {
+  if (!ids.length) return [];
+  const table = type === 'content' ? sql`entries` : sql`comments`;
+  return queryRows<{ id: number; author_id: number }>(db, sql`
+    update ${table} t set likes_count = v.count, likes_summ = v.summ
+      from (select x.id, count(l.sign)::int as count, coalesce(sum(l.sign), 0)::int as summ
+              from unnest(${sql.param(ids)}::int[]) as x(id)
+              left join likes l on l.target_type = ${type} and l.target_id = x.id
+             group by x.id) v
+     where t.id = v.id and (t.likes_count <> v.count or t.likes_summ <> v.summ)
+    returning t.id, t.author_id`);
+}
+
+/** An author's rating (on their blog subsite) is the sum of the votes on their entries and comments. */
+export async function recountRatings(db: Db, authorIds: number[]): Promise<void> {
+  if (!authorIds.length) return;
+  await db.execute(sql`
+    update subsites s set rating = r.rating
+      from (select a.id,
+                   (coalesce((select sum(e.likes_summ) from entries e where e.author_id = a.id), 0)
+                  + coalesce((select sum(c.likes_summ) from comments c where c.author_id = a.id), 0))::int as rating
+              from unnest(${sql.param(authorIds)}::int[]) as a(id)) r
+     where s.id = r.id and s.rating <> r.rating`);
+}

@@ -1,0 +1,94 @@
+/** Comments as the API and the pages see them (issue #3, item 4). */
+import type { AuthorRef, Likes } from './entries.ts';
+
+/** Longest comment, in UTF-16 code units (what a textarea's maxlength counts). */
+export const COMMENT_MAX_LENGTH = 5000;
+
+export const COMMENT_SORTINGS = ['popular', 'date'] as const;
+export type CommentSorting = (typeof COMMENT_SORTINGS)[number];
+
+/** Seen marks older than this are forgotten (spec/content.md §9: comment-seen data cleared after 30 days). */
+export const COMMENTS_SEEN_TTL_DAYS = 30;
+
+/**
+ * One comment of an entry's flat list. The list comes in tree order (each reply right after its parent's
+ * earlier replies), so a client renders it top to bottom with `level` as the indent.
+ */
+export interface Comment {
+  id: number;
+  entry_id: number;
+  /** The parent comment, null for a top-level comment. */
+  reply_to: number | null;
+  /** 0 for a top-level comment, parent's level + 1 for a reply. */
+  level: number;
+  /** Safe HTML: escaped text in paragraphs, line breaks and http(s) links; empty for a removed comment. */
+  text: string;
+  /** The plain text as written, for the edit form; null unless the reader may edit. */
+  source: string | null;
+  date: string;
+  modification_date: string | null;
+  /** null for a removed comment (kept as a stub because it has replies). */
+  author: AuthorRef | null;
+  likes: Likes;
+  is_favorited: boolean;
+  is_removed: boolean;
+  can_edit: boolean;
+  can_remove: boolean;
+  /** Written after the reader's last visit (see `newCommentIds`). */
+  is_new: boolean;
+}
+
+export interface CommentsList {
+  items: Comment[];
+}
+
+/** What removing a comment (or a branch) changed. */
+export interface CommentRemoved {
+  removed_ids: number[];
+  comments_count: number;
+}
+
+/** The reader's mark for an entry: how many comments they had seen, and when they said so. */
+export interface CommentsSeen {
+  count: number;
+  at: Date | string | number;
+}
+
+/**
+ * 'New since your last visit', one rule for the server (signed-in readers, `comments_seen`) and the client
+ * (anonymous readers, localStorage). A comment is new when it is someone else's, not removed, and either
+ * - it lies beyond the seen count in date order (the reader saw the `count` oldest comments), or
+ * - it was written after the mark was saved (so removing an old comment, which shifts the count, hides nothing new).
+ * No mark (first visit, or older than 30 days) means nothing is new: a first visit highlights nothing.
+ */
+export function newCommentIds(
+  comments: { id: number; date: Date | string; removed: boolean; authorId: number | null }[],
+  seen: CommentsSeen | null,
+  viewerId: number | null,
+  now: Date,
+): Set<number> {
+  const result = new Set<number>();
+  if (!seen) return result;
+  const seenAt = new Date(seen.at).getTime();
+  if (now.getTime() - seenAt > COMMENTS_SEEN_TTL_DAYS * 86_400_000) return result;
+  const living = comments
+    .filter((c) => !c.removed)
+    .map((c) => ({ ...c, time: new Date(c.date).getTime() }))
+    .sort((a, b) => a.time - b.time || a.id - b.id);
+  living.forEach((c, rank) => {
+    if (c.authorId !== null && c.authorId === viewerId) return;
+    if (rank >= seen.count || c.time > seenAt) result.add(c.id);
+  });
+  return result;
+}
+
+/** Line ends made uniform, invisible control characters dropped, trailing spaces and runs of blank lines trimmed. */
+export function normalizeCommentText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g, '')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

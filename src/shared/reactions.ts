@@ -1,0 +1,81 @@
+/** Wire types of votes, bookmarks, views and sharing (spec/content.md §3, §7). */
+import { z } from 'zod';
+import { messages } from './catalogue.ts';
+import type { AuthorRef, EntryCard, Likes } from './entries.ts';
+
+/** What can be voted on and bookmarked: an entry ('content') or a comment. */
+export type ReactionTarget = 'content' | 'comment';
+
+/** `POST /v3.0/like` answers the target's votes after the change. */
+export type VoteData = Likes;
+
+/** `POST /v3.0/favorite/change`; `count` is the entry's bookmark count (comments keep none: null). */
+export interface FavoriteData {
+  id: number;
+  type: ReactionTarget;
+  state: 0 | 1;
+  count: number | null;
+}
+
+/** `GET /v3.0/hit/{contentId}`: the view count; `is_hited` says whether this call counted a new view. */
+export interface HitData {
+  details: { content_id: number; compact: string };
+  value: number;
+  is_hited: boolean;
+}
+
+/** One share service of `GET /v3.0/content/shares/mobile/{id}`. */
+export interface ShareService {
+  short_name: 'vk' | 'telegram' | 'ok' | 'whatsapp' | 'x' | 'email';
+  name: string;
+  url: string;
+}
+
+export interface SharesData {
+  url: string;
+  services: ShareService[];
+}
+
+/** A bookmarked comment as the bookmarks page lists it. */
+export interface BookmarkedComment {
+  id: number;
+  /** `/{entryId}?comment={id}`: opens the entry scrolled to the comment. */
+  url: string;
+  text: string;
+  date: string;
+  author: AuthorRef;
+  entry: { id: number; title: string; url: string };
+  likes: Likes;
+}
+
+/** A cursor page of bookmarks, newest bookmark first; pass `last_id` and `last_sorting_value` back for the next. */
+export interface BookmarksPage<T> {
+  items: T[];
+  last_id: number | null;
+  last_sorting_value: string | null;
+  is_finished: boolean;
+}
+
+export type BookmarkedEntries = BookmarksPage<EntryCard>;
+export type BookmarkedComments = BookmarksPage<BookmarkedComment>;
+
+/** How many bookmarks one page of `/bookmarks` shows. */
+export const BOOKMARKS_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------- input fields (server and client share them)
+
+/** A form sends "12", JSON sends 12; both mean 12. Anything else (booleans, "1.5", "") stays as is and fails. */
+const intLike = (v: unknown) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v);
+const fieldError = (message: string) => (iss: { input?: unknown }) => (iss.input === undefined ? messages.fieldRequired : message);
+
+/** A positive 32-bit id of an entry or a comment. */
+export const idField = z.preprocess(
+  intLike,
+  z.number({ error: fieldError(messages.reactionIdInvalid) }).int(messages.reactionIdInvalid).positive(messages.reactionIdInvalid).max(2 ** 31 - 1, messages.reactionIdInvalid),
+);
+
+/** One of a few integers, e.g. a vote sign or a bookmark state. */
+export const intChoice = <const T extends readonly number[]>(allowed: T, message: string) =>
+  z.preprocess(intLike, z.number({ error: fieldError(message) }).refine((n) => allowed.includes(n), message)) as unknown as z.ZodType<T[number]>;
+
+export const targetField = z.enum(['content', 'comment'], { error: fieldError(messages.reactionTypeInvalid) });

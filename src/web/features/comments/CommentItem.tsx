@@ -1,0 +1,122 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import type { Comment } from '../../../shared/comments.ts';
+import { formatDateTime, relativeTime } from '../../../shared/format.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { CommentVotes } from '../reactions/CommentVotes.tsx';
+import { CommentForm } from './CommentForm.tsx';
+
+const L = ui.comments;
+/** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */
+export const MAX_DEPTH_DESKTOP = 6;
+export const MAX_DEPTH_MOBILE = 3;
+
+export interface CommentItemProps {
+  comment: Comment;
+  now: number;
+  /** The parent's author, named on replies deeper than the indent limit. */
+  parentName: string | null;
+  hasReplies: boolean;
+  isNew: boolean;
+  highlighted: boolean;
+  canReply: boolean;
+  canRemoveBranch: boolean;
+  replying: boolean;
+  editing: boolean;
+  onReply(): void;
+  onEdit(): void;
+  onCancel(): void;
+  onRemove(branch: boolean): void;
+  submitReply(text: string): Promise<boolean>;
+  submitEdit(text: string): Promise<boolean>;
+}
+
+/** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
+export function CommentItem(p: CommentItemProps) {
+  const c = p.comment;
+  const lines = Math.min(c.level, MAX_DEPTH_DESKTOP);
+  const classes = ['comment'];
+  if (p.isNew) classes.push('comment--new');
+  if (p.highlighted) classes.push('comment--highlighted');
+  if (c.is_removed) classes.push('comment--removed');
+  return (
+    <div
+      className={classes.join(' ')}
+      id={`comment-${c.id}`}
+      data-testid="comment"
+      data-id={c.id}
+      data-level={c.level}
+      data-new={p.isNew || undefined}
+      style={{ '--level': c.level } as CSSProperties}
+    >
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="comment__line" data-i={i} style={{ '--i': i } as CSSProperties} aria-hidden />
+      ))}
+      <div className="comment__body">
+        {c.is_removed || !c.author ? (
+          <p className="comment__removed" data-testid="comment-removed">
+            {L.removed}
+            {p.canRemoveBranch && p.hasReplies && (
+              <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(true)} data-testid="comment-remove-branch">{L.removeBranch}</button>
+            )}
+          </p>
+        ) : (
+          <>
+            <header className="comment__header">
+              <Link to={c.author.url} className="comment__avatar" tabIndex={-1} aria-hidden>
+                <Avatar name={c.author.name} color={c.author.avatar_color} url={c.author.avatar_url} size={28} />
+              </Link>
+              <Link to={c.author.url} className="comment__author" data-testid="comment-author">{c.author.name}</Link>
+              <a href={`#comment-${c.id}`} className="comment__date" title={`${L.link}: ${formatDateTime(c.date, p.now)}`} data-testid="comment-link">
+                <time dateTime={c.date}>{relativeTime(c.date, p.now)}</time>
+              </a>
+              {c.modification_date && <span className="comment__edited" title={formatDateTime(c.modification_date, p.now)}>{L.edited}</span>}
+              {p.isNew && <span className="comment__new-mark">{L.newMark}</span>}
+            </header>
+            {p.parentName && c.level > MAX_DEPTH_MOBILE && (
+              <a href={`#comment-${c.reply_to}`} className="comment__reply-to" data-deep={c.level > MAX_DEPTH_DESKTOP ? 'desktop' : 'mobile'}>
+                ↳ {p.parentName}
+              </a>
+            )}
+            {p.editing ? (
+              <CommentForm
+                initialText={c.source ?? ''}
+                placeholder={L.placeholder}
+                submitLabel={L.save}
+                onSubmit={p.submitEdit}
+                onCancel={p.onCancel}
+                autoFocus
+                testId="comment-edit-form"
+              />
+            ) : (
+              <div className="comment__text" data-testid="comment-text" dangerouslySetInnerHTML={{ __html: c.text }} />
+            )}
+            {!p.editing && (
+              <footer className="comment__actions">
+                <CommentVotes comment={c} />
+                {p.canReply && (
+                  <button type="button" className="comment__action" onClick={p.onReply} data-testid="comment-reply">{L.reply}</button>
+                )}
+                {c.can_edit && (
+                  <button type="button" className="comment__action" onClick={p.onEdit} data-testid="comment-edit">{L.edit}</button>
+                )}
+                {c.can_remove && (
+                  <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(false)} data-testid="comment-remove">{L.remove}</button>
+                )}
+                {p.canRemoveBranch && p.hasReplies && (
+                  <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(true)} data-testid="comment-remove-branch">{L.removeBranch}</button>
+                )}
+              </footer>
+            )}
+          </>
+        )}
+        {p.replying && (
+          <div className="comment__reply-form">
+            <CommentForm placeholder={L.replyPlaceholder} submitLabel={L.send} onSubmit={p.submitReply} onCancel={p.onCancel} autoFocus testId="comment-reply-form" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

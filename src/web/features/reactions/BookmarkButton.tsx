@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import type { FavoriteData, ReactionTarget } from '../../../shared/reactions.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { compactCount } from '../../../shared/format.ts';
+import { api } from '../../api/request.ts';
+import { BookmarkIcon } from './icons.tsx';
+import './reactions.css';
+
+/** Keeps or drops a bookmark; entries show how many readers keep one. Anonymous clicks sign in first (rc 401). */
+export function BookmarkButton({ type, id, favorited, count }: { type: ReactionTarget; id: number; favorited: boolean; count?: number }) {
+  const [state, setState] = useState({ favorited, count });
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setState({ favorited, count }), [favorited, count]);
+
+  async function toggle() {
+    if (busy) return;
+    setBusy(true);
+    const result = await api.post<FavoriteData>('favorite/change', { id, type, state: state.favorited ? 0 : 1 });
+    setBusy(false);
+    if (result.ok) setState({ favorited: result.data.state === 1, count: result.data.count ?? undefined });
+  }
+
+  const label = state.favorited ? ui.reactions.bookmarkRemove : ui.reactions.bookmarkAdd;
+  return (
+    <button
+      type="button"
+      className={`reaction-btn bookmark-btn${state.favorited ? ' is-active' : ''}`}
+      onClick={toggle}
+      aria-pressed={state.favorited}
+      aria-label={label}
+      title={label}
+      data-testid="bookmark-button"
+    >
+      <BookmarkIcon filled={state.favorited} />
+      {state.count ? <span data-testid="bookmark-count">{compactCount(state.count)}</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import type { EntryCard } from '../../../shared/entries.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { compactCount, pluralize } from '../../../shared/format.ts';
+import { BookmarkButton } from './BookmarkButton.tsx';
+import { HitCounter } from './HitCounter.tsx';
+import { CommentIcon, ShareIcon } from './icons.tsx';
+import { openShareDialog } from './ShareDialog.tsx';
+import { VoteButtons } from './VoteButtons.tsx';
+import './reactions.css';
+
+/**
+ * Under an entry, in the feed and on its page: comments, votes, bookmark, share and views.
+ * `countView` is for the entry page: showing it counts the reader's view.
+ */
+export function EntryFooter({ entry, countView = false }: { entry: EntryCard; countView?: boolean }) {
+  return (
+    <div className="entry-footer" data-testid="entry-footer">
+      <div className="entry-footer__group">
+        <Link
+          to={`${entry.url}#comments`}
+          className="reaction-btn entry-footer__comments"
+          title={pluralize(entry.counters.comments, ui.reactions.comments)}
+          data-testid="entry-footer-comments"
+        >
+          <CommentIcon />
+          {entry.counters.comments > 0 && <span>{compactCount(entry.counters.comments)}</span>}
+        </Link>
+        {entry.is_enabled_likes && <VoteButtons type="content" id={entry.id} likes={entry.likes} />}
+      </div>
+      <div className="entry-footer__group">
+        <BookmarkButton type="content" id={entry.id} favorited={entry.is_favorited} count={entry.counters.favorites} />
+        <button
+          type="button"
+          className="reaction-btn"
+          onClick={() => openShareDialog(entry)}
+          aria-label={ui.reactions.share}
+          title={ui.reactions.share}
+          data-testid="share-button"
+        >
+          <ShareIcon />
+        </button>
+        <HitCounter entryId={entry.id} hits={entry.counters.hits} count={countView} />
+      </div>
+    </div>
+  );
+}

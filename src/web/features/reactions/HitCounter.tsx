@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import type { HitData } from '../../../shared/reactions.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { compactCount, pluralize } from '../../../shared/format.ts';
+import { api } from '../../api/request.ts';
+import { EyeIcon } from './icons.tsx';
+import './reactions.css';
+
+/**
+ * The views of an entry; with `count`, showing it counts this reader's view (once a day, the server decides)
+ * and shows the fresh number. Hit errors are ignored silently (spec/content.md §8).
+ */
+export function HitCounter({ entryId, hits, count = false }: { entryId: number; hits: number; count?: boolean }) {
+  const [value, setValue] = useState(hits);
+  useEffect(() => setValue(hits), [hits]);
+  useEffect(() => {
+    if (!count) return;
+    let alive = true;
+    api.get<HitData>(`hit/${entryId}`, {}, { notify: false, authRetry: false }).then((result) => {
+      if (alive && result.ok) setValue(result.data.value);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [entryId, count]);
+
+  return (
+    <span className="reaction-views" title={pluralize(value, ui.reactions.views)} data-testid="hit-counter" data-value={value}>
+      <EyeIcon />
+      {compactCount(value)}
+    </span>
+  );
+}

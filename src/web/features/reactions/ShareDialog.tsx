@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { ShareService, SharesData } from '../../../shared/reactions.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+import { popup, toast } from '../../ui/overlays/index.ts';
+import { LinkIcon } from './icons.tsx';
+import './reactions.css';
+
+/** spec/content.md §9: share windows open at 600x450, centred over the page. */
+const SHARE_WINDOW = { width: 600, height: 450 };
+
+/** Copies through the Clipboard API, or the old selection command where the page is not a secure context. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+export async function copyLink(url: string) {
+  if (await copyText(url)) toast.show(ui.reactions.linkCopied, { type: 'success' });
+  else toast.show(messages.copyLinkFailed, { type: 'error' });
+}
+
+function openService(service: ShareService) {
+  if (service.url.startsWith('mailto:')) {
+    window.location.href = service.url;
+    return;
+  }
+  const { width, height } = SHARE_WINDOW;
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
+  window.open(service.url, 'share', `width=${width},height=${height},left=${left},top=${top},noopener`);
+}
+
+const SERVICE_MARK: Record<ShareService['short_name'], { color: string; mark: string }> = {
+  vk: { color: '#0077ff', mark: 'VK' },
+  telegram: { color: '#27a6e5', mark: 'TG' },
+  ok: { color: '#ee8208', mark: 'OK' },
+  whatsapp: { color: '#25d366', mark: 'WA' },
+  x: { color: '#111111', mark: 'X' },
+  email: { color: '#6f737a', mark: '@' },
+};
+
+function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
+  const [data, setData] = useState<SharesData | null>(null);
+  const link = data?.url ?? `${window.location.origin}${entry.url}`;
+  useEffect(() => {
+    let alive = true;
+    api.get<SharesData>(`content/shares/mobile/${entry.id}`, {}, { cache: true }).then((r) => {
+      if (alive && r.ok) setData(r.data);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [entry.id]);
+
+  return (
+    <div className="share" data-testid="share-dialog">
+      <div className="share__link">
+        <input className="share__url" value={link} readOnly onClick={(e) => e.currentTarget.select()} aria-label={ui.reactions.copyLink} data-testid="share-url" />
+        <button type="button" className="btn btn-primary share__copy" onClick={() => copyLink(link)} title={ui.reactions.copyLink} data-testid="share-copy">
+          <LinkIcon />
+          <span>{ui.reactions.copy}</span>
+        </button>
+      </div>
+      <ul className="share__services" data-testid="share-services">
+        {(data?.services ?? []).map((s) => (
+          <li key={s.short_name}>
+            <button type="button" className="share__service" onClick={() => openService(s)} data-testid="share-service" data-service={s.short_name}>
+              <span className="share__mark" style={{ background: SERVICE_MARK[s.short_name].color }} aria-hidden>{SERVICE_MARK[s.short_name].mark}</span>
+              <span className="share__name">{s.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The share dialog: a centred popup with the link to copy and the share services of the entry. */
+export function openShareDialog(entry: { id: number; url: string }) {
+  popup.open({ kind: 'share', size: 'small', title: ui.reactions.shareTitle, render: () => <ShareDialog entry={entry} /> });
+}

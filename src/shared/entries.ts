@@ -1,4 +1,5 @@
 /** Entries as the API and the pages see them (spec/content.md §3, entry model). */
+import type { Block } from './blocks.ts';
 
 export interface AuthorRef {
   id: number;
@@ -53,7 +54,7 @@ export interface EntryCard {
 /** The whole entry for its page and for `GET /v3.0/entry/{id}`. */
 export interface Entry extends EntryCard {
   type: 'entry';
-  blocks: { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean }[];
+  blocks: Block[];
   modification_date: string;
   is_published: boolean;
   removed: boolean;
@@ -64,3 +65,11 @@ export interface Entry extends EntryCard {
   /** The reader may edit (author or staff). */
   can_edit: boolean;
 }
+
+/** Answer of `POST /v3.0/writing/save`, `GET /v3.0/writing/get/{id}` and `GET /v3.0/entry/{id}`. */
+export interface EntryData {
+  entry: Entry;
+}
+
+/** A subsite the signed-in user may publish into (the writing form's select). */
+export type WritingTarget = SubsiteRef;

@@ -1,10 +1,68 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/entry';
+import { appContext } from '../context.ts';
+import { keptQuery } from '../features/entries/urls.ts';
+import { imageSrc } from '../../shared/blocks.ts';
+import type { Entry } from '../../shared/entries.ts';
+import { ui } from '../../shared/catalogue.ts';
+import { truncate } from '../../shared/format.ts';
+import { EntryView } from '../features/entries/EntryView.tsx';
+import { EntryFooter } from '../features/reactions/EntryFooter.tsx';
+import { Comments } from '../features/comments/Comments.tsx';
 
-// Being built in this session: answers 404 until its page lands.
-export function loader() {
-  throw data(null, { status: 404 });
+const MAX_ID = 2 ** 31 - 1;
+
+/** The first picture of a media block, as an absolute URL for link previews. */
+function ogImage(entry: Entry, publicUrl: string): string | null {
+  const media = entry.blocks.find((b) => b.type === 'media' && !b.hidden);
+  const image = media?.type === 'media' ? media.data.items[0]?.image : undefined;
+  if (!image) return null;
+  const src = imageSrc(image);
+  return src.startsWith('/') ? publicUrl + src : src;
 }
 
-export default function Page() {
-  return null;
+/** `/u/{user}/{id}-{slug}` and `/s/{slug}/{id}-{slug}`: any other spelling of the same entry redirects to its canonical address. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const id = Number(/^(\d{1,10})/.exec(params.entry)?.[1] ?? 0);
+  if (!id || id > MAX_ID) throw data(null, { status: 404 });
+  const entry = await services.entries.entry(id);
+  if (!entry) throw data(null, { status: 404 });
+  // Compared through the params: the request URL of a client navigation ends in `.data`.
+  const asked = params.user !== undefined ? `/u/${params.user}/${params.entry}` : `/s/${params.slug}/${params.entry}`;
+  if (asked !== entry.url) throw redirect(entry.url + keptQuery(request), 301);
+  const comments = entry.is_published && !entry.removed ? await services.comments.list(entry.id) : undefined;
+  return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image: ogImage(entry, publicUrl) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
+  const { entry, canonical, image } = loaderData;
+  const title = entry.title || truncate(entry.intro, 80) || ui.siteName;
+  const description = truncate(entry.intro, 300);
+  return [
+    { title: `${title} — ${ui.siteName}` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:site_name', content: ui.siteName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { property: 'article:published_time', content: entry.date },
+    { property: 'article:author', content: entry.author.name },
+    // Drafts are seen by their author only; search engines should not keep them.
+    ...(entry.is_published ? [] : [{ name: 'robots', content: 'noindex' }]),
+  ];
+}
+
+export default function EntryPage({ loaderData }: Route.ComponentProps) {
+  const { entry, now } = loaderData;
+  return (
+    <div className="entry-wrap">
+      <EntryView key={entry.id} entry={entry} now={now} footer={<EntryFooter entry={entry} countView />} />
+      <Comments key={`c${entry.id}`} entry={entry} initial={loaderData.comments} />
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
+import { entries, subsiteRoles, subsites } from '../../db/schema.ts';
 
 /** A feed card row: the entry, its author and subsite, and the reader's own vote and bookmark. */
 export interface EntryCardRow {
@@ -36,7 +37,7 @@ export interface EntryCardRow {
  * `select … from entries e join …` for cards; callers add `where`, `order by` and `limit`.
  * The reader's vote and bookmark are point lookups on primary keys, so a page of 20 costs 40 index probes.
  */
-export function cardSelect(viewerId: number | null): SQL {
+export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): SQL {
   const myVote = viewerId
     ? sql`coalesce((select l.sign from likes l where l.target_type = 'content' and l.target_id = e.id and l.user_id = ${viewerId}), 0)`
     : sql`0`;
@@ -49,6 +50,7 @@ export function cardSelect(viewerId: number | null): SQL {
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar, s.avatar_color as subsite_color
+           ${extraColumns}
       from entries e
       join subsites a on a.id = e.author_id
       join subsites s on s.id = e.subsite_id`;
@@ -60,4 +62,80 @@ export async function latestEntries(db: Db, viewerId: number | null, limit: numb
      where e.is_published and not e.removed
      order by e.published_at desc, e.id desc
      limit ${limit}`);
+}
+
+/** A whole entry: the card columns plus its state, for the entry page, the API and the editor. */
+export interface EntryRow extends Omit<EntryCardRow, 'published_at'> {
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  is_published: boolean;
+  removed: boolean;
+  is_approved_for_public_rss: boolean;
+  is_hidden_from_main: boolean;
+}
+
+const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main`;
+
+export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
+  const rows = await queryRows<EntryRow>(db, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
+  return rows[0];
+}
+
+/** The stored state the save rules look at. */
+export async function entryState(db: Db, id: number) {
+  const rows = await db.select({
+    id: entries.id, authorId: entries.authorId, subsiteId: entries.subsiteId, isPublished: entries.isPublished,
+    removed: entries.removed, isHiddenFromMain: entries.isHiddenFromMain,
+  }).from(entries).where(eq(entries.id, id)).limit(1);
+  return rows[0];
+}
+export type EntryState = NonNullable<Awaited<ReturnType<typeof entryState>>>;
+
+/** A subsite with the user's role in it, if any. */
+export async function subsiteWithRole(db: Db, subsiteId: number, userId: number) {
+  const rows = await db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
+    .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
+    .where(eq(subsites.id, subsiteId)).limit(1);
+  return rows[0];
+}
+export type SubsiteWithRole = NonNullable<Awaited<ReturnType<typeof subsiteWithRole>>>;
+
+/**
+ * Candidates for the writing form's subsite list: the user's blog, subsites where they hold a role and open
+ * communities (every community for staff); policy.ts decides, this only keeps the list short.
+ */
+export async function postingCandidates(db: Db, userId: number, staff: boolean, limit: number): Promise<SubsiteWithRole[]> {
+  return db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
+    .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
+    .where(sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${subsites.isOpenForPosting} or ${staff}))`)
+    .orderBy(sql`${subsites.id} = ${userId} desc`, sql`${subsiteRoles.role} is null`, sql`${subsites.subscribersCount} desc`, subsites.id)
+    .limit(limit);
+}
+
+export interface EntryValues {
+  subsiteId: number;
+  title: string;
+  slug: string;
+  blocks: unknown;
+  isPublished: boolean;
+  isEnabledComments?: boolean;
+  isEnabledLikes?: boolean;
+  isNsfw?: boolean;
+  isHiddenFromMain?: boolean;
+}
+
+export async function insertEntry(db: Db, authorId: number, v: EntryValues, now: Date): Promise<number> {
+  const [row] = await db.insert(entries).values({
+    ...v, authorId, createdAt: now, updatedAt: now, publishedAt: v.isPublished ? now : null,
+  }).returning({ id: entries.id });
+  return row.id;
+}
+
+/** Publishing stamps `published_at` only the first time, so unpublishing and publishing again keeps the date. */
+export async function updateEntry(db: Db, id: number, v: EntryValues, now: Date) {
+  await db.update(entries).set({
+    ...v, updatedAt: now,
+    ...(v.isPublished ? { publishedAt: sql`coalesce(${entries.publishedAt}, ${now})` } : {}),
+  }).where(eq(entries.id, id));
 }

@@ -1,5 +1,57 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { entryBlocksField, entryTitleField, flag } from '../../../shared/blocks.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import type { EntryData } from '../../../shared/entries.ts';
+import { plainBody } from '../../../shared/validation.ts';
+import { notFound, parse } from '../../http/errors.ts';
+import { limit } from '../../http/ratelimit.ts';
+import { ok } from '../../http/session.ts';
+import { requireActiveUser, requireUser } from '../auth/policy.ts';
+import * as entries from './service.ts';
+
+/** A positive int4 id as JSON (number) or a form / path (digits) sends it. */
+const idOf = (message: string) => z.union([z.number({ error: message }), z.string({ error: message }).regex(/^\d{1,10}$/, message)], { error: message })
+  .transform(Number)
+  .pipe(z.number().int(message).positive(message).max(2 ** 31 - 1, message));
+
+const idParams = z.object({ id: idOf(messages.entryIdInvalid) });
+const emptyQuery = plainBody({});
+
+const saveBody = plainBody({
+  id: idOf(messages.entryIdInvalid).optional(),
+  title: entryTitleField,
+  subsite_id: idOf(messages.subsiteNotFound).optional(),
+  entry: entryBlocksField,
+  is_published: flag,
+  is_enabled_comments: flag.optional(),
+  is_enabled_likes: flag.optional(),
+  is_nsfw: flag.optional(),
+  is_hidden_from_main: flag.optional(),
+});
 
 export async function entriesRoutes(app: FastifyInstance) {
-  void app;
+  const ctx = app.ctx;
+
+  app.post('/writing/save', { config: limit(app, 30, 60) }, async (req) => {
+    const user = requireActiveUser(req.user, ctx.now());
+    const input = parse(saveBody, req.body);
+    const { entry, rm } = await entries.save(ctx, user, input);
+    return ok<EntryData>({ entry }, rm);
+  });
+
+  app.get('/writing/get/:id', async (req) => {
+    const user = requireUser(req.user);
+    const { id } = parse(idParams, req.params);
+    parse(emptyQuery, req.query);
+    return ok<EntryData>({ entry: await entries.entryForEdit(ctx, user, id) });
+  });
+
+  app.get('/entry/:id', async (req) => {
+    const { id } = parse(idParams, req.params);
+    parse(emptyQuery, req.query);
+    const entry = await entries.readEntry(ctx, req.user, id);
+    if (!entry) throw notFound(messages.entryNotFound);
+    return ok<EntryData>({ entry });
+  });
 }

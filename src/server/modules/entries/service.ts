@@ -1,11 +1,20 @@
-import type { EntryCard } from '../../../shared/entries.ts';
+import type { Block } from '../../../shared/blocks.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import type { Entry, EntryCard, WritingTarget } from '../../../shared/entries.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { isStaff } from '../auth/policy.ts';
+import { refreshEntryHotness } from '../feed/ranking.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
+import { sanitizeBlocks } from './sanitize.ts';
 
-type Block = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
+/** Stored JSON read defensively: feeds must survive a malformed row. */
+type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
 
-const asBlocks = (blocks: unknown): Block[] => (Array.isArray(blocks) ? (blocks as Block[]) : []);
+const asBlocks = (blocks: unknown): StoredBlock[] => (Array.isArray(blocks) ? (blocks as StoredBlock[]) : []);
 
 /** The first text block, stripped of markup: what a feed card shows under the title. */
 export function introOf(blocks: unknown): string {
@@ -56,3 +65,98 @@ export async function latest(ctx: Ctx, viewerId: number | null, limit: number): 
 }
 
 export const entrySlug = (title: string) => slugify(title, 60);
+
+type Viewer = Pick<UserRow, 'id' | 'role'> | null;
+
+export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
+  const date = row.published_at ?? row.created_at;
+  return {
+    ...presentCard({ ...row, published_at: date }),
+    type: 'entry',
+    blocks: Array.isArray(row.blocks) ? (row.blocks as Block[]) : [],
+    modification_date: new Date(row.updated_at).toISOString(),
+    is_published: row.is_published,
+    removed: row.removed,
+    is_approved_for_public_rss: row.is_approved_for_public_rss,
+    is_hidden_from_main: row.is_hidden_from_main,
+    subsite_id: row.subsite_id,
+    user_id: row.author_id,
+    can_edit: canEdit(viewer, { authorId: row.author_id }),
+  };
+}
+
+const facts = (row: q.EntryRow) => ({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
+
+/** The entry as `viewer` may read it, or null: unknown, removed, or someone else's draft. */
+export async function readEntry(ctx: Ctx, viewer: Viewer, id: number): Promise<Entry | null> {
+  const row = await q.entryById(ctx.db, id, viewer?.id ?? null);
+  return row && canRead(viewer, facts(row)) ? presentEntry(row, viewer) : null;
+}
+
+/** The entry for its editor: 404 when the actor cannot see it, 403 when they may read but not edit it. */
+export async function entryForEdit(ctx: Ctx, actor: NonNullable<Viewer>, id: number): Promise<Entry> {
+  const row = await q.entryById(ctx.db, id, actor.id);
+  assertCanEdit(actor, row ? facts(row) : undefined);
+  return presentEntry(row!, actor);
+}
+
+export interface SaveInput {
+  id?: number;
+  title: string;
+  subsite_id?: number;
+  entry: Block[];
+  is_published: boolean;
+  is_enabled_comments?: boolean;
+  is_enabled_likes?: boolean;
+  is_nsfw?: boolean;
+  is_hidden_from_main?: boolean;
+}
+
+/** Text that says something once the markup is gone; an entry of empty paragraphs is still empty. */
+const hasContent = (b: Block) =>
+  !(b.type === 'text' || b.type === 'header') || b.data.text.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+
+/**
+ * Creates or updates an entry of the actor (or, for staff, anyone's): a draft or published, in the actor's
+ * blog or a subsite they may post to. Every check runs before anything is written, so a refusal changes nothing.
+ */
+export async function save(ctx: Ctx, actor: NonNullable<Viewer>, input: SaveInput): Promise<{ entry: Entry; rm: string }> {
+  const existing = input.id !== undefined ? await q.entryState(ctx.db, input.id) : undefined;
+  if (input.id !== undefined) assertCanEdit(actor, existing);
+  const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
+  if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
+  assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
+  if (!input.title && !input.entry.some(hasContent)) throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
+
+  const values: q.EntryValues = {
+    subsiteId,
+    title: input.title,
+    slug: entrySlug(input.title),
+    blocks: sanitizeBlocks(input.entry),
+    isPublished: input.is_published,
+    isEnabledComments: input.is_enabled_comments,
+    isEnabledLikes: input.is_enabled_likes,
+    isNsfw: input.is_nsfw,
+    isHiddenFromMain: input.is_hidden_from_main,
+  };
+  const now = ctx.now();
+  const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
+  if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
+  // A new publication takes its place in the popular feed now, not at the next batch refresh.
+  if (input.is_published) await refreshEntryHotness(ctx, id);
+
+  const row = await q.entryById(ctx.db, id, actor.id);
+  if (!row) throw notFound(messages.entryNotFound);
+  const rm = !input.is_published ? messages.entrySaved : existing?.isPublished ? messages.entryUpdated : messages.entryPublished;
+  return { entry: presentEntry(row, actor), rm };
+}
+
+const WRITING_TARGETS_MAX = 200;
+
+/** The subsites the writing form offers: the user's blog first, then those with a role, then open communities. */
+export async function writingTargets(ctx: Ctx, actor: NonNullable<Viewer>): Promise<WritingTarget[]> {
+  const rows = await q.postingCandidates(ctx.db, actor.id, isStaff(actor), WRITING_TARGETS_MAX);
+  return rows.filter((r) => canPostTo(actor, r)).map(({ subsite: s }) => ({
+    id: s.id, type: s.type, name: s.name, url: subsiteUrl(s), avatar_url: s.avatarUrl, avatar_color: s.avatarColor,
+  }));
+}

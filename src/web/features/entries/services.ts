@@ -1,2 +1,11 @@
-/** What page loaders may ask the server about entries; implemented in src/server/modules/{name}/page.ts. */
-export interface EntriesPageServices {}
+import type { Entry, WritingTarget } from '../../../shared/entries.ts';
+
+/** What page loaders may ask the server about entries; implemented in src/server/modules/entries/page.ts. */
+export interface EntriesPageServices {
+  /** The entry as the visitor may read it (published; drafts only to their author and staff), else null. */
+  entry(id: number): Promise<Entry | null>;
+  /** The entry for the writing form, with the status `GET /v3.0/writing/get/{id}` would answer. */
+  editable(id: number): Promise<{ status: 200; entry: Entry } | { status: 401 | 403 | 404 }>;
+  /** Where the signed-in visitor may publish: their blog first (empty for anonymous visitors). */
+  writingTargets(): Promise<WritingTarget[]>;
+}

@@ -7,6 +7,11 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { authCalls, setCurrentUser } from '../auth/session.ts';
 import { toggleSidebar } from './Sidebar.tsx';
+import '../entries/entries.css';
+
+const WriteIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden><path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" /></svg>
+);
 
 export function Header({ user }: { user: CurrentUser | null }) {
   const menuAnchor = useRef<HTMLButtonElement>(null);
@@ -40,6 +45,23 @@ export function Header({ user }: { user: CurrentUser | null }) {
         </Link>
       </div>
       <div className="site-header-right">
+        {user ? (
+          <Link to="/writing" className="btn btn-primary write-btn" data-testid="write-button" aria-label={ui.header.write}>
+            <WriteIcon />
+            <span className="write-btn-label">{ui.header.write}</span>
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary write-btn"
+            data-testid="write-button"
+            aria-label={ui.header.write}
+            onClick={() => openAuthPopup('login').then((ok) => ok && navigate('/writing'))}
+          >
+            <WriteIcon />
+            <span className="write-btn-label">{ui.header.write}</span>
+          </button>
+        )}
         {user ? (
           <>
             <button

@@ -1,0 +1,46 @@
+import type { Role } from '../../../shared/api.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { isStaff } from '../auth/policy.ts';
+import type { SubsiteWithRole } from './queries.ts';
+
+/** Who may read, write and edit entries; every entry permission is decided here. */
+type Viewer = { id: number; role: Role } | null;
+type EntryFacts = { authorId: number; isPublished: boolean; removed: boolean };
+
+export const canEdit = (viewer: Viewer, e: Pick<EntryFacts, 'authorId'>) => viewer !== null && (viewer.id === e.authorId || isStaff(viewer));
+
+/** Published entries are public, drafts only to their author and staff; removed ones to nobody (private subsites are readable). */
+export const canRead = (viewer: Viewer, e: EntryFacts) => !e.removed && (e.isPublished || canEdit(viewer, e));
+
+/**
+ * For the editor and `writing/save`: an entry the actor cannot even see is 404 (drafts stay secret),
+ * one they can see but not edit is 403.
+ */
+export function assertCanEdit(actor: NonNullable<Viewer>, e: EntryFacts | undefined): asserts e is EntryFacts {
+  if (!e || !canRead(actor, e)) throw notFound(messages.entryNotFound);
+  if (!canEdit(actor, e)) throw forbidden(messages.entryEditForbidden);
+}
+
+/**
+ * Posting into a subsite: one's own blog; a community open for posting; any subsite where one holds a role
+ * (owner, admin, editor, author). Staff may post into every community, never into another person's blog.
+ */
+export function canPostTo(actor: NonNullable<Viewer>, target: SubsiteWithRole): boolean {
+  const s = target.subsite;
+  if (s.type === 'user') return s.id === actor.id;
+  return target.role !== null || (s.type === 'community' && s.isOpenForPosting) || isStaff(actor);
+}
+
+export function assertCanPostTo(actor: NonNullable<Viewer>, target: SubsiteWithRole | undefined): asserts target is SubsiteWithRole {
+  if (!target) throw notFound(messages.subsiteNotFound);
+  if (!canPostTo(actor, target)) throw forbidden(messages.entryCannotPostHere);
+}
+
+/**
+ * Keeping an entry off the main feeds is a staff decision. Others may send the flag only unchanged
+ * (a form that echoes the current value must keep working); a change is refused with 403.
+ */
+export function assertHiddenFromMain(actor: NonNullable<Viewer>, wanted: boolean | undefined, current: boolean) {
+  if (wanted !== undefined && wanted !== current && !isStaff(actor)) throw forbidden(messages.entryHideFromMainForbidden);
+}

@@ -1,0 +1,45 @@
+import sanitizeHtml from 'sanitize-html';
+import { INLINE_HTML, type Block } from '../../../shared/blocks.ts';
+
+const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['b', 'strong', 'i', 'em', 'a', 'mark', 's', 'del', 'code', 'br'],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Other tags go, their text stays; script, style and the like lose their content too.
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (_tag, attribs): sanitizeHtml.Tag => {
+      const href = (attribs.href ?? '').trim();
+      return { tagName: 'a', attribs: SAFE_HREF.test(href) ? { href, rel: 'nofollow noopener', target: '_blank' } : {} };
+    },
+  },
+  // A link without a safe address becomes its bare text. (Renaming the tag instead trips a sanitize-html bug
+  // that closes the next allowed tag with the renamed name.)
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
+};
+
+/**
+ * Inline HTML as entries and comments may carry it: b, strong, i, em, a[href] (http, https, mailto; opened in a new tab,
+ * nofollow), mark, s, del, code, br. Everything else is stripped and its text kept.
+ */
+export function sanitizeInline(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Sanitizes every inline-HTML field of the blocks (INLINE_HTML names them); plain fields are escaped when rendered. */
+export function sanitizeBlocks(blocks: Block[]): Block[] {
+  return blocks.map((b) => {
+    const fields: readonly string[] | undefined = INLINE_HTML[b.type as keyof typeof INLINE_HTML];
+    if (!fields) return b;
+    const data: Record<string, unknown> = { ...b.data };
+    for (const f of fields) {
+      const v = data[f];
+      data[f] = Array.isArray(v) ? v.map((s: string) => sanitizeInline(s)) : sanitizeInline(String(v));
+    }
+    return { ...b, data } as Block;
+  });
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { messages } from './catalogue.ts';
+import { formatNumber } from './format.ts';
+import { collapse } from './validation.ts';
+
+/**
+ * Entry blocks: one schema for the server's validation and the page renderer's types.
+ * A block is `{type, data, cover?, hidden?}`; `hidden` puts it behind a spoiler, `cover` makes it the feed card's cover.
+ * Fields named in INLINE_HTML carry inline HTML (sanitized on the server when saved); every other string is plain text.
+ */
+
+export const ENTRY_TITLE_MAX = 120;
+export const ENTRY_BLOCKS_MAX = 200;
+export const BLOCK_TEXT_MAX = 20_000;
+export const ENTRY_JSON_MAX_KB = 500;
+/** Captions, titles and names inside blocks. */
+const FIELD_MAX = 1000;
+const URL_MAX = 2000;
+const LIST_ITEMS_MAX = 100;
+const MEDIA_ITEMS_MAX = 50;
+const IMAGE_SIDE_MAX = 20_000;
+
+/** The block fields that hold inline HTML, by block type. */
+export const INLINE_HTML = {
+  text: ['text'],
+  list: ['items'],
+  quote: ['text'],
+  incut: ['text'],
+  warning: ['text'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const VIDEO_SERVICES = ['youtube', 'vk', 'vimeo', 'coub'] as const;
+
+const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const str = () => z.string({ error: messages.wrongType });
+const inlineHtml = str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX)));
+const plain = (max = FIELD_MAX) => str().max(max, messages.entryBlockFieldTooLong(max));
+const httpUrl = str().max(URL_MAX, messages.entryBlockUrlInvalid).refine(isHttpUrl, messages.entryBlockUrlInvalid);
+
+/** A 0/1 flag as JSON (`true`, `1`) or a form field (`'1'`, `'true'`) sends it. */
+export const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: messages.entryFlagInvalid })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const side = z.number({ error: messages.entryBlockImageInvalid }).int(messages.entryBlockImageInvalid)
+  .positive(messages.entryBlockImageInvalid).max(IMAGE_SIDE_MAX, messages.entryBlockImageInvalid);
+
+/** An uploaded image (uuid from the media store) or an outside one (url); its size is known for layout and zoom. */
+const image = z.strictObject({
+  uuid: str().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, messages.entryBlockImageInvalid).optional(),
+  url: httpUrl.optional(),
+  width: side,
+  height: side,
+}, { error: messages.entryBlockImageInvalid }).refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
+
+const dataOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, {
+  error: (iss) => (iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : messages.entryBlockInvalid),
+});
+
+const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({
+  type: z.literal(type),
+  data: dataOf(shape),
+  cover: flag.optional(),
+  hidden: flag.optional(),
+}, { error: (iss) => (iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : messages.entryBlockInvalid) });
+
+const blockSchemas = [
+  block('text', { text: inlineHtml }),
+  block('header', { text: plain(), level: z.union([z.literal(2), z.literal(3)], { error: messages.entryBlockInvalid }) }),
+  block('list', {
+    style: z.enum(['unordered', 'ordered'], { error: messages.entryBlockInvalid }),
+    items: z.array(inlineHtml, { error: messages.entryBlockInvalid }).min(1, messages.entryBlockInvalid).max(LIST_ITEMS_MAX, messages.entryListTooLong(LIST_ITEMS_MAX)),
+  }),
+  block('quote', { text: inlineHtml, caption: plain().optional() }),
+  block('incut', { text: inlineHtml }),
+  block('media', {
+    items: z.array(z.strictObject({ image, title: plain().optional(), author: plain().optional() }, { error: messages.entryBlockImageInvalid }), { error: messages.entryBlockInvalid })
+      .min(1, messages.entryBlockInvalid).max(MEDIA_ITEMS_MAX, messages.entryMediaTooMany(MEDIA_ITEMS_MAX)),
+  }),
+  block('video', {
+    service: z.enum(VIDEO_SERVICES, { error: messages.entryBlockVideoInvalid }),
+    // vk ids are `{owner}_{video}` with a negative owner for communities
+    id: str().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.entryBlockVideoInvalid),
+    url: httpUrl,
+    thumbnail: httpUrl.optional(),
+  }),
+  block('link', { url: httpUrl, title: plain().optional(), description: plain().optional(), image: httpUrl.optional() }),
+  block('code', { text: str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX))), lang: plain(32).optional() }),
+  block('delimiter', {}),
+  block('audio', { url: httpUrl, title: plain().optional() }),
+  block('warning', { title: plain(), text: inlineHtml }),
+  block('number', { number: plain(32), title: plain() }),
+  block('person', { name: plain(), description: plain().optional(), image: httpUrl.optional() }),
+] as const;
+
+export const BLOCK_TYPES = blockSchemas.map((s) => s.shape.type.value);
+
+const anyBlock = z.discriminatedUnion('type', blockSchemas, {
+  error: (iss) => (iss.code === 'invalid_union' ? messages.entryBlockUnknown : messages.entryBlockInvalid),
+});
+
+type Parsed = z.output<typeof anyBlock>;
+/** A block as stored: the flags are present only when set. */
+export type Block = { [K in Parsed['type']]: Omit<Extract<Parsed, { type: K }>, 'cover' | 'hidden'> & { cover?: true; hidden?: true } }[Parsed['type']];
+export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
+
+const normalize = (b: Parsed): Block => ({
+  type: b.type,
+  data: b.data,
+  ...(b.cover ? { cover: true } : {}),
+  ...(b.hidden ? { hidden: true } : {}),
+}) as Block;
+
+const byteLength = (s: string) => new TextEncoder().encode(s).length;
+
+/**
+ * The `entry` field of `writing/save`: a JSON string (forms) or an array (JSON bodies) of blocks,
+ * at most ENTRY_JSON_MAX_KB as JSON and ENTRY_BLOCKS_MAX blocks.
+ */
+export const entryBlocksField = z.unknown().transform((input, ctx): unknown[] => {
+  const fail = (message: string) => {
+    ctx.issues.push({ code: 'custom', message, input });
+    return z.NEVER;
+  };
+  let value = input;
+  if (typeof input === 'string') {
+    if (byteLength(input) > ENTRY_JSON_MAX_KB * 1024) return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
+    try {
+      value = input.trim() === '' ? [] : JSON.parse(input);
+    } catch {
+      return fail(messages.entryBlocksInvalid);
+    }
+  } else if (input === undefined) {
+    return fail(messages.fieldRequired);
+  }
+  if (!Array.isArray(value)) return fail(messages.entryBlocksInvalid);
+  if (value.length > ENTRY_BLOCKS_MAX) return fail(messages.entryBlocksTooMany(ENTRY_BLOCKS_MAX));
+  if (typeof input !== 'string' && byteLength(JSON.stringify(value)) > ENTRY_JSON_MAX_KB * 1024) return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
+  return value;
+}).pipe(z.array(anyBlock.transform(normalize)));
+
+/** Where an image block's picture lives: an outside url as is, an upload under the media path. */
+export function imageSrc(img: { uuid?: string; url?: string }): string {
+  return img.url ?? `/media/${img.uuid}/`;
+}
+
+/** The player address for a video block, loaded only when the reader presses play. */
+export function videoEmbedUrl(v: BlockOf<'video'>['data']): string {
+  const id = encodeURIComponent(v.id);
+  switch (v.service) {
+    case 'youtube': return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`;
+    case 'vimeo': return `https://player.vimeo.com/video/${id}?autoplay=1`;
+    case 'coub': return `https://coub.com/embed/${id}?autostart=true`;
+    case 'vk': {
+      const [oid, vid] = v.id.split(/_(?=[^_]*$)/);
+      return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(vid ?? '')}&autoplay=1`;
+    }
+  }
+}
+
+/** The entry title: whitespace collapsed, at most ENTRY_TITLE_MAX characters (empty is allowed when there is text). */
+export const entryTitleField = z.string({ error: (iss) => (iss.input === undefined ? messages.fieldRequired : messages.entryTitleType) })
+  .transform(collapse)
+  .pipe(z.string().max(ENTRY_TITLE_MAX, messages.entryTitleTooLong(ENTRY_TITLE_MAX)));

@@ -1,0 +1,192 @@
+import { useState, type ReactNode } from 'react';
+import { imageSrc, videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { typograph } from '../../../shared/format.ts';
+import './entries.css';
+
+/**
+ * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved
+ * and are set as HTML; every other string is rendered as text (React escapes it).
+ */
+export function EntryBlocks({ blocks }: { blocks: Block[] }) {
+  return (
+    <div className="entry-blocks" data-testid="entry-blocks">
+      {blocks.map((b, i) => {
+        const content = <BlockView block={b} />;
+        return (
+          <div key={i} className={`eb eb-${b.type}`} data-block={b.type}>
+            {b.hidden ? <Spoiler>{content}</Spoiler> : content}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Non-breaking spaces after short words in inline HTML: tags stand aside as a placeholder character while
+ * the text is set, so attributes stay intact and 'с <b>жирным</b>' still binds.
+ */
+const TAG_MARK = '\uE000';
+function typographHtml(html: string): string {
+  const tags: string[] = [];
+  const text = html.replace(/\uE000/g, '').replace(/<[^>]*>/g, (tag) => {
+    tags.push(tag);
+    return TAG_MARK;
+  });
+  let i = 0;
+  return typograph(text).replace(/\uE000/g, () => tags[i++]);
+}
+const html = (s: string) => ({ __html: typographHtml(s) });
+/** Addresses in plain fields were checked on save; the renderer still refuses anything but http(s). */
+const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
+const hostOf = (u: string) => {
+  try {
+    return new URL(u).host.replace(/^www\./, '');
+  } catch {
+    return u;
+  }
+};
+
+function BlockView({ block: b }: { block: Block }) {
+  switch (b.type) {
+    case 'text':
+      return <p dangerouslySetInnerHTML={html(b.data.text)} />;
+    case 'header':
+      return b.data.level === 3 ? <h3>{typograph(b.data.text)}</h3> : <h2>{typograph(b.data.text)}</h2>;
+    case 'list': {
+      const items = b.data.items.map((item, i) => <li key={i} dangerouslySetInnerHTML={html(item)} />);
+      return b.data.style === 'ordered' ? <ol>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'quote':
+      return (
+        <blockquote>
+          <p dangerouslySetInnerHTML={html(b.data.text)} />
+          {b.data.caption && <cite>{typograph(b.data.caption)}</cite>}
+        </blockquote>
+      );
+    case 'incut':
+      return <div className="eb-incut-text" dangerouslySetInnerHTML={html(b.data.text)} />;
+    case 'media':
+      return <Media data={b.data} />;
+    case 'video':
+      return <Video data={b.data} />;
+    case 'link': {
+      const url = safeUrl(b.data.url);
+      const image = safeUrl(b.data.image);
+      return (
+        <a className="eb-link-card" href={url} target="_blank" rel="nofollow noopener">
+          <span className="eb-link-body">
+            {b.data.title && <span className="eb-link-title">{typograph(b.data.title)}</span>}
+            {b.data.description && <span className="eb-link-description">{typograph(b.data.description)}</span>}
+            <span className="eb-link-host">{hostOf(b.data.url)}</span>
+          </span>
+          {image && <img className="eb-link-image" src={image} alt="" loading="lazy" />}
+        </a>
+      );
+    }
+    case 'code':
+      return (
+        <pre data-lang={b.data.lang || undefined}>
+          <code>{b.data.text}</code>
+        </pre>
+      );
+    case 'delimiter':
+      return <hr aria-hidden />;
+    case 'audio':
+      return (
+        <figure className="eb-audio-box">
+          {b.data.title && <figcaption>{typograph(b.data.title)}</figcaption>}
+          <audio controls preload="none" src={safeUrl(b.data.url)} />
+        </figure>
+      );
+    case 'warning':
+      return (
+        <div className="eb-warning-box" role="note">
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden className="eb-warning-icon">
+            <path d="M12 3 2 20h20L12 3z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+            <path d="M12 10v4m0 3v.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <div>
+            <div className="eb-warning-title">{typograph(b.data.title)}</div>
+            <div className="eb-warning-text" dangerouslySetInnerHTML={html(b.data.text)} />
+          </div>
+        </div>
+      );
+    case 'number':
+      return (
+        <div className="eb-number-box">
+          <div className="eb-number-value">{b.data.number}</div>
+          <div className="eb-number-title">{typograph(b.data.title)}</div>
+        </div>
+      );
+    case 'person': {
+      const image = safeUrl(b.data.image);
+      return (
+        <div className="eb-person-box">
+          {image && <img className="eb-person-image" src={image} alt="" loading="lazy" width={64} height={64} />}
+          <div>
+            <div className="eb-person-name">{typograph(b.data.name)}</div>
+            {b.data.description && <div className="eb-person-description">{typograph(b.data.description)}</div>}
+          </div>
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+function Media({ data }: { data: BlockOf<'media'>['data'] }) {
+  return (
+    <div className={`eb-media-grid ${data.items.length > 1 ? 'eb-media-grid--gallery' : ''}`}>
+      {data.items.map((item, i) => (
+        <figure key={i}>
+          <img src={imageSrc(item.image)} width={item.image.width} height={item.image.height} alt={item.title ?? ''} loading="lazy" />
+          {(item.title || item.author) && (
+            <figcaption>
+              {item.title && <span>{typograph(item.title)}</span>}
+              {item.author && <span className="eb-media-author">{item.author}</span>}
+            </figcaption>
+          )}
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** spec/content.md §4: a video stays a preview until play is pressed, then the service's player loads. */
+function Video({ data }: { data: BlockOf<'video'>['data'] }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <div className="eb-video-frame">
+        <iframe src={videoEmbedUrl(data)} title={data.service} allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
+      </div>
+    );
+  }
+  const thumbnail = safeUrl(data.thumbnail);
+  return (
+    <button type="button" className="eb-video-frame eb-video-preview" onClick={() => setPlaying(true)} data-service={data.service}>
+      {thumbnail && <img src={thumbnail} alt="" loading="lazy" />}
+      <span className="eb-video-play" aria-hidden>
+        <svg width="28" height="28" viewBox="0 0 24 24"><path d="M8 5v14l11-7z" fill="currentColor" /></svg>
+      </span>
+      <span className="eb-video-service">{data.service}</span>
+    </button>
+  );
+}
+
+function Spoiler({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={`eb-spoiler ${open ? 'eb-spoiler--open' : ''}`} data-testid="spoiler">
+      {!open && (
+        <button type="button" className="eb-spoiler-button" onClick={() => setOpen(true)}>
+          {ui.entries.showSpoiler}
+        </button>
+      )}
+      <div className="eb-spoiler-content" hidden={!open}>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Entry } from '../../../shared/entries.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { formatDateTime, relativeTime, typograph } from '../../../shared/format.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { EntryBlocks } from './Blocks.tsx';
+import './entries.css';
+
+/** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
+export function EntryView({ entry, now, footer }: { entry: Entry; now: number; footer?: ReactNode }) {
+  const inBlog = entry.subsite.id === entry.author.id;
+  return (
+    <article className="entry-page" data-testid="entry" data-id={entry.id}>
+      <header className="entry-meta">
+        <Link to={entry.subsite.url} className="entry-meta-subsite" data-testid="entry-subsite">
+          <Avatar name={entry.subsite.name} color={entry.subsite.avatar_color} url={entry.subsite.avatar_url} size={36} />
+        </Link>
+        <div className="entry-meta-people">
+          <Link to={entry.subsite.url} className="entry-meta-subsite">{entry.subsite.name}</Link>
+          <span className="entry-meta-line">
+            {!inBlog && <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">{entry.author.name}</Link>}
+            <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">{relativeTime(entry.date, now)}</time>
+            {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
+            {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
+          </span>
+        </div>
+        {entry.can_edit && (
+          <Link to={`/writing/${entry.id}`} className="btn btn-secondary btn-small entry-meta-edit" data-testid="entry-edit">{ui.entries.edit}</Link>
+        )}
+      </header>
+      {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
+      <EntryBlocks blocks={entry.blocks} />
+      {footer && <div className="entry-footer-slot">{footer}</div>}
+    </article>
+  );
+}

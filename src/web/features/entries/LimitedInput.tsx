@@ -1,0 +1,63 @@
+import { useEffect, type ClipboardEvent, type InputHTMLAttributes } from 'react';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import './entries.css';
+
+/** spec/content.md §5 and §9: the counter shows from 20 characters left, turns to a warning under 10; checks settle after 200 ms. */
+const COUNTER_FROM = 20;
+const WARNING_UNDER = 10;
+const SETTLE_MS = 200;
+
+const collapseRuns = (s: string) => s.replace(/\s+/g, ' ');
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'maxLength'> {
+  value: string;
+  onChange(value: string): void;
+  maxLength: number;
+}
+
+/**
+ * A text input with the limited-input behaviour of spec/content.md §5: maxlength blocks typing at the limit,
+ * whitespace runs collapse and anything over the limit is trimmed 200 ms after a change, a paste that would
+ * not fit is refused with 'Слишком длинный текст', and the counter appears near the limit.
+ */
+export function LimitedInput({ value, onChange, maxLength, className, ...rest }: Props) {
+  const left = maxLength - collapseRuns(value).length;
+
+  useEffect(() => {
+    const settled = collapseRuns(value).slice(0, maxLength);
+    if (settled === value) return;
+    const t = setTimeout(() => onChange(settled), SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [value, maxLength, onChange]);
+
+  function onPaste(e: ClipboardEvent<HTMLInputElement>) {
+    const input = e.currentTarget;
+    const pasted = e.clipboardData.getData('text');
+    const start = input.selectionStart ?? value.length;
+    const end = input.selectionEnd ?? value.length;
+    const next = value.slice(0, start) + pasted + value.slice(end);
+    if (collapseRuns(next).length > maxLength) {
+      e.preventDefault();
+      toast.show(messages.textTooLong, { type: 'error' });
+    }
+  }
+
+  return (
+    <div className="limited">
+      <input
+        {...rest}
+        className={className}
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+        onPaste={onPaste}
+      />
+      {left <= COUNTER_FROM && (
+        <span className={`limited-counter ${left < WARNING_UNDER ? 'limited-counter--warning' : ''}`} data-testid="limited-counter" aria-live="polite" title={ui.entries.writing.charsLeft(left)}>
+          {left}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // The first account runs the site; take that seat so the writers below are ordinary users.
+  await register('Хозяин Сайта');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+
+async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
+  context.setDefaultTimeout(10_000);
+  return { context, page: await context.newPage() };
+}
+
+let seq = 0;
+/** An account made through the API; returns its session cookie and credentials for the browser. */
+async function register(name: string) {
+  seq += 1;
+  const values = { name, email: `writer-${seq}-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
+  const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ values }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { ...values, cookie, id: (await res.json()).data.user.id as number };
+}
+
+async function signIn(context: BrowserContext, cookie: string) {
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
+}
+
+async function saveEntry(cookie: string, body: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/v3.0/writing/save`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  expect(json.rc, JSON.stringify(json)).toBe(200);
+  return json.data.entry as { id: number; url: string; title: string };
+}
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+describe('the entry page', () => {
+  it('opens a seeded entry from the home page with its blocks, and serves OpenGraph and canonical in the HTML', async () => {
+    const { context, page } = await newPage();
+    await open(page, server.url);
+    const heading = page.locator('[data-testid=entry-card] .entry-card-title').first();
+    const title = (await heading.textContent())!;
+    await heading.click();
+    await page.waitForSelector('[data-testid=entry]');
+    expect(await page.locator('.entry-title').textContent()).toBe(title);
+    expect(await page.locator('[data-testid=entry-blocks] .eb').count()).toBeGreaterThan(1);
+    const entryPath = new URL(page.url()).pathname;
+    expect(entryPath).toMatch(/^\/(u|s)\/[^/]+\/\d+-[a-z0-9-]+$/);
+    await shot(page, 'entry-desktop');
+    await context.close();
+    const phone = await newPage(375, 812);
+    await open(phone.page, server.url + entryPath);
+    await shot(phone.page, 'entry-mobile');
+    await phone.context.close();
+
+    const res = await fetch(server.url + entryPath);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const canonical = server.url + entryPath;
+    expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
+    expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(canonical);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta property="og:site_name" content="Среда"/>');
+    expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title.replace(/\u00a0/g, ' '));
+    expect(attr(html, /<meta property="og:description" content="([^"]+)"/)?.length).toBeGreaterThan(20);
+    expect(html).toContain('data-testid="entry-blocks"');
+    expect(html).toMatch(/<div class="eb eb-text" data-block="text"><p>/);
+  });
+
+  it('renders the blocks of a seeded entry on the server: header, code, number, list', async () => {
+    // The Go article of the seed has a header, a code block, a big number and an ordered list.
+    let found: { url: string } | null = null;
+    for (let id = 1; id < 80 && !found; id++) {
+      const r = await (await fetch(`${server.url}/v3.0/entry/${id}`)).json();
+      if (r.rc === 200 && r.data.entry.title.startsWith('Переписали сервис уведомлений')) found = r.data.entry;
+    }
+    expect(found).not.toBeNull();
+    const html = await (await fetch(server.url + found!.url)).text();
+    expect(html).toContain('<div class="eb eb-header" data-block="header"><h2>Почему не\u00a0стали оптимизировать старый код</h2>');
+    expect(html).toMatch(/<div class="eb eb-code" data-block="code"><pre data-lang="go"><code>func \(s \*Sender\) Run\(ctx context.Context, jobs &lt;-chan Job\) \{/);
+    expect(html).toContain('<div class="eb-number-value">6×</div>');
+    expect(html).toMatch(/<div class="eb eb-list" data-block="list"><ol><li>/);
+  });
+
+  it('redirects other spellings of the address to the canonical one and refuses what is not an entry', async () => {
+    const writer = await register('Пётр Редиректов');
+    const e = await saveEntry(writer.cookie, { title: 'Проверка адресов', entry: [{ type: 'text', data: { text: 'Текст' } }], is_published: 1 });
+    const [, , blog, slugPart] = e.url.split('/');
+    const get = (p: string) => fetch(server.url + p, { redirect: 'manual' });
+    for (const wrong of [`/u/${writer.id}/${e.id}`, `/u/${writer.id}-other/${e.id}-old-title`, `/s/tech/${e.id}-proverka-adresov`, `/u/${blog}/${e.id}zzz`]) {
+      const res = await get(wrong + '?from=feed');
+      expect(res.status, wrong).toBe(301);
+      expect(res.headers.get('location')).toBe(`${e.url}?from=feed`);
+    }
+    expect((await get(`/u/${blog}/${slugPart}`)).status).toBe(200);
+    const link = await get(`/${e.id}?comment=15&mode=edit`);
+    expect(link.status).toBe(301);
+    expect(link.headers.get('location')).toBe(`${e.url}?comment=15&mode=edit`);
+    for (const missing of [`/u/${blog}/abc`, `/u/${blog}/-${e.id}`, '/u/1/99999999', '/12abc', '/99999999', '/99999999999']) {
+      expect((await get(missing)).status, missing).toBe(404);
+    }
+    // A draft is its author's alone.
+    const draft = await saveEntry(writer.cookie, { title: 'Черновик', entry: [], is_published: 0 });
+    expect((await get(draft.url)).status).toBe(404);
+    expect((await get(`/${draft.id}`)).status).toBe(404);
+    expect((await fetch(server.url + draft.url, { headers: { cookie: writer.cookie } })).status).toBe(200);
+  });
+
+  it('shows every block type, a collapsed spoiler, and the edit link to the author only', async () => {
+    const writer = await register('Вера Блокова');
+    const e = await saveEntry(writer.cookie, {
+      title: 'Все блоки на одной странице',
+      is_published: 1,
+      entry: [
+        { type: 'text', data: { text: 'Вводный абзац с <b>жирным</b>, <i>курсивом</i>, <mark>выделением</mark>, <code>кодом</code> и <a href="https://example.com">ссылкой</a>.' } },
+        { type: 'header', data: { text: 'Подзаголовок второго уровня', level: 2 } },
+        { type: 'list', data: { style: 'unordered', items: ['первый пункт', 'второй пункт с <b>важным</b>'] } },
+        { type: 'quote', data: { text: 'Хорошая цитата коротка.', caption: 'Народная мудрость' } },
+        { type: 'incut', data: { text: 'Врезка: главное, что стоит запомнить из этой записи.' } },
+        { type: 'header', data: { text: 'Подзаголовок третьего уровня', level: 3 } },
+        { type: 'code', data: { text: 'select count(*)\n  from entries\n where is_published;', lang: 'sql' } },
+        { type: 'number', data: { number: '42 %', title: 'читателей дочитали до конца' } },
+        { type: 'warning', data: { title: 'Внимание', text: 'Это <b>предупреждение</b>.' } },
+        { type: 'delimiter', data: {} },
+        { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        { type: 'link', data: { url: 'https://example.com/article', title: 'Статья по ссылке', description: 'Короткое описание внешней страницы.' } },
+        { type: 'audio', data: { url: 'https://example.com/a.mp3', title: 'Выпуск подкаста' } },
+        { type: 'person', data: { name: 'Иван Петров', description: 'Главный герой этой записи' } },
+        { type: 'text', data: { text: 'Тайный абзац под спойлером' }, hidden: true },
+        { type: 'text', data: { text: 'Заключение.' } },
+      ],
+    });
+    const { context, page } = await newPage();
+    await open(page, server.url + e.url);
+    const types = await page.locator('[data-testid=entry-blocks] > .eb').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')));
+    expect(types).toEqual(['text', 'header', 'list', 'quote', 'incut', 'header', 'code', 'number', 'warning', 'delimiter', 'video', 'link', 'audio', 'person', 'text', 'text']);
+    expect(await page.locator('.entry-blocks a[href="https://example.com"]').getAttribute('rel')).toBe('nofollow noopener');
+    const secret = page.getByText('Тайный абзац под спойлером');
+    expect(await secret.isVisible()).toBe(false);
+    expect(await page.locator('[data-testid=entry-edit]').count()).toBe(0);
+    expect(await page.locator('.eb-code pre').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono|Menlo|Consolas/i);
+    await shot(page, 'entry-blocks-desktop', true);
+    await page.click('text=Показать спойлер');
+    expect(await secret.isVisible()).toBe(true);
+    await page.click('.eb-video-preview');
+    await page.waitForSelector('.eb-video-frame iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]', { state: 'attached' });
+    await context.close();
+
+    const mine = await newPage(375, 812);
+    await signIn(mine.context, writer.cookie);
+    await open(mine.page, server.url + e.url);
+    expect(await mine.page.locator('[data-testid=entry-edit]').getAttribute('href')).toBe(`/writing/${e.id}`);
+    await shot(mine.page, 'entry-blocks-mobile', true);
+    await mine.context.close();
+  });
+});
+
+describe('writing', () => {
+  it('asks an anonymous visitor to sign in, then writes and publishes an entry into a community', async () => {
+    const { context, page } = await newPage();
+    await open(page, server.url);
+    await page.click('[data-testid=write-button]');
+    await page.waitForSelector('[data-testid=auth-popup]');
+    await page.click('[data-testid=to-register]');
+    const n = Date.now();
+    for (const [name, value] of Object.entries({ name: 'Ольга Писатель', email: `olga-${n}@example.ru`, password: 'очень надёжный пароль' })) {
+      await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
+    }
+    await page.click('[data-testid=auth-submit]');
+    await page.waitForSelector('[data-testid=writing]');
+    expect(new URL(page.url()).pathname).toBe('/writing');
+
+    const options = await page.locator('[data-testid=writing-subsite] option').allTextContents();
+    expect(options[0]).toBe('Мой блог');
+    expect(options).toContain('Технологии');
+    await page.fill('[data-testid=writing-title]', 'Моя первая запись на Среде');
+    await page.fill('[data-testid=writing-text]', 'Первый абзац записи.\nВторая строка того же абзаца.\n\n## Раздел второй\n\nТекст раздела с <b>жирным</b> и <script>alert(1)</script>скриптом.');
+    await page.selectOption('[data-testid=writing-subsite]', { label: 'Технологии' });
+    await page.uncheck('[data-testid=writing-comments]');
+    await shot(page, 'writing-desktop');
+    await page.click('[data-testid=writing-publish]');
+    await page.waitForSelector('[data-testid=entry]');
+    expect(new URL(page.url()).pathname).toMatch(/^\/s\/tech\/\d+-moya-pervaya-zapis-na-srede$/);
+    expect(await page.locator('.entry-title').textContent()).toBe('Моя первая запись на\u00a0Среде');
+    expect(await page.locator('.eb-text p').first().innerHTML()).toBe('Первый абзац записи.<br>Вторая строка того же абзаца.');
+    expect(await page.locator('.eb-header h2').textContent()).toBe('Раздел второй');
+    expect(await page.locator('.eb-text p').nth(1).innerHTML()).toBe('Текст раздела с&nbsp;<b>жирным</b> и&nbsp;скриптом.');
+    expect(await page.locator('[data-testid=entry-edit]').count()).toBe(1);
+
+    // Edit it: the form comes back filled in, and saving keeps it published.
+    await page.click('[data-testid=entry-edit]');
+    await page.waitForSelector('[data-testid=writing]');
+    expect(await page.inputValue('[data-testid=writing-title]')).toBe('Моя первая запись на Среде');
+    expect(await page.inputValue('[data-testid=writing-text]')).toContain('## Раздел второй');
+    expect(await page.isChecked('[data-testid=writing-comments]')).toBe(false);
+    await page.fill('[data-testid=writing-title]', 'Моя первая запись на Среде, исправленная');
+    await page.click('[data-testid=writing-publish]');
+    await page.waitForURL(/moya-pervaya-zapis-na-srede-ispravlennaya$/);
+    await context.close();
+  });
+
+  it('saves a draft and keeps editing the same entry', async () => {
+    const writer = await register('Семён Черновиков');
+    const { context, page } = await newPage();
+    await signIn(context, writer.cookie);
+    await open(page, `${server.url}/writing`);
+    await page.fill('[data-testid=writing-title]', 'Черновик на потом');
+    await page.fill('[data-testid=writing-text]', 'Пока только мысль.');
+    await page.click('[data-testid=writing-draft]');
+    await page.waitForURL(/\/writing\/\d+$/);
+    await page.locator('[data-testid=toast]', { hasText: 'Черновик сохранён' }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const check = await (await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })).json();
+    expect(check.data.entry).toMatchObject({ title: 'Черновик на потом', is_published: false, blocks: [{ type: 'text', data: { text: 'Пока только мысль.' } }] });
+    // Saved, so leaving asks nothing.
+    await page.click('.logo');
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.locator('[data-testid=modal]').count()).toBe(0);
+
+    const other = await register('Чужой Читатель');
+    expect((await fetch(`${server.url}/writing/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    const published = await saveEntry(writer.cookie, { title: 'Опубликованная', entry: [], is_published: 1 });
+    expect((await fetch(`${server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status).toBe(403);
+    expect((await fetch(`${server.url}/writing/abc`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    await context.close();
+  });
+
+  it('meets an anonymous visitor of /writing with the auth popup and reloads into the form after sign-in', async () => {
+    expect((await fetch(`${server.url}/writing`)).status).toBe(401);
+    const writer = await register('Гость Становится Автором');
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/writing`); // the 401 error page, which opens the popup once hydrated
+    await page.waitForSelector('[data-testid=error-page][data-status="401"]');
+    await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
+    await page.fill('[data-testid=auth-popup] input[name=email]', writer.email);
+    await page.fill('[data-testid=auth-popup] input[name=password]', writer.password);
+    await page.click('[data-testid=auth-submit]');
+    await page.waitForSelector('[data-testid=writing]');
+    expect(new URL(page.url()).pathname).toBe('/writing');
+    await context.close();
+  });
+
+  it('asks before leaving unsaved input, in the app and when the tab closes', async () => {
+    const writer = await register('Нина Сомневающаяся');
+    const { context, page } = await newPage();
+    await signIn(context, writer.cookie);
+    await open(page, `${server.url}/writing`);
+    await page.fill('[data-testid=writing-text]', 'Что-то важное');
+    await page.click('.logo');
+    const modal = page.locator('[data-testid=modal]');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain(UNSAVED);
+    await page.waitForTimeout(300); // let the modal finish fading in
+    await shot(page, 'writing-unsaved-desktop');
+    await page.click('[data-testid=modal-cancel]');
+    await modal.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/writing');
+    expect(await page.inputValue('[data-testid=writing-text]')).toBe('Что-то важное');
+
+    await page.click('.logo');
+    await modal.waitFor();
+    await page.click('[data-testid=modal-confirm]');
+    await page.waitForURL(`${server.url}/`);
+
+    await open(page, `${server.url}/writing`);
+    await page.fill('[data-testid=writing-title]', 'Несохранённый заголовок');
+    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => {
+      resolve(d.type());
+      d.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await dialog).toBe('beforeunload');
+    await context.close();
+  });
+
+  it('limits the title: counter near the limit, warning under 10, an over-long paste refused', async () => {
+    const writer = await register('Тимур Лимитов');
+    const { context, page } = await newPage(375, 812);
+    await signIn(context, writer.cookie);
+    await open(page, `${server.url}/writing`);
+    const title = page.locator('[data-testid=writing-title]');
+    const counter = page.locator('[data-testid=limited-counter]');
+    await title.fill('а'.repeat(99));
+    expect(await counter.count()).toBe(0);
+    await title.fill('а'.repeat(100));
+    expect(await counter.textContent()).toBe('20');
+    expect(await counter.getAttribute('class')).not.toContain('warning');
+    await title.fill('а'.repeat(111));
+    expect(await counter.textContent()).toBe('9');
+    expect(await counter.getAttribute('class')).toContain('limited-counter--warning');
+    await title.pressSequentially('бвгдеёжзийк');
+    expect(await title.inputValue()).toHaveLength(120);
+    await title.fill('Короткий заголовок');
+    await title.evaluate((el: HTMLInputElement) => {
+      el.setSelectionRange(el.value.length, el.value.length);
+      const data = new DataTransfer();
+      data.setData('text/plain', 'ж'.repeat(110));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.locator('[data-testid=toast]', { hasText: 'Слишком длинный текст' }).waitFor();
+    expect(await title.inputValue()).toBe('Короткий заголовок');
+    await title.fill('Заголовок   с   пробелами');
+    await expect.poll(() => title.inputValue()).toBe('Заголовок с пробелами');
+    await page.fill('[data-testid=writing-text]', 'Абзац текста.\n\n## Подзаголовок\n\nЕщё абзац.');
+    await shot(page, 'writing-mobile');
+    await context.close();
+  });
+});

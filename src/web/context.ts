@@ -1,6 +1,5 @@
 import { createContext } from 'react-router';
 import type { CurrentUser, SubsiteCard } from '../shared/api.ts';
-import type { EntryCard } from '../shared/entries.ts';
 import type { EntriesPageServices } from './features/entries/services.ts';
 import type { FeedPageServices } from './features/feed/services.ts';
 import type { CommentsPageServices } from './features/comments/services.ts';
@@ -13,7 +12,6 @@ import type { ReactionsPageServices } from './features/reactions/services.ts';
  */
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
-  latestEntries(limit: number): Promise<EntryCard[]>;
   outbox(): Promise<{ id: number; to: string; subject: string; text: string; status: string; createdAt: string }[]>;
   entries: EntriesPageServices;
   feed: FeedPageServices;

@@ -7,6 +7,7 @@ import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes } from
 import { slugify } from '../../shared/slug.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { insertUser } from '../modules/users/queries.ts';
+import { refreshHotness } from '../modules/feed/ranking.ts';
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -100,4 +101,6 @@ async function seed(db: Db, now: Date) {
   await db.execute(sql`update comments c set
       likes_count = (select count(*) from likes l where l.target_type = 'comment' and l.target_id = c.id),
       likes_summ = coalesce((select sum(sign) from likes l where l.target_type = 'comment' and l.target_id = c.id), 0)`);
+  // The popular feed orders by the stored score, so it is computed once the counters are in place.
+  await refreshHotness(db, null);
 }

@@ -2,7 +2,6 @@ import type { PageServices } from '../../web/context.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
 import { requireStaff } from '../modules/auth/policy.ts';
-import * as entries from '../modules/entries/service.ts';
 import { listOutbox } from '../modules/mail/service.ts';
 import * as subsites from '../modules/subsites/service.ts';
 import { entriesPage } from '../modules/entries/page.ts';
@@ -18,7 +17,6 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     comments: commentsPage(ctx, user),
     reactions: reactionsPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
-    latestEntries: (limit) => entries.latest(ctx, user?.id ?? null, limit),
     async outbox() {
       requireStaff(user);
       const rows = await listOutbox(ctx.db);

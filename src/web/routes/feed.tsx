@@ -1,26 +1,108 @@
+import { useEffect } from 'react';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/feed';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { EntryCard } from '../features/entries/EntryCard.tsx';
+import { ALL_TOP_PERIODS, TOP_PERIODS, feedPath, feedRoute, type FeedRoute, type FeedSorting } from '../../shared/feed.ts';
+import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
+import { useCurrentUser } from '../features/auth/session.ts';
+import { FeedList } from '../features/feed/FeedList.tsx';
+import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  return { entries: await services.latestEntries(30), now: Date.now() };
+const t = ui.feedSection;
+
+/**
+ * Every feed path of spec/content.md §2 (`/`, `/all`, `/popular`, `/new`, `/all/new`, `/my/new`, `/top/…`, `/all/top/…`):
+ * the path says which feed; the first page is rendered on the server, the rest loads as the reader scrolls.
+ */
+export async function loader({ context, pattern, params }: Route.LoaderArgs) {
+  const { user, services, publicUrl } = context.get(appContext);
+  // From the matched pattern, not the request URL: a client navigation asks for `/new.data`.
+  const path = `/${pattern.replace(/^\/+/, '').replace(':period', ('period' in params && params.period) || '')}`;
+  const route = feedRoute(path);
+  if (!route) throw data(null, { status: 404 });
+  const now = Date.now();
+  const canonical = publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''));
+  // `/my/new` for an anonymous visitor: an invitation to sign in instead of a feed.
+  if (route.scope === 'my' && !user) return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical };
+  const saved = user ? await services.feed.defaultSorting() : null;
+  const sorting = route.sorting ?? saved ?? 'hotness';
+  const page = await services.feed.page({ scope: route.scope, sorting });
+  return { route, sorting, page, saved, now, canonical };
 }
 
-export function meta() {
+function titleOf(route: FeedRoute, sorting: FeedSorting): string {
+  if (route.scope === 'my') return t.pageTitles.my;
+  if (sorting === 'hotness') return route.scope === 'all' ? t.pageTitles.all : t.pageTitles.main;
+  if (sorting === 'date') return route.scope === 'all' ? t.pageTitles.allRecent : t.pageTitles.recent;
+  return `${t.pageTitles.top}: ${t.sortings[sorting].toLowerCase()}`;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
+  const { route, sorting, canonical } = loaderData;
+  const isFront = route.scope === 'main' && route.sorting === null;
+  const title = isFront ? `${ui.siteName} — ${ui.siteTagline}` : `${titleOf(route, sorting)} — ${ui.siteName}`;
   return [
-    { title: `${ui.siteName} — ${ui.siteTagline}` },
+    { title },
     { name: 'description', content: ui.siteTagline },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: ui.siteName, href: '/rss' },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: ui.siteName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: ui.siteTagline },
+    { property: 'og:url', content: canonical },
+    ...(route.scope === 'my' ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { entries, now } = loaderData;
+export default function FeedPage({ loaderData }: Route.ComponentProps) {
+  const { route, sorting, page, saved, now } = loaderData;
+  const user = useCurrentUser();
+
+  // `/popular?authForm=1` opens the sign-in form for an anonymous visitor (spec/content.md §2).
+  useEffect(() => {
+    if (route.isPopular && !user && new URLSearchParams(location.search).get('authForm') === '1') openAuthPopup('login');
+  }, [route.isPopular, user]);
+
+  if (!page) {
+    return (
+      <div className="feed-page" data-testid="feed">
+        <h1 className="feed-title">{t.my}</h1>
+        <div className="feed-empty" data-testid="feed-empty">
+          <p>{t.myAnonymous}</p>
+          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('login')}>{t.signIn}</button>
+        </div>
+      </div>
+    );
+  }
+
+  const scope = route.scope;
+  // With another default saved, `/` is no longer the popular feed; /popular always is.
+  const hrefFor = (s: FeedSorting) => (scope === 'main' && s === 'hotness' && saved && saved !== 'hotness' ? '/popular' : feedPath(scope, s));
+  const emptyText = scope === 'my' ? t.emptyMy : sorting !== 'hotness' && sorting !== 'date' ? t.emptyTop : t.empty;
+  const key = `${scope}:${sorting}`;
   return (
-    <div className="feed" data-testid="feed">
-      {entries.length === 0 && <p className="feed-empty">{ui.feed.empty}</p>}
-      {entries.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
+    <div className="feed-page" data-testid="feed" data-scope={scope} data-sorting={sorting}>
+      {scope === 'my' ? (
+        <h1 className="feed-title">{t.my}</h1>
+      ) : (
+        <FeedTabs
+          current={sorting}
+          hrefFor={hrefFor}
+          periods={scope === 'all' ? ALL_TOP_PERIODS : TOP_PERIODS}
+          aside={
+            <>
+              {scope === 'main' && user && <SaveDefaultSorting sorting={sorting} saved={saved} />}
+              <Link to={feedPath(scope === 'all' ? 'main' : 'all', sorting)} className="feed-scope" data-testid="feed-scope">
+                {scope === 'all' ? t.scopeMain : t.scopeAll}
+              </Link>
+            </>
+          }
+        />
+      )}
+      <FeedList key={key} initial={page} query={{ sorting, ...(scope === 'all' ? { all: 1 } : scope === 'my' ? { my: 1 } : {}) }} storageKey={key} now={now} emptyText={emptyText} />
     </div>
   );
 }

@@ -1,10 +1,77 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/subsite';
+import { appContext } from '../context.ts';
+import { ui } from '../../shared/catalogue.ts';
+import { isFeedSorting, TOP_PERIODS, type FeedSorting } from '../../shared/feed.ts';
+import { truncate } from '../../shared/format.ts';
+import { FeedList } from '../features/feed/FeedList.tsx';
+import { FeedTabs } from '../features/feed/FeedTabs.tsx';
+import { keptQuery } from '../features/entries/urls.ts';
+import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
 
-// Being built in this session: answers 404 until its page lands.
-export function loader() {
-  throw data(null, { status: 404 });
+const MAX_ID = 2 ** 31 - 1;
+
+const t = ui.feedSection;
+
+/**
+ * `/u/{id}-{slug}` (a person's blog) and `/s/{slug}` (a community or company): the header and the subsite's
+ * own feed, sorted by `?sorting=`. Any other spelling of a blog's address answers 301 to the canonical one.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const url = new URL(request.url);
+  let subsite;
+  if (params.user !== undefined) {
+    const id = Number(/^(\d{1,10})(?:-|$)/.exec(params.user)?.[1] ?? 0);
+    if (!id || id > MAX_ID) throw data(null, { status: 404 });
+    subsite = await services.feed.subsite({ id });
+    // Compared through the params: the request URL of a client navigation ends in `.data`.
+    if (subsite && `/u/${params.user}` !== subsite.url) throw redirect(subsite.url + keptQuery(request), 301);
+  } else {
+    subsite = await services.feed.subsite({ slug: params.slug ?? '' });
+  }
+  if (!subsite) throw data(null, { status: 404 });
+  const asked = url.searchParams.get('sorting');
+  const sorting: FeedSorting = isFeedSorting(asked) ? asked : 'hotness';
+  const page = await services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting });
+  return { subsite, sorting, page, now: Date.now(), canonical: publicUrl + subsite.url, publicUrl };
 }
 
-export default function Page() {
-  return null;
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
+  const { subsite, canonical, publicUrl } = loaderData;
+  const description = truncate(subsite.description || `${t.subsiteTypes[subsite.type]} ${subsite.name}`, 300);
+  const image = subsite.avatar_url ? (subsite.avatar_url.startsWith('/') ? publicUrl + subsite.avatar_url : subsite.avatar_url) : null;
+  return [
+    { title: `${subsite.name} — ${ui.siteName}` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: subsite.name, href: `/rss/${subsite.id}` },
+    { property: 'og:type', content: subsite.type === 'user' ? 'profile' : 'website' },
+    { property: 'og:site_name', content: ui.siteName },
+    { property: 'og:title', content: subsite.name },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+  ];
+}
+
+export default function SubsitePage({ loaderData }: Route.ComponentProps) {
+  const { subsite, sorting, page, now } = loaderData;
+  const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
+  const key = `subsite:${subsite.id}:${sorting}`;
+  return (
+    <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
+      <SubsiteHeader subsite={subsite} now={now} />
+      <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
+      <FeedList
+        key={key}
+        initial={page}
+        query={{ subsite_id: subsite.id, sorting }}
+        storageKey={key}
+        now={now}
+        emptyText={sorting === 'hotness' || sorting === 'date' ? t.empty : t.emptyTop}
+      />
+    </div>
+  );
 }

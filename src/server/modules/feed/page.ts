@@ -1,9 +1,21 @@
 import type { FeedPageServices } from '../../../web/features/feed/services.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
+import * as subsites from '../subsites/service.ts';
+import { assertCanReadMyFeed } from './policy.ts';
+import * as feed from './service.ts';
 
 export function feedPage(ctx: Ctx, user: UserRow | null): FeedPageServices {
-  void ctx;
-  void user;
-  return {};
+  const viewerId = user?.id ?? null;
+  return {
+    page(req) {
+      if (req.scope === 'my') assertCanReadMyFeed(user);
+      return feed.feed(ctx, viewerId, req);
+    },
+    defaultSorting: () => subsites.defaultSorting(ctx, viewerId),
+    async subsite(ref) {
+      const row = 'id' in ref ? await subsites.byId(ctx, ref.id) : await subsites.communityBySlug(ctx, ref.slug);
+      return row ? subsites.details(ctx, row, viewerId) : null;
+    },
+  };
 }

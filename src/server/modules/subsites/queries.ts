@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import { subscriptions, subsites } from '../../db/schema.ts';
+import { queryRows, type Db } from '../../db/index.ts';
+import { mutes, subscriptions, subsites, users } from '../../db/schema.ts';
 
 export async function findSubsite(db: Db, id: number) {
   const rows = await db.select().from(subsites).where(eq(subsites.id, id)).limit(1);
@@ -39,4 +39,53 @@ export async function unsubscribe(db: Db, userId: number, subsiteId: number): Pr
 export async function subscribedIds(db: Db, userId: number): Promise<Set<number>> {
   const rows = await db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId));
   return new Set(rows.map((r) => r.id));
+}
+
+export async function findCommunityBySlug(db: Db, slug: string) {
+  const rows = await db.select().from(subsites).where(and(eq(subsites.slug, slug), sql`${subsites.type} <> 'user'`)).limit(1);
+  return rows[0];
+}
+
+/** What one reader did with one subsite: subscribed (with or without notifications), muted. */
+export async function readerRelation(db: Db, userId: number, subsiteId: number) {
+  const [sub, muted] = await Promise.all([
+    db.select({ notify: subscriptions.notify }).from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).limit(1),
+    db.select({ id: mutes.subsiteId }).from(mutes).where(and(eq(mutes.userId, userId), eq(mutes.subsiteId, subsiteId))).limit(1),
+  ]);
+  return { isSubscribed: sub.length > 0, isNotify: sub[0]?.notify ?? false, isMuted: muted.length > 0 };
+}
+
+export async function mute(db: Db, userId: number, subsiteId: number) {
+  await db.insert(mutes).values({ userId, subsiteId }).onConflictDoNothing();
+}
+
+export async function unmute(db: Db, userId: number, subsiteId: number) {
+  await db.delete(mutes).where(and(eq(mutes.userId, userId), eq(mutes.subsiteId, subsiteId)));
+}
+
+/** Turns notifications on or off on an existing subscription; false when there is none. */
+export async function setNotify(db: Db, userId: number, subsiteId: number, notify: boolean): Promise<boolean> {
+  const rows = await db.update(subscriptions).set({ notify })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
+/** Published entries of a subsite: a community's own, or everything a person wrote (their blog page shows it all). */
+export async function entriesCount(db: Db, subsite: { id: number; type: string }): Promise<number> {
+  const column = subsite.type === 'user' ? sql`author_id` : sql`subsite_id`;
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`);
+  return Number(row?.n ?? 0);
+}
+
+/** Merges one key into `users.settings`. */
+export async function saveSetting(db: Db, userId: number, key: string, value: unknown) {
+  await db.update(users).set({ settings: sql`${users.settings} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)` })
+    .where(eq(users.id, userId));
+}
+
+export async function readSettings(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const rows = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId)).limit(1);
+  const s = rows[0]?.settings;
+  return s && typeof s === 'object' && !Array.isArray(s) ? (s as Record<string, unknown>) : {};
 }

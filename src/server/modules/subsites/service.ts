@@ -1,9 +1,10 @@
 import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
+import { isFeedSorting, type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertCanSubscribe } from './policy.ts';
+import { assertCanMute, assertCanNotify, assertCanSubscribe } from './policy.ts';
 import * as q from './queries.ts';
 
 export function presentSubsite(s: q.SubsiteRow, subscribed: Set<number>): SubsiteCard {
@@ -45,4 +46,64 @@ export async function communities(ctx: Ctx, userId: number | null, limit = 20): 
     userId ? q.subscribedIds(ctx.db, userId) : Promise.resolve(new Set<number>()),
   ]);
   return rows.map((s) => presentSubsite(s, subscribed));
+}
+
+/** The subsite page header for one reader (anonymous readers see no relation). */
+export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
+  const [relation, entriesCount] = await Promise.all([
+    viewerId ? q.readerRelation(ctx.db, viewerId, subsite.id) : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
+    q.entriesCount(ctx.db, subsite),
+  ]);
+  return {
+    ...presentSubsite(subsite, new Set(relation.isSubscribed ? [subsite.id] : [])),
+    slug: subsite.slug,
+    cover_url: subsite.coverUrl,
+    is_private: subsite.isPrivate,
+    is_muted: relation.isMuted,
+    is_notify: relation.isNotify,
+    is_mine: subsite.type === 'user' && subsite.id === viewerId,
+    entries_count: entriesCount,
+    created: subsite.createdAt.toISOString(),
+  };
+}
+
+export async function detailsById(ctx: Ctx, id: number, viewerId: number | null): Promise<SubsiteDetails> {
+  return details(ctx, await existing(ctx, id), viewerId);
+}
+
+/** `/u/{id}-{slug}` and `/s/{slug}` lookups for the pages; undefined when there is no such subsite. */
+export const byId = (ctx: Ctx, id: number) => q.findSubsite(ctx.db, id);
+export const communityBySlug = (ctx: Ctx, slug: string) => q.findCommunityBySlug(ctx.db, slug);
+
+export async function mute(ctx: Ctx, userId: number, subsiteId: number): Promise<MuteData> {
+  assertCanMute(userId, await existing(ctx, subsiteId));
+  await q.mute(ctx.db, userId, subsiteId);
+  return { subsite_id: subsiteId, is_muted: true };
+}
+
+export async function unmute(ctx: Ctx, userId: number, subsiteId: number): Promise<MuteData> {
+  await existing(ctx, subsiteId);
+  await q.unmute(ctx.db, userId, subsiteId);
+  return { subsite_id: subsiteId, is_muted: false };
+}
+
+export async function notify(ctx: Ctx, userId: number, subsiteId: number, on: boolean): Promise<NotifyData> {
+  await existing(ctx, subsiteId);
+  if (on) assertCanNotify(await q.readerRelation(ctx.db, userId, subsiteId));
+  await q.setNotify(ctx.db, userId, subsiteId, on);
+  return { subsite_id: subsiteId, is_notify: on };
+}
+
+const SORTING_SETTING = 'feed_sorting';
+
+export async function saveDefaultSorting(ctx: Ctx, userId: number, sorting: FeedSorting): Promise<{ sorting: FeedSorting }> {
+  await q.saveSetting(ctx.db, userId, SORTING_SETTING, sorting);
+  return { sorting };
+}
+
+/** The sorting the main page `/` opens with for this reader; null when never saved. */
+export async function defaultSorting(ctx: Ctx, userId: number | null): Promise<FeedSorting | null> {
+  if (!userId) return null;
+  const value = (await q.readSettings(ctx.db, userId))[SORTING_SETTING];
+  return isFeedSorting(value) ? value : null;
 }

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { useCurrentUser } from '../auth/session.ts';
+import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
+import './sidebar.css';
 
 export const SIDEBAR_COOKIE = 'sidebar-collapsing';
 const SIDEBAR_COOKIE_DAYS = 365;
@@ -18,6 +21,8 @@ export function toggleSidebar() {
 
 export function Sidebar({ communities, initialCollapsed }: { communities: SubsiteCard[]; initialCollapsed: boolean }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const user = useCurrentUser();
+  const recent = useRecentCount(useLocation().pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => {
@@ -43,10 +48,10 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
       {drawerOpen && <div className="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
       <aside className={className} data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'} onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}>
         <nav className="sidebar-nav">
-          <NavLink to="/" end className="sidebar-link">
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 1-2 1-6 1-9z" fill="currentColor" /></svg>
-            <span>{ui.nav.popular}</span>
-          </NavLink>
+          <SidebarLink to="/" end icon={ICONS.popular} label={ui.nav.popular} />
+          <SidebarLink to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
+          <SidebarLink to="/my/new" icon={ICONS.my} label={ui.nav.my} />
+          {user && <SidebarLink to="/bookmarks" icon={ICONS.bookmarks} label={ui.feedSection.bookmarks} />}
         </nav>
         {communities.length > 0 && (
           <section className="sidebar-section">
@@ -54,8 +59,10 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
             <ul className="sidebar-subsites">
               {communities.map((s) => (
                 <li key={s.id} className="sidebar-subsite" data-testid="sidebar-subsite" data-id={s.id}>
-                  <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={28} />
-                  <span className="sidebar-subsite-name">{s.name}</span>
+                  <Link to={s.url} className="sidebar-subsite-link">
+                    <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={28} />
+                    <span className="sidebar-subsite-name">{s.name}</span>
+                  </Link>
                   <SubscribeButton subsite={s} compact />
                 </li>
               ))}
@@ -64,5 +71,23 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
         )}
       </aside>
     </>
+  );
+}
+
+const icon = (d: string) => <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>;
+const ICONS = {
+  popular: <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 1-2 1-6 1-9z" fill="currentColor" /></svg>,
+  recent: icon('M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z'),
+  my: icon('M4 6h16M4 12h16M4 18h10'),
+  bookmarks: icon('M6 4h12v16l-6-4-6 4z'),
+};
+
+function SidebarLink({ to, end, icon: glyph, label, count = 0 }: { to: string; end?: boolean; icon: ReactNode; label: string; count?: number }) {
+  return (
+    <NavLink to={to} end={end} className="sidebar-link" data-testid="sidebar-link">
+      {glyph}
+      <span>{label}</span>
+      {count > 0 && <span className="sidebar-badge" data-testid="new-badge" title={ui.feedSection.newBadge(count)}>{badgeText(count)}</span>}
+    </NavLink>
   );
 }

@@ -1,20 +1,25 @@
 import { useEffect, useState } from 'react';
-import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
+import type { SubscribeData } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
+import { publishSubscription, useSubscriptionChanges } from './state.ts';
 
 /** Subscribe / unsubscribe; an anonymous click meets rc 401, signs in and completes. */
-export function SubscribeButton({ subsite, compact = false }: { subsite: SubsiteCard; compact?: boolean }) {
+export function SubscribeButton({ subsite, compact = false }: { subsite: { id: number; is_subscribed: boolean }; compact?: boolean }) {
   const [subscribed, setSubscribed] = useState(subsite.is_subscribed);
   const [busy, setBusy] = useState(false);
   useEffect(() => setSubscribed(subsite.is_subscribed), [subsite.is_subscribed]);
+  useSubscriptionChanges(subsite.id, (change) => setSubscribed(change.is_subscribed));
 
   async function toggle() {
     setBusy(true);
     const path = `${subscribed ? 'unsubscribe' : 'subscribe'}/to/subsite/${subsite.id}`;
     const result = await api.post<SubscribeData>(path);
     setBusy(false);
-    if (result.ok) setSubscribed(result.data.is_subscribed);
+    if (result.ok) {
+      setSubscribed(result.data.is_subscribed);
+      publishSubscription(result.data);
+    }
   }
 
   return (

@@ -1,0 +1,81 @@
+/**
+ * The load generator: a separate process that keeps `connections` keep-alive connections busy for
+ * `duration` seconds against one URL and prints {requests, rps, p50, p99, errors} as JSON.
+ * Hand-written on node:http because autocannon is not a dependency; one request in flight per connection.
+ *
+ *   node bench/load.ts '{"url":"http://127.0.0.1:3000/v3.0/feed","connections":50,"duration":10,"headers":{}}'
+ */
+import http from 'node:http';
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  duration: number;
+  /** Seconds of load before measuring: JIT, connection pools and database caches warm up. */
+  warmup?: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function run(spec: LoadSpec): Promise<LoadResult> {
+  const url = new URL(spec.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const once = () => new Promise<number>((resolve) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: spec.headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+
+  let measuring = false;
+  let errors = 0;
+  const latencies: number[] = [];
+  const stopAt = { value: Infinity };
+  const worker = async () => {
+    while (performance.now() < stopAt.value) {
+      const t0 = performance.now();
+      const status = await once();
+      if (!measuring) continue;
+      latencies.push(performance.now() - t0);
+      if (status < 200 || status >= 300) errors += 1;
+    }
+  };
+
+  const warmup = (spec.warmup ?? 2) * 1000;
+  const start = performance.now();
+  stopAt.value = start + warmup + spec.duration * 1000;
+  const workers = Array.from({ length: spec.connections }, worker);
+  await new Promise((r) => setTimeout(r, warmup));
+  measuring = true;
+  const measuredFrom = performance.now();
+  await Promise.all(workers);
+  const seconds = (performance.now() - measuredFrom) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
+if (import.meta.main) {
+  const result = await run(JSON.parse(process.argv[2]) as LoadSpec);
+  process.stdout.write(JSON.stringify(result));
+}

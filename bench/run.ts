@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: generates a data set with SQL, starts the real server on it (src/server/main.ts, SEED=0)
+ * and drives it from a second process (bench/load.ts) at concurrency 50, beside a constant-JSON Fastify route
+ * measured in the same run as the machine's ceiling. Then it repeats the feed on a 10 000-entry data set to
+ * show how the cost grows. Results: docs/BENCHMARKS.md.
+ *
+ *   npm run bench                                   # 20 000 entries on PGlite (or PostgreSQL with DATABASE_URL)
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench -- \
+ *     --entries 1000000 --comments 5000000 --users 100000 --subsites 2000
+ *
+ * With DATABASE_URL the bench creates fresh databases next to the one named (and drops them unless --keep).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../src/server/db/index.ts';
+import { hotnessOf } from '../src/server/modules/feed/ranking.ts';
+import { entryUrl } from '../src/server/modules/entries/service.ts';
+import { ensureBuild, root } from '../scripts/ensure-build.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '20000' },
+    comments: { type: 'string' },
+    users: { type: 'string' },
+    subsites: { type: 'string' },
+    'small-entries': { type: 'string', default: '10000' },
+    subscriptions: { type: 'string', default: '300' },
+    'hot-comments': { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const ENTRIES = Number(args.entries);
+const sizes = {
+  entries: ENTRIES,
+  comments: Number(args.comments ?? ENTRIES * 5),
+  users: Number(args.users ?? Math.max(1000, Math.round(ENTRIES / 10))),
+  subsites: Number(args.subsites ?? Math.max(100, Math.round(ENTRIES / 500))),
+};
+const SUBSCRIPTIONS = Number(args.subscriptions);
+const HOT_COMMENTS = Number(args['hot-comments']);
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const PG_BASE = process.env.DATABASE_URL ?? '';
+
+const log = (...m: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
+
+// ---------------------------------------------------------------- data
+
+type Sizes = typeof sizes;
+interface Target {
+  /** Where the server finds the data: a PostgreSQL URL, or a PGlite data dir (DATA_DIR). */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+  db: Database;
+}
+
+async function freshTarget(label: string): Promise<Target> {
+  if (PG_BASE) {
+    const { default: pg } = await import('pg');
+    const name = `sreda_bench_${label}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_BASE });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_BASE);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.toString(), dataDir: '' });
+    return {
+      db,
+      env: { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-')) },
+      async drop() {
+        if (args.keep) return;
+        const c = new pg.Client({ connectionString: PG_BASE });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sreda-bench-${label}-`));
+  const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
+  return { db, env: { DATABASE_URL: '', DATA_DIR: dir }, async drop() { if (!args.keep) fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+const INTRO = 'Это вступление записи для нагрузочного теста: два-три предложения, как у настоящих записей в ленте. '
+  + 'Оно показывается в карточке под заголовком, поэтому длина близка к обычной — около трёхсот символов текста, '
+  + 'без разметки и без картинок, чтобы мерить работу сервера, а не размер ответа.';
+const BLOCKS = JSON.stringify([
+  { type: 'text', data: { text: INTRO } },
+  { type: 'header', data: { text: 'Подзаголовок', level: 2 } },
+  { type: 'text', data: { text: 'Второй абзац записи, который видно только на её странице.' } },
+]);
+
+/** Everything with INSERT … SELECT over generate_series: minutes for millions of rows, no client round trips. */
+async function generate(db: Database['db'], s: Sizes) {
+  const t0 = Date.now();
+  const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+  await exec(sql`insert into subsites (type, slug, name, description, avatar_color, created_at)
+    select 'user', 'user-' || g, 'Пользователь ' || g, '', '#6b7cff', now() - interval '2 years' from generate_series(1, ${s.users}) g`);
+  await exec(sql`insert into users (id, email, password_hash, created_at)
+    select id, 'bench-' || id || '@example.ru', 'no-login', created_at from subsites where type = 'user'`);
+  await exec(sql`insert into subsite_roles (subsite_id, user_id, role) select id, id, 'owner' from subsites where type = 'user'`);
+  await exec(sql`insert into subsites (type, slug, name, description, avatar_color, subscribers_count, created_at)
+    select 'community', 'community-' || g, 'Сообщество ' || g, 'Сообщество для нагрузочного теста', '#2f6fed', (g * 37) % 5000, now() - interval '2 years'
+      from generate_series(1, ${s.subsites}) g`);
+  const [ids] = await queryRows<{ u0: number; u1: number; c0: number; c1: number }>(db, sql`
+    select min(id) filter (where type = 'user')::int as u0, max(id) filter (where type = 'user')::int as u1,
+           min(id) filter (where type = 'community')::int as c0, max(id) filter (where type = 'community')::int as c1 from subsites`);
+  const users = ids.u1 - ids.u0 + 1;
+  const communities = ids.c1 - ids.c0 + 1;
+  log(`subsites: ${users} blogs, ${communities} communities (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  // 70 % of entries go to communities, the rest to their authors' blogs; a year of history, votes skewed low.
+  await exec(sql`insert into entries (subsite_id, author_id, title, slug, blocks, is_published, published_at, created_at, updated_at,
+                                      likes_count, likes_summ, hits_count, is_hidden_from_main)
+    select case when g % 10 < 7 then ${ids.c0} + (g * 7919) % ${communities} else a end, a,
+           'Запись номер ' || g || ': что мы узнали, пока готовили нагрузочный тест', 'zapis-nomer-' || g, ${BLOCKS}::jsonb, true,
+           p, p, p, v + 2, v, (g * 13) % 5000, g % 50 = 0
+      from (select g, ${ids.u0} + (g * 31) % ${users} as a,
+                   now() - ((${s.entries} - g)::float8 / ${s.entries}) * interval '365 days' - (g % 97) * interval '1 minute' as p,
+                   case when g % 100 = 0 then -10 else floor(power(((g * 2654435761) % 1000) / 1000.0, 3) * 300)::int - 2 end as v
+              from generate_series(1::bigint, ${s.entries}) g) x`);
+  log(`entries: ${s.entries} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  const [e] = await queryRows<{ e0: number; e1: number }>(db, sql`select min(id)::int as e0, max(id)::int as e1 from entries`);
+  const bulk = Math.max(0, s.comments - HOT_COMMENTS);
+  // In chunks, so PGlite's single WASM heap never holds one giant statement's work.
+  const CHUNK = 500_000;
+  for (let from = 1; from <= bulk; from += CHUNK) {
+    await exec(sql`insert into comments (entry_id, author_id, text, created_at)
+      select ${e.e0} + (g * 104729) % ${e.e1 - e.e0 + 1}, ${ids.u0} + (g * 17) % ${users}, 'Комментарий номер ' || g || ': согласен, но есть нюанс.', now() - (g % 1000) * interval '1 hour'
+        from generate_series(${from}::bigint, ${Math.min(bulk, from + CHUNK - 1)}) g`);
+  }
+  // The discussion under the newest entry: 2 000 comments, two thirds of them replies, some deep.
+  const hot = e.e1;
+  await exec(sql`insert into comments (entry_id, author_id, text, created_at)
+    select ${hot}, ${ids.u0} + (g * 17) % ${users}, 'Ответ в большом обсуждении, номер ' || g, now() - interval '1 day' + g * interval '10 seconds'
+      from generate_series(1, ${HOT_COMMENTS}) g`);
+  await exec(sql`update comments c set reply_to = c.id - 1 - (c.id % 5)
+    where c.entry_id = ${hot} and c.id % 3 <> 0 and c.id - 1 - (c.id % 5) >= (select min(id) from comments where entry_id = ${hot})`);
+  await exec(sql`update entries e set comments_count = x.n from (select entry_id, count(*)::int as n from comments group by entry_id) x where x.entry_id = e.id`);
+  log(`comments: ${s.comments} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  // The signed-in reader: 300 subscriptions, communities first, then people's blogs.
+  const reader = ids.u0;
+  await exec(sql`insert into subscriptions (user_id, subsite_id)
+    select ${reader}, id from (
+      (select id from subsites where type = 'community' order by id limit ${SUBSCRIPTIONS})
+      union all
+      (select id from subsites where type = 'user' and id <> ${reader} order by id limit ${Math.max(0, SUBSCRIPTIONS - communities)})) s`);
+  const token = crypto.randomBytes(24).toString('base64url');
+  await exec(sql`insert into sessions (token_hash, user_id, expires_at)
+    values (${crypto.createHash('sha256').update(token).digest('hex')}, ${reader}, now() + interval '1 day')`);
+
+  await exec(sql`update entries e set hotness = ${hotnessOf} where e.is_published`);
+  await exec(sql`analyze`);
+  log(`hotness and statistics (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  const [page] = await queryRows<{ id: number; slug: string; subsite_id: number; subsite_type: string; subsite_slug: string }>(db, sql`
+    select e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
+      from entries e join subsites s on s.id = e.subsite_id where e.id = ${hot - 1}`);
+  return { token, hotEntry: hot, entryPage: entryUrl(page), seconds: (Date.now() - t0) / 1000 };
+}
+
+// ---------------------------------------------------------------- processes
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', NODE_ENV: 'production', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    try {
+      if ((await fetch(`${url}/v3.0/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+// ---------------------------------------------------------------- scenarios
+
+interface Row extends LoadResult {
+  scenario: string;
+  dataset: string;
+}
+const rows: Row[] = [];
+
+async function measure(scenario: string, dataset: string, url: string, headers: Record<string, string> = {}) {
+  // A wrong answer is not a benchmark: check the route before loading it.
+  const probe = await fetch(url, { headers });
+  if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}`);
+  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  rows.push({ scenario, dataset, ...result });
+  log(`${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`);
+}
+
+async function ceiling() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ rc: 200, rm: '', data: { status: 'ok' } }));
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  await measure('constant JSON (Fastify, the ceiling)', '—', `http://127.0.0.1:${port}/`);
+  await app.close();
+}
+
+async function dataset(label: string, s: Sizes, full: boolean) {
+  const name = `${s.entries.toLocaleString('en-US').replace(/,/g, ' ')} entries`;
+  log(`generating ${name} (${s.comments} comments, ${s.users} users, ${s.subsites} communities) on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);
+  const target = await freshTarget(label);
+  const made = await generate(target.db.db, s);
+  await target.db.close();
+  const server = await startServer(target.env);
+  try {
+    const cookie = { cookie: `sreda_session=${made.token}` };
+    // Anonymous pages are micro-cached in production (feed/service.ts); signed-in ones are computed every time.
+    await measure('feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`);
+    await measure('feed, popular, signed in (computed)', name, `${server.url}/v3.0/feed?sorting=hotness`, cookie);
+    await measure('feed, my/new, signed in, 300 subscriptions', name, `${server.url}/v3.0/feed?my=1&sorting=date`, cookie);
+    if (full) {
+      await measure('entry page HTML', name, `${server.url}${made.entryPage}`);
+      const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
+      const probe = await fetch(comments);
+      if (probe.status === 404 && (await probe.json()).rm === 'Такого метода API нет') log('skipped comments: no /v3.0/comments route yet');
+      else await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments);
+    }
+  } finally {
+    await server.stop();
+    await target.drop();
+  }
+  return made.seconds;
+}
+
+ensureBuild();
+const started = Date.now();
+await ceiling();
+const genBig = await dataset('big', sizes, true);
+const small = { ...sizes, entries: Number(args['small-entries']), comments: Math.round((sizes.comments * Number(args['small-entries'])) / sizes.entries) };
+await dataset('small', small, false);
+await ceiling();
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+console.log(`\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating the big set took ${fmt(genBig, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`);
+console.log('| scenario | data set | req/s | p50, ms | p99, ms | errors |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const r of rows) console.log(`| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);
+const ceil = Math.max(...rows.filter((r) => r.dataset === '—').map((r) => r.rps));
+console.log();
+for (const scenario of new Set(rows.filter((r) => r.scenario.startsWith('feed')).map((r) => r.scenario))) {
+  const [big, smallSet] = rows.filter((r) => r.scenario === scenario);
+  if (!big || !smallSet) continue;
+  console.log(`${scenario}: ${fmt(big.rps / ceil, 2)} of the ceiling at ${big.dataset}; cost ${fmt(smallSet.rps / big.rps, 2)}× (throughput), p99 ${fmt(big.p99 / smallSet.p99, 2)}× of ${smallSet.dataset}`);
+}

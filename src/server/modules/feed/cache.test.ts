@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { TtlCache } from './cache.ts';
+import { ANONYMOUS_CACHE_MS } from './service.ts';
+import { feedFixtures, feedPage } from './testing.ts';
+
+describe('TtlCache', () => {
+  it('serves a value until its time runs out, one computation for concurrent misses', async () => {
+    const clock = { now: new Date('2026-01-01T00:00:00Z') };
+    const cache = new TtlCache<number>(1000, 10, () => clock.now);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1, 1]);
+    clock.now = new Date(clock.now.getTime() + 999);
+    expect(await cache.get('a', compute)).toBe(1);
+    clock.now = new Date(clock.now.getTime() + 1);
+    expect(await cache.get('a', compute)).toBe(2);
+  });
+
+  it('keeps at most `max` keys, dropping the oldest, and never keeps a failure', async () => {
+    const cache = new TtlCache<string>(60_000, 2, () => new Date());
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
+    await expect(cache.get('x', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    expect(await cache.get('x', async () => 'x2')).toBe('x2');
+  });
+});
+
+describe('anonymous feed pages in production', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof feedFixtures>;
+  beforeAll(async () => {
+    t = await startTestApp({ isProduction: true });
+    f = feedFixtures(t);
+    await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`are served again for ${ANONYMOUS_CACHE_MS / 1000} s; signed-in readers always see the live feed`, async () => {
+    const reader = await f.reader();
+    const c = await f.community();
+    const first = await f.entry({ subsiteId: c.id, authorId: reader.id });
+    const anon = new Visitor(t.app);
+    expect((await feedPage(anon, `subsite_id=${c.id}`)).items.map((e) => e.id)).toEqual([first]);
+    const second = await f.entry({ subsiteId: c.id, authorId: reader.id, publishedAt: f.hoursAgo(1) });
+    expect((await feedPage(new Visitor(t.app), `subsite_id=${c.id}`)).items.map((e) => e.id)).toEqual([first]);
+    expect((await feedPage(reader.v, `subsite_id=${c.id}`)).items.map((e) => e.id).sort()).toEqual([first, second].sort());
+    // Another query is another page.
+    expect((await feedPage(anon, `subsite_id=${c.id}&sorting=date`)).items).toHaveLength(2);
+    t.clock.now = new Date(t.clock.now.getTime() + ANONYMOUS_CACHE_MS);
+    expect((await feedPage(anon, `subsite_id=${c.id}`)).items).toHaveLength(2);
+  });
+});

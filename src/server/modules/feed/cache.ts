@@ -1,0 +1,33 @@
+/**
+ * A small in-process cache with a time to live and a size bound, that also shares one computation
+ * among the requests that miss at the same moment (50 readers arriving together run one query).
+ */
+export class TtlCache<V> {
+  #entries = new Map<string, { until: number; value: Promise<V> }>();
+  #ttlMs: number;
+  #max: number;
+  #now: () => Date;
+
+  constructor(ttlMs: number, max: number, now: () => Date) {
+    this.#ttlMs = ttlMs;
+    this.#max = max;
+    this.#now = now;
+  }
+
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    const now = this.#now().getTime();
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const value = compute();
+    this.#entries.delete(key);
+    this.#entries.set(key, { until: now + this.#ttlMs, value });
+    // A failure is not kept: the next request tries again.
+    value.catch(() => this.#entries.get(key)?.value === value && this.#entries.delete(key));
+    // Map order is insertion order: the oldest entries go first.
+    for (const k of this.#entries.keys()) {
+      if (this.#entries.size <= this.#max) break;
+      this.#entries.delete(k);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,156 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/index.ts';
+import { entryHides } from '../../db/schema.ts';
+import type { FeedSorting } from '../../../shared/feed.ts';
+import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
+import { preparedRows } from './prepared.ts';
+
+/**
+ * The main feed leaves out entries voted down to this summ or lower; they stay in /all and their subsite.
+ */
+export const MAIN_FEED_MIN_SUMM = -5;
+
+const DAY_MS = 86400_000;
+export const TOP_PERIOD_DAYS: Record<Exclude<FeedSorting, 'hotness' | 'date' | 'all'>, number> = { day: 1, week: 7, month: 30, year: 365 };
+
+/** Which entries a feed holds, before the reader's own filters. */
+export type FeedSource =
+  | { kind: 'main' | 'all' }
+  | { kind: 'my'; userId: number }
+  | { kind: 'subsite'; subsiteId: number; isUser: boolean };
+
+export interface FeedQuery {
+  source: FeedSource;
+  sorting: FeedSorting;
+  viewerId: number | null;
+  now: Date;
+  /** Keyset cursor: the last card's id and its sorting value. */
+  after: { id: number; value: number } | null;
+  excludeIds: number[];
+  limit: number;
+}
+
+export type FeedRow = EntryCardRow & { sort_value: number };
+
+/**
+ * Per sorting: the ORDER BY column (an indexed one, so a page is an index range scan), the value the
+ * cursor carries and the keyset condition. Dates travel as integer microseconds since the epoch, so a
+ * cursor is exact however precise the stored timestamp is.
+ */
+function ordering(sorting: FeedSorting, after: FeedQuery['after']) {
+  if (sorting === 'hotness') {
+    return { column: sql`e.hotness`, value: sql`e.hotness`, after: after && sql`(e.hotness, e.id) < (${after.value}::float8, ${after.id})` };
+  }
+  if (sorting === 'date') {
+    return {
+      column: sql`e.published_at`,
+      value: sql`(extract(epoch from e.published_at) * 1000000)::float8`,
+      after: after && sql`(e.published_at, e.id) < (timestamptz 'epoch' + ${after.value}::bigint * interval '1 microsecond', ${after.id})`,
+    };
+  }
+  return { column: sql`e.likes_summ`, value: sql`e.likes_summ::float8`, after: after && sql`(e.likes_summ, e.id) < (${after.value}::int, ${after.id})` };
+}
+
+function sourceFilter(source: FeedSource): SQL {
+  switch (source.kind) {
+    case 'main': return sql`and not e.is_hidden_from_main and e.likes_summ > ${MAIN_FEED_MIN_SUMM}`;
+    case 'all': return sql`and not e.is_hidden_from_main`;
+    // A subscription to a person's blog follows what they write anywhere.
+    case 'my': return sql`and (e.subsite_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId})
+                           or e.author_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId}))`;
+    case 'subsite': return source.isUser ? sql`and e.author_id = ${source.subsiteId}` : sql`and e.subsite_id = ${source.subsiteId}`;
+  }
+}
+
+/**
+ * The reader's own filters: hidden entries, muted subsites and ignored authors (a muted blog id).
+ * On a subsite's own page its mute is lifted: the reader went there on purpose.
+ */
+function readerFilter(viewerId: number | null, source: FeedSource): SQL {
+  if (!viewerId) return sql``;
+  const open = source.kind === 'subsite' ? sql`and m.subsite_id <> ${source.subsiteId}` : sql``;
+  return sql`
+    and not exists (select 1 from entry_hides h where h.user_id = ${viewerId} and h.entry_id = e.id)
+    and not exists (select 1 from subsite_mutes m where m.user_id = ${viewerId} and m.subsite_id in (e.subsite_id, e.author_id) ${open})`;
+}
+
+function periodFilter(sorting: FeedSorting, now: Date): SQL {
+  if (sorting === 'hotness' || sorting === 'date' || sorting === 'all') return sql``;
+  const since = new Date(now.getTime() - TOP_PERIOD_DAYS[sorting] * DAY_MS);
+  return sql`and e.published_at >= ${since.toISOString()}::timestamptz`;
+}
+
+/** One page of cards (limit rows; ask for one more to learn whether the feed goes on). */
+export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
+  const o = ordering(f.sorting, f.after);
+  const exclude = f.excludeIds.length ? sql`and e.id <> all(${`{${f.excludeIds.join(',')}}`}::int[])` : sql``;
+  return preparedRows<FeedRow>(db, sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
+     where e.is_published and not e.removed
+       ${sourceFilter(f.source)}
+       ${periodFilter(f.sorting, f.now)}
+       ${o.after ? sql`and ${o.after}` : sql``}
+       ${exclude}
+       ${readerFilter(f.viewerId, f.source)}
+     order by ${o.column} desc, e.id desc
+     limit ${sql.raw(String(Math.trunc(f.limit)))}`);
+}
+
+/** Entries of the main feed published after `since`, capped: what the /new badge shows. */
+export async function recentCount(db: Db, viewerId: number | null, since: Date, cap: number): Promise<number> {
+  const source: FeedSource = { kind: 'main' };
+  const [row] = await preparedRows<{ n: number }>(db, sql`
+    select count(*)::int as n from (
+      select 1 from entries e
+       where e.is_published and not e.removed and e.published_at > ${since.toISOString()}::timestamptz
+         ${sourceFilter(source)} ${readerFilter(viewerId, source)}
+       limit ${sql.raw(String(Math.trunc(cap)))}) x`);
+  return Number(row?.n ?? 0);
+}
+
+export async function entryExists(db: Db, id: number, published: boolean): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from entries where id = ${id} ${published ? sql`and is_published and not removed` : sql``}`);
+  return rows.length > 0;
+}
+
+export async function hide(db: Db, userId: number, entryId: number) {
+  await db.insert(entryHides).values({ userId, entryId }).onConflictDoNothing();
+}
+
+export async function unhide(db: Db, userId: number, entryId: number) {
+  await db.execute(sql`delete from entry_hides where user_id = ${userId} and entry_id = ${entryId}`);
+}
+
+/** Newest entries approved for public RSS: of the main feed, or of one subsite. */
+export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<(EntryCardRow & { blocks: unknown })[]> {
+  return queryRows(db, sql`${cardSelect(null)}
+     where e.is_published and not e.removed and e.is_approved_for_public_rss ${sourceFilter(source)}
+     order by e.published_at desc, e.id desc
+     limit ${limit}`);
+}
+
+export interface SitemapRow {
+  kind: 'entry' | 'subsite';
+  id: number;
+  slug: string;
+  subsite_id: number;
+  subsite_type: string;
+  subsite_slug: string;
+  modified: Date;
+}
+
+/** Subsites (communities first, then blogs with entries) and the newest entries, up to `limit` rows in all. */
+export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): Promise<SitemapRow[]> {
+  const subsites = await queryRows<SitemapRow>(db, sql`
+    select 'subsite' as kind, s.id, s.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.created_at as modified
+      from subsites s
+     where s.type <> 'user' or exists (select 1 from entries e where e.author_id = s.id and e.is_published and not e.removed)
+     order by s.type = 'user', s.subscribers_count desc, s.id
+     limit ${subsiteLimit}`);
+  const entries = await queryRows<SitemapRow>(db, sql`
+    select 'entry' as kind, e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, e.updated_at as modified
+      from entries e join subsites s on s.id = e.subsite_id
+     where e.is_published and not e.removed
+     order by e.published_at desc, e.id desc
+     limit ${limit - subsites.length}`);
+  return [...subsites, ...entries];
+}

@@ -1,0 +1,72 @@
+import { ui } from '../../../shared/catalogue.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { entryUrl, presentCard } from '../entries/service.ts';
+import type { SubsiteRow } from '../subsites/queries.ts';
+import * as q from './queries.ts';
+
+/** RSS 2.0 for the main feed and each subsite, and the sitemap: only published entries, RSS only approved ones. */
+export const RSS_ITEMS = 50;
+/** The sitemap protocol allows 50 000 URLs per file. */
+export const SITEMAP_URLS = 50_000;
+export const SITEMAP_SUBSITES = 5_000;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+/** Escapes text for XML and drops the control characters XML 1.0 forbids. */
+export const xmlEscape = (s: string) =>
+  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+
+export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const source: q.FeedSource = subsite ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' } : { kind: 'main' };
+  const rows = await q.rssEntries(ctx.db, source, RSS_ITEMS);
+  const channelUrl = base + (subsite ? subsiteUrl(subsite) : '/');
+  const selfUrl = base + (subsite ? `/rss/${subsite.id}` : '/rss');
+  const title = subsite ? `${subsite.name} — ${ui.siteName}` : `${ui.siteName} — ${ui.siteTagline}`;
+  const description = subsite?.description || ui.siteTagline;
+  const items = rows.map((row) => {
+    const card = presentCard(row);
+    const link = base + card.url;
+    return `    <item>
+      <title>${xmlEscape(card.title)}</title>
+      <link>${xmlEscape(link)}</link>
+      <guid isPermaLink="true">${xmlEscape(link)}</guid>
+      <pubDate>${new Date(card.date).toUTCString()}</pubDate>
+      <dc:creator>${xmlEscape(card.author.name)}</dc:creator>
+      <category>${xmlEscape(card.subsite.name)}</category>
+      <description>${xmlEscape(card.intro)}</description>
+    </item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${xmlEscape(title)}</title>
+    <link>${xmlEscape(channelUrl)}</link>
+    <description>${xmlEscape(description)}</description>
+    <language>ru</language>
+    <atom:link href="${xmlEscape(selfUrl)}" rel="self" type="application/rss+xml"/>
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+}
+
+export async function sitemap(ctx: Ctx): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const fixed = ['/', '/new', '/all'];
+  const rows = await q.sitemapRows(ctx.db, SITEMAP_SUBSITES, SITEMAP_URLS - fixed.length);
+  const urls = [
+    ...fixed.map((path) => `  <url><loc>${xmlEscape(base + path)}</loc><changefreq>hourly</changefreq></url>`),
+    ...rows.map((r) => {
+      const path = r.kind === 'entry'
+        ? entryUrl({ id: r.id, slug: r.slug, subsite_id: r.subsite_id, subsite_type: r.subsite_type, subsite_slug: r.subsite_slug })
+        : subsiteUrl({ id: r.id, type: r.subsite_type, slug: r.slug });
+      return `  <url><loc>${xmlEscape(base + path)}</loc><lastmod>${new Date(r.modified).toISOString()}</lastmod></url>`;
+    }),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join('\n')}
+</urlset>
+`;
+}

@@ -1,0 +1,87 @@
+import { messages } from '../../../shared/catalogue.ts';
+import { FEED_PAGE_SIZE, RECENT_COUNT_CAP, type FeedPage, type FeedScope, type FeedSorting, type HideData } from '../../../shared/feed.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { presentCard } from '../entries/service.ts';
+import * as subsites from '../subsites/service.ts';
+import * as q from './queries.ts';
+import { TtlCache } from './cache.ts';
+
+/** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
+export const ANONYMOUS_CACHE_MS = 5000;
+const ANONYMOUS_CACHE_KEYS = 2000;
+const caches = new WeakMap<Ctx, TtlCache<FeedPage>>();
+const anonymousCache = (ctx: Ctx) => {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new TtlCache<FeedPage>(ANONYMOUS_CACHE_MS, ANONYMOUS_CACHE_KEYS, ctx.now)));
+  return cache;
+};
+
+/** A feed request after validation: which feed, in which order, from where. */
+export interface FeedRequest {
+  scope: FeedScope;
+  subsiteId?: number;
+  /** Absent: the reader's saved default on the main feed, else hotness. */
+  sorting?: FeedSorting;
+  after?: { id: number; value: number } | null;
+  excludeIds?: number[];
+  count?: number;
+}
+
+async function sourceOf(ctx: Ctx, req: FeedRequest, viewerId: number | null): Promise<q.FeedSource> {
+  if (req.subsiteId !== undefined) {
+    const subsite = await subsites.byId(ctx, req.subsiteId);
+    if (!subsite) throw notFound(messages.subsiteNotFound);
+    return { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' };
+  }
+  if (req.scope === 'my') return { kind: 'my', userId: viewerId! };
+  return { kind: req.scope };
+}
+
+/**
+ * One page of a feed with the cursor of the next; `subsite_id` wins over `my`, `my` over `all`.
+ * Anonymous readers all see the same page, so in production it is computed once per ANONYMOUS_CACHE_MS.
+ */
+export function feed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Promise<FeedPage> {
+  if (viewerId === null && ctx.config.isProduction) return anonymousCache(ctx).get(JSON.stringify(req), () => readFeed(ctx, null, req));
+  return readFeed(ctx, viewerId, req);
+}
+
+async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Promise<FeedPage> {
+  const source = await sourceOf(ctx, req, viewerId);
+  const sorting = req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
+  const limit = req.count ?? FEED_PAGE_SIZE;
+  const rows = await q.feedPage(ctx.db, {
+    source, sorting, viewerId, now: ctx.now(), after: req.after ?? null, excludeIds: req.excludeIds ?? [], limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(presentCard),
+    last_id: last ? last.id : null,
+    last_sorting_value: last ? Number(last.sort_value) : null,
+    is_finished: rows.length <= limit,
+  };
+}
+
+export async function recentCount(ctx: Ctx, viewerId: number | null, since: Date): Promise<{ count: number }> {
+  return { count: await q.recentCount(ctx.db, viewerId, since, RECENT_COUNT_CAP + 1) };
+}
+
+async function assertEntry(ctx: Ctx, id: number, published: boolean) {
+  if (!(await q.entryExists(ctx.db, id, published))) throw notFound(messages.feedEntryNotFound);
+}
+
+/** The entry stub's 'hide': the entry leaves this reader's feeds (it stays reachable by its link). */
+export async function hide(ctx: Ctx, userId: number, entryId: number): Promise<HideData> {
+  await assertEntry(ctx, entryId, true);
+  await q.hide(ctx.db, userId, entryId);
+  return { content_id: entryId, is_hidden: true };
+}
+
+/** Unhiding works on unpublished or removed entries too, so a stub's cancel never fails after a moderator acted. */
+export async function unhide(ctx: Ctx, userId: number, entryId: number): Promise<HideData> {
+  await assertEntry(ctx, entryId, false);
+  await q.unhide(ctx.db, userId, entryId);
+  return { content_id: entryId, is_hidden: false };
+}

@@ -1,0 +1,134 @@
+import { useRef, useState } from 'react';
+import type { CurrentUser, SubscribeData } from '../../../shared/api.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import type { EntryCard } from '../../../shared/entries.ts';
+import { api } from '../../api/request.ts';
+import { Popover } from '../../ui/overlays/index.ts';
+import { isSubscribed, publishSubscription } from '../subsites/state.ts';
+
+/** The entry stub's options (spec/content.md §4): each is offered (state 1) or done with a cancel (state 2). */
+export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe';
+
+interface OptionSpec {
+  key: StubOption;
+  menuLabel: string;
+  offer: string;
+  done: string;
+  on: string;
+  off: string;
+}
+
+const t = ui.feedSection;
+
+/** What may be done with this entry by this reader; the server still decides (e.g. one's own blog cannot be muted). */
+function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
+  const { author, subsite } = entry;
+  const list: OptionSpec[] = [
+    { key: 'hide', menuLabel: t.hide, offer: t.hide, done: t.stubHidden, on: `content/hide/${entry.id}`, off: `content/unhide/${entry.id}` },
+  ];
+  if (user?.id !== author.id) {
+    list.push({ key: 'author', menuLabel: t.ignoreAuthor, offer: t.stubOfferAuthor(author.name), done: t.stubAuthorIgnored(author.name), on: `mute/subsite/${author.id}`, off: `unmute/subsite/${author.id}` });
+  }
+  if (subsite.type !== 'user') {
+    list.push({ key: 'subsite', menuLabel: t.ignoreSubsite, offer: t.stubOfferSubsite(subsite.name), done: t.stubSubsiteIgnored(subsite.name), on: `mute/subsite/${subsite.id}`, off: `unmute/subsite/${subsite.id}` });
+  }
+  if (isSubscribed(subsite.id, user)) {
+    list.push({ key: 'unsubscribe', menuLabel: t.unsubscribe, offer: t.stubOfferUnsubscribe(subsite.name), done: t.stubUnsubscribed(subsite.name), on: `unsubscribe/to/subsite/${subsite.id}`, off: `subscribe/to/subsite/${subsite.id}` });
+  }
+  return list;
+}
+
+async function call(path: string): Promise<boolean> {
+  const result = await api.post<Partial<SubscribeData>>(path);
+  if (result.ok && typeof result.data.is_subscribed === 'boolean') publishSubscription(result.data as SubscribeData);
+  return result.ok;
+}
+
+/** The card's state: null while it shows the entry, else the stub's options with what is done. */
+export function useEntryStub(entry: EntryCard, user: CurrentUser | null) {
+  const [stub, setStub] = useState<{ options: OptionSpec[]; done: StubOption[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(option: OptionSpec, doing: boolean, options: OptionSpec[]) {
+    if (busy) return;
+    setBusy(true);
+    const ok = await call(doing ? option.on : option.off);
+    setBusy(false);
+    if (!ok) return;
+    const done = stub?.done ?? [];
+    const next = doing ? [...done, option.key] : done.filter((k) => k !== option.key);
+    // With nothing left done, the entry comes back.
+    setStub(next.length ? { options, done: next } : null);
+  }
+
+  return {
+    stub,
+    busy,
+    options: () => optionsFor(entry, user),
+    choose: (option: OptionSpec, options: OptionSpec[]) => run(option, true, options),
+    cancel: (option: OptionSpec) => stub && run(option, false, stub.options),
+  };
+}
+
+export function EntryStub({ state }: { state: ReturnType<typeof useEntryStub> }) {
+  const { stub, busy } = state;
+  if (!stub) return null;
+  return (
+    <div className="entry-stub" data-testid="entry-stub">
+      <ul className="entry-stub-options">
+        {stub.options.map((o) => {
+          const done = stub.done.includes(o.key);
+          return (
+            <li key={o.key} className={`entry-stub-option${done ? ' is-done' : ''}`} data-testid="stub-option" data-option={o.key} data-state={done ? 2 : 1}>
+              {done ? (
+                <>
+                  <span className="entry-stub-text">{o.done}</span>
+                  <button type="button" className="link" onClick={() => state.cancel(o)} disabled={busy} data-testid="stub-cancel">{t.cancel}</button>
+                </>
+              ) : (
+                <button type="button" className="link entry-stub-offer" onClick={() => state.choose(o, stub.options)} disabled={busy} data-testid="stub-offer">{o.offer}</button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The card's '…' button and its menu. */
+export function EntryMenu({ state }: { state: ReturnType<typeof useEntryStub> }) {
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<OptionSpec[]>([]);
+  return (
+    <>
+      <button
+        ref={anchor}
+        type="button"
+        className="icon-btn entry-card-more"
+        aria-label={t.menu}
+        aria-haspopup="menu"
+        data-testid="entry-menu"
+        onClick={() => {
+          setOptions(state.options());
+          setOpen((v) => !v);
+        }}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><circle cx="5" cy="12" r="1.8" fill="currentColor" /><circle cx="12" cy="12" r="1.8" fill="currentColor" /><circle cx="19" cy="12" r="1.8" fill="currentColor" /></svg>
+      </button>
+      <Popover
+        anchor={anchor.current}
+        open={open}
+        onClose={() => setOpen(false)}
+        align="right"
+        items={options.map((o) => ({ label: o.menuLabel, value: o.key }))}
+        onSelect={(item) => {
+          setOpen(false);
+          const option = options.find((o) => o.key === item.value);
+          if (option) state.choose(option, options);
+        }}
+      />
+    </>
+  );
+}

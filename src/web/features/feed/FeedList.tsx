@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import type { EntryCard as Card } from '../../../shared/entries.ts';
+import type { FeedPage, FeedQuery } from '../../../shared/feed.ts';
+import { api } from '../../api/request.ts';
+import { EntryCard } from '../entries/EntryCard.tsx';
+import { restoreFeed, saveFeed, toParam, withTo } from './feedState.ts';
+import './feed.css';
+
+/** Preload when the end of the list is within this many window heights (spec/content.md §9). */
+export const PRELOAD_SCREENS = 2;
+/** Ids sent back in exclude_ids for the hotness feed, whose scores move while the reader scrolls. */
+const EXCLUDE_LAST = 300;
+
+const useClientLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+interface Props {
+  /** The server-rendered first page. */
+  initial: FeedPage;
+  /** The feed's query without the cursor, as `GET /v3.0/feed` takes it. */
+  query: Omit<FeedQuery, 'last_id' | 'last_sorting_value' | 'exclude_ids'>;
+  /** Names this feed in sessionStorage (its path and sorting). */
+  storageKey: string;
+  now: number;
+  emptyText: string;
+}
+
+/** A feed with infinite scroll and back-navigation restore; the parent keys it by `storageKey`. */
+export function FeedList({ initial, query, storageKey, now, emptyText }: Props) {
+  const location = useLocation();
+  const [items, setItems] = useState<Card[]>(initial.items);
+  const [cursor, setCursor] = useState({ lastId: initial.last_id, lastSortingValue: initial.last_sorting_value });
+  const [finished, setFinished] = useState(initial.is_finished);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const restoredTo = useRef<number | null>(null);
+
+  // `?to={id}`: the reader came back from an entry; show the pages they had and the card they left from.
+  useClientLayoutEffect(() => {
+    const to = toParam(location.search);
+    if (!to) return;
+    const saved = restoreFeed(storageKey, to);
+    if (saved) {
+      setItems(saved.items);
+      setCursor({ lastId: saved.lastId, lastSortingValue: saved.lastSortingValue });
+      setFinished(saved.finished);
+    }
+    restoredTo.current = to;
+  }, []);
+
+  useEffect(() => {
+    const to = restoredTo.current;
+    if (!to) return;
+    restoredTo.current = null;
+    // After the router's own scroll restoration: the card is what the reader was looking at.
+    requestAnimationFrame(() => {
+      const card = document.querySelector<HTMLElement>(`[data-testid=entry-card][data-id="${to}"]`);
+      if (!card) return;
+      const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+      window.scrollTo({ top: card.getBoundingClientRect().top + window.scrollY - header - 12 });
+    });
+  }, [items]);
+
+  const loadMore = useCallback(async () => {
+    if (loading || finished || cursor.lastId === null || cursor.lastSortingValue === null) return;
+    setLoading(true);
+    setFailed(false);
+    const exclude = query.sorting === 'hotness' || query.sorting === undefined ? items.slice(-EXCLUDE_LAST).map((e) => e.id).join(',') : '';
+    const result = await api.get<FeedPage>('feed', {
+      ...query,
+      last_id: cursor.lastId,
+      last_sorting_value: cursor.lastSortingValue,
+      ...(exclude ? { exclude_ids: exclude } : {}),
+    }, { notify: false });
+    setLoading(false);
+    if (!result.ok) {
+      setFailed(true);
+      return;
+    }
+    const page = result.data;
+    const known = new Set(items.map((e) => e.id));
+    setItems([...items, ...page.items.filter((e) => !known.has(e.id))]);
+    setCursor({ lastId: page.last_id, lastSortingValue: page.last_sorting_value });
+    setFinished(page.is_finished || page.items.length === 0);
+  }, [loading, finished, cursor, items, query]);
+
+  // A fresh observer after every page: its first report says whether the end is still near.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || finished || failed) return;
+    const observer = new IntersectionObserver((records) => {
+      if (records.some((r) => r.isIntersecting)) loadMore();
+    }, { rootMargin: `0px 0px ${PRELOAD_SCREENS * window.innerHeight}px 0px` });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadMore, finished, failed]);
+
+  // Leaving for an entry: remember the pages and mark the address, so Back returns to this card.
+  function onClickCapture(e: MouseEvent) {
+    const link = (e.target as HTMLElement).closest('a');
+    const card = link?.closest<HTMLElement>('[data-testid=entry-card]');
+    if (!link || !card) return;
+    const to = Number(card.dataset.id);
+    saveFeed(storageKey, { items, lastId: cursor.lastId, lastSortingValue: cursor.lastSortingValue, finished, to, savedAt: Date.now() });
+    window.history.replaceState(window.history.state, '', withTo(window.location.href, to));
+  }
+
+  if (items.length === 0 && finished) {
+    return <p className="feed-empty" data-testid="feed-empty">{emptyText}</p>;
+  }
+  return (
+    <div className="feed-list" data-testid="feed-list" onClickCapture={onClickCapture}>
+      {items.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
+      <div ref={sentinel} className="feed-sentinel" aria-hidden />
+      {loading && <div className="feed-loading" data-testid="feed-loading">{ui.feedSection.loading}</div>}
+      {failed && (
+        <div className="feed-failed">
+          <span>{ui.feedSection.loadFailed}</span>
+          <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>{ui.feedSection.retry}</button>
+        </div>
+      )}
+      {finished && <p className="feed-finished" data-testid="feed-finished">{ui.feedSection.finished}</p>}
+    </div>
+  );
+}

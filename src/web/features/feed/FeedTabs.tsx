@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import type { FeedSorting } from '../../../shared/feed.ts';
+import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import './feed.css';
+
+const t = ui.feedSection;
+const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';
+
+/** Sorting tabs: popular, fresh, top with its periods in a second row; links, so every sorting has its address. */
+export function FeedTabs({ current, hrefFor, periods, aside }: {
+  current: FeedSorting;
+  hrefFor(sorting: FeedSorting): string;
+  periods: readonly FeedSorting[];
+  aside?: ReactNode;
+}) {
+  const tab = (sorting: FeedSorting, label: string, active: boolean) => (
+    <Link to={hrefFor(sorting)} className={`feed-tab${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} data-testid="feed-tab" data-sorting={sorting} preventScrollReset>
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="feed-tabs" data-testid="feed-tabs">
+      <div className="feed-tabs-row">
+        <div className="feed-tabs-main">
+          {tab('hotness', t.sortings.hotness, current === 'hotness')}
+          {tab('date', t.sortings.date, current === 'date')}
+          {tab(isTop(current) ? current : periods[0], t.top, isTop(current))}
+        </div>
+        {aside && <div className="feed-tabs-aside">{aside}</div>}
+      </div>
+      {isTop(current) && (
+        <div className="feed-tabs-periods">
+          {periods.map((p) => (
+            <Link key={p} to={hrefFor(p)} className={`feed-period${p === current ? ' is-active' : ''}`} data-testid="feed-period" data-sorting={p} preventScrollReset>
+              {t.sortings[p]}
+            </Link>
+          ))}
+        </div>
+      )}
+    </nav>
+  );
+}
+
+/** Saves the sorting the main page `/` opens with (signed-in readers; the server keeps it in users.settings). */
+export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; saved: FeedSorting | null }) {
+  const [current, setCurrent] = useState(saved ?? 'hotness');
+  const [busy, setBusy] = useState(false);
+  if (current === sorting) return <span className="feed-default is-default" data-testid="feed-default">{t.isDefault}</span>;
+  async function save() {
+    setBusy(true);
+    const result = await api.post<{ sorting: FeedSorting }>(`subsite/save_default_sorting_for_feed/${sorting}`);
+    setBusy(false);
+    if (!result.ok) return;
+    setCurrent(result.data.sorting);
+    toast.show(result.rm, { type: 'success' });
+  }
+  return (
+    <button type="button" className="link feed-default" onClick={save} disabled={busy} data-testid="feed-save-default">
+      {t.saveDefault}
+    </button>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { ui } from '../../../shared/catalogue.ts';
+import type { MuteData, NotifyData, SubsiteDetails } from '../../../shared/feed.ts';
+import { formatDate, pluralize } from '../../../shared/format.ts';
+import { api } from '../../api/request.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Popover, toast } from '../../ui/overlays/index.ts';
+import { SubscribeButton } from './SubscribeButton.tsx';
+import { useSubscriptionChanges } from './state.ts';
+import './subsites.css';
+
+const t = ui.feedSection;
+
+/** A subsite page's header: cover, avatar, name, description, counters, subscribe, the bell and the mute menu. */
+export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: number }) {
+  const [subscribed, setSubscribed] = useState(subsite.is_subscribed);
+  const [subscribers, setSubscribers] = useState(subsite.subscribers_count);
+  const [notify, setNotify] = useState(subsite.is_notify);
+  const [muted, setMuted] = useState(subsite.is_muted);
+  const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuAnchor = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setSubscribed(subsite.is_subscribed);
+    setSubscribers(subsite.subscribers_count);
+    setNotify(subsite.is_notify);
+    setMuted(subsite.is_muted);
+  }, [subsite]);
+  // Unsubscribing drops the notifications with the subscription (spec/content.md §4).
+  useSubscriptionChanges(subsite.id, (change) => {
+    setSubscribed(change.is_subscribed);
+    if (change.subscribers_count !== undefined) setSubscribers(change.subscribers_count);
+    if (!change.is_subscribed) setNotify(false);
+  });
+
+  async function post<T>(path: string, apply: (data: T) => void) {
+    setBusy(true);
+    const result = await api.post<T>(path);
+    setBusy(false);
+    if (!result.ok) return;
+    apply(result.data);
+    toast.show(result.rm, { type: 'success' });
+  }
+  const toggleNotify = () => post<NotifyData>(`notifications/${notify ? 'unsubscribe' : 'subscribe'}/subsite/${subsite.id}`, (d) => setNotify(d.is_notify));
+  const toggleMute = () => post<MuteData>(`${muted ? 'unmute' : 'mute'}/subsite/${subsite.id}`, (d) => setMuted(d.is_muted));
+
+  return (
+    <section className="subsite-header" data-testid="subsite-header" data-id={subsite.id}>
+      <div
+        className={`subsite-cover${subsite.cover_url ? ' has-image' : ''}`}
+        style={subsite.cover_url ? { backgroundImage: `url("${subsite.cover_url}")` } : { background: `linear-gradient(120deg, ${subsite.avatar_color}, ${subsite.avatar_color}99)` }}
+        aria-hidden
+      />
+      <div className="subsite-head">
+        <div className="subsite-avatar"><Avatar name={subsite.name} color={subsite.avatar_color} url={subsite.avatar_url} size={88} /></div>
+        <div className="subsite-actions">
+          {!subsite.is_mine && (
+            <>
+              {subscribed && (
+                <button
+                  type="button"
+                  className={`icon-btn subsite-bell${notify ? ' is-on' : ''}`}
+                  onClick={toggleNotify}
+                  disabled={busy}
+                  aria-pressed={notify}
+                  aria-label={notify ? t.notifyDisable : t.notifyEnable}
+                  title={notify ? t.notifyDisable : t.notifyEnable}
+                  data-testid="notify-button"
+                >
+                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+                    <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" fill={notify ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+                  </svg>
+                </button>
+              )}
+              <SubscribeButton subsite={{ id: subsite.id, is_subscribed: subscribed }} />
+            </>
+          )}
+          <button ref={menuAnchor} type="button" className="icon-btn" aria-label={t.subsiteMenu} aria-haspopup="menu" onClick={() => setMenuOpen((v) => !v)} data-testid="subsite-menu">
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><circle cx="5" cy="12" r="1.8" fill="currentColor" /><circle cx="12" cy="12" r="1.8" fill="currentColor" /><circle cx="19" cy="12" r="1.8" fill="currentColor" /></svg>
+          </button>
+          <Popover
+            anchor={menuAnchor.current}
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            align="right"
+            items={[
+              ...(subsite.is_mine ? [] : [{ label: muted ? t.unmute : t.mute, value: 'mute' }]),
+              { label: t.rss, value: 'rss', url: `/rss/${subsite.id}`, urlTarget: '_blank' },
+            ]}
+            onSelect={(item) => {
+              setMenuOpen(false);
+              if (item.value === 'mute') toggleMute();
+              if (item.value === 'rss') window.open(item.url, '_blank', 'noopener');
+            }}
+          />
+        </div>
+      </div>
+      <div className="subsite-info">
+        <div className="subsite-type">{t.subsiteTypes[subsite.type]}</div>
+        <h1 className="subsite-name" data-testid="subsite-name">{subsite.name}</h1>
+        {subsite.description && <p className="subsite-description">{subsite.description}</p>}
+        <div className="subsite-counters">
+          <span data-testid="subscribers-count">{pluralize(subscribers, ui.subsite.subscribers)}</span>
+          <span>{pluralize(subsite.entries_count, t.entries)}</span>
+          <span>{t.since(formatDate(subsite.created, now))}</span>
+        </div>
+        {muted && <p className="subsite-note" data-testid="muted-note">{t.mutedNote}</p>}
+        {subsite.is_private && <p className="subsite-note">{t.privateNote}</p>}
+      </div>
+    </section>
+  );
+}

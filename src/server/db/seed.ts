@@ -7,6 +7,7 @@ import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes } from
 import { slugify } from '../../shared/slug.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { insertUser } from '../modules/users/queries.ts';
+import { recountRatings, recountTargets } from '../modules/votes/queries.ts';
 import { refreshHotness } from '../modules/feed/ranking.ts';
 
 const SEEDED_KEY = 'seeded_at';
@@ -94,13 +95,10 @@ async function seed(db: Db, now: Date) {
 
   // Counters from the rows just written.
   await db.execute(sql`update subsites s set subscribers_count = (select count(*) from subscriptions x where x.subsite_id = s.id)`);
-  await db.execute(sql`update entries e set
-      comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed),
-      likes_count = (select count(*) from likes l where l.target_type = 'content' and l.target_id = e.id),
-      likes_summ = coalesce((select sum(sign) from likes l where l.target_type = 'content' and l.target_id = e.id), 0)`);
-  await db.execute(sql`update comments c set
-      likes_count = (select count(*) from likes l where l.target_type = 'comment' and l.target_id = c.id),
-      likes_summ = coalesce((select sum(sign) from likes l where l.target_type = 'comment' and l.target_id = c.id), 0)`);
+  await db.execute(sql`update entries e set comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed)`);
+  await recountTargets(db, 'content', [...entryIds.values()]);
+  await recountTargets(db, 'comment', [...commentIds.values()]);
+  await recountRatings(db, [...userIds.values()]);
   // The popular feed orders by the stored score, so it is computed once the counters are in place.
   await refreshHotness(db, null);
 }

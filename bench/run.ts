@@ -77,10 +77,13 @@ async function freshTarget(label: string): Promise<Target> {
     const url = new URL(PG_BASE);
     url.pathname = `/${name}`;
     const db = await openDatabase({ url: url.toString(), dataDir: '' });
+    // The server keeps only its secret in DATA_DIR when the data is in PostgreSQL.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-'));
     return {
       db,
-      env: { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-')) },
+      env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
       async drop() {
+        fs.rmSync(dir, { recursive: true, force: true });
         if (args.keep) return;
         const c = new pg.Client({ connectionString: PG_BASE });
         await c.connect();

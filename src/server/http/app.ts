@@ -19,7 +19,7 @@ import { authRoutes } from '../modules/auth/routes.ts';
 import { subsiteRoutes } from '../modules/subsites/routes.ts';
 import { mailRoutes } from '../modules/mail/routes.ts';
 import { entriesRoutes } from '../modules/entries/routes.ts';
-import { feedRoutes } from '../modules/feed/routes.ts';
+import { feedRootRoutes, feedRoutes } from '../modules/feed/routes.ts';
 import { commentsRoutes } from '../modules/comments/routes.ts';
 import { votesRoutes } from '../modules/votes/routes.ts';
 import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
@@ -150,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(votesRoutes, { prefix: API_PREFIX });
   await app.register(bookmarksRoutes, { prefix: API_PREFIX });
   await app.register(hitsRoutes, { prefix: API_PREFIX });
+  await app.register(feedRootRoutes);
 
   if (opts.web) {
     await registerWeb(app, opts.web);

@@ -53,7 +53,8 @@ function ordering(sorting: FeedSorting, after: FeedQuery['after']) {
 
 function sourceFilter(source: FeedSource): SQL {
   switch (source.kind) {
-    case 'main': return sql`and not e.is_hidden_from_main and e.likes_summ > ${MAIN_FEED_MIN_SUMM}`;
+    // A literal, not a parameter: with an unknown bound PostgreSQL would never settle on a generic plan (prepared.ts).
+    case 'main': return sql`and not e.is_hidden_from_main and e.likes_summ > ${sql.raw(String(MAIN_FEED_MIN_SUMM))}`;
     case 'all': return sql`and not e.is_hidden_from_main`;
     // A subscription to a person's blog follows what they write anywhere.
     case 'my': return sql`and (e.subsite_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId})

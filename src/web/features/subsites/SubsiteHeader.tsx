@@ -89,9 +89,9 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
               { label: t.rss, value: 'rss', url: `/rss/${subsite.id}`, urlTarget: '_blank' },
             ]}
             onSelect={(item) => {
+              // The RSS item is a link: it opens by itself.
               setMenuOpen(false);
               if (item.value === 'mute') toggleMute();
-              if (item.value === 'rss') window.open(item.url, '_blank', 'noopener');
             }}
           />
         </div>

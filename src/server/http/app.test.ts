@@ -49,6 +49,16 @@ describe('the API envelope', () => {
     }
   });
 
+  it('serves RSS and the sitemap at the site root, outside /v3.0', async () => {
+    const rss = await new Visitor(t.app).get('/rss');
+    expect(rss.statusCode).toBe(200);
+    expect(rss.headers['content-type']).toContain('xml');
+    expect(rss.body).toContain('<rss version="2.0"');
+    const sitemap = await new Visitor(t.app).get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain('<urlset');
+  });
+
   it('parses bracket notation in query strings', async () => {
     const res = await new Visitor(t.app).get('/v3.0/subsites/communities?limit=5&mode=raw');
     expect(res.json()).toMatchObject({ rc: 200, data: { items: [] } });

@@ -13,7 +13,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import { hotnessOf } from '../src/server/modules/feed/ranking.ts';
 import { entryUrl } from '../src/server/modules/entries/service.ts';
 import { ensureBuild, root } from '../scripts/ensure-build.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { freePort } from '../scripts/free-port.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -178,17 +178,6 @@ async function generate(db: Database['db'], s: Sizes) {
 }
 
 // ---------------------------------------------------------------- processes
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();

@@ -4,7 +4,7 @@ import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { ui, messages } from '../shared/catalogue.ts';
 import { readCookie } from './lib/cookies.ts';
-import { installRequestHooks } from './api/request.ts';
+import { installRequestHooks, setStaticVersion } from './api/request.ts';
 import { OverlayRoot, toast } from './ui/overlays/index.ts';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/AuthPopup.tsx';
@@ -46,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Installed at module load so the very first request of the client already reacts to rc codes.
 if (typeof window !== 'undefined') {
+  // The build's manifest version tells the server which client sent a write (spec/foundation.md §7).
+  setStaticVersion((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? '');
   installRequestHooks({
     toast: (message) => toast.show(message, { type: 'error' }),
     authorize: () => openAuthPopup('login'),

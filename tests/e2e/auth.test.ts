@@ -1,28 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
-
-async function newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
 
 async function fillAuth(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
@@ -36,7 +25,7 @@ describe('accounts in the browser', () => {
     const html = await (await fetch(server.url)).text();
     expect(html).toContain('<html lang="ru">');
     expect((html.match(/data-testid="entry-card"/g) ?? []).length).toBeGreaterThanOrEqual(20);
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await expect(page.locator('[data-testid=login-button]').textContent()).resolves.toBe('Войти');
     expect(await page.locator('[data-testid=sidebar-subsite]').count()).toBeGreaterThanOrEqual(3);
@@ -45,7 +34,7 @@ describe('accounts in the browser', () => {
   });
 
   it('signs up, stays signed in across a reload, signs out and in; a wrong password shows the error toast', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=login-button]');
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
@@ -80,7 +69,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows field errors from the server under the fields', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=login-button]');
     await page.click('[data-testid=to-register]');
@@ -91,7 +80,7 @@ describe('accounts in the browser', () => {
   });
 
   it('answers a 401 from an action with the auth popup and completes the action after sign-in', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     const community = page.locator('[data-testid=sidebar-subsite]').first();
     const subsiteId = Number(await community.getAttribute('data-id'));
@@ -107,7 +96,7 @@ describe('accounts in the browser', () => {
   });
 
   it('collapses the sidebar and remembers it in the sidebar-collapsing cookie', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=sidebar-toggle]');
       await page.waitForSelector('[data-testid=sidebar][data-collapsed="1"]', { state: 'attached' });
@@ -121,7 +110,7 @@ describe('accounts in the browser', () => {
   });
 
   it('recovers a password through the mailed link', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=login-button]');
     await page.click('text=Забыли пароль?');
@@ -139,7 +128,7 @@ describe('accounts in the browser', () => {
   });
 
   it('lets staff read the outbox and keeps others out', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=login-button]');
     await fillAuth(page, { email: person.email, password: person.password });
@@ -155,7 +144,7 @@ describe('accounts in the browser', () => {
   });
 
   it('says the internet is down when a request cannot be sent', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=login-button]');
     await context.setOffline(true);
@@ -168,7 +157,7 @@ describe('accounts in the browser', () => {
   });
 
   it('works on a 375 px phone: drawer sidebar, full-width popup', async () => {
-    const { context, page } = await newPage(375, 812);
+    const { context, page } = await newPage(browser, 375, 812);
     await open(page, server.url);
     await shot(page, 'home-mobile');
     expect(await page.locator('[data-testid=sidebar]').evaluate((el) => el.getBoundingClientRect().right <= 0)).toBe(true);

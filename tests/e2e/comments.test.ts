@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Comment } from '../../src/shared/comments.ts';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -46,7 +44,6 @@ async function otherPerson(name = 'Другой Читатель') {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The first account runs the site; take that seat so the browser reader is an ordinary user.
   owner = await otherPerson('Хозяин Сайта');
   let best = { id: 0, count: 0 };
@@ -63,14 +60,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-
-async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
 
 const renderedIds = (page: Page) => page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 const comment = (page: Page, id: number) => page.locator(`[data-testid=comment][data-id="${id}"]`);
@@ -92,7 +81,7 @@ describe('comments in the browser', () => {
   it('shows the seeded tree in both sortings, at 1280 and 375 px', async () => {
     const popular = await listComments(entryId, 'popular');
     const byDate = await listComments(entryId, 'date');
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, entryUrl);
     await page.waitForSelector('[data-testid=comments-list]');
     expect(await renderedIds(page)).toEqual(popular.map((c) => c.id));
@@ -115,7 +104,7 @@ describe('comments in the browser', () => {
     expect(await page.getAttribute('[data-testid=comments-sort-date]', 'aria-pressed')).toBe('true');
     await context.close();
 
-    const mobile = await newPage(375, 800);
+    const mobile = await newPage(browser, 375, 800);
     await open(mobile.page, entryUrl);
     await mobile.page.waitForSelector('[data-testid=comments-list]');
     // At 375 px the indent stops at three levels and nothing overflows the screen.
@@ -140,7 +129,7 @@ describe('comments in the browser', () => {
       chain.push((parent = res.data.id));
     }
     for (const [width, indent, limit, name] of [[1280, 26, 6, 'desktop'], [375, 16, 3, 'mobile']] as const) {
-      const { context, page } = await newPage(width, width > 800 ? 900 : 800);
+      const { context, page } = await newPage(browser, width, width > 800 ? 900 : 800);
       await open(page, entryUrl);
       await page.click('[data-testid=comments-sort-date]');
       await page.waitForSelector('[data-testid=comments-list][data-sorting=date]');
@@ -159,7 +148,7 @@ describe('comments in the browser', () => {
   });
 
   it('signs up from the form, comments, replies, edits and removes with confirmation', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, entryUrl);
     await page.waitForSelector('[data-testid=comments-list]');
     const before = (await listComments(entryId, 'popular')).filter((c) => !c.is_removed).length;
@@ -234,7 +223,7 @@ describe('comments in the browser', () => {
   it('scrolls to a linked comment and highlights it; marks comments new since the last visit', async () => {
     const items = await listComments(entryId, 'popular');
     const target = items[items.length - 1];
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, `${entryUrl}?comment=${target.id}`);
     const el = comment(page, target.id);
     await expect.poll(() => el.getAttribute('class')).toContain('comment--highlighted');
@@ -276,7 +265,7 @@ describe('comments in the browser', () => {
       is_published: true, is_enabled_comments: false,
     });
     expect(saved.rc, saved.rm).toBe(200);
-    const { context, page } = await newPage(375, 800);
+    const { context, page } = await newPage(browser, 375, 800);
     await open(page, server.url + saved.data.entry.url);
     await page.waitForSelector('[data-testid=comments-disabled]');
     expect(await page.textContent('[data-testid=comments-disabled]')).toBe('Автор отключил комментарии к этой записи');
@@ -291,7 +280,7 @@ describe('comments in the browser', () => {
     const root = await person.comment('Ветка, которую удалит модератор');
     const r1 = await person.comment('Ответ в ветке', root.data.id);
     const r2 = await person.comment('Ответ на ответ в ветке', r1.data.id);
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     const [name, value] = owner.cookie.split('; ')[0].split('=');
     await context.addCookies([{ name, value, url: server.url }]);
     await open(page, `${entryUrl}#comment-${root.data.id}`);

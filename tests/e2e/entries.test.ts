@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The first account runs the site; take that seat so the writers below are ordinary users.
-  await register('Хозяин Сайта');
+  await registerViaApi(server, 'Хозяин Сайта');
 });
 afterAll(async () => {
   await browser?.close();
@@ -19,32 +16,6 @@ afterAll(async () => {
 });
 
 const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-
-async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
-
-let seq = 0;
-/** An account made through the API; returns its session cookie and credentials for the browser. */
-async function register(name: string) {
-  seq += 1;
-  const values = { name, email: `writer-${seq}-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
-  const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ values }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { ...values, cookie, id: (await res.json()).data.user.id as number };
-}
-
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
-}
-
 async function saveEntry(cookie: string, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/v3.0/writing/save`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
@@ -58,7 +29,7 @@ const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 
 describe('the entry page', () => {
   it('opens a seeded entry from the home page with its blocks, and serves OpenGraph and canonical in the HTML', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     const heading = page.locator('[data-testid=entry-card] .entry-card-title').first();
     const title = (await heading.textContent())!;
@@ -70,7 +41,7 @@ describe('the entry page', () => {
     expect(entryPath).toMatch(/^\/(u|s)\/[^/]+\/\d+-[a-z0-9-]+$/);
     await shot(page, 'entry-desktop');
     await context.close();
-    const phone = await newPage(375, 812);
+    const phone = await newPage(browser, 375, 812);
     await open(phone.page, server.url + entryPath);
     await shot(phone.page, 'entry-mobile');
     await phone.context.close();
@@ -105,7 +76,7 @@ describe('the entry page', () => {
   });
 
   it('redirects other spellings of the address to the canonical one and refuses what is not an entry', async () => {
-    const writer = await register('Пётр Редиректов');
+    const writer = await registerViaApi(server, 'Пётр Редиректов');
     const e = await saveEntry(writer.cookie, { title: 'Проверка адресов', entry: [{ type: 'text', data: { text: 'Текст' } }], is_published: 1 });
     const [, , blog, slugPart] = e.url.split('/');
     const get = (p: string) => fetch(server.url + p, { redirect: 'manual' });
@@ -129,7 +100,7 @@ describe('the entry page', () => {
   });
 
   it('shows every block type, a collapsed spoiler, and the edit link to the author only', async () => {
-    const writer = await register('Вера Блокова');
+    const writer = await registerViaApi(server, 'Вера Блокова');
     const e = await saveEntry(writer.cookie, {
       title: 'Все блоки на одной странице',
       is_published: 1,
@@ -152,7 +123,7 @@ describe('the entry page', () => {
         { type: 'text', data: { text: 'Заключение.' } },
       ],
     });
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url + e.url);
     const types = await page.locator('[data-testid=entry-blocks] > .eb').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')));
     expect(types).toEqual(['text', 'header', 'list', 'quote', 'incut', 'header', 'code', 'number', 'warning', 'delimiter', 'video', 'link', 'audio', 'person', 'text', 'text']);
@@ -168,8 +139,8 @@ describe('the entry page', () => {
     await page.waitForSelector('.eb-video-frame iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]', { state: 'attached' });
     await context.close();
 
-    const mine = await newPage(375, 812);
-    await signIn(mine.context, writer.cookie);
+    const mine = await newPage(browser, 375, 812);
+    await signIn(mine.context, server, writer.cookie);
     await open(mine.page, server.url + e.url);
     expect(await mine.page.locator('[data-testid=entry-edit]').getAttribute('href')).toBe(`/writing/${e.id}`);
     await shot(mine.page, 'entry-blocks-mobile', true);
@@ -179,7 +150,7 @@ describe('the entry page', () => {
 
 describe('writing', () => {
   it('asks an anonymous visitor to sign in, then writes and publishes an entry into a community', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=write-button]');
     await page.waitForSelector('[data-testid=auth-popup]');
@@ -222,9 +193,9 @@ describe('writing', () => {
   });
 
   it('saves a draft and keeps editing the same entry', async () => {
-    const writer = await register('Семён Черновиков');
-    const { context, page } = await newPage();
-    await signIn(context, writer.cookie);
+    const writer = await registerViaApi(server, 'Семён Черновиков');
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing`);
     await page.fill('[data-testid=writing-title]', 'Черновик на потом');
     await page.fill('[data-testid=writing-text]', 'Пока только мысль.');
@@ -239,7 +210,7 @@ describe('writing', () => {
     await page.waitForURL(`${server.url}/`);
     expect(await page.locator('[data-testid=modal]').count()).toBe(0);
 
-    const other = await register('Чужой Читатель');
+    const other = await registerViaApi(server, 'Чужой Читатель');
     expect((await fetch(`${server.url}/writing/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
     const published = await saveEntry(writer.cookie, { title: 'Опубликованная', entry: [], is_published: 1 });
     expect((await fetch(`${server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status).toBe(403);
@@ -249,8 +220,8 @@ describe('writing', () => {
 
   it('meets an anonymous visitor of /writing with the auth popup and reloads into the form after sign-in', async () => {
     expect((await fetch(`${server.url}/writing`)).status).toBe(401);
-    const writer = await register('Гость Становится Автором');
-    const { context, page } = await newPage();
+    const writer = await registerViaApi(server, 'Гость Становится Автором');
+    const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/writing`); // the 401 error page, which opens the popup once hydrated
     await page.waitForSelector('[data-testid=error-page][data-status="401"]');
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
@@ -263,9 +234,9 @@ describe('writing', () => {
   });
 
   it('asks before leaving unsaved input, in the app and when the tab closes', async () => {
-    const writer = await register('Нина Сомневающаяся');
-    const { context, page } = await newPage();
-    await signIn(context, writer.cookie);
+    const writer = await registerViaApi(server, 'Нина Сомневающаяся');
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing`);
     await page.fill('[data-testid=writing-text]', 'Что-то важное');
     await page.click('.logo');
@@ -296,9 +267,9 @@ describe('writing', () => {
   });
 
   it('limits the title: counter near the limit, warning under 10, an over-long paste refused', async () => {
-    const writer = await register('Тимур Лимитов');
-    const { context, page } = await newPage(375, 812);
-    await signIn(context, writer.cookie);
+    const writer = await registerViaApi(server, 'Тимур Лимитов');
+    const { context, page } = await newPage(browser, 375, 812);
+    await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing`);
     const title = page.locator('[data-testid=writing-title]');
     const counter = page.locator('[data-testid=limited-counter]');

@@ -1,28 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-
-async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
-}
 
 let seq = 0;
 /** A fresh account, signed in within this browser context (the API sets the session cookie). */
@@ -50,7 +39,7 @@ describe('reading feeds', () => {
     expect((html.match(/data-testid="entry-card"/g) ?? []).length).toBe(20);
     expect(html).toContain('rel="canonical"');
 
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     await shot(page, 'feed-desktop');
     expect(await cards(page).count()).toBe(20);
@@ -66,7 +55,7 @@ describe('reading feeds', () => {
   });
 
   it('preloads the next page while the end is still two screens away', async () => {
-    const { context, page } = await newPage(1280, 900);
+    const { context, page } = await newPage(browser, 1280, 900);
     await open(page, server.url);
     const feedBottom = await page.locator('[data-testid=feed-list]').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     // Stop a little more than two screens above the end: the next page must come without reaching it.
@@ -76,7 +65,7 @@ describe('reading feeds', () => {
   });
 
   it('switches sortings with tabs, each with its own address', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, `${server.url}/`);
     await page.click('[data-testid=feed-tab][data-sorting=date]');
     await page.waitForURL(/\/new$/);
@@ -99,7 +88,7 @@ describe('reading feeds', () => {
   });
 
   it('comes back from an entry to the same card with ?to={id}', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, `${server.url}/new`);
     await page.mouse.wheel(0, 5000);
     await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
@@ -126,7 +115,7 @@ describe('reading feeds', () => {
   });
 
   it('shows the /new badge with entries since the last visit, and clears it on /new', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     const threeDaysAgo = Math.floor(Date.now() / 1000) - 3 * 86400;
     await context.addCookies([{ name: 'last-recent-seen', value: String(threeDaysAgo), url: server.url }]);
     await open(page, `${server.url}/`);
@@ -147,7 +136,7 @@ describe('reading feeds', () => {
   });
 
   it('opens the sign-in form on /popular?authForm=1 for an anonymous visitor', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await open(page, `${server.url}/popular?authForm=1`);
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
     await context.close();
@@ -156,7 +145,7 @@ describe('reading feeds', () => {
 
 describe('the entry stub', () => {
   it('hides an entry, offers the other options, and cancelling brings the card back', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await signUp(page);
     await open(page, `${server.url}/new`);
     const first = cards(page).first();
@@ -197,7 +186,7 @@ describe('the entry stub', () => {
   });
 
   it('works on a 375 px phone', async () => {
-    const { context, page } = await newPage(375, 812);
+    const { context, page } = await newPage(browser, 375, 812);
     await signUp(page);
     await open(page, `${server.url}/`);
     await shot(page, 'feed-mobile');
@@ -216,7 +205,7 @@ describe('the entry stub', () => {
 
 describe('subsites', () => {
   it('subscribing to a community brings its entries to /my/new; the bell and mute work on its page', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await signUp(page);
     await open(page, `${server.url}/my/new`);
     await page.waitForSelector('[data-testid=feed-empty]');
@@ -261,7 +250,7 @@ describe('subsites', () => {
   });
 
   it('a blog answers at its canonical address; other spellings redirect, unknown subsites are 404', async () => {
-    const { context, page } = await newPage(375, 812);
+    const { context, page } = await newPage(browser, 375, 812);
     await open(page, `${server.url}/`);
     const authorUrl = await page.locator('.entry-card-author').first().getAttribute('href');
     const id = /^\/u\/(\d+)/.exec(authorUrl!)![1];
@@ -287,7 +276,7 @@ describe('subsites', () => {
 
 describe('the default sorting of the main page', () => {
   it('is saved from a feed tab and used by /', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await signUp(page);
     await open(page, `${server.url}/new`);
     await page.click('[data-testid=feed-save-default]');

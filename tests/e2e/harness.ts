@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ensureBuild, root } from '../../scripts/ensure-build.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 /** A real server process on a free port with its own data directory, as `npm start` runs it. */
 export interface Server {
@@ -12,17 +12,6 @@ export interface Server {
   dataDir: string;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = []): Promise<Server> {
@@ -79,3 +68,35 @@ export async function open(page: Page, url: string) {
 }
 
 export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
+
+/** Saves a screenshot under test-results/screenshots/{name}.png. */
+export async function shot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+/** A fresh Russian-locale context of the given viewport with a short default timeout. */
+export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
+  context.setDefaultTimeout(10_000);
+  return { context, page: await context.newPage() };
+}
+
+let accounts = 0;
+/** An account made through the API; answers its session cookie, credentials and id. */
+export async function registerViaApi(server: Server, name: string) {
+  accounts += 1;
+  const values = { name, email: `person-${accounts}-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
+  const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ values }),
+  });
+  if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { ...values, cookie, id: (await res.json()).data.user.id as number };
+}
+
+/** Puts a session cookie into a browser context: that browser is now signed in. */
+export async function signIn(context: BrowserContext, server: Server, cookie: string) {
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
+}

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import { launchBrowser, open, shot, startServer, type Server } from './harness.ts';
 
 /** The overlay system of spec/foundation.md §2, §4, §9, driven through the staff style guide at /admin/ui. */
 let server: Server;
@@ -50,7 +49,7 @@ describe('overlays', () => {
     });
     await page.waitForSelector('[data-testid=toast][data-phase=shown]');
     expect(await page.locator('[data-testid=toast]').evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(350);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-toast-desktop.png') });
+    await shot(page, 'kit-toast-desktop');
     await page.waitForSelector('[data-testid=toast]', { state: 'detached' });
     const marks = await page.evaluate(() => (window as unknown as { toastMarks: Record<string, number> }).toastMarks);
     expect(marks.shown - marks.clicked).toBeGreaterThanOrEqual(90);
@@ -85,7 +84,7 @@ describe('overlays', () => {
       await page.click(`[data-testid=kit-popup-${size}]`);
       await page.waitForSelector(`[data-testid=popup][data-kind=kit-${size}]`);
       expect(await widthOf('[data-testid=popup]')).toBe(width);
-      if (size === 'medium') await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-popup-desktop.png') });
+      if (size === 'medium') await shot(page, 'kit-popup-desktop');
       if (size === 'large') await page.click('[data-testid=popup-overlay]', { position: { x: 10, y: 10 } });
       else await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
@@ -122,7 +121,7 @@ describe('overlays', () => {
     await page.click('[data-testid=popup-maximize]');
     await page.waitForSelector('[data-testid=popup][data-maximized="1"]');
     await page.waitForSelector('[data-testid=sidebar][data-collapsed="1"]', { state: 'attached' });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-fullpage-desktop.png') });
+    await shot(page, 'kit-fullpage-desktop');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
     await page.click('[data-testid=kit-fullpage]');
@@ -158,7 +157,7 @@ describe('overlays', () => {
     await page.waitForSelector('[data-testid=modal][data-kind=unpublish]');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'modal-reason');
     await page.keyboard.type('Нарушает правила');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-modal-desktop.png') });
+    await shot(page, 'kit-modal-desktop');
     await page.keyboard.press('Control+Enter');
     await page.waitForSelector('[data-testid=modal]', { state: 'detached' });
     expect(await page.textContent('[data-testid=kit-result]')).toBe('Подтверждено: Нарушает правила');
@@ -182,7 +181,7 @@ describe('overlays', () => {
     await p.click('[data-testid=kit-popup-large]');
     await p.waitForSelector('[data-testid=popup]');
     expect(await p.locator('[data-testid=popup]').evaluate((el) => (el as HTMLElement).offsetWidth)).toBeGreaterThanOrEqual(343);
-    await p.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-popup-mobile.png') });
+    await shot(p, 'kit-popup-mobile');
     await phone.close();
   });
 });

@@ -1,48 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, open, SCREENSHOT_DIR, startServer, type Server } from './harness.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The first account runs the site; take that seat so the readers below are ordinary users.
-  await register('Хозяин Сайта');
+  await registerViaApi(server, 'Хозяин Сайта');
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-
-async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
-}
-
-let seq = 0;
-/** An account made through the API; returns its session cookie and credentials for the browser. */
-async function register(name: string) {
-  seq += 1;
-  const values = { name, email: `reader-${seq}-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
-  const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ values }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { ...values, cookie, id: (await res.json()).data.user.id as number };
-}
-
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
-}
 
 const summOf = async (votes: Locator) => Number((await votes.locator('[data-testid=vote-summ]').textContent())!.replace('+', '').replace('−', '-'));
 /** Vote counters on cards fold about once a second: reload until the card shows `summ`. */
@@ -56,8 +27,8 @@ async function reloadUntil(page: Page, card: () => Locator, summ: number) {
 
 describe('reactions in the browser', () => {
   it('votes on a feed card as an anonymous reader: sign-in popup, the vote completes, and it stays after a reload', async () => {
-    const reader = await register('Анна Читатель');
-    const { context, page } = await newPage();
+    const reader = await registerViaApi(server, 'Анна Читатель');
+    const { context, page } = await newPage(browser);
     await open(page, server.url);
     const card = () => page.locator('[data-testid=entry-card]').first();
     const id = await card().getAttribute('data-id');
@@ -88,9 +59,9 @@ describe('reactions in the browser', () => {
   });
 
   it('votes on the entry page, counts the view once, and keeps both after a reload', async () => {
-    const reader = await register('Борис Читатель');
-    const { context, page } = await newPage();
-    await signIn(context, reader.cookie);
+    const reader = await registerViaApi(server, 'Борис Читатель');
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, reader.cookie);
     await open(page, server.url);
     const url = await page.locator('[data-testid=entry-card] .entry-card-body').nth(1).getAttribute('href');
     const hit = page.waitForResponse((r) => r.url().includes('/v3.0/hit/'));
@@ -124,15 +95,15 @@ describe('reactions in the browser', () => {
   });
 
   it('bookmarks an entry from the feed and finds it on /bookmarks; anonymous readers are asked to sign in', async () => {
-    const reader = await register('Вера Читатель');
-    const anon = await newPage();
+    const reader = await registerViaApi(server, 'Вера Читатель');
+    const anon = await newPage(browser);
     await anon.page.goto(`${server.url}/bookmarks`);
     await anon.page.waitForSelector('[data-testid=error-page][data-status="401"]');
     await anon.page.waitForSelector('[data-testid=auth-popup]');
     await anon.context.close();
 
-    const { context, page } = await newPage();
-    await signIn(context, reader.cookie);
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, reader.cookie);
     await open(page, `${server.url}/bookmarks`);
     await page.waitForSelector('[data-testid=bookmarks-empty]');
 
@@ -175,7 +146,7 @@ describe('reactions in the browser', () => {
   });
 
   it('opens the share dialog, copies the link and lists the share services', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await open(page, server.url);
     const card = page.locator('[data-testid=entry-card]').first();
@@ -203,9 +174,9 @@ describe('reactions in the browser', () => {
   });
 
   it('votes on a comment', async () => {
-    const reader = await register('Глеб Читатель');
-    const { context, page } = await newPage();
-    await signIn(context, reader.cookie);
+    const reader = await registerViaApi(server, 'Глеб Читатель');
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, reader.cookie);
     await open(page, server.url);
     const withComments = page.locator('[data-testid=entry-card]').filter({ has: page.locator('[data-testid=entry-footer-comments] span') }).first();
     await open(page, server.url + (await withComments.locator('.entry-card-body').getAttribute('href')));
@@ -219,9 +190,9 @@ describe('reactions in the browser', () => {
   });
 
   it('fits a 375 px phone: feed footer, entry footer, share dialog and bookmarks', async () => {
-    const reader = await register('Дина Читатель');
-    const { context, page } = await newPage(375, 812);
-    await signIn(context, reader.cookie);
+    const reader = await registerViaApi(server, 'Дина Читатель');
+    const { context, page } = await newPage(browser, 375, 812);
+    await signIn(context, server, reader.cookie);
     await open(page, server.url);
     const footer = page.locator('[data-testid=entry-card] [data-testid=entry-footer]').first();
     const box = await footer.boundingBox();

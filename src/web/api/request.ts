@@ -42,7 +42,6 @@ export interface RequestHooks {
 
 let hooks: RequestHooks = { toast: () => {}, authorize: async () => false };
 let staticVersion = '';
-let hold: Promise<unknown> | null = null;
 const cache = new Map<string, ApiResult<unknown>>();
 
 export function installRequestHooks(next: RequestHooks) {
@@ -50,12 +49,6 @@ export function installRequestHooks(next: RequestHooks) {
 }
 export function setStaticVersion(v: string) {
   staticVersion = v;
-}
-/** A global hook may hold requests back until a promise settles (e.g. a captcha in progress). */
-export function holdRequests(p: Promise<unknown>) {
-  hold = p.finally(() => {
-    if (hold === p) hold = null;
-  });
 }
 
 function buildBody(data: Record<string, unknown>, format: 'form' | 'multipart'): BodyInit {
@@ -73,7 +66,6 @@ function buildBody(data: Record<string, unknown>, format: 'form' | 'multipart'):
 const failure = <T>(status: number, rm: string, rc = status, data: unknown = {}): ApiResult<T> => ({ status, rc, rm, data: data as T, ok: false });
 
 async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Record<string, unknown>, opts: RequestOptions): Promise<ApiResult<T>> {
-  if (hold) await hold.catch(() => {});
   let url = path.startsWith('http') || path.startsWith('/') ? path : `${API_BASE}/${path}`;
   const init: RequestInit = { method, credentials: 'include', headers: {}, signal: opts.signal };
   const headers = init.headers as Record<string, string>;

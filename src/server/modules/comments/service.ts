@@ -11,6 +11,7 @@ import { refreshEntryHotness } from '../feed/ranking.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { renderCommentText } from './text.ts';
+import { perAppCache } from '../feed/cache.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -110,8 +111,22 @@ async function seenMark(ctx: Ctx, viewer: Viewer, entryId: number): Promise<Comm
   return row ? { count: Number(row.count), at: row.updated_at } : null;
 }
 
-/** `GET /comments`: the entry's whole discussion in tree order. */
+/** How long anonymous readers may be served the same discussion; this node's own changes drop it at once. */
+export const ANONYMOUS_CACHE_MS = 5000;
+const anonymousCache = perAppCache<Comment[]>(ANONYMOUS_CACHE_MS, 500);
+const SORTINGS: CommentSorting[] = ['popular', 'date'];
+const forget = (ctx: Ctx, entryId: number) => SORTINGS.forEach((s) => anonymousCache(ctx).delete(`${entryId}:${s}`));
+
+/**
+ * `GET /comments`: the entry's whole discussion in tree order. Anonymous readers all get the same list, so in
+ * production it is built once per few seconds (a long discussion costs tens of milliseconds to build).
+ */
 export async function list(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
+  if (!viewer && ctx.config.isProduction) return anonymousCache(ctx).get(`${entryId}:${sorting}`, () => build(ctx, null, entryId, sorting));
+  return build(ctx, viewer, entryId, sorting);
+}
+
+async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
   const entry = await visibleEntry(ctx, entryId);
   const [rows, seen] = await Promise.all([q.entryComments(ctx.db, entryId, viewer?.id ?? null), seenMark(ctx, viewer, entryId)]);
   const fresh = newCommentIds(
@@ -143,6 +158,7 @@ export async function add(ctx: Ctx, viewer: { id: number; role: Role }, input: {
   const text = cleanText(input.text);
   if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
   const id = await q.insertComment(ctx.db, { entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text, now: ctx.now() });
+  forget(ctx, entry.id);
   // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
   await refreshEntryHotness(ctx, entry.id);
   return presentOne(ctx, viewer, id, entry);
@@ -161,6 +177,7 @@ export async function edit(ctx: Ctx, viewer: { id: number; role: Role }, input: 
   policy.assertCanEdit(viewer, comment, entry);
   const text = cleanText(input.text);
   await q.updateText(ctx.db, comment.id, text, ctx.now());
+  forget(ctx, entry.id);
   return presentOne(ctx, viewer, comment.id, entry);
 }
 
@@ -179,6 +196,7 @@ export async function removeBranch(ctx: Ctx, viewer: { id: number; role: Role },
 }
 
 async function removeAndCount(ctx: Ctx, entryId: number, removedIds: number[]): Promise<CommentRemoved> {
+  forget(ctx, entryId);
   if (removedIds.length) await refreshEntryHotness(ctx, entryId);
   return { removed_ids: removedIds, comments_count: await q.commentsCount(ctx.db, entryId) };
 }

@@ -14,6 +14,11 @@ export class TtlCache<V> {
     this.#now = now;
   }
 
+  /** Drops a key at once: a change this node made must not wait for the time to live. */
+  delete(key: string) {
+    this.#entries.delete(key);
+  }
+
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const now = this.#now().getTime();
     const hit = this.#entries.get(key);
@@ -30,4 +35,17 @@ export class TtlCache<V> {
     }
     return value;
   }
+}
+
+/**
+ * One cache per app (per `ctx`) for what anonymous readers share. Used only with NODE_ENV=production:
+ * development and tests always read live.
+ */
+export function perAppCache<V>(ttlMs: number, max: number): (ctx: { now: () => Date }) => TtlCache<V> {
+  const caches = new WeakMap<object, TtlCache<V>>();
+  return (ctx) => {
+    let cache = caches.get(ctx);
+    if (!cache) caches.set(ctx, (cache = new TtlCache<V>(ttlMs, max, ctx.now)));
+    return cache;
+  };
 }

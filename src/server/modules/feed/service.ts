@@ -5,17 +5,12 @@ import { notFound } from '../../http/errors.ts';
 import { presentCard } from '../entries/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
-import { TtlCache } from './cache.ts';
+import { perAppCache } from './cache.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
 export const ANONYMOUS_CACHE_MS = 5000;
 const ANONYMOUS_CACHE_KEYS = 2000;
-const caches = new WeakMap<Ctx, TtlCache<FeedPage>>();
-const anonymousCache = (ctx: Ctx) => {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new TtlCache<FeedPage>(ANONYMOUS_CACHE_MS, ANONYMOUS_CACHE_KEYS, ctx.now)));
-  return cache;
-};
+const anonymousCache = perAppCache<FeedPage>(ANONYMOUS_CACHE_MS, ANONYMOUS_CACHE_KEYS);
 
 /** A feed request after validation: which feed, in which order, from where. */
 export interface FeedRequest {

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/index.ts';
 import { entryHides } from '../../db/schema.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
 import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
-import { preparedRows } from './prepared.ts';
+import { preparedRows } from '../../db/prepared.ts';
 
 /**
  * The main feed leaves out entries voted down to this summ or lower; they stay in /all and their subsite.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../../db/index.ts';
+import { queryRows, type Db } from './index.ts';
 
 interface PgPool {
   totalCount: number;
@@ -11,15 +11,15 @@ interface PgPool {
 const dialect = new PgDialect();
 
 /**
- * The feed's queries as named prepared statements on PostgreSQL: each pooled connection parses a statement
- * once, and after five runs PostgreSQL keeps a generic plan for it. Planning was about two thirds of a feed
- * query's database time (docs/BENCHMARKS.md). Callers keep LIMIT a literal so the generic plan stays cheap.
- * On PGlite (one in-process connection) the query runs as it is.
+ * Hot queries (feeds, the session lookup of every request) as named prepared statements on PostgreSQL:
+ * each pooled connection parses a statement once, and after five runs PostgreSQL keeps a generic plan for it.
+ * Planning was about two thirds of a feed query's database time (docs/BENCHMARKS.md). Callers keep LIMIT a
+ * literal so the generic plan stays cheap. On PGlite (one in-process connection) the query runs as it is.
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: Partial<PgPool> }).$client;
   if (typeof client?.totalCount !== 'number' || typeof client.query !== 'function') return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `feed_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const name = `q_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return (await (client as PgPool).query({ name, text, values: params })).rows as T[];
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
+import { readerMarks } from '../../db/reader-marks.ts';
 
 
 /** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
@@ -87,9 +88,9 @@ export interface BookmarkedCommentRow {
 
 export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]): Promise<BookmarkedCommentRow[]> {
   if (!ids.length) return [];
+  const { myVote } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
   return queryRows<BookmarkedCommentRow>(db, sql`
-    select c.id, c.text, c.created_at, c.likes_count, c.likes_summ,
-           coalesce((select l.sign from likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewerId}), 0)::int as my_vote,
+    select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
            s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug

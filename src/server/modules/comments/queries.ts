@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
+import { readerMarks } from '../../db/reader-marks.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -42,12 +43,7 @@ export interface CommentRow {
 
 /** `select … from comments c join subsites a …`; callers add `where`. The reader's marks are primary-key probes. */
 function commentSelect(viewerId: number | null) {
-  const myVote = viewerId
-    ? sql`coalesce((select l.sign from likes l where l.target_type = 'comment' and l.target_id = c.id and l.user_id = ${viewerId}), 0)`
-    : sql`0`;
-  const favorited = viewerId
-    ? sql`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.target_type = 'comment' and f.target_id = c.id)`
-    : sql`false`;
+  const { myVote, favorited } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
   return sql`
     select c.id, c.entry_id, c.reply_to, c.author_id, c.text, c.removed, c.created_at, c.updated_at,
            c.likes_count, c.likes_summ, ${myVote}::int as my_vote, ${favorited} as is_favorited,

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
+import { readerMarks } from '../../db/reader-marks.ts';
 import { entries, subsiteRoles, subsites } from '../../db/schema.ts';
 
 /** A feed card row: the entry, its author and subsite, and the reader's own vote and bookmark. */
@@ -38,12 +39,7 @@ export interface EntryCardRow {
  * The reader's vote and bookmark are point lookups on primary keys, so a page of 20 costs 40 index probes.
  */
 export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): SQL {
-  const myVote = viewerId
-    ? sql`coalesce((select l.sign from likes l where l.target_type = 'content' and l.target_id = e.id and l.user_id = ${viewerId}), 0)`
-    : sql`0`;
-  const favorited = viewerId
-    ? sql`exists(select 1 from favorites f where f.user_id = ${viewerId} and f.target_type = 'content' and f.target_id = e.id)`
-    : sql`false`;
+  const { myVote, favorited } = readerMarks(viewerId, 'content', sql.raw('e.id'));
   return sql`
     select e.id, e.title, e.slug, e.blocks, e.published_at, e.is_nsfw, e.is_enabled_comments, e.is_enabled_likes,
            e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.hotness,

@@ -5,6 +5,7 @@ import type { EntryCard } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
 import { Popover } from '../../ui/overlays/index.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
+import { MoreIcon } from '../../ui/icons.tsx';
 
 /** The entry stub's options (spec/content.md §4): each is offered (state 1) or done with a cancel (state 2). */
 export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe';
@@ -115,7 +116,7 @@ export function EntryMenu({ state }: { state: ReturnType<typeof useEntryStub> })
           setOpen((v) => !v);
         }}
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><circle cx="5" cy="12" r="1.8" fill="currentColor" /><circle cx="12" cy="12" r="1.8" fill="currentColor" /><circle cx="19" cy="12" r="1.8" fill="currentColor" /></svg>
+        <MoreIcon />
       </button>
       <Popover
         anchor={anchor.current}

@@ -8,6 +8,7 @@ import { Popover, toast } from '../../ui/overlays/index.ts';
 import { SubscribeButton } from './SubscribeButton.tsx';
 import { useSubscriptionChanges } from './state.ts';
 import './subsites.css';
+import { MoreIcon } from '../../ui/icons.tsx';
 
 const t = ui.feedSection;
 
@@ -77,7 +78,7 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
             </>
           )}
           <button ref={menuAnchor} type="button" className="icon-btn" aria-label={t.subsiteMenu} aria-haspopup="menu" onClick={() => setMenuOpen((v) => !v)} data-testid="subsite-menu">
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><circle cx="5" cy="12" r="1.8" fill="currentColor" /><circle cx="12" cy="12" r="1.8" fill="currentColor" /><circle cx="19" cy="12" r="1.8" fill="currentColor" /></svg>
+            <MoreIcon />
           </button>
           <Popover
             anchor={menuAnchor.current}

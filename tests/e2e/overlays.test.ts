@@ -110,7 +110,9 @@ describe('overlays', () => {
     await kit();
     await page.click('[data-testid=kit-popup-small]');
     await page.waitForSelector('[data-testid=popup]');
-    await page.evaluate(() => history.back());
+    // A client-side navigation (the logo link, clicked under the overlay): the document stays, the route changes.
+    await page.locator('a.logo').dispatchEvent('click');
+    await page.waitForURL(`${server.url}/`);
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
   });
 

@@ -10,7 +10,6 @@
  *
  * With DATABASE_URL the bench creates fresh databases next to the one named (and drops them unless --keep).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,8 +20,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../src/server/db/index.ts';
 import { hotnessOf } from '../src/server/modules/feed/ranking.ts';
 import { entryUrl } from '../src/server/modules/entries/service.ts';
-import { ensureBuild, root } from '../scripts/ensure-build.ts';
-import type { LoadResult, LoadSpec } from './load.ts';
+import { ensureBuild } from '../scripts/ensure-build.ts';
+import type { LoadResult } from './load.ts';
+import { load, startBenchServer } from './processes.ts';
 import { freePort } from '../scripts/free-port.ts';
 
 const { values: args } = parseArgs({
@@ -179,48 +179,6 @@ async function generate(db: Database['db'], s: Sizes) {
 
 // ---------------------------------------------------------------- processes
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', NODE_ENV: 'production', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    try {
-      if ((await fetch(`${url}/v3.0/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
-}
-
-/** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
-
 // ---------------------------------------------------------------- scenarios
 
 interface Row extends LoadResult {
@@ -253,7 +211,7 @@ async function dataset(label: string, s: Sizes, full: boolean) {
   const target = await freshTarget(label);
   const made = await generate(target.db.db, s);
   await target.db.close();
-  const server = await startServer(target.env);
+  const server = await startBenchServer({ ...target.env, SEED: '0', REDIS_URL: '' });
   try {
     const cookie = { cookie: `sreda_session=${made.token}` };
     // Anonymous pages are micro-cached in production (feed/service.ts); signed-in ones are computed every time.

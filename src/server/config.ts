@@ -24,6 +24,20 @@ export interface Config {
   rateLimitScale: number;
   seed: boolean;
   isProduction: boolean;
+  /** Where media URLs point: `/media` on this host unless a CDN base is given (MEDIA_BASE_URL). */
+  mediaBaseUrl: string;
+  /** Upload limits (UPLOAD_MAX_MB per file, UPLOAD_MAX_FILES per request). */
+  uploadMaxMb: number;
+  uploadMaxFiles: number;
+  /** S3-compatible media storage (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY, S3_SECRET_KEY); disk under the data dir when unset. */
+  s3: { endpoint: string; bucket: string; region: string; accessKey: string; secretKey: string } | null;
+  /**
+   * Hosts (name or address) that outgoing fetches may reach even though they resolve to private or loopback
+   * addresses (FETCH_ALLOW_HOSTS, comma-separated); tests use it for their local servers.
+   */
+  fetchAllowHosts: string[];
+  /** Contact for web push (VAPID subject), a mailto: or https: URL. */
+  vapidSubject: string;
 }
 
 function readSecret(dataDir: string): string {
@@ -57,6 +71,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     seed: (env.SEED ?? '1') !== '0',
     isProduction: env.NODE_ENV === 'production',
+    mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
+    uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? 20),
+    uploadMaxFiles: Number(env.UPLOAD_MAX_FILES ?? 10),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT ?? '', bucket: env.S3_BUCKET, region: env.S3_REGION ?? 'us-east-1',
+          accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '',
+        }
+      : null,
+    fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Mailer } from './modules/mail/service.ts';
+import type { DomainEvents } from './events.ts';
 
 /** What every service receives: configuration, the database and the outside world. */
 export interface Ctx {
@@ -10,6 +11,8 @@ export interface Ctx {
   db: Db;
   redis: Redis | null;
   mail: Mailer;
+  /** Domain events: realtime and notifications listen (src/server/events.ts). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
   /** Injectable clock so ranking and expiry are testable. */
   now: () => Date;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { formatNumber } from './format.ts';
+import { MEDIA_TYPES, mediaUrl } from './media.ts';
 import { collapse } from './validation.ts';
 
 /**
@@ -58,6 +59,9 @@ const image = z.strictObject({
   url: httpUrl.optional(),
   width: side,
   height: side,
+  // From the upload answer: the dominant colour paints the space while the picture loads; a gif plays as mp4.
+  color: str().regex(/^([0-9a-f]{6})?$/i, messages.entryBlockImageInvalid).optional(),
+  type: z.enum(MEDIA_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
 }, { error: messages.entryBlockImageInvalid }).refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
 
 const dataOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, {
@@ -146,9 +150,9 @@ export const entryBlocksField = z.unknown().transform((input, ctx): unknown[] =>
   return value;
 }).pipe(z.array(anyBlock.transform(normalize)));
 
-/** Where an image block's picture lives: an outside url as is, an upload under the media path. */
-export function imageSrc(img: { uuid?: string; url?: string }): string {
-  return img.url ?? `/media/${img.uuid}/`;
+/** Where an image block's original lives: an outside url as is, an upload under the media base (`/media` or a CDN). */
+export function imageSrc(img: { uuid?: string; url?: string }, mediaBase = '/media'): string {
+  return img.url ?? mediaUrl(mediaBase, img.uuid ?? '');
 }
 
 /** The player address for a video block, loaded only when the reader presses play. */

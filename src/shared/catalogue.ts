@@ -6,12 +6,24 @@ import { entriesMessages, entriesUi } from './catalogue/entries.ts';
 import { feedMessages, feedUi } from './catalogue/feed.ts';
 import { commentsMessages, commentsUi } from './catalogue/comments.ts';
 import { reactionsMessages, reactionsUi } from './catalogue/reactions.ts';
+import { mediaMessages, mediaUi } from './catalogue/media.ts';
+import { writingMessages, writingUi } from './catalogue/writing.ts';
+import { realtimeMessages, realtimeUi } from './catalogue/realtime.ts';
+import { notificationsMessages, notificationsUi } from './catalogue/notifications.ts';
+import { extractMessages, extractUi } from './catalogue/extract.ts';
+import { historyMessages, historyUi } from './catalogue/history.ts';
 
 export const messages = {
   ...entriesMessages,
   ...feedMessages,
   ...commentsMessages,
   ...reactionsMessages,
+  ...mediaMessages,
+  ...writingMessages,
+  ...realtimeMessages,
+  ...notificationsMessages,
+  ...extractMessages,
+  ...historyMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -83,6 +95,12 @@ export const ui = {
   feedSection: feedUi,
   comments: commentsUi,
   reactions: reactionsUi,
+  media: mediaUi,
+  writing: writingUi,
+  realtime: realtimeUi,
+  notifications: notificationsUi,
+  extract: extractUi,
+  history: historyUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

@@ -8,6 +8,8 @@ describe('slugify', () => {
     ['Съешь же ещё этих мягких французских булок', 'sesh-zhe-esche-etih-myagkih-francuzskih-bulok'],
     ['Юля Эхо Цапля Жук Чай Шар Хит Йод Щи Ы', 'yulya-eho-caplya-zhuk-chay-shar-hit-yod-schi-y'],
     ['Подъезд и мягкий знак: ь', 'podezd-i-myagkiy-znak'],
+    ['Zoë Straße', 'zoe-strasse'],
+    ['Łódź, Ørsted, café', 'lodz-orsted-cafe'],
   ])('transliterates %j to %j', (text, slug) => {
     expect(slugify(text)).toBe(slug);
   });

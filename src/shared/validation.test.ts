@@ -128,6 +128,8 @@ describe('passwordField', () => {
 
   it('asks for a password when it is empty or missing, and calls other types wrong', () => {
     expect(firstMessage(passwordField, '')).toBe(messages.passwordRequired);
+    expect(firstMessage(passwordField, ' '.repeat(PASSWORD_MIN))).toBe(messages.passwordRequired);
+    expect(firstMessage(passwordField, '\t \n'.repeat(PASSWORD_MIN))).toBe(messages.passwordRequired);
     expect(firstMessage(passwordField, undefined)).toBe(messages.passwordRequired);
     for (const v of [null, 12345678, ['password1']]) expect(firstMessage(passwordField, v)).toBe(messages.wrongType);
   });

@@ -26,10 +26,10 @@ export const nameField = str(messages.nameRequired)
       .regex(NAME_RE, messages.nameInvalid),
   );
 
+// Kept exactly as typed, but a string of only whitespace counts as empty (spec/foundation.md §5).
 export const passwordField = str(messages.passwordRequired)
-  .min(1, messages.passwordRequired)
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
+  .refine((v) => v.trim().length > 0, { message: messages.passwordRequired, abort: true })
+  .pipe(z.string().min(PASSWORD_MIN, messages.passwordTooShort).max(PASSWORD_MAX, messages.passwordTooLong));
 
 /** Bodies carry `mode=raw` by default (spec/foundation.md §7); it is accepted everywhere and ignored. */
 const envelopeExtras = { mode: z.string({ error: messages.wrongType }).max(16, messages.tooLong(16)).optional() };

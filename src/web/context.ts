@@ -4,6 +4,9 @@ import type { EntriesPageServices } from './features/entries/services.ts';
 import type { FeedPageServices } from './features/feed/services.ts';
 import type { CommentsPageServices } from './features/comments/services.ts';
 import type { ReactionsPageServices } from './features/reactions/services.ts';
+import type { HistoryPageServices } from './features/history/services.ts';
+import type { RealtimePageServices } from './features/realtime/services.ts';
+import type { NotificationsPageServices } from './features/notifications/services.ts';
 
 /**
  * What the server hands to page loaders: the signed-in user and read-only page services.
@@ -17,12 +20,17 @@ export interface PageServices {
   feed: FeedPageServices;
   comments: CommentsPageServices;
   reactions: ReactionsPageServices;
+  history: HistoryPageServices;
+  realtime: RealtimePageServices;
+  notifications: NotificationsPageServices;
 }
 
 export interface AppContextValue {
   user: CurrentUser | null;
   services: PageServices;
   publicUrl: string;
+  /** Base of media URLs (`/media` or a CDN), from MEDIA_BASE_URL. */
+  mediaBaseUrl: string;
 }
 
 export const appContext = createContext<AppContextValue>();

@@ -10,14 +10,24 @@ import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/AuthPopup.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
+import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
+import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
+import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
+import { setMediaBaseUrl } from './lib/media.ts';
 import './styles.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, services } = context.get(appContext);
+  const { user, services, mediaBaseUrl } = context.get(appContext);
+  const [communities, unreadCount] = await Promise.all([services.communities(), services.notifications.unreadCount()]);
+  const cookies = request.headers.get('cookie');
   return {
     user,
-    communities: await services.communities(),
-    sidebarCollapsed: readCookie(request.headers.get('cookie'), SIDEBAR_COOKIE) === '1',
+    communities,
+    mediaBaseUrl,
+    socketAuth: services.realtime.socketAuth(),
+    unreadCount,
+    sidebarCollapsed: readCookie(cookies, SIDEBAR_COOKIE) === '1',
+    liveCollapse: parseCollapse(readCookie(cookies, LIVE_COOKIE)),
   };
 }
 
@@ -59,16 +69,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
   if (typeof window === 'undefined' || currentUser.get()?.id !== loaderData.user?.id) currentUser.set(loaderData.user);
   useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
+  setMediaBaseUrl(loaderData.mediaBaseUrl);
   return (
     <div className="app">
-      <Header user={loaderData.user} />
+      <Header user={loaderData.user} unreadCount={loaderData.unreadCount} />
       <div className="app-body">
-        <Sidebar communities={loaderData.communities} initialCollapsed={loaderData.sidebarCollapsed} />
+        <Sidebar communities={loaderData.communities} initialCollapsed={loaderData.sidebarCollapsed} liveCollapse={loaderData.liveCollapse} />
         <main className="app-main">
           <Outlet />
         </main>
       </div>
       <OverlayRoot />
+      <RealtimeRoot auth={loaderData.socketAuth} />
+      <EditorLauncher />
       <HydrationMark />
     </div>
   );

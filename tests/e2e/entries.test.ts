@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
@@ -148,6 +148,9 @@ describe('the entry page', () => {
   });
 });
 
+/** Editor.js has started (it is loaded lazily) inside the editor. */
+const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
+
 describe('writing', () => {
   it('asks an anonymous visitor to sign in, then writes and publishes an entry into a community', async () => {
     const { context, page } = await newPage(browser);
@@ -160,48 +163,61 @@ describe('writing', () => {
       await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
     }
     await page.click('[data-testid=auth-submit]');
-    await page.waitForSelector('[data-testid=writing]');
-    expect(new URL(page.url()).pathname).toBe('/writing');
+    // Signed in, the editor opens where 'Написать' was pressed.
+    await page.waitForSelector('[data-testid=popup][data-kind=editor] [data-testid=editor]');
+    await editorReady(page);
 
-    const options = await page.locator('[data-testid=writing-subsite] option').allTextContents();
+    const options = await page.locator('[data-testid=editor-subsite] option').allTextContents();
     expect(options[0]).toBe('Мой блог');
     expect(options).toContain('Технологии');
-    await page.fill('[data-testid=writing-title]', 'Моя первая запись на Среде');
-    await page.fill('[data-testid=writing-text]', 'Первый абзац записи.\nВторая строка того же абзаца.\n\n## Раздел второй\n\nТекст раздела с <b>жирным</b> и <script>alert(1)</script>скриптом.');
-    await page.selectOption('[data-testid=writing-subsite]', { label: 'Технологии' });
-    await page.uncheck('[data-testid=writing-comments]');
+    await page.fill('[data-testid=editor-title]', 'Моя первая запись на Среде');
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.keyboard.type('Первый абзац записи.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('## Раздел второй');
+    await page.waitForSelector('.codex-editor h2.ce-header');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Текст раздела <script>alert(1)</script>.');
+    await page.selectOption('[data-testid=editor-subsite]', { label: 'Технологии' });
+    await page.click('[data-testid=editor-settings]');
+    await page.uncheck('[data-testid=editor-comments]');
     await shot(page, 'writing-desktop');
-    await page.click('[data-testid=writing-publish]');
+    await page.click('[data-testid=editor-publish]');
     await page.waitForSelector('[data-testid=entry]');
     expect(new URL(page.url()).pathname).toMatch(/^\/s\/tech\/\d+-moya-pervaya-zapis-na-srede$/);
     expect(await page.locator('.entry-title').textContent()).toBe('Моя первая запись на\u00a0Среде');
-    expect(await page.locator('.eb-text p').first().innerHTML()).toBe('Первый абзац записи.<br>Вторая строка того же абзаца.');
+    expect(await page.locator('.eb-text p').first().textContent()).toBe('Первый абзац записи.');
     expect(await page.locator('.eb-header h2').textContent()).toBe('Раздел второй');
-    expect(await page.locator('.eb-text p').nth(1).innerHTML()).toBe('Текст раздела с&nbsp;<b>жирным</b> и&nbsp;скриптом.');
+    // Typed markup is text, never markup.
+    expect(await page.locator('.eb-text p').nth(1).textContent()).toBe('Текст раздела <script>alert(1)</script>.');
+    expect(await page.locator('.eb-text script').count()).toBe(0);
     expect(await page.locator('[data-testid=entry-edit]').count()).toBe(1);
 
-    // Edit it: the form comes back filled in, and saving keeps it published.
+    // Edit it: the editor comes back filled in, and saving keeps it published.
     await page.click('[data-testid=entry-edit]');
-    await page.waitForSelector('[data-testid=writing]');
-    expect(await page.inputValue('[data-testid=writing-title]')).toBe('Моя первая запись на Среде');
-    expect(await page.inputValue('[data-testid=writing-text]')).toContain('## Раздел второй');
-    expect(await page.isChecked('[data-testid=writing-comments]')).toBe(false);
-    await page.fill('[data-testid=writing-title]', 'Моя первая запись на Среде, исправленная');
-    await page.click('[data-testid=writing-publish]');
+    await page.waitForSelector('[data-testid=editor]');
+    await editorReady(page);
+    expect(await page.inputValue('[data-testid=editor-title]')).toBe('Моя первая запись на Среде');
+    expect(await page.locator('.codex-editor h2.ce-header').textContent()).toBe('Раздел второй');
+    await page.click('[data-testid=editor-settings]');
+    expect(await page.isChecked('[data-testid=editor-comments]')).toBe(false);
+    await page.fill('[data-testid=editor-title]', 'Моя первая запись на Среде, исправленная');
+    await page.click('[data-testid=editor-publish]');
     await page.waitForURL(/moya-pervaya-zapis-na-srede-ispravlennaya$/);
     await context.close();
   });
 
-  it('saves a draft and keeps editing the same entry', async () => {
+  it('saves a draft by itself and keeps editing the same entry', async () => {
     const writer = await registerViaApi(server, 'Семён Черновиков');
     const { context, page } = await newPage(browser);
     await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing`);
-    await page.fill('[data-testid=writing-title]', 'Черновик на потом');
-    await page.fill('[data-testid=writing-text]', 'Пока только мысль.');
-    await page.click('[data-testid=writing-draft]');
+    await editorReady(page);
+    await page.fill('[data-testid=editor-title]', 'Черновик на потом');
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.keyboard.type('Пока только мысль.');
+    await page.waitForSelector('[data-testid=editor][data-status=saved]', { timeout: 15_000 });
     await page.waitForURL(/\/writing\/\d+$/);
-    await page.locator('[data-testid=toast]', { hasText: 'Черновик сохранён' }).waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const check = await (await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })).json();
     expect(check.data.entry).toMatchObject({ title: 'Черновик на потом', is_published: false, blocks: [{ type: 'text', data: { text: 'Пока только мысль.' } }] });
@@ -218,7 +234,7 @@ describe('writing', () => {
     await context.close();
   });
 
-  it('meets an anonymous visitor of /writing with the auth popup and reloads into the form after sign-in', async () => {
+  it('meets an anonymous visitor of /writing with the auth popup and reloads into the editor after sign-in', async () => {
     expect((await fetch(`${server.url}/writing`)).status).toBe(401);
     const writer = await registerViaApi(server, 'Гость Становится Автором');
     const { context, page } = await newPage(browser);
@@ -228,17 +244,20 @@ describe('writing', () => {
     await page.fill('[data-testid=auth-popup] input[name=email]', writer.email);
     await page.fill('[data-testid=auth-popup] input[name=password]', writer.password);
     await page.click('[data-testid=auth-submit]');
-    await page.waitForSelector('[data-testid=writing]');
+    await page.waitForSelector('[data-testid=editor]');
     expect(new URL(page.url()).pathname).toBe('/writing');
     await context.close();
   });
 
-  it('asks before leaving unsaved input, in the app and when the tab closes', async () => {
+  it('asks before leaving unsaved changes, in the app and when the tab closes', async () => {
     const writer = await registerViaApi(server, 'Нина Сомневающаяся');
+    // Changes to a published entry wait on the device until they are published, so they stay unsaved.
+    const entry = await saveEntry(writer.cookie, { title: 'Уже вышла', entry: [{ type: 'text', data: { text: 'Первый абзац.' } }], is_published: 1 });
     const { context, page } = await newPage(browser);
     await signIn(context, server, writer.cookie);
-    await open(page, `${server.url}/writing`);
-    await page.fill('[data-testid=writing-text]', 'Что-то важное');
+    await open(page, `${server.url}/writing/${entry.id}`);
+    await editorReady(page);
+    await page.fill('[data-testid=editor-title]', 'Уже вышла, но что-то важное');
     await page.click('.logo');
     const modal = page.locator('[data-testid=modal]');
     await modal.waitFor();
@@ -247,16 +266,17 @@ describe('writing', () => {
     await shot(page, 'writing-unsaved-desktop');
     await page.click('[data-testid=modal-cancel]');
     await modal.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/writing');
-    expect(await page.inputValue('[data-testid=writing-text]')).toBe('Что-то важное');
+    expect(new URL(page.url()).pathname).toBe(`/writing/${entry.id}`);
+    expect(await page.inputValue('[data-testid=editor-title]')).toBe('Уже вышла, но что-то важное');
 
     await page.click('.logo');
     await modal.waitFor();
     await page.click('[data-testid=modal-confirm]');
     await page.waitForURL(`${server.url}/`);
 
-    await open(page, `${server.url}/writing`);
-    await page.fill('[data-testid=writing-title]', 'Несохранённый заголовок');
+    await open(page, `${server.url}/writing/${entry.id}`);
+    await editorReady(page);
+    await page.fill('[data-testid=editor-title]', 'Несохранённый заголовок');
     const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => {
       resolve(d.type());
       d.accept();
@@ -271,7 +291,8 @@ describe('writing', () => {
     const { context, page } = await newPage(browser, 375, 812);
     await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing`);
-    const title = page.locator('[data-testid=writing-title]');
+    await editorReady(page);
+    const title = page.locator('[data-testid=editor-title]');
     const counter = page.locator('[data-testid=limited-counter]');
     await title.fill('а'.repeat(99));
     expect(await counter.count()).toBe(0);
@@ -294,7 +315,6 @@ describe('writing', () => {
     expect(await title.inputValue()).toBe('Короткий заголовок');
     await title.fill('Заголовок   с   пробелами');
     await expect.poll(() => title.inputValue()).toBe('Заголовок с пробелами');
-    await page.fill('[data-testid=writing-text]', 'Абзац текста.\n\n## Подзаголовок\n\nЕщё абзац.');
     await shot(page, 'writing-mobile');
     await context.close();
   });

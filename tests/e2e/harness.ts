@@ -14,14 +14,15 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = []): Promise<Server> {
+/** `cwd` is where the server finds `build/`: a changed copy of it plays the next deploy. */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = [], cwd = root): Promise<Server> {
   ensureBuild();
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
-    cwd: root,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', RATE_LIMIT_SCALE: '20', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

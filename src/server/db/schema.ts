@@ -189,3 +189,116 @@ export const commentsSeen = pgTable('comments_seen', {
   count: integer('count').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index('comments_seen_updated').on(t.updatedAt)]);
+
+// ——— Writing and media (issue 4) ———
+
+/**
+ * Uploaded media. The uuid is derived from the content (SHA-256), so the same file uploaded twice is one row and
+ * one stored object. The original lives in media storage under the uuid; derivatives are stored beside it.
+ */
+export const media = pgTable('media', {
+  uuid: text('uuid').primaryKey(),
+  /** jpg, png, gif, webp, mp4 */
+  type: text('type').notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull().default(0),
+  height: integer('height').notNull().default(0),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** Dominant colour as six hex digits, without '#'. */
+  color: text('color').notNull().default(''),
+  /** Where an image came from when uploaded by URL; external_service of the image entity. */
+  externalService: jsonb('external_service').notNull().default([]),
+  uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Link extraction results cached by URL (andropov/extract). */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  data: jsonb('data').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('link_previews_fetched_at').on(t.fetchedAt)]);
+
+/**
+ * Every save that leaves an entry published keeps the state it produced (an entry published before versions were
+ * kept first gets its prior state recorded); the history screen lists and applies them (modules/history).
+ */
+export const entryVersions = pgTable('entry_versions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+  /** Who made the save that this version records. */
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  blocks: jsonb('blocks').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('entry_versions_entry').on(t.entryId, t.id)]);
+
+// ——— Realtime and notifications (issue 5) ———
+
+/**
+ * A notification to one user. Votes on one target and the like are grouped: one unread row per
+ * (user, group_key) collects its actors ('Иван и ещё 5 оценили вашу запись'); reading it closes the group.
+ */
+export const notifications = pgTable('notifications', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** reply, comment, mention, vote_entry, vote_comment, subscriber, unpublished, ban, system */
+  type: text('type').notNull(),
+  groupKey: text('group_key'),
+  /** Latest actor first; capped, `actors_count` keeps the total. */
+  actorIds: jsonb('actor_ids').notNull().default([]),
+  actorsCount: integer('actors_count').notNull().default(0),
+  entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+  commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+  data: jsonb('data').notNull().default({}),
+  isRead: boolean('is_read').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('notifications_user').on(t.userId, t.updatedAt),
+  uniqueIndex('notifications_open_group').on(t.userId, t.groupKey).where(sql`not is_read and group_key is not null`),
+]);
+
+/** Web push subscriptions (RFC 8030/8291): one row per browser endpoint. */
+export const pushEndpoints = pgTable('push_endpoints', {
+  endpoint: text('endpoint').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: createdAt(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  failures: integer('failures').notNull().default(0),
+}, (t) => [index('push_endpoints_user').on(t.userId)]);
+
+/** Daily digest and notification mail opt-ins; `token` makes the unsubscribe link work without signing in. */
+export const emailSubscriptions = pgTable('email_subscriptions', {
+  email: text('email').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  digest: boolean('digest').notNull().default(true),
+  token: text('token').notNull(),
+  createdAt: createdAt(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [uniqueIndex('email_subscriptions_token').on(t.token)]);
+
+/**
+ * The job queue: rows claimed with FOR UPDATE SKIP LOCKED, so any number of nodes share it on PostgreSQL and the
+ * embedded database alike. Failed jobs retry with backoff until `max_attempts`.
+ */
+export const jobs = pgTable('jobs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull().default({}),
+  /** Jobs with the same key are not queued twice while one waits (optional). */
+  dedupeKey: text('dedupe_key'),
+  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(5),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  status: text('status', { enum: ['queued', 'done', 'failed'] }).notNull().default('queued'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('jobs_due').on(t.runAt, t.id).where(sql`status = 'queued'`),
+  uniqueIndex('jobs_dedupe').on(t.dedupeKey).where(sql`status = 'queued' and dedupe_key is not null`),
+]);

@@ -12,6 +12,7 @@ import { createMailer } from '../modules/mail/service.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
 import { userBySessionToken } from '../modules/auth/service.ts';
 import { ApiError } from './errors.ts';
+import { createDomainEvents } from '../events.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -24,6 +25,11 @@ import { commentsRoutes } from '../modules/comments/routes.ts';
 import { votesRoutes } from '../modules/votes/routes.ts';
 import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
 import { hitsRoutes } from '../modules/hits/routes.ts';
+import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
+import { extractRoutes } from '../modules/extract/routes.ts';
+import { historyRoutes } from '../modules/history/routes.ts';
+import { realtimeRoutes } from '../modules/realtime/routes.ts';
+import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 
 declare module 'fastify' {
@@ -37,7 +43,6 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/v3.0';
 const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
-const MAX_FILE_MB = 20;
 
 const isApiPath = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || url.startsWith('/auth/');
 
@@ -89,7 +94,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
   const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
-  app.decorate('ctx', { config: opts.config, db: opts.db, redis, mail, log: app.log, now: opts.now ?? (() => new Date()) });
+  const events = createDomainEvents(app.log);
+  app.decorate('ctx', { config: opts.config, db: opts.db, redis, mail, events, log: app.log, now: opts.now ?? (() => new Date()) });
+  // Listeners of the last requests' events finish before anything they use (Redis, sockets, the queue) closes.
+  app.addHook('preClose', async () => {
+    await events.settled();
+  });
   app.addHook('onClose', async () => {
     mail.close();
     await redis?.quit();
@@ -100,7 +110,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_FILE_MB * 1024 * 1024, files: 20, fields: 200, fieldSize: BODY_LIMIT },
+    // Upload limits from config (UPLOAD_MAX_MB, UPLOAD_MAX_FILES); the upload route answers them per file.
+    limits: { fileSize: opts.config.uploadMaxMb * 1024 * 1024, files: opts.config.uploadMaxFiles, fields: 200, fieldSize: BODY_LIMIT },
   });
 
   // CSRF marker (spec/foundation.md §7): a cross-site form cannot set a custom header.
@@ -150,7 +161,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(votesRoutes, { prefix: API_PREFIX });
   await app.register(bookmarksRoutes, { prefix: API_PREFIX });
   await app.register(hitsRoutes, { prefix: API_PREFIX });
+  await app.register(mediaRoutes, { prefix: API_PREFIX });
+  await app.register(extractRoutes, { prefix: API_PREFIX });
+  await app.register(historyRoutes, { prefix: API_PREFIX });
+  await app.register(realtimeRoutes, { prefix: API_PREFIX });
+  await app.register(notificationsRoutes, { prefix: API_PREFIX });
   await app.register(feedRootRoutes);
+  await app.register(mediaRootRoutes);
+  await app.register(notificationsRootRoutes);
 
   if (opts.web) {
     await registerWeb(app, opts.web);

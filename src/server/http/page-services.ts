@@ -8,6 +8,9 @@ import { entriesPage } from '../modules/entries/page.ts';
 import { feedPage } from '../modules/feed/page.ts';
 import { commentsPage } from '../modules/comments/page.ts';
 import { reactionsPage } from '../modules/bookmarks/page.ts';
+import { historyPage } from '../modules/history/page.ts';
+import { realtimePage } from '../modules/realtime/page.ts';
+import { notificationsPage } from '../modules/notifications/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -16,6 +19,9 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     feed: feedPage(ctx, user),
     comments: commentsPage(ctx, user),
     reactions: reactionsPage(ctx, user),
+    history: historyPage(ctx, user),
+    realtime: realtimePage(ctx, user),
+    notifications: notificationsPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

@@ -9,6 +9,7 @@ import type { createContext } from 'react-router';
 import { messages } from '../../shared/catalogue.ts';
 import { presentCurrentUser } from '../modules/users/service.ts';
 import { pageServices } from './page-services.ts';
+import { hubOf } from '../modules/realtime/hub.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -21,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as BuildWithContext;
   const handler = createRequestHandler(build, 'production');
   const appContext = build.entry.module.appContext;
+  // A new build asks the open tabs to refresh (src/server/modules/realtime).
+  app.addHook('onReady', async () => hubOf(app.ctx)?.announceStaticVersion(build.assets.version));
 
   await app.register(fastifyStatic, {
     root: path.join(opts.buildDir, 'client'),
@@ -42,6 +45,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       user: req.user ? await presentCurrentUser(ctx, req.user) : null,
       services: pageServices(ctx, req.user),
       publicUrl: ctx.config.publicUrl,
+      mediaBaseUrl: ctx.config.mediaBaseUrl,
     });
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());

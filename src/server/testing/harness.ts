@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
+import { freshPostgres } from './postgres.ts';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default; with DATABASE_URL,
@@ -15,38 +17,6 @@ export interface TestApp {
   config: Config;
   clock: { now: Date };
   close(): Promise<void>;
-}
-
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `sreda_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      // Without force first: a forced drop kills connections a closing pool has not finished ending (57P01).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await c.query(`drop database if exists ${name}`);
-          break;
-        } catch {
-          if (attempt >= 20) {
-            await c.query(`drop database if exists ${name} with (force)`);
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await c.end();
-    },
-  };
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -78,6 +48,44 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await pgFresh?.drop();
     },
   };
+}
+
+/**
+ * The usual frame of an API test file: one app started before its tests and closed after them, with the first
+ * account (it runs the site: superuser) taken by `staff`, so every account a test registers (`signedIn`) is an
+ * ordinary user.
+ * `t` and `staff` are live from its beforeAll on (call it before the file's own hooks); use them inside hooks and tests.
+ */
+export function useTestApp(overrides: Partial<Config> = {}) {
+  let current: TestApp | undefined;
+  const started = () => {
+    if (!current) throw new Error('useTestApp: the app starts in beforeAll');
+    return current;
+  };
+  const t: TestApp = {
+    get app() { return started().app; },
+    get database() { return started().database; },
+    get config() { return started().config; },
+    get clock() { return started().clock; },
+    close: () => started().close(),
+  };
+  const staff = new Visitor(undefined as unknown as FastifyInstance);
+  beforeAll(async () => {
+    current = await startTestApp(overrides);
+    staff.app = current.app;
+    await staff.register({ name: 'Хозяин Сайта' });
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return { t, staff, signedIn: (name?: string) => newUser(t.app, name) };
+}
+
+/** A new visitor signed up (an ordinary user once the first account is taken): its cookie jar and its user. */
+export async function newUser(app: FastifyInstance, name?: string) {
+  const v = new Visitor(app);
+  const { user } = await v.register(name === undefined ? {} : { name });
+  return { v, id: user.id as number, user: user as { id: number; name: string } };
 }
 
 export interface Call {

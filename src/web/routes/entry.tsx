@@ -13,17 +13,17 @@ import { Comments } from '../features/comments/Comments.tsx';
 const MAX_ID = 2 ** 31 - 1;
 
 /** The first picture of a media block, as an absolute URL for link previews. */
-function ogImage(entry: Entry, publicUrl: string): string | null {
+function ogImage(entry: Entry, publicUrl: string, mediaBaseUrl: string): string | null {
   const media = entry.blocks.find((b) => b.type === 'media' && !b.hidden);
   const image = media?.type === 'media' ? media.data.items[0]?.image : undefined;
   if (!image) return null;
-  const src = imageSrc(image);
+  const src = imageSrc(image, mediaBaseUrl);
   return src.startsWith('/') ? publicUrl + src : src;
 }
 
 /** `/u/{user}/{id}-{slug}` and `/s/{slug}/{id}-{slug}`: any other spelling of the same entry redirects to its canonical address. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, mediaBaseUrl } = context.get(appContext);
   const id = Number(/^(\d{1,10})/.exec(params.entry)?.[1] ?? 0);
   if (!id || id > MAX_ID) throw data(null, { status: 404 });
   const entry = await services.entries.entry(id);
@@ -32,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const asked = params.user !== undefined ? `/u/${params.user}/${params.entry}` : `/s/${params.slug}/${params.entry}`;
   if (asked !== entry.url) throw redirect(entry.url + keptQuery(request), 301);
   const comments = entry.is_published && !entry.removed ? await services.comments.list(entry.id) : undefined;
-  return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image: ogImage(entry, publicUrl) };
+  return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image: ogImage(entry, publicUrl, mediaBaseUrl) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { comments, entries, favorites, subsites, users } from '../../db/schema.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { BOOKMARKS_PAGE_SIZE } from '../../../shared/reactions.ts';
 import { pageServices } from '../../http/page-services.ts';
 import { findUserById } from '../auth/queries.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  // The first account runs the site; take that seat so every test user is an ordinary one.
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function signedIn() {
-  const v = new Visitor(t.app);
-  const { user } = await v.register();
-  return { v, id: (user as { id: number }).id };
-}
+// The first account runs the site; useTestApp takes that seat so every test user is an ordinary one.
+const { t, signedIn } = useTestApp();
 
 let seq = 0;
 async function entry(authorId: number, values: Partial<typeof entries.$inferInsert> = {}) {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, Visitor } from '../../testing/harness.ts';
 import { comments, entries } from '../../db/schema.ts';
 import { ANONYMOUS_CACHE_MS } from './service.ts';
 
 /** In production anonymous readers share a discussion for a few seconds; this node's own changes show at once. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ isProduction: true });
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = useTestApp({ isProduction: true });
 
 const texts = async (entryId: number) =>
   ((await new Visitor(t.app).get(`/v3.0/comments?content_id=${entryId}&sorting=date`)).json().data.items as { text: string }[]).map((c) => c.text);

@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, startTestApp, useTestApp, Visitor } from '../../testing/harness.ts';
 import { comments, commentsSeen, entries, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { COMMENT_MAX_LENGTH, type Comment } from '../../../shared/comments.ts';
 import { seenCleanup } from './service.ts';
 import { renderCommentText } from './text.ts';
 
-let t: TestApp;
-let staff: Visitor;
-let staffUser: { id: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  // The first account runs the site (superuser): our staff member; everyone after is an ordinary user.
-  staff = new Visitor(t.app);
-  staffUser = (await staff.register({ name: 'Хозяин Сайта' })).user;
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The first account runs the site (superuser): our staff member; everyone after is an ordinary user.
+const { t, staff, signedIn } = useTestApp();
 afterEach(() => {
   t.clock.now = new Date();
   seenCleanup.random = Math.random;
@@ -27,12 +16,6 @@ afterEach(() => {
 
 const MIN = 60_000;
 const DAY = 86_400_000;
-
-async function signedIn(name = 'Тестовый Пользователь') {
-  const v = new Visitor(t.app);
-  const { user } = await v.register({ name });
-  return { v, user: user as { id: number; name: string } };
-}
 
 /** An entry straight in the database, in its author's blog, published unless told otherwise. */
 async function entry(authorId: number, values: Partial<typeof entries.$inferInsert> = {}) {

@@ -152,6 +152,13 @@ async function presentOne(ctx: Ctx, viewer: Viewer, id: number, entry: q.EntryRo
   return present(row!, level, viewer, entry, false);
 }
 
+/** One comment as `GET /comments` shows it to an anonymous reader; realtime sends it to every listener. */
+export async function presentForReaders(ctx: Ctx, id: number): Promise<Comment | null> {
+  const row = await q.findComment(ctx.db, id, null);
+  const entry = row && (await q.findEntry(ctx.db, row.entry_id));
+  return row && entry ? present(row, await q.commentLevel(ctx.db, id), null, entry, false) : null;
+}
+
 export async function add(ctx: Ctx, viewer: { id: number; role: Role }, input: { entryId: number; text: string; replyTo: number | null }): Promise<Comment> {
   const entry = await visibleEntry(ctx, input.entryId);
   policy.assertCommentsOpen(entry);
@@ -161,6 +168,7 @@ export async function add(ctx: Ctx, viewer: { id: number; role: Role }, input: {
   forget(ctx, entry.id);
   // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
   await refreshEntryHotness(ctx, entry.id);
+  ctx.events.emit('comment.created', { commentId: id, entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text });
   return presentOne(ctx, viewer, id, entry);
 }
 
@@ -178,6 +186,7 @@ export async function edit(ctx: Ctx, viewer: { id: number; role: Role }, input: 
   const text = cleanText(input.text);
   await q.updateText(ctx.db, comment.id, text, ctx.now());
   forget(ctx, entry.id);
+  ctx.events.emit('comment.edited', { commentId: comment.id, entryId: entry.id, authorId: comment.author_id, text });
   return presentOne(ctx, viewer, comment.id, entry);
 }
 
@@ -185,20 +194,22 @@ export async function edit(ctx: Ctx, viewer: { id: number; role: Role }, input: 
 export async function remove(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
   const { comment, entry } = await existing(ctx, id);
   policy.assertCanRemove(viewer, comment);
-  return removeAndCount(ctx, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, false));
+  return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, false));
 }
 
 /** Staff: removes the comment and every reply under it; also under an already removed comment (a stub). */
 export async function removeBranch(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
   const { comment, entry } = await existing(ctx, id, true);
   policy.assertCanRemoveBranch(viewer);
-  return removeAndCount(ctx, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, true));
+  return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, true));
 }
 
-async function removeAndCount(ctx: Ctx, entryId: number, removedIds: number[]): Promise<CommentRemoved> {
+async function removeAndCount(ctx: Ctx, byId: number, entryId: number, removedIds: number[]): Promise<CommentRemoved> {
   forget(ctx, entryId);
   if (removedIds.length) await refreshEntryHotness(ctx, entryId);
-  return { removed_ids: removedIds, comments_count: await q.commentsCount(ctx.db, entryId) };
+  const commentsCount = await q.commentsCount(ctx.db, entryId);
+  if (removedIds.length) ctx.events.emit('comment.removed', { commentIds: removedIds, entryId, commentsCount, byId });
+  return { removed_ids: removedIds, comments_count: commentsCount };
 }
 
 /**

@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
+import { savedEntry, text } from './testing.ts';
 import { entries, likes, subsiteRoles, subsites, users } from '../../db/schema.ts';
 import { seedEntries } from '../../db/seed-data.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { entryBlocksField } from '../../../shared/blocks.ts';
 import { sanitizeInline } from './sanitize.ts';
 
-let t: TestApp;
-let staff: Visitor;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  // The first account runs the site (superuser): it plays staff here, every later account is an ordinary user.
-  staff = new Visitor(t.app);
-  await staff.register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The first account runs the site (superuser): it plays staff here, every later account is an ordinary user.
+const { t, staff } = useTestApp();
 
 type Json = Record<string, any>;
 /** Fixed clocks in the near future: session cookies set at a past clock would already be expired for the harness. */
 const BASE = Math.ceil(Date.now() / 86_400_000 + 1) * 86_400_000;
 const at = (hours: number) => new Date(BASE + hours * 3_600_000);
 const SAVE = '/v3.0/writing/save';
-const text = (s: string) => ({ type: 'text', data: { text: s } });
 
-async function signedIn(name = 'Автор Записей') {
-  const v = new Visitor(t.app);
-  const { user } = await v.register({ name });
-  return { v, id: (user as { id: number }).id };
-}
+const signedIn = (name = 'Автор Записей') => newUser(t.app, name);
 
 let seq = 0;
 async function community(values: Partial<typeof subsites.$inferInsert> = {}) {
@@ -45,11 +31,7 @@ async function community(values: Partial<typeof subsites.$inferInsert> = {}) {
 const body = (over: Json = {}) => ({ title: 'Первая запись', entry: [text('Привет, <b>мир</b>!')], is_published: 0, ...over });
 const save = (v: Visitor, over: Json = {}) => v.post(SAVE, body(over));
 
-async function created(v: Visitor, over: Json = {}) {
-  const res = await save(v, over);
-  expect(res.json().rc, res.body).toBe(200);
-  return res.json().data.entry as Json;
-}
+const created = (v: Visitor, over: Json = {}) => savedEntry(v, body(over));
 
 const rowOf = async (id: number) => (await t.database.db.select().from(entries).where(eq(entries.id, id)))[0];
 const totalEntries = async () => (await t.database.db.select({ n: count() }).from(entries))[0].n;

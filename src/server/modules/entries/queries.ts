@@ -60,6 +60,34 @@ export async function latestEntries(db: Db, viewerId: number | null, limit: numb
      limit ${limit}`);
 }
 
+export interface DraftRow {
+  id: number;
+  title: string;
+  blocks: unknown;
+  updated_at: Date;
+  subsite_id: number;
+  subsite_type: 'user' | 'community' | 'company';
+  subsite_name: string;
+  subsite_slug: string;
+}
+
+/**
+ * A page of the author's unpublished, not removed entries, newest change first, after the draft `lastId` (another
+ * author's id finds no position, so an empty page); one row more than asked tells whether the list goes on.
+ */
+export async function draftsOf(db: Db, authorId: number, lastId: number | null, limit: number): Promise<DraftRow[]> {
+  const after = lastId === null
+    ? sql``
+    : sql`and (e.updated_at, e.id) < (select c.updated_at, c.id from entries c where c.id = ${lastId} and c.author_id = ${authorId})`;
+  return queryRows<DraftRow>(db, sql`
+    select e.id, e.title, e.blocks, e.updated_at, s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug
+      from entries e
+      join subsites s on s.id = e.subsite_id
+     where e.author_id = ${authorId} and not e.is_published and not e.removed ${after}
+     order by e.updated_at desc, e.id desc
+     limit ${limit + 1}`);
+}
+
 /** A whole entry: the card columns plus its state, for the entry page, the API and the editor. */
 export interface EntryRow extends Omit<EntryCardRow, 'published_at'> {
   published_at: Date | null;

@@ -1,11 +1,14 @@
 import type { Block } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
+import type { DraftsList } from '../../../shared/drafts.ts';
 import type { Entry, EntryCard, WritingTarget } from '../../../shared/entries.ts';
+import { truncate } from '../../../shared/format.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isStaff } from '../auth/policy.ts';
 import { refreshEntryHotness } from '../feed/ranking.ts';
+import { keepVersion } from '../history/versions.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
@@ -141,9 +144,13 @@ export async function save(ctx: Ctx, actor: NonNullable<Viewer>, input: SaveInpu
   };
   const now = ctx.now();
   const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
+  await keepVersion(ctx, { entryId: id, authorId: actor.id, title: values.title, blocks: values.blocks, isPublished: input.is_published });
   if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
   // A new publication takes its place in the popular feed now, not at the next batch refresh.
   if (input.is_published) await refreshEntryHotness(ctx, id);
+  if (input.is_published && !existing?.isPublished) {
+    ctx.events.emit('entry.published', { entryId: id, subsiteId, authorId: existing?.authorId ?? actor.id, title: input.title });
+  }
 
   const row = await q.entryById(ctx.db, id, actor.id);
   if (!row) throw notFound(messages.entryNotFound);
@@ -159,4 +166,19 @@ export async function writingTargets(ctx: Ctx, actor: NonNullable<Viewer>): Prom
   return rows.filter((r) => canPostTo(actor, r)).map(({ subsite: s }) => ({
     id: s.id, type: s.type, name: s.name, url: subsiteUrl(s), avatar_url: s.avatarUrl, avatar_color: s.avatarColor,
   }));
+}
+
+export const DRAFTS_PAGE = 20;
+
+/** The actor's own drafts (staff see only theirs too: the list is a way back to one's own writing). */
+export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: number | null): Promise<DraftsList> {
+  const rows = await q.draftsOf(ctx.db, actor.id, lastId, DRAFTS_PAGE);
+  const items = rows.slice(0, DRAFTS_PAGE).map((row) => ({
+    id: row.id,
+    title: row.title,
+    intro: truncate(introOf(row.blocks), 200),
+    date: new Date(row.updated_at).toISOString(),
+    subsite: { id: row.subsite_id, name: row.subsite_name, url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }) },
+  }));
+  return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };
 }

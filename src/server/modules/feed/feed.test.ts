@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_MAX_EXCLUDE, FEED_PAGE_SIZE } from '../../../shared/feed.ts';
 import { entryHides, mutes, subscriptions, users } from '../../db/schema.ts';
-import { isRussianError, startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { feedFixtures, feedPage, walkFeed } from './testing.ts';
 
-let t: TestApp;
+// The first account runs the site; useTestApp takes that seat so every test user is an ordinary one.
+const { t } = useTestApp();
 let f: ReturnType<typeof feedFixtures>;
 let author: { v: Visitor; id: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = feedFixtures(t);
-  // The first account runs the site; take that seat so every test user is an ordinary one.
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
   author = await f.reader();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const anon = () => new Visitor(t.app);

@@ -2,18 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError } from '../../http/errors.ts';
-import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { useTestApp } from '../../testing/harness.ts';
 import { feedRootRoutes } from './routes.ts';
 import { feedFixtures } from './testing.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let f: ReturnType<typeof feedFixtures>;
 let root: FastifyInstance;
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = feedFixtures(t);
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
   // The root plugin on its own, as app.ts registers it without the /v3.0 prefix.
   root = Fastify({ logger: false });
   root.decorate('ctx', t.app.ctx);
@@ -24,9 +22,9 @@ beforeAll(async () => {
   await root.register(feedRootRoutes);
   await root.ready();
 });
+// Closed before the app (hooks run in reverse): root shares its ctx.
 afterAll(async () => {
   await root?.close();
-  await t?.close();
 });
 
 const get = (url: string) => root.inject({ method: 'GET', url });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, startTestApp, useTestApp, Visitor } from '../../testing/harness.ts';
 import { entries, hitMarks } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { dayNumber, hitCounterOf } from './service.ts';
 import { HIT_COOKIE } from './routes.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let authorId: number;
 beforeAll(async () => {
-  t = await startTestApp();
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
   authorId = (await new Visitor(t.app).register()).user.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const DAY = 86_400_000;

@@ -62,6 +62,7 @@ export function startHitCounter(ctx: Ctx, intervalMs = HIT_FOLD_INTERVAL_MS): Hi
     const isNew = !row.seen && !pending.has(mark) && !folding.has(mark);
     if (isNew) pending.add(mark);
     const value = Number(row.hits_count) + pending.count(entryId) + folding.count(entryId);
+    if (isNew) ctx.events.emit('hit.counted', { entryId, value });
     return { details: { content_id: entryId, compact: compactCount(value) }, value, is_hited: isNew };
   }
 

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe); sent over SMTP, not kept in the outbox. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -15,24 +15,25 @@ export async function listCommunities(db: Db, limit: number) {
 }
 
 /** Adds the subscription and bumps the counter in one transaction; returns the new count. */
-export async function subscribe(db: Db, userId: number, subsiteId: number): Promise<number> {
+/** Answers the subscribers count after, and whether this call changed anything. */
+export async function subscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
   return db.transaction(async (tx) => {
     const added = await tx.insert(subscriptions).values({ userId, subsiteId }).onConflictDoNothing().returning({ userId: subscriptions.userId });
     const delta = added.length;
     const [row] = await tx.update(subsites).set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
       .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
-    return row.count;
+    return { count: row.count, changed: delta > 0 };
   });
 }
 
 /** Removing the subscription removes its notification flag with it (spec/content.md §4). */
-export async function unsubscribe(db: Db, userId: number, subsiteId: number): Promise<number> {
+export async function unsubscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
   return db.transaction(async (tx) => {
     const removed = await tx.delete(subscriptions)
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
     const [row] = await tx.update(subsites).set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
       .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
-    return row.count;
+    return { count: row.count, changed: removed.length > 0 };
   });
 }
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { mutes, subscriptions, subsites, users } from '../../db/schema.ts';
-import { isRussianError, startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 
 /** What a reader does with a subsite besides subscribing: mute, notifications, the default feed sorting, the header. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = useTestApp();
 
 let seq = 0;
 async function community() {

@@ -30,13 +30,15 @@ async function existing(ctx: Ctx, id: number) {
 export async function subscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
   const subsite = await existing(ctx, subsiteId);
   assertCanSubscribe(userId, subsite);
-  const count = await q.subscribe(ctx.db, userId, subsiteId);
+  const { count, changed } = await q.subscribe(ctx.db, userId, subsiteId);
+  if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
   return { subsite_id: subsiteId, is_subscribed: true, subscribers_count: count };
 }
 
 export async function unsubscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
   await existing(ctx, subsiteId);
-  const count = await q.unsubscribe(ctx.db, userId, subsiteId);
+  const { count, changed } = await q.unsubscribe(ctx.db, userId, subsiteId);
+  if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
   return { subsite_id: subsiteId, is_subscribed: false, subscribers_count: count };
 }
 

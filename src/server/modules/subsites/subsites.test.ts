@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { subscriptions, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  // The first account runs the site; take that seat so every test user is an ordinary one.
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The first account runs the site; useTestApp takes that seat so every test user is an ordinary one.
+const { t, signedIn } = useTestApp();
 
 const subscribePath = (id: number | string) => `/v3.0/subscribe/to/subsite/${id}`;
 const unsubscribePath = (id: number | string) => `/v3.0/unsubscribe/to/subsite/${id}`;
@@ -39,12 +32,6 @@ const isRow = async (userId: number, subsiteId: number) =>
   (await t.database.db.select().from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))).length === 1;
 const totalRows = async () => (await t.database.db.select({ n: count() }).from(subscriptions))[0].n;
-
-async function signedIn() {
-  const v = new Visitor(t.app);
-  const { user } = await v.register();
-  return { v, user: user as { id: number } };
-}
 
 async function listed(v: Visitor, id: number) {
   const res = await v.get('/v3.0/subsites/communities?limit=100');

@@ -21,5 +21,11 @@ export async function vote(ctx: Ctx, counters: VoteCounters, user: UserRow, inpu
   const before = await q.setVote(ctx.db, input.type, input.id, user.id, input.sign);
   if (before !== input.sign) await counters.mark(input.type, input.id);
   const { count, summ } = await q.tally(ctx.db, input.type, input.id);
+  if (before !== input.sign) {
+    ctx.events.emit('vote.changed', {
+      type: input.type, targetId: input.id, entryId: Number(target!.entry_id), ownerId: Number(target!.author_id),
+      voterId: user.id, sign: input.sign, before, count, summ,
+    });
+  }
   return { count, summ, is_liked: input.sign };
 }

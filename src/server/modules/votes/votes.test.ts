@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/index.ts';
 import { hotnessOf } from '../feed/ranking.ts';
-import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
+import { isRussianError, newUser, startTestApp, useTestApp, Visitor } from '../../testing/harness.ts';
 import { comments, entries, likes, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { voteCountersOf } from './counters.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  // The first account runs the site; take that seat so every test user is an ordinary one.
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The first account runs the site; useTestApp takes that seat so every test user is an ordinary one.
+const { t } = useTestApp();
 
-async function signedIn(app = t.app) {
-  const v = new Visitor(app);
-  const { user } = await v.register();
-  return { v, id: (user as { id: number }).id };
-}
+const signedIn = (app = t.app) => newUser(app);
 
 let seq = 0;
 type EntryValues = Partial<typeof entries.$inferInsert>;

@@ -10,6 +10,9 @@ import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { localNewIds, markSeen } from './seen.ts';
+import { applyCommentsEvent } from '../realtime/comments.ts';
+import { channelName, type CommentsEvent } from '../realtime/protocol.ts';
+import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from './services.ts';
 import './comments.css';
 
@@ -108,6 +111,20 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, location.search, location.hash, location.key]);
 
+  // Others' comments arrive in place with the 'new' mark; edits, removals and votes update the list. While this
+  // tab sends a comment, events wait until its reload, so the reader's own comment comes from the form (focused,
+  // never 'new') even when they signed up on the way.
+  const sent = useRef(new Set<number>());
+  const held = useRef<CommentsEvent[] | null>(null);
+  const onEvent = (event: CommentsEvent) => {
+    if (held.current) return void held.current.push(event);
+    setItems((list) => list && applyCommentsEvent(list, event));
+    if (event.type !== 'comment_created' || event.comment.author?.id === currentUser.get()?.id || sent.current.has(event.comment.id)) return;
+    const id = event.comment.id;
+    setNewIds((prev) => new Set(prev).add(id));
+  };
+  useChannel<CommentsEvent>(channelName.comments(entry.id), onEvent);
+
   const changeSorting = (next: CommentSorting) => {
     if (next === sorting) return;
     setSorting(next);
@@ -115,12 +132,18 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   };
 
   const add = async (text: string, parent: number | null) => {
+    held.current = [];
     const res = await api.post<Comment>('comment/add', { id: entry.id, text, ...(parent ? { reply_to: parent } : {}) });
-    if (!res.ok) return false;
-    setReplyTo(null);
-    await load(sorting);
-    focus(res.data.id);
-    return true;
+    if (res.ok) {
+      sent.current.add(res.data.id);
+      setReplyTo(null);
+      await load(sorting);
+      focus(res.data.id);
+    }
+    const waiting = held.current;
+    held.current = null;
+    waiting.forEach(onEvent);
+    return res.ok;
   };
 
   const edit = async (id: number, text: string) => {

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { imageSrc, videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
+import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { typograph } from '../../../shared/format.ts';
+import { mediaBaseUrl } from '../../lib/media.ts';
+import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
 import './entries.css';
 
 /**
@@ -137,20 +139,57 @@ function BlockView({ block: b }: { block: Block }) {
   }
 }
 
+/** A gallery shows at most this many tiles; the last one tells how many more the viewer holds. */
+const GALLERY_TILES = 5;
+/** CSS pixels the pictures take: the entry column (a card's cover is as wide), and gallery tiles in two columns. */
+const SINGLE_SLOT: Slot = { width: 640 };
+const WIDE_TILE: Slot = { width: 640, height: 360 };
+const TILE: Slot = { width: 320, height: 240 };
+
+type MediaItem = BlockOf<'media'>['data']['items'][number];
+
+/**
+ * One picture or a gallery (an odd count puts the first tile across both columns). A click on any picture opens
+ * the fullscreen viewer at it with every picture of the block.
+ */
 function Media({ data }: { data: BlockOf<'media'>['data'] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const items = galleryItems<MediaItem>(data);
+  if (!items.length) return null;
+  const base = mediaBaseUrl();
+  const gallery = items.length > 1;
+  const tiles = items.slice(0, gallery ? GALLERY_TILES : 1);
   return (
-    <div className={`eb-media-grid ${data.items.length > 1 ? 'eb-media-grid--gallery' : ''}`}>
-      {data.items.map((item, i) => (
-        <figure key={i}>
-          <img src={imageSrc(item.image)} width={item.image.width} height={item.image.height} alt={item.title ?? ''} loading="lazy" />
-          {(item.title || item.author) && (
-            <figcaption>
-              {item.title && <span>{typograph(item.title)}</span>}
-              {item.author && <span className="eb-media-author">{item.author}</span>}
-            </figcaption>
-          )}
-        </figure>
-      ))}
+    <div className={`eb-media-grid${gallery ? ' eb-media-grid--gallery' : ''}`} data-count={items.length}>
+      {tiles.map((item, i) => {
+        const { image } = item;
+        const slot = !gallery ? SINGLE_SLOT : i === 0 && tiles.length % 2 === 1 ? WIDE_TILE : TILE;
+        const more = gallery && i === tiles.length - 1 ? items.length - tiles.length : 0;
+        return (
+          <figure key={i} className={slot === WIDE_TILE ? 'eb-media-wide' : undefined}>
+            <LazyPicture
+              sources={pictureSources(base, image, slot)}
+              width={slot.height ? slot.width : image.width}
+              height={slot.height ?? image.height}
+              maxWidth={gallery ? undefined : image.width}
+              color={image.color}
+              alt={item.title ?? ''}
+              label={ui.history.viewer.goTo(i + 1)}
+              onOpen={() => setOpen(i)}
+            />
+            {more > 0 && <span className="eb-media-more" aria-hidden>+{more}</span>}
+            {!gallery && (item.title || item.author) && (
+              <figcaption>
+                {item.title && <span>{typograph(item.title)}</span>}
+                {item.author && <span className="eb-media-author">{item.author}</span>}
+              </figcaption>
+            )}
+          </figure>
+        );
+      })}
+      {open !== null && (
+        <Viewer items={items.map((item) => viewerItem(base, item.image, item))} start={open} onClose={() => setOpen(null)} />
+      )}
     </div>
   );
 }

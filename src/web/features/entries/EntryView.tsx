@@ -5,6 +5,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, relativeTime, typograph } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
+import { EntryActions } from '../history/EntryActions.tsx';
 import './entries.css';
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
@@ -28,6 +29,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         {entry.can_edit && (
           <Link to={`/writing/${entry.id}`} className="btn btn-secondary btn-small entry-meta-edit" data-testid="entry-edit">{ui.entries.edit}</Link>
         )}
+        {entry.can_edit && <EntryActions entry={entry} />}
       </header>
       {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
       <EntryBlocks blocks={entry.blocks} />

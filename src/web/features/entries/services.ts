@@ -1,3 +1,4 @@
+import type { DraftsList } from '../../../shared/drafts.ts';
 import type { Entry, WritingTarget } from '../../../shared/entries.ts';
 
 /** What page loaders may ask the server about entries; implemented in src/server/modules/entries/page.ts. */
@@ -8,4 +9,6 @@ export interface EntriesPageServices {
   editable(id: number): Promise<{ status: 200; entry: Entry } | { status: 401 | 403 | 404 }>;
   /** Where the signed-in visitor may publish: their blog first (empty for anonymous visitors). */
   writingTargets(): Promise<WritingTarget[]>;
+  /** The first page of the signed-in visitor's drafts (null for anonymous visitors). */
+  drafts(): Promise<DraftsList | null>;
 }

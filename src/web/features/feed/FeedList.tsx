@@ -6,6 +6,8 @@ import type { FeedPage, FeedQuery } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
 import { EntryCard } from '../entries/EntryCard.tsx';
 import { restoreFeed, saveFeed, toParam, withTo } from './feedState.ts';
+import { pluralize } from '../../../shared/format.ts';
+import { useFreshEntries } from '../realtime/freshEntries.ts';
 import './feed.css';
 
 /** Preload when the end of the list is within this many window heights (spec/content.md §9). */
@@ -86,6 +88,19 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
     setFinished(page.is_finished || page.items.length === 0);
   }, [loading, finished, cursor, items, query]);
 
+  // A date-sorted feed counts entries published meanwhile; the button loads the first page again.
+  const fresh = useFreshEntries(query.sorting === 'date' && !query.my, query.subsite_id);
+  const freshCount = [...fresh.ids].filter((id) => !items.some((e) => e.id === id)).length;
+  const refresh = async () => {
+    const result = await api.get<FeedPage>('feed', query);
+    if (!result.ok) return;
+    setItems(result.data.items);
+    setCursor({ lastId: result.data.last_id, lastSortingValue: result.data.last_sorting_value });
+    setFinished(result.data.is_finished || result.data.items.length === 0);
+    fresh.reset();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
   // A fresh observer after every page: its first report says whether the end is still near.
   useEffect(() => {
     const el = sentinel.current;
@@ -112,6 +127,9 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
   }
   return (
     <div className="feed-list" data-testid="feed-list" onClickCapture={onClickCapture}>
+      {freshCount > 0 && (
+        <button type="button" className="feed-fresh" onClick={() => void refresh()} data-testid="feed-fresh">{pluralize(freshCount, ui.realtime.newEntries)}</button>
+      )}
       {items.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
       {loading && <div className="feed-loading" data-testid="feed-loading">{ui.feedSection.loading}</div>}

@@ -7,13 +7,17 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { authCalls, setCurrentUser } from '../auth/session.ts';
 import { toggleSidebar } from './Sidebar.tsx';
+import { openEditor } from '../editor/open.ts';
+import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
+import { useUnreadCount } from '../notifications/unread.ts';
 import '../entries/entries.css';
 
 const WriteIcon = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden><path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" /></svg>
 );
 
-export function Header({ user }: { user: CurrentUser | null }) {
+export function Header({ user, unreadCount }: { user: CurrentUser | null; unreadCount: number }) {
+  const unread = useUnreadCount(user?.id ?? null, unreadCount);
   const menuAnchor = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
@@ -28,6 +32,8 @@ export function Header({ user }: { user: CurrentUser | null }) {
   const items: PopoverItem[] = user
     ? [
         { label: user.name, details: ui.header.myBlog, value: 'blog' },
+        { label: ui.writing.drafts.title, value: 'drafts' },
+        { label: ui.notifications.settingsTitle, value: 'settings' },
         ...(user.is_staff ? [{ label: ui.header.outbox, value: 'outbox' }] : []),
         { label: ui.header.logout, value: 'logout' },
       ]
@@ -46,7 +52,17 @@ export function Header({ user }: { user: CurrentUser | null }) {
       </div>
       <div className="site-header-right">
         {user ? (
-          <Link to="/writing" className="btn btn-primary write-btn" data-testid="write-button" aria-label={ui.header.write}>
+          <Link
+            to="/writing"
+            className="btn btn-primary write-btn"
+            data-testid="write-button"
+            aria-label={ui.header.write}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+              e.preventDefault();
+              openEditor();
+            }}
+          >
             <WriteIcon />
             <span className="write-btn-label">{ui.header.write}</span>
           </Link>
@@ -56,7 +72,7 @@ export function Header({ user }: { user: CurrentUser | null }) {
             className="btn btn-secondary write-btn"
             data-testid="write-button"
             aria-label={ui.header.write}
-            onClick={() => openAuthPopup('login').then((ok) => ok && navigate('/writing'))}
+            onClick={() => openAuthPopup('login').then((ok) => ok && openEditor())}
           >
             <WriteIcon />
             <span className="write-btn-label">{ui.header.write}</span>
@@ -64,6 +80,7 @@ export function Header({ user }: { user: CurrentUser | null }) {
         )}
         {user ? (
           <>
+            <NotificationsBell count={unread} />
             <button
               ref={menuAnchor}
               type="button"
@@ -85,6 +102,8 @@ export function Header({ user }: { user: CurrentUser | null }) {
               onSelect={(item) => {
                 setMenuOpen(false);
                 if (item.value === 'blog' && user) navigate(user.url);
+                if (item.value === 'drafts') navigate('/drafts');
+                if (item.value === 'settings') navigate('/settings');
                 if (item.value === 'outbox') navigate('/admin/outbox');
                 if (item.value === 'logout') logout();
               }}

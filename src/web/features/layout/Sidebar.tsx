@@ -7,6 +7,8 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
+import { LiveFeed } from '../live/LiveFeed.tsx';
+import type { LiveCollapse } from '../live/collapse.ts';
 import './sidebar.css';
 
 export const SIDEBAR_COOKIE = 'sidebar-collapsing';
@@ -19,7 +21,7 @@ export function toggleSidebar() {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { toggle: true } }));
 }
 
-export function Sidebar({ communities, initialCollapsed }: { communities: SubsiteCard[]; initialCollapsed: boolean }) {
+export function Sidebar({ communities, initialCollapsed, liveCollapse }: { communities: SubsiteCard[]; initialCollapsed: boolean; liveCollapse: LiveCollapse }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const user = useCurrentUser();
   const recent = useRecentCount(useLocation().pathname);
@@ -69,6 +71,7 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
             </ul>
           </section>
         )}
+        <LiveFeed variant="widget" collapse={liveCollapse} />
       </aside>
     </>
   );

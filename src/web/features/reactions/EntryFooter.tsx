@@ -11,7 +11,9 @@ import './reactions.css';
 
 /**
  * Under an entry, in the feed and on its page: comments, votes, bookmark, share and views.
- * `countView` is for the entry page: showing it counts the reader's view.
+ * `countView` is for the entry page: showing it counts the reader's view, and there the views and votes move
+ * live. Feed cards stay still: a channel per card would cost a subscription (and a resubscription after every
+ * reconnect) for each of dozens of cards, for numbers the reader only glances at.
  */
 export function EntryFooter({ entry, countView = false }: { entry: EntryCard; countView?: boolean }) {
   return (
@@ -26,7 +28,7 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
           <CommentIcon />
           {entry.counters.comments > 0 && <span>{compactCount(entry.counters.comments)}</span>}
         </Link>
-        {entry.is_enabled_likes && <VoteButtons type="content" id={entry.id} likes={entry.likes} />}
+        {entry.is_enabled_likes && <VoteButtons type="content" id={entry.id} likes={entry.likes} live={countView} />}
       </div>
       <div className="entry-footer__group">
         <BookmarkButton type="content" id={entry.id} favorited={entry.is_favorited} count={entry.counters.favorites} />

@@ -3,6 +3,8 @@ import type { HitData } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
+import { channelName, type HitsEvent } from '../realtime/protocol.ts';
+import { useChannel } from '../realtime/useChannel.ts';
 import { EyeIcon } from './icons.tsx';
 import './reactions.css';
 
@@ -23,6 +25,8 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
       alive = false;
     };
   }, [entryId, count]);
+  // On the entry itself the number moves live (content-hits-{id}).
+  useChannel<HitsEvent>(count ? channelName.hits(entryId) : null, (e) => setValue((v) => Math.max(v, e.value)));
 
   return (
     <span className="reaction-views" title={pluralize(value, ui.reactions.views)} data-testid="hit-counter" data-value={value}>

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Likes } from '../../../shared/entries.ts';
 import type { ReactionTarget, VoteData } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
+import { onAuthChange } from '../auth/session.ts';
+import { channelName, type ContentEvent } from '../realtime/protocol.ts';
+import { useChannel } from '../realtime/useChannel.ts';
 import { ArrowDownIcon, ArrowUpIcon } from './icons.tsx';
 import './reactions.css';
 
@@ -11,19 +14,32 @@ import './reactions.css';
  * ▲ rating ▼ of an entry or a comment: the rating (sum of votes) is green above zero and red below, the
  * reader's own vote is highlighted, and pressing it again takes the vote back. The server decides everything;
  * an anonymous click meets rc 401, the auth popup opens and the vote repeats after sign-in.
+ * With `live` an entry's tally follows everyone's votes (`content-{id}`); the reader's own mark stays theirs.
  */
-export function VoteButtons({ type, id, likes, small = false }: { type: ReactionTarget; id: number; likes: Likes; small?: boolean }) {
+export function VoteButtons({ type, id, likes, small = false, live = false }: { type: ReactionTarget; id: number; likes: Likes; small?: boolean; live?: boolean }) {
   const [state, setState] = useState(likes);
   const [busy, setBusy] = useState(false);
-  // Fresh loader data (a navigation, a sign-in) is the truth again.
-  useEffect(() => setState(likes), [likes.count, likes.summ, likes.is_liked]);
+  // The reader's mark as the server answered a vote made here: a parent that merges a live tally into data
+  // loaded before that vote still holds the old mark. Another target or another person forgets it.
+  const own = useRef<number | null>(null);
+  useEffect(() => {
+    own.current = null;
+  }, [type, id]);
+  useEffect(() => onAuthChange(() => (own.current = null)), []);
+  // Fresh parent data (a navigation, a sign-in, a live event) is the truth again, but for the reader's own mark.
+  useEffect(() => setState({ ...likes, is_liked: own.current ?? likes.is_liked }), [likes.count, likes.summ, likes.is_liked]);
+  useChannel<ContentEvent>(live && type === 'content' ? channelName.content(id) : null, (event) => {
+    if (event.type === 'content_voted' && event.content_id === id) setState((s) => ({ ...s, count: event.likes.count, summ: event.likes.summ }));
+  });
 
   async function vote(sign: 1 | -1) {
     if (busy) return;
     setBusy(true);
     const result = await api.post<VoteData>('like', { id, type, sign: state.is_liked === sign ? 0 : sign });
     setBusy(false);
-    if (result.ok) setState(result.data);
+    if (!result.ok) return;
+    own.current = result.data.is_liked;
+    setState(result.data);
   }
 
   const tone = state.summ > 0 ? 'positive' : state.summ < 0 ? 'negative' : 'zero';

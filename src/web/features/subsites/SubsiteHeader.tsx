@@ -5,6 +5,8 @@ import { formatDate, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Popover, toast } from '../../ui/overlays/index.ts';
+import { channelName, type SystemEvent } from '../realtime/protocol.ts';
+import { useChannel } from '../realtime/useChannel.ts';
 import { SubscribeButton } from './SubscribeButton.tsx';
 import { useSubscriptionChanges } from './state.ts';
 import './subsites.css';
@@ -33,6 +35,10 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
     setSubscribed(change.is_subscribed);
     if (change.subscribers_count !== undefined) setSubscribers(change.subscribers_count);
     if (!change.is_subscribed) setNotify(false);
+  });
+  // Anyone's subscription moves the count while the page is open.
+  useChannel<SystemEvent>(channelName.system, (event) => {
+    if (event.type === 'subsite_subscribers_count_changed' && event.subsite_id === subsite.id) setSubscribers(event.count);
   });
 
   async function post<T>(path: string, apply: (data: T) => void) {

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReactionTarget } from '../shared/reactions.ts';
+
+/**
+ * What happened in the domain, told after the change is stored. Services emit; realtime (socket channels) and
+ * notifications (job queue) listen, so the content modules know nothing of either. Listeners run after the
+ * emitting request has its answer; a failing listener is logged and never fails the request.
+ */
+export interface DomainEventMap {
+  'comment.created': { commentId: number; entryId: number; authorId: number; replyTo: number | null; text: string };
+  'comment.edited': { commentId: number; entryId: number; authorId: number; text: string };
+  'comment.removed': { commentIds: number[]; entryId: number; commentsCount: number; byId: number };
+  /** A vote changed (not a repeat): `count`/`summ` are the target's exact tallies after it. */
+  'vote.changed': {
+    type: ReactionTarget; targetId: number; entryId: number; ownerId: number;
+    voterId: number; sign: -1 | 0 | 1; before: -1 | 0 | 1; count: number; summ: number;
+  };
+  /** A reader's first view of the day: `value` is the entry's view count with it. */
+  'hit.counted': { entryId: number; value: number };
+  /** A save that made a draft public (not an edit of an already published entry). */
+  'entry.published': { entryId: number; subsiteId: number; authorId: number; title: string };
+  'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
+  /** A notification was created or its group grew; realtime tells the user's private channel. */
+  'notification.changed': { userId: number; notificationId: number; unreadCount: number };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+type Listener<K extends DomainEventName> = (payload: DomainEventMap[K]) => unknown;
+
+export interface DomainEvents {
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): () => void;
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;
+  /** Resolves when every listener started so far has finished (tests and shutdown). */
+  settled(): Promise<void>;
+}
+
+export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>): DomainEvents {
+  const listeners = new Map<DomainEventName, Set<Listener<DomainEventName>>>();
+  const running = new Set<Promise<unknown>>();
+  return {
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      set.add(listener as Listener<DomainEventName>);
+      return () => set.delete(listener as Listener<DomainEventName>);
+    },
+    emit(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        const run = Promise.resolve()
+          .then(() => listener(payload))
+          .catch((err) => log.error({ err, event: name }, 'domain event listener failed'))
+          .finally(() => running.delete(run));
+        running.add(run);
+      }
+    },
+    async settled() {
+      while (running.size) await Promise.all([...running]);
+    },
+  };
+}

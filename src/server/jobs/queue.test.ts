@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { jobs } from '../db/schema.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { buildApp } from '../http/app.ts';
+import { backoffMs, jobsOf } from './queue.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rowOf = async (id: number) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+let kindSeq = 0;
+const kind = (name: string) => `test.${name}.${++kindSeq}`;
+
+describe('job queue', () => {
+  it('runs a job soon after enqueue without a drain (the kick), and marks it done', async () => {
+    const k = kind('kick');
+    const ran: unknown[] = [];
+    const queue = jobsOf(t.app.ctx);
+    queue.register(k, async (p) => void ran.push(p));
+    const id = (await queue.enqueue(k, { n: 1 }))!;
+    for (let i = 0; i < 50 && !ran.length; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual([{ n: 1 }]);
+    for (let i = 0; i < 50 && (await rowOf(id)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await rowOf(id)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+  });
+
+  it('retries a failing job with exponential backoff, then gives up at max_attempts', async () => {
+    const k = kind('retry');
+    const queue = jobsOf(t.app.ctx);
+    let calls = 0;
+    queue.register(k, async () => {
+      calls++;
+      throw new Error(`сбой ${calls}`);
+    });
+    const start = new Date('2030-05-01T10:00:00Z');
+    t.clock.now = start;
+    try {
+      const id = (await queue.enqueue(k, {}, { maxAttempts: 3 }))!;
+      await queue.drain();
+      let row = await rowOf(id);
+      expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'сбой 1' });
+      expect(row.runAt.getTime() - start.getTime()).toBe(backoffMs(1));
+      // Not due yet: a drain does not run it.
+      await queue.drain();
+      expect(calls).toBe(1);
+
+      t.clock.now = new Date(start.getTime() + backoffMs(1));
+      await queue.drain();
+      row = await rowOf(id);
+      expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'сбой 2' });
+      expect(row.runAt.getTime() - t.clock.now.getTime()).toBe(backoffMs(2));
+      expect(backoffMs(2)).toBe(2 * backoffMs(1));
+
+      t.clock.now = new Date(row.runAt.getTime());
+      await queue.drain();
+      expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'сбой 3' });
+      t.clock.now = new Date(start.getTime() + 86_400_000);
+      await queue.drain();
+      expect(calls).toBe(3);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it('a job that fails once succeeds on its retry', async () => {
+    const k = kind('flaky');
+    const queue = jobsOf(t.app.ctx);
+    let calls = 0;
+    queue.register(k, async () => {
+      if (++calls === 1) throw new Error('временный сбой');
+    });
+    const id = (await queue.enqueue(k, {}))!;
+    await queue.drain();
+    t.clock.now = new Date(Date.now() + backoffMs(1) + 1000);
+    try {
+      await queue.drain();
+    } finally {
+      t.clock.now = new Date();
+    }
+    expect(await rowOf(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('dedupes by key while waiting; `once` keys are never queued again', async () => {
+    const k = kind('dedupe');
+    const queue = jobsOf(t.app.ctx);
+    const ran: number[] = [];
+    queue.register(k, async (p) => void ran.push(p.n));
+    const later = new Date(Date.now() + 3_600_000);
+    const first = await queue.enqueue(k, { n: 1 }, { dedupeKey: 'd1', runAt: later });
+    expect(first).toBeTypeOf('number');
+    expect(await queue.enqueue(k, { n: 2 }, { dedupeKey: 'd1', runAt: later })).toBeNull();
+    expect(await queue.enqueue(k, { n: 3 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
+    await queue.drain();
+    expect(ran).toEqual([3]);
+    // After it ran, a plain key may be queued again, a `once` key may not.
+    expect(await queue.enqueue(k, { n: 4 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
+    expect(await queue.enqueue(k, { n: 5 }, { dedupeKey: 'o1', once: true })).toBeTypeOf('number');
+    await queue.drain();
+    expect(await queue.enqueue(k, { n: 6 }, { dedupeKey: 'o1', once: true })).toBeNull();
+    await queue.drain();
+    expect(ran.sort()).toEqual([3, 4, 5]);
+  });
+
+  it('leaves kinds this node has no handler for to other nodes', async () => {
+    const queue = jobsOf(t.app.ctx);
+    const id = (await queue.enqueue(kind('unknown'), {}))!;
+    await queue.drain();
+    expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
+    await t.database.db.delete(jobs).where(eq(jobs.id, id));
+  });
+});
+
+describe('two workers on one database', () => {
+  let second: { app: FastifyInstance; database: Database } | null = null;
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+  });
+
+  it('never run one job twice', async () => {
+    const k = kind('shared');
+    // With DATABASE_URL: a second real app (its own pool) on the first one's PostgreSQL database. On PGlite (one
+    // connection, one process) a second queue object on the same database stands in for the second node.
+    let other = { ...t.app.ctx };
+    if (t.config.databaseUrl) {
+      const database = await openDatabase({ url: t.config.databaseUrl, dataDir: 'memory://', onError: () => {} });
+      const app = await buildApp({ config: t.config, db: database.db, logger: false });
+      await app.ready();
+      second = { app, database };
+      other = app.ctx;
+    }
+    const runs = new Map<number, number>();
+    const byNode = [0, 0];
+    const handler = (node: number) => async (p: { n: number }) => {
+      runs.set(p.n, (runs.get(p.n) ?? 0) + 1);
+      byNode[node]++;
+      await new Promise((r) => setTimeout(r, 2));
+    };
+    const a = jobsOf(t.app.ctx);
+    const b = jobsOf(other);
+    a.register(k, handler(0));
+    b.register(k, handler(1));
+    const N = 60;
+    for (let n = 0; n < N; n++) await t.database.db.insert(jobs).values({ kind: k, payload: { n }, runAt: new Date(Date.now() - 1000) });
+    await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+    expect(runs.size).toBe(N);
+    expect([...runs.values()].every((c) => c === 1)).toBe(true);
+    expect(byNode[0] + byNode[1]).toBe(N);
+    const [{ left }] = (await t.database.db.execute(sql`select count(*)::int as left from jobs where kind = ${k} and status <> 'done'`) as unknown as { rows: { left: number }[] }).rows;
+    expect(left).toBe(0);
+  });
+});

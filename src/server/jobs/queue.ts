@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../context.ts';
+import { queryRows } from '../db/index.ts';
+
+/**
+ * The durable job queue (`jobs` table). Any node may enqueue; every node runs a worker that claims due rows with
+ * `FOR UPDATE SKIP LOCKED`, so two nodes never run one job at once. A claim holds the row for `LOCK_MS`; a node that
+ * dies mid-job leaves it to be claimed again when the lock runs out. Failures retry with exponential backoff until
+ * `max_attempts`, then the row stays as 'failed' with its last error for staff to read.
+ */
+export interface JobInfo {
+  id: number;
+  kind: string;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: any, job: JobInfo) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** While a job with this key waits (or runs), another with the same key is not queued. */
+  dedupeKey?: string;
+  /** With `dedupeKey`: never queue the key again once it ran (schedules: one digest per day across nodes). */
+  once?: boolean;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  register(kind: string, handler: JobHandler): void;
+  /** The new job's id, or null when the dedupe key already waits. */
+  enqueue(kind: string, payload: unknown, opts?: EnqueueOptions): Promise<number | null>;
+  start(): void;
+  stop(): Promise<void>;
+  /** Runs every due job (and what they enqueue, and what domain events start) until nothing is left; for tests. */
+  drain(): Promise<void>;
+}
+
+export const POLL_MS = 500;
+const LOCK_MS = 5 * 60_000;
+const BATCH = 10;
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+/** Finished rows are kept a week: staff can see what ran, and `once` keys stay claimed for a day at least. */
+const KEEP_DONE_MS = 7 * 86_400_000;
+
+/** 2 s, 4 s, 8 s … after the 1st, 2nd, 3rd failure, capped at an hour. */
+export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+interface ClaimedRow { id: number; kind: string; payload: unknown; attempts: number; max_attempts: number }
+
+const queues = new WeakMap<Ctx, JobQueue>();
+
+/** The app's queue: one per app (per `ctx`), created on first use. */
+export function jobsOf(ctx: Ctx): JobQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = createQueue(ctx);
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
+
+function createQueue(ctx: Ctx): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+  let lastPurge = 0;
+
+  /** Rows this node may run now: queued, due, not held by another node's claim, of a kind it has a handler for. */
+  function dueRows(now: Date) {
+    const kinds = [...handlers.keys()];
+    return sql`status = 'queued' and run_at <= ${now} and (locked_until is null or locked_until < ${now})
+      and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
+  }
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const now = ctx.now();
+    if (!handlers.size) return [];
+    return queryRows<ClaimedRow>(ctx.db, sql`
+      update jobs set attempts = attempts + 1, locked_until = ${new Date(now.getTime() + LOCK_MS)}
+      where id in (
+        select id from jobs
+        where ${dueRows(now)}
+        order by run_at, id
+        limit ${BATCH}
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`);
+  }
+
+  async function runOne(row: ClaimedRow) {
+    const handler = handlers.get(row.kind)!;
+    try {
+      await handler(row.payload, { id: Number(row.id), kind: row.kind, attempts: row.attempts, maxAttempts: row.max_attempts });
+      await ctx.db.execute(sql`update jobs set status = 'done', locked_until = null, last_error = null where id = ${row.id}`);
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err).slice(0, 1000);
+      const final = row.attempts >= row.max_attempts;
+      if (final) ctx.log.error({ job: row.id, kind: row.kind, err: message }, 'job failed for good');
+      else ctx.log.warn({ job: row.id, kind: row.kind, attempt: row.attempts, err: message }, 'job failed, will retry');
+      const runAt = new Date(ctx.now().getTime() + backoffMs(row.attempts));
+      await ctx.db.execute(sql`
+        update jobs set status = ${final ? 'failed' : 'queued'}, locked_until = null, last_error = ${message}, run_at = ${runAt}
+        where id = ${row.id}`);
+    }
+  }
+
+  async function purge() {
+    const now = ctx.now().getTime();
+    if (now - lastPurge < 3_600_000) return;
+    lastPurge = now;
+    await ctx.db.execute(sql`delete from jobs where status <> 'queued' and run_at < ${new Date(now - KEEP_DONE_MS)}`);
+  }
+
+  /** One pass: claim a batch, run it; the count of jobs run. Passes never overlap on one node. */
+  function tick(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        for (;;) {
+          again = false;
+          const rows = await claim();
+          await Promise.all(rows.map(runOne));
+          total += rows.length;
+          if (rows.length < BATCH && !again) break;
+        }
+        await purge();
+      } catch (err) {
+        ctx.log.error({ err }, 'job queue pass failed');
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, POLL_MS);
+    timer.unref?.();
+  }
+
+  return {
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+
+    async enqueue(kind, payload, opts = {}) {
+      const runAt = opts.runAt ?? ctx.now();
+      const key = opts.dedupeKey ?? null;
+      const values = sql`${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${key}, ${runAt}, ${opts.maxAttempts ?? 5}`;
+      const rows = await queryRows<{ id: number }>(ctx.db, opts.once && key
+        ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
+              select ${values} where not exists (select 1 from jobs where dedupe_key = ${key})
+              on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`
+        : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
+              on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`);
+      // Due now on this node: run it without waiting for the next poll.
+      if (rows.length && !stopped && runAt <= ctx.now()) setImmediate(() => void tick());
+      return rows.length ? Number(rows[0].id) : null;
+    },
+
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      // A pass in flight finishes its jobs; the database closes after.
+      await running;
+    },
+
+    async drain() {
+      for (;;) {
+        await ctx.events.settled();
+        const ran = await tick();
+        await ctx.events.settled();
+        if (ran === 0 && !running) {
+          // A last look: a listener may have enqueued while the pass was finishing.
+          if (!handlers.size) return;
+          const [{ due }] = await queryRows<{ due: number }>(ctx.db, sql`select count(*)::int as due from jobs where ${dueRows(ctx.now())}`);
+          if (due === 0) return;
+        }
+        // Let timers and I/O run: the embedded database answers in microtasks, and handlers may wait on timers.
+        await new Promise((r) => setImmediate(r));
+      }
+    },
+  };
+}

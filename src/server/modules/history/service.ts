@@ -1,0 +1,94 @@
+import type { Block } from '../../../shared/blocks.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import type { Entry } from '../../../shared/entries.ts';
+import type { EntryRemovedState, HistoryData, HistoryItem, HistoryList, HistoryVersion } from '../../../shared/history.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { UserRow } from '../auth/queries.ts';
+import * as entriesQ from '../entries/queries.ts';
+import * as entries from '../entries/service.ts';
+import { refreshEntryHotness } from '../feed/ranking.ts';
+import { assertCanManage, assertNotRemoved } from './policy.ts';
+import * as q from './queries.ts';
+
+type Actor = Pick<UserRow, 'id' | 'role'>;
+
+/** Stored jsonb read defensively: a malformed row previews and applies as an empty body, not a 500. */
+const blocksOf = (stored: unknown): Block[] => (Array.isArray(stored) ? (stored as Block[]) : []);
+
+export const HISTORY_PAGE = 50;
+
+/** The entry row when the actor may manage it (author or staff; removed entries included), else 403/404. */
+async function manageable(ctx: Ctx, actor: Actor, id: number, rm: string): Promise<entriesQ.EntryRow> {
+  const row = await entriesQ.entryById(ctx.db, id, actor.id);
+  assertCanManage(actor, row && { authorId: row.author_id, isPublished: row.is_published, removed: row.removed }, rm);
+  return row!;
+}
+
+function presentItem(row: q.VersionRow): HistoryItem {
+  return {
+    id: row.id,
+    date: new Date(row.created_at).toISOString(),
+    title: row.title,
+    author: row.author_id === null || row.author_name === null
+      ? null
+      : { id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug ?? '' }) },
+    is_current: row.is_current,
+  };
+}
+
+async function page(ctx: Ctx, entryId: number, lastId: number | null): Promise<HistoryList> {
+  const rows = await q.versions(ctx.db, entryId, lastId, HISTORY_PAGE);
+  const items = rows.slice(0, HISTORY_PAGE).map(presentItem);
+  return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= HISTORY_PAGE };
+}
+
+/** Versions of an entry, newest first. */
+export async function list(ctx: Ctx, actor: Actor, id: number, lastId: number | null): Promise<HistoryList> {
+  await manageable(ctx, actor, id, messages.historyForbidden);
+  return page(ctx, id, lastId);
+}
+
+/** The history screen: the entry as it is now (removed or not) and the first page of its versions. */
+export async function historyData(ctx: Ctx, actor: Actor, id: number): Promise<HistoryData> {
+  const row = await manageable(ctx, actor, id, messages.historyForbidden);
+  return { entry: entries.presentEntry(row, actor), history: await page(ctx, id, null) };
+}
+
+/** One version with its blocks, for the preview and the apply screen. */
+export async function version(ctx: Ctx, actor: Actor, id: number, historyId: number): Promise<{ entry: Entry; version: HistoryVersion }> {
+  const row = await manageable(ctx, actor, id, messages.historyForbidden);
+  const v = await q.version(ctx.db, id, historyId);
+  if (!v) throw notFound(messages.historyVersionNotFound);
+  return {
+    entry: entries.presentEntry(row, actor),
+    version: { ...presentItem(v), entry_id: v.entry_id, blocks: blocksOf(v.blocks) },
+  };
+}
+
+/**
+ * The entry takes the version's title and blocks through the ordinary save, with its checks, sanitizing, slug and
+ * ranking; being a save of a published entry, it keeps a version of its own, so applying can be undone.
+ */
+export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: number): Promise<Entry> {
+  const row = await manageable(ctx, actor, id, messages.entryEditForbidden);
+  assertNotRemoved({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
+  const v = await q.version(ctx.db, id, historyId);
+  if (!v) throw notFound(messages.historyVersionNotFound);
+  const { entry } = await entries.save(ctx, actor, { id, title: v.title, entry: blocksOf(v.blocks), is_published: row.is_published });
+  return entry;
+}
+
+/**
+ * Removing hides the entry from feeds and its page (404 to everyone); its author and staff still reach it on the
+ * history screen and restore it there. Both calls are idempotent: a second press answers the same state.
+ */
+export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: boolean): Promise<EntryRemovedState> {
+  const row = await manageable(ctx, actor, id, removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden);
+  if ((await q.setRemoved(ctx.db, id, removed)) && !removed && row.is_published) {
+    // Removed entries were left out of the batch refresh; a restored one takes its place in the feeds at once.
+    await refreshEntryHotness(ctx, id);
+  }
+  return { id, removed, url: entries.entryUrl(row) };
+}

@@ -1,0 +1,165 @@
+import { messages } from '../../../shared/catalogue.ts';
+import type { MediaImage, MediaType, UploadResultItem } from '../../../shared/media.ts';
+import type { Ctx } from '../../context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
+import { filterKey, parseFilter, type Filter } from './filters.ts';
+import { contentUuid, makeDerivative, MediaRefused, MIME_BY_TYPE, probe, withoutMetadata } from './process.ts';
+import { findMedia, saveMedia, type MediaRow } from './queries.ts';
+import { createMediaStore, derivativeKey, originalKey, type MediaStore } from './storage.ts';
+
+/** Per-app state: the store, rows already read (immutable, so never stale) and derivatives being made right now. */
+interface MediaState {
+  store: MediaStore;
+  rows: Map<string, MediaRow>;
+  inflight: Map<string, Promise<Buffer>>;
+}
+
+const ROWS_CACHED = 10_000;
+const states = new WeakMap<Ctx, MediaState>();
+
+function stateOf(ctx: Ctx): MediaState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = { store: createMediaStore(ctx.config), rows: new Map(), inflight: new Map() };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+const entity = (row: MediaRow): UploadResultItem => ({
+  type: 'image',
+  data: {
+    uuid: row.uuid, type: row.type, width: row.width, height: row.height, size: row.size, color: row.color,
+    external_service: row.external_service,
+  } satisfies MediaImage,
+});
+const failure = (message: string): UploadResultItem => ({ type: 'error', data: { message } });
+
+const maxBytes = (ctx: Ctx) => ctx.config.uploadMaxMb * 1024 * 1024;
+
+/** One file: checked by its bytes, stored once under the hash of its content, answered as a media entity. */
+async function accept(ctx: Ctx, uploaderId: number, data: Buffer, externalService: unknown[]): Promise<UploadResultItem> {
+  if (data.length > maxBytes(ctx)) return failure(messages.mediaTooLarge(ctx.config.uploadMaxMb));
+  const uuid = contentUuid(data);
+  const known = await findMedia(ctx.db, uuid);
+  if (known) return entity(known);
+  try {
+    const probed = await probe(data);
+    // Served to anyone, so without the uploader's EXIF and GPS; still named by the uploaded bytes, so a repeat dedupes.
+    const stored = await withoutMetadata(data, probed.type);
+    // The bytes go first: a row never points at a missing original.
+    await stateOf(ctx).store.put(originalKey(uuid), stored);
+    return entity(await saveMedia(ctx.db, {
+      uuid, ...probed, mime: MIME_BY_TYPE[probed.type], size: stored.length, external_service: externalService,
+    }, uploaderId));
+  } catch (err) {
+    if (err instanceof MediaRefused) return failure(err.message);
+    ctx.log.error({ err, uuid }, 'media upload failed');
+    return failure(messages.mediaUploadFailed);
+  }
+}
+
+/** `POST /andropov/upload`: every file gets an entry of the answer, in the order sent. */
+export async function upload(ctx: Ctx, user: { id: number }, files: Buffer[]): Promise<UploadResultItem[]> {
+  if (files.length === 0) throw badRequest(messages.mediaNoFiles);
+  if (files.length > ctx.config.uploadMaxFiles) throw badRequest(messages.mediaTooMany(ctx.config.uploadMaxFiles));
+  const result: UploadResultItem[] = [];
+  // One at a time: decoding is CPU and memory heavy, and the answer waits for all of them anyway.
+  for (const file of files) result.push(await accept(ctx, user.id, file, []));
+  return result;
+}
+
+const FETCH_FAILURES: Record<SafeFetchError['reason'], (e: SafeFetchError, ctx: Ctx) => string> = {
+  badUrl: () => messages.mediaUrlInvalid,
+  refused: () => messages.mediaUrlRefused,
+  timeout: () => messages.mediaUrlTimeout,
+  tooLarge: (_e, ctx) => messages.mediaTooLarge(ctx.config.uploadMaxMb),
+  tooManyRedirects: () => messages.mediaUrlRedirects,
+  network: () => messages.mediaUrlNetwork,
+  status: (e) => (e.status ? messages.mediaUrlStatus(e.status) : messages.mediaUrlNetwork),
+};
+
+/** `POST /andropov/upload/urls`: each picture fetched safely (public addresses only, size and time limits). */
+export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[]): Promise<UploadResultItem[]> {
+  if (urls.length > ctx.config.uploadMaxFiles) throw badRequest(messages.mediaTooMany(ctx.config.uploadMaxFiles));
+  const result: UploadResultItem[] = [];
+  for (const url of urls) {
+    try {
+      const res = await safeFetch(ctx.config, url, {
+        maxBytes: maxBytes(ctx), timeoutMs: 20_000, maxRedirects: 5, accept: 'image/*,video/mp4;q=0.9,*/*;q=0.1',
+      });
+      result.push(await accept(ctx, user.id, res.body, [{ name: new URL(res.url).hostname, url: res.url }]));
+    } catch (err) {
+      if (!(err instanceof SafeFetchError)) throw err;
+      result.push(failure(FETCH_FAILURES[err.reason](err, ctx)));
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- delivery
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function mediaRow(ctx: Ctx, uuid: string): Promise<MediaRow> {
+  const { rows } = stateOf(ctx);
+  let row = rows.get(uuid);
+  if (!row) {
+    if (!UUID_RE.test(uuid)) throw notFound(messages.mediaNotFound);
+    row = await findMedia(ctx.db, uuid);
+    if (!row) throw notFound(messages.mediaNotFound);
+    if (rows.size >= ROWS_CACHED) rows.delete(rows.keys().next().value!);
+    rows.set(uuid, row);
+  }
+  return row;
+}
+
+/** What a delivery URL names: the original, or one derivative with its stored name. */
+export interface MediaTarget {
+  row: MediaRow;
+  /** Null for the original. */
+  key: string | null;
+  filter: Filter;
+  mime: string;
+  etag: string;
+}
+
+/** Resolves `{uuid}/{filters}` without touching the bytes, so a revalidation (304) costs no reading. */
+export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string): Promise<MediaTarget> {
+  const row = await mediaRow(ctx, uuid);
+  const filter = parseFilter(filterPath);
+  const format: MediaType = filter.format ?? row.type;
+  if (row.type === 'mp4' && (filter.geometry || format !== 'mp4')) throw badRequest(messages.mediaVideoNoFilters);
+  if (format === 'mp4' && row.type !== 'gif' && row.type !== 'mp4') throw badRequest(messages.mediaMp4OnlyGif);
+  // The original in its own format is the original: no second copy of the same picture.
+  const key = filter.geometry || format !== row.type ? filterKey(filter, row.type) : null;
+  return { row, key, filter, mime: MIME_BY_TYPE[format], etag: `"${row.uuid}${key ? `-${key}` : ''}"` };
+}
+
+/** The bytes of a target; a missing derivative is made once, however many requests ask for it at the same time. */
+export async function targetBytes(ctx: Ctx, t: MediaTarget): Promise<Buffer> {
+  const { store, inflight } = stateOf(ctx);
+  if (!t.key) return (await store.get(originalKey(t.row.uuid))) ?? missingOriginal(ctx, t.row.uuid);
+  const key = derivativeKey(t.row.uuid, t.key);
+  const running = inflight.get(key);
+  if (running) return running;
+  const stored = await store.get(key);
+  if (stored) return stored;
+  let flight = inflight.get(key);
+  if (!flight) {
+    flight = (async () => {
+      const original = (await store.get(originalKey(t.row.uuid))) ?? missingOriginal(ctx, t.row.uuid);
+      const { data } = await makeDerivative(original, t.row.type, t.filter);
+      await store.put(key, data);
+      return data;
+    })().finally(() => inflight.delete(key));
+    inflight.set(key, flight);
+  }
+  return flight;
+}
+
+function missingOriginal(ctx: Ctx, uuid: string): never {
+  ctx.log.error({ uuid }, 'media row without its original in the store');
+  throw notFound(messages.mediaNotFound);
+}

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { messages } from '../../../shared/catalogue.ts';
+import { formatFullDate } from '../../../shared/format.ts';
+import { NOTIFICATION_TYPES } from '../../../web/features/notifications/services.ts';
+import type { Ctx } from '../../context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { jobsOf } from '../../jobs/queue.ts';
+import * as q from './queries.ts';
+import { present, settingsOf } from './service.ts';
+
+/**
+ * Notification letters and the daily digest, sent by jobs through `ctx.mail` (SMTP when SMTP_URL, else the outbox).
+ * Every letter carries an unsubscribe link that works without signing in: a random token per address
+ * (`email_subscriptions.token`), shown at `/email/unsubscribe/{token}` and in `List-Unsubscribe` (RFC 2369, RFC 8058).
+ */
+const newToken = () => crypto.randomBytes(24).toString('base64url');
+/** What a token of `newToken` (and of older links) looks like; anything else is refused without a query. */
+export const UNSUBSCRIBE_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
+const DIGEST_SIZE = 10;
+/** 06:00 UTC is 09:00 in Moscow: the digest lands with the morning. */
+const DIGEST_HOUR_UTC = 6;
+
+export const unsubscribeUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/email/unsubscribe/${token}`;
+
+function unsubscribeHeaders(ctx: Ctx, token: string) {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(ctx, token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** One notification's letter, unless it was read already or the person switched this type's mail off meanwhile. */
+export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
+  const row = await q.notificationById(ctx.db, notificationId);
+  // Read on the site before the letter went: no letter. A mail-only row is born read.
+  if (!row || (row.is_read && !row.data.mail_only)) return;
+  const person = await q.userSettings(ctx.db, row.user_id);
+  if (!person || !settingsOf(person.settings)[row.type as keyof ReturnType<typeof settingsOf>]?.email) return;
+  const sub = await q.ensureEmailSubscription(ctx.db, person.email.toLowerCase(), row.user_id, newToken(), false);
+  const [item] = await present(ctx, [row], ctx.config.publicUrl);
+  const unsubscribe = unsubscribeUrl(ctx, sub.token);
+  await ctx.mail.send({
+    to: person.email,
+    subject: messages.mailNotificationSubject(item.text),
+    text: messages.mailNotificationText(item.text, item.quote, item.url, `${ctx.config.publicUrl}/settings`, unsubscribe),
+    headers: unsubscribeHeaders(ctx, sub.token),
+  });
+}
+
+/** `/email/subscribe/opt_in`: the daily digest for an address (the signed-in reader's or any), with a first letter. */
+export async function optIn(ctx: Ctx, email: string, userId: number | null) {
+  const address = email.trim().toLowerCase();
+  const before = await q.emailSubscriptionByEmail(ctx.db, address);
+  const sub = await q.ensureEmailSubscription(ctx.db, address, userId, newToken(), true);
+  // The first letter says how to leave; asking again while subscribed sends nothing more.
+  if (!before?.digest || before.unsubscribed_at) {
+    await jobsOf(ctx).enqueue('mail.welcome', { email: address }, { dedupeKey: `welcome:${address}` });
+  }
+  return { email: sub.email, digest: true };
+}
+
+async function sendWelcome(ctx: Ctx, email: string) {
+  const sub = await q.emailSubscriptionByEmail(ctx.db, email);
+  if (!sub?.digest || sub.unsubscribed_at) return;
+  const link = unsubscribeUrl(ctx, sub.token);
+  await ctx.mail.send({ to: sub.email, subject: messages.mailDigestWelcomeSubject, text: messages.mailDigestWelcomeText(link), headers: unsubscribeHeaders(ctx, sub.token) });
+}
+
+/** What the unsubscribe page shows; reading it changes nothing (mail scanners open links). */
+export async function unsubscribeInfo(ctx: Ctx, token: string) {
+  if (!UNSUBSCRIBE_TOKEN_RE.test(token)) return null;
+  const sub = await q.emailSubscriptionByToken(ctx.db, token);
+  return sub ? { email: sub.email, active: !sub.unsubscribed_at } : null;
+}
+
+/** The link's action: no digest, and for an account's address no notification letters of any type. */
+export async function unsubscribe(ctx: Ctx, token: string) {
+  const sub = UNSUBSCRIBE_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
+  if (!sub) throw badRequest(messages.unsubscribeTokenInvalid);
+  await q.unsubscribeEmail(ctx.db, token, ctx.now());
+  if (sub.user_id !== null) await q.disableAllMail(ctx.db, sub.user_id, NOTIFICATION_TYPES);
+  return { email: sub.email, active: false };
+}
+
+/** The next digest time at or after `now`. */
+export function nextDigestAt(now: Date): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
+  if (at.getTime() < now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+/**
+ * Makes sure the next digest is queued. Every node calls it (on start and hourly); the day's dedupe key with `once`
+ * lets exactly one row exist per day, so the digest is claimed and sent once however many nodes run.
+ */
+export async function scheduleDigest(ctx: Ctx) {
+  const at = nextDigestAt(ctx.now());
+  const day = at.toISOString().slice(0, 10);
+  return jobsOf(ctx).enqueue('mail.digest', { day, until: at.toISOString() }, { dedupeKey: `digest:${day}`, once: true, runAt: at });
+}
+
+/** The day's digest: the top entries once, then one letter job per subscriber (each retried on its own). */
+async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
+  const top = await q.topEntries(ctx.db, new Date(p.until), DIGEST_SIZE);
+  const lines = top.map((e, i) => `${i + 1}. ${e.title || '—'}\n   ${ctx.config.publicUrl}/${e.id}`);
+  const jobs = jobsOf(ctx);
+  for (const sub of await q.digestRecipients(ctx.db)) {
+    await jobs.enqueue('mail.digest.letter', { email: sub.email, day: p.day, until: p.until, lines }, { dedupeKey: `digest:${p.day}:${sub.email}`, once: true });
+  }
+  await scheduleDigest(ctx);
+}
+
+async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
+  const sub = await q.emailSubscriptionByEmail(ctx.db, p.email);
+  if (!sub?.digest || sub.unsubscribed_at) return;
+  const date = formatFullDate(p.until, { timeZone: 'Europe/Moscow' }).split(',').slice(1, 2).join('').trim();
+  const body = p.lines.length ? `${messages.mailDigestIntro}\n\n${p.lines.join('\n\n')}` : messages.mailDigestEmpty;
+  await ctx.mail.send({
+    to: sub.email,
+    subject: messages.mailDigestSubject(date),
+    text: `${body}\n\n${messages.mailDigestFooter(unsubscribeUrl(ctx, sub.token))}`,
+    headers: unsubscribeHeaders(ctx, sub.token),
+  });
+}
+
+export function registerMailJobs(ctx: Ctx) {
+  const jobs = jobsOf(ctx);
+  jobs.register('mail.notification', (p: { notificationId: number }) => sendNotificationMail(ctx, p.notificationId));
+  jobs.register('mail.welcome', (p: { email: string }) => sendWelcome(ctx, p.email));
+  jobs.register('mail.digest', (p: { day: string; until: string }) => runDigest(ctx, p));
+  jobs.register('mail.digest.letter', (p: { email: string; until: string; lines: string[] }) => sendDigestLetter(ctx, p));
+}

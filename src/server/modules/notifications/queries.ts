@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/index.ts';
+
+/** The SQL of notifications, push endpoints and mail subscriptions. */
+
+export interface NotificationRow {
+  id: number;
+  user_id: number;
+  type: string;
+  actor_ids: number[];
+  actors_count: number;
+  entry_id: number | null;
+  comment_id: number | null;
+  data: Record<string, unknown>;
+  is_read: boolean;
+  updated_at: Date;
+  entry_title: string | null;
+}
+
+export interface NewNotification {
+  userId: number;
+  type: string;
+  actorId: number | null;
+  groupKey: string | null;
+  entryId: number | null;
+  commentId: number | null;
+  data: Record<string, unknown>;
+  now: Date;
+  /** Stored already read: a letter's record for a type the reader keeps off the site (never grouped, never shown). */
+  mailOnly?: boolean;
+}
+
+/** How many actors a group keeps by name; `actors_count` keeps the total. */
+export const GROUP_ACTORS_KEPT = 10;
+
+/**
+ * Adds a notification, or grows the open (unread) group with the same key: the actor moves to the front, once, and
+ * the count grows only for an actor not already in the group. The id of the row and whether it was new.
+ */
+export async function upsertNotification(db: Db, n: NewNotification): Promise<{ id: number; created: boolean }> {
+  const actors = sql`${JSON.stringify(n.actorId === null ? [] : [n.actorId])}::jsonb`;
+  const [row] = await queryRows<{ id: number; created: boolean }>(db, n.groupKey === null || n.mailOnly
+    ? sql`insert into notifications (user_id, type, actor_ids, actors_count, entry_id, comment_id, data, is_read, created_at, updated_at)
+          values (${n.userId}, ${n.type}, ${actors}, ${n.actorId === null ? 0 : 1}, ${n.entryId}, ${n.commentId}, ${JSON.stringify(n.mailOnly ? { ...n.data, mail_only: true } : n.data)}::jsonb,
+            ${Boolean(n.mailOnly)}, ${n.now}, ${n.now})
+          returning id, true as created`
+    : sql`insert into notifications as n (user_id, type, group_key, actor_ids, actors_count, entry_id, comment_id, data, created_at, updated_at)
+          values (${n.userId}, ${n.type}, ${n.groupKey}, ${actors}, 1, ${n.entryId}, ${n.commentId}, ${JSON.stringify(n.data)}::jsonb, ${n.now}, ${n.now})
+          on conflict (user_id, group_key) where not is_read and group_key is not null do update set
+            actors_count = n.actors_count + case when n.actor_ids @> excluded.actor_ids then 0 else 1 end,
+            actor_ids = (
+              select coalesce(jsonb_agg(v order by o), '[]'::jsonb) from (
+                select v, o from jsonb_array_elements(excluded.actor_ids || n.actor_ids) with ordinality as e(v, o)
+                where o = 1 or v <> excluded.actor_ids -> 0
+                order by o limit ${GROUP_ACTORS_KEPT}
+              ) kept),
+            data = excluded.data,
+            updated_at = excluded.updated_at
+          returning id, (xmax = 0) as created`);
+  return { id: Number(row.id), created: row.created };
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from notifications where user_id = ${userId} and not is_read`);
+  return row.n;
+}
+
+const selectRow = sql`
+  select n.id, n.user_id, n.type, n.actor_ids, n.actors_count, n.entry_id, n.comment_id, n.data, n.is_read, n.updated_at,
+         e.title as entry_title
+  from notifications n left join entries e on e.id = n.entry_id`;
+
+/** A page, newest change first; keyset on (updated_at, id) with the date as integer microseconds. */
+export async function listNotifications(db: Db, userId: number, cursor: { lastId: number; lastValue: number } | null, count: number) {
+  const after = cursor
+    ? sql`and (n.updated_at, n.id) < (to_timestamp(${cursor.lastValue}::float8 / 1e6), ${cursor.lastId})`
+    : sql``;
+  return queryRows<NotificationRow>(db, sql`
+    ${selectRow}
+    where n.user_id = ${userId} and not (n.data ? 'mail_only') ${after}
+    order by n.updated_at desc, n.id desc
+    limit ${count + 1}`)
+    .then((rows) => rows.map((r) => ({ ...r, id: Number(r.id), updated_at: new Date(r.updated_at) })));
+}
+
+export async function notificationById(db: Db, id: number): Promise<NotificationRow | undefined> {
+  const rows = await queryRows<NotificationRow>(db, sql`${selectRow} where n.id = ${id}`);
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id), updated_at: new Date(rows[0].updated_at) } : undefined;
+}
+
+/** Marks the user's notifications read: one (`id`), those about one comment (`commentId`) or all. Rows changed. */
+export async function markRead(db: Db, userId: number, what: { id?: number; commentId?: number }): Promise<number[]> {
+  const only = what.id !== undefined ? sql`and id = ${what.id}` : what.commentId !== undefined ? sql`and comment_id = ${what.commentId}` : sql``;
+  const rows = await queryRows<{ id: number }>(db, sql`
+    update notifications set is_read = true where user_id = ${userId} and not is_read ${only} returning id`);
+  return rows.map((r) => Number(r.id));
+}
+
+export interface ActorRow { id: number; name: string; slug: string; avatar_color: string; avatar_url: string | null }
+
+export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, ActorRow>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<ActorRow>(db, sql`
+    select id, name, slug, avatar_color, avatar_url from subsites where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface RecipientRow { id: number; email: string; settings: Record<string, unknown>; actor_muted: boolean; actor_banned: boolean }
+
+/** The recipient with what decides whether the actor may notify them: a mute of the actor's blog, a ban on the actor. */
+export async function recipient(db: Db, userId: number, actorId: number | null, now: Date): Promise<RecipientRow | undefined> {
+  const [row] = await queryRows<RecipientRow>(db, sql`
+    select u.id, u.email, u.settings,
+      ${actorId === null ? sql`false` : sql`exists (select 1 from subsite_mutes m where m.user_id = u.id and m.subsite_id = ${actorId})`} as actor_muted,
+      ${actorId === null ? sql`false` : sql`exists (select 1 from users a where a.id = ${actorId} and a.banned_until > ${now})`} as actor_banned
+    from users u where u.id = ${userId}`);
+  return row;
+}
+
+export async function commentInfo(db: Db, commentId: number) {
+  const [row] = await queryRows<{ id: number; author_id: number; entry_id: number; text: string; removed: boolean }>(db, sql`
+    select id, author_id, entry_id, text, removed from comments where id = ${commentId}`);
+  return row;
+}
+
+export async function entryInfo(db: Db, entryId: number) {
+  const [row] = await queryRows<{ id: number; author_id: number; title: string; is_published: boolean; removed: boolean }>(db, sql`
+    select id, author_id, title, is_published, removed from entries where id = ${entryId}`);
+  return row;
+}
+
+/** Who runs a subsite and hears of its subscribers: the blog's owner, a community's owners. */
+export async function subsiteOwners(db: Db, subsiteId: number): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(db, sql`
+    select user_id from subsite_roles where subsite_id = ${subsiteId} and role = 'owner'`);
+  return rows.map((r) => r.user_id);
+}
+
+/** People named by `@name` tokens: a person's blog slug or their exact name (one word), case-insensitive. */
+export async function usersByMention(db: Db, tokens: string[]): Promise<number[]> {
+  if (!tokens.length) return [];
+  const list = sql.join(tokens.map((t) => sql`${t}`), sql`, `);
+  const rows = await queryRows<{ id: number }>(db, sql`
+    select s.id from subsites s join users u on u.id = s.id
+    where s.type = 'user' and (lower(s.slug) in (${list}) or lower(s.name) in (${list}))`);
+  return rows.map((r) => r.id);
+}
+
+export async function userSettings(db: Db, userId: number): Promise<{ settings: Record<string, unknown>; email: string } | undefined> {
+  const [row] = await queryRows<{ settings: Record<string, unknown>; email: string }>(db, sql`select settings, email from users where id = ${userId}`);
+  return row;
+}
+
+/** Sets one channel of one type in `users.settings.notifications`, keeping the rest. */
+export async function saveSetting(db: Db, userId: number, type: string, channel: string, enabled: boolean) {
+  await db.execute(sql`
+    update users set settings = jsonb_set(
+      settings || jsonb_build_object('notifications', coalesce(settings -> 'notifications', '{}'::jsonb)),
+      array['notifications', ${type}::text],
+      coalesce(settings -> 'notifications' -> ${type}::text, '{}'::jsonb) || jsonb_build_object(${channel}::text, ${enabled}::boolean))
+    where id = ${userId}`);
+}
+
+/** Mail off for every type at once (the unsubscribe link of a notification letter). */
+export async function disableAllMail(db: Db, userId: number, types: readonly string[]) {
+  const list = sql.join(types.map((t) => sql`${t}::text`), sql`, `);
+  await db.execute(sql`
+    update users set settings = settings || jsonb_build_object('notifications',
+      coalesce(settings -> 'notifications', '{}'::jsonb) || (
+        select jsonb_object_agg(t, coalesce(settings -> 'notifications' -> t, '{}'::jsonb) || '{"email": false}'::jsonb)
+        from unnest(array[${list}]) as t))
+    where id = ${userId}`);
+}
+
+// ——— Web push endpoints ———
+
+export interface PushEndpointRow { endpoint: string; user_id: number; p256dh: string; auth: string }
+
+/** A browser's subscription; re-subscribing the same endpoint (another account on the same browser) moves it. */
+export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: number; p256dh: string; auth: string; userAgent: string }) {
+  await db.execute(sql`
+    insert into push_endpoints (endpoint, user_id, p256dh, auth, user_agent) values (${row.endpoint}, ${row.userId}, ${row.p256dh}, ${row.auth}, ${row.userAgent})
+    on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+      user_agent = excluded.user_agent, failures = 0`);
+}
+
+/** Deletes the user's own endpoint; whether there was one. */
+export async function deletePushEndpoint(db: Db, userId: number, endpoint: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`);
+  return rows.length > 0;
+}
+
+export async function forgetPushEndpoint(db: Db, endpoint: string) {
+  await db.execute(sql`delete from push_endpoints where endpoint = ${endpoint}`);
+}
+
+export async function pushEndpointsOf(db: Db, userId: number): Promise<PushEndpointRow[]> {
+  return queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`);
+}
+
+export async function pushEndpoint(db: Db, endpoint: string): Promise<PushEndpointRow | undefined> {
+  const [row] = await queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`);
+  return row;
+}
+
+export async function pushDelivered(db: Db, endpoint: string, now: Date) {
+  await db.execute(sql`update push_endpoints set last_success_at = ${now}, failures = 0 where endpoint = ${endpoint}`);
+}
+
+export async function pushFailed(db: Db, endpoint: string) {
+  await db.execute(sql`update push_endpoints set failures = failures + 1 where endpoint = ${endpoint}`);
+}
+
+// ——— Mail subscriptions ———
+
+export interface EmailSubscriptionRow { email: string; user_id: number | null; digest: boolean; token: string; unsubscribed_at: Date | null }
+
+/** The row for an address, created with `token` when missing; `digest` switched on when asked. */
+export async function ensureEmailSubscription(db: Db, email: string, userId: number | null, token: string, digest: boolean): Promise<EmailSubscriptionRow> {
+  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+    insert into email_subscriptions (email, user_id, digest, token) values (${email}, ${userId}, ${digest}, ${token})
+    on conflict (email) do update set
+      user_id = coalesce(email_subscriptions.user_id, excluded.user_id),
+      digest = email_subscriptions.digest or excluded.digest,
+      unsubscribed_at = case when excluded.digest then null else email_subscriptions.unsubscribed_at end
+    returning email, user_id, digest, token, unsubscribed_at`);
+  return row;
+}
+
+export async function emailSubscriptionByToken(db: Db, token: string): Promise<EmailSubscriptionRow | undefined> {
+  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where token = ${token}`);
+  return row;
+}
+
+export async function emailSubscriptionByEmail(db: Db, email: string): Promise<EmailSubscriptionRow | undefined> {
+  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where email = ${email}`);
+  return row;
+}
+
+export async function unsubscribeEmail(db: Db, token: string, now: Date) {
+  await db.execute(sql`update email_subscriptions set digest = false, unsubscribed_at = ${now} where token = ${token}`);
+}
+
+export async function digestRecipients(db: Db): Promise<EmailSubscriptionRow[]> {
+  return queryRows<EmailSubscriptionRow>(db, sql`
+    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where digest and unsubscribed_at is null`);
+}
+
+/** The day's best: published in the 24 hours before `until`, by votes then comments. */
+export async function topEntries(db: Db, until: Date, count: number) {
+  return queryRows<{ id: number; title: string; likes_summ: number; comments_count: number }>(db, sql`
+    select id, title, likes_summ, comments_count from entries
+    where is_published and not removed and published_at > ${new Date(until.getTime() - 86_400_000)} and published_at <= ${until}
+    order by likes_summ desc, comments_count desc, id desc
+    limit ${count}`);
+}
+
+// ——— Installation facts ———
+
+/** A `meta` value, created by the first node that asks (a second node reads the first one's). */
+export async function metaValue<T>(db: Db, key: string, create: () => T): Promise<T> {
+  await db.execute(sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`);
+  const [row] = await queryRows<{ value: T }>(db, sql`select value from meta where key = ${key}`);
+  return row.value;
+}

@@ -1,0 +1,248 @@
+import { messages } from '../../../shared/catalogue.ts';
+import { formatFullDate, truncate } from '../../../shared/format.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES,
+  type NotificationChannel, type NotificationItem, type NotificationSettings, type NotificationType, type NotificationsPage, type SettingsData,
+} from '../../../web/features/notifications/services.ts';
+import type { Ctx } from '../../context.ts';
+import type { DomainEventMap } from '../../events.ts';
+import { jobsOf } from '../../jobs/queue.ts';
+import { notFound } from '../../http/errors.ts';
+import * as q from './queries.ts';
+
+/** How many words of a comment a notification quotes. */
+const QUOTE_MAX = 200;
+/** How many people one comment may notify by `@name`. */
+export const MENTIONS_MAX = 5;
+export const PAGE_SIZE = 20;
+export const SYSTEM_TEXT_MAX = 2000;
+
+// ——— Settings ———
+
+/** The reader's settings over the defaults; unknown keys in the stored JSON are ignored. */
+export function settingsOf(stored: Record<string, unknown> | null | undefined): NotificationSettings {
+  const saved = (stored?.notifications ?? {}) as Record<string, Record<string, unknown>>;
+  const result = {} as NotificationSettings;
+  for (const type of NOTIFICATION_TYPES) {
+    const d = DEFAULT_NOTIFICATION_SETTINGS[type];
+    const s = saved[type] ?? {};
+    result[type] = {
+      site: typeof s.site === 'boolean' ? s.site : d.site,
+      email: typeof s.email === 'boolean' ? s.email : d.email,
+    };
+  }
+  return result;
+}
+
+export async function settings(ctx: Ctx, userId: number): Promise<SettingsData> {
+  const row = await q.userSettings(ctx.db, userId);
+  if (!row) throw notFound(messages.notificationUserNotFound);
+  const sub = await q.emailSubscriptionByEmail(ctx.db, row.email.toLowerCase());
+  return { notifications: settingsOf(row.settings), email: row.email, digest: Boolean(sub?.digest && !sub.unsubscribed_at) };
+}
+
+export async function saveSetting(ctx: Ctx, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean) {
+  await q.saveSetting(ctx.db, userId, type, channel, enabled);
+  return settings(ctx, userId);
+}
+
+// ——— Creating ———
+
+export interface NotifyInput {
+  userId: number;
+  type: NotificationType;
+  /** Who caused it; null for the site itself (system, moderation). */
+  actorId: number | null;
+  /** Rows with one key group while unread ('vote_entry:12'); null: a row of its own. */
+  groupKey?: string | null;
+  entryId?: number | null;
+  commentId?: number | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The one door for every notification. Nobody is told of their own action; an author the reader muted (their blog)
+ * or a banned one does not reach them; a type switched off on the site is not stored. Then the bell (event), push and
+ * mail (jobs) follow. The id, or null when nothing was stored.
+ */
+export async function notify(ctx: Ctx, input: NotifyInput): Promise<number | null> {
+  if (input.actorId !== null && input.actorId === input.userId) return null;
+  const person = await q.recipient(ctx.db, input.userId, input.actorId, ctx.now());
+  if (!person || person.actor_muted || person.actor_banned) return null;
+  const wanted = settingsOf(person.settings)[input.type];
+  if (!wanted.site && !wanted.email) return null;
+  const { id, created } = await q.upsertNotification(ctx.db, {
+    userId: input.userId, type: input.type, actorId: input.actorId, groupKey: input.groupKey ?? null,
+    entryId: input.entryId ?? null, commentId: input.commentId ?? null, data: input.data ?? {}, now: ctx.now(), mailOnly: !wanted.site,
+  });
+  const jobs = jobsOf(ctx);
+  if (wanted.site) {
+    ctx.events.emit('notification.changed', { userId: input.userId, notificationId: id, unreadCount: await q.unreadCount(ctx.db, input.userId) });
+    // A growing group is pushed once per wave: a push waiting for this row takes the newer text when it runs.
+    await jobs.enqueue('push.notification', { notificationId: id }, { dedupeKey: `push:${id}` });
+  }
+  // A letter per new row only: a vote group does not mail again for every vote.
+  if (wanted.email && created) await jobs.enqueue('mail.notification', { notificationId: id }, { dedupeKey: `mail:${id}` });
+  return id;
+}
+
+/** `@name` tokens of a comment: letters, digits, '_', '-', '.', lower-cased, each once. */
+export function mentionTokens(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[^\p{L}\p{N}_@])@([\p{L}\p{N}_.-]{2,50})/gu)) {
+    found.add(m[1].replace(/[.-]+$/, '').toLowerCase());
+    if (found.size >= MENTIONS_MAX * 2) break;
+  }
+  return [...found].filter(Boolean);
+}
+
+/** A new comment: 'reply' to the parent's author, 'comment' to the entry's author, 'mention' to those named. */
+export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.created']) {
+  const entry = await q.entryInfo(ctx.db, p.entryId);
+  if (!entry) return;
+  const quote = truncate(p.text, QUOTE_MAX);
+  const told = new Set<number>([p.authorId]);
+  if (p.replyTo !== null) {
+    const parent = await q.commentInfo(ctx.db, p.replyTo);
+    if (parent && !told.has(parent.author_id)) {
+      told.add(parent.author_id);
+      await notify(ctx, { userId: parent.author_id, type: 'reply', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+    }
+  }
+  if (!told.has(entry.author_id)) {
+    told.add(entry.author_id);
+    await notify(ctx, { userId: entry.author_id, type: 'comment', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+  }
+  const named = (await q.usersByMention(ctx.db, mentionTokens(p.text))).filter((id) => !told.has(id)).slice(0, MENTIONS_MAX);
+  for (const userId of named) {
+    await notify(ctx, { userId, type: 'mention', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+  }
+}
+
+/** An upvote tells the target's author, grouped per target while unread; other votes tell nobody. */
+export async function onVoteChanged(ctx: Ctx, p: DomainEventMap['vote.changed']) {
+  if (p.sign !== 1) return;
+  const isEntry = p.type === 'content';
+  await notify(ctx, {
+    userId: p.ownerId,
+    type: isEntry ? 'vote_entry' : 'vote_comment',
+    actorId: p.voterId,
+    groupKey: isEntry ? `vote_entry:${p.targetId}` : `vote_comment:${p.targetId}`,
+    entryId: p.entryId,
+    commentId: isEntry ? null : p.targetId,
+  });
+}
+
+/** A new subscriber tells the subsite's owners, grouped per subsite while unread. */
+export async function onSubscriptionChanged(ctx: Ctx, p: DomainEventMap['subscription.changed']) {
+  if (!p.subscribed) return;
+  for (const owner of await q.subsiteOwners(ctx.db, p.subsiteId)) {
+    await notify(ctx, { userId: owner, type: 'subscriber', actorId: p.userId, groupKey: `subscriber:${p.subsiteId}`, data: { subsiteId: p.subsiteId } });
+  }
+}
+
+/** For moderation: the author learns their entry was taken off. */
+export async function notifyUnpublished(ctx: Ctx, entryId: number, reason = '') {
+  const entry = await q.entryInfo(ctx.db, entryId);
+  if (!entry) return null;
+  return notify(ctx, { userId: entry.author_id, type: 'unpublished', actorId: null, entryId, data: { reason } });
+}
+
+/** For moderation: the user learns of their ban (until a date, or for good). */
+export async function notifyBan(ctx: Ctx, userId: number, until: Date | null, reason = '') {
+  return notify(ctx, { userId, type: 'ban', actorId: null, data: { until: until?.toISOString() ?? null, reason } });
+}
+
+/** A message from the site's staff to one person. */
+export async function sendSystem(ctx: Ctx, userId: number, text: string) {
+  const person = await q.userSettings(ctx.db, userId);
+  if (!person) throw notFound(messages.notificationUserNotFound);
+  return { id: await notify(ctx, { userId, type: 'system', actorId: null, data: { text } }) };
+}
+
+// ——— Reading ———
+
+/** What a row says, in Russian, with its link; names are read now, so a renamed person shows the new name. */
+export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, publicUrl = ''): Omit<NotificationItem, 'id' | 'is_read' | 'date' | 'comment_id'> {
+  const people = row.actor_ids.map((id) => actors.get(id)).filter((a): a is q.ActorRow => Boolean(a));
+  const first = people[0]?.name ?? messages.notifySomeone;
+  const more = Math.max(0, row.actors_count - 1);
+  const title = row.entry_title ?? '';
+  const data = row.data as { quote?: string; text?: string; reason?: string; until?: string | null; subsiteId?: number };
+  const entryLink = row.entry_id ? `/${row.entry_id}` : '/';
+  const commentLink = row.comment_id && row.entry_id ? `/${row.entry_id}?comment=${row.comment_id}` : entryLink;
+  const actorLink = people[0] ? subsiteUrl({ id: people[0].id, type: 'user', slug: people[0].slug }) : '/';
+  let text: string;
+  let url: string;
+  let quote = data.quote ?? '';
+  switch (row.type as NotificationType) {
+    case 'reply': text = messages.notifyReply(first); url = commentLink; break;
+    case 'comment': text = messages.notifyComment(first, title); url = commentLink; break;
+    case 'mention': text = messages.notifyMention(first); url = commentLink; break;
+    case 'vote_entry': text = messages.notifyVoteEntry(first, more, title); url = entryLink; break;
+    case 'vote_comment': text = messages.notifyVoteComment(first, more); url = commentLink; break;
+    case 'subscriber': text = messages.notifySubscriber(first, more); url = more > 0 ? '/notifications' : actorLink; break;
+    case 'unpublished': text = messages.notifyUnpublished(title); quote = data.reason ?? ''; url = entryLink; break;
+    case 'ban': text = messages.notifyBan(data.until ? formatFullDate(data.until, { timeZone: 'Europe/Moscow' }) : ''); quote = data.reason ?? ''; url = '/'; break;
+    default: text = data.text ?? messages.notifySystemTitle; url = '/notifications';
+  }
+  return {
+    type: row.type as NotificationType,
+    text,
+    quote,
+    url: publicUrl + url,
+    actors: people.slice(0, 3).map((a) => ({
+      id: a.id, name: a.name, url: subsiteUrl({ id: a.id, type: 'user', slug: a.slug }), avatar_color: a.avatar_color, avatar_url: a.avatar_url,
+    })),
+    actors_count: row.actors_count,
+  };
+}
+
+export async function present(ctx: Ctx, rows: q.NotificationRow[], publicUrl = ''): Promise<NotificationItem[]> {
+  const actors = await q.actorsByIds(ctx.db, [...new Set(rows.flatMap((r) => r.actor_ids.slice(0, 3)))]);
+  return rows.map((r) => ({
+    id: r.id,
+    ...render(r, actors, publicUrl),
+    is_read: r.is_read,
+    date: r.updated_at.toISOString(),
+    comment_id: r.comment_id,
+  }));
+}
+
+/** Microseconds since the epoch: the keyset cursor's exact value. */
+const micros = (d: Date) => d.getTime() * 1000;
+
+export async function list(ctx: Ctx, userId: number, cursor: { lastId: number; lastValue: number } | null, count = PAGE_SIZE): Promise<NotificationsPage> {
+  const [rows, unread] = await Promise.all([q.listNotifications(ctx.db, userId, cursor, count), q.unreadCount(ctx.db, userId)]);
+  const page = rows.slice(0, count);
+  const last = page.at(-1);
+  return {
+    items: await present(ctx, page),
+    last_id: last?.id ?? null,
+    last_sorting_value: last ? micros(last.updated_at) : null,
+    is_finished: rows.length <= count,
+    unread_count: unread,
+  };
+}
+
+export const unreadCount = (ctx: Ctx, userId: number) => q.unreadCount(ctx.db, userId);
+
+/** Marks read: `id` (one), `commentId` (those about a comment) or everything; other people's rows are never touched. */
+export async function markRead(ctx: Ctx, userId: number, what: { id?: number; commentId?: number }) {
+  const changed = await q.markRead(ctx.db, userId, what);
+  const unread = await q.unreadCount(ctx.db, userId);
+  if (changed.length) ctx.events.emit('notification.changed', { userId, notificationId: changed.length === 1 ? changed[0] : 0, unreadCount: unread });
+  return { marked: changed.length, unread_count: unread };
+}
+
+/** Domain events become jobs, so a notification survives a crash between the request's answer and its delivery. */
+export function listen(ctx: Ctx) {
+  const jobs = jobsOf(ctx);
+  jobs.register('notify.comment', (p) => onCommentCreated(ctx, p));
+  jobs.register('notify.vote', (p) => onVoteChanged(ctx, p));
+  jobs.register('notify.subscriber', (p) => onSubscriptionChanged(ctx, p));
+  ctx.events.on('comment.created', (p) => jobs.enqueue('notify.comment', p));
+  ctx.events.on('vote.changed', (p) => (p.sign === 1 ? jobs.enqueue('notify.vote', p) : null));
+  ctx.events.on('subscription.changed', (p) => (p.subscribed ? jobs.enqueue('notify.subscriber', p) : null));
+}

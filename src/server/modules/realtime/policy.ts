@@ -1,0 +1,13 @@
+import { messages } from '../../../shared/catalogue.ts';
+import { ApiError } from '../../http/errors.ts';
+import { requireUser } from '../auth/policy.ts';
+import type { UserRow } from '../auth/queries.ts';
+
+/** Who may do what with realtime over HTTP (socket channel rules live in channels.ts). */
+
+/** The private live token is a Plus feature (spec/content.md §6): 401 for anonymous readers, 402 for the rest. */
+export function requirePlus(user: UserRow | null): UserRow {
+  const u = requireUser(user);
+  if (!u.isPaid) throw new ApiError(402, messages.liveTokenPlusRequired);
+  return u;
+}

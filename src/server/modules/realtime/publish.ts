@@ -1,0 +1,97 @@
+import { channelName, type CommentsEvent, type ContentEvent, type HitsEvent, type SystemEvent, type UserEvent } from '../../../web/features/realtime/protocol.ts';
+import type { Ctx } from '../../context.ts';
+import { findEntry } from '../comments/queries.ts';
+import { presentForReaders } from '../comments/service.ts';
+import type { Hub } from './hub.ts';
+import * as live from './live.ts';
+
+/** A viral entry's view counter moves many times a second; listeners hear it at most this often. */
+export const HITS_THROTTLE_MS = 1000;
+
+/**
+ * Domain events → socket channels. Runs on the node that made the change; the adapter carries the message to
+ * every other node. Comments go out as an anonymous reader sees them (each client adds its own marks).
+ */
+export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
+  const commentsEvent = (entryId: number, data: CommentsEvent) => hub.publish(channelName.comments(entryId), data);
+  const offs = [
+    ctx.events.on('comment.created', async ({ commentId, entryId }) => {
+      const [comment, item] = await Promise.all([presentForReaders(ctx, commentId), live.commentItem(ctx, commentId)]);
+      if (comment) commentsEvent(entryId, { type: 'comment_created', comment, comments_count: await commentsCount(ctx, entryId) });
+      if (item) hub.publish(channelName.live, item);
+    }),
+    ctx.events.on('comment.edited', async ({ commentId, entryId }) => {
+      const comment = await presentForReaders(ctx, commentId);
+      if (comment) commentsEvent(entryId, { type: 'comment_edited', comment, comments_count: await commentsCount(ctx, entryId) });
+    }),
+    ctx.events.on('comment.removed', async ({ commentIds, entryId, commentsCount: count }) => {
+      const comment = await presentForReaders(ctx, commentIds[0]);
+      commentsEvent(entryId, { type: 'comment_removed', comment, removed_ids: commentIds, comments_count: count });
+    }),
+    ctx.events.on('vote.changed', async ({ type, targetId, entryId, count, summ }) => {
+      if (type === 'comment') {
+        const comment = await presentForReaders(ctx, targetId);
+        // The row's counters may be folded later (votes/counters.ts); the event carries the exact tally.
+        if (comment) commentsEvent(entryId, { type: 'comment_voted', comment: { ...comment, likes: { count, summ, is_liked: 0 } } });
+      } else {
+        hub.publish(channelName.content(targetId), { type: 'content_voted', content_id: targetId, likes: { count, summ } } satisfies ContentEvent);
+      }
+    }),
+    ctx.events.on('hit.counted', ({ entryId, value }) => hits.push(entryId, value)),
+    ctx.events.on('entry.published', async ({ entryId, subsiteId }) => {
+      hub.publish(channelName.system, { type: 'new_entry_published', content_id: entryId, subsite_id: subsiteId } satisfies SystemEvent);
+      const item = await live.entryItem(ctx, entryId);
+      if (item) hub.publish(channelName.live, item);
+    }),
+    ctx.events.on('subscription.changed', ({ subsiteId, subscribersCount }) => {
+      hub.publish(channelName.system, { type: 'subsite_subscribers_count_changed', subsite_id: subsiteId, count: subscribersCount } satisfies SystemEvent);
+    }),
+    ctx.events.on('notification.changed', ({ userId, unreadCount }) => {
+      hub.publish(channelName.user(userId), { type: 'notification', unread_count: unreadCount } satisfies UserEvent);
+    }),
+  ];
+  const hits = throttledHits(hub);
+  return () => {
+    offs.forEach((off) => off());
+    hits.stop();
+  };
+}
+
+async function commentsCount(ctx: Ctx, entryId: number): Promise<number> {
+  return Number((await findEntry(ctx.db, entryId))?.comments_count ?? 0);
+}
+
+/** The first view of a quiet second goes out at once, later ones fold into one message at the second's end. */
+function throttledHits(hub: Hub) {
+  const waiting = new Map<number, { value: number | null; timer: ReturnType<typeof setTimeout> }>();
+  const send = (entryId: number, value: number) =>
+    hub.publish(channelName.hits(entryId), { content_id: entryId, type: 'content_viewed', value } satisfies HitsEvent);
+  const open = (entryId: number) => {
+    const slot = {
+      value: null as number | null,
+      timer: setTimeout(() => {
+        waiting.delete(entryId);
+        if (slot.value !== null) {
+          send(entryId, slot.value);
+          open(entryId);
+        }
+      }, HITS_THROTTLE_MS).unref(),
+    };
+    waiting.set(entryId, slot);
+  };
+  return {
+    push(entryId: number, value: number) {
+      const slot = waiting.get(entryId);
+      if (slot) {
+        slot.value = Math.max(slot.value ?? 0, value);
+        return;
+      }
+      send(entryId, value);
+      open(entryId);
+    },
+    stop() {
+      for (const slot of waiting.values()) clearTimeout(slot.timer);
+      waiting.clear();
+    },
+  };
+}

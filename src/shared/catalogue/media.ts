@@ -1,0 +1,35 @@
+/** Catalogue section: media. `messages` are server `rm` texts, `ui` client texts. */
+import { pluralize } from '../format.ts';
+
+export const mediaMessages = {
+  // 'invalid image format (use .jpg or .png)' (spec/foundation.md §5)
+  mediaFormatInvalid: 'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp или видео .mp4',
+  // 'file size limit in MB' (spec/foundation.md §5)
+  mediaTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,
+  // 'at most N attachments' (spec/foundation.md §5)
+  mediaTooMany: (n: number) => `Можно прикрепить не больше ${pluralize(n, ['файла', 'файлов', 'файлов'])}`,
+  // 'File uploading failed' (spec/foundation.md §8)
+  mediaUploadFailed: 'Не удалось загрузить файл',
+  mediaNoFiles: 'Выберите файл для загрузки',
+  mediaEmptyFile: 'Файл пустой',
+  mediaBroken: 'Файл повреждён: его не удалось прочитать',
+  mediaPixelsTooMany: (mp: number) => `Картинка слишком большая: не больше ${mp} мегапикселей`,
+  mediaFieldInvalid: 'Файлы передаются в полях file_0, file_1 и так далее',
+  mediaUrlsRequired: 'Укажите ссылки на картинки',
+  mediaUrlInvalid: 'Неверная ссылка: нужен адрес http или https',
+  mediaUrlRefused: 'Этот адрес недоступен для загрузки',
+  mediaUrlTimeout: 'Сервер с файлом не ответил вовремя',
+  mediaUrlRedirects: 'Слишком много перенаправлений по ссылке',
+  mediaUrlStatus: (status: number) => `Файл по ссылке не скачать: сервер ответил кодом ${status}`,
+  mediaUrlNetwork: 'Не удалось скачать файл по ссылке',
+  // Delivery (`{media base}/{uuid}/-/…/`)
+  mediaNotFound: 'Файл не найден',
+  mediaFilterInvalid: 'Неверный фильтр в адресе картинки',
+  mediaFilterRepeated: 'Фильтр в адресе картинки повторяется',
+  mediaWidthNotBucket: (width: number, bucket: number) => `Ширина ${width} не поддерживается: используйте ${bucket}`,
+  mediaSideInvalid: (max: number) => `Размер картинки — от 1 до ${max} пикселей`,
+  mediaMp4OnlyGif: 'В mp4 превращаются только gif',
+  mediaVideoNoFilters: 'Для видео фильтры не поддерживаются',
+} as const;
+
+export const mediaUi = {} as const;

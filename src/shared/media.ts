@@ -1,0 +1,75 @@
+import { imageRequestSize, imageWidthBucket } from './format.ts';
+
+/**
+ * Media URLs (spec/foundation.md §3, §7 'Image delivery'): `{media base}/{uuid}/` is the original, and filter
+ * segments in the Uploadcare grammar ask for a derivative: `-/scale_crop/{w}x{h}/`, `-/resize/{w}/`, `-/format/{f}/`.
+ * Widths are the buckets of §9 only, so every page asks for the same few derivatives and the store stays small.
+ */
+
+export const MEDIA_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp4'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** What `-/format/…/` may ask for: pictures in three formats, and mp4 for gifs (played as video). */
+export const MEDIA_FORMATS = ['webp', 'jpg', 'png', 'mp4'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+/** The largest side a derivative may have: 2000 px doubled for retina screens. */
+export const MEDIA_SIDE_MAX = 4000;
+
+/** A width the delivery route serves: a §9 bucket (64, 108, multiples of 100 from 200) or its retina double. */
+export function isWidthBucket(width: number): boolean {
+  if (!Number.isInteger(width) || width <= 0 || width > MEDIA_SIDE_MAX) return false;
+  return width === 64 || width === 108 || width === 128 || width === 216 || (width >= 200 && width % 100 === 0);
+}
+
+/** The bucket a refused width should have been (for the refusal message). */
+export const nearestWidthBucket = (width: number): number => Math.min(imageWidthBucket(Math.max(1, width)), MEDIA_SIDE_MAX);
+
+/** The image entity of spec/foundation.md §3, as upload answers and entry blocks carry it. */
+export interface MediaImage {
+  uuid: string;
+  type: MediaType;
+  width: number;
+  height: number;
+  size: number;
+  /** Dominant colour, six hex digits without '#'. */
+  color: string;
+  external_service: unknown[];
+}
+
+/** One entry of an upload answer's `result`: a media entity, or a failure with a Russian message. */
+export type UploadResultItem =
+  | { type: 'image'; data: MediaImage }
+  | { type: 'error'; data: { message: string } };
+
+export interface MediaUrlOptions {
+  /** Displayed width in CSS pixels; bucketed (and doubled on retina or when a side is 80 or less, §9). */
+  width?: number;
+  /** Displayed height; with `crop` the image is cut to width x height, otherwise it only keeps the proportion. */
+  height?: number;
+  crop?: boolean;
+  format?: MediaFormat;
+  retina?: boolean;
+}
+
+/** A uuid that is already an address (an outside image or an inline base64 png) is used as is (§3). */
+export const isDirectSrc = (uuid: string): boolean => uuid.startsWith('http') || uuid.startsWith('data:image/png;base64');
+
+/** `mediaUrl('/media', uuid, {width: 640, height: 360, crop: true, format: 'webp'})` → `/media/{uuid}/-/scale_crop/700x394/-/format/webp/`. */
+export function mediaUrl(base: string, uuid: string, opts: MediaUrlOptions = {}): string {
+  if (isDirectSrc(uuid)) return uuid;
+  let url = `${base.replace(/\/+$/, '')}/${uuid}/`;
+  const retina = opts.retina ?? false;
+  if (opts.width && opts.height && opts.crop) {
+    const size = imageRequestSize(opts.width, opts.height, { retina });
+    // Past the cap both sides shrink together, so the crop keeps its proportion.
+    const scale = Math.min(1, MEDIA_SIDE_MAX / size.width, MEDIA_SIDE_MAX / size.height);
+    const width = scale < 1 ? nearestWidthBucket(Math.floor(size.width * scale)) : size.width;
+    url += `-/scale_crop/${width}x${Math.min(MEDIA_SIDE_MAX, Math.max(1, Math.round((size.height * width) / size.width)))}/`;
+  } else if (opts.width) {
+    const small = opts.width <= 80 || (opts.height !== undefined && opts.height <= 80);
+    url += `-/resize/${Math.min(imageWidthBucket(opts.width, { retina: retina || small }), MEDIA_SIDE_MAX)}/`;
+  }
+  if (opts.format) url += `-/format/${opts.format}/`;
+  return url;
+}

@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import { ENTRY_TITLE_MAX, type Block } from '../../../shared/blocks.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import type { Entry, WritingTarget } from '../../../shared/entries.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import { LimitedInput } from '../entries/LimitedInput.tsx';
+import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
+import { draftOf, hasContent, localDraft, sameDraft, saveEntry, type Draft } from './draft.ts';
+import './editor.css';
+
+const tw = ui.entries.writing;
+const te = ui.writing.editor;
+
+/** A draft saves itself this long after the last change. */
+export const AUTOSAVE_MS = 2000;
+
+type Status = 'idle' | 'saving' | 'saved' | 'local' | 'restored' | 'failed';
+
+/** The unsaved-input question (spec/content.md §5); resolves true when the author chooses to leave. */
+export const confirmLeave = () => openModal({ title: messages.unsavedInput, confirmLabel: tw.leave, cancelLabel: tw.stay }).then((r) => r.status);
+
+export interface EntryEditorProps {
+  entry: Entry | null;
+  targets: WritingTarget[];
+  /** A new entry got its id with the first save (the page or the popup shows it in the address). */
+  onIdentity(id: number): void;
+  /** Whether leaving now would lose input: the popup asks it before closing. */
+  dirtyRef?: { current: boolean };
+  /** The /writing page also guards in-app navigation; the popup closes on navigation instead. */
+  page?: boolean;
+}
+
+/**
+ * The entry editor: subsite, title, blocks, settings and publishing. A draft (a new or unpublished entry) saves
+ * itself 2 s after the last change; a published entry keeps its unsaved changes on this device until 'Опубликовать'.
+ * Either way a reload finds the changes, and leaving with unsaved input asks first.
+ */
+export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, page }: EntryEditorProps) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const staff = user?.is_staff ?? false;
+  const [saved, setSaved] = useState(() => draftOf(entry, targets));
+  const [draft, setDraft] = useState(saved);
+  const [published, setPublished] = useState(entry?.is_published ?? false);
+  const [status, setStatus] = useState<Status>('idle');
+  const [started, setStarted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const id = useRef(entry?.id ?? null);
+  const base = useRef(entry?.modification_date ?? null);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const blocksApi = useRef<BlockEditorApi | null>(null);
+  const publishing = useRef(false);
+  const dirty = !sameDraft(draft, saved);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  if (outerDirty) outerDirty.current = dirty;
+
+  // The device copy is read after hydration (the server render cannot know it); Editor.js starts from the result.
+  useEffect(() => {
+    const local = localDraft.read(id.current, base.current);
+    if (local && !sameDraft(local, saved)) {
+      setDraft(local);
+      setStatus(published ? 'local' : 'restored');
+    }
+    setStarted(true);
+  }, []);
+
+  useEffect(() => {
+    if (!started) return;
+    if (dirty) localDraft.write(id.current, base.current, draft);
+    else localDraft.clear(id.current);
+  }, [started, dirty, draft]);
+
+  /** Saves run one after another (two at once could create the entry twice), each with the draft as it is when its turn comes. */
+  const persist = useCallback((publish: boolean, notify: boolean) => {
+    const run = queue.current.then(async () => {
+      const snapshot = draftRef.current;
+      const result = await saveEntry(id.current, snapshot, publish, { staff, notify });
+      if (!result.ok) return null;
+      const next = result.data.entry;
+      if (id.current === null) {
+        localDraft.clear(null);
+        id.current = next.id;
+        onIdentity(next.id);
+      }
+      base.current = next.modification_date;
+      setSaved(snapshot);
+      setPublished(next.is_published);
+      return { entry: next, rm: result.rm };
+    });
+    queue.current = run.catch(() => null);
+    return run;
+  }, [staff, onIdentity]);
+
+  useEffect(() => {
+    if (!started || !dirty) return;
+    if (published) return setStatus('local');
+    if (!hasContent(draft)) return;
+    const timer = setTimeout(async () => {
+      if (publishing.current) return;
+      setStatus('saving');
+      setStatus((await persist(false, false)) ? 'saved' : 'failed');
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [started, dirty, draft, published, persist]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = messages.unsavedInput; // browsers show their own wording; the flag is what counts
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  async function save(publish: boolean) {
+    publishing.current = true;
+    setBusy(true);
+    // What the author sees is what goes out, including the last keystrokes not yet reported.
+    const blocks = await blocksApi.current?.read();
+    if (blocks) {
+      draftRef.current = { ...draftRef.current, blocks };
+      setDraft(draftRef.current);
+    }
+    const done = await persist(publish, true);
+    publishing.current = false;
+    setBusy(false);
+    if (!done) return;
+    dirtyRef.current = false;
+    if (outerDirty) outerDirty.current = false;
+    localDraft.clear(done.entry.id);
+    toast.show(done.rm, { type: 'success' });
+    setStatus(publish ? 'idle' : 'saved');
+    if (publish) navigate(done.entry.url);
+  }
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const onTitle = useCallback((v: string) => setDraft((d) => ({ ...d, title: v })), []);
+  const onBlocks = useCallback((blocks: Block[]) => setDraft((d) => (JSON.stringify(d.blocks) === JSON.stringify(blocks) ? d : { ...d, blocks })), []);
+
+  function discard() {
+    localDraft.clear(id.current);
+    setDraft(saved);
+    setStatus('idle');
+    // Editor.js owns its content: start it again from the saved version.
+    setStarted(false);
+    requestAnimationFrame(() => setStarted(true));
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !busy) {
+      e.preventDefault();
+      void save(true);
+    }
+  }
+
+  // The current subsite stays selectable even when it is no longer on the list (a closed community, staff editing).
+  const options = useMemo(
+    () => (entry && !targets.some((s) => s.id === entry.subsite.id) ? [entry.subsite, ...targets] : targets),
+    [entry, targets],
+  );
+  const statusText = status === 'idle' ? '' : te.status[status];
+
+  return (
+    <div className="ed" data-testid="editor" data-status={status} data-entry-id={id.current ?? undefined} onKeyDown={onKeyDown}>
+      {page && <LeaveGuard dirtyRef={dirtyRef} />}
+      <div className="ed-bar">
+        <select className="ed-subsite" value={draft.subsiteId} onChange={(e) => set('subsiteId', Number(e.target.value))} aria-label={tw.subsite} data-testid="editor-subsite">
+          {options.map((s) => (
+            <option key={s.id} value={s.id}>{s.type === 'user' && s.id === targets[0]?.id ? tw.myBlog : s.name}</option>
+          ))}
+        </select>
+        <span className={`ed-status ed-status--${status}`} data-testid="editor-status" aria-live="polite">{statusText}</span>
+        <div className="ed-settings">
+          <button type="button" className="btn btn-secondary ed-settings__toggle" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)} data-testid="editor-settings">
+            {te.settings}
+          </button>
+          {settingsOpen && (
+            <div className="ed-settings__panel" data-testid="editor-settings-panel">
+              <label><input type="checkbox" checked={draft.comments} onChange={(e) => set('comments', e.target.checked)} data-testid="editor-comments" /> {tw.comments}</label>
+              <label><input type="checkbox" checked={draft.likes} onChange={(e) => set('likes', e.target.checked)} data-testid="editor-likes" /> {te.likes}</label>
+              <label><input type="checkbox" checked={draft.nsfw} onChange={(e) => set('nsfw', e.target.checked)} data-testid="editor-nsfw" /> {tw.nsfw}</label>
+              {staff && (
+                <label><input type="checkbox" checked={draft.hiddenFromMain} onChange={(e) => set('hiddenFromMain', e.target.checked)} data-testid="editor-hidden-from-main" /> {te.hiddenFromMain}</label>
+              )}
+            </div>
+          )}
+        </div>
+        {/* The way back to drafts closed mid-writing; leaving from here keeps unsaved input on this device. */}
+        <Link to="/drafts" className="ed-drafts" data-testid="editor-drafts">{ui.writing.drafts.link}</Link>
+      </div>
+      <div className="ed-main">
+        <LimitedInput
+          className="ed-title"
+          name="title"
+          placeholder={tw.titlePlaceholder}
+          aria-label={tw.titlePlaceholder}
+          value={draft.title}
+          onChange={onTitle}
+          maxLength={ENTRY_TITLE_MAX}
+          autoComplete="off"
+          data-testid="editor-title"
+        />
+        {started ? <BlockEditor initial={draft.blocks} onChange={onBlocks} apiRef={blocksApi} /> : <p className="ed-blocks__loading">{te.loading}</p>}
+      </div>
+      <div className="ed-foot">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => save(true)} data-testid="editor-publish">
+          {published ? tw.update : tw.publish}
+        </button>
+        {published && (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => save(false)} data-testid="editor-unpublish">
+            {tw.unpublish}
+          </button>
+        )}
+        {published && dirty && (
+          <button type="button" className="ed-foot__link" onClick={discard} data-testid="editor-discard">{te.discard}</button>
+        )}
+        <span className="ed-foot__hint">{te.publishHint}</span>
+      </div>
+    </div>
+  );
+}
+
+/** In-app navigation away from the /writing page with unsaved input asks first (one question per blocked navigation). */
+function LeaveGuard({ dirtyRef }: { dirtyRef: { current: boolean } }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmLeave().then((leave) => {
+      const current = blockerRef.current;
+      if (current.state !== 'blocked') return;
+      if (leave) current.proceed();
+      else current.reset();
+    });
+  }, [blocker.state]);
+  return null;
+}

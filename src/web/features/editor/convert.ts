@@ -1,0 +1,157 @@
+import type { Block, BlockOf } from '../../../shared/blocks.ts';
+
+/**
+ * Editor.js data ⇄ the entry's block list (src/shared/blocks.ts). Pure: no DOM, no Editor.js import, so it is
+ * unit-tested and the server never sees Editor.js shapes. Our own tools keep our block data as is; only the
+ * stock tools differ (paragraph, nested list, quote's alignment, warning's message, code's text field).
+ */
+
+export interface EditorBlock {
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+  tunes?: { spoiler?: { hidden?: boolean }; cover?: { cover?: boolean } };
+}
+export interface EditorData {
+  blocks: EditorBlock[];
+  time?: number;
+  version?: string;
+}
+
+interface ListItem {
+  content: string;
+  items?: ListItem[];
+}
+
+/** Editor.js tool names that differ from our block types ('link' is Editor.js's own inline link tool). */
+const TOOL_OF: Partial<Record<Block['type'], string>> = { text: 'paragraph', link: 'linkCard' };
+export const editorToolOf = (type: Block['type']): string => TOOL_OF[type] ?? type;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** Inline HTML to plain text (headers, captions and titles are plain fields). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e])
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Plain text into a contenteditable field. */
+export function textToHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Text that says something once markup is gone: empty paragraphs are not blocks. */
+const saysSomething = (html: string) => htmlToText(html).length > 0;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+/** A plain field our own tools keep in an input: whitespace collapsed. */
+const plain = (v: unknown) => str(v).replace(/\s+/g, ' ').trim();
+/** An optional plain field, present only when it says something; `fromHtml` for stock tools' contenteditable fields. */
+const opt = <K extends string>(key: K, v: unknown, fromHtml = false): Partial<Record<K, string>> => {
+  const s = fromHtml ? htmlToText(str(v)) : plain(v);
+  return s ? ({ [key]: s } as Record<K, string>) : {};
+};
+
+/** List tool 2.x nests items ({content, items}); older data is a string list. Our lists are flat. */
+function flatItems(items: unknown): string[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: string | ListItem) =>
+    typeof item === 'string' ? [item] : [str(item?.content), ...flatItems(item?.items)],
+  );
+}
+
+/** One Editor.js block as our block data, or null when it is incomplete (an empty paragraph, a media block before upload). */
+function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
+  const d = b.data ?? {};
+  switch (b.type) {
+    case 'paragraph':
+      return saysSomething(str(d.text)) ? { type: 'text', data: { text: str(d.text) } } : null;
+    case 'header': {
+      const text = htmlToText(str(d.text));
+      return text ? { type: 'header', data: { text, level: d.level === 3 ? 3 : 2 } } : null;
+    }
+    case 'list': {
+      const items = flatItems(d.items).filter(saysSomething);
+      return items.length ? { type: 'list', data: { style: d.style === 'ordered' ? 'ordered' : 'unordered', items } } : null;
+    }
+    case 'quote':
+      return saysSomething(str(d.text)) ? { type: 'quote', data: { text: str(d.text), ...opt('caption', d.caption, true) } } : null;
+    case 'incut':
+      return saysSomething(str(d.text)) ? { type: 'incut', data: { text: str(d.text) } } : null;
+    case 'warning':
+      return saysSomething(str(d.message)) || htmlToText(str(d.title))
+        ? { type: 'warning', data: { title: htmlToText(str(d.title)), text: str(d.message) } }
+        : null;
+    case 'code':
+      return str(d.code).trim() ? { type: 'code', data: { text: str(d.code), ...(str(d.lang) ? { lang: str(d.lang) } : {}) } } : null;
+    case 'delimiter':
+      return { type: 'delimiter', data: {} };
+    case 'media': {
+      const items = (Array.isArray(d.items) ? d.items : []) as BlockOf<'media'>['data']['items'];
+      if (!items.length) return null;
+      return {
+        type: 'media',
+        data: { items: items.map((i) => ({ image: { ...i.image }, ...opt('title', i.title), ...opt('author', i.author) })) },
+      };
+    }
+    case 'video':
+      return d.service && d.id && d.url
+        ? { type: 'video', data: { service: d.service, id: str(d.id), url: str(d.url), ...(d.thumbnail ? { thumbnail: str(d.thumbnail) } : {}) } as BlockOf<'video'>['data'] }
+        : null;
+    case 'linkCard':
+      return d.url ? { type: 'link', data: { url: str(d.url), ...opt('title', d.title), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;
+    case 'audio':
+      return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title) } } : null;
+    case 'number':
+      return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;
+    case 'person':
+      return plain(d.name) ? { type: 'person', data: { name: plain(d.name), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;
+    default:
+      return null;
+  }
+}
+
+/** Editor.js output → the blocks `writing/save` takes. Incomplete blocks are left out; one cover at most (the first flagged). */
+export function toBlocks(data: EditorData): Block[] {
+  let coverTaken = false;
+  const out: Block[] = [];
+  for (const b of data.blocks) {
+    const body = toBlockData(b);
+    if (!body) continue;
+    const cover: boolean = !coverTaken && b.tunes?.cover?.cover === true;
+    coverTaken ||= cover;
+    out.push({ ...body, ...(cover ? { cover: true } : {}), ...(b.tunes?.spoiler?.hidden ? { hidden: true } : {}) } as Block);
+  }
+  return out;
+}
+
+/** One of our blocks as the Editor.js tool that edits it. */
+function toEditorBlock(b: Block): EditorBlock {
+  const tunes = { spoiler: { hidden: b.hidden === true }, cover: { cover: b.cover === true } };
+  switch (b.type) {
+    case 'text':
+      return { type: 'paragraph', data: { text: b.data.text }, tunes };
+    case 'header':
+      return { type: 'header', data: { text: textToHtml(b.data.text), level: b.data.level }, tunes };
+    case 'list':
+      return { type: 'list', data: { style: b.data.style, meta: {}, items: b.data.items.map((content) => ({ content, meta: {}, items: [] })) }, tunes };
+    case 'quote':
+      return { type: 'quote', data: { text: b.data.text, caption: textToHtml(b.data.caption ?? ''), alignment: 'left' }, tunes };
+    case 'warning':
+      return { type: 'warning', data: { title: textToHtml(b.data.title), message: b.data.text }, tunes };
+    case 'code':
+      return { type: 'code', data: { code: b.data.text, lang: b.data.lang ?? '' }, tunes };
+    default:
+      // our own tools (incut, media, video, link card, audio, number, person, delimiter) store our data as is
+      return { type: editorToolOf(b.type), data: structuredClone(b.data) as Record<string, unknown>, tunes };
+  }
+}
+
+/** Our blocks → Editor.js data to start the editor with. */
+export function toEditorData(blocks: Block[]): EditorData {
+  return { blocks: blocks.map(toEditorBlock) };
+}

@@ -1,0 +1,152 @@
+import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.ts';
+import type { BlockOf } from '../../../../shared/blocks.ts';
+import { ui } from '../../../../shared/catalogue.ts';
+import { mediaUrl, type UploadResultItem } from '../../../../shared/media.ts';
+import { api as request } from '../../../api/request.ts';
+import { mediaBaseUrl } from '../../../lib/media.ts';
+import { toast } from '../../../ui/overlays/index.ts';
+import { ICONS, h, plainInput } from './dom.ts';
+
+type MediaItem = BlockOf<'media'>['data']['items'][number];
+const t = ui.writing.editor.tools;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** Media items from an upload answer; failed entries are told with their Russian message. */
+function itemsOf(result: UploadResultItem[] | undefined): MediaItem[] {
+  const items: MediaItem[] = [];
+  for (const r of result ?? []) {
+    if (r.type === 'error') toast.show(r.data.message, { type: 'error' });
+    else items.push({ image: { uuid: r.data.uuid, width: r.data.width, height: r.data.height } });
+  }
+  return items;
+}
+
+/** Uploads files through `POST /v3.0/andropov/upload` (`file_0`, `file_1` …). */
+export async function uploadImages(files: File[]): Promise<MediaItem[]> {
+  const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload', { file: files }, { format: 'multipart' });
+  return result.ok ? itemsOf(result.data.result) : [];
+}
+
+/** Stores pictures of other sites by address (`POST /v3.0/andropov/upload/urls`), so an entry does not hotlink them. */
+async function uploadImageUrls(urls: string[]): Promise<MediaItem[]> {
+  const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload/urls', { urls });
+  return result.ok ? itemsOf(result.data.result) : [];
+}
+
+/**
+ * The media block: one image or a gallery, each picture with a caption and an author. Files come from the
+ * picker, a drop onto the block, or a paste of images anywhere in the editor (Editor.js hands them to this tool).
+ */
+export class MediaTool {
+  static get toolbox() {
+    return { title: t.media, icon: ICONS.media };
+  }
+  static get isReadOnlySupported() {
+    return true;
+  }
+  static get sanitize() {
+    return { items: true };
+  }
+  static get pasteConfig() {
+    return { files: { mimeTypes: IMAGE_TYPES }, tags: [{ img: { src: true } }] };
+  }
+
+  private items: MediaItem[];
+  private readonly block: BlockAPI;
+  private readonly readOnly: boolean;
+  private readonly root = h('div', { className: 'ed-media', 'data-testid': 'editor-media' });
+  private busy = 0;
+
+  constructor({ data, block, readOnly }: BlockToolOptions<Partial<BlockOf<'media'>['data']>>) {
+    this.items = Array.isArray(data?.items) ? data.items.map((i) => ({ ...i })) : [];
+    this.block = block;
+    this.readOnly = readOnly;
+  }
+
+  render(): HTMLElement {
+    this.root.addEventListener('dragover', (e) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    });
+    this.root.addEventListener('drop', (e) => {
+      const files = [...(e.dataTransfer?.files ?? [])].filter((f) => IMAGE_TYPES.includes(f.type));
+      if (!files.length) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void this.add(uploadImages(files));
+    });
+    this.draw();
+    return this.root;
+  }
+
+  private async add(upload: Promise<MediaItem[]>) {
+    this.busy += 1;
+    this.draw();
+    const added = await upload;
+    this.busy -= 1;
+    this.items.push(...added);
+    this.draw();
+    if (added.length) this.changed();
+  }
+
+  /** Uploads and removals do not touch Editor.js's DOM observer; this tells it (autosave listens). */
+  private changed() {
+    this.block.dispatchChange();
+  }
+
+  private picker(label: string, primary: boolean): HTMLElement {
+    const input = h('input', { type: 'file', accept: IMAGE_TYPES.join(','), multiple: true, hidden: true, 'data-testid': 'editor-media-file' });
+    input.addEventListener('change', () => {
+      const files = [...(input.files ?? [])];
+      input.value = '';
+      if (files.length) void this.add(uploadImages(files));
+    });
+    return h('label', { className: `btn ${primary ? 'btn-primary' : 'btn-secondary'} ed-media__pick` }, [input, label]);
+  }
+
+  private draw() {
+    const { root } = this;
+    root.replaceChildren();
+    root.classList.toggle('ed-media--gallery', this.items.length > 1);
+    if (this.items.length) {
+      const grid = h('div', { className: 'ed-media__grid' });
+      this.items.forEach((item, index) => grid.append(this.itemView(item, index)));
+      root.append(grid);
+    }
+    if (this.busy) root.append(h('div', { className: 'ed-media__busy', text: t.uploading, 'data-testid': 'editor-media-busy' }));
+    if (this.readOnly) return;
+    if (!this.items.length) {
+      root.append(h('div', { className: 'ed-media__empty' }, [h('p', { text: t.mediaDrop }), this.picker(t.mediaUpload, true)]));
+    } else {
+      root.append(h('div', { className: 'ed-media__more' }, [this.picker(t.mediaAdd, false)]));
+    }
+  }
+
+  private itemView(item: MediaItem, index: number): HTMLElement {
+    const src = item.image.uuid ? mediaUrl(mediaBaseUrl(), item.image.uuid, { width: 640 }) : item.image.url ?? '';
+    const img = h('img', { src, alt: item.title ?? '', width: item.image.width, height: item.image.height, loading: 'lazy', 'data-testid': 'editor-media-image' });
+    const title = plainInput('ed-media__title', t.mediaTitle, item.title ?? '');
+    const author = plainInput('ed-media__author', t.mediaAuthor, item.author ?? '');
+    title.addEventListener('input', () => ((item.title = title.value), this.changed()));
+    author.addEventListener('input', () => ((item.author = author.value), this.changed()));
+    title.readOnly = author.readOnly = this.readOnly;
+    const remove = h('button', { type: 'button', className: 'ed-media__remove', title: t.mediaRemove, 'aria-label': t.mediaRemove });
+    remove.innerHTML = ICONS.remove;
+    remove.addEventListener('click', () => {
+      this.items.splice(index, 1);
+      this.draw();
+      this.changed();
+    });
+    return h('figure', { className: 'ed-media__item' }, [img, this.readOnly ? null : remove, h('figcaption', {}, [title, author])]);
+  }
+
+  async onPaste(event: PasteEvent) {
+    const { file, data } = event.detail;
+    if (file) await this.add(uploadImages([file]));
+    // A pasted <img> of another page: stored by its address.
+    else if (data instanceof HTMLImageElement && /^https?:\/\//.test(data.src)) await this.add(uploadImageUrls([data.src]));
+  }
+
+  save(): BlockOf<'media'>['data'] {
+    return { items: this.items.map((i) => ({ ...i })) };
+  }
+}

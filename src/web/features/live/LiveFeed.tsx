@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import { setCookie } from '../../lib/cookies.ts';
+import { LIVE_AUTO_ITEMS, LIVE_COOKIE, LIVE_COOKIE_DAYS, bigButton, smallButton, type LiveCollapse } from './collapse.ts';
+import { useLiveFeed } from './liveState.ts';
+import './live.css';
+
+const L = ui.realtime;
+
+/**
+ * The live feed: the sidebar widget (collapse states auto / shown / collapsed, remembered in the cookie) or the
+ * whole `/live` page. Each item's markup comes rendered and escaped from the server. `collapse` is the cookie's
+ * state as the server read it, so the first paint already has it.
+ */
+export function LiveFeed({ variant, collapse = 'auto' }: { variant: 'widget' | 'page'; collapse?: LiveCollapse }) {
+  // The `/live` page shows the same feed in full; the sidebar widget steps aside there.
+  const { pathname } = useLocation();
+  if (variant === 'widget' && pathname.replace(/\/+$/, '') === '/live') return null;
+  return <LiveView variant={variant} initialCollapse={collapse} />;
+}
+
+function LiveView({ variant, initialCollapse }: { variant: 'widget' | 'page'; initialCollapse: LiveCollapse }) {
+  const { items, failed, retry } = useLiveFeed();
+  const [collapse, setCollapse] = useState(initialCollapse);
+  const change = (next: LiveCollapse) => {
+    setCollapse(next);
+    setCookie(LIVE_COOKIE, next, LIVE_COOKIE_DAYS);
+  };
+
+  const page = variant === 'page';
+  const state = page ? 'shown' : collapse;
+  const shown = state === 'collapsed' ? [] : state === 'auto' ? (items ?? []).slice(0, LIVE_AUTO_ITEMS) : items ?? [];
+  return (
+    <section className={`live live--${variant}`} data-testid="live" data-state={state} aria-live="polite">
+      <header className="live__header">
+        {page ? <h1 className="live__title">{L.liveTitle}</h1> : <h3 className="live__title"><Link to="/live">{L.liveTitle}</Link></h3>}
+        <span className="live__dot" aria-hidden />
+        {!page && (
+          <button type="button" className="live__toggle" onClick={() => change(bigButton(collapse))} data-testid="live-big" aria-expanded={collapse !== 'collapsed'} title={collapse === 'collapsed' ? L.liveExpand : L.liveCollapse}>
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden><path d={collapse === 'collapsed' ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </button>
+        )}
+      </header>
+      {state !== 'collapsed' && (
+        <>
+          {items === null ? (
+            <p className="live__note">
+              {failed ? <>{L.liveFailed} <button type="button" className="link" onClick={() => void retry()}>{L.liveRetry}</button></> : L.liveLoading}
+            </p>
+          ) : items.length === 0 ? (
+            <p className="live__note" data-testid="live-empty">{L.liveEmpty}</p>
+          ) : (
+            <ul className="live__list">
+              {shown.map((item) => (
+                <li key={item.hash} className={`live-item live-item--${item.type}`} data-testid="live-item" data-hash={item.hash} dangerouslySetInnerHTML={{ __html: item.live_html }} />
+              ))}
+            </ul>
+          )}
+          {!page && items !== null && items.length > LIVE_AUTO_ITEMS && (
+            <button type="button" className="live__more" onClick={() => change(smallButton(collapse))} data-testid="live-small">
+              {collapse === 'shown' ? L.liveShowLess : L.liveShowMore}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import { disablePush, enablePush, pushState, type PushState } from './push.ts';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField, type NotificationChannel, type NotificationSettings, type NotificationType } from './services.ts';
+
+function Switch({ checked, disabled, label, onChange, testId }: { checked: boolean; disabled?: boolean; label: string; onChange(next: boolean): void; testId?: string }) {
+  return (
+    <label className="switch">
+      <input type="checkbox" role="switch" checked={checked} disabled={disabled} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.checked)} />
+      <span aria-hidden />
+    </label>
+  );
+}
+
+/** Per-type switches on the site and by mail; a switch that the server did not take flips back. */
+export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
+  const [values, setValues] = useState(initial);
+  const set = (type: NotificationType, channel: NotificationChannel, enabled: boolean) =>
+    setValues((prev) => ({ ...prev, [type]: { ...prev[type], [channel]: enabled } }));
+
+  async function change(type: NotificationType, channel: NotificationChannel, enabled: boolean) {
+    set(type, channel, enabled);
+    const result = await api.post('notifications/settings', { type, channel, enabled: enabled ? 1 : 0 });
+    if (!result.ok) set(type, channel, !enabled);
+  }
+
+  const channelLabel = { site: ui.notifications.channelSite, email: ui.notifications.channelEmail };
+  return (
+    <section className="settings-section" data-testid="notification-settings">
+      <h2>{ui.notifications.settingsNotifications}</h2>
+      <p className="settings-hint">{ui.notifications.settingsHint}</p>
+      <table className="settings-table">
+        <thead>
+          <tr><th />{NOTIFICATION_CHANNELS.map((c) => <th key={c}>{channelLabel[c]}</th>)}</tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_TYPES.map((type) => (
+            <tr key={type}>
+              <td>{ui.notifications.types[type]}</td>
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <td key={channel}>
+                  <Switch
+                    checked={values[type][channel]}
+                    label={`${ui.notifications.types[type]}: ${channelLabel[channel]}`}
+                    testId={`setting-${type}-${channel}`}
+                    onChange={(next) => change(type, channel, next)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Web push on this browser (spec/content.md §4): the toggle moves at once and reverts when subscribing fails. */
+export function PushToggle() {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    pushState().then(setState, () => setState('unsupported'));
+  }, []);
+
+  async function change(next: boolean) {
+    const before = state;
+    setState(next ? 'on' : 'off');
+    setBusy(true);
+    const result = next ? await enablePush() : await disablePush();
+    setBusy(false);
+    if (result.ok) {
+      toast.show(next ? messages.pushSubscribed : messages.pushUnsubscribed, { type: 'success' });
+      return;
+    }
+    setState(before);
+    toast.show(result.message, { type: 'error' });
+  }
+
+  const unavailable = state === 'unsupported' || state === 'denied' || state === null;
+  return (
+    <section className="settings-section" data-testid="push-settings" data-state={state ?? 'unknown'}>
+      <div className="settings-row">
+        <div>
+          <h2>{ui.notifications.pushTitle}</h2>
+          <p className="settings-hint">
+            {state === 'unsupported' ? ui.notifications.pushUnsupported : state === 'denied' ? ui.notifications.pushDenied : ui.notifications.pushHint}
+          </p>
+        </div>
+        <div className="settings-row">
+          <span className="settings-row__state">{state === 'on' ? ui.notifications.pushOn : ui.notifications.pushOff}</span>
+          <Switch checked={state === 'on'} disabled={busy || unavailable} label={ui.notifications.pushTitle} testId="push-toggle" onChange={change} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The daily digest opt-in: 'Please enter a valid email' inline, before and after the server. */
+export function DigestForm({ email: initialEmail, subscribed }: { email: string; subscribed: boolean }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(subscribed);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = digestEmailField.safeParse(email);
+    if (!checked.success) return setError(messages.digestEmailInvalid);
+    setError('');
+    setBusy(true);
+    const result = await api.post('email/subscribe/opt_in', { email: checked.data }, { notify: false });
+    setBusy(false);
+    if (result.ok) setDone(true);
+    else setError(result.rm || messages.somethingWrong);
+  }
+
+  return (
+    <section className="settings-section" data-testid="digest-settings">
+      <h2>{ui.notifications.digestTitle}</h2>
+      <p className="settings-hint">{ui.notifications.digestHint}</p>
+      {done ? (
+        <p className="digest-done" data-testid="digest-done">{ui.notifications.digestSubscribed}</p>
+      ) : (
+        <form className="digest-form" onSubmit={submit} noValidate>
+          <input type="email" value={email} aria-label={ui.notifications.digestEmail} placeholder={ui.notifications.digestEmail} onChange={(e) => setEmail(e.target.value)} data-testid="digest-email" />
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="digest-subscribe">{ui.notifications.digestSubscribe}</button>
+          {error && <span className="field-error" role="alert" data-testid="digest-error">{error}</span>}
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/** Wire types of notifications and what their pages read on the server (implemented in src/server/modules/notifications/page.ts). */
+import { z } from 'zod';
+import { messages } from '../../../shared/catalogue.ts';
+import { EMAIL_MAX, EMAIL_RE } from '../../../shared/validation.ts';
+
+/** The digest opt-in's address, checked alike by the form and `/email/subscribe/opt_in`: 'Please enter a valid email' (spec/content.md §5). */
+export const digestEmailField = z.string({ error: messages.digestEmailInvalid }).trim()
+  .max(EMAIL_MAX, messages.digestEmailInvalid).regex(EMAIL_RE, messages.digestEmailInvalid);
+
+export const NOTIFICATION_TYPES = ['reply', 'comment', 'mention', 'vote_entry', 'vote_comment', 'subscriber', 'unpublished', 'ban', 'system'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a notification is told: on the site (the bell, and web push on the reader's devices) and by mail. */
+export const NOTIFICATION_CHANNELS = ['site', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type NotificationSettings = Record<NotificationType, Record<NotificationChannel, boolean>>;
+
+/**
+ * Everything is on the site by default. Mail only for what a person answers or must know about: replies, mentions,
+ * moderation and system messages; votes, comments and subscribers would make mail noise.
+ */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  reply: { site: true, email: true },
+  comment: { site: true, email: false },
+  mention: { site: true, email: true },
+  vote_entry: { site: true, email: false },
+  vote_comment: { site: true, email: false },
+  subscriber: { site: true, email: false },
+  unpublished: { site: true, email: true },
+  ban: { site: true, email: true },
+  system: { site: true, email: true },
+};
+
+export interface NotificationActor {
+  id: number;
+  name: string;
+  url: string;
+  avatar_color: string;
+  avatar_url: string | null;
+}
+
+export interface NotificationItem {
+  id: number;
+  type: NotificationType;
+  /** Rendered Russian text: 'Иван и ещё 5 оценили вашу запись «…»'. */
+  text: string;
+  /** A quote under the text (the comment's words), may be empty. */
+  quote: string;
+  url: string;
+  is_read: boolean;
+  /** ISO date of the latest change (a group's newest actor). */
+  date: string;
+  actors: NotificationActor[];
+  actors_count: number;
+  comment_id: number | null;
+}
+
+export interface NotificationsPage {
+  items: NotificationItem[];
+  last_id: number | null;
+  last_sorting_value: number | null;
+  is_finished: boolean;
+  unread_count: number;
+}
+
+export interface SettingsData {
+  notifications: NotificationSettings;
+  /** The reader's account email and whether the daily digest goes to it. */
+  email: string;
+  digest: boolean;
+}
+
+export interface NotificationsPageServices {
+  /** The signed-in reader's unread count (0 for anonymous readers). */
+  unreadCount(): Promise<number>;
+  /** The first page of `/notifications` (401 for anonymous readers). */
+  list(): Promise<NotificationsPage>;
+  /** `/settings` (401 for anonymous readers). */
+  settings(): Promise<SettingsData>;
+  /** `/email/unsubscribe/{token}`: whose subscription the link speaks of, or null for a dead link. Changes nothing. */
+  unsubscribeInfo(token: string): Promise<{ email: string; active: boolean } | null>;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { ui } from '../../../shared/catalogue.ts';
+import { channelName, type ChannelAuth, type SystemEvent } from './protocol.ts';
+import { realtime, useChannel } from './useChannel.ts';
+import './realtime.css';
+
+/** The build this tab runs (React Router's manifest version; the server announces its own). */
+const ownVersion = () => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? '';
+
+/**
+ * Mounted once in the root layout: hands the reader's private-channel signature to the connection (which opens
+ * with the first listener) and reacts to the `system` channel: a new build asks the reader to refresh.
+ */
+export function RealtimeRoot(props: { auth: ChannelAuth | null }) {
+  const [outdated, setOutdated] = useState(false);
+  useEffect(() => {
+    if (props.auth) realtime().authorize(props.auth);
+  }, [props.auth?.channel, props.auth?.hash]);
+
+  useChannel<SystemEvent>(channelName.system, (event) => {
+    if (event.type === 'static_version_changed' && event.version && ownVersion() && event.version !== ownVersion()) setOutdated(true);
+  });
+
+  if (!outdated) return null;
+  return (
+    <div className="new-version" role="status" data-testid="new-version">
+      <span>{ui.realtime.newVersion}</span>
+      <button type="button" className="btn btn-primary btn-small" onClick={() => location.reload()}>{ui.realtime.reload}</button>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ChannelAuth, ChannelMessage, SocketReply } from './protocol.ts';
+
+/** spec/foundation.md §9: unlimited attempts, 1000 ms first delay, 5000 ms at most, jitter 0.5, 20 s to connect. */
+export const RECONNECT = {
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
+
+/** spec/foundation.md §5, §8: the error thrown for a realtime URL that is not one; the console line above says why. */
+export const INVALID_SOCKET_URL = 'Invalid socket URL, read above';
+
+/** Splits an absolute realtime URL (`https://host/socket.io`) into the origin and the socket.io path. */
+export function parseRealtimeUrl(url: string): { origin: string; path: string } {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !/^(https?|wss?):$/.test(parsed.protocol) || !parsed.host || parsed.search || parsed.hash || parsed.pathname === '/') {
+    console.error(`Realtime: "${url}" is not a socket URL; expected the realtime host and path, e.g. https://example.ru/socket.io`);
+    throw new Error(INVALID_SOCKET_URL);
+  }
+  return { origin: parsed.origin.replace(/^ws/, 'http'), path: parsed.pathname.replace(/\/+$/, '') };
+}
+
+type Listener = (data: unknown) => void;
+
+/**
+ * The channel wrapper of spec/foundation.md §4: `channel(name).on(listener)` — the first listener subscribes,
+ * the last one unsubscribes, and every channel that still has listeners is subscribed again after a reconnect.
+ * Websocket only. The connection opens lazily, with the first listener.
+ */
+export class Realtime {
+  readonly origin: string;
+  readonly path: string;
+  #socket: Socket | null = null;
+  #listeners = new Map<string, Set<Listener>>();
+  #auth = new Map<string, ChannelAuth>();
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+  /** Told when the connection goes up (true) or down (false). */
+  onStatus: (connected: boolean) => void = () => {};
+
+  constructor(url: string) {
+    ({ origin: this.origin, path: this.path } = parseRealtimeUrl(url));
+  }
+
+  /** Private channels (`user-{id}`) need the page data's time and hash. */
+  authorize(auth: ChannelAuth) {
+    this.#auth.set(auth.channel, auth);
+    // A fresh signature (after a sign-in) must reach the server if the channel is already wanted.
+    if (this.#listeners.has(auth.channel)) this.#subscribe(auth.channel);
+  }
+
+  channel(name: string) {
+    return {
+      /** Adds a listener; returns its removal. */
+      on: (listener: Listener) => {
+        let set = this.#listeners.get(name);
+        if (!set) {
+          this.#listeners.set(name, (set = new Set()));
+          this.#subscribe(name);
+        }
+        set.add(listener);
+        this.#connect();
+        return () => {
+          const current = this.#listeners.get(name);
+          if (!current?.delete(listener) || current.size) return;
+          this.#listeners.delete(name);
+          if (this.#socket?.connected) this.#socket.emit('unsubscribe', { channel: name });
+        };
+      },
+    };
+  }
+
+  get connected() {
+    return this.#socket?.connected ?? false;
+  }
+
+  /** The channels that have listeners (tests and debugging). */
+  get channels() {
+    return [...this.#listeners.keys()];
+  }
+
+  close() {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    this.#socket?.disconnect();
+    this.#socket = null;
+  }
+
+  #connect() {
+    if (this.#socket || this.#closed) return;
+    const socket = io(this.origin, { path: this.path, transports: ['websocket'], ...RECONNECT });
+    this.#socket = socket;
+    // Every (re)connection starts with no rooms on the server: subscribe to everything still wanted.
+    socket.on('connect', () => {
+      this.#listeners.forEach((_, name) => this.#subscribe(name));
+      this.onStatus(true);
+    });
+    socket.on('event', (message: ChannelMessage) => {
+      if (!message || typeof message.channel !== 'string') return;
+      this.#listeners.get(message.channel)?.forEach((listener) => listener(message.data));
+    });
+    socket.on('error', (reply: SocketReply) => console.warn('Realtime:', reply));
+    // A server that closes us on purpose (a node shutting down) is not retried by socket.io itself.
+    socket.on('disconnect', (reason) => {
+      this.onStatus(false);
+      if (reason !== 'io server disconnect' || this.#closed) return;
+      const delay = RECONNECT.reconnectionDelay * (1 + RECONNECT.randomizationFactor * (Math.random() * 2 - 1));
+      this.#retry = setTimeout(() => socket.connect(), delay);
+    });
+  }
+
+  #subscribe(name: string) {
+    const socket = this.#socket;
+    // Not connected yet: the `connect` handler subscribes (emitting now would be buffered and sent twice).
+    if (!socket?.connected) return;
+    const auth = this.#auth.get(name);
+    socket.emit('subscribe', auth ? { channel: name, time: auth.time, hash: auth.hash } : { channel: name }, (reply: SocketReply) => {
+      if (!reply?.ok) console.warn('Realtime: subscription refused', reply);
+    });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The socket protocol of spec/foundation.md §7, shared by the server (src/server/modules/realtime) and the client
+ * wrapper: channel names, what each channel carries, and the live feed constants of spec/content.md §9.
+ * Isomorphic and dependency-free.
+ */
+import type { Comment } from '../../../shared/comments.ts';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Channel names. `user-{id}` is private (time + hash); the rest are public. */
+export const channelName = {
+  comments: (entryId: number) => `comments-${entryId}`,
+  hits: (entryId: number) => `content-hits-${entryId}`,
+  content: (entryId: number) => `content-${entryId}`,
+  user: (userId: number) => `user-${userId}`,
+  live: 'live',
+  system: 'system',
+} as const;
+
+/** Credentials of a private channel (spec/foundation.md §3): unix seconds and HMAC-SHA256 of `${channel}:${time}`. */
+export interface ChannelAuth {
+  channel: string;
+  time: number;
+  hash: string;
+}
+
+/** What the server answers a `subscribe`/`unsubscribe`/`broadcast` through the ack (or the `error` event). */
+export type SocketReply = { ok: true; channel: string } | { ok: false; channel: string | null; error: string };
+
+/** `event` payload: the channel and its data. */
+export interface ChannelMessage<T = unknown> {
+  channel: string;
+  data: T;
+}
+
+/** `comments-{entryId}`: the comment as `GET /v3.0/comments` shows it to an anonymous reader. */
+export type CommentsEvent =
+  | { type: 'comment_created' | 'comment_edited'; comment: Comment; comments_count: number }
+  | { type: 'comment_voted'; comment: Comment }
+  /** `comment` is the removed comment's stub; `removed_ids` also lists a removed branch. */
+  | { type: 'comment_removed'; comment: Comment | null; removed_ids: number[]; comments_count: number };
+
+/** `content-hits-{id}` (spec/content.md §3, socket message). */
+export interface HitsEvent {
+  content_id: number;
+  type: 'content_viewed';
+  value: number;
+}
+
+/** `content-{id}`: an entry's votes moved (spec/content.md §3, content event: type, content_id). */
+export interface ContentEvent {
+  type: 'content_voted';
+  content_id: number;
+  likes: { count: number; summ: number };
+}
+
+export type SystemEvent =
+  | { type: 'static_version_changed'; version: string }
+  | { type: 'new_entry_published'; content_id: number; subsite_id: number }
+  | { type: 'subsite_subscribers_count_changed'; subsite_id: number; count: number };
+
+/** `user-{id}` (private). */
+export interface UserEvent {
+  type: 'notification';
+  unread_count: number;
+}
+
+/** Live item (spec/content.md §3). `live_html` is rendered and escaped by the server. */
+export interface LiveItem {
+  type: 'comment' | 'entry';
+  /** Unique per item: `comment-{id}` or `entry-{id}`; the client drops repeats by it. */
+  hash: string;
+  comment_id: number | null;
+  content_id: number;
+  subsite_id: number;
+  user_id: number;
+  /** The subsite the entry was first published in (reposts are not built yet: the same subsite). */
+  original_subsite_id: number;
+  text: string;
+  pin: boolean;
+  date: string;
+  live_html: string;
+}
+
+/** `GET /v3.0/live/token/update` (Plus): a private live token and when it expires (unix seconds). */
+export interface LiveToken {
+  token: string;
+  expires: number;
+}
+
+/** spec/content.md §9: the live view keeps the last 20 items and batches arrivals every 1000 ms. */
+export const LIVE_KEEP = 20;
+export const LIVE_BATCH_MS = 1000;

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+
+const api = async <T>(p: string, cookie: string, body?: unknown) => {
+  const res = await fetch(server.url + p, body === undefined
+    ? { headers: { cookie } }
+    : { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify(body) });
+  return (await res.json()) as { rc: number; rm: string; data: T };
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The first account runs the site; take that seat so the people below are ordinary readers.
+  await registerViaApi(server, 'Хозяин Сайта');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('notifications in the browser', () => {
+  it('B replies to A’s comment: A’s badge and title count go up live, the popover and the page show it', async () => {
+    const a = await registerViaApi(server, 'Анна Светлова');
+    const b = await registerViaApi(server, 'Борис Ковалёв');
+    const feed = await api<{ items: { id: number; url: string }[] }>('/v3.0/feed?sorting=date', a.cookie);
+    const entry = feed.data.items[0];
+    const mine = await api<{ id: number }>('/v3.0/comment/add', a.cookie, { id: entry.id, text: 'Интересно, что думают другие?' });
+    expect(mine.rc).toBe(200);
+
+    const { context: ca, page: pa } = await newPage(browser, 1280, 900);
+    await signIn(ca, server, a.cookie);
+    await open(pa, `${server.url}/`);
+    await pa.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
+    await pa.waitForSelector('[data-testid=notifications-bell]');
+    expect(await pa.locator('[data-testid=notifications-badge]').count()).toBe(0);
+
+    // B replies in B's own browser, on a phone.
+    const { context: cb, page: pb } = await newPage(browser, 375, 812);
+    await signIn(cb, server, b.cookie);
+    await open(pb, `${server.url}${entry.url}`);
+    const target = pb.locator(`[data-testid=comment][data-id="${mine.data.id}"]`);
+    await target.locator('[data-testid=comment-reply]').first().click();
+    await pb.fill('[data-testid=comment-reply-form] textarea', 'Думаю, вы правы');
+    await pb.press('[data-testid=comment-reply-form] textarea', 'Control+Enter');
+    await pb.locator('[data-testid=comment-text]', { hasText: 'Думаю, вы правы' }).waitFor();
+
+    // A's page was not reloaded: the private channel moves the badge and the title.
+    await pa.waitForSelector('[data-testid=notifications-badge]');
+    expect(await pa.locator('[data-testid=notifications-badge]').textContent()).toBe('1');
+    await pa.waitForFunction(() => document.title.startsWith('(1) '));
+    await shot(pa, 'notifications-badge-1280');
+
+    await pa.click('[data-testid=notifications-bell]');
+    const item = pa.locator('[data-testid=popover-item][data-value^="notification:"]').first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Борис Ковалёв ответил на ваш комментарий');
+    await pa.waitForTimeout(250); // the popover's fade-in
+    await shot(pa, 'notifications-popover-1280');
+
+    // Opening it marks it read and goes to the comment.
+    await item.click();
+    await pa.waitForURL((url) => url.searchParams.get('comment') !== null || url.pathname !== '/');
+    await pa.waitForFunction(() => !document.querySelector('[data-testid=notifications-badge]'));
+    await pa.waitForFunction(() => !document.title.startsWith('('));
+    expect((await api<{ unread_count: number }>('/v3.0/notifications/count', a.cookie)).data.unread_count).toBe(0);
+
+    // A second reply: the /notifications page lists both, the unread one marked.
+    await api('/v3.0/comment/add', b.cookie, { id: entry.id, text: 'И ещё одна мысль', reply_to: mine.data.id });
+    await pa.waitForSelector('[data-testid=notifications-badge]');
+    await open(pa, `${server.url}/notifications`);
+    const rows = pa.locator('[data-testid=notification]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().getAttribute('class')).toContain('is-unread');
+    expect(await rows.first().textContent()).toContain('И ещё одна мысль');
+    expect(await pa.title()).toMatch(/^\(1\) Уведомления/);
+    await shot(pa, 'notifications-page-1280', true);
+
+    // The phone: B's header bell with a badge from A's vote on B's reply, and the page at 375 px.
+    const reply = (await api<{ items: { id: number; text: string }[] }>(`/v3.0/comments?content_id=${entry.id}&sorting=date`, b.cookie)).data.items
+      .find((c) => c.text.includes('Думаю, вы правы'))!;
+    await api('/v3.0/like', a.cookie, { id: reply.id, type: 'comment', sign: 1 });
+    await pb.waitForSelector('[data-testid=notifications-badge]');
+    await shot(pb, 'notifications-badge-375');
+    await pb.click('[data-testid=notifications-bell]');
+    await pb.locator('[data-testid=popover-item][data-value^="notification:"]').first().waitFor();
+    await pb.waitForTimeout(250);
+    await shot(pb, 'notifications-popover-375');
+    await open(pb, `${server.url}/notifications`);
+    await pb.locator('[data-testid=notification]').first().waitFor();
+    expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain('Анна Светлова оценил ваш комментарий');
+    await shot(pb, 'notifications-page-375', true);
+    await ca.close();
+    await cb.close();
+  });
+
+  it('settings: a type switch is saved, the digest form says «Пожалуйста, введите корректный email», the push toggle reverts when the browser refuses', async () => {
+    const a = await registerViaApi(server, 'Вера Настройкина');
+    for (const [width, height] of [[1280, 900], [375, 812]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(context, server, a.cookie);
+      await open(page, `${server.url}/settings`);
+      await page.waitForSelector('[data-testid=push-settings]:not([data-state=unknown])');
+      await shot(page, `settings-${width}`, true);
+      await context.close();
+    }
+
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(context, server, a.cookie);
+    await open(page, `${server.url}/settings`);
+    const toggle = page.locator('[data-testid=setting-vote_entry-site]');
+    expect(await toggle.isChecked()).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/v3.0/notifications/settings') && r.request().method() === 'POST');
+    await toggle.click({ force: true });
+    await saved;
+    expect((await api<{ notifications: Record<string, { site: boolean }> }>('/v3.0/notifications/settings', a.cookie)).data.notifications.vote_entry.site).toBe(false);
+
+    await page.fill('[data-testid=digest-email]', 'не почта');
+    await page.click('[data-testid=digest-subscribe]');
+    expect(await page.locator('[data-testid=digest-error]').textContent()).toBe('Пожалуйста, введите корректный email');
+    await page.fill('[data-testid=digest-email]', 'vera@example.ru');
+    await page.click('[data-testid=digest-subscribe]');
+    await page.waitForSelector('[data-testid=digest-done]');
+
+    // Headless Chromium without a permission grant refuses notifications: the toggle flips back with the message.
+    await context.clearPermissions();
+    const push = page.locator('[data-testid=push-toggle]');
+    if (await push.isEnabled()) {
+      await push.click({ force: true });
+      await page.locator('[data-testid=toast]').first().waitFor();
+      await page.waitForFunction(() => !(document.querySelector('[data-testid=push-toggle]') as HTMLInputElement).checked);
+      const toast = await page.locator('[data-testid=toast]').first().textContent();
+      expect(toast).toMatch(/Браузер не дал разрешения|Не удалось подписаться|Произошла ошибка|не поддерживает/);
+    }
+    await context.close();
+  });
+
+  it('the unsubscribe link works without signing in: the page asks, the button unsubscribes', async () => {
+    const { context, page } = await newPage(browser, 375, 812);
+    // A reader who opted in; the token comes from the outbox letter (no SMTP in this server).
+    const owner = await registerViaApi(server, 'Подписчик Рассылки');
+    const logFrom = server.output().length;
+    expect((await api('/v3.0/email/subscribe/opt_in', owner.cookie, { email: 'digest-reader@example.ru' })).rc).toBe(200);
+    let token = '';
+    for (let i = 0; i < 50 && !token; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const m = /\/email\/unsubscribe\/([A-Za-z0-9_-]{20,})/.exec(server.output().slice(logFrom));
+      token = m?.[1] ?? '';
+    }
+    expect(token).not.toBe('');
+    await open(page, `${server.url}/email/unsubscribe/${token}`);
+    expect(await page.locator('[data-testid=unsubscribe-page]').textContent()).toContain('digest-reader@example.ru');
+    await shot(page, 'unsubscribe-375');
+    await page.click('[data-testid=unsubscribe-button]');
+    await page.waitForSelector('[data-testid=unsubscribe-done]');
+    await open(page, `${server.url}/email/unsubscribe/${token}`);
+    await page.waitForSelector('[data-testid=unsubscribe-already]');
+    await open(page, `${server.url}/email/unsubscribe/${'x'.repeat(30)}`);
+    await page.waitForSelector('[data-testid=unsubscribe-invalid]');
+    await context.close();
+  });
+});

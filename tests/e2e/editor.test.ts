@@ -75,6 +75,15 @@ async function addBlockAfter(page: Page, selector: string, tool: string) {
   await page.click(`.ce-popover--opened [data-item-name=${tool}]`);
 }
 
+/** Enter, then waits until the caret stands in the fresh empty paragraph, so the next keystrokes land there. */
+async function newParagraph(page: Page) {
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => {
+    const el = document.activeElement;
+    return Boolean(el?.classList.contains('ce-paragraph') && el.textContent === '');
+  });
+}
+
 /** Dispatches a paste of plain text where the caret is (what Ctrl+V of a copied link does). */
 const pasteText = (page: Page, text: string) =>
   page.evaluate((t) => {
@@ -102,11 +111,11 @@ describe('the block editor', () => {
     await page.fill('[data-testid=editor-title]', title);
     await page.locator('.codex-editor .ce-paragraph').first().click();
     await page.keyboard.type('Вечером небо стало оранжевым.');
-    await page.keyboard.press('Enter');
+    await newParagraph(page);
     // Markdown-style starts turn the paragraph into a header and a list.
     await page.keyboard.type('## Что мы видели');
     await page.waitForSelector('.codex-editor h2.ce-header');
-    await page.keyboard.press('Enter');
+    await newParagraph(page);
     await page.keyboard.type('- Солнце');
     await page.waitForSelector('.codex-editor .cdx-list');
     await page.keyboard.press('Enter');

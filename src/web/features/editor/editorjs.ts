@@ -59,10 +59,11 @@ function markdownShortcuts(editor: EditorInstance, holder: HTMLElement) {
   holder.addEventListener('input', (e) => {
     const ie = e as InputEvent;
     if (ie.inputType !== 'insertText' || ie.data !== ' ') return;
-    const index = editor.blocks.getCurrentBlockIndex();
-    const block = editor.blocks.getBlockByIndex(index);
-    const field = block?.name === 'paragraph' ? block.holder.querySelector<HTMLElement>('.ce-paragraph') : null;
-    if (!field) return;
+    // The block is found from the typed-in element: Editor.js's current index can lag behind a fresh Enter.
+    const field = (e.target as Element | null)?.closest?.<HTMLElement>('.ce-paragraph');
+    const holderOfBlock = field?.closest<HTMLElement>('.ce-block');
+    const index = holderOfBlock ? [...holder.querySelectorAll('.ce-block')].indexOf(holderOfBlock) : -1;
+    if (!field || index < 0 || editor.blocks.getBlockByIndex(index)?.name !== 'paragraph') return;
     const html = field.innerHTML;
     const rule = MARKDOWN.find((r) => r.prefix.test(html));
     if (!rule) return;

@@ -15,11 +15,13 @@ export const ENTRY_BLOCKS_MAX = 200;
 export const BLOCK_TEXT_MAX = 20_000;
 export const ENTRY_JSON_MAX_KB = 500;
 /** Captions, titles and names inside blocks. */
-const FIELD_MAX = 1000;
+export const FIELD_MAX = 1000;
 const URL_MAX = 2000;
 const LIST_ITEMS_MAX = 100;
 const MEDIA_ITEMS_MAX = 50;
 const IMAGE_SIDE_MAX = 20_000;
+/** A day of video is more than any service hosts. */
+export const TIMECODE_MAX = 86_400;
 
 /** The block fields that hold inline HTML, by block type. */
 export const INLINE_HTML = {
@@ -94,6 +96,10 @@ const blockSchemas = [
     id: str().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.entryBlockVideoInvalid),
     url: httpUrl,
     thumbnail: httpUrl.optional(),
+    title: plain().optional(),
+    // Seconds from the start, as the pasted link's `t=` said.
+    timecode: z.number({ error: messages.entryBlockVideoInvalid }).int(messages.entryBlockVideoInvalid)
+      .min(0, messages.entryBlockVideoInvalid).max(TIMECODE_MAX, messages.entryBlockVideoInvalid).optional(),
   }),
   block('link', { url: httpUrl, title: plain().optional(), description: plain().optional(), image: httpUrl.optional() }),
   block('code', { text: str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX))), lang: plain(32).optional() }),
@@ -158,13 +164,15 @@ export function imageSrc(img: { uuid?: string; url?: string }, mediaBase = '/med
 /** The player address for a video block, loaded only when the reader presses play. */
 export function videoEmbedUrl(v: BlockOf<'video'>['data']): string {
   const id = encodeURIComponent(v.id);
+  const t = v.timecode ?? 0;
   switch (v.service) {
-    case 'youtube': return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`;
-    case 'vimeo': return `https://player.vimeo.com/video/${id}?autoplay=1`;
+    case 'youtube': return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1${t ? `&start=${t}` : ''}`;
+    case 'vimeo': return `https://player.vimeo.com/video/${id}?autoplay=1${t ? `#t=${t}s` : ''}`;
+    // A coub is a few seconds long: it has no start time.
     case 'coub': return `https://coub.com/embed/${id}?autostart=true`;
     case 'vk': {
       const [oid, vid] = v.id.split(/_(?=[^_]*$)/);
-      return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(vid ?? '')}&autoplay=1`;
+      return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(vid ?? '')}&autoplay=1${t ? `&t=${t}s` : ''}`;
     }
   }
 }

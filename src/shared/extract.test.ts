@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryBlocksField } from './blocks.ts';
+import { entryBlocksField, videoEmbedUrl } from './blocks.ts';
 import {
   applicationLink, parseTimecode, recognizeTelegram, recognizeVideo, recognizeX, resultToBlock, type ExtractResult,
 } from './extract.ts';
@@ -113,12 +113,25 @@ describe('resultToBlock', () => {
     expect(blocks.every(Boolean)).toBe(true);
     const parsed = entryBlocksField.safeParse(blocks);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(blocks[0]).toEqual({ type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' } });
+    expect(blocks[0]).toEqual({ type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Клип', timecode: 5 } });
+    // Empty title and thumbnail, no timecode: the fields are left out.
+    expect(blocks[1]).toEqual({ type: 'video', data: { service: 'vk', id: '-1_2', url: 'https://vk.com/video-1_2' } });
     expect(blocks[2]).toMatchObject({ type: 'link', data: { url: 'https://example.com/a', description: 'Описание', image: 'https://example.com/p.jpg' } });
     expect(blocks[8]).toEqual({ type: 'link', data: { url: 'https://sreda.ru/s/games', title: 'Игры' } });
   });
 
   it('gives no block for an error', () => {
     expect(resultToBlock({ type: 'error', data: { url: 'https://x.ru', message: 'Сайт не ответил вовремя' } })).toBeNull();
+  });
+});
+
+describe('videoEmbedUrl', () => {
+  const base = { id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ' };
+  it('starts the player at the timecode where the service takes one', () => {
+    expect(videoEmbedUrl({ ...base, service: 'youtube', timecode: 90 })).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=90');
+    expect(videoEmbedUrl({ ...base, service: 'youtube' })).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(videoEmbedUrl({ ...base, id: '76979871', service: 'vimeo', timecode: 75 })).toBe('https://player.vimeo.com/video/76979871?autoplay=1#t=75s');
+    expect(videoEmbedUrl({ ...base, id: '-1_2', service: 'vk', timecode: 5 })).toBe('https://vk.com/video_ext.php?oid=-1&id=2&autoplay=1&t=5s');
+    expect(videoEmbedUrl({ ...base, id: 'abc', service: 'coub', timecode: 5 })).toBe('https://coub.com/embed/abc?autostart=true');
   });
 });

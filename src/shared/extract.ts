@@ -1,5 +1,5 @@
-import type { Block } from './blocks.ts';
-import { VIDEO_SERVICES } from './blocks.ts';
+import type { Block, BlockOf } from './blocks.ts';
+import { FIELD_MAX, TIMECODE_MAX, VIDEO_SERVICES } from './blocks.ts';
 
 /**
  * Link extraction (`GET /andropov/extract`, spec/foundation.md §7): what one URL turns into, the recognisers that
@@ -261,11 +261,21 @@ const httpImage = (s: string | null | undefined) => (s && /^https?:\/\//.test(s)
  * The entry block a result becomes when the author pastes a link: video embeds become `video` blocks, everything
  * else a `link` card (the block schema has no Telegram, X or internal-card blocks). Errors give null.
  */
+/** A video block's data: the optional fields only when they say something. */
+export function videoBlockData(v: { service: VideoService; id: string; url: string; thumbnail?: string | null; title?: string; timecode?: number }): BlockOf<'video'>['data'] {
+  return {
+    service: v.service, id: v.id, url: v.url,
+    ...(v.thumbnail ? { thumbnail: v.thumbnail } : {}),
+    ...(v.title ? { title: v.title.slice(0, FIELD_MAX) } : {}),
+    ...(v.timecode ? { timecode: Math.min(v.timecode, TIMECODE_MAX) } : {}),
+  };
+}
+
 export function resultToBlock(result: ExtractResult): Block | null {
   switch (result.type) {
     case 'video': {
-      const { service, id, url, thumbnail } = result.data;
-      return { type: 'video', data: { service, id, url, ...(httpImage(thumbnail) ? { thumbnail } : {}) } };
+      const { service, id, url, thumbnail, title, timecode } = result.data;
+      return { type: 'video', data: videoBlockData({ service, id, url, thumbnail: httpImage(thumbnail), title, timecode }) };
     }
     case 'link': {
       const d = result.data;

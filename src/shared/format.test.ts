@@ -8,6 +8,7 @@ import {
   formatFullDate,
   formatNumber,
   formatPhone,
+  formatTimecode,
   imageRequestSize,
   imageWidthBucket,
   normalizePhone,
@@ -487,5 +488,15 @@ describe('collapseWhitespace', () => {
   it('turns whitespace-only strings into an empty string', () => {
     expect(collapseWhitespace(' \t\n ')).toBe('');
     expect(collapseWhitespace('')).toBe('');
+  });
+});
+
+describe('formatTimecode', () => {
+  it('writes minutes and seconds, hours only when there are any', () => {
+    expect(formatTimecode(0)).toBe('0:00');
+    expect(formatTimecode(42)).toBe('0:42');
+    expect(formatTimecode(90)).toBe('1:30');
+    expect(formatTimecode(3723.9)).toBe('1:02:03');
+    expect(formatTimecode(-5)).toBe('0:00');
   });
 });

@@ -209,6 +209,14 @@ export function relativeTime(date: DateInput, now: DateInput = new Date(), optio
   return then.year === current.year ? formatDateTime(date, now, options) : formatDate(date, now, options);
 }
 
+/** A place in a video or audio: "0:42", "1:30", "1:02:03". */
+export function formatTimecode(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+}
+
 // ---------------------------------------------------------------- images
 
 export interface ImageOptions {

@@ -30,6 +30,8 @@ export const entriesUi = {
   edit: 'Редактировать',
   draft: 'Черновик',
   showSpoiler: 'Показать спойлер',
+  /** A video block that starts past the beginning. */
+  videoFrom: (time: string) => `с\u00a0${time}`,
   hiddenFromMain: 'Убрана с главной',
   nsfw: '18+',
   updated: 'изменено',

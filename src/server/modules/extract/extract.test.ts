@@ -217,6 +217,16 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
     expect(row!.data).toMatchObject({ type: 'link' });
   });
 
+  it('reads a URL named twice in one request once, answering it in both places', async () => {
+    hits.set('/plain', 0);
+    const url = at('/plain?twice=1');
+    const [a, b, c] = await extract([url, at('/broken?twice=1'), url]);
+    expect(a).toMatchObject({ type: 'link' });
+    expect(c).toEqual(a);
+    expect(b).toMatchObject({ type: 'error' });
+    expect(hits.get('/plain')).toBe(1);
+  });
+
   it('now and then drops previews long past their time', async () => {
     await one(at('/plain?old=1'));
     t.clock.now = new Date(Date.now() + 3 * 86_400_000);

@@ -33,7 +33,10 @@ const DESCRIPTION_MAX = 300;
 
 /** `GET /andropov/extract`: one result per URL, in order; a URL that fails gives an error item, not a failed request. */
 export function extract(ctx: Ctx, viewer: Viewer, urls: string[], forceLink: boolean): Promise<ExtractResult[]> {
-  return Promise.all(urls.map((url) => extractOne(ctx, viewer, url, forceLink)));
+  // A URL named twice is read once.
+  const once = new Map<string, Promise<ExtractResult>>();
+  for (const url of urls) if (!once.has(url)) once.set(url, extractOne(ctx, viewer, url, forceLink));
+  return Promise.all(urls.map((url) => once.get(url)!));
 }
 
 async function extractOne(ctx: Ctx, viewer: Viewer, url: string, forceLink: boolean): Promise<ExtractResult> {

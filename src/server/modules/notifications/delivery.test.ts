@@ -178,6 +178,7 @@ describe('web push', () => {
     expect((await new Visitor(t.app).get('/v3.0/push/config')).json().data.public_key).toBe(a.data.public_key);
     const [row] = await t.database.db.select().from(meta).where(eq(meta.key, 'vapid'));
     expect((row.value as { publicKey: string }).publicKey).toBe(a.data.public_key);
+    expect(isRussianError(await new Visitor(t.app).get('/v3.0/push/config?extra=1'), 400)).toBe(true);
   });
 
   it('delivers a notification to the reader’s device, encrypted (RFC 8291) and signed (VAPID)', async () => {

@@ -315,5 +315,6 @@ describe('settings', () => {
     }
     expect(isRussianError(await new Visitor(t.app).post('/v3.0/notifications/settings', { type: 'reply', channel: 'site', enabled: true }), 401)).toBe(true);
     expect((await author.v.get('/v3.0/notifications/settings')).json().data.notifications.comment).toEqual({ site: false, email: false });
+    expect(isRussianError(await author.v.get('/v3.0/notifications/settings?extra=1'), 400)).toBe(true);
   });
 });

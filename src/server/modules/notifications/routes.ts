@@ -109,6 +109,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   app.get('/notifications/settings', async (req) => {
     const user = requireUser(req.user);
+    parse(plainBody({}), req.query);
     return ok(await notifications.settings(ctx, user.id));
   });
 
@@ -125,7 +126,8 @@ export async function notificationsRoutes(app: FastifyInstance) {
   });
 
   // Push config (spec/content.md §3): the VAPID public key; Apple's web push id is gone with Safari's old protocol.
-  app.get('/push/config', async () => {
+  app.get('/push/config', async (req) => {
+    parse(plainBody({}), req.query);
     const keys = await vapidKeys(ctx);
     return ok({ public_key: keys.publicKey, push_domain: new URL(ctx.config.publicUrl).host, apple_web_push_id: null });
   });

@@ -21,6 +21,7 @@ const every: Block[] = [
   },
   { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' } },
   { type: 'video', data: { service: 'vk', id: '-1_2', url: 'https://vk.com/video-1_2' } },
+  { type: 'video', data: { service: 'vimeo', id: '76979871', url: 'https://vimeo.com/76979871#t=75s', title: 'Фильм', timecode: 75 } },
   { type: 'link', data: { url: 'https://example.ru/', title: 'Пример', description: 'Описание', image: 'https://example.ru/og.png' } },
   { type: 'link', data: { url: 'https://example.ru/bare' } },
   { type: 'code', data: { text: 'const a = 1 < 2;\n  return a;', lang: 'js' } },

@@ -1,4 +1,5 @@
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
+import { videoBlockData, type VideoService } from '../../../shared/extract.ts';
 
 /**
  * Editor.js data ⇄ the entry's block list (src/shared/blocks.ts). Pure: no DOM, no Editor.js import, so it is
@@ -100,7 +101,7 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
     }
     case 'video':
       return d.service && d.id && d.url
-        ? { type: 'video', data: { service: d.service, id: str(d.id), url: str(d.url), ...(d.thumbnail ? { thumbnail: str(d.thumbnail) } : {}) } as BlockOf<'video'>['data'] }
+        ? { type: 'video', data: videoBlockData({ service: d.service as VideoService, id: str(d.id), url: str(d.url), thumbnail: d.thumbnail ? str(d.thumbnail) : null, title: d.title ? str(d.title) : undefined, timecode: typeof d.timecode === 'number' ? d.timecode : undefined }) }
         : null;
     case 'linkCard':
       return d.url ? { type: 'link', data: { url: str(d.url), ...opt('title', d.title), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import { typograph } from '../../../shared/format.ts';
+import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
 import './entries.css';
@@ -200,7 +200,7 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
   if (playing) {
     return (
       <div className="eb-video-frame">
-        <iframe src={videoEmbedUrl(data)} title={data.service} allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
+        <iframe src={videoEmbedUrl(data)} title={data.title || data.service} allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
       </div>
     );
   }
@@ -211,7 +211,11 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
       <span className="eb-video-play" aria-hidden>
         <svg width="28" height="28" viewBox="0 0 24 24"><path d="M8 5v14l11-7z" fill="currentColor" /></svg>
       </span>
-      <span className="eb-video-service">{data.service}</span>
+      {data.title && <span className="eb-video-title">{data.title}</span>}
+      <span className="eb-video-service">
+        {data.service}
+        {data.timecode ? ` · ${ui.entries.videoFrom(formatTimecode(data.timecode))}` : ''}
+      </span>
     </button>
   );
 }

@@ -2,7 +2,8 @@ import type { API, BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-ty
 import type { Block, BlockOf } from '../../../../shared/blocks.ts';
 import { editorToolOf } from '../convert.ts';
 import { ui } from '../../../../shared/catalogue.ts';
-import { knownThumbnail, recognizeVideo, resultToBlock, type ExtractResult } from '../../../../shared/extract.ts';
+import { knownThumbnail, recognizeVideo, resultToBlock, videoBlockData, type ExtractResult } from '../../../../shared/extract.ts';
+import { formatTimecode } from '../../../../shared/format.ts';
 import { api as request } from '../../../api/request.ts';
 import { toast } from '../../../ui/overlays/index.ts';
 import { ICONS, h, plainInput } from './dom.ts';
@@ -19,10 +20,7 @@ export async function linkToBlock(url: string): Promise<Block | null> {
   const block = first ? resultToBlock(first) : null;
   if (block) return block;
   const video = recognizeVideo(url);
-  if (video) {
-    const thumbnail = knownThumbnail(video.service, video.id);
-    return { type: 'video', data: { service: video.service, id: video.id, url, ...(thumbnail ? { thumbnail } : {}) } };
-  }
+  if (video) return { type: 'video', data: videoBlockData({ ...video, url, thumbnail: knownThumbnail(video.service, video.id) }) };
   toast.show(first?.type === 'error' ? first.data.message : t.extractFailed, { type: 'error' });
   return null;
 }
@@ -140,7 +138,8 @@ export class VideoTool extends EmbedTool<BlockOf<'video'>['data']> {
     return h('a', { className: 'ed-video', href: d.url, target: '_blank', rel: 'noopener nofollow', 'data-testid': 'editor-video', 'data-service': d.service }, [
       d.thumbnail ? picture(d.thumbnail) : null,
       h('span', { className: 'ed-video__play', 'aria-hidden': 'true' }),
-      h('span', { className: 'ed-video__label', text: `${SERVICE_NAMES[d.service]} · ${hostOf(d.url)}` }),
+      d.title ? h('span', { className: 'ed-video__title', text: d.title }) : null,
+      h('span', { className: 'ed-video__label', text: [SERVICE_NAMES[d.service], hostOf(d.url), d.timecode ? ui.entries.videoFrom(formatTimecode(d.timecode)) : ''].filter(Boolean).join(' · ') }),
     ]);
   }
 }

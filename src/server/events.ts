@@ -19,6 +19,8 @@ export interface DomainEventMap {
   'hit.counted': { entryId: number; value: number };
   /** A save that made a draft public (not an edit of an already published entry). */
   'entry.published': { entryId: number; subsiteId: number; authorId: number; title: string };
+  /** An entry went to the removed state; `byId` is who removed it (the author or staff). */
+  'entry.removed': { entryId: number; authorId: number; byId: number; wasPublished: boolean };
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };

@@ -86,7 +86,9 @@ export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: numbe
  */
 export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: boolean): Promise<EntryRemovedState> {
   const row = await manageable(ctx, actor, id, removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden);
-  if ((await q.setRemoved(ctx.db, id, removed)) && !removed && row.is_published) {
+  const changed = await q.setRemoved(ctx.db, id, removed);
+  if (changed && removed) ctx.events.emit('entry.removed', { entryId: id, authorId: row.author_id, byId: actor.id, wasPublished: row.is_published });
+  if (changed && !removed && row.is_published) {
     // Removed entries were left out of the batch refresh; a restored one takes its place in the feeds at once.
     await refreshEntryHotness(ctx, id);
   }

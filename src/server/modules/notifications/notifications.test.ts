@@ -184,6 +184,20 @@ describe('moderation and system notifications', () => {
     ].sort());
   });
 
+  it('staff removing a published entry tells its author; the author removing their own, or a draft, tells nobody', async () => {
+    const author = await person('Автор');
+    const [own, taken, draft] = [await entry(author.id, 'Своя'), await entry(author.id, 'Снятая'), await entry(author.id, 'Черновик')];
+    await t.database.db.update(entries).set({ isPublished: false, publishedAt: null }).where(eq(entries.id, draft.id));
+    for (const [v, id] of [[author.v, own.id], [staff, taken.id], [staff, draft.id]] as const) {
+      expect((await v.post(`/v3.0/writing/${id}/remove`, {})).json().rc).toBe(200);
+    }
+    // A second press changes nothing and tells nobody again.
+    expect((await staff.post(`/v3.0/writing/${taken.id}/remove`, {})).json().rc).toBe(200);
+    await t.app.ctx.events.settled();
+    await drain();
+    expect((await items(author.v)).map((n) => [n.type, n.text])).toEqual([['unpublished', 'Ваша запись «Снятая» снята с публикации']]);
+  });
+
   it('POST /v3.0/admin/notifications/system: staff send a system message; others and bad input are refused', async () => {
     const reader = await person('Читатель');
     const res = await staff.post('/v3.0/admin/notifications/system', { user_id: reader.id, text: '  Добро пожаловать!  ' });

@@ -245,4 +245,7 @@ export function listen(ctx: Ctx) {
   ctx.events.on('comment.created', (p) => jobs.enqueue('notify.comment', p));
   ctx.events.on('vote.changed', (p) => (p.sign === 1 ? jobs.enqueue('notify.vote', p) : null));
   ctx.events.on('subscription.changed', (p) => (p.subscribed ? jobs.enqueue('notify.subscriber', p) : null));
+  // Staff taking a published entry off tells its author; authors removing their own hear nothing.
+  jobs.register('notify.unpublished', async (p: { entryId: number }) => void (await notifyUnpublished(ctx, p.entryId)));
+  ctx.events.on('entry.removed', (p) => (p.wasPublished && p.byId !== p.authorId ? jobs.enqueue('notify.unpublished', { entryId: p.entryId }) : null));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { formatNumber } from './format.ts';
-import { MEDIA_TYPES, mediaUrl } from './media.ts';
+import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
 import { collapse } from './validation.ts';
 
 /**
@@ -55,15 +55,17 @@ export const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0
 const side = z.number({ error: messages.entryBlockImageInvalid }).int(messages.entryBlockImageInvalid)
   .positive(messages.entryBlockImageInvalid).max(IMAGE_SIDE_MAX, messages.entryBlockImageInvalid);
 
+const MEDIA_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** An uploaded image (uuid from the media store) or an outside one (url); its size is known for layout and zoom. */
 const image = z.strictObject({
-  uuid: str().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, messages.entryBlockImageInvalid).optional(),
+  uuid: str().regex(MEDIA_UUID, messages.entryBlockImageInvalid).optional(),
   url: httpUrl.optional(),
   width: side,
   height: side,
   // From the upload answer: the dominant colour paints the space while the picture loads; a gif plays as mp4.
   color: str().regex(/^([0-9a-f]{6})?$/i, messages.entryBlockImageInvalid).optional(),
-  type: z.enum(MEDIA_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
+  type: z.enum(IMAGE_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
 }, { error: messages.entryBlockImageInvalid }).refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
 
 const dataOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, {
@@ -104,7 +106,16 @@ const blockSchemas = [
   block('link', { url: httpUrl, title: plain().optional(), description: plain().optional(), image: httpUrl.optional() }),
   block('code', { text: str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX))), lang: plain(32).optional() }),
   block('delimiter', {}),
-  block('audio', { url: httpUrl, title: plain().optional() }),
+  // An uploaded file (uuid, with what the upload answered: its length for the page, size and type) or a file on
+  // another site (url, as blocks were before uploads): exactly one of them.
+  block('audio', {
+    uuid: str().regex(MEDIA_UUID, messages.entryBlockAudioInvalid).optional(),
+    url: httpUrl.optional(),
+    title: plain().optional(),
+    duration: z.number({ error: messages.entryBlockAudioInvalid }).int(messages.entryBlockAudioInvalid).min(0, messages.entryBlockAudioInvalid).optional(),
+    size: z.number({ error: messages.entryBlockAudioInvalid }).int(messages.entryBlockAudioInvalid).min(0, messages.entryBlockAudioInvalid).optional(),
+    type: z.enum(AUDIO_TYPES, { error: messages.entryBlockAudioInvalid }).optional(),
+  }).refine((b) => (b.data.uuid === undefined) !== (b.data.url === undefined), { message: messages.entryBlockAudioInvalid, path: ['data'] }),
   block('warning', { title: plain(), text: inlineHtml }),
   block('number', { number: plain(32), title: plain() }),
   block('person', { name: plain(), description: plain().optional(), image: httpUrl.optional() }),

@@ -6,8 +6,16 @@ import { imageRequestSize, imageWidthBucket } from './format.ts';
  * Widths are the buckets of §9 only, so every page asks for the same few derivatives and the store stays small.
  */
 
-export const MEDIA_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp4'] as const;
+/** What an image block shows: pictures, and mp4 (a gif made video, or a clip). */
+export const IMAGE_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp4'] as const;
+/** Sound files: served only as uploaded (no filters), measured in seconds instead of pixels. */
+export const AUDIO_TYPES = ['mp3', 'm4a', 'ogg'] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+export const MEDIA_TYPES = [...IMAGE_TYPES, ...AUDIO_TYPES] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+export const isAudioType = (type: string): type is AudioType => (AUDIO_TYPES as readonly string[]).includes(type);
+/** What the editor's file picker and drop accept; the server still judges by content. */
+export const AUDIO_MIME_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/ogg', 'audio/opus'];
 
 /** What `-/format/…/` may ask for: pictures in three formats, and mp4 for gifs (played as video). */
 export const MEDIA_FORMATS = ['webp', 'jpg', 'png', 'mp4'] as const;
@@ -35,6 +43,8 @@ export interface MediaImage {
   /** Dominant colour, six hex digits without '#'. */
   color: string;
   external_service: unknown[];
+  /** Seconds of an audio file (whole); absent for pictures and video. */
+  duration?: number;
 }
 
 /** One entry of an upload answer's `result`: a media entity, or a failure with a Russian message. */

@@ -23,6 +23,7 @@ export default [
   route('notifications', 'routes/notifications.tsx'),
   route('settings', 'routes/settings.tsx'),
   route('email/unsubscribe/:token', 'routes/email.unsubscribe.tsx'),
+  route('email/confirm/:token', 'routes/email.confirm.tsx'),
   route('live', 'routes/live.tsx'),
   route('auth/simple/recover', 'routes/recover.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { editorReady, launchBrowser, newPage, open, registerViaApi, shot, signedInPage as signedInPageOf, startServer, type Server } from './harness.ts';
 
 /** `/drafts`: the way back to a draft after the editor closed. */
 let server: Server;
@@ -18,12 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await newPage(browser, width, height);
-  await signIn(made.context, server, author.cookie);
-  made.page.on('pageerror', (e) => console.log('pageerror', e.message));
-  return made;
-}
+const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
 
 async function saveViaApi(cookie: string, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/v3.0/writing/save`, {
@@ -39,7 +34,6 @@ async function entryOf(id: number) {
   return (await res.json()).data.entry as { title: string; removed: boolean; blocks: { data: { text: string } }[] };
 }
 
-const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
 // Titles are typographed: a non-breaking space after short words.
 const titles = async (page: Page) => (await page.locator('[data-testid=draft] .draft__title').allInnerTexts()).map((s) => s.replace(/\u00a0/g, ' '));
 

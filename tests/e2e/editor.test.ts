@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { messages } from '../../src/shared/catalogue.ts';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import { editorReady, launchBrowser, open, registerViaApi, shot, signedInPage as signedInPageOf, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -43,15 +43,8 @@ afterAll(async () => {
   article?.close();
 });
 
-async function signedInPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await newPage(browser, width, height);
-  await signIn(made.context, server, author.cookie);
-  made.page.on('pageerror', (e) => console.log('pageerror', e.message));
-  return made;
-}
+const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
 
-/** Editor.js has started (the module is loaded lazily) inside the editor. */
-const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
 
 /**
  * Hovers a block and waits until Editor.js's block toolbar (+ and ⋮⋮) stands beside it. Editor.js reopens a toolbar

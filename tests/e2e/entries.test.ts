@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import type { Browser } from 'playwright-core';
+import { editorReady, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -115,7 +115,7 @@ describe('the entry page', () => {
         { type: 'number', data: { number: '42 %', title: 'читателей дочитали до конца' } },
         { type: 'warning', data: { title: 'Внимание', text: 'Это <b>предупреждение</b>.' } },
         { type: 'delimiter', data: {} },
-        { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90', title: 'Клип восьмидесятых', timecode: 90 } },
         { type: 'link', data: { url: 'https://example.com/article', title: 'Статья по ссылке', description: 'Короткое описание внешней страницы.' } },
         { type: 'audio', data: { url: 'https://example.com/a.mp3', title: 'Выпуск подкаста' } },
         { type: 'person', data: { name: 'Иван Петров', description: 'Главный герой этой записи' } },
@@ -135,8 +135,11 @@ describe('the entry page', () => {
     await shot(page, 'entry-blocks-desktop', true);
     await page.click('text=Показать спойлер');
     expect(await secret.isVisible()).toBe(true);
+    expect(await page.locator('.eb-video-title').textContent()).toBe('Клип восьмидесятых');
+    expect(await page.locator('.eb-video-service').textContent()).toBe('youtube · с\u00a01:30');
     await page.click('.eb-video-preview');
-    await page.waitForSelector('.eb-video-frame iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]', { state: 'attached' });
+    // The player starts where the pasted link pointed.
+    await page.waitForSelector('.eb-video-frame iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=90"]', { state: 'attached' });
     await context.close();
 
     const mine = await newPage(browser, 375, 812);
@@ -149,7 +152,6 @@ describe('the entry page', () => {
 });
 
 /** Editor.js has started (it is loaded lazily) inside the editor. */
-const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
 
 describe('writing', () => {
   it('asks an anonymous visitor to sign in, then writes and publishes an entry into a community', async () => {

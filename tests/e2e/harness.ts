@@ -101,3 +101,14 @@ export async function signIn(context: BrowserContext, server: Server, cookie: st
   const at = cookie.indexOf('=');
   await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
 }
+
+/** A fresh page signed in with `cookie`; page errors are printed, so a broken client shows in the test log. */
+export async function signedInPage(browser: Browser, server: Server, cookie: string, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const made = await newPage(browser, width, height);
+  await signIn(made.context, server, cookie);
+  made.page.on('pageerror', (e) => console.log('pageerror', e.message));
+  return made;
+}
+
+/** Editor.js has started (the module is loaded lazily) inside the editor. */
+export const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');

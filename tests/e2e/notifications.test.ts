@@ -125,6 +125,8 @@ describe('notifications in the browser', () => {
     await page.fill('[data-testid=digest-email]', 'vera@example.ru');
     await page.click('[data-testid=digest-subscribe]');
     await page.waitForSelector('[data-testid=digest-done]');
+    // Not the account's address: the page says a confirmation letter went there.
+    expect(await page.locator('[data-testid=digest-done]').textContent()).toBe('Мы отправили письмо на vera@example.ru: подтвердите подписку по ссылке из него');
 
     // Headless Chromium without a permission grant refuses notifications: the toggle flips back with the message.
     await context.clearPermissions();
@@ -139,7 +141,7 @@ describe('notifications in the browser', () => {
     await context.close();
   });
 
-  it('the unsubscribe link works without signing in: the page asks, the button unsubscribes', async () => {
+  it('the confirmation and unsubscribe links work without signing in: each page asks, its button acts', async () => {
     const { context, page } = await newPage(browser, 375, 812);
     // A reader who opted in; the token comes from the outbox letter (no SMTP in this server).
     const owner = await registerViaApi(server, 'Подписчик Рассылки');
@@ -148,10 +150,20 @@ describe('notifications in the browser', () => {
     let token = '';
     for (let i = 0; i < 50 && !token; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const m = /\/email\/unsubscribe\/([A-Za-z0-9_-]{20,})/.exec(server.output().slice(logFrom));
+      const m = /\/email\/confirm\/([A-Za-z0-9_-]{20,})/.exec(server.output().slice(logFrom));
       token = m?.[1] ?? '';
     }
     expect(token).not.toBe('');
+    // Another person's address: the letter asks its owner to confirm.
+    await open(page, `${server.url}/email/confirm/${token}`);
+    expect(await page.locator('[data-testid=confirm-page]').textContent()).toContain('digest-reader@example.ru');
+    await shot(page, 'digest-confirm-375');
+    await page.click('[data-testid=confirm-button]');
+    await page.waitForSelector('[data-testid=confirm-done]');
+    await open(page, `${server.url}/email/confirm/${token}`);
+    await page.waitForSelector('[data-testid=confirm-already]');
+
+    // The same letter's address leaves by the unsubscribe link.
     await open(page, `${server.url}/email/unsubscribe/${token}`);
     expect(await page.locator('[data-testid=unsubscribe-page]').textContent()).toContain('digest-reader@example.ru');
     await shot(page, 'unsubscribe-375');
@@ -161,6 +173,8 @@ describe('notifications in the browser', () => {
     await page.waitForSelector('[data-testid=unsubscribe-already]');
     await open(page, `${server.url}/email/unsubscribe/${'x'.repeat(30)}`);
     await page.waitForSelector('[data-testid=unsubscribe-invalid]');
+    await open(page, `${server.url}/email/confirm/${token}`);
+    await page.waitForSelector('[data-testid=confirm-invalid]');
     await context.close();
   });
 });

@@ -198,7 +198,7 @@ export const commentsSeen = pgTable('comments_seen', {
  */
 export const media = pgTable('media', {
   uuid: text('uuid').primaryKey(),
-  /** jpg, png, gif, webp, mp4 */
+  /** jpg, png, gif, webp, mp4, and audio: mp3, m4a, ogg */
   type: text('type').notNull(),
   mime: text('mime').notNull(),
   width: integer('width').notNull().default(0),
@@ -206,6 +206,8 @@ export const media = pgTable('media', {
   size: bigint('size', { mode: 'number' }).notNull(),
   /** Dominant colour as six hex digits, without '#'. */
   color: text('color').notNull().default(''),
+  /** Length of an audio file in whole seconds; 0 for pictures and video. */
+  duration: integer('duration').notNull().default(0),
   /** Where an image came from when uploaded by URL; external_service of the image entity. */
   externalService: jsonb('external_service').notNull().default([]),
   uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
@@ -279,6 +281,8 @@ export const emailSubscriptions = pgTable('email_subscriptions', {
   token: text('token').notNull(),
   createdAt: createdAt(),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+  /** Null until the address's owner follows the confirmation letter; the digest goes to confirmed addresses only. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [uniqueIndex('email_subscriptions_token').on(t.token)]);
 
 /**

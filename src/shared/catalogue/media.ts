@@ -3,7 +3,7 @@ import { pluralize } from '../format.ts';
 
 export const mediaMessages = {
   // 'invalid image format (use .jpg or .png)' (spec/foundation.md §5)
-  mediaFormatInvalid: 'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp или видео .mp4',
+  mediaFormatInvalid: 'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp, видео .mp4 или аудио .mp3, .m4a, .ogg',
   // 'file size limit in MB' (spec/foundation.md §5)
   mediaTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,
   // 'at most N attachments' (spec/foundation.md §5)
@@ -13,6 +13,7 @@ export const mediaMessages = {
   mediaNoFiles: 'Выберите файл для загрузки',
   mediaEmptyFile: 'Файл пустой',
   mediaBroken: 'Файл повреждён: его не удалось прочитать',
+  mediaAudioBroken: 'Аудиофайл повреждён: его не удалось воспроизвести',
   mediaPixelsTooMany: (mp: number) => `Картинка слишком большая: не больше ${mp} мегапикселей`,
   mediaFieldInvalid: 'Файлы передаются в полях file_0, file_1 и так далее',
   mediaUrlsRequired: 'Укажите ссылки на картинки',
@@ -30,6 +31,7 @@ export const mediaMessages = {
   mediaSideInvalid: (max: number) => `Размер картинки — от 1 до ${max} пикселей`,
   mediaMp4OnlyGif: 'В mp4 превращаются только gif',
   mediaVideoNoFilters: 'Для видео фильтры не поддерживаются',
+  mediaAudioNoFilters: 'Для аудио фильтры не поддерживаются',
 } as const;
 
 export const mediaUi = {} as const;

@@ -17,6 +17,9 @@ export const notificationsMessages = {
   // 'Please enter a valid email' (spec/content.md §5)
   digestEmailInvalid: 'Пожалуйста, введите корректный email',
   digestSubscribed: 'Вы подписались на ежедневную рассылку',
+  digestConfirmSent: (email: string) => `Мы отправили письмо на ${email}: подтвердите подписку по ссылке из него`,
+  digestConfirmed: 'Подписка подтверждена: рассылка придёт завтра утром',
+  digestConfirmInvalid: 'Ссылка для подтверждения недействительна',
   unsubscribeTokenInvalid: 'Ссылка для отписки недействительна',
   unsubscribeDone: 'Вы отписались от писем Среды',
   // Web push (spec/content.md §8)
@@ -50,6 +53,9 @@ export const notificationsMessages = {
   mailDigestEmpty: 'За день не вышло заметных записей — загляните завтра.',
   mailDigestFooter: (unsubscribe: string) => `—\nВы получаете это письмо, потому что подписались на ежедневную рассылку Среды.\nОтписаться: ${unsubscribe}`,
   mailDigestWelcomeSubject: 'Вы подписались на рассылку Среды',
+  mailDigestConfirmSubject: 'Подтвердите подписку на рассылку Среды',
+  mailDigestConfirmText: (confirm: string) =>
+    `Здравствуйте!\n\nКто-то, возможно вы, попросил присылать на этот адрес главные записи Среды раз в день.\n\nПодтвердить подписку: ${confirm}\n\nЕсли вы не подписывались, просто не отвечайте на это письмо — больше писем не будет.\n\n— Среда`,
   mailDigestWelcomeText: (unsubscribe: string) =>
     `Здравствуйте!\n\nКаждый день мы будем присылать на этот адрес главные записи Среды.\n\nЕсли вы не подписывались, перейдите по ссылке: ${unsubscribe}\n\n— Среда`,
 } as const;
@@ -110,5 +116,12 @@ export const notificationsUi = {
   unsubscribeDone: 'Готово: письма больше не придут.',
   unsubscribeAlready: 'Этот адрес уже отписан.',
   unsubscribeInvalid: 'Ссылка для отписки недействительна или устарела.',
+  digestPending: 'Ждём подтверждения: откройте ссылку из письма, которое мы отправили.',
+  confirmTitle: 'Подписка на рассылку',
+  confirmAsk: (email: string) => `Присылать главные записи Среды раз в день на ${email}?`,
+  confirmButton: 'Подтвердить подписку',
+  confirmDone: 'Готово: рассылка придёт завтра утром.',
+  confirmAlready: 'Подписка уже подтверждена.',
+  confirmInvalid: 'Ссылка для подтверждения недействительна или устарела.',
   toMain: 'На главную',
 } as const;

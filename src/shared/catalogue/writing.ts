@@ -2,6 +2,8 @@
 export const writingMessages = {
   // drafts
   draftsCursorInvalid: 'Неверная позиция в списке черновиков',
+  // the audio block of an entry
+  entryBlockAudioInvalid: 'В блоке аудио нужен либо загруженный файл, либо ссылка на него',
 };
 
 export const writingUi = {
@@ -30,6 +32,7 @@ export const writingUi = {
       mediaTitle: 'Подпись',
       mediaAuthor: 'Автор',
       mediaRemove: 'Убрать изображение',
+      mediaIsAudio: 'Аудиофайл не добавить в галерею: для него есть блок «Аудио»',
       uploading: 'Загрузка…',
       video: 'Видео',
       videoPlaceholder: 'Вставьте ссылку на YouTube, VK Видео, Vimeo или Coub и нажмите Enter',
@@ -47,8 +50,13 @@ export const writingUi = {
       codeLang: 'Язык',
       codePlaceholder: 'Код',
       audio: 'Аудио',
+      audioUpload: 'Загрузить аудиофайл',
+      audioDrop: 'Перетащите сюда аудиофайл (mp3, m4a, ogg) или выберите его',
+      audioOr: 'или вставьте ссылку',
       audioUrl: 'Ссылка на аудиофайл (mp3, ogg, m4a)',
       audioTitle: 'Название',
+      audioRemove: 'Убрать аудиофайл',
+      audioNotAudio: 'Это не аудиофайл: загрузите mp3, m4a или ogg',
       number: 'Число',
       numberValue: '42',
       numberTitle: 'Что означает число',

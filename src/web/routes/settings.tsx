@@ -23,7 +23,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <h1>{ui.notifications.settingsTitle}</h1>
       <NotificationSettingsForm initial={settings.notifications} />
       <PushToggle />
-      <DigestForm email={settings.email} subscribed={settings.digest} />
+      <DigestForm email={settings.email} subscribed={settings.digest} pending={settings.digest_pending} />
     </div>
   );
 }

@@ -90,6 +90,8 @@ describe('POST /v3.0/writing/save: creating', () => {
       { type: 'code', data: { text: 'select 1;\n<script>', lang: 'sql' } },
       { type: 'delimiter', data: {}, cover: false },
       { type: 'audio', data: { url: 'https://example.com/a.mp3', title: 'Подкаст' } },
+      { type: 'audio', data: { uuid: '0f8fad5b-d9cb-869f-a165-70867728950e', type: 'mp3', size: 48_000, duration: 125, title: 'Запись эфира' } },
+      { type: 'audio', data: { uuid: '0f8fad5b-d9cb-869f-a165-70867728950f' } },
       { type: 'warning', data: { title: 'Осторожно', text: 'Горячо' } },
       { type: 'number', data: { number: '42', title: 'ответ' } },
       { type: 'person', data: { name: 'Иван', description: 'Герой', image: 'https://example.com/p.png' } },
@@ -298,6 +300,7 @@ describe('is_hidden_from_main', () => {
 });
 
 describe('refused saves change nothing', () => {
+  const AUDIO_UUID = '0f8fad5b-d9cb-869f-a165-70867728950e';
   const long = (n: number, ch = 'я') => ch.repeat(n);
   const cases: [string, Json | string, number, string?][] = [
     ['a title over 120 characters', body({ title: long(121) }), 400, messages.entryTitleTooLong(120)],
@@ -331,6 +334,14 @@ describe('refused saves change nothing', () => {
     ['a video timecode as text', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: '1:30' } }] }), 400, messages.entryBlockVideoInvalid],
     ['a video timecode past a day', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: 86_401 } }] }), 400, messages.entryBlockVideoInvalid],
     ['a data: audio url', body({ entry: [{ type: 'audio', data: { url: 'data:audio/mp3;base64,AAAA' } }] }), 400, messages.entryBlockUrlInvalid],
+    ['an audio without uuid or url', body({ entry: [{ type: 'audio', data: { title: 'Подкаст' } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio with both uuid and url', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, url: 'https://example.com/a.mp3' } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio uuid that is a path', body({ entry: [{ type: 'audio', data: { uuid: '../../etc/passwd' } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio duration of -1', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: -1 } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio duration as text', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: '2:05' } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio of type jpg', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, type: 'jpg' } }] }), 400, messages.entryBlockAudioInvalid],
+    ['an audio size of 1.5', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, size: 1.5 } }] }), 400, messages.entryBlockAudioInvalid],
+    ['a stray field in audio data', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, src: 'x' } }] }), 400, messages.unknownField('src')],
     ['a hidden flag of "yes"', body({ entry: [{ type: 'text', data: { text: 'x' }, hidden: 'yes' }] }), 400, messages.entryFlagInvalid],
     ['is_published of 2', body({ is_published: 2 }), 400, messages.entryFlagInvalid],
     ['is_nsfw of "on"', body({ is_nsfw: 'on' }), 400, messages.entryFlagInvalid],

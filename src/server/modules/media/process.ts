@@ -8,12 +8,12 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { messages } from '../../../shared/catalogue.ts';
-import type { MediaType } from '../../../shared/media.ts';
+import { isAudioType, type AudioType, type MediaType } from '../../../shared/media.ts';
 import type { Filter } from './filters.ts';
 
 /**
  * The media work itself: what a file really is (by its bytes, never its name or declared type), its size and
- * dominant colour, and derivatives (sharp for pictures, ffmpeg for gif → mp4).
+ * dominant colour or a sound's length, and derivatives (sharp for pictures, ffmpeg for gif → mp4).
  */
 
 /** A file refused for what it is; the message goes to the uploader as is. */
@@ -25,9 +25,12 @@ const SHARP_INPUT = { limitInputPixels: MAX_MEGAPIXELS * 1_000_000, failOn: 'err
 
 const TYPE_BY_MIME: Record<string, MediaType> = {
   'image/jpeg': 'jpg', 'image/png': 'png', 'image/apng': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4',
+  // file-type's names: an M4A-branded mp4 is audio/x-m4a (M4B, F4A audio/mp4); opus and vorbis are both in ogg.
+  'audio/mpeg': 'mp3', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a', 'audio/ogg': 'ogg', 'audio/ogg; codecs=opus': 'ogg',
 };
 export const MIME_BY_TYPE: Record<MediaType, string> = {
   jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4',
+  mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg',
 };
 
 /** Work done in this process: tests prove a derivative is made once however many ask for it. */
@@ -37,8 +40,10 @@ export interface Probed {
   type: MediaType;
   width: number;
   height: number;
-  /** Six hex digits, no '#'. */
+  /** Six hex digits, no '#'; empty for sound. */
   color: string;
+  /** Whole seconds of sound; only audio has it. */
+  duration?: number;
 }
 
 /** A UUID-shaped name from the content's SHA-256 (version 8, RFC 9562): the same bytes always get the same uuid. */
@@ -64,6 +69,7 @@ export async function probe(data: Buffer): Promise<Probed> {
   const type = TYPE_BY_MIME[(await fileTypeFromBuffer(data))?.mime ?? ''];
   if (!type) throw new MediaRefused(messages.mediaFormatInvalid);
   if (type === 'mp4') return probeVideo(data);
+  if (isAudioType(type)) return probeAudio(data, type);
   let meta: Metadata;
   try {
     // The header only, unlimited, so an oversized picture gets its own message below instead of 'broken'.
@@ -104,6 +110,7 @@ function isLosslessWebp(data: Buffer): boolean {
  */
 export async function withoutMetadata(data: Buffer, type: MediaType): Promise<Buffer> {
   if (type === 'mp4') return data;
+  if (isAudioType(type)) return audioWithoutTags(data, type);
   try {
     const meta = await sharp(data, SHARP_INPUT).metadata();
     if (!carriesMetadata(meta)) return data;
@@ -155,6 +162,60 @@ async function probeVideo(data: Buffer): Promise<Probed> {
     const size = /Video:.*?, (\d{1,5})x(\d{1,5})\b/.exec(out.stderr);
     if (!size || !out.stdout.length) throw new MediaRefused(messages.mediaBroken);
     return { type: 'mp4', width: Number(size[1]), height: Number(size[2]), color: await dominantColor(out.stdout) };
+  });
+}
+
+/**
+ * Length from ffmpeg's `Duration:` line; the whole sound is decoded (-xerror stops at the first bad frame),
+ * so a file that only starts like audio is refused rather than stored.
+ */
+async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, `in.${type}`);
+    await fs.writeFile(input, data);
+    let out: { stderr: string };
+    try {
+      out = await runFfmpeg(['-xerror', ...audioInput(type, input), '-map', '0:a:0', '-f', 'null', '-']);
+    } catch {
+      throw new MediaRefused(messages.mediaAudioBroken);
+    }
+    const d = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(out.stderr);
+    if (!d) throw new MediaRefused(messages.mediaAudioBroken);
+    return { type, width: 0, height: 0, color: '', duration: Math.round(Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3])) };
+  });
+}
+
+/**
+ * ffmpeg reads the container file-type found, local files only: left to guess, it would take bytes after an ID3
+ * header for whatever they resemble (a playlist naming other addresses, say).
+ */
+const AUDIO_DEMUXER: Record<AudioType, string> = { mp3: 'mp3', m4a: 'mov', ogg: 'ogg' };
+const audioInput = (type: AudioType, file: string) => ['-protocol_whitelist', 'file', '-f', AUDIO_DEMUXER[type], '-i', file];
+
+/** Each sound written back in its own container; the muxers would otherwise add tags of their own. */
+const AUDIO_OUTPUT: Record<AudioType, string[]> = {
+  mp3: ['-f', 'mp3', '-id3v2_version', '0'],
+  // The M4A brand keeps it audio by content; the index goes first so it plays while loading.
+  m4a: ['-f', 'ipod', '-movflags', '+faststart'],
+  ogg: ['-f', 'ogg'],
+};
+
+/**
+ * Tags (ID3, iTunes atoms, Vorbis comments: names, places, an embedded cover) dropped with the pictures and
+ * chapters; the first audio stream copied, never re-encoded.
+ */
+async function audioWithoutTags(data: Buffer, type: AudioType): Promise<Buffer> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, `in.${type}`);
+    const output = path.join(dir, `out.${type}`);
+    await fs.writeFile(input, data);
+    try {
+      await runFfmpeg(['-loglevel', 'error', ...audioInput(type, input), '-map', '0:a:0', '-map_metadata', '-1', '-map_metadata:s:a', '-1', '-map_chapters', '-1',
+        '-vn', '-c:a', 'copy', '-fflags', '+bitexact', ...AUDIO_OUTPUT[type], output]);
+      return await fs.readFile(output);
+    } catch {
+      throw new MediaRefused(messages.mediaAudioBroken);
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import type { MediaImage, MediaType, UploadResultItem } from '../../../shared/media.ts';
+import { isAudioType, type MediaImage, type MediaType, type UploadResultItem } from '../../../shared/media.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
@@ -32,6 +32,7 @@ const entity = (row: MediaRow): UploadResultItem => ({
   data: {
     uuid: row.uuid, type: row.type, width: row.width, height: row.height, size: row.size, color: row.color,
     external_service: row.external_service,
+    ...(isAudioType(row.type) ? { duration: row.duration } : {}),
   } satisfies MediaImage,
 });
 const failure = (message: string): UploadResultItem => ({ type: 'error', data: { message } });
@@ -46,12 +47,12 @@ async function accept(ctx: Ctx, uploaderId: number, data: Buffer, externalServic
   if (known) return entity(known);
   try {
     const probed = await probe(data);
-    // Served to anyone, so without the uploader's EXIF and GPS; still named by the uploaded bytes, so a repeat dedupes.
+    // Served to anyone, so without the uploader's EXIF, GPS or ID3 tags; still named by the uploaded bytes, so a repeat dedupes.
     const stored = await withoutMetadata(data, probed.type);
     // The bytes go first: a row never points at a missing original.
     await stateOf(ctx).store.put(originalKey(uuid), stored);
     return entity(await saveMedia(ctx.db, {
-      uuid, ...probed, mime: MIME_BY_TYPE[probed.type], size: stored.length, external_service: externalService,
+      uuid, duration: 0, ...probed, mime: MIME_BY_TYPE[probed.type], size: stored.length, external_service: externalService,
     }, uploaderId));
   } catch (err) {
     if (err instanceof MediaRefused) return failure(err.message);
@@ -80,14 +81,14 @@ const FETCH_FAILURES: Record<SafeFetchError['reason'], (e: SafeFetchError, ctx: 
   status: (e) => (e.status ? messages.mediaUrlStatus(e.status) : messages.mediaUrlNetwork),
 };
 
-/** `POST /andropov/upload/urls`: each picture fetched safely (public addresses only, size and time limits). */
+/** `POST /andropov/upload/urls`: each picture or sound fetched safely (public addresses only, size and time limits). */
 export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[]): Promise<UploadResultItem[]> {
   if (urls.length > ctx.config.uploadMaxFiles) throw badRequest(messages.mediaTooMany(ctx.config.uploadMaxFiles));
   const result: UploadResultItem[] = [];
   for (const url of urls) {
     try {
       const res = await safeFetch(ctx.config, url, {
-        maxBytes: maxBytes(ctx), timeoutMs: 20_000, maxRedirects: 5, accept: 'image/*,video/mp4;q=0.9,*/*;q=0.1',
+        maxBytes: maxBytes(ctx), timeoutMs: 20_000, maxRedirects: 5, accept: 'image/*,video/mp4;q=0.9,audio/*;q=0.9,*/*;q=0.1',
       });
       result.push(await accept(ctx, user.id, res.body, [{ name: new URL(res.url).hostname, url: res.url }]));
     } catch (err) {
@@ -131,6 +132,8 @@ export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string):
   const filter = parseFilter(filterPath);
   const format: MediaType = filter.format ?? row.type;
   if (row.type === 'mp4' && (filter.geometry || format !== 'mp4')) throw badRequest(messages.mediaVideoNoFilters);
+  // Sound is served as uploaded: there is nothing to resize or convert.
+  if (isAudioType(row.type) && (filter.geometry || filter.format)) throw badRequest(messages.mediaAudioNoFilters);
   if (format === 'mp4' && row.type !== 'gif' && row.type !== 'mp4') throw badRequest(messages.mediaMp4OnlyGif);
   // The original in its own format is the original: no second copy of the same picture.
   const key = filter.geometry || format !== row.type ? filterKey(filter, row.type) : null;

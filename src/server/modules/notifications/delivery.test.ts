@@ -320,7 +320,7 @@ describe('mail', () => {
     expect((await author.v.get('/v3.0/notifications')).json().data.items).toEqual([]);
   });
 
-  it('the daily digest: opt-in (any valid email), a welcome letter, one digest a day with the day’s top entries', async () => {
+  it('the daily digest: opt-in (any valid email) confirmed by its owner, or at once for the account’s own address; one digest a day with the day’s top entries', async () => {
     const author = await person('Автор');
     await entry(author.id, 'Лучшая запись дня', { likesSumm: 50 });
     await entry(author.id, 'Вторая запись дня', { likesSumm: 10 });
@@ -336,13 +336,37 @@ describe('mail', () => {
     expect(isRussianError(await reader.post('/v3.0/email/subscribe/opt_in', { email: 'r@example.ru' }, { csrf: false }), 403)).toBe(true);
     expect(await t.database.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, 'r@example.ru'))).toHaveLength(0);
 
+    // Anyone's address: a confirmation letter, and no digest until its owner follows the link.
     const ok = await reader.post('/v3.0/email/subscribe/opt_in', { email: ' Reader@Example.ru ' });
-    expect(ok.json()).toMatchObject({ rc: 200, rm: messages.digestSubscribed, data: { email: 'reader@example.ru', digest: true } });
+    expect(ok.json()).toMatchObject({ rc: 200, rm: messages.digestConfirmSent('reader@example.ru'), data: { email: 'reader@example.ru', digest: true, confirmed: false } });
     await reader.post('/v3.0/email/subscribe/opt_in', { email: 'reader@example.ru' });
     await drain();
-    const welcome = letters.filter((l) => l.rcpt.includes('reader@example.ru'));
-    expect(welcome).toHaveLength(1);
-    expect(readLetter(welcome[0].raw).subject).toBe(messages.mailDigestWelcomeSubject);
+    const asked = letters.filter((l) => l.rcpt.includes('reader@example.ru')).map((l) => readLetter(l.raw));
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(asked.every((l) => l.subject === messages.mailDigestConfirmSubject)).toBe(true);
+    const confirmToken = /\/email\/confirm\/([A-Za-z0-9_-]+)/.exec(asked[0].text)![1];
+    for (const token of ['x'.repeat(30), '../../etc', 5, '']) {
+      expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token }), 400), String(token)).toBe(true);
+    }
+    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken, x: 1 }), 400)).toBe(true);
+    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken }, { csrf: false }), 403)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      expect((await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken })).json())
+        .toMatchObject({ rc: 200, rm: messages.digestConfirmed, data: { email: 'reader@example.ru', confirmed: true } });
+    }
+    // Asking again once confirmed sends nothing more.
+    const count = letters.length;
+    expect((await reader.post('/v3.0/email/subscribe/opt_in', { email: 'reader@example.ru' })).json()).toMatchObject({ rm: messages.digestSubscribed, data: { confirmed: true } });
+    await drain();
+    expect(letters.length).toBe(count);
+    // Someone signing up a stranger gets them one letter and nothing after it.
+    await reader.post('/v3.0/email/subscribe/opt_in', { email: 'stranger@example.ru' });
+    // The signed-in reader's own account address needs no proof: a welcome letter, subscribed at once.
+    const member = await person('Подписчица');
+    expect((await member.v.post('/v3.0/email/subscribe/opt_in', { email: member.email })).json()).toMatchObject({ rm: messages.digestSubscribed, data: { confirmed: true } });
+    await drain();
+    expect(readLetter(letters.findLast((l) => l.rcpt.includes(member.email))!.raw).subject).toBe(messages.mailDigestWelcomeSubject);
+    expect((await member.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({ digest: true, digest_pending: false });
 
     // Scheduling from two nodes (twice here) queues one digest for the next 06:00 UTC.
     const at = nextDigestAt(t.clock.now);
@@ -356,6 +380,8 @@ describe('mail', () => {
     await t.database.db.execute(sql`update entries set published_at = ${new Date(at.getTime() - 3_600_000)} where title in ('Лучшая запись дня', 'Вторая запись дня')`);
     t.clock.now = new Date(at.getTime() + 1000);
     await drain();
+    expect(lastTo('stranger@example.ru')!.subject).toBe(messages.mailDigestConfirmSubject);
+    expect(lastTo(member.email)!.subject).toMatch(/^Среда: главное за /);
     const digest = lastTo('reader@example.ru')!;
     expect(digest.subject).toMatch(/^Среда: главное за \d{1,2} [а-я]+ \d{4}$/);
     expect(digest.text).toContain(messages.mailDigestIntro);

@@ -15,7 +15,7 @@ import { present, settingsOf } from './service.ts';
  */
 const newToken = () => crypto.randomBytes(24).toString('base64url');
 /** What a token of `newToken` (and of older links) looks like; anything else is refused without a query. */
-export const UNSUBSCRIBE_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
+export const EMAIL_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 const DIGEST_SIZE = 10;
 /** 06:00 UTC is 09:00 in Moscow: the digest lands with the morning. */
 const DIGEST_HOUR_UTC = 6;
@@ -47,16 +47,38 @@ export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
   });
 }
 
-/** `/email/subscribe/opt_in`: the daily digest for an address (the signed-in reader's or any), with a first letter. */
+export const confirmUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/email/confirm/${token}`;
+
+/**
+ * `/email/subscribe/opt_in`: the daily digest for an address. The signed-in reader's own account address is
+ * subscribed at once (with a first letter saying how to leave); any other address gets a confirmation letter
+ * and no digest until its owner follows it, so nobody can sign a stranger up. Asking again while subscribed
+ * sends nothing more.
+ */
 export async function optIn(ctx: Ctx, email: string, userId: number | null) {
   const address = email.trim().toLowerCase();
   const before = await q.emailSubscriptionByEmail(ctx.db, address);
-  const sub = await q.ensureEmailSubscription(ctx.db, address, userId, newToken(), true);
-  // The first letter says how to leave; asking again while subscribed sends nothing more.
-  if (!before?.digest || before.unsubscribed_at) {
-    await jobsOf(ctx).enqueue('mail.welcome', { email: address }, { dedupeKey: `welcome:${address}` });
-  }
-  return { email: sub.email, digest: true };
+  if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true, confirmed: true };
+  await q.ensureEmailSubscription(ctx.db, address, userId, newToken(), true);
+  const own = userId !== null && (await q.userSettings(ctx.db, userId))?.email.toLowerCase() === address;
+  await q.setEmailConfirmed(ctx.db, address, own ? ctx.now() : null);
+  const letter = own ? 'mail.welcome' : 'mail.confirm';
+  await jobsOf(ctx).enqueue(letter, { email: address }, { dedupeKey: `${letter}:${address}` });
+  return { email: address, digest: true, confirmed: own };
+}
+
+async function sendConfirmation(ctx: Ctx, email: string) {
+  const sub = await q.emailSubscriptionByEmail(ctx.db, email);
+  if (!sub?.digest || sub.unsubscribed_at || sub.confirmed_at) return;
+  await ctx.mail.send({ to: sub.email, subject: messages.mailDigestConfirmSubject, text: messages.mailDigestConfirmText(confirmUrl(ctx, sub.token)) });
+}
+
+/** The confirmation letter's button: the digest starts; pressing again answers the same. */
+export async function confirm(ctx: Ctx, token: string) {
+  const sub = EMAIL_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
+  if (!sub?.digest || sub.unsubscribed_at) throw badRequest(messages.digestConfirmInvalid);
+  if (!sub.confirmed_at) await q.setEmailConfirmed(ctx.db, sub.email, ctx.now());
+  return { email: sub.email, active: true, confirmed: true };
 }
 
 async function sendWelcome(ctx: Ctx, email: string) {
@@ -66,20 +88,20 @@ async function sendWelcome(ctx: Ctx, email: string) {
   await ctx.mail.send({ to: sub.email, subject: messages.mailDigestWelcomeSubject, text: messages.mailDigestWelcomeText(link), headers: unsubscribeHeaders(ctx, sub.token) });
 }
 
-/** What the unsubscribe page shows; reading it changes nothing (mail scanners open links). */
-export async function unsubscribeInfo(ctx: Ctx, token: string) {
-  if (!UNSUBSCRIBE_TOKEN_RE.test(token)) return null;
+/** What the unsubscribe and confirmation pages show; reading it changes nothing (mail scanners open links). */
+export async function subscriptionInfo(ctx: Ctx, token: string) {
+  if (!EMAIL_TOKEN_RE.test(token)) return null;
   const sub = await q.emailSubscriptionByToken(ctx.db, token);
-  return sub ? { email: sub.email, active: !sub.unsubscribed_at } : null;
+  return sub ? { email: sub.email, active: !sub.unsubscribed_at, confirmed: Boolean(sub.digest && !sub.unsubscribed_at && sub.confirmed_at) } : null;
 }
 
 /** The link's action: no digest, and for an account's address no notification letters of any type. */
 export async function unsubscribe(ctx: Ctx, token: string) {
-  const sub = UNSUBSCRIBE_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
+  const sub = EMAIL_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
   if (!sub) throw badRequest(messages.unsubscribeTokenInvalid);
   await q.unsubscribeEmail(ctx.db, token, ctx.now());
   if (sub.user_id !== null) await q.disableAllMail(ctx.db, sub.user_id, NOTIFICATION_TYPES);
-  return { email: sub.email, active: false };
+  return { email: sub.email, active: false, confirmed: false };
 }
 
 /** The next digest time at or after `now`. */
@@ -112,7 +134,7 @@ async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
 
 async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, p.email);
-  if (!sub?.digest || sub.unsubscribed_at) return;
+  if (!sub?.digest || sub.unsubscribed_at || !sub.confirmed_at) return;
   const date = formatFullDate(p.until, { timeZone: 'Europe/Moscow' }).split(',').slice(1, 2).join('').trim();
   const body = p.lines.length ? `${messages.mailDigestIntro}\n\n${p.lines.join('\n\n')}` : messages.mailDigestEmpty;
   await ctx.mail.send({
@@ -127,6 +149,7 @@ export function registerMailJobs(ctx: Ctx) {
   const jobs = jobsOf(ctx);
   jobs.register('mail.notification', (p: { notificationId: number }) => sendNotificationMail(ctx, p.notificationId));
   jobs.register('mail.welcome', (p: { email: string }) => sendWelcome(ctx, p.email));
+  jobs.register('mail.confirm', (p: { email: string }) => sendConfirmation(ctx, p.email));
   jobs.register('mail.digest', (p: { day: string; until: string }) => runDigest(ctx, p));
   jobs.register('mail.digest.letter', (p: { email: string; until: string; lines: string[] }) => sendDigestLetter(ctx, p));
 }

@@ -10,6 +10,6 @@ export function notificationsPage(ctx: Ctx, user: UserRow | null): Notifications
     unreadCount: async () => (user ? notifications.unreadCount(ctx, user.id) : 0),
     list: async () => notifications.list(ctx, requireUser(user).id, null),
     settings: async () => notifications.settings(ctx, requireUser(user).id),
-    unsubscribeInfo: (token) => mail.unsubscribeInfo(ctx, token),
+    subscriptionInfo: (token) => mail.subscriptionInfo(ctx, token),
   };
 }

@@ -213,7 +213,7 @@ export async function pushFailed(db: Db, endpoint: string) {
 
 // ——— Mail subscriptions ———
 
-export interface EmailSubscriptionRow { email: string; user_id: number | null; digest: boolean; token: string; unsubscribed_at: Date | null }
+export interface EmailSubscriptionRow { email: string; user_id: number | null; digest: boolean; token: string; unsubscribed_at: Date | null; confirmed_at: Date | null }
 
 /** The row for an address, created with `token` when missing; `digest` switched on when asked. */
 export async function ensureEmailSubscription(db: Db, email: string, userId: number | null, token: string, digest: boolean): Promise<EmailSubscriptionRow> {
@@ -223,20 +223,25 @@ export async function ensureEmailSubscription(db: Db, email: string, userId: num
       user_id = coalesce(email_subscriptions.user_id, excluded.user_id),
       digest = email_subscriptions.digest or excluded.digest,
       unsubscribed_at = case when excluded.digest then null else email_subscriptions.unsubscribed_at end
-    returning email, user_id, digest, token, unsubscribed_at`);
+    returning email, user_id, digest, token, unsubscribed_at, confirmed_at`);
   return row;
 }
 
 export async function emailSubscriptionByToken(db: Db, token: string): Promise<EmailSubscriptionRow | undefined> {
   const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
-    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where token = ${token}`);
+    select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where token = ${token}`);
   return row;
 }
 
 export async function emailSubscriptionByEmail(db: Db, email: string): Promise<EmailSubscriptionRow | undefined> {
   const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
-    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where email = ${email}`);
+    select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where email = ${email}`);
   return row;
+}
+
+/** Confirmed by the owner (or by being the account's own address), or back to waiting for that (`at` null). */
+export async function setEmailConfirmed(db: Db, email: string, at: Date | null) {
+  await db.execute(sql`update email_subscriptions set confirmed_at = ${at} where email = ${email}`);
 }
 
 export async function unsubscribeEmail(db: Db, token: string, now: Date) {
@@ -245,7 +250,7 @@ export async function unsubscribeEmail(db: Db, token: string, now: Date) {
 
 export async function digestRecipients(db: Db): Promise<EmailSubscriptionRow[]> {
   return queryRows<EmailSubscriptionRow>(db, sql`
-    select email, user_id, digest, token, unsubscribed_at from email_subscriptions where digest and unsubscribed_at is null`);
+    select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where digest and unsubscribed_at is null and confirmed_at is not null`);
 }
 
 /** The day's best: published in the 24 hours before `until`, by votes then comments. */

@@ -52,8 +52,9 @@ const systemBody = plainBody({
 
 const optInBody = plainBody({ email: digestEmailField });
 
-const tokenField = z.string({ error: messages.unsubscribeTokenInvalid }).regex(mail.UNSUBSCRIBE_TOKEN_RE, messages.unsubscribeTokenInvalid);
+const tokenField = z.string({ error: messages.unsubscribeTokenInvalid }).regex(mail.EMAIL_TOKEN_RE, messages.unsubscribeTokenInvalid);
 const unsubscribeBody = plainBody({ token: tokenField });
+const confirmBody = plainBody({ token: z.string({ error: messages.digestConfirmInvalid }).regex(mail.EMAIL_TOKEN_RE, messages.digestConfirmInvalid) });
 
 /** The browser's PushSubscription.toJSON(): `{endpoint, expirationTime, keys: {p256dh, auth}}`. */
 const b64url = (min: number, max: number) => z.string({ error: messages.pushEndpointInvalid }).regex(/^[A-Za-z0-9_-]+={0,2}$/, messages.pushEndpointInvalid).min(min, messages.pushEndpointInvalid).max(max, messages.pushEndpointInvalid);
@@ -134,12 +135,18 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   app.post('/email/subscribe/opt_in', { config: limit(app, 5, 3600) }, async (req) => {
     const { email } = parse(optInBody, req.body);
-    return ok(await mail.optIn(ctx, email, req.user?.id ?? null), messages.digestSubscribed);
+    const result = await mail.optIn(ctx, email, req.user?.id ?? null);
+    return ok(result, result.confirmed ? messages.digestSubscribed : messages.digestConfirmSent(result.email));
   });
 
   app.post('/email/unsubscribe', { config: limit(app, 30, 60) }, async (req) => {
     const { token } = parse(unsubscribeBody, req.body);
     return ok(await mail.unsubscribe(ctx, token), messages.unsubscribeDone);
+  });
+
+  app.post('/email/confirm', { config: limit(app, 30, 60) }, async (req) => {
+    const { token } = parse(confirmBody, req.body);
+    return ok(await mail.confirm(ctx, token), messages.digestConfirmed);
   });
 }
 

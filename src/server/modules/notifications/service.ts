@@ -39,7 +39,8 @@ export async function settings(ctx: Ctx, userId: number): Promise<SettingsData> 
   const row = await q.userSettings(ctx.db, userId);
   if (!row) throw notFound(messages.notificationUserNotFound);
   const sub = await q.emailSubscriptionByEmail(ctx.db, row.email.toLowerCase());
-  return { notifications: settingsOf(row.settings), email: row.email, digest: Boolean(sub?.digest && !sub.unsubscribed_at) };
+  const asked = Boolean(sub?.digest && !sub.unsubscribed_at);
+  return { notifications: settingsOf(row.settings), email: row.email, digest: asked && Boolean(sub?.confirmed_at), digest_pending: asked && !sub?.confirmed_at };
 }
 
 export async function saveSetting(ctx: Ctx, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean) {

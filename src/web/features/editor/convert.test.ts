@@ -28,6 +28,8 @@ const every: Block[] = [
   { type: 'code', data: { text: 'plain' } },
   { type: 'delimiter', data: {} },
   { type: 'audio', data: { url: 'https://example.ru/a.mp3', title: 'Подкаст' } },
+  { type: 'audio', data: { uuid, duration: 125, size: 48_000, type: 'mp3', title: 'Запись эфира' } },
+  { type: 'audio', data: { uuid } },
   { type: 'warning', data: { title: 'Внимание', text: 'Текст <b>предупреждения</b>' } },
   { type: 'number', data: { number: '42', title: 'ответ' } },
   { type: 'person', data: { name: 'Иван Петров', description: 'редактор', image: 'https://example.ru/p.jpg' } },
@@ -101,6 +103,23 @@ describe('editor data ⇄ entry blocks', () => {
       { type: 'text', data: { text: 'a' }, cover: true },
       { type: 'text', data: { text: 'b' }, hidden: true },
     ]);
+  });
+
+  it('reads the audio tool: a file over an address, with what the upload told', () => {
+    const data: EditorData = {
+      blocks: [
+        { type: 'audio', data: { uuid, duration: 3, size: 10, type: 'm4a', url: '', title: '  Эфир  ' } },
+        { type: 'audio', data: { uuid, duration: '3', type: 'jpg', title: '' } },
+        { type: 'audio', data: { url: 'https://example.ru/a.ogg', title: 'Ссылка' } },
+        { type: 'audio', data: { url: '', title: 'Ни файла, ни ссылки' } },
+      ],
+    };
+    expect(toBlocks(data)).toEqual([
+      { type: 'audio', data: { uuid, duration: 3, size: 10, type: 'm4a', title: 'Эфир' } },
+      { type: 'audio', data: { uuid } },
+      { type: 'audio', data: { url: 'https://example.ru/a.ogg', title: 'Ссылка' } },
+    ]);
+    expect(toEditorData([{ type: 'audio', data: { uuid, duration: 3, type: 'ogg' } }]).blocks[0].data).toEqual({ uuid, duration: 3, type: 'ogg' });
   });
 
   it('turns header HTML into plain text', () => {

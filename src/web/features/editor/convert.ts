@@ -1,5 +1,8 @@
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoBlockData, type VideoService } from '../../../shared/extract.ts';
+import { isAudioType } from '../../../shared/media.ts';
+
+type AudioData = BlockOf<'audio'>['data'];
 
 /**
  * Editor.js data ⇄ the entry's block list (src/shared/blocks.ts). Pure: no DOM, no Editor.js import, so it is
@@ -57,6 +60,13 @@ const opt = <K extends string>(key: K, v: unknown, fromHtml = false): Partial<Re
   return s ? ({ [key]: s } as Record<K, string>) : {};
 };
 
+/** What the upload told of an audio file, kept with the block for the page (its length) and as is otherwise. */
+const audioFacts = (d: Record<string, unknown>): Pick<AudioData, 'duration' | 'size' | 'type'> => ({
+  ...(typeof d.duration === 'number' ? { duration: d.duration } : {}),
+  ...(typeof d.size === 'number' ? { size: d.size } : {}),
+  ...(typeof d.type === 'string' && isAudioType(d.type) ? { type: d.type } : {}),
+});
+
 /** List tool 2.x nests items ({content, items}); older data is a string list. Our lists are flat. */
 function flatItems(items: unknown): string[] {
   if (!Array.isArray(items)) return [];
@@ -106,6 +116,8 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
     case 'linkCard':
       return d.url ? { type: 'link', data: { url: str(d.url), ...opt('title', d.title), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;
     case 'audio':
+      // An uploaded file wins over an address: the tool hides the address once a file is in.
+      if (str(d.uuid)) return { type: 'audio', data: { uuid: str(d.uuid), ...audioFacts(d), ...opt('title', d.title) } };
       return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title) } } : null;
     case 'number':
       return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;

@@ -7,8 +7,9 @@ import type { EditorInstance, ToolSettings } from './editorjs-types.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EditorData } from './convert.ts';
 import { LinkTool, VideoTool } from './tools/embed.ts';
+import { AudioTool } from './tools/audio.ts';
 import { MediaTool } from './tools/media.ts';
-import { AudioTool, CodeTool, IncutTool, NumberTool, PersonTool } from './tools/simple.ts';
+import { CodeTool, IncutTool, NumberTool, PersonTool } from './tools/simple.ts';
 import { StrikeTool } from './tools/strike.ts';
 import { CoverTune, SpoilerTune } from './tools/tunes.ts';
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
+import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
 import './entries.css';
@@ -95,13 +96,21 @@ function BlockView({ block: b }: { block: Block }) {
       );
     case 'delimiter':
       return <hr aria-hidden />;
-    case 'audio':
+    case 'audio': {
+      const { uuid, url, title, duration } = b.data;
       return (
         <figure className="eb-audio-box">
-          {b.data.title && <figcaption>{typograph(b.data.title)}</figcaption>}
-          <audio controls preload="none" src={safeUrl(b.data.url)} />
+          {(title || duration !== undefined) && (
+            <figcaption>
+              {title && <span className="eb-audio-title">{typograph(title)}</span>}
+              {duration !== undefined && <span className="eb-audio-duration">{formatTimecode(duration)}</span>}
+            </figcaption>
+          )}
+          {/* Metadata only: the length and the seek bar show without the file being downloaded. */}
+          <audio controls preload="metadata" src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)} />
         </figure>
       );
+    }
     case 'warning':
       return (
         <div className="eb-warning-box" role="note">

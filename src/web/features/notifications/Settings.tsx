@@ -99,10 +99,11 @@ export function PushToggle() {
 }
 
 /** The daily digest opt-in: 'Please enter a valid email' inline, before and after the server. */
-export function DigestForm({ email: initialEmail, subscribed }: { email: string; subscribed: boolean }) {
+export function DigestForm({ email: initialEmail, subscribed, pending }: { email: string; subscribed: boolean; pending: boolean }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
-  const [done, setDone] = useState(subscribed);
+  // What the server said: subscribed, or a confirmation letter went to another address.
+  const [done, setDone] = useState(subscribed ? ui.notifications.digestSubscribed : pending ? ui.notifications.digestPending : '');
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
@@ -113,7 +114,7 @@ export function DigestForm({ email: initialEmail, subscribed }: { email: string;
     setBusy(true);
     const result = await api.post('email/subscribe/opt_in', { email: checked.data }, { notify: false });
     setBusy(false);
-    if (result.ok) setDone(true);
+    if (result.ok) setDone(result.rm || ui.notifications.digestSubscribed);
     else setError(result.rm || messages.somethingWrong);
   }
 
@@ -122,7 +123,7 @@ export function DigestForm({ email: initialEmail, subscribed }: { email: string;
       <h2>{ui.notifications.digestTitle}</h2>
       <p className="settings-hint">{ui.notifications.digestHint}</p>
       {done ? (
-        <p className="digest-done" data-testid="digest-done">{ui.notifications.digestSubscribed}</p>
+        <p className="digest-done" data-testid="digest-done">{done}</p>
       ) : (
         <form className="digest-form" onSubmit={submit} noValidate>
           <input type="email" value={email} aria-label={ui.notifications.digestEmail} placeholder={ui.notifications.digestEmail} onChange={(e) => setEmail(e.target.value)} data-testid="digest-email" />

@@ -68,7 +68,12 @@ export interface SettingsData {
   /** The reader's account email and whether the daily digest goes to it. */
   email: string;
   digest: boolean;
+  /** The digest was asked for this address, and its confirmation letter waits to be followed. */
+  digest_pending: boolean;
 }
+
+/** A mailed link's subscription: `active` while mail may go there, `confirmed` once the digest does. */
+export interface EmailSubscriptionInfo { email: string; active: boolean; confirmed: boolean }
 
 export interface NotificationsPageServices {
   /** The signed-in reader's unread count (0 for anonymous readers). */
@@ -77,6 +82,6 @@ export interface NotificationsPageServices {
   list(): Promise<NotificationsPage>;
   /** `/settings` (401 for anonymous readers). */
   settings(): Promise<SettingsData>;
-  /** `/email/unsubscribe/{token}`: whose subscription the link speaks of, or null for a dead link. Changes nothing. */
-  unsubscribeInfo(token: string): Promise<{ email: string; active: boolean } | null>;
+  /** `/email/unsubscribe/{token}` and `/email/confirm/{token}`: whose subscription the link speaks of, or null for a dead link. Changes nothing. */
+  subscriptionInfo(token: string): Promise<EmailSubscriptionInfo | null>;
 }

@@ -1,7 +1,7 @@
 import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.ts';
 import type { BlockOf } from '../../../../shared/blocks.ts';
 import { ui } from '../../../../shared/catalogue.ts';
-import { mediaUrl, type UploadResultItem } from '../../../../shared/media.ts';
+import { isAudioType, mediaUrl, type MediaImage, type UploadResultItem } from '../../../../shared/media.ts';
 import { api as request } from '../../../api/request.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
 import { toast } from '../../../ui/overlays/index.ts';
@@ -11,26 +11,34 @@ type MediaItem = BlockOf<'media'>['data']['items'][number];
 const t = ui.writing.editor.tools;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-/** Media items from an upload answer; failed entries are told with their Russian message. */
-function itemsOf(result: UploadResultItem[] | undefined): MediaItem[] {
-  const items: MediaItem[] = [];
+/** The media entities of an upload answer; failed entries are told with their Russian message. */
+function entitiesOf(result: UploadResultItem[] | undefined): MediaImage[] {
+  const media: MediaImage[] = [];
   for (const r of result ?? []) {
     if (r.type === 'error') toast.show(r.data.message, { type: 'error' });
-    else items.push({ image: { uuid: r.data.uuid, width: r.data.width, height: r.data.height } });
+    else media.push(r.data);
   }
-  return items;
+  return media;
 }
 
-/** Uploads files through `POST /v3.0/andropov/upload` (`file_0`, `file_1` …). */
-export async function uploadImages(files: File[]): Promise<MediaItem[]> {
+/** Uploads files through `POST /v3.0/andropov/upload` (`file_0`, `file_1` …): pictures and sounds alike. */
+export async function uploadFiles(files: File[]): Promise<MediaImage[]> {
   const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload', { file: files }, { format: 'multipart' });
-  return result.ok ? itemsOf(result.data.result) : [];
+  return result.ok ? entitiesOf(result.data.result) : [];
 }
+
+/** Pictures as gallery items; a sound that came this way belongs in the audio block, and the author is told so. */
+function itemsOf(media: MediaImage[]): MediaItem[] {
+  if (media.some((m) => isAudioType(m.type))) toast.show(t.mediaIsAudio, { type: 'error' });
+  return media.filter((m) => !isAudioType(m.type)).map((m) => ({ image: { uuid: m.uuid, width: m.width, height: m.height } }));
+}
+
+const uploadImages = async (files: File[]): Promise<MediaItem[]> => itemsOf(await uploadFiles(files));
 
 /** Stores pictures of other sites by address (`POST /v3.0/andropov/upload/urls`), so an entry does not hotlink them. */
 async function uploadImageUrls(urls: string[]): Promise<MediaItem[]> {
   const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload/urls', { urls });
-  return result.ok ? itemsOf(result.data.result) : [];
+  return result.ok ? itemsOf(entitiesOf(result.data.result)) : [];
 }
 
 /**

@@ -5,7 +5,7 @@ import { ICONS, h, plainInput } from './dom.ts';
 const t = ui.writing.editor.tools;
 
 /**
- * A block of labelled plain fields (number, person, audio): one input per field, data = the inputs' values.
+ * A block of labelled plain fields (number, person): one input per field, data = the inputs' values.
  * Typing in inputs is seen by Editor.js's observer, so autosave needs no extra signal.
  */
 function fieldsTool(
@@ -56,11 +56,6 @@ export const PersonTool = fieldsTool('person', { title: t.person, icon: ICONS.pe
   { key: 'name', placeholder: t.personName, className: 'ed-person__name' },
   { key: 'description', placeholder: t.personDescription },
   { key: 'image', placeholder: t.personImage },
-]);
-
-export const AudioTool = fieldsTool('audio', { title: t.audio, icon: ICONS.audio }, [
-  { key: 'url', placeholder: t.audioUrl },
-  { key: 'title', placeholder: t.audioTitle },
 ]);
 
 /** The incut: a highlighted paragraph with the inline toolbar; a paragraph converts to it and back. */

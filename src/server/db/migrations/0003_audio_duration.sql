@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "duration" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+import type { EmailSubscriptionInfo } from './services.ts';
+import './notifications.css';
+
+export interface EmailLinkTexts {
+  title: string;
+  ask: (email: string) => string;
+  button: string;
+  done: string;
+  /** Shown when the link's action has already happened. */
+  already: string;
+  invalid: string;
+}
+
+/**
+ * A page behind a mailed link (`/email/unsubscribe/{token}`, `/email/confirm/{token}`) that works without signing in.
+ * Opening it changes nothing, since mail scanners follow links; the button does, through `POST /v3.0/{action}`.
+ */
+export function EmailLinkPage({ kind, token, info, alreadyDone, action, texts }: {
+  kind: 'unsubscribe' | 'confirm';
+  token: string;
+  info: EmailSubscriptionInfo | null;
+  alreadyDone: boolean;
+  action: string;
+  texts: EmailLinkTexts;
+}) {
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function press() {
+    setBusy(true);
+    const result = await api.post(action, { token });
+    setBusy(false);
+    if (result.ok) setDone(true);
+  }
+
+  let body;
+  if (!info) body = <p data-testid={`${kind}-invalid`}>{texts.invalid}</p>;
+  else if (done) body = <p className="digest-done" data-testid={`${kind}-done`}>{texts.done}</p>;
+  else if (alreadyDone) body = <p data-testid={`${kind}-already`}>{texts.already}</p>;
+  else {
+    body = (
+      <>
+        <p>{texts.ask(info.email)}</p>
+        <button type="button" className="btn btn-primary" onClick={press} disabled={busy} data-testid={`${kind}-button`}>
+          {texts.button}
+        </button>
+      </>
+    );
+  }
+  return (
+    <div className="unsubscribe-page" data-testid={`${kind}-page`}>
+      <div className="settings-section">
+        <h1>{texts.title}</h1>
+        {body}
+        <p><Link to="/">{ui.notifications.toMain}</Link></p>
+      </div>
+    </div>
+  );
+}

@@ -92,7 +92,7 @@ describe('notifications in the browser', () => {
     await shot(pb, 'notifications-popover-375');
     await open(pb, `${server.url}/notifications`);
     await pb.locator('[data-testid=notification]').first().waitFor();
-    expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain('Анна Светлова оценил ваш комментарий');
+    expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain('Анна Светлова оценила ваш комментарий');
     await shot(pb, 'notifications-page-375', true);
     await ca.close();
     await cb.close();
@@ -127,6 +127,12 @@ describe('notifications in the browser', () => {
     await page.waitForSelector('[data-testid=digest-done]');
     // Not the account's address: the page says a confirmation letter went there.
     expect(await page.locator('[data-testid=digest-done]').textContent()).toBe('Мы отправили письмо на vera@example.ru: подтвердите подписку по ссылке из него');
+
+    // How others' notifications speak of the reader: a stated choice is kept.
+    const genderSaved = page.waitForResponse((r) => r.url().includes('/notifications/settings/gender'));
+    await page.click('[data-testid=gender-female]');
+    await genderSaved;
+    expect((await api<{ gender: string | null }>('/v3.0/notifications/settings', a.cookie)).data.gender).toBe('female');
 
     // Headless Chromium without a permission grant refuses notifications: the toggle flips back with the message.
     await context.clearPermissions();

@@ -1,4 +1,6 @@
 /** Catalogue section: notifications. `messages` are server `rm` texts, `ui` client texts. */
+import { past, type Gender } from '../gender.ts';
+
 const quoted = (title: string) => (title ? ` «${title}»` : '');
 /** 'Иван' / 'Иван и ещё 5': the group's latest actor and how many more there are. */
 const who = (name: string, more: number) => (more > 0 ? `${name} и ещё ${more}` : name);
@@ -14,6 +16,7 @@ export const notificationsMessages = {
   notificationSent: 'Сообщение отправлено',
   notificationsRead: 'Уведомления прочитаны',
   notificationSettingsSaved: 'Настройки сохранены',
+  genderInvalid: 'Укажите «male», «female» или «auto»',
   // 'Please enter a valid email' (spec/content.md §5)
   digestEmailInvalid: 'Пожалуйста, введите корректный email',
   digestSubscribed: 'Вы подписались на ежедневную рассылку',
@@ -32,13 +35,14 @@ export const notificationsMessages = {
   safariPushGone: 'Push-уведомления Safari по старому протоколу Apple больше не поддерживаются, включите обычные push-уведомления в настройках',
 
   // What a notification says (rendered when read, so a name change shows everywhere)
-  notifyReply: (name: string) => `${name} ответил на ваш комментарий`,
-  notifyComment: (name: string, title: string) => `${name} прокомментировал вашу запись${quoted(title)}`,
-  notifyMention: (name: string) => `${name} упомянул вас в комментарии`,
-  notifyVoteEntry: (name: string, more: number, title: string) =>
-    `${who(name, more)} ${more > 0 ? 'оценили' : 'оценил'} вашу запись${quoted(title)}`,
-  notifyVoteComment: (name: string, more: number) => `${who(name, more)} ${more > 0 ? 'оценили' : 'оценил'} ваш комментарий`,
-  notifySubscriber: (name: string, more: number) => `${who(name, more)} ${more > 0 ? 'подписались' : 'подписался'} на ваш блог`,
+  // `g`: the (first) actor's gender for the verb; a group takes the plural.
+  notifyReply: (name: string, g: Gender) => `${name} ${past(g, 'ответил', 'ответила')} на ваш комментарий`,
+  notifyComment: (name: string, g: Gender, title: string) => `${name} ${past(g, 'прокомментировал', 'прокомментировала')} вашу запись${quoted(title)}`,
+  notifyMention: (name: string, g: Gender) => `${name} ${past(g, 'упомянул', 'упомянула')} вас в комментарии`,
+  notifyVoteEntry: (name: string, g: Gender, more: number, title: string) =>
+    `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} вашу запись${quoted(title)}`,
+  notifyVoteComment: (name: string, g: Gender, more: number) => `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} ваш комментарий`,
+  notifySubscriber: (name: string, g: Gender, more: number) => `${who(name, more)} ${more > 0 ? 'подписались' : past(g, 'подписался', 'подписалась')} на ваш блог`,
   notifyUnpublished: (title: string) => `Ваша запись${quoted(title)} снята с публикации`,
   notifyBan: (until: string) => (until ? `Ваш аккаунт заблокирован до ${until}` : 'Ваш аккаунт заблокирован'),
   notifySystemTitle: 'Сообщение от команды Среды',
@@ -71,6 +75,11 @@ export const notificationsUi = {
   more: 'Показать ещё',
   settingsLink: 'Настройки',
   settingsTitle: 'Настройки',
+  genderTitle: 'Обращение',
+  genderHint: 'Как о вас пишут в уведомлениях других людей.',
+  genderAuto: (g: Gender) => `По имени («${past(g, 'оценил', 'оценила')}»)`,
+  genderMale: 'Он («оценил»)',
+  genderFemale: 'Она («оценила»)',
   settingsNotifications: 'Уведомления',
   settingsHint: 'Что сообщать на сайте (и в push-уведомлениях) и что присылать на почту.',
   channelSite: 'На сайте',

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { NotificationSettingsForm, PushToggle, DigestForm } from '../features/notifications/Settings.tsx';
+import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
 import '../features/notifications/notifications.css';
 
 /** `/settings`: notification switches per type and channel, web push on this browser, the daily digest. */
@@ -24,6 +24,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <NotificationSettingsForm initial={settings.notifications} />
       <PushToggle />
       <DigestForm email={settings.email} subscribed={settings.digest} pending={settings.digest_pending} />
+      <GenderForm initial={settings.gender} guessed={settings.guessed_gender} />
     </div>
   );
 }

@@ -55,7 +55,7 @@ describe('notifications from comments', () => {
     let list = await items(author.v);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
-      type: 'comment', text: 'Анна прокомментировал вашу запись «Запись о погоде»', quote: 'Первый комментарий',
+      type: 'comment', text: 'Анна прокомментировала вашу запись «Запись о погоде»', quote: 'Первый комментарий',
       url: `/${e.id}?comment=${first.id}`, is_read: false, actors_count: 1, comment_id: first.id,
     });
     expect(list[0].actors[0]).toMatchObject({ id: a.id, name: 'Анна' });
@@ -302,6 +302,34 @@ describe('reading, counting and marking', () => {
 });
 
 describe('settings', () => {
+  it('the verb follows the actor: read from the name, or as the actor stated in their settings', async () => {
+    const author = await person('Автор');
+    const e = await entry(author.id, 'Про лето');
+    const nikita = await person('Никита Ковалёв');
+    const anna = await person('Анна Светлова');
+    expect((await nikita.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({ gender: null, guessed_gender: 'male' });
+    await comment(nikita.v, e.id, 'Первый');
+    await comment(anna.v, e.id, 'Вторая');
+    expect((await items(author.v)).map((n) => n.text)).toEqual([
+      'Анна Светлова прокомментировала вашу запись «Про лето»', 'Никита Ковалёв прокомментировал вашу запись «Про лето»',
+    ]);
+    // Stated genders win over the name, are shown by settings, and 'auto' drops them; texts are rendered when read.
+    const saved = await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'female' });
+    expect(saved.json()).toMatchObject({ rc: 200, rm: messages.notificationSettingsSaved, data: { gender: 'female', guessed_gender: 'male' } });
+    expect((await items(author.v))[1].text).toBe('Никита Ковалёв прокомментировала вашу запись «Про лето»');
+    await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'auto' }, { as: 'form' });
+    expect((await items(author.v))[1].text).toBe('Никита Ковалёв прокомментировал вашу запись «Про лето»');
+    const [{ settings }] = await t.database.db.select({ settings: users.settings }).from(users).where(eq(users.id, nikita.id));
+    expect(settings).not.toHaveProperty('gender');
+
+    for (const body of [{}, { gender: 'other' }, { gender: 1 }, { gender: ['male'] }, { gender: 'male', x: 1 }]) {
+      expect(isRussianError(await nikita.v.post('/v3.0/notifications/settings/gender', body), 400), JSON.stringify(body)).toBe(true);
+    }
+    expect(isRussianError(await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'male' }, { csrf: false }), 403)).toBe(true);
+    expect(isRussianError(await new Visitor(t.app).post('/v3.0/notifications/settings/gender', { gender: 'male' }), 401)).toBe(true);
+    expect((await nikita.v.get('/v3.0/notifications/settings')).json().data.gender).toBeNull();
+  });
+
   it('per-type switches: a type off on the site is not stored; the answer shows the defaults merged', async () => {
     const author = await person('Автор');
     const e = await entry(author.id);

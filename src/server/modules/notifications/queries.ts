@@ -96,12 +96,14 @@ export async function markRead(db: Db, userId: number, what: { id?: number; comm
   return rows.map((r) => Number(r.id));
 }
 
-export interface ActorRow { id: number; name: string; slug: string; avatar_color: string; avatar_url: string | null }
+export interface ActorRow { id: number; name: string; slug: string; avatar_color: string; avatar_url: string | null; gender: string | null }
 
 export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, ActorRow>> {
   if (!ids.length) return new Map();
   const rows = await queryRows<ActorRow>(db, sql`
-    select id, name, slug, avatar_color, avatar_url from subsites where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    select s.id, s.name, s.slug, s.avatar_color, s.avatar_url, u.settings->>'gender' as gender
+    from subsites s left join users u on u.id = s.id
+    where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -146,9 +148,16 @@ export async function usersByMention(db: Db, tokens: string[]): Promise<number[]
   return rows.map((r) => r.id);
 }
 
-export async function userSettings(db: Db, userId: number): Promise<{ settings: Record<string, unknown>; email: string } | undefined> {
-  const [row] = await queryRows<{ settings: Record<string, unknown>; email: string }>(db, sql`select settings, email from users where id = ${userId}`);
+export async function userSettings(db: Db, userId: number): Promise<{ settings: Record<string, unknown>; email: string; name: string } | undefined> {
+  const [row] = await queryRows<{ settings: Record<string, unknown>; email: string; name: string }>(db, sql`
+    select u.settings, u.email, s.name from users u join subsites s on s.id = u.id where u.id = ${userId}`);
   return row;
+}
+
+export async function saveGender(db: Db, userId: number, gender: string | null) {
+  await db.execute(gender === null
+    ? sql`update users set settings = settings - 'gender' where id = ${userId}`
+    : sql`update users set settings = settings || jsonb_build_object('gender', ${gender}::text) where id = ${userId}`);
 }
 
 /** Sets one channel of one type in `users.settings.notifications`, keeping the rest. */

@@ -1,3 +1,4 @@
+import { GENDERS } from '../../../shared/gender.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,7 @@ const markBody = plainBody({
   id: positiveInt(messages.notificationIdInvalid).optional(),
 }).refine((b) => b.commentId === undefined || b.id === undefined, { message: messages.badRequest, path: ['id'] });
 
+const genderBody = plainBody({ gender: z.enum([...GENDERS, 'auto'], { error: messages.genderInvalid }) });
 const settingBody = plainBody({
   type: z.enum(NOTIFICATION_TYPES, { error: messages.notificationTypeInvalid }),
   channel: z.enum(NOTIFICATION_CHANNELS, { error: messages.notificationChannelInvalid }),
@@ -118,6 +120,12 @@ export async function notificationsRoutes(app: FastifyInstance) {
     const user = requireUser(req.user);
     const body = parse(settingBody, req.body);
     return ok(await notifications.saveSetting(ctx, user.id, body.type, body.channel, body.enabled), messages.notificationSettingsSaved);
+  });
+
+  app.post('/notifications/settings/gender', { config: limit(app, 30, 60) }, async (req) => {
+    const user = requireUser(req.user);
+    const { gender } = parse(genderBody, req.body);
+    return ok(await notifications.saveGender(ctx, user.id, gender === 'auto' ? null : gender), messages.notificationSettingsSaved);
   });
 
   app.post('/admin/notifications/system', { config: limit(app, 60, 60) }, async (req) => {

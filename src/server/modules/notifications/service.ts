@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate, truncate } from '../../../shared/format.ts';
+import { genderOf, guessGender, type Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES,
@@ -40,7 +41,18 @@ export async function settings(ctx: Ctx, userId: number): Promise<SettingsData> 
   if (!row) throw notFound(messages.notificationUserNotFound);
   const sub = await q.emailSubscriptionByEmail(ctx.db, row.email.toLowerCase());
   const asked = Boolean(sub?.digest && !sub.unsubscribed_at);
-  return { notifications: settingsOf(row.settings), email: row.email, digest: asked && Boolean(sub?.confirmed_at), digest_pending: asked && !sub?.confirmed_at };
+  const stated = row.settings.gender;
+  return {
+    notifications: settingsOf(row.settings), email: row.email, digest: asked && Boolean(sub?.confirmed_at), digest_pending: asked && !sub?.confirmed_at,
+    gender: stated === 'male' || stated === 'female' ? stated : null,
+    guessed_gender: guessGender(row.name),
+  };
+}
+
+/** How notifications about this person speak of them ('оценил' / 'оценила'); null: read from the name. */
+export async function saveGender(ctx: Ctx, userId: number, gender: Gender | null) {
+  await q.saveGender(ctx.db, userId, gender);
+  return settings(ctx, userId);
 }
 
 export async function saveSetting(ctx: Ctx, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean) {
@@ -168,6 +180,7 @@ export async function sendSystem(ctx: Ctx, userId: number, text: string) {
 export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, publicUrl = ''): Omit<NotificationItem, 'id' | 'is_read' | 'date' | 'comment_id'> {
   const people = row.actor_ids.map((id) => actors.get(id)).filter((a): a is q.ActorRow => Boolean(a));
   const first = people[0]?.name ?? messages.notifySomeone;
+  const g = genderOf(first, people[0]?.gender);
   const more = Math.max(0, row.actors_count - 1);
   const title = row.entry_title ?? '';
   const data = row.data as { quote?: string; text?: string; reason?: string; until?: string | null; subsiteId?: number };
@@ -178,12 +191,12 @@ export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, 
   let url: string;
   let quote = data.quote ?? '';
   switch (row.type as NotificationType) {
-    case 'reply': text = messages.notifyReply(first); url = commentLink; break;
-    case 'comment': text = messages.notifyComment(first, title); url = commentLink; break;
-    case 'mention': text = messages.notifyMention(first); url = commentLink; break;
-    case 'vote_entry': text = messages.notifyVoteEntry(first, more, title); url = entryLink; break;
-    case 'vote_comment': text = messages.notifyVoteComment(first, more); url = commentLink; break;
-    case 'subscriber': text = messages.notifySubscriber(first, more); url = more > 0 ? '/notifications' : actorLink; break;
+    case 'reply': text = messages.notifyReply(first, g); url = commentLink; break;
+    case 'comment': text = messages.notifyComment(first, g, title); url = commentLink; break;
+    case 'mention': text = messages.notifyMention(first, g); url = commentLink; break;
+    case 'vote_entry': text = messages.notifyVoteEntry(first, g, more, title); url = entryLink; break;
+    case 'vote_comment': text = messages.notifyVoteComment(first, g, more); url = commentLink; break;
+    case 'subscriber': text = messages.notifySubscriber(first, g, more); url = more > 0 ? '/notifications' : actorLink; break;
     case 'unpublished': text = messages.notifyUnpublished(title); quote = data.reason ?? ''; url = entryLink; break;
     case 'ban': text = messages.notifyBan(data.until ? formatFullDate(data.until, { timeZone: 'Europe/Moscow' }) : ''); quote = data.reason ?? ''; url = '/'; break;
     default: text = data.text ?? messages.notifySystemTitle; url = '/notifications';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
+import type { Gender } from '../../../shared/gender.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import { disablePush, enablePush, pushState, type PushState } from './push.ts';
@@ -53,6 +54,39 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** How others' notifications speak of the reader: by the name (the guess shown), he or she; a refused change reverts. */
+export function GenderForm({ initial, guessed }: { initial: Gender | null; guessed: Gender }) {
+  const [value, setValue] = useState<Gender | 'auto'>(initial ?? 'auto');
+  const L = ui.notifications;
+  const options: { value: Gender | 'auto'; label: string }[] = [
+    { value: 'auto', label: L.genderAuto(guessed) },
+    { value: 'male', label: L.genderMale },
+    { value: 'female', label: L.genderFemale },
+  ];
+
+  async function change(next: Gender | 'auto') {
+    const before = value;
+    setValue(next);
+    const result = await api.post('notifications/settings/gender', { gender: next });
+    if (!result.ok) setValue(before);
+  }
+
+  return (
+    <section className="settings-section" data-testid="gender-settings">
+      <h2>{L.genderTitle}</h2>
+      <p className="settings-hint">{L.genderHint}</p>
+      <div className="settings-choice" role="radiogroup" aria-label={L.genderTitle}>
+        {options.map((o) => (
+          <label key={o.value} className="settings-choice__option">
+            <input type="radio" name="gender" value={o.value} checked={value === o.value} onChange={() => change(o.value)} data-testid={`gender-${o.value}`} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 /** Wire types of notifications and what their pages read on the server (implemented in src/server/modules/notifications/page.ts). */
+import type { Gender } from '../../../shared/gender.ts';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { EMAIL_MAX, EMAIL_RE } from '../../../shared/validation.ts';
@@ -70,6 +71,9 @@ export interface SettingsData {
   digest: boolean;
   /** The digest was asked for this address, and its confirmation letter waits to be followed. */
   digest_pending: boolean;
+  /** How others' notifications speak of this person, as stated; null: read from the name (`guessed_gender`). */
+  gender: Gender | null;
+  guessed_gender: Gender;
 }
 
 /** A mailed link's subscription: `active` while mail may go there, `confirmed` once the digest does. */

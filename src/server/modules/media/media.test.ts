@@ -53,6 +53,19 @@ async function sound(format: 'mp3' | 'm4a' | 'ogg', seconds = 2, hz = 440, extra
   return data;
 }
 
+/** A phone's clip: filmed upright (a 160×96 frame turned by 90°), with where and on what it was filmed. */
+async function phoneVideo(): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-video-'));
+  const [raw, file] = [path.join(dir, 'raw.mp4'), path.join(dir, 'clip.mp4')];
+  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x96:rate=10', '-f', 'lavfi', '-i', 'sine=duration=1',
+    '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', raw]);
+  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-i', raw, '-c', 'copy', '-metadata:s:v:0', 'rotate=90',
+    '-metadata', 'location=+55.7558+037.6173/', '-metadata', 'make=Apple', '-metadata', 'title=Дача у Петровых', file]);
+  const data = await fs.readFile(file);
+  await fs.rm(dir, { recursive: true, force: true });
+  return data;
+}
+
 /** ffmpeg's description of a file: its format, streams, duration and any tags left. */
 async function describe_(data: Buffer): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-audio-'));
@@ -307,6 +320,22 @@ describe('POST /v3.0/andropov/upload', () => {
     const fake = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom\0\0\x02\0isommp41', 'latin1'), crypto.randomBytes(4000)]);
     const [broken] = await uploaded([{ data: fake, filename: 'clip.mp4', type: 'video/mp4' }]);
     expect(broken).toEqual({ type: 'error', data: { message: messages.mediaBroken } });
+  });
+
+  it('keeps a phone video upright and playable but drops where and on what it was filmed', async () => {
+    const clip = await phoneVideo();
+    expect(await describe_(clip)).toMatch(/location\s*: \+55\.7558/);
+    const video = await image(clip);
+    // Laid out as shown: upright.
+    expect(video).toMatchObject({ type: 'mp4', width: 96, height: 160 });
+    const served = (await get(`/media/${video.uuid}/`)).rawPayload;
+    const described = await describe_(served);
+    expect(described).not.toMatch(/location|Apple|Петровых/);
+    expect(described).toMatch(/rotate\s*: 270|rotation of 90/);
+    expect(described).toMatch(/Video: h264/);
+    expect(described).toMatch(/Audio: aac/);
+    // The index comes first, so it plays while loading.
+    expect(served.indexOf('moov')).toBeLessThan(served.indexOf('mdat'));
   });
 });
 

@@ -109,7 +109,7 @@ function isLosslessWebp(data: Buffer): boolean {
  * format allows (jpeg at high quality); animations stay animated. The caller names it by the uploaded bytes still.
  */
 export async function withoutMetadata(data: Buffer, type: MediaType): Promise<Buffer> {
-  if (type === 'mp4') return data;
+  if (type === 'mp4') return videoWithoutMetadata(data);
   if (isAudioType(type)) return audioWithoutTags(data, type);
   try {
     const meta = await sharp(data, SHARP_INPUT).metadata();
@@ -155,13 +155,38 @@ async function probeVideo(data: Buffer): Promise<Probed> {
     await fs.writeFile(input, data);
     let out: { stdout: Buffer; stderr: string };
     try {
-      out = await runFfmpeg(['-i', input, '-frames:v', '1', '-vf', 'scale=64:-2', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+      out = await runFfmpeg([...VIDEO_INPUT, input, '-frames:v', '1', '-vf', 'scale=64:-2', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
     } catch {
       throw new MediaRefused(messages.mediaBroken);
     }
     const size = /Video:.*?, (\d{1,5})x(\d{1,5})\b/.exec(out.stderr);
     if (!size || !out.stdout.length) throw new MediaRefused(messages.mediaBroken);
-    return { type: 'mp4', width: Number(size[1]), height: Number(size[2]), color: await dominantColor(out.stdout) };
+    // A phone filming upright stores the frame sideways with a rotation: the page lays it out as it is shown.
+    const upright = /rotate\s*:\s*(90|270)\b/.test(out.stderr);
+    const [width, height] = upright ? [Number(size[2]), Number(size[1])] : [Number(size[1]), Number(size[2])];
+    return { type: 'mp4', width, height, color: await dominantColor(out.stdout) };
+  });
+}
+
+/** ffmpeg reads an mp4 as one, from the local file only, rather than guessing the format from the bytes. */
+const VIDEO_INPUT = ['-protocol_whitelist', 'file', '-f', 'mov', '-i'];
+
+/**
+ * A video's file-wide metadata (phones write where it was filmed, the device and the time) dropped; the streams
+ * copied as they are, their rotation included, and the index moved first so it plays while loading.
+ */
+async function videoWithoutMetadata(data: Buffer): Promise<Buffer> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    const output = path.join(dir, 'out.mp4');
+    await fs.writeFile(input, data);
+    try {
+      await runFfmpeg(['-loglevel', 'error', ...VIDEO_INPUT, input, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1',
+        '-c', 'copy', '-fflags', '+bitexact', '-movflags', '+faststart', '-f', 'mp4', output]);
+      return await fs.readFile(output);
+    } catch {
+      throw new MediaRefused(messages.mediaBroken);
+    }
   });
 }
 

@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -362,6 +363,16 @@ describe('audio uploads', () => {
     }
     // Ten minutes of speech-quality sound (under the 1 MB test limit) are measured the same way.
     expect((await image(await sound('mp3', 600, 220, ['-ar', '8000', '-b:a', '8k']))).duration).toBe(600);
+  });
+
+  it('takes sound alone in a plain mp4 (as voice recorders write it) for an m4a', async () => {
+    const voice = await sound('m4a', 3, 330, ['-f', 'mp4', '-brand', 'isom']);
+    expect((await fileTypeFromBuffer(voice))?.mime).toBe('video/mp4');
+    const m = await image(voice);
+    expect(m).toMatchObject({ type: 'm4a', width: 0, height: 0, duration: 3 });
+    const res = await get(`/media/${m.uuid}/`);
+    expect(res.headers['content-type']).toBe('audio/mp4');
+    expect(await describe_(res.rawPayload)).not.toMatch(/Тайное|Иван/);
   });
 
   it('fetches an opus sound by URL, as ogg', async () => {

@@ -156,7 +156,10 @@ async function probeVideo(data: Buffer): Promise<Probed> {
     let out: { stdout: Buffer; stderr: string };
     try {
       out = await runFfmpeg([...VIDEO_INPUT, input, '-frames:v', '1', '-vf', 'scale=64:-2', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
-    } catch {
+    } catch (err) {
+      // Sound alone in an mp4 not branded M4A (voice recorders write these): an m4a by what it holds.
+      const said = String((err as { stderr?: Buffer }).stderr ?? '');
+      if (/Stream #.*Audio:/.test(said) && !/Stream #.*Video:/.test(said)) return probeAudio(data, 'm4a');
       throw new MediaRefused(messages.mediaBroken);
     }
     const size = /Video:.*?, (\d{1,5})x(\d{1,5})\b/.exec(out.stderr);

@@ -1,5 +1,6 @@
 import { COMMENTS_SEEN_TTL_DAYS, newCommentIds, type Comment } from '../../../shared/comments.ts';
 import { api } from '../../api/request.ts';
+import { storage } from '../../ui/overlays/store.ts';
 
 /**
  * 'New since your last visit'. Signed-in readers: the server keeps the mark (`comments_seen`) and answers
@@ -14,7 +15,7 @@ type Marks = Record<string, { count: number; at: number }>;
 
 function readMarks(): Marks {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    const value = JSON.parse(storage.get(KEY) ?? '{}');
     return value && typeof value === 'object' ? (value as Marks) : {};
   } catch {
     return {};
@@ -42,14 +43,10 @@ export function markSeen(entryId: number, items: Comment[], signedIn: boolean) {
     void api.post('comments/saveCommentsSeenCount', { content_id: entryId, count }, { notify: false, authRetry: false });
     return;
   }
-  try {
-    const now = Date.now();
-    const marks = Object.entries<Marks[string]>({ ...readMarks(), [entryId]: { count, at: now } })
-      .filter(([, m]) => typeof m?.at === 'number' && now - m.at < TTL)
-      .sort((a, b) => b[1].at - a[1].at)
-      .slice(0, MAX_ENTRIES);
-    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(marks)));
-  } catch {
-    // Private mode or a full storage: the marks are a nicety.
-  }
+  const now = Date.now();
+  const marks = Object.entries<Marks[string]>({ ...readMarks(), [entryId]: { count, at: now } })
+    .filter(([, m]) => typeof m?.at === 'number' && now - m.at < TTL)
+    .sort((a, b) => b[1].at - a[1].at)
+    .slice(0, MAX_ENTRIES);
+  storage.set(KEY, JSON.stringify(Object.fromEntries(marks)));
 }

@@ -52,11 +52,7 @@ export const localDraft = {
     storage.set(keyOf(id), JSON.stringify({ draft, base } satisfies LocalCopy));
   },
   clear(id: number | null) {
-    try {
-      localStorage.removeItem(keyOf(id));
-    } catch {
-      /* storage unavailable: nothing was kept */
-    }
+    storage.remove(keyOf(id));
   },
 };
 

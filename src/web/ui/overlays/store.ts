@@ -74,6 +74,13 @@ export const storage = {
       }
     }
   },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      /* storage unavailable: nothing was kept */
+    }
+  },
 };
 
 /** Focus the first form field inside `root`, else `fallback`. */

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
@@ -107,6 +108,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
 
   registerBodyParsers(app);
+  // Pages and JSON go out compressed (brotli at quality 4 or gzip); pictures, video and sound are left as they are.
+  // Request bodies are never inflated: a small compressed body could unpack past the body limit.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

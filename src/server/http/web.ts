@@ -29,6 +29,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     root: path.join(opts.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (scripts/precompress.ts): sent as they are.
+    preCompressed: true,
     // Hashed file names never change content, so browsers and CDNs may keep them for a year.
     setHeaders(reply: unknown, filePath: string) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) (reply as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable');

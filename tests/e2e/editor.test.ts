@@ -74,6 +74,14 @@ async function newParagraph(page: Page) {
   await page.waitForFunction(() => {
     const el = document.activeElement;
     return Boolean(el?.classList.contains('ce-paragraph') && el.textContent === '');
+  }).catch(async (err: Error) => {
+    // Say where the caret went instead, so a failure names its cause.
+    const where = await page.evaluate(() => ({
+      focused: document.activeElement?.outerHTML.slice(0, 200),
+      title: (document.querySelector('[data-testid=editor-title]') as HTMLInputElement | null)?.value,
+      blocks: [...document.querySelectorAll('.codex-editor .ce-block')].map((b) => b.textContent?.slice(0, 40)),
+    }));
+    throw new Error(`${err.message}\n${JSON.stringify(where)}`);
   });
 }
 

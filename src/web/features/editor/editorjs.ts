@@ -17,7 +17,6 @@ const t = ui.writing.editor;
 
 export interface EditorHandle {
   save(): Promise<EditorData>;
-  focus(): void;
   destroy(): void;
 }
 
@@ -70,11 +69,19 @@ function markdownShortcuts(editor: EditorInstance, holder: HTMLElement) {
     if (!rule) return;
     const rest = html.replace(rule.prefix, '');
     const { type, data } = rule.block(rest);
-    editor.blocks.insert(type, data, undefined, index, true, true);
+    const inserted = editor.blocks.insert(type, data, undefined, index, true, true);
     // At once: the next keystroke must land in the new block's first field (a quote's last one is its caption).
-    const text = document.createElement('div');
-    text.innerHTML = rest;
-    editor.caret.setToBlock(index, 'default', text.textContent?.length ?? 0);
+    // Focus is moved by hand: a selection placed in a new element does not always take the focus with it, and the
+    // focused paragraph has just left the page.
+    const target = inserted.holder.querySelector<HTMLElement>('[contenteditable="true"]');
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    const range = document.createRange();
+    range.selectNodeContents(target);
+    range.collapse(false);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
   });
 }
 
@@ -169,7 +176,6 @@ export async function createEditor(holder: HTMLElement, data: EditorData, onChan
   const stopDrag = blockDrag(editor, holder);
   return {
     save: () => editor.save(),
-    focus: () => editor.focus(true),
     destroy: () => {
       stopDrag();
       editor.destroy();

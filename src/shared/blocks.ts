@@ -22,6 +22,8 @@ const MEDIA_ITEMS_MAX = 50;
 const IMAGE_SIDE_MAX = 20_000;
 /** A day of video is more than any service hosts. */
 export const TIMECODE_MAX = 86_400;
+/** Far above any upload limit an operator would set; only there to keep nonsense out. */
+const AUDIO_SIZE_MAX = 10 * 1024 ** 3;
 
 /** The block fields that hold inline HTML, by block type. */
 export const INLINE_HTML = {
@@ -112,9 +114,11 @@ const blockSchemas = [
     uuid: str().regex(MEDIA_UUID, messages.entryBlockAudioInvalid).optional(),
     url: httpUrl.optional(),
     title: plain().optional(),
-    duration: z.number({ error: messages.entryBlockAudioInvalid }).int(messages.entryBlockAudioInvalid).min(0, messages.entryBlockAudioInvalid).optional(),
-    size: z.number({ error: messages.entryBlockAudioInvalid }).int(messages.entryBlockAudioInvalid).min(0, messages.entryBlockAudioInvalid).optional(),
-    type: z.enum(AUDIO_TYPES, { error: messages.entryBlockAudioInvalid }).optional(),
+    duration: z.number({ error: messages.entryBlockAudioFileInvalid }).int(messages.entryBlockAudioFileInvalid)
+      .min(0, messages.entryBlockAudioFileInvalid).max(TIMECODE_MAX, messages.entryBlockAudioFileInvalid).optional(),
+    size: z.number({ error: messages.entryBlockAudioFileInvalid }).int(messages.entryBlockAudioFileInvalid)
+      .min(0, messages.entryBlockAudioFileInvalid).max(AUDIO_SIZE_MAX, messages.entryBlockAudioFileInvalid).optional(),
+    type: z.enum(AUDIO_TYPES, { error: messages.entryBlockAudioFileInvalid }).optional(),
   }).refine((b) => (b.data.uuid === undefined) !== (b.data.url === undefined), { message: messages.entryBlockAudioInvalid, path: ['data'] }),
   block('warning', { title: plain(), text: inlineHtml }),
   block('number', { number: plain(32), title: plain() }),

@@ -46,6 +46,7 @@ export const messages = {
   unknownField: (name: string) => `Неизвестное поле: ${name}`,
   fieldRequired: 'Поле обязательно для заполнения',
   wrongType: 'Неверный тип значения',
+  malformedText: 'В тексте есть испорченные символы: проверьте его и отправьте снова',
   tooLong: (max: number) => `Слишком длинное значение, максимум ${max}`,
   internal: 'Внутренняя ошибка сервера, мы уже разбираемся',
   authRequired: 'Войдите, чтобы продолжить',

@@ -266,7 +266,8 @@ export function videoBlockData(v: { service: VideoService; id: string; url: stri
   return {
     service: v.service, id: v.id, url: v.url,
     ...(v.thumbnail ? { thumbnail: v.thumbnail } : {}),
-    ...(v.title ? { title: v.title.slice(0, FIELD_MAX) } : {}),
+    // A cut through an emoji's pair would leave half a character: that half goes too.
+    ...(v.title ? { title: v.title.slice(0, FIELD_MAX).replace(/[\ud800-\udbff]$/, '') } : {}),
     ...(v.timecode ? { timecode: Math.min(v.timecode, TIMECODE_MAX) } : {}),
   };
 }

@@ -17,10 +17,26 @@ export const unauthorized = () => new ApiError(401, messages.authRequired);
 export const forbidden = (rm: string = messages.forbidden) => new ApiError(403, rm);
 export const notFound = (rm: string = messages.notFound) => new ApiError(404, rm);
 
+/**
+ * A string with half of a UTF-16 pair (`"\ud83d"` in JSON) is not text: PostgreSQL's jsonb refuses it, so it is
+ * refused here, in what the schema produced (a field may hold JSON that the schema itself unpacks).
+ */
+function malformedText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => malformedText(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.entries(value).some(([k, v]) => !k.isWellFormed() || malformedText(v, depth + 1));
+}
+
 /** Validates input against a zod schema; failures become rc 400 with a message per field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    if (malformedText(result.data)) throw badRequest(messages.malformedText);
+    return result.data;
+  }
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.filter((p) => p !== 'values').join('.') || '_';

@@ -19,7 +19,6 @@ export const notificationsMessages = {
   genderInvalid: 'Укажите «male», «female» или «auto»',
   // 'Please enter a valid email' (spec/content.md §5)
   digestEmailInvalid: 'Пожалуйста, введите корректный email',
-  digestSubscribed: 'Вы подписались на ежедневную рассылку',
   digestConfirmSent: (email: string) => `Мы отправили письмо на ${email}: подтвердите подписку по ссылке из него`,
   digestConfirmed: 'Подписка подтверждена: рассылка придёт завтра утром',
   digestConfirmInvalid: 'Ссылка для подтверждения недействительна',

@@ -4,6 +4,7 @@ export const writingMessages = {
   draftsCursorInvalid: 'Неверная позиция в списке черновиков',
   // the audio block of an entry
   entryBlockAudioInvalid: 'В блоке аудио нужен либо загруженный файл, либо ссылка на него',
+  entryBlockAudioFileInvalid: 'Неверные сведения о файле в блоке аудио: загрузите его снова',
 };
 
 export const writingUi = {

@@ -9,8 +9,8 @@ const L = ui.notifications;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const info = await services.notifications.subscriptionInfo(params.token);
-  // An address that unsubscribed meanwhile has nothing left to confirm.
-  return { token: params.token, info: info?.active ? info : null };
+  // An address that unsubscribed meanwhile, or never asked for the digest, has nothing to confirm.
+  return { token: params.token, info: info?.active && info.asked ? info : null };
 }
 
 export function meta() {

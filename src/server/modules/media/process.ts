@@ -140,12 +140,24 @@ async function withTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** At most this many ffmpeg processes at once on a node, one thread each: uploads queue rather than starve pages. */
+const FFMPEG_AT_ONCE = Math.max(1, os.availableParallelism() - 1);
+let ffmpegRunning = 0;
+const ffmpegWaiting: (() => void)[] = [];
+
 async function runFfmpeg(args: string[]): Promise<{ stdout: Buffer; stderr: string }> {
+  if (ffmpegRunning >= FFMPEG_AT_ONCE) await new Promise<void>((resolve) => ffmpegWaiting.push(resolve));
+  ffmpegRunning += 1;
   mediaStats.ffmpegRuns += 1;
-  const { stdout, stderr } = await run(ffmpeg.path, ['-hide_banner', '-nostdin', ...args], {
-    encoding: 'buffer', timeout: 120_000, maxBuffer: 64 * 1024 * 1024,
-  });
-  return { stdout, stderr: stderr.toString() };
+  try {
+    const { stdout, stderr } = await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-threads', '1', ...args], {
+      encoding: 'buffer', timeout: 120_000, maxBuffer: 64 * 1024 * 1024,
+    });
+    return { stdout, stderr: stderr.toString() };
+  } finally {
+    ffmpegRunning -= 1;
+    ffmpegWaiting.shift()?.();
+  }
 }
 
 /** Size from ffmpeg's description of the first video stream; a frame of it gives the colour. */
@@ -194,7 +206,8 @@ async function videoWithoutMetadata(data: Buffer): Promise<Buffer> {
 }
 
 /**
- * Length from ffmpeg's `Duration:` line; the whole sound is decoded (-xerror stops at the first bad frame),
+ * Length from ffmpeg's `Duration:` line; the first minutes of sound are decoded (-xerror stops at the first bad
+ * frame; a cap, so an hour of low-bitrate speech costs no more than a song),
  * so a file that only starts like audio is refused rather than stored.
  */
 async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
@@ -203,7 +216,7 @@ async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
     await fs.writeFile(input, data);
     let out: { stderr: string };
     try {
-      out = await runFfmpeg(['-xerror', ...audioInput(type, input), '-map', '0:a:0', '-f', 'null', '-']);
+      out = await runFfmpeg(['-xerror', ...audioInput(type, input), '-map', '0:a:0', '-t', String(AUDIO_CHECK_SECONDS), '-f', 'null', '-']);
     } catch {
       throw new MediaRefused(messages.mediaAudioBroken);
     }
@@ -217,6 +230,8 @@ async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
  * ffmpeg reads the container file-type found, local files only: left to guess, it would take bytes after an ID3
  * header for whatever they resemble (a playlist naming other addresses, say).
  */
+/** How much of a sound is decoded to prove it is one. */
+const AUDIO_CHECK_SECONDS = 300;
 const AUDIO_DEMUXER: Record<AudioType, string> = { mp3: 'mp3', m4a: 'mov', ogg: 'ogg' };
 const audioInput = (type: AudioType, file: string) => ['-protocol_whitelist', 'file', '-f', AUDIO_DEMUXER[type], '-i', file];
 

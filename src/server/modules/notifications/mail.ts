@@ -50,21 +50,20 @@ export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
 export const confirmUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/email/confirm/${token}`;
 
 /**
- * `/email/subscribe/opt_in`: the daily digest for an address. The signed-in reader's own account address is
- * subscribed at once (with a first letter saying how to leave); any other address gets a confirmation letter
- * and no digest until its owner follows it, so nobody can sign a stranger up. Asking again while subscribed
- * sends nothing more.
+ * `/email/subscribe/opt_in`: the daily digest for an address, once its owner follows the confirmation letter. No
+ * address counts as proven without it, an account's own included (registering does not prove the address), so
+ * nobody can sign a stranger up. The answer is the same whether or not the address was subscribed already, so it
+ * tells nobody who reads the digest; a confirmed address gets no second letter. The request names no account:
+ * only the address's own account (by its email) is ever tied to the row.
  */
-export async function optIn(ctx: Ctx, email: string, userId: number | null) {
+export async function optIn(ctx: Ctx, email: string) {
   const address = email.trim().toLowerCase();
   const before = await q.emailSubscriptionByEmail(ctx.db, address);
-  if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true, confirmed: true };
-  await q.ensureEmailSubscription(ctx.db, address, userId, newToken(), true);
-  const own = userId !== null && (await q.userSettings(ctx.db, userId))?.email.toLowerCase() === address;
-  await q.setEmailConfirmed(ctx.db, address, own ? ctx.now() : null);
-  const letter = own ? 'mail.welcome' : 'mail.confirm';
-  await jobsOf(ctx).enqueue(letter, { email: address }, { dedupeKey: `${letter}:${address}` });
-  return { email: address, digest: true, confirmed: own };
+  if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true };
+  await q.ensureEmailSubscription(ctx.db, address, null, newToken(), true);
+  await q.setEmailConfirmed(ctx.db, address, null);
+  await jobsOf(ctx).enqueue('mail.confirm', { email: address }, { dedupeKey: `mail.confirm:${address}` });
+  return { email: address, digest: true };
 }
 
 async function sendConfirmation(ctx: Ctx, email: string) {
@@ -81,27 +80,22 @@ export async function confirm(ctx: Ctx, token: string) {
   return { email: sub.email, active: true, confirmed: true };
 }
 
-async function sendWelcome(ctx: Ctx, email: string) {
-  const sub = await q.emailSubscriptionByEmail(ctx.db, email);
-  if (!sub?.digest || sub.unsubscribed_at) return;
-  const link = unsubscribeUrl(ctx, sub.token);
-  await ctx.mail.send({ to: sub.email, subject: messages.mailDigestWelcomeSubject, text: messages.mailDigestWelcomeText(link), headers: unsubscribeHeaders(ctx, sub.token) });
-}
-
 /** What the unsubscribe and confirmation pages show; reading it changes nothing (mail scanners open links). */
 export async function subscriptionInfo(ctx: Ctx, token: string) {
   if (!EMAIL_TOKEN_RE.test(token)) return null;
   const sub = await q.emailSubscriptionByToken(ctx.db, token);
-  return sub ? { email: sub.email, active: !sub.unsubscribed_at, confirmed: Boolean(sub.digest && !sub.unsubscribed_at && sub.confirmed_at) } : null;
+  return sub ? { email: sub.email, active: !sub.unsubscribed_at, asked: sub.digest, confirmed: Boolean(sub.digest && !sub.unsubscribed_at && sub.confirmed_at) } : null;
 }
 
-/** The link's action: no digest, and for an account's address no notification letters of any type. */
+/** The link's action: no digest, and for the account with this address no notification letters of any type. */
 export async function unsubscribe(ctx: Ctx, token: string) {
   const sub = EMAIL_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
   if (!sub) throw badRequest(messages.unsubscribeTokenInvalid);
   await q.unsubscribeEmail(ctx.db, token, ctx.now());
-  if (sub.user_id !== null) await q.disableAllMail(ctx.db, sub.user_id, NOTIFICATION_TYPES);
-  return { email: sub.email, active: false, confirmed: false };
+  // The account is found by the address itself: the letter went to it, so its owner speaks for that account only.
+  const account = await q.accountIdByEmail(ctx.db, sub.email);
+  if (account !== null) await q.disableAllMail(ctx.db, account, NOTIFICATION_TYPES);
+  return { email: sub.email, active: false, asked: sub.digest, confirmed: false };
 }
 
 /** The next digest time at or after `now`. */
@@ -148,7 +142,6 @@ async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lin
 export function registerMailJobs(ctx: Ctx) {
   const jobs = jobsOf(ctx);
   jobs.register('mail.notification', (p: { notificationId: number }) => sendNotificationMail(ctx, p.notificationId));
-  jobs.register('mail.welcome', (p: { email: string }) => sendWelcome(ctx, p.email));
   jobs.register('mail.confirm', (p: { email: string }) => sendConfirmation(ctx, p.email));
   jobs.register('mail.digest', (p: { day: string; until: string }) => runDigest(ctx, p));
   jobs.register('mail.digest.letter', (p: { email: string; until: string; lines: string[] }) => sendDigestLetter(ctx, p));

@@ -229,7 +229,7 @@ export async function ensureEmailSubscription(db: Db, email: string, userId: num
   const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
     insert into email_subscriptions (email, user_id, digest, token) values (${email}, ${userId}, ${digest}, ${token})
     on conflict (email) do update set
-      user_id = coalesce(email_subscriptions.user_id, excluded.user_id),
+      user_id = coalesce(excluded.user_id, email_subscriptions.user_id),
       digest = email_subscriptions.digest or excluded.digest,
       unsubscribed_at = case when excluded.digest then null else email_subscriptions.unsubscribed_at end
     returning email, user_id, digest, token, unsubscribed_at, confirmed_at`);
@@ -246,6 +246,11 @@ export async function emailSubscriptionByEmail(db: Db, email: string): Promise<E
   const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
     select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where email = ${email}`);
   return row;
+}
+
+export async function accountIdByEmail(db: Db, email: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where lower(email) = ${email.toLowerCase()} limit 1`);
+  return row ? Number(row.id) : null;
 }
 
 /** Confirmed by the owner (or by being the account's own address), or back to waiting for that (`at` null). */

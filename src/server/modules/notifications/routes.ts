@@ -143,8 +143,8 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   app.post('/email/subscribe/opt_in', { config: limit(app, 5, 3600) }, async (req) => {
     const { email } = parse(optInBody, req.body);
-    const result = await mail.optIn(ctx, email, req.user?.id ?? null);
-    return ok(result, result.confirmed ? messages.digestSubscribed : messages.digestConfirmSent(result.email));
+    const result = await mail.optIn(ctx, email);
+    return ok(result, messages.digestConfirmSent(result.email));
   });
 
   app.post('/email/unsubscribe', { config: limit(app, 30, 60) }, async (req) => {

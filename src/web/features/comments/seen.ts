@@ -48,5 +48,6 @@ export function markSeen(entryId: number, items: Comment[], signedIn: boolean) {
     .filter(([, m]) => typeof m?.at === 'number' && now - m.at < TTL)
     .sort((a, b) => b[1].at - a[1].at)
     .slice(0, MAX_ENTRIES);
-  storage.set(KEY, JSON.stringify(Object.fromEntries(marks)));
+  // A full storage keeps what it holds: the marks are a nicety.
+  storage.set(KEY, JSON.stringify(Object.fromEntries(marks)), { clearWhenFull: false });
 }

@@ -106,8 +106,9 @@ function BlockView({ block: b }: { block: Block }) {
               {duration !== undefined && <span className="eb-audio-duration">{formatTimecode(duration)}</span>}
             </figcaption>
           )}
-          {/* Metadata only: the length and the seek bar show without the file being downloaded. */}
-          <audio controls preload="metadata" src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)} />
+          {/* Our file: metadata only, so the length and the seek bar show without the download. Another site's file
+              waits for play, so opening the page does not announce the reader to that site. */}
+          <audio controls preload={uuid ? 'metadata' : 'none'} src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)} />
         </figure>
       );
     }

@@ -136,8 +136,9 @@ export function PushToggle() {
 export function DigestForm({ email: initialEmail, subscribed, pending }: { email: string; subscribed: boolean; pending: boolean }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
-  // What the server said: subscribed, or a confirmation letter went to another address.
-  const [done, setDone] = useState(subscribed ? ui.notifications.digestSubscribed : pending ? ui.notifications.digestPending : '');
+  // What the server said (a confirmation letter went out), or the state the page came with.
+  const [note, setNote] = useState(subscribed ? ui.notifications.digestSubscribed : pending ? ui.notifications.digestPending : '');
+  const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
@@ -148,17 +149,18 @@ export function DigestForm({ email: initialEmail, subscribed, pending }: { email
     setBusy(true);
     const result = await api.post('email/subscribe/opt_in', { email: checked.data }, { notify: false });
     setBusy(false);
-    if (result.ok) setDone(result.rm || ui.notifications.digestSubscribed);
-    else setError(result.rm || messages.somethingWrong);
+    if (!result.ok) return setError(result.rm || messages.somethingWrong);
+    setNote(result.rm);
+    setSent(true);
   }
 
   return (
     <section className="settings-section" data-testid="digest-settings">
       <h2>{ui.notifications.digestTitle}</h2>
       <p className="settings-hint">{ui.notifications.digestHint}</p>
-      {done ? (
-        <p className="digest-done" data-testid="digest-done">{done}</p>
-      ) : (
+      {note && <p className="digest-done" data-testid="digest-done">{note}</p>}
+      {/* While a letter waits unanswered the form stays, to send it again or to another address. */}
+      {!subscribed && !sent && (
         <form className="digest-form" onSubmit={submit} noValidate>
           <input type="email" value={email} aria-label={ui.notifications.digestEmail} placeholder={ui.notifications.digestEmail} onChange={(e) => setEmail(e.target.value)} data-testid="digest-email" />
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="digest-subscribe">{ui.notifications.digestSubscribe}</button>

@@ -76,8 +76,8 @@ export interface SettingsData {
   guessed_gender: Gender;
 }
 
-/** A mailed link's subscription: `active` while mail may go there, `confirmed` once the digest does. */
-export interface EmailSubscriptionInfo { email: string; active: boolean; confirmed: boolean }
+/** A mailed link's subscription: `active` while mail may go there, `asked` when the digest was, `confirmed` once it goes. */
+export interface EmailSubscriptionInfo { email: string; active: boolean; asked: boolean; confirmed: boolean }
 
 export interface NotificationsPageServices {
   /** The signed-in reader's unread count (0 for anonymous readers). */

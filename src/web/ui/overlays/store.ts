@@ -53,7 +53,10 @@ export function usePresence<T>(value: T | null, ms: number): { shown: T | null; 
   return { shown: value ?? shown, leaving: value === null && shown !== null };
 }
 
-/** Local-storage helper (§9): on a write failure clear the storage and retry once. */
+/**
+ * Local-storage helper (§9): on a write failure clear the storage and retry once. Niceties pass `clearWhenFull:
+ * false`: a mark is not worth the drafts and preferences a clear would take with it.
+ */
 export const storage = {
   get(key: string): string | null {
     try {
@@ -62,10 +65,11 @@ export const storage = {
       return null;
     }
   },
-  set(key: string, value: string): void {
+  set(key: string, value: string, { clearWhenFull = true } = {}): void {
     try {
       localStorage.setItem(key, value);
     } catch {
+      if (!clearWhenFull) return;
       try {
         localStorage.clear();
         localStorage.setItem(key, value);

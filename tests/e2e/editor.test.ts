@@ -249,6 +249,29 @@ describe('the block editor', () => {
     await context.close();
   });
 
+  it('says how much of a slow upload has gone out', async () => {
+    const { context, page } = await signedInPage();
+    await open(page, `${server.url}/writing`);
+    await editorReady(page);
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.click('.ce-toolbar__plus');
+    await page.click('.ce-popover--opened [data-item-name=media]');
+    // Noise does not compress: ~0.9 MB over a 300 KB/s uplink takes a few seconds.
+    const noisy = path.join(path.dirname(picture), 'noise.png');
+    await sharp(Buffer.from(Array.from({ length: 560 * 560 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 560, height: 560, channels: 3 } })
+      .png({ compressionLevel: 0 }).toFile(noisy);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+    await page.setInputFiles('[data-testid=editor-media-file]', noisy);
+    const busy = page.locator('[data-testid=editor-media-busy]');
+    await expect.poll(() => busy.textContent(), { timeout: 15_000 }).toMatch(/^Загрузка… [1-9]\d?\u00a0%$/);
+    await shot(page, 'editor-upload-progress-1280');
+    await page.waitForSelector('[data-testid=editor-media-image]', { timeout: 30_000 });
+    expect(await busy.count()).toBe(0);
+    await context.close();
+  });
+
   it('keeps changes to a published entry on this device until they are published; blocks take a spoiler and move by drag', async () => {
     const { context, page } = await signedInPage();
     page.on('dialog', (d) => void d.accept());

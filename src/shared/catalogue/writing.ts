@@ -11,7 +11,8 @@ export const writingUi = {
   // The block editor (src/web/features/editor)
   editor: {
     loading: 'Редактор загружается…',
-    placeholder: 'Нажмите Tab, чтобы выбрать блок, или просто пишите. «## » — подзаголовок, «- » — список, «> » — цитата',
+    // Non-breaking spaces inside the quotes: «- » must not break across lines.
+    placeholder: 'Нажмите Tab, чтобы выбрать блок, или просто пишите. «##\u00a0» — подзаголовок, «-\u00a0» — список, «>\u00a0» — цитата',
     settings: 'Настройки',
     likes: 'Лайки включены',
     hiddenFromMain: 'Не показывать на главной',
@@ -35,6 +36,7 @@ export const writingUi = {
       mediaRemove: 'Убрать изображение',
       mediaIsAudio: 'Аудиофайл не добавить в галерею: для него есть блок «Аудио»',
       uploading: 'Загрузка…',
+      uploadingPercent: (percent: number) => `Загрузка… ${percent}\u00a0%`,
       video: 'Видео',
       videoPlaceholder: 'Вставьте ссылку на YouTube, VK Видео, Vimeo или Coub и нажмите Enter',
       link: 'Ссылка',

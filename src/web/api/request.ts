@@ -21,6 +21,8 @@ export interface RequestOptions {
   /** Answer a 401 by opening the auth popup and repeating after sign-in (default true). */
   authRetry?: boolean;
   signal?: AbortSignal;
+  /** How much of the body has gone out, 0…1, as it goes (uploads); such a call travels by XMLHttpRequest. */
+  onProgress?(sent: number): void;
 }
 
 export interface ApiResult<T> extends ApiReply<T> {
@@ -63,6 +65,24 @@ function buildBody(data: Record<string, unknown>, format: 'form' | 'multipart'):
   return form;
 }
 
+/** fetch cannot report an upload's progress; XMLHttpRequest can. Answers a Response like fetch, rejects like it. */
+function fetchWithProgress(url: string, init: RequestInit, onProgress: (sent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(k, v);
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    });
+    xhr.addEventListener('load', () => resolve(new Response(xhr.responseText, { status: xhr.status })));
+    xhr.addEventListener('error', () => reject(new TypeError('network error')));
+    xhr.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+}
+
 const failure = <T>(status: number, rm: string, rc = status, data: unknown = {}): ApiResult<T> => ({ status, rc, rm, data: data as T, ok: false });
 
 async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Record<string, unknown>, opts: RequestOptions): Promise<ApiResult<T>> {
@@ -82,7 +102,7 @@ async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Re
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return failure(STATUS_OFFLINE, messages.offline);
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = opts.onProgress ? await fetchWithProgress(url, init, opts.onProgress) : await fetch(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') return failure(0, messages.errorOccurred);
     return failure(STATUS_OFFLINE, messages.offline);

@@ -5,7 +5,7 @@ import { AUDIO_MIME_TYPES, isAudioType, mediaUrl } from '../../../../shared/medi
 import { mediaBaseUrl } from '../../../lib/media.ts';
 import { toast } from '../../../ui/overlays/index.ts';
 import { ICONS, h, plainInput } from './dom.ts';
-import { uploadFiles } from './media.ts';
+import { showProgress, uploadFiles } from './media.ts';
 
 const t = ui.writing.editor.tools;
 /** The picker also names extensions: some systems give .m4a or .opus files no audio type. */
@@ -77,7 +77,7 @@ export class AudioTool {
   private async upload(file: File) {
     this.busy = true;
     this.draw();
-    const [media] = await uploadFiles([file]);
+    const [media] = await uploadFiles([file], (sent) => showProgress(this.root, '.ed-audio__busy', sent));
     this.busy = false;
     if (media && !isAudioType(media.type)) toast.show(t.audioNotAudio, { type: 'error' });
     else if (media) {

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import { callApi, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 
-const api = async <T>(path: string, cookie: string, body?: unknown) => {
-  const res = await fetch(server.url + path, body === undefined ? { headers: { cookie } } : {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
-  });
-  return (await res.json()) as { rc: number; rm: string; data: T };
-};
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
 type Saved = { entry: { id: number; url: string } };
 const text = (s: string) => ({ type: 'text', data: { text: s } });

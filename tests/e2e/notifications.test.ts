@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import { callApi, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
-const api = async <T>(p: string, cookie: string, body?: unknown) => {
-  const res = await fetch(server.url + p, body === undefined
-    ? { headers: { cookie } }
-    : { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify(body) });
-  return (await res.json()) as { rc: number; rm: string; data: T };
-};
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);

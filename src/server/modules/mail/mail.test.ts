@@ -1,7 +1,7 @@
 import net from 'node:net';
+import { startSmtpServer, type ReceivedLetter } from '../../testing/smtp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -150,41 +150,17 @@ describe('GET /v3.0/admin/outbox', () => {
 
 describe('delivery over SMTP', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { from: string; rcpt: string[]; raw: string }[] = [];
-  let refuseNext = false;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: ReceivedLetter[];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          if (refuseNext) {
-            refuseNext = false;
-            const err = new Error('Почтовый ящик переполнен') as Error & { responseCode: number };
-            err.responseCode = 552;
-            return callback(err);
-          }
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            rcpt: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as net.AddressInfo).port;
-    t = await start(`smtp://127.0.0.1:${port}`);
+    smtp = await startSmtpServer();
+    received = smtp.letters;
+    t = await start(smtp.url);
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
 
   it('delivers the recovery letter in Russian with a working link, and the outbox says sent', async () => {
@@ -226,7 +202,7 @@ describe('delivery over SMTP', () => {
   it('marks a letter the SMTP server refused as failed, with its reason, and still answers rc 200', async () => {
     const { email } = await new Visitor(t.app).register();
     const before = received.length;
-    refuseNext = true;
+    smtp.refuseNext();
     const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } });
     expect(res.json()).toEqual({ rc: 200, rm: messages.recoverSent, data: {} });
     expect(received.length).toBe(before);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer, type ReceivedLetter } from '../../testing/smtp.ts';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
 import { emailSubscriptions, entries, jobs, meta, pushEndpoints } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -75,8 +75,8 @@ function newDevice(name: string): PushDevice {
 
 // ——— An SMTP server ———
 
-let smtp: SMTPServer;
-const letters: { rcpt: string[]; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let letters: ReceivedLetter[] = [];
 
 /** Headers (unfolded) and the text body of a simple nodemailer letter: quoted-printable or base64, UTF-8. */
 function readLetter(raw: string) {
@@ -122,27 +122,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => push.listen(0, '127.0.0.1', () => resolve()));
   pushBase = `http://127.0.0.1:${(push.address() as net.AddressInfo).port}`;
 
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        letters.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`, fetchAllowHosts: ['127.0.0.1'] });
+  smtp = await startSmtpServer();
+  letters = smtp.letters;
+  t = await startTestApp({ smtpUrl: smtp.url, fetchAllowHosts: ['127.0.0.1'] });
   await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
 });
 afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => (push ? push.close(() => resolve()) : resolve()));
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 beforeEach(() => {
   t.clock.now = new Date();

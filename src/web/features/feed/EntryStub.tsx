@@ -3,9 +3,8 @@ import type { CurrentUser, SubscribeData } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
-import { Popover } from '../../ui/overlays/index.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
-import { MoreIcon } from '../../ui/icons.tsx';
+import { MoreMenu } from '../../ui/MoreMenu.tsx';
 
 /** The entry stub's options (spec/content.md §4): each is offered (state 1) or done with a cancel (state 2). */
 export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe';
@@ -99,37 +98,21 @@ export function EntryStub({ state }: { state: ReturnType<typeof useEntryStub> })
 
 /** The card's '…' button and its menu. */
 export function EntryMenu({ state }: { state: ReturnType<typeof useEntryStub> }) {
-  const anchor = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<OptionSpec[]>([]);
+  // The options as the menu opened: choosing one compares against the same list.
+  const shown = useRef<OptionSpec[]>([]);
   return (
-    <>
-      <button
-        ref={anchor}
-        type="button"
-        className="icon-btn entry-card-more"
-        aria-label={t.menu}
-        aria-haspopup="menu"
-        data-testid="entry-menu"
-        onClick={() => {
-          setOptions(state.options());
-          setOpen((v) => !v);
-        }}
-      >
-        <MoreIcon />
-      </button>
-      <Popover
-        anchor={anchor.current}
-        open={open}
-        onClose={() => setOpen(false)}
-        align="right"
-        items={options.map((o) => ({ label: o.menuLabel, value: o.key }))}
-        onSelect={(item) => {
-          setOpen(false);
-          const option = options.find((o) => o.key === item.value);
-          if (option) state.choose(option, options);
-        }}
-      />
-    </>
+    <MoreMenu
+      label={t.menu}
+      className="entry-card-more"
+      testId="entry-menu"
+      items={() => {
+        shown.current = state.options();
+        return shown.current.map((o) => ({ label: o.menuLabel, value: o.key }));
+      }}
+      onSelect={(value) => {
+        const option = shown.current.find((o) => o.key === value);
+        if (option) state.choose(option, shown.current);
+      }}
+    />
   );
 }

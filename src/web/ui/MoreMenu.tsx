@@ -1,0 +1,48 @@
+import { useRef, useState } from 'react';
+import { MoreIcon } from './icons.tsx';
+import { Popover, type PopoverItem } from './overlays/index.ts';
+
+/**
+ * A '…' button opening a menu of actions. `items` is read when the menu opens, so it reflects the state of that
+ * moment; the menu closes before `onSelect` runs.
+ */
+export function MoreMenu({ label, className, testId, items, onSelect }: {
+  label: string;
+  className: string;
+  testId: string;
+  items(): PopoverItem[];
+  onSelect(value: string | undefined): void;
+}) {
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<PopoverItem[]>([]);
+  return (
+    <>
+      <button
+        ref={anchor}
+        type="button"
+        className={`icon-btn ${className}`}
+        aria-label={label}
+        aria-haspopup="menu"
+        data-testid={testId}
+        onClick={() => {
+          setShown(items());
+          setOpen((v) => !v);
+        }}
+      >
+        <MoreIcon />
+      </button>
+      <Popover
+        anchor={anchor.current}
+        open={open}
+        onClose={() => setOpen(false)}
+        align="right"
+        items={shown}
+        onSelect={(item) => {
+          setOpen(false);
+          onSelect(item.value);
+        }}
+      />
+    </>
+  );
+}

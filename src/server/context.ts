@@ -16,4 +16,13 @@ export interface Ctx {
   log: FastifyBaseLogger;
   /** Injectable clock so ranking and expiry are testable. */
   now: () => Date;
+  /**
+   * The app's own ctx. Per-app state (caches, counters, the job queue) is kept by it, so a transaction's ctx
+   * (db/transaction.ts) reaches the same state.
+   */
+  root: Ctx;
+  /** True inside `transaction(ctx, …)`: `db` is the transaction. */
+  inTransaction: boolean;
+  /** Runs `fn` once the current transaction commits, at once outside one; a rollback drops it. */
+  afterCommit(fn: () => void): void;
 }

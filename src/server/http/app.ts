@@ -14,6 +14,7 @@ import type { UserRow } from '../modules/auth/queries.ts';
 import { userBySessionToken } from '../modules/auth/service.ts';
 import { ApiError } from './errors.ts';
 import { createDomainEvents } from '../events.ts';
+import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -96,7 +97,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
   const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
   const events = createDomainEvents(app.log);
-  app.decorate('ctx', { config: opts.config, db: opts.db, redis, mail, events, log: app.log, now: opts.now ?? (() => new Date()) });
+  const ctx = {
+    config: opts.config, db: opts.db, redis, mail, events, log: app.log, now: opts.now ?? (() => new Date()),
+    inTransaction: false, afterCommit: runNow,
+  } as Omit<Ctx, 'root'> as Ctx;
+  ctx.root = ctx;
+  app.decorate('ctx', ctx);
   // Listeners of the last requests' events finish before anything they use (Redis, sockets, the queue) closes.
   app.addHook('preClose', async () => {
     await events.settled();

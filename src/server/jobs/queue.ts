@@ -53,10 +53,10 @@ const queues = new WeakMap<Ctx, JobQueue>();
 
 /** The app's queue: one per app (per `ctx`), created on first use. */
 export function jobsOf(ctx: Ctx): JobQueue {
-  let queue = queues.get(ctx);
+  let queue = queues.get(ctx.root);
   if (!queue) {
     queue = createQueue(ctx);
-    queues.set(ctx, queue);
+    queues.set(ctx.root, queue);
   }
   return queue;
 }

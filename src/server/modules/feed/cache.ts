@@ -41,11 +41,11 @@ export class TtlCache<V> {
  * One cache per app (per `ctx`) for what anonymous readers share. Used only with NODE_ENV=production:
  * development and tests always read live.
  */
-export function perAppCache<V>(ttlMs: number, max: number): (ctx: { now: () => Date }) => TtlCache<V> {
+export function perAppCache<V>(ttlMs: number, max: number): (ctx: { root: object; now: () => Date }) => TtlCache<V> {
   const caches = new WeakMap<object, TtlCache<V>>();
   return (ctx) => {
-    let cache = caches.get(ctx);
-    if (!cache) caches.set(ctx, (cache = new TtlCache<V>(ttlMs, max, ctx.now)));
+    let cache = caches.get(ctx.root);
+    if (!cache) caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, max, ctx.now)));
     return cache;
   };
 }

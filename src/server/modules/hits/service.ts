@@ -47,7 +47,7 @@ export interface HitCounter {
 
 const registry = new WeakMap<Ctx, HitCounter>();
 /** The app's hit counter, for tests that want a fold without waiting for the timer. */
-export const hitCounterOf = (ctx: Ctx) => registry.get(ctx);
+export const hitCounterOf = (ctx: Ctx) => registry.get(ctx.root);
 
 export function startHitCounter(ctx: Ctx, intervalMs = HIT_FOLD_INTERVAL_MS): HitCounter {
   let pending = new Marks();
@@ -106,6 +106,6 @@ export function startHitCounter(ctx: Ctx, intervalMs = HIT_FOLD_INTERVAL_MS): Hi
       await fold();
     },
   };
-  registry.set(ctx, counter);
+  registry.set(ctx.root, counter);
   return counter;
 }

@@ -19,10 +19,10 @@ const ROWS_CACHED = 10_000;
 const states = new WeakMap<Ctx, MediaState>();
 
 function stateOf(ctx: Ctx): MediaState {
-  let s = states.get(ctx);
+  let s = states.get(ctx.root);
   if (!s) {
     s = { store: createMediaStore(ctx.config), rows: new Map(), inflight: new Map() };
-    states.set(ctx, s);
+    states.set(ctx.root, s);
   }
   return s;
 }

@@ -24,7 +24,7 @@ export interface Hub {
 
 const hubs = new WeakMap<Ctx, Hub>();
 /** The app's socket hub (tests and the web glue). */
-export const hubOf = (ctx: Ctx) => hubs.get(ctx);
+export const hubOf = (ctx: Ctx) => hubs.get(ctx.root);
 
 const channelField = z.string().min(1).max(CHANNEL_NAME_MAX);
 const subscribePayload = z.strictObject({
@@ -148,7 +148,7 @@ export function startHub(app: FastifyInstance): Hub {
       }
     },
   };
-  hubs.set(ctx, hub);
+  hubs.set(ctx.root, hub);
   return hub;
 }
 

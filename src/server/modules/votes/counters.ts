@@ -61,7 +61,7 @@ type EntryRefresher = (ctx: Pick<Ctx, 'db'>, entryId: number) => Promise<unknown
 
 const registry = new WeakMap<Ctx, VoteCounters>();
 /** The app's vote counters, for tests that want a fold without waiting for the timer. */
-export const voteCountersOf = (ctx: Ctx) => registry.get(ctx);
+export const voteCountersOf = (ctx: Ctx) => registry.get(ctx.root);
 
 export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, intervalMs = VOTE_FOLD_INTERVAL_MS): VoteCounters {
   const marks = ctx.redis ? redisMarks(ctx.redis, `sreda:${ctx.config.redisNamespace}votes:dirty`) : memoryMarks();
@@ -119,6 +119,6 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, interv
       await fold();
     },
   };
-  registry.set(ctx, counters);
+  registry.set(ctx.root, counters);
   return counters;
 }

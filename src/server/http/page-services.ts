@@ -1,4 +1,4 @@
-import type { PageServices } from '../../web/context.ts';
+import type { PageServices } from '../../shared/pages/index.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
 import { requireStaff } from '../modules/auth/policy.ts';

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { AppContextValue } from '../../web/context.ts';
+import type { AppContextValue } from '../../shared/pages/index.ts';
 import type { createContext } from 'react-router';
 import { messages } from '../../shared/catalogue.ts';
 import { presentCurrentUser } from '../modules/users/service.ts';

@@ -5,7 +5,7 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { NotificationRow } from '../features/notifications/NotificationRow.tsx';
 import { notificationCalls, unreadStore } from '../features/notifications/unread.ts';
-import type { NotificationItem } from '../features/notifications/services.ts';
+import type { NotificationItem } from '../../shared/notifications.ts';
 import { useStore } from '../lib/store.ts';
 import '../features/notifications/notifications.css';
 

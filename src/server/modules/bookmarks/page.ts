@@ -1,4 +1,4 @@
-import type { ReactionsPageServices } from '../../../web/features/reactions/services.ts';
+import type { ReactionsPageServices } from '../../../shared/pages/reactions.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { requireUser } from '../auth/policy.ts';

@@ -1,4 +1,4 @@
-import type { CommentsPageServices } from '../../../web/features/comments/services.ts';
+import type { CommentsPageServices } from '../../../shared/pages/comments.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import * as comments from './service.ts';

@@ -1,4 +1,4 @@
-import type { EntriesPageServices } from '../../../web/features/entries/services.ts';
+import type { EntriesPageServices } from '../../../shared/pages/entries.ts';
 import type { Ctx } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { UserRow } from '../auth/queries.ts';

@@ -1,4 +1,4 @@
-import type { FeedPageServices } from '../../../web/features/feed/services.ts';
+import type { FeedPageServices } from '../../../shared/pages/feed.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import * as subsites from '../subsites/service.ts';

@@ -1,4 +1,4 @@
-import type { HistoryPageServices } from '../../../web/features/history/services.ts';
+import type { HistoryPageServices } from '../../../shared/pages/history.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { found } from '../entries/page.ts';

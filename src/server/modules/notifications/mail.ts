@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import { NOTIFICATION_TYPES } from '../../../web/features/notifications/services.ts';
+import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { jobsOf } from '../../jobs/queue.ts';

@@ -1,4 +1,4 @@
-import type { NotificationsPageServices } from '../../../web/features/notifications/services.ts';
+import type { NotificationsPageServices } from '../../../shared/pages/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { requireUser } from '../auth/policy.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { plainBody } from '../../../shared/validation.ts';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../web/features/notifications/services.ts';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
 import { ApiError, parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';

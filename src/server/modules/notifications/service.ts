@@ -5,7 +5,7 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES,
   type NotificationChannel, type NotificationItem, type NotificationSettings, type NotificationType, type NotificationsPage, type SettingsData,
-} from '../../../web/features/notifications/services.ts';
+} from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import type { DomainEventMap } from '../../events.ts';
 import { jobsOf } from '../../jobs/queue.ts';

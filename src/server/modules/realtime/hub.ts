@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { SOCKET_PATH, channelName, type ChannelMessage, type SocketReply, type SystemEvent } from '../../../web/features/realtime/protocol.ts';
+import { SOCKET_PATH, channelName, type ChannelMessage, type SocketReply, type SystemEvent } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import { CHANNEL_NAME_MAX, channelRule, checkAuth } from './channels.ts';
 import { saveStaticVersion } from './queries.ts';

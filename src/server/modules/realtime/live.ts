@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ui } from '../../../shared/catalogue.ts';
 import { collapseWhitespace, truncate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
-import { LIVE_KEEP, type LiveItem, type LiveToken } from '../../../web/features/realtime/protocol.ts';
+import { LIVE_KEEP, type LiveItem, type LiveToken } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl } from '../entries/service.ts';

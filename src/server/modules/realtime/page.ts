@@ -1,5 +1,5 @@
-import type { RealtimePageServices } from '../../../web/features/realtime/services.ts';
-import { channelName } from '../../../web/features/realtime/protocol.ts';
+import type { RealtimePageServices } from '../../../shared/pages/realtime.ts';
+import { channelName } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { channelAuth } from './channels.ts';

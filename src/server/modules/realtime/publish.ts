@@ -1,4 +1,4 @@
-import { channelName, type CommentsEvent, type ContentEvent, type HitsEvent, type SystemEvent, type UserEvent } from '../../../web/features/realtime/protocol.ts';
+import { channelName, type CommentsEvent, type ContentEvent, type HitsEvent, type SystemEvent, type UserEvent } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import { findEntry } from '../comments/queries.ts';
 import { presentForReaders } from '../comments/service.ts';

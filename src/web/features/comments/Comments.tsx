@@ -11,9 +11,9 @@ import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { localNewIds, markSeen } from './seen.ts';
 import { applyCommentsEvent } from '../realtime/comments.ts';
-import { channelName, type CommentsEvent } from '../realtime/protocol.ts';
+import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
-import type { CommentsInitial } from './services.ts';
+import type { CommentsInitial } from '../../../shared/pages/comments.ts';
 import './comments.css';
 
 const L = ui.comments;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/request.ts';
-import { LIVE_BATCH_MS, LIVE_KEEP, channelName, type LiveItem } from '../realtime/protocol.ts';
+import { LIVE_BATCH_MS, LIVE_KEEP, channelName, type LiveItem } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 
 /** Arrivals go on top, newest first; repeats (by hash) are dropped and only the last 20 are kept. */

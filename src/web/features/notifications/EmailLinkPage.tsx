@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
-import type { EmailSubscriptionInfo } from './services.ts';
+import type { EmailSubscriptionInfo } from '../../../shared/notifications.ts';
 import './notifications.css';
 
 export interface EmailLinkTexts {

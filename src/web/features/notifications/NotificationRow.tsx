@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { relativeTime } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import type { NotificationItem } from './services.ts';
+import type { NotificationItem } from '../../../shared/notifications.ts';
 
 /** The site's own mark for notifications without a person (system, moderation). */
 export const SystemIcon = () => (

@@ -6,7 +6,7 @@ import { Popover, type PopoverItem, type PopoverSection } from '../../ui/overlay
 import { Avatar } from '../../ui/Avatar.tsx';
 import { badgeText } from '../feed/recent.ts';
 import { notificationCalls } from './unread.ts';
-import type { NotificationItem } from './services.ts';
+import type { NotificationItem } from '../../../shared/notifications.ts';
 import { SystemIcon } from './NotificationRow.tsx';
 import './notifications.css';
 

@@ -4,7 +4,7 @@ import type { Gender } from '../../../shared/gender.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import { disablePush, enablePush, pushState, type PushState } from './push.ts';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField, type NotificationChannel, type NotificationSettings, type NotificationType } from './services.ts';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField, type NotificationChannel, type NotificationSettings, type NotificationType } from '../../../shared/notifications.ts';
 
 function Switch({ checked, disabled, label, onChange, testId }: { checked: boolean; disabled?: boolean; label: string; onChange(next: boolean): void; testId?: string }) {
   return (

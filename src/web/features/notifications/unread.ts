@@ -2,9 +2,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../../api/request.ts';
 import { createStore } from '../../lib/store.ts';
 import { badgeText } from '../feed/recent.ts';
-import { channelName, type UserEvent } from '../realtime/protocol.ts';
+import { channelName, type UserEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
-import type { NotificationsPage } from './services.ts';
+import type { NotificationsPage } from '../../../shared/notifications.ts';
 
 /** The reader's unread count: the page data sets it, the private channel `user-{id}` moves it, marking read lowers it. */
 export const unreadStore = createStore(0);

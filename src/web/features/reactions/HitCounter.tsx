@@ -3,7 +3,7 @@ import type { HitData } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
-import { channelName, type HitsEvent } from '../realtime/protocol.ts';
+import { channelName, type HitsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { EyeIcon } from './icons.tsx';
 import './reactions.css';

@@ -5,7 +5,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { onAuthChange } from '../auth/session.ts';
-import { channelName, type ContentEvent } from '../realtime/protocol.ts';
+import { channelName, type ContentEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { ArrowDownIcon, ArrowUpIcon } from './icons.tsx';
 import './reactions.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { channelName, type ChannelAuth, type SystemEvent } from './protocol.ts';
+import { channelName, type ChannelAuth, type SystemEvent } from '../../../shared/realtime.ts';
 import { realtime, useChannel } from './useChannel.ts';
 import './realtime.css';
 

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ChannelAuth, ChannelMessage, SocketReply } from './protocol.ts';
+import type { ChannelAuth, ChannelMessage, SocketReply } from '../../../shared/realtime.ts';
 
 /** spec/foundation.md §9: unlimited attempts, 1000 ms first delay, 5000 ms at most, jitter 0.5, 20 s to connect. */
 export const RECONNECT = {

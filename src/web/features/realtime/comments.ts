@@ -1,5 +1,5 @@
 import type { Comment } from '../../../shared/comments.ts';
-import type { CommentsEvent } from './protocol.ts';
+import type { CommentsEvent } from '../../../shared/realtime.ts';
 
 /** Keeps what only this reader sees (rights, own vote, bookmark, the edit source) when a broadcast copy arrives. */
 function merge(mine: Comment, fresh: Comment): Comment {

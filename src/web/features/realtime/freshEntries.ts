@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { channelName, type SystemEvent } from './protocol.ts';
+import { channelName, type SystemEvent } from '../../../shared/realtime.ts';
 import { useChannel } from './useChannel.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Realtime } from './client.ts';
-import { SOCKET_PATH } from './protocol.ts';
+import { SOCKET_PATH } from '../../../shared/realtime.ts';
 
 let shared: Realtime | null = null;
 

@@ -5,7 +5,7 @@ import { formatDate, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Popover, toast } from '../../ui/overlays/index.ts';
-import { channelName, type SystemEvent } from '../realtime/protocol.ts';
+import { channelName, type SystemEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { SubscribeButton } from './SubscribeButton.tsx';
 import { useSubscriptionChanges } from './state.ts';

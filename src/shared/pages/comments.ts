@@ -1,4 +1,4 @@
-import type { Comment, CommentSorting } from '../../../shared/comments.ts';
+import type { Comment, CommentSorting } from '../comments.ts';
 
 /** A server-rendered first state for `<Comments initial={…}>`; `now` keeps relative dates equal on both sides. */
 export interface CommentsInitial {

@@ -1,8 +1,8 @@
-/** Wire types of notifications and what their pages read on the server (implemented in src/server/modules/notifications/page.ts). */
-import type { Gender } from '../../../shared/gender.ts';
+/** Wire types of notifications: types, channels, settings, list items; shared by the server module and the pages. */
+import type { Gender } from './gender.ts';
 import { z } from 'zod';
-import { messages } from '../../../shared/catalogue.ts';
-import { EMAIL_MAX, EMAIL_RE } from '../../../shared/validation.ts';
+import { messages } from './catalogue.ts';
+import { EMAIL_MAX, EMAIL_RE } from './validation.ts';
 
 /** The digest opt-in's address, checked alike by the form and `/email/subscribe/opt_in`: 'Please enter a valid email' (spec/content.md §5). */
 export const digestEmailField = z.string({ error: messages.digestEmailInvalid }).trim()
@@ -78,14 +78,3 @@ export interface SettingsData {
 
 /** A mailed link's subscription: `active` while mail may go there, `asked` when the digest was, `confirmed` once it goes. */
 export interface EmailSubscriptionInfo { email: string; active: boolean; asked: boolean; confirmed: boolean }
-
-export interface NotificationsPageServices {
-  /** The signed-in reader's unread count (0 for anonymous readers). */
-  unreadCount(): Promise<number>;
-  /** The first page of `/notifications` (401 for anonymous readers). */
-  list(): Promise<NotificationsPage>;
-  /** `/settings` (401 for anonymous readers). */
-  settings(): Promise<SettingsData>;
-  /** `/email/unsubscribe/{token}` and `/email/confirm/{token}`: whose subscription the link speaks of, or null for a dead link. Changes nothing. */
-  subscriptionInfo(token: string): Promise<EmailSubscriptionInfo | null>;
-}

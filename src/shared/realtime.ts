@@ -3,7 +3,7 @@
  * wrapper: channel names, what each channel carries, and the live feed constants of spec/content.md §9.
  * Isomorphic and dependency-free.
  */
-import type { Comment } from '../../../shared/comments.ts';
+import type { Comment } from './comments.ts';
 
 export const SOCKET_PATH = '/socket.io';
 

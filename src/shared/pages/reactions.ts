@@ -1,4 +1,4 @@
-import type { BookmarkedComments, BookmarkedEntries } from '../../../shared/reactions.ts';
+import type { BookmarkedComments, BookmarkedEntries } from '../reactions.ts';
 
 /** A position in a bookmarks list: the last item of the previous page. */
 export interface BookmarksCursor {

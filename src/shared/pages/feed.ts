@@ -1,4 +1,4 @@
-import type { FeedPage, FeedScope, FeedSorting, SubsiteDetails } from '../../../shared/feed.ts';
+import type { FeedPage, FeedScope, FeedSorting, SubsiteDetails } from '../feed.ts';
 
 /** What page loaders may ask the server about feeds; implemented in src/server/modules/feed/page.ts. */
 export interface FeedPageServices {

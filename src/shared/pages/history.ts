@@ -1,5 +1,5 @@
-import type { Entry } from '../../../shared/entries.ts';
-import type { HistoryData, HistoryVersion } from '../../../shared/history.ts';
+import type { Entry } from '../entries.ts';
+import type { HistoryData, HistoryVersion } from '../history.ts';
 
 /** A page's answer, or the status the API would give (401 anonymous, 403 someone else's entry, 404 unknown). */
 export type Found<T> = ({ status: 200 } & T) | { status: 401 | 403 | 404 };

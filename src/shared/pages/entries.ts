@@ -1,5 +1,5 @@
-import type { DraftsList } from '../../../shared/drafts.ts';
-import type { Entry, WritingTarget } from '../../../shared/entries.ts';
+import type { DraftsList } from '../drafts.ts';
+import type { Entry, WritingTarget } from '../entries.ts';
 
 /** What page loaders may ask the server about entries; implemented in src/server/modules/entries/page.ts. */
 export interface EntriesPageServices {

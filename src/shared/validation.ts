@@ -51,3 +51,38 @@ export const recoverTokenField = z.string({ error: messages.recoverTokenInvalid 
 export const recoverDoBody = valuesBody({ token: recoverTokenField, password: passwordField });
 
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/**
+ * Field parsers shared by every route: a form string and a JSON value give the same result. An id is decimal digits
+ * only (no signs, spaces inside, hex, exponents or fractions), 1…2³¹−1, as a JSON integer or a string.
+ */
+export const ID_MAX = 2 ** 31 - 1;
+const DIGITS = /^\d{1,16}$/;
+
+/** '12' → 12, 12 → 12; anything else is left for the number check to refuse. */
+const fromDigits = (v: unknown) => (typeof v === 'string' && DIGITS.test(v.trim()) ? Number(v.trim()) : v);
+
+/** A whole number from JSON or a form field, within `min…max`. */
+export const intField = (rm: string, min = 0, max = ID_MAX) =>
+  z.preprocess(fromDigits, z.number({ error: rm }).int(rm).min(min, rm).max(max, rm));
+
+/** A database id: 1…2³¹−1. */
+export const idField = (rm: string) => intField(rm, 1, ID_MAX);
+
+/** An optional parent id (`reply_to`): absent, null, '' or 0 (as a form sends it) means none → null. */
+export const parentIdField = (rm: string) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v), idField(rm).nullable());
+
+/** A flag: true/false, 1/0 from JSON; 'true'/'false', '1'/'0' from a form. */
+export const flagField = (rm: string) =>
+  z.preprocess(
+    (v) => (v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : v),
+    z.boolean({ error: rm }),
+  );
+
+/** Ids as a JSON array, repeated form fields, or one comma-separated string; at most `max`. */
+export const idListField = (rm: string, max: number, tooMany = rm) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(idField(rm), { error: rm }).max(max, tooMany),
+  );

@@ -33,6 +33,7 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
+import { registerRoutes } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes, { prefix: API_PREFIX });
   await app.register(entriesRoutes, { prefix: API_PREFIX });
   await app.register(feedRoutes, { prefix: API_PREFIX });
-  await app.register(commentsRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, commentsRoutes, API_PREFIX);
   await app.register(votesRoutes, { prefix: API_PREFIX });
   await app.register(bookmarksRoutes, { prefix: API_PREFIX });
   await app.register(hitsRoutes, { prefix: API_PREFIX });

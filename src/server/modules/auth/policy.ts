@@ -33,3 +33,33 @@ export function requireStaff<T extends Actor>(user: T | null): T {
   if (!isStaff(u)) throw forbidden();
   return u;
 }
+
+/**
+ * Who may call a route, as routes declare it (src/server/http/route.ts): `anyone`; `user`, signed in (reading
+ * one's own things, banned or not); `active`, signed in and not banned (anything that writes); `plus`, active with
+ * Plus; `staff` (moderator and up) and `admin` (admin and superuser), both active.
+ */
+export type Access = 'anyone' | 'user' | 'active' | 'plus' | 'staff' | 'admin';
+
+export function requireAccess<T extends Actor & { isPaid?: boolean }>(access: Access, user: T | null, now: Date): T | null {
+  switch (access) {
+    case 'anyone':
+      return user;
+    case 'user':
+      return requireUser(user);
+    case 'active':
+      return requireActiveUser(user, now);
+    case 'plus': {
+      const u = requireActiveUser(user, now);
+      if (!u.isPaid) throw new ApiError(402, messages.plusRequired);
+      return u;
+    }
+    case 'staff':
+      return requireStaff(requireActiveUser(user, now));
+    case 'admin': {
+      const u = requireActiveUser(user, now);
+      if (!isAdmin(u)) throw forbidden();
+      return u;
+    }
+  }
+}

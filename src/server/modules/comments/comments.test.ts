@@ -196,7 +196,12 @@ describe('POST /v3.0/comment/add', () => {
     expect(reply.json()).toMatchObject({ rc: 200, data: { reply_to: first.id, level: 1 } });
     const zero = await v.post('/v3.0/comment/add', { id: e.id, text: 'Корневой', reply_to: 0 });
     expect(zero.json()).toMatchObject({ rc: 200, data: { reply_to: null } });
-    expect(await countOf(e.id)).toBe(3);
+    // A form sends every field as text: reply_to=0 (and an empty one) means no parent there too.
+    for (const replyTo of ['0', '']) {
+      const form = await v.post('/v3.0/comment/add', { id: String(e.id), text: `Корневой из формы ${replyTo}`, reply_to: replyTo }, { as: 'form' });
+      expect(form.json(), form.body).toMatchObject({ rc: 200, data: { reply_to: null, level: 0 } });
+    }
+    expect(await countOf(e.id)).toBe(5);
     // The stored hotness follows the comment count at once.
     const hotness = async () => (await t.database.db.select({ h: entries.hotness }).from(entries).where(eq(entries.id, e.id)))[0].h;
     const before = await hotness();
@@ -307,6 +312,29 @@ describe('POST /v3.0/comment/add', () => {
     expect(isRussianError(megabyte, 413)).toBe(true);
     expect(await snapshot(e.id)).toEqual([]);
     expect(await countOf(e.id)).toBe(0);
+  });
+});
+
+describe('one comment, one transaction', () => {
+  it('keeps nothing when a later step fails: no comment, no count, an honest 500 to repeat', async () => {
+    const { v, user } = await signedIn();
+    const e = await entry(user.id);
+    const db = t.database.db;
+    // A real failure in the last write of the action (the hotness refresh), raised by the database itself.
+    await db.execute(sql`create function fail_hotness() returns trigger language plpgsql as $$
+      begin if new.hotness is distinct from old.hotness and new.id = ${sql.raw(String(e.id))} then raise exception 'injected'; end if; return new; end $$`);
+    await db.execute(sql`create trigger fail_hotness before update on entries for each row execute function fail_hotness()`);
+    try {
+      const res = await add(v, e.id, 'Не сохранится');
+      expect(res.statusCode).toBe(500);
+      expect(await snapshot(e.id)).toEqual([]);
+      expect(await countOf(e.id)).toBe(0);
+    } finally {
+      await db.execute(sql`drop trigger fail_hotness on entries`);
+      await db.execute(sql`drop function fail_hotness()`);
+    }
+    await added(v, e.id, 'Теперь сохранится');
+    expect(await countOf(e.id)).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CommentsPageServices } from '../../../shared/pages/comments.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import * as comments from './service.ts';
 
 export function commentsPage(ctx: Ctx, user: UserRow | null): CommentsPageServices {

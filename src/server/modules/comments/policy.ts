@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError, forbidden, notFound } from '../../http/errors.ts';
-import { isStaff } from '../auth/policy.ts';
+import { isStaff } from '../auth/index.ts';
 import type { CommentRow, EntryRow } from './queries.ts';
 
 /** Who may do what with comments; every comment permission is decided here. */

@@ -1,45 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
+import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The entry facts every comment rule needs. */
-export interface EntryRow {
-  id: number;
-  author_id: number;
-  is_published: boolean;
-  removed: boolean;
-  is_enabled_comments: boolean;
-  comments_count: number;
-}
+const EntryRow = z.object({
+  id: col.int,
+  author_id: col.int,
+  is_published: col.bool,
+  removed: col.bool,
+  is_enabled_comments: col.bool,
+  comments_count: col.int,
+});
+export type EntryRow = z.output<typeof EntryRow>;
 
 export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
-  const rows = await queryRows<EntryRow>(db, sql`
+  return firstRow(db, EntryRow, sql`
     select id, author_id, is_published, removed, is_enabled_comments, comments_count
       from entries where id = ${id}`);
-  return rows[0];
 }
 
 /** A comment with its author and the reader's own vote and bookmark. */
-export interface CommentRow {
-  id: number;
-  entry_id: number;
-  reply_to: number | null;
-  author_id: number;
-  text: string;
-  removed: boolean;
-  created_at: Date;
-  updated_at: Date | null;
-  likes_count: number;
-  likes_summ: number;
-  my_vote: number;
-  is_favorited: boolean;
-  author_name: string;
-  author_slug: string;
-  author_avatar: string | null;
-  author_color: string;
-}
+const CommentRow = z.object({
+  id: col.int,
+  entry_id: col.int,
+  reply_to: col.int.nullable(),
+  author_id: col.int,
+  text: col.text,
+  removed: col.bool,
+  created_at: col.date,
+  updated_at: col.date.nullable(),
+  likes_count: col.int,
+  likes_summ: col.int,
+  my_vote: col.int,
+  is_favorited: col.bool,
+  author_name: col.text,
+  author_slug: col.text,
+  author_avatar: col.text.nullable(),
+  author_color: col.text,
+});
+export type CommentRow = z.output<typeof CommentRow>;
 
 /** `select … from comments c join subsites a …`; callers add `where`. The reader's marks are primary-key probes. */
 function commentSelect(viewerId: number | null) {
@@ -54,36 +57,33 @@ function commentSelect(viewerId: number | null) {
 
 /** Every comment of an entry, removed ones included (the tree decides which stubs to keep). */
 export async function entryComments(db: Db, entryId: number, viewerId: number | null): Promise<CommentRow[]> {
-  return queryRows<CommentRow>(db, sql`${commentSelect(viewerId)} where c.entry_id = ${entryId}`);
+  return rows(db, CommentRow, sql`${commentSelect(viewerId)} where c.entry_id = ${entryId}`);
 }
 
 export async function findComment(db: Db, id: number, viewerId: number | null): Promise<CommentRow | undefined> {
-  const rows = await queryRows<CommentRow>(db, sql`${commentSelect(viewerId)} where c.id = ${id}`);
-  return rows[0];
+  return firstRow(db, CommentRow, sql`${commentSelect(viewerId)} where c.id = ${id}`);
 }
 
 /** How deep a comment sits: 0 for a top-level one, one more for each parent above it. */
 export async function commentLevel(db: Db, id: number): Promise<number> {
-  const rows = await queryRows<{ level: number }>(db, sql`
+  const row = await firstRow(db, z.object({ level: col.int.nullable() }), sql`
     with recursive up as (
       select id, reply_to, 0 as level from comments where id = ${id}
       union all
       select c.id, c.reply_to, up.level + 1 from comments c join up on c.id = up.reply_to
     )
     select max(level)::int as level from up`);
-  return Number(rows[0]?.level ?? 0);
+  return row?.level ?? 0;
 }
 
-/** Inserts a comment and counts it on its entry, in one transaction; returns the new id. */
+/** Inserts a comment and counts it on its entry (run inside the service's transaction); returns the new id. */
 export async function insertComment(db: Db, values: { entryId: number; authorId: number; replyTo: number | null; text: string; now: Date }) {
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number }>(tx, sql`
-      insert into comments (entry_id, author_id, reply_to, text, created_at)
-      values (${values.entryId}, ${values.authorId}, ${values.replyTo}, ${values.text}, ${ts(values.now)})
-      returning id`);
-    await tx.execute(sql`update entries set comments_count = comments_count + 1 where id = ${values.entryId}`);
-    return rows[0].id;
-  });
+  const [row] = await rows(db, IdRow, sql`
+    insert into comments (entry_id, author_id, reply_to, text, created_at)
+    values (${values.entryId}, ${values.authorId}, ${values.replyTo}, ${values.text}, ${ts(values.now)})
+    returning id`);
+  await db.execute(sql`update entries set comments_count = comments_count + 1 where id = ${values.entryId}`);
+  return row.id;
 }
 
 export async function updateText(db: Db, id: number, text: string, now: Date) {
@@ -92,7 +92,8 @@ export async function updateText(db: Db, id: number, text: string, now: Date) {
 
 /**
  * Marks a comment — or, with `branch`, the comment and every reply under it — removed and takes them
- * off the entry's count, in one transaction. Returns the ids this call removed (none when already removed).
+ * off the entry's count (run inside the service's transaction). Returns the ids this call removed (none when
+ * already removed).
  */
 export async function removeComments(db: Db, entryId: number, id: number, branch: boolean): Promise<number[]> {
   const target = branch
@@ -103,27 +104,22 @@ export async function removeComments(db: Db, entryId: number, id: number, branch
           )
           update comments set removed = true where id in (select id from branch) and not removed returning id`
     : sql`update comments set removed = true where id = ${id} and not removed returning id`;
-  return db.transaction(async (tx) => {
-    const ids = (await queryRows<{ id: number }>(tx, target)).map((r) => r.id);
-    if (ids.length) await tx.execute(sql`update entries set comments_count = comments_count - ${ids.length} where id = ${entryId}`);
-    return ids;
-  });
+  const ids = (await rows(db, IdRow, target)).map((r) => r.id);
+  if (ids.length) await db.execute(sql`update entries set comments_count = comments_count - ${ids.length} where id = ${entryId}`);
+  return ids;
 }
 
 export async function commentsCount(db: Db, entryId: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`select comments_count::int as n from entries where id = ${entryId}`);
-  return Number(rows[0]?.n ?? 0);
+  const row = await firstRow(db, z.object({ n: col.int }), sql`select comments_count as n from entries where id = ${entryId}`);
+  return row?.n ?? 0;
 }
 
-export interface SeenRow {
-  count: number;
-  updated_at: Date;
-}
+const SeenRow = z.object({ count: col.int, updated_at: col.date });
+export type SeenRow = z.output<typeof SeenRow>;
 
 export async function findSeen(db: Db, userId: number, entryId: number): Promise<SeenRow | undefined> {
-  const rows = await queryRows<SeenRow>(db, sql`
+  return firstRow(db, SeenRow, sql`
     select count, updated_at from comments_seen where user_id = ${userId} and entry_id = ${entryId}`);
-  return rows[0];
 }
 
 export async function saveSeen(db: Db, userId: number, entryId: number, count: number, now: Date) {

@@ -6,12 +6,13 @@ import {
 } from '../../../shared/comments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
-import { refreshEntryHotness } from '../feed/ranking.ts';
+import { refreshEntryHotness } from '../feed/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { renderCommentText } from './text.ts';
-import { perAppCache } from '../feed/cache.ts';
+import { perAppCache } from '../../lib/cache.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -89,8 +90,8 @@ function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.Entr
       id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
       avatar_url: row.author_avatar, avatar_color: row.author_color,
     },
-    likes: { count: Number(row.likes_count), summ: Number(row.likes_summ), is_liked: Number(row.my_vote) },
-    is_favorited: Boolean(row.is_favorited),
+    likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
+    is_favorited: row.is_favorited,
     is_removed: false,
     can_edit: canEdit,
     can_remove: policy.canRemove(viewer, row),
@@ -108,14 +109,16 @@ async function visibleEntry(ctx: Ctx, entryId: number) {
 async function seenMark(ctx: Ctx, viewer: Viewer, entryId: number): Promise<CommentsSeen | null> {
   if (!viewer) return null;
   const row = await q.findSeen(ctx.db, viewer.id, entryId);
-  return row ? { count: Number(row.count), at: row.updated_at } : null;
+  return row ? { count: row.count, at: row.updated_at } : null;
 }
 
 /** How long anonymous readers may be served the same discussion; this node's own changes drop it at once. */
 export const ANONYMOUS_CACHE_MS = 5000;
 const anonymousCache = perAppCache<Comment[]>(ANONYMOUS_CACHE_MS, 500);
 const SORTINGS: CommentSorting[] = ['popular', 'date'];
-const forget = (ctx: Ctx, entryId: number) => SORTINGS.forEach((s) => anonymousCache(ctx).delete(`${entryId}:${s}`));
+/** Drops the anonymous copies of a discussion once the change that made them stale has committed. */
+const forget = (ctx: Ctx, entryId: number) =>
+  ctx.afterCommit(() => SORTINGS.forEach((s) => anonymousCache(ctx).delete(`${entryId}:${s}`)));
 
 /**
  * `GET /comments`: the entry's whole discussion in tree order. Anonymous readers all get the same list, so in
@@ -159,17 +162,25 @@ export async function presentForReaders(ctx: Ctx, id: number): Promise<Comment |
   return row && entry ? present(row, await q.commentLevel(ctx.db, id), null, entry, false) : null;
 }
 
+/** The entry's stored comments count (0 for an unknown entry), for the socket messages. */
+export async function entryCommentsCount(ctx: Ctx, entryId: number): Promise<number> {
+  return (await q.findEntry(ctx.db, entryId))?.comments_count ?? 0;
+}
+
+/** Stores a comment, counts it and refreshes the entry's hotness in one transaction. */
 export async function add(ctx: Ctx, viewer: { id: number; role: Role }, input: { entryId: number; text: string; replyTo: number | null }): Promise<Comment> {
-  const entry = await visibleEntry(ctx, input.entryId);
-  policy.assertCommentsOpen(entry);
-  const text = cleanText(input.text);
-  if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
-  const id = await q.insertComment(ctx.db, { entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text, now: ctx.now() });
-  forget(ctx, entry.id);
-  // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
-  await refreshEntryHotness(ctx, entry.id);
-  ctx.events.emit('comment.created', { commentId: id, entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text });
-  return presentOne(ctx, viewer, id, entry);
+  return transaction(ctx, async (ctx) => {
+    const entry = await visibleEntry(ctx, input.entryId);
+    policy.assertCommentsOpen(entry);
+    const text = cleanText(input.text);
+    if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
+    const id = await q.insertComment(ctx.db, { entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text, now: ctx.now() });
+    forget(ctx, entry.id);
+    // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
+    await refreshEntryHotness(ctx, entry.id);
+    ctx.events.emit('comment.created', { commentId: id, entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text });
+    return presentOne(ctx, viewer, id, entry);
+  });
 }
 
 /** The comment and its entry, both still there (a removed comment only when `removedToo`). */
@@ -181,27 +192,33 @@ async function existing(ctx: Ctx, id: number, removedToo = false) {
 }
 
 export async function edit(ctx: Ctx, viewer: { id: number; role: Role }, input: { id: number; text: string }): Promise<Comment> {
-  const { comment, entry } = await existing(ctx, input.id);
-  policy.assertCanEdit(viewer, comment, entry);
-  const text = cleanText(input.text);
-  await q.updateText(ctx.db, comment.id, text, ctx.now());
-  forget(ctx, entry.id);
-  ctx.events.emit('comment.edited', { commentId: comment.id, entryId: entry.id, authorId: comment.author_id, text });
-  return presentOne(ctx, viewer, comment.id, entry);
+  return transaction(ctx, async (ctx) => {
+    const { comment, entry } = await existing(ctx, input.id);
+    policy.assertCanEdit(viewer, comment, entry);
+    const text = cleanText(input.text);
+    await q.updateText(ctx.db, comment.id, text, ctx.now());
+    forget(ctx, entry.id);
+    ctx.events.emit('comment.edited', { commentId: comment.id, entryId: entry.id, authorId: comment.author_id, text });
+    return presentOne(ctx, viewer, comment.id, entry);
+  });
 }
 
 /** Removes a comment: its author or staff. Its replies stay; the list shows it as a stub while they do. */
 export async function remove(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
-  const { comment, entry } = await existing(ctx, id);
-  policy.assertCanRemove(viewer, comment);
-  return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, false));
+  return transaction(ctx, async (ctx) => {
+    const { comment, entry } = await existing(ctx, id);
+    policy.assertCanRemove(viewer, comment);
+    return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, false));
+  });
 }
 
 /** Staff: removes the comment and every reply under it; also under an already removed comment (a stub). */
 export async function removeBranch(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
-  const { comment, entry } = await existing(ctx, id, true);
-  policy.assertCanRemoveBranch(viewer);
-  return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, true));
+  return transaction(ctx, async (ctx) => {
+    const { comment, entry } = await existing(ctx, id, true);
+    policy.assertCanRemoveBranch(viewer);
+    return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, true));
+  });
 }
 
 async function removeAndCount(ctx: Ctx, byId: number, entryId: number, removedIds: number[]): Promise<CommentRemoved> {
@@ -219,7 +236,7 @@ async function removeAndCount(ctx: Ctx, byId: number, entryId: number, removedId
 export async function saveSeen(ctx: Ctx, viewer: { id: number }, entryId: number, count: number): Promise<{ count: number }> {
   const entry = await visibleEntry(ctx, entryId);
   const now = ctx.now();
-  const stored = Math.min(count, Number(entry.comments_count));
+  const stored = Math.min(count, entry.comments_count);
   await q.saveSeen(ctx.db, viewer.id, entryId, stored, now);
   if (seenCleanup.random() < seenCleanup.chance) await q.deleteSeenBefore(ctx.db, new Date(now.getTime() - COMMENTS_SEEN_TTL_DAYS * DAY));
   return { count: stored };

@@ -1,0 +1,41 @@
+import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from './index.ts';
+import { preparedRows } from './prepared.ts';
+
+/**
+ * Raw SQL rows made honest at the `queries.ts` boundary: a row schema names each column's type, and the rows are
+ * parsed through it, so `count(*)` (bigint → text), `numeric` (text) and timestamps (text on PGlite) arrive as the
+ * numbers and Dates the types promise. A row that does not fit is a bug in the query: it throws, loudly.
+ */
+export const col = {
+  int: z.coerce.number().pipe(z.number().int()),
+  float: z.coerce.number(),
+  text: z.string(),
+  bool: z.boolean(),
+  date: z.coerce.date(),
+  json: z.unknown(),
+};
+
+export type RowSchema = z.ZodObject;
+export type Row<S extends RowSchema> = z.output<S>;
+
+const parseRows = <S extends RowSchema>(schema: S, rows: unknown[]): Row<S>[] => rows.map((r) => schema.parse(r));
+
+/** Runs raw SQL on either driver and returns its rows parsed by `schema`. */
+export async function rows<S extends RowSchema>(db: Db, schema: S, query: SQL): Promise<Row<S>[]> {
+  return parseRows(schema, await queryRows<unknown>(db, query));
+}
+
+/** The first row, or undefined. */
+export async function firstRow<S extends RowSchema>(db: Db, schema: S, query: SQL): Promise<Row<S> | undefined> {
+  return (await rows(db, schema, query))[0];
+}
+
+/** `rows` as a named prepared statement on PostgreSQL (db/prepared.ts): for hot queries. */
+export async function preparedRowsOf<S extends RowSchema>(db: Db, schema: S, query: SQL): Promise<Row<S>[]> {
+  return parseRows(schema, await preparedRows<unknown>(db, query));
+}
+
+/** `returning id` of an insert. */
+export const IdRow = z.object({ id: col.int });

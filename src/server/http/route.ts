@@ -1,0 +1,109 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../shared/catalogue.ts';
+import { plainBody } from '../../shared/validation.ts';
+import type { Ctx } from '../context.ts';
+import type { UserRow } from '../modules/auth/index.ts';
+import { requireAccess, type Access } from '../modules/auth/index.ts';
+import { parse } from './errors.ts';
+import { limit } from './ratelimit.ts';
+import { ok } from './session.ts';
+
+export type { Access };
+
+/**
+ * A route declares in one place who may call it, how often, and the shapes of its params, query and body
+ * (as Misskey's endpoint `meta` does); its handler calls one service function. `registerRoutes` checks access
+ * first, then the rate limit, then parses, so the handler only sees a permitted caller and valid input.
+ */
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The caller as the access guarantees it: `null` is possible only where anyone may call. */
+type UserOf<A> = A extends 'anyone' ? UserRow | null : UserRow;
+
+export interface RouteInput<A, P, Q, B> {
+  ctx: Ctx;
+  user: UserOf<A>;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<A extends Access, P, Q, B, R> {
+  access: A;
+  /** `[max, seconds]`: at most `max` calls per `seconds` per user (or per address for anonymous callers). */
+  rateLimit?: readonly [number, number];
+  params?: P;
+  /** Unknown query fields are refused; absent means the route takes none (`mode` aside). */
+  query?: Q;
+  /** Unknown body fields are refused; absent on a POST means the body must be empty. */
+  body?: B;
+  /** The success message (`rm`), fixed or from the result. */
+  message?: string | ((result: R) => string);
+  /** The handler answers by itself (a file, XML, a redirect): its result is sent as it is, not in the envelope. */
+  raw?: boolean;
+  /** Fastify route config beside the rate limit (e.g. multipart limits of an upload). */
+  config?: FastifyContextConfig;
+  handler(input: RouteInput<A, P, Q, B>): Promise<R> | R;
+}
+
+export interface Route {
+  method: Method;
+  url: string;
+  spec: RouteSpec<Access, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
+}
+
+const emptyObject = plainBody({});
+
+function declare(method: Method) {
+  return <A extends Access, R, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+    url: string,
+    spec: RouteSpec<A, P, Q, B, R>,
+  ): Route => ({ method, url, spec: spec as unknown as Route['spec'] });
+}
+
+export const route = {
+  get: declare('GET'),
+  post: declare('POST'),
+  delete: declare('DELETE'),
+  put: declare('PUT'),
+  patch: declare('PATCH'),
+};
+
+/** Registers declared routes under `prefix`. */
+export function registerRoutes(app: FastifyInstance, routes: readonly Route[], prefix = '') {
+  const ctx = app.ctx;
+  for (const { method, url, spec } of routes) {
+    const check = async (req: FastifyRequest) => void requireAccess(spec.access, req.user, ctx.now());
+    app.route({
+      method,
+      url: `${prefix}${url}`,
+      // Access is checked before the rate limit and before a byte of the body is read.
+      onRequest: check,
+      config: { ...spec.config, ...(spec.rateLimit ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}) },
+      handler: async (req, reply) => {
+        const input = {
+          ctx,
+          user: requireAccess(spec.access, req.user, ctx.now()),
+          params: spec.params ? parse(spec.params, req.params) : undefined,
+          query: parse(spec.query ?? emptyObject, req.query),
+          body: method === 'GET' ? undefined : parse(spec.body ?? emptyObject, req.body),
+          req,
+          reply,
+        };
+        const result = await spec.handler(input as never);
+        if (spec.raw) return result;
+        const rm = typeof spec.message === 'function' ? spec.message(result) : (spec.message ?? '');
+        return ok(result, rm);
+      },
+    });
+  }
+}
+
+/** Every declared route's URL pattern with its method: for tests that walk all of them. */
+export const describeRoutes = (routes: readonly Route[]) => routes.map((r) => `${r.method} ${r.url}`);
+
+export { messages };

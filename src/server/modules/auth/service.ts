@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { badRequest } from '../../http/errors.ts';
-import { insertUser } from '../users/queries.ts';
+import { insertUser } from '../users/index.ts';
 import * as q from './queries.ts';
 
 export const SESSION_DAYS = 30;

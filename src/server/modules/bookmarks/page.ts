@@ -1,7 +1,7 @@
 import type { ReactionsPageServices } from '../../../shared/pages/reactions.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { requireUser } from '../auth/policy.ts';
+import type { UserRow } from '../auth/index.ts';
+import { requireUser } from '../auth/index.ts';
 import * as bookmarks from './service.ts';
 
 export function reactionsPage(ctx: Ctx, user: UserRow | null): ReactionsPageServices {

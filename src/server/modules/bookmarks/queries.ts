@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
+import { cardSelect, type EntryCardRow } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 
 

@@ -6,7 +6,7 @@ import { idField, intChoice, targetField } from '../../../shared/reactions.ts';
 import { parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser, requireUser } from '../auth/policy.ts';
+import { requireActiveUser, requireUser } from '../auth/index.ts';
 import * as bookmarks from './service.ts';
 import { shares } from './shares.ts';
 

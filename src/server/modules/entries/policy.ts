@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isStaff } from '../auth/policy.ts';
+import { isStaff } from '../auth/index.ts';
 import type { SubsiteWithRole } from './queries.ts';
 
 /** Who may read, write and edit entries; every entry permission is decided here. */

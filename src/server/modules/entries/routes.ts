@@ -8,7 +8,7 @@ import { plainBody } from '../../../shared/validation.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser, requireUser } from '../auth/policy.ts';
+import { requireActiveUser, requireUser } from '../auth/index.ts';
 import * as entries from './service.ts';
 
 /** A positive int4 id as JSON (number) or a form / path (digits) sends it. */

@@ -1,5 +1,5 @@
-import type { UserRow } from '../auth/queries.ts';
-import { requireActiveUser } from '../auth/policy.ts';
+import type { UserRow } from '../auth/index.ts';
+import { requireActiveUser } from '../auth/index.ts';
 
 /**
  * Extraction makes the server fetch outside pages, so only signed-in, unbanned people (the editor and comment

@@ -10,7 +10,7 @@ import { collapseWhitespace, truncate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import { readEntry } from '../entries/service.ts';
 import * as subsites from '../subsites/service.ts';
 import { absoluteHttp, decodePage, imageSide, readPage, type PageFacts } from './reader.ts';

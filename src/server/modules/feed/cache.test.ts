@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
-import { TtlCache } from './cache.ts';
+import { TtlCache } from '../../lib/cache.ts';
 import { ANONYMOUS_CACHE_MS } from './service.ts';
 import { feedFixtures, feedPage } from './testing.ts';
 

@@ -1,6 +1,6 @@
 import type { FeedPageServices } from '../../../shared/pages/feed.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import * as subsites from '../subsites/service.ts';
 import { assertCanReadMyFeed } from './policy.ts';
 import * as feed from './service.ts';

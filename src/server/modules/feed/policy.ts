@@ -1,5 +1,5 @@
-import type { UserRow } from '../auth/queries.ts';
-import { requireActiveUser, requireUser } from '../auth/policy.ts';
+import type { UserRow } from '../auth/index.ts';
+import { requireActiveUser, requireUser } from '../auth/index.ts';
 
 /** Who may read and tune which feed; the one place the feed module decides permissions. */
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
 import { entryHides } from '../../db/schema.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
-import { cardSelect, type EntryCardRow } from '../entries/queries.ts';
+import { cardSelect, type EntryCardRow } from '../entries/index.ts';
 import { preparedRows } from '../../db/prepared.ts';
 
 /**

@@ -6,7 +6,7 @@ import { plainBody } from '../../../shared/validation.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import type { SubsiteRow } from '../subsites/queries.ts';
+import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';
 import { assertCanHide, assertCanReadMyFeed } from './policy.ts';
 import { startHotnessTimer } from './ranking.ts';

@@ -2,7 +2,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
-import type { SubsiteRow } from '../subsites/queries.ts';
+import type { SubsiteRow } from '../subsites/index.ts';
 import * as q from './queries.ts';
 
 /** RSS 2.0 for the main feed and each subsite, and the sitemap: only published entries, RSS only approved ones. */

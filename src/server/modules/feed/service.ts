@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { presentCard } from '../entries/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
-import { perAppCache } from './cache.ts';
+import { perAppCache } from '../../lib/cache.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
 export const ANONYMOUS_CACHE_MS = 5000;

@@ -1,7 +1,7 @@
 import type { HistoryPageServices } from '../../../shared/pages/history.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { found } from '../entries/page.ts';
+import type { UserRow } from '../auth/index.ts';
+import { found } from '../../http/page-status.ts';
 import * as history from './service.ts';
 
 export function historyPage(ctx: Ctx, user: UserRow | null): HistoryPageServices {

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { canEdit, canRead } from '../entries/policy.ts';
+import { canEdit, canRead } from '../entries/index.ts';
 
 type Viewer = Parameters<typeof canEdit>[0];
 type EntryFacts = Parameters<typeof canRead>[1];

@@ -7,7 +7,7 @@ import { plainBody } from '../../../shared/validation.ts';
 import { parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser, requireUser } from '../auth/policy.ts';
+import { requireActiveUser, requireUser } from '../auth/index.ts';
 import { idOf } from '../entries/routes.ts';
 import * as history from './service.ts';
 

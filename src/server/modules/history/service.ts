@@ -5,10 +5,10 @@ import type { EntryRemovedState, HistoryData, HistoryItem, HistoryList, HistoryV
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import type { UserRow } from '../auth/queries.ts';
-import * as entriesQ from '../entries/queries.ts';
+import type { UserRow } from '../auth/index.ts';
+import * as entriesQ from '../entries/index.ts';
 import * as entries from '../entries/service.ts';
-import { refreshEntryHotness } from '../feed/ranking.ts';
+import { refreshEntryHotness } from '../feed/index.ts';
 import { assertCanManage, assertNotRemoved } from './policy.ts';
 import * as q from './queries.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/session.ts';
-import { requireStaff } from '../auth/policy.ts';
+import { requireStaff } from '../auth/index.ts';
 import { listOutbox } from './service.ts';
 
 export async function mailRoutes(app: FastifyInstance) {

@@ -6,7 +6,7 @@ import { plainBody } from '../../../shared/validation.ts';
 import { parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser } from '../auth/policy.ts';
+import { requireActiveUser } from '../auth/index.ts';
 import * as media from './service.ts';
 
 /** `file`, or `file_0`, `file_1`… as the request helper names a list of files (spec/foundation.md §7). */

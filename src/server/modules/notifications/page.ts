@@ -1,7 +1,7 @@
 import type { NotificationsPageServices } from '../../../shared/pages/notifications.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { requireUser } from '../auth/policy.ts';
+import type { UserRow } from '../auth/index.ts';
+import { requireUser } from '../auth/index.ts';
 import * as mail from './mail.ts';
 import * as notifications from './service.ts';
 

@@ -1,4 +1,4 @@
-import { isStaff, requireActiveUser, type Actor } from '../auth/policy.ts';
+import { isStaff, requireActiveUser, type Actor } from '../auth/index.ts';
 import { forbidden } from '../../http/errors.ts';
 
 /** Who may do what with notifications. Reading and marking are always the reader's own (queries filter by user). */

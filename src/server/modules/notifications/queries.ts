@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/index.ts';
 
-/** The SQL of notifications, push endpoints and mail subscriptions. */
+/** The SQL of notifications and mail subscriptions. */
 
 export interface NotificationRow {
   id: number;
@@ -181,45 +181,6 @@ export async function disableAllMail(db: Db, userId: number, types: readonly str
     where id = ${userId}`);
 }
 
-// ——— Web push endpoints ———
-
-export interface PushEndpointRow { endpoint: string; user_id: number; p256dh: string; auth: string }
-
-/** A browser's subscription; re-subscribing the same endpoint (another account on the same browser) moves it. */
-export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: number; p256dh: string; auth: string; userAgent: string }) {
-  await db.execute(sql`
-    insert into push_endpoints (endpoint, user_id, p256dh, auth, user_agent) values (${row.endpoint}, ${row.userId}, ${row.p256dh}, ${row.auth}, ${row.userAgent})
-    on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-      user_agent = excluded.user_agent, failures = 0`);
-}
-
-/** Deletes the user's own endpoint; whether there was one. */
-export async function deletePushEndpoint(db: Db, userId: number, endpoint: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`);
-  return rows.length > 0;
-}
-
-export async function forgetPushEndpoint(db: Db, endpoint: string) {
-  await db.execute(sql`delete from push_endpoints where endpoint = ${endpoint}`);
-}
-
-export async function pushEndpointsOf(db: Db, userId: number): Promise<PushEndpointRow[]> {
-  return queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`);
-}
-
-export async function pushEndpoint(db: Db, endpoint: string): Promise<PushEndpointRow | undefined> {
-  const [row] = await queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`);
-  return row;
-}
-
-export async function pushDelivered(db: Db, endpoint: string, now: Date) {
-  await db.execute(sql`update push_endpoints set last_success_at = ${now}, failures = 0 where endpoint = ${endpoint}`);
-}
-
-export async function pushFailed(db: Db, endpoint: string) {
-  await db.execute(sql`update push_endpoints set failures = failures + 1 where endpoint = ${endpoint}`);
-}
-
 // ——— Mail subscriptions ———
 
 export interface EmailSubscriptionRow { email: string; user_id: number | null; digest: boolean; token: string; unsubscribed_at: Date | null; confirmed_at: Date | null }
@@ -274,13 +235,4 @@ export async function topEntries(db: Db, until: Date, count: number) {
     where is_published and not removed and published_at > ${new Date(until.getTime() - 86_400_000)} and published_at <= ${until}
     order by likes_summ desc, comments_count desc, id desc
     limit ${count}`);
-}
-
-// ——— Installation facts ———
-
-/** A `meta` value, created by the first node that asks (a second node reads the first one's). */
-export async function metaValue<T>(db: Db, key: string, create: () => T): Promise<T> {
-  await db.execute(sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`);
-  const [row] = await queryRows<{ value: T }>(db, sql`select value from meta where key = ${key}`);
-  return row.value;
 }

@@ -11,7 +11,7 @@ import { ApiError, parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
 import { jobsOf } from '../../jobs/queue.ts';
-import { requireUser } from '../auth/policy.ts';
+import { requireUser } from '../auth/index.ts';
 import { registerPushJobs, subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, vapidKeys } from '../push/service.ts';
 import * as mail from './mail.ts';
 import { requireSystemSender } from './policy.ts';

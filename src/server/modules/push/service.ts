@@ -7,8 +7,9 @@ import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 import { checkedLookup, isPublicAddress } from '../../lib/safe-fetch.ts';
-import * as q from '../notifications/queries.ts';
+import { notificationById } from '../notifications/index.ts';
 import { present } from '../notifications/service.ts';
+import * as q from './queries.ts';
 
 /**
  * Web push (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID) with the `web-push` library building the
@@ -121,7 +122,7 @@ export async function deliver(ctx: Ctx, endpoint: string, payload: PushPayload) 
 
 /** A notification's push: one delivery job per device, so one device's retries do not repeat another's message. */
 export async function fanOut(ctx: Ctx, notificationId: number) {
-  const row = await q.notificationById(ctx.db, notificationId);
+  const row = await notificationById(ctx.db, notificationId);
   if (!row || row.is_read) return;
   const endpoints = await q.pushEndpointsOf(ctx.db, row.user_id);
   if (!endpoints.length) return;

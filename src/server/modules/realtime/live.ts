@@ -6,7 +6,7 @@ import { LIVE_KEEP, type LiveItem, type LiveToken } from '../../../shared/realti
 import type { Ctx } from '../../context.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl } from '../entries/service.ts';
-import { perAppCache } from '../feed/cache.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import * as q from './queries.ts';
 
 /** Characters of a comment the live feed shows. */

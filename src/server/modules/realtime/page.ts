@@ -1,7 +1,7 @@
 import type { RealtimePageServices } from '../../../shared/pages/realtime.ts';
 import { channelName } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import { channelAuth } from './channels.ts';
 
 export function realtimePage(ctx: Ctx, user: UserRow | null): RealtimePageServices {

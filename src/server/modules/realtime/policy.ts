@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireUser } from '../auth/policy.ts';
-import type { UserRow } from '../auth/queries.ts';
+import { requireUser } from '../auth/index.ts';
+import type { UserRow } from '../auth/index.ts';
 
 /** Who may do what with realtime over HTTP (socket channel rules live in channels.ts). */
 

@@ -1,7 +1,6 @@
 import { channelName, type CommentsEvent, type ContentEvent, type HitsEvent, type SystemEvent, type UserEvent } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
-import { findEntry } from '../comments/queries.ts';
-import { presentForReaders } from '../comments/service.ts';
+import { entryCommentsCount, presentForReaders } from '../comments/service.ts';
 import type { Hub } from './hub.ts';
 import * as live from './live.ts';
 
@@ -17,12 +16,12 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
   const offs = [
     ctx.events.on('comment.created', async ({ commentId, entryId }) => {
       const [comment, item] = await Promise.all([presentForReaders(ctx, commentId), live.commentItem(ctx, commentId)]);
-      if (comment) commentsEvent(entryId, { type: 'comment_created', comment, comments_count: await commentsCount(ctx, entryId) });
+      if (comment) commentsEvent(entryId, { type: 'comment_created', comment, comments_count: await entryCommentsCount(ctx, entryId) });
       if (item) hub.publish(channelName.live, item);
     }),
     ctx.events.on('comment.edited', async ({ commentId, entryId }) => {
       const comment = await presentForReaders(ctx, commentId);
-      if (comment) commentsEvent(entryId, { type: 'comment_edited', comment, comments_count: await commentsCount(ctx, entryId) });
+      if (comment) commentsEvent(entryId, { type: 'comment_edited', comment, comments_count: await entryCommentsCount(ctx, entryId) });
     }),
     ctx.events.on('comment.removed', async ({ commentIds, entryId, commentsCount: count }) => {
       const comment = await presentForReaders(ctx, commentIds[0]);
@@ -55,10 +54,6 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
     offs.forEach((off) => off());
     hits.stop();
   };
-}
-
-async function commentsCount(ctx: Ctx, entryId: number): Promise<number> {
-  return Number((await findEntry(ctx.db, entryId))?.comments_count ?? 0);
 }
 
 /** The first view of a quiet second goes out at once, later ones fold into one message at the second's end. */

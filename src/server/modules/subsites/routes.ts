@@ -6,7 +6,7 @@ import { plainBody } from '../../../shared/validation.ts';
 import { parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser } from '../auth/policy.ts';
+import { requireActiveUser } from '../auth/index.ts';
 import * as subsites from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number({ error: messages.subsiteNotFound }).int(messages.subsiteNotFound).positive(messages.subsiteNotFound).max(2 ** 31 - 1, messages.subsiteNotFound) });

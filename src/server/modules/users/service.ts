@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { isStaff } from '../auth/policy.ts';
+import type { UserRow } from '../auth/index.ts';
+import { isStaff } from '../auth/index.ts';
 import { setRole, userRelations } from './queries.ts';
-import { findUserByEmail } from '../auth/queries.ts';
+import { findUserByEmail } from '../auth/index.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
 export function userHash(secret: string, userId: number, purpose = 'user'): string {

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError, forbidden, notFound } from '../../http/errors.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { VoteTargetRow } from './queries.ts';
 
 /**

@@ -5,8 +5,8 @@ import { idField, intChoice, targetField } from '../../../shared/reactions.ts';
 import { parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser } from '../auth/policy.ts';
-import { refreshEntryHotness } from '../feed/ranking.ts';
+import { requireActiveUser } from '../auth/index.ts';
+import { refreshEntryHotness } from '../feed/index.ts';
 import { startVoteCounters } from './counters.ts';
 import * as votes from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { VoteData, ReactionTarget } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
-import type { UserRow } from '../auth/queries.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { VoteCounters } from './counters.ts';
 import { assertCanVote } from './policy.ts';
 import * as q from './queries.ts';

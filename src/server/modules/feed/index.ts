@@ -1,0 +1,2 @@
+/** What other modules may use of the feed besides service.ts: refreshing an entry's hotness after its counters move. */
+export { refreshEntryHotness } from './ranking.ts';

@@ -12,7 +12,19 @@ export const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 const str = (required: string) =>
   z.string({ error: (iss) => (iss.input === undefined ? required : messages.wrongType) });
 
-export const emailField = str(messages.emailRequired)
+/**
+ * C0 controls other than tab and line feed, DEL, and C1 controls: never part of what a person meant to send.
+ * Free text loses them in request parsing (`parse` on the server); an identifier holding one is refused.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+export const hasControlChars = (s: string) => s.search(CONTROL_CHARS) !== -1;
+
+/** An identifier (email, slug, URL, token) with a control character is refused, never silently cleaned. */
+export const withoutControlChars = <S extends z.ZodType<string>>(schema: S) =>
+  schema.refine((s) => !hasControlChars(s), { message: messages.controlCharacters, abort: true });
+
+export const emailField = withoutControlChars(str(messages.emailRequired))
   .transform((s) => s.trim())
   .pipe(z.string().min(1, messages.emailRequired).max(EMAIL_MAX, messages.emailInvalid).regex(EMAIL_RE, messages.emailInvalid));
 

@@ -88,6 +88,56 @@ describe('the API envelope', () => {
   });
 });
 
+describe('broken bodies and control characters', () => {
+  const multipart = (v: Visitor, path: string, body: string) =>
+    v.call(path, { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=zz' } });
+
+  it('answers a multipart body its parser cannot read with a Russian 400, signed in or not', async () => {
+    const anonymous = new Visitor(t.app);
+    const signed = new Visitor(t.app);
+    await signed.register();
+    for (const body of ['x=1', '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1']) {
+      for (const path of ['/v3.0/auth/simple/login', '/v3.0/like', '/v3.0/comment/add', '/v3.0/andropov/upload']) {
+        const res = await multipart(signed, path, body);
+        expect(isRussianError(res, 400), `${path}: ${res.body}`).toBe(true);
+      }
+      const res = await multipart(anonymous, '/v3.0/auth/simple/recover/request', body);
+      expect(isRussianError(res, 400), res.body).toBe(true);
+    }
+  });
+
+  it('refuses an identifier holding a control character, with nothing looked up', async () => {
+    for (const email of ['user\u0000@example.ru', 'user@exam\u0007ple.ru']) {
+      const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password: 'correct horse battery' } });
+      expect(isRussianError(res, 400), res.body).toBe(true);
+      expect(res.json().rm).toBe(messages.controlCharacters);
+    }
+  });
+
+  it('takes control characters but tab and line feed out of free text', async () => {
+    const v = new Visitor(t.app);
+    await v.register();
+    const text = (t: string) => ({ type: 'text', data: { text: t } });
+    const save = await v.post('/v3.0/writing/save', {
+      title: 'За\u0000го\u0007ло\u001fвок\u0085', entry: [text('Пер\u0000вый\u0008 абзац')], is_published: 1,
+    });
+    expect(save.json().rc, save.body).toBe(200);
+    const entry = save.json().data.entry;
+    expect(entry.title).toBe('Заголовок');
+    expect(JSON.stringify(entry)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    const comment = await v.post('/v3.0/comment/add', { id: entry.id, text: 'При\u0000вет\r\n\tмир\u0001' });
+    expect(comment.json().rc, comment.body).toBe(200);
+    expect(comment.json().data.source).toBe('Привет\n\tмир');
+  });
+
+  it('answers a path holding a control character with 404', async () => {
+    for (const path of ['/s/%00', '/s/%00/rss', '/v3.0/subsite/%07', '/u/1-%00', '/%C2%85']) {
+      const res = await new Visitor(t.app).get(path);
+      expect(res.statusCode, path).toBe(404);
+    }
+  });
+});
+
 describe('rate limits', () => {
   let strict: TestApp;
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import { messages } from '../../shared/catalogue.ts';
 import { parseBrackets } from '../../shared/brackets.ts';
+import { hasControlChars } from '../../shared/validation.ts';
 import { Redis } from 'ioredis';
 import type { Ctx } from '../context.ts';
 import type { Config } from '../config.ts';
@@ -24,7 +25,7 @@ import { mailRoutes } from '../modules/mail/routes.ts';
 import { entriesRoutes } from '../modules/entries/routes.ts';
 import { feedRootRoutes, feedRoutes } from '../modules/feed/routes.ts';
 import { commentsRoutes } from '../modules/comments/routes.ts';
-import { votesRoutes } from '../modules/votes/routes.ts';
+import { votesRoutes, votesWiring } from '../modules/votes/routes.ts';
 import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
 import { hitsRoutes } from '../modules/hits/routes.ts';
 import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
@@ -33,6 +34,7 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
+import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 
 declare module 'fastify' {
@@ -41,11 +43,21 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** Set once the body has been read (multipart parts included): errors before it are the body's. */
+    bodyRead: boolean;
   }
 }
 
 export const API_PREFIX = '/v3.0';
 const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
+
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
 
 const isApiPath = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || url.startsWith('/auth/');
 
@@ -113,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await redis?.quit();
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('bodyRead', false);
 
   registerBodyParsers(app);
   // Pages and JSON go out compressed (brotli at quality 4 or gzip); pictures, video and sound are left as they are.
@@ -123,6 +136,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     attachFieldsToBody: 'keyValues',
     // Upload limits from config (UPLOAD_MAX_MB, UPLOAD_MAX_FILES); the upload route answers them per file.
     limits: { fileSize: opts.config.uploadMaxMb * 1024 * 1024, files: opts.config.uploadMaxFiles, fields: 200, fieldSize: BODY_LIMIT },
+  });
+
+  // A path holding a control character names nothing here (and must not reach a query as text).
+  app.addHook('onRequest', async (req) => {
+    const path = req.url.split('?', 1)[0];
+    if (path.includes('%') && hasControlChars(safeDecode(path))) throw new ApiError(404, messages.notFound);
   });
 
   // CSRF marker (spec/foundation.md §7): a cross-site form cannot set a custom header.
@@ -138,6 +157,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Multipart fields use the same bracket notation as forms; files stay as buffers under their names.
   app.addHook('preValidation', async (req) => {
+    // The multipart plugin's own hook ran before this one: whatever fails from here on is not the body's fault.
+    req.bodyRead = true;
     if (!req.isMultipart() || !req.body || typeof req.body !== 'object') return;
     const strings: [string, string][] = [];
     const files: Record<string, unknown> = {};
@@ -150,7 +171,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const apiErr = err instanceof ApiError ? err : frameworkError(err);
+    // A multipart body its parser could not read (a cut boundary, a broken part header) is the client's error.
+    const brokenBody = !(err instanceof ApiError) && !err.statusCode && !req.bodyRead && req.isMultipart();
+    const apiErr = err instanceof ApiError ? err : brokenBody ? new ApiError(400, messages.badBody) : frameworkError(err);
     if (apiErr.rc >= 500) req.log.error({ err }, 'request failed');
     reply.code(apiErr.rc).send({ rc: apiErr.rc, rm: apiErr.message, data: apiErr.data ?? {} });
   });
@@ -166,20 +189,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '', aliasesOnly: true });
   await app.register(subsiteRoutes, { prefix: API_PREFIX });
   await app.register(mailRoutes, { prefix: API_PREFIX });
-  await app.register(entriesRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, entriesRoutes, API_PREFIX);
   await app.register(feedRoutes, { prefix: API_PREFIX });
   registerRoutes(app, commentsRoutes, API_PREFIX);
-  await app.register(votesRoutes, { prefix: API_PREFIX });
-  await app.register(bookmarksRoutes, { prefix: API_PREFIX });
+  votesWiring(app);
+  registerRoutes(app, votesRoutes, API_PREFIX);
+  registerRoutes(app, bookmarksRoutes, API_PREFIX);
   await app.register(hitsRoutes, { prefix: API_PREFIX });
   await app.register(mediaRoutes, { prefix: API_PREFIX });
   await app.register(extractRoutes, { prefix: API_PREFIX });
-  await app.register(historyRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, historyRoutes, API_PREFIX);
   await app.register(realtimeRoutes, { prefix: API_PREFIX });
   await app.register(notificationsRoutes, { prefix: API_PREFIX });
   await app.register(feedRootRoutes);
   await app.register(mediaRootRoutes);
   await app.register(notificationsRootRoutes);
+  // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
+  await app.register(processRoles);
 
   if (opts.web) {
     await registerWeb(app, opts.web);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
+import { CONTROL_CHARS, hasControlChars } from '../../shared/validation.ts';
 
 /** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue. */
 export class ApiError extends Error {
@@ -30,16 +31,49 @@ function malformedText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => !k.isWellFormed() || malformedText(v, depth + 1));
 }
 
-/** Validates input against a zod schema; failures become rc 400 with a message per field. */
+const fieldOf = (path: PropertyKey[]) => path.filter((p) => p !== 'values').map(String).join('.') || '_';
+
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Array.isArray(value);
+};
+
+/** Whether any string in a request's fields holds a control character (files and other objects aside). */
+function anyControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlChars(value);
+  if (depth > 32 || value === null || typeof value !== 'object' || !isPlain(value)) return false;
+  return Object.values(value).some((v) => anyControlChars(v, depth + 1));
+}
+
+/** The same fields with control characters taken out of every string. */
+function withoutControl(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(CONTROL_CHARS, '');
+  if (depth > 32 || value === null || typeof value !== 'object' || !isPlain(value)) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutControl(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutControl(v, depth + 1)]));
+}
+
+/**
+ * Validates input against a zod schema; failures become rc 400 with a message per field.
+ * Control characters (but tab and line feed) leave free text here, the one place every route's input passes;
+ * fields that refuse them (identifiers: `withoutControlChars`) are checked on the input as it came.
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const raw = input ?? {};
+  const dirty = anyControlChars(raw);
+  const result = schema.safeParse(dirty ? withoutControl(raw) : raw);
   if (result.success) {
+    if (dirty) {
+      const asSent = schema.safeParse(raw);
+      const refused = !asSent.success && asSent.error.issues.find((i) => i.message === messages.controlCharacters);
+      if (refused) throw badRequest(messages.controlCharacters, { errors: { [fieldOf(refused.path)]: messages.controlCharacters } });
+    }
     if (malformedText(result.data)) throw badRequest(messages.malformedText);
     return result.data;
   }
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path.filter((p) => p !== 'values').join('.') || '_';
+    const field = fieldOf(issue.path);
     if (errors[field]) continue;
     errors[field] = issue.code === 'unrecognized_keys'
       ? messages.unknownField(issue.keys.join(', '))

@@ -34,7 +34,8 @@ export const messages = {
   wrongServerResponse: 'Неверный ответ сервера',
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
-  csrf: 'Запрос отклонён: нет отметки защиты от подделки (X-This-Is-CSRF)',
+  csrf: 'Запрос отклонён: нет отметки защиты от подделки (X-This-Is-CSRF: 1)',
+  crossSite: 'Запрос отклонён: он отправлен с другого сайта',
   notFound: 'Страница не найдена',
   methodNotFound: 'Такого метода API нет',
   methodNotAllowed: 'Этот метод API не принимает такой запрос',

@@ -88,6 +88,26 @@ describe('the API envelope', () => {
   });
 });
 
+describe('writes from other sites', () => {
+  it('takes only the marker the client sends (1), and refuses writes another site sends even with it', async () => {
+    const v = new Visitor(t.app);
+    for (const marker of ['0', '', 'yes']) {
+      const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, csrf: false, headers: { 'x-this-is-csrf': marker } });
+      expect(isRussianError(res, 403), marker).toBe(true);
+    }
+    const crossSite = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of crossSite) {
+      const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
+      expect(isRussianError(res, 403), JSON.stringify(headers)).toBe(true);
+      expect(res.json().rm).toBe(messages.crossSite);
+    }
+    for (const headers of [{ origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+      const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+});
+
 describe('broken bodies and control characters', () => {
   const multipart = (v: Visitor, path: string, body: string) =>
     v.call(path, { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=zz' } });

@@ -144,10 +144,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (path.includes('%') && hasControlChars(safeDecode(path))) throw new ApiError(404, messages.notFound);
   });
 
-  // CSRF marker (spec/foundation.md §7): a cross-site form cannot set a custom header.
+  // CSRF marker (spec/foundation.md §7): a cross-site form cannot set a custom header. Browsers also name the
+  // page a request comes from (Origin, Sec-Fetch-Site): a write sent from another site is refused even with it.
+  const ownOrigin = new URL(opts.config.publicUrl).origin;
   app.addHook('onRequest', async (req) => {
-    if (UNSAFE_METHODS.has(req.method) && isApiPath(req.url) && req.headers['x-this-is-csrf'] === undefined) {
-      throw new ApiError(403, messages.csrf);
+    if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url)) return;
+    if (req.headers['x-this-is-csrf'] !== '1') throw new ApiError(403, messages.csrf);
+    if (req.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, messages.crossSite);
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin && origin !== `${req.protocol}://${req.host}`) {
+      throw new ApiError(403, messages.crossSite);
     }
   });
 

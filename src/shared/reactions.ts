@@ -1,6 +1,7 @@
 /** Wire types of votes, bookmarks, views and sharing (spec/content.md §3, §7). */
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
+import { idField as sharedIdField } from './validation.ts';
 import type { AuthorRef, EntryCard, Likes } from './entries.ts';
 
 /** What can be voted on and bookmarked: an entry ('content') or a comment. */
@@ -68,11 +69,10 @@ export const BOOKMARKS_PAGE_SIZE = 20;
 const intLike = (v: unknown) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v);
 const fieldError = (message: string) => (iss: { input?: unknown }) => (iss.input === undefined ? messages.fieldRequired : message);
 
-/** A positive 32-bit id of an entry or a comment. */
-export const idField = z.preprocess(
-  intLike,
-  z.number({ error: fieldError(messages.reactionIdInvalid) }).int(messages.reactionIdInvalid).positive(messages.reactionIdInvalid).max(2 ** 31 - 1, messages.reactionIdInvalid),
-);
+/** A positive 32-bit id of an entry or a comment: the shared id rule (decimal digits only); a missing one is asked for. */
+export const idField = z.unknown()
+  .refine((v): boolean => v !== undefined, { message: messages.fieldRequired, abort: true })
+  .pipe(sharedIdField(messages.reactionIdInvalid));
 
 /** One of a few integers, e.g. a vote sign or a bookmark state. */
 export const intChoice = <const T extends readonly number[]>(allowed: T, message: string) =>

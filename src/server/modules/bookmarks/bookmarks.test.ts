@@ -142,6 +142,8 @@ describe('POST /v3.0/favorite/change', () => {
     ['negative id', () => ({ id: -1, type: 'content', state: 1 }), messages.reactionIdInvalid],
     ['huge id', () => ({ id: 2 ** 40, type: 'content', state: 1 }), messages.reactionIdInvalid],
     ['object id', () => ({ id: { x: 1 }, type: 'content', state: 1 }), messages.reactionIdInvalid],
+    ...['0x10', '1e3', '1.5', '-1', ' '].map((id): [string, (id: number) => unknown, string] =>
+      [`id "${id}"`, () => ({ id, type: 'content', state: 1 }), messages.reactionIdInvalid]),
     ['unknown type', (id) => ({ id, type: 'user', state: 1 }), messages.reactionTypeInvalid],
     ['state 2', (id) => ({ id, type: 'content', state: 2 }), messages.favoriteStateInvalid],
     ['state -1', (id) => ({ id, type: 'content', state: -1 }), messages.favoriteStateInvalid],
@@ -275,7 +277,7 @@ describe('GET /v3.0/content/shares/mobile/{id}', () => {
     expect(res.json().rm).toBe(messages.reactionEntryNotFound);
   });
 
-  it.each(['abc', '0', '-3', '1.5', String(2 ** 31)])('refuses id %s with a Russian 400', async (id) => {
+  it.each(['abc', '0', '-3', '1.5', String(2 ** 31), '0x10', '1e3', '%20'])('refuses id %s with a Russian 400', async (id) => {
     expect(isRussianError(await new Visitor(t.app).get(`/v3.0/content/shares/mobile/${id}`), 400)).toBe(true);
   });
 

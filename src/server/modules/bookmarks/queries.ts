@@ -1,19 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Db } from '../../db/index.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { cardSelect, type EntryCardRow } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 
 
 /** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
+const TargetRow = z.object({ visible: col.bool });
+
 export async function findTarget(db: Db, type: ReactionTarget, id: number): Promise<{ visible: boolean } | undefined> {
-  const rows = type === 'content'
-    ? await queryRows<{ visible: boolean }>(db, sql`
+  return type === 'content'
+    ? firstRow(db, TargetRow, sql`
         select (is_published and not removed) as visible from entries where id = ${id}`)
-    : await queryRows<{ visible: boolean }>(db, sql`
+    : firstRow(db, TargetRow, sql`
         select (not c.removed and e.is_published and not e.removed) as visible
           from comments c join entries e on e.id = c.entry_id where c.id = ${id}`);
-  return rows[0];
 }
 
 /**
@@ -28,19 +31,20 @@ export async function setFavorite(db: Db, userId: number, type: ReactionTarget, 
     await db.execute(change);
     return null;
   }
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const [row] = await rows(db, z.object({ count: col.int }), sql`
     with changed as (${change}),
          counted as (update entries set favorites_count = greatest(favorites_count + ${state ? 1 : -1}, 0)
                       where id in (select target_id from changed) returning favorites_count)
     select coalesce((select favorites_count from counted), (select favorites_count from entries where id = ${id}))::int as count`);
-  return Number(rows[0].count);
+  return row.count;
 }
 
-export interface FavoriteRow {
-  target_id: number;
+const FavoriteRow = z.object({
+  target_id: col.int,
   /** The bookmark's time as UTC text with microseconds: an exact cursor. */
-  sort: string;
-}
+  sort: col.text,
+});
+export type FavoriteRow = z.output<typeof FavoriteRow>;
 
 export interface Cursor {
   lastId: number;
@@ -52,7 +56,7 @@ export async function listFavorites(db: Db, userId: number, type: ReactionTarget
   const after = cursor
     ? sql`and (created_at, target_id) < (${cursor.lastSortingValue}::timestamptz, ${cursor.lastId})`
     : sql``;
-  return queryRows<FavoriteRow>(db, sql`
+  return rows(db, FavoriteRow, sql`
     select target_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort
       from favorites
      where user_id = ${userId} and target_type = ${type} ${after}
@@ -66,30 +70,33 @@ export async function entryCards(db: Db, viewerId: number, ids: number[]): Promi
     where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`);
 }
 
-export interface BookmarkedCommentRow {
-  id: number;
-  text: string;
-  created_at: Date;
-  likes_count: number;
-  likes_summ: number;
-  my_vote: number;
-  author_id: number;
-  author_name: string;
-  author_slug: string;
-  author_avatar: string | null;
-  author_color: string;
-  entry_id: number;
-  entry_title: string;
-  entry_slug: string;
-  subsite_id: number;
-  subsite_type: 'user' | 'community' | 'company';
-  subsite_slug: string;
-}
+const subsiteType = z.enum(['user', 'community', 'company']);
+
+const BookmarkedCommentRow = z.object({
+  id: col.int,
+  text: col.text,
+  created_at: col.date,
+  likes_count: col.int,
+  likes_summ: col.int,
+  my_vote: col.int,
+  author_id: col.int,
+  author_name: col.text,
+  author_slug: col.text,
+  author_avatar: col.text.nullable(),
+  author_color: col.text,
+  entry_id: col.int,
+  entry_title: col.text,
+  entry_slug: col.text,
+  subsite_id: col.int,
+  subsite_type: subsiteType,
+  subsite_slug: col.text,
+});
+export type BookmarkedCommentRow = z.output<typeof BookmarkedCommentRow>;
 
 export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]): Promise<BookmarkedCommentRow[]> {
   if (!ids.length) return [];
   const { myVote } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
-  return queryRows<BookmarkedCommentRow>(db, sql`
+  return rows(db, BookmarkedCommentRow, sql`
     select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
@@ -101,19 +108,19 @@ export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]
      where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`);
 }
 
-export interface ShareEntryRow {
-  id: number;
-  title: string;
-  slug: string;
-  subsite_id: number;
-  subsite_type: 'user' | 'community' | 'company';
-  subsite_slug: string;
-}
+const ShareEntryRow = z.object({
+  id: col.int,
+  title: col.text,
+  slug: col.text,
+  subsite_id: col.int,
+  subsite_type: subsiteType,
+  subsite_slug: col.text,
+});
+export type ShareEntryRow = z.output<typeof ShareEntryRow>;
 
 export async function shareEntry(db: Db, id: number): Promise<ShareEntryRow | undefined> {
-  const rows = await queryRows<ShareEntryRow>(db, sql`
+  return firstRow(db, ShareEntryRow, sql`
     select e.id, e.title, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
       from entries e join subsites s on s.id = e.subsite_id
      where e.id = ${id} and e.is_published and not e.removed`);
-  return rows[0];
 }

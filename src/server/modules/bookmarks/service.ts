@@ -29,11 +29,11 @@ async function page<T extends { id: number }>(
   load: (ids: number[]) => Promise<T[]>,
 ): Promise<BookmarksPage<T>> {
   const rows = await q.listFavorites(ctx.db, userId, type, cursor, BOOKMARKS_PAGE_SIZE);
-  const byId = new Map((await load(rows.map((r) => Number(r.target_id)))).map((item) => [item.id, item]));
+  const byId = new Map((await load(rows.map((r) => r.target_id))).map((item) => [item.id, item]));
   const last = rows.at(-1);
   return {
-    items: rows.map((r) => byId.get(Number(r.target_id))).filter((x): x is T => x !== undefined),
-    last_id: last ? Number(last.target_id) : null,
+    items: rows.map((r) => byId.get(r.target_id)).filter((x): x is T => x !== undefined),
+    last_id: last ? last.target_id : null,
     last_sorting_value: last?.sort ?? null,
     is_finished: rows.length < BOOKMARKS_PAGE_SIZE,
   };
@@ -48,13 +48,13 @@ function presentComment(r: q.BookmarkedCommentRow): BookmarkedComment {
     id: r.id,
     url: `/${r.entry_id}?comment=${r.id}`,
     text: r.text,
-    date: new Date(r.created_at).toISOString(),
+    date: r.created_at.toISOString(),
     author: {
       id: r.author_id, name: r.author_name, url: subsiteUrl({ id: r.author_id, type: 'user', slug: r.author_slug }),
       avatar_url: r.author_avatar, avatar_color: r.author_color,
     },
     entry: { id: r.entry_id, title: r.entry_title, url: entryUrl({ ...r, id: r.entry_id, slug: r.entry_slug }) },
-    likes: { count: Number(r.likes_count), summ: Number(r.likes_summ), is_liked: Number(r.my_vote) },
+    likes: { count: r.likes_count, summ: r.likes_summ, is_liked: r.my_vote },
   };
 }
 

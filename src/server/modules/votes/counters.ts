@@ -78,9 +78,9 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, interv
       await ctx.db.transaction(async (tx) => {
         const entries = await q.recountTargets(tx, 'content', ids.content.sort((a, b) => a - b));
         const comments = await q.recountTargets(tx, 'comment', ids.comment.sort((a, b) => a - b));
-        const authors = [...new Set([...entries, ...comments].map((r) => Number(r.author_id)))].sort((a, b) => a - b);
+        const authors = [...new Set([...entries, ...comments].map((r) => r.author_id))].sort((a, b) => a - b);
         await q.recountRatings(tx, authors);
-        for (const e of entries) await refreshEntry({ db: tx }, Number(e.id));
+        for (const e of entries) await refreshEntry({ db: tx }, e.id);
       });
     } catch (err) {
       // Keep the marks for the next fold; a recount can be repeated safely.

@@ -230,6 +230,8 @@ describe('bad input', () => {
     ['enormous id', () => ({ id: '99999999999999999999', type: 'content', sign: 1 }), messages.reactionIdInvalid],
     ['boolean id', () => ({ id: true, type: 'content', sign: 1 }), messages.reactionIdInvalid],
     ['id as array', (id) => ({ id: [id], type: 'content', sign: 1 }), messages.reactionIdInvalid],
+    ...['0x10', '1e3', '1.5', '-1', ' ', '+1'].map((id): [string, (id: number) => unknown, string] =>
+      [`id "${id}"`, () => ({ id, type: 'content', sign: 1 }), messages.reactionIdInvalid]),
     ['unknown type', (id) => ({ id, type: 'post', sign: 1 }), messages.reactionTypeInvalid],
     ['type as number', (id) => ({ id, type: 1, sign: 1 }), messages.reactionTypeInvalid],
     ['sign 2', (id) => ({ id, type: 'content', sign: 2 }), messages.voteSignInvalid],
@@ -256,6 +258,40 @@ describe('bad input', () => {
     const huge = await v.post('/v3.0/like', { id: 1, type: 'content', sign: 1, mode: 'x'.repeat(3_000_000) });
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('one vote, one transaction', () => {
+  it('a vote whose transaction fails stores nothing, marks nothing, tells nobody, and answers 500', async () => {
+    const author = await signedIn();
+    const e = await entry(author.id);
+    const { v } = await signedIn();
+    const told: unknown[] = [];
+    const off = t.app.ctx.events.on('vote.changed', (p) => void told.push(p));
+    const db = t.database.db;
+    // A real failure raised by the database at the commit, after every step of the vote has run.
+    await db.execute(sql`create function fail_like() returns trigger language plpgsql as $$
+      begin if new.target_id = ${sql.raw(String(e.id))} then raise exception 'injected'; end if; return new; end $$`);
+    await db.execute(sql`create constraint trigger fail_like after insert on likes deferrable initially deferred
+      for each row execute function fail_like()`);
+    try {
+      const res = await vote(v, { id: e.id, type: 'content', sign: 1 });
+      expect(res.statusCode).toBe(500);
+      await t.app.ctx.events.settled();
+      expect(told).toEqual([]);
+      expect(await voteRows('content', e.id)).toBe(0);
+      await fold();
+      expect(await entryCounters(e.id)).toEqual({ count: 0, summ: 0 });
+    } finally {
+      await db.execute(sql`drop trigger fail_like on likes`);
+      await db.execute(sql`drop function fail_like()`);
+    }
+    expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
+    await t.app.ctx.events.settled();
+    off();
+    expect(told).toHaveLength(1);
+    await fold();
+    expect(await entryCounters(e.id)).toEqual({ count: 1, summ: 1 });
   });
 });
 

@@ -2,8 +2,23 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 
+/** What a process does (ROLES): `web` serves pages, the API, sockets and media; `worker` runs jobs and periodic work. */
+export const ROLES = ['web', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `ROLES=web`, `worker` or `web,worker` (the default, also when empty); anything else stops the start with a clear error. */
+export function parseRoles(value: string | undefined): Role[] {
+  const names = (value ?? '').split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
+  if (!names.length) return [...ROLES];
+  const unknown = names.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown.length) throw new Error(`ROLES: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}; known roles: ${ROLES.join(', ')} (comma-separated)`);
+  return ROLES.filter((r) => names.includes(r));
+}
+
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface Config {
+  /** What this process runs (ROLES); both by default. */
+  roles: Role[];
   port: number;
   host: string;
   publicUrl: string;
@@ -38,6 +53,19 @@ export interface Config {
   fetchAllowHosts: string[];
   /** Contact for web push (VAPID subject), a mailto: or https: URL. */
   vapidSubject: string;
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For (TRUST_PROXY): none by default (the socket's
+   * address counts), a hop count, or addresses and CIDR ranges. Rate limits and sign-in throttling key on it.
+   */
+  trustProxy: false | number | string[];
+}
+
+/** `TRUST_PROXY`: empty → trust nobody; digits → that many hops; else comma-separated addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function readSecret(dataDir: string): string {
@@ -57,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const config: Config = {
+    roles: parseRoles(env.ROLES),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     port,
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

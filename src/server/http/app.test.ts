@@ -179,4 +179,33 @@ describe('rate limits', () => {
     const other = await new Visitor(strict.app, '10.9.9.10').post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
     expect(other.statusCode).toBe(200);
   });
+
+  it('keys on the socket address: a forged X-Forwarded-For changes nothing unless the proxy is trusted', async () => {
+    const recover = (app: TestApp['app'], ip: string, forwarded: string) =>
+      new Visitor(app, ip).post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } }, { headers: { 'x-forwarded-for': forwarded } });
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await recover(strict.app, '10.9.8.1', `203.0.113.${i}`)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+
+    const behindProxy = await startTestApp({ rateLimitScale: 1, trustProxy: ['10.9.7.1'] });
+    try {
+      // From the trusted proxy each forwarded client has its own count; from anywhere else the header is ignored.
+      for (let i = 0; i < 7; i++) expect((await recover(behindProxy.app, '10.9.7.1', `203.0.113.${i}`)).statusCode).toBe(200);
+      const direct: number[] = [];
+      for (let i = 0; i < 7; i++) direct.push((await recover(behindProxy.app, '10.9.7.2', `203.0.113.${i}`)).statusCode);
+      expect(direct.slice(5)).toEqual([429, 429]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads nothing, a hop count, or addresses and ranges', async () => {
+    const { parseTrustProxy } = await import('../config.ts');
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
 });

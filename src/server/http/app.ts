@@ -104,7 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Overloads of Fastify() take each shape of the option apart; the value is one of them.
+    trustProxy: opts.config.trustProxy as boolean,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
@@ -203,7 +204,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, bookmarksRoutes, API_PREFIX);
   await app.register(hitsRoutes, { prefix: API_PREFIX });
   await app.register(mediaRoutes, { prefix: API_PREFIX });
-  await app.register(extractRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, extractRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);
   await app.register(realtimeRoutes, { prefix: API_PREFIX });
   await app.register(notificationsRoutes, { prefix: API_PREFIX });

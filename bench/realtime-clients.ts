@@ -65,7 +65,10 @@ async function open({ urls, count, channel, offset, kind }: OpenCommand) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(CONNECTING_AT_ONCE, count - i) }, (_, j) => connect(urls[(offset + i + j) % urls.length], channel)),
     );
-    for (const s of batch) s ? sockets.push(s) : failed++;
+    for (const s of batch) {
+      if (s) sockets.push(s);
+      else failed++;
+    }
   }
   return { opened: sockets.length, failed };
 }

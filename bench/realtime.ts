@@ -18,7 +18,7 @@
  * the server; `--client full` opens real socket.io-client instances (their CPU then competes with the server's
  * on a small machine). See bench/realtime-clients.ts.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

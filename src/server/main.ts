@@ -1,25 +1,40 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { loadConfig, ROLES, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
 import { promoteToSuperuser } from './modules/users/service.ts';
 
 const { values: args } = parseArgs({ options: { admin: { type: 'string' } }, allowPositionals: true });
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+  // The embedded database belongs to one process: split roles need the shared PostgreSQL.
+  if (config.roles.length < ROLES.length && !config.databaseUrl) {
+    throw new Error(`ROLES=${config.roles.join(',')} needs DATABASE_URL: on the embedded database one process runs both roles (leave ROLES unset)`);
+  }
+} catch (err) {
+  console.error(`cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
+const serves = config.roles.includes('web');
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'db'),
   onError: (err) => console.error(`database connection lost (${err.message}); the pool reconnects on the next query`),
 });
-const app = await buildApp({ config, db: database.db, web: { buildDir: path.resolve('build') } });
+// A worker-only process builds the same app (services, listeners, the socket hub's Redis adapter) without the pages.
+const app = await buildApp({ config, db: database.db, web: serves ? { buildDir: path.resolve('build') } : undefined });
 
 if (config.seed) await seedIfEmpty(database.db, app.log);
 if (args.admin) await promoteToSuperuser(app.ctx, args.admin);
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Среда работает: ${config.publicUrl} (база: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ', Redis' : ''})`);
+// A worker-only process opens no port: it claims jobs and runs the periodic work (roles.ts).
+if (serves) await app.listen({ port: config.port, host: config.host });
+else await app.ready();
+const where = serves ? config.publicUrl : 'без HTTP-порта';
+app.log.info(`Среда работает: ${where} (роли: ${config.roles.join(', ')}; база: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ', Redis' : ''})`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -11,7 +11,7 @@ function splitKey(key: string): string[] | null {
   const open = key.indexOf('[');
   if (open <= 0) return [key];
   const parts = [key.slice(0, open)];
-  const re = /\[([^\[\]]*)\]/gy;
+  const re = /\[([^[\]]*)\]/gy;
   re.lastIndex = open;
   let m: RegExpExecArray | null;
   while ((m = re.exec(key))) {

@@ -5,7 +5,16 @@ import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { jobs } from '../db/schema.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
-import { backoffMs, jobsOf } from './queue.ts';
+import type { Ctx } from '../context.ts';
+import { transaction } from '../db/transaction.ts';
+import { backoffMs, enqueue, jobsOf } from './queue.ts';
+
+// Test jobs: any `test.…` name, with an optional number.
+declare module './map.ts' {
+  interface JobMap {
+    [kind: `test.${string}`]: { n?: number };
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +26,7 @@ afterAll(async () => {
 
 const rowOf = async (id: number) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 let kindSeq = 0;
-const kind = (name: string) => `test.${name}.${++kindSeq}`;
+const kind = (name: string) => `test.${name}.${++kindSeq}` as const;
 
 describe('job queue', () => {
   it('runs a job soon after enqueue without a drain (the kick), and marks it done', async () => {
@@ -25,7 +34,7 @@ describe('job queue', () => {
     const ran: unknown[] = [];
     const queue = jobsOf(t.app.ctx);
     queue.register(k, async (p) => void ran.push(p));
-    const id = (await queue.enqueue(k, { n: 1 }))!;
+    const id = (await enqueue(t.app.ctx, k, { n: 1 }))!;
     for (let i = 0; i < 50 && !ran.length; i++) await new Promise((r) => setTimeout(r, 20));
     expect(ran).toEqual([{ n: 1 }]);
     for (let i = 0; i < 50 && (await rowOf(id)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
@@ -43,7 +52,7 @@ describe('job queue', () => {
     const start = new Date('2030-05-01T10:00:00Z');
     t.clock.now = start;
     try {
-      const id = (await queue.enqueue(k, {}, { maxAttempts: 3 }))!;
+      const id = (await enqueue(t.app.ctx, k, {}, { maxAttempts: 3 }))!;
       await queue.drain();
       let row = await rowOf(id);
       expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'сбой 1' });
@@ -77,7 +86,7 @@ describe('job queue', () => {
     queue.register(k, async () => {
       if (++calls === 1) throw new Error('временный сбой');
     });
-    const id = (await queue.enqueue(k, {}))!;
+    const id = (await enqueue(t.app.ctx, k, {}))!;
     await queue.drain();
     t.clock.now = new Date(Date.now() + backoffMs(1) + 1000);
     try {
@@ -92,26 +101,59 @@ describe('job queue', () => {
     const k = kind('dedupe');
     const queue = jobsOf(t.app.ctx);
     const ran: number[] = [];
-    queue.register(k, async (p) => void ran.push(p.n));
+    queue.register(k, async (p) => void ran.push(p.n!));
     const later = new Date(Date.now() + 3_600_000);
-    const first = await queue.enqueue(k, { n: 1 }, { dedupeKey: 'd1', runAt: later });
+    const first = await enqueue(t.app.ctx, k, { n: 1 }, { dedupeKey: 'd1', runAt: later });
     expect(first).toBeTypeOf('number');
-    expect(await queue.enqueue(k, { n: 2 }, { dedupeKey: 'd1', runAt: later })).toBeNull();
-    expect(await queue.enqueue(k, { n: 3 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
+    expect(await enqueue(t.app.ctx, k, { n: 2 }, { dedupeKey: 'd1', runAt: later })).toBeNull();
+    expect(await enqueue(t.app.ctx, k, { n: 3 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
     await queue.drain();
     expect(ran).toEqual([3]);
     // After it ran, a plain key may be queued again, a `once` key may not.
-    expect(await queue.enqueue(k, { n: 4 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
-    expect(await queue.enqueue(k, { n: 5 }, { dedupeKey: 'o1', once: true })).toBeTypeOf('number');
+    expect(await enqueue(t.app.ctx, k, { n: 4 }, { dedupeKey: 'd2' })).toBeTypeOf('number');
+    expect(await enqueue(t.app.ctx, k, { n: 5 }, { dedupeKey: 'o1', once: true })).toBeTypeOf('number');
     await queue.drain();
-    expect(await queue.enqueue(k, { n: 6 }, { dedupeKey: 'o1', once: true })).toBeNull();
+    expect(await enqueue(t.app.ctx, k, { n: 6 }, { dedupeKey: 'o1', once: true })).toBeNull();
     await queue.drain();
     expect(ran.sort()).toEqual([3, 4, 5]);
   });
 
+  it('a job queued in a transaction that rolls back leaves no row and never runs', async () => {
+    const k = kind('rollback');
+    const ran: unknown[] = [];
+    jobsOf(t.app.ctx).register(k, async (p) => void ran.push(p));
+    let queued: number | null = null;
+    await expect(transaction(t.app.ctx, async (tx) => {
+      queued = await enqueue(tx, k, { n: 1 });
+      throw new Error('a later step failed');
+    })).rejects.toThrow('a later step failed');
+    expect(queued).toBeTypeOf('number');
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, k))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 50));
+    await jobsOf(t.app.ctx).drain();
+    expect(ran).toEqual([]);
+  });
+
+  it('a job queued in a transaction that commits is stored with it, and runs once committed', async () => {
+    const k = kind('commit');
+    const ran: unknown[] = [];
+    jobsOf(t.app.ctx).register(k, async (p) => void ran.push(p));
+    const id = await transaction(t.app.ctx, async (tx) => {
+      const queued = (await enqueue(tx, k, { n: 2 }))!;
+      // Not visible outside the transaction yet, and not nudged: the worker could not claim it.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(ran).toEqual([]);
+      return queued;
+    });
+    expect(await rowOf(id)).toMatchObject({ kind: k, payload: { n: 2 } });
+    // The nudge after the commit runs it without a drain.
+    await expect.poll(() => ran, { timeout: 2000 }).toEqual([{ n: 2 }]);
+    await expect.poll(async () => (await rowOf(id)).status, { timeout: 2000 }).toBe('done');
+  });
+
   it('leaves kinds this node has no handler for to other nodes', async () => {
     const queue = jobsOf(t.app.ctx);
-    const id = (await queue.enqueue(kind('unknown'), {}))!;
+    const id = (await enqueue(t.app.ctx, kind('unknown'), {}))!;
     await queue.drain();
     expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
     await t.database.db.delete(jobs).where(eq(jobs.id, id));
@@ -129,7 +171,9 @@ describe('two workers on one database', () => {
     const k = kind('shared');
     // With DATABASE_URL: a second real app (its own pool) on the first one's PostgreSQL database. On PGlite (one
     // connection, one process) a second queue object on the same database stands in for the second node.
-    let other = { ...t.app.ctx };
+    const copy: Ctx = { ...t.app.ctx };
+    copy.root = copy;
+    let other = copy;
     if (t.config.databaseUrl) {
       const database = await openDatabase({ url: t.config.databaseUrl, dataDir: 'memory://', onError: () => {} });
       const app = await buildApp({ config: t.config, db: database.db, logger: false });
@@ -139,8 +183,8 @@ describe('two workers on one database', () => {
     }
     const runs = new Map<number, number>();
     const byNode = [0, 0];
-    const handler = (node: number) => async (p: { n: number }) => {
-      runs.set(p.n, (runs.get(p.n) ?? 0) + 1);
+    const handler = (node: number) => async (p: { n?: number }) => {
+      runs.set(p.n!, (runs.get(p.n!) ?? 0) + 1);
       byNode[node]++;
       await new Promise((r) => setTimeout(r, 2));
     };

@@ -1,21 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
 import { queryRows } from '../db/index.ts';
+import type { JobMap, JobName } from './map.ts';
+
+export type { JobMap, JobName } from './map.ts';
 
 /**
- * The durable job queue (`jobs` table). Any node may enqueue; every node runs a worker that claims due rows with
- * `FOR UPDATE SKIP LOCKED`, so two nodes never run one job at once. A claim holds the row for `LOCK_MS`; a node that
- * dies mid-job leaves it to be claimed again when the lock runs out. Failures retry with exponential backoff until
- * `max_attempts`, then the row stays as 'failed' with its last error for staff to read.
+ * The durable job queue (`jobs` table). Any node may enqueue; a node with the worker role (ROLES) runs a worker that
+ * claims due rows with `FOR UPDATE SKIP LOCKED`, so two nodes never run one job at once, and a node without it never
+ * claims any. A claim holds the row for `LOCK_MS`; a node that dies mid-job leaves it to be claimed again when the lock
+ * runs out. Failures retry with exponential backoff until `max_attempts`, then the row stays as 'failed' with its
+ * last error for staff to read. Job names and payloads are typed by `JobMap` (jobs/map.ts).
  */
 export interface JobInfo {
   id: number;
-  kind: string;
+  kind: JobName;
   attempts: number;
   maxAttempts: number;
 }
 
-export type JobHandler = (payload: any, job: JobInfo) => Promise<void>;
+export type JobHandler<K extends JobName> = (payload: JobMap[K], job: JobInfo) => Promise<unknown>;
+/** One handler per job name: the compiler checks that none is missing (jobs/handlers.ts). */
+export type JobHandlers = { [K in JobName]: JobHandler<K> };
+/** How the queue keeps a handler: the payload comes back from the database as whatever was stored. */
+type StoredHandler = (payload: unknown, job: JobInfo) => Promise<unknown>;
 
 export interface EnqueueOptions {
   /** While a job with this key waits (or runs), another with the same key is not queued. */
@@ -27,13 +35,16 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
-  register(kind: string, handler: JobHandler): void;
-  /** The new job's id, or null when the dedupe key already waits. */
-  enqueue(kind: string, payload: unknown, opts?: EnqueueOptions): Promise<number | null>;
+  register<K extends JobName>(kind: K, handler: JobHandler<K>): void;
+  /** Starts the worker: polls for due jobs and runs them (processes with the worker role only). */
   start(): void;
   stop(): Promise<void>;
+  /** A job became due: a started worker looks now instead of at its next poll; a stopped one does nothing. */
+  kick(): void;
   /** Runs every due job (and what they enqueue, and what domain events start) until nothing is left; for tests. */
   drain(): Promise<void>;
+  /** Jobs this node has claimed since it started (tests: a web-only node claims none). */
+  claimed(): number;
 }
 
 export const POLL_MS = 500;
@@ -42,32 +53,58 @@ const BATCH = 10;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 /** Finished rows are kept a week: staff can see what ran, and `once` keys stay claimed for a day at least. */
-const KEEP_DONE_MS = 7 * 86_400_000;
+export const KEEP_DONE_MS = 7 * 86_400_000;
 
 /** 2 s, 4 s, 8 s … after the 1st, 2nd, 3rd failure, capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
-interface ClaimedRow { id: number; kind: string; payload: unknown; attempts: number; max_attempts: number }
+interface ClaimedRow { id: number; kind: JobName; payload: unknown; attempts: number; max_attempts: number }
 
 const queues = new WeakMap<Ctx, JobQueue>();
 
-/** The app's queue: one per app (per `ctx`), created on first use. */
+/** The app's queue: one per app (per `ctx.root`), created on first use. */
 export function jobsOf(ctx: Ctx): JobQueue {
   let queue = queues.get(ctx.root);
   if (!queue) {
-    queue = createQueue(ctx);
+    queue = createQueue(ctx.root);
     queues.set(ctx.root, queue);
   }
   return queue;
 }
 
+/**
+ * Queues a job through `ctx.db`: inside `transaction(ctx, …)` the row commits or rolls back with the change, and the
+ * nudge that runs a due job at once on this node waits for the commit. The new job's id, or null when its dedupe
+ * key already waits (or, with `once`, ever ran).
+ */
+export async function enqueue<K extends JobName>(ctx: Ctx, kind: K, payload: JobMap[K], opts: EnqueueOptions = {}): Promise<number | null> {
+  const runAt = opts.runAt ?? ctx.now();
+  const key = opts.dedupeKey ?? null;
+  const values = sql`${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${key}, ${runAt}, ${opts.maxAttempts ?? 5}`;
+  const rows = await queryRows<{ id: number }>(ctx.db, opts.once && key
+    ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
+          select ${values} where not exists (select 1 from jobs where dedupe_key = ${key})
+          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`
+    : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
+          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`);
+  if (!rows.length) return null;
+  // Due now: a worker on this node runs it without waiting for the next poll (once the row is visible).
+  if (runAt <= ctx.now()) ctx.afterCommit(() => jobsOf(ctx).kick());
+  return Number(rows[0].id);
+}
+
+/** Deletes finished and failed rows older than a week (a scheduled cluster task, schedule.ts). */
+export async function purgeJobs(ctx: Ctx): Promise<void> {
+  await ctx.db.execute(sql`delete from jobs where status <> 'queued' and run_at < ${new Date(ctx.now().getTime() - KEEP_DONE_MS)}`);
+}
+
 function createQueue(ctx: Ctx): JobQueue {
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<JobName, StoredHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
-  let lastPurge = 0;
+  let claimedCount = 0;
 
   /** Rows this node may run now: queued, due, not held by another node's claim, of a kind it has a handler for. */
   function dueRows(now: Date) {
@@ -79,7 +116,7 @@ function createQueue(ctx: Ctx): JobQueue {
   async function claim(): Promise<ClaimedRow[]> {
     const now = ctx.now();
     if (!handlers.size) return [];
-    return queryRows<ClaimedRow>(ctx.db, sql`
+    const rows = await queryRows<ClaimedRow>(ctx.db, sql`
       update jobs set attempts = attempts + 1, locked_until = ${new Date(now.getTime() + LOCK_MS)}
       where id in (
         select id from jobs
@@ -89,6 +126,8 @@ function createQueue(ctx: Ctx): JobQueue {
         for update skip locked
       )
       returning id, kind, payload, attempts, max_attempts`);
+    claimedCount += rows.length;
+    return rows;
   }
 
   async function runOne(row: ClaimedRow) {
@@ -108,13 +147,6 @@ function createQueue(ctx: Ctx): JobQueue {
     }
   }
 
-  async function purge() {
-    const now = ctx.now().getTime();
-    if (now - lastPurge < 3_600_000) return;
-    lastPurge = now;
-    await ctx.db.execute(sql`delete from jobs where status <> 'queued' and run_at < ${new Date(now - KEEP_DONE_MS)}`);
-  }
-
   /** One pass: claim a batch, run it; the count of jobs run. Passes never overlap on one node. */
   function tick(): Promise<number> {
     if (running) {
@@ -131,7 +163,6 @@ function createQueue(ctx: Ctx): JobQueue {
           total += rows.length;
           if (rows.length < BATCH && !again) break;
         }
-        await purge();
       } catch (err) {
         ctx.log.error({ err }, 'job queue pass failed');
       } finally {
@@ -153,23 +184,14 @@ function createQueue(ctx: Ctx): JobQueue {
 
   return {
     register(kind, handler) {
-      handlers.set(kind, handler);
+      handlers.set(kind, handler as StoredHandler);
     },
 
-    async enqueue(kind, payload, opts = {}) {
-      const runAt = opts.runAt ?? ctx.now();
-      const key = opts.dedupeKey ?? null;
-      const values = sql`${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${key}, ${runAt}, ${opts.maxAttempts ?? 5}`;
-      const rows = await queryRows<{ id: number }>(ctx.db, opts.once && key
-        ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
-              select ${values} where not exists (select 1 from jobs where dedupe_key = ${key})
-              on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`
-        : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
-              on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`);
-      // Due now on this node: run it without waiting for the next poll.
-      if (rows.length && !stopped && runAt <= ctx.now()) setImmediate(() => void tick());
-      return rows.length ? Number(rows[0].id) : null;
+    kick() {
+      if (!stopped) setImmediate(() => void tick());
     },
+
+    claimed: () => claimedCount,
 
     start() {
       if (!stopped) return;

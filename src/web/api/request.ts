@@ -107,7 +107,7 @@ async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Re
     if ((err as Error).name === 'AbortError') return failure(0, messages.errorOccurred);
     return failure(STATUS_OFFLINE, messages.offline);
   }
-  let body: Partial<ApiReply<T>> | null = null;
+  let body: Partial<ApiReply<T>> | null;
   try {
     body = await response.json();
   } catch {

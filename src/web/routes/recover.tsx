@@ -24,6 +24,7 @@ export default function Recover() {
       setState({ token, email: result.data.email });
       ask(token, result.data.email);
     });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is checked once per visit
   }, []);
 
   return (

@@ -5,8 +5,10 @@ import { queryRows } from '../../db/index.ts';
 import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
 import {
   COMMENT_WEIGHT, HOTNESS_DECAY_SECONDS, HOTNESS_EPOCH, HOTNESS_REFRESH_DAYS,
-  refreshEntryHotness, refreshHotness, refreshRecentHotness, startHotnessTimer,
+  refreshEntryHotness, refreshHotness, refreshRecentHotness,
 } from './ranking.ts';
+import { jobsOf } from '../../jobs/queue.ts';
+import { SCHEDULE, startSchedule } from '../../schedule.ts';
 import { feedFixtures } from './testing.ts';
 
 let t: TestApp;
@@ -145,15 +147,18 @@ describe('refreshing', () => {
     expect(await refreshHotness(t.database.db, null)).toBe(0);
   });
 
-  it('the timer refreshes periodically and stops cleanly', async () => {
+  it('the scheduled refresh runs every period and stops cleanly', async () => {
     const id = await entry({ hours: 2 });
-    const stop = startHotnessTimer(t.app.ctx, 20);
+    const task = SCHEDULE.find((s) => s.name === 'hotness.refresh')!;
+    const schedule = await startSchedule(t.app.ctx, ['worker'], [{ ...task, everyMs: 20 }]);
     try {
       await fold(id, 77);
       await expect.poll(() => hotnessOf(id), { timeout: 5000 }).toBeCloseTo(expected(77, 0, f.hoursAgo(2)), 9);
     } finally {
-      await stop();
+      await schedule.stop();
     }
+    // A period queued just before the stop still runs; none after it.
+    await jobsOf(t.app.ctx).drain();
     await fold(id, 78);
     await new Promise((r) => setTimeout(r, 100));
     expect(await hotnessOf(id)).toBeCloseTo(expected(77, 0, f.hoursAgo(2)), 9);

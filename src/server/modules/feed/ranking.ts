@@ -62,20 +62,3 @@ export async function refreshEntryHotness(ctx: Pick<Ctx, 'db'>, entryId: number)
 export function refreshRecentHotness(ctx: Pick<Ctx, 'db' | 'now'>): Promise<number> {
   return refreshHotness(ctx.db, new Date(ctx.now().getTime() - HOTNESS_REFRESH_DAYS * 86400_000));
 }
-
-/** Starts the in-process timer; the returned function stops it and waits for a run in progress. */
-export function startHotnessTimer(ctx: Pick<Ctx, 'db' | 'now' | 'log'>, intervalMs = HOTNESS_REFRESH_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = refreshRecentHotness(ctx)
-      .then((n) => n && ctx.log.debug({ changed: n }, 'hotness refreshed'))
-      .catch((err) => ctx.log.error({ err }, 'hotness refresh failed'))
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

@@ -9,7 +9,6 @@ import { ok } from '../../http/session.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';
 import { assertCanHide, assertCanReadMyFeed } from './policy.ts';
-import { startHotnessTimer } from './ranking.ts';
 import { rss, sitemap } from './rss.ts';
 import * as feed from './service.ts';
 
@@ -55,15 +54,6 @@ const emptyBody = plainBody({});
 
 export async function feedRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-
-  // Hotness of recent entries is refreshed by an in-process timer while the app runs (ranking.ts).
-  let stopTimer: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopTimer = startHotnessTimer(ctx);
-  });
-  app.addHook('onClose', async () => {
-    await stopTimer?.();
-  });
 
   app.get('/feed', async (req) => {
     const query = parse(feedQuery, req.query);

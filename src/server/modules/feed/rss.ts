@@ -14,6 +14,7 @@ export const SITEMAP_SUBSITES = 5_000;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** Escapes text for XML and drops the control characters XML 1.0 forbids. */
 export const xmlEscape = (s: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
 export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<string> {

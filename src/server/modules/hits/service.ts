@@ -7,8 +7,9 @@ import * as q from './queries.ts';
 
 /**
  * Views: one per reader per entry per UTC day (DESIGN.md, Ranking and counters). A hit only checks and
- * remembers its mark in memory; every few seconds, and on a clean shutdown, the marks are folded into
- * `hit_marks` (which dedupes across nodes and restarts) and the new ones into `entries.hits_count`.
+ * remembers its mark in memory; every few seconds (the process's own `hits.fold` task, schedule.ts), and on a clean
+ * shutdown, the marks are folded into `hit_marks` (which dedupes across nodes and restarts) and the new ones into
+ * `entries.hits_count`. Marks older than two days are deleted by the cluster task `hits.cleanup`.
  */
 export const HIT_FOLD_INTERVAL_MS = 5000;
 const CHUNK = 5000;
@@ -49,10 +50,9 @@ const registry = new WeakMap<Ctx, HitCounter>();
 /** The app's hit counter, for tests that want a fold without waiting for the timer. */
 export const hitCounterOf = (ctx: Ctx) => registry.get(ctx.root);
 
-export function startHitCounter(ctx: Ctx, intervalMs = HIT_FOLD_INTERVAL_MS): HitCounter {
+export function startHitCounter(ctx: Ctx): HitCounter {
   let pending = new Marks();
   let folding = new Marks();
-  let cleanedDay = -1;
 
   async function hit(entryId: number, visitor: string): Promise<HitData> {
     const day = dayNumber(ctx.now());
@@ -83,29 +83,23 @@ export function startHitCounter(ctx: Ctx, intervalMs = HIT_FOLD_INTERVAL_MS): Hi
     } finally {
       folding = new Marks();
     }
-    const today = dayNumber(ctx.now());
-    if (cleanedDay !== today) {
-      await q.deleteMarksBefore(ctx.db, today - KEEP_DAYS);
-      cleanedDay = today;
-    }
   }
 
   let chain: Promise<void> = Promise.resolve();
   const fold = () => (chain = chain.then(run, run));
 
-  const timer = setInterval(() => {
-    fold().catch((err) => ctx.log.error({ err }, 'hit counter fold failed'));
-  }, intervalMs);
-  timer.unref();
-
   const counter: HitCounter = {
     hit,
     fold,
     async close() {
-      clearInterval(timer);
       await fold();
     },
   };
   registry.set(ctx.root, counter);
   return counter;
+}
+
+/** Deletes day marks older than two days (a cluster task of the schedule: once per hour across all nodes). */
+export async function deleteOldHitMarks(ctx: Ctx): Promise<void> {
+  await q.deleteMarksBefore(ctx.db, dayNumber(ctx.now()) - KEEP_DAYS);
 }

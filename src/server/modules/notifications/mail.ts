@@ -4,7 +4,7 @@ import { formatFullDate } from '../../../shared/format.ts';
 import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { jobsOf } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as q from './queries.ts';
 import { present, settingsOf } from './service.ts';
 
@@ -62,11 +62,11 @@ export async function optIn(ctx: Ctx, email: string) {
   if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true };
   await q.ensureEmailSubscription(ctx.db, address, null, newToken(), true);
   await q.setEmailConfirmed(ctx.db, address, null);
-  await jobsOf(ctx).enqueue('mail.confirm', { email: address }, { dedupeKey: `mail.confirm:${address}` });
+  await enqueue(ctx, 'mail.confirm', { email: address }, { dedupeKey: `mail.confirm:${address}` });
   return { email: address, digest: true };
 }
 
-async function sendConfirmation(ctx: Ctx, email: string) {
+export async function sendConfirmation(ctx: Ctx, email: string) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, email);
   if (!sub?.digest || sub.unsubscribed_at || sub.confirmed_at) return;
   await ctx.mail.send({ to: sub.email, subject: messages.mailDigestConfirmSubject, text: messages.mailDigestConfirmText(confirmUrl(ctx, sub.token)) });
@@ -106,27 +106,27 @@ export function nextDigestAt(now: Date): Date {
 }
 
 /**
- * Makes sure the next digest is queued. Every node calls it (on start and hourly); the day's dedupe key with `once`
- * lets exactly one row exist per day, so the digest is claimed and sent once however many nodes run.
+ * Makes sure the next digest is queued: a cluster task of the schedule (schedule.ts, on a worker's start and hourly).
+ * The day's dedupe key with `once` lets exactly one row exist per day, so the digest is claimed and sent once however
+ * many nodes run.
  */
-export async function scheduleDigest(ctx: Ctx) {
+export async function scheduleDigest(ctx: Ctx): Promise<number | null> {
   const at = nextDigestAt(ctx.now());
   const day = at.toISOString().slice(0, 10);
-  return jobsOf(ctx).enqueue('mail.digest', { day, until: at.toISOString() }, { dedupeKey: `digest:${day}`, once: true, runAt: at });
+  return enqueue(ctx, 'mail.digest', { day, until: at.toISOString() }, { dedupeKey: `digest:${day}`, once: true, runAt: at });
 }
 
 /** The day's digest: the top entries once, then one letter job per subscriber (each retried on its own). */
-async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
+export async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
   const top = await q.topEntries(ctx.db, new Date(p.until), DIGEST_SIZE);
   const lines = top.map((e, i) => `${i + 1}. ${e.title || '—'}\n   ${ctx.config.publicUrl}/${e.id}`);
-  const jobs = jobsOf(ctx);
   for (const sub of await q.digestRecipients(ctx.db)) {
-    await jobs.enqueue('mail.digest.letter', { email: sub.email, day: p.day, until: p.until, lines }, { dedupeKey: `digest:${p.day}:${sub.email}`, once: true });
+    await enqueue(ctx, 'mail.digest.letter', { email: sub.email, day: p.day, until: p.until, lines }, { dedupeKey: `digest:${p.day}:${sub.email}`, once: true });
   }
   await scheduleDigest(ctx);
 }
 
-async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
+export async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, p.email);
   if (!sub?.digest || sub.unsubscribed_at || !sub.confirmed_at) return;
   const date = formatFullDate(p.until, { timeZone: 'Europe/Moscow' }).split(',').slice(1, 2).join('').trim();
@@ -137,12 +137,4 @@ async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lin
     text: `${body}\n\n${messages.mailDigestFooter(unsubscribeUrl(ctx, sub.token))}`,
     headers: unsubscribeHeaders(ctx, sub.token),
   });
-}
-
-export function registerMailJobs(ctx: Ctx) {
-  const jobs = jobsOf(ctx);
-  jobs.register('mail.notification', (p: { notificationId: number }) => sendNotificationMail(ctx, p.notificationId));
-  jobs.register('mail.confirm', (p: { email: string }) => sendConfirmation(ctx, p.email));
-  jobs.register('mail.digest', (p: { day: string; until: string }) => runDigest(ctx, p));
-  jobs.register('mail.digest.letter', (p: { email: string; until: string; lines: string[] }) => sendDigestLetter(ctx, p));
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { entries, notifications, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import type { NotificationItem, NotificationsPage } from '../../../shared/notifications.ts';
+import type { NotificationsPage } from '../../../shared/notifications.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 import { mentionTokens, notifyBan, notifyUnpublished } from './service.ts';
 

@@ -10,9 +10,8 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../
 import { ApiError, parse } from '../../http/errors.ts';
 import { limit } from '../../http/ratelimit.ts';
 import { ok } from '../../http/session.ts';
-import { jobsOf } from '../../jobs/queue.ts';
 import { requireUser } from '../auth/index.ts';
-import { registerPushJobs, subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, vapidKeys } from '../push/service.ts';
+import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, vapidKeys } from '../push/service.ts';
 import * as mail from './mail.ts';
 import { requireSystemSender } from './policy.ts';
 import * as notifications from './service.ts';
@@ -74,22 +73,6 @@ const swFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw.js');
 /** Notifications, their settings, mail opt-ins and web push endpoints (issue 5). */
 export async function notificationsRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  notifications.listen(ctx);
-  registerPushJobs(ctx);
-  mail.registerMailJobs(ctx);
-
-  // Every node runs a worker; the queue's row locks keep two nodes off one job.
-  let digestTimer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    jobsOf(ctx).start();
-    await mail.scheduleDigest(ctx);
-    digestTimer = setInterval(() => void mail.scheduleDigest(ctx).catch((err) => ctx.log.error({ err }, 'digest scheduling failed')), 3_600_000);
-    digestTimer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (digestTimer) clearInterval(digestTimer);
-    await jobsOf(ctx).stop();
-  });
 
   app.get('/notifications', { config: limit(app, 120, 60) }, async (req) => {
     const user = requireUser(req.user);

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import type { DomainEventMap } from '../../events.ts';
-import { jobsOf } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
@@ -89,14 +89,13 @@ export async function notify(ctx: Ctx, input: NotifyInput): Promise<number | nul
     userId: input.userId, type: input.type, actorId: input.actorId, groupKey: input.groupKey ?? null,
     entryId: input.entryId ?? null, commentId: input.commentId ?? null, data: input.data ?? {}, now: ctx.now(), mailOnly: !wanted.site,
   });
-  const jobs = jobsOf(ctx);
   if (wanted.site) {
     ctx.events.emit('notification.changed', { userId: input.userId, notificationId: id, unreadCount: await q.unreadCount(ctx.db, input.userId) });
     // A growing group is pushed once per wave: a push waiting for this row takes the newer text when it runs.
-    await jobs.enqueue('push.notification', { notificationId: id }, { dedupeKey: `push:${id}` });
+    await enqueue(ctx, 'push.notification', { notificationId: id }, { dedupeKey: `push:${id}` });
   }
   // A letter per new row only: a vote group does not mail again for every vote.
-  if (wanted.email && created) await jobs.enqueue('mail.notification', { notificationId: id }, { dedupeKey: `mail:${id}` });
+  if (wanted.email && created) await enqueue(ctx, 'mail.notification', { notificationId: id }, { dedupeKey: `mail:${id}` });
   return id;
 }
 
@@ -250,16 +249,14 @@ export async function markRead(ctx: Ctx, userId: number, what: { id?: number; co
   return { marked: changed.length, unread_count: unread };
 }
 
-/** Domain events become jobs, so a notification survives a crash between the request's answer and its delivery. */
+/**
+ * Domain events become jobs, so a notification survives a crash between the request's answer and its delivery.
+ * Subscribed by every process (the one that emits enqueues); the jobs run on a worker (jobs/handlers.ts).
+ */
 export function listen(ctx: Ctx) {
-  const jobs = jobsOf(ctx);
-  jobs.register('notify.comment', (p) => onCommentCreated(ctx, p));
-  jobs.register('notify.vote', (p) => onVoteChanged(ctx, p));
-  jobs.register('notify.subscriber', (p) => onSubscriptionChanged(ctx, p));
-  ctx.events.on('comment.created', (p) => jobs.enqueue('notify.comment', p));
-  ctx.events.on('vote.changed', (p) => (p.sign === 1 ? jobs.enqueue('notify.vote', p) : null));
-  ctx.events.on('subscription.changed', (p) => (p.subscribed ? jobs.enqueue('notify.subscriber', p) : null));
+  ctx.events.on('comment.created', (p) => enqueue(ctx, 'notify.comment', p));
+  ctx.events.on('vote.changed', (p) => (p.sign === 1 ? enqueue(ctx, 'notify.vote', p) : null));
+  ctx.events.on('subscription.changed', (p) => (p.subscribed ? enqueue(ctx, 'notify.subscriber', p) : null));
   // Staff taking a published entry off tells its author; authors removing their own hear nothing.
-  jobs.register('notify.unpublished', async (p: { entryId: number }) => void (await notifyUnpublished(ctx, p.entryId)));
-  ctx.events.on('entry.removed', (p) => (p.wasPublished && p.byId !== p.authorId ? jobs.enqueue('notify.unpublished', { entryId: p.entryId }) : null));
+  ctx.events.on('entry.removed', (p) => (p.wasPublished && p.byId !== p.authorId ? enqueue(ctx, 'notify.unpublished', { entryId: p.entryId }) : null));
 }

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { jobsOf } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { checkedLookup, isPublicAddress } from '../../lib/safe-fetch.ts';
 import { notificationById } from '../notifications/index.ts';
 import { present } from '../notifications/service.ts';
@@ -130,12 +130,5 @@ export async function fanOut(ctx: Ctx, notificationId: number) {
   // A system message's text is its body under the site's title; anything else says it all in the title.
   const [title, body] = item.type === 'system' ? [messages.notifySystemTitle, item.text] : [item.text, item.quote];
   const payload: PushPayload = { title, body, url: item.url, tag: `n${row.id}` };
-  const jobs = jobsOf(ctx);
-  for (const e of endpoints) await jobs.enqueue('push.deliver', { endpoint: e.endpoint, payload }, { maxAttempts: 6 });
-}
-
-export function registerPushJobs(ctx: Ctx) {
-  const jobs = jobsOf(ctx);
-  jobs.register('push.notification', (p: { notificationId: number }) => fanOut(ctx, p.notificationId));
-  jobs.register('push.deliver', (p: { endpoint: string; payload: PushPayload }) => deliver(ctx, p.endpoint, p.payload));
+  for (const e of endpoints) await enqueue(ctx, 'push.deliver', { endpoint: e.endpoint, payload }, { maxAttempts: 6 });
 }

@@ -9,7 +9,8 @@ import * as q from './queries.ts';
  * the likes table in one transaction. A viral entry's row is written once per fold, not once per vote, and a fold
  * is a recount, not a sum of deltas, so it is idempotent: folding twice, on two nodes, or after a lost mark
  * (a crash) never makes a counter drift; the next vote on the target heals it.
- * Dirty marks live in memory, or in a Redis set shared by every node when REDIS_URL is set.
+ * Dirty marks live in memory, or in a Redis set shared by every node when REDIS_URL is set. The `votes.fold` task
+ * (schedule.ts) folds them: in memory, the process that holds them (web); in Redis, the worker.
  */
 export const VOTE_FOLD_INTERVAL_MS = 1000;
 const BATCH = 500;
@@ -63,7 +64,7 @@ const registry = new WeakMap<Ctx, VoteCounters>();
 /** The app's vote counters, for tests that want a fold without waiting for the timer. */
 export const voteCountersOf = (ctx: Ctx) => registry.get(ctx.root);
 
-export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, intervalMs = VOTE_FOLD_INTERVAL_MS): VoteCounters {
+export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteCounters {
   const marks = ctx.redis ? redisMarks(ctx.redis, `sreda:${ctx.config.redisNamespace}votes:dirty`) : memoryMarks();
 
   async function foldBatch(): Promise<number> {
@@ -99,11 +100,6 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, interv
     return chain;
   };
 
-  const timer = setInterval(() => {
-    fold().catch((err) => ctx.log.error({ err }, 'vote counters fold failed'));
-  }, intervalMs);
-  timer.unref();
-
   const counters: VoteCounters = {
     async mark(type, id) {
       try {
@@ -115,7 +111,6 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher, interv
     },
     fold,
     async close() {
-      clearInterval(timer);
       await fold();
     },
   };

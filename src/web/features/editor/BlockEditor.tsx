@@ -46,6 +46,7 @@ export function BlockEditor({ initial, onChange, apiRef }: { initial: Block[]; o
       apiRef.current = null;
       handle?.destroy();
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is made once per mount; apiRef is a ref object
   }, []);
 
   return (

@@ -68,6 +68,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       setStatus(published ? 'local' : 'restored');
     }
     setStarted(true);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once after hydration, with the first render's values
   }, []);
 
   useEffect(() => {

@@ -51,6 +51,7 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
     if (asked.current || version.is_current || entry.removed) return;
     asked.current = true;
     apply();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once, when the window opens
   }, []);
 
   const disabled = state !== 'idle' || version.is_current || entry.removed;

@@ -32,6 +32,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
   // The first version is read from the server when it is not the entry as it stands.
   useEffect(() => {
     if (!preview && history.items[0]) choose(history.items[0], false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the versions the page came with
   }, []);
 
   async function choose(item: HistoryItem, scroll = true) {

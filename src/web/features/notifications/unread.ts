@@ -17,6 +17,7 @@ export function useUnreadCount(userId: number | null, initial: number): number {
   useEffect(() => {
     seededFor = seed;
     unreadStore.set(initial);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `seed` carries `initial`
   }, [seed]);
   useChannel<UserEvent>(userId ? channelName.user(userId) : null, (event) => {
     if (event.type === 'notification') unreadStore.set(event.unread_count);

@@ -27,6 +27,7 @@ export function VoteButtons({ type, id, likes, small = false, live = false }: { 
   }, [type, id]);
   useEffect(() => onAuthChange(() => (own.current = null)), []);
   // Fresh parent data (a navigation, a sign-in, a live event) is the truth again, but for the reader's own mark.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tally's values, not the object's identity
   useEffect(() => setState({ ...likes, is_liked: own.current ?? likes.is_liked }), [likes.count, likes.summ, likes.is_liked]);
   useChannel<ContentEvent>(live && type === 'content' ? channelName.content(id) : null, (event) => {
     if (event.type === 'content_voted' && event.content_id === id) setState((s) => ({ ...s, count: event.likes.count, summ: event.likes.summ }));

@@ -15,6 +15,7 @@ export function RealtimeRoot(props: { auth: ChannelAuth | null }) {
   const [outdated, setOutdated] = useState(false);
   useEffect(() => {
     if (props.auth) realtime().authorize(props.auth);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the signature's values, not the object's identity
   }, [props.auth?.channel, props.auth?.hash]);
 
   useChannel<SystemEvent>(channelName.system, (event) => {

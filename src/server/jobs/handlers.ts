@@ -1,0 +1,35 @@
+import type { Ctx } from '../context.ts';
+import * as mail from '../modules/notifications/mail.ts';
+import * as notifications from '../modules/notifications/service.ts';
+import * as push from '../modules/push/service.ts';
+import { runScheduled } from '../schedule.ts';
+import { jobsOf, type JobHandlers, type JobName } from './queue.ts';
+
+/**
+ * Every job's handler, in one place: the type makes a job of `JobMap` without a handler a compile error. Registered
+ * only by processes with the worker role (roles.ts); a web-only node queues jobs and never runs one.
+ */
+export function jobHandlers(ctx: Ctx): JobHandlers {
+  return {
+    'notify.comment': (p) => notifications.onCommentCreated(ctx, p),
+    'notify.vote': (p) => notifications.onVoteChanged(ctx, p),
+    'notify.subscriber': (p) => notifications.onSubscriptionChanged(ctx, p),
+    'notify.unpublished': (p) => notifications.notifyUnpublished(ctx, p.entryId),
+    'push.notification': (p) => push.fanOut(ctx, p.notificationId),
+    'push.deliver': (p) => push.deliver(ctx, p.endpoint, p.payload),
+    'mail.notification': (p) => mail.sendNotificationMail(ctx, p.notificationId),
+    'mail.confirm': (p) => mail.sendConfirmation(ctx, p.email),
+    'mail.digest': (p) => mail.runDigest(ctx, p),
+    'mail.digest.letter': (p) => mail.sendDigestLetter(ctx, p),
+    'schedule.run': (p) => runScheduled(ctx, p),
+  };
+}
+
+export function registerJobHandlers(ctx: Ctx) {
+  const queue = jobsOf(ctx);
+  const handlers = jobHandlers(ctx);
+  for (const kind of Object.keys(handlers) as JobName[]) register(kind);
+  function register<K extends JobName>(kind: K) {
+    queue.register(kind, handlers[kind]);
+  }
+}

@@ -1,0 +1,28 @@
+import type { DomainEventMap } from '../events.ts';
+import type { PushPayload } from '../modules/push/service.ts';
+import type { ScheduledTaskName } from '../schedule.ts';
+
+/**
+ * Every job the queue knows: name → payload (stored as JSON, so plain data only). `enqueue` and the handler table
+ * (`jobs/handlers.ts`, one handler per name, checked by the compiler) take their types from here, as domain events
+ * take theirs from `DomainEventMap`. A new job is a line here and a line there.
+ */
+export interface JobMap {
+  /** Domain events that become notifications (notifications/service.ts). */
+  'notify.comment': DomainEventMap['comment.created'];
+  'notify.vote': DomainEventMap['vote.changed'];
+  'notify.subscriber': DomainEventMap['subscription.changed'];
+  'notify.unpublished': { entryId: number };
+  /** A notification's web push: one fan-out, then one delivery per device (push/service.ts). */
+  'push.notification': { notificationId: number };
+  'push.deliver': { endpoint: string; payload: PushPayload };
+  /** Letters (notifications/mail.ts). */
+  'mail.notification': { notificationId: number };
+  'mail.confirm': { email: string };
+  'mail.digest': { day: string; until: string };
+  'mail.digest.letter': { email: string; day: string; until: string; lines: string[] };
+  /** One period's run of a cluster task (schedule.ts): queued once per slot across all nodes. */
+  'schedule.run': { task: ScheduledTaskName; slot: number };
+}
+
+export type JobName = keyof JobMap;

@@ -1,0 +1,141 @@
+import type { Role } from './config.ts';
+import type { Ctx } from './context.ts';
+import { enqueue, purgeJobs } from './jobs/queue.ts';
+import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/feed/ranking.ts';
+import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
+import { scheduleDigest } from './modules/notifications/mail.ts';
+import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
+
+/**
+ * All periodic work, declared in one place and started by the process per its roles (roles.ts).
+ *
+ * - `cluster` tasks run once per period across all nodes. Every worker process wakes at each period boundary and
+ *   queues the slot's job (`schedule.run`, dedupe key `schedule:{name}:{slot}` with `once`); the job table lets one
+ *   row exist per key, so whichever worker claims it runs the period's work and the others find the slot taken.
+ *   The job table rather than an advisory lock: a lock only keeps two runs apart in time, while a slot key also
+ *   stops a second worker whose timer fires a minute later from running the same period again, and it works the same
+ *   on the embedded database, leaves a row staff can read (done or failed, with the error), and needs no new table.
+ * - `node` tasks flush what one process holds in memory: each process whose roles include the task's role runs
+ *   it on its own state, on its own timer, and once more when it stops. A web-only node folds the views it counted;
+ *   vote marks are held by the voting (web) process without Redis, and by Redis with it, where the worker folds them.
+ */
+/** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
+export type ScheduledTaskName = 'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
+
+export interface PeriodicTask {
+  name: ScheduledTaskName;
+  everyMs: number;
+  scope: 'cluster' | 'node';
+  /** Node tasks: the role whose processes run it, fixed or by the app's setup. Cluster tasks run on workers. */
+  role?: Role | ((ctx: Ctx) => Role);
+  /** Cluster tasks: also queue the current period's run when a worker starts, not only at the next boundary. */
+  atStart?: boolean;
+  run(ctx: Ctx): Promise<unknown>;
+}
+
+const HOUR = 3_600_000;
+
+export const SCHEDULE: readonly PeriodicTask[] = [
+  /** Folds counter changes that reached entries without a per-entry refresh into `hotness` (feed/ranking.ts). */
+  { name: 'hotness.refresh', everyMs: HOTNESS_REFRESH_INTERVAL_MS, scope: 'cluster', run: refreshRecentHotness },
+  /** Keeps tomorrow's digest queued (itself once per day by its own key). */
+  { name: 'digest.schedule', everyMs: HOUR, scope: 'cluster', atStart: true, run: scheduleDigest },
+  /** Day marks of views older than two days. */
+  { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
+  /** Finished and failed jobs older than a week. */
+  { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
+  /** Views this process counted, into `hit_marks` and `entries.hits_count`. */
+  { name: 'hits.fold', everyMs: HIT_FOLD_INTERVAL_MS, scope: 'node', role: 'web', run: async (ctx) => hitCounterOf(ctx)?.fold() },
+  /** Dirty vote targets recounted: this process's own marks, or the shared Redis set on a worker. */
+  {
+    name: 'votes.fold', everyMs: VOTE_FOLD_INTERVAL_MS, scope: 'node', role: (ctx) => (ctx.redis ? 'worker' : 'web'),
+    run: async (ctx) => voteCountersOf(ctx)?.fold(),
+  },
+];
+
+/** The tasks a process started (tests may start shorter periods); a slot's job looks its task up here first. */
+const started = new WeakMap<Ctx, Map<ScheduledTaskName, PeriodicTask>>();
+
+/** Does this process run the task? */
+export function runsHere(ctx: Ctx, roles: readonly Role[], task: PeriodicTask): boolean {
+  if (task.scope === 'cluster') return roles.includes('worker');
+  const role = typeof task.role === 'function' ? task.role(ctx) : (task.role ?? 'worker');
+  return roles.includes(role);
+}
+
+/** The slot (period number) a moment falls in. Periods follow the wall clock, the same on every node. */
+export const slotOf = (task: Pick<PeriodicTask, 'everyMs'>, at = Date.now()) => Math.floor(at / task.everyMs);
+
+/** Queues the period's run of a cluster task; null when another worker (or this one) already did. */
+export function queueSlot(ctx: Ctx, task: PeriodicTask, slot = slotOf(task)) {
+  return enqueue(ctx, 'schedule.run', { task: task.name, slot }, { dedupeKey: `schedule:${task.name}:${slot}`, once: true, maxAttempts: 1 });
+}
+
+/** The `schedule.run` job: one period's run of a cluster task. A missed or failed period is covered by the next one. */
+export async function runScheduled(ctx: Ctx, p: { task: ScheduledTaskName; slot: number }): Promise<void> {
+  const task = started.get(ctx.root)?.get(p.task) ?? SCHEDULE.find((t) => t.name === p.task);
+  if (!task) {
+    ctx.log.warn({ task: p.task }, 'scheduled task unknown to this version; skipped');
+    return;
+  }
+  await task.run(ctx);
+}
+
+export interface Schedule {
+  /** Clears the timers, waits for runs in flight, then runs each node task once more (flushing what it holds). */
+  stop(): Promise<void>;
+}
+
+/** Starts the timers of every task this process runs (by `roles`). */
+export async function startSchedule(ctx: Ctx, roles: readonly Role[], tasks: readonly PeriodicTask[] = SCHEDULE): Promise<Schedule> {
+  const mine = tasks.filter((t) => runsHere(ctx, roles, t));
+  started.set(ctx.root, new Map([...(started.get(ctx.root) ?? []), ...mine.map((t) => [t.name, t] as const)]));
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const track = (task: PeriodicTask, work: () => Promise<unknown>) => {
+    const run: Promise<unknown> = work()
+      .catch((err) => ctx.log.error({ err, task: task.name }, 'scheduled task failed'))
+      .finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  };
+  const later = (ms: number, fn: () => void) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  for (const task of mine) {
+    if (task.scope === 'cluster') {
+      // Every worker wakes just after each period boundary (a little jitter spreads the inserts).
+      const wake = () => {
+        later(task.everyMs - (Date.now() % task.everyMs) + Math.floor(Math.random() * Math.min(1000, task.everyMs / 10)), () => {
+          void track(task, () => queueSlot(ctx, task));
+          wake();
+        });
+      };
+      if (task.atStart) await track(task, () => queueSlot(ctx, task));
+      wake();
+    } else {
+      // One run at a time: the next one is timed from the end of the last.
+      const loop = () => later(task.everyMs, () => void track(task, () => task.run(ctx)).then(loop));
+      loop();
+    }
+  }
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      while (running.size) await Promise.all([...running]);
+      for (const task of mine) if (task.scope === 'node') await track(task, () => task.run(ctx));
+    },
+  };
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
-import { savedEntry, text } from './testing.ts';
-import { entries, likes, subsiteRoles, subsites, users } from '../../db/schema.ts';
+import { savedEntry, text, withHotnessFailing } from './testing.ts';
+import { entries, entryVersions, likes, subsiteRoles, subsites, users } from '../../db/schema.ts';
 import { seedEntries } from '../../db/seed-data.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { entryBlocksField } from '../../../shared/blocks.ts';
@@ -472,7 +472,7 @@ describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
     expect((await new Visitor(t.app).get(`/v3.0/entry/${e.id}`)).json().rc).toBe(200);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20', 'NaN'])('refuses the id %j with a Russian 400', async (id) => {
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN'])('refuses the id %j with a Russian 400', async (id) => {
     const { v } = await signedIn();
     for (const path of [`/v3.0/entry/${id}`, `/v3.0/writing/get/${id}`]) {
       const res = await v.get(path);
@@ -487,5 +487,49 @@ describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
     expect(isRussianError(await v.get('/v3.0/writing/get/2000000000'), 404)).toBe(true);
     const e = await created(v, { is_published: 1 });
     expect(isRussianError(await v.get(`/v3.0/entry/${e.id}?x=1`), 400)).toBe(true);
+  });
+});
+
+describe('one save, one transaction', () => {
+  const versionsCount = async () => (await t.database.db.select({ n: count() }).from(entryVersions))[0].n;
+
+  it('keeps no new entry and no version when the hotness refresh fails, and answers 500 to repeat', async () => {
+    const { v } = await signedIn();
+    const [entriesBefore, versionsBefore] = [await totalEntries(), await versionsCount()];
+    const res = await withHotnessFailing(t.database.db, null, () => save(v, { title: 'Не сохранится', is_published: 1 }));
+    expect(res.statusCode).toBe(500);
+    expect(await totalEntries()).toBe(entriesBefore);
+    expect(await versionsCount()).toBe(versionsBefore);
+    expect((await created(v, { title: 'Теперь сохранится', is_published: 1 })).title).toBe('Теперь сохранится');
+  });
+
+  it('keeps the old text and no version when an edit fails at its last step', async () => {
+    const { v } = await signedIn();
+    const e = await created(v, { title: 'Было', is_published: 1 });
+    const versionsBefore = await versionsCount();
+    const res = await withHotnessFailing(t.database.db, e.id, () => save(v, { id: e.id, title: 'Стало', entry: [text('Другое')], is_published: 1 }));
+    expect(res.statusCode).toBe(500);
+    expect(await rowOf(e.id)).toMatchObject({ title: 'Было', blocks: [{ type: 'text', data: { text: 'Привет, <b>мир</b>!' } }] });
+    expect(await versionsCount()).toBe(versionsBefore);
+  });
+});
+
+describe('ids in the save body', () => {
+  it.each(['0x10', '1e3', '1.5', '-1', ' ', '', 'abc'])('refuses the id %j with a Russian 400, changing nothing', async (id) => {
+    const { v } = await signedIn();
+    const before = await totalEntries();
+    for (const field of ['id', 'subsite_id']) {
+      const res = await save(v, { [field]: id });
+      expect(isRussianError(res, 400), res.body).toBe(true);
+      expect(res.json().rm).toBe(field === 'id' ? messages.entryIdInvalid : messages.subsiteNotFound);
+    }
+    expect(await totalEntries()).toBe(before);
+  });
+
+  it('takes an id sent as form text like the same JSON number', async () => {
+    const { v } = await signedIn();
+    const e = await created(v);
+    const res = await v.post(SAVE, { ...body({ title: 'Из формы' }), id: String(e.id) });
+    expect(res.json().data.entry).toMatchObject({ id: e.id, title: 'Из формы' });
   });
 });

@@ -1,38 +1,43 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 import { entries, subsiteRoles, subsites } from '../../db/schema.ts';
 
+const subsiteType = z.enum(['user', 'community', 'company']);
+
 /** A feed card row: the entry, its author and subsite, and the reader's own vote and bookmark. */
-export interface EntryCardRow {
-  id: number;
-  title: string;
-  slug: string;
-  blocks: unknown;
-  published_at: Date;
-  is_nsfw: boolean;
-  is_enabled_comments: boolean;
-  is_enabled_likes: boolean;
-  likes_count: number;
-  likes_summ: number;
-  comments_count: number;
-  favorites_count: number;
-  hits_count: number;
-  hotness: number;
-  my_vote: number;
-  is_favorited: boolean;
-  author_id: number;
-  author_name: string;
-  author_slug: string;
-  author_avatar: string | null;
-  author_color: string;
-  subsite_id: number;
-  subsite_type: 'user' | 'community' | 'company';
-  subsite_name: string;
-  subsite_slug: string;
-  subsite_avatar: string | null;
-  subsite_color: string;
-}
+export const EntryCardRow = z.object({
+  id: col.int,
+  title: col.text,
+  slug: col.text,
+  blocks: col.json,
+  published_at: col.date,
+  is_nsfw: col.bool,
+  is_enabled_comments: col.bool,
+  is_enabled_likes: col.bool,
+  likes_count: col.int,
+  likes_summ: col.int,
+  comments_count: col.int,
+  favorites_count: col.int,
+  hits_count: col.int,
+  hotness: col.float,
+  my_vote: col.int,
+  is_favorited: col.bool,
+  author_id: col.int,
+  author_name: col.text,
+  author_slug: col.text,
+  author_avatar: col.text.nullable(),
+  author_color: col.text,
+  subsite_id: col.int,
+  subsite_type: subsiteType,
+  subsite_name: col.text,
+  subsite_slug: col.text,
+  subsite_avatar: col.text.nullable(),
+  subsite_color: col.text,
+});
+export type EntryCardRow = z.output<typeof EntryCardRow>;
 
 /**
  * `select … from entries e join …` for cards; callers add `where`, `order by` and `limit`.
@@ -54,22 +59,23 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
 
 /** Newest published entries (the first-session home page; the feed module supersedes it). */
 export async function latestEntries(db: Db, viewerId: number | null, limit: number): Promise<EntryCardRow[]> {
-  return queryRows<EntryCardRow>(db, sql`${cardSelect(viewerId)}
+  return rows(db, EntryCardRow, sql`${cardSelect(viewerId)}
      where e.is_published and not e.removed
      order by e.published_at desc, e.id desc
      limit ${limit}`);
 }
 
-export interface DraftRow {
-  id: number;
-  title: string;
-  blocks: unknown;
-  updated_at: Date;
-  subsite_id: number;
-  subsite_type: 'user' | 'community' | 'company';
-  subsite_name: string;
-  subsite_slug: string;
-}
+const DraftRow = z.object({
+  id: col.int,
+  title: col.text,
+  blocks: col.json,
+  updated_at: col.date,
+  subsite_id: col.int,
+  subsite_type: subsiteType,
+  subsite_name: col.text,
+  subsite_slug: col.text,
+});
+export type DraftRow = z.output<typeof DraftRow>;
 
 /**
  * A page of the author's unpublished, not removed entries, newest change first, after the draft `lastId` (another
@@ -79,7 +85,7 @@ export async function draftsOf(db: Db, authorId: number, lastId: number | null, 
   const after = lastId === null
     ? sql``
     : sql`and (e.updated_at, e.id) < (select c.updated_at, c.id from entries c where c.id = ${lastId} and c.author_id = ${authorId})`;
-  return queryRows<DraftRow>(db, sql`
+  return rows(db, DraftRow, sql`
     select e.id, e.title, e.blocks, e.updated_at, s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug
       from entries e
       join subsites s on s.id = e.subsite_id
@@ -89,39 +95,39 @@ export async function draftsOf(db: Db, authorId: number, lastId: number | null, 
 }
 
 /** A whole entry: the card columns plus its state, for the entry page, the API and the editor. */
-export interface EntryRow extends Omit<EntryCardRow, 'published_at'> {
-  published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  is_published: boolean;
-  removed: boolean;
-  is_approved_for_public_rss: boolean;
-  is_hidden_from_main: boolean;
-}
+export const EntryRow = EntryCardRow.extend({
+  published_at: col.date.nullable(),
+  created_at: col.date,
+  updated_at: col.date,
+  is_published: col.bool,
+  removed: col.bool,
+  is_approved_for_public_rss: col.bool,
+  is_hidden_from_main: col.bool,
+});
+export type EntryRow = z.output<typeof EntryRow>;
 
 const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main`;
 
 export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
-  const rows = await queryRows<EntryRow>(db, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
-  return rows[0];
+  return firstRow(db, EntryRow, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
 }
 
 /** The stored state the save rules look at. */
 export async function entryState(db: Db, id: number) {
-  const rows = await db.select({
+  const [row] = await db.select({
     id: entries.id, authorId: entries.authorId, subsiteId: entries.subsiteId, isPublished: entries.isPublished,
     removed: entries.removed, isHiddenFromMain: entries.isHiddenFromMain,
   }).from(entries).where(eq(entries.id, id)).limit(1);
-  return rows[0];
+  return row;
 }
 export type EntryState = NonNullable<Awaited<ReturnType<typeof entryState>>>;
 
 /** A subsite with the user's role in it, if any. */
 export async function subsiteWithRole(db: Db, subsiteId: number, userId: number) {
-  const rows = await db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
+  const [row] = await db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
     .where(eq(subsites.id, subsiteId)).limit(1);
-  return rows[0];
+  return row;
 }
 export type SubsiteWithRole = NonNullable<Awaited<ReturnType<typeof subsiteWithRole>>>;
 

@@ -1,29 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { entryBlocksField, entryTitleField, flag } from '../../../shared/blocks.ts';
+import { entryBlocksField, entryTitleField } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import type { DraftsList } from '../../../shared/drafts.ts';
-import type { EntryData, WritingTarget } from '../../../shared/entries.ts';
-import { plainBody } from '../../../shared/validation.ts';
-import { notFound, parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
+import type { EntryData } from '../../../shared/entries.ts';
+import { flagField, idField, plainBody } from '../../../shared/validation.ts';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { ok } from '../../http/session.ts';
-import { requireActiveUser, requireUser } from '../auth/index.ts';
 import * as entries from './service.ts';
 
-/** A positive int4 id as JSON (number) or a form / path (digits) sends it. */
-export const idOf = (message: string) => z.union([z.number({ error: message }), z.string({ error: message }).regex(/^\d{1,10}$/, message)], { error: message })
-  .transform(Number)
-  .pipe(z.number().int(message).positive(message).max(2 ** 31 - 1, message));
-
-const idParams = z.object({ id: idOf(messages.entryIdInvalid) });
-const emptyQuery = plainBody({});
-const draftsQuery = plainBody({ last_id: idOf(messages.draftsCursorInvalid).optional() });
+const idParams = z.object({ id: idField(messages.entryIdInvalid) });
+const flag = flagField(messages.entryFlagInvalid);
 
 const saveBody = plainBody({
-  id: idOf(messages.entryIdInvalid).optional(),
+  id: idField(messages.entryIdInvalid).optional(),
   title: entryTitleField,
-  subsite_id: idOf(messages.subsiteNotFound).optional(),
+  subsite_id: idField(messages.subsiteNotFound).optional(),
   entry: entryBlocksField,
   is_published: flag,
   is_enabled_comments: flag.optional(),
@@ -32,42 +23,47 @@ const saveBody = plainBody({
   is_hidden_from_main: flag.optional(),
 });
 
-export async function entriesRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
+/** Writing and reading entries (spec/content.md). */
+export const entriesRoutes = [
+  route.post('/writing/save', {
+    access: 'active',
+    rateLimit: [30, 60],
+    body: saveBody,
+    // The message says what the save did (saved, published, updated): the envelope is built here.
+    raw: true,
+    handler: async ({ ctx, user, body }) => {
+      const { entry, rm } = await entries.save(ctx, user, body);
+      return ok<EntryData>({ entry }, rm);
+    },
+  }),
 
-  app.post('/writing/save', { config: limit(app, 30, 60) }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const input = parse(saveBody, req.body);
-    const { entry, rm } = await entries.save(ctx, user, input);
-    return ok<EntryData>({ entry }, rm);
-  });
-
-  app.get('/writing/get/:id', async (req) => {
-    const user = requireUser(req.user);
-    const { id } = parse(idParams, req.params);
-    parse(emptyQuery, req.query);
-    return ok<EntryData>({ entry: await entries.entryForEdit(ctx, user, id) });
-  });
+  route.get('/writing/get/:id', {
+    access: 'user',
+    params: idParams,
+    handler: async ({ ctx, user, params }): Promise<EntryData> => ({ entry: await entries.entryForEdit(ctx, user, params.id) }),
+  }),
 
   // The way back to a draft after the editor closed: the signed-in user's own, newest change first.
-  app.get('/writing/drafts', { config: limit(app, 120, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    const query = parse(draftsQuery, req.query);
-    return ok<DraftsList>(await entries.drafts(ctx, user, query.last_id ?? null));
-  });
+  route.get('/writing/drafts', {
+    access: 'user',
+    rateLimit: [120, 60],
+    query: plainBody({ last_id: idField(messages.draftsCursorInvalid).optional() }),
+    handler: ({ ctx, user, query }) => entries.drafts(ctx, user, query.last_id ?? null),
+  }),
 
   // The editor popup's subsite choice (the /writing page gets the same list from its loader).
-  app.get('/writing/targets', async (req) => {
-    const user = requireUser(req.user);
-    parse(emptyQuery, req.query);
-    return ok<{ targets: WritingTarget[] }>({ targets: await entries.writingTargets(ctx, user) });
-  });
+  route.get('/writing/targets', {
+    access: 'user',
+    handler: async ({ ctx, user }) => ({ targets: await entries.writingTargets(ctx, user) }),
+  }),
 
-  app.get('/entry/:id', async (req) => {
-    const { id } = parse(idParams, req.params);
-    parse(emptyQuery, req.query);
-    const entry = await entries.readEntry(ctx, req.user, id);
-    if (!entry) throw notFound(messages.entryNotFound);
-    return ok<EntryData>({ entry });
-  });
-}
+  route.get('/entry/:id', {
+    access: 'anyone',
+    params: idParams,
+    handler: async ({ ctx, user, params }): Promise<EntryData> => {
+      const entry = await entries.readEntry(ctx, user, params.id);
+      if (!entry) throw notFound(messages.entryNotFound);
+      return { entry };
+    },
+  }),
+];

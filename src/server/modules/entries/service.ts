@@ -5,6 +5,7 @@ import type { Entry, EntryCard, WritingTarget } from '../../../shared/entries.ts
 import { truncate } from '../../../shared/format.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
@@ -54,9 +55,9 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
       url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }),
       avatar_url: row.subsite_avatar, avatar_color: row.subsite_color,
     },
-    likes: { count: Number(row.likes_count), summ: Number(row.likes_summ), is_liked: Number(row.my_vote) },
-    counters: { comments: Number(row.comments_count), favorites: Number(row.favorites_count), hits: Number(row.hits_count) },
-    is_favorited: Boolean(row.is_favorited),
+    likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
+    counters: { comments: row.comments_count, favorites: row.favorites_count, hits: row.hits_count },
+    is_favorited: row.is_favorited,
     is_nsfw: row.is_nsfw,
     is_enabled_comments: row.is_enabled_comments,
     is_enabled_likes: row.is_enabled_likes,
@@ -77,7 +78,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     ...presentCard({ ...row, published_at: date }),
     type: 'entry',
     blocks: Array.isArray(row.blocks) ? (row.blocks as Block[]) : [],
-    modification_date: new Date(row.updated_at).toISOString(),
+    modification_date: row.updated_at.toISOString(),
     is_published: row.is_published,
     removed: row.removed,
     is_approved_for_public_rss: row.is_approved_for_public_rss,
@@ -121,41 +122,44 @@ const hasContent = (b: Block) =>
 
 /**
  * Creates or updates an entry of the actor (or, for staff, anyone's): a draft or published, in the actor's
- * blog or a subsite they may post to. Every check runs before anything is written, so a refusal changes nothing.
+ * blog or a subsite they may post to. Every check runs before anything is written, so a refusal changes nothing;
+ * the entry, its version and its hotness are written in one transaction, so a failure keeps none of them.
  */
 export async function save(ctx: Ctx, actor: NonNullable<Viewer>, input: SaveInput): Promise<{ entry: Entry; rm: string }> {
-  const existing = input.id !== undefined ? await q.entryState(ctx.db, input.id) : undefined;
-  if (input.id !== undefined) assertCanEdit(actor, existing);
-  const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
-  if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
-  assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
-  if (!input.title && !input.entry.some(hasContent)) throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
+  return transaction(ctx, async (ctx) => {
+    const existing = input.id !== undefined ? await q.entryState(ctx.db, input.id) : undefined;
+    if (input.id !== undefined) assertCanEdit(actor, existing);
+    const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
+    if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
+    assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
+    if (!input.title && !input.entry.some(hasContent)) throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
 
-  const values: q.EntryValues = {
-    subsiteId,
-    title: input.title,
-    slug: entrySlug(input.title),
-    blocks: sanitizeBlocks(input.entry),
-    isPublished: input.is_published,
-    isEnabledComments: input.is_enabled_comments,
-    isEnabledLikes: input.is_enabled_likes,
-    isNsfw: input.is_nsfw,
-    isHiddenFromMain: input.is_hidden_from_main,
-  };
-  const now = ctx.now();
-  const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
-  await keepVersion(ctx, { entryId: id, authorId: actor.id, title: values.title, blocks: values.blocks, isPublished: input.is_published });
-  if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
-  // A new publication takes its place in the popular feed now, not at the next batch refresh.
-  if (input.is_published) await refreshEntryHotness(ctx, id);
-  if (input.is_published && !existing?.isPublished) {
-    ctx.events.emit('entry.published', { entryId: id, subsiteId, authorId: existing?.authorId ?? actor.id, title: input.title });
-  }
+    const values: q.EntryValues = {
+      subsiteId,
+      title: input.title,
+      slug: entrySlug(input.title),
+      blocks: sanitizeBlocks(input.entry),
+      isPublished: input.is_published,
+      isEnabledComments: input.is_enabled_comments,
+      isEnabledLikes: input.is_enabled_likes,
+      isNsfw: input.is_nsfw,
+      isHiddenFromMain: input.is_hidden_from_main,
+    };
+    const now = ctx.now();
+    const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
+    await keepVersion(ctx, { entryId: id, authorId: actor.id, title: values.title, blocks: values.blocks, isPublished: input.is_published });
+    if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
+    // A new publication takes its place in the popular feed now, not at the next batch refresh.
+    if (input.is_published) await refreshEntryHotness(ctx, id);
+    if (input.is_published && !existing?.isPublished) {
+      ctx.events.emit('entry.published', { entryId: id, subsiteId, authorId: existing?.authorId ?? actor.id, title: input.title });
+    }
 
-  const row = await q.entryById(ctx.db, id, actor.id);
-  if (!row) throw notFound(messages.entryNotFound);
-  const rm = !input.is_published ? messages.entrySaved : existing?.isPublished ? messages.entryUpdated : messages.entryPublished;
-  return { entry: presentEntry(row, actor), rm };
+    const row = await q.entryById(ctx.db, id, actor.id);
+    if (!row) throw notFound(messages.entryNotFound);
+    const rm = !input.is_published ? messages.entrySaved : existing?.isPublished ? messages.entryUpdated : messages.entryPublished;
+    return { entry: presentEntry(row, actor), rm };
+  });
 }
 
 const WRITING_TARGETS_MAX = 200;
@@ -177,7 +181,7 @@ export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: numbe
     id: row.id,
     title: row.title,
     intro: truncate(introOf(row.blocks), 200),
-    date: new Date(row.updated_at).toISOString(),
+    date: row.updated_at.toISOString(),
     subsite: { id: row.subsite_id, name: row.subsite_name, url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }) },
   }));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };

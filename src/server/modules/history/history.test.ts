@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
-import { savedEntry, text } from '../entries/testing.ts';
+import { savedEntry, text, withHotnessFailing } from '../entries/testing.ts';
 import { entries, entryVersions, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { HistoryItem, HistoryList, HistoryVersion } from '../../../shared/history.ts';
@@ -298,7 +298,7 @@ describe('POST /v3.0/writing/{id}/remove and /restore', () => {
 });
 
 describe('bad input', () => {
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20', 'NaN', '2147483648'])('refuses the id %j with a Russian 400 on every route', async (bad) => {
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN', '2147483648'])('refuses the id %j with a Russian 400 on every route', async (bad) => {
     const { v } = await signedIn();
     const e = await edited(v);
     const [first] = await versionsOf(e.id);
@@ -337,5 +337,30 @@ describe('bad input', () => {
       expect(/[А-Яа-яЁё]/.test(res.json().rm)).toBe(true);
     }
     expect(await rowOf(e.id)).toMatchObject({ removed: false, title: 'Третья' });
+  });
+});
+
+describe('one action, one transaction', () => {
+  it('applying a version keeps neither the text nor a new version when its last step fails', async () => {
+    const { v } = await signedIn();
+    const e = await edited(v);
+    const before = await versionsOf(e.id);
+    const res = await withHotnessFailing(t.database.db, e.id, () => v.post(`/v3.0/writing/${e.id}/history/${before[0].id}/apply`));
+    expect(res.statusCode).toBe(500);
+    expect(await rowOf(e.id)).toMatchObject({ title: 'Третья' });
+    expect(await versionsOf(e.id)).toEqual(before);
+    expect((await v.post(`/v3.0/writing/${e.id}/history/${before[0].id}/apply`)).json().rc).toBe(200);
+    expect(await rowOf(e.id)).toMatchObject({ title: 'Первая' });
+  });
+
+  it('restoring keeps the entry removed when its hotness refresh fails', async () => {
+    const { v } = await signedIn();
+    const e = await edited(v);
+    expect((await v.post(`/v3.0/writing/${e.id}/remove`)).json().rc).toBe(200);
+    const res = await withHotnessFailing(t.database.db, e.id, () => v.post(`/v3.0/writing/${e.id}/restore`));
+    expect(res.statusCode).toBe(500);
+    expect((await rowOf(e.id)).removed).toBe(true);
+    expect((await v.post(`/v3.0/writing/${e.id}/restore`)).json()).toMatchObject({ rc: 200, data: { removed: false } });
+    expect((await rowOf(e.id)).removed).toBe(false);
   });
 });

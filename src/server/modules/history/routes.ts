@@ -1,57 +1,49 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import type { Entry, EntryData } from '../../../shared/entries.ts';
-import type { EntryRemovedState, HistoryList, HistoryVersion } from '../../../shared/history.ts';
-import { plainBody } from '../../../shared/validation.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
-import { requireActiveUser, requireUser } from '../auth/index.ts';
-import { idOf } from '../entries/routes.ts';
+import type { EntryData } from '../../../shared/entries.ts';
+import { idField, plainBody } from '../../../shared/validation.ts';
+import { route } from '../../http/route.ts';
 import * as history from './service.ts';
 
-const entryParams = z.object({ id: idOf(messages.entryIdInvalid) });
-const versionParams = z.object({ id: idOf(messages.entryIdInvalid), historyId: idOf(messages.historyIdInvalid) });
-const listQuery = plainBody({ last_id: idOf(messages.historyLastIdInvalid).optional() });
-const emptyBody = plainBody({});
+const entryParams = z.object({ id: idField(messages.entryIdInvalid) });
+const versionParams = z.object({ id: idField(messages.entryIdInvalid), historyId: idField(messages.historyIdInvalid) });
 
 /** Entry lifecycle and history: `/writing/{id}/history…`, `/writing/{id}/remove`, `/writing/{id}/restore`. */
-export async function historyRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
+export const historyRoutes = [
+  route.get('/writing/:id/history', {
+    access: 'user',
+    params: entryParams,
+    query: plainBody({ last_id: idField(messages.historyLastIdInvalid).optional() }),
+    handler: ({ ctx, user, params, query }) => history.list(ctx, user, params.id, query.last_id ?? null),
+  }),
 
-  app.get('/writing/:id/history', async (req) => {
-    const user = requireUser(req.user);
-    const { id } = parse(entryParams, req.params);
-    const query = parse(listQuery, req.query);
-    return ok<HistoryList>(await history.list(ctx, user, id, query.last_id ?? null));
-  });
+  route.get('/writing/:id/history/:historyId', {
+    access: 'user',
+    params: versionParams,
+    handler: ({ ctx, user, params }) => history.version(ctx, user, params.id, params.historyId),
+  }),
 
-  app.get('/writing/:id/history/:historyId', async (req) => {
-    const user = requireUser(req.user);
-    const { id, historyId } = parse(versionParams, req.params);
-    parse(emptyBody, req.query);
-    return ok<{ entry: Entry; version: HistoryVersion }>(await history.version(ctx, user, id, historyId));
-  });
+  route.post('/writing/:id/history/:historyId/apply', {
+    access: 'active',
+    rateLimit: [30, 60],
+    params: versionParams,
+    message: messages.historyApplied,
+    handler: async ({ ctx, user, params }): Promise<EntryData> => ({ entry: await history.apply(ctx, user, params.id, params.historyId) }),
+  }),
 
-  app.post('/writing/:id/history/:historyId/apply', { config: limit(app, 30, 60) }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const { id, historyId } = parse(versionParams, req.params);
-    parse(emptyBody, req.body);
-    return ok<EntryData>({ entry: await history.apply(ctx, user, id, historyId) }, messages.historyApplied);
-  });
+  route.post('/writing/:id/remove', {
+    access: 'active',
+    rateLimit: [30, 60],
+    params: entryParams,
+    message: messages.entryRemoved,
+    handler: ({ ctx, user, params }) => history.setRemoved(ctx, user, params.id, true),
+  }),
 
-  app.post('/writing/:id/remove', { config: limit(app, 30, 60) }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const { id } = parse(entryParams, req.params);
-    parse(emptyBody, req.body);
-    return ok<EntryRemovedState>(await history.setRemoved(ctx, user, id, true), messages.entryRemoved);
-  });
-
-  app.post('/writing/:id/restore', { config: limit(app, 30, 60) }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const { id } = parse(entryParams, req.params);
-    parse(emptyBody, req.body);
-    return ok<EntryRemovedState>(await history.setRemoved(ctx, user, id, false), messages.entryRestored);
-  });
-}
+  route.post('/writing/:id/restore', {
+    access: 'active',
+    rateLimit: [30, 60],
+    params: entryParams,
+    message: messages.entryRestored,
+    handler: ({ ctx, user, params }) => history.setRemoved(ctx, user, params.id, false),
+  }),
+];

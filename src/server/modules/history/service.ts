@@ -4,6 +4,7 @@ import type { Entry } from '../../../shared/entries.ts';
 import type { EntryRemovedState, HistoryData, HistoryItem, HistoryList, HistoryVersion } from '../../../shared/history.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as entriesQ from '../entries/index.ts';
@@ -29,7 +30,7 @@ async function manageable(ctx: Ctx, actor: Actor, id: number, rm: string): Promi
 function presentItem(row: q.VersionRow): HistoryItem {
   return {
     id: row.id,
-    date: new Date(row.created_at).toISOString(),
+    date: row.created_at.toISOString(),
     title: row.title,
     author: row.author_id === null || row.author_name === null
       ? null
@@ -70,27 +71,33 @@ export async function version(ctx: Ctx, actor: Actor, id: number, historyId: num
 /**
  * The entry takes the version's title and blocks through the ordinary save, with its checks, sanitizing, slug and
  * ranking; being a save of a published entry, it keeps a version of its own, so applying can be undone.
+ * The checks and the save are one transaction.
  */
 export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: number): Promise<Entry> {
-  const row = await manageable(ctx, actor, id, messages.entryEditForbidden);
-  assertNotRemoved({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
-  const v = await q.version(ctx.db, id, historyId);
-  if (!v) throw notFound(messages.historyVersionNotFound);
-  const { entry } = await entries.save(ctx, actor, { id, title: v.title, entry: blocksOf(v.blocks), is_published: row.is_published });
-  return entry;
+  return transaction(ctx, async (ctx) => {
+    const row = await manageable(ctx, actor, id, messages.entryEditForbidden);
+    assertNotRemoved({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
+    const v = await q.version(ctx.db, id, historyId);
+    if (!v) throw notFound(messages.historyVersionNotFound);
+    const { entry } = await entries.save(ctx, actor, { id, title: v.title, entry: blocksOf(v.blocks), is_published: row.is_published });
+    return entry;
+  });
 }
 
 /**
  * Removing hides the entry from feeds and its page (404 to everyone); its author and staff still reach it on the
  * history screen and restore it there. Both calls are idempotent: a second press answers the same state.
+ * The flag and the hotness are one transaction; the event waits for the commit.
  */
 export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: boolean): Promise<EntryRemovedState> {
-  const row = await manageable(ctx, actor, id, removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden);
-  const changed = await q.setRemoved(ctx.db, id, removed);
-  if (changed && removed) ctx.events.emit('entry.removed', { entryId: id, authorId: row.author_id, byId: actor.id, wasPublished: row.is_published });
-  if (changed && !removed && row.is_published) {
-    // Removed entries were left out of the batch refresh; a restored one takes its place in the feeds at once.
-    await refreshEntryHotness(ctx, id);
-  }
-  return { id, removed, url: entries.entryUrl(row) };
+  return transaction(ctx, async (ctx) => {
+    const row = await manageable(ctx, actor, id, removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden);
+    const changed = await q.setRemoved(ctx.db, id, removed);
+    if (changed && removed) ctx.events.emit('entry.removed', { entryId: id, authorId: row.author_id, byId: actor.id, wasPublished: row.is_published });
+    if (changed && !removed && row.is_published) {
+      // Removed entries were left out of the batch refresh; a restored one takes its place in the feeds at once.
+      await refreshEntryHotness(ctx, id);
+    }
+    return { id, removed, url: entries.entryUrl(row) };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import * as q from './queries.ts';
 
 /**
@@ -7,5 +8,6 @@ import * as q from './queries.ts';
  */
 export async function keepVersion(ctx: Ctx, save: { entryId: number; authorId: number; title: string; blocks: unknown; isPublished: boolean }) {
   if (!save.isPublished) return;
-  await q.keepVersion(ctx.db, { entryId: save.entryId, authorId: save.authorId, title: save.title, blocks: save.blocks, at: ctx.now() });
+  // Joins the save's transaction; alone, it still locks the entry while it compares and inserts.
+  await transaction(ctx, (ctx) => q.keepVersion(ctx.db, { entryId: save.entryId, authorId: save.authorId, title: save.title, blocks: save.blocks, at: ctx.now() }));
 }

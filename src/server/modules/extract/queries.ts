@@ -1,5 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow } from '../../db/rows.ts';
 import { linkPreviews } from '../../db/schema.ts';
 
 export async function findPreview(db: Db, url: string): Promise<{ data: unknown; fetchedAt: Date } | undefined> {
@@ -17,21 +19,21 @@ export async function deletePreviewsBefore(db: Db, before: Date) {
 }
 
 /** A comment of one entry with its author, for a comment card. */
-export interface CommentCardRow {
-  id: number;
-  text: string;
-  removed: boolean;
-  created_at: Date;
-  author_id: number;
-  author_name: string;
-  author_slug: string;
-  author_avatar: string | null;
-}
+const CommentCardRow = z.object({
+  id: col.int,
+  text: col.text,
+  removed: col.bool,
+  created_at: col.date,
+  author_id: col.int,
+  author_name: col.text,
+  author_slug: col.text,
+  author_avatar: col.text.nullable(),
+});
+export type CommentCardRow = z.output<typeof CommentCardRow>;
 
 export async function findEntryComment(db: Db, entryId: number, commentId: number): Promise<CommentCardRow | undefined> {
-  const rows = await queryRows<CommentCardRow>(db, sql`
+  return firstRow(db, CommentCardRow, sql`
     select c.id, c.text, c.removed, c.created_at, c.author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar
       from comments c join subsites a on a.id = c.author_id
      where c.id = ${commentId} and c.entry_id = ${entryId}`);
-  return rows[0];
 }

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { EXTRACT_URL_MAX, EXTRACT_URLS_MAX } from '../../../shared/extract.ts';
-import { plainBody } from '../../../shared/validation.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
-import { assertCanExtract } from './policy.ts';
+import { flagField, plainBody } from '../../../shared/validation.ts';
+import { route } from '../../http/route.ts';
 import { withHtml } from './render.ts';
 import { extract } from './service.ts';
 
@@ -23,25 +19,27 @@ const urlsField = z.preprocess(
     .max(EXTRACT_URLS_MAX, messages.extractUrlsTooMany(EXTRACT_URLS_MAX)),
 );
 
-const forceLinkField = z.union([z.boolean(), z.enum(['', '0', '1', 'true', 'false'])], { error: messages.extractForceLinkInvalid })
-  .optional()
-  .transform((v) => v === true || v === '1' || v === 'true');
+/** An empty `forceLink=` means the default: no. */
+const forceLinkField = z.preprocess((v) => (v === '' ? undefined : v), flagField(messages.extractForceLinkInvalid).default(false));
 
 const extractQuery = plainBody({ urls: urlsField, forceLink: forceLinkField });
 
-/** `GET /andropov/extract`, `GET /andropov/extract/render` (spec/foundation.md §7). */
-export async function extractRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
+/**
+ * `GET /andropov/extract`, `GET /andropov/extract/render` (spec/foundation.md §7). Extraction makes the server
+ * fetch outside pages, so only signed-in, unbanned people (the editor and comment forms) may ask.
+ */
+export const extractRoutes = [
+  route.get('/andropov/extract', {
+    access: 'active',
+    rateLimit: [30, 60],
+    query: extractQuery,
+    handler: async ({ ctx, user, query }) => ({ result: await extract(ctx, user, query.urls, query.forceLink) }),
+  }),
 
-  app.get('/andropov/extract', { config: limit(app, 30, 60) }, async (req) => {
-    const user = assertCanExtract(req.user, ctx.now());
-    const query = parse(extractQuery, req.query);
-    return ok({ result: await extract(ctx, user, query.urls, query.forceLink) });
-  });
-
-  app.get('/andropov/extract/render', { config: limit(app, 30, 60) }, async (req) => {
-    const user = assertCanExtract(req.user, ctx.now());
-    const query = parse(extractQuery, req.query);
-    return ok({ result: withHtml(await extract(ctx, user, query.urls, query.forceLink)) });
-  });
-}
+  route.get('/andropov/extract/render', {
+    access: 'active',
+    rateLimit: [30, 60],
+    query: extractQuery,
+    handler: async ({ ctx, user, query }) => ({ result: withHtml(await extract(ctx, user, query.urls, query.forceLink)) }),
+  }),
+];

@@ -249,7 +249,7 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
         type: 'comment',
         data: {
           id: comment.id, url: `${entryUrl}?comment=${comment.id}`, text: truncate(comment.text, DESCRIPTION_MAX),
-          date: new Date(comment.created_at).toISOString(),
+          date: comment.created_at.toISOString(),
           author: {
             name: comment.author_name, url: absolute(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug }))!,
             avatar_url: absolute(ctx, comment.author_avatar),

@@ -31,7 +31,7 @@ import { hitsRoutes } from '../modules/hits/routes.ts';
 import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
 import { extractRoutes } from '../modules/extract/routes.ts';
 import { historyRoutes } from '../modules/history/routes.ts';
-import { realtimeRoutes } from '../modules/realtime/routes.ts';
+import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
@@ -207,7 +207,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { prefix: API_PREFIX });
   registerRoutes(app, extractRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);
-  await app.register(realtimeRoutes, { prefix: API_PREFIX });
+  realtimeWiring(app);
+  registerRoutes(app, realtimeRoutes, API_PREFIX);
   await app.register(notificationsRoutes, { prefix: API_PREFIX });
   await app.register(feedRootRoutes);
   await app.register(mediaRootRoutes);

@@ -7,6 +7,8 @@ import type { Ctx } from '../../context.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl } from '../entries/service.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import type { UserRow } from '../auth/index.ts';
+import { requirePlus } from './policy.ts';
 import * as q from './queries.ts';
 
 /** Characters of a comment the live feed shows. */
@@ -45,7 +47,7 @@ export function presentLive(row: q.LiveRow): LiveItem {
     original_subsite_id: row.subsite_id,
     text,
     pin: false,
-    date: new Date(row.date).toISOString(),
+    date: row.date.toISOString(),
     live_html: liveHtml(row, text),
   };
 }
@@ -70,7 +72,8 @@ export async function entryItem(ctx: Ctx, entryId: number): Promise<LiveItem | n
 }
 
 /** A Plus reader's private live token: `{userId}.{expires}.{hmac}`, checkable by any node with the secret. */
-export function liveToken(ctx: Ctx, userId: number): LiveToken {
+export function liveToken(ctx: Ctx, user: UserRow): LiveToken {
+  const userId = requirePlus(user).id;
   const expires = Math.floor(ctx.now().getTime() / 1000) + LIVE_TOKEN_TTL_S;
   const mac = crypto.createHmac('sha256', ctx.config.secret).update(`live-token:${userId}:${expires}`).digest('base64url');
   return { token: `${userId}.${expires}.${mac}`, expires };

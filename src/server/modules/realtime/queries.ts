@@ -1,25 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 
 /** A comment or a published entry as the live feed shows it. */
-export interface LiveRow {
-  type: 'comment' | 'entry';
-  comment_id: number | null;
-  entry_id: number;
-  date: Date;
-  text: string;
-  title: string;
-  entry_slug: string;
-  user_id: number;
-  user_name: string;
-  user_slug: string;
-  user_avatar: string | null;
-  user_color: string;
-  subsite_id: number;
-  subsite_type: 'user' | 'community' | 'company';
-  subsite_slug: string;
-  subsite_name: string;
-}
+const LiveRow = z.object({
+  type: z.enum(['comment', 'entry']),
+  comment_id: col.int.nullable(),
+  entry_id: col.int,
+  date: col.date,
+  text: col.text,
+  title: col.text,
+  entry_slug: col.text,
+  user_id: col.int,
+  user_name: col.text,
+  user_slug: col.text,
+  user_avatar: col.text.nullable(),
+  user_color: col.text,
+  subsite_id: col.int,
+  subsite_type: z.enum(['user', 'community', 'company']),
+  subsite_slug: col.text,
+  subsite_name: col.text,
+});
+export type LiveRow = z.output<typeof LiveRow>;
 
 // Both halves read the newest rows by an index (comments by id, entries by `entries_published`); only what
 // anyone may read: living comments under published entries of open subsites.
@@ -48,25 +51,25 @@ const entriesPart = (where: SQL, limit: number) => sql`
 
 /** The newest `limit` comments and published entries together, newest first. */
 export async function latestLive(db: Db, limit: number): Promise<LiveRow[]> {
-  return queryRows<LiveRow>(db, sql`
+  return rows(db, LiveRow, sql`
     select * from ((${commentsPart(sql`true`, limit)}) union all (${entriesPart(sql`e.published_at is not null`, limit)})) x
      order by date desc, entry_id desc
      limit ${limit}`);
 }
 
 export async function liveComment(db: Db, commentId: number): Promise<LiveRow | undefined> {
-  return (await queryRows<LiveRow>(db, commentsPart(sql`c.id = ${commentId}`, 1)))[0];
+  return firstRow(db, LiveRow, commentsPart(sql`c.id = ${commentId}`, 1));
 }
 
 export async function liveEntry(db: Db, entryId: number): Promise<LiveRow | undefined> {
-  return (await queryRows<LiveRow>(db, entriesPart(sql`e.id = ${entryId}`, 1)))[0];
+  return firstRow(db, LiveRow, entriesPart(sql`e.id = ${entryId}`, 1));
 }
 
 /** Stores the build every node announces; true when it differs from the stored one (a new deploy). */
 export async function saveStaticVersion(db: Db, version: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`
+  const saved = await rows(db, z.object({ key: col.text }), sql`
     insert into meta (key, value) values ('static_version', ${JSON.stringify(version)}::jsonb)
     on conflict (key) do update set value = excluded.value where meta.value is distinct from excluded.value
     returning key`);
-  return rows.length > 0;
+  return saved.length > 0;
 }

@@ -1,32 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { plainBody } from '../../../shared/validation.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
+import { route } from '../../http/route.ts';
 import { startHub } from './hub.ts';
 import * as live from './live.ts';
-import { requirePlus } from './policy.ts';
 import { publishDomainEvents } from './publish.ts';
 
-const noParams = plainBody({});
-
 /**
- * The socket server on `/socket.io` (channels of spec/foundation.md §7) and the live feed calls (`/live/initial`).
- * Registered with the API prefix; the socket server attaches to `app.server`.
+ * The socket server on `/socket.io` (channels of spec/foundation.md §7), attached to `app.server`, and the
+ * domain events it tells; closed with the app.
  */
-export async function realtimeRoutes(app: FastifyInstance) {
+export function realtimeWiring(app: FastifyInstance) {
   const hub = startHub(app);
   const stop = publishDomainEvents(app.ctx, hub);
   app.addHook('onClose', async () => stop());
-
-  app.get('/live/initial', { config: limit(app, 120, 60) }, async (req) => {
-    parse(noParams, req.query);
-    return ok({ items: await live.initial(app.ctx) });
-  });
-
-  app.get('/live/token/update', { config: limit(app, 30, 60) }, async (req) => {
-    parse(noParams, req.query);
-    const user = requirePlus(req.user);
-    return ok(live.liveToken(app.ctx, user.id));
-  });
 }
+
+/** The live feed calls (`/live/initial`) and a Plus reader's private live token. */
+export const realtimeRoutes = [
+  route.get('/live/initial', {
+    access: 'anyone',
+    rateLimit: [120, 60],
+    handler: async ({ ctx }) => ({ items: await live.initial(ctx) }),
+  }),
+
+  // Signed in is enough to ask; the token itself is for Plus (402 with its own message, banned readers too).
+  route.get('/live/token/update', {
+    access: 'user',
+    rateLimit: [30, 60],
+    handler: ({ ctx, user }) => live.liveToken(ctx, user),
+  }),
+];

@@ -73,10 +73,18 @@ export const route = {
   patch: declare('PATCH'),
 };
 
+const registered = new WeakMap<FastifyInstance, Route[]>();
+
+/** Every route an app declared, with its full URL: tests walk them all (access, bad input). */
+export const declaredRoutes = (app: FastifyInstance): readonly Route[] => registered.get(app) ?? [];
+
 /** Registers declared routes under `prefix`. */
 export function registerRoutes(app: FastifyInstance, routes: readonly Route[], prefix = '') {
   const ctx = app.ctx;
+  const list = registered.get(app) ?? [];
+  registered.set(app, list);
   for (const { method, url, spec } of routes) {
+    list.push({ method, url: `${prefix}${url}`, spec });
     const check = async (req: FastifyRequest) => void requireAccess(spec.access, req.user, ctx.now());
     app.route({
       method,
@@ -103,7 +111,5 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
   }
 }
 
-/** Every declared route's URL pattern with its method: for tests that walk all of them. */
-export const describeRoutes = (routes: readonly Route[]) => routes.map((r) => `${r.method} ${r.url}`);
 
 export { messages };

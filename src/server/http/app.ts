@@ -35,7 +35,6 @@ import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
-import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 
 declare module 'fastify' {
@@ -213,8 +212,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(feedRootRoutes);
   await app.register(mediaRootRoutes);
   await app.register(notificationsRootRoutes);
-  // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
-  await app.register(processRoles);
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);
 

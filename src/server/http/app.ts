@@ -203,14 +203,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, votesRoutes, API_PREFIX);
   registerRoutes(app, bookmarksRoutes, API_PREFIX);
   await app.register(hitsRoutes, { prefix: API_PREFIX });
-  await app.register(mediaRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, mediaRoutes(opts.config), API_PREFIX);
   registerRoutes(app, extractRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
   await app.register(notificationsRoutes, { prefix: API_PREFIX });
   await app.register(feedRootRoutes);
-  await app.register(mediaRootRoutes);
+  registerRoutes(app, mediaRootRoutes, '');
   await app.register(notificationsRootRoutes);
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);

@@ -1,33 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
-import type { MediaType } from '../../../shared/media.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow } from '../../db/rows.ts';
+import { MEDIA_TYPES } from '../../../shared/media.ts';
 
-export interface MediaRow {
-  uuid: string;
-  type: MediaType;
-  mime: string;
-  width: number;
-  height: number;
-  size: number;
-  color: string;
+const MediaRow = z.object({
+  uuid: col.text,
+  type: z.enum(MEDIA_TYPES),
+  mime: col.text,
+  width: col.int,
+  height: col.int,
+  size: col.int,
+  color: col.text,
   /** Whole seconds of sound; 0 for pictures and video. */
-  duration: number;
-  external_service: unknown[];
-}
+  duration: col.int,
+  external_service: z.array(z.unknown()),
+});
+export type MediaRow = z.output<typeof MediaRow>;
 
 const COLUMNS = sql`uuid, type, mime, width, height, size::float8 as size, color, duration, external_service`;
 
 export async function findMedia(db: Db, uuid: string): Promise<MediaRow | undefined> {
-  return (await queryRows<MediaRow>(db, sql`select ${COLUMNS} from media where uuid = ${uuid}`))[0];
+  return firstRow(db, MediaRow, sql`select ${COLUMNS} from media where uuid = ${uuid}`);
 }
 
 /** Inserts the row unless the same content is already there, and answers the stored row either way. */
 export async function saveMedia(db: Db, row: MediaRow, uploaderId: number): Promise<MediaRow> {
-  const inserted = await queryRows<MediaRow>(db, sql`
+  const inserted = await firstRow(db, MediaRow, sql`
     insert into media (uuid, type, mime, width, height, size, color, duration, external_service, uploader_id)
     values (${row.uuid}, ${row.type}, ${row.mime}, ${row.width}, ${row.height}, ${row.size}, ${row.color}, ${row.duration},
             ${JSON.stringify(row.external_service)}::jsonb, ${uploaderId})
     on conflict (uuid) do nothing
     returning ${COLUMNS}`);
-  return inserted[0] ?? (await findMedia(db, row.uuid))!;
+  return inserted ?? (await findMedia(db, row.uuid))!;
 }

@@ -1,68 +1,68 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { flag } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { plainBody } from '../../../shared/validation.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
-import { requireActiveUser } from '../auth/index.ts';
+import { flagField, plainBody } from '../../../shared/validation.ts';
+import type { Config } from '../../config.ts';
+import { route } from '../../http/route.ts';
 import * as media from './service.ts';
 
 /** `file`, or `file_0`, `file_1`… as the request helper names a list of files (spec/foundation.md §7). */
 const FILE_FIELD = /^file(?:_(\d{1,3}))?$/;
 const fileIndex = (name: string) => Number(FILE_FIELD.exec(name)?.[1] ?? -1);
 
+// Accepted for the spec's client; the answer is the same entities either way (the page renders them itself).
+const renderField = flagField(messages.entryFlagInvalid).optional();
+
 const fileValue = z.union([z.instanceof(Buffer), z.array(z.instanceof(Buffer))], { error: messages.mediaFieldInvalid });
 const uploadBody = plainBody({
-  // Accepted for the spec's client; the answer is the same entities either way (the page renders them itself).
-  render: flag.optional(),
+  render: renderField,
   files: z.record(z.string(), fileValue, { error: messages.mediaNoFiles })
     .refine((f) => Object.keys(f).every((k) => FILE_FIELD.test(k)), messages.mediaFieldInvalid)
-    .optional(),
+    .optional()
+    // The files in the order sent.
+    .transform((f) => Object.entries(f ?? {})
+      .sort(([a], [b]) => fileIndex(a) - fileIndex(b))
+      .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))),
 });
 
 const URLS_MAX = 100;
 const urlsBody = plainBody({
-  render: flag.optional(),
+  render: renderField,
   urls: z.union([z.string(), z.array(z.string({ error: messages.mediaUrlInvalid }))], { error: messages.mediaUrlsRequired })
     .transform((u) => (Array.isArray(u) ? u : [u]))
     .pipe(z.array(z.string().trim().min(1, messages.mediaUrlsRequired).max(2000, messages.mediaUrlInvalid))
       .min(1, messages.mediaUrlsRequired).max(URLS_MAX, messages.mediaTooMany(URLS_MAX))),
 });
 
-/** `POST /andropov/upload`, `POST /andropov/upload/urls` (spec/foundation.md §7). */
-export async function mediaRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
-  const maxFileBytes = ctx.config.uploadMaxMb * 1024 * 1024;
-  // Signed in before a single byte of the files is read.
-  const signedIn = async (req: FastifyRequest) => void requireActiveUser(req.user, ctx.now());
+/**
+ * `POST /andropov/upload`, `POST /andropov/upload/urls` (spec/foundation.md §7). The access is checked before a
+ * single byte of the files is read; the multipart limits come from the configuration.
+ */
+export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles'>) {
+  const maxFileBytes = config.uploadMaxMb * 1024 * 1024;
+  return [
+    route.post('/andropov/upload', {
+      access: 'active',
+      rateLimit: [30, 60],
+      config: {
+        // One byte over the limit marks a file as too large (answered per file, not by failing the whole request);
+        // one file over the count reaches the route and is answered with the catalogue's message.
+        multipartOptions: {
+          limits: { fileSize: maxFileBytes + 1, files: config.uploadMaxFiles + 1 },
+          throwFileSizeLimit: false,
+        } as FastifyContextConfig['multipartOptions'],
+      },
+      body: uploadBody,
+      handler: async ({ ctx, user, body }) => ({ result: await media.upload(ctx, user, body.files) }),
+    }),
 
-  app.post('/andropov/upload', {
-    onRequest: signedIn,
-    config: {
-      ...limit(app, 30, 60),
-      // One byte over the limit marks a file as too large (answered per file, not by failing the whole request);
-      // one file over the count reaches the route and is answered with the catalogue's message.
-      multipartOptions: {
-        limits: { fileSize: maxFileBytes + 1, files: ctx.config.uploadMaxFiles + 1 },
-        throwFileSizeLimit: false,
-      } as FastifyContextConfig['multipartOptions'],
-    },
-  }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const body = parse(uploadBody, req.body);
-    const files = Object.entries(body.files ?? {})
-      .sort(([a], [b]) => fileIndex(a) - fileIndex(b))
-      .flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
-    return ok({ result: await media.upload(ctx, user, files) });
-  });
-
-  app.post('/andropov/upload/urls', { onRequest: signedIn, config: limit(app, 30, 60) }, async (req) => {
-    const user = requireActiveUser(req.user, ctx.now());
-    const body = parse(urlsBody, req.body);
-    return ok({ result: await media.uploadUrls(ctx, user, body.urls) });
-  });
+    route.post('/andropov/upload/urls', {
+      access: 'active',
+      rateLimit: [30, 60],
+      body: urlsBody,
+      handler: async ({ ctx, user, body }) => ({ result: await media.uploadUrls(ctx, user, body.urls) }),
+    }),
+  ];
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,12 +81,17 @@ function sendRange(req: FastifyRequest, reply: FastifyReply, data: Buffer) {
   return reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).send(data.subarray(start, end + 1));
 }
 
-/** `{media base}/{uuid}/` with filter segments: originals and stored derivatives. */
-export async function mediaRootRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
+const deliveryParams = z.object({ uuid: z.string(), '*': z.string().optional() });
+/** Delivery ignores query strings (cache busters and the like): the path names the file. */
+const anyQuery = z.record(z.string(), z.unknown());
 
-  const deliver = async (req: FastifyRequest<{ Params: { uuid: string; '*'?: string } }>, reply: FastifyReply) => {
-    const target = await media.resolveTarget(ctx, req.params.uuid, req.params['*'] ?? '');
+const deliver = route.get('/media/:uuid', {
+  access: 'anyone',
+  params: deliveryParams,
+  query: anyQuery,
+  raw: true,
+  handler: async ({ ctx, params, req, reply }) => {
+    const target = await media.resolveTarget(ctx, params.uuid, params['*'] ?? '');
     if (matches(req.headers['if-none-match'], target.etag)) {
       return reply.code(304).header('etag', target.etag).header('cache-control', IMMUTABLE).send();
     }
@@ -94,7 +99,8 @@ export async function mediaRootRoutes(app: FastifyInstance) {
     reply.type(target.mime).header('etag', target.etag).header('cache-control', IMMUTABLE)
       .header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
     return sendRange(req, reply, data);
-  };
-  app.get('/media/:uuid', deliver);
-  app.get('/media/:uuid/*', deliver);
-}
+  },
+});
+
+/** `{media base}/{uuid}/` with filter segments: originals and stored derivatives (root routes, raw answers). */
+export const mediaRootRoutes = [deliver, { ...deliver, url: '/media/:uuid/*' }];

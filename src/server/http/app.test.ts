@@ -95,13 +95,14 @@ describe('writes from other sites', () => {
       const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, csrf: false, headers: { 'x-this-is-csrf': marker } });
       expect(isRussianError(res, 403), marker).toBe(true);
     }
-    const crossSite = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    const crossSite: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
     for (const headers of crossSite) {
       const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
       expect(isRussianError(res, 403), JSON.stringify(headers)).toBe(true);
       expect(res.json().rm).toBe(messages.crossSite);
     }
-    for (const headers of [{ origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    const sameSite: Record<string, string>[] = [{ origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+    for (const headers of sameSite) {
       const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
@@ -197,6 +198,16 @@ describe('rate limits', () => {
     } finally {
       await behindProxy.close();
     }
+  });
+});
+
+describe('the request log', () => {
+  it('keeps ordinary requests at debug, slow ones at warn and failures at error', async () => {
+    const { requestLogLevel } = await import('./app.ts');
+    expect(requestLogLevel(200, 3)).toBe('debug');
+    expect(requestLogLevel(404, 3)).toBe('debug');
+    expect(requestLogLevel(200, 1500)).toBe('warn');
+    expect(requestLogLevel(500, 3)).toBe('error');
   });
 });
 

@@ -32,7 +32,7 @@ import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
 import { extractRoutes } from '../modules/extract/routes.ts';
 import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
-import { notificationsRootRoutes, notificationsRoutes } from '../modules/notifications/routes.ts';
+import { notificationsRootRoutes, notificationsRoutes, pushEndpoints } from '../modules/notifications/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -49,6 +49,12 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/v3.0';
+/** A request slower than this is logged at warn, whatever the log level says of the others. */
+const SLOW_REQUEST_MS = 1000;
+
+/** Requests log at debug, so the start line stays in view at the default level; failures and slow ones stand out. */
+export const requestLogLevel = (status: number, ms: number): 'error' | 'warn' | 'debug' =>
+  status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'debug';
 const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
 
 const safeDecode = (path: string) => {
@@ -107,6 +113,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Overloads of Fastify() take each shape of the option apart; the value is one of them.
     trustProxy: opts.config.trustProxy as boolean,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Requests are logged by the hook below: at debug, unless they failed or were slow.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const level = requestLogLevel(reply.statusCode, ms);
+    req.log[level]({ method: req.method, url: req.url, status: reply.statusCode, ms }, level === 'debug' ? 'request' : level === 'warn' ? 'slow request' : 'request failed');
   });
   const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
   const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
@@ -197,7 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subsiteRoutes, { prefix: API_PREFIX });
   await app.register(mailRoutes, { prefix: API_PREFIX });
   registerRoutes(app, entriesRoutes, API_PREFIX);
-  await app.register(feedRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, feedRoutes, API_PREFIX);
   registerRoutes(app, commentsRoutes, API_PREFIX);
   votesWiring(app);
   registerRoutes(app, votesRoutes, API_PREFIX);
@@ -208,10 +221,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, historyRoutes, API_PREFIX);
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
-  await app.register(notificationsRoutes, { prefix: API_PREFIX });
-  await app.register(feedRootRoutes);
+  registerRoutes(app, notificationsRoutes, API_PREFIX);
+  registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
-  await app.register(notificationsRootRoutes);
+  registerRoutes(app, notificationsRootRoutes, '');
+  await app.register(pushEndpoints);
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);
 

@@ -305,4 +305,6 @@ export const jobs = pgTable('jobs', {
 }, (t) => [
   index('jobs_due').on(t.runAt, t.id).where(sql`status = 'queued'`),
   uniqueIndex('jobs_dedupe').on(t.dedupeKey).where(sql`status = 'queued' and dedupe_key is not null`),
+  /** `once` keys look for any row with the key, whatever its status (the digest, the schedule's period slots). */
+  index('jobs_key').on(t.dedupeKey).where(sql`dedupe_key is not null`),
 ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_key" ON "jobs" USING btree ("dedupe_key") WHERE dedupe_key is not null;

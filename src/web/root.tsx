@@ -31,6 +31,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** The icon set and the manifest are served at the site root (src/server/modules/site). */
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
 export function meta() {
   return [{ title: `${ui.siteName} — ${ui.siteTagline}` }];
 }

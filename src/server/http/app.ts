@@ -33,6 +33,7 @@ import { extractRoutes } from '../modules/extract/routes.ts';
 import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpoints } from '../modules/notifications/routes.ts';
+import { siteRoutes } from '../modules/site/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -225,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');
+  registerRoutes(app, siteRoutes, '');
   await app.register(pushEndpoints);
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);

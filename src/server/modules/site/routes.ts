@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ui } from '../../../shared/catalogue.ts';
+import { route } from '../../http/route.ts';
+
+/**
+ * The files a browser or a crawler asks the site root for: the icon set made from the logo
+ * (`scripts/make-icons.ts` draws it from `files/icon*.svg`), the web app manifest and robots.txt.
+ */
+const dir = path.join(import.meta.dirname, 'files');
+
+/** Icons have no version in their address (browsers ask for `/favicon.ico` by name): a month, then a cheap 304. */
+const ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
+const TEXT_CACHE = 'public, max-age=86400';
+
+/** The theme colour is the site's accent (`--accent` in src/web/styles.css), the background its page (`--bg`). */
+export const THEME_COLOR = '#2f6ff5';
+const BACKGROUND_COLOR = '#f2f3f5';
+
+interface SiteFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+function file(name: string, type: string): SiteFile {
+  const body = fs.readFileSync(path.join(dir, name));
+  return { body, type, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
+const icons: Record<string, SiteFile> = {
+  '/favicon.ico': file('favicon.ico', 'image/x-icon'),
+  '/favicon.svg': file('icon.svg', 'image/svg+xml'),
+  '/favicon-32.png': file('favicon-32.png', 'image/png'),
+  '/apple-touch-icon.png': file('apple-touch-icon.png', 'image/png'),
+  '/icon-192.png': file('icon-192.png', 'image/png'),
+  '/icon-512.png': file('icon-512.png', 'image/png'),
+};
+
+/** A cache-busting query (`/favicon.ico?v=2`) is harmless here: any is taken and ignored. */
+const anyQuery = z.record(z.string(), z.unknown());
+
+function send(req: FastifyRequest, reply: FastifyReply, f: SiteFile, cache: string) {
+  reply.header('content-type', f.type).header('cache-control', cache).header('etag', f.etag);
+  if (req.headers['if-none-match'] === f.etag) return reply.code(304).send();
+  return reply.send(f.body);
+}
+
+/** The web app manifest: installs the site as «Среда» with its icons (the 512 px one is safe to mask). */
+export function manifest() {
+  return {
+    name: ui.siteName,
+    short_name: ui.siteName,
+    description: ui.siteTagline,
+    lang: 'ru',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** Crawlers skip the API and the pages of one signed-in reader; the sitemap is named by its absolute address. */
+export function robots(publicUrl: string) {
+  return [
+    'User-agent: *',
+    'Disallow: /v3.0/',
+    'Disallow: /admin/',
+    'Disallow: /settings',
+    'Disallow: /drafts',
+    'Disallow: /bookmarks',
+    'Disallow: /notifications',
+    'Disallow: /writing',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export const siteRoutes = [
+  ...Object.entries(icons).map(([url, f]) =>
+    route.get(url, { access: 'anyone', raw: true, query: anyQuery, handler: ({ req, reply }) => send(req, reply, f, ICON_CACHE) }),
+  ),
+  route.get('/manifest.webmanifest', {
+    access: 'anyone',
+    raw: true,
+    query: anyQuery,
+    handler: ({ reply }) =>
+      reply.header('content-type', 'application/manifest+json; charset=utf-8').header('cache-control', TEXT_CACHE).send(JSON.stringify(manifest())),
+  }),
+  route.get('/robots.txt', {
+    access: 'anyone',
+    raw: true,
+    query: anyQuery,
+    handler: ({ ctx, reply }) =>
+      reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', TEXT_CACHE).send(robots(ctx.config.publicUrl)),
+  }),
+];

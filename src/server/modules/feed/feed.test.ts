@@ -242,7 +242,7 @@ describe('POST /v3.0/content/hide|unhide/{id}: refused requests change nothing',
     expect(await hides()).toBe(before);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e400', 'NaN'])('the id %j is a Russian 400', async (id) => {
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e400', '1e3', '0x10', '%20', 'NaN'])('the id %j is a Russian 400', async (id) => {
     const reader = await f.reader();
     const res = await reader.v.post(`/v3.0/content/hide/${id}`);
     expect(isRussianError(res, 400)).toBe(true);
@@ -300,6 +300,13 @@ describe('GET /v3.0/feed: bad input is a Russian 400', () => {
     ['subsite_id=abc', messages.subsiteNotFound],
     ['subsite_id=-3', messages.subsiteNotFound],
     ['subsite_id=99999999999', messages.subsiteNotFound],
+    ['subsite_id=0x10', messages.subsiteNotFound],
+    ['subsite_id=1e3', messages.subsiteNotFound],
+    ['subsite_id=1.5', messages.subsiteNotFound],
+    ['subsite_id=%20', messages.subsiteNotFound],
+    ['last_id=0x10&last_sorting_value=1', messages.feedCursorInvalid],
+    ['exclude_ids=1e3', messages.feedExcludeInvalid],
+    ['count=0x10', messages.feedCountInvalid(50)],
     ['exclude_ids=1,x', messages.feedExcludeInvalid],
     ['exclude_ids=0', messages.feedExcludeInvalid],
     ['exclude_ids=99999999999', messages.feedExcludeInvalid],

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, IdRow, preparedRowsOf, rows } from '../../db/rows.ts';
 import { entryHides } from '../../db/schema.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
-import { cardSelect, type EntryCardRow } from '../entries/index.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
 /**
  * The main feed leaves out entries voted down to this summ or lower; they stay in /all and their subsite.
@@ -30,7 +31,8 @@ export interface FeedQuery {
   limit: number;
 }
 
-export type FeedRow = EntryCardRow & { sort_value: number };
+const FeedRow = EntryCardRow.extend({ sort_value: col.float });
+export type FeedRow = z.output<typeof FeedRow>;
 
 /**
  * Per sorting: the ORDER BY column (an indexed one, so a page is an index range scan), the value the
@@ -85,7 +87,7 @@ function periodFilter(sorting: FeedSorting, now: Date): SQL {
 export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
   const o = ordering(f.sorting, f.after);
   const exclude = f.excludeIds.length ? sql`and e.id <> all(${`{${f.excludeIds.join(',')}}`}::int[])` : sql``;
-  return preparedRows<FeedRow>(db, sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
+  return preparedRowsOf(db, FeedRow, sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
      where e.is_published and not e.removed
        ${sourceFilter(f.source)}
        ${periodFilter(f.sorting, f.now)}
@@ -96,21 +98,22 @@ export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
      limit ${sql.raw(String(Math.trunc(f.limit)))}`);
 }
 
+const CountRow = z.object({ n: col.int });
+
 /** Entries of the main feed published after `since`, capped: what the /new badge shows. */
 export async function recentCount(db: Db, viewerId: number | null, since: Date, cap: number): Promise<number> {
   const source: FeedSource = { kind: 'main' };
-  const [row] = await preparedRows<{ n: number }>(db, sql`
+  const [row] = await preparedRowsOf(db, CountRow, sql`
     select count(*)::int as n from (
       select 1 from entries e
        where e.is_published and not e.removed and e.published_at > ${since.toISOString()}::timestamptz
          ${sourceFilter(source)} ${readerFilter(viewerId, source)}
        limit ${sql.raw(String(Math.trunc(cap)))}) x`);
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 export async function entryExists(db: Db, id: number, published: boolean): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from entries where id = ${id} ${published ? sql`and is_published and not removed` : sql``}`);
-  return rows.length > 0;
+  return (await firstRow(db, IdRow, sql`select id from entries where id = ${id} ${published ? sql`and is_published and not removed` : sql``}`)) !== undefined;
 }
 
 export async function hide(db: Db, userId: number, entryId: number) {
@@ -122,32 +125,33 @@ export async function unhide(db: Db, userId: number, entryId: number) {
 }
 
 /** Newest entries approved for public RSS: of the main feed, or of one subsite. */
-export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<(EntryCardRow & { blocks: unknown })[]> {
-  return queryRows(db, sql`${cardSelect(null)}
+export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<EntryCardRow[]> {
+  return rows(db, EntryCardRow, sql`${cardSelect(null)}
      where e.is_published and not e.removed and e.is_approved_for_public_rss ${sourceFilter(source)}
      order by e.published_at desc, e.id desc
      limit ${limit}`);
 }
 
-export interface SitemapRow {
-  kind: 'entry' | 'subsite';
-  id: number;
-  slug: string;
-  subsite_id: number;
-  subsite_type: string;
-  subsite_slug: string;
-  modified: Date;
-}
+const SitemapRow = z.object({
+  kind: z.enum(['entry', 'subsite']),
+  id: col.int,
+  slug: col.text,
+  subsite_id: col.int,
+  subsite_type: col.text,
+  subsite_slug: col.text,
+  modified: col.date,
+});
+export type SitemapRow = z.output<typeof SitemapRow>;
 
 /** Subsites (communities first, then blogs with entries) and the newest entries, up to `limit` rows in all. */
 export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): Promise<SitemapRow[]> {
-  const subsites = await queryRows<SitemapRow>(db, sql`
+  const subsites = await rows(db, SitemapRow, sql`
     select 'subsite' as kind, s.id, s.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.created_at as modified
       from subsites s
      where s.type <> 'user' or exists (select 1 from entries e where e.author_id = s.id and e.is_published and not e.removed)
      order by s.type = 'user', s.subscribers_count desc, s.id
      limit ${subsiteLimit}`);
-  const entries = await queryRows<SitemapRow>(db, sql`
+  const entries = await rows(db, SitemapRow, sql`
     select 'entry' as kind, e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, e.updated_at as modified
       from entries e join subsites s on s.id = e.subsite_id
      where e.is_published and not e.removed

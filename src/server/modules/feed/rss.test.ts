@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError } from '../../http/errors.ts';
+import { registerRoutes } from '../../http/route.ts';
 import { useTestApp } from '../../testing/harness.ts';
 import { feedRootRoutes } from './routes.ts';
 import { feedFixtures } from './testing.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
     const e = err instanceof ApiError ? err : new ApiError(500, messages.internal);
     reply.code(e.rc).send({ rc: e.rc, rm: e.message, data: {} });
   });
-  await root.register(feedRootRoutes);
+  registerRoutes(root, feedRootRoutes, '');
   await root.ready();
 });
 // Closed before the app (hooks run in reverse): root shares its ctx.
@@ -71,7 +72,7 @@ describe('RSS', () => {
     expect(blog.body).toContain(`/${own}-`);
   });
 
-  it.each(['/rss/2000000000', '/rss/abc', '/rss/0', '/s/no-such-community/rss', '/u/2000000000/rss', '/u/abc/rss'])('%s is a 4xx', async (url) => {
+  it.each(['/rss/2000000000', '/rss/abc', '/rss/0', '/rss/0x10', '/rss/1e3', '/s/no-such-community/rss', '/u/2000000000/rss', '/u/abc/rss', '/u/0x10-x/rss'])('%s is a 4xx', async (url) => {
     const res = await get(url);
     expect([400, 404]).toContain(res.statusCode);
     expect(res.json().rm).toMatch(/[А-Яа-я]/);

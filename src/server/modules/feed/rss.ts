@@ -1,8 +1,11 @@
 import { ui } from '../../../shared/catalogue.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { notFound } from '../../http/errors.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
+import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 
 /** RSS 2.0 for the main feed and each subsite, and the sitemap: only published entries, RSS only approved ones. */
@@ -52,6 +55,13 @@ ${items.join('\n')}
 `;
 }
 
+/** A subsite's feed: `/rss/{id}` (any subsite), `/s/{slug}/rss` (a community), `/u/{id}-{slug}/rss` (a blog); 404 otherwise. */
+export async function subsiteRss(ctx: Ctx, ref: { id: number } | { slug: string } | { userId: number }): Promise<string> {
+  const subsite = 'slug' in ref ? await subsites.communityBySlug(ctx, ref.slug) : await subsites.byId(ctx, 'id' in ref ? ref.id : ref.userId);
+  if (!subsite || ('userId' in ref && subsite.type !== 'user')) throw notFound(messages.subsiteNotFound);
+  return rss(ctx, subsite);
+}
+
 export async function sitemap(ctx: Ctx): Promise<string> {
   const base = ctx.config.publicUrl;
   const fixed = ['/', '/new', '/all'];
@@ -62,7 +72,7 @@ export async function sitemap(ctx: Ctx): Promise<string> {
       const path = r.kind === 'entry'
         ? entryUrl({ id: r.id, slug: r.slug, subsite_id: r.subsite_id, subsite_type: r.subsite_type, subsite_slug: r.subsite_slug })
         : subsiteUrl({ id: r.id, type: r.subsite_type, slug: r.slug });
-      return `  <url><loc>${xmlEscape(base + path)}</loc><lastmod>${new Date(r.modified).toISOString()}</lastmod></url>`;
+      return `  <url><loc>${xmlEscape(base + path)}</loc><lastmod>${r.modified.toISOString()}</lastmod></url>`;
     }),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -54,7 +54,7 @@ async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Pr
   return {
     items: page.map(presentCard),
     last_id: last ? last.id : null,
-    last_sorting_value: last ? Number(last.sort_value) : null,
+    last_sorting_value: last ? last.sort_value : null,
     is_finished: rows.length <= limit,
   };
 }

@@ -312,6 +312,31 @@ describe('mail', () => {
     expect(await mailOn(other.v)).toBe(true);
   });
 
+  it('an unsubscribe is one transaction: when turning the letters off fails, the digest stays on too (500, nothing kept)', async () => {
+    const owner = await person('Хозяин Подписки');
+    const e = await entry(owner.id);
+    const mine = await comment(owner.v, e.id, 'Мой');
+    await comment((await person('Отвечает')).v, e.id, 'Ответ', mine.id);
+    await drain();
+    const token = /\/email\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(lastTo(owner.email)!.text)![1];
+    const db = t.database.db;
+    // A real failure in the last write of the action (the account's mail switches), raised by the database itself.
+    await db.execute(sql`create function fail_settings() returns trigger language plpgsql as $$
+      begin if new.id = ${sql.raw(String(owner.id))} and new.settings is distinct from old.settings then raise exception 'injected'; end if; return new; end $$`);
+    await db.execute(sql`create trigger fail_settings before update on users for each row execute function fail_settings()`);
+    try {
+      expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).statusCode).toBe(500);
+      const [sub] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.token, token));
+      expect(sub.unsubscribedAt).toBeNull();
+    } finally {
+      await db.execute(sql`drop trigger fail_settings on users`);
+      await db.execute(sql`drop function fail_settings()`);
+    }
+    expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).json().rc).toBe(200);
+    const [sub] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.token, token));
+    expect(sub.unsubscribedAt).not.toBeNull();
+  });
+
   it('a type kept off the site but on by mail: a letter, and nothing in the bell or the list', async () => {
     const author = await person('Почтовый Автор');
     await author.v.post('/v3.0/notifications/settings', { type: 'comment', channel: 'site', enabled: false });

@@ -4,6 +4,7 @@ import { formatFullDate } from '../../../shared/format.ts';
 import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import * as q from './queries.ts';
 import { present, settingsOf } from './service.ts';
@@ -58,12 +59,15 @@ export const confirmUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/
  */
 export async function optIn(ctx: Ctx, email: string) {
   const address = email.trim().toLowerCase();
-  const before = await q.emailSubscriptionByEmail(ctx.db, address);
-  if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true };
-  await q.ensureEmailSubscription(ctx.db, address, null, newToken(), true);
-  await q.setEmailConfirmed(ctx.db, address, null);
-  await enqueue(ctx, 'mail.confirm', { email: address }, { dedupeKey: `mail.confirm:${address}` });
-  return { email: address, digest: true };
+  // The subscription, its waiting state and its confirmation letter's job: one transaction.
+  return transaction(ctx, async (ctx) => {
+    const before = await q.emailSubscriptionByEmail(ctx.db, address);
+    if (before?.digest && !before.unsubscribed_at && before.confirmed_at) return { email: address, digest: true };
+    await q.ensureEmailSubscription(ctx.db, address, null, newToken(), true);
+    await q.setEmailConfirmed(ctx.db, address, null);
+    await enqueue(ctx, 'mail.confirm', { email: address }, { dedupeKey: `mail.confirm:${address}` });
+    return { email: address, digest: true };
+  });
 }
 
 export async function sendConfirmation(ctx: Ctx, email: string) {
@@ -89,13 +93,17 @@ export async function subscriptionInfo(ctx: Ctx, token: string) {
 
 /** The link's action: no digest, and for the account with this address no notification letters of any type. */
 export async function unsubscribe(ctx: Ctx, token: string) {
-  const sub = EMAIL_TOKEN_RE.test(token) ? await q.emailSubscriptionByToken(ctx.db, token) : undefined;
-  if (!sub) throw badRequest(messages.unsubscribeTokenInvalid);
-  await q.unsubscribeEmail(ctx.db, token, ctx.now());
-  // The account is found by the address itself: the letter went to it, so its owner speaks for that account only.
-  const account = await q.accountIdByEmail(ctx.db, sub.email);
-  if (account !== null) await q.disableAllMail(ctx.db, account, NOTIFICATION_TYPES);
-  return { email: sub.email, active: false, asked: sub.digest, confirmed: false };
+  if (!EMAIL_TOKEN_RE.test(token)) throw badRequest(messages.unsubscribeTokenInvalid);
+  // No digest and no letters, together: an unsubscribe is never half done.
+  return transaction(ctx, async (ctx) => {
+    const sub = await q.emailSubscriptionByToken(ctx.db, token);
+    if (!sub) throw badRequest(messages.unsubscribeTokenInvalid);
+    await q.unsubscribeEmail(ctx.db, token, ctx.now());
+    // The account is found by the address itself: the letter went to it, so its owner speaks for that account only.
+    const account = await q.accountIdByEmail(ctx.db, sub.email);
+    if (account !== null) await q.disableAllMail(ctx.db, account, NOTIFICATION_TYPES);
+    return { email: sub.email, active: false, asked: sub.digest, confirmed: false };
+  });
 }
 
 /** The next digest time at or after `now`. */

@@ -296,6 +296,14 @@ describe('reading, counting and marking', () => {
     for (const body of [{ id: 'x' }, { id: -3 }, { id: 1.5 }, { commentId: true }, { id: 1, commentId: 1 }, { id: 1, other: 2 }, { commentId: 2 ** 40 }, { id: [1] }]) {
       expect(isRussianError(await author.v.post('/v3.0/notifications/mark-as-read', body), 400), JSON.stringify(body)).toBe(true);
     }
+    // Ids are decimal digits only, as JSON numbers or form strings: hex, exponents, fractions, signs and blanks are refused.
+    for (const id of ['0x10', '1e3', '1.5', '-1', ' ']) {
+      const res = await author.v.post('/v3.0/notifications/mark-as-read', { id });
+      expect(isRussianError(res, 400), id).toBe(true);
+      expect(res.json().rm).toBe(messages.notificationIdInvalid);
+      const byComment = await author.v.call('/v3.0/notifications/mark-as-read', { method: 'POST', as: 'form', body: { commentId: id } });
+      expect(byComment.json().rm).toBe(messages.commentIdInvalid);
+    }
     expect(isRussianError(await author.v.post('/v3.0/notifications/mark-as-read', {}, { csrf: false }), 403)).toBe(true);
     expect(await count(author.v)).toBe(3);
   });

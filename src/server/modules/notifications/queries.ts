@@ -1,21 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
 
 /** The SQL of notifications and mail subscriptions. */
 
-export interface NotificationRow {
-  id: number;
-  user_id: number;
-  type: string;
-  actor_ids: number[];
-  actors_count: number;
-  entry_id: number | null;
-  comment_id: number | null;
-  data: Record<string, unknown>;
-  is_read: boolean;
-  updated_at: Date;
-  entry_title: string | null;
-}
+const jsonObject = z.record(z.string(), z.unknown());
+
+const NotificationRow = z.object({
+  id: col.int,
+  user_id: col.int,
+  type: col.text,
+  actor_ids: z.array(col.int),
+  actors_count: col.int,
+  entry_id: col.int.nullable(),
+  comment_id: col.int.nullable(),
+  data: jsonObject,
+  is_read: col.bool,
+  updated_at: col.date,
+  entry_title: col.text.nullable(),
+});
+export type NotificationRow = z.output<typeof NotificationRow>;
 
 export interface NewNotification {
   userId: number;
@@ -39,7 +44,7 @@ export const GROUP_ACTORS_KEPT = 10;
  */
 export async function upsertNotification(db: Db, n: NewNotification): Promise<{ id: number; created: boolean }> {
   const actors = sql`${JSON.stringify(n.actorId === null ? [] : [n.actorId])}::jsonb`;
-  const [row] = await queryRows<{ id: number; created: boolean }>(db, n.groupKey === null || n.mailOnly
+  const [row] = await rows(db, z.object({ id: col.int, created: col.bool }), n.groupKey === null || n.mailOnly
     ? sql`insert into notifications (user_id, type, actor_ids, actors_count, entry_id, comment_id, data, is_read, created_at, updated_at)
           values (${n.userId}, ${n.type}, ${actors}, ${n.actorId === null ? 0 : 1}, ${n.entryId}, ${n.commentId}, ${JSON.stringify(n.mailOnly ? { ...n.data, mail_only: true } : n.data)}::jsonb,
             ${Boolean(n.mailOnly)}, ${n.now}, ${n.now})
@@ -57,11 +62,11 @@ export async function upsertNotification(db: Db, n: NewNotification): Promise<{ 
             data = excluded.data,
             updated_at = excluded.updated_at
           returning id, (xmax = 0) as created`);
-  return { id: Number(row.id), created: row.created };
+  return row;
 }
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from notifications where user_id = ${userId} and not is_read`);
+  const [row] = await rows(db, z.object({ n: col.int }), sql`select count(*)::int as n from notifications where user_id = ${userId} and not is_read`);
   return row.n;
 }
 
@@ -75,83 +80,79 @@ export async function listNotifications(db: Db, userId: number, cursor: { lastId
   const after = cursor
     ? sql`and (n.updated_at, n.id) < (to_timestamp(${cursor.lastValue}::float8 / 1e6), ${cursor.lastId})`
     : sql``;
-  return queryRows<NotificationRow>(db, sql`
+  return rows(db, NotificationRow, sql`
     ${selectRow}
     where n.user_id = ${userId} and not (n.data ? 'mail_only') ${after}
     order by n.updated_at desc, n.id desc
-    limit ${count + 1}`)
-    .then((rows) => rows.map((r) => ({ ...r, id: Number(r.id), updated_at: new Date(r.updated_at) })));
+    limit ${count + 1}`);
 }
 
 export async function notificationById(db: Db, id: number): Promise<NotificationRow | undefined> {
-  const rows = await queryRows<NotificationRow>(db, sql`${selectRow} where n.id = ${id}`);
-  return rows[0] ? { ...rows[0], id: Number(rows[0].id), updated_at: new Date(rows[0].updated_at) } : undefined;
+  return firstRow(db, NotificationRow, sql`${selectRow} where n.id = ${id}`);
 }
 
 /** Marks the user's notifications read: one (`id`), those about one comment (`commentId`) or all. Rows changed. */
 export async function markRead(db: Db, userId: number, what: { id?: number; commentId?: number }): Promise<number[]> {
   const only = what.id !== undefined ? sql`and id = ${what.id}` : what.commentId !== undefined ? sql`and comment_id = ${what.commentId}` : sql``;
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const changed = await rows(db, IdRow, sql`
     update notifications set is_read = true where user_id = ${userId} and not is_read ${only} returning id`);
-  return rows.map((r) => Number(r.id));
+  return changed.map((r) => r.id);
 }
 
-export interface ActorRow { id: number; name: string; slug: string; avatar_color: string; avatar_url: string | null; gender: string | null }
+const ActorRow = z.object({ id: col.int, name: col.text, slug: col.text, avatar_color: col.text, avatar_url: col.text.nullable(), gender: col.text.nullable() });
+export type ActorRow = z.output<typeof ActorRow>;
 
 export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, ActorRow>> {
   if (!ids.length) return new Map();
-  const rows = await queryRows<ActorRow>(db, sql`
+  const actors = await rows(db, ActorRow, sql`
     select s.id, s.name, s.slug, s.avatar_color, s.avatar_url, u.settings->>'gender' as gender
     from subsites s left join users u on u.id = s.id
     where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(actors.map((r) => [r.id, r]));
 }
 
-export interface RecipientRow { id: number; email: string; settings: Record<string, unknown>; actor_muted: boolean; actor_banned: boolean }
+const RecipientRow = z.object({ id: col.int, email: col.text, settings: jsonObject, actor_muted: col.bool, actor_banned: col.bool });
+export type RecipientRow = z.output<typeof RecipientRow>;
 
 /** The recipient with what decides whether the actor may notify them: a mute of the actor's blog, a ban on the actor. */
 export async function recipient(db: Db, userId: number, actorId: number | null, now: Date): Promise<RecipientRow | undefined> {
-  const [row] = await queryRows<RecipientRow>(db, sql`
+  return firstRow(db, RecipientRow, sql`
     select u.id, u.email, u.settings,
       ${actorId === null ? sql`false` : sql`exists (select 1 from subsite_mutes m where m.user_id = u.id and m.subsite_id = ${actorId})`} as actor_muted,
       ${actorId === null ? sql`false` : sql`exists (select 1 from users a where a.id = ${actorId} and a.banned_until > ${now})`} as actor_banned
     from users u where u.id = ${userId}`);
-  return row;
 }
 
 export async function commentInfo(db: Db, commentId: number) {
-  const [row] = await queryRows<{ id: number; author_id: number; entry_id: number; text: string; removed: boolean }>(db, sql`
+  return firstRow(db, z.object({ id: col.int, author_id: col.int, entry_id: col.int, text: col.text, removed: col.bool }), sql`
     select id, author_id, entry_id, text, removed from comments where id = ${commentId}`);
-  return row;
 }
 
 export async function entryInfo(db: Db, entryId: number) {
-  const [row] = await queryRows<{ id: number; author_id: number; title: string; is_published: boolean; removed: boolean }>(db, sql`
+  return firstRow(db, z.object({ id: col.int, author_id: col.int, title: col.text, is_published: col.bool, removed: col.bool }), sql`
     select id, author_id, title, is_published, removed from entries where id = ${entryId}`);
-  return row;
 }
 
 /** Who runs a subsite and hears of its subscribers: the blog's owner, a community's owners. */
 export async function subsiteOwners(db: Db, subsiteId: number): Promise<number[]> {
-  const rows = await queryRows<{ user_id: number }>(db, sql`
+  const owners = await rows(db, z.object({ user_id: col.int }), sql`
     select user_id from subsite_roles where subsite_id = ${subsiteId} and role = 'owner'`);
-  return rows.map((r) => r.user_id);
+  return owners.map((r) => r.user_id);
 }
 
 /** People named by `@name` tokens: a person's blog slug or their exact name (one word), case-insensitive. */
 export async function usersByMention(db: Db, tokens: string[]): Promise<number[]> {
   if (!tokens.length) return [];
   const list = sql.join(tokens.map((t) => sql`${t}`), sql`, `);
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const named = await rows(db, IdRow, sql`
     select s.id from subsites s join users u on u.id = s.id
     where s.type = 'user' and (lower(s.slug) in (${list}) or lower(s.name) in (${list}))`);
-  return rows.map((r) => r.id);
+  return named.map((r) => r.id);
 }
 
 export async function userSettings(db: Db, userId: number): Promise<{ settings: Record<string, unknown>; email: string; name: string } | undefined> {
-  const [row] = await queryRows<{ settings: Record<string, unknown>; email: string; name: string }>(db, sql`
+  return firstRow(db, z.object({ settings: jsonObject, email: col.text, name: col.text }), sql`
     select u.settings, u.email, s.name from users u join subsites s on s.id = u.id where u.id = ${userId}`);
-  return row;
 }
 
 export async function saveGender(db: Db, userId: number, gender: string | null) {
@@ -183,11 +184,14 @@ export async function disableAllMail(db: Db, userId: number, types: readonly str
 
 // ——— Mail subscriptions ———
 
-export interface EmailSubscriptionRow { email: string; user_id: number | null; digest: boolean; token: string; unsubscribed_at: Date | null; confirmed_at: Date | null }
+const EmailSubscriptionRow = z.object({
+  email: col.text, user_id: col.int.nullable(), digest: col.bool, token: col.text, unsubscribed_at: col.date.nullable(), confirmed_at: col.date.nullable(),
+});
+export type EmailSubscriptionRow = z.output<typeof EmailSubscriptionRow>;
 
 /** The row for an address, created with `token` when missing; `digest` switched on when asked. */
 export async function ensureEmailSubscription(db: Db, email: string, userId: number | null, token: string, digest: boolean): Promise<EmailSubscriptionRow> {
-  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+  const [row] = await rows(db, EmailSubscriptionRow, sql`
     insert into email_subscriptions (email, user_id, digest, token) values (${email}, ${userId}, ${digest}, ${token})
     on conflict (email) do update set
       user_id = coalesce(excluded.user_id, email_subscriptions.user_id),
@@ -198,20 +202,18 @@ export async function ensureEmailSubscription(db: Db, email: string, userId: num
 }
 
 export async function emailSubscriptionByToken(db: Db, token: string): Promise<EmailSubscriptionRow | undefined> {
-  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+  return firstRow(db, EmailSubscriptionRow, sql`
     select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where token = ${token}`);
-  return row;
 }
 
 export async function emailSubscriptionByEmail(db: Db, email: string): Promise<EmailSubscriptionRow | undefined> {
-  const [row] = await queryRows<EmailSubscriptionRow>(db, sql`
+  return firstRow(db, EmailSubscriptionRow, sql`
     select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where email = ${email}`);
-  return row;
 }
 
 export async function accountIdByEmail(db: Db, email: string): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where lower(email) = ${email.toLowerCase()} limit 1`);
-  return row ? Number(row.id) : null;
+  const row = await firstRow(db, IdRow, sql`select id from users where lower(email) = ${email.toLowerCase()} limit 1`);
+  return row ? row.id : null;
 }
 
 /** Confirmed by the owner (or by being the account's own address), or back to waiting for that (`at` null). */
@@ -224,13 +226,13 @@ export async function unsubscribeEmail(db: Db, token: string, now: Date) {
 }
 
 export async function digestRecipients(db: Db): Promise<EmailSubscriptionRow[]> {
-  return queryRows<EmailSubscriptionRow>(db, sql`
+  return rows(db, EmailSubscriptionRow, sql`
     select email, user_id, digest, token, unsubscribed_at, confirmed_at from email_subscriptions where digest and unsubscribed_at is null and confirmed_at is not null`);
 }
 
 /** The day's best: published in the 24 hours before `until`, by votes then comments. */
 export async function topEntries(db: Db, until: Date, count: number) {
-  return queryRows<{ id: number; title: string; likes_summ: number; comments_count: number }>(db, sql`
+  return rows(db, z.object({ id: col.int, title: col.text, likes_summ: col.int, comments_count: col.int }), sql`
     select id, title, likes_summ, comments_count from entries
     where is_published and not removed and published_at > ${new Date(until.getTime() - 86_400_000)} and published_at <= ${until}
     order by likes_summ desc, comments_count desc, id desc

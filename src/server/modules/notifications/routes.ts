@@ -1,52 +1,42 @@
-import { GENDERS } from '../../../shared/gender.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { GENDERS } from '../../../shared/gender.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { plainBody } from '../../../shared/validation.ts';
+import { flagField, idField, intField, plainBody } from '../../../shared/validation.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
-import { ApiError, parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
-import { requireUser } from '../auth/index.ts';
-import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, vapidKeys } from '../push/service.ts';
+import { ApiError } from '../../http/errors.ts';
+import { registerRoutes, route } from '../../http/route.ts';
+import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, pushConfig } from '../push/service.ts';
 import * as mail from './mail.ts';
-import { requireSystemSender } from './policy.ts';
 import * as notifications from './service.ts';
 
-/** A form sends "12", JSON sends 12; both mean 12. Booleans, fractions, '' and the like stay as they are and fail. */
-const intLike = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v);
-const positiveInt = (rm: string, max = 2 ** 53 - 1) =>
-  z.preprocess(intLike, z.number({ error: rm }).int(rm).positive(rm).max(max, rm));
-/** '1'/'0', 'true'/'false' from a form, booleans or 1/0 from JSON. */
-const flag = (rm: string) => z.preprocess(
-  (v) => (v === '1' || v === 'true' || v === 1 ? true : v === '0' || v === 'false' || v === 0 ? false : v),
-  z.boolean({ error: rm }),
-);
+/** A cursor value: microseconds since the epoch, beyond 32 bits. */
+const cursorValue = intField(messages.notificationIdInvalid, 1, Number.MAX_SAFE_INTEGER);
 
 const listQuery = plainBody({
-  last_id: positiveInt(messages.notificationIdInvalid).optional(),
-  last_sorting_value: positiveInt(messages.notificationIdInvalid).optional(),
-  count: z.preprocess(intLike, z.number({ error: messages.badRequest }).int(messages.badRequest).min(1, messages.badRequest).max(50, messages.badRequest)).optional(),
+  last_id: idField(messages.notificationIdInvalid).optional(),
+  last_sorting_value: cursorValue.optional(),
+  count: intField(messages.badRequest, 1, 50).optional(),
 }).refine((q) => (q.last_id === undefined) === (q.last_sorting_value === undefined), { message: messages.notificationIdInvalid, path: ['last_id'] });
 
 /** `commentId` (spec/content.md §7): the notifications about one comment; `id`: one notification; neither: all. */
 const markBody = plainBody({
-  commentId: positiveInt(messages.commentIdInvalid, 2 ** 31 - 1).optional(),
-  id: positiveInt(messages.notificationIdInvalid).optional(),
+  commentId: idField(messages.commentIdInvalid).optional(),
+  id: idField(messages.notificationIdInvalid).optional(),
 }).refine((b) => b.commentId === undefined || b.id === undefined, { message: messages.badRequest, path: ['id'] });
 
 const genderBody = plainBody({ gender: z.enum([...GENDERS, 'auto'], { error: messages.genderInvalid }) });
 const settingBody = plainBody({
   type: z.enum(NOTIFICATION_TYPES, { error: messages.notificationTypeInvalid }),
   channel: z.enum(NOTIFICATION_CHANNELS, { error: messages.notificationChannelInvalid }),
-  enabled: flag(messages.notificationEnabledInvalid),
+  enabled: flagField(messages.notificationEnabledInvalid),
 });
 
 const systemBody = plainBody({
-  user_id: positiveInt(messages.notificationUserNotFound, 2 ** 31 - 1),
+  user_id: idField(messages.notificationUserNotFound),
   text: z.string({ error: messages.notificationTextRequired }).trim()
     .min(1, messages.notificationTextRequired).max(notifications.SYSTEM_TEXT_MAX, messages.notificationTextTooLong(notifications.SYSTEM_TEXT_MAX)),
 });
@@ -70,122 +60,169 @@ const pushDeleteBody = plainBody({ endpoint: endpointField });
 
 const swFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw.js');
 
-/** Notifications, their settings, mail opt-ins and web push endpoints (issue 5). */
-export async function notificationsRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
+/** Notifications, their settings, mail opt-ins (issue 5). */
+export const notificationsRoutes = [
+  route.get('/notifications', {
+    access: 'user',
+    rateLimit: [120, 60],
+    query: listQuery,
+    handler: ({ ctx, user, query }) => notifications.list(ctx, user.id,
+      query.last_id !== undefined && query.last_sorting_value !== undefined ? { lastId: query.last_id, lastValue: query.last_sorting_value } : null,
+      query.count),
+  }),
 
-  app.get('/notifications', { config: limit(app, 120, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    const query = parse(listQuery, req.query);
-    const cursor = query.last_id !== undefined ? { lastId: query.last_id, lastValue: query.last_sorting_value! } : null;
-    return ok(await notifications.list(ctx, user.id, cursor, query.count));
-  });
+  route.get('/notifications/count', {
+    access: 'user',
+    rateLimit: [120, 60],
+    handler: async ({ ctx, user }) => ({ unread_count: await notifications.unreadCount(ctx, user.id) }),
+  }),
 
-  app.get('/notifications/count', { config: limit(app, 120, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    parse(plainBody({}), req.query);
-    return ok({ unread_count: await notifications.unreadCount(ctx, user.id) });
-  });
+  route.post('/notifications/mark-as-read', {
+    access: 'user',
+    rateLimit: [120, 60],
+    body: markBody,
+    message: messages.notificationsRead,
+    handler: ({ ctx, user, body }) => notifications.markRead(ctx, user.id, body),
+  }),
 
-  app.post('/notifications/mark-as-read', { config: limit(app, 120, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    const body = parse(markBody, req.body);
-    return ok(await notifications.markRead(ctx, user.id, body), messages.notificationsRead);
-  });
+  route.get('/notifications/settings', {
+    access: 'user',
+    handler: ({ ctx, user }) => notifications.settings(ctx, user.id),
+  }),
 
-  app.get('/notifications/settings', async (req) => {
-    const user = requireUser(req.user);
-    parse(plainBody({}), req.query);
-    return ok(await notifications.settings(ctx, user.id));
-  });
+  route.post('/notifications/settings', {
+    access: 'user',
+    rateLimit: [60, 60],
+    body: settingBody,
+    message: messages.notificationSettingsSaved,
+    handler: ({ ctx, user, body }) => notifications.saveSetting(ctx, user.id, body.type, body.channel, body.enabled),
+  }),
 
-  app.post('/notifications/settings', { config: limit(app, 60, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    const body = parse(settingBody, req.body);
-    return ok(await notifications.saveSetting(ctx, user.id, body.type, body.channel, body.enabled), messages.notificationSettingsSaved);
-  });
+  route.post('/notifications/settings/gender', {
+    access: 'user',
+    rateLimit: [30, 60],
+    body: genderBody,
+    message: messages.notificationSettingsSaved,
+    handler: ({ ctx, user, body }) => notifications.saveGender(ctx, user.id, body.gender === 'auto' ? null : body.gender),
+  }),
 
-  app.post('/notifications/settings/gender', { config: limit(app, 30, 60) }, async (req) => {
-    const user = requireUser(req.user);
-    const { gender } = parse(genderBody, req.body);
-    return ok(await notifications.saveGender(ctx, user.id, gender === 'auto' ? null : gender), messages.notificationSettingsSaved);
-  });
-
-  app.post('/admin/notifications/system', { config: limit(app, 60, 60) }, async (req) => {
-    requireSystemSender(req.user, ctx.now());
-    const body = parse(systemBody, req.body);
-    return ok(await notifications.sendSystem(ctx, body.user_id, body.text), messages.notificationSent);
-  });
+  // A system message speaks for the site: staff only, and not while banned.
+  route.post('/admin/notifications/system', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    body: systemBody,
+    message: messages.notificationSent,
+    handler: ({ ctx, body }) => notifications.sendSystem(ctx, body.user_id, body.text),
+  }),
 
   // Push config (spec/content.md §3): the VAPID public key; Apple's web push id is gone with Safari's old protocol.
-  app.get('/push/config', async (req) => {
-    parse(plainBody({}), req.query);
-    const keys = await vapidKeys(ctx);
-    return ok({ public_key: keys.publicKey, push_domain: new URL(ctx.config.publicUrl).host, apple_web_push_id: null });
-  });
+  route.get('/push/config', {
+    access: 'anyone',
+    handler: ({ ctx }) => pushConfig(ctx),
+  }),
 
-  app.post('/email/subscribe/opt_in', { config: limit(app, 5, 3600) }, async (req) => {
-    const { email } = parse(optInBody, req.body);
-    const result = await mail.optIn(ctx, email);
-    return ok(result, messages.digestConfirmSent(result.email));
-  });
+  route.post('/email/subscribe/opt_in', {
+    access: 'anyone',
+    rateLimit: [5, 3600],
+    body: optInBody,
+    message: (result: { email: string }) => messages.digestConfirmSent(result.email),
+    handler: ({ ctx, body }) => mail.optIn(ctx, body.email),
+  }),
 
-  app.post('/email/unsubscribe', { config: limit(app, 30, 60) }, async (req) => {
-    const { token } = parse(unsubscribeBody, req.body);
-    return ok(await mail.unsubscribe(ctx, token), messages.unsubscribeDone);
-  });
+  route.post('/email/unsubscribe', {
+    access: 'anyone',
+    rateLimit: [30, 60],
+    body: unsubscribeBody,
+    message: messages.unsubscribeDone,
+    handler: ({ ctx, body }) => mail.unsubscribe(ctx, body.token),
+  }),
 
-  app.post('/email/confirm', { config: limit(app, 30, 60) }, async (req) => {
-    const { token } = parse(confirmBody, req.body);
-    return ok(await mail.confirm(ctx, token), messages.digestConfirmed);
-  });
-}
+  route.post('/email/confirm', {
+    access: 'anyone',
+    rateLimit: [30, 60],
+    body: confirmBody,
+    message: messages.digestConfirmed,
+    handler: ({ ctx, body }) => mail.confirm(ctx, body.token),
+  }),
+];
 
-/** The push routes sit outside /v3.0 (spec paths) but need the same CSRF marker as the API. */
+/** Whatever a caller outside our client sends along (a browser's query string, a mail provider's form body). */
+const anything = z.unknown();
+const anyQuery = z.record(z.string(), z.unknown());
+
+const pushPut = route.put('/api/endpoint/put/', {
+  access: 'user',
+  rateLimit: [30, 60],
+  body: pushPutBody,
+  message: messages.pushSubscribed,
+  handler: ({ ctx, user, body, req }) =>
+    pushSubscribe(ctx, user.id, { endpoint: body.endpoint, ...body.keys }, String(req.headers['user-agent'] ?? '')),
+});
+const pushDelete = route.post('/api/endpoint/delete/', {
+  access: 'user',
+  rateLimit: [30, 60],
+  body: pushDeleteBody,
+  message: messages.pushUnsubscribed,
+  handler: ({ ctx, user, body }) => pushUnsubscribe(ctx, user.id, body.endpoint),
+});
+
+/** Web push endpoints (`/api/endpoint/put/` …): spec paths outside /v3.0, each by PUT or POST, DELETE or POST. */
+export const pushEndpointRoutes = [
+  pushPut, { ...pushPut, method: 'POST' as const },
+  pushDelete, { ...pushDelete, method: 'DELETE' as const },
+];
+
+/** The push routes sit outside /v3.0 (spec paths) but need the same CSRF marker as the API, before anything else. */
 async function requireCsrf(req: FastifyRequest) {
   if (req.headers['x-this-is-csrf'] === undefined) throw new ApiError(403, messages.csrf);
 }
 
-/** Routes outside the API prefix: push endpoints (`/api/endpoint/put/` …), Safari's registrations, unsubscribe links. */
-export async function notificationsRootRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
-  const guarded = { onRequest: requireCsrf, config: limit(app, 30, 60) };
+export async function pushEndpoints(app: FastifyInstance) {
+  app.addHook('onRequest', requireCsrf);
+  registerRoutes(app, pushEndpointRoutes, '');
+}
 
-  const put = async (req: FastifyRequest) => {
-    const user = requireUser(req.user);
-    const body = parse(pushPutBody, req.body);
-    return ok(await pushSubscribe(ctx, user.id, { endpoint: body.endpoint, ...body.keys }, String(req.headers['user-agent'] ?? '')), messages.pushSubscribed);
-  };
-  const remove = async (req: FastifyRequest) => {
-    const user = requireUser(req.user);
-    const body = parse(pushDeleteBody, req.body);
-    return ok(await pushUnsubscribe(ctx, user.id, body.endpoint), messages.pushUnsubscribed);
-  };
-  app.put('/api/endpoint/put/', guarded, put);
-  app.post('/api/endpoint/put/', guarded, put);
-  app.post('/api/endpoint/delete/', guarded, remove);
-  app.delete('/api/endpoint/delete/', guarded, remove);
-
-  // Safari's pushPackage protocol (Safari 6–15) is retired by Apple; Safari 16+ subscribes through standard web push
-  // above. Old registrations are told it is gone, so such a browser stops retrying.
-  const gone = async () => {
+// Safari's pushPackage protocol (Safari 6–15) is retired by Apple; Safari 16+ subscribes through standard web push
+// above. Old registrations are told it is gone, so such a browser stops retrying.
+const safariGone = route.post('/v1/devices/:token/registrations/:id', {
+  access: 'anyone',
+  rateLimit: [30, 60],
+  params: z.object({ token: z.string(), id: z.string() }),
+  query: anyQuery,
+  body: anything,
+  handler: () => {
     throw new ApiError(410, messages.safariPushGone);
-  };
-  app.post('/v1/devices/:token/registrations/:id', { config: limit(app, 30, 60) }, gone);
-  app.delete('/v1/devices/:token/registrations/:id', { config: limit(app, 30, 60) }, gone);
+  },
+});
+
+const sw = fs.readFileSync(swFile, 'utf8');
+
+/** Routes outside the API prefix: Safari's registrations, the service worker, one-click unsubscribe links. */
+export const notificationsRootRoutes = [
+  safariGone, { ...safariGone, method: 'DELETE' as const },
 
   // The service worker must come from the site's root to control every page.
-  const sw = fs.readFileSync(swFile, 'utf8');
-  app.get('/sw.js', async (_req, reply) => {
-    reply.header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('service-worker-allowed', '/');
-    return sw;
-  });
+  route.get('/sw.js', {
+    access: 'anyone',
+    query: anyQuery,
+    raw: true,
+    handler: ({ reply }) => {
+      reply.header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('service-worker-allowed', '/');
+      return sw;
+    },
+  }),
 
-  // One-click unsubscribe (RFC 8058): mail providers POST here without cookies or our CSRF marker; the token is the key.
-  app.post('/email/unsubscribe/:token', { config: limit(app, 30, 60) }, async (req) => {
-    const token = parse(tokenField, (req.params as { token: string }).token);
-    return ok(await mail.unsubscribe(ctx, token), messages.unsubscribeDone);
-  });
-}
+  // One-click unsubscribe (RFC 8058): mail providers POST here without cookies or our CSRF marker; the token is the
+  // key, and the body they send (`List-Unsubscribe=One-Click`) is not ours to check.
+  route.post('/email/unsubscribe/:token', {
+    access: 'anyone',
+    rateLimit: [30, 60],
+    params: z.object({ token: tokenField }),
+    query: anyQuery,
+    body: anything,
+    message: messages.unsubscribeDone,
+    handler: ({ ctx, params }) => mail.unsubscribe(ctx, params.token),
+  }),
+];

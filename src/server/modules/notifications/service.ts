@@ -8,6 +8,7 @@ import {
 } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import type { DomainEventMap } from '../../events.ts';
+import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -81,6 +82,11 @@ export interface NotifyInput {
  */
 export async function notify(ctx: Ctx, input: NotifyInput): Promise<number | null> {
   if (input.actorId !== null && input.actorId === input.userId) return null;
+  // The row, its count and its push and letter jobs commit together: no job for a row that is not there.
+  return transaction(ctx, (ctx) => store(ctx, input));
+}
+
+async function store(ctx: Ctx, input: NotifyInput): Promise<number | null> {
   const person = await q.recipient(ctx.db, input.userId, input.actorId, ctx.now());
   if (!person || person.actor_muted || person.actor_banned) return null;
   const wanted = settingsOf(person.settings)[input.type];
@@ -243,10 +249,12 @@ export const unreadCount = (ctx: Ctx, userId: number) => q.unreadCount(ctx.db, u
 
 /** Marks read: `id` (one), `commentId` (those about a comment) or everything; other people's rows are never touched. */
 export async function markRead(ctx: Ctx, userId: number, what: { id?: number; commentId?: number }) {
-  const changed = await q.markRead(ctx.db, userId, what);
-  const unread = await q.unreadCount(ctx.db, userId);
-  if (changed.length) ctx.events.emit('notification.changed', { userId, notificationId: changed.length === 1 ? changed[0] : 0, unreadCount: unread });
-  return { marked: changed.length, unread_count: unread };
+  return transaction(ctx, async (ctx) => {
+    const changed = await q.markRead(ctx.db, userId, what);
+    const unread = await q.unreadCount(ctx.db, userId);
+    if (changed.length) ctx.events.emit('notification.changed', { userId, notificationId: changed.length === 1 ? changed[0] : 0, unreadCount: unread });
+    return { marked: changed.length, unread_count: unread };
+  });
 }
 
 /**

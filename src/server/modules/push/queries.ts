@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 
 /** The SQL of web push: the readers' push endpoints and the installation's VAPID keys. */
 
-export interface PushEndpointRow { endpoint: string; user_id: number; p256dh: string; auth: string }
+const PushEndpointRow = z.object({ endpoint: col.text, user_id: col.int, p256dh: col.text, auth: col.text });
+export type PushEndpointRow = z.output<typeof PushEndpointRow>;
 
 /** A browser's subscription; re-subscribing the same endpoint (another account on the same browser) moves it. */
 export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: number; p256dh: string; auth: string; userAgent: string }) {
@@ -15,8 +18,9 @@ export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: 
 
 /** Deletes the user's own endpoint; whether there was one. */
 export async function deletePushEndpoint(db: Db, userId: number, endpoint: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`);
-  return rows.length > 0;
+  const gone = await rows(db, z.object({ endpoint: col.text }), sql`
+    delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`);
+  return gone.length > 0;
 }
 
 export async function forgetPushEndpoint(db: Db, endpoint: string) {
@@ -24,12 +28,11 @@ export async function forgetPushEndpoint(db: Db, endpoint: string) {
 }
 
 export async function pushEndpointsOf(db: Db, userId: number): Promise<PushEndpointRow[]> {
-  return queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`);
+  return rows(db, PushEndpointRow, sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`);
 }
 
 export async function pushEndpoint(db: Db, endpoint: string): Promise<PushEndpointRow | undefined> {
-  const [row] = await queryRows<PushEndpointRow>(db, sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`);
-  return row;
+  return firstRow(db, PushEndpointRow, sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`);
 }
 
 export async function pushDelivered(db: Db, endpoint: string, now: Date) {
@@ -41,8 +44,8 @@ export async function pushFailed(db: Db, endpoint: string) {
 }
 
 /** A `meta` value, created by the first node that asks (a second node reads the first one's). */
-export async function metaValue<T>(db: Db, key: string, create: () => T): Promise<T> {
+export async function metaValue<S extends z.ZodType>(db: Db, key: string, schema: S, create: () => z.input<S>): Promise<z.output<S>> {
   await db.execute(sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`);
-  const [row] = await queryRows<{ value: T }>(db, sql`select value from meta where key = ${key}`);
-  return row.value;
+  const [row] = await rows(db, z.object({ value: z.unknown() }), sql`select value from meta where key = ${key}`);
+  return schema.parse(row.value);
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import webpush from 'web-push';
+import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -16,7 +17,8 @@ import * as q from './queries.ts';
  * encrypted request, and our own sender putting it on the wire: the push service's address is checked at connect
  * time like every outgoing request (lib/safe-fetch.ts), so a subscription cannot make the server reach inside.
  */
-export interface VapidKeys { publicKey: string; privateKey: string }
+const VapidKeys = z.object({ publicKey: z.string(), privateKey: z.string() });
+export type VapidKeys = z.output<typeof VapidKeys>;
 
 const keysOf = new WeakMap<Ctx, Promise<VapidKeys>>();
 
@@ -24,11 +26,17 @@ const keysOf = new WeakMap<Ctx, Promise<VapidKeys>>();
 export function vapidKeys(ctx: Ctx): Promise<VapidKeys> {
   let keys = keysOf.get(ctx.root);
   if (!keys) {
-    keys = q.metaValue<VapidKeys>(ctx.db, 'vapid', () => webpush.generateVAPIDKeys());
+    keys = q.metaValue(ctx.db, 'vapid', VapidKeys, () => webpush.generateVAPIDKeys());
     keys.catch(() => keysOf.delete(ctx));
     keysOf.set(ctx.root, keys);
   }
   return keys;
+}
+
+/** `GET /push/config`: what a browser needs to subscribe (the VAPID public key) and the site's push domain. */
+export async function pushConfig(ctx: Ctx) {
+  const keys = await vapidKeys(ctx);
+  return { public_key: keys.publicKey, push_domain: new URL(ctx.config.publicUrl).host, apple_web_push_id: null };
 }
 
 const MAX_ENDPOINT = 2000;

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRevalidator, Link } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRevalidator, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
-import { ui, messages } from '../shared/catalogue.ts';
+import { ui } from '../shared/catalogue.ts';
 import { readCookie } from './lib/cookies.ts';
 import { installRequestHooks, setStaticVersion } from './api/request.ts';
 import { OverlayRoot, toast } from './ui/overlays/index.ts';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/AuthPopup.tsx';
+import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
@@ -39,7 +40,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  if (error) return [{ title: `${errorTitle(errorStatus(error))} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
   return [{ title: `${ui.siteName} — ${ui.siteTagline}` }];
 }
 
@@ -73,22 +75,29 @@ if (typeof window !== 'undefined') {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** The site's frame around every page, error screens included: header, sidebar, overlays, the socket. */
+function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; children: React.ReactNode }) {
   const revalidator = useRevalidator();
   // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
-  if (typeof window === 'undefined' || currentUser.get()?.id !== loaderData.user?.id) currentUser.set(loaderData.user);
+  if (typeof window === 'undefined' || currentUser.get()?.id !== data.user?.id) currentUser.set(data.user);
   useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
-  setMediaBaseUrl(loaderData.mediaBaseUrl);
+  setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">
-      <Header user={loaderData.user} unreadCount={loaderData.unreadCount} />
+      <Header user={data.user} unreadCount={data.unreadCount} />
       <div className="app-body">
-        <Sidebar communities={loaderData.communities} initialCollapsed={loaderData.sidebarCollapsed} liveCollapse={loaderData.liveCollapse} />
-        <main className="app-main">
-          <Outlet />
-        </main>
+        <Sidebar communities={data.communities} initialCollapsed={data.sidebarCollapsed} liveCollapse={data.liveCollapse} />
+        <main className="app-main">{children}</main>
       </div>
       <OverlayRoot />
-      <RealtimeRoot auth={loaderData.socketAuth} />
+      <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />
       <HydrationMark />
     </div>
@@ -103,21 +112,27 @@ function HydrationMark() {
   return null;
 }
 
+const errorStatus = (error: unknown) => (isRouteErrorResponse(error) ? error.status : 500);
+
+/**
+ * A page's refusal renders inside the shell when the root's own data is there (spec/content.md §2): a 401 opens the
+ * sign-in dialog and the page appears once the reader is in (the shell revalidates on sign-in), other statuses show
+ * the animated error screen. Only when the root loader itself failed is there no shell to draw.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? ui.errors.notFoundTitle : status === 403 ? ui.errors.forbiddenTitle : ui.errors.errorTitle;
-  const text = status === 404 ? ui.errors.notFoundText : status === 403 ? messages.forbidden : messages.somethingWrong;
-  // spec/content.md §2: a 401 page opens the sign-in dialog and reloads on success.
-  useEffect(() => {
-    if (status === 401) openAuthPopup('login').then((ok) => ok && location.reload());
-  }, [status]);
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) {
+    return (
+      <div className="app">
+        <main className="app-main"><ErrorScreen status={errorStatus(error)} reloadOnSignIn /></main>
+        <OverlayRoot />
+        <HydrationMark />
+      </div>
+    );
+  }
   return (
-    <div className="error-page" data-testid="error-page" data-status={status}>
-      <OverlayRoot />
-      <div className="error-code">{status}</div>
-      <h1>{title}</h1>
-      <p>{text}</p>
-      <Link className="btn btn-primary" to="/">{ui.errors.toMain}</Link>
-    </div>
+    <Shell data={data}>
+      <ErrorScreen status={errorStatus(error)} />
+    </Shell>
   );
 }

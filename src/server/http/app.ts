@@ -208,7 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: '', aliasesOnly: true });
-  await app.register(subsiteRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, subsiteRoutes, API_PREFIX);
   await app.register(mailRoutes, { prefix: API_PREFIX });
   registerRoutes(app, entriesRoutes, API_PREFIX);
   registerRoutes(app, feedRoutes, API_PREFIX);

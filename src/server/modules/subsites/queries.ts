@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow } from '../../db/rows.ts';
 import { mutes, subscriptions, subsites, users } from '../../db/schema.ts';
 
 export async function findSubsite(db: Db, id: number) {
@@ -14,27 +16,25 @@ export async function listCommunities(db: Db, limit: number) {
     .orderBy(desc(subsites.subscribersCount), asc(subsites.id)).limit(limit);
 }
 
-/** Adds the subscription and bumps the counter in one transaction; returns the new count. */
-/** Answers the subscribers count after, and whether this call changed anything. */
+/**
+ * Adds the subscription and bumps the counter (two writes: the service runs them in one transaction).
+ * Answers the subscribers count after, and whether this call changed anything.
+ */
 export async function subscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const added = await tx.insert(subscriptions).values({ userId, subsiteId }).onConflictDoNothing().returning({ userId: subscriptions.userId });
-    const delta = added.length;
-    const [row] = await tx.update(subsites).set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
-      .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
-    return { count: row.count, changed: delta > 0 };
-  });
+  const added = await db.insert(subscriptions).values({ userId, subsiteId }).onConflictDoNothing().returning({ userId: subscriptions.userId });
+  const delta = added.length;
+  const [row] = await db.update(subsites).set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
+    .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
+  return { count: row.count, changed: delta > 0 };
 }
 
 /** Removing the subscription removes its notification flag with it (spec/content.md §4). */
 export async function unsubscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const removed = await tx.delete(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
-    const [row] = await tx.update(subsites).set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
-      .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
-    return { count: row.count, changed: removed.length > 0 };
-  });
+  const removed = await db.delete(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
+  const [row] = await db.update(subsites).set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
+    .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
+  return { count: row.count, changed: removed.length > 0 };
 }
 
 export async function subscribedIds(db: Db, userId: number): Promise<Set<number>> {
@@ -72,11 +72,13 @@ export async function setNotify(db: Db, userId: number, subsiteId: number, notif
   return rows.length > 0;
 }
 
+const CountRow = z.object({ n: col.int });
+
 /** Published entries of a subsite: a community's own, or everything a person wrote (their blog page shows it all). */
 export async function entriesCount(db: Db, subsite: { id: number; type: string }): Promise<number> {
   const column = subsite.type === 'user' ? sql`author_id` : sql`subsite_id`;
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`);
-  return Number(row?.n ?? 0);
+  const row = await firstRow(db, CountRow, sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`);
+  return row?.n ?? 0;
 }
 
 /** Merges one key into `users.settings`. */

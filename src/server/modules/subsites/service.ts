@@ -3,6 +3,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { isFeedSorting, type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCanMute, assertCanNotify, assertCanSubscribe } from './policy.ts';
 import * as q from './queries.ts';
@@ -27,19 +28,24 @@ async function existing(ctx: Ctx, id: number) {
   return subsite;
 }
 
+/** The subscription and the subscribers count in one transaction; the event waits for the commit. */
 export async function subscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
-  const subsite = await existing(ctx, subsiteId);
-  assertCanSubscribe(userId, subsite);
-  const { count, changed } = await q.subscribe(ctx.db, userId, subsiteId);
-  if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
-  return { subsite_id: subsiteId, is_subscribed: true, subscribers_count: count };
+  return transaction(ctx, async (ctx) => {
+    const subsite = await existing(ctx, subsiteId);
+    assertCanSubscribe(userId, subsite);
+    const { count, changed } = await q.subscribe(ctx.db, userId, subsiteId);
+    if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
+    return { subsite_id: subsiteId, is_subscribed: true, subscribers_count: count };
+  });
 }
 
 export async function unsubscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
-  await existing(ctx, subsiteId);
-  const { count, changed } = await q.unsubscribe(ctx.db, userId, subsiteId);
-  if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
-  return { subsite_id: subsiteId, is_subscribed: false, subscribers_count: count };
+  return transaction(ctx, async (ctx) => {
+    await existing(ctx, subsiteId);
+    const { count, changed } = await q.unsubscribe(ctx.db, userId, subsiteId);
+    if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
+    return { subsite_id: subsiteId, is_subscribed: false, subscribers_count: count };
+  });
 }
 
 export async function communities(ctx: Ctx, userId: number | null, limit = 20): Promise<SubsiteCard[]> {

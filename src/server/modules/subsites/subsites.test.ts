@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { subscriptions, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -226,7 +226,7 @@ describe('refused requests', () => {
     expect(await totalRows()).toBe(before);
   });
 
-  const badIds = ['abc', '-1', '0', '1.5', '99999999999999', '1e400', '%20', 'NaN', 'Infinity', '1;drop'];
+  const badIds = ['abc', '-1', '0', '1.5', '99999999999999', '1e400', '1e3', '0x10', '%20', 'NaN', 'Infinity', '1;drop'];
   it.each(badIds.flatMap((id) => [['subscribe', id], ['unsubscribe', id]]))('%s: the id %j is a Russian 4xx', async (action, id) => {
     const { v } = await signedIn();
     const before = await totalRows();
@@ -321,5 +321,38 @@ describe('concurrency', () => {
     ]);
     expect(await rowsOf(c.id)).toBe(readers.length - leaving.length);
     expect(await counterOf(c.id)).toBe(await rowsOf(c.id));
+  });
+});
+
+describe('one subscription, one transaction', () => {
+  /** The database refuses to move this subsite's counter: a real failure in the second write of the action. */
+  async function withCounterFailing(subsiteId: number, work: () => Promise<void>) {
+    const db = t.database.db;
+    await db.execute(sql`create function fail_counter() returns trigger language plpgsql as $$
+      begin if new.id = ${sql.raw(String(subsiteId))} then raise exception 'injected'; end if; return new; end $$`);
+    await db.execute(sql`create trigger fail_counter before update of subscribers_count on subsites for each row execute function fail_counter()`);
+    try {
+      await work();
+    } finally {
+      await db.execute(sql`drop trigger fail_counter on subsites`);
+      await db.execute(sql`drop function fail_counter()`);
+    }
+  }
+
+  it('keeps neither the subscription nor the count when the counter fails, and the same for leaving', async () => {
+    const c = await community();
+    const { v, user } = await signedIn();
+    await withCounterFailing(c.id, async () => {
+      expect((await v.post(subscribePath(c.id))).statusCode).toBe(500);
+    });
+    expect(await isRow(user.id, c.id)).toBe(false);
+    expect(await counterOf(c.id)).toBe(0);
+
+    expect((await v.post(subscribePath(c.id))).json().rc).toBe(200);
+    await withCounterFailing(c.id, async () => {
+      expect((await v.post(unsubscribePath(c.id))).statusCode).toBe(500);
+    });
+    expect(await isRow(user.id, c.id)).toBe(true);
+    expect(await counterOf(c.id)).toBe(1);
   });
 });

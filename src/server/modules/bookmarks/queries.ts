@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { cardSelect, type EntryCardRow } from '../entries/index.ts';
+import { cardSelect, EntryCardRow } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 
 
@@ -66,7 +66,7 @@ export async function listFavorites(db: Db, userId: number, type: ReactionTarget
 
 export async function entryCards(db: Db, viewerId: number, ids: number[]): Promise<EntryCardRow[]> {
   if (!ids.length) return [];
-  return queryRows<EntryCardRow>(db, sql`${cardSelect(viewerId)}
+  return rows(db, EntryCardRow, sql`${cardSelect(viewerId)}
     where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`);
 }
 

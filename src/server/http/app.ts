@@ -27,7 +27,7 @@ import { feedRootRoutes, feedRoutes } from '../modules/feed/routes.ts';
 import { commentsRoutes } from '../modules/comments/routes.ts';
 import { votesRoutes, votesWiring } from '../modules/votes/routes.ts';
 import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
-import { hitsRoutes } from '../modules/hits/routes.ts';
+import { hitsRoutes, hitsWiring } from '../modules/hits/routes.ts';
 import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
 import { extractRoutes } from '../modules/extract/routes.ts';
 import { historyRoutes } from '../modules/history/routes.ts';
@@ -216,7 +216,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   votesWiring(app);
   registerRoutes(app, votesRoutes, API_PREFIX);
   registerRoutes(app, bookmarksRoutes, API_PREFIX);
-  await app.register(hitsRoutes, { prefix: API_PREFIX });
+  hitsWiring(app);
+  registerRoutes(app, hitsRoutes, API_PREFIX);
   registerRoutes(app, mediaRoutes(opts.config), API_PREFIX);
   registerRoutes(app, extractRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);

@@ -149,8 +149,10 @@ describe('GET /v3.0/hit/{contentId}', () => {
     expect(isRussianError(await hit(new Visitor(t.app), 2 ** 31 - 1), 404)).toBe(true);
   });
 
-  it.each(['abc', '0', '-1', '1.5', String(2 ** 31), '1e3'])('refuses id %s with a Russian 400', async (id) => {
-    expect(isRussianError(await hit(new Visitor(t.app), id), 400)).toBe(true);
+  it.each(['abc', '0', '-1', '1.5', String(2 ** 31), '1e3', '0x10', '%20'])('refuses id %j with a Russian 400', async (id) => {
+    const res = await hit(new Visitor(t.app), id);
+    expect(isRussianError(res, 400)).toBe(true);
+    expect(res.json().rm).toBe(messages.reactionIdInvalid);
   });
 
   it('answers the mobile spelling /hit/{id}/mobile the same way', async () => {

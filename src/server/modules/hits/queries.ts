@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow } from '../../db/rows.ts';
+
+const EntryHitsRow = z.object({ hits_count: col.int, seen: col.bool });
 
 /** A visible entry's folded view count and whether this visitor's view of `day` is already stored. */
-export async function entryHits(db: Db, entryId: number, visitor: string, day: number): Promise<{ hits_count: number; seen: boolean } | undefined> {
-  const rows = await queryRows<{ hits_count: number; seen: boolean }>(db, sql`
+export async function entryHits(db: Db, entryId: number, visitor: string, day: number): Promise<z.output<typeof EntryHitsRow> | undefined> {
+  return firstRow(db, EntryHitsRow, sql`
     select e.hits_count,
            exists(select 1 from hit_marks m where m.entry_id = e.id and m.visitor = ${visitor} and m.day = ${day}) as seen
       from entries e
      where e.id = ${entryId} and e.is_published and not e.removed`);
-  return rows[0];
 }
 
 export interface Mark {

@@ -1,38 +1,45 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idField } from '../../../shared/reactions.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { ok } from '../../http/session.ts';
-import { startHitCounter, visitorOf } from './service.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { idField } from '../../../shared/validation.ts';
+import { route } from '../../http/route.ts';
+import * as hits from './service.ts';
 
 /** The anonymous reader's id for view counting: long, random, HttpOnly, a year. */
 export const HIT_COOKIE = 'hit_id';
 const HIT_COOKIE_DAYS = 365;
 const HIT_ID_RE = /^[A-Za-z0-9_-]{32,64}$/;
 
-const params = z.object({ contentId: idField });
-const query = z.strictObject({ mode: z.string().max(16).optional() });
+const params = z.object({ contentId: idField(messages.reactionIdInvalid) });
 
-export async function hitsRoutes(app: FastifyInstance) {
-  const ctx = app.ctx;
-  const counter = startHitCounter(ctx);
+/** The app's hit counter: started with the app, its waiting views folded when the app closes. */
+export function hitsWiring(app: FastifyInstance) {
+  const counter = hits.startHitCounter(app.ctx);
   app.addHook('onClose', () => counter.close());
-  const secure = ctx.config.publicUrl.startsWith('https:');
-
-  // `/hit/{id}/mobile` is the mobile app's spelling of the same call (spec/content.md §7).
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { contentId } = parse(params, req.params);
-    parse(query, req.query);
-    let cookieId = req.cookies[HIT_COOKIE] ?? '';
-    if (!req.user && !HIT_ID_RE.test(cookieId)) {
-      cookieId = crypto.randomBytes(32).toString('base64url');
-      reply.setCookie(HIT_COOKIE, cookieId, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: HIT_COOKIE_DAYS * 86_400 });
-    }
-    reply.header('cache-control', 'no-store');
-    return ok(await counter.hit(contentId, visitorOf(req.user?.id ?? null, cookieId)));
-  };
-  app.get('/hit/:contentId', { config: limit(app, 300, 60) }, handler);
-  app.get('/hit/:contentId/mobile', { config: limit(app, 300, 60) }, handler);
 }
+
+/** The reader's `hit_id`, given one (a cookie) when an anonymous reader has none yet. */
+function visitorCookie(req: FastifyRequest, reply: FastifyReply): string {
+  let cookieId = req.cookies[HIT_COOKIE] ?? '';
+  if (!req.user && !HIT_ID_RE.test(cookieId)) {
+    cookieId = crypto.randomBytes(32).toString('base64url');
+    const secure = req.server.ctx.config.publicUrl.startsWith('https:');
+    reply.setCookie(HIT_COOKIE, cookieId, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: HIT_COOKIE_DAYS * 86_400 });
+  }
+  return cookieId;
+}
+
+const hitRoute = (url: string) => route.get(url, {
+  access: 'anyone',
+  rateLimit: [300, 60],
+  params,
+  handler: ({ ctx, user, params, req, reply }) => {
+    const cookieId = visitorCookie(req, reply);
+    reply.header('cache-control', 'no-store');
+    return hits.hit(ctx, params.contentId, hits.visitorOf(user?.id ?? null, cookieId));
+  },
+});
+
+/** Views (spec/content.md §7); `/hit/{id}/mobile` is the mobile app's spelling of the same call. */
+export const hitsRoutes = [hitRoute('/hit/:contentId'), hitRoute('/hit/:contentId/mobile')];

@@ -61,7 +61,7 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     const mark = { entryId, visitor, day };
     const isNew = !row.seen && !pending.has(mark) && !folding.has(mark);
     if (isNew) pending.add(mark);
-    const value = Number(row.hits_count) + pending.count(entryId) + folding.count(entryId);
+    const value = row.hits_count + pending.count(entryId) + folding.count(entryId);
     if (isNew) ctx.events.emit('hit.counted', { entryId, value });
     return { details: { content_id: entryId, compact: compactCount(value) }, value, is_hited: isNew };
   }
@@ -97,6 +97,13 @@ export function startHitCounter(ctx: Ctx): HitCounter {
   };
   registry.set(ctx.root, counter);
   return counter;
+}
+
+/** One view of an entry, counted by the app's hit counter (started with the app, see routes.ts). */
+export function hit(ctx: Ctx, entryId: number, visitor: string): Promise<HitData> {
+  const counter = hitCounterOf(ctx);
+  if (!counter) throw new Error('the hit counter is not started');
+  return counter.hit(entryId, visitor);
 }
 
 /** Deletes day marks older than two days (a cluster task of the schedule: once per hour across all nodes). */

@@ -14,7 +14,8 @@ const ownVersion = () => (window as { __reactRouterManifest?: { version?: string
 export function RealtimeRoot(props: { auth: ChannelAuth | null }) {
   const [outdated, setOutdated] = useState(false);
   useEffect(() => {
-    if (props.auth) realtime().authorize(props.auth);
+    // Signed out (null) forgets the previous reader's channel; signed in hands the new signature over.
+    realtime().authorize(props.auth);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the signature's values, not the object's identity
   }, [props.auth?.channel, props.auth?.hash]);
 

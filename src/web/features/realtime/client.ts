@@ -31,6 +31,9 @@ export function parseRealtimeUrl(url: string): { origin: string; path: string } 
 
 type Listener = (data: unknown) => void;
 
+/** `channelName.user(id)`: the private channels, which the server opens only with a signature. */
+const PRIVATE_CHANNEL = /^user-\d+$/;
+
 /**
  * The channel wrapper of spec/foundation.md §4: `channel(name).on(listener)` — the first listener subscribes,
  * the last one unsubscribes, and every channel that still has listeners is subscribed again after a reconnect.
@@ -42,6 +45,8 @@ export class Realtime {
   #socket: Socket | null = null;
   #listeners = new Map<string, Set<Listener>>();
   #auth = new Map<string, ChannelAuth>();
+  /** Channels the server accepted on this connection. */
+  #joined = new Set<string>();
   #retry: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
   /** Told when the connection goes up (true) or down (false). */
@@ -51,11 +56,22 @@ export class Realtime {
     ({ origin: this.origin, path: this.path } = parseRealtimeUrl(url));
   }
 
-  /** Private channels (`user-{id}`) need the page data's time and hash. */
-  authorize(auth: ChannelAuth) {
+  /**
+   * Private channels (`user-{id}`) need the page data's time and hash. Sign-in hands the new reader's signature over
+   * (the channel is joined then, never before, so it is not refused first); `null` (signed out) or another reader's
+   * signature forgets the old one and leaves its channel.
+   */
+  authorize(auth: ChannelAuth | null) {
+    for (const name of [...this.#auth.keys()]) {
+      if (name === auth?.channel) continue;
+      this.#auth.delete(name);
+      this.#joined.delete(name);
+      if (this.#socket?.connected) this.#socket.emit('unsubscribe', { channel: name });
+    }
+    if (!auth) return;
     this.#auth.set(auth.channel, auth);
-    // A fresh signature (after a sign-in) must reach the server if the channel is already wanted.
-    if (this.#listeners.has(auth.channel)) this.#subscribe(auth.channel);
+    // A fresh signature of a channel already joined changes nothing on the server.
+    if (this.#listeners.has(auth.channel) && !this.#joined.has(auth.channel)) this.#subscribe(auth.channel);
   }
 
   channel(name: string) {
@@ -73,6 +89,7 @@ export class Realtime {
           const current = this.#listeners.get(name);
           if (!current?.delete(listener) || current.size) return;
           this.#listeners.delete(name);
+          this.#joined.delete(name);
           if (this.#socket?.connected) this.#socket.emit('unsubscribe', { channel: name });
         };
       },
@@ -111,6 +128,7 @@ export class Realtime {
     socket.on('error', (reply: SocketReply) => console.warn('Realtime:', reply));
     // A server that closes us on purpose (a node shutting down) is not retried by socket.io itself.
     socket.on('disconnect', (reason) => {
+      this.#joined.clear();
       this.onStatus(false);
       if (reason !== 'io server disconnect' || this.#closed) return;
       const delay = RECONNECT.reconnectionDelay * (1 + RECONNECT.randomizationFactor * (Math.random() * 2 - 1));
@@ -123,8 +141,12 @@ export class Realtime {
     // Not connected yet: the `connect` handler subscribes (emitting now would be buffered and sent twice).
     if (!socket?.connected) return;
     const auth = this.#auth.get(name);
+    // A private channel waits for its signature: `authorize` subscribes it once the page data brings one.
+    if (!auth && PRIVATE_CHANNEL.test(name)) return;
     socket.emit('subscribe', auth ? { channel: name, time: auth.time, hash: auth.hash } : { channel: name }, (reply: SocketReply) => {
-      if (!reply?.ok) console.warn('Realtime: subscription refused', reply);
+      if (reply?.ok) {
+        if (this.#listeners.has(name)) this.#joined.add(name);
+      } else console.warn('Realtime: subscription refused', reply);
     });
   }
 }

@@ -209,7 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: '', aliasesOnly: true });
   registerRoutes(app, subsiteRoutes, API_PREFIX);
-  await app.register(mailRoutes, { prefix: API_PREFIX });
+  registerRoutes(app, mailRoutes, API_PREFIX);
   registerRoutes(app, entriesRoutes, API_PREFIX);
   registerRoutes(app, feedRoutes, API_PREFIX);
   registerRoutes(app, commentsRoutes, API_PREFIX);

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/session.ts';
-import { requireStaff } from '../auth/index.ts';
+import { route } from '../../http/route.ts';
 import { listOutbox } from './service.ts';
 
-export async function mailRoutes(app: FastifyInstance) {
+export const mailRoutes = [
   // Staff read the outbox: the only mailbox of a site that runs without SMTP.
-  app.get('/admin/outbox', async (req) => {
-    requireStaff(req.user);
-    return ok({ items: await listOutbox(app.ctx.db) });
-  });
-}
+  route.get('/admin/outbox', {
+    access: 'staff',
+    handler: async ({ ctx }) => ({ items: await listOutbox(ctx.db) }),
+  }),
+];

@@ -1,8 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { outbox } from '../../db/schema.ts';
+import * as q from './queries.ts';
 
 export interface MailMessage {
   to: string;
@@ -40,7 +39,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string; from: string; log:
       } else {
         opts.log.info({ to: message.to, subject: message.subject }, `mail kept in the outbox:\n${message.text}`);
       }
-      await opts.db.insert(outbox).values({ ...message, html: message.html ?? '', status, error });
+      await q.insertLetter(opts.db, { ...message, html: message.html ?? '', status, error });
     },
     close() {
       transport?.close();
@@ -48,6 +47,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string; from: string; log:
   };
 }
 
+/** The outbox for staff, newest first. */
 export async function listOutbox(db: Db, limit = 50) {
-  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+  return q.newestLetters(db, limit);
 }

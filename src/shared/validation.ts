@@ -71,8 +71,8 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export const ID_MAX = 2 ** 31 - 1;
 const DIGITS = /^\d{1,16}$/;
 
-/** '12' → 12, 12 → 12; anything else is left for the number check to refuse. */
-const fromDigits = (v: unknown) => (typeof v === 'string' && DIGITS.test(v.trim()) ? Number(v.trim()) : v);
+/** '12' → 12, 12 → 12; anything else (' 12' included) is left for the number check to refuse. */
+const fromDigits = (v: unknown) => (typeof v === 'string' && DIGITS.test(v) ? Number(v) : v);
 
 /** A whole number from JSON or a form field, within `min…max`. */
 export const intField = (rm: string, min = 0, max = ID_MAX) =>

@@ -19,7 +19,7 @@ import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
 import { SESSION_COOKIE } from './session.ts';
-import { authRoutes } from '../modules/auth/routes.ts';
+import { authRootRoutes, authRoutes } from '../modules/auth/routes.ts';
 import { subsiteRoutes } from '../modules/subsites/routes.ts';
 import { mailRoutes } from '../modules/mail/routes.ts';
 import { entriesRoutes } from '../modules/entries/routes.ts';
@@ -32,7 +32,7 @@ import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
 import { extractRoutes } from '../modules/extract/routes.ts';
 import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
-import { notificationsRootRoutes, notificationsRoutes, pushEndpoints } from '../modules/notifications/routes.ts';
+import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
@@ -66,7 +66,9 @@ const safeDecode = (path: string) => {
   }
 };
 
-const isApiPath = (url: string) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || url.startsWith('/auth/');
+/** The API, the spec's root aliases of accounts, and the push endpoint calls (`/api/endpoint/…`). */
+const isApiPath = (url: string) =>
+  url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || url.startsWith('/auth/') || url.startsWith('/api/');
 
 /** Maps Fastify's own errors (bad JSON, huge body, wrong content type) to the catalogue. */
 function frameworkError(err: FastifyError): ApiError {
@@ -206,8 +208,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return { rc: 200, rm: '', data: { status: 'ok' } };
   });
 
-  await app.register(authRoutes, { prefix: API_PREFIX });
-  await app.register(authRoutes, { prefix: '', aliasesOnly: true });
+  registerRoutes(app, authRoutes, API_PREFIX);
+  registerRoutes(app, authRootRoutes, '');
   registerRoutes(app, subsiteRoutes, API_PREFIX);
   registerRoutes(app, mailRoutes, API_PREFIX);
   registerRoutes(app, entriesRoutes, API_PREFIX);
@@ -228,7 +230,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');
   registerRoutes(app, siteRoutes, '');
-  await app.register(pushEndpoints);
+  // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
+  registerRoutes(app, pushEndpointRoutes, '');
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);
 

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GENDERS } from '../../../shared/gender.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { flagField, idField, intField, plainBody } from '../../../shared/validation.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
 import { ApiError } from '../../http/errors.ts';
-import { registerRoutes, route } from '../../http/route.ts';
+import { route } from '../../http/route.ts';
 import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, pushConfig } from '../push/service.ts';
 import * as mail from './mail.ts';
 import * as notifications from './service.ts';
@@ -171,16 +170,6 @@ export const pushEndpointRoutes = [
   pushPut, { ...pushPut, method: 'POST' as const },
   pushDelete, { ...pushDelete, method: 'DELETE' as const },
 ];
-
-/** The push routes sit outside /v3.0 (spec paths) but need the same CSRF marker as the API, before anything else. */
-async function requireCsrf(req: FastifyRequest) {
-  if (req.headers['x-this-is-csrf'] === undefined) throw new ApiError(403, messages.csrf);
-}
-
-export async function pushEndpoints(app: FastifyInstance) {
-  app.addHook('onRequest', requireCsrf);
-  registerRoutes(app, pushEndpointRoutes, '');
-}
 
 // Safari's pushPackage protocol (Safari 6–15) is retired by Apple; Safari 16+ subscribes through standard web push
 // above. Old registrations are told it is gone, so such a browser stops retrying.

@@ -132,3 +132,12 @@ export async function saveSeen(db: Db, userId: number, entryId: number, count: n
 export async function deleteSeenBefore(db: Db, before: Date) {
   await db.execute(sql`delete from comments_seen where updated_at < ${ts(before)}`);
 }
+
+const PersonSlugRow = z.object({ id: col.int, slug: col.text });
+
+/** People whose blog slug is one of `slugs` (a mention links only a slug that names exactly one person). */
+export async function peopleBySlugs(db: Db, slugs: string[]) {
+  if (!slugs.length) return [];
+  return rows(db, PersonSlugRow, sql`
+    select id, slug from subsites where type = 'user' and slug = any(${sql.param(slugs)}::text[])`);
+}

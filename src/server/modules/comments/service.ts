@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
-import { renderCommentText } from './text.ts';
+import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
 
 type Viewer = { id: number; role: Role } | null;
@@ -66,7 +66,16 @@ export function treeOrder(rows: q.CommentRow[], sorting: CommentSorting): { row:
   return order.filter((o) => kept.has(o.row.id));
 }
 
-function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.EntryRow, isNew: boolean): Comment {
+/** The people the comments mention, looked up at once: a slug that names one person links to their blog. */
+async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
+  const slugs = [...new Set(texts.flatMap(mentionedSlugs))];
+  const found = await q.peopleBySlugs(ctx.db, slugs);
+  const counts = new Map<string, number>();
+  for (const p of found) counts.set(p.slug, (counts.get(p.slug) ?? 0) + 1);
+  return new Map(found.filter((p) => counts.get(p.slug) === 1).map((p) => [p.slug, subsiteUrl({ id: p.id, type: 'user', slug: p.slug })]));
+}
+
+function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.EntryRow, isNew: boolean, mentions: Mentions): Comment {
   const base = {
     id: row.id,
     entry_id: row.entry_id,
@@ -84,7 +93,7 @@ function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.Entr
   const canEdit = policy.canEdit(viewer, row, entry);
   return {
     ...base,
-    text: renderCommentText(row.text),
+    text: renderCommentText(row.text, mentions),
     source: canEdit ? row.text : null,
     author: {
       id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
@@ -136,7 +145,8 @@ async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: Comment
     rows.map((r) => ({ id: r.id, date: r.created_at, removed: r.removed, authorId: r.author_id })),
     seen, viewer?.id ?? null, ctx.now(),
   );
-  return treeOrder(rows, sorting).map(({ row, level }) => present(row, level, viewer, entry, fresh.has(row.id)));
+  const mentions = await mentionsOf(ctx, rows.filter((r) => !r.removed).map((r) => r.text));
+  return treeOrder(rows, sorting).map(({ row, level }) => present(row, level, viewer, entry, fresh.has(row.id), mentions));
 }
 
 /** Trimmed, non-empty, within the limit. */
@@ -152,14 +162,14 @@ function cleanText(text: string): string {
 
 async function presentOne(ctx: Ctx, viewer: Viewer, id: number, entry: q.EntryRow): Promise<Comment> {
   const [row, level] = await Promise.all([q.findComment(ctx.db, id, viewer?.id ?? null), q.commentLevel(ctx.db, id)]);
-  return present(row!, level, viewer, entry, false);
+  return present(row!, level, viewer, entry, false, await mentionsOf(ctx, [row!.text]));
 }
 
 /** One comment as `GET /comments` shows it to an anonymous reader; realtime sends it to every listener. */
 export async function presentForReaders(ctx: Ctx, id: number): Promise<Comment | null> {
   const row = await q.findComment(ctx.db, id, null);
   const entry = row && (await q.findEntry(ctx.db, row.entry_id));
-  return row && entry ? present(row, await q.commentLevel(ctx.db, id), null, entry, false) : null;
+  return row && entry ? present(row, await q.commentLevel(ctx.db, id), null, entry, false, await mentionsOf(ctx, [row.text])) : null;
 }
 
 /** The entry's stored comments count (0 for an unknown entry), for the socket messages. */

@@ -242,3 +242,45 @@ describe('sessions table', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
   });
 });
+
+describe('one sign-up, one recovery: one transaction each', () => {
+  /** The database refuses new sessions: a real failure in the last write of both actions. */
+  async function withSessionsFailing(work: () => Promise<void>) {
+    const db = t.database.db;
+    await db.execute(sql`create function fail_session() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`);
+    await db.execute(sql`create trigger fail_session before insert on sessions for each row execute function fail_session()`);
+    try {
+      await work();
+    } finally {
+      await db.execute(sql`drop trigger fail_session on sessions`);
+      await db.execute(sql`drop function fail_session()`);
+    }
+  }
+  const lastToken = async (to: string) =>
+    /token=([A-Za-z0-9_-]+)/.exec((await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(sql`id desc`).limit(1))[0].text)![1];
+
+  it('a sign-up that fails at its session keeps no user and no blog, and the address stays free', async () => {
+    const before = [await userCount(), (await t.database.db.select({ n: count() }).from(subsites))[0].n];
+    const values = { name: 'Несостоявшийся Автор', email: 'not-stored@example.ru', password: 'пароль подлиннее' };
+    await withSessionsFailing(async () => {
+      expect((await new Visitor(t.app).post('/v3.0/auth/simple/register', { values })).statusCode).toBe(500);
+    });
+    expect([await userCount(), (await t.database.db.select({ n: count() }).from(subsites))[0].n]).toEqual(before);
+    expect((await new Visitor(t.app).post('/v3.0/auth/simple/register', { values })).json().rc).toBe(200);
+  });
+
+  it('a recovery that fails at its session keeps the old password, the old sessions and the link', async () => {
+    const owner = new Visitor(t.app);
+    const { email, password } = await owner.register();
+    await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } });
+    const token = await lastToken(email);
+    await withSessionsFailing(async () => {
+      const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'новый пароль 2027' } });
+      expect(res.statusCode).toBe(500);
+    });
+    expect((await owner.get('/v3.0/auth/check')).json().data.user).not.toBeNull();
+    expect((await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password } })).json().rc).toBe(200);
+    const done = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'новый пароль 2027' } });
+    expect(done.json().rc).toBe(200);
+  });
+});

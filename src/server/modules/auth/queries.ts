@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { col, preparedRowsOf } from '../../db/rows.ts';
 import { recoveryTokens, sessions, subsites, users } from '../../db/schema.ts';
 
 export const userColumns = {
@@ -30,9 +31,24 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return rows[0];
 }
 
+/** The same row as the builder's `UserRow`, for the raw session lookup. */
+const SessionUserRow = z.object({
+  id: col.int,
+  email: col.text,
+  passwordHash: col.text,
+  role: z.enum(['user', 'moderator', 'admin', 'superuser']),
+  isPaid: col.bool,
+  bannedUntil: col.date.nullable(),
+  createdAt: col.date,
+  name: col.text,
+  slug: col.text,
+  avatarUrl: col.text.nullable(),
+  avatarColor: col.text,
+});
+
 /** Runs on every request, so it is a prepared statement (planning it was half its database time). */
 export async function findUserBySession(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
-  const rows = await preparedRows<UserRow>(db, sql`
+  const [row] = await preparedRowsOf(db, SessionUserRow, sql`
     select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
            u.banned_until as "bannedUntil", u.created_at as "createdAt",
            s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor"
@@ -41,9 +57,7 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
       join subsites s on s.id = u.id
      where x.token_hash = ${tokenHash} and x.expires_at > ${now.toISOString()}::timestamptz
      limit 1`);
-  const row = rows[0];
-  // Raw rows carry timestamps as the driver gives them (text on PGlite); the builder's rows carry Dates.
-  return row && { ...row, createdAt: new Date(row.createdAt), bannedUntil: row.bannedUntil ? new Date(row.bannedUntil) : null };
+  return row;
 }
 
 export async function hasSuperuser(db: Db): Promise<boolean> {

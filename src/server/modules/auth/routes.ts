@@ -1,67 +1,89 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { loginBody, plainBody, recoverDoBody, recoverRequestBody, recoverTokenField, registerBody } from '../../../shared/validation.ts';
-import { parse } from '../../http/errors.ts';
-import { limit } from '../../http/ratelimit.ts';
-import { clearSessionCookie, clientInfo, ok, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
-import { presentCurrentUser } from '../users/service.ts';
+import { route } from '../../http/route.ts';
+import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
+import type { Ctx } from '../../context.ts';
 import * as auth from './service.ts';
 
-const emptyBody = plainBody({});
-const recoverQuery = z.strictObject({ token: recoverTokenField, mode: z.string().optional() });
+const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 
-/**
- * Accounts. With `aliasesOnly`, only the calls the spec keeps outside /v3.0
- * (check, recovery request and completion) are registered, at the site root.
- */
-export async function authRoutes(app: FastifyInstance, opts: { aliasesOnly?: boolean }) {
-  const secure = app.ctx.config.publicUrl.startsWith('https:');
-  const ctx = app.ctx;
+/** The calls the spec keeps both under /v3.0 and at the site root: check, recovery request and completion. */
+const sharedRoutes = [
+  route.get('/auth/check', {
+    access: 'anyone',
+    handler: ({ ctx, user }) => auth.currentUser(ctx, user),
+  }),
 
-  app.get('/auth/check', async (req) => ({
-    rc: 200, rm: '', data: { user: req.user ? await presentCurrentUser(ctx, req.user) : null },
-  }));
+  route.post('/auth/simple/recover/request', {
+    access: 'anyone',
+    rateLimit: [5, 900],
+    body: recoverRequestBody,
+    message: messages.recoverSent,
+    handler: async ({ ctx, body }) => {
+      await auth.requestRecovery(ctx, body.values.email);
+      return {};
+    },
+  }),
 
-  app.post('/auth/simple/recover/request', { config: limit(app, 5, 900) }, async (req) => {
-    const { values } = parse(recoverRequestBody, req.body);
-    await auth.requestRecovery(ctx, values.email);
-    return ok({}, messages.recoverSent);
-  });
+  route.post('/auth/simple/recover/do', {
+    access: 'anyone',
+    rateLimit: [10, 900],
+    body: recoverDoBody,
+    message: messages.passwordChanged,
+    handler: async ({ ctx, body, req, reply }) => {
+      const { user, session } = await auth.completeRecovery(ctx, body.values, clientInfo(req));
+      setSessionCookie(reply, session, secure(ctx));
+      return { user };
+    },
+  }),
+];
 
-  app.post('/auth/simple/recover/do', { config: limit(app, 10, 900) }, async (req, reply) => {
-    const { values } = parse(recoverDoBody, req.body);
-    const { user, session } = await auth.completeRecovery(ctx, values, clientInfo(req));
-    setSessionCookie(reply, session, secure);
-    return ok({ user: await presentCurrentUser(ctx, user) }, messages.passwordChanged);
-  });
-
-  if (opts.aliasesOnly) return;
+/** Accounts: sign-up, sign-in, sign-out and password recovery (spec/foundation.md). */
+export const authRoutes = [
+  ...sharedRoutes,
 
   // The API side of the mailed link (at the root, the same path is the page that link opens).
-  app.get('/auth/simple/recover', { config: limit(app, 30, 900) }, async (req) => {
-    const { token } = parse(recoverQuery, req.query);
-    return ok(await auth.checkRecovery(ctx, token));
-  });
+  route.get('/auth/simple/recover', {
+    access: 'anyone',
+    rateLimit: [30, 900],
+    query: z.strictObject({ token: recoverTokenField, mode: z.string().optional() }),
+    handler: ({ ctx, query }) => auth.checkRecovery(ctx, query.token),
+  }),
 
-  app.post('/auth/simple/register', { config: limit(app, 10, 3600) }, async (req, reply) => {
-    const { values } = parse(registerBody, req.body);
-    const { user, session } = await auth.register(ctx, values, clientInfo(req));
-    setSessionCookie(reply, session, secure);
-    return ok({ user: await presentCurrentUser(ctx, user) });
-  });
+  route.post('/auth/simple/register', {
+    access: 'anyone',
+    rateLimit: [10, 3600],
+    body: registerBody,
+    handler: async ({ ctx, body, req, reply }) => {
+      const { user, session } = await auth.register(ctx, body.values, clientInfo(req));
+      setSessionCookie(reply, session, secure(ctx));
+      return { user };
+    },
+  }),
 
-  app.post('/auth/simple/login', { config: limit(app, 20, 300) }, async (req, reply) => {
-    const { values } = parse(loginBody, req.body);
-    const { user, session } = await auth.login(ctx, values, clientInfo(req));
-    setSessionCookie(reply, session, secure);
-    return ok({ user: await presentCurrentUser(ctx, user) });
-  });
+  route.post('/auth/simple/login', {
+    access: 'anyone',
+    rateLimit: [20, 300],
+    body: loginBody,
+    handler: async ({ ctx, body, req, reply }) => {
+      const { user, session } = await auth.login(ctx, body.values, clientInfo(req));
+      setSessionCookie(reply, session, secure(ctx));
+      return { user };
+    },
+  }),
 
-  app.post('/auth/logout', async (req, reply) => {
-    parse(emptyBody, req.body);
-    await auth.logout(ctx, req.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply, secure);
-    return ok({ user: null }, messages.loggedOut);
-  });
-}
+  route.post('/auth/logout', {
+    access: 'anyone',
+    body: plainBody({}),
+    message: messages.loggedOut,
+    handler: async ({ ctx, req, reply }) => {
+      await auth.logout(ctx, req.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, secure(ctx));
+      return { user: null };
+    },
+  }),
+];
+
+/** The same check and recovery calls at the site root (registered without the /v3.0 prefix). */
+export const authRootRoutes = sharedRoutes;

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import type { CurrentUser } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
-import { insertUser } from '../users/index.ts';
+import { createUser, presentCurrentUser } from '../users/service.ts';
 import * as q from './queries.ts';
 
 export const SESSION_DAYS = 30;
@@ -43,23 +45,39 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-/** Sign-up: a user with a personal blog and a session. The first registered user runs the site. */
-export async function register(ctx: Ctx, input: { name: string; email: string; password: string }, client: ClientInfo) {
-  if (await q.findUserByEmail(ctx.db, input.email)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
-  const passwordHash = await hashPassword(input.password);
-  const role = (await q.hasSuperuser(ctx.db)) ? 'user' : 'superuser';
-  let userId: number;
-  try {
-    userId = await insertUser(ctx.db, { name: input.name, slug: slugify(input.name, 40), email: input.email, passwordHash, role });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
-    throw err;
-  }
-  const user = (await q.findUserById(ctx.db, userId))!;
-  return { user, session: await openSession(ctx, userId, client) };
+/** A signed-in answer: the current user object and the session its cookie carries. */
+export interface SignedIn {
+  user: CurrentUser;
+  session: SessionInfo;
 }
 
-export async function login(ctx: Ctx, input: { email: string; password: string }, client: ClientInfo) {
+/** `/auth/check`: the current user object, or null for an anonymous visitor. */
+export async function currentUser(ctx: Ctx, user: q.UserRow | null): Promise<{ user: CurrentUser | null }> {
+  return { user: user ? await presentCurrentUser(ctx, user) : null };
+}
+
+/**
+ * Sign-up: a user with a personal blog and a session, in one transaction. The first registered user runs the site.
+ * The password is hashed before the transaction opens, so it holds no connection while argon2 works.
+ */
+export async function register(ctx: Ctx, input: { name: string; email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+  if (await q.findUserByEmail(ctx.db, input.email)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+  const passwordHash = await hashPassword(input.password);
+  const { user, session } = await transaction(ctx, async (ctx) => {
+    const role = (await q.hasSuperuser(ctx.db)) ? 'user' : 'superuser';
+    let userId: number;
+    try {
+      userId = await createUser(ctx, { name: input.name, slug: slugify(input.name, 40), email: input.email, passwordHash, role });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+      throw err;
+    }
+    return { user: (await q.findUserById(ctx.db, userId))!, session: await openSession(ctx, userId, client) };
+  });
+  return { user: await presentCurrentUser(ctx, user), session };
+}
+
+export async function login(ctx: Ctx, input: { email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
   const user = await q.findUserByEmail(ctx.db, input.email);
   if (!user) {
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
@@ -68,7 +86,8 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   }
   const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
   if (!ok) throw badRequest(messages.wrongCredentials);
-  return { user, session: await openSession(ctx, user.id, client) };
+  const session = await openSession(ctx, user.id, client);
+  return { user: await presentCurrentUser(ctx, user), session };
 }
 
 export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
@@ -102,14 +121,19 @@ export async function checkRecovery(ctx: Ctx, token: string) {
   return { email: user.email, name: user.name };
 }
 
-/** Sets the new password, ends every other session and signs the user in. */
-export async function completeRecovery(ctx: Ctx, input: { token: string; password: string }, client: ClientInfo) {
+/**
+ * Sets the new password, ends every other session and signs the user in: one transaction, so a failure leaves the
+ * old password, the old sessions and the link as they were.
+ */
+export async function completeRecovery(ctx: Ctx, input: { token: string; password: string }, client: ClientInfo): Promise<SignedIn> {
   const row = await q.findRecoveryToken(ctx.db, sha256(input.token), ctx.now());
   if (!row) throw badRequest(messages.recoverTokenInvalid);
   const passwordHash = await hashPassword(input.password);
-  if (!(await q.useRecoveryToken(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.recoverTokenInvalid);
-  await q.setPassword(ctx.db, row.userId, passwordHash);
-  await q.deleteUserSessions(ctx.db, row.userId);
-  const user = (await q.findUserById(ctx.db, row.userId))!;
-  return { user, session: await openSession(ctx, user.id, client) };
+  const { user, session } = await transaction(ctx, async (ctx) => {
+    if (!(await q.useRecoveryToken(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.recoverTokenInvalid);
+    await q.setPassword(ctx.db, row.userId, passwordHash);
+    await q.deleteUserSessions(ctx.db, row.userId);
+    return { user: (await q.findUserById(ctx.db, row.userId))!, session: await openSession(ctx, row.userId, client) };
+  });
+  return { user: await presentCurrentUser(ctx, user), session };
 }

@@ -13,17 +13,18 @@ export interface NewUser {
   createdAt?: Date;
 }
 
-/** A user is born with a personal blog: the subsite row first, so the user takes its id. */
+/**
+ * A user is born with a personal blog: the subsite row first, so the user takes its id. Three writes: callers run it
+ * in a transaction (`createUser` in service.ts).
+ */
 export async function insertUser(db: Db, u: NewUser): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [blog] = await tx.insert(subsites).values({
-      type: 'user', slug: u.slug, name: u.name, description: u.description ?? '',
-      avatarColor: u.avatarColor ?? '#6b7cff', ...(u.createdAt ? { createdAt: u.createdAt } : {}),
-    }).returning({ id: subsites.id });
-    await tx.insert(users).values({ id: blog.id, email: u.email, passwordHash: u.passwordHash, role: u.role, ...(u.createdAt ? { createdAt: u.createdAt } : {}) });
-    await tx.insert(subsiteRoles).values({ subsiteId: blog.id, userId: blog.id, role: 'owner' });
-    return blog.id;
-  });
+  const [blog] = await db.insert(subsites).values({
+    type: 'user', slug: u.slug, name: u.name, description: u.description ?? '',
+    avatarColor: u.avatarColor ?? '#6b7cff', ...(u.createdAt ? { createdAt: u.createdAt } : {}),
+  }).returning({ id: subsites.id });
+  await db.insert(users).values({ id: blog.id, email: u.email, passwordHash: u.passwordHash, role: u.role, ...(u.createdAt ? { createdAt: u.createdAt } : {}) });
+  await db.insert(subsiteRoles).values({ subsiteId: blog.id, userId: blog.id, role: 'owner' });
+  return blog.id;
 }
 
 export async function setRole(db: Db, userId: number, role: NewUser['role']) {

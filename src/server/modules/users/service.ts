@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import type { UserRow } from '../auth/index.ts';
 import { isStaff } from '../auth/index.ts';
-import { setRole, userRelations } from './queries.ts';
+import { insertUser, setRole, userRelations, type NewUser } from './queries.ts';
 import { findUserByEmail } from '../auth/index.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
@@ -48,6 +49,11 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     can_mark_nsfw: isStaff(u),
     m_hash: userHash(ctx.config.secret, u.id, 'messenger'),
   };
+}
+
+/** A user with their personal blog and its owner role, in one transaction (joined when the caller has one open). */
+export function createUser(ctx: Ctx, u: NewUser): Promise<number> {
+  return transaction(ctx, (ctx) => insertUser(ctx.db, u));
 }
 
 /** `npm start -- --admin EMAIL`: the operator's way to hand an existing account the keys. */

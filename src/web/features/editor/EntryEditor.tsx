@@ -199,6 +199,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       <div className="ed-main">
         <LimitedInput
           className="ed-title"
+          multiline
           name="title"
           placeholder={tw.titlePlaceholder}
           aria-label={tw.titlePlaceholder}

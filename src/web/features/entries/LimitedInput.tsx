@@ -1,4 +1,4 @@
-import { useEffect, type ClipboardEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import './entries.css';
@@ -14,6 +14,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
   value: string;
   onChange(value: string): void;
   maxLength: number;
+  /** One paragraph that wraps and grows as it is typed (an entry's title): Enter adds no line break. */
+  multiline?: boolean;
 }
 
 /**
@@ -21,8 +23,22 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
  * whitespace runs collapse and anything over the limit is trimmed 200 ms after a change, a paste that would
  * not fit is refused with 'Слишком длинный текст', and the counter appears near the limit.
  */
-export function LimitedInput({ value, onChange, maxLength, className, ...rest }: Props) {
+export function LimitedInput({ value, onChange, maxLength, className, multiline = false, ...rest }: Props) {
   const left = maxLength - collapseRuns(value).length;
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  // A wrapping field is as tall as its text: measured after every change and when the window changes width.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const fit = () => {
+      el.style.height = 'auto';
+      el.style.height = `${el.scrollHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [value]);
 
   useEffect(() => {
     const settled = collapseRuns(value).slice(0, maxLength);
@@ -31,7 +47,7 @@ export function LimitedInput({ value, onChange, maxLength, className, ...rest }:
     return () => clearTimeout(t);
   }, [value, maxLength, onChange]);
 
-  function onPaste(e: ClipboardEvent<HTMLInputElement>) {
+  function onPaste(e: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const input = e.currentTarget;
     const pasted = e.clipboardData.getData('text');
     const start = input.selectionStart ?? value.length;
@@ -45,14 +61,28 @@ export function LimitedInput({ value, onChange, maxLength, className, ...rest }:
 
   return (
     <div className="limited">
-      <input
-        {...rest}
-        className={className}
-        value={value}
-        maxLength={maxLength}
-        onChange={(e) => onChange(e.target.value)}
-        onPaste={onPaste}
-      />
+      {multiline ? (
+        <textarea
+          {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          ref={area}
+          rows={1}
+          className={className}
+          value={value}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value.replace(/\r?\n/g, ' '))}
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          onPaste={onPaste}
+        />
+      ) : (
+        <input
+          {...rest}
+          className={className}
+          value={value}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+          onPaste={onPaste}
+        />
+      )}
       {left <= COUNTER_FROM && (
         <span className={`limited-counter ${left < WARNING_UNDER ? 'limited-counter--warning' : ''}`} data-testid="limited-counter" aria-live="polite" title={ui.entries.writing.charsLeft(left)}>
           {left}

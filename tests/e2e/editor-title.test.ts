@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { editorReady, launchBrowser, open, registerViaApi, shot, signedInPage, startServer, type Server } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const headline = 'Как небольшая команда из Казани за полтора года построила сервис доставки, которым пользуются в сорока городах России';
+
+describe('the editor title', () => {
+  it('wraps a long headline onto several lines instead of clipping it; Enter adds no line break', async () => {
+    const writer = await registerViaApi(server, 'Автор Длинных Заголовков');
+    for (const [width, height] of [[1280, 900], [375, 812]]) {
+      const { context, page } = await signedInPage(browser, server, writer.cookie, width, height);
+      await open(page, `${server.url}/writing`);
+      await editorReady(page);
+      const title = page.locator('[data-testid=editor-title]');
+      await title.click();
+      await page.keyboard.type(headline);
+      await page.keyboard.press('Enter');
+      expect(await title.inputValue()).toBe(headline);
+      const size = await title.evaluate((el) => ({
+        height: el.clientHeight, scrollHeight: el.scrollHeight, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+        line: parseFloat(getComputedStyle(el).lineHeight),
+      }));
+      // Everything is in view: nothing scrolls sideways or down inside the field, and it takes more than one line.
+      expect(size.scrollWidth).toBeLessThanOrEqual(size.clientWidth);
+      expect(size.scrollHeight).toBeLessThanOrEqual(size.height + 1);
+      expect(size.height).toBeGreaterThan(size.line * 1.5);
+      await shot(page, `editor-long-title-${width}`);
+      await context.close();
+    }
+  });
+});

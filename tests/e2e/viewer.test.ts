@@ -209,4 +209,25 @@ describe('images and the fullscreen viewer', () => {
     await page.locator('[data-testid=viewer]').waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('a picture without its own caption shows the entry’s title and author in the viewer, at 1280 and 375 px', async () => {
+    const saved = await post<{ entry: { url: string } }>('/v3.0/writing/save', {
+      title: 'Утро в порту без подписей к снимкам',
+      entry: [{ type: 'media', data: { items: [{ image: { uuid: images[1].uuid, width: images[1].width, height: images[1].height, color: images[1].color, type: images[1].type } }] } }],
+      is_published: true,
+    }, author.cookie);
+    expect(saved.rc, saved.rm).toBe(200);
+    for (const [width, height] of [[1280, 900], [375, 812]]) {
+      const { context, page } = await newPage(browser, width, height);
+      await open(page, server.url + saved.data.entry.url);
+      await page.locator('[data-testid=entry] [data-testid=media-open]').first().click();
+      const caption = page.locator('[data-testid=viewer-caption]');
+      await caption.waitFor();
+      expect(await caption.locator('.viewer-title').textContent()).toBe('Утро в порту без подписей к снимкам');
+      expect(await caption.locator('.viewer-author').textContent()).toBe('Фотограф Галерейный');
+      await page.waitForTimeout(400);
+      await shot(page, `viewer-entry-caption-${width}`);
+      await context.close();
+    }
+  });
 });

@@ -11,11 +11,17 @@ import './entries.css';
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved
  * and are set as HTML; every other string is rendered as text (React escapes it).
  */
-export function EntryBlocks({ blocks }: { blocks: Block[] }) {
+/** What the fullscreen viewer shows under a picture that has no title or author of its own: the entry's. */
+export interface ViewerCaption {
+  title?: string;
+  author?: string;
+}
+
+export function EntryBlocks({ blocks, caption }: { blocks: Block[]; caption?: ViewerCaption }) {
   return (
     <div className="entry-blocks" data-testid="entry-blocks">
       {blocks.map((b, i) => {
-        const content = <BlockView block={b} />;
+        const content = <BlockView block={b} caption={caption} />;
         return (
           <div key={i} className={`eb eb-${b.type}`} data-block={b.type}>
             {b.hidden ? <Spoiler>{content}</Spoiler> : content}
@@ -51,7 +57,7 @@ const hostOf = (u: string) => {
   }
 };
 
-function BlockView({ block: b }: { block: Block }) {
+function BlockView({ block: b, caption }: { block: Block; caption?: ViewerCaption }) {
   switch (b.type) {
     case 'text':
       return <p dangerouslySetInnerHTML={html(b.data.text)} />;
@@ -71,7 +77,7 @@ function BlockView({ block: b }: { block: Block }) {
     case 'incut':
       return <div className="eb-incut-text" dangerouslySetInnerHTML={html(b.data.text)} />;
     case 'media':
-      return <Media data={b.data} />;
+      return <Media data={b.data} caption={caption} />;
     case 'video':
       return <Video data={b.data} />;
     case 'link': {
@@ -162,7 +168,7 @@ type MediaItem = BlockOf<'media'>['data']['items'][number];
  * One picture or a gallery (an odd count puts the first tile across both columns). A click on any picture opens
  * the fullscreen viewer at it with every picture of the block.
  */
-function Media({ data }: { data: BlockOf<'media'>['data'] }) {
+function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: ViewerCaption }) {
   const [open, setOpen] = useState<number | null>(null);
   const items = galleryItems<MediaItem>(data);
   if (!items.length) return null;
@@ -198,7 +204,11 @@ function Media({ data }: { data: BlockOf<'media'>['data'] }) {
         );
       })}
       {open !== null && (
-        <Viewer items={items.map((item) => viewerItem(base, item.image, item))} start={open} onClose={() => setOpen(null)} />
+        <Viewer
+          items={items.map((item) => viewerItem(base, item.image, { title: item.title || caption?.title, author: item.author || caption?.author }))}
+          start={open}
+          onClose={() => setOpen(null)}
+        />
       )}
     </div>
   );

@@ -39,7 +39,7 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
       </Link>
       {entry.cover && (
         <div className="entry-card-cover">
-          <EntryBlocks blocks={[entry.cover as Block]} />
+          <EntryBlocks blocks={[entry.cover as Block]} caption={{ title: entry.title, author: entry.author.name }} />
         </div>
       )}
       <footer className="entry-card-footer">

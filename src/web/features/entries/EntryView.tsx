@@ -32,7 +32,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         {entry.can_edit && <EntryActions entry={entry} />}
       </header>
       {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
-      <EntryBlocks blocks={entry.blocks} />
+      <EntryBlocks blocks={entry.blocks} caption={{ title: entry.title, author: entry.author.name }} />
       {footer && <div className="entry-footer-slot">{footer}</div>}
     </article>
   );

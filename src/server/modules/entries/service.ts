@@ -45,7 +45,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     title: row.title,
     intro: introOf(row.blocks),
     cover: coverOf(row.blocks),
-    date: new Date(row.published_at).toISOString(),
+    date: row.published_at.toISOString(),
     author: {
       id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
       avatar_url: row.author_avatar, avatar_color: row.author_color,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/index.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
 import type { Ctx } from '../../context.ts';
 
 /**
@@ -27,6 +29,8 @@ export const hotnessOf = sql`(
   + extract(epoch from (e.published_at - ${HOTNESS_EPOCH}::timestamptz))::float8 / ${HOTNESS_DECAY_SECONDS}
 )::float8`;
 
+const RangeRow = z.object({ last: col.int.nullable() });
+
 /**
  * Recomputes hotness for published entries (of `since` and later, or all when null), walking ids in
  * batches of 1000 so a big refresh never holds one long lock. Writes only the rows whose score moved.
@@ -37,18 +41,18 @@ export async function refreshHotness(db: Db, since: Date | null): Promise<number
   let changed = 0;
   for (;;) {
     const recent = since ? sql`and e.published_at >= ${since.toISOString()}::timestamptz` : sql``;
-    const [range] = await queryRows<{ last: number | null }>(db, sql`
+    const range = await firstRow(db, RangeRow, sql`
       select max(id)::int as last from (
         select e.id from entries e where e.is_published and not e.removed and e.id > ${after} ${recent} order by e.id limit ${BATCH}
       ) b`);
     if (range?.last == null) return changed;
-    const rows = await queryRows<{ id: number }>(db, sql`
+    const updated = await rows(db, IdRow, sql`
       update entries e set hotness = ${hotnessOf}
        where e.id > ${after} and e.id <= ${range.last} and e.is_published and not e.removed
          ${recent}
          and e.hotness is distinct from ${hotnessOf}
       returning e.id`);
-    changed += rows.length;
+    changed += updated.length;
     after = range.last;
   }
 }

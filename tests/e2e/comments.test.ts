@@ -63,6 +63,11 @@ afterAll(async () => {
 
 const renderedIds = (page: Page) => page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 const comment = (page: Page, id: number) => page.locator(`[data-testid=comment][data-id="${id}"]`);
+/** Edit, remove and remove-branch live in the comment's '…' menu. */
+async function commentAction(page: Page, id: number, value: 'edit' | 'remove' | 'remove-branch') {
+  await comment(page, id).locator('[data-testid=comment-more]').first().click();
+  await page.click(`[data-testid=popover-item][data-value="${value}"]`);
+}
 /** The comment whose rendered text has `text` (not a form that merely holds it). */
 const commentWithText = (page: Page, text: string) =>
   page.locator('[data-testid=comment]', { has: page.locator('[data-testid=comment-text]', { hasText: text }) });
@@ -186,11 +191,10 @@ describe('comments in the browser', () => {
     expect(ids.indexOf(replyId)).toBeGreaterThan(ids.indexOf(parentId));
     expect(threadEnd === -1 || ids.indexOf(replyId) < threadEnd).toBe(true);
     // Other people's comments offer no edit or remove.
-    expect(await first.locator('[data-testid=comment-edit]').count()).toBe(0);
-    expect(await first.locator('[data-testid=comment-remove]').count()).toBe(0);
+    expect(await first.locator('[data-testid=comment-more]').count()).toBe(0);
 
     // Edit in place.
-    await comment(page, myId).locator('[data-testid=comment-edit]').click();
+    await commentAction(page, myId, 'edit');
     const editor = comment(page, myId).locator('[data-testid=comment-edit-form] textarea');
     expect(await editor.inputValue()).toBe('Первый комментарий из браузера.\nВторая строка со ссылкой https://example.ru/test');
     await editor.fill('Исправленный комментарий');
@@ -200,13 +204,13 @@ describe('comments in the browser', () => {
     expect(await comment(page, myId).locator('.comment__edited').count()).toBe(1);
 
     // Remove: cancel first, then confirm.
-    await comment(page, myId).locator('[data-testid=comment-remove]').click();
+    await commentAction(page, myId, 'remove');
     await page.waitForSelector('[data-testid=modal]');
     await page.waitForTimeout(300); // the modal fades in
     await shot(page, 'comments-remove-confirm-desktop');
     await page.click('[data-testid=modal-cancel]');
     expect(await comment(page, myId).count()).toBe(1);
-    await comment(page, myId).locator('[data-testid=comment-remove]').click();
+    await commentAction(page, myId, 'remove');
     await page.click('[data-testid=modal-confirm]');
     await comment(page, myId).waitFor({ state: 'detached' });
     await page.locator('[data-testid=toast]', { hasText: 'Комментарий удалён' }).waitFor();
@@ -285,13 +289,35 @@ describe('comments in the browser', () => {
     await context.addCookies([{ name, value, url: server.url }]);
     await open(page, `${entryUrl}#comment-${root.data.id}`);
     const before = Number(await page.getAttribute('[data-testid=comments]', 'data-count'));
-    await comment(page, root.data.id).locator('[data-testid=comment-remove-branch]').click();
+    await commentAction(page, root.data.id, 'remove-branch');
     await page.waitForSelector('[data-testid=modal]');
     expect(await page.textContent('[data-testid=modal] h2')).toBe('Удалить ветку?');
     await page.click('[data-testid=modal-confirm]');
     await comment(page, root.data.id).waitFor({ state: 'detached' });
     for (const id of [r1.data.id, r2.data.id]) expect(await comment(page, id).count()).toBe(0);
     await expect.poll(() => page.getAttribute('[data-testid=comments]', 'data-count')).toBe(String(before - 3));
+    await context.close();
+  });
+
+  it('staff see one \'…\' button under a comment, not a row of actions that wraps on a phone', async () => {
+    const person = await otherPerson('Спорщик На Телефоне');
+    const root = await person.comment('Ветка для проверки меню на телефоне');
+    await person.comment('Ответ в этой ветке', root.data.id);
+    const { context, page } = await newPage(browser, 375, 812);
+    const [name, value] = owner.cookie.split('; ')[0].split('=');
+    await context.addCookies([{ name, value, url: server.url }]);
+    await open(page, `${entryUrl}#comment-${root.data.id}`);
+    const actions = comment(page, root.data.id).locator('.comment__actions');
+    await actions.waitFor();
+    expect(await actions.locator('button', { hasText: /Редактировать|Удалить/ }).count()).toBe(0);
+    // One line: the votes, «Ответить» and the menu button.
+    expect((await actions.boundingBox())!.height).toBeLessThanOrEqual(34);
+    await comment(page, root.data.id).locator('[data-testid=comment-more]').click();
+    const items = page.locator('[data-testid=popover-item]');
+    await items.first().waitFor();
+    expect(await items.allTextContents()).toEqual(['Редактировать', 'Удалить', 'Удалить ветку']);
+    await page.waitForTimeout(250); // the popover fades in
+    await shot(page, 'comments-staff-menu-375');
     await context.close();
   });
 });

@@ -34,6 +34,7 @@ export const commentsUi = {
   edit: 'Редактировать',
   remove: 'Удалить',
   removeBranch: 'Удалить ветку',
+  menu: 'Действия с комментарием',
   removeTitle: 'Удалить комментарий?',
   removeText: 'Комментарий исчезнет из обсуждения; ответы на него останутся.',
   removeBranchTitle: 'Удалить ветку?',

@@ -4,6 +4,8 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { Comment } from '../../../shared/comments.ts';
 import { formatDateTime, relativeTime } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { MoreMenu } from '../../ui/MoreMenu.tsx';
+import type { PopoverItem } from '../../ui/overlays/index.ts';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
 
@@ -57,9 +59,7 @@ export function CommentItem(p: CommentItemProps) {
         {c.is_removed || !c.author ? (
           <p className="comment__removed" data-testid="comment-removed">
             {L.removed}
-            {p.canRemoveBranch && p.hasReplies && (
-              <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(true)} data-testid="comment-remove-branch">{L.removeBranch}</button>
-            )}
+            {p.canRemoveBranch && p.hasReplies && <CommentMenu {...p} />}
           </p>
         ) : (
           <>
@@ -98,15 +98,7 @@ export function CommentItem(p: CommentItemProps) {
                 {p.canReply && (
                   <button type="button" className="comment__action" onClick={p.onReply} data-testid="comment-reply">{L.reply}</button>
                 )}
-                {c.can_edit && (
-                  <button type="button" className="comment__action" onClick={p.onEdit} data-testid="comment-edit">{L.edit}</button>
-                )}
-                {c.can_remove && (
-                  <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(false)} data-testid="comment-remove">{L.remove}</button>
-                )}
-                {p.canRemoveBranch && p.hasReplies && (
-                  <button type="button" className="comment__action comment__action--danger" onClick={() => p.onRemove(true)} data-testid="comment-remove-branch">{L.removeBranch}</button>
-                )}
+                {(c.can_edit || c.can_remove || (p.canRemoveBranch && p.hasReplies)) && <CommentMenu {...p} />}
               </footer>
             )}
           </>
@@ -118,5 +110,31 @@ export function CommentItem(p: CommentItemProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Edit, remove and (staff) remove the branch sit in the '…' menu rather than in the row: a row of three red and grey
+ * words under every comment was noise to readers and wrapped on a phone. Values: `edit`, `remove`, `remove-branch`.
+ */
+function CommentMenu(p: CommentItemProps) {
+  const c = p.comment;
+  const items = (): PopoverItem[] => [
+    ...(c.can_edit && !c.is_removed ? [{ label: L.edit, value: 'edit' }] : []),
+    ...(c.can_remove && !c.is_removed ? [{ label: L.remove, value: 'remove', color: 'var(--danger)' }] : []),
+    ...(p.canRemoveBranch && p.hasReplies ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }] : []),
+  ];
+  return (
+    <MoreMenu
+      label={L.menu}
+      className="comment__more"
+      testId="comment-more"
+      items={items}
+      onSelect={(value) => {
+        if (value === 'edit') p.onEdit();
+        else if (value === 'remove') p.onRemove(false);
+        else if (value === 'remove-branch') p.onRemove(true);
+      }}
+    />
   );
 }

@@ -299,25 +299,33 @@ describe('comments in the browser', () => {
     await context.close();
   });
 
-  it('staff see one \'…\' button under a comment, not a row of actions that wraps on a phone', async () => {
+  it('staff see one \'…\' button under a comment, not a row of actions that wraps on a phone; @mentions link to blogs', async () => {
+    const named = await otherPerson('Мирон Упомянутый');
+    const namedUrl = (await named.comment('Меня сейчас упомянут')).data.author!.url;
+    const slug = namedUrl.replace(/^\/u\/\d+-/, '');
     const person = await otherPerson('Спорщик На Телефоне');
-    const root = await person.comment('Ветка для проверки меню на телефоне');
+    const root = await person.comment(`Ветка для проверки меню на телефоне, @${slug} подтвердит`);
     await person.comment('Ответ в этой ветке', root.data.id);
-    const { context, page } = await newPage(browser, 375, 812);
-    const [name, value] = owner.cookie.split('; ')[0].split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    await open(page, `${entryUrl}#comment-${root.data.id}`);
-    const actions = comment(page, root.data.id).locator('.comment__actions');
-    await actions.waitFor();
-    expect(await actions.locator('button', { hasText: /Редактировать|Удалить/ }).count()).toBe(0);
-    // One line: the votes, «Ответить» and the menu button.
-    expect((await actions.boundingBox())!.height).toBeLessThanOrEqual(34);
-    await comment(page, root.data.id).locator('[data-testid=comment-more]').click();
-    const items = page.locator('[data-testid=popover-item]');
-    await items.first().waitFor();
-    expect(await items.allTextContents()).toEqual(['Редактировать', 'Удалить', 'Удалить ветку']);
-    await page.waitForTimeout(250); // the popover fades in
-    await shot(page, 'comments-staff-menu-375');
-    await context.close();
+    for (const [width, height] of [[1280, 900], [375, 812]]) {
+      const { context, page } = await newPage(browser, width, height);
+      const [name, value] = owner.cookie.split('; ')[0].split('=');
+      await context.addCookies([{ name, value, url: server.url }]);
+      await open(page, `${entryUrl}#comment-${root.data.id}`);
+      const mention = comment(page, root.data.id).locator('[data-testid=comment-text] a.mention');
+      expect(await mention.getAttribute('href')).toBe(namedUrl);
+      expect(await mention.textContent()).toBe(`@${slug}`);
+      const actions = comment(page, root.data.id).locator('.comment__actions');
+      await actions.waitFor();
+      expect(await actions.locator('button', { hasText: /Редактировать|Удалить/ }).count()).toBe(0);
+      // One line: the votes, «Ответить» and the menu button.
+      expect((await actions.boundingBox())!.height).toBeLessThanOrEqual(34);
+      await comment(page, root.data.id).locator('[data-testid=comment-more]').click();
+      const items = page.locator('[data-testid=popover-item]');
+      await items.first().waitFor();
+      expect(await items.allTextContents()).toEqual(['Редактировать', 'Удалить', 'Удалить ветку']);
+      await page.waitForTimeout(250); // the popover fades in
+      await shot(page, `comments-staff-menu-${width}`);
+      await context.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { ensureBuild, root } from '../../scripts/ensure-build.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
@@ -14,11 +15,16 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `cwd` is where the server finds `build/`: a changed copy of it plays the next deploy. */
+/**
+ * `cwd` is where the server finds `build/`: a changed copy of it plays the next deploy.
+ * Without `dataDir` (and without DATABASE_URL or arguments) the server starts on a copy of the data dir a first start
+ * made earlier in this run (migrated, seeded as `SEED` says, stopped cleanly), so the first start is paid once per run
+ * and per `SEED`; pass an empty directory to watch a real first start.
+ */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = [], cwd = root): Promise<Server> {
   ensureBuild();
+  const dir = dataDir ?? (await copyOfFirstStart(env, args, cwd)) ?? emptyDataDir();
   const port = await freePort();
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
@@ -50,6 +56,32 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
       return exited;
     },
   };
+}
+
+/** An empty data dir: a server started on it makes its first start (migrations, seed). */
+export function emptyDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-'));
+}
+
+async function copyOfFirstStart(env: Record<string, string>, args: string[], cwd: string): Promise<string | null> {
+  const runDir = inject('e2eFirstStarts');
+  if (!runDir || env.DATABASE_URL || args.length) return null;
+  const seed = env.SEED ?? process.env.SEED ?? '1';
+  const template = path.join(runDir, `seed-${seed}`);
+  if (!fs.existsSync(template)) {
+    const made = fs.mkdtempSync(path.join(runDir, 'making-'));
+    const first = await startServer({ SEED: seed }, made, [], cwd);
+    const code = await first.stop();
+    if (code !== 0) throw new Error(`first start did not stop cleanly (${code}):\n${first.output()}`);
+    try {
+      fs.renameSync(made, template);
+    } catch {
+      fs.rmSync(made, { recursive: true, force: true }); // another file made it meanwhile
+    }
+  }
+  const dir = emptyDataDir();
+  fs.cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /** Debian's Chromium when installed, else the one @sparticuz/chromium ships: `npm test` needs only npm. */

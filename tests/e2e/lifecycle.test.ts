@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type Server } from './harness.ts';
+import { emptyDataDir, startServer, type Server } from './harness.ts';
 
 /** The operator's view: restarts keep data, Ctrl+C stops cleanly, --admin hands out the keys. */
 const servers: Server[] = [];
@@ -24,7 +24,7 @@ async function call(server: Server, path: string, body?: unknown, cookie = '') {
 
 describe('running the site', () => {
   it('keeps accounts and content across a clean Ctrl+C and restart, seeding only once, and --admin promotes', async () => {
-    const first = await start();
+    const first = await start(emptyDataDir()); // a real first start: migrations and the seed
     const communities = (await call(first, '/v3.0/subsites/communities')).json.data.items.length;
     expect(communities).toBeGreaterThanOrEqual(3);
     await call(first, '/v3.0/auth/simple/register', { values: { name: 'Первая Хозяйка', email: 'owner@example.ru', password: 'пароль владельца' } });

@@ -21,9 +21,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens the database and brings its schema up to date.
- * `url` empty: PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
+ * `url` empty: PGlite in `dataDir` (or in memory when `dataDir` is 'memory://'); `loadDataDir` starts it from a
+ * dumped data dir (`dumpDataDir('none')`) instead of an empty cluster (tests: one migrated copy per test file).
  */
-export async function openDatabase(opts: { url: string; dataDir: string; onError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: { url: string; dataDir: string; loadDataDir?: Blob; onError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -48,7 +49,7 @@ export async function openDatabase(opts: { url: string; dataDir: string; onError
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dataDir !== 'memory://') fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
+  const client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

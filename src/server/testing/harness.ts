@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
@@ -9,7 +10,8 @@ import { freshPostgres } from './postgres.ts';
 /**
  * A real app on a real database for one test file: PGlite in memory by default; with DATABASE_URL,
  * a fresh PostgreSQL database created for this run and dropped after; with REDIS_URL, Redis under
- * a namespace of its own.
+ * a namespace of its own. The database starts as a copy of the one the run's global setup migrated
+ * (global-setup.ts); without that setup it is migrated here.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +23,7 @@ export interface TestApp {
 
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const pgBase = process.env.DATABASE_URL ?? '';
-  const pgFresh = pgBase ? await freshPostgres(pgBase) : null;
+  const pgFresh = pgBase ? await freshPostgres(pgBase, undefined, inject('postgresTemplate') || undefined) : null;
   const config = loadConfig(
     { ...process.env, DATA_DIR: '/nonexistent-test-data' },
     {
@@ -36,7 +38,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       ...overrides,
     },
   );
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', onError: () => {} });
+  const dump = config.databaseUrl ? '' : inject('pgliteDump');
+  const loadDataDir = dump ? new Blob([fs.readFileSync(dump)]) : undefined;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', loadDataDir, onError: () => {} });
   const clock = { now: new Date() };
   const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now });
   await app.ready();

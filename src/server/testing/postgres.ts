@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 
 /**
  * Throwaway PostgreSQL databases for tests and benchmarks: `freshPostgres` makes an empty database beside the one
- * `baseUrl` names and drops it after; `unreachable` says why PostgreSQL or Redis cannot be used (null: both answer).
+ * `baseUrl` names (or a copy of `template`, a database nobody is connected to) and drops it after;
+ * `unreachable` says why PostgreSQL or Redis cannot be used (null: both answer).
  */
 export interface FreshPostgres {
   name: string;
@@ -10,12 +11,12 @@ export interface FreshPostgres {
   drop(): Promise<void>;
 }
 
-export async function freshPostgres(baseUrl: string, prefix = 'sreda_test'): Promise<FreshPostgres> {
+export async function freshPostgres(baseUrl: string, prefix = 'sreda_test', template?: string): Promise<FreshPostgres> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

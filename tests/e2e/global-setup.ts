@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * A directory for this run's first-start data dirs (see `startServer` in harness.ts), removed when the run ends.
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eFirstStarts: string;
+  }
+}
+
+export default function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-first-starts-'));
+  project.provide('e2eFirstStarts', dir);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

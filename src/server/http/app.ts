@@ -1,12 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import { messages } from '../../shared/catalogue.ts';
 import { parseBrackets } from '../../shared/brackets.ts';
 import { hasControlChars } from '../../shared/validation.ts';
-import { Redis } from 'ioredis';
 import type { Ctx } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -18,6 +16,8 @@ import { createDomainEvents } from '../events.ts';
 import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
+import { closeRedis, connectRedis } from '../lib/redis.ts';
+import { healthRoutes } from './health.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { authRootRoutes, authRoutes } from '../modules/auth/routes.ts';
 import { subsiteRoutes } from '../modules/subsites/routes.ts';
@@ -56,6 +56,17 @@ const SLOW_REQUEST_MS = 1000;
 /** Requests log at debug, so the start line stays in view at the default level; failures and slow ones stand out. */
 export const requestLogLevel = (status: number, ms: number): 'error' | 'warn' | 'debug' =>
   status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'debug';
+
+class RequestLog extends LogController {
+  incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const level = error ? 'error' : requestLogLevel(reply.statusCode, reply.elapsedTime);
+    reply.log[level]({ res: reply, err: error ?? undefined, responseTime: reply.elapsedTime }, error ? 'request errored' : 'request completed');
+  }
+}
 const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
 
 const safeDecode = (path: string) => {
@@ -103,12 +114,6 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
-  return redis;
-}
-
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
@@ -116,15 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Overloads of Fastify() take each shape of the option apart; the value is one of them.
     trustProxy: opts.config.trustProxy as boolean,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 500 },
-    // Requests are logged by the hook below: at debug, unless they failed or were slow.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
   });
-  app.addHook('onResponse', async (req, reply) => {
-    const ms = Math.round(reply.elapsedTime);
-    const level = requestLogLevel(reply.statusCode, ms);
-    req.log[level]({ method: req.method, url: req.url, status: reply.statusCode, ms }, level === 'debug' ? 'request' : level === 'warn' ? 'slow request' : 'request failed');
-  });
-  const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl) : null;
+  const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl, app.log) : null;
   const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
   const events = createDomainEvents(app.log);
   const ctx = {
@@ -139,7 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     mail.close();
-    await redis?.quit();
+    if (redis) await closeRedis(redis);
   });
   app.decorateRequest('user', null);
   app.decorateRequest('bodyRead', false);
@@ -203,10 +202,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await registerRateLimits(app, { redis, namespace: `sreda:${opts.config.redisNamespace}` });
 
-  app.get(`${API_PREFIX}/health`, async () => {
-    await app.ctx.db.execute(sql`select 1`);
-    return { rc: 200, rm: '', data: { status: 'ok' } };
-  });
+  // Liveness (`/health`) and readiness (`/health/ready`: the database and Redis) for load balancers.
+  registerRoutes(app, healthRoutes, API_PREFIX);
 
   registerRoutes(app, authRoutes, API_PREFIX);
   registerRoutes(app, authRootRoutes, '');

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { messages } from '../../shared/catalogue.ts';
+import type { Ctx } from '../context.ts';
+import { ApiError } from './errors.ts';
+import { redisUp } from '../lib/redis.ts';
+import { route } from './route.ts';
+
+/** How long a readiness check waits for the database or Redis before calling it down. */
+const CHECK_TIMEOUT_MS = 2000;
+
+export type Readiness = { database: 'ok' | 'down'; redis: 'ok' | 'down' | 'off' };
+
+async function answers(check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS)))]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The database and Redis as this process reaches them now. */
+export async function readiness(ctx: Ctx): Promise<Readiness> {
+  const redis = ctx.redis;
+  const [database, cache] = await Promise.all([
+    answers(() => ctx.db.execute(sql`select 1`)),
+    redis ? (redisUp(redis) ? answers(() => redis.ping()) : Promise.resolve(false)) : Promise.resolve(null),
+  ]);
+  return { database: database ? 'ok' : 'down', redis: cache === null ? 'off' : cache ? 'ok' : 'down' };
+}
+
+/**
+ * `/health` is liveness: the process answers (and reaches its database). `/health/ready` is readiness for load
+ * balancers: 503 only when the database is down, since without Redis the site still works on this process alone.
+ */
+export const healthRoutes = [
+  route.get('/health', {
+    access: 'anyone',
+    handler: async ({ ctx }) => {
+      await ctx.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    },
+  }),
+
+  route.get('/health/ready', {
+    access: 'anyone',
+    handler: async ({ ctx, reply }) => {
+      reply.header('cache-control', 'no-store');
+      const state = await readiness(ctx);
+      if (state.database === 'down') throw new ApiError(503, messages.databaseUnavailable, state);
+      return state;
+    },
+  }),
+];

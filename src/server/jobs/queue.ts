@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
-import { queryRows } from '../db/index.ts';
 import type { JobMap, JobName } from './map.ts';
+import * as q from './queries.ts';
 
 export type { JobMap, JobName } from './map.ts';
 
@@ -58,8 +57,6 @@ export const KEEP_DONE_MS = 7 * 86_400_000;
 /** 2 s, 4 s, 8 s … after the 1st, 2nd, 3rd failure, capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
-interface ClaimedRow { id: number; kind: JobName; payload: unknown; attempts: number; max_attempts: number }
-
 const queues = new WeakMap<Ctx, JobQueue>();
 
 /** The app's queue: one per app (per `ctx.root`), created on first use. */
@@ -79,23 +76,18 @@ export function jobsOf(ctx: Ctx): JobQueue {
  */
 export async function enqueue<K extends JobName>(ctx: Ctx, kind: K, payload: JobMap[K], opts: EnqueueOptions = {}): Promise<number | null> {
   const runAt = opts.runAt ?? ctx.now();
-  const key = opts.dedupeKey ?? null;
-  const values = sql`${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${key}, ${runAt}, ${opts.maxAttempts ?? 5}`;
-  const rows = await queryRows<{ id: number }>(ctx.db, opts.once && key
-    ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
-          select ${values} where not exists (select 1 from jobs where dedupe_key = ${key})
-          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`
-    : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
-          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`);
-  if (!rows.length) return null;
+  const id = await q.insertJob(ctx.db, {
+    kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt, maxAttempts: opts.maxAttempts ?? 5, once: Boolean(opts.once),
+  });
+  if (id === undefined) return null;
   // Due now: a worker on this node runs it without waiting for the next poll (once the row is visible).
   if (runAt <= ctx.now()) ctx.afterCommit(() => jobsOf(ctx).kick());
-  return Number(rows[0].id);
+  return id;
 }
 
 /** Deletes finished and failed rows older than a week (a scheduled cluster task, schedule.ts). */
 export async function purgeJobs(ctx: Ctx): Promise<void> {
-  await ctx.db.execute(sql`delete from jobs where status <> 'queued' and run_at < ${new Date(ctx.now().getTime() - KEEP_DONE_MS)}`);
+  await q.deleteFinishedJobs(ctx.db, new Date(ctx.now().getTime() - KEEP_DONE_MS));
 }
 
 function createQueue(ctx: Ctx): JobQueue {
@@ -106,44 +98,26 @@ function createQueue(ctx: Ctx): JobQueue {
   let stopped = true;
   let claimedCount = 0;
 
-  /** Rows this node may run now: queued, due, not held by another node's claim, of a kind it has a handler for. */
-  function dueRows(now: Date) {
-    const kinds = [...handlers.keys()];
-    return sql`status = 'queued' and run_at <= ${now} and (locked_until is null or locked_until < ${now})
-      and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
-  }
-
-  async function claim(): Promise<ClaimedRow[]> {
+  async function claim(): Promise<q.ClaimedRow[]> {
     const now = ctx.now();
     if (!handlers.size) return [];
-    const rows = await queryRows<ClaimedRow>(ctx.db, sql`
-      update jobs set attempts = attempts + 1, locked_until = ${new Date(now.getTime() + LOCK_MS)}
-      where id in (
-        select id from jobs
-        where ${dueRows(now)}
-        order by run_at, id
-        limit ${BATCH}
-        for update skip locked
-      )
-      returning id, kind, payload, attempts, max_attempts`);
+    const rows = await q.claimJobs(ctx.db, [...handlers.keys()], now, new Date(now.getTime() + LOCK_MS), BATCH);
     claimedCount += rows.length;
     return rows;
   }
 
-  async function runOne(row: ClaimedRow) {
-    const handler = handlers.get(row.kind)!;
+  async function runOne(row: q.ClaimedRow) {
+    const kind = row.kind as JobName;
+    const handler = handlers.get(kind)!;
     try {
-      await handler(row.payload, { id: Number(row.id), kind: row.kind, attempts: row.attempts, maxAttempts: row.max_attempts });
-      await ctx.db.execute(sql`update jobs set status = 'done', locked_until = null, last_error = null where id = ${row.id}`);
+      await handler(row.payload, { id: row.id, kind, attempts: row.attempts, maxAttempts: row.max_attempts });
+      await q.markJobDone(ctx.db, row.id);
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 1000);
       const final = row.attempts >= row.max_attempts;
       if (final) ctx.log.error({ job: row.id, kind: row.kind, err: message }, 'job failed for good');
       else ctx.log.warn({ job: row.id, kind: row.kind, attempt: row.attempts, err: message }, 'job failed, will retry');
-      const runAt = new Date(ctx.now().getTime() + backoffMs(row.attempts));
-      await ctx.db.execute(sql`
-        update jobs set status = ${final ? 'failed' : 'queued'}, locked_until = null, last_error = ${message}, run_at = ${runAt}
-        where id = ${row.id}`);
+      await q.markJobFailed(ctx.db, row.id, final, message, new Date(ctx.now().getTime() + backoffMs(row.attempts)));
     }
   }
 
@@ -215,8 +189,7 @@ function createQueue(ctx: Ctx): JobQueue {
         if (ran === 0 && !running) {
           // A last look: a listener may have enqueued while the pass was finishing.
           if (!handlers.size) return;
-          const [{ due }] = await queryRows<{ due: number }>(ctx.db, sql`select count(*)::int as due from jobs where ${dueRows(ctx.now())}`);
-          if (due === 0) return;
+          if ((await q.countDueJobs(ctx.db, [...handlers.keys()], ctx.now())) === 0) return;
         }
         // Let timers and I/O run: the embedded database answers in microtasks, and handlers may wait on timers.
         await new Promise((r) => setImmediate(r));

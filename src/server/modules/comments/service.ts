@@ -81,8 +81,8 @@ function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.Entr
     entry_id: row.entry_id,
     reply_to: row.reply_to,
     level,
-    date: new Date(row.created_at).toISOString(),
-    modification_date: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    date: row.created_at.toISOString(),
+    modification_date: row.updated_at?.toISOString() ?? null,
   };
   if (row.removed) {
     return {

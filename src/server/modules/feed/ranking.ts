@@ -1,65 +1,32 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
 import type { Ctx } from '../../context.ts';
+import * as q from './queries.ts';
 
-/**
- * Hotness (docs/ARCHITECTURE.md, Ranking): a Reddit-style score that never decays in place.
- *
- *   points  = likes_summ + COMMENT_WEIGHT × comments_count
- *   hotness = sign(points) × log10(1 + |points|) + (published_at − HOTNESS_EPOCH) / HOTNESS_DECAY_SECONDS
- *
- * Ten times the points buys HOTNESS_DECAY_SECONDS of freshness. Because age enters as the publication
- * time rather than "now − published", a score only changes when its entry's counters do: the feed is
- * an index scan over a stored column, and cursors stay valid while the reader scrolls.
- */
-export const COMMENT_WEIGHT = 0.25;
-export const HOTNESS_DECAY_SECONDS = 12 * 3600;
-export const HOTNESS_EPOCH = '2025-01-01T00:00:00Z';
+export { COMMENT_WEIGHT, HOTNESS_DECAY_SECONDS, HOTNESS_EPOCH, hotnessOf } from './queries.ts';
+
 /** Batch refresh: entries of the last days get their score recomputed from the folded counters. */
 export const HOTNESS_REFRESH_DAYS = 7;
 export const HOTNESS_REFRESH_INTERVAL_MS = 5 * 60_000;
 const BATCH = 1000;
-
-/** The formula over an `entries e` row; the only place it is written down in code. */
-export const hotnessOf = sql`(
-  sign(e.likes_summ + ${COMMENT_WEIGHT}::float8 * e.comments_count)
-    * log(1 + abs(e.likes_summ + ${COMMENT_WEIGHT}::float8 * e.comments_count))
-  + extract(epoch from (e.published_at - ${HOTNESS_EPOCH}::timestamptz))::float8 / ${HOTNESS_DECAY_SECONDS}
-)::float8`;
-
-const RangeRow = z.object({ last: col.int.nullable() });
 
 /**
  * Recomputes hotness for published entries (of `since` and later, or all when null), walking ids in
  * batches of 1000 so a big refresh never holds one long lock. Writes only the rows whose score moved.
  * Returns how many rows changed.
  */
-export async function refreshHotness(db: Db, since: Date | null): Promise<number> {
+export async function refreshHotness(db: Ctx['db'], since: Date | null): Promise<number> {
   let after = 0;
   let changed = 0;
   for (;;) {
-    const recent = since ? sql`and e.published_at >= ${since.toISOString()}::timestamptz` : sql``;
-    const range = await firstRow(db, RangeRow, sql`
-      select max(id)::int as last from (
-        select e.id from entries e where e.is_published and not e.removed and e.id > ${after} ${recent} order by e.id limit ${BATCH}
-      ) b`);
-    if (range?.last == null) return changed;
-    const updated = await rows(db, IdRow, sql`
-      update entries e set hotness = ${hotnessOf}
-       where e.id > ${after} and e.id <= ${range.last} and e.is_published and not e.removed
-         ${recent}
-         and e.hotness is distinct from ${hotnessOf}
-      returning e.id`);
-    changed += updated.length;
-    after = range.last;
+    const last = await q.hotnessBatchEnd(db, after, since, BATCH);
+    if (last === null) return changed;
+    changed += await q.refreshHotnessBetween(db, after, last, since);
+    after = last;
   }
 }
 
 /** The on-demand refresh after a vote or a comment changed one entry's counters. */
 export async function refreshEntryHotness(ctx: Pick<Ctx, 'db'>, entryId: number): Promise<void> {
-  await ctx.db.execute(sql`update entries e set hotness = ${hotnessOf} where e.id = ${entryId} and e.published_at is not null`);
+  await q.refreshHotnessOf(ctx.db, entryId);
 }
 
 /** The periodic refresh of recent entries: folds counters that were changed without a per-entry refresh. */

@@ -26,6 +26,9 @@ const database = await openDatabase({
 });
 // A worker-only process builds the same app (services, listeners, the socket hub's Redis adapter) without the pages.
 const app = await buildApp({ config, db: database.db, web: serves ? { buildDir: path.resolve('build') } : undefined });
+// A rejection nobody awaited (a helper connection failing, say) is logged, not fatal: one failed side task must not
+// take the site down with it. Every Redis client has its error handler and fails its commands fast (lib/redis.ts).
+process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection'));
 
 if (config.seed) await seedIfEmpty(database.db, app.log);
 if (args.admin) await promoteToSuperuser(app.ctx, args.admin);

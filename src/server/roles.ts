@@ -13,7 +13,8 @@ import { startSchedule, type Schedule } from './schedule.ts';
  * | domain-event listeners that queue jobs or publish to sockets | yes | yes (jobs emit too) |
  * | job handlers and the worker that claims jobs | no | yes |
  * | cluster tasks (hotness, digest, cleanups, job purge), once per period across nodes | no | yes |
- * | node tasks: folding the views it counted; vote marks it holds (without Redis) | yes | vote marks in Redis |
+ * | node tasks: folding the views and vote marks it holds in memory (without Redis, or while it is down) | yes | yes |
+ * | node tasks: folding the views and vote marks buffered in Redis | no | yes |
  *
  * The default `web,worker` is everything in one process, as `npm start` always was.
  */

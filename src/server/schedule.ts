@@ -16,8 +16,9 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
  *   stops a second worker whose timer fires a minute later from running the same period again, and it works the same
  *   on the embedded database, leaves a row staff can read (done or failed, with the error), and needs no new table.
  * - `node` tasks flush what one process holds in memory: each process whose roles include the task's role runs
- *   it on its own state, on its own timer, and once more when it stops. A web-only node folds the views it counted;
- *   vote marks are held by the voting (web) process without Redis, and by Redis with it, where the worker folds them.
+ *   it on its own state, on its own timer, and once more when it stops. Views and vote marks are held by the web
+ *   process that took them without Redis (or while Redis is down), and by Redis with it, where a worker folds them:
+ *   with Redis the folds run on both roles, each process folding its own memory and a worker the Redis buffers.
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
 export type ScheduledTaskName = 'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
@@ -26,14 +27,16 @@ export interface PeriodicTask {
   name: ScheduledTaskName;
   everyMs: number;
   scope: 'cluster' | 'node';
-  /** Node tasks: the role whose processes run it, fixed or by the app's setup. Cluster tasks run on workers. */
-  role?: Role | ((ctx: Ctx) => Role);
+  /** Node tasks: the role (or roles) whose processes run it, fixed or by the app's setup. Cluster tasks run on workers. */
+  role?: Role | readonly Role[] | ((ctx: Ctx) => Role | readonly Role[]);
   /** Cluster tasks: also queue the current period's run when a worker starts, not only at the next boundary. */
   atStart?: boolean;
   run(ctx: Ctx): Promise<unknown>;
 }
 
 const HOUR = 3_600_000;
+/** Counter buffers: in the memory of the web process that took them; with Redis also there, for workers to fold. */
+const heldOrShared = (ctx: Ctx): readonly Role[] => (ctx.redis ? ['web', 'worker'] : ['web']);
 
 export const SCHEDULE: readonly PeriodicTask[] = [
   /** Folds counter changes that reached entries without a per-entry refresh into `hotness` (feed/ranking.ts). */
@@ -44,13 +47,10 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
-  /** Views this process counted, into `hit_marks` and `entries.hits_count`. */
-  { name: 'hits.fold', everyMs: HIT_FOLD_INTERVAL_MS, scope: 'node', role: 'web', run: async (ctx) => hitCounterOf(ctx)?.fold() },
-  /** Dirty vote targets recounted: this process's own marks, or the shared Redis set on a worker. */
-  {
-    name: 'votes.fold', everyMs: VOTE_FOLD_INTERVAL_MS, scope: 'node', role: (ctx) => (ctx.redis ? 'worker' : 'web'),
-    run: async (ctx) => voteCountersOf(ctx)?.fold(),
-  },
+  /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
+  { name: 'hits.fold', everyMs: HIT_FOLD_INTERVAL_MS, scope: 'node', role: heldOrShared, run: async (ctx) => hitCounterOf(ctx)?.fold() },
+  /** Dirty vote targets recounted: this process's own marks, and on a worker the shared Redis set. */
+  { name: 'votes.fold', everyMs: VOTE_FOLD_INTERVAL_MS, scope: 'node', role: heldOrShared, run: async (ctx) => voteCountersOf(ctx)?.fold() },
 ];
 
 /** The tasks a process started (tests may start shorter periods); a slot's job looks its task up here first. */
@@ -60,7 +60,7 @@ const started = new WeakMap<Ctx, Map<ScheduledTaskName, PeriodicTask>>();
 export function runsHere(ctx: Ctx, roles: readonly Role[], task: PeriodicTask): boolean {
   if (task.scope === 'cluster') return roles.includes('worker');
   const role = typeof task.role === 'function' ? task.role(ctx) : (task.role ?? 'worker');
-  return roles.includes(role);
+  return (typeof role === 'string' ? [role] : role).some((r) => roles.includes(r));
 }
 
 /** The slot (period number) a moment falls in. Periods follow the wall clock, the same on every node. */

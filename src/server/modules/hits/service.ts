@@ -2,16 +2,20 @@ import { compactCount } from '../../../shared/format.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { HitData } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
+import type { Redis } from 'ioredis';
+import { redisUp } from '../../lib/redis.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
 /**
  * Views: one per reader per entry per UTC day (DESIGN.md, Ranking and counters). A hit only checks and
- * remembers its mark in memory; every few seconds (the process's own `hits.fold` task, schedule.ts), and on a clean
- * shutdown, the marks are folded into `hit_marks` (which dedupes across nodes and restarts) and the new ones into
- * `entries.hits_count`. Marks older than two days are deleted by the cluster task `hits.cleanup`.
+ * remembers its mark: in Redis when REDIS_URL is set (so the view outlives this process and any worker may fold it),
+ * in this process's memory without Redis or while Redis is down. Every second (the `hits.fold` task, schedule.ts),
+ * and on a clean shutdown, the marks are folded into `hit_marks` (which dedupes across nodes, restarts and repeated
+ * folds) and the new ones into `entries.hits_count`: each process folds its memory, a worker also Redis.
+ * Marks older than two days are deleted by the cluster task `hits.cleanup`.
  */
-export const HIT_FOLD_INTERVAL_MS = 5000;
+export const HIT_FOLD_INTERVAL_MS = 1000;
 const CHUNK = 5000;
 /** Marks of today and the two days before are kept; the fold deletes older ones. */
 const KEEP_DAYS = 2;
@@ -50,23 +54,105 @@ const registry = new WeakMap<Ctx, HitCounter>();
 /** The app's hit counter, for tests that want a fold without waiting for the timer. */
 export const hitCounterOf = (ctx: Ctx) => registry.get(ctx.root);
 
+/**
+ * Marks `{entryId}|{day}|{visitor}` in a Redis set, with the count per entry in a hash, both changed by one script:
+ * adding tells whether the mark is new and how many of the entry's views wait; a fold reads a batch (it stays in
+ * Redis while the database takes it, so a fold that dies halfway loses nothing: the next one repeats it and
+ * `hit_marks` counts it once), then removes exactly what it stored.
+ */
+const ADD_SCRIPT = `
+if ARGV[3] ~= '1' and redis.call('SADD', KEYS[1], ARGV[1]) == 1 then
+  return {1, redis.call('HINCRBY', KEYS[2], ARGV[2], 1)}
+end
+return {0, tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')}`;
+const DONE_SCRIPT = `
+for i = 1, #ARGV, 2 do
+  if redis.call('SREM', KEYS[1], ARGV[i]) == 1 and redis.call('HINCRBY', KEYS[2], ARGV[i + 1], -1) <= 0 then
+    redis.call('HDEL', KEYS[2], ARGV[i + 1])
+  end
+end
+return 0`;
+
+type SharedMarksClient = Redis & {
+  sredaHitAdd(set: string, counts: string, mark: string, entryId: number, seen: string): Promise<[number, number]>;
+  sredaHitDone(set: string, counts: string, ...args: (string | number)[]): Promise<number>;
+};
+
+function sharedMarks(redis: Redis, prefix: string) {
+  if (!('sredaHitAdd' in redis)) {
+    redis.defineCommand('sredaHitAdd', { numberOfKeys: 2, lua: ADD_SCRIPT });
+    redis.defineCommand('sredaHitDone', { numberOfKeys: 2, lua: DONE_SCRIPT });
+  }
+  const r = redis as SharedMarksClient;
+  const set = `${prefix}hits:pending`;
+  const counts = `${prefix}hits:counts`;
+  const encode = (m: q.Mark) => `${m.entryId}|${m.day}|${m.visitor}`;
+  const decode = (s: string): q.Mark => {
+    const [entryId, day] = s.split('|', 2);
+    return { entryId: Number(entryId), day: Number(day), visitor: s.slice(entryId.length + day.length + 2) };
+  };
+  return {
+    /** Adds the mark unless `seen` (already stored); answers whether it was new and how many views of the entry wait. */
+    async add(m: q.Mark, seen: boolean) {
+      const [added, waiting] = await r.sredaHitAdd(set, counts, encode(m), m.entryId, seen ? '1' : '0');
+      return { added: added === 1, waiting: Number(waiting) };
+    },
+    async peek(max: number): Promise<q.Mark[]> {
+      return (await r.srandmember(set, max)).map(decode);
+    },
+    async done(marks: q.Mark[]) {
+      if (marks.length) await r.sredaHitDone(set, counts, ...marks.flatMap((m) => [encode(m), m.entryId]));
+    },
+  };
+}
+
 export function startHitCounter(ctx: Ctx): HitCounter {
   let pending = new Marks();
   let folding = new Marks();
+  const redis = ctx.redis;
+  const shared = redis ? sharedMarks(redis, `sreda:${ctx.config.redisNamespace}`) : null;
+  /** Views in Redis are everyone's: workers fold them. Each process folds the views it holds itself. */
+  const foldsShared = ctx.config.roles.includes('worker');
 
   async function hit(entryId: number, visitor: string): Promise<HitData> {
     const day = dayNumber(ctx.now());
     const row = await q.entryHits(ctx.db, entryId, visitor, day);
     if (!row) throw notFound(messages.reactionEntryNotFound);
     const mark = { entryId, visitor, day };
-    const isNew = !row.seen && !pending.has(mark) && !folding.has(mark);
-    if (isNew) pending.add(mark);
-    const value = row.hits_count + pending.count(entryId) + folding.count(entryId);
+    const heldHere = pending.has(mark) || folding.has(mark);
+    let isNew: boolean | null = null;
+    let waiting = 0;
+    if (shared && redisUp(redis)) {
+      try {
+        const answer = await shared.add(mark, row.seen || heldHere);
+        isNew = answer.added;
+        waiting = answer.waiting;
+      } catch {
+        // Redis failed this once: the view waits in this process and is folded here.
+      }
+    }
+    if (isNew === null) {
+      isNew = !row.seen && !heldHere;
+      if (isNew) pending.add(mark);
+    }
+    const value = row.hits_count + waiting + pending.count(entryId) + folding.count(entryId);
     if (isNew) ctx.events.emit('hit.counted', { entryId, value });
     return { details: { content_id: entryId, compact: compactCount(value) }, value, is_hited: isNew };
   }
 
-  async function run() {
+  /** Views waiting in Redis, batch by batch; while Redis is down they wait there for its return. */
+  async function runShared() {
+    if (!shared || !foldsShared || !redisUp(redis)) return;
+    for (;;) {
+      const marks = await shared.peek(CHUNK);
+      if (!marks.length) return;
+      await q.foldMarks(ctx.db, marks);
+      await shared.done(marks);
+      if (marks.length < CHUNK) return;
+    }
+  }
+
+  async function runLocal() {
     folding = pending;
     pending = new Marks();
     const marks = [...folding.byKey.values()];
@@ -83,6 +169,11 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     } finally {
       folding = new Marks();
     }
+  }
+
+  async function run() {
+    await runLocal();
+    await runShared();
   }
 
   let chain: Promise<void> = Promise.resolve();

@@ -7,6 +7,7 @@ import { SOCKET_PATH, channelName, type ChannelMessage, type SocketReply, type S
 import type { Ctx } from '../../context.ts';
 import { CHANNEL_NAME_MAX, channelRule, checkAuth } from './channels.ts';
 import { saveStaticVersion } from './queries.ts';
+import { closeRedis, duplicateRedis } from '../../lib/redis.ts';
 
 /** Per connection: channels at once, bytes per message, commands per window (a misbehaving tab is cut off). */
 export const MAX_CHANNELS_PER_SOCKET = 200;
@@ -47,7 +48,8 @@ export function startHub(app: FastifyInstance): Hub {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
-  const redisClients = ctx.redis ? [ctx.redis.duplicate(), ctx.redis.duplicate()] : [];
+  // While Redis is down a publish reaches this node's sockets only; the subscriber re-subscribes when it returns.
+  const redisClients = ctx.redis ? [duplicateRedis(ctx.redis, ctx.log, 'pub'), duplicateRedis(ctx.redis, ctx.log, 'sub')] : [];
   if (redisClients.length) {
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `sreda:${ctx.config.redisNamespace}socket.io` }));
   }
@@ -127,7 +129,7 @@ export function startHub(app: FastifyInstance): Hub {
   });
   app.addHook('onClose', async () => {
     await io.close();
-    await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(redisClients.map(closeRedis));
   });
 
   const hub: Hub = {

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
+import { redisUp } from '../../lib/redis.ts';
 import * as q from './queries.ts';
 
 /**
@@ -9,8 +10,9 @@ import * as q from './queries.ts';
  * the likes table in one transaction. A viral entry's row is written once per fold, not once per vote, and a fold
  * is a recount, not a sum of deltas, so it is idempotent: folding twice, on two nodes, or after a lost mark
  * (a crash) never makes a counter drift; the next vote on the target heals it.
- * Dirty marks live in memory, or in a Redis set shared by every node when REDIS_URL is set. The `votes.fold` task
- * (schedule.ts) folds them: in memory, the process that holds them (web); in Redis, the worker.
+ * Dirty marks live in a Redis set shared by every node when REDIS_URL is set, and in this process's memory without
+ * Redis or while it is down (a mark Redis refuses is kept here). The `votes.fold` task (schedule.ts) folds them:
+ * every process its own memory, a worker also the Redis set.
  */
 export const VOTE_FOLD_INTERVAL_MS = 1000;
 const BATCH = 500;
@@ -65,9 +67,13 @@ const registry = new WeakMap<Ctx, VoteCounters>();
 export const voteCountersOf = (ctx: Ctx) => registry.get(ctx.root);
 
 export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteCounters {
-  const marks = ctx.redis ? redisMarks(ctx.redis, `sreda:${ctx.config.redisNamespace}votes:dirty`) : memoryMarks();
+  const local = memoryMarks();
+  const redis = ctx.redis;
+  const shared = redis ? redisMarks(redis, `sreda:${ctx.config.redisNamespace}votes:dirty`) : null;
+  /** The Redis set is everyone's: workers fold it. Each process folds the marks it holds itself. */
+  const foldsShared = ctx.config.roles.includes('worker');
 
-  async function foldBatch(): Promise<number> {
+  async function foldBatch(marks: DirtyMarks): Promise<number> {
     const keys = await marks.take(BATCH);
     if (!keys.length) return 0;
     const ids = { content: [] as number[], comment: [] as number[] };
@@ -84,8 +90,8 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
         for (const e of entries) await refreshEntry({ db: tx }, e.id);
       });
     } catch (err) {
-      // Keep the marks for the next fold; a recount can be repeated safely.
-      await marks.add(keys).catch(() => {});
+      // Keep the marks for the next fold (here, if Redis cannot take them back); a recount can be repeated safely.
+      await marks.add(keys).catch(() => local.add(keys));
       throw err;
     }
     return keys.length;
@@ -94,7 +100,9 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
   let chain: Promise<void> = Promise.resolve();
   const fold = () => {
     const run = async () => {
-      while ((await foldBatch()) === BATCH) { /* more waiting */ }
+      while ((await foldBatch(local)) === BATCH) { /* more waiting */ }
+      // Redis down: its marks wait there for its return, nothing to do meanwhile.
+      if (shared && foldsShared && redisUp(redis)) while ((await foldBatch(shared)) === BATCH) { /* more waiting */ }
     };
     chain = chain.then(run, run);
     return chain;
@@ -102,12 +110,16 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
 
   const counters: VoteCounters = {
     async mark(type, id) {
-      try {
-        await marks.add([`${type}:${id}`]);
-      } catch (err) {
-        // The vote itself is stored; its counters heal at the target's next vote.
-        ctx.log.error({ err }, 'vote counters mark failed');
+      const key = `${type}:${id}`;
+      if (shared && redisUp(redis)) {
+        try {
+          await shared.add([key]);
+          return;
+        } catch {
+          // Redis failed this once: the mark stays in this process and is folded here.
+        }
       }
+      await local.add([key]);
     },
     fold,
     async close() {

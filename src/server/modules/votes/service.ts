@@ -14,24 +14,24 @@ export interface VoteInput {
 
 /**
  * One vote per user and target: repeating a sign changes nothing, 0 takes the vote back.
- * The answer counts the votes from the likes table, so it is exact even before the counters fold.
- * The vote is stored and counted in one transaction; the target is marked for the counters' fold and the
- * change is told only once it has committed, so a vote that failed leaves no mark and no notification.
+ * The vote is stored in one transaction; the answer then counts the votes from the likes table, after the commit,
+ * so it is exact (the last of many simultaneous votes sees them all) even before the counters fold. The target is
+ * marked for the fold and the change is told only once it has committed: a vote that failed leaves no mark and no
+ * notification.
  */
 export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<VoteData> {
-  const { before, count, summ } = await transaction(ctx, async (ctx) => {
+  const { before, target } = await transaction(ctx, async (ctx) => {
     const target = await q.findVoteTarget(ctx.db, input.type, input.id);
     assertCanVote(user, input.type, target);
-    const before = await q.setVote(ctx.db, input.type, input.id, user.id, input.sign);
-    const { count, summ } = await q.tally(ctx.db, input.type, input.id);
-    if (before !== input.sign) {
-      ctx.events.emit('vote.changed', {
-        type: input.type, targetId: input.id, entryId: target.entry_id, ownerId: target.author_id,
-        voterId: user.id, sign: input.sign, before, count, summ,
-      });
-    }
-    return { before, count, summ };
+    return { before: await q.setVote(ctx.db, input.type, input.id, user.id, input.sign), target };
   });
-  if (before !== input.sign) await voteCountersOf(ctx)?.mark(input.type, input.id);
+  const { count, summ } = await q.tally(ctx.db, input.type, input.id);
+  if (before !== input.sign) {
+    await voteCountersOf(ctx)?.mark(input.type, input.id);
+    ctx.events.emit('vote.changed', {
+      type: input.type, targetId: input.id, entryId: target.entry_id, ownerId: target.author_id,
+      voterId: user.id, sign: input.sign, before, count, summ,
+    });
+  }
   return { count, summ, is_liked: input.sign };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -59,4 +59,9 @@ export async function openDatabase(opts: { url: string; dataDir: string; loadDat
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** One round trip to the database: health checks. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

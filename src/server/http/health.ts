@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { messages } from '../../shared/catalogue.ts';
 import type { Ctx } from '../context.ts';
+import { ping } from '../db/index.ts';
 import { ApiError } from './errors.ts';
 import { redisUp } from '../lib/redis.ts';
 import { route } from './route.ts';
@@ -26,7 +26,7 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 export async function readiness(ctx: Ctx): Promise<Readiness> {
   const redis = ctx.redis;
   const [database, cache] = await Promise.all([
-    answers(() => ctx.db.execute(sql`select 1`)),
+    answers(() => ping(ctx.db)),
     redis ? (redisUp(redis) ? answers(() => redis.ping()) : Promise.resolve(false)) : Promise.resolve(null),
   ]);
   return { database: database ? 'ok' : 'down', redis: cache === null ? 'off' : cache ? 'ok' : 'down' };
@@ -40,7 +40,7 @@ export const healthRoutes = [
   route.get('/health', {
     access: 'anyone',
     handler: async ({ ctx }) => {
-      await ctx.db.execute(sql`select 1`);
+      await ping(ctx.db);
       return { status: 'ok' };
     },
   }),

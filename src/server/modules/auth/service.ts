@@ -5,7 +5,8 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
+import { attempts } from '../../lib/attempts.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
 import * as q from './queries.ts';
 
@@ -77,15 +78,32 @@ export async function register(ctx: Ctx, input: { name: string; email: string; p
   return { user: await presentCurrentUser(ctx, user), session };
 }
 
+/**
+ * Failed sign-ins per email, whatever address they come from: past the limit every attempt is refused for the
+ * rest of the window, a right password too, and the same way whether or not the account exists.
+ */
+export const SIGN_IN_FAILURES_MAX = 10;
+export const SIGN_IN_FAILURES_WINDOW_MS = 15 * 60_000;
+
 export async function login(ctx: Ctx, input: { email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+  const failures = attempts(ctx, 'sign-in', SIGN_IN_FAILURES_WINDOW_MS);
+  const key = input.email.toLowerCase();
+  if ((await failures.failures(key)) >= SIGN_IN_FAILURES_MAX) {
+    throw new ApiError(429, messages.signInLocked(Math.round(SIGN_IN_FAILURES_WINDOW_MS / 60_000)));
+  }
   const user = await q.findUserByEmail(ctx.db, input.email);
   if (!user) {
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
     await argon2.verify(await dummyHash, input.password).catch(() => false);
+    await failures.fail(key);
     throw badRequest(messages.wrongCredentials);
   }
   const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
-  if (!ok) throw badRequest(messages.wrongCredentials);
+  if (!ok) {
+    await failures.fail(key);
+    throw badRequest(messages.wrongCredentials);
+  }
+  await failures.clear(key);
   const session = await openSession(ctx, user.id, client);
   return { user: await presentCurrentUser(ctx, user), session };
 }

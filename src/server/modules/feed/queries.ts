@@ -132,6 +132,18 @@ export async function rssEntries(db: Db, source: FeedSource, limit: number): Pro
      limit ${limit}`);
 }
 
+const ModifiedRow = z.object({ modified: col.date.nullable() });
+
+/** When the given entries last changed (an edit or their publication): a feed's Last-Modified; null for none. */
+export async function entriesModified(db: Db, ids: number[]): Promise<Date | null> {
+  if (!ids.length) return null;
+  const row = await firstRow(db, ModifiedRow, sql`
+    select max(greatest(e.updated_at, e.published_at)) as modified
+      from entries e
+     where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return row?.modified ?? null;
+}
+
 const SitemapRow = z.object({
   kind: z.enum(['entry', 'subsite']),
   id: col.int,

@@ -1,11 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_MAX_EXCLUDE, FEED_MAX_PAGE_SIZE, FEED_SORTINGS } from '../../../shared/feed.ts';
 import { flagField, idField, idListField, intField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
-import { rss, sitemap, subsiteRss } from './rss.ts';
+import { rss, sitemap, subsiteRss, type Feed } from './rss.ts';
 import * as feed from './service.ts';
 
 const flag = flagField(messages.feedFlagInvalid).optional();
@@ -84,25 +84,41 @@ const slugParams = z.object({ slug: z.string().min(1).max(200) });
 function sendXml(reply: FastifyReply, type: string, body: string) {
   return reply.header('content-type', `${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body);
 }
-const sendRss = (reply: FastifyReply, body: string) => sendXml(reply, 'application/rss+xml', body);
+
+/** Whether the reader already has this feed: `If-None-Match` decides when sent, else `If-Modified-Since` (RFC 9110 §13.2.2). */
+function notModified(req: FastifyRequest, feed: Pick<Feed, 'etag' | 'lastModified'>): boolean {
+  const match = req.headers['if-none-match'];
+  if (match !== undefined) return match.split(',').some((tag) => ['*', feed.etag].includes(tag.trim().replace(/^W\//, '')));
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  // HTTP dates have whole seconds.
+  return feed.lastModified !== null && !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+/** A feed with its validators; a reader that has it gets an empty 304 instead of the whole XML again. */
+function sendRss(req: FastifyRequest, reply: FastifyReply, feed: Feed) {
+  reply.header('etag', feed.etag);
+  if (feed.lastModified) reply.header('last-modified', feed.lastModified.toUTCString());
+  if (notModified(req, feed)) return reply.code(304).header('cache-control', 'public, max-age=300').send();
+  return sendXml(reply, 'application/rss+xml', feed.xml);
+}
 
 /**
  * Feeds for machines at the site root (registered without the /v3.0 prefix):
  * `/rss`, `/rss/{subsite_id}`, `/s/{slug}/rss`, `/u/{id}-{slug}/rss` and `/sitemap.xml`.
  */
 export const feedRootRoutes = [
-  route.get('/rss', { access: 'anyone', raw: true, handler: async ({ ctx, reply }) => sendRss(reply, await rss(ctx, null)) }),
+  route.get('/rss', { access: 'anyone', raw: true, handler: async ({ ctx, req, reply }) => sendRss(req, reply, await rss(ctx, null)) }),
   route.get('/rss/:id', {
     access: 'anyone', raw: true, params: subsiteParams,
-    handler: async ({ ctx, params, reply }) => sendRss(reply, await subsiteRss(ctx, { id: params.id })),
+    handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { id: params.id })),
   }),
   route.get('/s/:slug/rss', {
     access: 'anyone', raw: true, params: slugParams,
-    handler: async ({ ctx, params, reply }) => sendRss(reply, await subsiteRss(ctx, { slug: params.slug })),
+    handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { slug: params.slug })),
   }),
   route.get('/u/:user/rss', {
     access: 'anyone', raw: true, params: userParams,
-    handler: async ({ ctx, params, reply }) => sendRss(reply, await subsiteRss(ctx, { userId: params.user })),
+    handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { userId: params.user })),
   }),
   route.get('/sitemap.xml', { access: 'anyone', raw: true, handler: async ({ ctx, reply }) => sendXml(reply, 'application/xml', await sitemap(ctx)) }),
 ];

@@ -6,6 +6,8 @@ import { registerRoutes } from '../../http/route.ts';
 import { useTestApp } from '../../testing/harness.ts';
 import { feedRootRoutes } from './routes.ts';
 import { feedFixtures } from './testing.ts';
+import { eq } from 'drizzle-orm';
+import { entries } from '../../db/schema.ts';
 
 const { t } = useTestApp();
 let f: ReturnType<typeof feedFixtures>;
@@ -81,6 +83,71 @@ describe('RSS', () => {
   it('a community id under /u/ is not a blog', async () => {
     const c = await f.community();
     expect((await get(`/u/${c.id}/rss`)).statusCode).toBe(404);
+  });
+});
+
+describe('RSS for readers that poll', () => {
+  it('answers ETag and Last-Modified, 304 to If-None-Match or If-Modified-Since, and names lastBuildDate', async () => {
+    const writer = await f.reader();
+    const c = await f.community();
+    await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Первая', publishedAt: f.hoursAgo(3), updatedAt: f.hoursAgo(3) });
+    const edited = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Вторая', publishedAt: f.hoursAgo(2), updatedAt: f.hoursAgo(2) });
+    const changedAt = new Date(Math.floor(f.hoursAgo(1).getTime() / 1000) * 1000);
+    await t.database.db.update(entries).set({ updatedAt: changedAt }).where(eq(entries.id, edited));
+    const url = `/rss/${c.id}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(first.headers['last-modified']).toBe(changedAt.toUTCString());
+    expect(first.body).toContain(`<lastBuildDate>${changedAt.toUTCString()}</lastBuildDate>`);
+    expect(first.body.indexOf('<lastBuildDate>')).toBeLessThan(first.body.indexOf('<item>'));
+
+    const cached = await root.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    expect(cached.headers.etag).toBe(etag);
+    expect((await root.inject({ method: 'GET', url, headers: { 'if-none-match': `W/"x", ${etag}` } })).statusCode).toBe(304);
+    expect((await root.inject({ method: 'GET', url, headers: { 'if-modified-since': changedAt.toUTCString() } })).statusCode).toBe(304);
+    const earlier = new Date(changedAt.getTime() - 1000).toUTCString();
+    expect((await root.inject({ method: 'GET', url, headers: { 'if-modified-since': earlier } })).statusCode).toBe(200);
+    // An ETag that no longer matches wins over a date that still would.
+    const stale = await root.inject({ method: 'GET', url, headers: { 'if-none-match': '"old"', 'if-modified-since': changedAt.toUTCString() } });
+    expect(stale.statusCode).toBe(200);
+
+    // A new entry changes both validators.
+    await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Третья' });
+    const next = await root.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).not.toBe(etag);
+    expect(new Date(next.headers['last-modified'] as string).getTime()).toBeGreaterThan(changedAt.getTime());
+  });
+
+  it('an empty feed has an ETag but no Last-Modified or lastBuildDate', async () => {
+    const c = await f.community();
+    const res = await get(`/rss/${c.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.body).not.toContain('lastBuildDate');
+  });
+
+  it('an uploaded cover is an enclosure with its length and type; outside pictures and entries without one have none', async () => {
+    const writer = await f.reader();
+    const c = await f.community();
+    const uuid = '0b6a4f4e-1d2c-8e3f-9a4b-5c6d7e8f9a0b';
+    const image = { uuid, type: 'jpg', width: 1600, height: 900, size: 123456, color: 'aabbcc', external_service: [] };
+    const media = (img: object, cover = false) => ({ type: 'media', cover, data: { items: [{ title: '', image: img }] } });
+    const covered = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'С обложкой', publishedAt: f.hoursAgo(3),
+      blocks: [{ type: 'text', data: { text: 'Текст' } }, media(image, true)] });
+    const outside = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'С чужой картинкой', publishedAt: f.hoursAgo(2),
+      blocks: [media({ url: 'https://example.com/a.jpg', type: 'jpg', size: 1 })] });
+    const plain = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Без картинки', publishedAt: f.hoursAgo(1) });
+    const xml = (await get(`/rss/${c.id}`)).body;
+    const item = (id: number) => xml.split('<item>').find((i) => i.includes(`/${id}-`))!;
+    expect(item(covered)).toContain(`<enclosure url="http://localhost:3000/media/${uuid}/" length="123456" type="image/jpeg"/>`);
+    expect(item(outside)).not.toContain('<enclosure');
+    expect(item(plain)).not.toContain('<enclosure');
   });
 });
 

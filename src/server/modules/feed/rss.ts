@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
 import { ui } from '../../../shared/catalogue.ts';
+import type { EntryCard } from '../../../shared/entries.ts';
+import { isDirectSrc, mediaUrl, type MediaImage } from '../../../shared/media.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -20,10 +23,33 @@ export const xmlEscape = (s: string) =>
   // eslint-disable-next-line no-control-regex -- control characters are what it removes
   s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
-export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<string> {
+/** A feed as the routes send it: the XML with its validators, so a reader that has it gets a 304. */
+export interface Feed {
+  xml: string;
+  /** A strong validator of the XML itself: any change of a title, an author's name or the channel changes it. */
+  etag: string;
+  /** When the newest change among its entries was made (an edit or a publication); null for an empty feed. */
+  lastModified: Date | null;
+}
+
+/** Types of a picture or clip a cover may hold, as enclosures name them. */
+const ENCLOSURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4' };
+
+/** The cover's picture as an enclosure: the uploaded original (its length is known); outside pictures have none. */
+function enclosure(cover: EntryCard['cover'], mediaBase: string): string {
+  const items = cover?.type === 'media' ? (cover.data as { items?: { image?: Partial<MediaImage> }[] }).items : undefined;
+  const image = Array.isArray(items) ? items[0]?.image : undefined;
+  const type = image?.type ? ENCLOSURE_TYPES[image.type] : undefined;
+  if (!image?.uuid || isDirectSrc(image.uuid) || !type || !Number.isInteger(image.size)) return '';
+  return `\n      <enclosure url="${xmlEscape(mediaUrl(mediaBase, image.uuid))}" length="${image.size}" type="${type}"/>`;
+}
+
+export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<Feed> {
   const base = ctx.config.publicUrl;
+  const mediaBase = ctx.config.mediaBaseUrl.startsWith('/') ? base + ctx.config.mediaBaseUrl : ctx.config.mediaBaseUrl;
   const source: q.FeedSource = subsite ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' } : { kind: 'main' };
   const rows = await q.rssEntries(ctx.db, source, RSS_ITEMS);
+  const lastModified = await q.entriesModified(ctx.db, rows.map((r) => r.id));
   const channelUrl = base + (subsite ? subsiteUrl(subsite) : '/');
   const selfUrl = base + (subsite ? `/rss/${subsite.id}` : '/rss');
   const title = subsite ? `${subsite.name} — ${ui.siteName}` : `${ui.siteName} — ${ui.siteTagline}`;
@@ -38,25 +64,26 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<string>
       <pubDate>${new Date(card.date).toUTCString()}</pubDate>
       <dc:creator>${xmlEscape(card.author.name)}</dc:creator>
       <category>${xmlEscape(card.subsite.name)}</category>
-      <description>${xmlEscape(card.intro)}</description>
+      <description>${xmlEscape(card.intro)}</description>${enclosure(card.cover, mediaBase)}
     </item>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${xmlEscape(title)}</title>
     <link>${xmlEscape(channelUrl)}</link>
     <description>${xmlEscape(description)}</description>
-    <language>ru</language>
+    <language>ru</language>${lastModified ? `\n    <lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>` : ''}
     <atom:link href="${xmlEscape(selfUrl)}" rel="self" type="application/rss+xml"/>
 ${items.join('\n')}
   </channel>
 </rss>
 `;
+  return { xml, etag: `"${crypto.createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`, lastModified };
 }
 
 /** A subsite's feed: `/rss/{id}` (any subsite), `/s/{slug}/rss` (a community), `/u/{id}-{slug}/rss` (a blog); 404 otherwise. */
-export async function subsiteRss(ctx: Ctx, ref: { id: number } | { slug: string } | { userId: number }): Promise<string> {
+export async function subsiteRss(ctx: Ctx, ref: { id: number } | { slug: string } | { userId: number }): Promise<Feed> {
   const subsite = 'slug' in ref ? await subsites.communityBySlug(ctx, ref.slug) : await subsites.byId(ctx, 'id' in ref ? ref.id : ref.userId);
   if (!subsite || ('userId' in ref && subsite.type !== 'user')) throw notFound(messages.subsiteNotFound);
   return rss(ctx, subsite);

@@ -133,6 +133,16 @@ describe('broken bodies and control characters', () => {
       expect(isRussianError(res, 400), res.body).toBe(true);
       expect(res.json().rm).toBe(messages.controlCharacters);
     }
+    const v = new Visitor(t.app);
+    await v.register();
+    for (const [path, body] of [
+      ['/v3.0/andropov/upload/urls', { urls: ['https://example.com/a\u0000.png'] }],
+      ['/v3.0/andropov/extract', null],
+    ] as const) {
+      const res = body ? await v.post(path, body) : await v.get(`${path}?urls[]=${encodeURIComponent('https://example.com/\u0007')}`);
+      expect(isRussianError(res, 400), `${path}: ${res.body}`).toBe(true);
+      expect(res.json().rm).toBe(messages.controlCharacters);
+    }
   });
 
   it('takes control characters but tab and line feed out of free text', async () => {

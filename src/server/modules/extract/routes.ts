@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { EXTRACT_URL_MAX, EXTRACT_URLS_MAX } from '../../../shared/extract.ts';
-import { flagField, plainBody } from '../../../shared/validation.ts';
+import { flagField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { withHtml } from './render.ts';
 import { extract } from './service.ts';
 
-const urlField = z.string({ error: messages.extractUrlInvalid })
+const urlField = withoutControlChars(z.string({ error: messages.extractUrlInvalid }))
   .trim()
   .max(EXTRACT_URL_MAX, messages.extractUrlTooLong(EXTRACT_URL_MAX))
   .pipe(z.url({ protocol: /^https?$/, error: messages.extractUrlInvalid }));

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_MAX_EXCLUDE, FEED_MAX_PAGE_SIZE, FEED_SORTINGS } from '../../../shared/feed.ts';
-import { flagField, idField, idListField, intField, plainBody } from '../../../shared/validation.ts';
+import { flagField, idField, idListField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
 import { rss, sitemap, subsiteRss, type Feed } from './rss.ts';
@@ -79,7 +79,7 @@ export const feedRoutes = [
 const subsiteParams = z.object({ id: idField(messages.subsiteNotFound) });
 /** `{id}-{slug}` of a blog's address: the id part follows the id rule, the slug is not checked here. */
 const userParams = z.object({ user: z.preprocess((v) => (typeof v === 'string' ? v.split('-', 1)[0] : v), idField(messages.subsiteNotFound)) });
-const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const slugParams = z.object({ slug: withoutControlChars(z.string()).min(1).max(200) });
 
 function sendXml(reply: FastifyReply, type: string, body: string) {
   return reply.header('content-type', `${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body);

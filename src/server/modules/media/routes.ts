@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { flagField, plainBody } from '../../../shared/validation.ts';
+import { flagField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
 import * as media from './service.ts';
@@ -30,7 +30,7 @@ const urlsBody = plainBody({
   render: renderField,
   urls: z.union([z.string(), z.array(z.string({ error: messages.mediaUrlInvalid }))], { error: messages.mediaUrlsRequired })
     .transform((u) => (Array.isArray(u) ? u : [u]))
-    .pipe(z.array(z.string().trim().min(1, messages.mediaUrlsRequired).max(2000, messages.mediaUrlInvalid))
+    .pipe(z.array(withoutControlChars(z.string()).trim().min(1, messages.mediaUrlsRequired).max(2000, messages.mediaUrlInvalid))
       .min(1, messages.mediaUrlsRequired).max(URLS_MAX, messages.mediaTooMany(URLS_MAX))),
 });
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GENDERS } from '../../../shared/gender.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { flagField, idField, intField, plainBody } from '../../../shared/validation.ts';
+import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
 import { ApiError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -48,7 +48,7 @@ const confirmBody = plainBody({ token: z.string({ error: messages.digestConfirmI
 
 /** The browser's PushSubscription.toJSON(): `{endpoint, expirationTime, keys: {p256dh, auth}}`. */
 const b64url = (min: number, max: number) => z.string({ error: messages.pushEndpointInvalid }).regex(/^[A-Za-z0-9_-]+={0,2}$/, messages.pushEndpointInvalid).min(min, messages.pushEndpointInvalid).max(max, messages.pushEndpointInvalid);
-const endpointField = z.string({ error: messages.pushEndpointInvalid }).min(1, messages.pushEndpointInvalid).max(2000, messages.pushEndpointInvalid);
+const endpointField = withoutControlChars(z.string({ error: messages.pushEndpointInvalid })).min(1, messages.pushEndpointInvalid).max(2000, messages.pushEndpointInvalid);
 const pushPutBody = plainBody({
   endpoint: endpointField,
   expirationTime: z.union([z.null(), z.number(), z.string().max(20)], { error: messages.pushEndpointInvalid }).optional(),

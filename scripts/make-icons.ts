@@ -1,6 +1,7 @@
 /**
  * Makes the site's icon set from the logo drawn as SVG (src/server/modules/site/files/icon*.svg):
- * PNGs of 32, 180, 192 and 512 px and a favicon.ico holding 16, 32 and 48 px. The outputs are committed;
+ * PNGs of 32, 180, 192 and 512 px and a favicon.ico holding 16, 32 and 48 px; and from `og-image.svg` the
+ * 1200×630 picture link previews show for pages without a picture of their own. The outputs are committed;
  * run `node scripts/make-icons.ts` again after changing the SVGs.
  */
 import fs from 'node:fs';
@@ -11,6 +12,8 @@ const dir = path.resolve(import.meta.dirname, '..', 'src', 'server', 'modules', 
 const rounded = fs.readFileSync(path.join(dir, 'icon.svg'));
 // Full-bleed square: home screens cut their own shape (apple-touch-icon, maskable manifest icons).
 const square = fs.readFileSync(path.join(dir, 'icon-maskable.svg'));
+// The mark on the logo's gradient in the proportions link previews use (1.91:1).
+const card = fs.readFileSync(path.join(dir, 'og-image.svg'));
 
 const png = (svg: Buffer, size: number) =>
   sharp(svg, { density: Math.ceil((72 * size) / 512) * 2 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
@@ -43,6 +46,7 @@ const outputs: [string, Promise<Buffer>][] = [
   ['apple-touch-icon.png', png(square, 180)],
   ['icon-192.png', png(square, 192)],
   ['icon-512.png', png(square, 512)],
+  ['og-image.png', sharp(card, { density: 144 }).resize(1200, 630).png({ compressionLevel: 9 }).toBuffer()],
   ['favicon.ico', Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(rounded, size) }))).then(ico)],
 ];
 for (const [name, made] of outputs) {

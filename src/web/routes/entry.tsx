@@ -2,8 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/entry';
 import { appContext } from '../context.ts';
 import { keptQuery } from '../features/entries/urls.ts';
-import { imageSrc } from '../../shared/blocks.ts';
-import type { Entry } from '../../shared/entries.ts';
+import { entryImage, sharingMeta, siteImage } from '../lib/sharing.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { truncate } from '../../shared/format.ts';
 import { EntryView } from '../features/entries/EntryView.tsx';
@@ -11,15 +10,6 @@ import { EntryFooter } from '../features/reactions/EntryFooter.tsx';
 import { Comments } from '../features/comments/Comments.tsx';
 
 const MAX_ID = 2 ** 31 - 1;
-
-/** The first picture of a media block, as an absolute URL for link previews. */
-function ogImage(entry: Entry, publicUrl: string, mediaBaseUrl: string): string | null {
-  const media = entry.blocks.find((b) => b.type === 'media' && !b.hidden);
-  const image = media?.type === 'media' ? media.data.items[0]?.image : undefined;
-  if (!image) return null;
-  const src = imageSrc(image, mediaBaseUrl);
-  return src.startsWith('/') ? publicUrl + src : src;
-}
 
 /** `/u/{user}/{id}-{slug}` and `/s/{slug}/{id}-{slug}`: any other spelling of the same entry redirects to its canonical address. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -32,24 +22,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const asked = params.user !== undefined ? `/u/${params.user}/${params.entry}` : `/s/${params.slug}/${params.entry}`;
   if (asked !== entry.url) throw redirect(entry.url + keptQuery(request), 301);
   const comments = entry.is_published && !entry.removed ? await services.comments.list(entry.id) : undefined;
-  return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image: ogImage(entry, publicUrl, mediaBaseUrl) };
+  const image = entryImage(entry, publicUrl, mediaBaseUrl) ?? siteImage(publicUrl);
+  // The subsite's feed, offered to feed readers (only entries approved for public RSS appear in it).
+  return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image, rss: `/rss/${entry.subsite.id}` };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
-  const { entry, canonical, image } = loaderData;
+  const { entry, canonical, image, rss } = loaderData;
   const title = entry.title || truncate(entry.intro, 80) || ui.siteName;
   const description = truncate(entry.intro, 300);
   return [
     { title: `${title} — ${ui.siteName}` },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: ui.siteName },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: entry.subsite.name, href: rss },
+    ...sharingMeta({ type: 'article', title, description, url: canonical, image }),
     { property: 'article:published_time', content: entry.date },
     { property: 'article:author', content: entry.author.name },
     // Drafts are seen by their author only; search engines should not keep them.

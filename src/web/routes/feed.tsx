@@ -8,6 +8,7 @@ import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
+import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const t = ui.feedSection;
 
@@ -24,11 +25,11 @@ export async function loader({ context, pattern, params }: Route.LoaderArgs) {
   const now = Date.now();
   const canonical = publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''));
   // `/my/new` for an anonymous visitor: an invitation to sign in instead of a feed.
-  if (route.scope === 'my' && !user) return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical };
+  if (route.scope === 'my' && !user) return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl };
   const saved = user ? await services.feed.defaultSorting() : null;
   const sorting = route.sorting ?? saved ?? 'hotness';
   const page = await services.feed.page({ scope: route.scope, sorting });
-  return { route, sorting, page, saved, now, canonical };
+  return { route, sorting, page, saved, now, canonical, publicUrl };
 }
 
 function titleOf(route: FeedRoute, sorting: FeedSorting): string {
@@ -40,7 +41,7 @@ function titleOf(route: FeedRoute, sorting: FeedSorting): string {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
-  const { route, sorting, canonical } = loaderData;
+  const { route, sorting, canonical, publicUrl } = loaderData;
   const isFront = route.scope === 'main' && route.sorting === null;
   const title = isFront ? `${ui.siteName} — ${ui.siteTagline}` : `${titleOf(route, sorting)} — ${ui.siteName}`;
   return [
@@ -48,11 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { name: 'description', content: ui.siteTagline },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: ui.siteName, href: '/rss' },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: ui.siteName },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: ui.siteTagline },
-    { property: 'og:url', content: canonical },
+    ...sharingMeta({ type: 'website', title, description: ui.siteTagline, url: canonical, image: siteImage(publicUrl) }),
     ...(route.scope === 'my' ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

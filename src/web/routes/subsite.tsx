@@ -8,6 +8,7 @@ import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
+import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -41,18 +42,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
   const { subsite, canonical, publicUrl } = loaderData;
   const description = truncate(subsite.description || `${t.subsiteTypes[subsite.type]} ${subsite.name}`, 300);
-  const image = subsite.avatar_url ? (subsite.avatar_url.startsWith('/') ? publicUrl + subsite.avatar_url : subsite.avatar_url) : null;
+  const avatar = subsite.avatar_url ? (subsite.avatar_url.startsWith('/') ? publicUrl + subsite.avatar_url : subsite.avatar_url) : null;
   return [
     { title: `${subsite.name} — ${ui.siteName}` },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: subsite.name, href: `/rss/${subsite.id}` },
-    { property: 'og:type', content: subsite.type === 'user' ? 'profile' : 'website' },
-    { property: 'og:site_name', content: ui.siteName },
-    { property: 'og:title', content: subsite.name },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
+    ...sharingMeta({
+      type: subsite.type === 'user' ? 'profile' : 'website', title: subsite.name, description, url: canonical,
+      // An avatar is square: a small preview; without one the site's picture.
+      image: avatar ? { url: avatar, alt: subsite.name } : siteImage(publicUrl), small: !!avatar,
+    }),
   ];
 }
 

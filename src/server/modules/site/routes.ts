@@ -38,6 +38,8 @@ const icons: Record<string, SiteFile> = {
   '/apple-touch-icon.png': file('apple-touch-icon.png', 'image/png'),
   '/icon-192.png': file('icon-192.png', 'image/png'),
   '/icon-512.png': file('icon-512.png', 'image/png'),
+  // What link previews show for a page without a picture of its own (1200×630).
+  '/og-image.png': file('og-image.png', 'image/png'),
 };
 
 /** A cache-busting query (`/favicon.ico?v=2`) is harmless here: any is taken and ignored. */

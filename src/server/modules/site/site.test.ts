@@ -23,6 +23,15 @@ describe('site files at the root', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
+  it('/og-image.png is the 1200×630 picture link previews fall back to', async () => {
+    const res = await get('/og-image.png?v=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    expect((await get('/og-image.png', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+  });
+
   it('/favicon.ico is an ICO of 16, 32 and 48 px; /favicon.svg is the logo as SVG', async () => {
     const ico = await get('/favicon.ico');
     expect(ico.statusCode).toBe(200);

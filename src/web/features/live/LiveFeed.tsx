@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
+import { formatDateTime, relativeTime } from '../../../shared/format.ts';
+import type { LiveItem } from '../../../shared/realtime.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { LIVE_AUTO_ITEMS, LIVE_COOKIE, LIVE_COOKIE_DAYS, bigButton, smallButton, type LiveCollapse } from './collapse.ts';
 import { useLiveFeed } from './liveState.ts';
@@ -8,20 +10,41 @@ import './live.css';
 
 const L = ui.realtime;
 
+/** How often the items' relative times ('5 минут назад') are brought up to date. */
+const CLOCK_TICK_MS = 30_000;
+
 /**
  * The live feed: the sidebar widget (collapse states auto / shown / collapsed, remembered in the cookie) or the
  * whole `/live` page. Each item's markup comes rendered and escaped from the server. `collapse` is the cookie's
  * state as the server read it, so the first paint already has it.
  */
-export function LiveFeed({ variant, collapse = 'auto' }: { variant: 'widget' | 'page'; collapse?: LiveCollapse }) {
+export function LiveFeed({ variant, collapse = 'auto', initial, now }: {
+  variant: 'widget' | 'page';
+  collapse?: LiveCollapse;
+  /** Items the server rendered the page with, and the time it rendered them at (`/live`). */
+  initial?: LiveItem[];
+  now?: number;
+}) {
   // The `/live` page shows the same feed in full; the sidebar widget steps aside there.
   const { pathname } = useLocation();
   if (variant === 'widget' && pathname.replace(/\/+$/, '') === '/live') return null;
-  return <LiveView variant={variant} initialCollapse={collapse} />;
+  return <LiveView variant={variant} initialCollapse={collapse} initial={initial} renderedAt={now} />;
 }
 
-function LiveView({ variant, initialCollapse }: { variant: 'widget' | 'page'; initialCollapse: LiveCollapse }) {
-  const { items, failed, retry } = useLiveFeed();
+function LiveView({ variant, initialCollapse, initial, renderedAt }: {
+  variant: 'widget' | 'page';
+  initialCollapse: LiveCollapse;
+  initial?: LiveItem[];
+  renderedAt?: number;
+}) {
+  const { items, failed, retry } = useLiveFeed(initial);
+  // The server's time until hydration (so both render the same text), then this browser's, kept fresh.
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [items]);
   const [collapse, setCollapse] = useState(initialCollapse);
   const change = (next: LiveCollapse) => {
     setCollapse(next);
@@ -53,7 +76,11 @@ function LiveView({ variant, initialCollapse }: { variant: 'widget' | 'page'; in
           ) : (
             <ul className="live__list">
               {shown.map((item) => (
-                <li key={item.hash} className={`live-item live-item--${item.type}`} data-testid="live-item" data-hash={item.hash} dangerouslySetInnerHTML={{ __html: item.live_html }} />
+                <li key={item.hash} className={`live-item live-item--${item.type}`} data-testid="live-item" data-hash={item.hash}>
+                  {/* Floats beside the item's first line; the markup after it comes escaped from the server. */}
+                  <time className="live-item__time" dateTime={item.date} title={formatDateTime(item.date, now)}>{relativeTime(item.date, now)}</time>
+                  <div className="live-item__body" dangerouslySetInnerHTML={{ __html: item.live_html }} />
+                </li>
               ))}
             </ul>
           )}

@@ -9,9 +9,12 @@ export function mergeLive(items: LiveItem[], arrivals: LiveItem[]): LiveItem[] {
   return [...[...arrivals].reverse(), ...items].filter((i) => !seen.has(i.hash) && seen.add(i.hash)).slice(0, LIVE_KEEP);
 }
 
-/** The live feed: `GET /live/initial`, then the `live` channel in batches of 1000 ms (spec/content.md §9). */
-export function useLiveFeed() {
-  const [items, setItems] = useState<LiveItem[] | null>(null);
+/**
+ * The live feed: `GET /live/initial`, then the `live` channel in batches of 1000 ms (spec/content.md §9).
+ * `initial` is what the server rendered the page with (`/live`): shown at once, then refreshed the same way.
+ */
+export function useLiveFeed(initial?: LiveItem[]) {
+  const [items, setItems] = useState<LiveItem[] | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   const waiting = useRef<LiveItem[]>([]);
 

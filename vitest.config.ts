@@ -1,7 +1,11 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most API files spend much of
+    // their time waiting (timers, sockets, SMTP); two at a time at least. Browser tests stay one at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'], environment: 'node' } },
       {

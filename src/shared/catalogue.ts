@@ -163,6 +163,8 @@ export const ui = {
     my: 'Моя лента',
     communities: 'Сообщества',
     showAll: 'Показать все',
+    /** The sidebar's navigation landmark. */
+    label: 'Разделы сайта',
   },
   subsite: {
     subscribe: 'Подписаться',

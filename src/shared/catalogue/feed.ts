@@ -34,6 +34,8 @@ export const feedUi = {
     all: 'За всё время',
   },
   top: 'Топ',
+  /** The sorting tabs' navigation landmark. */
+  sortingsLabel: 'Сортировка ленты',
   scopeMain: 'Главная',
   scopeAll: 'Все подсайты',
   my: 'Моя лента',

@@ -40,6 +40,8 @@ export const reactionsUi = {
   bookmarksTitle: 'Закладки',
   tabEntries: 'Записи',
   tabComments: 'Комментарии',
+  /** The tabs' navigation landmark. */
+  tabsLabel: 'Разделы закладок',
   emptyEntries: 'В закладках пока нет записей. Нажмите на флажок под записью, чтобы сохранить её здесь.',
   emptyComments: 'В закладках пока нет комментариев.',
   loadMore: 'Показать ещё',

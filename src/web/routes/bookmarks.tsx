@@ -104,7 +104,7 @@ export default function Bookmarks({ loaderData }: Route.ComponentProps) {
   return (
     <div className="bookmarks" data-testid="bookmarks" data-tab={loaderData.tab}>
       <h1 className="bookmarks__title">{ui.reactions.bookmarksTitle}</h1>
-      <nav className="bookmarks__tabs">
+      <nav className="bookmarks__tabs" aria-label={ui.reactions.tabsLabel}>
         {tabs.map(([tab, label, to]) => (
           <Link key={tab} to={to} className={`bookmarks__tab${loaderData.tab === tab ? ' is-active' : ''}`} data-testid={`bookmarks-tab-${tab}`}>{label}</Link>
         ))}

@@ -85,6 +85,9 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
       {scope === 'my' ? (
         <h1 className="feed-title">{t.my}</h1>
       ) : (
+        <h1 className="visually-hidden">{titleOf(route, sorting)}</h1>
+      )}
+      {scope !== 'my' && (
         <FeedTabs
           current={sorting}
           hrefFor={hrefFor}

@@ -70,7 +70,7 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
       <div className="auth-brand" aria-hidden>
         <span className="logo-mark">С</span>
       </div>
-      <h2 className="auth-title">{TITLES[mode]}</h2>
+      <h2 className="auth-title" id="auth-title">{TITLES[mode]}</h2>
       {mode === 'reset' && email && <p className="auth-hint">{ui.auth.resetFor(email)}</p>}
       {sent ? (
         <p className="auth-hint" data-testid="recover-sent">{ui.auth.recoverSent}</p>
@@ -118,6 +118,7 @@ export function openAuthPopup(mode: AuthMode = 'login', extra: { token?: string;
     popup.open({
       kind: 'auth',
       size: 'small',
+      labelledBy: 'auth-title',
       render: ({ close }) => (
         <AuthForm
           initialMode={mode}

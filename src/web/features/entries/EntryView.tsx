@@ -14,7 +14,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
   return (
     <article className="entry-page" data-testid="entry" data-id={entry.id}>
       <header className="entry-meta">
-        <Link to={entry.subsite.url} className="entry-meta-subsite" data-testid="entry-subsite">
+        <Link to={entry.subsite.url} className="entry-meta-subsite" data-testid="entry-subsite" aria-label={entry.subsite.name}>
           <Avatar name={entry.subsite.name} color={entry.subsite.avatar_color} url={entry.subsite.avatar_url} size={36} />
         </Link>
         <div className="entry-meta-people">

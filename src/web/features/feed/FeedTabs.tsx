@@ -22,7 +22,7 @@ export function FeedTabs({ current, hrefFor, periods, aside }: {
     </Link>
   );
   return (
-    <nav className="feed-tabs" data-testid="feed-tabs">
+    <nav className="feed-tabs" data-testid="feed-tabs" aria-label={t.sortingsLabel}>
       <div className="feed-tabs-row">
         <div className="feed-tabs-main">
           {tab('hotness', t.sortings.hotness, current === 'hotness')}

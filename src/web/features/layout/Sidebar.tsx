@@ -49,7 +49,7 @@ export function Sidebar({ communities, initialCollapsed, liveCollapse }: { commu
     <>
       {drawerOpen && <div className="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
       <aside className={className} data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'} onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}>
-        <nav className="sidebar-nav">
+        <nav className="sidebar-nav" aria-label={ui.nav.label}>
           <SidebarLink to="/" end icon={ICONS.popular} label={ui.nav.popular} />
           <SidebarLink to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
           <SidebarLink to="/my/new" icon={ICONS.my} label={ui.nav.my} />

@@ -47,13 +47,14 @@ function openService(service: ShareService) {
   window.open(service.url, 'share', `width=${width},height=${height},left=${left},top=${top},noopener`);
 }
 
+/** Each service's colour, a shade deep enough for the white mark to keep 4.5:1. */
 const SERVICE_MARK: Record<ShareService['short_name'], { color: string; mark: string }> = {
-  vk: { color: '#0077ff', mark: 'VK' },
-  telegram: { color: '#27a6e5', mark: 'TG' },
-  ok: { color: '#ee8208', mark: 'OK' },
-  whatsapp: { color: '#25d366', mark: 'WA' },
+  vk: { color: '#0069e0', mark: 'VK' },
+  telegram: { color: '#1877ab', mark: 'TG' },
+  ok: { color: '#b85a00', mark: 'OK' },
+  whatsapp: { color: '#0f7b6f', mark: 'WA' },
   x: { color: '#111111', mark: 'X' },
-  email: { color: '#6f737a', mark: '@' },
+  email: { color: '#60646b', mark: '@' },
 };
 
 function ShareDialog({ entry }: { entry: { id: number; url: string } }) {

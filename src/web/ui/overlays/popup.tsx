@@ -13,6 +13,8 @@ export interface PopupSpec {
   size?: 'small' | 'medium' | 'large';
   cover?: string;
   title?: string;
+  /** Without a title: the id of an element inside the body whose text names the dialog. */
+  labelledBy?: string;
   render(api: PopupApi): ReactNode;
   /** Return false to veto a close (Escape, overlay, close/back button, popup.close/back). */
   canClose?(): boolean;
@@ -163,7 +165,7 @@ function PopupWindow({ spec, api }: { spec: PopupSpec; api: PopupApi }) {
       className={`ov-popup ov-popup--${spec.size ?? 'medium'}${spec.cover ? ' ov-popup--cover' : ''}`}
       role="dialog"
       aria-modal="true"
-      aria-labelledby={spec.title ? `ov-popup-title-${spec.kind}` : undefined}
+      aria-labelledby={spec.title ? `ov-popup-title-${spec.kind}` : spec.labelledBy}
       data-testid="popup"
       data-kind={spec.kind}
     >
@@ -196,7 +198,7 @@ function FullPageWindow({ spec, api }: { spec: PopupSpec; api: PopupApi }) {
       className={`ov-popup ov-fullpage${maximized ? ' ov-fullpage--max' : ''}`}
       role="dialog"
       aria-modal="true"
-      aria-labelledby={spec.title ? `ov-popup-title-${spec.kind}` : undefined}
+      aria-labelledby={spec.title ? `ov-popup-title-${spec.kind}` : spec.labelledBy}
       data-testid="popup"
       data-kind={spec.kind}
       data-full="1"

@@ -15,6 +15,8 @@ let staff: Awaited<ReturnType<typeof registerViaApi>>;
 let entryPath: string;
 let communityPath: string;
 let blogPath: string;
+/** A seeded entry in a community: the subsite and its author are two links, one above the other. */
+let communityEntryPath: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -40,6 +42,7 @@ beforeAll(async () => {
   expect(comment.rc).toBe(200);
   const home = await (await fetch(server.url + '/all')).text();
   communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
+  communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,6 +82,7 @@ const pages = (): [string, string, boolean][] => [
   ['community', communityPath, false],
   ['blog', blogPath, false],
   ['entry', entryPath, false],
+  ['community-entry', communityEntryPath, false],
   ['live', '/live', false],
   ['404', '/no/such/page/here', false],
   ['writing', '/writing', true],

@@ -71,6 +71,9 @@ try {
           const failing = ['accessibility', 'best-practices', 'seo'].flatMap((k) => categories[k].auditRefs
             .filter((a) => a.weight > 0 && (result!.lhr.audits[a.id].score ?? 1) < 1).map((a) => `${k}/${a.id}`));
           if (failing.length) console.log(`${name}: failing ${failing.join(', ')}`);
+          const audits = result!.lhr.audits;
+          console.log(`${name}: ` + ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+            .map((id) => `${id} ${audits[id].displayValue}`).join(', '));
           if (process.env.LIGHTHOUSE_DETAILS) for (const f of failing) console.log(JSON.stringify(result!.lhr.audits[f.split('/')[1]].details, null, 1).slice(0, 3000));
         }
       }

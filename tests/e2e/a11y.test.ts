@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
-import { callApi, launchBrowser, open, registerViaApi, signedInPage, startServer, type Server } from './harness.ts';
+import { callApi, launchBrowser, open, registerViaApi, shot, signedInPage, startServer, type Server } from './harness.ts';
 
 /**
  * Every page and open overlay is checked by axe-core at desktop width and at 375 px: no serious or critical
@@ -107,6 +107,7 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
       if (name === 'writing') await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
       if (name === 'live') await page.waitForTimeout(500);
       total += await check(`${width} ${name}`, await serious(page));
+      if (['home', 'community-entry', 'live'].includes(name)) await shot(page, `a11y-${name}-${width}`);
     }
     await anon.close();
     await signed.context.close();
@@ -131,6 +132,7 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
     await signed.waitForSelector('[data-testid=popup][data-kind=share]');
     await signed.waitForTimeout(400);
     total += await check(`${width} share dialog`, await serious(signed));
+    await shot(signed, `a11y-share-${width}`);
     await signed.keyboard.press('Escape');
     await signed.waitForSelector('[data-testid=popup]', { state: 'detached' });
 

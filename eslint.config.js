@@ -23,9 +23,21 @@ export function boundaryZones(base = root) {
     .map((d) => d.name)
     .sort();
   const zones = [
-    { target: 'src/server', from: 'src/web', message: 'src/server never imports src/web: wire contracts live in src/shared.' },
-    { target: 'src/web', from: 'src/server', message: 'src/web never imports src/server: wire contracts live in src/shared.' },
-    { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is isomorphic: it imports neither side.' },
+    {
+      target: 'src/server',
+      from: 'src/web',
+      message: 'src/server never imports src/web: wire contracts live in src/shared.',
+    },
+    {
+      target: 'src/web',
+      from: 'src/server',
+      message: 'src/web never imports src/server: wire contracts live in src/shared.',
+    },
+    {
+      target: 'src/shared',
+      from: ['src/server', 'src/web'],
+      message: 'src/shared is isomorphic: it imports neither side.',
+    },
   ];
   for (const x of modules) {
     for (const y of modules) {
@@ -52,7 +64,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_name` marks a parameter or binding kept on purpose (a callback's signature, a destructured leftover).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -32,7 +32,17 @@ const url = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-lighthouse-'));
 const server = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts')], {
   cwd,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', SEED: '1' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    SEED: '1',
+  },
   stdio: 'ignore',
 });
 try {
@@ -60,25 +70,50 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    for (const [name, page] of [['home', '/'], ['entry', entry]] as const) {
+    for (const [name, page] of [
+      ['home', '/'],
+      ['entry', entry],
+    ] as const) {
       const runs: Record<string, number>[] = [];
       for (let r = 0; r < Number(args.runs); r++) {
         const result = await lighthouse(url + page, { port: chrome.port, output: 'json', logLevel: 'error' });
         const categories = result!.lhr.categories;
-        runs.push(Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)])));
+        runs.push(
+          Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)])),
+        );
         if (r === 0) {
           // What keeps accessibility and best practices under 100, by audit id.
-          const failing = ['accessibility', 'best-practices', 'seo'].flatMap((k) => categories[k].auditRefs
-            .filter((a) => a.weight > 0 && (result!.lhr.audits[a.id].score ?? 1) < 1).map((a) => `${k}/${a.id}`));
+          const failing = ['accessibility', 'best-practices', 'seo'].flatMap((k) =>
+            categories[k].auditRefs
+              .filter((a) => a.weight > 0 && (result!.lhr.audits[a.id].score ?? 1) < 1)
+              .map((a) => `${k}/${a.id}`),
+          );
           if (failing.length) console.log(`${name}: failing ${failing.join(', ')}`);
           const audits = result!.lhr.audits;
-          console.log(`${name}: ` + ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-            .map((id) => `${id} ${audits[id].displayValue}`).join(', '));
-          if (process.env.LIGHTHOUSE_DETAILS) for (const f of failing) console.log(JSON.stringify(result!.lhr.audits[f.split('/')[1]].details, null, 1).slice(0, 3000));
+          console.log(
+            `${name}: ` +
+              [
+                'first-contentful-paint',
+                'largest-contentful-paint',
+                'total-blocking-time',
+                'cumulative-layout-shift',
+                'speed-index',
+              ]
+                .map((id) => `${id} ${audits[id].displayValue}`)
+                .join(', '),
+          );
+          if (process.env.LIGHTHOUSE_DETAILS)
+            for (const f of failing)
+              console.log(JSON.stringify(result!.lhr.audits[f.split('/')[1]].details, null, 1).slice(0, 3000));
         }
       }
       const median = (k: string) => runs.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-      console.log(`${name} ${page}: ` + Object.keys(runs[0]).map((k) => `${k} ${median(k)}`).join(', '));
+      console.log(
+        `${name} ${page}: ` +
+          Object.keys(runs[0])
+            .map((k) => `${k} ${median(k)}`)
+            .join(', '),
+      );
     }
   } finally {
     chrome.kill();

@@ -32,14 +32,18 @@ function percentile(sorted: number[], p: number): number {
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const url = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
-  const once = () => new Promise<number>((resolve) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: spec.headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+  const once = () =>
+    new Promise<number>((resolve) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: spec.headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end();
     });
-    req.on('error', () => resolve(0));
-    req.end();
-  });
 
   let measuring = false;
   let errors = 0;

@@ -44,43 +44,66 @@ async function photo(): Promise<Buffer> {
   const w = 240;
   const h = 135;
   return sharp(crypto.randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
-    .resize(1920, 1080, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+    .resize(1920, 1080, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** The same work the route does for `-/resize/700/-/format/webp/`, without the HTTP, the database and the store. */
-const direct = (input: Buffer, width: number) => makeDerivative(input, 'jpg', { geometry: { kind: 'resize', width }, format: 'webp' });
+const direct = (input: Buffer, width: number) =>
+  makeDerivative(input, 'jpg', { geometry: { kind: 'resize', width }, format: 'webp' });
 
 /** Runs `jobs` with `CONCURRENCY` in flight; answers jobs per second. */
 async function rate(jobs: (() => Promise<unknown>)[]): Promise<number> {
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < jobs.length) await jobs[next++]();
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < jobs.length) await jobs[next++]();
+    }),
+  );
   return jobs.length / ((performance.now() - t0) / 1000);
 }
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-bench-media-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir }, {
-  databaseUrl: '', redisUrl: '', logLevel: 'warn', rateLimitScale: 1_000_000, seed: false, secret: 'bench', uploadMaxFiles: IMAGES,
-});
+const config = loadConfig(
+  { ...process.env, DATA_DIR: dataDir },
+  {
+    databaseUrl: '',
+    redisUrl: '',
+    logLevel: 'warn',
+    rateLimitScale: 1_000_000,
+    seed: false,
+    secret: 'bench',
+    uploadMaxFiles: IMAGES,
+  },
+);
 const database = await openDatabase({ url: '', dataDir: 'memory://' });
 const app = await buildApp({ config, db: database.db, logger: false });
 const origin = await app.listen({ port: 0, host: '127.0.0.1' });
 
 try {
   const reg = await fetch(`${origin}/v3.0/auth/simple/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-    body: JSON.stringify({ values: { name: 'Замер Картинок', email: 'bench-media@example.ru', password: 'correct horse battery' } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+    body: JSON.stringify({
+      values: { name: 'Замер Картинок', email: 'bench-media@example.ru', password: 'correct horse battery' },
+    }),
   });
   const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
 
   /** Uploads fresh pictures through the API; answers their delivery URLs for a 640 px slot as webp. */
   async function uploadFresh(pictures: Buffer[]): Promise<string[]> {
     const form = new FormData();
-    pictures.forEach((p, i) => form.append(`file_${i}`, new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), `p${i}.jpg`));
-    const res = await fetch(`${origin}/v3.0/andropov/upload`, { method: 'POST', headers: { cookie, 'x-this-is-csrf': '1' }, body: form });
-    const { data } = await res.json() as { data: { result: { type: string; data: { uuid: string } }[] } };
+    pictures.forEach((p, i) =>
+      form.append(`file_${i}`, new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), `p${i}.jpg`),
+    );
+    const res = await fetch(`${origin}/v3.0/andropov/upload`, {
+      method: 'POST',
+      headers: { cookie, 'x-this-is-csrf': '1' },
+      body: form,
+    });
+    const { data } = (await res.json()) as { data: { result: { type: string; data: { uuid: string } }[] } };
     if (data.result.some((r) => r.type !== 'image')) throw new Error(`upload failed: ${JSON.stringify(data.result)}`);
     return data.result.map((r) => `${origin}${mediaUrl('/media', r.data.uuid, { width: SLOT, format: 'webp' })}`);
   }
@@ -95,11 +118,13 @@ try {
     coldUrls = await uploadFresh(pictures);
     // Interleaved rounds, so a neighbour's load on the shared machine hits both sides alike.
     const s = await rate(others.map((p) => () => direct(p, width)));
-    const c = await rate(coldUrls.map((u) => async () => {
-      const res = await fetch(u);
-      if (res.status !== 200) throw new Error(`${u} answered ${res.status}`);
-      await res.arrayBuffer();
-    }));
+    const c = await rate(
+      coldUrls.map((u) => async () => {
+        const res = await fetch(u);
+        if (res.status !== 200) throw new Error(`${u} answered ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    );
     log(`round ${round}: sharp ${s.toFixed(1)}/s, route cold ${c.toFixed(1)}/s`);
     sharpTotal += s;
     coldTotal += c;
@@ -107,20 +132,36 @@ try {
   const sharpRate = sharpTotal / ROUNDS;
   const coldRate = coldTotal / ROUNDS;
 
-  const cached = await load({ url: coldUrls[0], connections: Number(args.connections), duration: Number(args.duration), warmup: 2 });
+  const cached = await load({
+    url: coldUrls[0],
+    connections: Number(args.connections),
+    duration: Number(args.duration),
+    warmup: 2,
+  });
   if (cached.errors) throw new Error(`cached: ${cached.errors} errors`);
 
   const size = (await (await fetch(coldUrls[0])).arrayBuffer()).byteLength;
   const rows = [
     ['sharp directly (1920x1080 JPEG → 700 px webp)', sharpRate, 1, '', ''],
     ['GET /media/{uuid}/-/resize/700/-/format/webp/ — cold', coldRate, coldRate / sharpRate, '', ''],
-    ['the same — cached (stored derivative)', cached.rps, cached.rps / sharpRate, cached.p50.toFixed(1), cached.p99.toFixed(1)],
+    [
+      'the same — cached (stored derivative)',
+      cached.rps,
+      cached.rps / sharpRate,
+      cached.p50.toFixed(1),
+      cached.p99.toFixed(1),
+    ],
   ] as const;
-  console.log(`\n${IMAGES} pictures × ${ROUNDS} rounds cold, concurrency ${CONCURRENCY}; cached: ${args.connections} connections, ${args.duration} s; webp ${Math.round(size / 1024)} KB\n`);
+  console.log(
+    `\n${IMAGES} pictures × ${ROUNDS} rounds cold, concurrency ${CONCURRENCY}; cached: ${args.connections} connections, ${args.duration} s; webp ${Math.round(size / 1024)} KB\n`,
+  );
   console.log('| | images/s | × sharp | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const [name, r, x, p50, p99] of rows) console.log(`| ${name} | ${r.toFixed(1)} | ${x.toFixed(2)} | ${p50} | ${p99} |`);
-  console.log(`\naims: cold ≥ 0.8 × sharp (${coldRate / sharpRate >= 0.8 ? 'met' : 'missed'}), cached ≥ 20 × sharp (${cached.rps / sharpRate >= 20 ? 'met' : 'missed'})`);
+  for (const [name, r, x, p50, p99] of rows)
+    console.log(`| ${name} | ${r.toFixed(1)} | ${x.toFixed(2)} | ${p50} | ${p99} |`);
+  console.log(
+    `\naims: cold ≥ 0.8 × sharp (${coldRate / sharpRate >= 0.8 ? 'met' : 'missed'}), cached ≥ 20 × sharp (${cached.rps / sharpRate >= 20 ? 'met' : 'missed'})`,
+  );
 } finally {
   await app.close();
   await database.close();

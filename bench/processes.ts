@@ -14,13 +14,25 @@ export interface BenchServer {
  * The real server (src/server/main.ts) in production mode on a free port, waited for through its health check.
  * `cwd` is where it finds `build/`; `nodeArgs` are extra Node flags (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof`).
  */
-export async function startBenchServer(env: Record<string, string>, { cwd = root, nodeArgs = [] as string[] } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  { cwd = root, nodeArgs = [] as string[] } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'src', 'server', 'main.ts')], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000000',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));
@@ -39,20 +51,25 @@ export async function startBenchServer(env: Record<string, string>, { cwd = root
   return {
     url,
     pid: child.pid!,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
 export function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), JSON.stringify(spec)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`)),
+    );
   });
 }

@@ -11,11 +11,20 @@
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-interface OpenCommand { cmd: 'open'; urls: string[]; count: number; channel: string; offset: number; kind: 'full' | 'light' }
+interface OpenCommand {
+  cmd: 'open';
+  urls: string[];
+  count: number;
+  channel: string;
+  offset: number;
+  kind: 'full' | 'light';
+}
 type Command = OpenCommand | { cmd: 'collect' } | { cmd: 'close' };
 
 const now = () => performance.timeOrigin + performance.now();
-interface Client { disconnect(): void }
+interface Client {
+  disconnect(): void;
+}
 const sockets: Client[] = [];
 let latencies: number[] = [];
 const CONNECTING_AT_ONCE = 100;
@@ -44,14 +53,23 @@ function openLight(url: string, channel: string): Promise<Client | null> {
 
 function openOne(url: string, channel: string): Promise<Client | null> {
   return new Promise((resolve) => {
-    const socket = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, timeout: 60_000 });
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      timeout: 60_000,
+    });
     socket.on('event', (m: { channel: string; data: { type: string; comment?: { text: string } } }) => {
       if (m.channel !== channel || m.data.type !== 'comment_created') return;
       const sent = SENT.exec(m.data.comment?.text ?? '');
       if (sent) latencies.push(now() - Number(sent[1]));
     });
     socket.once('connect', async () => {
-      const reply = await socket.timeout(60_000).emitWithAck('subscribe', { channel }).catch(() => null);
+      const reply = await socket
+        .timeout(60_000)
+        .emitWithAck('subscribe', { channel })
+        .catch(() => null);
       resolve(reply?.ok ? socket : (socket.disconnect(), null));
     });
     socket.once('connect_error', () => resolve(null));
@@ -63,7 +81,9 @@ async function open({ urls, count, channel, offset, kind }: OpenCommand) {
   let failed = 0;
   for (let i = 0; i < count; i += CONNECTING_AT_ONCE) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(CONNECTING_AT_ONCE, count - i) }, (_, j) => connect(urls[(offset + i + j) % urls.length], channel)),
+      Array.from({ length: Math.min(CONNECTING_AT_ONCE, count - i) }, (_, j) =>
+        connect(urls[(offset + i + j) % urls.length], channel),
+      ),
     );
     for (const s of batch) {
       if (s) sockets.push(s);

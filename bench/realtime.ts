@@ -66,17 +66,27 @@ function privateBuild() {
 
 // BENCH_SERVER_NODE_ARGS: extra Node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
 const startNode = (env: Record<string, string>): Promise<Node> =>
-  startBenchServer(env, { cwd: benchDir, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+  startBenchServer(env, {
+    cwd: benchDir,
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  });
 
 /** Resident memory of a process, in bytes (Linux). */
-const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 /** One fresh site: one node on PGlite, or `count` nodes on a fresh PostgreSQL database and Redis. */
 async function startSite(count: number): Promise<{ nodes: Node[]; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-rt-'));
   if (count === 1) {
     const node = await startNode({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
-    return { nodes: [node], stop: async () => { await node.stop(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      nodes: [node],
+      stop: async () => {
+        await node.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const db = await freshPostgres(PG_URL, 'sreda_bench_rt');
   const env = { DATA_DIR: dataDir, DATABASE_URL: db.url, REDIS_URL, REDIS_NAMESPACE: `bench:${db.name}:` };
@@ -105,38 +115,79 @@ function request<T>(worker: ChildProcess, command: object, reply: string): Promi
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-interface Result { nodes: number; clients: number; opened: number; deliveries: number; expected: number; p50: number; p99: number; max: number; postP50: number; perConnKb: number; load: number }
+interface Result {
+  nodes: number;
+  clients: number;
+  opened: number;
+  deliveries: number;
+  expected: number;
+  p50: number;
+  p99: number;
+  max: number;
+  postP50: number;
+  perConnKb: number;
+  load: number;
+}
 
 async function run(nodeCount: number, clients: number): Promise<Result> {
   const site = await startSite(nodeCount);
   try {
     const base = site.nodes[0].url;
     const reg = await fetch(`${base}/v3.0/auth/simple/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-      body: JSON.stringify({ values: { name: 'Нагрузочный Тест', email: `bench-${Date.now()}@example.ru`, password: 'нагрузочный пароль' } }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+      body: JSON.stringify({
+        values: { name: 'Нагрузочный Тест', email: `bench-${Date.now()}@example.ru`, password: 'нагрузочный пароль' },
+      }),
     });
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const feed = (await (await fetch(`${base}/v3.0/feed?sorting=date`)).json()) as { data: { items: { id: number }[] } };
+    const cookie = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const feed = (await (await fetch(`${base}/v3.0/feed?sorting=date`)).json()) as {
+      data: { items: { id: number }[] };
+    };
     const entryId = feed.data.items[0].id;
     const channel = `comments-${entryId}`;
-    const post = (text: string) => fetch(`${base}/v3.0/comment/add`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify({ id: entryId, text }),
-    });
+    const post = (text: string) =>
+      fetch(`${base}/v3.0/comment/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+        body: JSON.stringify({ id: entryId, text }),
+      });
     // Warm the paths once (JIT, prepared statements) before measuring memory and latency.
     await post('разогрев');
     await sleep(1000);
     const before = site.nodes.reduce((s, n) => s + rss(n.pid), 0);
 
-    const workers = Array.from({ length: WORKERS }, () => fork(path.join(root, 'bench', 'realtime-clients.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const workers = Array.from({ length: WORKERS }, () =>
+      fork(path.join(root, 'bench', 'realtime-clients.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
     const started = Date.now();
     const per = Math.ceil(clients / WORKERS);
-    const opened = await Promise.all(workers.map((w, i) => request<{ opened: number; failed: number }>(w, {
-      cmd: 'open', urls: site.nodes.map((n) => n.url), count: Math.max(0, Math.min(per, clients - i * per)), channel, offset: i * per, kind: CLIENT,
-    }, 'opened')));
+    const opened = await Promise.all(
+      workers.map((w, i) =>
+        request<{ opened: number; failed: number }>(
+          w,
+          {
+            cmd: 'open',
+            urls: site.nodes.map((n) => n.url),
+            count: Math.max(0, Math.min(per, clients - i * per)),
+            channel,
+            offset: i * per,
+            kind: CLIENT,
+          },
+          'opened',
+        ),
+      ),
+    );
     const total = opened.reduce((s, o) => s + o.opened, 0);
-    log(`${nodeCount} node(s), ${clients} clients: ${total} subscribed in ${((Date.now() - started) / 1000).toFixed(1)} s${opened.some((o) => o.failed) ? `, ${opened.reduce((s, o) => s + o.failed, 0)} failed` : ''}`);
+    log(
+      `${nodeCount} node(s), ${clients} clients: ${total} subscribed in ${((Date.now() - started) / 1000).toFixed(1)} s${opened.some((o) => o.failed) ? `, ${opened.reduce((s, o) => s + o.failed, 0)} failed` : ''}`,
+    );
     await sleep(2000);
     const after = site.nodes.reduce((s, n) => s + rss(n.pid), 0);
 
@@ -150,16 +201,28 @@ async function run(nodeCount: number, clients: number): Promise<Result> {
     }
     answers.sort((a, b) => a - b);
     await sleep(3000);
-    const all = (await Promise.all(workers.map((w) => request<{ values: number[] }>(w, { cmd: 'collect' }, 'latencies')))).flatMap((r) => r.values);
+    const all = (
+      await Promise.all(workers.map((w) => request<{ values: number[] }>(w, { cmd: 'collect' }, 'latencies')))
+    ).flatMap((r) => r.values);
     workers.forEach((w) => w.send({ cmd: 'close' }));
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on('exit', r)))));
     all.sort((a, b) => a - b);
     const result: Result = {
-      nodes: nodeCount, clients, opened: total, deliveries: all.length, expected: total * COMMENTS,
-      p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1], postP50: percentile(answers, 50),
-      perConnKb: (after - before) / total / 1024, load: os.loadavg()[0],
+      nodes: nodeCount,
+      clients,
+      opened: total,
+      deliveries: all.length,
+      expected: total * COMMENTS,
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
+      max: all[all.length - 1],
+      postP50: percentile(answers, 50),
+      perConnKb: (after - before) / total / 1024,
+      load: os.loadavg()[0],
     };
-    log(`  deliveries ${result.deliveries}/${result.expected}, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms (POST answered in ${result.postP50.toFixed(1)} ms), ${result.perConnKb.toFixed(1)} KB per connection, load average ${result.load.toFixed(1)}`);
+    log(
+      `  deliveries ${result.deliveries}/${result.expected}, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms (POST answered in ${result.postP50.toFixed(1)} ms), ${result.perConnKb.toFixed(1)} KB per connection, load average ${result.load.toFixed(1)}`,
+    );
     return result;
   } finally {
     await site.stop();
@@ -178,7 +241,10 @@ for (const nodes of NODE_COUNTS) {
 const table = [
   '| nodes | clients | delivered | p50, ms | p99, ms | max, ms | POST answered (p50), ms | server memory per connection | load average |',
   '|---|---|---|---|---|---|---|---|---|',
-  ...results.map((r) => `| ${r.nodes === 1 ? '1 (PGlite, in-memory adapter)' : `${r.nodes} (PostgreSQL, Redis adapter)`} | ${r.opened.toLocaleString('en').replace(/,/g, ' ')} | ${r.deliveries}/${r.expected} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.postP50.toFixed(1)} | ${r.perConnKb.toFixed(1)} KB | ${r.load.toFixed(1)} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.nodes === 1 ? '1 (PGlite, in-memory adapter)' : `${r.nodes} (PostgreSQL, Redis adapter)`} | ${r.opened.toLocaleString('en').replace(/,/g, ' ')} | ${r.deliveries}/${r.expected} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.postP50.toFixed(1)} | ${r.perConnKb.toFixed(1)} KB | ${r.load.toFixed(1)} |`,
+  ),
 ];
 console.log(`clients: ${CLIENT}\n${table.join('\n')}`);
 fs.rmSync(benchDir, { recursive: true, force: true });

@@ -94,12 +94,19 @@ async function freshTarget(label: string): Promise<Target> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sreda-bench-${label}-`));
   const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
-  return { db, env: { DATABASE_URL: '', DATA_DIR: dir }, async drop() { if (!args.keep) fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    env: { DATABASE_URL: '', DATA_DIR: dir },
+    async drop() {
+      if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-const INTRO = 'Это вступление записи для нагрузочного теста: два-три предложения, как у настоящих записей в ленте. '
-  + 'Оно показывается в карточке под заголовком, поэтому длина близка к обычной — около трёхсот символов текста, '
-  + 'без разметки и без картинок, чтобы мерить работу сервера, а не размер ответа.';
+const INTRO =
+  'Это вступление записи для нагрузочного теста: два-три предложения, как у настоящих записей в ленте. ' +
+  'Оно показывается в карточке под заголовком, поэтому длина близка к обычной — около трёхсот символов текста, ' +
+  'без разметки и без картинок, чтобы мерить работу сервера, а не размер ответа.';
 const BLOCKS = JSON.stringify([
   { type: 'text', data: { text: INTRO } },
   { type: 'header', data: { text: 'Подзаголовок', level: 2 } },
@@ -114,13 +121,18 @@ async function generate(db: Database['db'], s: Sizes) {
     select 'user', 'user-' || g, 'Пользователь ' || g, '', '#6b7cff', now() - interval '2 years' from generate_series(1, ${s.users}) g`);
   await exec(sql`insert into users (id, email, password_hash, created_at)
     select id, 'bench-' || id || '@example.ru', 'no-login', created_at from subsites where type = 'user'`);
-  await exec(sql`insert into subsite_roles (subsite_id, user_id, role) select id, id, 'owner' from subsites where type = 'user'`);
+  await exec(
+    sql`insert into subsite_roles (subsite_id, user_id, role) select id, id, 'owner' from subsites where type = 'user'`,
+  );
   await exec(sql`insert into subsites (type, slug, name, description, avatar_color, subscribers_count, created_at)
     select 'community', 'community-' || g, 'Сообщество ' || g, 'Сообщество для нагрузочного теста', '#2f6fed', (g * 37) % 5000, now() - interval '2 years'
       from generate_series(1, ${s.subsites}) g`);
-  const [ids] = await queryRows<{ u0: number; u1: number; c0: number; c1: number }>(db, sql`
+  const [ids] = await queryRows<{ u0: number; u1: number; c0: number; c1: number }>(
+    db,
+    sql`
     select min(id) filter (where type = 'user')::int as u0, max(id) filter (where type = 'user')::int as u1,
-           min(id) filter (where type = 'community')::int as c0, max(id) filter (where type = 'community')::int as c1 from subsites`);
+           min(id) filter (where type = 'community')::int as c0, max(id) filter (where type = 'community')::int as c1 from subsites`,
+  );
   const users = ids.u1 - ids.u0 + 1;
   const communities = ids.c1 - ids.c0 + 1;
   log(`subsites: ${users} blogs, ${communities} communities (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -137,7 +149,10 @@ async function generate(db: Database['db'], s: Sizes) {
               from generate_series(1::bigint, ${s.entries}) g) x`);
   log(`entries: ${s.entries} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-  const [e] = await queryRows<{ e0: number; e1: number }>(db, sql`select min(id)::int as e0, max(id)::int as e1 from entries`);
+  const [e] = await queryRows<{ e0: number; e1: number }>(
+    db,
+    sql`select min(id)::int as e0, max(id)::int as e1 from entries`,
+  );
   const bulk = Math.max(0, s.comments - HOT_COMMENTS);
   // In chunks, so PGlite's single WASM heap never holds one giant statement's work.
   const CHUNK = 500_000;
@@ -153,7 +168,9 @@ async function generate(db: Database['db'], s: Sizes) {
       from generate_series(1, ${HOT_COMMENTS}) g`);
   await exec(sql`update comments c set reply_to = c.id - 1 - (c.id % 5)
     where c.entry_id = ${hot} and c.id % 3 <> 0 and c.id - 1 - (c.id % 5) >= (select min(id) from comments where entry_id = ${hot})`);
-  await exec(sql`update entries e set comments_count = x.n from (select entry_id, count(*)::int as n from comments group by entry_id) x where x.entry_id = e.id`);
+  await exec(
+    sql`update entries e set comments_count = x.n from (select entry_id, count(*)::int as n from comments group by entry_id) x where x.entry_id = e.id`,
+  );
   log(`comments: ${s.comments} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
   // The signed-in reader: 300 subscriptions, communities first, then people's blogs.
@@ -171,9 +188,18 @@ async function generate(db: Database['db'], s: Sizes) {
   await exec(sql`analyze`);
   log(`hotness and statistics (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-  const [page] = await queryRows<{ id: number; slug: string; subsite_id: number; subsite_type: string; subsite_slug: string }>(db, sql`
+  const [page] = await queryRows<{
+    id: number;
+    slug: string;
+    subsite_id: number;
+    subsite_type: string;
+    subsite_slug: string;
+  }>(
+    db,
+    sql`
     select e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
-      from entries e join subsites s on s.id = e.subsite_id where e.id = ${hot - 1}`);
+      from entries e join subsites s on s.id = e.subsite_id where e.id = ${hot - 1}`,
+  );
   return { token, hotEntry: hot, entryPage: entryUrl(page), seconds: (Date.now() - t0) / 1000 };
 }
 
@@ -193,7 +219,9 @@ async function measure(scenario: string, dataset: string, url: string, headers: 
   if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}`);
   const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
   rows.push({ scenario, dataset, ...result });
-  log(`${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`);
+  log(
+    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+  );
 }
 
 async function ceiling() {
@@ -207,7 +235,9 @@ async function ceiling() {
 
 async function dataset(label: string, s: Sizes, full: boolean) {
   const name = `${s.entries.toLocaleString('en-US').replace(/,/g, ' ')} entries`;
-  log(`generating ${name} (${s.comments} comments, ${s.users} users, ${s.subsites} communities) on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);
+  log(
+    `generating ${name} (${s.comments} comments, ${s.users} users, ${s.subsites} communities) on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`,
+  );
   const target = await freshTarget(label);
   const made = await generate(target.db.db, s);
   await target.db.close();
@@ -217,12 +247,18 @@ async function dataset(label: string, s: Sizes, full: boolean) {
     // Anonymous pages are micro-cached in production (feed/service.ts); signed-in ones are computed every time.
     await measure('feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`);
     await measure('feed, popular, signed in (computed)', name, `${server.url}/v3.0/feed?sorting=hotness`, cookie);
-    await measure('feed, my/new, signed in, 300 subscriptions', name, `${server.url}/v3.0/feed?my=1&sorting=date`, cookie);
+    await measure(
+      'feed, my/new, signed in, 300 subscriptions',
+      name,
+      `${server.url}/v3.0/feed?my=1&sorting=date`,
+      cookie,
+    );
     if (full) {
       await measure('entry page HTML', name, `${server.url}${made.entryPage}`);
       const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
       const probe = await fetch(comments);
-      if (probe.status === 404 && (await probe.json()).rm === 'Такого метода API нет') log('skipped comments: no /v3.0/comments route yet');
+      if (probe.status === 404 && (await probe.json()).rm === 'Такого метода API нет')
+        log('skipped comments: no /v3.0/comments route yet');
       else await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments);
     }
   } finally {
@@ -236,19 +272,28 @@ ensureBuild();
 const started = Date.now();
 await ceiling();
 const genBig = await dataset('big', sizes, true);
-const small = { ...sizes, entries: Number(args['small-entries']), comments: Math.round((sizes.comments * Number(args['small-entries'])) / sizes.entries) };
+const small = {
+  ...sizes,
+  entries: Number(args['small-entries']),
+  comments: Math.round((sizes.comments * Number(args['small-entries'])) / sizes.entries),
+};
 await dataset('small', small, false);
 await ceiling();
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-console.log(`\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating the big set took ${fmt(genBig, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`);
+console.log(
+  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating the big set took ${fmt(genBig, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
+);
 console.log('| scenario | data set | req/s | p50, ms | p99, ms | errors |');
 console.log('|---|---|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);
+for (const r of rows)
+  console.log(`| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);
 const ceil = Math.max(...rows.filter((r) => r.dataset === '—').map((r) => r.rps));
 console.log();
 for (const scenario of new Set(rows.filter((r) => r.scenario.startsWith('feed')).map((r) => r.scenario))) {
   const [big, smallSet] = rows.filter((r) => r.scenario === scenario);
   if (!big || !smallSet) continue;
-  console.log(`${scenario}: ${fmt(big.rps / ceil, 2)} of the ceiling at ${big.dataset}; cost ${fmt(smallSet.rps / big.rps, 2)}× (throughput), p99 ${fmt(big.p99 / smallSet.p99, 2)}× of ${smallSet.dataset}`);
+  console.log(
+    `${scenario}: ${fmt(big.rps / ceil, 2)} of the ceiling at ${big.dataset}; cost ${fmt(smallSet.rps / big.rps, 2)}× (throughput), p99 ${fmt(big.p99 / smallSet.p99, 2)}× of ${smallSet.dataset}`,
+  );
 }

@@ -40,6 +40,10 @@ function buildIfStale() {
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   if (built >= sources) return;
   console.log('Сборка веб-клиента…');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (res.status !== 0) throw new Error(`web build failed with code ${res.status}`);
 }

@@ -16,7 +16,10 @@ const square = fs.readFileSync(path.join(dir, 'icon-maskable.svg'));
 const card = fs.readFileSync(path.join(dir, 'og-image.svg'));
 
 const png = (svg: Buffer, size: number) =>
-  sharp(svg, { density: Math.ceil((72 * size) / 512) * 2 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  sharp(svg, { density: Math.ceil((72 * size) / 512) * 2 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** An ICO container of PNG images (every browser since 2007 reads PNG entries). */
 function ico(images: { size: number; data: Buffer }[]): Buffer {

@@ -8,10 +8,16 @@ export type Role = (typeof ROLES)[number];
 
 /** `ROLES=web`, `worker` or `web,worker` (the default, also when empty); anything else stops the start with a clear error. */
 export function parseRoles(value: string | undefined): Role[] {
-  const names = (value ?? '').split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
   if (!names.length) return [...ROLES];
   const unknown = names.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (unknown.length) throw new Error(`ROLES: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}; known roles: ${ROLES.join(', ')} (comma-separated)`);
+  if (unknown.length)
+    throw new Error(
+      `ROLES: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}; known roles: ${ROLES.join(', ')} (comma-separated)`,
+    );
   return ROLES.filter((r) => names.includes(r));
 }
 
@@ -65,7 +71,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (!v || v === 'false' || v === '0') return false;
   if (/^\d{1,2}$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function readSecret(dataDir: string): string {
@@ -106,11 +115,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxFiles: Number(env.UPLOAD_MAX_FILES ?? 10),
     s3: env.S3_BUCKET
       ? {
-          endpoint: env.S3_ENDPOINT ?? '', bucket: env.S3_BUCKET, region: env.S3_REGION ?? 'us-east-1',
-          accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '',
+          endpoint: env.S3_ENDPOINT ?? '',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKey: env.S3_ACCESS_KEY ?? '',
+          secretKey: env.S3_SECRET_KEY ?? '',
         }
       : null,
-    fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
     ...overrides,
   };

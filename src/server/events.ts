@@ -12,8 +12,15 @@ export interface DomainEventMap {
   'comment.removed': { commentIds: number[]; entryId: number; commentsCount: number; byId: number };
   /** A vote changed (not a repeat): `count`/`summ` are the target's exact tallies after it. */
   'vote.changed': {
-    type: ReactionTarget; targetId: number; entryId: number; ownerId: number;
-    voterId: number; sign: -1 | 0 | 1; before: -1 | 0 | 1; count: number; summ: number;
+    type: ReactionTarget;
+    targetId: number;
+    entryId: number;
+    ownerId: number;
+    voterId: number;
+    sign: -1 | 0 | 1;
+    before: -1 | 0 | 1;
+    count: number;
+    summ: number;
   };
   /** A reader's first view of the day: `value` is the entry's view count with it. */
   'hit.counted': { entryId: number; value: number };

@@ -22,12 +22,21 @@ async function boundaryErrors(at: string, code: string) {
 
 describe('import rules', { timeout: 60_000 }, () => {
   it('refuses src/server importing src/web, and src/web importing src/server', async () => {
-    expect(await boundaryErrors('src/server/modules/feed/fixture.ts', "export type { AppContextValue } from '../../../web/context.ts';\n"))
-      .toEqual([expect.stringContaining('src/server never imports src/web')]);
-    expect(await boundaryErrors('src/server/http/fixture.ts', "export { appContext } from '../../web/context.ts';\n"))
-      .toEqual([expect.stringContaining('src/server never imports src/web')]);
-    expect(await boundaryErrors('src/web/features/feed/fixture.ts', "export { list } from '../../../server/modules/feed/service.ts';\n"))
-      .toEqual([expect.stringContaining('src/web never imports src/server')]);
+    expect(
+      await boundaryErrors(
+        'src/server/modules/feed/fixture.ts',
+        "export type { AppContextValue } from '../../../web/context.ts';\n",
+      ),
+    ).toEqual([expect.stringContaining('src/server never imports src/web')]);
+    expect(
+      await boundaryErrors('src/server/http/fixture.ts', "export { appContext } from '../../web/context.ts';\n"),
+    ).toEqual([expect.stringContaining('src/server never imports src/web')]);
+    expect(
+      await boundaryErrors(
+        'src/web/features/feed/fixture.ts',
+        "export { list } from '../../../server/modules/feed/service.ts';\n",
+      ),
+    ).toEqual([expect.stringContaining('src/web never imports src/server')]);
   });
 
   it("refuses a module reading another module's queries.ts or other internals", async () => {
@@ -39,7 +48,8 @@ describe('import rules', { timeout: 60_000 }, () => {
     ].join('\n');
     const errors = await boundaryErrors('src/server/modules/feed/fixture.ts', code);
     expect(errors).toHaveLength(3);
-    for (const e of errors) expect(e).toContain('The feed module uses entries only through entries/index.ts or entries/service.ts');
+    for (const e of errors)
+      expect(e).toContain('The feed module uses entries only through entries/index.ts or entries/service.ts');
   });
 
   it("allows another module's index.ts and service.ts, the module's own files and src/shared", async () => {
@@ -56,6 +66,11 @@ describe('import rules', { timeout: 60_000 }, () => {
   });
 
   it('lets tests reach internals', async () => {
-    expect(await boundaryErrors('src/server/modules/feed/fixture.test.ts', "export { cardSelect } from '../entries/queries.ts';\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/modules/feed/fixture.test.ts',
+        "export { cardSelect } from '../entries/queries.ts';\n",
+      ),
+    ).toEqual([]);
   });
 });

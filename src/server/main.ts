@@ -12,7 +12,9 @@ try {
   config = loadConfig();
   // The embedded database belongs to one process: split roles need the shared PostgreSQL.
   if (config.roles.length < ROLES.length && !config.databaseUrl) {
-    throw new Error(`ROLES=${config.roles.join(',')} needs DATABASE_URL: on the embedded database one process runs both roles (leave ROLES unset)`);
+    throw new Error(
+      `ROLES=${config.roles.join(',')} needs DATABASE_URL: on the embedded database one process runs both roles (leave ROLES unset)`,
+    );
   }
 } catch (err) {
   console.error(`cannot start: ${(err as Error).message}`);
@@ -37,7 +39,9 @@ if (args.admin) await promoteToSuperuser(app.ctx, args.admin);
 if (serves) await app.listen({ port: config.port, host: config.host });
 else await app.ready();
 const where = serves ? config.publicUrl : 'без HTTP-порта';
-app.log.info(`Среда работает: ${where} (роли: ${config.roles.join(', ')}; база: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ', Redis' : ''})`);
+app.log.info(
+  `Среда работает: ${where} (роли: ${config.roles.join(', ')}; база: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ', Redis' : ''})`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

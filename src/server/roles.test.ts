@@ -22,7 +22,9 @@ function bodyOf(raw: string) {
   const body = raw.slice(split + 4);
   if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
   if (encoding !== 'quoted-printable') return body;
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -40,10 +42,12 @@ describe('ROLES', () => {
   });
 
   it('the server refuses to start on an unknown role, or on split roles over the embedded database', () => {
-    const run = (roles: string) => spawnSync(process.execPath, [main], {
-      env: { ...process.env, ROLES: roles, DATABASE_URL: '', DATA_DIR: '/nonexistent-test-data', SECRET: 'x' },
-      encoding: 'utf8', timeout: 30_000,
-    });
+    const run = (roles: string) =>
+      spawnSync(process.execPath, [main], {
+        env: { ...process.env, ROLES: roles, DATABASE_URL: '', DATA_DIR: '/nonexistent-test-data', SECRET: 'x' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     const unknown = run('web,cron');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('ROLES: unknown role "cron"');
@@ -56,7 +60,10 @@ describe('ROLES', () => {
     const task = (name: string) => SCHEDULE.find((t) => t.name === name)!;
     const plain = { redis: null } as Ctx;
     const withRedis = { redis: {} } as Ctx;
-    const runs = (ctx: Ctx, roles: Role[]) => SCHEDULE.filter((t) => runsHere(ctx, roles, t)).map((t) => t.name).sort();
+    const runs = (ctx: Ctx, roles: Role[]) =>
+      SCHEDULE.filter((t) => runsHere(ctx, roles, t))
+        .map((t) => t.name)
+        .sort();
     expect(runs(plain, ['web'])).toEqual(['hits.fold', 'votes.fold']);
     expect(runs(plain, ['worker'])).toEqual(['digest.schedule', 'hits.cleanup', 'hotness.refresh', 'jobs.purge']);
     expect(runs(plain, ['web', 'worker'])).toHaveLength(SCHEDULE.length);
@@ -103,10 +110,18 @@ describe.skipIf(missing !== null)('a web node and a worker node on one PostgreSQ
 
   beforeAll(async () => {
     [pg, smtp] = await Promise.all([freshPostgres(PG_URL, 'sreda_roles'), startSmtpServer()]);
-    const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent-test-data' }, {
-      databaseUrl: pg.url, redisUrl: '', secret: 'test-secret', smtpUrl: smtp.url,
-      publicUrl: 'http://localhost:3000', logLevel: 'silent', rateLimitScale: 100,
-    });
+    const config = loadConfig(
+      { ...process.env, DATA_DIR: '/nonexistent-test-data' },
+      {
+        databaseUrl: pg.url,
+        redisUrl: '',
+        secret: 'test-secret',
+        smtpUrl: smtp.url,
+        publicUrl: 'http://localhost:3000',
+        logLevel: 'silent',
+        rateLimitScale: 100,
+      },
+    );
     // Separate pools, as two machines would have; the first migrates.
     web = await node(config, ['web']);
     worker = await node(config, ['worker']);
@@ -122,9 +137,17 @@ describe.skipIf(missing !== null)('a web node and a worker node on one PostgreSQ
     await new Visitor(web).register({ name: 'Хозяин Сайта' });
     const author = new Visitor(web);
     const { user, email } = await author.register({ name: 'Анна Каренина' });
-    const [entry] = await nodes[0].database.db.insert(entries).values({
-      subsiteId: user.id, authorId: user.id, title: 'Запись', slug: 'zapis', isPublished: true, publishedAt: new Date(Date.now() - 3_600_000),
-    }).returning();
+    const [entry] = await nodes[0].database.db
+      .insert(entries)
+      .values({
+        subsiteId: user.id,
+        authorId: user.id,
+        title: 'Запись',
+        slug: 'zapis',
+        isPublished: true,
+        publishedAt: new Date(Date.now() - 3_600_000),
+      })
+      .returning();
     const post = async (v: Visitor, body: object) => {
       const res = await v.post('/v3.0/comment/add', { id: entry.id, ...body });
       expect(res.json().rc, res.body).toBe(200);
@@ -135,20 +158,39 @@ describe.skipIf(missing !== null)('a web node and a worker node on one PostgreSQ
     await replier.register({ name: 'Борис' });
     const reply = await post(replier, { text: 'Не согласен с вами через два узла', reply_to: mine.id });
 
-    await expect.poll(() => smtp.letters.filter((l) => l.rcpt.includes(email)).length, { timeout: 15_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(() => smtp.letters.filter((l) => l.rcpt.includes(email)).length, { timeout: 15_000, interval: 100 })
+      .toBe(1);
     const text = bodyOf(smtp.letters.find((l) => l.rcpt.includes(email))!.raw);
     expect(text).toContain('Не согласен с вами через два узла');
     expect(text).toContain(`http://localhost:3000/${entry.id}?comment=${reply.id}`);
 
     // Every job of the reply ran, all of them on the worker.
-    const rows = await queryRows<{ kind: string; status: string }>(nodes[0].database.db, sql`select kind, status from jobs where kind like 'notify.%' or kind like 'mail.notification'`);
+    const rows = await queryRows<{ kind: string; status: string }>(
+      nodes[0].database.db,
+      sql`select kind, status from jobs where kind like 'notify.%' or kind like 'mail.notification'`,
+    );
     expect(rows.map((r) => r.kind).sort()).toEqual(['mail.notification', 'notify.comment', 'notify.comment']);
-    await expect.poll(async () => (await queryRows<{ n: number }>(nodes[0].database.db, sql`
-      select count(*)::int as n from jobs where status <> 'done' and run_at <= now()`))[0].n, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              nodes[0].database.db,
+              sql`
+      select count(*)::int as n from jobs where status <> 'done' and run_at <= now()`,
+            )
+          )[0].n,
+        { timeout: 5000 },
+      )
+      .toBe(0);
     expect(jobsOf(web.ctx).claimed()).toBe(0);
     expect(jobsOf(worker.ctx).claimed()).toBeGreaterThanOrEqual(3);
     // The worker also took the cluster work: the next digest is queued by its start.
-    const [digest] = await queryRows<{ n: number }>(nodes[0].database.db, sql`select count(*)::int as n from jobs where kind = 'mail.digest'`);
+    const [digest] = await queryRows<{ n: number }>(
+      nodes[0].database.db,
+      sql`select count(*)::int as n from jobs where kind = 'mail.digest'`,
+    );
     expect(digest.n).toBe(1);
   });
 });

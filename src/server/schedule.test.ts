@@ -16,12 +16,21 @@ afterAll(async () => {
 describe('the schedule', () => {
   it('a cluster task runs once per period, however many workers queue the period', async () => {
     let runs = 0;
-    const task: PeriodicTask = { name: 'hits.cleanup', everyMs: 3_600_000, scope: 'cluster', run: async () => void runs++ };
+    const task: PeriodicTask = {
+      name: 'hits.cleanup',
+      everyMs: 3_600_000,
+      scope: 'cluster',
+      run: async () => void runs++,
+    };
     const schedule = await startSchedule(t.app.ctx, ['worker'], [task]);
     try {
       const slot = 1_000_000 + Math.floor(Math.random() * 1_000_000);
       // Three workers wake at the boundary: one row for the period.
-      const queued = await Promise.all([queueSlot(t.app.ctx, task, slot), queueSlot(t.app.ctx, task, slot), queueSlot(t.app.ctx, task, slot)]);
+      const queued = await Promise.all([
+        queueSlot(t.app.ctx, task, slot),
+        queueSlot(t.app.ctx, task, slot),
+        queueSlot(t.app.ctx, task, slot),
+      ]);
       expect(queued.filter((id) => id !== null)).toHaveLength(1);
       await jobsOf(t.app.ctx).drain();
       expect(runs).toBe(1);
@@ -29,7 +38,10 @@ describe('the schedule', () => {
       expect(await queueSlot(t.app.ctx, task, slot)).toBeNull();
       await jobsOf(t.app.ctx).drain();
       expect(runs).toBe(1);
-      const rows = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `schedule:hits.cleanup:${slot}`));
+      const rows = await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `schedule:hits.cleanup:${slot}`));
       expect(rows).toMatchObject([{ kind: 'schedule.run', status: 'done', maxAttempts: 1 }]);
       // The next period is a new slot.
       expect(await queueSlot(t.app.ctx, task, slot + 1)).toBeTypeOf('number');
@@ -42,7 +54,13 @@ describe('the schedule', () => {
 
   it('a node task runs on its own timer and once more at the stop (flushing what the process holds)', async () => {
     let runs = 0;
-    const task: PeriodicTask = { name: 'hits.fold', everyMs: 30, scope: 'node', role: 'web', run: async () => void runs++ };
+    const task: PeriodicTask = {
+      name: 'hits.fold',
+      everyMs: 30,
+      scope: 'node',
+      role: 'web',
+      run: async () => void runs++,
+    };
     const schedule = await startSchedule(t.app.ctx, ['web'], [task]);
     await expect.poll(() => runs, { timeout: 2000 }).toBeGreaterThanOrEqual(2);
     await schedule.stop();

@@ -21,7 +21,8 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
  *   with Redis the folds run on both roles, each process folding its own memory and a worker the Redis buffers.
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
-export type ScheduledTaskName = 'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
+export type ScheduledTaskName =
+  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -48,9 +49,21 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
-  { name: 'hits.fold', everyMs: HIT_FOLD_INTERVAL_MS, scope: 'node', role: heldOrShared, run: async (ctx) => hitCounterOf(ctx)?.fold() },
+  {
+    name: 'hits.fold',
+    everyMs: HIT_FOLD_INTERVAL_MS,
+    scope: 'node',
+    role: heldOrShared,
+    run: async (ctx) => hitCounterOf(ctx)?.fold(),
+  },
   /** Dirty vote targets recounted: this process's own marks, and on a worker the shared Redis set. */
-  { name: 'votes.fold', everyMs: VOTE_FOLD_INTERVAL_MS, scope: 'node', role: heldOrShared, run: async (ctx) => voteCountersOf(ctx)?.fold() },
+  {
+    name: 'votes.fold',
+    everyMs: VOTE_FOLD_INTERVAL_MS,
+    scope: 'node',
+    role: heldOrShared,
+    run: async (ctx) => voteCountersOf(ctx)?.fold(),
+  },
 ];
 
 /** The tasks a process started (tests may start shorter periods); a slot's job looks its task up here first. */
@@ -68,7 +81,12 @@ export const slotOf = (task: Pick<PeriodicTask, 'everyMs'>, at = Date.now()) => 
 
 /** Queues the period's run of a cluster task; null when another worker (or this one) already did. */
 export function queueSlot(ctx: Ctx, task: PeriodicTask, slot = slotOf(task)) {
-  return enqueue(ctx, 'schedule.run', { task: task.name, slot }, { dedupeKey: `schedule:${task.name}:${slot}`, once: true, maxAttempts: 1 });
+  return enqueue(
+    ctx,
+    'schedule.run',
+    { task: task.name, slot },
+    { dedupeKey: `schedule:${task.name}:${slot}`, once: true, maxAttempts: 1 },
+  );
 }
 
 /** The `schedule.run` job: one period's run of a cluster task. A missed or failed period is covered by the next one. */
@@ -87,7 +105,11 @@ export interface Schedule {
 }
 
 /** Starts the timers of every task this process runs (by `roles`). */
-export async function startSchedule(ctx: Ctx, roles: readonly Role[], tasks: readonly PeriodicTask[] = SCHEDULE): Promise<Schedule> {
+export async function startSchedule(
+  ctx: Ctx,
+  roles: readonly Role[],
+  tasks: readonly PeriodicTask[] = SCHEDULE,
+): Promise<Schedule> {
   const mine = tasks.filter((t) => runsHere(ctx, roles, t));
   started.set(ctx.root, new Map([...(started.get(ctx.root) ?? []), ...mine.map((t) => [t.name, t] as const)]));
   const timers = new Set<NodeJS.Timeout>();
@@ -115,10 +137,13 @@ export async function startSchedule(ctx: Ctx, roles: readonly Role[], tasks: rea
     if (task.scope === 'cluster') {
       // Every worker wakes just after each period boundary (a little jitter spreads the inserts).
       const wake = () => {
-        later(task.everyMs - (Date.now() % task.everyMs) + Math.floor(Math.random() * Math.min(1000, task.everyMs / 10)), () => {
-          void track(task, () => queueSlot(ctx, task));
-          wake();
-        });
+        later(
+          task.everyMs - (Date.now() % task.everyMs) + Math.floor(Math.random() * Math.min(1000, task.everyMs / 10)),
+          () => {
+            void track(task, () => queueSlot(ctx, task));
+            wake();
+          },
+        );
       };
       if (task.atStart) await track(task, () => queueSlot(ctx, task));
       wake();

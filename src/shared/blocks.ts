@@ -51,48 +51,88 @@ const plain = (max = FIELD_MAX) => str().max(max, messages.entryBlockFieldTooLon
 const httpUrl = str().max(URL_MAX, messages.entryBlockUrlInvalid).refine(isHttpUrl, messages.entryBlockUrlInvalid);
 
 /** A 0/1 flag as JSON (`true`, `1`) or a form field (`'1'`, `'true'`) sends it. */
-export const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: messages.entryFlagInvalid })
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+    error: messages.entryFlagInvalid,
+  })
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const side = z.number({ error: messages.entryBlockImageInvalid }).int(messages.entryBlockImageInvalid)
-  .positive(messages.entryBlockImageInvalid).max(IMAGE_SIDE_MAX, messages.entryBlockImageInvalid);
+const side = z
+  .number({ error: messages.entryBlockImageInvalid })
+  .int(messages.entryBlockImageInvalid)
+  .positive(messages.entryBlockImageInvalid)
+  .max(IMAGE_SIDE_MAX, messages.entryBlockImageInvalid);
 
 const MEDIA_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An uploaded image (uuid from the media store) or an outside one (url); its size is known for layout and zoom. */
-const image = z.strictObject({
-  uuid: str().regex(MEDIA_UUID, messages.entryBlockImageInvalid).optional(),
-  url: httpUrl.optional(),
-  width: side,
-  height: side,
-  // From the upload answer: the dominant colour paints the space while the picture loads; a gif plays as mp4.
-  color: str().regex(/^([0-9a-f]{6})?$/i, messages.entryBlockImageInvalid).optional(),
-  type: z.enum(IMAGE_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
-}, { error: messages.entryBlockImageInvalid }).refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
+const image = z
+  .strictObject(
+    {
+      uuid: str().regex(MEDIA_UUID, messages.entryBlockImageInvalid).optional(),
+      url: httpUrl.optional(),
+      width: side,
+      height: side,
+      // From the upload answer: the dominant colour paints the space while the picture loads; a gif plays as mp4.
+      color: str()
+        .regex(/^([0-9a-f]{6})?$/i, messages.entryBlockImageInvalid)
+        .optional(),
+      type: z.enum(IMAGE_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
+    },
+    { error: messages.entryBlockImageInvalid },
+  )
+  .refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
 
-const dataOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, {
-  error: (iss) => (iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : messages.entryBlockInvalid),
-});
+const dataOf = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? messages.unknownField((iss.keys ?? []).join(', '))
+        : messages.entryBlockInvalid,
+  });
 
-const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({
-  type: z.literal(type),
-  data: dataOf(shape),
-  cover: flag.optional(),
-  hidden: flag.optional(),
-}, { error: (iss) => (iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : messages.entryBlockInvalid) });
+const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject(
+    {
+      type: z.literal(type),
+      data: dataOf(shape),
+      cover: flag.optional(),
+      hidden: flag.optional(),
+    },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? messages.unknownField((iss.keys ?? []).join(', '))
+          : messages.entryBlockInvalid,
+    },
+  );
 
 const blockSchemas = [
   block('text', { text: inlineHtml }),
-  block('header', { text: plain(), level: z.union([z.literal(2), z.literal(3)], { error: messages.entryBlockInvalid }) }),
+  block('header', {
+    text: plain(),
+    level: z.union([z.literal(2), z.literal(3)], { error: messages.entryBlockInvalid }),
+  }),
   block('list', {
     style: z.enum(['unordered', 'ordered'], { error: messages.entryBlockInvalid }),
-    items: z.array(inlineHtml, { error: messages.entryBlockInvalid }).min(1, messages.entryBlockInvalid).max(LIST_ITEMS_MAX, messages.entryListTooLong(LIST_ITEMS_MAX)),
+    items: z
+      .array(inlineHtml, { error: messages.entryBlockInvalid })
+      .min(1, messages.entryBlockInvalid)
+      .max(LIST_ITEMS_MAX, messages.entryListTooLong(LIST_ITEMS_MAX)),
   }),
   block('quote', { text: inlineHtml, caption: plain().optional() }),
   block('incut', { text: inlineHtml }),
   block('media', {
-    items: z.array(z.strictObject({ image, title: plain().optional(), author: plain().optional() }, { error: messages.entryBlockImageInvalid }), { error: messages.entryBlockInvalid })
-      .min(1, messages.entryBlockInvalid).max(MEDIA_ITEMS_MAX, messages.entryMediaTooMany(MEDIA_ITEMS_MAX)),
+    items: z
+      .array(
+        z.strictObject(
+          { image, title: plain().optional(), author: plain().optional() },
+          { error: messages.entryBlockImageInvalid },
+        ),
+        { error: messages.entryBlockInvalid },
+      )
+      .min(1, messages.entryBlockInvalid)
+      .max(MEDIA_ITEMS_MAX, messages.entryMediaTooMany(MEDIA_ITEMS_MAX)),
   }),
   block('video', {
     service: z.enum(VIDEO_SERVICES, { error: messages.entryBlockVideoInvalid }),
@@ -102,11 +142,23 @@ const blockSchemas = [
     thumbnail: httpUrl.optional(),
     title: plain().optional(),
     // Seconds from the start, as the pasted link's `t=` said.
-    timecode: z.number({ error: messages.entryBlockVideoInvalid }).int(messages.entryBlockVideoInvalid)
-      .min(0, messages.entryBlockVideoInvalid).max(TIMECODE_MAX, messages.entryBlockVideoInvalid).optional(),
+    timecode: z
+      .number({ error: messages.entryBlockVideoInvalid })
+      .int(messages.entryBlockVideoInvalid)
+      .min(0, messages.entryBlockVideoInvalid)
+      .max(TIMECODE_MAX, messages.entryBlockVideoInvalid)
+      .optional(),
   }),
-  block('link', { url: httpUrl, title: plain().optional(), description: plain().optional(), image: httpUrl.optional() }),
-  block('code', { text: str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX))), lang: plain(32).optional() }),
+  block('link', {
+    url: httpUrl,
+    title: plain().optional(),
+    description: plain().optional(),
+    image: httpUrl.optional(),
+  }),
+  block('code', {
+    text: str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX))),
+    lang: plain(32).optional(),
+  }),
   block('delimiter', {}),
   // An uploaded file (uuid, with what the upload answered: its length for the page, size and type) or a file on
   // another site (url, as blocks were before uploads): exactly one of them.
@@ -114,12 +166,23 @@ const blockSchemas = [
     uuid: str().regex(MEDIA_UUID, messages.entryBlockAudioInvalid).optional(),
     url: httpUrl.optional(),
     title: plain().optional(),
-    duration: z.number({ error: messages.entryBlockAudioFileInvalid }).int(messages.entryBlockAudioFileInvalid)
-      .min(0, messages.entryBlockAudioFileInvalid).max(TIMECODE_MAX, messages.entryBlockAudioFileInvalid).optional(),
-    size: z.number({ error: messages.entryBlockAudioFileInvalid }).int(messages.entryBlockAudioFileInvalid)
-      .min(0, messages.entryBlockAudioFileInvalid).max(AUDIO_SIZE_MAX, messages.entryBlockAudioFileInvalid).optional(),
+    duration: z
+      .number({ error: messages.entryBlockAudioFileInvalid })
+      .int(messages.entryBlockAudioFileInvalid)
+      .min(0, messages.entryBlockAudioFileInvalid)
+      .max(TIMECODE_MAX, messages.entryBlockAudioFileInvalid)
+      .optional(),
+    size: z
+      .number({ error: messages.entryBlockAudioFileInvalid })
+      .int(messages.entryBlockAudioFileInvalid)
+      .min(0, messages.entryBlockAudioFileInvalid)
+      .max(AUDIO_SIZE_MAX, messages.entryBlockAudioFileInvalid)
+      .optional(),
     type: z.enum(AUDIO_TYPES, { error: messages.entryBlockAudioFileInvalid }).optional(),
-  }).refine((b) => (b.data.uuid === undefined) !== (b.data.url === undefined), { message: messages.entryBlockAudioInvalid, path: ['data'] }),
+  }).refine((b) => (b.data.uuid === undefined) !== (b.data.url === undefined), {
+    message: messages.entryBlockAudioInvalid,
+    path: ['data'],
+  }),
   block('warning', { title: plain(), text: inlineHtml }),
   block('number', { number: plain(32), title: plain() }),
   block('person', { name: plain(), description: plain().optional(), image: httpUrl.optional() }),
@@ -133,15 +196,18 @@ const anyBlock = z.discriminatedUnion('type', blockSchemas, {
 
 type Parsed = z.output<typeof anyBlock>;
 /** A block as stored: the flags are present only when set. */
-export type Block = { [K in Parsed['type']]: Omit<Extract<Parsed, { type: K }>, 'cover' | 'hidden'> & { cover?: true; hidden?: true } }[Parsed['type']];
+export type Block = {
+  [K in Parsed['type']]: Omit<Extract<Parsed, { type: K }>, 'cover' | 'hidden'> & { cover?: true; hidden?: true };
+}[Parsed['type']];
 export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 
-const normalize = (b: Parsed): Block => ({
-  type: b.type,
-  data: b.data,
-  ...(b.cover ? { cover: true } : {}),
-  ...(b.hidden ? { hidden: true } : {}),
-}) as Block;
+const normalize = (b: Parsed): Block =>
+  ({
+    type: b.type,
+    data: b.data,
+    ...(b.cover ? { cover: true } : {}),
+    ...(b.hidden ? { hidden: true } : {}),
+  }) as Block;
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
 
@@ -149,27 +215,31 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length;
  * The `entry` field of `writing/save`: a JSON string (forms) or an array (JSON bodies) of blocks,
  * at most ENTRY_JSON_MAX_KB as JSON and ENTRY_BLOCKS_MAX blocks.
  */
-export const entryBlocksField = z.unknown().transform((input, ctx): unknown[] => {
-  const fail = (message: string) => {
-    ctx.issues.push({ code: 'custom', message, input });
-    return z.NEVER;
-  };
-  let value = input;
-  if (typeof input === 'string') {
-    if (byteLength(input) > ENTRY_JSON_MAX_KB * 1024) return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
-    try {
-      value = input.trim() === '' ? [] : JSON.parse(input);
-    } catch {
-      return fail(messages.entryBlocksInvalid);
+export const entryBlocksField = z
+  .unknown()
+  .transform((input, ctx): unknown[] => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input });
+      return z.NEVER;
+    };
+    let value = input;
+    if (typeof input === 'string') {
+      if (byteLength(input) > ENTRY_JSON_MAX_KB * 1024) return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
+      try {
+        value = input.trim() === '' ? [] : JSON.parse(input);
+      } catch {
+        return fail(messages.entryBlocksInvalid);
+      }
+    } else if (input === undefined) {
+      return fail(messages.fieldRequired);
     }
-  } else if (input === undefined) {
-    return fail(messages.fieldRequired);
-  }
-  if (!Array.isArray(value)) return fail(messages.entryBlocksInvalid);
-  if (value.length > ENTRY_BLOCKS_MAX) return fail(messages.entryBlocksTooMany(ENTRY_BLOCKS_MAX));
-  if (typeof input !== 'string' && byteLength(JSON.stringify(value)) > ENTRY_JSON_MAX_KB * 1024) return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
-  return value;
-}).pipe(z.array(anyBlock.transform(normalize)));
+    if (!Array.isArray(value)) return fail(messages.entryBlocksInvalid);
+    if (value.length > ENTRY_BLOCKS_MAX) return fail(messages.entryBlocksTooMany(ENTRY_BLOCKS_MAX));
+    if (typeof input !== 'string' && byteLength(JSON.stringify(value)) > ENTRY_JSON_MAX_KB * 1024)
+      return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
+    return value;
+  })
+  .pipe(z.array(anyBlock.transform(normalize)));
 
 /** Where an image block's original lives: an outside url as is, an upload under the media base (`/media` or a CDN). */
 export function imageSrc(img: { uuid?: string; url?: string }, mediaBase = '/media'): string {
@@ -181,10 +251,13 @@ export function videoEmbedUrl(v: BlockOf<'video'>['data']): string {
   const id = encodeURIComponent(v.id);
   const t = v.timecode ?? 0;
   switch (v.service) {
-    case 'youtube': return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1${t ? `&start=${t}` : ''}`;
-    case 'vimeo': return `https://player.vimeo.com/video/${id}?autoplay=1${t ? `#t=${t}s` : ''}`;
+    case 'youtube':
+      return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1${t ? `&start=${t}` : ''}`;
+    case 'vimeo':
+      return `https://player.vimeo.com/video/${id}?autoplay=1${t ? `#t=${t}s` : ''}`;
     // A coub is a few seconds long: it has no start time.
-    case 'coub': return `https://coub.com/embed/${id}?autostart=true`;
+    case 'coub':
+      return `https://coub.com/embed/${id}?autostart=true`;
     case 'vk': {
       const [oid, vid] = v.id.split(/_(?=[^_]*$)/);
       return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(vid ?? '')}&autoplay=1${t ? `&t=${t}s` : ''}`;
@@ -193,6 +266,7 @@ export function videoEmbedUrl(v: BlockOf<'video'>['data']): string {
 }
 
 /** The entry title: whitespace collapsed, at most ENTRY_TITLE_MAX characters (empty is allowed when there is text). */
-export const entryTitleField = z.string({ error: (iss) => (iss.input === undefined ? messages.fieldRequired : messages.entryTitleType) })
+export const entryTitleField = z
+  .string({ error: (iss) => (iss.input === undefined ? messages.fieldRequired : messages.entryTitleType) })
   .transform(collapse)
   .pipe(z.string().max(ENTRY_TITLE_MAX, messages.entryTitleTooLong(ENTRY_TITLE_MAX)));

@@ -22,7 +22,9 @@ describe('parseBrackets', () => {
   });
 
   it('appends `urls[]` to an array in order', () => {
-    expect(qs('urls[]=https%3A%2F%2Fa.ru&urls[]=https%3A%2F%2Fb.ru')).toEqual({ urls: ['https://a.ru', 'https://b.ru'] });
+    expect(qs('urls[]=https%3A%2F%2Fa.ru&urls[]=https%3A%2F%2Fb.ru')).toEqual({
+      urls: ['https://a.ru', 'https://b.ru'],
+    });
     expect(qs('urls[]=only')).toEqual({ urls: ['only'] });
   });
 
@@ -131,11 +133,18 @@ describe('parseBrackets', () => {
   });
 
   it('keeps unicode keys and values', () => {
-    expect(qs('имя[ключ]=значение&emoji=%F0%9F%98%80&ё=Ёж')).toEqual({ имя: { ключ: 'значение' }, emoji: '😀', ё: 'Ёж' });
+    expect(qs('имя[ключ]=значение&emoji=%F0%9F%98%80&ё=Ёж')).toEqual({
+      имя: { ключ: 'значение' },
+      emoji: '😀',
+      ё: 'Ёж',
+    });
   });
 
   it('accepts any iterable of pairs, and the same input twice gives equal results', () => {
-    const pairs: [string, string][] = [['a[b]', '1'], ['c[]', '2']];
+    const pairs: [string, string][] = [
+      ['a[b]', '1'],
+      ['c[]', '2'],
+    ];
     expect(parseBrackets(pairs)).toEqual(parseBrackets(new Map(pairs)));
     expect(parseBrackets([])).toEqual({});
   });
@@ -151,7 +160,10 @@ describe('toBracketPairs', () => {
   });
 
   it('writes scalars in arrays as `key[]` and objects in arrays with their index', () => {
-    expect(toBracketPairs({ urls: ['a', 'b'] })).toEqual([['urls[]', 'a'], ['urls[]', 'b']]);
+    expect(toBracketPairs({ urls: ['a', 'b'] })).toEqual([
+      ['urls[]', 'a'],
+      ['urls[]', 'b'],
+    ]);
     expect(toBracketPairs({ blocks: [{ type: 'text', n: 1 }, { type: 'image' }] })).toEqual([
       ['blocks[0][type]', 'text'],
       ['blocks[0][n]', '1'],
@@ -160,7 +172,12 @@ describe('toBracketPairs', () => {
   });
 
   it('turns booleans into 1/0 and numbers into strings', () => {
-    expect(toBracketPairs({ t: true, f: false, n: 0, x: -1.5 })).toEqual([['t', '1'], ['f', '0'], ['n', '0'], ['x', '-1.5']]);
+    expect(toBracketPairs({ t: true, f: false, n: 0, x: -1.5 })).toEqual([
+      ['t', '1'],
+      ['f', '0'],
+      ['n', '0'],
+      ['x', '-1.5'],
+    ]);
   });
 
   it('skips undefined and null at any depth, and keeps empty strings', () => {
@@ -183,7 +200,9 @@ describe('toBracketPairs', () => {
 
 describe('toQueryString', () => {
   it('percent-encodes brackets and unicode', () => {
-    expect(toQueryString({ values: { name: 'Иван Петров' } })).toBe('values%5Bname%5D=%D0%98%D0%B2%D0%B0%D0%BD+%D0%9F%D0%B5%D1%82%D1%80%D0%BE%D0%B2');
+    expect(toQueryString({ values: { name: 'Иван Петров' } })).toBe(
+      'values%5Bname%5D=%D0%98%D0%B2%D0%B0%D0%BD+%D0%9F%D0%B5%D1%82%D1%80%D0%BE%D0%B2',
+    );
     expect(toQueryString({})).toBe('');
     expect(toQueryString({ a: null, b: undefined })).toBe('');
   });

@@ -59,7 +59,14 @@ export function parseBrackets(pairs: Iterable<[string, string]>): Record<string,
       const slot = node as Record<string, unknown>;
       if (last) {
         const prev = slot[part];
-        slot[part] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : prev;
+        slot[part] =
+          prev === undefined
+            ? value
+            : Array.isArray(prev)
+              ? [...prev, value]
+              : typeof prev === 'string'
+                ? [prev, value]
+                : prev;
         break;
       }
       let child = slot[part];

@@ -14,7 +14,9 @@ const list = [
 describe('newCommentIds', () => {
   it('marks nothing without a mark (first visit) or with one older than 30 days', () => {
     expect(newCommentIds(list, null, 99, now)).toEqual(new Set());
-    expect(newCommentIds(list, { count: 0, at: new Date(now.getTime() - 31 * 86_400_000) }, 99, now)).toEqual(new Set());
+    expect(newCommentIds(list, { count: 0, at: new Date(now.getTime() - 31 * 86_400_000) }, 99, now)).toEqual(
+      new Set(),
+    );
   });
 
   it('marks what lies beyond the seen count (removed ones not counted) and what came after the mark, never the reader’s own', () => {
@@ -30,7 +32,9 @@ describe('newCommentIds', () => {
 
 describe('normalizeCommentText', () => {
   it('trims, unifies line ends, drops invisible characters and collapses runs of blank lines', () => {
-    expect(normalizeCommentText('  \r\nПривет,\u200B мир!   \r\n\r\n\r\n\r\nВторой абзац\t \n ')).toBe('Привет, мир!\n\nВторой абзац');
+    expect(normalizeCommentText('  \r\nПривет,\u200B мир!   \r\n\r\n\r\n\r\nВторой абзац\t \n ')).toBe(
+      'Привет, мир!\n\nВторой абзац',
+    );
     expect(normalizeCommentText('\u0000\u200F \n\t')).toBe('');
     expect(normalizeCommentText('строка 1\nстрока 2')).toBe('строка 1\nстрока 2');
   });

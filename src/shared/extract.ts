@@ -39,10 +39,21 @@ export interface VideoEmbed {
   timecode?: number;
 }
 
-export interface TelegramEmbed { url: string; channel: string; post: number }
-export interface XEmbed { url: string; id: string }
+export interface TelegramEmbed {
+  url: string;
+  channel: string;
+  post: number;
+}
+export interface XEmbed {
+  url: string;
+  id: string;
+}
 
-interface CardPerson { name: string; url: string; avatar_url: string | null }
+interface CardPerson {
+  name: string;
+  url: string;
+  avatar_url: string | null;
+}
 
 export interface EntryCardData {
   id: number;
@@ -112,7 +123,9 @@ function youtube(u: URL): { id: string; timecode?: number } | null {
     else if (['shorts', 'embed', 'live', 'v'].includes(path[0] ?? '')) id = path[1];
   }
   if (!id || !YOUTUBE_ID.test(id)) return null;
-  const timecode = parseTimecode(u.searchParams.get('t') ?? u.searchParams.get('start') ?? new URLSearchParams(u.hash.slice(1)).get('t'));
+  const timecode = parseTimecode(
+    u.searchParams.get('t') ?? u.searchParams.get('start') ?? new URLSearchParams(u.hash.slice(1)).get('t'),
+  );
   return timecode ? { id, timecode } : { id };
 }
 
@@ -184,7 +197,8 @@ export function recognizeTelegram(raw: string): TelegramEmbed | null {
   const path = segments(u);
   if (path[0] === 's') path.shift();
   const [channel, post] = path;
-  if (!channel || channel === 'c' || !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(channel) || !/^\d{1,10}$/.test(post ?? '')) return null;
+  if (!channel || channel === 'c' || !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(channel) || !/^\d{1,10}$/.test(post ?? ''))
+    return null;
   return { url: `https://t.me/${channel}/${post}`, channel, post: Number(post) };
 }
 
@@ -196,7 +210,12 @@ export function recognizeX(raw: string): XEmbed | null {
   } catch {
     return null;
   }
-  if (!['x.com', 'twitter.com', 'mobile.twitter.com', 'mobile.x.com'].includes(u.hostname.toLowerCase().replace(/^www\./, ''))) return null;
+  if (
+    !['x.com', 'twitter.com', 'mobile.twitter.com', 'mobile.x.com'].includes(
+      u.hostname.toLowerCase().replace(/^www\./, ''),
+    )
+  )
+    return null;
   const [user, status, id] = segments(u);
   if (!user || (status !== 'status' && status !== 'statuses') || !/^\d{1,25}$/.test(id ?? '')) return null;
   return { url: `https://x.com/${user}/status/${id}`, id: id! };
@@ -251,7 +270,12 @@ const field = (s: string) => (s.length > 1000 ? `${s.slice(0, 999)}…` : s);
 function linkBlock(url: string, title: string, description: string, image: string | null): Block {
   return {
     type: 'link',
-    data: { url, ...(title ? { title: field(title) } : {}), ...(description ? { description: field(description) } : {}), ...(image ? { image } : {}) },
+    data: {
+      url,
+      ...(title ? { title: field(title) } : {}),
+      ...(description ? { description: field(description) } : {}),
+      ...(image ? { image } : {}),
+    },
   };
 }
 
@@ -262,9 +286,18 @@ const httpImage = (s: string | null | undefined) => (s && /^https?:\/\//.test(s)
  * else a `link` card (the block schema has no Telegram, X or internal-card blocks). Errors give null.
  */
 /** A video block's data: the optional fields only when they say something. */
-export function videoBlockData(v: { service: VideoService; id: string; url: string; thumbnail?: string | null; title?: string; timecode?: number }): BlockOf<'video'>['data'] {
+export function videoBlockData(v: {
+  service: VideoService;
+  id: string;
+  url: string;
+  thumbnail?: string | null;
+  title?: string;
+  timecode?: number;
+}): BlockOf<'video'>['data'] {
   return {
-    service: v.service, id: v.id, url: v.url,
+    service: v.service,
+    id: v.id,
+    url: v.url,
     ...(v.thumbnail ? { thumbnail: v.thumbnail } : {}),
     // A cut through an emoji's pair would leave half a character: that half goes too.
     ...(v.title ? { title: v.title.slice(0, FIELD_MAX).replace(/[\ud800-\udbff]$/, '') } : {}),
@@ -276,17 +309,26 @@ export function resultToBlock(result: ExtractResult): Block | null {
   switch (result.type) {
     case 'video': {
       const { service, id, url, thumbnail, title, timecode } = result.data;
-      return { type: 'video', data: videoBlockData({ service, id, url, thumbnail: httpImage(thumbnail), title, timecode }) };
+      return {
+        type: 'video',
+        data: videoBlockData({ service, id, url, thumbnail: httpImage(thumbnail), title, timecode }),
+      };
     }
     case 'link': {
       const d = result.data;
       return linkBlock(d.url, d.title || d.site_name, d.description, httpImage(d.image?.uuid));
     }
-    case 'telegram': return linkBlock(result.data.url, `t.me/${result.data.channel}/${result.data.post}`, '', null);
-    case 'x': return linkBlock(result.data.url, result.data.url.replace(/^https:\/\//, ''), '', null);
-    case 'entry': return linkBlock(result.data.url, result.data.title, result.data.description, httpImage(result.data.image?.uuid));
-    case 'comment': return linkBlock(result.data.url, result.data.entry.title, result.data.text, null);
-    case 'subsite': return linkBlock(result.data.url, result.data.name, result.data.description, httpImage(result.data.avatar_url));
-    case 'error': return null;
+    case 'telegram':
+      return linkBlock(result.data.url, `t.me/${result.data.channel}/${result.data.post}`, '', null);
+    case 'x':
+      return linkBlock(result.data.url, result.data.url.replace(/^https:\/\//, ''), '', null);
+    case 'entry':
+      return linkBlock(result.data.url, result.data.title, result.data.description, httpImage(result.data.image?.uuid));
+    case 'comment':
+      return linkBlock(result.data.url, result.data.entry.title, result.data.text, null);
+    case 'subsite':
+      return linkBlock(result.data.url, result.data.name, result.data.description, httpImage(result.data.avatar_url));
+    case 'error':
+      return null;
   }
 }

@@ -19,15 +19,31 @@ describe('feedRoute', () => {
     expect(feedRoute(path)).toMatchObject(expected);
   });
 
-  it.each(['/all/top/year', '/top/hotness', '/top/date', '/top/', '/top', '/my', '/my/top/day', '/s/x', '/u/1', '/new/x'])('%s is not a feed', (path) => {
+  it.each([
+    '/all/top/year',
+    '/top/hotness',
+    '/top/date',
+    '/top/',
+    '/top',
+    '/my',
+    '/my/top/day',
+    '/s/x',
+    '/u/1',
+    '/new/x',
+  ])('%s is not a feed', (path) => {
     expect(feedRoute(path)).toBeNull();
   });
 });
 
 describe('feedPath', () => {
   it.each<[FeedScope, FeedSorting, string]>([
-    ['main', 'hotness', '/'], ['main', 'date', '/new'], ['main', 'week', '/top/week'], ['main', 'all', '/top/all'],
-    ['all', 'hotness', '/all'], ['all', 'date', '/all/new'], ['all', 'month', '/all/top/month'],
+    ['main', 'hotness', '/'],
+    ['main', 'date', '/new'],
+    ['main', 'week', '/top/week'],
+    ['main', 'all', '/top/all'],
+    ['all', 'hotness', '/all'],
+    ['all', 'date', '/all/new'],
+    ['all', 'month', '/all/top/month'],
     // /all/top has no year: the nearest is all time.
     ['all', 'year', '/all/top/all'],
     ['my', 'hotness', '/my/new'],

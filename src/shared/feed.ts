@@ -10,8 +10,10 @@ export type TopPeriod = (typeof TOP_PERIODS)[number];
 /** `/all/top/…` has no year (spec/content.md §2). */
 export const ALL_TOP_PERIODS = ['day', 'week', 'month', 'all'] as const;
 
-export const isFeedSorting = (v: unknown): v is FeedSorting => typeof v === 'string' && (FEED_SORTINGS as readonly string[]).includes(v);
-export const isTopPeriod = (v: unknown): v is TopPeriod => typeof v === 'string' && (TOP_PERIODS as readonly string[]).includes(v);
+export const isFeedSorting = (v: unknown): v is FeedSorting =>
+  typeof v === 'string' && (FEED_SORTINGS as readonly string[]).includes(v);
+export const isTopPeriod = (v: unknown): v is TopPeriod =>
+  typeof v === 'string' && (TOP_PERIODS as readonly string[]).includes(v);
 
 export const FEED_PAGE_SIZE = 20;
 export const FEED_MAX_PAGE_SIZE = 50;
@@ -92,15 +94,26 @@ export interface FeedRoute {
 /** Parses a feed path; null when it is not a feed (or names a period the feed does not have). */
 export function feedRoute(pathname: string): FeedRoute | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const plain = (scope: FeedScope, sorting: FeedSorting | null, extra: Partial<FeedRoute> = {}): FeedRoute =>
-    ({ scope, sorting, isPopular: false, isRecent: false, ...extra });
+  const plain = (scope: FeedScope, sorting: FeedSorting | null, extra: Partial<FeedRoute> = {}): FeedRoute => ({
+    scope,
+    sorting,
+    isPopular: false,
+    isRecent: false,
+    ...extra,
+  });
   switch (path) {
-    case '/': return plain('main', null);
-    case '/popular': return plain('main', 'hotness', { isPopular: true });
-    case '/all': return plain('all', 'hotness');
-    case '/new': return plain('main', 'date', { isRecent: true });
-    case '/all/new': return plain('all', 'date');
-    case '/my/new': return plain('my', 'date');
+    case '/':
+      return plain('main', null);
+    case '/popular':
+      return plain('main', 'hotness', { isPopular: true });
+    case '/all':
+      return plain('all', 'hotness');
+    case '/new':
+      return plain('main', 'date', { isRecent: true });
+    case '/all/new':
+      return plain('all', 'date');
+    case '/my/new':
+      return plain('my', 'date');
   }
   const top = /^\/(all\/)?top\/([a-z]+)$/.exec(path);
   if (!top) return null;

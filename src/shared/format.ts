@@ -71,9 +71,39 @@ export function collapseWhitespace(s: string): string {
 
 // Prepositions, conjunctions and preceding particles that must not end a line.
 const SHORT_WORDS = [
-  'а', 'в', 'и', 'к', 'о', 'с', 'у',
-  'во', 'да', 'до', 'за', 'из', 'ко', 'на', 'не', 'ни', 'но', 'об', 'от', 'по', 'со',
-  'без', 'для', 'изо', 'или', 'над', 'обо', 'ото', 'под', 'при', 'про', 'это', 'что',
+  'а',
+  'в',
+  'и',
+  'к',
+  'о',
+  'с',
+  'у',
+  'во',
+  'да',
+  'до',
+  'за',
+  'из',
+  'ко',
+  'на',
+  'не',
+  'ни',
+  'но',
+  'об',
+  'от',
+  'по',
+  'со',
+  'без',
+  'для',
+  'изо',
+  'или',
+  'над',
+  'обо',
+  'ото',
+  'под',
+  'при',
+  'про',
+  'это',
+  'что',
 ];
 // `\b` is ASCII-only in JS, so the word boundary is a Unicode letter lookbehind. A hyphen
 // counts as a boundary on purpose: "из-за угла" binds like "за угла".
@@ -116,8 +146,18 @@ export type DateInput = Date | number | string;
 
 const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 const MONTHS_GENITIVE = [
-  'января', 'февраля', 'марта', 'апреля', 'мая', 'июня',
-  'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря',
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
 ];
 // Indexed by Date#getUTCDay(): Sunday first.
 const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
@@ -141,8 +181,13 @@ function zonedParts(input: DateInput, timeZone = DEFAULT_TIME_ZONE): ZonedParts 
   if (!fmt) {
     // Numeric en-US parts are stable across ICU versions; names come from our own tables.
     fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
     });
     formatters.set(timeZone, fmt);
   }
@@ -153,7 +198,9 @@ function zonedParts(input: DateInput, timeZone = DEFAULT_TIME_ZONE): ZonedParts 
   const day = num('day');
   const localMidnight = Date.UTC(year, month - 1, day); // the zoned calendar date as a UTC instant
   return {
-    year, month, day,
+    year,
+    month,
+    day,
     hour: num('hour') % 24, // some engines report midnight as "24"
     minute: num('minute'),
     weekday: new Date(localMidnight).getUTCDay(),

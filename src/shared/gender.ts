@@ -7,15 +7,101 @@ export type Gender = (typeof GENDERS)[number];
 
 /** Men's first names (and their short forms) that end like women's: -а, -я. */
 const MALE_IN_A = new Set([
-  'никита', 'илья', 'кузьма', 'фома', 'лука', 'савва', 'данила', 'гаврила', 'фока', 'иона', 'мустафа', 'хамза', 'муса',
-  'иса', 'шота', 'миша', 'паша', 'леша', 'алеша', 'гоша', 'дима', 'вова', 'володя', 'сережа', 'коля', 'толя', 'юра',
-  'ваня', 'петя', 'вася', 'федя', 'костя', 'степа', 'гриша', 'лева', 'тема', 'боря', 'рома', 'витя', 'валера', 'жора',
-  'гена', 'сеня', 'тима', 'яша', 'митя', 'даня', 'леня', 'сева', 'сема', 'илюша', 'андрюша', 'антоша', 'кеша', 'гера',
-  'nikita', 'ilya', 'luca', 'luka', 'andrea', 'joshua', 'misha', 'dima', 'kostya', 'vanya', 'petya', 'vasya',
-  'kolya', 'tolya', 'fedya', 'pasha', 'grisha', 'yura', 'roma', 'mitya', 'volodya',
+  'никита',
+  'илья',
+  'кузьма',
+  'фома',
+  'лука',
+  'савва',
+  'данила',
+  'гаврила',
+  'фока',
+  'иона',
+  'мустафа',
+  'хамза',
+  'муса',
+  'иса',
+  'шота',
+  'миша',
+  'паша',
+  'леша',
+  'алеша',
+  'гоша',
+  'дима',
+  'вова',
+  'володя',
+  'сережа',
+  'коля',
+  'толя',
+  'юра',
+  'ваня',
+  'петя',
+  'вася',
+  'федя',
+  'костя',
+  'степа',
+  'гриша',
+  'лева',
+  'тема',
+  'боря',
+  'рома',
+  'витя',
+  'валера',
+  'жора',
+  'гена',
+  'сеня',
+  'тима',
+  'яша',
+  'митя',
+  'даня',
+  'леня',
+  'сева',
+  'сема',
+  'илюша',
+  'андрюша',
+  'антоша',
+  'кеша',
+  'гера',
+  'nikita',
+  'ilya',
+  'luca',
+  'luka',
+  'andrea',
+  'joshua',
+  'misha',
+  'dima',
+  'kostya',
+  'vanya',
+  'petya',
+  'vasya',
+  'kolya',
+  'tolya',
+  'fedya',
+  'pasha',
+  'grisha',
+  'yura',
+  'roma',
+  'mitya',
+  'volodya',
 ]);
 /** Women's first names that end like men's. */
-const FEMALE_OTHER = new Set(['любовь', 'нинель', 'рахиль', 'юдифь', 'руфь', 'ассоль', 'эстер', 'айгуль', 'гульнар', 'мерседес', 'николь', 'адель', 'жизель', 'изабель', 'мишель']);
+const FEMALE_OTHER = new Set([
+  'любовь',
+  'нинель',
+  'рахиль',
+  'юдифь',
+  'руфь',
+  'ассоль',
+  'эстер',
+  'айгуль',
+  'гульнар',
+  'мерседес',
+  'николь',
+  'адель',
+  'жизель',
+  'изабель',
+  'мишель',
+]);
 /** Names both men and women carry: the surname decides. */
 const EITHER = new Set(['саша', 'женя', 'валя', 'шура', 'сима', 'слава', 'саня', 'sasha', 'zhenya']);
 const FEMALE_SURNAME = /(ова|ева|ина|ына|ская|цкая)$/;
@@ -27,7 +113,11 @@ const MALE_SURNAME = /(ов|ев|ин|ын|ский|цкий|ской)$/;
  * names that end so; a name both carry, or a lone surname, goes by the surname's ending. Men by default.
  */
 export function guessGender(name: string): Gender {
-  const words = name.toLowerCase().replace(/ё/g, 'е').split(/[^a-zа-я]+/).filter(Boolean);
+  const words = name
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^a-zа-я]+/)
+    .filter(Boolean);
   const [first, ...rest] = words;
   if (!first) return 'male';
   const last = rest[rest.length - 1] ?? '';

@@ -25,10 +25,16 @@ describe('mediaUrl', () => {
   });
 
   it('cuts to a bucketed width with the proportional height, and adds the format last', () => {
-    expect(mediaUrl('/media', U, { width: 640, height: 360, crop: true, format: 'webp' })).toBe(`/media/${U}/-/scale_crop/700x394/-/format/webp/`);
+    expect(mediaUrl('/media', U, { width: 640, height: 360, crop: true, format: 'webp' })).toBe(
+      `/media/${U}/-/scale_crop/700x394/-/format/webp/`,
+    );
     expect(mediaUrl('/media', U, { width: 64, height: 64, crop: true })).toBe(`/media/${U}/-/scale_crop/128x128/`);
-    expect(mediaUrl('/media', U, { width: 3000, height: 1000, crop: true, retina: true })).toBe(`/media/${U}/-/scale_crop/4000x1333/`);
-    expect(mediaUrl('/media', U, { width: 1000, height: 3000, crop: true, retina: true })).toBe(`/media/${U}/-/scale_crop/1400x4000/`);
+    expect(mediaUrl('/media', U, { width: 3000, height: 1000, crop: true, retina: true })).toBe(
+      `/media/${U}/-/scale_crop/4000x1333/`,
+    );
+    expect(mediaUrl('/media', U, { width: 1000, height: 3000, crop: true, retina: true })).toBe(
+      `/media/${U}/-/scale_crop/1400x4000/`,
+    );
     expect(mediaUrl('/media', U, { format: 'mp4' })).toBe(`/media/${U}/-/format/mp4/`);
   });
 
@@ -37,7 +43,9 @@ describe('mediaUrl', () => {
       for (const retina of [false, true]) {
         const m = /resize\/(\d+)\//.exec(mediaUrl('/media', U, { width: w, retina }));
         expect(isWidthBucket(Number(m![1])), `${w} ${retina}`).toBe(true);
-        const c = /scale_crop\/(\d+)x(\d+)\//.exec(mediaUrl('/media', U, { width: w, height: (w * 9) / 16, crop: true, retina }));
+        const c = /scale_crop\/(\d+)x(\d+)\//.exec(
+          mediaUrl('/media', U, { width: w, height: (w * 9) / 16, crop: true, retina }),
+        );
         expect(isWidthBucket(Number(c![1])), `${w}x ${retina}`).toBe(true);
         expect(Number(c![2])).toBeLessThanOrEqual(4000);
       }
@@ -47,8 +55,10 @@ describe('mediaUrl', () => {
 
 describe('isWidthBucket', () => {
   it('accepts the buckets and their retina doubles, nothing else', () => {
-    for (const w of [64, 108, 128, 216, 200, 300, 700, 1400, 2000, 4000]) expect(isWidthBucket(w), String(w)).toBe(true);
-    for (const w of [0, -100, 63, 100, 109, 640, 650, 4100, 7.5, NaN, Infinity]) expect(isWidthBucket(w), String(w)).toBe(false);
+    for (const w of [64, 108, 128, 216, 200, 300, 700, 1400, 2000, 4000])
+      expect(isWidthBucket(w), String(w)).toBe(true);
+    for (const w of [0, -100, 63, 100, 109, 640, 650, 4100, 7.5, NaN, Infinity])
+      expect(isWidthBucket(w), String(w)).toBe(false);
     expect(nearestWidthBucket(640)).toBe(700);
     expect(nearestWidthBucket(9000)).toBe(4000);
   });

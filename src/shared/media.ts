@@ -31,7 +31,8 @@ export function isWidthBucket(width: number): boolean {
 }
 
 /** The bucket a refused width should have been (for the refusal message). */
-export const nearestWidthBucket = (width: number): number => Math.min(imageWidthBucket(Math.max(1, width)), MEDIA_SIDE_MAX);
+export const nearestWidthBucket = (width: number): number =>
+  Math.min(imageWidthBucket(Math.max(1, width)), MEDIA_SIDE_MAX);
 
 /** The image entity of spec/foundation.md §3, as upload answers and entry blocks carry it. */
 export interface MediaImage {
@@ -48,9 +49,7 @@ export interface MediaImage {
 }
 
 /** One entry of an upload answer's `result`: a media entity, or a failure with a Russian message. */
-export type UploadResultItem =
-  | { type: 'image'; data: MediaImage }
-  | { type: 'error'; data: { message: string } };
+export type UploadResultItem = { type: 'image'; data: MediaImage } | { type: 'error'; data: { message: string } };
 
 export interface MediaUrlOptions {
   /** Displayed width in CSS pixels; bucketed (and doubled on retina or when a side is 80 or less, §9). */
@@ -63,7 +62,8 @@ export interface MediaUrlOptions {
 }
 
 /** A uuid that is already an address (an outside image or an inline base64 png) is used as is (§3). */
-export const isDirectSrc = (uuid: string): boolean => uuid.startsWith('http') || uuid.startsWith('data:image/png;base64');
+export const isDirectSrc = (uuid: string): boolean =>
+  uuid.startsWith('http') || uuid.startsWith('data:image/png;base64');
 
 /** `mediaUrl('/media', uuid, {width: 640, height: 360, crop: true, format: 'webp'})` → `/media/{uuid}/-/scale_crop/700x394/-/format/webp/`. */
 export function mediaUrl(base: string, uuid: string, opts: MediaUrlOptions = {}): string {

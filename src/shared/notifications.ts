@@ -5,10 +5,23 @@ import { messages } from './catalogue.ts';
 import { EMAIL_MAX, EMAIL_RE } from './validation.ts';
 
 /** The digest opt-in's address, checked alike by the form and `/email/subscribe/opt_in`: 'Please enter a valid email' (spec/content.md §5). */
-export const digestEmailField = z.string({ error: messages.digestEmailInvalid }).trim()
-  .max(EMAIL_MAX, messages.digestEmailInvalid).regex(EMAIL_RE, messages.digestEmailInvalid);
+export const digestEmailField = z
+  .string({ error: messages.digestEmailInvalid })
+  .trim()
+  .max(EMAIL_MAX, messages.digestEmailInvalid)
+  .regex(EMAIL_RE, messages.digestEmailInvalid);
 
-export const NOTIFICATION_TYPES = ['reply', 'comment', 'mention', 'vote_entry', 'vote_comment', 'subscriber', 'unpublished', 'ban', 'system'] as const;
+export const NOTIFICATION_TYPES = [
+  'reply',
+  'comment',
+  'mention',
+  'vote_entry',
+  'vote_comment',
+  'subscriber',
+  'unpublished',
+  'ban',
+  'system',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Where a notification is told: on the site (the bell, and web push on the reader's devices) and by mail. */
@@ -77,4 +90,9 @@ export interface SettingsData {
 }
 
 /** A mailed link's subscription: `active` while mail may go there, `asked` when the digest was, `confirmed` once it goes. */
-export interface EmailSubscriptionInfo { email: string; active: boolean; asked: boolean; confirmed: boolean }
+export interface EmailSubscriptionInfo {
+  email: string;
+  active: boolean;
+  asked: boolean;
+  confirmed: boolean;
+}

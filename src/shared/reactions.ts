@@ -67,15 +67,20 @@ export const BOOKMARKS_PAGE_SIZE = 20;
 
 /** A form sends "12", JSON sends 12; both mean 12. Anything else (booleans, "1.5", "") stays as is and fails. */
 const intLike = (v: unknown) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v);
-const fieldError = (message: string) => (iss: { input?: unknown }) => (iss.input === undefined ? messages.fieldRequired : message);
+const fieldError = (message: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? messages.fieldRequired : message;
 
 /** A positive 32-bit id of an entry or a comment: the shared id rule (decimal digits only); a missing one is asked for. */
-export const idField = z.unknown()
+export const idField = z
+  .unknown()
   .refine((v): boolean => v !== undefined, { message: messages.fieldRequired, abort: true })
   .pipe(sharedIdField(messages.reactionIdInvalid));
 
 /** One of a few integers, e.g. a vote sign or a bookmark state. */
 export const intChoice = <const T extends readonly number[]>(allowed: T, message: string) =>
-  z.preprocess(intLike, z.number({ error: fieldError(message) }).refine((n) => allowed.includes(n), message)) as unknown as z.ZodType<T[number]>;
+  z.preprocess(
+    intLike,
+    z.number({ error: fieldError(message) }).refine((n) => allowed.includes(n), message),
+  ) as unknown as z.ZodType<T[number]>;
 
 export const targetField = z.enum(['content', 'comment'], { error: fieldError(messages.reactionTypeInvalid) });

@@ -40,7 +40,13 @@ describe('slugify', () => {
   });
 
   it('only ever yields lowercase Latin letters, digits and single inner dashes', () => {
-    for (const text of ['Ёлки-палки, 100 раз!', '<script>alert(1)</script>', 'Ünïcödé ñ', 'a\u0000b\nc\td', '中文 标题']) {
+    for (const text of [
+      'Ёлки-палки, 100 раз!',
+      '<script>alert(1)</script>',
+      'Ünïcödé ñ',
+      'a\u0000b\nc\td',
+      '中文 标题',
+    ]) {
       const slug = slugify(text);
       expect(slug).toMatch(/^([a-z0-9]+(-[a-z0-9]+)*)?$/);
     }

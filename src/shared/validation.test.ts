@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from './catalogue.ts';
 import {
-  EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN,
-  emailField, loginBody, nameField, passwordField, plainBody, recoverDoBody, recoverRequestBody, registerBody,
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  emailField,
+  loginBody,
+  nameField,
+  passwordField,
+  plainBody,
+  recoverDoBody,
+  recoverRequestBody,
+  registerBody,
 } from './validation.ts';
 
 /** Every fixed text of the catalogue; the templated ones are matched by pattern below. */
-const fixedMessages = new Set<string>((Object.values(messages) as unknown[]).filter((m): m is string => typeof m === 'string'));
+const fixedMessages = new Set<string>(
+  (Object.values(messages) as unknown[]).filter((m): m is string => typeof m === 'string'),
+);
 const templated = [
   /^Неизвестное поле: .+$/, // messages.unknownField
   /^Слишком длинное значение, максимум \d+$/, // messages.tooLong
@@ -41,9 +54,12 @@ describe('emailField', () => {
     expect(accepted(emailField, input)).toBe(out);
   });
 
-  it.each(['a@b', 'ab.ru', 'a b@c.ru', 'a@b c.ru', '@b.ru', 'a@.ru', 'a@b.', 'a@@b.ru', 'a@b@c.ru'])('refuses %j as malformed', (input) => {
-    expect(firstMessage(emailField, input)).toBe(messages.emailInvalid);
-  });
+  it.each(['a@b', 'ab.ru', 'a b@c.ru', 'a@b c.ru', '@b.ru', 'a@.ru', 'a@b.', 'a@@b.ru', 'a@b@c.ru'])(
+    'refuses %j as malformed',
+    (input) => {
+      expect(firstMessage(emailField, input)).toBe(messages.emailInvalid);
+    },
+  );
 
   it.each(['', '   ', '\n\t'])('asks for an email when given %j', (input) => {
     expect(firstMessage(emailField, input)).toBe(messages.emailRequired);
@@ -67,7 +83,7 @@ describe('nameField', () => {
     ['Иван', 'Иван'],
     ['  Анна   Смирнова  ', 'Анна Смирнова'],
     ['Пётр\t\n Ёлкин', 'Пётр Ёлкин'],
-    ['John O\'Brien-Smith (Jr.)', 'John O\'Brien-Smith (Jr.)'],
+    ["John O'Brien-Smith (Jr.)", "John O'Brien-Smith (Jr.)"],
     ['Кот_42, «Борис»!?', 'Кот_42, «Борис»!?'],
     ['Ян', 'Ян'],
     ['R2', 'R2'],
@@ -148,13 +164,21 @@ describe('registerBody', () => {
   it('refuses an unknown field inside values and names it', () => {
     const r = registerBody.safeParse({ values: { ...good, role: 'superuser' } });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ code: 'unrecognized_keys', path: ['values'], message: messages.unknownField('role') });
+    expect(r.error!.issues[0]).toMatchObject({
+      code: 'unrecognized_keys',
+      path: ['values'],
+      message: messages.unknownField('role'),
+    });
   });
 
   it('refuses an unknown field at the top and names it', () => {
     const r = registerBody.safeParse({ values: good, is_admin: 1 });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ code: 'unrecognized_keys', path: [], message: messages.unknownField('is_admin') });
+    expect(r.error!.issues[0]).toMatchObject({
+      code: 'unrecognized_keys',
+      path: [],
+      message: messages.unknownField('is_admin'),
+    });
   });
 
   it('reports each missing field with its own message', () => {

@@ -26,12 +26,19 @@ export const withoutControlChars = <S extends z.ZodType<string>>(schema: S) =>
 
 export const emailField = withoutControlChars(str(messages.emailRequired))
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, messages.emailRequired).max(EMAIL_MAX, messages.emailInvalid).regex(EMAIL_RE, messages.emailInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, messages.emailRequired)
+      .max(EMAIL_MAX, messages.emailInvalid)
+      .regex(EMAIL_RE, messages.emailInvalid),
+  );
 
 export const nameField = str(messages.nameRequired)
   .transform(collapse)
   .pipe(
-    z.string()
+    z
+      .string()
       .min(1, messages.nameRequired)
       .min(NAME_MIN, messages.nameTooShort)
       .max(NAME_MAX, messages.nameTooLong)
@@ -52,14 +59,25 @@ const objectError = (fallback: string) => (iss: { code?: string; keys?: string[]
 
 /** A body of `values[...]` fields, as the auth forms send them. Unknown fields are refused. */
 export const valuesBody = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject({ values: z.strictObject(shape, { error: objectError(messages.fieldRequired) }), ...envelopeExtras }, { error: objectError(messages.badRequest) });
+  z.strictObject(
+    { values: z.strictObject(shape, { error: objectError(messages.fieldRequired) }), ...envelopeExtras },
+    { error: objectError(messages.badRequest) },
+  );
 
-export const plainBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, ...envelopeExtras }, { error: objectError(messages.badRequest) });
+export const plainBody = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ ...shape, ...envelopeExtras }, { error: objectError(messages.badRequest) });
 
 export const registerBody = valuesBody({ name: nameField, email: emailField, password: passwordField });
-export const loginBody = valuesBody({ email: emailField, password: str(messages.passwordRequired).min(1, messages.passwordRequired).max(PASSWORD_MAX, messages.wrongCredentials) });
+export const loginBody = valuesBody({
+  email: emailField,
+  password: str(messages.passwordRequired)
+    .min(1, messages.passwordRequired)
+    .max(PASSWORD_MAX, messages.wrongCredentials),
+});
 export const recoverRequestBody = valuesBody({ email: emailField });
-export const recoverTokenField = z.string({ error: messages.recoverTokenInvalid }).regex(/^[A-Za-z0-9_-]{20,100}$/, messages.recoverTokenInvalid);
+export const recoverTokenField = z
+  .string({ error: messages.recoverTokenInvalid })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, messages.recoverTokenInvalid);
 export const recoverDoBody = valuesBody({ token: recoverTokenField, password: passwordField });
 
 export type RegisterBody = z.infer<typeof registerBody>;
@@ -83,18 +101,32 @@ export const idField = (rm: string) => intField(rm, 1, ID_MAX);
 
 /** An optional parent id (`reply_to`): absent, null, '' or 0 (as a form sends it) means none → null. */
 export const parentIdField = (rm: string) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v), idField(rm).nullable());
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v),
+    idField(rm).nullable(),
+  );
 
 /** A flag: true/false, 1/0 from JSON; 'true'/'false', '1'/'0' from a form. */
 export const flagField = (rm: string) =>
   z.preprocess(
-    (v) => (v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : v),
+    (v) =>
+      v === true || v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === false || v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
     z.boolean({ error: rm }),
   );
 
 /** Ids as a JSON array, repeated form fields, or one comma-separated string; at most `max`. */
 export const idListField = (rm: string, max: number, tooMany = rm) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(idField(rm), { error: rm }).max(max, tooMany),
   );

@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRevalidator, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { ui } from '../shared/catalogue.ts';
@@ -41,7 +50,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function meta({ error }: Route.MetaArgs) {
-  if (error) return [{ title: `${errorTitle(errorStatus(error))} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
+  if (error)
+    return [{ title: `${errorTitle(errorStatus(error))} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
   return [{ title: `${ui.siteName} — ${ui.siteTagline}` }];
 }
 
@@ -93,7 +103,11 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
     <div className="app">
       <Header user={data.user} unreadCount={data.unreadCount} />
       <div className="app-body">
-        <Sidebar communities={data.communities} initialCollapsed={data.sidebarCollapsed} liveCollapse={data.liveCollapse} />
+        <Sidebar
+          communities={data.communities}
+          initialCollapsed={data.sidebarCollapsed}
+          liveCollapse={data.liveCollapse}
+        />
         <main className="app-main">{children}</main>
       </div>
       <OverlayRoot />
@@ -124,7 +138,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!data) {
     return (
       <div className="app">
-        <main className="app-main"><ErrorScreen status={errorStatus(error)} reloadOnSignIn /></main>
+        <main className="app-main">
+          <ErrorScreen status={errorStatus(error)} reloadOnSignIn />
+        </main>
         <OverlayRoot />
         <HydrationMark />
       </div>

@@ -3,7 +3,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
-import { callApi, launchBrowser, open, registerViaApi, shot, signedInPage, startServer, type Server } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 /**
  * Every page and open overlay is checked by axe-core at desktop width and at 375 px: no serious or critical
@@ -23,22 +32,47 @@ beforeAll(async () => {
   // The first account of a fresh site is its superuser, so /admin/ui opens for it.
   staff = await registerViaApi(server, 'Проверка Доступности');
   const form = new FormData();
-  const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } } })
+    .png()
+    .toBuffer();
   form.append('file_0', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'one.png');
-  const up = await fetch(`${server.url}/v3.0/andropov/upload`, { method: 'POST', headers: { 'x-this-is-csrf': '1', cookie: staff.cookie }, body: form });
+  const up = await fetch(`${server.url}/v3.0/andropov/upload`, {
+    method: 'POST',
+    headers: { 'x-this-is-csrf': '1', cookie: staff.cookie },
+    body: form,
+  });
   const image = ((await up.json()) as { data: { result: UploadResultItem[] } }).data.result[0].data as MediaImage;
   const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', staff.cookie, {
     title: 'Проверка доступности страницы',
     entry: [
       { type: 'text', data: { text: 'Запись с картинкой и комментарием.' } },
-      { type: 'media', data: { items: [{ image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type }, title: 'Синий прямоугольник' }] } },
+      {
+        type: 'media',
+        data: {
+          items: [
+            {
+              image: {
+                uuid: image.uuid,
+                width: image.width,
+                height: image.height,
+                color: image.color,
+                type: image.type,
+              },
+              title: 'Синий прямоугольник',
+            },
+          ],
+        },
+      },
     ],
     is_published: 1,
   });
   expect(saved.rc, JSON.stringify(saved)).toBe(200);
   entryPath = saved.data.entry.url;
   blogPath = entryPath.split('/').slice(0, 3).join('/');
-  const comment = await callApi(server, '/v3.0/comment/add', staff.cookie, { id: saved.data.entry.id, text: 'Первый комментарий' });
+  const comment = await callApi(server, '/v3.0/comment/add', staff.cookie, {
+    id: saved.data.entry.id,
+    text: 'Первый комментарий',
+  });
   expect(comment.rc).toBe(200);
   const home = await (await fetch(server.url + '/all')).text();
   communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
@@ -56,14 +90,27 @@ interface Found {
 }
 
 /** Moderate rules held as strictly as serious ones: labelled landmarks, one h1 per page. */
-const REQUIRED = new Set(['landmark-unique', 'page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-main']);
+const REQUIRED = new Set([
+  'landmark-unique',
+  'page-has-heading-one',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-main',
+]);
 
 /** Serious and critical violations on the page as it is now, touch targets of at least 24 px included. */
 async function serious(page: Page): Promise<Found[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || REQUIRED.has(v.id))
-    .map((v) => ({ id: v.id, impact: v.impact!, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact!,
+      nodes: v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    }));
 }
 
 const report: string[] = [];

@@ -6,7 +6,16 @@ import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { editorReady, launchBrowser, open, registerViaApi, shot, signedInPage as signedInPageOf, startServer, type Server } from './harness.ts';
+import {
+  editorReady,
+  launchBrowser,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage as signedInPageOf,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -16,8 +25,19 @@ let dir: string;
 /** A sine of a few seconds with a title tag, as a recorder leaves it. */
 async function tone(name: string, seconds: number, extra: string[] = []): Promise<string> {
   const file = path.join(dir, name);
-  await promisify(execFile)(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`,
-    '-metadata', 'title=Черновая запись', ...extra, file]);
+  await promisify(execFile)(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-metadata',
+    'title=Черновая запись',
+    ...extra,
+    file,
+  ]);
   return file;
 }
 
@@ -36,10 +56,12 @@ afterAll(async () => {
 
 const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
 
-
 /** Centres a block, so the sticky publish bar does not cover it, and photographs the page once blocks have faded in. */
 async function shotOf(page: Page, selector: string, name: string) {
-  await page.locator(selector).first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.waitForTimeout(500);
   await shot(page, name);
 }
@@ -74,7 +96,9 @@ describe('the audio block', () => {
     expect(await block.locator('[data-testid=editor-audio-url]').count()).toBe(0);
     await block.locator('[data-testid=editor-audio-title]').fill('Выпуск 12: залив');
     // The preview plays what the server keeps.
-    await expect.poll(() => block.locator('audio').evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => block.locator('audio').evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await block.locator('audio').evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(3);
     await shotOf(page, '[data-testid=editor-audio]', 'audio-editor-1280');
 
@@ -84,8 +108,12 @@ describe('the audio block', () => {
     await page.keyboard.press('Enter');
     await page.evaluate(async (b64) => {
       const data = new DataTransfer();
-      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'интервью.m4a', { type: 'audio/mp4' }));
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      data.items.add(
+        new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'интервью.m4a', { type: 'audio/mp4' }),
+      );
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, fs.readFileSync(m4a).toString('base64'));
     await expect.poll(() => page.locator('[data-testid=editor-audio-player]').count(), { timeout: 20_000 }).toBe(2);
 
@@ -97,7 +125,13 @@ describe('the audio block', () => {
     const audio = saved.blocks.filter((b) => b.type === 'audio');
     expect(audio.map((b) => b.data)).toEqual([
       { uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), duration: 2, size: expect.any(Number), type: 'm4a' },
-      { uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), duration: 3, size: expect.any(Number), type: 'mp3', title: 'Выпуск 12: залив' },
+      {
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        duration: 3,
+        size: expect.any(Number),
+        type: 'mp3',
+        title: 'Выпуск 12: залив',
+      },
     ]);
 
     const body = page.locator('[data-testid=entry-blocks]');
@@ -111,7 +145,9 @@ describe('the audio block', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect((await res.arrayBuffer()).byteLength).toBe(audio[1].data.size);
-    await expect.poll(() => players.last().evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => players.last().evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shotOf(page, '[data-block=audio]', 'audio-entry-1280');
 
     // The narrow screen: the page and the editor opened again on the saved blocks.
@@ -146,7 +182,8 @@ describe('the audio block', () => {
     await page.fill('[data-testid=editor-audio-title]', 'Чужой подкаст');
     await page.waitForURL(/\/writing\/\d+$/, { timeout: 10_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await expect.poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
+    await expect
+      .poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
       .toEqual([{ type: 'audio', data: { url: 'https://example.ru/podcast.mp3', title: 'Чужой подкаст' } }]);
     await context.close();
   });

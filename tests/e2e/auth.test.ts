@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 async function fillAuth(page: Page, values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
+  for (const [name, value] of Object.entries(values))
+    await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
   await page.click('[data-testid=auth-submit]');
 }
 
@@ -89,7 +90,13 @@ describe('accounts in the browser', () => {
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
     await fillAuth(page, { email: person.email, password: person.password });
     await page.waitForSelector('[data-testid=account-menu]');
-    await page.waitForFunction((id) => document.querySelector(`[data-testid=sidebar-subsite][data-id="${id}"] [data-testid=subscribe-button]`)?.getAttribute('aria-pressed') === 'true', subsiteId);
+    await page.waitForFunction(
+      (id) =>
+        document
+          .querySelector(`[data-testid=sidebar-subsite][data-id="${id}"] [data-testid=subscribe-button]`)
+          ?.getAttribute('aria-pressed') === 'true',
+      subsiteId,
+    );
     const check = await page.evaluate(() => fetch('/v3.0/auth/check').then((r) => r.json()));
     expect(check.data.user.subscribed_ids).toContain(subsiteId);
     await context.close();
@@ -99,7 +106,7 @@ describe('accounts in the browser', () => {
     const { context, page } = await newPage(browser);
     await open(page, server.url);
     await page.click('[data-testid=sidebar-toggle]');
-      await page.waitForSelector('[data-testid=sidebar][data-collapsed="1"]', { state: 'attached' });
+    await page.waitForSelector('[data-testid=sidebar][data-collapsed="1"]', { state: 'attached' });
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar-collapsing');
     expect(cookie?.value).toBe('1');
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86400_000);
@@ -160,9 +167,13 @@ describe('accounts in the browser', () => {
     const { context, page } = await newPage(browser, 375, 812);
     await open(page, server.url);
     await shot(page, 'home-mobile');
-    expect(await page.locator('[data-testid=sidebar]').evaluate((el) => el.getBoundingClientRect().right <= 0)).toBe(true);
+    expect(await page.locator('[data-testid=sidebar]').evaluate((el) => el.getBoundingClientRect().right <= 0)).toBe(
+      true,
+    );
     await page.click('[data-testid=sidebar-toggle]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().left >= 0);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().left >= 0,
+    );
     await page.waitForTimeout(250);
     await shot(page, 'sidebar-mobile');
     await page.click('.sidebar-backdrop', { position: { x: 360, y: 300 } });

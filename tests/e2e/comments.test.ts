@@ -16,29 +16,40 @@ const api = async <T>(p: string, init: RequestInit = {}) => {
   return (await res.json()) as { rc: number; rm: string; data: T };
 };
 const listComments = async (id: number, sorting: 'popular' | 'date', cookie = '') =>
-  (await api<{ items: Comment[] }>(`/v3.0/comments?content_id=${id}&sorting=${sorting}`, { headers: cookie ? { cookie } : {} })).data.items ?? [];
+  (
+    await api<{ items: Comment[] }>(`/v3.0/comments?content_id=${id}&sorting=${sorting}`, {
+      headers: cookie ? { cookie } : {},
+    })
+  ).data.items ?? [];
 
 /** A second person, signed in over plain HTTP, who writes while the browser reader is away. */
 async function otherPerson(name = 'Другой Читатель') {
   const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-    body: JSON.stringify({ values: { name, email: `other-${Date.now()}-${Math.random()}@example.ru`, password: 'другой надёжный пароль' } }),
+    body: JSON.stringify({
+      values: { name, email: `other-${Date.now()}-${Math.random()}@example.ru`, password: 'другой надёжный пароль' },
+    }),
   });
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return {
     cookie,
-    post: <T>(p: string, body: unknown) => api<T>(p, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
-      body: JSON.stringify(body),
-    }),
-    comment: (text: string, replyTo?: number) => api<Comment>('/v3.0/comment/add', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
-      body: JSON.stringify({ id: entryId, text, ...(replyTo ? { reply_to: replyTo } : {}) }),
-    }),
+    post: <T>(p: string, body: unknown) =>
+      api<T>(p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+        body: JSON.stringify(body),
+      }),
+    comment: (text: string, replyTo?: number) =>
+      api<Comment>('/v3.0/comment/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+        body: JSON.stringify({ id: entryId, text, ...(replyTo ? { reply_to: replyTo } : {}) }),
+      }),
   };
 }
 
@@ -61,7 +72,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const renderedIds = (page: Page) => page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+const renderedIds = (page: Page) =>
+  page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 const comment = (page: Page, id: number) => page.locator(`[data-testid=comment][data-id="${id}"]`);
 /** Edit, remove and remove-branch live in the comment's '…' menu. */
 async function commentAction(page: Page, id: number, value: 'edit' | 'remove' | 'remove-branch') {
@@ -77,7 +89,8 @@ async function register(page: Page, name: string) {
   await page.click('[data-testid=to-register]');
   await page.waitForSelector('[data-testid=auth-popup][data-mode=register]');
   const values = { name, email: `reader-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
-  for (const [field, value] of Object.entries(values)) await page.fill(`[data-testid=auth-popup] input[name=${field}]`, value);
+  for (const [field, value] of Object.entries(values))
+    await page.fill(`[data-testid=auth-popup] input[name=${field}]`, value);
   await page.click('[data-testid=auth-submit]');
   await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
 }
@@ -95,10 +108,13 @@ describe('comments in the browser', () => {
     // Replies are indented by level; the deepest seeded reply sits deeper than its thread's root.
     const deepest = popular.reduce((a, b) => (b.level > a.level ? b : a));
     expect(deepest.level).toBeGreaterThanOrEqual(3);
-    const indent = async (id: number) => comment(page, id).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
+    const indent = async (id: number) =>
+      comment(page, id).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
     expect(await indent(deepest.id)).toBeGreaterThan(await indent(popular[0].id));
     expect(await comment(page, deepest.id).locator('.comment__line').count()).toBe(Math.min(deepest.level, 6));
-    await page.locator('[data-testid=comments-title]').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await page
+      .locator('[data-testid=comments-title]')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
     await shot(page, 'comments-desktop');
     await comment(page, deepest.id).scrollIntoViewIfNeeded();
     await shot(page, 'comments-thread-desktop');
@@ -113,10 +129,14 @@ describe('comments in the browser', () => {
     await open(mobile.page, entryUrl);
     await mobile.page.waitForSelector('[data-testid=comments-list]');
     // At 375 px the indent stops at three levels and nothing overflows the screen.
-    const deepIndent = await comment(mobile.page, deepest.id).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
+    const deepIndent = await comment(mobile.page, deepest.id).evaluate((el) =>
+      parseFloat(getComputedStyle(el).paddingLeft),
+    );
     expect(deepIndent).toBeLessThanOrEqual(3 * 16);
     expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await mobile.page.locator('[data-testid=comments-title]').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await mobile.page
+      .locator('[data-testid=comments-title]')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
     await shot(mobile.page, 'comments-mobile');
     await comment(mobile.page, deepest.id).scrollIntoViewIfNeeded();
     await shot(mobile.page, 'comments-thread-mobile');
@@ -129,11 +149,17 @@ describe('comments in the browser', () => {
     let parent = roots[roots.length - 1].id;
     const chain: number[] = [];
     for (let i = 1; i <= 8; i++) {
-      const res = await person.comment(`Ответ уровня ${i}: спор продолжается, и каждый уверен в своей правоте.`, parent);
+      const res = await person.comment(
+        `Ответ уровня ${i}: спор продолжается, и каждый уверен в своей правоте.`,
+        parent,
+      );
       expect(res.rc).toBe(200);
       chain.push((parent = res.data.id));
     }
-    for (const [width, indent, limit, name] of [[1280, 26, 6, 'desktop'], [375, 16, 3, 'mobile']] as const) {
+    for (const [width, indent, limit, name] of [
+      [1280, 26, 6, 'desktop'],
+      [375, 16, 3, 'mobile'],
+    ] as const) {
       const { context, page } = await newPage(browser, width, width > 800 ? 900 : 800);
       await open(page, entryUrl);
       await page.click('[data-testid=comments-sort-date]');
@@ -144,7 +170,11 @@ describe('comments in the browser', () => {
       expect(await padding(chain[limit - 2])).toBe((limit - 1) * indent);
       // Past the limit each reply names whom it answers.
       expect(await comment(page, chain[7]).locator('.comment__reply-to').isVisible()).toBe(true);
-      expect(await comment(page, chain[limit - 1]).locator('.comment__reply-to').isVisible()).toBe(false);
+      expect(
+        await comment(page, chain[limit - 1])
+          .locator('.comment__reply-to')
+          .isVisible(),
+      ).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await comment(page, chain[4]).evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await shot(page, `comments-deep-${name}`);
@@ -159,7 +189,10 @@ describe('comments in the browser', () => {
     const before = (await listComments(entryId, 'popular')).filter((c) => !c.is_removed).length;
 
     // An anonymous reader writes and sends: the 401 opens the auth popup, and the comment goes out after sign-up.
-    await page.fill('[data-testid=comment-add-form] textarea', 'Первый комментарий из браузера.\nВторая строка со ссылкой https://example.ru/test');
+    await page.fill(
+      '[data-testid=comment-add-form] textarea',
+      'Первый комментарий из браузера.\nВторая строка со ссылкой https://example.ru/test',
+    );
     await page.click('[data-testid=comment-add-form] [data-testid=comment-submit]');
     await register(page, 'Комментатор Тестов');
     const mine = commentWithText(page, 'Первый комментарий из браузера.');
@@ -196,11 +229,15 @@ describe('comments in the browser', () => {
     // Edit in place.
     await commentAction(page, myId, 'edit');
     const editor = comment(page, myId).locator('[data-testid=comment-edit-form] textarea');
-    expect(await editor.inputValue()).toBe('Первый комментарий из браузера.\nВторая строка со ссылкой https://example.ru/test');
+    expect(await editor.inputValue()).toBe(
+      'Первый комментарий из браузера.\nВторая строка со ссылкой https://example.ru/test',
+    );
     await editor.fill('Исправленный комментарий');
     await shot(page, 'comments-edit-desktop');
     await comment(page, myId).locator('[data-testid=comment-submit]').click();
-    await expect.poll(() => comment(page, myId).locator('[data-testid=comment-text]').textContent()).toBe('Исправленный комментарий');
+    await expect
+      .poll(() => comment(page, myId).locator('[data-testid=comment-text]').textContent())
+      .toBe('Исправленный комментарий');
     expect(await comment(page, myId).locator('.comment__edited').count()).toBe(1);
 
     // Remove: cancel first, then confirm.
@@ -231,10 +268,14 @@ describe('comments in the browser', () => {
     await open(page, `${entryUrl}?comment=${target.id}`);
     const el = comment(page, target.id);
     await expect.poll(() => el.getAttribute('class')).toContain('comment--highlighted');
-    await expect.poll(() => el.evaluate((node) => {
-      const r = node.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        el.evaluate((node) => {
+          const r = node.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.waitForTimeout(400); // let the smooth scroll settle before the picture
     await shot(page, 'comments-linked-desktop');
 
@@ -265,8 +306,10 @@ describe('comments in the browser', () => {
   it('shows a note instead of the form when the author switched comments off', async () => {
     const author = await otherPerson('Автор Без Обсуждений');
     const saved = await author.post<{ entry: { id: number; url: string } }>('/v3.0/writing/save', {
-      title: 'Запись без комментариев', entry: [{ type: 'text', data: { text: 'Обсуждать тут нечего.' } }],
-      is_published: true, is_enabled_comments: false,
+      title: 'Запись без комментариев',
+      entry: [{ type: 'text', data: { text: 'Обсуждать тут нечего.' } }],
+      is_published: true,
+      is_enabled_comments: false,
     });
     expect(saved.rc, saved.rm).toBe(200);
     const { context, page } = await newPage(browser, 375, 800);
@@ -274,7 +317,9 @@ describe('comments in the browser', () => {
     await page.waitForSelector('[data-testid=comments-disabled]');
     expect(await page.textContent('[data-testid=comments-disabled]')).toBe('Автор отключил комментарии к этой записи');
     expect(await page.locator('[data-testid=comment-add-form]').count()).toBe(0);
-    await page.locator('[data-testid=comments]').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await page
+      .locator('[data-testid=comments]')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
     await shot(page, 'comments-disabled-mobile');
     await context.close();
   });
@@ -299,14 +344,17 @@ describe('comments in the browser', () => {
     await context.close();
   });
 
-  it('staff see one \'…\' button under a comment, not a row of actions that wraps on a phone; @mentions link to blogs', async () => {
+  it("staff see one '…' button under a comment, not a row of actions that wraps on a phone; @mentions link to blogs", async () => {
     const named = await otherPerson('Мирон Упомянутый');
     const namedUrl = (await named.comment('Меня сейчас упомянут')).data.author!.url;
     const slug = namedUrl.replace(/^\/u\/\d+-/, '');
     const person = await otherPerson('Спорщик На Телефоне');
     const root = await person.comment(`Ветка для проверки меню на телефоне, @${slug} подтвердит`);
     await person.comment('Ответ в этой ветке', root.data.id);
-    for (const [width, height] of [[1280, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ]) {
       const { context, page } = await newPage(browser, width, height);
       const [name, value] = owner.cookie.split('; ')[0].split('=');
       await context.addCookies([{ name, value, url: server.url }]);

@@ -13,25 +13,36 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decode the body and hide what was sent). */
-function raw(path: string, encoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  encoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(server.url + path, { headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(server.url + path, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
 const decode = (r: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
-  r.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(r.body)
-    : r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.body) : r.body;
+  r.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(r.body)
+      : r.body;
 
 describe('delivery', () => {
   it('compresses pages and API answers with brotli or gzip, as the client accepts', async () => {
     const plain = await raw('/', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    for (const [accept, used] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, used] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const page = await raw('/', accept);
       expect(page.status).toBe(200);
       expect(page.headers['content-encoding']).toBe(used);
@@ -50,7 +61,10 @@ describe('delivery', () => {
     const html = decode(await raw('/', 'br')).toString();
     const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)![1];
     const original = await raw(asset, 'identity');
-    for (const [accept, used, unpack] of [['br', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync]] as const) {
+    for (const [accept, used, unpack] of [
+      ['br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
       const res = await raw(asset, accept);
       expect(res.headers['content-encoding']).toBe(used);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { editorReady, launchBrowser, newPage, open, registerViaApi, shot, signedInPage as signedInPageOf, startServer, type Server } from './harness.ts';
+import {
+  editorReady,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage as signedInPageOf,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 /** `/drafts`: the way back to a draft after the editor closed. */
 let server: Server;
@@ -22,7 +32,8 @@ const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, ser
 
 async function saveViaApi(cookie: string, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/v3.0/writing/save`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
     body: JSON.stringify({ entry: [{ type: 'text', data: { text: 'Текст' } }], is_published: 0, ...body }),
   });
   expect(res.status).toBe(200);
@@ -35,13 +46,17 @@ async function entryOf(id: number) {
 }
 
 // Titles are typographed: a non-breaking space after short words.
-const titles = async (page: Page) => (await page.locator('[data-testid=draft] .draft__title').allInnerTexts()).map((s) => s.replace(/\u00a0/g, ' '));
+const titles = async (page: Page) =>
+  (await page.locator('[data-testid=draft] .draft__title').allInnerTexts()).map((s) => s.replace(/\u00a0/g, ' '));
 
 describe('drafts', () => {
   it('finds a draft autosaved in the editor popup after it closed, continues it, and removes another with confirmation', async () => {
     const stranger = await registerViaApi(server, 'Чужой Автор');
     await saveViaApi(stranger.cookie, { title: 'Чужой черновик' });
-    const untitled = await saveViaApi(author.cookie, { title: '', entry: [{ type: 'text', data: { text: 'Мысль без заголовка, записанная с телефона в метро' } }] });
+    const untitled = await saveViaApi(author.cookie, {
+      title: '',
+      entry: [{ type: 'text', data: { text: 'Мысль без заголовка, записанная с телефона в метро' } }],
+    });
 
     const { context, page } = await signedInPage();
     await open(page, `${server.url}/?name=editor`);
@@ -94,7 +109,9 @@ describe('drafts', () => {
     await page.click('[data-testid=modal-confirm]');
     await other.waitFor({ state: 'detached' });
     // A removed entry is out of the editor's reach too (its history screen restores it).
-    expect((await fetch(`${server.url}/v3.0/writing/get/${untitled.id}`, { headers: { cookie: author.cookie } })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/v3.0/writing/get/${untitled.id}`, { headers: { cookie: author.cookie } })).status,
+    ).toBe(404);
     await open(page, `${server.url}/drafts`);
     expect(await titles(page)).toEqual(['Как мы переехали в новый офис за выходные']);
     await context.close();
@@ -104,7 +121,9 @@ describe('drafts', () => {
     const { context, page } = await signedInPage(375, 760);
     await open(page, `${server.url}/drafts`);
     await page.waitForSelector('[data-testid=draft]');
-    const widths = await page.locator('[data-testid=draft]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+    const widths = await page
+      .locator('[data-testid=draft]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
     for (const right of widths) expect(right).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'drafts-375');

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { editorReady, launchBrowser, open, registerViaApi, shot, signedInPage, startServer, type Server } from './harness.ts';
+import {
+  editorReady,
+  launchBrowser,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -13,12 +22,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const headline = 'Как небольшая команда из Казани за полтора года построила сервис доставки, которым пользуются в сорока городах России';
+const headline =
+  'Как небольшая команда из Казани за полтора года построила сервис доставки, которым пользуются в сорока городах России';
 
 describe('the editor title', () => {
   it('wraps a long headline onto several lines instead of clipping it; Enter adds no line break', async () => {
     const writer = await registerViaApi(server, 'Автор Длинных Заголовков');
-    for (const [width, height] of [[1280, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ]) {
       const { context, page } = await signedInPage(browser, server, writer.cookie, width, height);
       await open(page, `${server.url}/writing`);
       await editorReady(page);
@@ -28,7 +41,10 @@ describe('the editor title', () => {
       await page.keyboard.press('Enter');
       expect(await title.inputValue()).toBe(headline);
       const size = await title.evaluate((el) => ({
-        height: el.clientHeight, scrollHeight: el.scrollHeight, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+        height: el.clientHeight,
+        scrollHeight: el.scrollHeight,
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
         line: parseFloat(getComputedStyle(el).lineHeight),
       }));
       // Everything is in view: nothing scrolls sideways or down inside the field, and it takes more than one line.

@@ -7,7 +7,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { messages } from '../../src/shared/catalogue.ts';
-import { editorReady, launchBrowser, open, registerViaApi, shot, signedInPage as signedInPageOf, startServer, type Server } from './harness.ts';
+import {
+  editorReady,
+  launchBrowser,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage as signedInPageOf,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -21,7 +30,9 @@ let articleUrl: string;
 beforeAll(async () => {
   article = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<html><head><meta property="og:title" content="Как устроен залив"><meta property="og:description" content="Разбор с картами"></head><body>…</body></html>');
+    res.end(
+      '<html><head><meta property="og:title" content="Как устроен залив"><meta property="og:description" content="Разбор с картами"></head><body>…</body></html>',
+    );
   });
   await new Promise<void>((r) => article.listen(0, '127.0.0.1', r));
   articleUrl = `http://127.0.0.1:${(article.address() as AddressInfo).port}/article`;
@@ -31,11 +42,15 @@ beforeAll(async () => {
   author = await registerViaApi(server, 'Автор Редактора');
   picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-editor-')), 'sunset.png');
   await sharp({ create: { width: 800, height: 500, channels: 3, background: '#e8803a' } })
-    .composite([{ input: Buffer.from('<svg width="800" height="500"><circle cx="400" cy="330" r="120" fill="#ffd25e"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="800" height="500"><circle cx="400" cy="330" r="120" fill="#ffd25e"/></svg>') },
+    ])
     .png()
     .toFile(picture);
   pastedPicture = path.join(path.dirname(picture), 'sea.png');
-  await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f6ff5' } }).png().toFile(pastedPicture);
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2f6ff5' } })
+    .png()
+    .toFile(pastedPicture);
 });
 afterAll(async () => {
   await browser?.close();
@@ -45,20 +60,27 @@ afterAll(async () => {
 
 const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
 
-
 /**
  * Hovers a block and waits until Editor.js's block toolbar (+ and ⋮⋮) stands beside it. Editor.js reopens a toolbar
  * hidden by typing only when the pointer comes to another block, so the pointer visits the first block on the way.
  */
 async function hoverBlock(page: Page, block: Locator) {
-  await page.locator('.codex-editor .ce-block').first().hover({ position: { x: 5, y: 5 } });
+  await page
+    .locator('.codex-editor .ce-block')
+    .first()
+    .hover({ position: { x: 5, y: 5 } });
   // Centred, so the sticky publish bar does not cover it.
   await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await block.hover({ position: { x: 40, y: 10 } });
-  await expect.poll(async () => {
-    const [bar, box] = await Promise.all([page.locator('.ce-toolbar__settings-btn').boundingBox(), block.boundingBox()]);
-    return Boolean(bar && box && bar.y + bar.height / 2 >= box.y && bar.y + bar.height / 2 <= box.y + box.height);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const [bar, box] = await Promise.all([
+        page.locator('.ce-toolbar__settings-btn').boundingBox(),
+        block.boundingBox(),
+      ]);
+      return Boolean(bar && box && bar.y + bar.height / 2 >= box.y && bar.y + bar.height / 2 <= box.y + box.height);
+    })
+    .toBe(true);
 }
 
 /** Adds a block of the tool after the block holding `selector`, through the block's + button and the toolbox. */
@@ -71,18 +93,20 @@ async function addBlockAfter(page: Page, selector: string, tool: string) {
 /** Enter, then waits until the caret stands in the fresh empty paragraph, so the next keystrokes land there. */
 async function newParagraph(page: Page) {
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => {
-    const el = document.activeElement;
-    return Boolean(el?.classList.contains('ce-paragraph') && el.textContent === '');
-  }).catch(async (err: Error) => {
-    // Say where the caret went instead, so a failure names its cause.
-    const where = await page.evaluate(() => ({
-      focused: document.activeElement?.outerHTML.slice(0, 200),
-      title: (document.querySelector('[data-testid=editor-title]') as HTMLInputElement | null)?.value,
-      blocks: [...document.querySelectorAll('.codex-editor .ce-block')].map((b) => b.textContent?.slice(0, 40)),
-    }));
-    throw new Error(`${err.message}\n${JSON.stringify(where)}`);
-  });
+  await page
+    .waitForFunction(() => {
+      const el = document.activeElement;
+      return Boolean(el?.classList.contains('ce-paragraph') && el.textContent === '');
+    })
+    .catch(async (err: Error) => {
+      // Say where the caret went instead, so a failure names its cause.
+      const where = await page.evaluate(() => ({
+        focused: document.activeElement?.outerHTML.slice(0, 200),
+        title: (document.querySelector('[data-testid=editor-title]') as HTMLInputElement | null)?.value,
+        blocks: [...document.querySelectorAll('.codex-editor .ce-block')].map((b) => b.textContent?.slice(0, 40)),
+      }));
+      throw new Error(`${err.message}\n${JSON.stringify(where)}`);
+    });
 }
 
 /** Dispatches a paste of plain text where the caret is (what Ctrl+V of a copied link does). */
@@ -90,12 +114,19 @@ const pasteText = (page: Page, text: string) =>
   page.evaluate((t) => {
     const data = new DataTransfer();
     data.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, text);
 
 const savedEntry = async (id: number) => {
   const res = await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: author.cookie } });
-  return (await res.json()).data.entry as { title: string; is_published: boolean; blocks: { type: string; data: Record<string, unknown> }[]; url: string };
+  return (await res.json()).data.entry as {
+    title: string;
+    is_published: boolean;
+    blocks: { type: string; data: Record<string, unknown> }[];
+    url: string;
+  };
 };
 
 describe('the block editor', () => {
@@ -142,12 +173,17 @@ describe('the block editor', () => {
     await page.evaluate((b64) => {
       const data = new DataTransfer();
       data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'sea.png', { type: 'image/png' }));
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, fs.readFileSync(pastedPicture).toString('base64'));
     await expect.poll(() => page.locator('[data-testid=editor-media-image]').count(), { timeout: 20_000 }).toBe(2);
 
     // That picture becomes the feed card's cover (block settings), taking the flag from the first one: one cover.
-    for (const media of [page.locator('[data-testid=editor-media]').first(), page.locator('[data-testid=editor-media]').last()]) {
+    for (const media of [
+      page.locator('[data-testid=editor-media]').first(),
+      page.locator('[data-testid=editor-media]').last(),
+    ]) {
       await hoverBlock(page, media);
       await page.click('.ce-toolbar__settings-btn');
       await page.click('.ce-popover--opened [data-item-name=cover]');
@@ -174,7 +210,15 @@ describe('the block editor', () => {
     expect(await body.locator('[data-block=video]').count()).toBe(1);
 
     const published = await savedEntry(Number(/\/(\d+)-[^/]*$/.exec(new URL(page.url()).pathname)![1]));
-    expect(published.blocks.map((b) => `${b.type}${(b as { cover?: boolean }).cover ? '*' : ''}`)).toEqual(['text', 'header', 'list', 'video', 'media', 'quote', 'media*']);
+    expect(published.blocks.map((b) => `${b.type}${(b as { cover?: boolean }).cover ? '*' : ''}`)).toEqual([
+      'text',
+      'header',
+      'list',
+      'video',
+      'media',
+      'quote',
+      'media*',
+    ]);
 
     await open(page, `${server.url}/new`);
     await page.waitForSelector(`text=${title}`);
@@ -232,7 +276,7 @@ describe('the block editor', () => {
     await context.close();
   });
 
-  it('turns a pasted link into a card with the page\'s title', async () => {
+  it("turns a pasted link into a card with the page's title", async () => {
     const { context, page } = await signedInPage();
     await open(page, `${server.url}/writing`);
     await editorReady(page);
@@ -244,8 +288,11 @@ describe('the block editor', () => {
     expect(await card.innerText()).toContain('Как устроен залив');
     await page.waitForURL(/\/writing\/\d+$/, { timeout: 10_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await expect.poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
-      .toEqual([{ type: 'link', data: { url: articleUrl, title: 'Как устроен залив', description: 'Разбор с картами' } }]);
+    await expect
+      .poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
+      .toEqual([
+        { type: 'link', data: { url: articleUrl, title: 'Как устроен залив', description: 'Разбор с картами' } },
+      ]);
     await context.close();
   });
 
@@ -258,11 +305,19 @@ describe('the block editor', () => {
     await page.click('.ce-popover--opened [data-item-name=media]');
     // Noise does not compress: ~0.9 MB over a 300 KB/s uplink takes a few seconds.
     const noisy = path.join(path.dirname(picture), 'noise.png');
-    await sharp(Buffer.from(Array.from({ length: 560 * 560 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 560, height: 560, channels: 3 } })
-      .png({ compressionLevel: 0 }).toFile(noisy);
+    await sharp(Buffer.from(Array.from({ length: 560 * 560 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 560, height: 560, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toFile(noisy);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
     await page.setInputFiles('[data-testid=editor-media-file]', noisy);
     const busy = page.locator('[data-testid=editor-media-busy]');
     await expect.poll(() => busy.textContent(), { timeout: 15_000 }).toMatch(/^Загрузка… [1-9]\d?\u00a0%$/);
@@ -278,7 +333,14 @@ describe('the block editor', () => {
     const res = await fetch(`${server.url}/v3.0/writing/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: author.cookie },
-      body: JSON.stringify({ title: 'Опубликованная', entry: [{ type: 'text', data: { text: 'Первый.' } }, { type: 'text', data: { text: 'Второй.' } }], is_published: 1 }),
+      body: JSON.stringify({
+        title: 'Опубликованная',
+        entry: [
+          { type: 'text', data: { text: 'Первый.' } },
+          { type: 'text', data: { text: 'Второй.' } },
+        ],
+        is_published: 1,
+      }),
     });
     const id = (await res.json()).data.entry.id as number;
     await open(page, `${server.url}/writing/${id}`);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { editorReady, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import {
+  editorReady,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signIn,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -18,7 +28,9 @@ afterAll(async () => {
 const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
 async function saveEntry(cookie: string, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/v3.0/writing/save`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+    body: JSON.stringify(body),
   });
   const json = await res.json();
   expect(json.rc, JSON.stringify(json)).toBe(200);
@@ -69,18 +81,31 @@ describe('the entry page', () => {
     }
     expect(found).not.toBeNull();
     const html = await (await fetch(server.url + found!.url)).text();
-    expect(html).toContain('<div class="eb eb-header" data-block="header"><h2>Почему не\u00a0стали оптимизировать старый код</h2>');
-    expect(html).toMatch(/<div class="eb eb-code" data-block="code"><pre data-lang="go"><code>func \(s \*Sender\) Run\(ctx context.Context, jobs &lt;-chan Job\) \{/);
+    expect(html).toContain(
+      '<div class="eb eb-header" data-block="header"><h2>Почему не\u00a0стали оптимизировать старый код</h2>',
+    );
+    expect(html).toMatch(
+      /<div class="eb eb-code" data-block="code"><pre data-lang="go"><code>func \(s \*Sender\) Run\(ctx context.Context, jobs &lt;-chan Job\) \{/,
+    );
     expect(html).toContain('<div class="eb-number-value">6×</div>');
     expect(html).toMatch(/<div class="eb eb-list" data-block="list"><ol><li>/);
   });
 
   it('redirects other spellings of the address to the canonical one and refuses what is not an entry', async () => {
     const writer = await registerViaApi(server, 'Пётр Редиректов');
-    const e = await saveEntry(writer.cookie, { title: 'Проверка адресов', entry: [{ type: 'text', data: { text: 'Текст' } }], is_published: 1 });
+    const e = await saveEntry(writer.cookie, {
+      title: 'Проверка адресов',
+      entry: [{ type: 'text', data: { text: 'Текст' } }],
+      is_published: 1,
+    });
     const [, , blog, slugPart] = e.url.split('/');
     const get = (p: string) => fetch(server.url + p, { redirect: 'manual' });
-    for (const wrong of [`/u/${writer.id}/${e.id}`, `/u/${writer.id}-other/${e.id}-old-title`, `/s/tech/${e.id}-proverka-adresov`, `/u/${blog}/${e.id}zzz`]) {
+    for (const wrong of [
+      `/u/${writer.id}/${e.id}`,
+      `/u/${writer.id}-other/${e.id}-old-title`,
+      `/s/tech/${e.id}-proverka-adresov`,
+      `/u/${blog}/${e.id}zzz`,
+    ]) {
       const res = await get(wrong + '?from=feed');
       expect(res.status, wrong).toBe(301);
       expect(res.headers.get('location')).toBe(`${e.url}?from=feed`);
@@ -89,7 +114,14 @@ describe('the entry page', () => {
     const link = await get(`/${e.id}?comment=15&mode=edit`);
     expect(link.status).toBe(301);
     expect(link.headers.get('location')).toBe(`${e.url}?comment=15&mode=edit`);
-    for (const missing of [`/u/${blog}/abc`, `/u/${blog}/-${e.id}`, '/u/1/99999999', '/12abc', '/99999999', '/99999999999']) {
+    for (const missing of [
+      `/u/${blog}/abc`,
+      `/u/${blog}/-${e.id}`,
+      '/u/1/99999999',
+      '/12abc',
+      '/99999999',
+      '/99999999999',
+    ]) {
       expect((await get(missing)).status, missing).toBe(404);
     }
     // A draft is its author's alone.
@@ -105,7 +137,12 @@ describe('the entry page', () => {
       title: 'Все блоки на одной странице',
       is_published: 1,
       entry: [
-        { type: 'text', data: { text: 'Вводный абзац с <b>жирным</b>, <i>курсивом</i>, <mark>выделением</mark>, <code>кодом</code> и <a href="https://example.com">ссылкой</a>.' } },
+        {
+          type: 'text',
+          data: {
+            text: 'Вводный абзац с <b>жирным</b>, <i>курсивом</i>, <mark>выделением</mark>, <code>кодом</code> и <a href="https://example.com">ссылкой</a>.',
+          },
+        },
         { type: 'header', data: { text: 'Подзаголовок второго уровня', level: 2 } },
         { type: 'list', data: { style: 'unordered', items: ['первый пункт', 'второй пункт с <b>важным</b>'] } },
         { type: 'quote', data: { text: 'Хорошая цитата коротка.', caption: 'Народная мудрость' } },
@@ -115,8 +152,24 @@ describe('the entry page', () => {
         { type: 'number', data: { number: '42 %', title: 'читателей дочитали до конца' } },
         { type: 'warning', data: { title: 'Внимание', text: 'Это <b>предупреждение</b>.' } },
         { type: 'delimiter', data: {} },
-        { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90', title: 'Клип восьмидесятых', timecode: 90 } },
-        { type: 'link', data: { url: 'https://example.com/article', title: 'Статья по ссылке', description: 'Короткое описание внешней страницы.' } },
+        {
+          type: 'video',
+          data: {
+            service: 'youtube',
+            id: 'dQw4w9WgXcQ',
+            url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90',
+            title: 'Клип восьмидесятых',
+            timecode: 90,
+          },
+        },
+        {
+          type: 'link',
+          data: {
+            url: 'https://example.com/article',
+            title: 'Статья по ссылке',
+            description: 'Короткое описание внешней страницы.',
+          },
+        },
         { type: 'audio', data: { url: 'https://example.com/a.mp3', title: 'Выпуск подкаста' } },
         { type: 'person', data: { name: 'Иван Петров', description: 'Главный герой этой записи' } },
         { type: 'text', data: { text: 'Тайный абзац под спойлером' }, hidden: true },
@@ -125,13 +178,36 @@ describe('the entry page', () => {
     });
     const { context, page } = await newPage(browser);
     await open(page, server.url + e.url);
-    const types = await page.locator('[data-testid=entry-blocks] > .eb').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')));
-    expect(types).toEqual(['text', 'header', 'list', 'quote', 'incut', 'header', 'code', 'number', 'warning', 'delimiter', 'video', 'link', 'audio', 'person', 'text', 'text']);
-    expect(await page.locator('.entry-blocks a[href="https://example.com"]').getAttribute('rel')).toBe('nofollow noopener');
+    const types = await page
+      .locator('[data-testid=entry-blocks] > .eb')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-block')));
+    expect(types).toEqual([
+      'text',
+      'header',
+      'list',
+      'quote',
+      'incut',
+      'header',
+      'code',
+      'number',
+      'warning',
+      'delimiter',
+      'video',
+      'link',
+      'audio',
+      'person',
+      'text',
+      'text',
+    ]);
+    expect(await page.locator('.entry-blocks a[href="https://example.com"]').getAttribute('rel')).toBe(
+      'nofollow noopener',
+    );
     const secret = page.getByText('Тайный абзац под спойлером');
     expect(await secret.isVisible()).toBe(false);
     expect(await page.locator('[data-testid=entry-edit]').count()).toBe(0);
-    expect(await page.locator('.eb-code pre').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono|Menlo|Consolas/i);
+    expect(await page.locator('.eb-code pre').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      /mono|Menlo|Consolas/i,
+    );
     await shot(page, 'entry-blocks-desktop', true);
     await page.click('text=Показать спойлер');
     expect(await secret.isVisible()).toBe(true);
@@ -139,7 +215,10 @@ describe('the entry page', () => {
     expect(await page.locator('.eb-video-service').textContent()).toBe('youtube · с\u00a01:30');
     await page.click('.eb-video-preview');
     // The player starts where the pasted link pointed.
-    await page.waitForSelector('.eb-video-frame iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=90"]', { state: 'attached' });
+    await page.waitForSelector(
+      '.eb-video-frame iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=90"]',
+      { state: 'attached' },
+    );
     await context.close();
 
     const mine = await newPage(browser, 375, 812);
@@ -161,7 +240,11 @@ describe('writing', () => {
     await page.waitForSelector('[data-testid=auth-popup]');
     await page.click('[data-testid=to-register]');
     const n = Date.now();
-    for (const [name, value] of Object.entries({ name: 'Ольга Писатель', email: `olga-${n}@example.ru`, password: 'очень надёжный пароль' })) {
+    for (const [name, value] of Object.entries({
+      name: 'Ольга Писатель',
+      email: `olga-${n}@example.ru`,
+      password: 'очень надёжный пароль',
+    })) {
       await page.fill(`[data-testid=auth-popup] input[name=${name}]`, value);
     }
     await page.click('[data-testid=auth-submit]');
@@ -221,8 +304,14 @@ describe('writing', () => {
     await page.waitForSelector('[data-testid=editor][data-status=saved]', { timeout: 15_000 });
     await page.waitForURL(/\/writing\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const check = await (await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })).json();
-    expect(check.data.entry).toMatchObject({ title: 'Черновик на потом', is_published: false, blocks: [{ type: 'text', data: { text: 'Пока только мысль.' } }] });
+    const check = await (
+      await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })
+    ).json();
+    expect(check.data.entry).toMatchObject({
+      title: 'Черновик на потом',
+      is_published: false,
+      blocks: [{ type: 'text', data: { text: 'Пока только мысль.' } }],
+    });
     // Saved, so leaving asks nothing.
     await page.click('.logo');
     await page.waitForURL(`${server.url}/`);
@@ -231,7 +320,9 @@ describe('writing', () => {
     const other = await registerViaApi(server, 'Чужой Читатель');
     expect((await fetch(`${server.url}/writing/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
     const published = await saveEntry(writer.cookie, { title: 'Опубликованная', entry: [], is_published: 1 });
-    expect((await fetch(`${server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status).toBe(403);
+    expect((await fetch(`${server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status).toBe(
+      403,
+    );
     expect((await fetch(`${server.url}/writing/abc`, { headers: { cookie: other.cookie } })).status).toBe(404);
     await context.close();
   });
@@ -254,7 +345,11 @@ describe('writing', () => {
   it('asks before leaving unsaved changes, in the app and when the tab closes', async () => {
     const writer = await registerViaApi(server, 'Нина Сомневающаяся');
     // Changes to a published entry wait on the device until they are published, so they stay unsaved.
-    const entry = await saveEntry(writer.cookie, { title: 'Уже вышла', entry: [{ type: 'text', data: { text: 'Первый абзац.' } }], is_published: 1 });
+    const entry = await saveEntry(writer.cookie, {
+      title: 'Уже вышла',
+      entry: [{ type: 'text', data: { text: 'Первый абзац.' } }],
+      is_published: 1,
+    });
     const { context, page } = await newPage(browser);
     await signIn(context, server, writer.cookie);
     await open(page, `${server.url}/writing/${entry.id}`);
@@ -279,10 +374,12 @@ describe('writing', () => {
     await open(page, `${server.url}/writing/${entry.id}`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Несохранённый заголовок');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => {
-      resolve(d.type());
-      d.accept();
-    }));
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        d.accept();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await dialog).toBe('beforeunload');
     await context.close();

@@ -25,7 +25,9 @@ describe('error pages inside the site shell', () => {
       // The icons the head links are served (a missing favicon is a console error on every page).
       expect(await page.locator('link[rel=icon]').count()).toBeGreaterThanOrEqual(2);
       expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
-      for (const href of await page.locator('link[rel=icon], link[rel=apple-touch-icon], link[rel=manifest]').evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))) {
+      for (const href of await page
+        .locator('link[rel=icon], link[rel=apple-touch-icon], link[rel=manifest]')
+        .evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))) {
         expect((await fetch(href)).status, href).toBe(200);
       }
       expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(200);
@@ -40,7 +42,10 @@ describe('error pages inside the site shell', () => {
       expect(await page.locator('.logo').count()).toBe(1);
       expect(await page.locator('aside.sidebar, .sidebar').count()).toBeGreaterThanOrEqual(1);
       expect(await page.locator('[data-testid=error-page] h1').textContent()).toBe('Такой страницы нет');
-      const animation = await page.locator('.error-digit').first().evaluate((el) => getComputedStyle(el).animationName);
+      const animation = await page
+        .locator('.error-digit')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName);
       expect(animation).not.toBe('none');
       // Navigation works from the error page: the logo leads to the feed.
       await page.click('.logo');

@@ -22,7 +22,13 @@ async function signUp(page: Page) {
     const r = await fetch('/v3.0/auth/simple/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-      body: JSON.stringify({ values: { name: `Читатель ${n}`, email: `reader-${n}-${Date.now()}@example.ru`, password: 'надёжный пароль 123' } }),
+      body: JSON.stringify({
+        values: {
+          name: `Читатель ${n}`,
+          email: `reader-${n}-${Date.now()}@example.ru`,
+          password: 'надёжный пароль 123',
+        },
+      }),
     });
     return r.json();
   }, seq);
@@ -57,7 +63,9 @@ describe('reading feeds', () => {
   it('preloads the next page while the end is still two screens away', async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await open(page, server.url);
-    const feedBottom = await page.locator('[data-testid=feed-list]').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+    const feedBottom = await page
+      .locator('[data-testid=feed-list]')
+      .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     // Stop a little more than two screens above the end: the next page must come without reaching it.
     await page.evaluate((y) => window.scrollTo(0, y), feedBottom - 900 - 2 * 900 + 100);
     await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(20);
@@ -70,7 +78,9 @@ describe('reading feeds', () => {
     await page.click('[data-testid=feed-tab][data-sorting=date]');
     await page.waitForURL(/\/new$/);
     await page.waitForSelector('[data-testid=feed][data-sorting=date]');
-    const dates = await page.locator('[data-testid=entry-card] time').evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime')!)));
+    const dates = await page
+      .locator('[data-testid=entry-card] time')
+      .evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime')!)));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     await page.click('[data-testid=feed-tab][data-sorting=day]');
     await page.waitForURL(/\/top\/day$/);
@@ -100,17 +110,27 @@ describe('reading feeds', () => {
     await page.waitForURL((u) => u.searchParams.get('to') === String(id));
     const card = page.locator(`[data-testid=entry-card][data-id="${id}"]`);
     await card.waitFor();
-    await expect.poll(() => card.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.top < window.innerHeight;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        card.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await cards(page).count()).toBeGreaterThanOrEqual(25);
 
     // A reload keeps it too: the pages live in sessionStorage.
     await page.reload();
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     await card.waitFor();
-    await expect.poll(() => card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        card.evaluate(
+          (el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0,
+        ),
+      )
+      .toBe(true);
     await context.close();
   });
 
@@ -123,7 +143,10 @@ describe('reading feeds', () => {
     await badge.waitFor();
     const count = Number(await badge.textContent());
     expect(count).toBeGreaterThan(0);
-    const api = await page.evaluate((s) => fetch(`/v3.0/feed/recent_count?since=${s}`).then((r) => r.json()), threeDaysAgo);
+    const api = await page.evaluate(
+      (s) => fetch(`/v3.0/feed/recent_count?since=${s}`).then((r) => r.json()),
+      threeDaysAgo,
+    );
     expect(api.data.count).toBe(count);
     await shot(page, 'feed-new-badge-desktop');
     await page.click('[data-testid=sidebar-link][href="/new"]');
@@ -220,7 +243,9 @@ describe('subsites', () => {
     await page.waitForSelector('[data-testid=subsite-header] [data-testid=subscribe-button][aria-pressed=true]');
     await expect.poll(() => page.locator('[data-testid=subscribers-count]').textContent()).not.toBe(subscribers);
     // The sidebar shows the same subscription.
-    const sidebarButton = page.locator('[data-testid=sidebar-subsite] [data-testid=subscribe-button][aria-pressed=true]');
+    const sidebarButton = page.locator(
+      '[data-testid=sidebar-subsite] [data-testid=subscribe-button][aria-pressed=true]',
+    );
     expect(await sidebarButton.count()).toBe(1);
 
     await page.click('[data-testid=notify-button]');

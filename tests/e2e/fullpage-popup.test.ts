@@ -17,7 +17,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VIEWPORTS = [[1280, 900], [375, 760]] as const;
+const VIEWPORTS = [
+  [1280, 900],
+  [375, 760],
+] as const;
 
 /** Scrolled to the end, how far the last piece of content reaches below the sheet's bottom edge (positive: it spills out). */
 function spill(page: Page, content: string) {
@@ -31,7 +34,8 @@ function spill(page: Page, content: string) {
 /** Scrolls whatever scrolls (the overlay on wide screens, the sheet itself on narrow ones) to the end. */
 async function scrollToEnd(page: Page) {
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll('[data-testid=popup-overlay], [data-testid=popup]')) el.scrollTop = el.scrollHeight;
+    for (const el of document.querySelectorAll('[data-testid=popup-overlay], [data-testid=popup]'))
+      el.scrollTop = el.scrollHeight;
   });
   await page.waitForTimeout(200);
 }
@@ -72,9 +76,15 @@ describe('full-page popups', () => {
   });
 
   it('the editor popup holds a long entry, its publish bar at the bottom', async () => {
-    const paragraphs = Array.from({ length: 30 }, (_, i) => ({ type: 'text', data: { text: `Абзац ${i + 1}: у длинной записи много текста, и вся она должна оставаться на белом листе редактора.` } }));
+    const paragraphs = Array.from({ length: 30 }, (_, i) => ({
+      type: 'text',
+      data: {
+        text: `Абзац ${i + 1}: у длинной записи много текста, и вся она должна оставаться на белом листе редактора.`,
+      },
+    }));
     const res = await fetch(`${server.url}/v3.0/writing/save`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: staff.cookie },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: staff.cookie },
       body: JSON.stringify({ title: 'Очень длинный черновик', entry: paragraphs, is_published: 0 }),
     });
     const { id } = (await res.json()).data.entry;

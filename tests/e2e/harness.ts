@@ -21,7 +21,12 @@ export interface Server {
  * made earlier in this run (migrated, seeded as `SEED` says, stopped cleanly), so the first start is paid once per run
  * and per `SEED`; pass an empty directory to watch a real first start.
  */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string, args: string[] = [], cwd = root): Promise<Server> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  args: string[] = [],
+  cwd = root,
+): Promise<Server> {
   ensureBuild();
   const dir = dataDir ?? (await copyOfFirstStart(env, args, cwd)) ?? emptyDataDir();
   const port = await freePort();
@@ -30,7 +35,19 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
     cwd,
     // NODE_COMPILE_CACHE: V8 keeps the compiled server modules between the many server starts of a run (and runs).
-    env: { NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'sreda-e2e-compile-cache'), ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', RATE_LIMIT_SCALE: '20', ...env },
+    env: {
+      NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'sreda-e2e-compile-cache'),
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      RATE_LIMIT_SCALE: '20',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));
@@ -88,7 +105,16 @@ async function copyOfFirstStart(env: Record<string, string>, args: string[], cwd
 /** Debian's Chromium when installed, else the one @sparticuz/chromium ships: `npm test` needs only npm. */
 export async function launchBrowser(): Promise<Browser> {
   const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ];
   if (system) return chromium.launch({ executablePath: system, args, headless: true });
   const { default: sparticuz } = await import('@sparticuz/chromium');
   // Its own flag set is tuned for Lambda (--single-process dies with the first closed context); ours suit a test machine.
@@ -110,7 +136,11 @@ export async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /** A fresh Russian-locale context of the given viewport with a short default timeout. */
-export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
   context.setDefaultTimeout(10_000);
   return { context, page: await context.newPage() };
@@ -122,10 +152,15 @@ export async function registerViaApi(server: Server, name: string) {
   accounts += 1;
   const values = { name, email: `person-${accounts}-${Date.now()}@example.ru`, password: 'очень надёжный пароль' };
   const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ values }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+    body: JSON.stringify({ values }),
   });
   if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { ...values, cookie, id: (await res.json()).data.user.id as number };
 }
 
@@ -136,7 +171,13 @@ export async function signIn(context: BrowserContext, server: Server, cookie: st
 }
 
 /** A fresh page signed in with `cookie`; page errors are printed, so a broken client shows in the test log. */
-export async function signedInPage(browser: Browser, server: Server, cookie: string, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  server: Server,
+  cookie: string,
+  width = 1280,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
   const made = await newPage(browser, width, height);
   await signIn(made.context, server, cookie);
   made.page.on('pageerror', (e) => console.log('pageerror', e.message));
@@ -144,12 +185,20 @@ export async function signedInPage(browser: Browser, server: Server, cookie: str
 }
 
 /** Editor.js has started (the module is loaded lazily) inside the editor. */
-export const editorReady = (page: Page) => page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
+export const editorReady = (page: Page) =>
+  page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
 
 /** An API call as a signed-in browser makes it: GET without a body, else a JSON POST with the CSRF marker. */
 export async function callApi<T>(server: Server, path: string, cookie = '', body?: unknown) {
-  const res = await fetch(server.url + path, body === undefined ? { headers: { cookie } } : {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
-  });
+  const res = await fetch(
+    server.url + path,
+    body === undefined
+      ? { headers: { cookie } }
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+          body: JSON.stringify(body),
+        },
+  );
   return (await res.json()) as { rc: number; rm: string; data: T };
 }

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signIn,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -13,11 +23,25 @@ const text = (s: string) => ({ type: 'text', data: { text: s } });
 
 /** A published entry saved three times: 'Первая редакция', 'Вторая редакция', 'Третья редакция'. */
 async function editedEntry() {
-  const first = await api<Saved>('/v3.0/writing/save', author.cookie, { title: 'Первая редакция', entry: [text('Так всё начиналось.')], is_published: 1 });
+  const first = await api<Saved>('/v3.0/writing/save', author.cookie, {
+    title: 'Первая редакция',
+    entry: [text('Так всё начиналось.')],
+    is_published: 1,
+  });
   expect(first.rc, first.rm).toBe(200);
   const id = first.data.entry.id;
-  await api<Saved>('/v3.0/writing/save', author.cookie, { id, title: 'Вторая редакция', entry: [text('Потом добавились подробности.')], is_published: 1 });
-  const third = await api<Saved>('/v3.0/writing/save', author.cookie, { id, title: 'Третья редакция', entry: [text('А теперь всё иначе.'), { type: 'quote', data: { text: 'Цитата дня' } }], is_published: 1 });
+  await api<Saved>('/v3.0/writing/save', author.cookie, {
+    id,
+    title: 'Вторая редакция',
+    entry: [text('Потом добавились подробности.')],
+    is_published: 1,
+  });
+  const third = await api<Saved>('/v3.0/writing/save', author.cookie, {
+    id,
+    title: 'Третья редакция',
+    entry: [text('А теперь всё иначе.'), { type: 'quote', data: { text: 'Цитата дня' } }],
+    is_published: 1,
+  });
   expect(third.rc, third.rm).toBe(200);
   return third.data.entry;
 }
@@ -40,7 +64,11 @@ describe('entry history in the browser', () => {
     await signIn(context, server, author.cookie);
     await open(page, server.url + entry.url);
     await page.click('[data-testid=entry-actions]');
-    await expect(page.locator('[data-testid=popover-item]').allTextContents()).resolves.toEqual(['Редактировать', 'История изменений', 'Удалить']);
+    await expect(page.locator('[data-testid=popover-item]').allTextContents()).resolves.toEqual([
+      'Редактировать',
+      'История изменений',
+      'Удалить',
+    ]);
     await shot(page, 'entry-actions-1280');
     await page.click('[data-testid=popover-item][data-value=history]');
     await page.waitForURL(`**/writing/${entry.id}/history`);
@@ -52,12 +80,18 @@ describe('entry history in the browser', () => {
       expect.stringMatching(/Первая редакция/),
     ]);
     // The current version previews without asking the server; it cannot be applied again.
-    await expect(page.locator('[data-testid=history-preview-body] .entry-title').textContent()).resolves.toBe('Третья редакция');
+    await expect(page.locator('[data-testid=history-preview-body] .entry-title').textContent()).resolves.toBe(
+      'Третья редакция',
+    );
     await expect(page.locator('[data-testid=history-apply]').count()).resolves.toBe(0);
     await items.nth(2).click();
     await page.locator('[data-testid=history-preview-body] .entry-title', { hasText: 'Первая редакция' }).waitFor();
-    await expect(page.locator('[data-testid=history-preview-body]').textContent()).resolves.toContain('Так всё начиналось.');
-    await expect(page.locator('[data-testid=history-item][aria-current=true]').textContent()).resolves.toContain('Первая редакция');
+    await expect(page.locator('[data-testid=history-preview-body]').textContent()).resolves.toContain(
+      'Так всё начиналось.',
+    );
+    await expect(page.locator('[data-testid=history-item][aria-current=true]').textContent()).resolves.toContain(
+      'Первая редакция',
+    );
     await page.waitForTimeout(200); // the selection's background transition
     await shot(page, 'history-1280');
 
@@ -134,7 +168,7 @@ describe('entry history in the browser', () => {
     await context.close();
   });
 
-  it('shows another person\'s history as 403 and asks an anonymous visitor to sign in', async () => {
+  it("shows another person's history as 403 and asks an anonymous visitor to sign in", async () => {
     const entry = await editedEntry();
     const stranger = await registerViaApi(server, 'Чужой Читатель');
     const { context, page } = await newPage(browser, 1280, 900);

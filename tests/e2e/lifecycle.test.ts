@@ -19,7 +19,13 @@ async function call(server: Server, path: string, body?: unknown, cookie = '') {
     headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { json: await res.json(), cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    json: await res.json(),
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 describe('running the site', () => {
@@ -27,8 +33,12 @@ describe('running the site', () => {
     const first = await start(emptyDataDir()); // a real first start: migrations and the seed
     const communities = (await call(first, '/v3.0/subsites/communities')).json.data.items.length;
     expect(communities).toBeGreaterThanOrEqual(3);
-    await call(first, '/v3.0/auth/simple/register', { values: { name: 'Первая Хозяйка', email: 'owner@example.ru', password: 'пароль владельца' } });
-    const reader = await call(first, '/v3.0/auth/simple/register', { values: { name: 'Читатель Второй', email: 'reader@example.ru', password: 'пароль читателя' } });
+    await call(first, '/v3.0/auth/simple/register', {
+      values: { name: 'Первая Хозяйка', email: 'owner@example.ru', password: 'пароль владельца' },
+    });
+    const reader = await call(first, '/v3.0/auth/simple/register', {
+      values: { name: 'Читатель Второй', email: 'reader@example.ru', password: 'пароль читателя' },
+    });
     expect(reader.json.data.user.is_superuser).toBe(false);
 
     const code = await first.stop('SIGINT');
@@ -38,10 +48,14 @@ describe('running the site', () => {
     const second = await start(first.dataDir, ['--admin', 'reader@example.ru']);
     expect(second.output()).not.toContain('demo content seeded');
     expect((await call(second, '/v3.0/subsites/communities')).json.data.items.length).toBe(communities);
-    const login = await call(second, '/v3.0/auth/simple/login', { values: { email: 'reader@example.ru', password: 'пароль читателя' } });
+    const login = await call(second, '/v3.0/auth/simple/login', {
+      values: { email: 'reader@example.ru', password: 'пароль читателя' },
+    });
     expect(login.json.rc).toBe(200);
     expect(login.json.data.user.is_superuser).toBe(true);
-    expect((await call(second, '/v3.0/auth/check', undefined, login.cookie)).json.data.user.name).toBe('Читатель Второй');
+    expect((await call(second, '/v3.0/auth/check', undefined, login.cookie)).json.data.user.name).toBe(
+      'Читатель Второй',
+    );
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signIn,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -23,7 +33,10 @@ describe('notifications in the browser', () => {
     const b = await registerViaApi(server, 'Борис Ковалёв');
     const feed = await api<{ items: { id: number; url: string }[] }>('/v3.0/feed?sorting=date', a.cookie);
     const entry = feed.data.items[0];
-    const mine = await api<{ id: number }>('/v3.0/comment/add', a.cookie, { id: entry.id, text: 'Интересно, что думают другие?' });
+    const mine = await api<{ id: number }>('/v3.0/comment/add', a.cookie, {
+      id: entry.id,
+      text: 'Интересно, что думают другие?',
+    });
     expect(mine.rc).toBe(200);
 
     const { context: ca, page: pa } = await newPage(browser, 1280, 900);
@@ -76,8 +89,12 @@ describe('notifications in the browser', () => {
     await shot(pa, 'notifications-page-1280', true);
 
     // The phone: B's header bell with a badge from A's vote on B's reply, and the page at 375 px.
-    const reply = (await api<{ items: { id: number; text: string }[] }>(`/v3.0/comments?content_id=${entry.id}&sorting=date`, b.cookie)).data.items
-      .find((c) => c.text.includes('Думаю, вы правы'))!;
+    const reply = (
+      await api<{ items: { id: number; text: string }[] }>(
+        `/v3.0/comments?content_id=${entry.id}&sorting=date`,
+        b.cookie,
+      )
+    ).data.items.find((c) => c.text.includes('Думаю, вы правы'))!;
     await api('/v3.0/like', a.cookie, { id: reply.id, type: 'comment', sign: 1 });
     await pb.waitForSelector('[data-testid=notifications-badge]');
     await shot(pb, 'notifications-badge-375');
@@ -87,7 +104,9 @@ describe('notifications in the browser', () => {
     await shot(pb, 'notifications-popover-375');
     await open(pb, `${server.url}/notifications`);
     await pb.locator('[data-testid=notification]').first().waitFor();
-    expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain('Анна Светлова оценила ваш комментарий');
+    expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain(
+      'Анна Светлова оценила ваш комментарий',
+    );
     await shot(pb, 'notifications-page-375', true);
     await ca.close();
     await cb.close();
@@ -95,7 +114,10 @@ describe('notifications in the browser', () => {
 
   it('settings: a type switch is saved, the digest form says «Пожалуйста, введите корректный email», the push toggle reverts when the browser refuses', async () => {
     const a = await registerViaApi(server, 'Вера Настройкина');
-    for (const [width, height] of [[1280, 900], [375, 812]] as const) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ] as const) {
       const { context, page } = await newPage(browser, width, height);
       await signIn(context, server, a.cookie);
       await open(page, `${server.url}/settings`);
@@ -109,10 +131,15 @@ describe('notifications in the browser', () => {
     await open(page, `${server.url}/settings`);
     const toggle = page.locator('[data-testid=setting-vote_entry-site]');
     expect(await toggle.isChecked()).toBe(true);
-    const saved = page.waitForResponse((r) => r.url().endsWith('/v3.0/notifications/settings') && r.request().method() === 'POST');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/v3.0/notifications/settings') && r.request().method() === 'POST',
+    );
     await toggle.click({ force: true });
     await saved;
-    expect((await api<{ notifications: Record<string, { site: boolean }> }>('/v3.0/notifications/settings', a.cookie)).data.notifications.vote_entry.site).toBe(false);
+    expect(
+      (await api<{ notifications: Record<string, { site: boolean }> }>('/v3.0/notifications/settings', a.cookie)).data
+        .notifications.vote_entry.site,
+    ).toBe(false);
 
     await page.fill('[data-testid=digest-email]', 'не почта');
     await page.click('[data-testid=digest-subscribe]');
@@ -121,7 +148,9 @@ describe('notifications in the browser', () => {
     await page.click('[data-testid=digest-subscribe]');
     await page.waitForSelector('[data-testid=digest-done]');
     // Not the account's address: the page says a confirmation letter went there.
-    expect(await page.locator('[data-testid=digest-done]').textContent()).toBe('Мы отправили письмо на vera@example.ru: подтвердите подписку по ссылке из него');
+    expect(await page.locator('[data-testid=digest-done]').textContent()).toBe(
+      'Мы отправили письмо на vera@example.ru: подтвердите подписку по ссылке из него',
+    );
 
     // How others' notifications speak of the reader: a stated choice is kept.
     const genderSaved = page.waitForResponse((r) => r.url().includes('/notifications/settings/gender'));
@@ -135,7 +164,9 @@ describe('notifications in the browser', () => {
     if (await push.isEnabled()) {
       await push.click({ force: true });
       await page.locator('[data-testid=toast]').first().waitFor();
-      await page.waitForFunction(() => !(document.querySelector('[data-testid=push-toggle]') as HTMLInputElement).checked);
+      await page.waitForFunction(
+        () => !(document.querySelector('[data-testid=push-toggle]') as HTMLInputElement).checked,
+      );
       const toast = await page.locator('[data-testid=toast]').first().textContent();
       expect(toast).toMatch(/Браузер не дал разрешения|Не удалось подписаться|Произошла ошибка|не поддерживает/);
     }
@@ -147,7 +178,9 @@ describe('notifications in the browser', () => {
     // A reader who opted in; the token comes from the outbox letter (no SMTP in this server).
     const owner = await registerViaApi(server, 'Подписчик Рассылки');
     const logFrom = server.output().length;
-    expect((await api('/v3.0/email/subscribe/opt_in', owner.cookie, { email: 'digest-reader@example.ru' })).rc).toBe(200);
+    expect((await api('/v3.0/email/subscribe/opt_in', owner.cookie, { email: 'digest-reader@example.ru' })).rc).toBe(
+      200,
+    );
     let token = '';
     for (let i = 0; i < 50 && !token; i++) {
       await new Promise((r) => setTimeout(r, 100));

@@ -15,10 +15,13 @@ beforeAll(async () => {
   page = await context.newPage();
   await open(page, server.url);
   // The first account of a fresh site is its superuser, so staff pages open.
-  await page.evaluate(() => fetch('/v3.0/auth/simple/register', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-    body: JSON.stringify({ values: { name: 'Админ Стилей', email: 'kit@example.ru', password: 'пароль для кита' } }),
-  }));
+  await page.evaluate(() =>
+    fetch('/v3.0/auth/simple/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+      body: JSON.stringify({ values: { name: 'Админ Стилей', email: 'kit@example.ru', password: 'пароль для кита' } }),
+    }),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -80,7 +83,11 @@ describe('overlays', () => {
 
   it('opens centred popups of 480, 640 and 880 px; Escape and the overlay close them', async () => {
     await kit();
-    for (const [size, width] of [['small', 480], ['medium', 640], ['large', 880]] as const) {
+    for (const [size, width] of [
+      ['small', 480],
+      ['medium', 640],
+      ['large', 880],
+    ] as const) {
       await page.click(`[data-testid=kit-popup-${size}]`);
       await page.waitForSelector(`[data-testid=popup][data-kind=kit-${size}]`);
       expect(await widthOf('[data-testid=popup]')).toBe(width);
@@ -174,15 +181,22 @@ describe('overlays', () => {
   });
 
   it('spans toasts and popups across a 375 px phone', async () => {
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, storageState: await context.storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      storageState: await context.storageState(),
+    });
     const p = await phone.newPage();
     await open(p, `${server.url}/admin/ui`);
     await p.click('[data-testid=kit-toast-success]');
     await p.waitForSelector('[data-testid=toast][data-phase=shown]');
-    expect(await p.locator('[data-testid=toast]').evaluate((el) => (el as HTMLElement).offsetWidth)).toBeGreaterThanOrEqual(343);
+    expect(
+      await p.locator('[data-testid=toast]').evaluate((el) => (el as HTMLElement).offsetWidth),
+    ).toBeGreaterThanOrEqual(343);
     await p.click('[data-testid=kit-popup-large]');
     await p.waitForSelector('[data-testid=popup]');
-    expect(await p.locator('[data-testid=popup]').evaluate((el) => (el as HTMLElement).offsetWidth)).toBeGreaterThanOrEqual(343);
+    expect(
+      await p.locator('[data-testid=popup]').evaluate((el) => (el as HTMLElement).offsetWidth),
+    ).toBeGreaterThanOrEqual(343);
     await shot(p, 'kit-popup-mobile');
     await phone.close();
   });

@@ -15,14 +15,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const summOf = async (votes: Locator) => Number((await votes.locator('[data-testid=vote-summ]').textContent())!.replace('+', '').replace('−', '-'));
+const summOf = async (votes: Locator) =>
+  Number((await votes.locator('[data-testid=vote-summ]').textContent())!.replace('+', '').replace('−', '-'));
 /** Vote counters on cards fold about once a second: reload until the card shows `summ`. */
 async function reloadUntil(page: Page, card: () => Locator, summ: number) {
-  await expect.poll(async () => {
-    await page.reload();
-    await page.waitForSelector('html[data-ready]', { state: 'attached' });
-    return summOf(card().locator('[data-testid=votes]'));
-  }, { timeout: 10_000, interval: 1100 }).toBe(summ);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.waitForSelector('html[data-ready]', { state: 'attached' });
+        return summOf(card().locator('[data-testid=votes]'));
+      },
+      { timeout: 10_000, interval: 1100 },
+    )
+    .toBe(summ);
 }
 
 describe('reactions in the browser', () => {
@@ -85,11 +91,16 @@ describe('reactions in the browser', () => {
     await page.reload();
     expect((await (await again).json()).data.is_hited).toBe(false);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
-    await expect.poll(async () => {
-      await page.reload();
-      await page.waitForSelector('html[data-ready]', { state: 'attached' });
-      return summOf(page.locator('[data-testid=entry-footer] [data-testid=votes]'));
-    }, { timeout: 10_000, interval: 1100 }).toBe(before - 1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.waitForSelector('html[data-ready]', { state: 'attached' });
+          return summOf(page.locator('[data-testid=entry-footer] [data-testid=votes]'));
+        },
+        { timeout: 10_000, interval: 1100 },
+      )
+      .toBe(before - 1);
     expect(await page.locator('[data-testid=entry-footer] [data-testid=votes]').getAttribute('data-liked')).toBe('-1');
     await context.close();
   });
@@ -112,7 +123,9 @@ describe('reactions in the browser', () => {
     const id = await card.getAttribute('data-id');
     const title = (await card.locator('.entry-card-title').textContent())!;
     await card.locator('[data-testid=bookmark-button]').click();
-    await page.waitForSelector(`[data-testid=entry-card][data-id="${id}"] [data-testid=bookmark-button][aria-pressed=true]`);
+    await page.waitForSelector(
+      `[data-testid=entry-card][data-id="${id}"] [data-testid=bookmark-button][aria-pressed=true]`,
+    );
     expect(Number(await card.locator('[data-testid=bookmark-count]').textContent())).toBeGreaterThanOrEqual(1);
 
     await open(page, `${server.url}/bookmarks`);
@@ -131,7 +144,8 @@ describe('reactions in the browser', () => {
     const comments = await (await fetch(`${server.url}/v3.0/comments?content_id=${id}&sorting=date`)).json();
     const commentId = comments.data.items[0].id as number;
     const res = await fetch(`${server.url}/v3.0/favorite/change`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: reader.cookie },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: reader.cookie },
       body: JSON.stringify({ id: commentId, type: 'comment', state: 1 }),
     });
     expect((await res.json()).rc).toBe(200);
@@ -155,7 +169,14 @@ describe('reactions in the browser', () => {
     await page.waitForSelector('[data-testid=popup][data-kind=share]');
     await expect.poll(() => page.locator('[data-testid=share-service]').count()).toBe(6);
     expect(await page.locator('[data-testid=share-url]').inputValue()).toBe(server.url + href);
-    expect(await page.locator('[data-testid=share-service]').allTextContents()).toEqual(['VKВКонтакте', 'TGTelegram', 'OKОдноклассники', 'WAWhatsApp', 'XX', '@Почта']);
+    expect(await page.locator('[data-testid=share-service]').allTextContents()).toEqual([
+      'VKВКонтакте',
+      'TGTelegram',
+      'OKОдноклассники',
+      'WAWhatsApp',
+      'XX',
+      '@Почта',
+    ]);
     await shot(page, 'reactions-share-desktop');
 
     await page.click('[data-testid=share-copy]');
@@ -163,7 +184,9 @@ describe('reactions in the browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.url + href);
 
     // A share service opens in a 600x450 window (the test answers for the service: no internet here).
-    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Telegram</p>' }));
+    await context.route('https://t.me/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Telegram</p>' }),
+    );
     const popupPage = context.waitForEvent('page');
     await page.locator('[data-testid=share-service][data-service=telegram]').click();
     const opened = await popupPage;
@@ -178,7 +201,10 @@ describe('reactions in the browser', () => {
     const { context, page } = await newPage(browser);
     await signIn(context, server, reader.cookie);
     await open(page, server.url);
-    const withComments = page.locator('[data-testid=entry-card]').filter({ has: page.locator('[data-testid=entry-footer-comments] span') }).first();
+    const withComments = page
+      .locator('[data-testid=entry-card]')
+      .filter({ has: page.locator('[data-testid=entry-footer-comments] span') })
+      .first();
     await open(page, server.url + (await withComments.locator('.entry-card-body').getAttribute('href')));
     const votes = page.locator('[data-testid=comment] [data-testid=votes]').first();
     await votes.waitFor();
@@ -209,7 +235,10 @@ describe('reactions in the browser', () => {
     await shot(page, 'reactions-share-mobile');
     await page.click('[data-testid=popup-close]');
 
-    await open(page, server.url + (await page.locator('[data-testid=entry-card] .entry-card-body').first().getAttribute('href')));
+    await open(
+      page,
+      server.url + (await page.locator('[data-testid=entry-card] .entry-card-body').first().getAttribute('href')),
+    );
     await page.locator('[data-testid=entry-footer]').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'reactions-entry-mobile');

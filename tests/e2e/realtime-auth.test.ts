@@ -29,7 +29,9 @@ function refusals(page: Page) {
 async function commentFromPage(page: Page, entryId: number) {
   return page.evaluate(async (id) => {
     const res = await fetch('/v3.0/comment/add', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' }, body: JSON.stringify({ id, text: 'Мой первый комментарий' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
+      body: JSON.stringify({ id, text: 'Мой первый комментарий' }),
     });
     return (await res.json()).data.id as number;
   }, entryId);
@@ -53,7 +55,11 @@ describe('the private channel follows sign-in and sign-out without a reload', ()
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
 
     const mine = await commentFromPage(page, entry.id);
-    const reply = await api<{ id: number }>('/v3.0/comment/add', replier.cookie, { id: entry.id, text: 'Добро пожаловать!', reply_to: mine });
+    const reply = await api<{ id: number }>('/v3.0/comment/add', replier.cookie, {
+      id: entry.id,
+      text: 'Добро пожаловать!',
+      reply_to: mine,
+    });
     expect(reply.rc).toBe(200);
     await page.waitForSelector('[data-testid=notifications-badge]');
     expect(await page.locator('[data-testid=notifications-badge]').textContent()).toBe('1');
@@ -67,8 +73,12 @@ describe('the private channel follows sign-in and sign-out without a reload', ()
     const second = await registerViaApi(server, 'Второй Читатель');
     const replier = await registerViaApi(server, 'Вера Отвечающая');
     const entry = (await api<{ items: { id: number }[] }>('/v3.0/feed?sorting=date', replier.cookie)).data.items[0];
-    const firstComment = (await api<{ id: number }>('/v3.0/comment/add', first.cookie, { id: entry.id, text: 'Комментарий первого' })).data.id;
-    const secondComment = (await api<{ id: number }>('/v3.0/comment/add', second.cookie, { id: entry.id, text: 'Комментарий второго' })).data.id;
+    const firstComment = (
+      await api<{ id: number }>('/v3.0/comment/add', first.cookie, { id: entry.id, text: 'Комментарий первого' })
+    ).data.id;
+    const secondComment = (
+      await api<{ id: number }>('/v3.0/comment/add', second.cookie, { id: entry.id, text: 'Комментарий второго' })
+    ).data.id;
 
     const { context, page } = await newPage(browser, 1280, 900);
     const refused = refusals(page);

@@ -10,9 +10,14 @@ let server: Server;
 let browser: Browser;
 let entry: { id: number; url: string };
 
-const api = async <T>(p: string, init: RequestInit = {}) => (await (await fetch(server.url + p, init)).json()) as { rc: number; rm: string; data: T };
+const api = async <T>(p: string, init: RequestInit = {}) =>
+  (await (await fetch(server.url + p, init)).json()) as { rc: number; rm: string; data: T };
 const post = <T>(p: string, body: unknown, cookie: string) =>
-  api<T>(p, { method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body) });
+  api<T>(p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+    body: JSON.stringify(body),
+  });
 /** The page's socket is up and its subscriptions (sent on connect) have had time to land. */
 async function live(page: Page) {
   await page.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
@@ -22,7 +27,9 @@ const summ = (page: Page) => page.locator('[data-testid=entry-footer] [data-test
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const feed = await api<{ items: { id: number; url: string; is_enabled_likes: boolean }[] }>('/v3.0/feed?sorting=date');
+  const feed = await api<{ items: { id: number; url: string; is_enabled_likes: boolean }[] }>(
+    '/v3.0/feed?sorting=date',
+  );
   const item = feed.data.items.find((i) => i.is_enabled_likes)!;
   entry = { id: item.id, url: server.url + item.url };
 });
@@ -33,13 +40,21 @@ afterAll(async () => {
 
 describe('live counters in the browser', () => {
   it('a vote in one browser moves the entry rating in the other; the reader keeps their own mark', async () => {
-    const [voter, reader] = await Promise.all([registerViaApi(server, 'Голосующий Читатель'), registerViaApi(server, 'Внимательный Читатель')]);
+    const [voter, reader] = await Promise.all([
+      registerViaApi(server, 'Голосующий Читатель'),
+      registerViaApi(server, 'Внимательный Читатель'),
+    ]);
     // The reader voted up before opening the page: their mark must survive other people's votes.
     const own = await post<{ summ: number }>('/v3.0/like', { id: entry.id, type: 'content', sign: 1 }, reader.cookie);
     expect(own.rc).toBe(200);
     const start = own.data.summ;
     // The entry row's tally is folded about once a second (votes/counters.ts); the pages load after that.
-    await expect.poll(async () => (await api<{ entry: { likes: { summ: number } } }>(`/v3.0/entry/${entry.id}`)).data.entry.likes.summ).toBe(start);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ entry: { likes: { summ: number } } }>(`/v3.0/entry/${entry.id}`)).data.entry.likes.summ,
+      )
+      .toBe(start);
     const a = await newPage(browser);
     const b = await newPage(browser, 375, 800);
     await Promise.all([signIn(a.context, server, voter.cookie), signIn(b.context, server, reader.cookie)]);
@@ -69,8 +84,14 @@ describe('live counters in the browser', () => {
   });
 
   it('after the reader votes on a comment, a live vote by someone else moves the number and keeps their mark', async () => {
-    const [author, reader, other] = await Promise.all(['Автор Комментария', 'Читатель С Голосом', 'Третий Читатель'].map((n) => registerViaApi(server, n)));
-    const added = await post<{ id: number }>('/v3.0/comment/add', { id: entry.id, text: `Комментарий для оценок ${Date.now()}` }, author.cookie);
+    const [author, reader, other] = await Promise.all(
+      ['Автор Комментария', 'Читатель С Голосом', 'Третий Читатель'].map((n) => registerViaApi(server, n)),
+    );
+    const added = await post<{ id: number }>(
+      '/v3.0/comment/add',
+      { id: entry.id, text: `Комментарий для оценок ${Date.now()}` },
+      author.cookie,
+    );
     expect(added.rc).toBe(200);
     const { context, page } = await newPage(browser);
     await signIn(context, server, reader.cookie);
@@ -88,7 +109,9 @@ describe('live counters in the browser', () => {
   });
 
   it('subscribing in one browser moves the subscriber count in the other', async () => {
-    const communities = await api<{ items: { id: number; url: string; subscribers_count: number }[] }>('/v3.0/subsites/communities');
+    const communities = await api<{ items: { id: number; url: string; subscribers_count: number }[] }>(
+      '/v3.0/subsites/communities',
+    );
     const subsite = communities.data.items[0];
     const fan = await registerViaApi(server, 'Новый Подписчик');
     const a = await newPage(browser);
@@ -102,11 +125,15 @@ describe('live counters in the browser', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('false');
 
     await button.click();
-    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 }).toBe(before + 1);
+    await expect
+      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 })
+      .toBe(before + 1);
     await shot(b.page, 'live-subscribers-mobile');
     await shot(a.page, 'live-subscribers-desktop');
     await button.click();
-    await expect.poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 }).toBe(before);
+    await expect
+      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 })
+      .toBe(before);
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
@@ -155,11 +182,15 @@ describe('a new static version', () => {
     fs.cpSync(path.join(root, 'build'), path.join(nextRoot, 'build'), { recursive: true });
     const serverEntry = path.join(nextRoot, 'build', 'server', 'index.js');
     const version = fs.readFileSync(serverEntry, 'utf8').match(/manifest-(\w+)\.js/)![1];
-    const next = version.split('').reverse().join('') === version ? `${version}0` : version.split('').reverse().join('');
+    const next =
+      version.split('').reverse().join('') === version ? `${version}0` : version.split('').reverse().join('');
     const assets = path.join(nextRoot, 'build', 'client', 'assets');
     fs.writeFileSync(serverEntry, fs.readFileSync(serverEntry, 'utf8').replaceAll(version, next));
     const manifest = path.join(assets, `manifest-${version}.js`);
-    fs.writeFileSync(path.join(assets, `manifest-${next}.js`), fs.readFileSync(manifest, 'utf8').replaceAll(version, next));
+    fs.writeFileSync(
+      path.join(assets, `manifest-${next}.js`),
+      fs.readFileSync(manifest, 'utf8').replaceAll(version, next),
+    );
     fs.rmSync(manifest);
     return next;
   }
@@ -186,7 +217,10 @@ describe('a new static version', () => {
     const { context, page } = await newPage(browser, 375, 800);
     await open(page, `${site}/`);
     await live(page);
-    const own = () => page.evaluate(() => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version);
+    const own = () =>
+      page.evaluate(
+        () => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
+      );
     expect(await own()).not.toBe(next);
     const bar = page.locator('[data-testid=new-version]');
     expect(await bar.count()).toBe(0);

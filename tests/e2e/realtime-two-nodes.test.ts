@@ -35,7 +35,9 @@ describe.skipIf(missing !== null)('two nodes over Redis', () => {
   it('a comment posted through node A appears in a browser on node B', async () => {
     await registerViaApi(a, 'Хозяин Сайта');
     const writer = await registerViaApi(a, 'Пишущий Через Узел А');
-    const feed = (await (await fetch(`${b.url}/v3.0/feed?sorting=date`)).json()) as { data: { items: { id: number; url: string }[] } };
+    const feed = (await (await fetch(`${b.url}/v3.0/feed?sorting=date`)).json()) as {
+      data: { items: { id: number; url: string }[] };
+    };
     const entry = feed.data.items[0];
 
     const { context, page } = await newPage(browser);
@@ -51,11 +53,17 @@ describe.skipIf(missing !== null)('two nodes over Redis', () => {
     });
     expect((await res.json()).rc).toBe(200);
 
-    const arrived = page.locator('[data-testid=comment]', { has: page.locator('[data-testid=comment-text]', { hasText: text }) });
+    const arrived = page.locator('[data-testid=comment]', {
+      has: page.locator('[data-testid=comment-text]', { hasText: text }),
+    });
     await arrived.waitFor({ timeout: 5000 });
     expect(await arrived.getAttribute('data-new')).toBe('true');
     // The sidebar's live feed on node B hears it too.
-    await expect.poll(() => page.locator('[data-testid=sidebar] [data-testid=live-item]').first().textContent(), { timeout: 5000 }).toContain(text);
+    await expect
+      .poll(() => page.locator('[data-testid=sidebar] [data-testid=live-item]').first().textContent(), {
+        timeout: 5000,
+      })
+      .toContain(text);
     await arrived.scrollIntoViewIfNeeded();
     await shot(page, 'realtime-two-nodes');
     await context.close();

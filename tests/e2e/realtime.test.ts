@@ -7,14 +7,19 @@ let browser: Browser;
 let entry: { id: number; url: string };
 let writer: Awaited<ReturnType<typeof registerViaApi>>;
 
-const api = async <T>(p: string, init: RequestInit = {}) => (await (await fetch(server.url + p, init)).json()) as { rc: number; rm: string; data: T };
+const api = async <T>(p: string, init: RequestInit = {}) =>
+  (await (await fetch(server.url + p, init)).json()) as { rc: number; rm: string; data: T };
 /** The page's socket is up and its subscriptions (sent on connect) have had time to land. */
 async function live(page: Page) {
   await page.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
   await new Promise((r) => setTimeout(r, 300));
 }
 const post = <T>(p: string, body: unknown, cookie: string) =>
-  api<T>(p, { method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body) });
+  api<T>(p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -50,12 +55,16 @@ describe('realtime in the browser', () => {
     await author.page.fill('[data-testid=comment-add-form] textarea', text);
     await author.page.click('[data-testid=comment-add-form] [data-testid=comment-submit]');
 
-    const arrived = reader.page.locator('[data-testid=comment]', { has: reader.page.locator('[data-testid=comment-text]', { hasText: text }) });
+    const arrived = reader.page.locator('[data-testid=comment]', {
+      has: reader.page.locator('[data-testid=comment-text]', { hasText: text }),
+    });
     await arrived.waitFor();
     expect(await arrived.getAttribute('data-new')).toBe('true');
     expect(await arrived.locator('.comment__new-mark').count()).toBe(1);
     // The author's own copy is there once, without the mark.
-    const own = author.page.locator('[data-testid=comment]', { has: author.page.locator('[data-testid=comment-text]', { hasText: text }) });
+    const own = author.page.locator('[data-testid=comment]', {
+      has: author.page.locator('[data-testid=comment-text]', { hasText: text }),
+    });
     await own.waitFor();
     expect(await own.count()).toBe(1);
     expect(await own.getAttribute('data-new')).toBeNull();
@@ -99,7 +108,11 @@ describe('realtime in the browser', () => {
     await live(page);
     const titles: string[] = [];
     for (const title of ['Свежая запись раз', 'Свежая запись два']) {
-      const res = await post<{ entry: { id: number } }>('/v3.0/writing/save', { title, entry: [{ type: 'text', data: { text: 'Текст новой записи.' } }], is_published: 1 }, writer.cookie);
+      const res = await post<{ entry: { id: number } }>(
+        '/v3.0/writing/save',
+        { title, entry: [{ type: 'text', data: { text: 'Текст новой записи.' } }], is_published: 1 },
+        writer.cookie,
+      );
       expect(res.rc).toBe(200);
       titles.push(title);
     }
@@ -123,7 +136,9 @@ describe('realtime in the browser', () => {
 
     const text = `Эфирный комментарий ${Date.now()}`;
     const added = await post<{ id: number }>('/v3.0/comment/add', { id: entry.id, text }, writer.cookie);
-    await expect.poll(() => widget.locator('[data-testid=live-item]').first().getAttribute('data-hash'), { timeout: 5000 }).toBe(`comment-${added.data.id}`);
+    await expect
+      .poll(() => widget.locator('[data-testid=live-item]').first().getAttribute('data-hash'), { timeout: 5000 })
+      .toBe(`comment-${added.data.id}`);
     expect(await widget.locator('[data-testid=live-item]').first().textContent()).toContain(text);
     await shot(page, 'live-widget-desktop');
 

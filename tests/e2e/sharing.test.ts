@@ -22,16 +22,29 @@ afterAll(async () => {
 
 async function upload(width: number, height: number): Promise<MediaImage> {
   const form = new FormData();
-  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   form.append('file_0', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${server.url}/v3.0/andropov/upload`, { method: 'POST', headers: { 'x-this-is-csrf': '1', cookie: writer.cookie }, body: form });
+  const res = await fetch(`${server.url}/v3.0/andropov/upload`, {
+    method: 'POST',
+    headers: { 'x-this-is-csrf': '1', cookie: writer.cookie },
+    body: form,
+  });
   return ((await res.json()) as { data: { result: UploadResultItem[] } }).data.result[0].data as MediaImage;
 }
 
 async function publish(title: string, blocks: unknown[]) {
-  const saved = await callApi<{ entry: { id: number; url: string; subsite: { id: number } } }>(server, '/v3.0/writing/save', writer.cookie, {
-    title, entry: [{ type: 'text', data: { text: 'Запись, которой делятся в соцсетях.' } }, ...blocks], is_published: 1,
-  });
+  const saved = await callApi<{ entry: { id: number; url: string; subsite: { id: number } } }>(
+    server,
+    '/v3.0/writing/save',
+    writer.cookie,
+    {
+      title,
+      entry: [{ type: 'text', data: { text: 'Запись, которой делятся в соцсетях.' } }, ...blocks],
+      is_published: 1,
+    },
+  );
   expect(saved.rc, JSON.stringify(saved)).toBe(200);
   return saved.data.entry;
 }
@@ -44,7 +57,8 @@ async function html(path: string) {
 
 const meta = (page: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"/>`).exec(page)?.[1];
-const rssLink = (page: string) => /<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="([^"]+)"\/>/.exec(page)?.[1];
+const rssLink = (page: string) =>
+  /<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="([^"]+)"\/>/.exec(page)?.[1];
 
 async function picture(url: string) {
   const res = await fetch(url);
@@ -54,10 +68,27 @@ async function picture(url: string) {
 }
 
 describe('link previews', () => {
-  it('an entry with a cover: a 1200×630 JPEG of it, the locale, a large Twitter card and its subsite\'s RSS', async () => {
+  it("an entry with a cover: a 1200×630 JPEG of it, the locale, a large Twitter card and its subsite's RSS", async () => {
     const image = await upload(1600, 1000);
     const entry = await publish('Запись с обложкой для превью', [
-      { type: 'media', cover: true, data: { items: [{ image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type }, title: '' }] } },
+      {
+        type: 'media',
+        cover: true,
+        data: {
+          items: [
+            {
+              image: {
+                uuid: image.uuid,
+                width: image.width,
+                height: image.height,
+                color: image.color,
+                type: image.type,
+              },
+              title: '',
+            },
+          ],
+        },
+      },
     ]);
     const page = await html(entry.url);
     const og = meta(page, 'og:image')!;
@@ -68,10 +99,12 @@ describe('link previews', () => {
     expect(meta(page, 'twitter:card')).toBe('summary_large_image');
     expect(await picture(og)).toEqual({ format: 'jpeg', width: 1200, height: 630 });
     expect(rssLink(page)).toBe(`/rss/${entry.subsite.id}`);
-    expect((await fetch(server.url + rssLink(page)!)).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect((await fetch(server.url + rssLink(page)!)).headers.get('content-type')).toBe(
+      'application/rss+xml; charset=utf-8',
+    );
   });
 
-  it('pages without a picture of their own name the site\'s 1200×630 picture', async () => {
+  it("pages without a picture of their own name the site's 1200×630 picture", async () => {
     const entry = await publish('Запись без картинок', []);
     for (const path of [entry.url, '/', '/new', '/live']) {
       const page = await html(path);
@@ -85,13 +118,15 @@ describe('link previews', () => {
 });
 
 describe('/live', () => {
-  it('comes from the server with its 20 newest items, each with its time, a description and the main feed\'s RSS', async () => {
+  it("comes from the server with its 20 newest items, each with its time, a description and the main feed's RSS", async () => {
     const page = await html('/live');
     const items = page.match(/<li class="live-item[^"]*" data-testid="live-item"/g) ?? [];
     expect(items.length).toBe(20);
     expect(page).not.toContain('Загружаем эфир…');
     // React writes the attribute as `dateTime` (HTML attribute names are case-insensitive).
-    const times = [...page.matchAll(/<time class="live-item__time" datetime="([^"]+)" title="[^"]+">([^<]+)<\/time>/gi)];
+    const times = [
+      ...page.matchAll(/<time class="live-item__time" datetime="([^"]+)" title="[^"]+">([^<]+)<\/time>/gi),
+    ];
     expect(times.length).toBe(20);
     for (const [, datetime, text] of times) {
       expect(Number.isNaN(Date.parse(datetime))).toBe(false);
@@ -103,7 +138,10 @@ describe('/live', () => {
   });
 
   it('shows the items and their times in a browser at 1280 and 375 px, beside each author', async () => {
-    for (const [width, height] of [[1280, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ]) {
       const { context, page } = await newPage(browser, width, height);
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -114,7 +152,10 @@ describe('/live', () => {
       expect(await time.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect((await time.textContent())!.length).toBeGreaterThan(2);
       // The time sits on the item's first line, beside the author.
-      const [timeBox, authorBox] = await Promise.all([time.boundingBox(), list.first().locator('.live-item__author').boundingBox()]);
+      const [timeBox, authorBox] = await Promise.all([
+        time.boundingBox(),
+        list.first().locator('.live-item__author').boundingBox(),
+      ]);
       expect(Math.abs(timeBox!.y - authorBox!.y)).toBeLessThan(12);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The client takes over the server's markup as it is (same items, same times).
@@ -127,9 +168,29 @@ describe('/live', () => {
   it('an entry page with a cover at 1280 and 375 px', async () => {
     const image = await upload(1200, 800);
     const entry = await publish('Запись для снимка страницы', [
-      { type: 'media', cover: true, data: { items: [{ image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type }, title: '' }] } },
+      {
+        type: 'media',
+        cover: true,
+        data: {
+          items: [
+            {
+              image: {
+                uuid: image.uuid,
+                width: image.width,
+                height: image.height,
+                color: image.color,
+                type: image.type,
+              },
+              title: '',
+            },
+          ],
+        },
+      },
     ]);
-    for (const [width, height] of [[1280, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ]) {
       const { context, page } = await newPage(browser, width, height);
       await open(page, server.url + entry.url);
       await page.waitForSelector('[data-testid=entry]');

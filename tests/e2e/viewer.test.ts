@@ -13,7 +13,9 @@ let images: MediaImage[];
 
 const post = async <T>(path: string, body: unknown, cookie: string) => {
   const res = await fetch(server.url + path, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
+    body: JSON.stringify(body),
   });
   return (await res.json()) as { rc: number; rm: string; data: T };
 };
@@ -22,7 +24,11 @@ const post = async <T>(path: string, body: unknown, cookie: string) => {
 async function upload(files: { name: string; data: Buffer; type: string }[]): Promise<MediaImage[]> {
   const form = new FormData();
   files.forEach((f, i) => form.append(`file_${i}`, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name));
-  const res = await fetch(`${server.url}/v3.0/andropov/upload`, { method: 'POST', headers: { 'x-this-is-csrf': '1', cookie: author.cookie }, body: form });
+  const res = await fetch(`${server.url}/v3.0/andropov/upload`, {
+    method: 'POST',
+    headers: { 'x-this-is-csrf': '1', cookie: author.cookie },
+    body: form,
+  });
   const body = (await res.json()) as { rc: number; data: { result: UploadResultItem[] } };
   expect(body.rc, JSON.stringify(body)).toBe(200);
   return body.data.result.map((r) => {
@@ -33,12 +39,24 @@ async function upload(files: { name: string; data: Buffer; type: string }[]): Pr
 
 const photo = (width: number, height: number, r: number, g: number, b: number) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="white"/></svg>`) }])
-    .jpeg().toBuffer();
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="white"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
 
 async function gif() {
-  const frame = (color: string) => sharp({ create: { width: 320, height: 180, channels: 4, background: color } }).png().toBuffer();
-  return sharp([await frame('#e04040'), await frame('#4060e0')], { join: { animated: true } }).gif({ delay: [200, 200], loop: 0 }).toBuffer();
+  const frame = (color: string) =>
+    sharp({ create: { width: 320, height: 180, channels: 4, background: color } })
+      .png()
+      .toBuffer();
+  return sharp([await frame('#e04040'), await frame('#4060e0')], { join: { animated: true } })
+    .gif({ delay: [200, 200], loop: 0 })
+    .toBuffer();
 }
 
 beforeAll(async () => {
@@ -52,18 +70,32 @@ beforeAll(async () => {
   ]);
   const item = (image: MediaImage, title?: string, authorName?: string) => ({
     image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type },
-    ...(title ? { title } : {}), ...(authorName ? { author: authorName } : {}),
+    ...(title ? { title } : {}),
+    ...(authorName ? { author: authorName } : {}),
   });
-  const saved = await post<{ entry: { url: string } }>('/v3.0/writing/save', {
-    title: 'Прогулка по набережной',
-    entry: [
-      { type: 'text', data: { text: 'Три кадра с вечерней прогулки.' } },
-      { type: 'media', data: { items: [item(images[0], 'Закат над рекой', 'Фотограф Галерейный'), item(images[1], 'Мост'), item(images[2], 'Огни')] } },
-      { type: 'text', data: { text: 'И один большой снимок, его можно увеличить.' } },
-      { type: 'media', data: { items: [item(images[3], 'Парк')] } },
-    ],
-    is_published: 1,
-  }, author.cookie);
+  const saved = await post<{ entry: { url: string } }>(
+    '/v3.0/writing/save',
+    {
+      title: 'Прогулка по набережной',
+      entry: [
+        { type: 'text', data: { text: 'Три кадра с вечерней прогулки.' } },
+        {
+          type: 'media',
+          data: {
+            items: [
+              item(images[0], 'Закат над рекой', 'Фотограф Галерейный'),
+              item(images[1], 'Мост'),
+              item(images[2], 'Огни'),
+            ],
+          },
+        },
+        { type: 'text', data: { text: 'И один большой снимок, его можно увеличить.' } },
+        { type: 'media', data: { items: [item(images[3], 'Парк')] } },
+      ],
+      is_published: 1,
+    },
+    author.cookie,
+  );
   expect(saved.rc, JSON.stringify(saved)).toBe(200);
   entryUrl = server.url + saved.data.entry.url;
 });
@@ -85,7 +117,10 @@ describe('images and the fullscreen viewer', () => {
     const first = tiles.nth(0);
     expect(await first.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     const photoImg = first.locator('img.lazy-media-item').first();
-    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await photoImg.elementHandle());
+    await page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      await photoImg.elementHandle(),
+    );
     const src = await photoImg.evaluate((el) => (el as HTMLImageElement).currentSrc);
     expect(src).toMatch(new RegExp(`/media/${images[0].uuid}/-/scale_crop/\\d+x\\d+/-/format/webp/$`));
     const video = gallery(page).locator('video.lazy-media-item');
@@ -119,14 +154,18 @@ describe('images and the fullscreen viewer', () => {
     await viewer.waitFor();
     await expect(counter(page).textContent()).resolves.toBe('1 из 3');
     await expect(page.locator('[data-testid=viewer-caption]').textContent()).resolves.toContain('Закат над рекой');
-    await expect(page.locator('[data-testid=viewer-download]').getAttribute('href')).resolves.toBe(`/media/${images[0].uuid}/`);
+    await expect(page.locator('[data-testid=viewer-download]').getAttribute('href')).resolves.toBe(
+      `/media/${images[0].uuid}/`,
+    );
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-image]');
       return img?.complete && img.naturalWidth === 1600;
     });
     // 90% of a 1280x900 window is 1152x810: the 1600x1000 original fits in at 1152x720.
     // Layout size (offset*), not the box of the 333 ms scale-in still running.
-    expect(await page.locator('[data-testid=viewer-image]').evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight])).toEqual([1152, 720]);
+    expect(
+      await page.locator('[data-testid=viewer-image]').evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight]),
+    ).toEqual([1152, 720]);
     await page.waitForTimeout(400);
     await shot(page, 'viewer-open-1280');
 
@@ -134,7 +173,9 @@ describe('images and the fullscreen viewer', () => {
     await expect(counter(page).textContent()).resolves.toBe('2 из 3');
     await page.click('[data-testid=viewer-next]');
     await expect(counter(page).textContent()).resolves.toBe('3 из 3');
-    await expect(page.locator('[data-testid=viewer-video]').getAttribute('src')).resolves.toBe(`/media/${images[2].uuid}/-/format/mp4/`);
+    await expect(page.locator('[data-testid=viewer-video]').getAttribute('src')).resolves.toBe(
+      `/media/${images[2].uuid}/-/format/mp4/`,
+    );
     // The last picture: no way further, the arrow hides.
     await page.keyboard.press('ArrowRight');
     await expect(counter(page).textContent()).resolves.toBe('3 из 3');
@@ -169,7 +210,9 @@ describe('images and the fullscreen viewer', () => {
     await expect(counter(page).textContent()).resolves.toBe('1 из 1');
     await expect(page.locator('[data-testid=viewer-prev]').count()).resolves.toBe(0);
     const image = page.locator('[data-testid=viewer-image]');
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid=viewer-image]')?.naturalWidth === 3000);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('[data-testid=viewer-image]')?.naturalWidth === 3000,
+    );
     await image.click();
     await expect(image.getAttribute('data-zoomed')).resolves.toBe('true');
     expect(await image.evaluate((el: HTMLElement) => el.offsetWidth)).toBe(3000);
@@ -190,13 +233,20 @@ describe('images and the fullscreen viewer', () => {
     await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid=viewer-image]')?.complete);
     // Under 1000 px wide the picture takes the whole width.
     expect(await page.locator('[data-testid=viewer-image]').evaluate((el: HTMLElement) => el.offsetWidth)).toBe(375);
-    const swipe = (from: number, to: number) => page.evaluate(([a, b]) => {
-      const stage = document.querySelector('.viewer-stage')!;
-      const ev = (type: string, x: number) => stage.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: 'touch', clientX: x, clientY: 400, bubbles: true }));
-      ev('pointerdown', a);
-      for (let i = 1; i <= 5; i++) ev('pointermove', a + ((b - a) * i) / 5);
-      ev('pointerup', b);
-    }, [from, to]);
+    const swipe = (from: number, to: number) =>
+      page.evaluate(
+        ([a, b]) => {
+          const stage = document.querySelector('.viewer-stage')!;
+          const ev = (type: string, x: number) =>
+            stage.dispatchEvent(
+              new PointerEvent(type, { pointerId: 7, pointerType: 'touch', clientX: x, clientY: 400, bubbles: true }),
+            );
+          ev('pointerdown', a);
+          for (let i = 1; i <= 5; i++) ev('pointermove', a + ((b - a) * i) / 5);
+          ev('pointerup', b);
+        },
+        [from, to],
+      );
     await swipe(300, 80);
     await expect(counter(page).textContent()).resolves.toBe('2 из 3');
     await swipe(300, 280); // too short: springs back
@@ -211,13 +261,37 @@ describe('images and the fullscreen viewer', () => {
   });
 
   it('a picture without its own caption shows the entry’s title and author in the viewer, at 1280 and 375 px', async () => {
-    const saved = await post<{ entry: { url: string } }>('/v3.0/writing/save', {
-      title: 'Утро в порту без подписей к снимкам',
-      entry: [{ type: 'media', data: { items: [{ image: { uuid: images[1].uuid, width: images[1].width, height: images[1].height, color: images[1].color, type: images[1].type } }] } }],
-      is_published: true,
-    }, author.cookie);
+    const saved = await post<{ entry: { url: string } }>(
+      '/v3.0/writing/save',
+      {
+        title: 'Утро в порту без подписей к снимкам',
+        entry: [
+          {
+            type: 'media',
+            data: {
+              items: [
+                {
+                  image: {
+                    uuid: images[1].uuid,
+                    width: images[1].width,
+                    height: images[1].height,
+                    color: images[1].color,
+                    type: images[1].type,
+                  },
+                },
+              ],
+            },
+          },
+        ],
+        is_published: true,
+      },
+      author.cookie,
+    );
     expect(saved.rc, saved.rm).toBe(200);
-    for (const [width, height] of [[1280, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ]) {
       const { context, page } = await newPage(browser, width, height);
       await open(page, server.url + saved.data.entry.url);
       await page.locator('[data-testid=entry] [data-testid=media-open]').first().click();

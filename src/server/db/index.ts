@@ -24,7 +24,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `url` empty: PGlite in `dataDir` (or in memory when `dataDir` is 'memory://'); `loadDataDir` starts it from a
  * dumped data dir (`dumpDataDir('none')`) instead of an empty cluster (tests: one migrated copy per test file).
  */
-export async function openDatabase(opts: { url: string; dataDir: string; loadDataDir?: Blob; onError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+  onError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

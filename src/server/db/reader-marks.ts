@@ -4,7 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
  * The reader's own vote (-1/0/1) and bookmark on a row, as select expressions: primary-key probes into
  * `likes` and `favorites`, constants for anonymous readers. `targetId` is the outer query's id column.
  */
-export function readerMarks(viewerId: number | null, targetType: 'content' | 'comment', targetId: SQL): { myVote: SQL; favorited: SQL } {
+export function readerMarks(
+  viewerId: number | null,
+  targetType: 'content' | 'comment',
+  targetId: SQL,
+): { myVote: SQL; favorited: SQL } {
   // A literal, so prepared feed statements keep one plan per target type.
   const type = sql.raw(`'${targetType}'`);
   if (!viewerId) return { myVote: sql`0`, favorited: sql`false` };

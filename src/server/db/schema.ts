@@ -1,5 +1,16 @@
 import {
-  pgTable, integer, text, timestamp, boolean, jsonb, primaryKey, index, uniqueIndex, smallint, doublePrecision, bigint,
+  pgTable,
+  integer,
+  text,
+  timestamp,
+  boolean,
+  jsonb,
+  primaryKey,
+  index,
+  uniqueIndex,
+  smallint,
+  doublePrecision,
+  bigint,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -9,135 +20,221 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
  * Every blog and community is a subsite. A user's personal blog shares the user's id,
  * so `/u/{id}-{slug}` and the user object speak of one number.
  */
-export const subsites = pgTable('subsites', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  type: text('type', { enum: ['user', 'community', 'company'] }).notNull(),
-  slug: text('slug').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  avatarColor: text('avatar_color').notNull().default('#6b7cff'),
-  avatarUrl: text('avatar_url'),
-  coverUrl: text('cover_url'),
-  isPrivate: boolean('is_private').notNull().default(false),
-  /** Communities: anyone signed in may post (true) or only its admins, editors and authors (false). */
-  isOpenForPosting: boolean('is_open_for_posting').notNull().default(true),
-  /** Sum of the votes on the owner's entries and comments (user blogs); shown as the author's rating. */
-  rating: integer('rating').notNull().default(0),
-  subscribersCount: integer('subscribers_count').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('subsites_community_slug').on(t.slug).where(sql`type <> 'user'`),
-]);
+export const subsites = pgTable(
+  'subsites',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    type: text('type', { enum: ['user', 'community', 'company'] }).notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatarColor: text('avatar_color').notNull().default('#6b7cff'),
+    avatarUrl: text('avatar_url'),
+    coverUrl: text('cover_url'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Communities: anyone signed in may post (true) or only its admins, editors and authors (false). */
+    isOpenForPosting: boolean('is_open_for_posting').notNull().default(true),
+    /** Sum of the votes on the owner's entries and comments (user blogs); shown as the author's rating. */
+    rating: integer('rating').notNull().default(0),
+    subscribersCount: integer('subscribers_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subsites_community_slug')
+      .on(t.slug)
+      .where(sql`type <> 'user'`),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().references(() => subsites.id),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'moderator', 'admin', 'superuser'] }).notNull().default('user'),
-  isPaid: boolean('is_paid').notNull().default(false),
-  paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
-  bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
-  /** Per-user preferences: default feed sorting and the like (see shared/settings). */
-  settings: jsonb('settings').notNull().default({}),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => subsites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'moderator', 'admin', 'superuser'] })
+      .notNull()
+      .default('user'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
+    bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
+    /** Per-user preferences: default feed sorting and the like (see shared/settings). */
+    settings: jsonb('settings').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)],
+);
 
 /** Sessions are stored by the SHA-256 of the cookie token, so a leaked table grants nothing. */
-export const sessions = pgTable('sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  ip: text('ip').notNull().default(''),
-  userAgent: text('user_agent').notNull().default(''),
-}, (t) => [index('sessions_user').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
 
-export const recoveryTokens = pgTable('recovery_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [index('recovery_tokens_user').on(t.userId)]);
+export const recoveryTokens = pgTable(
+  'recovery_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('recovery_tokens_user').on(t.userId)],
+);
 
 /** Who runs a subsite: owner of a blog, admins and editors of a community. */
-export const subsiteRoles = pgTable('subsite_roles', {
-  subsiteId: integer('subsite_id').notNull().references(() => subsites.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role', { enum: ['owner', 'admin', 'editor', 'author'] }).notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_roles_user').on(t.userId)]);
+export const subsiteRoles = pgTable(
+  'subsite_roles',
+  {
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'editor', 'author'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_roles_user').on(t.userId)],
+);
 
 /** Membership from the reader's side: subscribed, with or without notifications. */
-export const subscriptions = pgTable('subscriptions', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subsiteId: integer('subsite_id').notNull().references(() => subsites.id, { onDelete: 'cascade' }),
-  notify: boolean('notify').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.subsiteId] }), index('subscriptions_subsite').on(t.subsiteId)]);
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    notify: boolean('notify').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subsiteId] }), index('subscriptions_subsite').on(t.subsiteId)],
+);
 
 /** Muting a subsite hides it from the reader's feeds; muting a user's blog id ignores that author everywhere. */
-export const mutes = pgTable('subsite_mutes', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subsiteId: integer('subsite_id').notNull().references(() => subsites.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.subsiteId] })]);
+export const mutes = pgTable(
+  'subsite_mutes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subsiteId] })],
+);
 
-export const entries = pgTable('entries', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  subsiteId: integer('subsite_id').notNull().references(() => subsites.id),
-  authorId: integer('author_id').notNull().references(() => users.id),
-  title: text('title').notNull().default(''),
-  slug: text('slug').notNull().default(''),
-  blocks: jsonb('blocks').notNull().default([]),
-  isPublished: boolean('is_published').notNull().default(false),
-  isEnabledComments: boolean('is_enabled_comments').notNull().default(true),
-  isEnabledLikes: boolean('is_enabled_likes').notNull().default(true),
-  isNsfw: boolean('is_nsfw').notNull().default(false),
-  isApprovedForPublicRss: boolean('is_approved_for_public_rss').notNull().default(true),
-  /** Staff or the role allow: kept off the main (all) feeds, still in its subsite. */
-  isHiddenFromMain: boolean('is_hidden_from_main').notNull().default(false),
-  removed: boolean('removed').notNull().default(false),
-  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  likesCount: integer('likes_count').notNull().default(0),
-  likesSumm: integer('likes_summ').notNull().default(0),
-  commentsCount: integer('comments_count').notNull().default(0),
-  favoritesCount: integer('favorites_count').notNull().default(0),
-  hitsCount: integer('hits_count').notNull().default(0),
-  /** Stored ranking score; see docs/ARCHITECTURE.md, Ranking. */
-  hotness: doublePrecision('hotness').notNull().default(0),
-}, (t) => [
-  index('entries_published').on(t.publishedAt, t.id).where(sql`is_published and not removed`),
-  index('entries_hotness').on(t.hotness, t.id).where(sql`is_published and not removed`),
-  index('entries_subsite_published').on(t.subsiteId, t.publishedAt, t.id).where(sql`is_published and not removed`),
-  index('entries_subsite_hotness').on(t.subsiteId, t.hotness, t.id).where(sql`is_published and not removed`),
-  index('entries_top').on(t.likesSumm, t.id).where(sql`is_published and not removed`),
-  index('entries_author').on(t.authorId),
-]);
+export const entries = pgTable(
+  'entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull().default(''),
+    slug: text('slug').notNull().default(''),
+    blocks: jsonb('blocks').notNull().default([]),
+    isPublished: boolean('is_published').notNull().default(false),
+    isEnabledComments: boolean('is_enabled_comments').notNull().default(true),
+    isEnabledLikes: boolean('is_enabled_likes').notNull().default(true),
+    isNsfw: boolean('is_nsfw').notNull().default(false),
+    isApprovedForPublicRss: boolean('is_approved_for_public_rss').notNull().default(true),
+    /** Staff or the role allow: kept off the main (all) feeds, still in its subsite. */
+    isHiddenFromMain: boolean('is_hidden_from_main').notNull().default(false),
+    removed: boolean('removed').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    likesCount: integer('likes_count').notNull().default(0),
+    likesSumm: integer('likes_summ').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    hitsCount: integer('hits_count').notNull().default(0),
+    /** Stored ranking score; see docs/ARCHITECTURE.md, Ranking. */
+    hotness: doublePrecision('hotness').notNull().default(0),
+  },
+  (t) => [
+    index('entries_published')
+      .on(t.publishedAt, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_hotness')
+      .on(t.hotness, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_subsite_published')
+      .on(t.subsiteId, t.publishedAt, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_subsite_hotness')
+      .on(t.subsiteId, t.hotness, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_top')
+      .on(t.likesSumm, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_author').on(t.authorId),
+  ],
+);
 
-export const comments = pgTable('comments', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
-  authorId: integer('author_id').notNull().references(() => users.id),
-  replyTo: integer('reply_to'),
-  text: text('text').notNull(),
-  removed: boolean('removed').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
-  likesCount: integer('likes_count').notNull().default(0),
-  likesSumm: integer('likes_summ').notNull().default(0),
-}, (t) => [index('comments_entry').on(t.entryId, t.id), index('comments_author').on(t.authorId), index('comments_reply_to').on(t.replyTo)]);
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    replyTo: integer('reply_to'),
+    text: text('text').notNull(),
+    removed: boolean('removed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    likesCount: integer('likes_count').notNull().default(0),
+    likesSumm: integer('likes_summ').notNull().default(0),
+  },
+  (t) => [
+    index('comments_entry').on(t.entryId, t.id),
+    index('comments_author').on(t.authorId),
+    index('comments_reply_to').on(t.replyTo),
+  ],
+);
 
 /** One vote per user and target; counters on the target are folded from here. */
-export const likes = pgTable('likes', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  targetType: text('target_type', { enum: ['content', 'comment'] }).notNull(),
-  targetId: integer('target_id').notNull(),
-  sign: smallint('sign').notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.userId] }), index('likes_user').on(t.userId)]);
+export const likes = pgTable(
+  'likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['content', 'comment'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    sign: smallint('sign').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.userId] }), index('likes_user').on(t.userId)],
+);
 
 /** Mail that was sent (SMTP) or kept (no SMTP configured); staff read it at /admin/outbox. */
 export const outbox = pgTable('outbox', {
@@ -158,37 +255,68 @@ export const meta = pgTable('meta', {
 });
 
 /** Bookmarks of entries and comments. */
-export const favorites = pgTable('favorites', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  targetType: text('target_type', { enum: ['content', 'comment'] }).notNull(),
-  targetId: integer('target_id').notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.targetType, t.targetId] }), index('favorites_user_created').on(t.userId, t.targetType, t.createdAt)]);
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['content', 'comment'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
+    index('favorites_user_created').on(t.userId, t.targetType, t.createdAt),
+  ],
+);
 
 /** Entries a reader hid from their feeds (the entry stub's 'hide'). */
-export const entryHides = pgTable('entry_hides', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.entryId] })]);
+export const entryHides = pgTable(
+  'entry_hides',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.entryId] })],
+);
 
 /**
  * One view per reader per entry per day: the mark dedupes, the counter on entries is folded from
  * buffered marks in batches. Old days are deleted by the fold job.
  */
-export const hitMarks = pgTable('hit_marks', {
-  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
-  visitor: text('visitor').notNull(),
-  day: integer('day').notNull(),
-}, (t) => [primaryKey({ columns: [t.entryId, t.visitor, t.day] }), index('hit_marks_day').on(t.day)]);
+export const hitMarks = pgTable(
+  'hit_marks',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    day: integer('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.visitor, t.day] }), index('hit_marks_day').on(t.day)],
+);
 
 /** How many comments of an entry the reader has seen, for 'new since your last visit' (kept 30 days). */
-export const commentsSeen = pgTable('comments_seen', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
-  count: integer('count').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index('comments_seen_updated').on(t.updatedAt)]);
+export const commentsSeen = pgTable(
+  'comments_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index('comments_seen_updated').on(t.updatedAt)],
+);
 
 // ——— Writing and media (issue 4) ———
 
@@ -215,25 +343,35 @@ export const media = pgTable('media', {
 });
 
 /** Link extraction results cached by URL (andropov/extract). */
-export const linkPreviews = pgTable('link_previews', {
-  url: text('url').primaryKey(),
-  data: jsonb('data').notNull(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('link_previews_fetched_at').on(t.fetchedAt)]);
+export const linkPreviews = pgTable(
+  'link_previews',
+  {
+    url: text('url').primaryKey(),
+    data: jsonb('data').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('link_previews_fetched_at').on(t.fetchedAt)],
+);
 
 /**
  * Every save that leaves an entry published keeps the state it produced (an entry published before versions were
  * kept first gets its prior state recorded); the history screen lists and applies them (modules/history).
  */
-export const entryVersions = pgTable('entry_versions', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  entryId: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
-  /** Who made the save that this version records. */
-  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  title: text('title').notNull(),
-  blocks: jsonb('blocks').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('entry_versions_entry').on(t.entryId, t.id)]);
+export const entryVersions = pgTable(
+  'entry_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    /** Who made the save that this version records. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    blocks: jsonb('blocks').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entry_versions_entry').on(t.entryId, t.id)],
+);
 
 // ——— Realtime and notifications (issue 5) ———
 
@@ -241,70 +379,100 @@ export const entryVersions = pgTable('entry_versions', {
  * A notification to one user. Votes on one target and the like are grouped: one unread row per
  * (user, group_key) collects its actors ('Иван и ещё 5 оценили вашу запись'); reading it closes the group.
  */
-export const notifications = pgTable('notifications', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** reply, comment, mention, vote_entry, vote_comment, subscriber, unpublished, ban, system */
-  type: text('type').notNull(),
-  groupKey: text('group_key'),
-  /** Latest actor first; capped, `actors_count` keeps the total. */
-  actorIds: jsonb('actor_ids').notNull().default([]),
-  actorsCount: integer('actors_count').notNull().default(0),
-  entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
-  commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-  data: jsonb('data').notNull().default({}),
-  isRead: boolean('is_read').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [
-  index('notifications_user').on(t.userId, t.updatedAt),
-  uniqueIndex('notifications_open_group').on(t.userId, t.groupKey).where(sql`not is_read and group_key is not null`),
-]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** reply, comment, mention, vote_entry, vote_comment, subscriber, unpublished, ban, system */
+    type: text('type').notNull(),
+    groupKey: text('group_key'),
+    /** Latest actor first; capped, `actors_count` keeps the total. */
+    actorIds: jsonb('actor_ids').notNull().default([]),
+    actorsCount: integer('actors_count').notNull().default(0),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull().default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user').on(t.userId, t.updatedAt),
+    uniqueIndex('notifications_open_group')
+      .on(t.userId, t.groupKey)
+      .where(sql`not is_read and group_key is not null`),
+  ],
+);
 
 /** Web push subscriptions (RFC 8030/8291): one row per browser endpoint. */
-export const pushEndpoints = pgTable('push_endpoints', {
-  endpoint: text('endpoint').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  p256dh: text('p256dh').notNull(),
-  auth: text('auth').notNull(),
-  userAgent: text('user_agent').notNull().default(''),
-  createdAt: createdAt(),
-  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
-  failures: integer('failures').notNull().default(0),
-}, (t) => [index('push_endpoints_user').on(t.userId)]);
+export const pushEndpoints = pgTable(
+  'push_endpoints',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('push_endpoints_user').on(t.userId)],
+);
 
 /** Daily digest and notification mail opt-ins; `token` makes the unsubscribe link work without signing in. */
-export const emailSubscriptions = pgTable('email_subscriptions', {
-  email: text('email').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  digest: boolean('digest').notNull().default(true),
-  token: text('token').notNull(),
-  createdAt: createdAt(),
-  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
-  /** Null until the address's owner follows the confirmation letter; the digest goes to confirmed addresses only. */
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [uniqueIndex('email_subscriptions_token').on(t.token)]);
+export const emailSubscriptions = pgTable(
+  'email_subscriptions',
+  {
+    email: text('email').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    digest: boolean('digest').notNull().default(true),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** Null until the address's owner follows the confirmation letter; the digest goes to confirmed addresses only. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('email_subscriptions_token').on(t.token)],
+);
 
 /**
  * The job queue: rows claimed with FOR UPDATE SKIP LOCKED, so any number of nodes share it on PostgreSQL and the
  * embedded database alike. Failed jobs retry with backoff until `max_attempts`.
  */
-export const jobs = pgTable('jobs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').notNull().default({}),
-  /** Jobs with the same key are not queued twice while one waits (optional). */
-  dedupeKey: text('dedupe_key'),
-  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull().default(5),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-  lastError: text('last_error'),
-  status: text('status', { enum: ['queued', 'done', 'failed'] }).notNull().default('queued'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('jobs_due').on(t.runAt, t.id).where(sql`status = 'queued'`),
-  uniqueIndex('jobs_dedupe').on(t.dedupeKey).where(sql`status = 'queued' and dedupe_key is not null`),
-  /** `once` keys look for any row with the key, whatever its status (the digest, the schedule's period slots). */
-  index('jobs_key').on(t.dedupeKey).where(sql`dedupe_key is not null`),
-]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** Jobs with the same key are not queued twice while one waits (optional). */
+    dedupeKey: text('dedupe_key'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    status: text('status', { enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due')
+      .on(t.runAt, t.id)
+      .where(sql`status = 'queued'`),
+    uniqueIndex('jobs_dedupe')
+      .on(t.dedupeKey)
+      .where(sql`status = 'queued' and dedupe_key is not null`),
+    /** `once` keys look for any row with the key, whatever its status (the digest, the schedule's period slots). */
+    index('jobs_key')
+      .on(t.dedupeKey)
+      .where(sql`dedupe_key is not null`),
+  ],
+);

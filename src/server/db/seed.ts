@@ -17,7 +17,11 @@ const SEEDED_KEY = 'seeded_at';
  * from seeding again, even after everything was deleted. Demo users get random passwords.
  */
 export async function seedIfEmpty(db: Db, log: FastifyBaseLogger, now = new Date()): Promise<boolean> {
-  const claimed = await db.insert(meta).values({ key: SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing().returning();
+  const claimed = await db
+    .insert(meta)
+    .values({ key: SEEDED_KEY, value: now.toISOString() })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length === 0) return false;
   try {
     await seed(db, now);
@@ -35,8 +39,14 @@ async function seed(db: Db, now: Date) {
   const passwordHash = await hashPassword(crypto.randomBytes(24).toString('hex'));
   for (const u of seedUsers) {
     const id = await insertUser(db, {
-      name: u.name, slug: slugify(u.name, 40), email: u.email, passwordHash, role: 'user',
-      description: u.description, avatarColor: u.color, createdAt: new Date(now.getTime() - 60 * 24 * hour),
+      name: u.name,
+      slug: slugify(u.name, 40),
+      email: u.email,
+      passwordHash,
+      role: 'user',
+      description: u.description,
+      avatarColor: u.color,
+      createdAt: new Date(now.getTime() - 60 * 24 * hour),
     });
     userIds.set(u.key, id);
   }
@@ -44,7 +54,9 @@ async function seed(db: Db, now: Date) {
   const communityIds = new Map<string, number>();
   const founder = userIds.get(seedUsers[0].key)!;
   for (const c of seedCommunities) {
-    const [row] = await db.insert(subsites).values({ type: 'community', slug: c.slug, name: c.name, description: c.description, avatarColor: c.color })
+    const [row] = await db
+      .insert(subsites)
+      .values({ type: 'community', slug: c.slug, name: c.name, description: c.description, avatarColor: c.color })
       .returning({ id: subsites.id });
     communityIds.set(c.slug, row.id);
     await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: founder, role: 'admin' });
@@ -66,10 +78,20 @@ async function seed(db: Db, now: Date) {
     const authorId = userIds.get(e.author)!;
     const subsiteId = e.community ? communityIds.get(e.community)! : authorId;
     const at = new Date(now.getTime() - e.hoursAgo * hour);
-    const [row] = await db.insert(entries).values({
-      subsiteId, authorId, title: e.title, slug: slugify(e.title, 60), blocks: e.blocks,
-      isPublished: true, publishedAt: at, createdAt: at, updatedAt: at,
-    }).returning({ id: entries.id });
+    const [row] = await db
+      .insert(entries)
+      .values({
+        subsiteId,
+        authorId,
+        title: e.title,
+        slug: slugify(e.title, 60),
+        blocks: e.blocks,
+        isPublished: true,
+        publishedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: entries.id });
     entryIds.set(e.key, row.id);
     publishedAt.set(e.key, at);
   }
@@ -78,10 +100,16 @@ async function seed(db: Db, now: Date) {
   const byTime = [...seedComments].sort((a, b) => a.minutesAfter - b.minutesAfter);
   for (const c of byTime) {
     const at = new Date(publishedAt.get(c.entry)!.getTime() + c.minutesAfter * 60_000);
-    const [row] = await db.insert(comments).values({
-      entryId: entryIds.get(c.entry)!, authorId: userIds.get(c.author)!, text: c.text,
-      replyTo: c.replyTo ? commentIds.get(c.replyTo)! : null, createdAt: at > now ? now : at,
-    }).returning({ id: comments.id });
+    const [row] = await db
+      .insert(comments)
+      .values({
+        entryId: entryIds.get(c.entry)!,
+        authorId: userIds.get(c.author)!,
+        text: c.text,
+        replyTo: c.replyTo ? commentIds.get(c.replyTo)! : null,
+        createdAt: at > now ? now : at,
+      })
+      .returning({ id: comments.id });
     commentIds.set(c.key, row.id);
   }
 
@@ -94,8 +122,12 @@ async function seed(db: Db, now: Date) {
   if (voteRows.length) await db.insert(likes).values(voteRows);
 
   // Counters from the rows just written.
-  await db.execute(sql`update subsites s set subscribers_count = (select count(*) from subscriptions x where x.subsite_id = s.id)`);
-  await db.execute(sql`update entries e set comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed)`);
+  await db.execute(
+    sql`update subsites s set subscribers_count = (select count(*) from subscriptions x where x.subsite_id = s.id)`,
+  );
+  await db.execute(
+    sql`update entries e set comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed)`,
+  );
   await recountTargets(db, 'content', [...entryIds.values()]);
   await recountTargets(db, 'comment', [...commentIds.values()]);
   await recountRatings(db, [...userIds.values()]);

@@ -15,8 +15,17 @@ export async function transaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): P
   if (ctx.inTransaction) return work(ctx);
   const pending: (() => void)[] = [];
   const result = await ctx.db.transaction(async (db) => {
-    const events: DomainEvents = { ...ctx.events, emit: (name, payload) => void pending.push(() => ctx.events.emit(name, payload)) };
-    return work({ ...ctx, db: db as unknown as Db, events, inTransaction: true, afterCommit: (fn) => void pending.push(fn) });
+    const events: DomainEvents = {
+      ...ctx.events,
+      emit: (name, payload) => void pending.push(() => ctx.events.emit(name, payload)),
+    };
+    return work({
+      ...ctx,
+      db: db as unknown as Db,
+      events,
+      inTransaction: true,
+      afterCommit: (fn) => void pending.push(fn),
+    });
   });
   for (const fn of pending) {
     try {

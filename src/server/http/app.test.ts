@@ -33,12 +33,18 @@ describe('the API envelope', () => {
   });
 
   it('refuses a body over the limit with a Russian 413', async () => {
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email: 'a@b.ru', password: 'x'.repeat(2 * 1024 * 1024) } });
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', {
+      values: { email: 'a@b.ru', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(isRussianError(res, 413)).toBe(true);
   });
 
   it('refuses an unknown content type with a Russian 415', async () => {
-    const res = await new Visitor(t.app).call('/v3.0/auth/simple/login', { method: 'POST', body: '<xml/>', headers: { 'content-type': 'application/xml' } });
+    const res = await new Visitor(t.app).call('/v3.0/auth/simple/login', {
+      method: 'POST',
+      body: '<xml/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(isRussianError(res, 415)).toBe(true);
   });
 
@@ -64,9 +70,21 @@ describe('the API envelope', () => {
     await v.register({ name: 'Автор Суррогатов' });
     const lone = '\ud83d';
     const bodies: [string, unknown][] = [
-      ['/v3.0/writing/save', { title: 'Запись', is_published: 0, entry: [{ type: 'text', data: { text: `смайлик ${lone}` } }] }],
+      [
+        '/v3.0/writing/save',
+        { title: 'Запись', is_published: 0, entry: [{ type: 'text', data: { text: `смайлик ${lone}` } }] },
+      ],
       // The blocks as a JSON string (multipart and forms send them so): the escape is unpacked by the schema.
-      ['/v3.0/writing/save', { title: 'Запись', is_published: 0, entry: JSON.stringify([{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', title: lone } }]) }],
+      [
+        '/v3.0/writing/save',
+        {
+          title: 'Запись',
+          is_published: 0,
+          entry: JSON.stringify([
+            { type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', title: lone } },
+          ]),
+        },
+      ],
       ['/v3.0/writing/save', { title: `Заголовок ${lone}`, is_published: 0, entry: [] }],
       ['/v3.0/email/subscribe/opt_in', { email: `a${lone}b@example.ru` }],
       ['/v3.0/notifications/settings/gender', { gender: lone }],
@@ -76,7 +94,11 @@ describe('the API envelope', () => {
       expect(isRussianError(res, 400), `${path} ${res.body}`).toBe(true);
     }
     // Whole pairs are text like any other.
-    const ok = await v.post('/v3.0/writing/save', { title: 'Запись 😀', is_published: 0, entry: [{ type: 'text', data: { text: 'смайлик 😀' } }] });
+    const ok = await v.post('/v3.0/writing/save', {
+      title: 'Запись 😀',
+      is_published: 0,
+      entry: [{ type: 'text', data: { text: 'смайлик 😀' } }],
+    });
     expect(ok.json().rc, ok.body).toBe(200);
   });
 
@@ -92,16 +114,29 @@ describe('writes from other sites', () => {
   it('takes only the marker the client sends (1), and refuses writes another site sends even with it', async () => {
     const v = new Visitor(t.app);
     for (const marker of ['0', '', 'yes']) {
-      const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, csrf: false, headers: { 'x-this-is-csrf': marker } });
+      const res = await v.call('/v3.0/auth/logout', {
+        method: 'POST',
+        body: {},
+        csrf: false,
+        headers: { 'x-this-is-csrf': marker },
+      });
       expect(isRussianError(res, 403), marker).toBe(true);
     }
-    const crossSite: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
     for (const headers of crossSite) {
       const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
       expect(isRussianError(res, 403), JSON.stringify(headers)).toBe(true);
       expect(res.json().rm).toBe(messages.crossSite);
     }
-    const sameSite: Record<string, string>[] = [{ origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+    const sameSite: Record<string, string>[] = [
+      { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ];
     for (const headers of sameSite) {
       const res = await v.call('/v3.0/auth/logout', { method: 'POST', body: {}, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
@@ -129,7 +164,9 @@ describe('broken bodies and control characters', () => {
 
   it('refuses an identifier holding a control character, with nothing looked up', async () => {
     for (const email of ['user\u0000@example.ru', 'user@exam\u0007ple.ru']) {
-      const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password: 'correct horse battery' } });
+      const res = await new Visitor(t.app).post('/v3.0/auth/simple/login', {
+        values: { email, password: 'correct horse battery' },
+      });
       expect(isRussianError(res, 400), res.body).toBe(true);
       expect(res.json().rm).toBe(messages.controlCharacters);
     }
@@ -139,7 +176,9 @@ describe('broken bodies and control characters', () => {
       ['/v3.0/andropov/upload/urls', { urls: ['https://example.com/a\u0000.png'] }],
       ['/v3.0/andropov/extract', null],
     ] as const) {
-      const res = body ? await v.post(path, body) : await v.get(`${path}?urls[]=${encodeURIComponent('https://example.com/\u0007')}`);
+      const res = body
+        ? await v.post(path, body)
+        : await v.get(`${path}?urls[]=${encodeURIComponent('https://example.com/\u0007')}`);
       expect(isRussianError(res, 400), `${path}: ${res.body}`).toBe(true);
       expect(res.json().rm).toBe(messages.controlCharacters);
     }
@@ -150,7 +189,9 @@ describe('broken bodies and control characters', () => {
     await v.register();
     const text = (t: string) => ({ type: 'text', data: { text: t } });
     const save = await v.post('/v3.0/writing/save', {
-      title: 'За\u0000го\u0007ло\u001fвок\u0085', entry: [text('Пер\u0000вый\u0008 абзац')], is_published: 1,
+      title: 'За\u0000го\u0007ло\u001fвок\u0085',
+      entry: [text('Пер\u0000вый\u0008 абзац')],
+      is_published: 1,
     });
     expect(save.json().rc, save.body).toBe(200);
     const entry = save.json().data.entry;
@@ -182,18 +223,26 @@ describe('rate limits', () => {
     const v = new Visitor(strict.app, '10.9.9.9');
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      codes.push((await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } })).statusCode);
+      codes.push(
+        (await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } })).statusCode,
+      );
     }
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     const res = await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
     expect(res.json()).toEqual({ rc: 429, rm: messages.tooManyActions, data: {} });
-    const other = await new Visitor(strict.app, '10.9.9.10').post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
+    const other = await new Visitor(strict.app, '10.9.9.10').post('/v3.0/auth/simple/recover/request', {
+      values: { email: 'robot@example.ru' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('keys on the socket address: a forged X-Forwarded-For changes nothing unless the proxy is trusted', async () => {
     const recover = (app: TestApp['app'], ip: string, forwarded: string) =>
-      new Visitor(app, ip).post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } }, { headers: { 'x-forwarded-for': forwarded } });
+      new Visitor(app, ip).post(
+        '/v3.0/auth/simple/recover/request',
+        { values: { email: 'robot@example.ru' } },
+        { headers: { 'x-forwarded-for': forwarded } },
+      );
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push((await recover(strict.app, '10.9.8.1', `203.0.113.${i}`)).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -201,9 +250,11 @@ describe('rate limits', () => {
     const behindProxy = await startTestApp({ rateLimitScale: 1, trustProxy: ['10.9.7.1'] });
     try {
       // From the trusted proxy each forwarded client has its own count; from anywhere else the header is ignored.
-      for (let i = 0; i < 7; i++) expect((await recover(behindProxy.app, '10.9.7.1', `203.0.113.${i}`)).statusCode).toBe(200);
+      for (let i = 0; i < 7; i++)
+        expect((await recover(behindProxy.app, '10.9.7.1', `203.0.113.${i}`)).statusCode).toBe(200);
       const direct: number[] = [];
-      for (let i = 0; i < 7; i++) direct.push((await recover(behindProxy.app, '10.9.7.2', `203.0.113.${i}`)).statusCode);
+      for (let i = 0; i < 7; i++)
+        direct.push((await recover(behindProxy.app, '10.9.7.2', `203.0.113.${i}`)).statusCode);
       expect(direct.slice(5)).toEqual([429, 429]);
     } finally {
       await behindProxy.close();

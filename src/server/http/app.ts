@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -64,7 +70,10 @@ class RequestLog extends LogController {
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const level = error ? 'error' : requestLogLevel(reply.statusCode, reply.elapsedTime);
-    reply.log[level]({ res: reply, err: error ?? undefined, responseTime: reply.elapsedTime }, error ? 'request errored' : 'request completed');
+    reply.log[level](
+      { res: reply, err: error ?? undefined, responseTime: reply.elapsedTime },
+      error ? 'request errored' : 'request completed',
+    );
   }
 }
 const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
@@ -101,7 +110,8 @@ function frameworkError(err: FastifyError): ApiError {
       return new ApiError(400, messages.badBody);
   }
   if (err.statusCode === 429) return new ApiError(429, messages.tooManyActions);
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new ApiError(err.statusCode, messages.badRequest);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return new ApiError(err.statusCode, messages.badRequest);
   return new ApiError(500, messages.internal);
 }
 
@@ -127,8 +137,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
   const events = createDomainEvents(app.log);
   const ctx = {
-    config: opts.config, db: opts.db, redis, mail, events, log: app.log, now: opts.now ?? (() => new Date()),
-    inTransaction: false, afterCommit: runNow,
+    config: opts.config,
+    db: opts.db,
+    redis,
+    mail,
+    events,
+    log: app.log,
+    now: opts.now ?? (() => new Date()),
+    inTransaction: false,
+    afterCommit: runNow,
   } as Omit<Ctx, 'root'> as Ctx;
   ctx.root = ctx;
   app.decorate('ctx', ctx);
@@ -151,7 +168,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     // Upload limits from config (UPLOAD_MAX_MB, UPLOAD_MAX_FILES); the upload route answers them per file.
-    limits: { fileSize: opts.config.uploadMaxMb * 1024 * 1024, files: opts.config.uploadMaxFiles, fields: 200, fieldSize: BODY_LIMIT },
+    limits: {
+      fileSize: opts.config.uploadMaxMb * 1024 * 1024,
+      files: opts.config.uploadMaxFiles,
+      fields: 200,
+      fieldSize: BODY_LIMIT,
+    },
   });
 
   // A path holding a control character names nothing here (and must not reach a query as text).
@@ -186,7 +208,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const files: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
       if (typeof v === 'string') strings.push([k, v]);
-      else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) v.forEach((x) => strings.push([k, x as string]));
+      else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        v.forEach((x) => strings.push([k, x as string]));
       else files[k] = v;
     }
     req.body = { ...parseBrackets(strings), ...(Object.keys(files).length ? { files } : {}) };
@@ -195,7 +218,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // A multipart body its parser could not read (a cut boundary, a broken part header) is the client's error.
     const brokenBody = !(err instanceof ApiError) && !err.statusCode && !req.bodyRead && req.isMultipart();
-    const apiErr = err instanceof ApiError ? err : brokenBody ? new ApiError(400, messages.badBody) : frameworkError(err);
+    const apiErr =
+      err instanceof ApiError ? err : brokenBody ? new ApiError(400, messages.badBody) : frameworkError(err);
     if (apiErr.rc >= 500) req.log.error({ err }, 'request failed');
     reply.code(apiErr.rc).send({ rc: apiErr.rc, rm: apiErr.message, data: apiErr.data ?? {} });
   });

@@ -31,7 +31,11 @@ function malformedText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => !k.isWellFormed() || malformedText(v, depth + 1));
 }
 
-const fieldOf = (path: PropertyKey[]) => path.filter((p) => p !== 'values').map(String).join('.') || '_';
+const fieldOf = (path: PropertyKey[]) =>
+  path
+    .filter((p) => p !== 'values')
+    .map(String)
+    .join('.') || '_';
 
 const isPlain = (value: object) => {
   const proto = Object.getPrototypeOf(value);
@@ -66,7 +70,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     if (dirty) {
       const asSent = schema.safeParse(raw);
       const refused = !asSent.success && asSent.error.issues.find((i) => i.message === messages.controlCharacters);
-      if (refused) throw badRequest(messages.controlCharacters, { errors: { [fieldOf(refused.path)]: messages.controlCharacters } });
+      if (refused)
+        throw badRequest(messages.controlCharacters, {
+          errors: { [fieldOf(refused.path)]: messages.controlCharacters },
+        });
     }
     if (malformedText(result.data)) throw badRequest(messages.malformedText);
     return result.data;
@@ -75,11 +82,14 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path);
     if (errors[field]) continue;
-    errors[field] = issue.code === 'unrecognized_keys'
-      ? messages.unknownField(issue.keys.join(', '))
-      : issue.code === 'invalid_type' && issue.input === undefined && !/[А-Яа-я]/.test(issue.message)
-        ? messages.fieldRequired
-        : /[А-Яа-яЁё]/.test(issue.message) ? issue.message : messages.badRequest;
+    errors[field] =
+      issue.code === 'unrecognized_keys'
+        ? messages.unknownField(issue.keys.join(', '))
+        : issue.code === 'invalid_type' && issue.input === undefined && !/[А-Яа-я]/.test(issue.message)
+          ? messages.fieldRequired
+          : /[А-Яа-яЁё]/.test(issue.message)
+            ? issue.message
+            : messages.badRequest;
   }
   const first = Object.values(errors)[0] ?? messages.badRequest;
   throw badRequest(first, { errors });

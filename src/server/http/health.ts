@@ -13,7 +13,10 @@ export type Readiness = { database: 'ok' | 'down'; redis: 'ok' | 'down' | 'off' 
 async function answers(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS)))]);
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS))),
+    ]);
     return true;
   } catch {
     return false;

@@ -26,7 +26,14 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     async outbox() {
       requireStaff(user);
       const rows = await listOutbox(ctx.db);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   };
 }

@@ -27,7 +27,9 @@ export async function registerRateLimits(app: FastifyInstance, opts: { redis: Re
 
 /** Route config for a limit of `max` actions per `seconds`, scaled by RATE_LIMIT_SCALE. */
 export function limit(app: FastifyInstance, max: number, seconds: number) {
-  return { rateLimit: { max: Math.max(1, Math.round(max * app.ctx.config.rateLimitScale)), timeWindow: seconds * 1000 } };
+  return {
+    rateLimit: { max: Math.max(1, Math.round(max * app.ctx.config.rateLimitScale)), timeWindow: seconds * 1000 },
+  };
 }
 
 type Answer = (err: Error | null, result: { current: number; ttl: number }) => void;
@@ -86,7 +88,8 @@ export class SharedStore {
     this.redis = redis;
     this.prefix = prefix;
     this.warn = warn;
-    if (redis && !('sredaRateLimit' in redis)) redis.defineCommand('sredaRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT });
+    if (redis && !('sredaRateLimit' in redis))
+      redis.defineCommand('sredaRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT });
   }
 
   incr(key: string, cb: Answer, timeWindow: number) {
@@ -95,14 +98,16 @@ export class SharedStore {
       cb(null, this.local.incr(key, timeWindow));
       return;
     }
-    const count = (redis as unknown as { sredaRateLimit(key: string, ms: number): Promise<[number, number]> }).sredaRateLimit;
+    const count = (redis as unknown as { sredaRateLimit(key: string, ms: number): Promise<[number, number]> })
+      .sredaRateLimit;
     count.call(redis, this.prefix + key, timeWindow).then(
       ([current, ttl]) => {
         this.warned = false;
         cb(null, { current, ttl });
       },
       (err: Error) => {
-        if (!this.warned) this.warn({ err: { message: err.message } }, 'rate limit counted in this process: Redis failed');
+        if (!this.warned)
+          this.warn({ err: { message: err.message } }, 'rate limit counted in this process: Redis failed');
         this.warned = true;
         cb(null, this.local.incr(key, timeWindow));
       },

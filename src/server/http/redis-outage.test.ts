@@ -39,7 +39,12 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
   beforeAll(async () => {
     process.on('unhandledRejection', onRejection);
     redis = await startOwnRedis();
-    probe = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => 100 });
+    probe = new Redis(redis.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => 100,
+    });
     probe.on('error', () => {});
     await probe.connect();
     // A web node: what it buffers in Redis stays there for a worker, so the test can look for it.
@@ -60,13 +65,26 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
   };
   async function entry(authorId: number) {
     seq += 1;
-    const [row] = await t.database.db.insert(entries).values({
-      subsiteId: authorId, authorId, title: `Авария ${seq}`, slug: `avariya-${seq}`, isPublished: true, publishedAt: new Date(),
-    }).returning();
+    const [row] = await t.database.db
+      .insert(entries)
+      .values({
+        subsiteId: authorId,
+        authorId,
+        title: `Авария ${seq}`,
+        slug: `avariya-${seq}`,
+        isPublished: true,
+        publishedAt: new Date(),
+      })
+      .returning();
     return row;
   }
   const counters = async (id: number) =>
-    (await t.database.db.select({ likes: entries.likesCount, hits: entries.hitsCount }).from(entries).where(eq(entries.id, id)))[0];
+    (
+      await t.database.db
+        .select({ likes: entries.likesCount, hits: entries.hitsCount })
+        .from(entries)
+        .where(eq(entries.id, id))
+    )[0];
 
   it('keeps answering while Redis is down (reads, votes, views, sign-in limited here) and reconnects when it returns', async () => {
     expect(await ready()).toEqual({ status: 200, rc: 200, rm: '', data: { database: 'ok', redis: 'ok' } });
@@ -76,7 +94,11 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
     await voter.register();
     const e = await entry(authorId);
     // The socket adapter subscribed to its pattern.
-    await until('adapter subscription', () => probe.pubsub('NUMPAT'), (n) => Number(n) >= 1);
+    await until(
+      'adapter subscription',
+      () => probe.pubsub('NUMPAT'),
+      (n) => Number(n) >= 1,
+    );
 
     await redis.stop();
     const down = await until('readiness', ready, (r) => r.data.redis === 'down');
@@ -99,9 +121,11 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
     const ip = '10.9.8.7';
     const tries = [];
     for (let i = 0; i < 21; i++) {
-      tries.push(await new Visitor(t.app, ip).post('/v3.0/auth/simple/login', {
-        values: { email: `nobody-${crypto.randomBytes(4).toString('hex')}@example.ru`, password: 'wrong password 1' },
-      }));
+      tries.push(
+        await new Visitor(t.app, ip).post('/v3.0/auth/simple/login', {
+          values: { email: `nobody-${crypto.randomBytes(4).toString('hex')}@example.ru`, password: 'wrong password 1' },
+        }),
+      );
     }
     expect(tries.slice(0, 20).every((r) => r.statusCode !== 429 && r.statusCode < 500)).toBe(true);
     expect(tries[20].statusCode).toBe(429);
@@ -111,15 +135,25 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
     const back = await until('readiness', ready, (r) => r.data.redis === 'ok');
     expect(back).toMatchObject({ status: 200, data: { database: 'ok', redis: 'ok' } });
     // The socket adapter subscribed again, and counters buffer in Redis again (a worker folds them).
-    await until('adapter subscription', () => probe.pubsub('NUMPAT'), (n) => Number(n) >= 1);
-    await until('the app\'s own connection', () => probe.ping(), () => t.app.ctx.redis?.status === 'ready');
+    await until(
+      'adapter subscription',
+      () => probe.pubsub('NUMPAT'),
+      (n) => Number(n) >= 1,
+    );
+    await until(
+      "the app's own connection",
+      () => probe.ping(),
+      () => t.app.ctx.redis?.status === 'ready',
+    );
     const e2 = await entry(authorId);
     expect((await voter.post('/v3.0/like', { id: e2.id, type: 'content', sign: 1 })).json().rc).toBe(200);
     expect((await new Visitor(t.app).get(`/v3.0/hit/${e2.id}`)).json().data.is_hited).toBe(true);
     expect(await probe.smembers(`${ns()}votes:dirty`)).toEqual([`content:${e2.id}`]);
     expect(await probe.hget(`${ns()}hits:counts`, String(e2.id))).toBe('1');
     // Rate limits count in Redis again.
-    await new Visitor(t.app, ip).post('/v3.0/auth/simple/login', { values: { email: 'nobody@example.ru', password: 'wrong password 1' } });
+    await new Visitor(t.app, ip).post('/v3.0/auth/simple/login', {
+      values: { email: 'nobody@example.ru', password: 'wrong password 1' },
+    });
     expect((await probe.keys(`${ns()}rl:*`)).length).toBeGreaterThan(0);
 
     expect(rejections).toEqual([]);
@@ -134,7 +168,11 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
       const res = await new Visitor(lone.app).get('/v3.0/health/ready');
       expect(res.json().data).toEqual({ database: 'ok', redis: 'down' });
       await redis.start();
-      await until('readiness', async () => (await new Visitor(lone.app).get('/v3.0/health/ready')).json().data, (d) => d.redis === 'ok');
+      await until(
+        'readiness',
+        async () => (await new Visitor(lone.app).get('/v3.0/health/ready')).json().data,
+        (d) => d.redis === 'ok',
+      );
     } finally {
       await lone.close();
     }
@@ -161,7 +199,11 @@ describe('readiness without Redis', () => {
       lone.database.db.execute = (() => Promise.reject(new Error('connection lost'))) as unknown as typeof execute;
       const res = await new Visitor(lone.app).get('/v3.0/health/ready');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ rc: 503, rm: messages.databaseUnavailable, data: { database: 'down', redis: 'off' } });
+      expect(res.json()).toEqual({
+        rc: 503,
+        rm: messages.databaseUnavailable,
+        data: { database: 'down', redis: 'off' },
+      });
       lone.database.db.execute = execute;
     } finally {
       await lone.close();

@@ -59,7 +59,13 @@ export interface Route {
 const emptyObject = plainBody({});
 
 function declare(method: Method) {
-  return <A extends Access, R, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  return <
+    A extends Access,
+    R,
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
     url: string,
     spec: RouteSpec<A, P, Q, B, R>,
   ): Route => ({ method, url, spec: spec as unknown as Route['spec'] });
@@ -110,6 +116,5 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
     });
   }
 }
-
 
 export { messages };

@@ -15,7 +15,9 @@ export interface WebOptions {
   buildDir: string;
 }
 
-type BuildWithContext = ServerBuild & { entry: { module: { appContext: ReturnType<typeof createContext<AppContextValue>> } } };
+type BuildWithContext = ServerBuild & {
+  entry: { module: { appContext: ReturnType<typeof createContext<AppContextValue>> } };
+};
 
 /** Serves the React Router build: hashed assets from disk, every other GET through the SSR handler. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
@@ -33,7 +35,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     preCompressed: true,
     // Hashed file names never change content, so browsers and CDNs may keep them for a year.
     setHeaders(reply: unknown, filePath: string) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) (reply as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        (reply as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -57,7 +60,10 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       else if (value !== undefined) headers.set(key, value);
     }
     const url = new URL(req.url, `${req.protocol}://${req.host}`);
-    const response = await handler(new Request(url, { method: req.method, headers, signal: controller.signal }), context);
+    const response = await handler(
+      new Request(url, { method: req.method, headers, signal: controller.signal }),
+      context,
+    );
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

@@ -18,26 +18,42 @@ export interface NewJob {
 /** The new row's id, or undefined when the dedupe key already waits (or, with `once`, ever ran). */
 export async function insertJob(db: Db, job: NewJob): Promise<number | undefined> {
   const values = sql`${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.dedupeKey}, ${job.runAt}, ${job.maxAttempts}`;
-  const row = await firstRow(db, IdRow, job.once && job.dedupeKey
-    ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
+  const row = await firstRow(
+    db,
+    IdRow,
+    job.once && job.dedupeKey
+      ? sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts)
           select ${values} where not exists (select 1 from jobs where dedupe_key = ${job.dedupeKey})
           on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`
-    : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
-          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`);
+      : sql`insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values (${values})
+          on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing returning id`,
+  );
   return row?.id;
 }
 
 /** Rows a node may run now: queued, due, not held by another node's claim, of a kind it has a handler for. */
 const due = (kinds: string[], now: Date) =>
   sql`status = 'queued' and run_at <= ${now} and (locked_until is null or locked_until < ${now})
-      and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
+      and kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`;
 
-const ClaimedRow = z.object({ id: col.int, kind: col.text, payload: col.json, attempts: col.int, max_attempts: col.int });
+const ClaimedRow = z.object({
+  id: col.int,
+  kind: col.text,
+  payload: col.json,
+  attempts: col.int,
+  max_attempts: col.int,
+});
 export type ClaimedRow = z.output<typeof ClaimedRow>;
 
 /** Takes up to `limit` due rows for this node until `lockedUntil`; another node skips them meanwhile. */
 export function claimJobs(db: Db, kinds: string[], now: Date, lockedUntil: Date, limit: number): Promise<ClaimedRow[]> {
-  return rows(db, ClaimedRow, sql`
+  return rows(
+    db,
+    ClaimedRow,
+    sql`
     update jobs set attempts = attempts + 1, locked_until = ${lockedUntil}
     where id in (
       select id from jobs
@@ -46,11 +62,16 @@ export function claimJobs(db: Db, kinds: string[], now: Date, lockedUntil: Date,
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts`,
+  );
 }
 
 export async function countDueJobs(db: Db, kinds: string[], now: Date): Promise<number> {
-  const row = await firstRow(db, z.object({ n: col.int }), sql`select count(*) as n from jobs where ${due(kinds, now)}`);
+  const row = await firstRow(
+    db,
+    z.object({ n: col.int }),
+    sql`select count(*) as n from jobs where ${due(kinds, now)}`,
+  );
   return row?.n ?? 0;
 }
 

@@ -123,10 +123,12 @@ describe('job queue', () => {
     const ran: unknown[] = [];
     jobsOf(t.app.ctx).register(k, async (p) => void ran.push(p));
     let queued: number | null = null;
-    await expect(transaction(t.app.ctx, async (tx) => {
-      queued = await enqueue(tx, k, { n: 1 });
-      throw new Error('a later step failed');
-    })).rejects.toThrow('a later step failed');
+    await expect(
+      transaction(t.app.ctx, async (tx) => {
+        queued = await enqueue(tx, k, { n: 1 });
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
     expect(queued).toBeTypeOf('number');
     expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, k))).toEqual([]);
     await new Promise((r) => setTimeout(r, 50));
@@ -200,7 +202,11 @@ describe('two workers on one database', () => {
     expect(runs.size).toBe(N);
     expect([...runs.values()].every((c) => c === 1)).toBe(true);
     expect(byNode[0] + byNode[1]).toBe(N);
-    const [{ left }] = (await t.database.db.execute(sql`select count(*)::int as left from jobs where kind = ${k} and status <> 'done'`) as unknown as { rows: { left: number }[] }).rows;
+    const [{ left }] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as left from jobs where kind = ${k} and status <> 'done'`,
+      )) as unknown as { rows: { left: number }[] }
+    ).rows;
     expect(left).toBe(0);
   });
 });

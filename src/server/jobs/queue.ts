@@ -55,7 +55,8 @@ const BACKOFF_MAX_MS = 60 * 60_000;
 export const KEEP_DONE_MS = 7 * 86_400_000;
 
 /** 2 s, 4 s, 8 s … after the 1st, 2nd, 3rd failure, capped at an hour. */
-export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
 const queues = new WeakMap<Ctx, JobQueue>();
 
@@ -74,10 +75,20 @@ export function jobsOf(ctx: Ctx): JobQueue {
  * nudge that runs a due job at once on this node waits for the commit. The new job's id, or null when its dedupe
  * key already waits (or, with `once`, ever ran).
  */
-export async function enqueue<K extends JobName>(ctx: Ctx, kind: K, payload: JobMap[K], opts: EnqueueOptions = {}): Promise<number | null> {
+export async function enqueue<K extends JobName>(
+  ctx: Ctx,
+  kind: K,
+  payload: JobMap[K],
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
   const runAt = opts.runAt ?? ctx.now();
   const id = await q.insertJob(ctx.db, {
-    kind, payload, dedupeKey: opts.dedupeKey ?? null, runAt, maxAttempts: opts.maxAttempts ?? 5, once: Boolean(opts.once),
+    kind,
+    payload,
+    dedupeKey: opts.dedupeKey ?? null,
+    runAt,
+    maxAttempts: opts.maxAttempts ?? 5,
+    once: Boolean(opts.once),
   });
   if (id === undefined) return null;
   // Due now: a worker on this node runs it without waiting for the next poll (once the row is visible).

@@ -31,7 +31,12 @@ export function attempts(ctx: Ctx, name: string, windowMs: number): Attempts {
     async fail(key) {
       const shared = redis();
       if (shared) {
-        const stored = await shared.multi().incr(redisKey(key)).pexpire(redisKey(key), windowMs).exec().catch(() => null);
+        const stored = await shared
+          .multi()
+          .incr(redisKey(key))
+          .pexpire(redisKey(key), windowMs)
+          .exec()
+          .catch(() => null);
         if (stored) return;
       }
       // No Redis (or it just failed): this process keeps the count; old windows go when the map fills up.
@@ -40,7 +45,9 @@ export function attempts(ctx: Ctx, name: string, windowMs: number): Attempts {
     },
     async clear(key) {
       map.delete(slotKey(key));
-      await redis()?.del(redisKey(key)).catch(() => {});
+      await redis()
+        ?.del(redisKey(key))
+        .catch(() => {});
     },
   };
 }

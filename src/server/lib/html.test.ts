@@ -3,7 +3,9 @@ import { escapeHtml } from './html.ts';
 
 describe('escapeHtml', () => {
   it('turns markup and both quotes into text', () => {
-    expect(escapeHtml(`<a href="x" title='y'>Том & Джерри</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Том &amp; Джерри&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>Том & Джерри</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Том &amp; Джерри&lt;/a&gt;',
+    );
   });
 
   it('escapes an ampersand once and leaves plain text alone', () => {

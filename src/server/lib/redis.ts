@@ -35,7 +35,10 @@ function watch(redis: Redis, log: FastifyBaseLogger, name: string) {
   redis.on('error', (err: Error) => {
     if (down) return;
     down = true;
-    log.warn({ err: { message: err.message }, client: name }, 'Redis unreachable: working on this process alone until it returns');
+    log.warn(
+      { err: { message: err.message }, client: name },
+      'Redis unreachable: working on this process alone until it returns',
+    );
   });
   redis.on('ready', () => {
     if (!down) return;
@@ -61,7 +64,10 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   try {
     await redis.connect();
   } catch (err) {
-    log.warn({ err: { message: (err as Error).message } }, 'Redis unreachable at start: starting without it, reconnecting in the background');
+    log.warn(
+      { err: { message: (err as Error).message } },
+      'Redis unreachable at start: starting without it, reconnecting in the background',
+    );
   }
   return redis;
 }
@@ -73,9 +79,11 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
  */
 export function duplicateRedis(redis: Redis, log: FastifyBaseLogger, role: 'pub' | 'sub'): Redis {
   // The publisher queues only while a connection attempt is under way (at most one reconnect delay, ~2 s).
-  const copy = redis.duplicate(role === 'sub'
-    ? { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }
-    : { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 0 });
+  const copy = redis.duplicate(
+    role === 'sub'
+      ? { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }
+      : { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 0 },
+  );
   watch(copy, log, role);
   const send = copy.sendCommand.bind(copy);
   copy.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {

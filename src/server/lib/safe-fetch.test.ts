@@ -13,27 +13,41 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     seen.push(req.headers);
     const url = new URL(req.url!, 'http://x');
-    const go = (to: string) => { res.writeHead(302, { location: to, 'set-cookie': 'session=secret; Path=/' }); res.end(); };
+    const go = (to: string) => {
+      res.writeHead(302, { location: to, 'set-cookie': 'session=secret; Path=/' });
+      res.end();
+    };
     switch (url.pathname) {
-      case '/ok': res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }); return res.end('привет');
+      case '/ok':
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('привет');
       case '/chain': {
         const n = Number(url.searchParams.get('n'));
         return n > 0 ? go(`/chain?n=${n - 1}`) : (res.writeHead(200), res.end(`end`));
       }
-      case '/loop': return go('/loop');
-      case '/to-loopback': return go(`http://127.0.0.1:${port}/ok`);
-      case '/to-metadata': return go('http://169.254.169.254/latest/meta-data/');
-      case '/to-file': return go('file:///etc/passwd');
+      case '/loop':
+        return go('/loop');
+      case '/to-loopback':
+        return go(`http://127.0.0.1:${port}/ok`);
+      case '/to-metadata':
+        return go('http://169.254.169.254/latest/meta-data/');
+      case '/to-file':
+        return go('file:///etc/passwd');
       case '/huge': {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<html><head><title>Большая</title></head><body>');
         // 2 MB without a content-length: the limit must hold while streaming.
         const chunk = 'x'.repeat(64 * 1024);
         let left = 32;
-        const more = () => { while (left-- > 0) if (!res.write(chunk)) return res.once('drain', more); res.end('</body></html>'); };
+        const more = () => {
+          while (left-- > 0) if (!res.write(chunk)) return res.once('drain', more);
+          res.end('</body></html>');
+        };
         return more();
       }
-      case '/declared-huge': res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) }); return res.write('x');
+      case '/declared-huge':
+        res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) });
+        return res.write('x');
       case '/slow': {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<html>');
@@ -41,12 +55,24 @@ beforeAll(async () => {
         res.on('close', () => clearInterval(timer));
         return;
       }
-      case '/gzip': res.writeHead(200, { 'content-encoding': 'gzip' }); return res.end(zlib.gzipSync('сжатый gzip'));
-      case '/br': res.writeHead(200, { 'content-encoding': 'br' }); return res.end(zlib.brotliCompressSync('сжатый br'));
-      case '/bomb': res.writeHead(200, { 'content-encoding': 'gzip' }); return res.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024)));
-      case '/missing': res.writeHead(404); return res.end('нет');
-      case '/broken': res.writeHead(500); return res.end('упало');
-      default: res.writeHead(404); res.end();
+      case '/gzip':
+        res.writeHead(200, { 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync('сжатый gzip'));
+      case '/br':
+        res.writeHead(200, { 'content-encoding': 'br' });
+        return res.end(zlib.brotliCompressSync('сжатый br'));
+      case '/bomb':
+        res.writeHead(200, { 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024)));
+      case '/missing':
+        res.writeHead(404);
+        return res.end('нет');
+      case '/broken':
+        res.writeHead(500);
+        return res.end('упало');
+      default:
+        res.writeHead(404);
+        res.end();
     }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -64,7 +90,10 @@ const opts: SafeFetchOptions = { maxBytes: 256 * 1024, timeoutMs: 2000 };
 const base = () => `http://127.0.0.1:${port}`;
 
 async function failure(p: Promise<unknown>): Promise<SafeFetchError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(SafeFetchError);
   return err as SafeFetchError;
 }
@@ -90,7 +119,9 @@ describe('safeFetch', () => {
 
   it('stops after maxRedirects (a loop)', async () => {
     expect((await failure(safeFetch(local, `${base()}/loop`, opts))).reason).toBe('tooManyRedirects');
-    expect((await failure(safeFetch(local, `${base()}/chain?n=3`, { ...opts, maxRedirects: 2 }))).reason).toBe('tooManyRedirects');
+    expect((await failure(safeFetch(local, `${base()}/chain?n=3`, { ...opts, maxRedirects: 2 }))).reason).toBe(
+      'tooManyRedirects',
+    );
   });
 
   it('refuses a redirect to a loopback, link-local or file target that is not allowed', async () => {
@@ -105,10 +136,21 @@ describe('safeFetch', () => {
 
   it('refuses private, loopback, link-local, CGNAT, multicast and mapped addresses without the allow-list', async () => {
     for (const target of [
-      `http://127.0.0.1:${port}/ok`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://10.1.2.3/',
-      'http://192.168.0.1/', 'http://172.16.0.1/', 'http://100.64.0.1/', 'http://0.0.0.0/', 'http://224.0.0.1/',
-      'http://[fd00::1]/', 'http://[fe80::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:a9fe:a9fe]/',
-      'http://2130706433/', 'http://0x7f.1/',
+      `http://127.0.0.1:${port}/ok`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://10.1.2.3/',
+      'http://192.168.0.1/',
+      'http://172.16.0.1/',
+      'http://100.64.0.1/',
+      'http://0.0.0.0/',
+      'http://224.0.0.1/',
+      'http://[fd00::1]/',
+      'http://[fe80::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://2130706433/',
+      'http://0x7f.1/',
     ]) {
       expect((await failure(safeFetch(nobody, target, opts))).reason, target).toBe('refused');
     }
@@ -122,7 +164,14 @@ describe('safeFetch', () => {
   });
 
   it('refuses schemes other than http and https, and non-URLs', async () => {
-    for (const target of ['file:///etc/passwd', 'ftp://example.com/x', 'gopher://example.com', 'javascript:alert(1)', 'не ссылка', '']) {
+    for (const target of [
+      'file:///etc/passwd',
+      'ftp://example.com/x',
+      'gopher://example.com',
+      'javascript:alert(1)',
+      'не ссылка',
+      '',
+    ]) {
       expect((await failure(safeFetch(local, target, opts))).reason, target).toBe('badUrl');
     }
   });
@@ -167,8 +216,20 @@ describe('isPublicAddress', () => {
   it('passes public unicast and nothing special', () => {
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(true);
-    for (const a of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '100.100.0.1', '::', '::1', 'ff02::1', 'fc00::1',
-      '::ffff:10.0.0.1', '255.255.255.255', '2002:7f00:1::1', 'garbage']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '169.254.169.254',
+      '100.100.0.1',
+      '::',
+      '::1',
+      'ff02::1',
+      'fc00::1',
+      '::ffff:10.0.0.1',
+      '255.255.255.255',
+      '2002:7f00:1::1',
+      'garbage',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });

@@ -77,7 +77,9 @@ export function checkedLookup(config: FetchConfig, host: string): net.LookupFunc
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     dns.lookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses) => {
       if (err) return callback(err);
-      const usable = allowed(config, host) ? addresses : addresses.filter((a) => allowed(config, a.address) || isPublicAddress(a.address));
+      const usable = allowed(config, host)
+        ? addresses
+        : addresses.filter((a) => allowed(config, a.address) || isPublicAddress(a.address));
       if (usable.length === 0) return callback(refused(host));
       if (options.all) return callback(null, usable);
       callback(null, usable[0]!.address, usable[0]!.family);
@@ -92,7 +94,8 @@ function parseTarget(config: FetchConfig, raw: string): URL {
   } catch {
     throw new SafeFetchError('badUrl', 'not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('badUrl', `protocol ${url.protocol} is not allowed`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SafeFetchError('badUrl', `protocol ${url.protocol} is not allowed`);
   // Credentials in a URL are never sent on.
   url.username = '';
   url.password = '';
@@ -105,10 +108,15 @@ function parseTarget(config: FetchConfig, raw: string): URL {
 
 function decoded(res: http.IncomingMessage): Readable {
   switch ((res.headers['content-encoding'] ?? '').trim().toLowerCase()) {
-    case 'gzip': case 'x-gzip': return res.pipe(zlib.createGunzip());
-    case 'br': return res.pipe(zlib.createBrotliDecompress());
-    case 'deflate': return res.pipe(zlib.createInflate());
-    default: return res;
+    case 'gzip':
+    case 'x-gzip':
+      return res.pipe(zlib.createGunzip());
+    case 'br':
+      return res.pipe(zlib.createBrotliDecompress());
+    case 'deflate':
+      return res.pipe(zlib.createInflate());
+    default:
+      return res;
   }
 }
 
@@ -193,9 +201,24 @@ function request(config: FetchConfig, url: URL, opts: SafeFetchOptions, signal: 
         size += chunk.length;
       });
       body.on('end', () => finish(false));
-      body.on('error', (err) => { if (!done) { done = true; fail(err); } });
-      res.on('error', (err) => { if (!done) { done = true; fail(err); } });
-      res.on('aborted', () => { if (!done) { done = true; fail(new Error('connection closed')); } });
+      body.on('error', (err) => {
+        if (!done) {
+          done = true;
+          fail(err);
+        }
+      });
+      res.on('error', (err) => {
+        if (!done) {
+          done = true;
+          fail(err);
+        }
+      });
+      res.on('aborted', () => {
+        if (!done) {
+          done = true;
+          fail(new Error('connection closed'));
+        }
+      });
     });
     req.end();
   });
@@ -224,7 +247,8 @@ export async function safeFetch(config: FetchConfig, url: string, opts: SafeFetc
       target = parseTarget(config, next);
       continue;
     }
-    if (hop.status < 200 || hop.status >= 300) throw new SafeFetchError('status', `upstream answered ${hop.status}`, hop.status);
+    if (hop.status < 200 || hop.status >= 300)
+      throw new SafeFetchError('status', `upstream answered ${hop.status}`, hop.status);
     const result: SafeFetchResult = {
       status: hop.status,
       url: target.toString(),

@@ -40,12 +40,20 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   );
   const dump = config.databaseUrl ? '' : inject('pgliteDump');
   const loadDataDir = dump ? new Blob([fs.readFileSync(dump)]) : undefined;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', loadDataDir, onError: () => {} });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: 'memory://',
+    loadDataDir,
+    onError: () => {},
+  });
   const clock = { now: new Date() };
   const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now });
   await app.ready();
   return {
-    app, database, config, clock,
+    app,
+    database,
+    config,
+    clock,
     async close() {
       await app.close();
       await database.close();
@@ -67,10 +75,18 @@ export function useTestApp(overrides: Partial<Config> = {}) {
     return current;
   };
   const t: TestApp = {
-    get app() { return started().app; },
-    get database() { return started().database; },
-    get config() { return started().config; },
-    get clock() { return started().clock; },
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    get config() {
+      return started().config;
+    },
+    get clock() {
+      return started().clock;
+    },
     close: () => started().close(),
   };
   const staff = new Visitor(undefined as unknown as FastifyInstance);
@@ -116,7 +132,9 @@ export class Visitor {
     const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = { ...call.headers };
     if (call.csrf !== false && method !== 'GET') headers['x-this-is-csrf'] = '1';
-    const cookie = Object.entries(this.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = Object.entries(this.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
     if (cookie) headers.cookie = cookie;
     let payload: string | undefined;
     if (call.body !== undefined) {
@@ -150,7 +168,12 @@ export class Visitor {
 
   async register(values: { name?: string; email?: string; password?: string } = {}) {
     const n = crypto.randomBytes(4).toString('hex');
-    const v = { name: `Тестовый Пользователь`, email: `user-${n}@example.ru`, password: 'correct horse battery', ...values };
+    const v = {
+      name: `Тестовый Пользователь`,
+      email: `user-${n}@example.ru`,
+      password: 'correct horse battery',
+      ...values,
+    };
     const res = await this.post('/v3.0/auth/simple/register', { values: v });
     if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
     return { ...v, user: res.json().data.user };

@@ -19,7 +19,8 @@ const BINARY = process.env.REDIS_SERVER_BIN || 'redis-server';
 
 export function redisServerMissing(): string | null {
   const probe = spawnSync(BINARY, ['--version'], { encoding: 'utf8', timeout: 5000 });
-  if (probe.error) return `${BINARY} not found (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message}); install Redis to run it`;
+  if (probe.error)
+    return `${BINARY} not found (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message}); install Redis to run it`;
   return probe.status === 0 ? null : `${BINARY} --version failed: ${probe.stderr}`;
 }
 
@@ -65,7 +66,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     port,
     async start() {
       if (child) return;
-      const proc = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const proc = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       child = proc;
       proc.once('exit', () => {
         if (child === proc) child = null;

@@ -2,7 +2,11 @@ import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A letter as the local SMTP server got it. */
-export interface ReceivedLetter { from: string; rcpt: string[]; raw: string }
+export interface ReceivedLetter {
+  from: string;
+  rcpt: string[];
+  raw: string;
+}
 
 /**
  * A real SMTP server on a free local port for tests: every letter lands in `letters`; `refuseNext()` makes it answer
@@ -38,7 +42,9 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`,
     letters,
-    refuseNext: () => { refuse = true; },
+    refuseNext: () => {
+      refuse = true;
+    },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

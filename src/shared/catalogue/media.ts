@@ -3,7 +3,8 @@ import { pluralize } from '../format.ts';
 
 export const mediaMessages = {
   // 'invalid image format (use .jpg or .png)' (spec/foundation.md §5)
-  mediaFormatInvalid: 'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp, видео .mp4 или аудио .mp3, .m4a, .ogg',
+  mediaFormatInvalid:
+    'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp, видео .mp4 или аудио .mp3, .m4a, .ogg',
   // 'file size limit in MB' (spec/foundation.md §5)
   mediaTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,
   // 'at most N attachments' (spec/foundation.md §5)

@@ -31,17 +31,21 @@ export const notificationsMessages = {
   pushUnsubscribed: 'Push-уведомления выключены',
   // 'Вы не подписаны'
   pushNotSubscribed: 'Вы не подписаны',
-  safariPushGone: 'Push-уведомления Safari по старому протоколу Apple больше не поддерживаются, включите обычные push-уведомления в настройках',
+  safariPushGone:
+    'Push-уведомления Safari по старому протоколу Apple больше не поддерживаются, включите обычные push-уведомления в настройках',
 
   // What a notification says (rendered when read, so a name change shows everywhere)
   // `g`: the (first) actor's gender for the verb; a group takes the plural.
   notifyReply: (name: string, g: Gender) => `${name} ${past(g, 'ответил', 'ответила')} на ваш комментарий`,
-  notifyComment: (name: string, g: Gender, title: string) => `${name} ${past(g, 'прокомментировал', 'прокомментировала')} вашу запись${quoted(title)}`,
+  notifyComment: (name: string, g: Gender, title: string) =>
+    `${name} ${past(g, 'прокомментировал', 'прокомментировала')} вашу запись${quoted(title)}`,
   notifyMention: (name: string, g: Gender) => `${name} ${past(g, 'упомянул', 'упомянула')} вас в комментарии`,
   notifyVoteEntry: (name: string, g: Gender, more: number, title: string) =>
     `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} вашу запись${quoted(title)}`,
-  notifyVoteComment: (name: string, g: Gender, more: number) => `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} ваш комментарий`,
-  notifySubscriber: (name: string, g: Gender, more: number) => `${who(name, more)} ${more > 0 ? 'подписались' : past(g, 'подписался', 'подписалась')} на ваш блог`,
+  notifyVoteComment: (name: string, g: Gender, more: number) =>
+    `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} ваш комментарий`,
+  notifySubscriber: (name: string, g: Gender, more: number) =>
+    `${who(name, more)} ${more > 0 ? 'подписались' : past(g, 'подписался', 'подписалась')} на ваш блог`,
   notifyUnpublished: (title: string) => `Ваша запись${quoted(title)} снята с публикации`,
   notifyBan: (until: string) => (until ? `Ваш аккаунт заблокирован до ${until}` : 'Ваш аккаунт заблокирован'),
   notifySystemTitle: 'Сообщение от команды Среды',
@@ -54,7 +58,8 @@ export const notificationsMessages = {
   mailDigestSubject: (date: string) => `Среда: главное за ${date}`,
   mailDigestIntro: 'Самые обсуждаемые и оценённые записи за день:',
   mailDigestEmpty: 'За день не вышло заметных записей — загляните завтра.',
-  mailDigestFooter: (unsubscribe: string) => `—\nВы получаете это письмо, потому что подписались на ежедневную рассылку Среды.\nОтписаться: ${unsubscribe}`,
+  mailDigestFooter: (unsubscribe: string) =>
+    `—\nВы получаете это письмо, потому что подписались на ежедневную рассылку Среды.\nОтписаться: ${unsubscribe}`,
   mailDigestWelcomeSubject: 'Вы подписались на рассылку Среды',
   mailDigestConfirmSubject: 'Подтвердите подписку на рассылку Среды',
   mailDigestConfirmText: (confirm: string) =>

@@ -12,7 +12,8 @@ export const writingUi = {
   editor: {
     loading: 'Редактор загружается…',
     // Non-breaking spaces inside the quotes: «- » must not break across lines.
-    placeholder: 'Нажмите Tab, чтобы выбрать блок, или просто пишите. «##\u00a0» — подзаголовок, «-\u00a0» — список, «>\u00a0» — цитата',
+    placeholder:
+      'Нажмите Tab, чтобы выбрать блок, или просто пишите. «##\u00a0» — подзаголовок, «-\u00a0» — список, «>\u00a0» — цитата',
     settings: 'Настройки',
     likes: 'Лайки включены',
     hiddenFromMain: 'Не показывать на главной',
@@ -99,8 +100,19 @@ export const writingUi = {
       },
       tools: {
         header: { 'Heading 2': 'Заголовок', 'Heading 3': 'Подзаголовок' },
-        list: { Unordered: 'Маркированный', Ordered: 'Нумерованный', Checklist: 'Чек-лист', 'Start with': 'Начать с', 'Counter type': 'Нумерация' },
-        quote: { 'Enter a quote': 'Цитата', "Quote's author": 'Автор цитаты', 'Align Left': 'По левому краю', 'Align Center': 'По центру' },
+        list: {
+          Unordered: 'Маркированный',
+          Ordered: 'Нумерованный',
+          Checklist: 'Чек-лист',
+          'Start with': 'Начать с',
+          'Counter type': 'Нумерация',
+        },
+        quote: {
+          'Enter a quote': 'Цитата',
+          "Quote's author": 'Автор цитаты',
+          'Align Left': 'По левому краю',
+          'Align Center': 'По центру',
+        },
         warning: { Title: 'Заголовок', Message: 'Текст предупреждения' },
         link: { 'Add a link': 'Вставьте ссылку' },
         stub: { 'The block can not be displayed correctly.': 'Этот блок не получается показать.' },

@@ -60,7 +60,8 @@ function buildBody(data: Record<string, unknown>, format: 'form' | 'multipart'):
   for (const [k, v] of toBracketPairs(withMode)) form.append(k, v);
   for (const [k, v] of Object.entries(data)) {
     if (v instanceof Blob) form.append(k, v);
-    else if (Array.isArray(v) && v.length && v.every((x) => x instanceof Blob)) v.forEach((file, i) => form.append(`${k}_${i}`, file));
+    else if (Array.isArray(v) && v.length && v.every((x) => x instanceof Blob))
+      v.forEach((file, i) => form.append(`${k}_${i}`, file));
   }
   return form;
 }
@@ -83,9 +84,20 @@ function fetchWithProgress(url: string, init: RequestInit, onProgress: (sent: nu
   });
 }
 
-const failure = <T>(status: number, rm: string, rc = status, data: unknown = {}): ApiResult<T> => ({ status, rc, rm, data: data as T, ok: false });
+const failure = <T>(status: number, rm: string, rc = status, data: unknown = {}): ApiResult<T> => ({
+  status,
+  rc,
+  rm,
+  data: data as T,
+  ok: false,
+});
 
-async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Record<string, unknown>, opts: RequestOptions): Promise<ApiResult<T>> {
+async function send<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data: Record<string, unknown>,
+  opts: RequestOptions,
+): Promise<ApiResult<T>> {
   let url = path.startsWith('http') || path.startsWith('/') ? path : `${API_BASE}/${path}`;
   const init: RequestInit = { method, credentials: 'include', headers: {}, signal: opts.signal };
   const headers = init.headers as Record<string, string>;
@@ -116,7 +128,13 @@ async function send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data: Re
   if (!body || typeof body !== 'object' || typeof body.rc !== 'number') {
     return failure(response.status, response.ok ? messages.brokenReply : messages.transportStatus(response.status));
   }
-  const result: ApiResult<T> = { status: response.status, rc: body.rc, rm: body.rm ?? '', data: (body.data ?? {}) as T, ok: body.rc === 200 && response.ok };
+  const result: ApiResult<T> = {
+    status: response.status,
+    rc: body.rc,
+    rm: body.rm ?? '',
+    data: (body.data ?? {}) as T,
+    ok: body.rc === 200 && response.ok,
+  };
   if (result.ok && method === 'GET' && opts.cache) cache.set(url, result);
   return result;
 }
@@ -145,7 +163,10 @@ export async function request<T = Record<string, unknown>>(
 }
 
 export const api = {
-  get: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', path, data, opts),
-  post: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('POST', path, data, opts),
-  delete: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) => request<T>('DELETE', path, data, opts),
+  get: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
+    request<T>('GET', path, data, opts),
+  post: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
+    request<T>('POST', path, data, opts),
+  delete: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
+    request<T>('DELETE', path, data, opts),
 };

@@ -19,7 +19,10 @@ export interface ShareImage {
 
 /** The site's picture (`/og-image.png`, drawn from the logo): pages without a picture of their own show it. */
 export const siteImage = (publicUrl: string): ShareImage => ({
-  url: `${publicUrl}/og-image.png`, width: SHARE_WIDTH, height: SHARE_HEIGHT, alt: ui.siteName,
+  url: `${publicUrl}/og-image.png`,
+  width: SHARE_WIDTH,
+  height: SHARE_HEIGHT,
+  alt: ui.siteName,
 });
 
 /** Pictures the media filters can cut to 1200×630 (a clip cannot). */
@@ -68,7 +71,10 @@ export function sharingMeta(s: Sharing): MetaDescriptor[] {
     { property: 'og:url', content: s.url },
     { property: 'og:image', content: image.url },
     ...(image.width && image.height
-      ? [{ property: 'og:image:width', content: String(image.width) }, { property: 'og:image:height', content: String(image.height) }]
+      ? [
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(image.height) },
+        ]
       : []),
     { property: 'og:image:alt', content: image.alt },
     { name: 'twitter:card', content: s.small ? 'summary' : 'summary_large_image' },

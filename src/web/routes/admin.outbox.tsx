@@ -24,7 +24,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         {loaderData.items.map((m) => (
           <li key={m.id} className="outbox-item">
             <div className="outbox-meta">
-              <span>{ui.outbox.to}: <b>{m.to}</b></span>
+              <span>
+                {ui.outbox.to}: <b>{m.to}</b>
+              </span>
               <span className={`badge badge-${m.status}`}>{ui.outbox.status[m.status] ?? m.status}</span>
               <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, loaderData.now)}</time>
             </div>

@@ -21,9 +21,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   if (!user) throw data(null, { status: 401 });
   const tab: Tab = new URL(request.url).searchParams.get('tab') === 'comments' ? 'comments' : 'entries';
-  const page: Page = tab === 'comments'
-    ? { tab, page: await services.reactions.bookmarkedComments() }
-    : { tab, page: await services.reactions.bookmarkedEntries() };
+  const page: Page =
+    tab === 'comments'
+      ? { tab, page: await services.reactions.bookmarkedComments() }
+      : { tab, page: await services.reactions.bookmarkedEntries() };
   return { ...page, now: Date.now() };
 }
 
@@ -35,11 +36,22 @@ function BookmarkedCommentCard({ comment, now }: { comment: BookmarkedComment; n
   return (
     <article className="bookmarked-comment" data-testid="bookmarked-comment" data-id={comment.id}>
       <header className="bookmarked-comment__head">
-        <Link to={comment.author.url}><Avatar name={comment.author.name} color={comment.author.avatar_color} url={comment.author.avatar_url} size={28} /></Link>
-        <Link to={comment.author.url} className="bookmarked-comment__author">{comment.author.name}</Link>
+        <Link to={comment.author.url}>
+          <Avatar
+            name={comment.author.name}
+            color={comment.author.avatar_color}
+            url={comment.author.avatar_url}
+            size={28}
+          />
+        </Link>
+        <Link to={comment.author.url} className="bookmarked-comment__author">
+          {comment.author.name}
+        </Link>
         <time dateTime={comment.date}>{relativeTime(comment.date, now)}</time>
       </header>
-      <Link to={comment.url} className="bookmarked-comment__text">{truncate(comment.text, 600)}</Link>
+      <Link to={comment.url} className="bookmarked-comment__text">
+        {truncate(comment.text, 600)}
+      </Link>
       <footer className="bookmarked-comment__foot">
         <Link to={comment.url} className="bookmarked-comment__entry" data-testid="bookmarked-comment-entry">
           {ui.reactions.inEntry} «{typograph(comment.entry.title)}»
@@ -64,7 +76,9 @@ function useMore<T>(tab: Tab, first: BookmarksPage<T>) {
     if (loading || cursor.is_finished || cursor.last_id === null) return;
     setLoading(true);
     const result = await api.get<BookmarksPage<T>>('bookmarks', {
-      type: tab === 'comments' ? 'comment' : 'content', last_id: cursor.last_id, last_sorting_value: cursor.last_sorting_value,
+      type: tab === 'comments' ? 'comment' : 'content',
+      last_id: cursor.last_id,
+      last_sorting_value: cursor.last_sorting_value,
     });
     setLoading(false);
     if (!result.ok) return;
@@ -75,7 +89,9 @@ function useMore<T>(tab: Tab, first: BookmarksPage<T>) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || cursor.is_finished) return;
-    const observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && more(), { rootMargin: '200% 0px' });
+    const observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && more(), {
+      rootMargin: '200% 0px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   });
@@ -83,15 +99,38 @@ function useMore<T>(tab: Tab, first: BookmarksPage<T>) {
   return { items, more, loading, finished: cursor.is_finished, sentinel };
 }
 
-function List<T extends { id: number }>({ tab, first, render, empty }: { tab: Tab; first: BookmarksPage<T>; render(item: T): React.ReactNode; empty: string }) {
+function List<T extends { id: number }>({
+  tab,
+  first,
+  render,
+  empty,
+}: {
+  tab: Tab;
+  first: BookmarksPage<T>;
+  render(item: T): React.ReactNode;
+  empty: string;
+}) {
   const { items, more, loading, finished, sentinel } = useMore(tab, first);
-  if (!items.length) return <p className="bookmarks__empty" data-testid="bookmarks-empty">{empty}</p>;
+  if (!items.length)
+    return (
+      <p className="bookmarks__empty" data-testid="bookmarks-empty">
+        {empty}
+      </p>
+    );
   return (
     <>
       {items.map(render)}
       {!finished && (
         <div ref={sentinel} className="bookmarks__more">
-          <button type="button" className="btn btn-secondary" onClick={more} disabled={loading} data-testid="bookmarks-more">{ui.reactions.loadMore}</button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={more}
+            disabled={loading}
+            data-testid="bookmarks-more"
+          >
+            {ui.reactions.loadMore}
+          </button>
         </div>
       )}
     </>
@@ -100,21 +139,41 @@ function List<T extends { id: number }>({ tab, first, render, empty }: { tab: Ta
 
 export default function Bookmarks({ loaderData }: Route.ComponentProps) {
   const { now } = loaderData;
-  const tabs: [Tab, string, string][] = [['entries', ui.reactions.tabEntries, '/bookmarks'], ['comments', ui.reactions.tabComments, '/bookmarks?tab=comments']];
+  const tabs: [Tab, string, string][] = [
+    ['entries', ui.reactions.tabEntries, '/bookmarks'],
+    ['comments', ui.reactions.tabComments, '/bookmarks?tab=comments'],
+  ];
   return (
     <div className="bookmarks" data-testid="bookmarks" data-tab={loaderData.tab}>
       <h1 className="bookmarks__title">{ui.reactions.bookmarksTitle}</h1>
       <nav className="bookmarks__tabs" aria-label={ui.reactions.tabsLabel}>
         {tabs.map(([tab, label, to]) => (
-          <Link key={tab} to={to} className={`bookmarks__tab${loaderData.tab === tab ? ' is-active' : ''}`} data-testid={`bookmarks-tab-${tab}`}>{label}</Link>
+          <Link
+            key={tab}
+            to={to}
+            className={`bookmarks__tab${loaderData.tab === tab ? ' is-active' : ''}`}
+            data-testid={`bookmarks-tab-${tab}`}
+          >
+            {label}
+          </Link>
         ))}
       </nav>
       {loaderData.tab === 'comments' ? (
-        <List key="comments" tab="comments" first={loaderData.page} empty={ui.reactions.emptyComments}
-          render={(c) => <BookmarkedCommentCard key={c.id} comment={c} now={now} />} />
+        <List
+          key="comments"
+          tab="comments"
+          first={loaderData.page}
+          empty={ui.reactions.emptyComments}
+          render={(c) => <BookmarkedCommentCard key={c.id} comment={c} now={now} />}
+        />
       ) : (
-        <List key="entries" tab="entries" first={loaderData.page} empty={ui.reactions.emptyEntries}
-          render={(e) => <EntryCard key={e.id} entry={e} now={now} />} />
+        <List
+          key="entries"
+          tab="entries"
+          first={loaderData.page}
+          empty={ui.reactions.emptyEntries}
+          render={(e) => <EntryCard key={e.id} entry={e} now={now} />}
+        />
       )}
     </div>
   );

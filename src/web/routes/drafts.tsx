@@ -41,7 +41,11 @@ function DraftCard({ draft, now, onRemoved }: { draft: DraftItem; now: number; o
   }
   return (
     <article className="draft" data-testid="draft" data-id={draft.id}>
-      <a href={href} className={`draft__title${draft.title ? '' : ' draft__title--empty'}`} onClick={continueIn(draft.id)}>
+      <a
+        href={href}
+        className={`draft__title${draft.title ? '' : ' draft__title--empty'}`}
+        onClick={continueIn(draft.id)}
+      >
         {draft.title ? typograph(draft.title) : L.untitled}
       </a>
       {draft.intro && <p className="draft__intro">{draft.intro}</p>}
@@ -49,11 +53,27 @@ function DraftCard({ draft, now, onRemoved }: { draft: DraftItem; now: number; o
         <span className="draft__meta">
           {L.changed} <time dateTime={draft.date}>{relativeTime(draft.date, now)}</time>
           {' · '}
-          <Link to={draft.subsite.url} className="draft__subsite">{draft.subsite.name}</Link>
+          <Link to={draft.subsite.url} className="draft__subsite">
+            {draft.subsite.name}
+          </Link>
         </span>
         <span className="draft__actions">
-          <button type="button" className="btn btn-secondary btn-small draft__remove" onClick={remove} data-testid="draft-remove">{L.remove}</button>
-          <a href={href} className="btn btn-primary btn-small" onClick={continueIn(draft.id)} data-testid="draft-continue">{L.continue}</a>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small draft__remove"
+            onClick={remove}
+            data-testid="draft-remove"
+          >
+            {L.remove}
+          </button>
+          <a
+            href={href}
+            className="btn btn-primary btn-small"
+            onClick={continueIn(draft.id)}
+            data-testid="draft-continue"
+          >
+            {L.continue}
+          </a>
         </span>
       </div>
     </article>
@@ -76,12 +96,32 @@ function DraftList({ first, now }: { first: DraftsList; now: number }) {
     setCursor(res.data);
   }
 
-  if (!items.length) return <p className="drafts__empty" data-testid="drafts-empty">{L.empty}</p>;
+  if (!items.length)
+    return (
+      <p className="drafts__empty" data-testid="drafts-empty">
+        {L.empty}
+      </p>
+    );
   return (
     <>
-      {items.map((d) => <DraftCard key={d.id} draft={d} now={now} onRemoved={(id) => setItems((prev) => prev.filter((p) => p.id !== id))} />)}
+      {items.map((d) => (
+        <DraftCard
+          key={d.id}
+          draft={d}
+          now={now}
+          onRemoved={(id) => setItems((prev) => prev.filter((p) => p.id !== id))}
+        />
+      ))}
       {!cursor.is_finished && (
-        <button type="button" className="btn btn-secondary drafts__more" onClick={more} disabled={loading} data-testid="drafts-more">{L.loadMore}</button>
+        <button
+          type="button"
+          className="btn btn-secondary drafts__more"
+          onClick={more}
+          disabled={loading}
+          data-testid="drafts-more"
+        >
+          {L.loadMore}
+        </button>
       )}
     </>
   );
@@ -102,7 +142,9 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
     <div className="drafts" data-testid="drafts">
       <div className="drafts__head">
         <h1 className="drafts__title">{L.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => openEditor()} data-testid="drafts-write">{L.write}</button>
+        <button type="button" className="btn btn-primary" onClick={() => openEditor()} data-testid="drafts-write">
+          {L.write}
+        </button>
       </div>
       <DraftList key={now} first={first} now={now} />
     </div>

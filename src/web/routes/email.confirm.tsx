@@ -20,8 +20,19 @@ export function meta() {
 export default function Page({ loaderData: { token, info } }: Route.ComponentProps) {
   return (
     <EmailLinkPage
-      kind="confirm" token={token} info={info} alreadyDone={Boolean(info?.confirmed)} action="email/confirm"
-      texts={{ title: L.confirmTitle, ask: L.confirmAsk, button: L.confirmButton, done: L.confirmDone, already: L.confirmAlready, invalid: L.confirmInvalid }}
+      kind="confirm"
+      token={token}
+      info={info}
+      alreadyDone={Boolean(info?.confirmed)}
+      action="email/confirm"
+      texts={{
+        title: L.confirmTitle,
+        ask: L.confirmAsk,
+        button: L.confirmButton,
+        done: L.confirmDone,
+        already: L.confirmAlready,
+        invalid: L.confirmInvalid,
+      }}
     />
   );
 }

@@ -18,8 +18,19 @@ export function meta() {
 export default function Page({ loaderData: { token, info } }: Route.ComponentProps) {
   return (
     <EmailLinkPage
-      kind="unsubscribe" token={token} info={info} alreadyDone={Boolean(info && !info.active)} action="email/unsubscribe"
-      texts={{ title: L.unsubscribeTitle, ask: L.unsubscribeConfirm, button: L.unsubscribeButton, done: L.unsubscribeDone, already: L.unsubscribeAlready, invalid: L.unsubscribeInvalid }}
+      kind="unsubscribe"
+      token={token}
+      info={info}
+      alreadyDone={Boolean(info && !info.active)}
+      action="email/unsubscribe"
+      texts={{
+        title: L.unsubscribeTitle,
+        ask: L.unsubscribeConfirm,
+        button: L.unsubscribeButton,
+        done: L.unsubscribeDone,
+        already: L.unsubscribeAlready,
+        invalid: L.unsubscribeInvalid,
+      }}
     />
   );
 }

@@ -3,7 +3,14 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/feed';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { ALL_TOP_PERIODS, TOP_PERIODS, feedPath, feedRoute, type FeedRoute, type FeedSorting } from '../../shared/feed.ts';
+import {
+  ALL_TOP_PERIODS,
+  TOP_PERIODS,
+  feedPath,
+  feedRoute,
+  type FeedRoute,
+  type FeedSorting,
+} from '../../shared/feed.ts';
 import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedList } from '../features/feed/FeedList.tsx';
@@ -25,7 +32,8 @@ export async function loader({ context, pattern, params }: Route.LoaderArgs) {
   const now = Date.now();
   const canonical = publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''));
   // `/my/new` for an anonymous visitor: an invitation to sign in instead of a feed.
-  if (route.scope === 'my' && !user) return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl };
+  if (route.scope === 'my' && !user)
+    return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl };
   const saved = user ? await services.feed.defaultSorting() : null;
   const sorting = route.sorting ?? saved ?? 'hotness';
   const page = await services.feed.page({ scope: route.scope, sorting });
@@ -49,7 +57,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { name: 'description', content: ui.siteTagline },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: ui.siteName, href: '/rss' },
-    ...sharingMeta({ type: 'website', title, description: ui.siteTagline, url: canonical, image: siteImage(publicUrl) }),
+    ...sharingMeta({
+      type: 'website',
+      title,
+      description: ui.siteTagline,
+      url: canonical,
+      image: siteImage(publicUrl),
+    }),
     ...(route.scope === 'my' ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }
@@ -60,7 +74,8 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
 
   // `/popular?authForm=1` opens the sign-in form for an anonymous visitor (spec/content.md §2).
   useEffect(() => {
-    if (route.isPopular && !user && new URLSearchParams(location.search).get('authForm') === '1') openAuthPopup('login');
+    if (route.isPopular && !user && new URLSearchParams(location.search).get('authForm') === '1')
+      openAuthPopup('login');
   }, [route.isPopular, user]);
 
   if (!page) {
@@ -69,7 +84,9 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
         <h1 className="feed-title">{t.my}</h1>
         <div className="feed-empty" data-testid="feed-empty">
           <p>{t.myAnonymous}</p>
-          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('login')}>{t.signIn}</button>
+          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('login')}>
+            {t.signIn}
+          </button>
         </div>
       </div>
     );
@@ -77,7 +94,8 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
 
   const scope = route.scope;
   // With another default saved, `/` is no longer the popular feed; /popular always is.
-  const hrefFor = (s: FeedSorting) => (scope === 'main' && s === 'hotness' && saved && saved !== 'hotness' ? '/popular' : feedPath(scope, s));
+  const hrefFor = (s: FeedSorting) =>
+    scope === 'main' && s === 'hotness' && saved && saved !== 'hotness' ? '/popular' : feedPath(scope, s);
   const emptyText = scope === 'my' ? t.emptyMy : sorting !== 'hotness' && sorting !== 'date' ? t.emptyTop : t.empty;
   const key = `${scope}:${sorting}`;
   return (
@@ -95,14 +113,25 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
           aside={
             <>
               {scope === 'main' && user && <SaveDefaultSorting sorting={sorting} saved={saved} />}
-              <Link to={feedPath(scope === 'all' ? 'main' : 'all', sorting)} className="feed-scope" data-testid="feed-scope">
+              <Link
+                to={feedPath(scope === 'all' ? 'main' : 'all', sorting)}
+                className="feed-scope"
+                data-testid="feed-scope"
+              >
                 {scope === 'all' ? t.scopeMain : t.scopeAll}
               </Link>
             </>
           }
         />
       )}
-      <FeedList key={key} initial={page} query={{ sorting, ...(scope === 'all' ? { all: 1 } : scope === 'my' ? { my: 1 } : {}) }} storageKey={key} now={now} emptyText={emptyText} />
+      <FeedList
+        key={key}
+        initial={page}
+        query={{ sorting, ...(scope === 'all' ? { all: 1 } : scope === 'my' ? { my: 1 } : {}) }}
+        storageKey={key}
+        now={now}
+        emptyText={emptyText}
+      />
     </div>
   );
 }

@@ -29,7 +29,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   async function more() {
     if (loading || cursor.is_finished || cursor.last_id === null || cursor.last_sorting_value === null) return;
     setLoading(true);
-    const result = await notificationCalls.page({ last_id: cursor.last_id, last_sorting_value: cursor.last_sorting_value });
+    const result = await notificationCalls.page({
+      last_id: cursor.last_id,
+      last_sorting_value: cursor.last_sorting_value,
+    });
     setLoading(false);
     if (!result.ok) return;
     setItems((prev) => [...prev, ...result.data.items]);
@@ -53,9 +56,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <h1>{ui.notifications.title}</h1>
         <div className="notifications-page__actions">
           {unread > 0 && (
-            <button type="button" className="btn btn-secondary btn-small" onClick={readAll} data-testid="mark-all-read">{ui.notifications.markAllRead}</button>
+            <button type="button" className="btn btn-secondary btn-small" onClick={readAll} data-testid="mark-all-read">
+              {ui.notifications.markAllRead}
+            </button>
           )}
-          <Link to="/settings" className="btn btn-secondary btn-small">{ui.notifications.settingsLink}</Link>
+          <Link to="/settings" className="btn btn-secondary btn-small">
+            {ui.notifications.settingsLink}
+          </Link>
         </div>
       </div>
       {items.length === 0 ? (
@@ -65,11 +72,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul className="notifications-list">
-          {items.map((n) => <NotificationRow key={n.id} item={n} now={loaderData.now} onOpen={opened} />)}
+          {items.map((n) => (
+            <NotificationRow key={n.id} item={n} now={loaderData.now} onOpen={opened} />
+          ))}
         </ul>
       )}
       {!cursor.is_finished && (
-        <button type="button" className="btn btn-secondary notifications-more" onClick={more} disabled={loading}>{ui.notifications.more}</button>
+        <button type="button" className="btn btn-secondary notifications-more" onClick={more} disabled={loading}>
+          {ui.notifications.more}
+        </button>
       )}
     </div>
   );

@@ -24,7 +24,7 @@ export default function Recover() {
       setState({ token, email: result.data.email });
       ask(token, result.data.email);
     });
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is checked once per visit
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is checked once per visit
   }, []);
 
   return (
@@ -34,13 +34,17 @@ export default function Recover() {
       {state === 'invalid' && (
         <>
           <p>{ui.auth.recoverInvalid}</p>
-          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('recover')}>{ui.auth.recoverButton}</button>
+          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('recover')}>
+            {ui.auth.recoverButton}
+          </button>
         </>
       )}
       {typeof state === 'object' && (
         <>
           <p>{ui.auth.resetFor(state.email)}</p>
-          <button type="button" className="btn btn-primary" onClick={() => ask(state.token, state.email)}>{ui.auth.resetButton}</button>
+          <button type="button" className="btn btn-primary" onClick={() => ask(state.token, state.email)}>
+            {ui.auth.resetButton}
+          </button>
         </>
       )}
     </div>

@@ -42,16 +42,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
   const { subsite, canonical, publicUrl } = loaderData;
   const description = truncate(subsite.description || `${t.subsiteTypes[subsite.type]} ${subsite.name}`, 300);
-  const avatar = subsite.avatar_url ? (subsite.avatar_url.startsWith('/') ? publicUrl + subsite.avatar_url : subsite.avatar_url) : null;
+  const avatar = subsite.avatar_url
+    ? subsite.avatar_url.startsWith('/')
+      ? publicUrl + subsite.avatar_url
+      : subsite.avatar_url
+    : null;
   return [
     { title: `${subsite.name} — ${ui.siteName}` },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: subsite.name, href: `/rss/${subsite.id}` },
     ...sharingMeta({
-      type: subsite.type === 'user' ? 'profile' : 'website', title: subsite.name, description, url: canonical,
+      type: subsite.type === 'user' ? 'profile' : 'website',
+      title: subsite.name,
+      description,
+      url: canonical,
       // An avatar is square: a small preview; without one the site's picture.
-      image: avatar ? { url: avatar, alt: subsite.name } : siteImage(publicUrl), small: !!avatar,
+      image: avatar ? { url: avatar, alt: subsite.name } : siteImage(publicUrl),
+      small: !!avatar,
     }),
   ];
 }

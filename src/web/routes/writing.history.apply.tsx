@@ -21,5 +21,12 @@ export function meta() {
 }
 
 export default function WritingHistoryApply({ loaderData }: Route.ComponentProps) {
-  return <ApplyScreen key={loaderData.version.id} entry={loaderData.entry} version={loaderData.version} now={loaderData.now} />;
+  return (
+    <ApplyScreen
+      key={loaderData.version.id}
+      entry={loaderData.entry}
+      version={loaderData.version}
+      now={loaderData.now}
+    />
+  );
 }

@@ -20,5 +20,12 @@ export function meta() {
 }
 
 export default function WritingHistory({ loaderData }: Route.ComponentProps) {
-  return <HistoryScreen key={loaderData.entry.id} entry={loaderData.entry} history={loaderData.history} now={loaderData.now} />;
+  return (
+    <HistoryScreen
+      key={loaderData.entry.id}
+      entry={loaderData.entry}
+      history={loaderData.history}
+      now={loaderData.now}
+    />
+  );
 }

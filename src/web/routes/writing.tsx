@@ -30,8 +30,16 @@ export default function Writing({ loaderData }: Route.ComponentProps) {
   const onIdentity = useCallback((id: number) => history.replaceState(history.state, '', `/writing/${id}`), []);
   return (
     <div className="ed-page">
-      <h1 className="visually-hidden">{loaderData.entry ? ui.entries.writing.editTitle : ui.entries.writing.newTitle}</h1>
-      <EntryEditor key={loaderData.entry?.id ?? 'new'} entry={loaderData.entry} targets={loaderData.targets} onIdentity={onIdentity} page />
+      <h1 className="visually-hidden">
+        {loaderData.entry ? ui.entries.writing.editTitle : ui.entries.writing.newTitle}
+      </h1>
+      <EntryEditor
+        key={loaderData.entry?.id ?? 'new'}
+        entry={loaderData.entry}
+        targets={loaderData.targets}
+        onIdentity={onIdentity}
+        page
+      />
     </div>
   );
 }

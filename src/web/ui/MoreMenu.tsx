@@ -6,7 +6,13 @@ import { Popover, type PopoverItem } from './overlays/index.ts';
  * A '…' button opening a menu of actions. `items` is read when the menu opens, so it reflects the state of that
  * moment; the menu closes before `onSelect` runs.
  */
-export function MoreMenu({ label, className, testId, items, onSelect }: {
+export function MoreMenu({
+  label,
+  className,
+  testId,
+  items,
+  onSelect,
+}: {
   label: string;
   className: string;
   testId: string;

@@ -20,7 +20,12 @@ describe('registration', () => {
     const before = await userCount();
     const { user } = await v.register({ name: 'Анна Смирнова', email: 'Anna@Example.ru' });
     expect(await userCount()).toBe(before + 1);
-    expect(user).toMatchObject({ name: 'Анна Смирнова', user_email: 'Anna@Example.ru', is_user: true, login_method: 'email' });
+    expect(user).toMatchObject({
+      name: 'Анна Смирнова',
+      user_email: 'Anna@Example.ru',
+      is_user: true,
+      login_method: 'email',
+    });
     expect(user.url).toBe(`/u/${user.id}-anna-smirnova`);
     expect(user.is_superuser).toBe(before === 0);
     const [blog] = await t.database.db.select().from(subsites).where(eq(subsites.id, user.id));
@@ -39,7 +44,9 @@ describe('registration', () => {
   });
 
   it('sets an HttpOnly SameSite=Lax session cookie', async () => {
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/register', { values: { name: 'Кот Борис', email: 'boris@example.ru', password: 'мурмурмур' } });
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/register', {
+      values: { name: 'Кот Борис', email: 'boris@example.ru', password: 'мурмурмур' },
+    });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'sreda_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -50,7 +57,9 @@ describe('registration', () => {
     const v = new Visitor(t.app);
     await v.register({ email: 'twice@example.ru' });
     const before = await userCount();
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/register', { values: { name: 'Другой Человек', email: 'TWICE@example.ru', password: 'password123' } });
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/register', {
+      values: { name: 'Другой Человек', email: 'TWICE@example.ru', password: 'password123' },
+    });
     expect(isRussianError(res, 400)).toBe(true);
     expect(res.json().rm).toBe(messages.emailTaken);
     expect(res.json().data.errors.email).toBe(messages.emailTaken);
@@ -68,13 +77,25 @@ describe('registration', () => {
     ['values as a string', { values: 'x' }, '_'],
     ['bad email', { values: { name: 'Иван', email: 'not-an-email', password: 'password123' } }, 'email'],
     ['blank name', { values: { name: '   ', email: 'a@b.ru', password: 'password123' } }, 'name'],
-    ['name with markup', { values: { name: '<script>alert(1)</script>', email: 'a@b.ru', password: 'password123' } }, 'name'],
+    [
+      'name with markup',
+      { values: { name: '<script>alert(1)</script>', email: 'a@b.ru', password: 'password123' } },
+      'name',
+    ],
     ['huge name', { values: { name: 'Я'.repeat(100_000), email: 'a@b.ru', password: 'password123' } }, 'name'],
     ['huge email', { values: { name: 'Иван', email: `${'a'.repeat(300)}@b.ru`, password: 'password123' } }, 'email'],
     ['short password', { values: { name: 'Иван', email: 'a@b.ru', password: '1234567' } }, 'password'],
     ['huge password', { values: { name: 'Иван', email: 'a@b.ru', password: 'p'.repeat(201) } }, 'password'],
-    ['extra field inside values', { values: { name: 'Иван', email: 'a@b.ru', password: 'password123', role: 'superuser' } }, '_'],
-    ['extra field at the top', { values: { name: 'Иван', email: 'a@b.ru', password: 'password123' }, is_admin: 1 }, '_'],
+    [
+      'extra field inside values',
+      { values: { name: 'Иван', email: 'a@b.ru', password: 'password123', role: 'superuser' } },
+      '_',
+    ],
+    [
+      'extra field at the top',
+      { values: { name: 'Иван', email: 'a@b.ru', password: 'password123' }, is_admin: 1 },
+      '_',
+    ],
   ])('refuses %s with rc 400 and a Russian message', async (_label, body, field) => {
     const before = await userCount();
     const res = await new Visitor(t.app).post('/v3.0/auth/simple/register', body);
@@ -85,22 +106,35 @@ describe('registration', () => {
 
   it('accepts a form body in bracket notation and a multipart body', async () => {
     const form = await new Visitor(t.app).call('/v3.0/auth/simple/register', {
-      method: 'POST', as: 'form', body: { values: { name: 'Форма Формовна', email: 'form@example.ru', password: 'password123' }, mode: 'raw' },
+      method: 'POST',
+      as: 'form',
+      body: { values: { name: 'Форма Формовна', email: 'form@example.ru', password: 'password123' }, mode: 'raw' },
     });
     expect(form.json()).toMatchObject({ rc: 200, data: { user: { name: 'Форма Формовна' } } });
     const boundary = '----sreda';
-    const part = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
-    const payload = part('values[name]', 'Мульти Парт') + part('values[email]', 'multi@example.ru') + part('values[password]', 'password123') + part('mode', 'raw') + `--${boundary}--\r\n`;
+    const part = (k: string, v: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+    const payload =
+      part('values[name]', 'Мульти Парт') +
+      part('values[email]', 'multi@example.ru') +
+      part('values[password]', 'password123') +
+      part('mode', 'raw') +
+      `--${boundary}--\r\n`;
     const multi = await new Visitor(t.app).call('/v3.0/auth/simple/register', {
-      method: 'POST', body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(multi.json()).toMatchObject({ rc: 200, data: { user: { name: 'Мульти Парт' } } });
   });
 
   it('refuses a request without the CSRF marker and creates nothing', async () => {
     const before = await userCount();
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/register',
-      { values: { name: 'Без Заголовка', email: 'nocsrf@example.ru', password: 'password123' } }, { csrf: false });
+    const res = await new Visitor(t.app).post(
+      '/v3.0/auth/simple/register',
+      { values: { name: 'Без Заголовка', email: 'nocsrf@example.ru', password: 'password123' } },
+      { csrf: false },
+    );
     expect(isRussianError(res, 403)).toBe(true);
     expect(res.json().rm).toBe(messages.csrf);
     expect(await userCount()).toBe(before);
@@ -160,7 +194,11 @@ describe('sign-in and sign-out', () => {
 describe('sign-in throttling per account', () => {
   const login = (email: string, password: string, i: number) =>
     // Every try from its own address and with its own forged X-Forwarded-For: the limit is the account's.
-    new Visitor(t.app, `10.77.${Math.floor(i / 200)}.${i % 200}`).post('/v3.0/auth/simple/login', { values: { email, password } }, { headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } });
+    new Visitor(t.app, `10.77.${Math.floor(i / 200)}.${i % 200}`).post(
+      '/v3.0/auth/simple/login',
+      { values: { email, password } },
+      { headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } },
+    );
 
   it('refuses every try after 10 wrong passwords, the right one too, and says the same for an unknown email', async () => {
     // Counting windows are fixed (15 min on the app's clock): start at the beginning of one, so all tries share it.
@@ -191,7 +229,14 @@ describe('sign-in throttling per account', () => {
 
 describe('password recovery', () => {
   const lastMail = async (to: string) =>
-    (await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(sql`id desc`).limit(1))[0];
+    (
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, to))
+        .orderBy(sql`id desc`)
+        .limit(1)
+    )[0];
   const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)![1];
 
   it('mails a link, sets the new password, ends old sessions and signs in', async () => {
@@ -208,21 +253,29 @@ describe('password recovery', () => {
     const check = await stranger.get(`/v3.0/auth/simple/recover?token=${token}`);
     expect(check.json()).toMatchObject({ rc: 200, data: { email } });
 
-    const done = await stranger.post('/v3.0/auth/simple/recover/do', { values: { token, password: 'новый пароль 2026' } });
+    const done = await stranger.post('/v3.0/auth/simple/recover/do', {
+      values: { token, password: 'новый пароль 2026' },
+    });
     expect(done.json()).toMatchObject({ rc: 200, rm: messages.passwordChanged, data: { user: { id: user.id } } });
     expect((await stranger.get('/v3.0/auth/check')).json().data.user.id).toBe(user.id);
     expect((await owner.get('/v3.0/auth/check')).json().data.user).toBeNull();
 
-    const again = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'ещё один пароль' } });
+    const again = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', {
+      values: { token, password: 'ещё один пароль' },
+    });
     expect(isRussianError(again, 400)).toBe(true);
     expect(again.json().rm).toBe(messages.recoverTokenInvalid);
-    const login = await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password: 'новый пароль 2026' } });
+    const login = await new Visitor(t.app).post('/v3.0/auth/simple/login', {
+      values: { email, password: 'новый пароль 2026' },
+    });
     expect(login.json().rc).toBe(200);
   });
 
   it('answers an unknown email the same way and sends nothing', async () => {
     const before = (await t.database.db.select({ n: count() }).from(outbox))[0].n;
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email: 'ghost@example.ru' } });
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', {
+      values: { email: 'ghost@example.ru' },
+    });
     expect(res.json()).toMatchObject({ rc: 200, rm: messages.recoverSent });
     expect((await t.database.db.select({ n: count() }).from(outbox))[0].n).toBe(before);
   });
@@ -233,12 +286,16 @@ describe('password recovery', () => {
     const token = tokenOf((await lastMail(email)).text);
     t.clock.now = new Date(Date.now() + 61 * 60_000);
     try {
-      const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'другой пароль' } });
+      const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', {
+        values: { token, password: 'другой пароль' },
+      });
       expect(isRussianError(res, 400)).toBe(true);
     } finally {
       t.clock.now = new Date();
     }
-    expect((await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password } })).json().rc).toBe(200);
+    expect((await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password } })).json().rc).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -259,7 +316,9 @@ describe('password recovery', () => {
     const weak = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: '123' } });
     expect(isRussianError(weak, 400)).toBe(true);
     expect(weak.json().data.errors.password).toBe(messages.passwordTooShort);
-    const ok = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'хороший пароль' } });
+    const ok = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', {
+      values: { token, password: 'хороший пароль' },
+    });
     expect(ok.json().rc).toBe(200);
   });
 });
@@ -279,8 +338,12 @@ describe('one sign-up, one recovery: one transaction each', () => {
   /** The database refuses new sessions: a real failure in the last write of both actions. */
   async function withSessionsFailing(work: () => Promise<void>) {
     const db = t.database.db;
-    await db.execute(sql`create function fail_session() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`);
-    await db.execute(sql`create trigger fail_session before insert on sessions for each row execute function fail_session()`);
+    await db.execute(
+      sql`create function fail_session() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger fail_session before insert on sessions for each row execute function fail_session()`,
+    );
     try {
       await work();
     } finally {
@@ -289,7 +352,16 @@ describe('one sign-up, one recovery: one transaction each', () => {
     }
   }
   const lastToken = async (to: string) =>
-    /token=([A-Za-z0-9_-]+)/.exec((await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(sql`id desc`).limit(1))[0].text)![1];
+    /token=([A-Za-z0-9_-]+)/.exec(
+      (
+        await t.database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.to, to))
+          .orderBy(sql`id desc`)
+          .limit(1)
+      )[0].text,
+    )![1];
 
   it('a sign-up that fails at its session keeps no user and no blog, and the address stays free', async () => {
     const before = [await userCount(), (await t.database.db.select({ n: count() }).from(subsites))[0].n];
@@ -307,12 +379,18 @@ describe('one sign-up, one recovery: one transaction each', () => {
     await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } });
     const token = await lastToken(email);
     await withSessionsFailing(async () => {
-      const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'новый пароль 2027' } });
+      const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', {
+        values: { token, password: 'новый пароль 2027' },
+      });
       expect(res.statusCode).toBe(500);
     });
     expect((await owner.get('/v3.0/auth/check')).json().data.user).not.toBeNull();
-    expect((await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password } })).json().rc).toBe(200);
-    const done = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', { values: { token, password: 'новый пароль 2027' } });
+    expect((await new Visitor(t.app).post('/v3.0/auth/simple/login', { values: { email, password } })).json().rc).toBe(
+      200,
+    );
+    const done = await new Visitor(t.app).post('/v3.0/auth/simple/recover/do', {
+      values: { token, password: 'новый пароль 2027' },
+    });
     expect(done.json().rc).toBe(200);
   });
 });

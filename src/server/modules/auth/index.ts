@@ -1,5 +1,15 @@
 /** What other modules may use of accounts: the signed-in user's row type and the access rules of routes. */
 export type { UserRow } from './queries.ts';
-export { isAdmin, isBanned, isStaff, requireAccess, requireActiveUser, requireStaff, requireUser, type Access, type Actor } from './policy.ts';
+export {
+  isAdmin,
+  isBanned,
+  isStaff,
+  requireAccess,
+  requireActiveUser,
+  requireStaff,
+  requireUser,
+  type Access,
+  type Actor,
+} from './policy.ts';
 /** Looking an account up by its address (the operator's `--admin EMAIL`). */
 export { findUserByEmail } from './queries.ts';

@@ -41,7 +41,11 @@ export function requireStaff<T extends Actor>(user: T | null): T {
  */
 export type Access = 'anyone' | 'user' | 'active' | 'plus' | 'staff' | 'admin';
 
-export function requireAccess<T extends Actor & { isPaid?: boolean }>(access: Access, user: T | null, now: Date): T | null {
+export function requireAccess<T extends Actor & { isPaid?: boolean }>(
+  access: Access,
+  user: T | null,
+  now: Date,
+): T | null {
   switch (access) {
     case 'anyone':
       return user;

@@ -22,7 +22,9 @@ const selectUser = (db: Db) => db.select(userColumns).from(users).innerJoin(subs
 export type UserRow = Awaited<ReturnType<typeof selectUser>>[number];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const rows = await selectUser(db).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const rows = await selectUser(db)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return rows[0];
 }
 
@@ -48,7 +50,10 @@ const SessionUserRow = z.object({
 
 /** Runs on every request, so it is a prepared statement (planning it was half its database time). */
 export async function findUserBySession(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
-  const [row] = await preparedRowsOf(db, SessionUserRow, sql`
+  const [row] = await preparedRowsOf(
+    db,
+    SessionUserRow,
+    sql`
     select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
            u.banned_until as "bannedUntil", u.created_at as "createdAt",
            s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor"
@@ -56,7 +61,8 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
       join users u on u.id = x.user_id
       join subsites s on s.id = u.id
      where x.token_hash = ${tokenHash} and x.expires_at > ${now.toISOString()}::timestamptz
-     limit 1`);
+     limit 1`,
+  );
   return row;
 }
 
@@ -82,15 +88,21 @@ export async function insertRecoveryToken(db: Db, row: typeof recoveryTokens.$in
 }
 
 export async function findRecoveryToken(db: Db, tokenHash: string, now: Date) {
-  const rows = await db.select().from(recoveryTokens)
-    .where(and(eq(recoveryTokens.tokenHash, tokenHash), gt(recoveryTokens.expiresAt, now), isNull(recoveryTokens.usedAt)))
+  const rows = await db
+    .select()
+    .from(recoveryTokens)
+    .where(
+      and(eq(recoveryTokens.tokenHash, tokenHash), gt(recoveryTokens.expiresAt, now), isNull(recoveryTokens.usedAt)),
+    )
     .limit(1);
   return rows[0];
 }
 
 /** Marks the token used; returns false when another request used it first. */
 export async function useRecoveryToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db.update(recoveryTokens).set({ usedAt: now })
+  const rows = await db
+    .update(recoveryTokens)
+    .set({ usedAt: now })
     .where(and(eq(recoveryTokens.tokenHash, tokenHash), isNull(recoveryTokens.usedAt)))
     .returning({ userId: recoveryTokens.userId });
   return rows.length > 0;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { loginBody, plainBody, recoverDoBody, recoverRequestBody, recoverTokenField, registerBody } from '../../../shared/validation.ts';
+import {
+  loginBody,
+  plainBody,
+  recoverDoBody,
+  recoverRequestBody,
+  recoverTokenField,
+  registerBody,
+} from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import type { Ctx } from '../../context.ts';

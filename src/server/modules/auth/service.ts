@@ -37,7 +37,13 @@ export interface ClientInfo {
 async function openSession(ctx: Ctx, userId: number, client: ClientInfo): Promise<SessionInfo> {
   const token = newToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_DAYS * 86400_000);
-  await q.insertSession(ctx.db, { tokenHash: sha256(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent.slice(0, 300) });
+  await q.insertSession(ctx.db, {
+    tokenHash: sha256(token),
+    userId,
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 300),
+  });
   return { token, expiresAt };
 }
 
@@ -61,14 +67,25 @@ export async function currentUser(ctx: Ctx, user: q.UserRow | null): Promise<{ u
  * Sign-up: a user with a personal blog and a session, in one transaction. The first registered user runs the site.
  * The password is hashed before the transaction opens, so it holds no connection while argon2 works.
  */
-export async function register(ctx: Ctx, input: { name: string; email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
-  if (await q.findUserByEmail(ctx.db, input.email)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+export async function register(
+  ctx: Ctx,
+  input: { name: string; email: string; password: string },
+  client: ClientInfo,
+): Promise<SignedIn> {
+  if (await q.findUserByEmail(ctx.db, input.email))
+    throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
   const passwordHash = await hashPassword(input.password);
   const { user, session } = await transaction(ctx, async (ctx) => {
     const role = (await q.hasSuperuser(ctx.db)) ? 'user' : 'superuser';
     let userId: number;
     try {
-      userId = await createUser(ctx, { name: input.name, slug: slugify(input.name, 40), email: input.email, passwordHash, role });
+      userId = await createUser(ctx, {
+        name: input.name,
+        slug: slugify(input.name, 40),
+        email: input.email,
+        passwordHash,
+        role,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
       throw err;
@@ -85,7 +102,11 @@ export async function register(ctx: Ctx, input: { name: string; email: string; p
 export const SIGN_IN_FAILURES_MAX = 10;
 export const SIGN_IN_FAILURES_WINDOW_MS = 15 * 60_000;
 
-export async function login(ctx: Ctx, input: { email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+export async function login(
+  ctx: Ctx,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<SignedIn> {
   const failures = attempts(ctx, 'sign-in', SIGN_IN_FAILURES_WINDOW_MS);
   const key = input.email.toLowerCase();
   if ((await failures.failures(key)) >= SIGN_IN_FAILURES_MAX) {
@@ -128,7 +149,11 @@ export async function requestRecovery(ctx: Ctx, email: string) {
     expiresAt: new Date(ctx.now().getTime() + RECOVERY_MINUTES * 60_000),
   });
   const link = `${ctx.config.publicUrl}/auth/simple/recover?token=${token}`;
-  await ctx.mail.send({ to: user.email, subject: messages.recoverMailSubject, text: messages.recoverMailText(user.name, link) });
+  await ctx.mail.send({
+    to: user.email,
+    subject: messages.recoverMailSubject,
+    text: messages.recoverMailText(user.name, link),
+  });
 }
 
 export async function checkRecovery(ctx: Ctx, token: string) {
@@ -143,7 +168,11 @@ export async function checkRecovery(ctx: Ctx, token: string) {
  * Sets the new password, ends every other session and signs the user in: one transaction, so a failure leaves the
  * old password, the old sessions and the link as they were.
  */
-export async function completeRecovery(ctx: Ctx, input: { token: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+export async function completeRecovery(
+  ctx: Ctx,
+  input: { token: string; password: string },
+  client: ClientInfo,
+): Promise<SignedIn> {
   const row = await q.findRecoveryToken(ctx.db, sha256(input.token), ctx.now());
   if (!row) throw badRequest(messages.recoverTokenInvalid);
   const passwordHash = await hashPassword(input.password);

@@ -13,23 +13,42 @@ const { t, signedIn } = useTestApp();
 let seq = 0;
 async function entry(authorId: number, values: Partial<typeof entries.$inferInsert> = {}) {
   seq += 1;
-  const [row] = await t.database.db.insert(entries).values({
-    subsiteId: authorId, authorId, title: `Запись о закладках ${seq}`, slug: `zapis-${seq}`, blocks: [{ type: 'text', data: { text: 'Вступление' } }],
-    isPublished: true, publishedAt: new Date(), ...values,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(entries)
+    .values({
+      subsiteId: authorId,
+      authorId,
+      title: `Запись о закладках ${seq}`,
+      slug: `zapis-${seq}`,
+      blocks: [{ type: 'text', data: { text: 'Вступление' } }],
+      isPublished: true,
+      publishedAt: new Date(),
+      ...values,
+    })
+    .returning();
   return row;
 }
 
 async function comment(entryId: number, authorId: number, values: Partial<typeof comments.$inferInsert> = {}) {
-  const [row] = await t.database.db.insert(comments).values({ entryId, authorId, text: `Полезный комментарий ${++seq}`, ...values }).returning();
+  const [row] = await t.database.db
+    .insert(comments)
+    .values({ entryId, authorId, text: `Полезный комментарий ${++seq}`, ...values })
+    .returning();
   return row;
 }
 
 const change = (v: Visitor, body: unknown) => v.post('/v3.0/favorite/change', body);
-const favoritesCount = async (id: number) => (await t.database.db.select({ n: entries.favoritesCount }).from(entries).where(eq(entries.id, id)))[0].n;
+const favoritesCount = async (id: number) =>
+  (await t.database.db.select({ n: entries.favoritesCount }).from(entries).where(eq(entries.id, id)))[0].n;
 const rowsFor = async (type: 'content' | 'comment', id: number) =>
-  (await t.database.db.select({ n: count() }).from(favorites).where(and(eq(favorites.targetType, type), eq(favorites.targetId, id))))[0].n;
-const userRows = async (userId: number) => (await t.database.db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)))[0].n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(favorites)
+      .where(and(eq(favorites.targetType, type), eq(favorites.targetId, id)))
+  )[0].n;
+const userRows = async (userId: number) =>
+  (await t.database.db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)))[0].n;
 
 describe('POST /v3.0/favorite/change', () => {
   it('keeps and drops an entry bookmark idempotently, with favorites_count equal to the rows', async () => {
@@ -37,11 +56,20 @@ describe('POST /v3.0/favorite/change', () => {
     const e = await entry(author.id);
     const a = await signedIn();
     const b = await signedIn();
-    expect((await change(a.v, { id: e.id, type: 'content', state: 1 })).json()).toEqual({ rc: 200, rm: '', data: { id: e.id, type: 'content', state: 1, count: 1 } });
+    expect((await change(a.v, { id: e.id, type: 'content', state: 1 })).json()).toEqual({
+      rc: 200,
+      rm: '',
+      data: { id: e.id, type: 'content', state: 1, count: 1 },
+    });
     expect((await change(a.v, { id: e.id, type: 'content', state: 1 })).json().data.count).toBe(1);
     expect((await change(b.v, { id: e.id, type: 'content', state: 1 })).json().data.count).toBe(2);
     expect(await favoritesCount(e.id)).toBe(2);
-    expect((await change(a.v, { id: e.id, type: 'content', state: 0 })).json().data).toEqual({ id: e.id, type: 'content', state: 0, count: 1 });
+    expect((await change(a.v, { id: e.id, type: 'content', state: 0 })).json().data).toEqual({
+      id: e.id,
+      type: 'content',
+      state: 0,
+      count: 1,
+    });
     expect((await change(a.v, { id: e.id, type: 'content', state: 0 })).json().data.count).toBe(1);
     expect(await favoritesCount(e.id)).toBe(1);
     expect(await rowsFor('content', e.id)).toBe(1);
@@ -52,7 +80,11 @@ describe('POST /v3.0/favorite/change', () => {
     const e = await entry(author.id);
     const c = await comment(e.id, author.id);
     const { v } = await signedIn();
-    const res = await v.call('/v3.0/favorite/change', { method: 'POST', as: 'form', body: { id: String(c.id), type: 'comment', state: '1', mode: 'raw' } });
+    const res = await v.call('/v3.0/favorite/change', {
+      method: 'POST',
+      as: 'form',
+      body: { id: String(c.id), type: 'comment', state: '1', mode: 'raw' },
+    });
     expect(res.json()).toEqual({ rc: 200, rm: '', data: { id: c.id, type: 'comment', state: 1, count: null } });
     expect(await rowsFor('comment', c.id)).toBe(1);
     expect(await favoritesCount(e.id)).toBe(0);
@@ -70,9 +102,21 @@ describe('POST /v3.0/favorite/change', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const readers = await Promise.all(Array.from({ length: 12 }, () => signedIn()));
-    await Promise.all(readers.flatMap((r) => [change(r.v, { id: e.id, type: 'content', state: 1 }), change(r.v, { id: e.id, type: 'content', state: 1 })]));
+    await Promise.all(
+      readers.flatMap((r) => [
+        change(r.v, { id: e.id, type: 'content', state: 1 }),
+        change(r.v, { id: e.id, type: 'content', state: 1 }),
+      ]),
+    );
     expect(await favoritesCount(e.id)).toBe(12);
-    await Promise.all(readers.slice(0, 5).flatMap((r) => [change(r.v, { id: e.id, type: 'content', state: 0 }), change(r.v, { id: e.id, type: 'content', state: 0 })]));
+    await Promise.all(
+      readers
+        .slice(0, 5)
+        .flatMap((r) => [
+          change(r.v, { id: e.id, type: 'content', state: 0 }),
+          change(r.v, { id: e.id, type: 'content', state: 0 }),
+        ]),
+    );
     expect(await favoritesCount(e.id)).toBe(7);
     expect(await rowsFor('content', e.id)).toBe(7);
   });
@@ -99,7 +143,10 @@ describe('POST /v3.0/favorite/change', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const { v, id } = await signedIn();
-    await t.database.db.update(users).set({ bannedUntil: new Date(t.clock.now.getTime() + 3_600_000) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(t.clock.now.getTime() + 3_600_000) })
+      .where(eq(users.id, id));
     const res = await change(v, { id: e.id, type: 'content', state: 1 });
     expect(isRussianError(res, 403)).toBe(true);
     expect(res.json().rm).toBe(messages.banned);
@@ -130,7 +177,10 @@ describe('POST /v3.0/favorite/change', () => {
 
     await change(v, { id: live.id, type: 'content', state: 1 });
     await t.database.db.update(entries).set({ removed: true }).where(eq(entries.id, live.id));
-    expect((await change(v, { id: live.id, type: 'content', state: 0 })).json().data).toMatchObject({ state: 0, count: 0 });
+    expect((await change(v, { id: live.id, type: 'content', state: 0 })).json().data).toMatchObject({
+      state: 0,
+      count: 0,
+    });
     expect(await userRows(id)).toBe(0);
   });
 
@@ -142,8 +192,11 @@ describe('POST /v3.0/favorite/change', () => {
     ['negative id', () => ({ id: -1, type: 'content', state: 1 }), messages.reactionIdInvalid],
     ['huge id', () => ({ id: 2 ** 40, type: 'content', state: 1 }), messages.reactionIdInvalid],
     ['object id', () => ({ id: { x: 1 }, type: 'content', state: 1 }), messages.reactionIdInvalid],
-    ...['0x10', '1e3', '1.5', '-1', ' '].map((id): [string, (id: number) => unknown, string] =>
-      [`id "${id}"`, () => ({ id, type: 'content', state: 1 }), messages.reactionIdInvalid]),
+    ...['0x10', '1e3', '1.5', '-1', ' '].map((id): [string, (id: number) => unknown, string] => [
+      `id "${id}"`,
+      () => ({ id, type: 'content', state: 1 }),
+      messages.reactionIdInvalid,
+    ]),
     ['unknown type', (id) => ({ id, type: 'user', state: 1 }), messages.reactionTypeInvalid],
     ['state 2', (id) => ({ id, type: 'content', state: 2 }), messages.favoriteStateInvalid],
     ['state -1', (id) => ({ id, type: 'content', state: -1 }), messages.favoriteStateInvalid],
@@ -181,14 +234,22 @@ describe('GET /v3.0/bookmarks', () => {
       const data = res.json().data;
       seen.push(...data.items.map((x: { id: number }) => x.id));
       if (page === 0) {
-        expect(data.items[0]).toMatchObject({ id: list.at(-1)!.id, title: list.at(-1)!.title, is_favorited: true, intro: 'Вступление' });
+        expect(data.items[0]).toMatchObject({
+          id: list.at(-1)!.id,
+          title: list.at(-1)!.title,
+          is_favorited: true,
+          intro: 'Вступление',
+        });
         // A bookmark made while paging is newer than the cursor: it waits for the next visit.
         await change(v, { id: (await entry(author.id)).id, type: 'content', state: 1 });
       }
       if (data.is_finished) break;
       query = `&last_id=${data.last_id}&last_sorting_value=${encodeURIComponent(data.last_sorting_value)}`;
     }
-    const expected = list.filter((_, i) => i !== 3).map((e) => e.id).reverse();
+    const expected = list
+      .filter((_, i) => i !== 3)
+      .map((e) => e.id)
+      .reverse();
     expect(seen).toEqual(expected);
   });
 
@@ -206,9 +267,12 @@ describe('GET /v3.0/bookmarks', () => {
     expect(data.is_finished).toBe(true);
     expect(data.items.map((x: { id: number }) => x.id)).toEqual([c2.id, c1.id]);
     expect(data.items[0]).toMatchObject({
-      id: c2.id, text: 'Второй', url: `/${e.id}?comment=${c2.id}`,
+      id: c2.id,
+      text: 'Второй',
+      url: `/${e.id}?comment=${c2.id}`,
       entry: { id: e.id, title: 'Про кофе', url: expect.stringMatching(new RegExp(`/u/${author.id}-.*/${e.id}-`)) },
-      author: { id: author.id }, likes: { count: 0, summ: 0, is_liked: 0 },
+      author: { id: author.id },
+      likes: { count: 0, summ: 0, is_liked: 0 },
     });
   });
 
@@ -218,7 +282,12 @@ describe('GET /v3.0/bookmarks', () => {
     const a = await signedIn();
     const b = await signedIn();
     await change(a.v, { id: e.id, type: 'content', state: 1 });
-    expect((await b.v.get('/v3.0/bookmarks')).json().data).toEqual({ items: [], last_id: null, last_sorting_value: null, is_finished: true });
+    expect((await b.v.get('/v3.0/bookmarks')).json().data).toEqual({
+      items: [],
+      last_id: null,
+      last_sorting_value: null,
+      is_finished: true,
+    });
     expect((await a.v.get('/v3.0/bookmarks')).json().data.items).toHaveLength(1);
   });
 
@@ -227,8 +296,13 @@ describe('GET /v3.0/bookmarks', () => {
   });
 
   it.each([
-    'type=post', 'last_id=5', 'last_sorting_value=2024-01-01T00:00:00.000000Z', 'last_id=abc&last_sorting_value=2024-01-01T00:00:00.000000Z',
-    'last_id=5&last_sorting_value=yesterday', 'last_id=5&last_sorting_value=2024-02-30T00:00:00.000000Z', 'last_id=5&last_sorting_value=2024-01-01',
+    'type=post',
+    'last_id=5',
+    'last_sorting_value=2024-01-01T00:00:00.000000Z',
+    'last_id=abc&last_sorting_value=2024-01-01T00:00:00.000000Z',
+    'last_id=5&last_sorting_value=yesterday',
+    'last_id=5&last_sorting_value=2024-02-30T00:00:00.000000Z',
+    'last_id=5&last_sorting_value=2024-01-01',
     'other=1',
   ])('refuses %s with a Russian 400', async (q) => {
     const { v } = await signedIn();
@@ -260,7 +334,14 @@ describe('GET /v3.0/content/shares/mobile/{id}', () => {
     const [author_] = await t.database.db.select().from(subsites).where(eq(subsites.id, author.id));
     const link = `${t.config.publicUrl}/u/${author.id}-${author_.slug}/${e.id}-${e.slug}`;
     expect(data.url).toBe(link);
-    expect(data.services.map((s: { short_name: string }) => s.short_name)).toEqual(['vk', 'telegram', 'ok', 'whatsapp', 'x', 'email']);
+    expect(data.services.map((s: { short_name: string }) => s.short_name)).toEqual([
+      'vk',
+      'telegram',
+      'ok',
+      'whatsapp',
+      'x',
+      'email',
+    ]);
     expect(data.services.map((s: { name: string }) => s.name)).toEqual(Object.values(ui.reactions.shareServices));
     const u = encodeURIComponent(link);
     const title = encodeURIComponent('Кофе & чай');
@@ -269,7 +350,10 @@ describe('GET /v3.0/content/shares/mobile/{id}', () => {
     expect(data.services[5].url).toBe(`mailto:?subject=${title}&body=${u}`);
   });
 
-  it.each([['a draft', { isPublished: false, publishedAt: null }], ['a removed entry', { removed: true }]])('finds nothing for %s (404)', async (_l, values) => {
+  it.each([
+    ['a draft', { isPublished: false, publishedAt: null }],
+    ['a removed entry', { removed: true }],
+  ])('finds nothing for %s (404)', async (_l, values) => {
     const author = await signedIn();
     const e = await entry(author.id, values);
     const res = await new Visitor(t.app).get(`/v3.0/content/shares/mobile/${e.id}`);
@@ -277,9 +361,12 @@ describe('GET /v3.0/content/shares/mobile/{id}', () => {
     expect(res.json().rm).toBe(messages.reactionEntryNotFound);
   });
 
-  it.each(['abc', '0', '-3', '1.5', String(2 ** 31), '0x10', '1e3', '%20'])('refuses id %s with a Russian 400', async (id) => {
-    expect(isRussianError(await new Visitor(t.app).get(`/v3.0/content/shares/mobile/${id}`), 400)).toBe(true);
-  });
+  it.each(['abc', '0', '-3', '1.5', String(2 ** 31), '0x10', '1e3', '%20'])(
+    'refuses id %s with a Russian 400',
+    async (id) => {
+      expect(isRussianError(await new Visitor(t.app).get(`/v3.0/content/shares/mobile/${id}`), 400)).toBe(true);
+    },
+  );
 
   it('answers 404 for an unknown entry', async () => {
     expect(isRussianError(await new Visitor(t.app).get(`/v3.0/content/shares/mobile/${2 ** 31 - 1}`), 404)).toBe(true);

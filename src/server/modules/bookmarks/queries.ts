@@ -6,24 +6,37 @@ import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 
-
 /** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
 const TargetRow = z.object({ visible: col.bool });
 
 export async function findTarget(db: Db, type: ReactionTarget, id: number): Promise<{ visible: boolean } | undefined> {
   return type === 'content'
-    ? firstRow(db, TargetRow, sql`
-        select (is_published and not removed) as visible from entries where id = ${id}`)
-    : firstRow(db, TargetRow, sql`
+    ? firstRow(
+        db,
+        TargetRow,
+        sql`
+        select (is_published and not removed) as visible from entries where id = ${id}`,
+      )
+    : firstRow(
+        db,
+        TargetRow,
+        sql`
         select (not c.removed and e.is_published and not e.removed) as visible
-          from comments c join entries e on e.id = c.entry_id where c.id = ${id}`);
+          from comments c join entries e on e.id = c.entry_id where c.id = ${id}`,
+      );
 }
 
 /**
  * Adds or removes a bookmark in one statement; the entry's `favorites_count` moves only when a row really
  * appeared or went, so repeats and races keep it equal to the rows. Answers the entry's count (null for comments).
  */
-export async function setFavorite(db: Db, userId: number, type: ReactionTarget, id: number, state: 0 | 1): Promise<number | null> {
+export async function setFavorite(
+  db: Db,
+  userId: number,
+  type: ReactionTarget,
+  id: number,
+  state: 0 | 1,
+): Promise<number | null> {
   const change = state
     ? sql`insert into favorites (user_id, target_type, target_id) values (${userId}, ${type}, ${id}) on conflict do nothing returning target_id`
     : sql`delete from favorites where user_id = ${userId} and target_type = ${type} and target_id = ${id} returning target_id`;
@@ -31,11 +44,15 @@ export async function setFavorite(db: Db, userId: number, type: ReactionTarget, 
     await db.execute(change);
     return null;
   }
-  const [row] = await rows(db, z.object({ count: col.int }), sql`
+  const [row] = await rows(
+    db,
+    z.object({ count: col.int }),
+    sql`
     with changed as (${change}),
          counted as (update entries set favorites_count = greatest(favorites_count + ${state ? 1 : -1}, 0)
                       where id in (select target_id from changed) returning favorites_count)
-    select coalesce((select favorites_count from counted), (select favorites_count from entries where id = ${id}))::int as count`);
+    select coalesce((select favorites_count from counted), (select favorites_count from entries where id = ${id}))::int as count`,
+  );
   return row.count;
 }
 
@@ -52,22 +69,36 @@ export interface Cursor {
 }
 
 /** A page of a reader's bookmarks of one kind, newest first, by the (user, type, created_at) index. */
-export async function listFavorites(db: Db, userId: number, type: ReactionTarget, cursor: Cursor | null, limit: number): Promise<FavoriteRow[]> {
+export async function listFavorites(
+  db: Db,
+  userId: number,
+  type: ReactionTarget,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<FavoriteRow[]> {
   const after = cursor
     ? sql`and (created_at, target_id) < (${cursor.lastSortingValue}::timestamptz, ${cursor.lastId})`
     : sql``;
-  return rows(db, FavoriteRow, sql`
+  return rows(
+    db,
+    FavoriteRow,
+    sql`
     select target_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort
       from favorites
      where user_id = ${userId} and target_type = ${type} ${after}
      order by created_at desc, target_id desc
-     limit ${limit}`);
+     limit ${limit}`,
+  );
 }
 
 export async function entryCards(db: Db, viewerId: number, ids: number[]): Promise<EntryCardRow[]> {
   if (!ids.length) return [];
-  return rows(db, EntryCardRow, sql`${cardSelect(viewerId)}
-    where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`);
+  return rows(
+    db,
+    EntryCardRow,
+    sql`${cardSelect(viewerId)}
+    where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`,
+  );
 }
 
 const subsiteType = z.enum(['user', 'community', 'company']);
@@ -96,7 +127,10 @@ export type BookmarkedCommentRow = z.output<typeof BookmarkedCommentRow>;
 export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]): Promise<BookmarkedCommentRow[]> {
   if (!ids.length) return [];
   const { myVote } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
-  return rows(db, BookmarkedCommentRow, sql`
+  return rows(
+    db,
+    BookmarkedCommentRow,
+    sql`
     select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
@@ -105,7 +139,8 @@ export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]
       join subsites a on a.id = c.author_id
       join entries e on e.id = c.entry_id
       join subsites s on s.id = e.subsite_id
-     where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`);
+     where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`,
+  );
 }
 
 const ShareEntryRow = z.object({
@@ -119,8 +154,12 @@ const ShareEntryRow = z.object({
 export type ShareEntryRow = z.output<typeof ShareEntryRow>;
 
 export async function shareEntry(db: Db, id: number): Promise<ShareEntryRow | undefined> {
-  return firstRow(db, ShareEntryRow, sql`
+  return firstRow(
+    db,
+    ShareEntryRow,
+    sql`
     select e.id, e.title, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
       from entries e join subsites s on s.id = e.subsite_id
-     where e.id = ${id} and e.is_published and not e.removed`);
+     where e.id = ${id} and e.is_published and not e.removed`,
+  );
 }

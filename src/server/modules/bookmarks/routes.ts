@@ -6,7 +6,11 @@ import { route } from '../../http/route.ts';
 import * as bookmarks from './service.ts';
 import { shares } from './shares.ts';
 
-const changeBody = plainBody({ id: idField, type: targetField, state: intChoice([0, 1] as const, messages.favoriteStateInvalid) });
+const changeBody = plainBody({
+  id: idField,
+  type: targetField,
+  state: intChoice([0, 1] as const, messages.favoriteStateInvalid),
+});
 
 /** The microsecond UTC timestamp the list hands out as `last_sorting_value`, and a real date at that. */
 const SORT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
@@ -15,13 +19,26 @@ const isSortingValue = (v: string) => {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && y >= 1970;
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    y >= 1970
+  );
 };
 const listQuery = plainBody({
   type: targetField.optional(),
   last_id: idField.optional(),
-  last_sorting_value: z.string({ error: messages.bookmarksCursorInvalid }).refine(isSortingValue, messages.bookmarksCursorInvalid).optional(),
-}).refine((v) => (v.last_id === undefined) === (v.last_sorting_value === undefined), { message: messages.bookmarksCursorInvalid, path: ['last_id'] });
+  last_sorting_value: z
+    .string({ error: messages.bookmarksCursorInvalid })
+    .refine(isSortingValue, messages.bookmarksCursorInvalid)
+    .optional(),
+}).refine((v) => (v.last_id === undefined) === (v.last_sorting_value === undefined), {
+  message: messages.bookmarksCursorInvalid,
+  path: ['last_id'],
+});
 
 export const bookmarksRoutes = [
   route.post('/favorite/change', {
@@ -37,9 +54,13 @@ export const bookmarksRoutes = [
     rateLimit: [120, 60],
     query: listQuery,
     handler: async ({ ctx, user, query }) => {
-      const cursor = query.last_id !== undefined && query.last_sorting_value !== undefined
-        ? { lastId: query.last_id, lastSortingValue: query.last_sorting_value } : null;
-      return query.type === 'comment' ? bookmarks.comments(ctx, user.id, cursor) : bookmarks.entries(ctx, user.id, cursor);
+      const cursor =
+        query.last_id !== undefined && query.last_sorting_value !== undefined
+          ? { lastId: query.last_id, lastSortingValue: query.last_sorting_value }
+          : null;
+      return query.type === 'comment'
+        ? bookmarks.comments(ctx, user.id, cursor)
+        : bookmarks.entries(ctx, user.id, cursor);
     },
   }),
 

@@ -25,7 +25,10 @@ export async function change(ctx: Ctx, userId: number, input: FavoriteInput): Pr
  * loaded by id, so a removed entry leaves a gap in a page but never stops the walk.
  */
 async function page<T extends { id: number }>(
-  ctx: Ctx, userId: number, type: ReactionTarget, cursor: q.Cursor | null,
+  ctx: Ctx,
+  userId: number,
+  type: ReactionTarget,
+  cursor: q.Cursor | null,
   load: (ids: number[]) => Promise<T[]>,
 ): Promise<BookmarksPage<T>> {
   const rows = await q.listFavorites(ctx.db, userId, type, cursor, BOOKMARKS_PAGE_SIZE);
@@ -40,7 +43,9 @@ async function page<T extends { id: number }>(
 }
 
 export function entries(ctx: Ctx, userId: number, cursor: q.Cursor | null): Promise<BookmarksPage<EntryCard>> {
-  return page(ctx, userId, 'content', cursor, async (ids) => (await q.entryCards(ctx.db, userId, ids)).map(presentCard));
+  return page(ctx, userId, 'content', cursor, async (ids) =>
+    (await q.entryCards(ctx.db, userId, ids)).map(presentCard),
+  );
 }
 
 function presentComment(r: q.BookmarkedCommentRow): BookmarkedComment {
@@ -50,8 +55,11 @@ function presentComment(r: q.BookmarkedCommentRow): BookmarkedComment {
     text: r.text,
     date: r.created_at.toISOString(),
     author: {
-      id: r.author_id, name: r.author_name, url: subsiteUrl({ id: r.author_id, type: 'user', slug: r.author_slug }),
-      avatar_url: r.author_avatar, avatar_color: r.author_color,
+      id: r.author_id,
+      name: r.author_name,
+      url: subsiteUrl({ id: r.author_id, type: 'user', slug: r.author_slug }),
+      avatar_url: r.author_avatar,
+      avatar_color: r.author_color,
     },
     entry: { id: r.entry_id, title: r.entry_title, url: entryUrl({ ...r, id: r.entry_id, slug: r.entry_slug }) },
     likes: { count: r.likes_count, summ: r.likes_summ, is_liked: r.my_vote },
@@ -59,5 +67,7 @@ function presentComment(r: q.BookmarkedCommentRow): BookmarkedComment {
 }
 
 export function comments(ctx: Ctx, userId: number, cursor: q.Cursor | null): Promise<BookmarksPage<BookmarkedComment>> {
-  return page(ctx, userId, 'comment', cursor, async (ids) => (await q.bookmarkedComments(ctx.db, userId, ids)).map(presentComment));
+  return page(ctx, userId, 'comment', cursor, async (ids) =>
+    (await q.bookmarkedComments(ctx.db, userId, ids)).map(presentComment),
+  );
 }

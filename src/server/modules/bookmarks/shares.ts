@@ -22,6 +22,10 @@ export async function shares(ctx: Ctx, entryId: number): Promise<SharesData> {
   const [u, t] = [encodeURIComponent(link), encodeURIComponent(entry.title)];
   return {
     url: link,
-    services: SERVICES.map((s) => ({ short_name: s.short_name, name: ui.reactions.shareServices[s.short_name], url: s.url(u, t) })),
+    services: SERVICES.map((s) => ({
+      short_name: s.short_name,
+      name: ui.reactions.shareServices[s.short_name],
+      url: s.url(u, t),
+    })),
   };
 }

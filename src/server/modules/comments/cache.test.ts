@@ -7,13 +7,20 @@ import { ANONYMOUS_CACHE_MS } from './service.ts';
 const { t } = useTestApp({ isProduction: true });
 
 const texts = async (entryId: number) =>
-  ((await new Visitor(t.app).get(`/v3.0/comments?content_id=${entryId}&sorting=date`)).json().data.items as { text: string }[]).map((c) => c.text);
+  (
+    (await new Visitor(t.app).get(`/v3.0/comments?content_id=${entryId}&sorting=date`)).json().data.items as {
+      text: string;
+    }[]
+  ).map((c) => c.text);
 
 describe('anonymous discussion cache', () => {
   it('serves the same list until it expires, and drops it when a comment is added, edited or removed here', async () => {
     const author = new Visitor(t.app);
     const { user } = await author.register({ name: 'Автор Записи' });
-    const [e] = await t.database.db.insert(entries).values({ subsiteId: user.id, authorId: user.id, title: 'Запись', isPublished: true, publishedAt: new Date() }).returning();
+    const [e] = await t.database.db
+      .insert(entries)
+      .values({ subsiteId: user.id, authorId: user.id, title: 'Запись', isPublished: true, publishedAt: new Date() })
+      .returning();
     expect(await texts(e.id)).toEqual([]);
 
     // Written by another node: not seen until the cached list expires.

@@ -19,17 +19,31 @@ const DAY = 86_400_000;
 
 /** An entry straight in the database, in its author's blog, published unless told otherwise. */
 async function entry(authorId: number, values: Partial<typeof entries.$inferInsert> = {}) {
-  const [row] = await t.database.db.insert(entries).values({
-    subsiteId: authorId, authorId, title: 'Запись для обсуждения', slug: 'zapis', isPublished: true,
-    publishedAt: new Date(Date.now() - DAY), ...values,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(entries)
+    .values({
+      subsiteId: authorId,
+      authorId,
+      title: 'Запись для обсуждения',
+      slug: 'zapis',
+      isPublished: true,
+      publishedAt: new Date(Date.now() - DAY),
+      ...values,
+    })
+    .returning();
   return row;
 }
 
 /** A comment straight in the database, for dates and ratings the API cannot produce. */
 async function seedComment(entryId: number, authorId: number, values: Partial<typeof comments.$inferInsert> = {}) {
-  const [row] = await t.database.db.insert(comments).values({ entryId, authorId, text: 'Комментарий', ...values }).returning();
-  await t.database.db.update(entries).set({ commentsCount: sql`${entries.commentsCount} + 1` }).where(eq(entries.id, entryId));
+  const [row] = await t.database.db
+    .insert(comments)
+    .values({ entryId, authorId, text: 'Комментарий', ...values })
+    .returning();
+  await t.database.db
+    .update(entries)
+    .set({ commentsCount: sql`${entries.commentsCount} + 1` })
+    .where(eq(entries.id, entryId));
   return row;
 }
 
@@ -49,7 +63,13 @@ const added = async (v: Visitor, id: number, text: string, replyTo?: number) => 
 const countOf = async (entryId: number) =>
   (await t.database.db.select({ n: entries.commentsCount }).from(entries).where(eq(entries.id, entryId)))[0].n;
 const livingOf = async (entryId: number) =>
-  Number((await t.database.db.execute(sql`select count(*)::int as n from comments where entry_id = ${entryId} and not removed`) as unknown as { rows: { n: number }[] }).rows[0].n);
+  Number(
+    (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from comments where entry_id = ${entryId} and not removed`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0].n,
+  );
 const snapshot = async (entryId: number) =>
   t.database.db.select().from(comments).where(eq(comments.entryId, entryId)).orderBy(comments.id);
 
@@ -71,13 +91,25 @@ describe('GET /v3.0/comments: the tree', () => {
     const anon = new Visitor(t.app);
     const popular = await list(anon, e.id, 'popular');
     expect(popular.map((x) => [x.id, x.level, x.reply_to])).toEqual([
-      [d.id, 0, null], [b.id, 0, null], [a.id, 0, null], [a2.id, 1, a.id], [a2a.id, 2, a2.id], [a1.id, 1, a.id], [c.id, 0, null],
+      [d.id, 0, null],
+      [b.id, 0, null],
+      [a.id, 0, null],
+      [a2.id, 1, a.id],
+      [a2a.id, 2, a2.id],
+      [a1.id, 1, a.id],
+      [c.id, 0, null],
     ]);
     expect(await list(anon, e.id)).toEqual(popular); // popular is the default
 
     const byDate = await list(anon, e.id, 'date');
     expect(byDate.map((x) => [x.id, x.level])).toEqual([
-      [b.id, 0], [a.id, 0], [a2.id, 1], [a2a.id, 2], [a1.id, 1], [c.id, 0], [d.id, 0],
+      [b.id, 0],
+      [a.id, 0],
+      [a2.id, 1],
+      [a2a.id, 2],
+      [a1.id, 1],
+      [c.id, 0],
+      [d.id, 0],
     ]);
   });
 
@@ -107,23 +139,54 @@ describe('GET /v3.0/comments: the tree', () => {
     const { v: reader, user: readerUser } = await signedIn('Читатель');
     t.clock.now = new Date(Math.floor(Date.now() / 1000) * 1000 + MIN);
     const mine = await added(reader, e.id, 'Мой комментарий');
-    await t.database.db.execute(sql`insert into likes (user_id, target_type, target_id, sign) values (${authorUser.id}, 'comment', ${mine.id}, 1)`);
+    await t.database.db.execute(
+      sql`insert into likes (user_id, target_type, target_id, sign) values (${authorUser.id}, 'comment', ${mine.id}, 1)`,
+    );
     await t.database.db.execute(sql`update comments set likes_count = 1, likes_summ = 1 where id = ${mine.id}`);
-    await t.database.db.execute(sql`insert into favorites (user_id, target_type, target_id) values (${authorUser.id}, 'comment', ${mine.id})`);
+    await t.database.db.execute(
+      sql`insert into favorites (user_id, target_type, target_id) values (${authorUser.id}, 'comment', ${mine.id})`,
+    );
 
     const seenByReader = (await list(reader, e.id)).find((c) => c.id === mine.id)!;
     expect(seenByReader).toEqual({
-      id: mine.id, entry_id: e.id, reply_to: null, level: 0,
-      text: '<p>Мой комментарий</p>', source: 'Мой комментарий',
-      date: t.clock.now.toISOString(), modification_date: null,
-      author: { id: readerUser.id, name: 'Читатель', url: expect.stringMatching(new RegExp(`^/u/${readerUser.id}-`)), avatar_url: null, avatar_color: expect.any(String) },
-      likes: { count: 1, summ: 1, is_liked: 0 }, is_favorited: false, is_removed: false,
-      can_edit: true, can_remove: true, is_new: false,
+      id: mine.id,
+      entry_id: e.id,
+      reply_to: null,
+      level: 0,
+      text: '<p>Мой комментарий</p>',
+      source: 'Мой комментарий',
+      date: t.clock.now.toISOString(),
+      modification_date: null,
+      author: {
+        id: readerUser.id,
+        name: 'Читатель',
+        url: expect.stringMatching(new RegExp(`^/u/${readerUser.id}-`)),
+        avatar_url: null,
+        avatar_color: expect.any(String),
+      },
+      likes: { count: 1, summ: 1, is_liked: 0 },
+      is_favorited: false,
+      is_removed: false,
+      can_edit: true,
+      can_remove: true,
+      is_new: false,
     });
     const seenByAuthor = (await list(author, e.id)).find((c) => c.id === mine.id)!;
-    expect(seenByAuthor).toMatchObject({ likes: { count: 1, summ: 1, is_liked: 1 }, is_favorited: true, can_edit: false, can_remove: false, source: null });
+    expect(seenByAuthor).toMatchObject({
+      likes: { count: 1, summ: 1, is_liked: 1 },
+      is_favorited: true,
+      can_edit: false,
+      can_remove: false,
+      source: null,
+    });
     const seenByAnon = (await list(new Visitor(t.app), e.id)).find((c) => c.id === mine.id)!;
-    expect(seenByAnon).toMatchObject({ can_edit: false, can_remove: false, source: null, is_favorited: false, likes: { is_liked: 0 } });
+    expect(seenByAnon).toMatchObject({
+      can_edit: false,
+      can_remove: false,
+      source: null,
+      is_favorited: false,
+      likes: { is_liked: 0 },
+    });
     const seenByStaff = (await list(staff, e.id)).find((c) => c.id === mine.id)!;
     expect(seenByStaff).toMatchObject({ can_edit: true, can_remove: true, source: 'Мой комментарий' });
   });
@@ -140,8 +203,19 @@ describe('GET /v3.0/comments: the tree', () => {
     expect((await v.post('/v3.0/comment/remove', { id: child.id })).json().rc).toBe(200);
     expect((await v.post('/v3.0/comment/remove', { id: leaf.id })).json().rc).toBe(200);
     let items = await list(new Visitor(t.app), e.id, 'date');
-    expect(items.map((x) => [x.id, x.is_removed, x.level])).toEqual([[parent.id, true, 0], [child.id, true, 1], [grandchild.id, false, 2]]);
-    expect(items[0]).toMatchObject({ text: '', source: null, author: null, can_edit: false, can_remove: false, likes: { count: 0, summ: 0, is_liked: 0 } });
+    expect(items.map((x) => [x.id, x.is_removed, x.level])).toEqual([
+      [parent.id, true, 0],
+      [child.id, true, 1],
+      [grandchild.id, false, 2],
+    ]);
+    expect(items[0]).toMatchObject({
+      text: '',
+      source: null,
+      author: null,
+      can_edit: false,
+      can_remove: false,
+      likes: { count: 0, summ: 0, is_liked: 0 },
+    });
     // The author of a stub is not revealed to anyone, its own author included.
     expect((await list(v, e.id))[0].author).toBeNull();
 
@@ -154,15 +228,25 @@ describe('GET /v3.0/comments: the tree', () => {
   it('renders text safely: escaped markup, paragraphs, line breaks and http(s) links only', async () => {
     const { v, user } = await signedIn();
     const e = await entry(user.id);
-    const c = await added(v, e.id, '  <script>alert("x")</script> & <b>жирный</b>\nвторая строка\n\n\n\nабзац: https://example.ru/путь?a=1&b=2, javascript:alert(1) и (https://ru.wikipedia.org/wiki/Кофе_(напиток)).  ');
-    expect(c.text).toBe(
-      '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;жирный&lt;/b&gt;<br>вторая строка</p>'
-      + '<p>абзац: <a href="https://example.ru/путь?a=1&amp;b=2" target="_blank" rel="nofollow noopener ugc">https://example.ru/путь?a=1&amp;b=2</a>, javascript:alert(1) и '
-      + '(<a href="https://ru.wikipedia.org/wiki/Кофе_(напиток)" target="_blank" rel="nofollow noopener ugc">https://ru.wikipedia.org/wiki/Кофе_(напиток)</a>).</p>',
+    const c = await added(
+      v,
+      e.id,
+      '  <script>alert("x")</script> & <b>жирный</b>\nвторая строка\n\n\n\nабзац: https://example.ru/путь?a=1&b=2, javascript:alert(1) и (https://ru.wikipedia.org/wiki/Кофе_(напиток)).  ',
     );
-    expect(c.source).toBe('<script>alert("x")</script> & <b>жирный</b>\nвторая строка\n\nабзац: https://example.ru/путь?a=1&b=2, javascript:alert(1) и (https://ru.wikipedia.org/wiki/Кофе_(напиток)).');
-    expect(renderCommentText('http://localhost" onmouseover="x')).toBe('<p>http://localhost&quot; onmouseover=&quot;x</p>');
-    expect(renderCommentText('https://a.ru/"><img src=x>')).toBe('<p><a href="https://a.ru/" target="_blank" rel="nofollow noopener ugc">https://a.ru/</a>&quot;&gt;&lt;img src=x&gt;</p>');
+    expect(c.text).toBe(
+      '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;жирный&lt;/b&gt;<br>вторая строка</p>' +
+        '<p>абзац: <a href="https://example.ru/путь?a=1&amp;b=2" target="_blank" rel="nofollow noopener ugc">https://example.ru/путь?a=1&amp;b=2</a>, javascript:alert(1) и ' +
+        '(<a href="https://ru.wikipedia.org/wiki/Кофе_(напиток)" target="_blank" rel="nofollow noopener ugc">https://ru.wikipedia.org/wiki/Кофе_(напиток)</a>).</p>',
+    );
+    expect(c.source).toBe(
+      '<script>alert("x")</script> & <b>жирный</b>\nвторая строка\n\nабзац: https://example.ru/путь?a=1&b=2, javascript:alert(1) и (https://ru.wikipedia.org/wiki/Кофе_(напиток)).',
+    );
+    expect(renderCommentText('http://localhost" onmouseover="x')).toBe(
+      '<p>http://localhost&quot; onmouseover=&quot;x</p>',
+    );
+    expect(renderCommentText('https://a.ru/"><img src=x>')).toBe(
+      '<p><a href="https://a.ru/" target="_blank" rel="nofollow noopener ugc">https://a.ru/</a>&quot;&gt;&lt;img src=x&gt;</p>',
+    );
   });
 
   it('answers 404 for an unknown, unpublished or removed entry and 400 for bad parameters', async () => {
@@ -176,8 +260,19 @@ describe('GET /v3.0/comments: the tree', () => {
       expect(res.json().rm).toBe(messages.entryNotFound);
     }
     const e = await entry(user.id);
-    for (const q of ['', 'content_id=', 'content_id=abc', 'content_id=-1', 'content_id=1.5', `content_id=${2 ** 31}`, 'content_id=99999999999999999999',
-      `content_id=${e.id}&sorting=best`, `content_id=${e.id}&sorting[]=date`, `content_id=${e.id}&content_id=${e.id}`, `content_id=${e.id}&extra=1`]) {
+    for (const q of [
+      '',
+      'content_id=',
+      'content_id=abc',
+      'content_id=-1',
+      'content_id=1.5',
+      `content_id=${2 ** 31}`,
+      'content_id=99999999999999999999',
+      `content_id=${e.id}&sorting=best`,
+      `content_id=${e.id}&sorting[]=date`,
+      `content_id=${e.id}&content_id=${e.id}`,
+      `content_id=${e.id}&extra=1`,
+    ]) {
       const res = await anon.get(`/v3.0/comments?${q}`);
       expect(isRussianError(res, 400), `${q}: ${res.body}`).toBe(true);
     }
@@ -190,20 +285,33 @@ describe('POST /v3.0/comment/add', () => {
     const { v, user } = await signedIn();
     const e = await entry(user.id);
     const res = await add(v, e.id, '  Первый!  ');
-    expect(res.json()).toMatchObject({ rc: 200, rm: messages.commentAdded, data: { entry_id: e.id, text: '<p>Первый!</p>', source: 'Первый!', level: 0, reply_to: null, is_new: false } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      rm: messages.commentAdded,
+      data: { entry_id: e.id, text: '<p>Первый!</p>', source: 'Первый!', level: 0, reply_to: null, is_new: false },
+    });
     const first = res.json().data as Comment;
-    const reply = await v.post('/v3.0/comment/add', { id: String(e.id), text: 'Ответ', reply_to: String(first.id), mode: 'raw' }, { as: 'form' });
+    const reply = await v.post(
+      '/v3.0/comment/add',
+      { id: String(e.id), text: 'Ответ', reply_to: String(first.id), mode: 'raw' },
+      { as: 'form' },
+    );
     expect(reply.json()).toMatchObject({ rc: 200, data: { reply_to: first.id, level: 1 } });
     const zero = await v.post('/v3.0/comment/add', { id: e.id, text: 'Корневой', reply_to: 0 });
     expect(zero.json()).toMatchObject({ rc: 200, data: { reply_to: null } });
     // A form sends every field as text: reply_to=0 (and an empty one) means no parent there too.
     for (const replyTo of ['0', '']) {
-      const form = await v.post('/v3.0/comment/add', { id: String(e.id), text: `Корневой из формы ${replyTo}`, reply_to: replyTo }, { as: 'form' });
+      const form = await v.post(
+        '/v3.0/comment/add',
+        { id: String(e.id), text: `Корневой из формы ${replyTo}`, reply_to: replyTo },
+        { as: 'form' },
+      );
       expect(form.json(), form.body).toMatchObject({ rc: 200, data: { reply_to: null, level: 0 } });
     }
     expect(await countOf(e.id)).toBe(5);
     // The stored hotness follows the comment count at once.
-    const hotness = async () => (await t.database.db.select({ h: entries.hotness }).from(entries).where(eq(entries.id, e.id)))[0].h;
+    const hotness = async () =>
+      (await t.database.db.select({ h: entries.hotness }).from(entries).where(eq(entries.id, e.id)))[0].h;
     const before = await hotness();
     expect(before).not.toBe(0);
     await added(v, e.id, 'Ещё один');
@@ -224,7 +332,10 @@ describe('POST /v3.0/comment/add', () => {
     expect(noCsrf.json().rm).toBe(messages.csrf);
 
     const { v: banned, user: bannedUser } = await signedIn();
-    await t.database.db.update(users).set({ bannedUntil: new Date(Date.now() + DAY) }).where(eq(users.id, bannedUser.id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + DAY) })
+      .where(eq(users.id, bannedUser.id));
     const res = await add(banned, e.id, 'Забаненный');
     expect(isRussianError(res, 403)).toBe(true);
     expect(res.json().rm).toBe(messages.banned);
@@ -289,15 +400,37 @@ describe('POST /v3.0/comment/add', () => {
     const { v, user } = await signedIn();
     const e = await entry(user.id);
     const bodies: unknown[] = [
-      {}, { id: e.id }, { text: 'Без записи' },
-      { id: e.id, text: '' }, { id: e.id, text: '   \n\t  ' }, { id: e.id, text: '\u200B\u200B' },
-      { id: e.id, text: 42 }, { id: e.id, text: ['а'] }, { id: e.id, text: { a: 1 } }, { id: e.id, text: null }, { id: e.id, text: true },
-      { id: 'abc', text: 'а' }, { id: true, text: 'а' }, { id: 1.5, text: 'а' }, { id: -1, text: 'а' }, { id: 0, text: 'а' },
-      { id: 2 ** 31, text: 'а' }, { id: 1e100, text: 'а' }, { id: [e.id], text: 'а' }, { id: null, text: 'а' },
-      { id: e.id, text: 'а', reply_to: 'abc' }, { id: e.id, text: 'а', reply_to: -5 }, { id: e.id, text: 'а', reply_to: true },
-      { id: e.id, text: 'а', reply_to: 1.5 }, { id: e.id, text: 'а', reply_to: [1] },
-      { id: e.id, text: 'а', extra: 1 }, { id: e.id, text: 'а', user_id: 1 },
-      '{"id": 1, "text": ', 'не json', '[]', 'null',
+      {},
+      { id: e.id },
+      { text: 'Без записи' },
+      { id: e.id, text: '' },
+      { id: e.id, text: '   \n\t  ' },
+      { id: e.id, text: '\u200B\u200B' },
+      { id: e.id, text: 42 },
+      { id: e.id, text: ['а'] },
+      { id: e.id, text: { a: 1 } },
+      { id: e.id, text: null },
+      { id: e.id, text: true },
+      { id: 'abc', text: 'а' },
+      { id: true, text: 'а' },
+      { id: 1.5, text: 'а' },
+      { id: -1, text: 'а' },
+      { id: 0, text: 'а' },
+      { id: 2 ** 31, text: 'а' },
+      { id: 1e100, text: 'а' },
+      { id: [e.id], text: 'а' },
+      { id: null, text: 'а' },
+      { id: e.id, text: 'а', reply_to: 'abc' },
+      { id: e.id, text: 'а', reply_to: -5 },
+      { id: e.id, text: 'а', reply_to: true },
+      { id: e.id, text: 'а', reply_to: 1.5 },
+      { id: e.id, text: 'а', reply_to: [1] },
+      { id: e.id, text: 'а', extra: 1 },
+      { id: e.id, text: 'а', user_id: 1 },
+      '{"id": 1, "text": ',
+      'не json',
+      '[]',
+      'null',
     ];
     for (const body of bodies) {
       const res = await v.post('/v3.0/comment/add', body);
@@ -323,7 +456,9 @@ describe('one comment, one transaction', () => {
     // A real failure in the last write of the action (the hotness refresh), raised by the database itself.
     await db.execute(sql`create function fail_hotness() returns trigger language plpgsql as $$
       begin if new.hotness is distinct from old.hotness and new.id = ${sql.raw(String(e.id))} then raise exception 'injected'; end if; return new; end $$`);
-    await db.execute(sql`create trigger fail_hotness before update on entries for each row execute function fail_hotness()`);
+    await db.execute(
+      sql`create trigger fail_hotness before update on entries for each row execute function fail_hotness()`,
+    );
     try {
       const res = await add(v, e.id, 'Не сохранится');
       expect(res.statusCode).toBe(500);
@@ -346,7 +481,17 @@ describe('POST /v3.0/comment/edit', () => {
 
     t.clock.now = new Date(Date.now() + 5 * MIN);
     const res = await author.post('/v3.0/comment/edit', { id: c.id, text: '  Стало\nлучше  ' });
-    expect(res.json()).toMatchObject({ rc: 200, rm: messages.commentEdited, data: { id: c.id, text: '<p>Стало<br>лучше</p>', source: 'Стало\nлучше', modification_date: t.clock.now.toISOString(), date: c.date } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      rm: messages.commentEdited,
+      data: {
+        id: c.id,
+        text: '<p>Стало<br>лучше</p>',
+        source: 'Стало\nлучше',
+        modification_date: t.clock.now.toISOString(),
+        date: c.date,
+      },
+    });
 
     const { v: other } = await signedIn();
     const before = await snapshot(e.id);
@@ -360,7 +505,10 @@ describe('POST /v3.0/comment/edit', () => {
     expect(await snapshot(e.id)).toEqual(before);
 
     const byStaff = await staff.post('/v3.0/comment/edit', { id: c.id, text: 'Поправил модератор' });
-    expect(byStaff.json()).toMatchObject({ rc: 200, data: { text: '<p>Поправил модератор</p>', author: { id: user.id } } });
+    expect(byStaff.json()).toMatchObject({
+      rc: 200,
+      data: { text: '<p>Поправил модератор</p>', author: { id: user.id } },
+    });
   });
 
   it('refuses removed comments (404), unknown ids (404), closed comments (403), bad text (400)', async () => {
@@ -416,7 +564,11 @@ describe('removing comments', () => {
     expect(await countOf(e.id)).toBe(2);
 
     const res = await author.post('/v3.0/comment/remove', { id: c.id });
-    expect(res.json()).toEqual({ rc: 200, rm: messages.commentRemoved, data: { removed_ids: [c.id], comments_count: 1 } });
+    expect(res.json()).toEqual({
+      rc: 200,
+      rm: messages.commentRemoved,
+      data: { removed_ids: [c.id], comments_count: 1 },
+    });
     const again = await author.post('/v3.0/comment/remove', { id: c.id });
     expect(isRussianError(again, 404)).toBe(true);
     expect(await countOf(e.id)).toBe(1);
@@ -511,8 +663,11 @@ describe('new since the last visit', () => {
     expect(row).toMatchObject({ entryId: e.id, count: 4, updatedAt: t.clock.now });
 
     // A mark older than 30 days is forgotten even before cleanup removes it.
-    const markAge = async (ms: number) => t.database.db.update(commentsSeen)
-      .set({ updatedAt: new Date(t.clock.now.getTime() - ms) }).where(eq(commentsSeen.userId, readerUser.id));
+    const markAge = async (ms: number) =>
+      t.database.db
+        .update(commentsSeen)
+        .set({ updatedAt: new Date(t.clock.now.getTime() - ms) })
+        .where(eq(commentsSeen.userId, readerUser.id));
     await markAge(30 * DAY - MIN);
     at(6);
     const late = await added(author, e.id, 'Позже');
@@ -528,13 +683,23 @@ describe('new since the last visit', () => {
     const path = '/v3.0/comments/saveCommentsSeenCount';
     expect(isRussianError(await new Visitor(t.app).post(path, { content_id: e.id, count: 1 }), 401)).toBe(true);
     expect(isRussianError(await v.post(path, { content_id: e.id, count: 1 }, { csrf: false }), 403)).toBe(true);
-    for (const body of [{}, { content_id: e.id }, { count: 1 }, { content_id: e.id, count: -1 }, { content_id: e.id, count: 1.5 },
-      { content_id: e.id, count: 'много' }, { content_id: e.id, count: 2 ** 31 }, { content_id: 'x', count: 1 }, { content_id: e.id, count: 1, extra: 1 }]) {
+    for (const body of [
+      {},
+      { content_id: e.id },
+      { count: 1 },
+      { content_id: e.id, count: -1 },
+      { content_id: e.id, count: 1.5 },
+      { content_id: e.id, count: 'много' },
+      { content_id: e.id, count: 2 ** 31 },
+      { content_id: 'x', count: 1 },
+      { content_id: e.id, count: 1, extra: 1 },
+    ]) {
       const res = await v.post(path, body);
       expect(isRussianError(res, 400), JSON.stringify(body)).toBe(true);
     }
     expect((await v.post(path, { content_id: e.id, count: 'x' })).json().rm).toBe(messages.commentSeenCountInvalid);
-    for (const id of [draft.id, 2 ** 31 - 1]) expect(isRussianError(await v.post(path, { content_id: id, count: 0 }), 404)).toBe(true);
+    for (const id of [draft.id, 2 ** 31 - 1])
+      expect(isRussianError(await v.post(path, { content_id: id, count: 0 }), 404)).toBe(true);
     expect(await t.database.db.select().from(commentsSeen).where(eq(commentsSeen.userId, user.id))).toEqual([]);
   });
 
@@ -548,7 +713,10 @@ describe('new since the last visit', () => {
       { userId: oldReader.id, entryId: e.id, count: 1, updatedAt: new Date(now.getTime() - 30 * DAY - MIN) },
       { userId: recentReader.id, entryId: e.id, count: 1, updatedAt: new Date(now.getTime() - 30 * DAY + MIN) },
     ]);
-    const readers = async () => (await t.database.db.select().from(commentsSeen).where(eq(commentsSeen.entryId, e.id))).map((r) => r.userId).sort((a, b) => a - b);
+    const readers = async () =>
+      (await t.database.db.select().from(commentsSeen).where(eq(commentsSeen.entryId, e.id)))
+        .map((r) => r.userId)
+        .sort((a, b) => a - b);
     const draws: number[] = [];
     // 0.05 is just outside the 5 % chance: nothing cleaned.
     seenCleanup.random = () => (draws.push(0.05), 0.05);
@@ -568,12 +736,19 @@ describe('rate limit', () => {
     try {
       const v = new Visitor(limited.app);
       const { user } = await v.register();
-      const [e] = await limited.database.db.insert(entries).values({ subsiteId: user.id, authorId: user.id, title: 'Т', isPublished: true, publishedAt: new Date() }).returning();
-      for (let i = 0; i < 10; i++) expect((await v.post('/v3.0/comment/add', { id: e.id, text: `№${i}` })).json().rc).toBe(200);
+      const [e] = await limited.database.db
+        .insert(entries)
+        .values({ subsiteId: user.id, authorId: user.id, title: 'Т', isPublished: true, publishedAt: new Date() })
+        .returning();
+      for (let i = 0; i < 10; i++)
+        expect((await v.post('/v3.0/comment/add', { id: e.id, text: `№${i}` })).json().rc).toBe(200);
       const res = await v.post('/v3.0/comment/add', { id: e.id, text: 'Одиннадцатый' });
       expect(isRussianError(res, 429)).toBe(true);
       expect(res.json().rm).toBe(messages.tooManyActions);
-      const [row] = await limited.database.db.select({ n: entries.commentsCount }).from(entries).where(eq(entries.id, e.id));
+      const [row] = await limited.database.db
+        .select({ n: entries.commentsCount })
+        .from(entries)
+        .where(eq(entries.id, e.id));
       expect(row.n).toBe(10);
     } finally {
       await limited.close();

@@ -18,7 +18,10 @@ export function assertCommentsOpen(entry: EntryRow) {
 }
 
 /** A removed comment is gone for everyone but the tree's stub (and staff removing the branch under it). */
-export function assertCommentExists(comment: CommentRow | undefined, removedToo = false): asserts comment is CommentRow {
+export function assertCommentExists(
+  comment: CommentRow | undefined,
+  removedToo = false,
+): asserts comment is CommentRow {
   if (!comment || (comment.removed && !removedToo)) throw notFound(messages.commentNotFound);
 }
 
@@ -29,7 +32,10 @@ export function assertReplyTarget(parent: CommentRow | undefined, entryId: numbe
 
 /** Its author edits a comment; staff may too. Not a removed one, and not while comments are off. */
 export const canEdit = (viewer: Viewer, comment: CommentRow, entry: EntryRow) =>
-  viewer !== null && !comment.removed && entry.is_enabled_comments && (comment.author_id === viewer.id || isStaff(viewer));
+  viewer !== null &&
+  !comment.removed &&
+  entry.is_enabled_comments &&
+  (comment.author_id === viewer.id || isStaff(viewer));
 
 /** Its author removes a comment; staff may remove any. */
 export const canRemove = (viewer: Viewer, comment: CommentRow) =>

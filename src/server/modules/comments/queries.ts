@@ -18,9 +18,13 @@ const EntryRow = z.object({
 export type EntryRow = z.output<typeof EntryRow>;
 
 export async function findEntry(db: Db, id: number): Promise<EntryRow | undefined> {
-  return firstRow(db, EntryRow, sql`
+  return firstRow(
+    db,
+    EntryRow,
+    sql`
     select id, author_id, is_published, removed, is_enabled_comments, comments_count
-      from entries where id = ${id}`);
+      from entries where id = ${id}`,
+  );
 }
 
 /** A comment with its author and the reader's own vote and bookmark. */
@@ -66,22 +70,33 @@ export async function findComment(db: Db, id: number, viewerId: number | null): 
 
 /** How deep a comment sits: 0 for a top-level one, one more for each parent above it. */
 export async function commentLevel(db: Db, id: number): Promise<number> {
-  const row = await firstRow(db, z.object({ level: col.int.nullable() }), sql`
+  const row = await firstRow(
+    db,
+    z.object({ level: col.int.nullable() }),
+    sql`
     with recursive up as (
       select id, reply_to, 0 as level from comments where id = ${id}
       union all
       select c.id, c.reply_to, up.level + 1 from comments c join up on c.id = up.reply_to
     )
-    select max(level)::int as level from up`);
+    select max(level)::int as level from up`,
+  );
   return row?.level ?? 0;
 }
 
 /** Inserts a comment and counts it on its entry (run inside the service's transaction); returns the new id. */
-export async function insertComment(db: Db, values: { entryId: number; authorId: number; replyTo: number | null; text: string; now: Date }) {
-  const [row] = await rows(db, IdRow, sql`
+export async function insertComment(
+  db: Db,
+  values: { entryId: number; authorId: number; replyTo: number | null; text: string; now: Date },
+) {
+  const [row] = await rows(
+    db,
+    IdRow,
+    sql`
     insert into comments (entry_id, author_id, reply_to, text, created_at)
     values (${values.entryId}, ${values.authorId}, ${values.replyTo}, ${values.text}, ${ts(values.now)})
-    returning id`);
+    returning id`,
+  );
   await db.execute(sql`update entries set comments_count = comments_count + 1 where id = ${values.entryId}`);
   return row.id;
 }
@@ -105,12 +120,17 @@ export async function removeComments(db: Db, entryId: number, id: number, branch
           update comments set removed = true where id in (select id from branch) and not removed returning id`
     : sql`update comments set removed = true where id = ${id} and not removed returning id`;
   const ids = (await rows(db, IdRow, target)).map((r) => r.id);
-  if (ids.length) await db.execute(sql`update entries set comments_count = comments_count - ${ids.length} where id = ${entryId}`);
+  if (ids.length)
+    await db.execute(sql`update entries set comments_count = comments_count - ${ids.length} where id = ${entryId}`);
   return ids;
 }
 
 export async function commentsCount(db: Db, entryId: number): Promise<number> {
-  const row = await firstRow(db, z.object({ n: col.int }), sql`select comments_count as n from entries where id = ${entryId}`);
+  const row = await firstRow(
+    db,
+    z.object({ n: col.int }),
+    sql`select comments_count as n from entries where id = ${entryId}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -118,8 +138,12 @@ const SeenRow = z.object({ count: col.int, updated_at: col.date });
 export type SeenRow = z.output<typeof SeenRow>;
 
 export async function findSeen(db: Db, userId: number, entryId: number): Promise<SeenRow | undefined> {
-  return firstRow(db, SeenRow, sql`
-    select count, updated_at from comments_seen where user_id = ${userId} and entry_id = ${entryId}`);
+  return firstRow(
+    db,
+    SeenRow,
+    sql`
+    select count, updated_at from comments_seen where user_id = ${userId} and entry_id = ${entryId}`,
+  );
 }
 
 export async function saveSeen(db: Db, userId: number, entryId: number, count: number, now: Date) {
@@ -138,6 +162,10 @@ const PersonSlugRow = z.object({ id: col.int, slug: col.text });
 /** People whose blog slug is one of `slugs` (a mention links only a slug that names exactly one person). */
 export async function peopleBySlugs(db: Db, slugs: string[]) {
   if (!slugs.length) return [];
-  return rows(db, PersonSlugRow, sql`
-    select id, slug from subsites where type = 'user' and slug = any(${sql.param(slugs)}::text[])`);
+  return rows(
+    db,
+    PersonSlugRow,
+    sql`
+    select id, slug from subsites where type = 'user' and slug = any(${sql.param(slugs)}::text[])`,
+  );
 }

@@ -6,7 +6,8 @@ import { route } from '../../http/route.ts';
 import * as comments from './service.ts';
 
 // The service trims and checks the real limit; this only keeps absurd payloads away from the text clean-up.
-const textField = z.string({ error: (iss) => (iss.input === undefined ? messages.commentEmpty : messages.wrongType) })
+const textField = z
+  .string({ error: (iss) => (iss.input === undefined ? messages.commentEmpty : messages.wrongType) })
   .max(COMMENT_MAX_LENGTH * 4, messages.commentTooLong(COMMENT_MAX_LENGTH));
 
 const idBody = plainBody({ id: idField(messages.commentIdInvalid) });
@@ -19,15 +20,22 @@ export const commentsRoutes = [
       content_id: idField(messages.commentEntryIdInvalid),
       sorting: z.enum(COMMENT_SORTINGS, { error: messages.commentSortingInvalid }).default('popular'),
     }),
-    handler: async ({ ctx, user, query }) => ({ items: await comments.list(ctx, user, query.content_id, query.sorting) }),
+    handler: async ({ ctx, user, query }) => ({
+      items: await comments.list(ctx, user, query.content_id, query.sorting),
+    }),
   }),
 
   route.post('/comment/add', {
     access: 'active',
     rateLimit: [10, 60],
-    body: plainBody({ id: idField(messages.commentEntryIdInvalid), text: textField, reply_to: parentIdField(messages.commentIdInvalid) }),
+    body: plainBody({
+      id: idField(messages.commentEntryIdInvalid),
+      text: textField,
+      reply_to: parentIdField(messages.commentIdInvalid),
+    }),
     message: messages.commentAdded,
-    handler: ({ ctx, user, body }) => comments.add(ctx, user, { entryId: body.id, text: body.text, replyTo: body.reply_to }),
+    handler: ({ ctx, user, body }) =>
+      comments.add(ctx, user, { entryId: body.id, text: body.text, replyTo: body.reply_to }),
   }),
 
   route.post('/comment/edit', {
@@ -66,7 +74,10 @@ export const commentsRoutes = [
   route.post('/comments/saveCommentsSeenCount', {
     access: 'user',
     rateLimit: [120, 60],
-    body: plainBody({ content_id: idField(messages.commentEntryIdInvalid), count: intField(messages.commentSeenCountInvalid) }),
+    body: plainBody({
+      content_id: idField(messages.commentEntryIdInvalid),
+      count: intField(messages.commentSeenCountInvalid),
+    }),
     handler: ({ ctx, user, body }) => comments.saveSeen(ctx, user, body.content_id, body.count),
   }),
 ];

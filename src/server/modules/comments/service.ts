@@ -1,8 +1,14 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import {
-  COMMENT_MAX_LENGTH, COMMENTS_SEEN_TTL_DAYS, newCommentIds, normalizeCommentText,
-  type Comment, type CommentRemoved, type CommentSorting, type CommentsSeen,
+  COMMENT_MAX_LENGTH,
+  COMMENTS_SEEN_TTL_DAYS,
+  newCommentIds,
+  normalizeCommentText,
+  type Comment,
+  type CommentRemoved,
+  type CommentSorting,
+  type CommentsSeen,
 } from '../../../shared/comments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
@@ -21,7 +27,8 @@ export const seenCleanup = { chance: 0.05, random: Math.random };
 
 const DAY = 86_400_000;
 
-const byDate = (a: q.CommentRow, b: q.CommentRow) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id - b.id;
+const byDate = (a: q.CommentRow, b: q.CommentRow) =>
+  new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id - b.id;
 const ROOT_ORDER: Record<CommentSorting, (a: q.CommentRow, b: q.CommentRow) => number> = {
   popular: (a, b) => b.likes_summ - a.likes_summ || byDate(a, b),
   date: byDate,
@@ -72,10 +79,21 @@ async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
   const found = await q.peopleBySlugs(ctx.db, slugs);
   const counts = new Map<string, number>();
   for (const p of found) counts.set(p.slug, (counts.get(p.slug) ?? 0) + 1);
-  return new Map(found.filter((p) => counts.get(p.slug) === 1).map((p) => [p.slug, subsiteUrl({ id: p.id, type: 'user', slug: p.slug })]));
+  return new Map(
+    found
+      .filter((p) => counts.get(p.slug) === 1)
+      .map((p) => [p.slug, subsiteUrl({ id: p.id, type: 'user', slug: p.slug })]),
+  );
 }
 
-function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.EntryRow, isNew: boolean, mentions: Mentions): Comment {
+function present(
+  row: q.CommentRow,
+  level: number,
+  viewer: Viewer,
+  entry: q.EntryRow,
+  isNew: boolean,
+  mentions: Mentions,
+): Comment {
   const base = {
     id: row.id,
     entry_id: row.entry_id,
@@ -86,8 +104,16 @@ function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.Entr
   };
   if (row.removed) {
     return {
-      ...base, text: '', source: null, author: null, likes: { count: 0, summ: 0, is_liked: 0 },
-      is_favorited: false, is_removed: true, can_edit: false, can_remove: false, is_new: false,
+      ...base,
+      text: '',
+      source: null,
+      author: null,
+      likes: { count: 0, summ: 0, is_liked: 0 },
+      is_favorited: false,
+      is_removed: true,
+      can_edit: false,
+      can_remove: false,
+      is_new: false,
     };
   }
   const canEdit = policy.canEdit(viewer, row, entry);
@@ -96,8 +122,11 @@ function present(row: q.CommentRow, level: number, viewer: Viewer, entry: q.Entr
     text: renderCommentText(row.text, mentions),
     source: canEdit ? row.text : null,
     author: {
-      id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
-      avatar_url: row.author_avatar, avatar_color: row.author_color,
+      id: row.author_id,
+      name: row.author_name,
+      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
+      avatar_url: row.author_avatar,
+      avatar_color: row.author_color,
     },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     is_favorited: row.is_favorited,
@@ -134,19 +163,30 @@ const forget = (ctx: Ctx, entryId: number) =>
  * production it is built once per few seconds (a long discussion costs tens of milliseconds to build).
  */
 export async function list(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
-  if (!viewer && ctx.config.isProduction) return anonymousCache(ctx).get(`${entryId}:${sorting}`, () => build(ctx, null, entryId, sorting));
+  if (!viewer && ctx.config.isProduction)
+    return anonymousCache(ctx).get(`${entryId}:${sorting}`, () => build(ctx, null, entryId, sorting));
   return build(ctx, viewer, entryId, sorting);
 }
 
 async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
   const entry = await visibleEntry(ctx, entryId);
-  const [rows, seen] = await Promise.all([q.entryComments(ctx.db, entryId, viewer?.id ?? null), seenMark(ctx, viewer, entryId)]);
+  const [rows, seen] = await Promise.all([
+    q.entryComments(ctx.db, entryId, viewer?.id ?? null),
+    seenMark(ctx, viewer, entryId),
+  ]);
   const fresh = newCommentIds(
     rows.map((r) => ({ id: r.id, date: r.created_at, removed: r.removed, authorId: r.author_id })),
-    seen, viewer?.id ?? null, ctx.now(),
+    seen,
+    viewer?.id ?? null,
+    ctx.now(),
   );
-  const mentions = await mentionsOf(ctx, rows.filter((r) => !r.removed).map((r) => r.text));
-  return treeOrder(rows, sorting).map(({ row, level }) => present(row, level, viewer, entry, fresh.has(row.id), mentions));
+  const mentions = await mentionsOf(
+    ctx,
+    rows.filter((r) => !r.removed).map((r) => r.text),
+  );
+  return treeOrder(rows, sorting).map(({ row, level }) =>
+    present(row, level, viewer, entry, fresh.has(row.id), mentions),
+  );
 }
 
 /** Trimmed, non-empty, within the limit. */
@@ -169,7 +209,9 @@ async function presentOne(ctx: Ctx, viewer: Viewer, id: number, entry: q.EntryRo
 export async function presentForReaders(ctx: Ctx, id: number): Promise<Comment | null> {
   const row = await q.findComment(ctx.db, id, null);
   const entry = row && (await q.findEntry(ctx.db, row.entry_id));
-  return row && entry ? present(row, await q.commentLevel(ctx.db, id), null, entry, false, await mentionsOf(ctx, [row.text])) : null;
+  return row && entry
+    ? present(row, await q.commentLevel(ctx.db, id), null, entry, false, await mentionsOf(ctx, [row.text]))
+    : null;
 }
 
 /** The entry's stored comments count (0 for an unknown entry), for the socket messages. */
@@ -178,17 +220,33 @@ export async function entryCommentsCount(ctx: Ctx, entryId: number): Promise<num
 }
 
 /** Stores a comment, counts it and refreshes the entry's hotness in one transaction. */
-export async function add(ctx: Ctx, viewer: { id: number; role: Role }, input: { entryId: number; text: string; replyTo: number | null }): Promise<Comment> {
+export async function add(
+  ctx: Ctx,
+  viewer: { id: number; role: Role },
+  input: { entryId: number; text: string; replyTo: number | null },
+): Promise<Comment> {
   return transaction(ctx, async (ctx) => {
     const entry = await visibleEntry(ctx, input.entryId);
     policy.assertCommentsOpen(entry);
     const text = cleanText(input.text);
     if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
-    const id = await q.insertComment(ctx.db, { entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text, now: ctx.now() });
+    const id = await q.insertComment(ctx.db, {
+      entryId: entry.id,
+      authorId: viewer.id,
+      replyTo: input.replyTo,
+      text,
+      now: ctx.now(),
+    });
     forget(ctx, entry.id);
     // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
     await refreshEntryHotness(ctx, entry.id);
-    ctx.events.emit('comment.created', { commentId: id, entryId: entry.id, authorId: viewer.id, replyTo: input.replyTo, text });
+    ctx.events.emit('comment.created', {
+      commentId: id,
+      entryId: entry.id,
+      authorId: viewer.id,
+      replyTo: input.replyTo,
+      text,
+    });
     return presentOne(ctx, viewer, id, entry);
   });
 }
@@ -201,7 +259,11 @@ async function existing(ctx: Ctx, id: number, removedToo = false) {
   return { comment, entry };
 }
 
-export async function edit(ctx: Ctx, viewer: { id: number; role: Role }, input: { id: number; text: string }): Promise<Comment> {
+export async function edit(
+  ctx: Ctx,
+  viewer: { id: number; role: Role },
+  input: { id: number; text: string },
+): Promise<Comment> {
   return transaction(ctx, async (ctx) => {
     const { comment, entry } = await existing(ctx, input.id);
     policy.assertCanEdit(viewer, comment, entry);
@@ -243,11 +305,17 @@ async function removeAndCount(ctx: Ctx, byId: number, entryId: number, removedId
  * Remembers how many comments of an entry the reader has seen (at most as many as there are). Every save has a
  * 5 % chance to clear marks older than 30 days, so the table stays small without a scheduled job.
  */
-export async function saveSeen(ctx: Ctx, viewer: { id: number }, entryId: number, count: number): Promise<{ count: number }> {
+export async function saveSeen(
+  ctx: Ctx,
+  viewer: { id: number },
+  entryId: number,
+  count: number,
+): Promise<{ count: number }> {
   const entry = await visibleEntry(ctx, entryId);
   const now = ctx.now();
   const stored = Math.min(count, entry.comments_count);
   await q.saveSeen(ctx.db, viewer.id, entryId, stored, now);
-  if (seenCleanup.random() < seenCleanup.chance) await q.deleteSeenBefore(ctx.db, new Date(now.getTime() - COMMENTS_SEEN_TTL_DAYS * DAY));
+  if (seenCleanup.random() < seenCleanup.chance)
+    await q.deleteSeenBefore(ctx.db, new Date(now.getTime() - COMMENTS_SEEN_TTL_DAYS * DAY));
   return { count: stored };
 }

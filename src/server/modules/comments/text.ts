@@ -81,6 +81,12 @@ function linkify(line: string, mentions: Mentions): string {
 export function renderCommentText(text: string, mentions: Mentions = new Map()): string {
   return text
     .split(/\n{2,}/)
-    .map((para) => `<p>${para.split('\n').map((line) => linkify(line, mentions)).join('<br>')}</p>`)
+    .map(
+      (para) =>
+        `<p>${para
+          .split('\n')
+          .map((line) => linkify(line, mentions))
+          .join('<br>')}</p>`,
+    )
     .join('');
 }

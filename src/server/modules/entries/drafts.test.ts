@@ -38,10 +38,16 @@ describe('GET /v3.0/writing/drafts', () => {
     await save(staff, { title: 'Черновик модератора' });
 
     const list = await draftsOf(v);
-    expect(list.items.map((d) => [d.id, d.title])).toEqual([[untitled.id, ''], [first.id, 'Первый черновик']]);
+    expect(list.items.map((d) => [d.id, d.title])).toEqual([
+      [untitled.id, ''],
+      [first.id, 'Первый черновик'],
+    ]);
     expect(list).toMatchObject({ last_id: first.id, is_finished: true });
     expect(list.items[1]).toEqual({
-      id: first.id, title: 'Первый черновик', intro: 'Начало истории', date: new Date(first.modification_date).toISOString(),
+      id: first.id,
+      title: 'Первый черновик',
+      intro: 'Начало истории',
+      date: new Date(first.modification_date).toISOString(),
       subsite: { id, name: 'Анна Черновикова', url: expect.stringContaining(String(id)) },
     });
 
@@ -80,7 +86,17 @@ describe('GET /v3.0/writing/drafts', () => {
   it('refuses bad queries with a Russian 400', async () => {
     const { v } = await signedIn();
     await save(v, { title: 'Есть' });
-    for (const query of ['?last_id=abc', '?last_id=0', '?last_id=-1', '?last_id=99999999999', '?last_id=1.5', '?last_id=', '?last_id=1&last_id=2', '?page=2', '?last_id=1&x=1']) {
+    for (const query of [
+      '?last_id=abc',
+      '?last_id=0',
+      '?last_id=-1',
+      '?last_id=99999999999',
+      '?last_id=1.5',
+      '?last_id=',
+      '?last_id=1&last_id=2',
+      '?page=2',
+      '?last_id=1&x=1',
+    ]) {
       const res = await v.get(`/v3.0/writing/drafts${query}`);
       expect(isRussianError(res, 400), `${query}: ${res.body}`).toBe(true);
     }

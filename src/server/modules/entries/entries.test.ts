@@ -22,13 +22,24 @@ const signedIn = (name = 'Автор Записей') => newUser(t.app, name);
 let seq = 0;
 async function community(values: Partial<typeof subsites.$inferInsert> = {}) {
   seq += 1;
-  const [row] = await t.database.db.insert(subsites).values({
-    type: 'community', slug: `club-${seq}-${Date.now()}`, name: `Клуб ${seq}`, ...values,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(subsites)
+    .values({
+      type: 'community',
+      slug: `club-${seq}-${Date.now()}`,
+      name: `Клуб ${seq}`,
+      ...values,
+    })
+    .returning();
   return row;
 }
 
-const body = (over: Json = {}) => ({ title: 'Первая запись', entry: [text('Привет, <b>мир</b>!')], is_published: 0, ...over });
+const body = (over: Json = {}) => ({
+  title: 'Первая запись',
+  entry: [text('Привет, <b>мир</b>!')],
+  is_published: 0,
+  ...over,
+});
 const save = (v: Visitor, over: Json = {}) => v.post(SAVE, body(over));
 
 const created = (v: Visitor, over: Json = {}) => savedEntry(v, body(over));
@@ -37,31 +48,53 @@ const rowOf = async (id: number) => (await t.database.db.select().from(entries).
 const totalEntries = async () => (await t.database.db.select({ n: count() }).from(entries))[0].n;
 
 describe('POST /v3.0/writing/save: creating', () => {
-  it('keeps a draft in the author\'s blog and answers the whole entry', async () => {
+  it("keeps a draft in the author's blog and answers the whole entry", async () => {
     const { v, id: userId } = await signedIn('Анна Черновикова');
     t.clock.now = at(0);
     const res = await save(v, { title: '  Как   мы  переехали на Postgres  ' });
     expect(res.json()).toMatchObject({ rc: 200, rm: messages.entrySaved });
     const e = res.json().data.entry;
     expect(e).toMatchObject({
-      type: 'entry', title: 'Как мы переехали на Postgres', is_published: false, removed: false,
-      date: at(0).toISOString(), modification_date: at(0).toISOString(),
-      author: { id: userId, name: 'Анна Черновикова' }, subsite: { id: userId, type: 'user' },
-      subsite_id: userId, user_id: userId, can_edit: true,
-      likes: { count: 0, summ: 0, is_liked: 0 }, counters: { comments: 0, favorites: 0, hits: 0 },
-      is_enabled_comments: true, is_enabled_likes: true, is_nsfw: false, is_hidden_from_main: false,
-      intro: 'Привет, мир!', blocks: [{ type: 'text', data: { text: 'Привет, <b>мир</b>!' } }],
+      type: 'entry',
+      title: 'Как мы переехали на Postgres',
+      is_published: false,
+      removed: false,
+      date: at(0).toISOString(),
+      modification_date: at(0).toISOString(),
+      author: { id: userId, name: 'Анна Черновикова' },
+      subsite: { id: userId, type: 'user' },
+      subsite_id: userId,
+      user_id: userId,
+      can_edit: true,
+      likes: { count: 0, summ: 0, is_liked: 0 },
+      counters: { comments: 0, favorites: 0, hits: 0 },
+      is_enabled_comments: true,
+      is_enabled_likes: true,
+      is_nsfw: false,
+      is_hidden_from_main: false,
+      intro: 'Привет, мир!',
+      blocks: [{ type: 'text', data: { text: 'Привет, <b>мир</b>!' } }],
     });
     expect(e.url).toBe(`/u/${userId}-anna-chernovikova/${e.id}-kak-my-pereehali-na-postgres`);
     const row = await rowOf(e.id);
-    expect(row).toMatchObject({ authorId: userId, subsiteId: userId, isPublished: false, publishedAt: null, slug: 'kak-my-pereehali-na-postgres' });
+    expect(row).toMatchObject({
+      authorId: userId,
+      subsiteId: userId,
+      isPublished: false,
+      publishedAt: null,
+      slug: 'kak-my-pereehali-na-postgres',
+    });
   });
 
   it('publishes at once when asked, stamping the publication time', async () => {
     const { v } = await signedIn();
     t.clock.now = at(1);
     const res = await save(v, { is_published: 1, is_enabled_comments: 0, is_nsfw: true });
-    expect(res.json()).toMatchObject({ rc: 200, rm: messages.entryPublished, data: { entry: { is_published: true, is_enabled_comments: false, is_nsfw: true, date: at(1).toISOString() } } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      rm: messages.entryPublished,
+      data: { entry: { is_published: true, is_enabled_comments: false, is_nsfw: true, date: at(1).toISOString() } },
+    });
     const row = await rowOf(res.json().data.entry.id);
     expect(row.publishedAt).toEqual(at(1));
     // Ranked at once (feed/ranking.ts), so it does not wait at the bottom of the popular feed for the batch refresh.
@@ -70,9 +103,20 @@ describe('POST /v3.0/writing/save: creating', () => {
 
   it('accepts a form body with the blocks as a JSON string', async () => {
     const { v } = await signedIn();
-    const blocks = [{ type: 'header', data: { text: 'Раздел', level: 2 } }, text('Абзац'), { type: 'delimiter', data: {}, hidden: '1' }];
-    const res = await v.call(SAVE, { method: 'POST', as: 'form', body: { mode: 'raw', title: 'Из формы', entry: JSON.stringify(blocks), is_published: '1', is_nsfw: 'false' } });
-    expect(res.json(), res.body).toMatchObject({ rc: 200, data: { entry: { title: 'Из формы', is_published: true, is_nsfw: false } } });
+    const blocks = [
+      { type: 'header', data: { text: 'Раздел', level: 2 } },
+      text('Абзац'),
+      { type: 'delimiter', data: {}, hidden: '1' },
+    ];
+    const res = await v.call(SAVE, {
+      method: 'POST',
+      as: 'form',
+      body: { mode: 'raw', title: 'Из формы', entry: JSON.stringify(blocks), is_published: '1', is_nsfw: 'false' },
+    });
+    expect(res.json(), res.body).toMatchObject({
+      rc: 200,
+      data: { entry: { title: 'Из формы', is_published: true, is_nsfw: false } },
+    });
     expect(res.json().data.entry.blocks).toEqual([blocks[0], blocks[1], { type: 'delimiter', data: {}, hidden: true }]);
   });
 
@@ -84,13 +128,53 @@ describe('POST /v3.0/writing/save: creating', () => {
       { type: 'list', data: { style: 'ordered', items: ['раз', '<b>два</b>'] } },
       { type: 'quote', data: { text: 'Цитата', caption: 'Автор' } },
       { type: 'incut', data: { text: 'Врезка' } },
-      { type: 'media', data: { items: [{ image: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', width: 800, height: 600 }, title: 'Кот', author: 'Фото автора' }, { image: { url: 'https://example.com/a.jpg', width: 10, height: 10 } }] }, cover: true },
-      { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Клип', timecode: 90 } },
-      { type: 'link', data: { url: 'https://example.com', title: 'Пример', description: 'Описание', image: 'https://example.com/i.png' } },
+      {
+        type: 'media',
+        data: {
+          items: [
+            {
+              image: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', width: 800, height: 600 },
+              title: 'Кот',
+              author: 'Фото автора',
+            },
+            { image: { url: 'https://example.com/a.jpg', width: 10, height: 10 } },
+          ],
+        },
+        cover: true,
+      },
+      {
+        type: 'video',
+        data: {
+          service: 'youtube',
+          id: 'dQw4w9WgXcQ',
+          url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90',
+          thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+          title: 'Клип',
+          timecode: 90,
+        },
+      },
+      {
+        type: 'link',
+        data: {
+          url: 'https://example.com',
+          title: 'Пример',
+          description: 'Описание',
+          image: 'https://example.com/i.png',
+        },
+      },
       { type: 'code', data: { text: 'select 1;\n<script>', lang: 'sql' } },
       { type: 'delimiter', data: {}, cover: false },
       { type: 'audio', data: { url: 'https://example.com/a.mp3', title: 'Подкаст' } },
-      { type: 'audio', data: { uuid: '0f8fad5b-d9cb-869f-a165-70867728950e', type: 'mp3', size: 48_000, duration: 125, title: 'Запись эфира' } },
+      {
+        type: 'audio',
+        data: {
+          uuid: '0f8fad5b-d9cb-869f-a165-70867728950e',
+          type: 'mp3',
+          size: 48_000,
+          duration: 125,
+          title: 'Запись эфира',
+        },
+      },
       { type: 'audio', data: { uuid: '0f8fad5b-d9cb-869f-a165-70867728950f' } },
       { type: 'warning', data: { title: 'Осторожно', text: 'Горячо' } },
       { type: 'number', data: { number: '42', title: 'ответ' } },
@@ -126,26 +210,63 @@ describe('sanitizing inline HTML', () => {
     const { v } = await signedIn();
     const e = await created(v, {
       entry: [
-        text('до<script>alert(1)</script>после <img src=x onerror=alert(1)>картинка <a href="javascript:alert(1)">плохая</a> <a href="https://example.com" onclick="x()">хорошая</a> <i>к</i><em>у</em><strong>р</strong><mark>с</mark><s>и</s><del>в</del><code>c</code><br><u>подчёркнутый</u><div style="color:red">блок</div>'),
-        { type: 'list', data: { style: 'unordered', items: ['<b onmouseover="x">пункт</b>', '<iframe src="https://evil.example"></iframe>фрейм', '<a href="mailto:a@b.ru">почта</a>'] } },
+        text(
+          'до<script>alert(1)</script>после <img src=x onerror=alert(1)>картинка <a href="javascript:alert(1)">плохая</a> <a href="https://example.com" onclick="x()">хорошая</a> <i>к</i><em>у</em><strong>р</strong><mark>с</mark><s>и</s><del>в</del><code>c</code><br><u>подчёркнутый</u><div style="color:red">блок</div>',
+        ),
+        {
+          type: 'list',
+          data: {
+            style: 'unordered',
+            items: [
+              '<b onmouseover="x">пункт</b>',
+              '<iframe src="https://evil.example"></iframe>фрейм',
+              '<a href="mailto:a@b.ru">почта</a>',
+            ],
+          },
+        },
         { type: 'quote', data: { text: '<svg onload=alert(1)>цитата</svg>', caption: '<b>подпись</b>' } },
         { type: 'incut', data: { text: '<a href=" JaVaScRiPt:alert(1)">врезка</a>' } },
-        { type: 'warning', data: { title: '<script>x</script>', text: '<a href="//evil.example">протокол</a><a href="data:text/html,x">данные</a>' } },
+        {
+          type: 'warning',
+          data: {
+            title: '<script>x</script>',
+            text: '<a href="//evil.example">протокол</a><a href="data:text/html,x">данные</a>',
+          },
+        },
       ],
     });
-    expect(e.blocks[0].data.text).toBe('допосле картинка плохая <a href="https://example.com" rel="nofollow noopener" target="_blank">хорошая</a> <i>к</i><em>у</em><strong>р</strong><mark>с</mark><s>и</s><del>в</del><code>c</code><br />подчёркнутыйблок');
-    expect(e.blocks[1].data.items).toEqual(['<b>пункт</b>', 'фрейм', '<a href="mailto:a@b.ru" rel="nofollow noopener" target="_blank">почта</a>']);
+    expect(e.blocks[0].data.text).toBe(
+      'допосле картинка плохая <a href="https://example.com" rel="nofollow noopener" target="_blank">хорошая</a> <i>к</i><em>у</em><strong>р</strong><mark>с</mark><s>и</s><del>в</del><code>c</code><br />подчёркнутыйблок',
+    );
+    expect(e.blocks[1].data.items).toEqual([
+      '<b>пункт</b>',
+      'фрейм',
+      '<a href="mailto:a@b.ru" rel="nofollow noopener" target="_blank">почта</a>',
+    ]);
     expect(e.blocks[2].data).toEqual({ text: 'цитата', caption: '<b>подпись</b>' }); // a caption is plain text, escaped when shown
     expect(e.blocks[3].data.text).toBe('врезка');
     expect(e.blocks[4].data).toEqual({ title: '<script>x</script>', text: 'протоколданные' });
     const stored = JSON.stringify((await rowOf(e.id)).blocks);
-    for (const bad of ['<script', 'onerror', 'onclick', 'onmouseover', 'javascript:', 'JaVaScRiPt', '<iframe', '<img', 'onload', '//evil']) {
+    for (const bad of [
+      '<script',
+      'onerror',
+      'onclick',
+      'onmouseover',
+      'javascript:',
+      'JaVaScRiPt',
+      '<iframe',
+      '<img',
+      'onload',
+      '//evil',
+    ]) {
       expect(stored.replace('"title":"<script>x</script>"', '')).not.toContain(bad);
     }
   });
 
   it('exports the same rules for comments', () => {
-    expect(sanitizeInline('<p onclick="x">а</p><b>б</b><a href="http://x.ru">в</a>')).toBe('а<b>б</b><a href="http://x.ru" rel="nofollow noopener" target="_blank">в</a>');
+    expect(sanitizeInline('<p onclick="x">а</p><b>б</b><a href="http://x.ru">в</a>')).toBe(
+      'а<b>б</b><a href="http://x.ru" rel="nofollow noopener" target="_blank">в</a>',
+    );
   });
 });
 
@@ -156,17 +277,39 @@ describe('editing', () => {
     const draft = await created(v);
     t.clock.now = at(3);
     const pub = await save(v, { id: draft.id, is_published: 1 });
-    expect(pub.json()).toMatchObject({ rc: 200, rm: messages.entryPublished, data: { entry: { id: draft.id, is_published: true, date: at(3).toISOString() } } });
+    expect(pub.json()).toMatchObject({
+      rc: 200,
+      rm: messages.entryPublished,
+      data: { entry: { id: draft.id, is_published: true, date: at(3).toISOString() } },
+    });
 
     t.clock.now = at(4);
-    const edit = await save(v, { id: draft.id, title: 'Исправленный заголовок', entry: [text('Новый текст')], is_published: 1 });
-    expect(edit.json()).toMatchObject({ rc: 200, rm: messages.entryUpdated, data: { entry: {
-      title: 'Исправленный заголовок', date: at(3).toISOString(), modification_date: at(4).toISOString(), intro: 'Новый текст',
-    } } });
+    const edit = await save(v, {
+      id: draft.id,
+      title: 'Исправленный заголовок',
+      entry: [text('Новый текст')],
+      is_published: 1,
+    });
+    expect(edit.json()).toMatchObject({
+      rc: 200,
+      rm: messages.entryUpdated,
+      data: {
+        entry: {
+          title: 'Исправленный заголовок',
+          date: at(3).toISOString(),
+          modification_date: at(4).toISOString(),
+          intro: 'Новый текст',
+        },
+      },
+    });
     expect(edit.json().data.entry.url).toMatch(new RegExp(`/${draft.id}-ispravlennyy-zagolovok$`));
 
     t.clock.now = at(5);
-    expect((await save(v, { id: draft.id, is_published: 0 })).json()).toMatchObject({ rc: 200, rm: messages.entrySaved, data: { entry: { is_published: false } } });
+    expect((await save(v, { id: draft.id, is_published: 0 })).json()).toMatchObject({
+      rc: 200,
+      rm: messages.entrySaved,
+      data: { entry: { is_published: false } },
+    });
     expect((await new Visitor(t.app).get(`/v3.0/entry/${draft.id}`)).statusCode).toBe(404);
     t.clock.now = at(6);
     expect((await save(v, { id: draft.id, is_published: 1 })).json().data.entry.date).toBe(at(3).toISOString());
@@ -181,7 +324,7 @@ describe('editing', () => {
     expect(again).toMatchObject({ is_enabled_comments: false, is_enabled_likes: false, is_nsfw: true });
   });
 
-  it('refuses another user\'s published entry with 403 and their draft with 404, changing nothing', async () => {
+  it("refuses another user's published entry with 403 and their draft with 404, changing nothing", async () => {
     const author = await signedIn();
     const other = await signedIn('Чужой Человек');
     const published = await created(author.v, { is_published: 1 });
@@ -196,11 +339,14 @@ describe('editing', () => {
     expect([await rowOf(published.id), await rowOf(draft.id)]).toEqual(before);
   });
 
-  it('lets staff edit anyone\'s entry; the author stays the author', async () => {
+  it("lets staff edit anyone's entry; the author stays the author", async () => {
     const author = await signedIn();
     const e = await created(author.v);
     const res = await save(staff, { id: e.id, title: 'Поправил модератор' });
-    expect(res.json()).toMatchObject({ rc: 200, data: { entry: { title: 'Поправил модератор', user_id: author.id, subsite_id: author.id, can_edit: true } } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      data: { entry: { title: 'Поправил модератор', user_id: author.id, subsite_id: author.id, can_edit: true } },
+    });
     expect((await rowOf(e.id)).authorId).toBe(author.id);
   });
 
@@ -222,7 +368,11 @@ describe('where one may post', () => {
     const open = await community();
     const closed = await community({ isOpenForPosting: false });
     const e = await created(v, { subsite_id: open.id, is_published: 1 });
-    expect(e).toMatchObject({ subsite: { id: open.id, type: 'community', url: `/s/${open.slug}` }, subsite_id: open.id, author: { id: userId } });
+    expect(e).toMatchObject({
+      subsite: { id: open.id, type: 'community', url: `/s/${open.slug}` },
+      subsite_id: open.id,
+      author: { id: userId },
+    });
     expect(e.url).toBe(`/s/${open.slug}/${e.id}-pervaya-zapis`);
 
     const before = await totalEntries();
@@ -243,7 +393,7 @@ describe('where one may post', () => {
     expect((await save(v, { subsite_id: company.id })).json().rc).toBe(200);
   });
 
-  it('never posts into another person\'s blog, staff included', async () => {
+  it("never posts into another person's blog, staff included", async () => {
     const other = await signedIn();
     const { v } = await signedIn();
     const before = await totalEntries();
@@ -292,7 +442,9 @@ describe('is_hidden_from_main', () => {
     const hidden = await save(staff, { id: e.id, is_hidden_from_main: 1, is_published: 1 });
     expect(hidden.json()).toMatchObject({ rc: 200, data: { entry: { is_hidden_from_main: true } } });
     // The author's next edit keeps it hidden, echoing the flag is fine, clearing it is not.
-    expect((await save(v, { id: e.id, title: 'Правка', is_published: 1 })).json().data.entry.is_hidden_from_main).toBe(true);
+    expect((await save(v, { id: e.id, title: 'Правка', is_published: 1 })).json().data.entry.is_hidden_from_main).toBe(
+      true,
+    );
     expect((await save(v, { id: e.id, is_hidden_from_main: 1, is_published: 1 })).json().rc).toBe(200);
     expect(isRussianError(await save(v, { id: e.id, is_hidden_from_main: 0, is_published: 1 }), 403)).toBe(true);
     expect((await rowOf(e.id)).isHiddenFromMain).toBe(true);
@@ -312,38 +464,191 @@ describe('refused saves change nothing', () => {
     ['blocks that are not JSON', body({ entry: '[{"type":' }), 400, messages.entryBlocksInvalid],
     ['blocks that are an object', body({ entry: { type: 'text' } }), 400, messages.entryBlocksInvalid],
     ['blocks as a JSON object string', body({ entry: '{"a":1}' }), 400, messages.entryBlocksInvalid],
-    ['201 blocks', body({ entry: Array.from({ length: 201 }, () => text('a')) }), 400, messages.entryBlocksTooMany(200)],
-    ['a text block over 20 000 characters', body({ entry: [text(long(20_001, 'a'))] }), 400, messages.entryBlockTextTooLong('20\u00a0000')],
-    ['blocks over 500 KB as a string', body({ entry: JSON.stringify(Array.from({ length: 30 }, () => text(long(19_000, 'a')))) }), 400, messages.entryTooLarge(500)],
-    ['blocks over 500 KB as an array', body({ entry: Array.from({ length: 30 }, () => text(long(19_000, 'a'))) }), 400, messages.entryTooLarge(500)],
-    ['an unknown block type', body({ entry: [{ type: 'iframe', data: { src: 'https://x' } }] }), 400, messages.entryBlockUnknown],
+    [
+      '201 blocks',
+      body({ entry: Array.from({ length: 201 }, () => text('a')) }),
+      400,
+      messages.entryBlocksTooMany(200),
+    ],
+    [
+      'a text block over 20 000 characters',
+      body({ entry: [text(long(20_001, 'a'))] }),
+      400,
+      messages.entryBlockTextTooLong('20\u00a0000'),
+    ],
+    [
+      'blocks over 500 KB as a string',
+      body({ entry: JSON.stringify(Array.from({ length: 30 }, () => text(long(19_000, 'a')))) }),
+      400,
+      messages.entryTooLarge(500),
+    ],
+    [
+      'blocks over 500 KB as an array',
+      body({ entry: Array.from({ length: 30 }, () => text(long(19_000, 'a'))) }),
+      400,
+      messages.entryTooLarge(500),
+    ],
+    [
+      'an unknown block type',
+      body({ entry: [{ type: 'iframe', data: { src: 'https://x' } }] }),
+      400,
+      messages.entryBlockUnknown,
+    ],
     ['a block without a type', body({ entry: [{ data: { text: 'x' } }] }), 400, messages.entryBlockUnknown],
     ['a block that is a string', body({ entry: ['text'] }), 400],
-    ['a stray field in block data', body({ entry: [{ type: 'text', data: { text: 'x', style: 'color:red' } }] }), 400, messages.unknownField('style')],
-    ['a stray field on a block', body({ entry: [{ type: 'text', data: { text: 'x' }, onclick: 'x' }] }), 400, messages.unknownField('onclick')],
+    [
+      'a stray field in block data',
+      body({ entry: [{ type: 'text', data: { text: 'x', style: 'color:red' } }] }),
+      400,
+      messages.unknownField('style'),
+    ],
+    [
+      'a stray field on a block',
+      body({ entry: [{ type: 'text', data: { text: 'x' }, onclick: 'x' }] }),
+      400,
+      messages.unknownField('onclick'),
+    ],
     ['a text that is a number', body({ entry: [{ type: 'text', data: { text: 5 } }] }), 400, messages.wrongType],
-    ['a header of level 1', body({ entry: [{ type: 'header', data: { text: 'x', level: 1 } }] }), 400, messages.entryBlockInvalid],
-    ['a list without items', body({ entry: [{ type: 'list', data: { style: 'unordered', items: [] } }] }), 400, messages.entryBlockInvalid],
-    ['a list of 101 items', body({ entry: [{ type: 'list', data: { style: 'ordered', items: Array(101).fill('x') } }] }), 400, messages.entryListTooLong(100)],
-    ['an image without uuid or url', body({ entry: [{ type: 'media', data: { items: [{ image: { width: 1, height: 1 } }] } }] }), 400, messages.entryBlockImageInvalid],
-    ['an image of zero width', body({ entry: [{ type: 'media', data: { items: [{ image: { url: 'https://x.ru/a.png', width: 0, height: 1 } }] } }] }), 400, messages.entryBlockImageInvalid],
-    ['a javascript: link block', body({ entry: [{ type: 'link', data: { url: 'javascript:alert(1)' } }] }), 400, messages.entryBlockUrlInvalid],
-    ['a video from an unknown service', body({ entry: [{ type: 'video', data: { service: 'rutube', id: 'x', url: 'https://rutube.ru/x' } }] }), 400, messages.entryBlockVideoInvalid],
-    ['a video id with a quote', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'a"b', url: 'https://youtu.be/x' } }] }), 400, messages.entryBlockVideoInvalid],
-    ['a video timecode of -1', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: -1 } }] }), 400, messages.entryBlockVideoInvalid],
-    ['a video timecode as text', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: '1:30' } }] }), 400, messages.entryBlockVideoInvalid],
-    ['a video timecode past a day', body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: 86_401 } }] }), 400, messages.entryBlockVideoInvalid],
-    ['a data: audio url', body({ entry: [{ type: 'audio', data: { url: 'data:audio/mp3;base64,AAAA' } }] }), 400, messages.entryBlockUrlInvalid],
-    ['an audio without uuid or url', body({ entry: [{ type: 'audio', data: { title: 'Подкаст' } }] }), 400, messages.entryBlockAudioInvalid],
-    ['an audio with both uuid and url', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, url: 'https://example.com/a.mp3' } }] }), 400, messages.entryBlockAudioInvalid],
-    ['an audio uuid that is a path', body({ entry: [{ type: 'audio', data: { uuid: '../../etc/passwd' } }] }), 400, messages.entryBlockAudioInvalid],
-    ['an audio duration of -1', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: -1 } }] }), 400, messages.entryBlockAudioFileInvalid],
-    ['an audio duration as text', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: '2:05' } }] }), 400, messages.entryBlockAudioFileInvalid],
-    ['an audio of a thousand years', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: 1e15 } }] }), 400, messages.entryBlockAudioFileInvalid],
-    ['an audio of type jpg', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, type: 'jpg' } }] }), 400, messages.entryBlockAudioFileInvalid],
-    ['an audio size of 1.5', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, size: 1.5 } }] }), 400, messages.entryBlockAudioFileInvalid],
-    ['a stray field in audio data', body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, src: 'x' } }] }), 400, messages.unknownField('src')],
-    ['a hidden flag of "yes"', body({ entry: [{ type: 'text', data: { text: 'x' }, hidden: 'yes' }] }), 400, messages.entryFlagInvalid],
+    [
+      'a header of level 1',
+      body({ entry: [{ type: 'header', data: { text: 'x', level: 1 } }] }),
+      400,
+      messages.entryBlockInvalid,
+    ],
+    [
+      'a list without items',
+      body({ entry: [{ type: 'list', data: { style: 'unordered', items: [] } }] }),
+      400,
+      messages.entryBlockInvalid,
+    ],
+    [
+      'a list of 101 items',
+      body({ entry: [{ type: 'list', data: { style: 'ordered', items: Array(101).fill('x') } }] }),
+      400,
+      messages.entryListTooLong(100),
+    ],
+    [
+      'an image without uuid or url',
+      body({ entry: [{ type: 'media', data: { items: [{ image: { width: 1, height: 1 } }] } }] }),
+      400,
+      messages.entryBlockImageInvalid,
+    ],
+    [
+      'an image of zero width',
+      body({
+        entry: [{ type: 'media', data: { items: [{ image: { url: 'https://x.ru/a.png', width: 0, height: 1 } }] } }],
+      }),
+      400,
+      messages.entryBlockImageInvalid,
+    ],
+    [
+      'a javascript: link block',
+      body({ entry: [{ type: 'link', data: { url: 'javascript:alert(1)' } }] }),
+      400,
+      messages.entryBlockUrlInvalid,
+    ],
+    [
+      'a video from an unknown service',
+      body({ entry: [{ type: 'video', data: { service: 'rutube', id: 'x', url: 'https://rutube.ru/x' } }] }),
+      400,
+      messages.entryBlockVideoInvalid,
+    ],
+    [
+      'a video id with a quote',
+      body({ entry: [{ type: 'video', data: { service: 'youtube', id: 'a"b', url: 'https://youtu.be/x' } }] }),
+      400,
+      messages.entryBlockVideoInvalid,
+    ],
+    [
+      'a video timecode of -1',
+      body({
+        entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: -1 } }],
+      }),
+      400,
+      messages.entryBlockVideoInvalid,
+    ],
+    [
+      'a video timecode as text',
+      body({
+        entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: '1:30' } }],
+      }),
+      400,
+      messages.entryBlockVideoInvalid,
+    ],
+    [
+      'a video timecode past a day',
+      body({
+        entry: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x', timecode: 86_401 } }],
+      }),
+      400,
+      messages.entryBlockVideoInvalid,
+    ],
+    [
+      'a data: audio url',
+      body({ entry: [{ type: 'audio', data: { url: 'data:audio/mp3;base64,AAAA' } }] }),
+      400,
+      messages.entryBlockUrlInvalid,
+    ],
+    [
+      'an audio without uuid or url',
+      body({ entry: [{ type: 'audio', data: { title: 'Подкаст' } }] }),
+      400,
+      messages.entryBlockAudioInvalid,
+    ],
+    [
+      'an audio with both uuid and url',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, url: 'https://example.com/a.mp3' } }] }),
+      400,
+      messages.entryBlockAudioInvalid,
+    ],
+    [
+      'an audio uuid that is a path',
+      body({ entry: [{ type: 'audio', data: { uuid: '../../etc/passwd' } }] }),
+      400,
+      messages.entryBlockAudioInvalid,
+    ],
+    [
+      'an audio duration of -1',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: -1 } }] }),
+      400,
+      messages.entryBlockAudioFileInvalid,
+    ],
+    [
+      'an audio duration as text',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: '2:05' } }] }),
+      400,
+      messages.entryBlockAudioFileInvalid,
+    ],
+    [
+      'an audio of a thousand years',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, duration: 1e15 } }] }),
+      400,
+      messages.entryBlockAudioFileInvalid,
+    ],
+    [
+      'an audio of type jpg',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, type: 'jpg' } }] }),
+      400,
+      messages.entryBlockAudioFileInvalid,
+    ],
+    [
+      'an audio size of 1.5',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, size: 1.5 } }] }),
+      400,
+      messages.entryBlockAudioFileInvalid,
+    ],
+    [
+      'a stray field in audio data',
+      body({ entry: [{ type: 'audio', data: { uuid: AUDIO_UUID, src: 'x' } }] }),
+      400,
+      messages.unknownField('src'),
+    ],
+    [
+      'a hidden flag of "yes"',
+      body({ entry: [{ type: 'text', data: { text: 'x' }, hidden: 'yes' }] }),
+      400,
+      messages.entryFlagInvalid,
+    ],
     ['is_published of 2', body({ is_published: 2 }), 400, messages.entryFlagInvalid],
     ['is_nsfw of "on"', body({ is_nsfw: 'on' }), 400, messages.entryFlagInvalid],
     ['an unknown field', body({ author_id: 1 }), 400, messages.unknownField('author_id')],
@@ -364,7 +669,8 @@ describe('refused saves change nothing', () => {
     const before = await rowOf(e.id);
     const total = await totalEntries();
     // Once as a new entry, once as an edit of an existing one (where an id is not the point).
-    const withId = typeof payload === 'object' && !Array.isArray(payload) && !('id' in payload) ? { ...payload, id: e.id } : payload;
+    const withId =
+      typeof payload === 'object' && !Array.isArray(payload) && !('id' in payload) ? { ...payload, id: e.id } : payload;
     for (const p of [payload, withId]) {
       const res = await v.post(SAVE, p);
       expect(isRussianError(res, rc), `${res.statusCode} ${res.body.slice(0, 300)}`).toBe(true);
@@ -403,7 +709,10 @@ describe('refused saves change nothing', () => {
     const csrf = await v.post(SAVE, body(), { csrf: false });
     expect(isRussianError(csrf, 403)).toBe(true);
     expect(csrf.json().rm).toBe(messages.csrf);
-    await t.database.db.update(users).set({ bannedUntil: new Date(Date.now() + 86_400_000 * 365) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 86_400_000 * 365) })
+      .where(eq(users.id, id));
     t.clock.now = new Date();
     const banned = await v.post(SAVE, body());
     expect(isRussianError(banned, 403)).toBe(true);
@@ -413,19 +722,36 @@ describe('refused saves change nothing', () => {
 });
 
 describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
-  it('shows a published entry to everyone, with the reader\'s own vote', async () => {
+  it("shows a published entry to everyone, with the reader's own vote", async () => {
     const author = await signedIn();
     const reader = await signedIn('Читатель');
     const e = await created(author.v, { is_published: 1 });
     await t.database.db.insert(likes).values({ userId: reader.id, targetType: 'content', targetId: e.id, sign: 1 });
-    await t.database.db.update(entries).set({ likesCount: 1, likesSumm: 1, commentsCount: 3, favoritesCount: 2, hitsCount: 40 }).where(eq(entries.id, e.id));
+    await t.database.db
+      .update(entries)
+      .set({ likesCount: 1, likesSumm: 1, commentsCount: 3, favoritesCount: 2, hitsCount: 40 })
+      .where(eq(entries.id, e.id));
 
     const anon = await new Visitor(t.app).get(`/v3.0/entry/${e.id}?mode=raw`);
-    expect(anon.json()).toMatchObject({ rc: 200, rm: '', data: { entry: {
-      id: e.id, url: e.url, title: e.title, can_edit: false,
-      likes: { count: 1, summ: 1, is_liked: 0 }, counters: { comments: 3, favorites: 2, hits: 40 },
-    } } });
-    expect((await reader.v.get(`/v3.0/entry/${e.id}`)).json().data.entry.likes).toEqual({ count: 1, summ: 1, is_liked: 1 });
+    expect(anon.json()).toMatchObject({
+      rc: 200,
+      rm: '',
+      data: {
+        entry: {
+          id: e.id,
+          url: e.url,
+          title: e.title,
+          can_edit: false,
+          likes: { count: 1, summ: 1, is_liked: 0 },
+          counters: { comments: 3, favorites: 2, hits: 40 },
+        },
+      },
+    });
+    expect((await reader.v.get(`/v3.0/entry/${e.id}`)).json().data.entry.likes).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
     expect((await author.v.get(`/v3.0/entry/${e.id}`)).json().data.entry.can_edit).toBe(true);
     expect((await staff.get(`/v3.0/entry/${e.id}`)).json().data.entry.can_edit).toBe(true);
   });
@@ -439,16 +765,22 @@ describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
       expect(isRussianError(res, 404)).toBe(true);
       expect(res.json().rm).toBe(messages.entryNotFound);
     }
-    expect((await author.v.get(`/v3.0/entry/${d.id}`)).json()).toMatchObject({ rc: 200, data: { entry: { id: d.id, is_published: false } } });
+    expect((await author.v.get(`/v3.0/entry/${d.id}`)).json()).toMatchObject({
+      rc: 200,
+      data: { entry: { id: d.id, is_published: false } },
+    });
     expect((await staff.get(`/v3.0/entry/${d.id}`)).json().rc).toBe(200);
 
-    expect((await author.v.get(`/v3.0/writing/get/${d.id}`)).json()).toMatchObject({ rc: 200, data: { entry: { id: d.id, blocks: d.blocks } } });
+    expect((await author.v.get(`/v3.0/writing/get/${d.id}`)).json()).toMatchObject({
+      rc: 200,
+      data: { entry: { id: d.id, blocks: d.blocks } },
+    });
     expect((await staff.get(`/v3.0/writing/get/${d.id}`)).json().rc).toBe(200);
     expect(isRussianError(await other.v.get(`/v3.0/writing/get/${d.id}`), 404)).toBe(true);
     expect(isRussianError(await new Visitor(t.app).get(`/v3.0/writing/get/${d.id}`), 401)).toBe(true);
   });
 
-  it('writing/get refuses another user\'s published entry with 403', async () => {
+  it("writing/get refuses another user's published entry with 403", async () => {
     const author = await signedIn();
     const other = await signedIn();
     const e = await created(author.v, { is_published: 1 });
@@ -461,7 +793,8 @@ describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
     const author = await signedIn();
     const e = await created(author.v, { is_published: 1 });
     await t.database.db.update(entries).set({ removed: true }).where(eq(entries.id, e.id));
-    for (const v of [new Visitor(t.app), author.v, staff]) expect(isRussianError(await v.get(`/v3.0/entry/${e.id}`), 404)).toBe(true);
+    for (const v of [new Visitor(t.app), author.v, staff])
+      expect(isRussianError(await v.get(`/v3.0/entry/${e.id}`), 404)).toBe(true);
     expect(isRussianError(await author.v.get(`/v3.0/writing/get/${e.id}`), 404)).toBe(true);
   });
 
@@ -472,14 +805,17 @@ describe('GET /v3.0/entry/{id} and /v3.0/writing/get/{id}', () => {
     expect((await new Visitor(t.app).get(`/v3.0/entry/${e.id}`)).json().rc).toBe(200);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN'])('refuses the id %j with a Russian 400', async (id) => {
-    const { v } = await signedIn();
-    for (const path of [`/v3.0/entry/${id}`, `/v3.0/writing/get/${id}`]) {
-      const res = await v.get(path);
-      expect(isRussianError(res, 400), `${path}: ${res.body}`).toBe(true);
-      expect(res.json().rm).toBe(messages.entryIdInvalid);
-    }
-  });
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN'])(
+    'refuses the id %j with a Russian 400',
+    async (id) => {
+      const { v } = await signedIn();
+      for (const path of [`/v3.0/entry/${id}`, `/v3.0/writing/get/${id}`]) {
+        const res = await v.get(path);
+        expect(isRussianError(res, 400), `${path}: ${res.body}`).toBe(true);
+        expect(res.json().rm).toBe(messages.entryIdInvalid);
+      }
+    },
+  );
 
   it('answers 404 for an unknown id and 400 for a stray query field', async () => {
     const { v } = await signedIn();
@@ -496,7 +832,9 @@ describe('one save, one transaction', () => {
   it('keeps no new entry and no version when the hotness refresh fails, and answers 500 to repeat', async () => {
     const { v } = await signedIn();
     const [entriesBefore, versionsBefore] = [await totalEntries(), await versionsCount()];
-    const res = await withHotnessFailing(t.database.db, null, () => save(v, { title: 'Не сохранится', is_published: 1 }));
+    const res = await withHotnessFailing(t.database.db, null, () =>
+      save(v, { title: 'Не сохранится', is_published: 1 }),
+    );
     expect(res.statusCode).toBe(500);
     expect(await totalEntries()).toBe(entriesBefore);
     expect(await versionsCount()).toBe(versionsBefore);
@@ -507,24 +845,32 @@ describe('one save, one transaction', () => {
     const { v } = await signedIn();
     const e = await created(v, { title: 'Было', is_published: 1 });
     const versionsBefore = await versionsCount();
-    const res = await withHotnessFailing(t.database.db, e.id, () => save(v, { id: e.id, title: 'Стало', entry: [text('Другое')], is_published: 1 }));
+    const res = await withHotnessFailing(t.database.db, e.id, () =>
+      save(v, { id: e.id, title: 'Стало', entry: [text('Другое')], is_published: 1 }),
+    );
     expect(res.statusCode).toBe(500);
-    expect(await rowOf(e.id)).toMatchObject({ title: 'Было', blocks: [{ type: 'text', data: { text: 'Привет, <b>мир</b>!' } }] });
+    expect(await rowOf(e.id)).toMatchObject({
+      title: 'Было',
+      blocks: [{ type: 'text', data: { text: 'Привет, <b>мир</b>!' } }],
+    });
     expect(await versionsCount()).toBe(versionsBefore);
   });
 });
 
 describe('ids in the save body', () => {
-  it.each(['0x10', '1e3', '1.5', '-1', ' ', '', 'abc'])('refuses the id %j with a Russian 400, changing nothing', async (id) => {
-    const { v } = await signedIn();
-    const before = await totalEntries();
-    for (const field of ['id', 'subsite_id']) {
-      const res = await save(v, { [field]: id });
-      expect(isRussianError(res, 400), res.body).toBe(true);
-      expect(res.json().rm).toBe(field === 'id' ? messages.entryIdInvalid : messages.subsiteNotFound);
-    }
-    expect(await totalEntries()).toBe(before);
-  });
+  it.each(['0x10', '1e3', '1.5', '-1', ' ', '', 'abc'])(
+    'refuses the id %j with a Russian 400, changing nothing',
+    async (id) => {
+      const { v } = await signedIn();
+      const before = await totalEntries();
+      for (const field of ['id', 'subsite_id']) {
+        const res = await save(v, { [field]: id });
+        expect(isRussianError(res, 400), res.body).toBe(true);
+        expect(res.json().rm).toBe(field === 'id' ? messages.entryIdInvalid : messages.subsiteNotFound);
+      }
+      expect(await totalEntries()).toBe(before);
+    },
+  );
 
   it('takes an id sent as form text like the same JSON number', async () => {
     const { v } = await signedIn();

@@ -8,7 +8,8 @@ import type { SubsiteWithRole } from './queries.ts';
 type Viewer = { id: number; role: Role } | null;
 type EntryFacts = { authorId: number; isPublished: boolean; removed: boolean };
 
-export const canEdit = (viewer: Viewer, e: Pick<EntryFacts, 'authorId'>) => viewer !== null && (viewer.id === e.authorId || isStaff(viewer));
+export const canEdit = (viewer: Viewer, e: Pick<EntryFacts, 'authorId'>) =>
+  viewer !== null && (viewer.id === e.authorId || isStaff(viewer));
 
 /** Published entries are public, drafts only to their author and staff; removed ones to nobody (private subsites are readable). */
 export const canRead = (viewer: Viewer, e: EntryFacts) => !e.removed && (e.isPublished || canEdit(viewer, e));
@@ -32,7 +33,10 @@ export function canPostTo(actor: NonNullable<Viewer>, target: SubsiteWithRole): 
   return target.role !== null || (s.type === 'community' && s.isOpenForPosting) || isStaff(actor);
 }
 
-export function assertCanPostTo(actor: NonNullable<Viewer>, target: SubsiteWithRole | undefined): asserts target is SubsiteWithRole {
+export function assertCanPostTo(
+  actor: NonNullable<Viewer>,
+  target: SubsiteWithRole | undefined,
+): asserts target is SubsiteWithRole {
   if (!target) throw notFound(messages.subsiteNotFound);
   if (!canPostTo(actor, target)) throw forbidden(messages.entryCannotPostHere);
 }
@@ -42,5 +46,6 @@ export function assertCanPostTo(actor: NonNullable<Viewer>, target: SubsiteWithR
  * (a form that echoes the current value must keep working); a change is refused with 403.
  */
 export function assertHiddenFromMain(actor: NonNullable<Viewer>, wanted: boolean | undefined, current: boolean) {
-  if (wanted !== undefined && wanted !== current && !isStaff(actor)) throw forbidden(messages.entryHideFromMainForbidden);
+  if (wanted !== undefined && wanted !== current && !isStaff(actor))
+    throw forbidden(messages.entryHideFromMainForbidden);
 }

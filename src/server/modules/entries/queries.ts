@@ -59,10 +59,14 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
 
 /** Newest published entries (the first-session home page; the feed module supersedes it). */
 export async function latestEntries(db: Db, viewerId: number | null, limit: number): Promise<EntryCardRow[]> {
-  return rows(db, EntryCardRow, sql`${cardSelect(viewerId)}
+  return rows(
+    db,
+    EntryCardRow,
+    sql`${cardSelect(viewerId)}
      where e.is_published and not e.removed
      order by e.published_at desc, e.id desc
-     limit ${limit}`);
+     limit ${limit}`,
+  );
 }
 
 const DraftRow = z.object({
@@ -82,16 +86,21 @@ export type DraftRow = z.output<typeof DraftRow>;
  * author's id finds no position, so an empty page); one row more than asked tells whether the list goes on.
  */
 export async function draftsOf(db: Db, authorId: number, lastId: number | null, limit: number): Promise<DraftRow[]> {
-  const after = lastId === null
-    ? sql``
-    : sql`and (e.updated_at, e.id) < (select c.updated_at, c.id from entries c where c.id = ${lastId} and c.author_id = ${authorId})`;
-  return rows(db, DraftRow, sql`
+  const after =
+    lastId === null
+      ? sql``
+      : sql`and (e.updated_at, e.id) < (select c.updated_at, c.id from entries c where c.id = ${lastId} and c.author_id = ${authorId})`;
+  return rows(
+    db,
+    DraftRow,
+    sql`
     select e.id, e.title, e.blocks, e.updated_at, s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug
       from entries e
       join subsites s on s.id = e.subsite_id
      where e.author_id = ${authorId} and not e.is_published and not e.removed ${after}
      order by e.updated_at desc, e.id desc
-     limit ${limit + 1}`);
+     limit ${limit + 1}`,
+  );
 }
 
 /** A whole entry: the card columns plus its state, for the entry page, the API and the editor. */
@@ -114,19 +123,30 @@ export async function entryById(db: Db, id: number, viewerId: number | null): Pr
 
 /** The stored state the save rules look at. */
 export async function entryState(db: Db, id: number) {
-  const [row] = await db.select({
-    id: entries.id, authorId: entries.authorId, subsiteId: entries.subsiteId, isPublished: entries.isPublished,
-    removed: entries.removed, isHiddenFromMain: entries.isHiddenFromMain,
-  }).from(entries).where(eq(entries.id, id)).limit(1);
+  const [row] = await db
+    .select({
+      id: entries.id,
+      authorId: entries.authorId,
+      subsiteId: entries.subsiteId,
+      isPublished: entries.isPublished,
+      removed: entries.removed,
+      isHiddenFromMain: entries.isHiddenFromMain,
+    })
+    .from(entries)
+    .where(eq(entries.id, id))
+    .limit(1);
   return row;
 }
 export type EntryState = NonNullable<Awaited<ReturnType<typeof entryState>>>;
 
 /** A subsite with the user's role in it, if any. */
 export async function subsiteWithRole(db: Db, subsiteId: number, userId: number) {
-  const [row] = await db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
+  const [row] = await db
+    .select({ subsite: subsites, role: subsiteRoles.role })
+    .from(subsites)
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
-    .where(eq(subsites.id, subsiteId)).limit(1);
+    .where(eq(subsites.id, subsiteId))
+    .limit(1);
   return row;
 }
 export type SubsiteWithRole = NonNullable<Awaited<ReturnType<typeof subsiteWithRole>>>;
@@ -135,11 +155,25 @@ export type SubsiteWithRole = NonNullable<Awaited<ReturnType<typeof subsiteWithR
  * Candidates for the writing form's subsite list: the user's blog, subsites where they hold a role and open
  * communities (every community for staff); policy.ts decides, this only keeps the list short.
  */
-export async function postingCandidates(db: Db, userId: number, staff: boolean, limit: number): Promise<SubsiteWithRole[]> {
-  return db.select({ subsite: subsites, role: subsiteRoles.role }).from(subsites)
+export async function postingCandidates(
+  db: Db,
+  userId: number,
+  staff: boolean,
+  limit: number,
+): Promise<SubsiteWithRole[]> {
+  return db
+    .select({ subsite: subsites, role: subsiteRoles.role })
+    .from(subsites)
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
-    .where(sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${subsites.isOpenForPosting} or ${staff}))`)
-    .orderBy(sql`${subsites.id} = ${userId} desc`, sql`${subsiteRoles.role} is null`, sql`${subsites.subscribersCount} desc`, subsites.id)
+    .where(
+      sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${subsites.isOpenForPosting} or ${staff}))`,
+    )
+    .orderBy(
+      sql`${subsites.id} = ${userId} desc`,
+      sql`${subsiteRoles.role} is null`,
+      sql`${subsites.subscribersCount} desc`,
+      subsites.id,
+    )
     .limit(limit);
 }
 
@@ -156,16 +190,27 @@ export interface EntryValues {
 }
 
 export async function insertEntry(db: Db, authorId: number, v: EntryValues, now: Date): Promise<number> {
-  const [row] = await db.insert(entries).values({
-    ...v, authorId, createdAt: now, updatedAt: now, publishedAt: v.isPublished ? now : null,
-  }).returning({ id: entries.id });
+  const [row] = await db
+    .insert(entries)
+    .values({
+      ...v,
+      authorId,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: v.isPublished ? now : null,
+    })
+    .returning({ id: entries.id });
   return row.id;
 }
 
 /** Publishing stamps `published_at` only the first time, so unpublishing and publishing again keeps the date. */
 export async function updateEntry(db: Db, id: number, v: EntryValues, now: Date) {
-  await db.update(entries).set({
-    ...v, updatedAt: now,
-    ...(v.isPublished ? { publishedAt: sql`coalesce(${entries.publishedAt}, ${now})` } : {}),
-  }).where(eq(entries.id, id));
+  await db
+    .update(entries)
+    .set({
+      ...v,
+      updatedAt: now,
+      ...(v.isPublished ? { publishedAt: sql`coalesce(${entries.publishedAt}, ${now})` } : {}),
+    })
+    .where(eq(entries.id, id));
 }

@@ -40,7 +40,9 @@ export const entriesRoutes = [
   route.get('/writing/get/:id', {
     access: 'user',
     params: idParams,
-    handler: async ({ ctx, user, params }): Promise<EntryData> => ({ entry: await entries.entryForEdit(ctx, user, params.id) }),
+    handler: async ({ ctx, user, params }): Promise<EntryData> => ({
+      entry: await entries.entryForEdit(ctx, user, params.id),
+    }),
   }),
 
   // The way back to a draft after the editor closed: the signed-in user's own, newest change first.

@@ -14,7 +14,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (_tag, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim();
-      return { tagName: 'a', attribs: SAFE_HREF.test(href) ? { href, rel: 'nofollow noopener', target: '_blank' } : {} };
+      return {
+        tagName: 'a',
+        attribs: SAFE_HREF.test(href) ? { href, rel: 'nofollow noopener', target: '_blank' } : {},
+      };
     },
   },
   // A link without a safe address becomes its bare text. (Renaming the tag instead trips a sanitize-html bug

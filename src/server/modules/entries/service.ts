@@ -23,7 +23,16 @@ const asBlocks = (blocks: unknown): StoredBlock[] => (Array.isArray(blocks) ? (b
 /** The first text block, stripped of markup: what a feed card shows under the title. */
 export function introOf(blocks: unknown): string {
   const first = asBlocks(blocks).find((b) => b?.type === 'text' && typeof b.data?.text === 'string' && !b.hidden);
-  return first ? String(first.data.text).replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').trim() : '';
+  return first
+    ? String(first.data.text)
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .trim()
+    : '';
 }
 
 /** The block flagged as cover, else the first media block; what the feed shows above the intro. */
@@ -33,7 +42,13 @@ export function coverOf(blocks: unknown): EntryCard['cover'] {
   return cover ? { type: cover.type, data: cover.data } : null;
 }
 
-export function entryUrl(e: { id: number; slug: string; subsite_id: number; subsite_type: string; subsite_slug: string }) {
+export function entryUrl(e: {
+  id: number;
+  slug: string;
+  subsite_id: number;
+  subsite_type: string;
+  subsite_slug: string;
+}) {
   const base = subsiteUrl({ id: e.subsite_id, type: e.subsite_type, slug: e.subsite_slug });
   return `${base}/${e.id}${e.slug ? `-${e.slug}` : ''}`;
 }
@@ -47,13 +62,19 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     cover: coverOf(row.blocks),
     date: row.published_at.toISOString(),
     author: {
-      id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
-      avatar_url: row.author_avatar, avatar_color: row.author_color,
+      id: row.author_id,
+      name: row.author_name,
+      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
+      avatar_url: row.author_avatar,
+      avatar_color: row.author_color,
     },
     subsite: {
-      id: row.subsite_id, type: row.subsite_type, name: row.subsite_name,
+      id: row.subsite_id,
+      type: row.subsite_type,
+      name: row.subsite_name,
       url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }),
-      avatar_url: row.subsite_avatar, avatar_color: row.subsite_color,
+      avatar_url: row.subsite_avatar,
+      avatar_color: row.subsite_color,
     },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     counters: { comments: row.comments_count, favorites: row.favorites_count, hits: row.hits_count },
@@ -118,21 +139,27 @@ export interface SaveInput {
 
 /** Text that says something once the markup is gone; an entry of empty paragraphs is still empty. */
 const hasContent = (b: Block) =>
-  !(b.type === 'text' || b.type === 'header') || b.data.text.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+  !(b.type === 'text' || b.type === 'header') ||
+  b.data.text.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
 
 /**
  * Creates or updates an entry of the actor (or, for staff, anyone's): a draft or published, in the actor's
  * blog or a subsite they may post to. Every check runs before anything is written, so a refusal changes nothing;
  * the entry, its version and its hotness are written in one transaction, so a failure keeps none of them.
  */
-export async function save(ctx: Ctx, actor: NonNullable<Viewer>, input: SaveInput): Promise<{ entry: Entry; rm: string }> {
+export async function save(
+  ctx: Ctx,
+  actor: NonNullable<Viewer>,
+  input: SaveInput,
+): Promise<{ entry: Entry; rm: string }> {
   return transaction(ctx, async (ctx) => {
     const existing = input.id !== undefined ? await q.entryState(ctx.db, input.id) : undefined;
     if (input.id !== undefined) assertCanEdit(actor, existing);
     const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
     if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
     assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
-    if (!input.title && !input.entry.some(hasContent)) throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
+    if (!input.title && !input.entry.some(hasContent))
+      throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
 
     const values: q.EntryValues = {
       subsiteId,
@@ -147,17 +174,32 @@ export async function save(ctx: Ctx, actor: NonNullable<Viewer>, input: SaveInpu
     };
     const now = ctx.now();
     const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
-    await keepVersion(ctx, { entryId: id, authorId: actor.id, title: values.title, blocks: values.blocks, isPublished: input.is_published });
+    await keepVersion(ctx, {
+      entryId: id,
+      authorId: actor.id,
+      title: values.title,
+      blocks: values.blocks,
+      isPublished: input.is_published,
+    });
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.
     if (input.is_published) await refreshEntryHotness(ctx, id);
     if (input.is_published && !existing?.isPublished) {
-      ctx.events.emit('entry.published', { entryId: id, subsiteId, authorId: existing?.authorId ?? actor.id, title: input.title });
+      ctx.events.emit('entry.published', {
+        entryId: id,
+        subsiteId,
+        authorId: existing?.authorId ?? actor.id,
+        title: input.title,
+      });
     }
 
     const row = await q.entryById(ctx.db, id, actor.id);
     if (!row) throw notFound(messages.entryNotFound);
-    const rm = !input.is_published ? messages.entrySaved : existing?.isPublished ? messages.entryUpdated : messages.entryPublished;
+    const rm = !input.is_published
+      ? messages.entrySaved
+      : existing?.isPublished
+        ? messages.entryUpdated
+        : messages.entryPublished;
     return { entry: presentEntry(row, actor), rm };
   });
 }
@@ -167,9 +209,16 @@ const WRITING_TARGETS_MAX = 200;
 /** The subsites the writing form offers: the user's blog first, then those with a role, then open communities. */
 export async function writingTargets(ctx: Ctx, actor: NonNullable<Viewer>): Promise<WritingTarget[]> {
   const rows = await q.postingCandidates(ctx.db, actor.id, isStaff(actor), WRITING_TARGETS_MAX);
-  return rows.filter((r) => canPostTo(actor, r)).map(({ subsite: s }) => ({
-    id: s.id, type: s.type, name: s.name, url: subsiteUrl(s), avatar_url: s.avatarUrl, avatar_color: s.avatarColor,
-  }));
+  return rows
+    .filter((r) => canPostTo(actor, r))
+    .map(({ subsite: s }) => ({
+      id: s.id,
+      type: s.type,
+      name: s.name,
+      url: subsiteUrl(s),
+      avatar_url: s.avatarUrl,
+      avatar_color: s.avatarColor,
+    }));
 }
 
 export const DRAFTS_PAGE = 20;
@@ -182,7 +231,11 @@ export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: numbe
     title: row.title,
     intro: truncate(introOf(row.blocks), 200),
     date: row.updated_at.toISOString(),
-    subsite: { id: row.subsite_id, name: row.subsite_name, url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }) },
+    subsite: {
+      id: row.subsite_id,
+      name: row.subsite_name,
+      url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }),
+    },
   }));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };
 }

@@ -10,8 +10,14 @@ describe('GET /v3.0/writing/targets', () => {
   it('lists the own blog first, then communities open for posting, never a closed one or another blog', async () => {
     const author = await signedIn('Автор Списка');
     const other = await signedIn('Чужой Блог');
-    const [open] = await t.database.db.insert(subsites).values({ type: 'community', slug: `open-${Date.now()}`, name: 'Открытый клуб', isOpenForPosting: true }).returning();
-    const [closed] = await t.database.db.insert(subsites).values({ type: 'community', slug: `closed-${Date.now()}`, name: 'Закрытый клуб', isOpenForPosting: false }).returning();
+    const [open] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', slug: `open-${Date.now()}`, name: 'Открытый клуб', isOpenForPosting: true })
+      .returning();
+    const [closed] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', slug: `closed-${Date.now()}`, name: 'Закрытый клуб', isOpenForPosting: false })
+      .returning();
 
     const res = await author.v.get('/v3.0/writing/targets');
     expect(res.statusCode).toBe(200);

@@ -24,7 +24,9 @@ export async function withHotnessFailing<T>(db: Db, entryId: number | null, work
   await db.execute(sql`create function fail_hotness() returns trigger language plpgsql as $$
     begin if ${which} then raise exception 'injected'; end if; return new; end $$`);
   // Only an update that sets the score fires it, whether or not the score moves; a save or a removal sets other columns.
-  await db.execute(sql`create trigger fail_hotness before update of hotness on entries for each row execute function fail_hotness()`);
+  await db.execute(
+    sql`create trigger fail_hotness before update of hotness on entries for each row execute function fail_hotness()`,
+  );
   try {
     return await work();
   } finally {

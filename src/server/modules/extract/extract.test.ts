@@ -18,49 +18,122 @@ let port: number;
 const hits = new Map<string, number>();
 let png: Buffer;
 
-const page = (head: string, body = '<p>Текст</p>') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = '<p>Текст</p>') =>
+  `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url!, 'http://x');
   hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
-  const html = (body: string | Buffer, type = 'text/html; charset=utf-8') => { res.writeHead(200, { 'content-type': type }); res.end(body); };
+  const html = (body: string | Buffer, type = 'text/html; charset=utf-8') => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
   switch (url.pathname) {
-    case '/og': return html(page(`
+    case '/og':
+      return html(
+        page(`
       <meta charset="utf-8"><title>Запасной заголовок</title>
       <meta property="og:title" content="Как &laquo;Среда&raquo; читает OpenGraph">
       <meta property="og:description" content="Описание   со  ссылки &amp; немного разметки">
       <meta property="og:image" content="/pics/cover.png"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
-      <meta property="og:site_name" content="Пример.ру"><link rel="icon" href="/static/icon.svg">`));
-    case '/og-unsized': return html(page('<meta property="og:title" content="Без размеров"><meta property="og:image" content="/pics/cover.png">'));
-    case '/pics/cover.png': res.writeHead(200, { 'content-type': 'image/png' }); return res.end(png);
-    case '/plain': return html(page('<title>Просто   заголовок</title><meta name="description" content="Только описание">'));
-    case '/twitter': return html(page('<meta name="twitter:title" content="Из твиттер-карточки"><meta name="twitter:image" content="https://cdn.example.com/t.jpg">'));
-    case '/oembed-page': return html(page(`<title>Страница с oEmbed</title>
-      <link rel="alternate" type="application/json+oembed" href="/oembed.json?url=x" title="oEmbed">`));
-    case '/oembed.json': res.writeHead(200, { 'content-type': 'application/json' }); return res.end(JSON.stringify({
-      type: 'photo', version: '1.0', title: 'Название из oEmbed', provider_name: 'Фотохостинг',
-      thumbnail_url: `http://localhost:${port}/pics/cover.png`, thumbnail_width: 40, thumbnail_height: 30,
-    }));
-    case '/video-page': return html(page('<link rel="alternate" type="application/json+oembed" href="/video-oembed.json">'));
-    case '/video-oembed.json': res.writeHead(200, { 'content-type': 'application/json' }); return res.end(JSON.stringify({
-      type: 'video', title: 'Видео на чужой странице', thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
-      html: '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed" allowfullscreen></iframe>',
-    }));
-    case '/cp1251-meta': return html(Buffer.from(new Uint8Array(encode1251(page('<meta charset="windows-1251"><title>Новости Екатеринбурга</title><meta name="description" content="Всё о городе">')))), 'text/html');
-    case '/cp1251-header': return html(Buffer.from(new Uint8Array(encode1251(page('<title>Заголовок в кодировке из заголовка</title>')))), 'text/html; charset=windows-1251');
-    case '/script': return html(page('<title>&lt;script&gt;alert(1)&lt;/script&gt; "кавычки"</title><meta property="og:image" content="javascript:alert(1)">'));
-    case '/chain': res.writeHead(301, { location: '/chain2' }); return res.end();
-    case '/chain2': res.writeHead(302, { location: `http://localhost:${port}/plain` }); return res.end();
-    case '/loop': res.writeHead(302, { location: '/loop' }); return res.end();
-    case '/to-private': res.writeHead(302, { location: `http://127.0.0.1:${port}/plain` }); return res.end();
-    case '/to-metadata': res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }); return res.end();
+      <meta property="og:site_name" content="Пример.ру"><link rel="icon" href="/static/icon.svg">`),
+      );
+    case '/og-unsized':
+      return html(
+        page('<meta property="og:title" content="Без размеров"><meta property="og:image" content="/pics/cover.png">'),
+      );
+    case '/pics/cover.png':
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(png);
+    case '/plain':
+      return html(page('<title>Просто   заголовок</title><meta name="description" content="Только описание">'));
+    case '/twitter':
+      return html(
+        page(
+          '<meta name="twitter:title" content="Из твиттер-карточки"><meta name="twitter:image" content="https://cdn.example.com/t.jpg">',
+        ),
+      );
+    case '/oembed-page':
+      return html(
+        page(`<title>Страница с oEmbed</title>
+      <link rel="alternate" type="application/json+oembed" href="/oembed.json?url=x" title="oEmbed">`),
+      );
+    case '/oembed.json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          type: 'photo',
+          version: '1.0',
+          title: 'Название из oEmbed',
+          provider_name: 'Фотохостинг',
+          thumbnail_url: `http://localhost:${port}/pics/cover.png`,
+          thumbnail_width: 40,
+          thumbnail_height: 30,
+        }),
+      );
+    case '/video-page':
+      return html(page('<link rel="alternate" type="application/json+oembed" href="/video-oembed.json">'));
+    case '/video-oembed.json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          type: 'video',
+          title: 'Видео на чужой странице',
+          thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+          html: '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed" allowfullscreen></iframe>',
+        }),
+      );
+    case '/cp1251-meta':
+      return html(
+        Buffer.from(
+          new Uint8Array(
+            encode1251(
+              page(
+                '<meta charset="windows-1251"><title>Новости Екатеринбурга</title><meta name="description" content="Всё о городе">',
+              ),
+            ),
+          ),
+        ),
+        'text/html',
+      );
+    case '/cp1251-header':
+      return html(
+        Buffer.from(new Uint8Array(encode1251(page('<title>Заголовок в кодировке из заголовка</title>')))),
+        'text/html; charset=windows-1251',
+      );
+    case '/script':
+      return html(
+        page(
+          '<title>&lt;script&gt;alert(1)&lt;/script&gt; "кавычки"</title><meta property="og:image" content="javascript:alert(1)">',
+        ),
+      );
+    case '/chain':
+      res.writeHead(301, { location: '/chain2' });
+      return res.end();
+    case '/chain2':
+      res.writeHead(302, { location: `http://localhost:${port}/plain` });
+      return res.end();
+    case '/loop':
+      res.writeHead(302, { location: '/loop' });
+      return res.end();
+    case '/to-private':
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/plain` });
+      return res.end();
+    case '/to-metadata':
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
     case '/huge': {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write(page('<title>Огромная страница</title>', ''));
       let left = 200; // 200 × 64 KB = 12.5 MB, far past the page limit
       const chunk = `<p>${'ы'.repeat(32 * 1024)}</p>`;
-      const more = () => { while (left-- > 0) if (!res.write(chunk)) return res.once('drain', more); res.end(); };
-      res.on('close', () => { left = 0; });
+      const more = () => {
+        while (left-- > 0) if (!res.write(chunk)) return res.once('drain', more);
+        res.end();
+      };
+      res.on('close', () => {
+        left = 0;
+      });
       return more();
     }
     case '/slow': {
@@ -70,8 +143,12 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
       res.on('close', () => clearInterval(timer));
       return;
     }
-    case '/broken': res.writeHead(500); return res.end('упало');
-    default: res.writeHead(404); return res.end('нет такой страницы');
+    case '/broken':
+      res.writeHead(500);
+      return res.end('упало');
+    default:
+      res.writeHead(404);
+      return res.end('нет такой страницы');
   }
 }
 
@@ -93,7 +170,9 @@ let readerId: number;
 const at = (path: string) => `http://localhost:${port}${path}`;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   server = http.createServer(route);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
@@ -125,40 +204,65 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
     expect(await one(at('/og'))).toEqual({
       type: 'link',
       data: {
-        url: at('/og'), title: 'Как «Среда» читает OpenGraph', description: 'Описание со ссылки & немного разметки',
-        image: { uuid: at('/pics/cover.png'), width: 1200, height: 630 }, favicon: at('/static/icon.svg'), site_name: 'Пример.ру',
+        url: at('/og'),
+        title: 'Как «Среда» читает OpenGraph',
+        description: 'Описание со ссылки & немного разметки',
+        image: { uuid: at('/pics/cover.png'), width: 1200, height: 630 },
+        favicon: at('/static/icon.svg'),
+        site_name: 'Пример.ру',
       },
     });
   });
 
   it('measures a picture the page gives no size for', async () => {
-    expect((await one(at('/og-unsized'))).data).toMatchObject({ title: 'Без размеров', image: { uuid: at('/pics/cover.png'), width: 64, height: 48 } });
+    expect((await one(at('/og-unsized'))).data).toMatchObject({
+      title: 'Без размеров',
+      image: { uuid: at('/pics/cover.png'), width: 64, height: 48 },
+    });
   });
 
   it('falls back to <title>, meta description, /favicon.ico and the host name', async () => {
     expect(await one(at('/plain'))).toEqual({
       type: 'link',
-      data: { url: at('/plain'), title: 'Просто заголовок', description: 'Только описание', image: null, favicon: at('/favicon.ico'), site_name: 'localhost' },
+      data: {
+        url: at('/plain'),
+        title: 'Просто заголовок',
+        description: 'Только описание',
+        image: null,
+        favicon: at('/favicon.ico'),
+        site_name: 'localhost',
+      },
     });
-    expect((await one(at('/twitter'))).data).toMatchObject({ title: 'Из твиттер-карточки', image: { uuid: 'https://cdn.example.com/t.jpg' } });
+    expect((await one(at('/twitter'))).data).toMatchObject({
+      title: 'Из твиттер-карточки',
+      image: { uuid: 'https://cdn.example.com/t.jpg' },
+    });
   });
 
   it('follows oEmbed discovery for what the page lacks, and turns an announced player into a video', async () => {
     expect((await one(at('/oembed-page'))).data).toMatchObject({
-      title: 'Страница с oEmbed', site_name: 'Фотохостинг', image: { uuid: at('/pics/cover.png'), width: 40, height: 30 },
+      title: 'Страница с oEmbed',
+      site_name: 'Фотохостинг',
+      image: { uuid: at('/pics/cover.png'), width: 40, height: 30 },
     });
     expect(hits.get('/oembed.json')).toBe(1);
     expect(await one(at('/video-page'))).toEqual({
       type: 'video',
       data: {
-        service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed',
-        title: 'Видео на чужой странице', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+        service: 'youtube',
+        id: 'dQw4w9WgXcQ',
+        url: 'https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed',
+        title: 'Видео на чужой странице',
+        thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
       },
     });
   });
 
   it('decodes windows-1251 pages, by <meta charset> and by the Content-Type header', async () => {
-    expect((await one(at('/cp1251-meta'))).data).toMatchObject({ title: 'Новости Екатеринбурга', description: 'Всё о городе' });
+    expect((await one(at('/cp1251-meta'))).data).toMatchObject({
+      title: 'Новости Екатеринбурга',
+      description: 'Всё о городе',
+    });
     expect((await one(at('/cp1251-header'))).data).toMatchObject({ title: 'Заголовок в кодировке из заголовка' });
   });
 
@@ -176,7 +280,11 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
     fetchTimes.pageMs = 500;
     const results = await extract([at('/loop'), at('/slow'), at('/missing'), at('/broken'), at('/plain')]);
     expect(results.map((r) => r.type === 'error' && r.data.message)).toEqual([
-      messages.extractTooManyRedirects, messages.extractTimeout, messages.extractUpstream(404), messages.extractUpstream(500), false,
+      messages.extractTooManyRedirects,
+      messages.extractTimeout,
+      messages.extractUpstream(404),
+      messages.extractUpstream(500),
+      false,
     ]);
     expect(results[0]!.data).toMatchObject({ url: at('/loop') });
   });
@@ -184,10 +292,17 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
   it('refuses private, loopback and link-local targets, also behind a redirect, without asking them', async () => {
     const before = hits.get('/plain') ?? 0;
     const results = await extract([
-      `http://127.0.0.1:${port}/plain`, at('/to-private'), at('/to-metadata'), 'http://169.254.169.254/latest/meta-data/',
-      'http://[::1]/', 'http://10.0.0.5/admin', 'http://192.168.1.1/', 'http://[::ffff:7f00:1]/',
+      `http://127.0.0.1:${port}/plain`,
+      at('/to-private'),
+      at('/to-metadata'),
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://10.0.0.5/admin',
+      'http://192.168.1.1/',
+      'http://[::ffff:7f00:1]/',
     ]);
-    for (const r of results) expect(r, JSON.stringify(r)).toMatchObject({ type: 'error', data: { message: messages.extractRefused } });
+    for (const r of results)
+      expect(r, JSON.stringify(r)).toMatchObject({ type: 'error', data: { message: messages.extractRefused } });
     expect(hits.get('/plain') ?? 0).toBe(before);
   });
 
@@ -242,9 +357,16 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
   });
 
   it('recognises embeds from the address alone', async () => {
-    const [yt, tg, x] = await extract(['https://youtu.be/dQw4w9WgXcQ?t=1m5s', 'https://t.me/durov/42', 'https://twitter.com/jack/status/20']);
+    const [yt, tg, x] = await extract([
+      'https://youtu.be/dQw4w9WgXcQ?t=1m5s',
+      'https://t.me/durov/42',
+      'https://twitter.com/jack/status/20',
+    ]);
     // Without network the video still has its id, timecode and the thumbnail known from the id.
-    expect(yt).toMatchObject({ type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ?t=1m5s', timecode: 65 } });
+    expect(yt).toMatchObject({
+      type: 'video',
+      data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ?t=1m5s', timecode: 65 },
+    });
     expect((yt!.data as { thumbnail: string }).thumbnail).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/dQw4w9WgXcQ\//);
     expect(tg).toEqual({ type: 'telegram', data: { url: 'https://t.me/durov/42', channel: 'durov', post: 42 } });
     expect(x).toEqual({ type: 'x', data: { url: 'https://x.com/jack/status/20', id: '20' } });
@@ -262,13 +384,24 @@ describe('GET /v3.0/andropov/extract: our own links', () => {
   let commentId: number;
 
   beforeAll(async () => {
-    const [e] = await t.database.db.insert(entries).values({
-      subsiteId: readerId, authorId: readerId, title: 'Своя запись', slug: 'svoya-zapis', isPublished: true, publishedAt: new Date(),
-      blocks: [{ type: 'text', data: { text: 'Вступление <b>записи</b>' } }],
-    }).returning();
+    const [e] = await t.database.db
+      .insert(entries)
+      .values({
+        subsiteId: readerId,
+        authorId: readerId,
+        title: 'Своя запись',
+        slug: 'svoya-zapis',
+        isPublished: true,
+        publishedAt: new Date(),
+        blocks: [{ type: 'text', data: { text: 'Вступление <b>записи</b>' } }],
+      })
+      .returning();
     entryId = e!.id;
     entryUrl = `${t.config.publicUrl}/u/${readerId}-chitatel-ssylok/${entryId}-svoya-zapis`;
-    const [c] = await t.database.db.insert(comments).values({ entryId, authorId: readerId, text: 'Комментарий к своей записи' }).returning();
+    const [c] = await t.database.db
+      .insert(comments)
+      .values({ entryId, authorId: readerId, text: 'Комментарий к своей записи' })
+      .returning();
     commentId = c!.id;
   });
 
@@ -276,18 +409,33 @@ describe('GET /v3.0/andropov/extract: our own links', () => {
     const card = await one(entryUrl);
     expect(card).toMatchObject({
       type: 'entry',
-      data: { id: entryId, title: 'Своя запись', description: 'Вступление записи', author: { name: 'Читатель Ссылок' } },
+      data: {
+        id: entryId,
+        title: 'Своя запись',
+        description: 'Вступление записи',
+        author: { name: 'Читатель Ссылок' },
+      },
     });
-    expect((card.data as { url: string }).url).toMatch(new RegExp(`^${t.config.publicUrl}/u/${readerId}.*/${entryId}-svoya-zapis$`));
+    expect((card.data as { url: string }).url).toMatch(
+      new RegExp(`^${t.config.publicUrl}/u/${readerId}.*/${entryId}-svoya-zapis$`),
+    );
     expect((await one(`${t.config.publicUrl}/${entryId}`)).type).toBe('entry');
   });
 
   it('gives an entry card its cover picture as an absolute address under the media base', async () => {
     const uuid = '0b3c0f7e-1d2a-8c4b-9e5f-6a7b8c9d0e1f';
-    const [e] = await t.database.db.insert(entries).values({
-      subsiteId: readerId, authorId: readerId, title: 'С обложкой', slug: 's-oblozhkoi', isPublished: true, publishedAt: new Date(),
-      blocks: [{ type: 'media', data: { items: [{ image: { uuid, width: 800, height: 600 } }] } }],
-    }).returning();
+    const [e] = await t.database.db
+      .insert(entries)
+      .values({
+        subsiteId: readerId,
+        authorId: readerId,
+        title: 'С обложкой',
+        slug: 's-oblozhkoi',
+        isPublished: true,
+        publishedAt: new Date(),
+        blocks: [{ type: 'media', data: { items: [{ image: { uuid, width: 800, height: 600 } }] } }],
+      })
+      .returning();
     expect((await one(`${t.config.publicUrl}/${e!.id}`)).data).toMatchObject({
       image: { uuid: `${t.config.publicUrl}${t.config.mediaBaseUrl}/${uuid}/`, width: 800, height: 600 },
     });
@@ -296,47 +444,78 @@ describe('GET /v3.0/andropov/extract: our own links', () => {
   it('turns a link with comment/comments into a comment card', async () => {
     for (const q of ['comment', 'comments']) {
       expect(await one(`${entryUrl}?${q}=${commentId}`)).toMatchObject({
-        type: 'comment', data: { id: commentId, text: 'Комментарий к своей записи', entry: { id: entryId, title: 'Своя запись' } },
+        type: 'comment',
+        data: { id: commentId, text: 'Комментарий к своей записи', entry: { id: entryId, title: 'Своя запись' } },
       });
     }
   });
 
   it('treats our links as plain link cards with forceLink', async () => {
     expect(await one(`${entryUrl}?comment=${commentId}`, '&forceLink=1')).toMatchObject({
-      type: 'link', data: { title: 'Своя запись', description: 'Комментарий к своей записи', site_name: ui.siteName },
+      type: 'link',
+      data: { title: 'Своя запись', description: 'Комментарий к своей записи', site_name: ui.siteName },
     });
   });
 
   it('reads blogs and communities, and other pages as a site card', async () => {
-    expect(await one(`${t.config.publicUrl}/u/${readerId}`)).toMatchObject({ type: 'subsite', data: { id: readerId, name: 'Читатель Ссылок', type: 'user' } });
-    const [s] = await t.database.db.insert(subsites).values({ type: 'community', name: 'Игры', slug: 'games-extract', description: 'Про игры' }).returning();
-    expect(await one(`${t.config.publicUrl}/s/games-extract`)).toMatchObject({ type: 'subsite', data: { id: s!.id, name: 'Игры', description: 'Про игры' } });
+    expect(await one(`${t.config.publicUrl}/u/${readerId}`)).toMatchObject({
+      type: 'subsite',
+      data: { id: readerId, name: 'Читатель Ссылок', type: 'user' },
+    });
+    const [s] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', name: 'Игры', slug: 'games-extract', description: 'Про игры' })
+      .returning();
+    expect(await one(`${t.config.publicUrl}/s/games-extract`)).toMatchObject({
+      type: 'subsite',
+      data: { id: s!.id, name: 'Игры', description: 'Про игры' },
+    });
     expect(await one(`${t.config.publicUrl}/popular`)).toMatchObject({ type: 'link', data: { title: ui.siteName } });
   });
 
   it("answers a Russian error item for removed comments, someone else's drafts and unknown ids", async () => {
-    const [gone] = await t.database.db.insert(comments).values({ entryId, authorId: readerId, text: 'Удалённый', removed: true }).returning();
+    const [gone] = await t.database.db
+      .insert(comments)
+      .values({ entryId, authorId: readerId, text: 'Удалённый', removed: true })
+      .returning();
     const other = new Visitor(t.app);
     const otherId = (await other.register({ name: 'Другой Автор' })).user.id;
-    const [draft] = await t.database.db.insert(entries).values({ subsiteId: otherId, authorId: otherId, title: 'Черновик', slug: 'chernovik', isPublished: false }).returning();
+    const [draft] = await t.database.db
+      .insert(entries)
+      .values({ subsiteId: otherId, authorId: otherId, title: 'Черновик', slug: 'chernovik', isPublished: false })
+      .returning();
     // An ordinary reader (the first account runs the site and may read drafts).
     const stranger = new Visitor(t.app);
     await stranger.register({ name: 'Случайный Читатель' });
-    const results = await extract([
-      `${entryUrl}?comment=${gone!.id}`, `${t.config.publicUrl}/u/${otherId}/${draft!.id}-chernovik`, `${t.config.publicUrl}/999999`,
-      `${t.config.publicUrl}/s/no-such-community`,
-    ], '', stranger);
+    const results = await extract(
+      [
+        `${entryUrl}?comment=${gone!.id}`,
+        `${t.config.publicUrl}/u/${otherId}/${draft!.id}-chernovik`,
+        `${t.config.publicUrl}/999999`,
+        `${t.config.publicUrl}/s/no-such-community`,
+      ],
+      '',
+      stranger,
+    );
     expect(results.map((r) => r.type === 'error' && r.data.message)).toEqual([
-      messages.extractCommentNotFound, messages.extractEntryNotFound, messages.extractEntryNotFound, messages.subsiteNotFound,
+      messages.extractCommentNotFound,
+      messages.extractEntryNotFound,
+      messages.extractEntryNotFound,
+      messages.subsiteNotFound,
     ]);
     // The draft's author does get the card.
-    expect((await extract([`${t.config.publicUrl}/${draft!.id}`], '', other))[0]).toMatchObject({ type: 'entry', data: { title: 'Черновик' } });
+    expect((await extract([`${t.config.publicUrl}/${draft!.id}`], '', other))[0]).toMatchObject({
+      type: 'entry',
+      data: { title: 'Черновик' },
+    });
   });
 });
 
 describe('GET /v3.0/andropov/extract/render', () => {
   it('adds an escaped HTML card to each result', async () => {
-    const res = await reader.get(`/v3.0/andropov/extract/render?${query([at('/script'), 'https://t.me/durov/42', at('/missing')])}`);
+    const res = await reader.get(
+      `/v3.0/andropov/extract/render?${query([at('/script'), 'https://t.me/durov/42', at('/missing')])}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const [link, tg, error] = res.json().data.result as RenderedResult[];
     expect(link).toMatchObject({ type: 'link', data: { title: '<script>alert(1)</script> "кавычки"', image: null } });
@@ -359,7 +538,10 @@ describe('GET /v3.0/andropov/extract: who and what may be asked', () => {
   it('answers 403 to a banned account', async () => {
     const banned = new Visitor(t.app);
     const id = (await banned.register({ name: 'Забаненный Читатель' })).user.id;
-    await t.database.db.update(users).set({ bannedUntil: new Date(Date.now() + 86_400_000) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, id));
     hits.set('/plain', 0);
     const res = await banned.get(`/v3.0/andropov/extract?${query([at('/plain?banned')])}`);
     expect(isRussianError(res, 403)).toBe(true);

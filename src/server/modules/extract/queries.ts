@@ -5,12 +5,18 @@ import { col, firstRow } from '../../db/rows.ts';
 import { linkPreviews } from '../../db/schema.ts';
 
 export async function findPreview(db: Db, url: string): Promise<{ data: unknown; fetchedAt: Date } | undefined> {
-  const rows = await db.select({ data: linkPreviews.data, fetchedAt: linkPreviews.fetchedAt }).from(linkPreviews).where(eq(linkPreviews.url, url)).limit(1);
+  const rows = await db
+    .select({ data: linkPreviews.data, fetchedAt: linkPreviews.fetchedAt })
+    .from(linkPreviews)
+    .where(eq(linkPreviews.url, url))
+    .limit(1);
   return rows[0];
 }
 
 export async function savePreview(db: Db, url: string, data: unknown, now: Date) {
-  await db.insert(linkPreviews).values({ url, data, fetchedAt: now })
+  await db
+    .insert(linkPreviews)
+    .values({ url, data, fetchedAt: now })
     .onConflictDoUpdate({ target: linkPreviews.url, set: { data, fetchedAt: now } });
 }
 
@@ -31,9 +37,17 @@ const CommentCardRow = z.object({
 });
 export type CommentCardRow = z.output<typeof CommentCardRow>;
 
-export async function findEntryComment(db: Db, entryId: number, commentId: number): Promise<CommentCardRow | undefined> {
-  return firstRow(db, CommentCardRow, sql`
+export async function findEntryComment(
+  db: Db,
+  entryId: number,
+  commentId: number,
+): Promise<CommentCardRow | undefined> {
+  return firstRow(
+    db,
+    CommentCardRow,
+    sql`
     select c.id, c.text, c.removed, c.created_at, c.author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar
       from comments c join subsites a on a.id = c.author_id
-     where c.id = ${commentId} and c.entry_id = ${entryId}`);
+     where c.id = ${commentId} and c.entry_id = ${entryId}`,
+  );
 }

@@ -62,27 +62,32 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   let title = '';
   let inTitle = false;
   let base = pageUrl;
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      if (name === 'title') inTitle = !title;
-      else if (name === 'base' && attrs.href) base = absoluteHttp(attrs.href, pageUrl) || base;
-      else if (name === 'meta') {
-        const key = (attrs.property ?? attrs.name ?? attrs.itemprop ?? '').toLowerCase();
-        // The first value wins: pages repeat og:image for alternatives, the first is the main one.
-        if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content);
-      } else if (name === 'link') {
-        const rel = (attrs.rel ?? '').toLowerCase();
-        if (rel.split(/\s+/).includes('icon') || rel === 'apple-touch-icon') icons.push({ rel, href: attrs.href ?? '' });
-        if (rel === 'alternate' && (attrs.type ?? '').toLowerCase() === 'application/json+oembed' && !oembed) oembed = attrs.href ?? '';
-      }
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'title') inTitle = !title;
+        else if (name === 'base' && attrs.href) base = absoluteHttp(attrs.href, pageUrl) || base;
+        else if (name === 'meta') {
+          const key = (attrs.property ?? attrs.name ?? attrs.itemprop ?? '').toLowerCase();
+          // The first value wins: pages repeat og:image for alternatives, the first is the main one.
+          if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content);
+        } else if (name === 'link') {
+          const rel = (attrs.rel ?? '').toLowerCase();
+          if (rel.split(/\s+/).includes('icon') || rel === 'apple-touch-icon')
+            icons.push({ rel, href: attrs.href ?? '' });
+          if (rel === 'alternate' && (attrs.type ?? '').toLowerCase() === 'application/json+oembed' && !oembed)
+            oembed = attrs.href ?? '';
+        }
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+      },
     },
-    ontext(text) {
-      if (inTitle) title += text;
-    },
-    onclosetag(name) {
-      if (name === 'title') inTitle = false;
-    },
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   // Everything we read lives in the head: the body (most of a page) is not parsed at all.
   const body = html.search(/<body[\s>]/i);
   parser.write(body > 0 ? html.slice(0, body) : html);
@@ -93,7 +98,10 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   return {
     title: pick('og:title', 'twitter:title') || clean(title),
     description: pick('og:description', 'twitter:description', 'description'),
-    image: absoluteHttp(pick('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'), base),
+    image: absoluteHttp(
+      pick('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
+      base,
+    ),
     imageWidth: imageSide(meta.get('og:image:width')),
     imageHeight: imageSide(meta.get('og:image:height')),
     siteName: pick('og:site_name', 'application-name'),

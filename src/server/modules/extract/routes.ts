@@ -14,13 +14,17 @@ const urlField = withoutControlChars(z.string({ error: messages.extractUrlInvali
 /** `urls[]=…` (bracket notation); a lone `urls=…` counts as a list of one. */
 const urlsField = z.preprocess(
   (v) => (typeof v === 'string' ? [v] : v),
-  z.array(urlField, { error: (iss) => (iss.input === undefined ? messages.extractUrlsRequired : messages.wrongType) })
+  z
+    .array(urlField, { error: (iss) => (iss.input === undefined ? messages.extractUrlsRequired : messages.wrongType) })
     .min(1, messages.extractUrlsRequired)
     .max(EXTRACT_URLS_MAX, messages.extractUrlsTooMany(EXTRACT_URLS_MAX)),
 );
 
 /** An empty `forceLink=` means the default: no. */
-const forceLinkField = z.preprocess((v) => (v === '' ? undefined : v), flagField(messages.extractForceLinkInvalid).default(false));
+const forceLinkField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  flagField(messages.extractForceLinkInvalid).default(false),
+);
 
 const extractQuery = plainBody({ urls: urlsField, forceLink: forceLinkField });
 
@@ -40,6 +44,8 @@ export const extractRoutes = [
     access: 'active',
     rateLimit: [30, 60],
     query: extractQuery,
-    handler: async ({ ctx, user, query }) => ({ result: withHtml(await extract(ctx, user, query.urls, query.forceLink)) }),
+    handler: async ({ ctx, user, query }) => ({
+      result: withHtml(await extract(ctx, user, query.urls, query.forceLink)),
+    }),
   }),
 ];

@@ -3,8 +3,16 @@ import { imageSrc } from '../../../shared/blocks.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import {
-  applicationLink, knownThumbnail, recognizeTelegram, recognizeVideo, recognizeX,
-  type ApplicationLink, type ExtractImage, type ExtractResult, type LinkCard, type VideoEmbed,
+  applicationLink,
+  knownThumbnail,
+  recognizeTelegram,
+  recognizeVideo,
+  recognizeX,
+  type ApplicationLink,
+  type ExtractImage,
+  type ExtractResult,
+  type LinkCard,
+  type VideoEmbed,
 } from '../../../shared/extract.ts';
 import { collapseWhitespace, truncate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -57,7 +65,8 @@ async function extractOne(ctx: Ctx, viewer: Viewer, url: string, forceLink: bool
 }
 
 /** Failures, and videos whose page could not be read (no title), are tried again soon. */
-const ttlOf = (r: ExtractResult) => (r.type === 'error' || (r.type === 'video' && !r.data.title) ? ERROR_TTL_MS : PREVIEW_TTL_MS);
+const ttlOf = (r: ExtractResult) =>
+  r.type === 'error' || (r.type === 'video' && !r.data.title) ? ERROR_TTL_MS : PREVIEW_TTL_MS;
 
 async function cached(ctx: Ctx, key: string, build: () => Promise<ExtractResult>): Promise<ExtractResult> {
   const now = ctx.now();
@@ -68,7 +77,8 @@ async function cached(ctx: Ctx, key: string, build: () => Promise<ExtractResult>
   }
   const result = await build();
   await q.savePreview(ctx.db, key, result, now);
-  if (previewCleanup.random() < previewCleanup.chance) await q.deletePreviewsBefore(ctx.db, new Date(now.getTime() - 2 * PREVIEW_TTL_MS));
+  if (previewCleanup.random() < previewCleanup.chance)
+    await q.deletePreviewsBefore(ctx.db, new Date(now.getTime() - 2 * PREVIEW_TTL_MS));
   return result;
 }
 
@@ -76,13 +86,26 @@ function failure(ctx: Ctx, url: string, err: unknown): ExtractResult {
   let message: string = messages.extractUnreachable;
   if (err instanceof SafeFetchError) {
     switch (err.reason) {
-      case 'refused': message = messages.extractRefused; break;
-      case 'badUrl': message = messages.extractUrlInvalid; break;
-      case 'timeout': message = messages.extractTimeout; break;
-      case 'tooLarge': message = messages.extractTooLarge; break;
-      case 'tooManyRedirects': message = messages.extractTooManyRedirects; break;
-      case 'status': message = messages.extractUpstream(err.status ?? 0); break;
-      case 'network': break;
+      case 'refused':
+        message = messages.extractRefused;
+        break;
+      case 'badUrl':
+        message = messages.extractUrlInvalid;
+        break;
+      case 'timeout':
+        message = messages.extractTimeout;
+        break;
+      case 'tooLarge':
+        message = messages.extractTooLarge;
+        break;
+      case 'tooManyRedirects':
+        message = messages.extractTooManyRedirects;
+        break;
+      case 'status':
+        message = messages.extractUpstream(err.status ?? 0);
+        break;
+      case 'network':
+        break;
     }
   } else {
     ctx.log.warn({ err }, 'link extraction failed');
@@ -112,16 +135,26 @@ interface FetchedPage {
 
 async function fetchPage(ctx: Ctx, url: string): Promise<FetchedPage> {
   const res = await safeFetch(ctx.config, url, {
-    maxBytes: PAGE_BYTES, truncate: true, timeoutMs: fetchTimes.pageMs, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+    maxBytes: PAGE_BYTES,
+    truncate: true,
+    timeoutMs: fetchTimes.pageMs,
+    accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
   });
-  if (/html|xml/i.test(res.contentType) || !res.contentType) return { url: res.url, facts: readPage(decodePage(res.body, res.contentType), res.url) };
+  if (/html|xml/i.test(res.contentType) || !res.contentType)
+    return { url: res.url, facts: readPage(decodePage(res.body, res.contentType), res.url) };
   // Not a page (a picture, a PDF): the card is the address itself, with the picture when it is one.
   const name = decodeURIComponent(new URL(res.url).pathname.split('/').filter(Boolean).pop() ?? '');
   return {
     url: res.url,
     facts: {
-      title: name, description: '', image: /^image\//i.test(res.contentType) ? res.url : '', imageWidth: 0, imageHeight: 0,
-      siteName: '', favicon: absoluteHttp('/favicon.ico', res.url), oembed: '',
+      title: name,
+      description: '',
+      image: /^image\//i.test(res.contentType) ? res.url : '',
+      imageWidth: 0,
+      imageHeight: 0,
+      siteName: '',
+      favicon: absoluteHttp('/favicon.ico', res.url),
+      oembed: '',
     },
   };
 }
@@ -139,7 +172,11 @@ interface Oembed {
 /** The announced oEmbed answer; a broken or missing one only means fewer facts. */
 async function readOembed(ctx: Ctx, endpoint: string): Promise<Oembed | null> {
   try {
-    const res = await safeFetch(ctx.config, endpoint, { maxBytes: OEMBED_BYTES, timeoutMs: fetchTimes.sideMs, accept: 'application/json' });
+    const res = await safeFetch(ctx.config, endpoint, {
+      maxBytes: OEMBED_BYTES,
+      timeoutMs: fetchTimes.sideMs,
+      accept: 'application/json',
+    });
     const json = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? collapseWhitespace(v) : '');
     const html = text(json.html);
@@ -150,7 +187,10 @@ async function readOembed(ctx: Ctx, endpoint: string): Promise<Oembed | null> {
       thumbnailWidth: imageSide(json.thumbnail_width),
       thumbnailHeight: imageSide(json.thumbnail_height),
       provider: text(json.provider_name),
-      iframe: type === 'video' || type === 'rich' ? absoluteHttp(/<iframe[^>]+src=["']([^"']+)["']/i.exec(html)?.[1] ?? '', res.url) : '',
+      iframe:
+        type === 'video' || type === 'rich'
+          ? absoluteHttp(/<iframe[^>]+src=["']([^"']+)["']/i.exec(html)?.[1] ?? '', res.url)
+          : '',
     };
   } catch {
     return null;
@@ -162,7 +202,11 @@ async function imageOf(ctx: Ctx, src: string, width: number, height: number): Pr
   if (!src) return null;
   if (width && height) return { uuid: src, width, height };
   try {
-    const res = await safeFetch(ctx.config, src, { maxBytes: IMAGE_BYTES, timeoutMs: fetchTimes.sideMs, accept: 'image/*' });
+    const res = await safeFetch(ctx.config, src, {
+      maxBytes: IMAGE_BYTES,
+      timeoutMs: fetchTimes.sideMs,
+      accept: 'image/*',
+    });
     const meta = await sharp(res.body).metadata();
     return { uuid: src, width: meta.width ?? 0, height: meta.height ?? 0 };
   } catch {
@@ -188,7 +232,11 @@ async function linkCard(ctx: Ctx, page: FetchedPage, oembed: Oembed | null): Pro
 
 /** A video is playable from its id alone; the page (or its oEmbed) only adds a title and a thumbnail. */
 async function videoData(
-  ctx: Ctx, url: string, video: NonNullable<ReturnType<typeof recognizeVideo>>, known?: PageFacts, oembed?: Oembed,
+  ctx: Ctx,
+  url: string,
+  video: NonNullable<ReturnType<typeof recognizeVideo>>,
+  known?: PageFacts,
+  oembed?: Oembed,
 ): Promise<VideoEmbed> {
   let facts = known;
   if (!facts) {
@@ -210,17 +258,21 @@ async function videoData(
 
 // ---------------------------------------------------------------- our own links
 
-const absolute = (ctx: Ctx, path: string | null) => (path ? (path.startsWith('/') ? ctx.config.publicUrl + path : path) : null);
+const absolute = (ctx: Ctx, path: string | null) =>
+  path ? (path.startsWith('/') ? ctx.config.publicUrl + path : path) : null;
 
 /** The entry's cover picture (first image of its cover or media block, or its video's thumbnail). */
 function entryImage(ctx: Ctx, entry: Entry): ExtractImage | null {
   const cover = entry.cover;
   if (cover?.type === 'media') {
-    const image = (cover.data.items as { image?: { uuid?: string; url?: string; width: number; height: number } }[] | undefined)?.[0]?.image;
+    const image = (
+      cover.data.items as { image?: { uuid?: string; url?: string; width: number; height: number } }[] | undefined
+    )?.[0]?.image;
     if (!image) return null;
     return { uuid: absolute(ctx, imageSrc(image, ctx.config.mediaBaseUrl))!, width: image.width, height: image.height };
   }
-  if (cover?.type === 'video' && typeof cover.data.thumbnail === 'string') return { uuid: cover.data.thumbnail, width: 0, height: 0 };
+  if (cover?.type === 'video' && typeof cover.data.thumbnail === 'string')
+    return { uuid: cover.data.thumbnail, width: 0, height: 0 };
   return null;
 }
 
@@ -232,13 +284,22 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
       const entry = await readEntry(ctx, viewer, link.kind === 'entry' ? link.id : link.entryId);
       if (!entry || entry.removed) return notFound(messages.extractEntryNotFound);
       const entryUrl = absolute(ctx, entry.url)!;
-      const author = { name: entry.author.name, url: absolute(ctx, entry.author.url)!, avatar_url: absolute(ctx, entry.author.avatar_url) };
+      const author = {
+        name: entry.author.name,
+        url: absolute(ctx, entry.author.url)!,
+        avatar_url: absolute(ctx, entry.author.avatar_url),
+      };
       if (link.kind === 'entry') {
         return {
           type: 'entry',
           data: {
-            id: entry.id, url: entryUrl, title: entry.title, description: truncate(entry.intro, DESCRIPTION_MAX),
-            image: entryImage(ctx, entry), date: entry.date, author,
+            id: entry.id,
+            url: entryUrl,
+            title: entry.title,
+            description: truncate(entry.intro, DESCRIPTION_MAX),
+            image: entryImage(ctx, entry),
+            date: entry.date,
+            author,
             subsite: { name: entry.subsite.name, url: absolute(ctx, entry.subsite.url)! },
           },
         };
@@ -248,10 +309,13 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
       return {
         type: 'comment',
         data: {
-          id: comment.id, url: `${entryUrl}?comment=${comment.id}`, text: truncate(comment.text, DESCRIPTION_MAX),
+          id: comment.id,
+          url: `${entryUrl}?comment=${comment.id}`,
+          text: truncate(comment.text, DESCRIPTION_MAX),
           date: comment.created_at.toISOString(),
           author: {
-            name: comment.author_name, url: absolute(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug }))!,
+            name: comment.author_name,
+            url: absolute(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug }))!,
             avatar_url: absolute(ctx, comment.author_avatar),
           },
           entry: { id: entry.id, title: entry.title, url: entryUrl },
@@ -260,13 +324,18 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
     }
     case 'subsite':
     case 'community': {
-      const s = link.kind === 'subsite' ? await subsites.byId(ctx, link.id) : await subsites.communityBySlug(ctx, link.slug);
+      const s =
+        link.kind === 'subsite' ? await subsites.byId(ctx, link.id) : await subsites.communityBySlug(ctx, link.slug);
       if (!s) return notFound(messages.subsiteNotFound);
       return {
         type: 'subsite',
         data: {
-          id: s.id, url: absolute(ctx, subsiteUrl(s))!, type: s.type, name: s.name,
-          description: truncate(s.description ?? '', DESCRIPTION_MAX), avatar_url: absolute(ctx, s.avatarUrl),
+          id: s.id,
+          url: absolute(ctx, subsiteUrl(s))!,
+          type: s.type,
+          name: s.name,
+          description: truncate(s.description ?? '', DESCRIPTION_MAX),
+          avatar_url: absolute(ctx, s.avatarUrl),
         },
       };
     }
@@ -282,13 +351,17 @@ function siteCard(ctx: Ctx, url: string, title: string, description: string, ima
 /** `forceLink`: our own entry, comment or subsite shown as an ordinary link card. */
 function asLinkCard(ctx: Ctx, card: ExtractResult): LinkCard {
   switch (card.type) {
-    case 'entry': return siteCard(ctx, card.data.url, card.data.title || ui.siteName, card.data.description, card.data.image);
-    case 'comment': return siteCard(ctx, card.data.url, card.data.entry.title || ui.extract.comment, card.data.text, null);
+    case 'entry':
+      return siteCard(ctx, card.data.url, card.data.title || ui.siteName, card.data.description, card.data.image);
+    case 'comment':
+      return siteCard(ctx, card.data.url, card.data.entry.title || ui.extract.comment, card.data.text, null);
     case 'subsite': {
       const avatar = card.data.avatar_url ? { uuid: card.data.avatar_url, width: 0, height: 0 } : null;
       return siteCard(ctx, card.data.url, card.data.name, card.data.description, avatar);
     }
-    case 'link': return card.data;
-    default: throw new Error(`no link card for ${card.type}`);
+    case 'link':
+      return card.data;
+    default:
+      throw new Error(`no link card for ${card.type}`);
   }
 }

@@ -10,7 +10,9 @@ describe('TtlCache', () => {
     const cache = new TtlCache<number>(1000, 10, () => clock.now);
     let runs = 0;
     const compute = async () => ++runs;
-    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1, 1]);
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute), cache.get('a', compute)])).toEqual([
+      1, 1, 1,
+    ]);
     clock.now = new Date(clock.now.getTime() + 999);
     expect(await cache.get('a', compute)).toBe(1);
     clock.now = new Date(clock.now.getTime() + 1);
@@ -24,7 +26,11 @@ describe('TtlCache', () => {
     await cache.get('c', async () => 'c1');
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
-    await expect(cache.get('x', async () => { throw new Error('down'); })).rejects.toThrow('down');
+    await expect(
+      cache.get('x', async () => {
+        throw new Error('down');
+      }),
+    ).rejects.toThrow('down');
     expect(await cache.get('x', async () => 'x2')).toBe('x2');
   });
 });
@@ -49,7 +55,9 @@ describe('anonymous feed pages in production', () => {
     expect((await feedPage(anon, `subsite_id=${c.id}`)).items.map((e) => e.id)).toEqual([first]);
     const second = await f.entry({ subsiteId: c.id, authorId: reader.id, publishedAt: f.hoursAgo(1) });
     expect((await feedPage(new Visitor(t.app), `subsite_id=${c.id}`)).items.map((e) => e.id)).toEqual([first]);
-    expect((await feedPage(reader.v, `subsite_id=${c.id}`)).items.map((e) => e.id).sort()).toEqual([first, second].sort());
+    expect((await feedPage(reader.v, `subsite_id=${c.id}`)).items.map((e) => e.id).sort()).toEqual(
+      [first, second].sort(),
+    );
     // Another query is another page.
     expect((await feedPage(anon, `subsite_id=${c.id}&sorting=date`)).items).toHaveLength(2);
     t.clock.now = new Date(t.clock.now.getTime() + ANONYMOUS_CACHE_MS);

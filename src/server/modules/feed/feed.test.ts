@@ -22,7 +22,8 @@ const ids = (page: { items: { id: number }[] }) => page.items.map((e) => e.id);
 describe('GET /v3.0/feed: what each feed holds', () => {
   it('answers cards with a cursor, 20 to a page by default', async () => {
     const c = await f.community();
-    for (let i = 0; i < FEED_PAGE_SIZE + 3; i++) await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(i) });
+    for (let i = 0; i < FEED_PAGE_SIZE + 3; i++)
+      await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(i) });
     const page = await feedPage(anon(), `subsite_id=${c.id}&sorting=date`);
     expect(page.items).toHaveLength(FEED_PAGE_SIZE);
     expect(page.is_finished).toBe(false);
@@ -30,11 +31,18 @@ describe('GET /v3.0/feed: what each feed holds', () => {
     expect(typeof page.last_sorting_value).toBe('number');
     expect(page.items[0]).toMatchObject({
       url: expect.stringMatching(new RegExp(`^/s/${c.slug}/\\d+-zapis-\\d+$`)),
-      title: expect.stringMatching(/^Запись/), intro: expect.stringMatching(/^Вступление/),
-      author: { id: author.id }, subsite: { id: c.id, type: 'community', name: c.name },
-      likes: { count: 0, summ: 0, is_liked: 0 }, counters: { comments: 0, favorites: 0, hits: 0 }, is_favorited: false,
+      title: expect.stringMatching(/^Запись/),
+      intro: expect.stringMatching(/^Вступление/),
+      author: { id: author.id },
+      subsite: { id: c.id, type: 'community', name: c.name },
+      likes: { count: 0, summ: 0, is_liked: 0 },
+      counters: { comments: 0, favorites: 0, hits: 0 },
+      is_favorited: false,
     });
-    const rest = await feedPage(anon(), `subsite_id=${c.id}&sorting=date&last_id=${page.last_id}&last_sorting_value=${page.last_sorting_value}`);
+    const rest = await feedPage(
+      anon(),
+      `subsite_id=${c.id}&sorting=date&last_id=${page.last_id}&last_sorting_value=${page.last_sorting_value}`,
+    );
     expect(rest.items).toHaveLength(3);
     expect(rest.is_finished).toBe(true);
   });
@@ -64,7 +72,7 @@ describe('GET /v3.0/feed: what each feed holds', () => {
     expect(await walkFeed(anon(), 'sorting=date&all=0')).toEqual(main);
   });
 
-  it('a person\'s blog feed shows what they wrote anywhere; a community\'s only its own entries', async () => {
+  it("a person's blog feed shows what they wrote anywhere; a community's only its own entries", async () => {
     const writer = await f.reader();
     const c = await f.community();
     const inBlog = await f.entry({ subsiteId: writer.id, authorId: writer.id });
@@ -74,7 +82,7 @@ describe('GET /v3.0/feed: what each feed holds', () => {
     expect((await walkFeed(anon(), `subsite_id=${c.id}`)).sort()).toEqual([inCommunity, other].sort());
   });
 
-  it('my=1 is the reader\'s subscriptions: subsites, and people followed wherever they write', async () => {
+  it("my=1 is the reader's subscriptions: subsites, and people followed wherever they write", async () => {
     const reader = await f.reader();
     const writer = await f.reader();
     const followed = await f.community();
@@ -128,11 +136,24 @@ describe('sortings', () => {
   });
 
   it.each([
-    ['day', 24], ['week', 7 * 24], ['month', 30 * 24], ['year', 365 * 24],
+    ['day', 24],
+    ['week', 7 * 24],
+    ['month', 30 * 24],
+    ['year', 365 * 24],
   ])('top %s: votes within the period, most first', async (period, hours) => {
     const c = await f.community();
-    const inside = await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(hours - 1), likesSumm: 3 });
-    const best = await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(hours / 2), likesSumm: 9 });
+    const inside = await f.entry({
+      subsiteId: c.id,
+      authorId: author.id,
+      publishedAt: f.hoursAgo(hours - 1),
+      likesSumm: 3,
+    });
+    const best = await f.entry({
+      subsiteId: c.id,
+      authorId: author.id,
+      publishedAt: f.hoursAgo(hours / 2),
+      likesSumm: 9,
+    });
     const zero = await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(0.5) });
     await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(hours + 1), likesSumm: 100 });
     expect(await walkFeed(anon(), `subsite_id=${c.id}&sorting=${period}`, { count: 1 })).toEqual([best, inside, zero]);
@@ -140,7 +161,12 @@ describe('sortings', () => {
 
   it('top all: every entry by votes, whatever its age', async () => {
     const c = await f.community();
-    const ancient = await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(5 * 365 * 24), likesSumm: 50 });
+    const ancient = await f.entry({
+      subsiteId: c.id,
+      authorId: author.id,
+      publishedAt: f.hoursAgo(5 * 365 * 24),
+      likesSumm: 50,
+    });
     const fresh = await f.entry({ subsiteId: c.id, authorId: author.id, likesSumm: 2 });
     expect(await walkFeed(anon(), `subsite_id=${c.id}&sorting=all`)).toEqual([ancient, fresh]);
   });
@@ -161,21 +187,25 @@ describe('sortings', () => {
   });
 });
 
-describe('the reader\'s filters', () => {
+describe("the reader's filters", () => {
   it('a muted subsite leaves every feed but its own page; unmuting brings it back', async () => {
     const reader = await f.reader();
     const c = await f.community();
     const e = await f.entry({ subsiteId: c.id, authorId: author.id });
     await reader.v.post(`/v3.0/subscribe/to/subsite/${c.id}`);
-    expect((await reader.v.post(`/v3.0/mute/subsite/${c.id}`)).json()).toMatchObject({ rc: 200, data: { subsite_id: c.id, is_muted: true } });
-    for (const q of ['sorting=date', 'all=1&sorting=date', 'my=1']) expect(await walkFeed(reader.v, q)).not.toContain(e);
+    expect((await reader.v.post(`/v3.0/mute/subsite/${c.id}`)).json()).toMatchObject({
+      rc: 200,
+      data: { subsite_id: c.id, is_muted: true },
+    });
+    for (const q of ['sorting=date', 'all=1&sorting=date', 'my=1'])
+      expect(await walkFeed(reader.v, q)).not.toContain(e);
     expect(await walkFeed(reader.v, `subsite_id=${c.id}`)).toEqual([e]);
     expect(await walkFeed(anon(), 'all=1&sorting=date')).toContain(e);
     await reader.v.post(`/v3.0/unmute/subsite/${c.id}`);
     for (const q of ['sorting=date', 'all=1&sorting=date', 'my=1']) expect(await walkFeed(reader.v, q)).toContain(e);
   });
 
-  it('muting a person\'s blog ignores that author everywhere, their community entries too', async () => {
+  it("muting a person's blog ignores that author everywhere, their community entries too", async () => {
     const reader = await f.reader();
     const writer = await f.reader();
     const c = await f.community();
@@ -198,7 +228,8 @@ describe('the reader\'s filters', () => {
     const res = await reader.v.post(`/v3.0/content/hide/${e}`);
     expect(res.json()).toEqual({ rc: 200, rm: messages.entryHidden, data: { content_id: e, is_hidden: true } });
     expect((await reader.v.post(`/v3.0/content/hide/${e}`)).json().rc).toBe(200);
-    for (const q of ['sorting=date', 'all=1&sorting=date', `subsite_id=${c.id}`]) expect(await walkFeed(reader.v, q)).not.toContain(e);
+    for (const q of ['sorting=date', 'all=1&sorting=date', `subsite_id=${c.id}`])
+      expect(await walkFeed(reader.v, q)).not.toContain(e);
     expect(await walkFeed(anon(), `subsite_id=${c.id}`)).toEqual([e]);
     const undo = await reader.v.post(`/v3.0/content/unhide/${e}`);
     expect(undo.json()).toEqual({ rc: 200, rm: messages.entryUnhidden, data: { content_id: e, is_hidden: false } });
@@ -242,12 +273,15 @@ describe('POST /v3.0/content/hide|unhide/{id}: refused requests change nothing',
     expect(await hides()).toBe(before);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e400', '1e3', '0x10', '%20', 'NaN'])('the id %j is a Russian 400', async (id) => {
-    const reader = await f.reader();
-    const res = await reader.v.post(`/v3.0/content/hide/${id}`);
-    expect(isRussianError(res, 400)).toBe(true);
-    expect(res.json().rm).toBe(messages.feedEntryIdInvalid);
-  });
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e400', '1e3', '0x10', '%20', 'NaN'])(
+    'the id %j is a Russian 400',
+    async (id) => {
+      const reader = await f.reader();
+      const res = await reader.v.post(`/v3.0/content/hide/${id}`);
+      expect(isRussianError(res, 400)).toBe(true);
+      expect(res.json().rm).toBe(messages.feedEntryIdInvalid);
+    },
+  );
 
   it('a stray field in the body is named in a Russian 400', async () => {
     const reader = await f.reader();
@@ -256,12 +290,17 @@ describe('POST /v3.0/content/hide|unhide/{id}: refused requests change nothing',
     expect(res.json()).toMatchObject({ rc: 400, rm: messages.unknownField('user_id') });
     expect(await hides()).toBe(before);
     // A form body with only mode=raw is fine.
-    expect((await reader.v.call(`/v3.0/content/hide/${e}`, { method: 'POST', as: 'form', body: { mode: 'raw' } })).json().rc).toBe(200);
+    expect(
+      (await reader.v.call(`/v3.0/content/hide/${e}`, { method: 'POST', as: 'form', body: { mode: 'raw' } })).json().rc,
+    ).toBe(200);
   });
 
   it('a banned reader gets a Russian 403', async () => {
     const reader = await f.reader();
-    await t.database.db.update(users).set({ bannedUntil: new Date(t.clock.now.getTime() + 3600_000) }).where(eq(users.id, reader.id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(t.clock.now.getTime() + 3600_000) })
+      .where(eq(users.id, reader.id));
     const before = await hides();
     const res = await reader.v.post(`/v3.0/content/hide/${e}`);
     expect(isRussianError(res, 403)).toBe(true);
@@ -269,12 +308,17 @@ describe('POST /v3.0/content/hide|unhide/{id}: refused requests change nothing',
     expect(await hides()).toBe(before);
   });
 
-  it('one reader\'s unhide never touches another\'s hide', async () => {
+  it("one reader's unhide never touches another's hide", async () => {
     const a = await f.reader();
     const b = await f.reader();
     await a.v.post(`/v3.0/content/hide/${e}`);
     await b.v.post(`/v3.0/content/unhide/${e}`);
-    expect(await t.database.db.select().from(entryHides).where(sql`${entryHides.userId} = ${a.id}`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(entryHides)
+        .where(sql`${entryHides.userId} = ${a.id}`),
+    ).toHaveLength(1);
   });
 });
 
@@ -310,7 +354,10 @@ describe('GET /v3.0/feed: bad input is a Russian 400', () => {
     ['exclude_ids=1,x', messages.feedExcludeInvalid],
     ['exclude_ids=0', messages.feedExcludeInvalid],
     ['exclude_ids=99999999999', messages.feedExcludeInvalid],
-    [`exclude_ids=${Array.from({ length: FEED_MAX_EXCLUDE + 1 }, (_, i) => i + 1).join(',')}`, messages.feedExcludeTooMany(FEED_MAX_EXCLUDE)],
+    [
+      `exclude_ids=${Array.from({ length: FEED_MAX_EXCLUDE + 1 }, (_, i) => i + 1).join(',')}`,
+      messages.feedExcludeTooMany(FEED_MAX_EXCLUDE),
+    ],
     ['page=2', messages.unknownField('page')],
   ])('%s', async (query, rm) => {
     const res = await anon().get(`/v3.0/feed?${query}`);
@@ -331,7 +378,8 @@ describe('paging: a whole walk sees every entry exactly once while entries arriv
   it('by date, with new entries published during the walk', async () => {
     const c = await f.community();
     const before: number[] = [];
-    for (let i = 0; i < 45; i++) before.push(await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(i % 9) }));
+    for (let i = 0; i < 45; i++)
+      before.push(await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(i % 9) }));
     const arrived: number[] = [];
     const seen = await walkFeed(anon(), `subsite_id=${c.id}&sorting=date`, {
       count: 7,
@@ -361,7 +409,14 @@ describe('paging: a whole walk sees every entry exactly once while entries arriv
     const c = await f.community();
     const before: number[] = [];
     for (let i = 0; i < 40; i++) {
-      before.push(await f.entry({ subsiteId: c.id, authorId: author.id, publishedAt: f.hoursAgo(i % 10), likesSumm: (i * 7) % 13 }));
+      before.push(
+        await f.entry({
+          subsiteId: c.id,
+          authorId: author.id,
+          publishedAt: f.hoursAgo(i % 10),
+          likesSumm: (i * 7) % 13,
+        }),
+      );
     }
     const climbed: number[] = [];
     const seen = await walkFeed(anon(), `subsite_id=${c.id}&sorting=hotness`, {
@@ -390,7 +445,10 @@ describe('paging: a whole walk sees every entry exactly once while entries arriv
     const cursor = `&last_id=${first.last_id}&last_sorting_value=${first.last_sorting_value}`;
     const plain = await walkFeed(anon(), `subsite_id=${c.id}&sorting=hotness${cursor}`);
     expect(plain).toContain(first.items[0].id);
-    const excluded = await walkFeed(anon(), `subsite_id=${c.id}&sorting=hotness${cursor}&exclude_ids=${ids(first).join(',')}`);
+    const excluded = await walkFeed(
+      anon(),
+      `subsite_id=${c.id}&sorting=hotness${cursor}&exclude_ids=${ids(first).join(',')}`,
+    );
     expect(excluded).not.toContain(first.items[0].id);
     expect(excluded.sort()).toEqual(made.filter((id) => !ids(first).includes(id)).sort());
   });
@@ -400,7 +458,10 @@ describe('paging: a whole walk sees every entry exactly once while entries arriv
     const made: number[] = [];
     for (let i = 0; i < 9; i++) made.push(await f.entry({ subsiteId: c.id, authorId: author.id, likesSumm: i % 2 }));
     const seen = await walkFeed(anon(), `subsite_id=${c.id}&sorting=week`, { count: 2 });
-    expect(seen).toEqual([...made.filter((_, i) => i % 2 === 1).reverse(), ...made.filter((_, i) => i % 2 === 0).reverse()]);
+    expect(seen).toEqual([
+      ...made.filter((_, i) => i % 2 === 1).reverse(),
+      ...made.filter((_, i) => i % 2 === 0).reverse(),
+    ]);
   });
 });
 
@@ -415,24 +476,41 @@ describe('GET /v3.0/feed/recent_count: the /new badge', () => {
     await f.entry({ subsiteId: c.id, authorId: author.id, isHiddenFromMain: true });
     const muted = await f.community();
     await f.entry({ subsiteId: muted.id, authorId: author.id });
-    expect((await anon().get(`/v3.0/feed/recent_count?since=${since}`)).json()).toEqual({ rc: 200, rm: '', data: { count: 3 } });
+    expect((await anon().get(`/v3.0/feed/recent_count?since=${since}`)).json()).toEqual({
+      rc: 200,
+      rm: '',
+      data: { count: 3 },
+    });
     await reader.v.post(`/v3.0/mute/subsite/${muted.id}`);
     expect((await reader.v.get(`/v3.0/feed/recent_count?since=${since}`)).json().data.count).toBe(2);
     expect((await anon().get('/v3.0/feed/recent_count?since=0')).json().data.count).toBe(100);
   });
 
-  it.each(['since=abc', 'since=-1', 'since=1.5', 'since=99999999999', '', 'since=1&x=1'])('refuses %j with a Russian 400', async (q) => {
-    expect(isRussianError(await anon().get(`/v3.0/feed/recent_count?${q}`), 400)).toBe(true);
-  });
+  it.each(['since=abc', 'since=-1', 'since=1.5', 'since=99999999999', '', 'since=1&x=1'])(
+    'refuses %j with a Russian 400',
+    async (q) => {
+      expect(isRussianError(await anon().get(`/v3.0/feed/recent_count?${q}`), 400)).toBe(true);
+    },
+  );
 });
 
-describe('the reader\'s relation rows stay consistent', () => {
+describe("the reader's relation rows stay consistent", () => {
   it('mutes and subscriptions are separate: muting keeps the subscription', async () => {
     const reader = await f.reader();
     const c = await f.community();
     await reader.v.post(`/v3.0/subscribe/to/subsite/${c.id}`);
     await reader.v.post(`/v3.0/mute/subsite/${c.id}`);
-    expect(await t.database.db.select().from(subscriptions).where(sql`${subscriptions.userId} = ${reader.id}`)).toHaveLength(1);
-    expect(await t.database.db.select().from(mutes).where(sql`${mutes.userId} = ${reader.id}`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(sql`${subscriptions.userId} = ${reader.id}`),
+    ).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(mutes)
+        .where(sql`${mutes.userId} = ${reader.id}`),
+    ).toHaveLength(1);
   });
 });

@@ -12,13 +12,16 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
 export const MAIN_FEED_MIN_SUMM = -5;
 
 const DAY_MS = 86400_000;
-export const TOP_PERIOD_DAYS: Record<Exclude<FeedSorting, 'hotness' | 'date' | 'all'>, number> = { day: 1, week: 7, month: 30, year: 365 };
+export const TOP_PERIOD_DAYS: Record<Exclude<FeedSorting, 'hotness' | 'date' | 'all'>, number> = {
+  day: 1,
+  week: 7,
+  month: 30,
+  year: 365,
+};
 
 /** Which entries a feed holds, before the reader's own filters. */
 export type FeedSource =
-  | { kind: 'main' | 'all' }
-  | { kind: 'my'; userId: number }
-  | { kind: 'subsite'; subsiteId: number; isUser: boolean };
+  { kind: 'main' | 'all' } | { kind: 'my'; userId: number } | { kind: 'subsite'; subsiteId: number; isUser: boolean };
 
 export interface FeedQuery {
   source: FeedSource;
@@ -41,27 +44,41 @@ export type FeedRow = z.output<typeof FeedRow>;
  */
 function ordering(sorting: FeedSorting, after: FeedQuery['after']) {
   if (sorting === 'hotness') {
-    return { column: sql`e.hotness`, value: sql`e.hotness`, after: after && sql`(e.hotness, e.id) < (${after.value}::float8, ${after.id})` };
+    return {
+      column: sql`e.hotness`,
+      value: sql`e.hotness`,
+      after: after && sql`(e.hotness, e.id) < (${after.value}::float8, ${after.id})`,
+    };
   }
   if (sorting === 'date') {
     return {
       column: sql`e.published_at`,
       value: sql`(extract(epoch from e.published_at) * 1000000)::float8`,
-      after: after && sql`(e.published_at, e.id) < (timestamptz 'epoch' + ${after.value}::bigint * interval '1 microsecond', ${after.id})`,
+      after:
+        after &&
+        sql`(e.published_at, e.id) < (timestamptz 'epoch' + ${after.value}::bigint * interval '1 microsecond', ${after.id})`,
     };
   }
-  return { column: sql`e.likes_summ`, value: sql`e.likes_summ::float8`, after: after && sql`(e.likes_summ, e.id) < (${after.value}::int, ${after.id})` };
+  return {
+    column: sql`e.likes_summ`,
+    value: sql`e.likes_summ::float8`,
+    after: after && sql`(e.likes_summ, e.id) < (${after.value}::int, ${after.id})`,
+  };
 }
 
 function sourceFilter(source: FeedSource): SQL {
   switch (source.kind) {
     // A literal, not a parameter: with an unknown bound PostgreSQL would never settle on a generic plan (prepared.ts).
-    case 'main': return sql`and not e.is_hidden_from_main and e.likes_summ > ${sql.raw(String(MAIN_FEED_MIN_SUMM))}`;
-    case 'all': return sql`and not e.is_hidden_from_main`;
+    case 'main':
+      return sql`and not e.is_hidden_from_main and e.likes_summ > ${sql.raw(String(MAIN_FEED_MIN_SUMM))}`;
+    case 'all':
+      return sql`and not e.is_hidden_from_main`;
     // A subscription to a person's blog follows what they write anywhere.
-    case 'my': return sql`and (e.subsite_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId})
+    case 'my':
+      return sql`and (e.subsite_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId})
                            or e.author_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId}))`;
-    case 'subsite': return source.isUser ? sql`and e.author_id = ${source.subsiteId}` : sql`and e.subsite_id = ${source.subsiteId}`;
+    case 'subsite':
+      return source.isUser ? sql`and e.author_id = ${source.subsiteId}` : sql`and e.subsite_id = ${source.subsiteId}`;
   }
 }
 
@@ -87,7 +104,10 @@ function periodFilter(sorting: FeedSorting, now: Date): SQL {
 export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
   const o = ordering(f.sorting, f.after);
   const exclude = f.excludeIds.length ? sql`and e.id <> all(${`{${f.excludeIds.join(',')}}`}::int[])` : sql``;
-  return preparedRowsOf(db, FeedRow, sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
+  return preparedRowsOf(
+    db,
+    FeedRow,
+    sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
      where e.is_published and not e.removed
        ${sourceFilter(f.source)}
        ${periodFilter(f.sorting, f.now)}
@@ -95,7 +115,8 @@ export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
        ${exclude}
        ${readerFilter(f.viewerId, f.source)}
      order by ${o.column} desc, e.id desc
-     limit ${sql.raw(String(Math.trunc(f.limit)))}`);
+     limit ${sql.raw(String(Math.trunc(f.limit)))}`,
+  );
 }
 
 const CountRow = z.object({ n: col.int });
@@ -103,17 +124,27 @@ const CountRow = z.object({ n: col.int });
 /** Entries of the main feed published after `since`, capped: what the /new badge shows. */
 export async function recentCount(db: Db, viewerId: number | null, since: Date, cap: number): Promise<number> {
   const source: FeedSource = { kind: 'main' };
-  const [row] = await preparedRowsOf(db, CountRow, sql`
+  const [row] = await preparedRowsOf(
+    db,
+    CountRow,
+    sql`
     select count(*)::int as n from (
       select 1 from entries e
        where e.is_published and not e.removed and e.published_at > ${since.toISOString()}::timestamptz
          ${sourceFilter(source)} ${readerFilter(viewerId, source)}
-       limit ${sql.raw(String(Math.trunc(cap)))}) x`);
+       limit ${sql.raw(String(Math.trunc(cap)))}) x`,
+  );
   return row?.n ?? 0;
 }
 
 export async function entryExists(db: Db, id: number, published: boolean): Promise<boolean> {
-  return (await firstRow(db, IdRow, sql`select id from entries where id = ${id} ${published ? sql`and is_published and not removed` : sql``}`)) !== undefined;
+  return (
+    (await firstRow(
+      db,
+      IdRow,
+      sql`select id from entries where id = ${id} ${published ? sql`and is_published and not removed` : sql``}`,
+    )) !== undefined
+  );
 }
 
 export async function hide(db: Db, userId: number, entryId: number) {
@@ -126,10 +157,14 @@ export async function unhide(db: Db, userId: number, entryId: number) {
 
 /** Newest entries approved for public RSS: of the main feed, or of one subsite. */
 export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<EntryCardRow[]> {
-  return rows(db, EntryCardRow, sql`${cardSelect(null)}
+  return rows(
+    db,
+    EntryCardRow,
+    sql`${cardSelect(null)}
      where e.is_published and not e.removed and e.is_approved_for_public_rss ${sourceFilter(source)}
      order by e.published_at desc, e.id desc
-     limit ${limit}`);
+     limit ${limit}`,
+  );
 }
 
 const ModifiedRow = z.object({ modified: col.date.nullable() });
@@ -137,10 +172,17 @@ const ModifiedRow = z.object({ modified: col.date.nullable() });
 /** When the given entries last changed (an edit or their publication): a feed's Last-Modified; null for none. */
 export async function entriesModified(db: Db, ids: number[]): Promise<Date | null> {
   if (!ids.length) return null;
-  const row = await firstRow(db, ModifiedRow, sql`
+  const row = await firstRow(
+    db,
+    ModifiedRow,
+    sql`
     select max(greatest(e.updated_at, e.published_at)) as modified
       from entries e
-     where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+     where e.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`,
+  );
   return row?.modified ?? null;
 }
 
@@ -157,18 +199,26 @@ export type SitemapRow = z.output<typeof SitemapRow>;
 
 /** Subsites (communities first, then blogs with entries) and the newest entries, up to `limit` rows in all. */
 export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): Promise<SitemapRow[]> {
-  const subsites = await rows(db, SitemapRow, sql`
+  const subsites = await rows(
+    db,
+    SitemapRow,
+    sql`
     select 'subsite' as kind, s.id, s.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.created_at as modified
       from subsites s
      where s.type <> 'user' or exists (select 1 from entries e where e.author_id = s.id and e.is_published and not e.removed)
      order by s.type = 'user', s.subscribers_count desc, s.id
-     limit ${subsiteLimit}`);
-  const entries = await rows(db, SitemapRow, sql`
+     limit ${subsiteLimit}`,
+  );
+  const entries = await rows(
+    db,
+    SitemapRow,
+    sql`
     select 'entry' as kind, e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, e.updated_at as modified
       from entries e join subsites s on s.id = e.subsite_id
      where e.is_published and not e.removed
      order by e.published_at desc, e.id desc
-     limit ${limit - subsites.length}`);
+     limit ${limit - subsites.length}`,
+  );
   return [...subsites, ...entries];
 }
 
@@ -193,30 +243,46 @@ export const hotnessOf = sql`(
   + extract(epoch from (e.published_at - ${HOTNESS_EPOCH}::timestamptz))::float8 / ${HOTNESS_DECAY_SECONDS}
 )::float8`;
 
-const publishedSince = (since: Date | null) => (since ? sql`and e.published_at >= ${since.toISOString()}::timestamptz` : sql``);
+const publishedSince = (since: Date | null) =>
+  since ? sql`and e.published_at >= ${since.toISOString()}::timestamptz` : sql``;
 
 /** The last id of the next batch of published entries after `after` (of `since` and later), or null when done. */
-export async function hotnessBatchEnd(db: Db, after: number, since: Date | null, batch: number): Promise<number | null> {
-  const range = await firstRow(db, z.object({ last: col.int.nullable() }), sql`
+export async function hotnessBatchEnd(
+  db: Db,
+  after: number,
+  since: Date | null,
+  batch: number,
+): Promise<number | null> {
+  const range = await firstRow(
+    db,
+    z.object({ last: col.int.nullable() }),
+    sql`
     select max(id) as last from (
       select e.id from entries e
        where e.is_published and not e.removed and e.id > ${after} ${publishedSince(since)}
        order by e.id limit ${batch}
-    ) b`);
+    ) b`,
+  );
   return range?.last ?? null;
 }
 
 /** Rewrites the score of published entries with ids in (after, last] whose score moved; how many did. */
 export async function refreshHotnessBetween(db: Db, after: number, last: number, since: Date | null): Promise<number> {
-  const updated = await rows(db, IdRow, sql`
+  const updated = await rows(
+    db,
+    IdRow,
+    sql`
     update entries e set hotness = ${hotnessOf}
      where e.id > ${after} and e.id <= ${last} and e.is_published and not e.removed
        ${publishedSince(since)}
        and e.hotness is distinct from ${hotnessOf}
-    returning e.id`);
+    returning e.id`,
+  );
   return updated.length;
 }
 
 export async function refreshHotnessOf(db: Db, entryId: number) {
-  await db.execute(sql`update entries e set hotness = ${hotnessOf} where e.id = ${entryId} and e.published_at is not null`);
+  await db.execute(
+    sql`update entries e set hotness = ${hotnessOf} where e.id = ${entryId} and e.published_at is not null`,
+  );
 }

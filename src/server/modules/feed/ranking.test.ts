@@ -4,8 +4,13 @@ import { entries } from '../../db/schema.ts';
 import { queryRows } from '../../db/index.ts';
 import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
 import {
-  COMMENT_WEIGHT, HOTNESS_DECAY_SECONDS, HOTNESS_EPOCH, HOTNESS_REFRESH_DAYS,
-  refreshEntryHotness, refreshHotness, refreshRecentHotness,
+  COMMENT_WEIGHT,
+  HOTNESS_DECAY_SECONDS,
+  HOTNESS_EPOCH,
+  HOTNESS_REFRESH_DAYS,
+  refreshEntryHotness,
+  refreshHotness,
+  refreshRecentHotness,
 } from './ranking.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 import { SCHEDULE, startSchedule } from '../../schedule.ts';
@@ -32,17 +37,32 @@ afterAll(async () => {
 const hotnessOf = async (id: number) =>
   (await t.database.db.select({ h: entries.hotness }).from(entries).where(eq(entries.id, id)))[0].h;
 const entry = (values: { hours?: number; summ?: number; comments?: number } = {}) =>
-  f.entry({ subsiteId, authorId, publishedAt: f.hoursAgo(values.hours ?? 0), likesSumm: values.summ ?? 0, commentsCount: values.comments ?? 0 });
+  f.entry({
+    subsiteId,
+    authorId,
+    publishedAt: f.hoursAgo(values.hours ?? 0),
+    likesSumm: values.summ ?? 0,
+    commentsCount: values.comments ?? 0,
+  });
 
 /** The formula of docs/ARCHITECTURE.md, written out independently of the SQL. */
 function expected(summ: number, comments: number, publishedAt: Date) {
   const points = summ + COMMENT_WEIGHT * comments;
-  return Math.sign(points) * Math.log10(1 + Math.abs(points)) + (publishedAt.getTime() - Date.parse(HOTNESS_EPOCH)) / 1000 / HOTNESS_DECAY_SECONDS;
+  return (
+    Math.sign(points) * Math.log10(1 + Math.abs(points)) +
+    (publishedAt.getTime() - Date.parse(HOTNESS_EPOCH)) / 1000 / HOTNESS_DECAY_SECONDS
+  );
 }
 
 describe('the hotness formula', () => {
   it('is log10 of the points plus the publication time in decay periods', async () => {
-    for (const [summ, comments, hours] of [[0, 0, 0], [10, 0, 3], [-7, 2, 30], [250, 40, 100], [3, 1000, 1]]) {
+    for (const [summ, comments, hours] of [
+      [0, 0, 0],
+      [10, 0, 3],
+      [-7, 2, 30],
+      [250, 40, 100],
+      [3, 1000, 1],
+    ]) {
       const id = await entry({ summ, comments, hours });
       expect(await hotnessOf(id)).toBeCloseTo(expected(summ, comments, f.hoursAgo(hours)), 9);
     }
@@ -89,7 +109,10 @@ describe('the hotness formula', () => {
   });
 
   it('leaves drafts alone', async () => {
-    const [{ id }] = await t.database.db.insert(entries).values({ subsiteId, authorId, title: 'Черновик', likesSumm: 50 }).returning({ id: entries.id });
+    const [{ id }] = await t.database.db
+      .insert(entries)
+      .values({ subsiteId, authorId, title: 'Черновик', likesSumm: 50 })
+      .returning({ id: entries.id });
     await refreshEntryHotness(t.app.ctx, id);
     await refreshHotness(t.database.db, null);
     expect(await hotnessOf(id)).toBe(0);
@@ -98,7 +121,8 @@ describe('the hotness formula', () => {
 
 describe('refreshing', () => {
   /** Counters changed the way a batch fold changes them: no per-entry refresh. */
-  const fold = (id: number, summ: number) => t.database.db.update(entries).set({ likesSumm: summ }).where(eq(entries.id, id));
+  const fold = (id: number, summ: number) =>
+    t.database.db.update(entries).set({ likesSumm: summ }).where(eq(entries.id, id));
 
   it('refreshEntryHotness recomputes one entry on demand', async () => {
     const id = await entry({ hours: 1 });
@@ -141,8 +165,11 @@ describe('refreshing', () => {
         from generate_series(1, 2500) g`);
     const changed = await refreshHotness(t.database.db, null);
     expect(changed).toBeGreaterThanOrEqual(2500);
-    const [wrong] = await queryRows<{ n: number }>(t.database.db, sql`
-      select count(*)::int as n from entries where is_published and not removed and title = 'Пачка' and hotness = 0`);
+    const [wrong] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`
+      select count(*)::int as n from entries where is_published and not removed and title = 'Пачка' and hotness = 0`,
+    );
     expect(Number(wrong.n)).toBe(0);
     expect(await refreshHotness(t.database.db, null)).toBe(0);
   });

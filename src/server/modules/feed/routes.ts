@@ -2,7 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_MAX_EXCLUDE, FEED_MAX_PAGE_SIZE, FEED_SORTINGS } from '../../../shared/feed.ts';
-import { flagField, idField, idListField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+import {
+  flagField,
+  idField,
+  idListField,
+  intField,
+  plainBody,
+  withoutControlChars,
+} from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
 import { rss, sitemap, subsiteRss, type Feed } from './rss.ts';
@@ -10,8 +17,13 @@ import * as feed from './service.ts';
 
 const flag = flagField(messages.feedFlagInvalid).optional();
 /** A decimal number as text; `Number('')` would be 0 and `Number('1e400')` Infinity, so the shape is checked first. */
-const decimal = (rm: string) => z.string({ error: rm }).max(40, rm).regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, rm)
-  .transform(Number).pipe(z.number({ error: rm }).finite(rm));
+const decimal = (rm: string) =>
+  z
+    .string({ error: rm })
+    .max(40, rm)
+    .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, rm)
+    .transform(Number)
+    .pipe(z.number({ error: rm }).finite(rm));
 
 const feedQuery = plainBody({
   sorting: z.enum(FEED_SORTINGS, { error: messages.feedSortingInvalid }).optional(),
@@ -20,12 +32,21 @@ const feedQuery = plainBody({
   my: flag,
   last_id: idField(messages.feedCursorInvalid).optional(),
   last_sorting_value: decimal(messages.feedCursorInvalid).optional(),
-  exclude_ids: idListField(messages.feedExcludeInvalid, FEED_MAX_EXCLUDE, messages.feedExcludeTooMany(FEED_MAX_EXCLUDE)).optional(),
+  exclude_ids: idListField(
+    messages.feedExcludeInvalid,
+    FEED_MAX_EXCLUDE,
+    messages.feedExcludeTooMany(FEED_MAX_EXCLUDE),
+  ).optional(),
   count: intField(messages.feedCountInvalid(FEED_MAX_PAGE_SIZE), 1, FEED_MAX_PAGE_SIZE).optional(),
 }).superRefine((q, issue) => {
   if ((q.last_id === undefined) !== (q.last_sorting_value === undefined)) {
     issue.addIssue({ code: 'custom', path: ['last_sorting_value'], message: messages.feedCursorPair });
-  } else if (q.last_sorting_value !== undefined && q.sorting !== 'hotness' && q.sorting !== undefined && !Number.isSafeInteger(q.last_sorting_value)) {
+  } else if (
+    q.last_sorting_value !== undefined &&
+    q.sorting !== 'hotness' &&
+    q.sorting !== undefined &&
+    !Number.isSafeInteger(q.last_sorting_value)
+  ) {
     // Dates travel as integer microseconds, tops as integer vote sums.
     issue.addIssue({ code: 'custom', path: ['last_sorting_value'], message: messages.feedCursorInvalid });
   }
@@ -78,20 +99,28 @@ export const feedRoutes = [
 
 const subsiteParams = z.object({ id: idField(messages.subsiteNotFound) });
 /** `{id}-{slug}` of a blog's address: the id part follows the id rule, the slug is not checked here. */
-const userParams = z.object({ user: z.preprocess((v) => (typeof v === 'string' ? v.split('-', 1)[0] : v), idField(messages.subsiteNotFound)) });
+const userParams = z.object({
+  user: z.preprocess((v) => (typeof v === 'string' ? v.split('-', 1)[0] : v), idField(messages.subsiteNotFound)),
+});
 const slugParams = z.object({ slug: withoutControlChars(z.string()).min(1).max(200) });
 
 function sendXml(reply: FastifyReply, type: string, body: string) {
-  return reply.header('content-type', `${type}; charset=utf-8`).header('cache-control', 'public, max-age=300').send(body);
+  return reply
+    .header('content-type', `${type}; charset=utf-8`)
+    .header('cache-control', 'public, max-age=300')
+    .send(body);
 }
 
 /** Whether the reader already has this feed: `If-None-Match` decides when sent, else `If-Modified-Since` (RFC 9110 §13.2.2). */
 function notModified(req: FastifyRequest, feed: Pick<Feed, 'etag' | 'lastModified'>): boolean {
   const match = req.headers['if-none-match'];
-  if (match !== undefined) return match.split(',').some((tag) => ['*', feed.etag].includes(tag.trim().replace(/^W\//, '')));
+  if (match !== undefined)
+    return match.split(',').some((tag) => ['*', feed.etag].includes(tag.trim().replace(/^W\//, '')));
   const since = Date.parse(req.headers['if-modified-since'] ?? '');
   // HTTP dates have whole seconds.
-  return feed.lastModified !== null && !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since;
+  return (
+    feed.lastModified !== null && !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since
+  );
 }
 
 /** A feed with its validators; a reader that has it gets an empty 304 instead of the whole XML again. */
@@ -107,18 +136,32 @@ function sendRss(req: FastifyRequest, reply: FastifyReply, feed: Feed) {
  * `/rss`, `/rss/{subsite_id}`, `/s/{slug}/rss`, `/u/{id}-{slug}/rss` and `/sitemap.xml`.
  */
 export const feedRootRoutes = [
-  route.get('/rss', { access: 'anyone', raw: true, handler: async ({ ctx, req, reply }) => sendRss(req, reply, await rss(ctx, null)) }),
+  route.get('/rss', {
+    access: 'anyone',
+    raw: true,
+    handler: async ({ ctx, req, reply }) => sendRss(req, reply, await rss(ctx, null)),
+  }),
   route.get('/rss/:id', {
-    access: 'anyone', raw: true, params: subsiteParams,
+    access: 'anyone',
+    raw: true,
+    params: subsiteParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { id: params.id })),
   }),
   route.get('/s/:slug/rss', {
-    access: 'anyone', raw: true, params: slugParams,
+    access: 'anyone',
+    raw: true,
+    params: slugParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { slug: params.slug })),
   }),
   route.get('/u/:user/rss', {
-    access: 'anyone', raw: true, params: userParams,
+    access: 'anyone',
+    raw: true,
+    params: userParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { userId: params.user })),
   }),
-  route.get('/sitemap.xml', { access: 'anyone', raw: true, handler: async ({ ctx, reply }) => sendXml(reply, 'application/xml', await sitemap(ctx)) }),
+  route.get('/sitemap.xml', {
+    access: 'anyone',
+    raw: true,
+    handler: async ({ ctx, reply }) => sendXml(reply, 'application/xml', await sitemap(ctx)),
+  }),
 ];

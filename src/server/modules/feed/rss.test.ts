@@ -36,11 +36,31 @@ describe('RSS', () => {
   it('the main feed: RSS 2.0, newest first, only entries approved for public RSS, text escaped', async () => {
     const writer = await f.reader();
     const c = await f.community({ name: 'Кино & <сериалы>' });
-    const approved = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Фильм <b>года</b> & "премия"', publishedAt: f.hoursAgo(2) });
-    const newer = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Свежая рецензия', publishedAt: f.hoursAgo(1) });
-    const closed = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Не для RSS', isApprovedForPublicRss: false });
+    const approved = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Фильм <b>года</b> & "премия"',
+      publishedAt: f.hoursAgo(2),
+    });
+    const newer = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Свежая рецензия',
+      publishedAt: f.hoursAgo(1),
+    });
+    const closed = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Не для RSS',
+      isApprovedForPublicRss: false,
+    });
     const draft = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Черновик', isPublished: false });
-    const hidden = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Скрыта с главной', isHiddenFromMain: true });
+    const hidden = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Скрыта с главной',
+      isHiddenFromMain: true,
+    });
     const res = await get('/rss');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
@@ -56,7 +76,7 @@ describe('RSS', () => {
     expect(xml).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
   });
 
-  it('a subsite\'s feed by id, by community slug and by blog path; hidden-from-main entries included', async () => {
+  it("a subsite's feed by id, by community slug and by blog path; hidden-from-main entries included", async () => {
     const writer = await f.reader();
     const c = await f.community();
     const own = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Своя', isHiddenFromMain: true });
@@ -74,7 +94,17 @@ describe('RSS', () => {
     expect(blog.body).toContain(`/${own}-`);
   });
 
-  it.each(['/rss/2000000000', '/rss/abc', '/rss/0', '/rss/0x10', '/rss/1e3', '/s/no-such-community/rss', '/u/2000000000/rss', '/u/abc/rss', '/u/0x10-x/rss'])('%s is a 4xx', async (url) => {
+  it.each([
+    '/rss/2000000000',
+    '/rss/abc',
+    '/rss/0',
+    '/rss/0x10',
+    '/rss/1e3',
+    '/s/no-such-community/rss',
+    '/u/2000000000/rss',
+    '/u/abc/rss',
+    '/u/0x10-x/rss',
+  ])('%s is a 4xx', async (url) => {
     const res = await get(url);
     expect([400, 404]).toContain(res.statusCode);
     expect(res.json().rm).toMatch(/[А-Яа-я]/);
@@ -90,8 +120,20 @@ describe('RSS for readers that poll', () => {
   it('answers ETag and Last-Modified, 304 to If-None-Match or If-Modified-Since, and names lastBuildDate', async () => {
     const writer = await f.reader();
     const c = await f.community();
-    await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Первая', publishedAt: f.hoursAgo(3), updatedAt: f.hoursAgo(3) });
-    const edited = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Вторая', publishedAt: f.hoursAgo(2), updatedAt: f.hoursAgo(2) });
+    await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Первая',
+      publishedAt: f.hoursAgo(3),
+      updatedAt: f.hoursAgo(3),
+    });
+    const edited = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Вторая',
+      publishedAt: f.hoursAgo(2),
+      updatedAt: f.hoursAgo(2),
+    });
     const changedAt = new Date(Math.floor(f.hoursAgo(1).getTime() / 1000) * 1000);
     await t.database.db.update(entries).set({ updatedAt: changedAt }).where(eq(entries.id, edited));
     const url = `/rss/${c.id}`;
@@ -107,12 +149,20 @@ describe('RSS for readers that poll', () => {
     expect(cached.statusCode).toBe(304);
     expect(cached.body).toBe('');
     expect(cached.headers.etag).toBe(etag);
-    expect((await root.inject({ method: 'GET', url, headers: { 'if-none-match': `W/"x", ${etag}` } })).statusCode).toBe(304);
-    expect((await root.inject({ method: 'GET', url, headers: { 'if-modified-since': changedAt.toUTCString() } })).statusCode).toBe(304);
+    expect((await root.inject({ method: 'GET', url, headers: { 'if-none-match': `W/"x", ${etag}` } })).statusCode).toBe(
+      304,
+    );
+    expect(
+      (await root.inject({ method: 'GET', url, headers: { 'if-modified-since': changedAt.toUTCString() } })).statusCode,
+    ).toBe(304);
     const earlier = new Date(changedAt.getTime() - 1000).toUTCString();
     expect((await root.inject({ method: 'GET', url, headers: { 'if-modified-since': earlier } })).statusCode).toBe(200);
     // An ETag that no longer matches wins over a date that still would.
-    const stale = await root.inject({ method: 'GET', url, headers: { 'if-none-match': '"old"', 'if-modified-since': changedAt.toUTCString() } });
+    const stale = await root.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': '"old"', 'if-modified-since': changedAt.toUTCString() },
+    });
     expect(stale.statusCode).toBe(200);
 
     // A new entry changes both validators.
@@ -137,15 +187,36 @@ describe('RSS for readers that poll', () => {
     const c = await f.community();
     const uuid = '0b6a4f4e-1d2c-8e3f-9a4b-5c6d7e8f9a0b';
     const image = { uuid, type: 'jpg', width: 1600, height: 900, size: 123456, color: 'aabbcc', external_service: [] };
-    const media = (img: object, cover = false) => ({ type: 'media', cover, data: { items: [{ title: '', image: img }] } });
-    const covered = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'С обложкой', publishedAt: f.hoursAgo(3),
-      blocks: [{ type: 'text', data: { text: 'Текст' } }, media(image, true)] });
-    const outside = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'С чужой картинкой', publishedAt: f.hoursAgo(2),
-      blocks: [media({ url: 'https://example.com/a.jpg', type: 'jpg', size: 1 })] });
-    const plain = await f.entry({ subsiteId: c.id, authorId: writer.id, title: 'Без картинки', publishedAt: f.hoursAgo(1) });
+    const media = (img: object, cover = false) => ({
+      type: 'media',
+      cover,
+      data: { items: [{ title: '', image: img }] },
+    });
+    const covered = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'С обложкой',
+      publishedAt: f.hoursAgo(3),
+      blocks: [{ type: 'text', data: { text: 'Текст' } }, media(image, true)],
+    });
+    const outside = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'С чужой картинкой',
+      publishedAt: f.hoursAgo(2),
+      blocks: [media({ url: 'https://example.com/a.jpg', type: 'jpg', size: 1 })],
+    });
+    const plain = await f.entry({
+      subsiteId: c.id,
+      authorId: writer.id,
+      title: 'Без картинки',
+      publishedAt: f.hoursAgo(1),
+    });
     const xml = (await get(`/rss/${c.id}`)).body;
     const item = (id: number) => xml.split('<item>').find((i) => i.includes(`/${id}-`))!;
-    expect(item(covered)).toContain(`<enclosure url="http://localhost:3000/media/${uuid}/" length="123456" type="image/jpeg"/>`);
+    expect(item(covered)).toContain(
+      `<enclosure url="http://localhost:3000/media/${uuid}/" length="123456" type="image/jpeg"/>`,
+    );
     expect(item(outside)).not.toContain('<enclosure');
     expect(item(plain)).not.toContain('<enclosure');
   });
@@ -165,7 +236,9 @@ describe('sitemap.xml', () => {
     expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
     expect(res.body).toContain(`<loc>http://localhost:3000/s/${c.slug}</loc>`);
     expect(res.body).toContain(`<loc>http://localhost:3000/u/${writer.id}-`);
-    expect(res.body).toMatch(new RegExp(`<loc>http://localhost:3000/u/${writer.id}-[a-z-]+/${e}-zapis-\\d+</loc><lastmod>\\d{4}-`));
+    expect(res.body).toMatch(
+      new RegExp(`<loc>http://localhost:3000/u/${writer.id}-[a-z-]+/${e}-zapis-\\d+</loc><lastmod>\\d{4}-`),
+    );
     expect(res.body).not.toContain(`/u/${silent.id}-`);
     expect(res.body).not.toMatch(new RegExp(`/${draft}-`));
   });

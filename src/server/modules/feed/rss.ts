@@ -33,11 +33,18 @@ export interface Feed {
 }
 
 /** Types of a picture or clip a cover may hold, as enclosures name them. */
-const ENCLOSURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4' };
+const ENCLOSURE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+};
 
 /** The cover's picture as an enclosure: the uploaded original (its length is known); outside pictures have none. */
 function enclosure(cover: EntryCard['cover'], mediaBase: string): string {
-  const items = cover?.type === 'media' ? (cover.data as { items?: { image?: Partial<MediaImage> }[] }).items : undefined;
+  const items =
+    cover?.type === 'media' ? (cover.data as { items?: { image?: Partial<MediaImage> }[] }).items : undefined;
   const image = Array.isArray(items) ? items[0]?.image : undefined;
   const type = image?.type ? ENCLOSURE_TYPES[image.type] : undefined;
   if (!image?.uuid || isDirectSrc(image.uuid) || !type || !Number.isInteger(image.size)) return '';
@@ -47,9 +54,14 @@ function enclosure(cover: EntryCard['cover'], mediaBase: string): string {
 export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<Feed> {
   const base = ctx.config.publicUrl;
   const mediaBase = ctx.config.mediaBaseUrl.startsWith('/') ? base + ctx.config.mediaBaseUrl : ctx.config.mediaBaseUrl;
-  const source: q.FeedSource = subsite ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' } : { kind: 'main' };
+  const source: q.FeedSource = subsite
+    ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' }
+    : { kind: 'main' };
   const rows = await q.rssEntries(ctx.db, source, RSS_ITEMS);
-  const lastModified = await q.entriesModified(ctx.db, rows.map((r) => r.id));
+  const lastModified = await q.entriesModified(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const channelUrl = base + (subsite ? subsiteUrl(subsite) : '/');
   const selfUrl = base + (subsite ? `/rss/${subsite.id}` : '/rss');
   const title = subsite ? `${subsite.name} — ${ui.siteName}` : `${ui.siteName} — ${ui.siteTagline}`;
@@ -84,7 +96,10 @@ ${items.join('\n')}
 
 /** A subsite's feed: `/rss/{id}` (any subsite), `/s/{slug}/rss` (a community), `/u/{id}-{slug}/rss` (a blog); 404 otherwise. */
 export async function subsiteRss(ctx: Ctx, ref: { id: number } | { slug: string } | { userId: number }): Promise<Feed> {
-  const subsite = 'slug' in ref ? await subsites.communityBySlug(ctx, ref.slug) : await subsites.byId(ctx, 'id' in ref ? ref.id : ref.userId);
+  const subsite =
+    'slug' in ref
+      ? await subsites.communityBySlug(ctx, ref.slug)
+      : await subsites.byId(ctx, 'id' in ref ? ref.id : ref.userId);
   if (!subsite || ('userId' in ref && subsite.type !== 'user')) throw notFound(messages.subsiteNotFound);
   return rss(ctx, subsite);
 }
@@ -96,9 +111,16 @@ export async function sitemap(ctx: Ctx): Promise<string> {
   const urls = [
     ...fixed.map((path) => `  <url><loc>${xmlEscape(base + path)}</loc><changefreq>hourly</changefreq></url>`),
     ...rows.map((r) => {
-      const path = r.kind === 'entry'
-        ? entryUrl({ id: r.id, slug: r.slug, subsite_id: r.subsite_id, subsite_type: r.subsite_type, subsite_slug: r.subsite_slug })
-        : subsiteUrl({ id: r.id, type: r.subsite_type, slug: r.slug });
+      const path =
+        r.kind === 'entry'
+          ? entryUrl({
+              id: r.id,
+              slug: r.slug,
+              subsite_id: r.subsite_id,
+              subsite_type: r.subsite_type,
+              subsite_slug: r.subsite_slug,
+            })
+          : subsiteUrl({ id: r.id, type: r.subsite_type, slug: r.slug });
       return `  <url><loc>${xmlEscape(base + path)}</loc><lastmod>${r.modified.toISOString()}</lastmod></url>`;
     }),
   ];

@@ -1,5 +1,12 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { FEED_PAGE_SIZE, RECENT_COUNT_CAP, type FeedPage, type FeedScope, type FeedSorting, type HideData } from '../../../shared/feed.ts';
+import {
+  FEED_PAGE_SIZE,
+  RECENT_COUNT_CAP,
+  type FeedPage,
+  type FeedScope,
+  type FeedSorting,
+  type HideData,
+} from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { presentCard } from '../entries/service.ts';
@@ -38,16 +45,24 @@ async function sourceOf(ctx: Ctx, req: FeedRequest, viewerId: number | null): Pr
  * Anonymous readers all see the same page, so in production it is computed once per ANONYMOUS_CACHE_MS.
  */
 export function feed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Promise<FeedPage> {
-  if (viewerId === null && ctx.config.isProduction) return anonymousCache(ctx).get(JSON.stringify(req), () => readFeed(ctx, null, req));
+  if (viewerId === null && ctx.config.isProduction)
+    return anonymousCache(ctx).get(JSON.stringify(req), () => readFeed(ctx, null, req));
   return readFeed(ctx, viewerId, req);
 }
 
 async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Promise<FeedPage> {
   const source = await sourceOf(ctx, req, viewerId);
-  const sorting = req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
+  const sorting =
+    req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
   const limit = req.count ?? FEED_PAGE_SIZE;
   const rows = await q.feedPage(ctx.db, {
-    source, sorting, viewerId, now: ctx.now(), after: req.after ?? null, excludeIds: req.excludeIds ?? [], limit: limit + 1,
+    source,
+    sorting,
+    viewerId,
+    now: ctx.now(),
+    after: req.after ?? null,
+    excludeIds: req.excludeIds ?? [],
+    limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -20,25 +20,40 @@ export function feedFixtures(t: TestApp) {
     },
     async community(values: Partial<typeof subsites.$inferInsert> = {}) {
       seq += 1;
-      const [row] = await db.insert(subsites).values({
-        type: 'community', slug: `feed-community-${seq}-${Date.now()}`, name: `Сообщество ${seq}`, ...values,
-      }).returning();
+      const [row] = await db
+        .insert(subsites)
+        .values({
+          type: 'community',
+          slug: `feed-community-${seq}-${Date.now()}`,
+          name: `Сообщество ${seq}`,
+          ...values,
+        })
+        .returning();
       return row;
     },
     /** A published entry with its hotness computed, as a vote or the batch refresh would leave it. */
     async entry(values: { subsiteId: number; authorId: number } & Partial<typeof entries.$inferInsert>) {
       seq += 1;
       const publishedAt = values.publishedAt ?? t.clock.now;
-      const [row] = await db.insert(entries).values({
-        title: `Запись ${seq}`, slug: `zapis-${seq}`, isPublished: true,
-        blocks: [{ type: 'text', data: { text: `Вступление записи ${seq}` } }],
-        ...values, publishedAt,
-      }).returning({ id: entries.id });
+      const [row] = await db
+        .insert(entries)
+        .values({
+          title: `Запись ${seq}`,
+          slug: `zapis-${seq}`,
+          isPublished: true,
+          blocks: [{ type: 'text', data: { text: `Вступление записи ${seq}` } }],
+          ...values,
+          publishedAt,
+        })
+        .returning({ id: entries.id });
       await refreshEntryHotness({ db }, row.id);
       return row.id;
     },
     async setCounters(id: number, values: { likesSumm?: number; commentsCount?: number }) {
-      await db.update(entries).set(values).where(sql`${entries.id} = ${id}`);
+      await db
+        .update(entries)
+        .set(values)
+        .where(sql`${entries.id} = ${id}`);
       await refreshEntryHotness({ db }, id);
     },
   };
@@ -55,7 +70,11 @@ export async function feedPage(v: Visitor, query: string): Promise<FeedPage> {
  * Walks a feed to its end with cursors; `between` runs after every page (to insert or vote mid-walk).
  * With `exclude`, the ids already seen travel in exclude_ids, as the web client sends them.
  */
-export async function walkFeed(v: Visitor, query: string, opts: { count?: number; exclude?: boolean; between?: (page: number) => Promise<void> } = {}) {
+export async function walkFeed(
+  v: Visitor,
+  query: string,
+  opts: { count?: number; exclude?: boolean; between?: (page: number) => Promise<void> } = {},
+) {
   const seen: number[] = [];
   let cursor = '';
   for (let i = 0; i < 1000; i++) {

@@ -14,7 +14,8 @@ type Json = Record<string, any>;
 
 const signedIn = (name = 'Автор Истории') => newUser(t.app, name);
 
-const save = (v: Visitor, body: Json) => savedEntry(v, { title: 'Заголовок', entry: [text('Текст')], is_published: 1, ...body });
+const save = (v: Visitor, body: Json) =>
+  savedEntry(v, { title: 'Заголовок', entry: [text('Текст')], is_published: 1, ...body });
 
 /** A published entry with three versions: 'Первая', 'Вторая', 'Третья' (the current one). */
 async function edited(v: Visitor) {
@@ -45,7 +46,11 @@ describe('versions kept by writing/save', () => {
     await save(v, { id: draft.id, title: 'Опубликовано', entry: [text('Готово')], is_nsfw: 1 });
     expect((await versionsOf(draft.id)).map((r) => r.title)).toEqual(['Опубликовано']);
 
-    await save(v, { id: draft.id, title: 'Исправлено', entry: [text('Исправлено <b>жирно</b>'), { type: 'delimiter', data: {} }] });
+    await save(v, {
+      id: draft.id,
+      title: 'Исправлено',
+      entry: [text('Исправлено <b>жирно</b>'), { type: 'delimiter', data: {} }],
+    });
     // Unpublishing keeps nothing: a draft is not a version readers saw.
     await save(v, { id: draft.id, title: 'Снято', is_published: 0 });
     const rows = await versionsOf(draft.id);
@@ -58,19 +63,36 @@ describe('versions kept by writing/save', () => {
     const e = await save(author.v, { title: 'Моя запись', entry: [text('<script>x()</script>Чисто')] });
     await save(staff, { id: e.id, title: 'Поправил модератор' });
     const rows = await versionsOf(e.id);
-    expect(rows.map((r) => [r.title, r.authorId])).toEqual([['Моя запись', author.id], ['Поправил модератор', expect.any(Number)]]);
+    expect(rows.map((r) => [r.title, r.authorId])).toEqual([
+      ['Моя запись', author.id],
+      ['Поправил модератор', expect.any(Number)],
+    ]);
     expect(rows[1].authorId).not.toBe(author.id);
     expect(JSON.stringify(rows)).not.toContain('<script');
   });
 
   it('keeps media items as the upload described them (colour and type), and refuses a made-up colour', async () => {
     const { v } = await signedIn();
-    const image = { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', width: 320, height: 180, color: 'a1b2c3', type: 'gif' };
+    const image = {
+      uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      width: 320,
+      height: 180,
+      color: 'a1b2c3',
+      type: 'gif',
+    };
     const media = { type: 'media', data: { items: [{ image, title: 'Огни' }] } };
     const e = await save(v, { title: 'С картинкой', entry: [media] });
     expect((await versionsOf(e.id))[0].blocks).toEqual([media]);
-    for (const bad of [{ ...image, color: 'red' }, { ...image, type: 'bmp' }]) {
-      const res = await v.post('/v3.0/writing/save', { id: e.id, title: 'С картинкой', entry: [{ type: 'media', data: { items: [{ image: bad }] } }], is_published: 1 });
+    for (const bad of [
+      { ...image, color: 'red' },
+      { ...image, type: 'bmp' },
+    ]) {
+      const res = await v.post('/v3.0/writing/save', {
+        id: e.id,
+        title: 'С картинкой',
+        entry: [{ type: 'media', data: { items: [{ image: bad }] } }],
+        is_published: 1,
+      });
       expect(isRussianError(res, 400), res.body).toBe(true);
       expect(res.json().rm).toBe(messages.entryBlockImageInvalid);
     }
@@ -80,10 +102,20 @@ describe('versions kept by writing/save', () => {
   it('first records the state of an entry published before versions were kept, so its first edit loses nothing', async () => {
     const { v, id } = await signedIn();
     const old = new Date(Date.now() - 86_400_000);
-    const [legacy] = await t.database.db.insert(entries).values({
-      subsiteId: id, authorId: id, title: 'Старая запись', slug: 'staraya', blocks: [text('Как было')], isPublished: true,
-      publishedAt: old, createdAt: old, updatedAt: old,
-    }).returning();
+    const [legacy] = await t.database.db
+      .insert(entries)
+      .values({
+        subsiteId: id,
+        authorId: id,
+        title: 'Старая запись',
+        slug: 'staraya',
+        blocks: [text('Как было')],
+        isPublished: true,
+        publishedAt: old,
+        createdAt: old,
+        updatedAt: old,
+      })
+      .returning();
     await save(v, { id: legacy.id, title: 'Новая редакция', entry: [text('Как стало')] });
     const rows = await versionsOf(legacy.id);
     expect(rows.map((r) => [r.title, r.blocks, r.authorId])).toEqual([
@@ -100,7 +132,11 @@ describe('GET /v3.0/writing/{id}/history', () => {
     const e = await edited(v);
     const list = await historyOf(v, e.id);
     expect(list.is_finished).toBe(true);
-    expect(list.items.map((i) => [i.title, i.is_current])).toEqual([['Третья', true], ['Вторая', false], ['Первая', false]]);
+    expect(list.items.map((i) => [i.title, i.is_current])).toEqual([
+      ['Третья', true],
+      ['Вторая', false],
+      ['Первая', false],
+    ]);
     const item = list.items[0];
     expect(item.author).toEqual({ id, name: 'Пётр Правкин', url: `/u/${id}-petr-pravkin` });
     expect(new Date(item.date).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -119,7 +155,12 @@ describe('GET /v3.0/writing/{id}/history', () => {
     const { v, id } = await signedIn();
     const e = await save(v, { title: 'Много правок' });
     await t.database.db.insert(entryVersions).values(
-      Array.from({ length: HISTORY_PAGE + 4 }, (_, i) => ({ entryId: e.id, authorId: id, title: `Правка ${i}`, blocks: [] })),
+      Array.from({ length: HISTORY_PAGE + 4 }, (_, i) => ({
+        entryId: e.id,
+        authorId: id,
+        title: `Правка ${i}`,
+        blocks: [],
+      })),
     );
     const first = await historyOf(v, e.id);
     expect(first.items).toHaveLength(HISTORY_PAGE);
@@ -154,7 +195,13 @@ describe('GET /v3.0/writing/{id}/history/{historyId}', () => {
     const e = await edited(v);
     const [first] = await versionsOf(e.id);
     const res = await v.get(`/v3.0/writing/${e.id}/history/${first.id}`);
-    expect(res.json()).toMatchObject({ rc: 200, data: { entry: { id: e.id, title: 'Третья' }, version: { id: first.id, entry_id: e.id, title: 'Первая', blocks: [text('Один')], is_current: false } } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      data: {
+        entry: { id: e.id, title: 'Третья' },
+        version: { id: first.id, entry_id: e.id, title: 'Первая', blocks: [text('Один')], is_current: false },
+      },
+    });
     const version: HistoryVersion = res.json().data.version;
     expect(version.author?.id).toBe(e.author.id);
   });
@@ -173,21 +220,37 @@ describe('GET /v3.0/writing/{id}/history/{historyId}', () => {
 });
 
 describe('POST /v3.0/writing/{id}/history/{historyId}/apply', () => {
-  it('gives the entry the version\'s title and blocks and keeps that as a new version, so it can be undone', async () => {
+  it("gives the entry the version's title and blocks and keeps that as a new version, so it can be undone", async () => {
     const { v } = await signedIn();
     const e = await edited(v);
     const [first, second] = await versionsOf(e.id);
     const res = await v.post(`/v3.0/writing/${e.id}/history/${first.id}/apply`, {});
-    expect(res.json()).toMatchObject({ rc: 200, rm: messages.historyApplied, data: { entry: { id: e.id, title: 'Первая', blocks: [text('Один')], is_published: true } } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      rm: messages.historyApplied,
+      data: { entry: { id: e.id, title: 'Первая', blocks: [text('Один')], is_published: true } },
+    });
     expect(res.json().data.entry.url).toMatch(new RegExp(`/${e.id}-pervaya$`));
     expect((await rowOf(e.id)).title).toBe('Первая');
     const list = await historyOf(v, e.id);
-    expect(list.items.map((i) => [i.title, i.is_current])).toEqual([['Первая', true], ['Третья', false], ['Вторая', false], ['Первая', false]]);
+    expect(list.items.map((i) => [i.title, i.is_current])).toEqual([
+      ['Первая', true],
+      ['Третья', false],
+      ['Вторая', false],
+      ['Первая', false],
+    ]);
     // Undo: the version it replaced is still there.
-    const undo = await v.call(`/v3.0/writing/${e.id}/history/${list.items[1].id}/apply`, { method: 'POST', as: 'form', body: { mode: 'raw' } });
+    const undo = await v.call(`/v3.0/writing/${e.id}/history/${list.items[1].id}/apply`, {
+      method: 'POST',
+      as: 'form',
+      body: { mode: 'raw' },
+    });
     expect(undo.json()).toMatchObject({ rc: 200, data: { entry: { title: 'Третья', blocks: [text('Три')] } } });
     // Staff may apply too.
-    expect((await staff.post(`/v3.0/writing/${e.id}/history/${second.id}/apply`)).json()).toMatchObject({ rc: 200, data: { entry: { title: 'Вторая' } } });
+    expect((await staff.post(`/v3.0/writing/${e.id}/history/${second.id}/apply`)).json()).toMatchObject({
+      rc: 200,
+      data: { entry: { title: 'Вторая' } },
+    });
   });
 
   it('keeps a draft a draft', async () => {
@@ -226,7 +289,10 @@ describe('POST /v3.0/writing/{id}/history/{historyId}/apply', () => {
     expect(isRussianError(removed, 400)).toBe(true);
     expect(removed.json().rm).toBe(messages.historyEntryRemoved);
     await t.database.db.update(entries).set({ removed: false }).where(eq(entries.id, e.id));
-    await t.database.db.update(users).set({ bannedUntil: new Date(Date.now() + 86_400_000) }).where(eq(users.id, author.id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, author.id));
     const banned = await author.v.post(path);
     expect(isRussianError(banned, 403)).toBe(true);
     expect(banned.json().rm).toBe(messages.banned);
@@ -240,13 +306,17 @@ describe('POST /v3.0/writing/{id}/remove and /restore', () => {
     const e = await edited(v);
     const url = (await t.app.inject({ url: `/v3.0/entry/${e.id}` })).json().data.entry.url;
     const anonymous = new Visitor(t.app);
-    const inFeed = async () => ((await anonymous.get('/v3.0/feed?all=1&sorting=date&count=50')).json().data.items as Json[]).some((i) => i.id === e.id);
+    const inFeed = async () =>
+      ((await anonymous.get('/v3.0/feed?all=1&sorting=date&count=50')).json().data.items as Json[]).some(
+        (i) => i.id === e.id,
+      );
     expect(await inFeed()).toBe(true);
 
     const res = await v.post(`/v3.0/writing/${e.id}/remove`);
     expect(res.json()).toEqual({ rc: 200, rm: messages.entryRemoved, data: { id: e.id, removed: true, url } });
     expect((await rowOf(e.id)).removed).toBe(true);
-    for (const who of [anonymous, v, staff]) expect(isRussianError(await who.get(`/v3.0/entry/${e.id}`), 404)).toBe(true);
+    for (const who of [anonymous, v, staff])
+      expect(isRussianError(await who.get(`/v3.0/entry/${e.id}`), 404)).toBe(true);
     expect(await inFeed()).toBe(false);
     // Pressing again answers the same state.
     expect((await v.post(`/v3.0/writing/${e.id}/remove`)).json().data.removed).toBe(true);
@@ -259,7 +329,7 @@ describe('POST /v3.0/writing/{id}/remove and /restore', () => {
     expect((await rowOf(e.id)).hotness).toBeGreaterThan(0);
   });
 
-  it('lets staff remove and restore anyone\'s entry', async () => {
+  it("lets staff remove and restore anyone's entry", async () => {
     const author = await signedIn();
     const e = await edited(author.v);
     expect((await staff.post(`/v3.0/writing/${e.id}/remove`)).json().data.removed).toBe(true);
@@ -298,26 +368,29 @@ describe('POST /v3.0/writing/{id}/remove and /restore', () => {
 });
 
 describe('bad input', () => {
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN', '2147483648'])('refuses the id %j with a Russian 400 on every route', async (bad) => {
-    const { v } = await signedIn();
-    const e = await edited(v);
-    const [first] = await versionsOf(e.id);
-    const calls: [Promise<any>, string][] = [
-      [v.get(`/v3.0/writing/${bad}/history`), messages.entryIdInvalid],
-      [v.get(`/v3.0/writing/${bad}/history/${first.id}`), messages.entryIdInvalid],
-      [v.get(`/v3.0/writing/${e.id}/history/${bad}`), messages.historyIdInvalid],
-      [v.post(`/v3.0/writing/${e.id}/history/${bad}/apply`), messages.historyIdInvalid],
-      [v.post(`/v3.0/writing/${bad}/remove`), messages.entryIdInvalid],
-      [v.post(`/v3.0/writing/${bad}/restore`), messages.entryIdInvalid],
-      [v.get(`/v3.0/writing/${e.id}/history?last_id=${bad}`), messages.historyLastIdInvalid],
-    ];
-    for (const [call, rm] of calls) {
-      const res = await call;
-      expect(isRussianError(res, 400), res.body).toBe(true);
-      expect(res.json().rm).toBe(rm);
-    }
-    expect((await rowOf(e.id)).removed).toBe(false);
-  });
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%20', 'NaN', '2147483648'])(
+    'refuses the id %j with a Russian 400 on every route',
+    async (bad) => {
+      const { v } = await signedIn();
+      const e = await edited(v);
+      const [first] = await versionsOf(e.id);
+      const calls: [Promise<any>, string][] = [
+        [v.get(`/v3.0/writing/${bad}/history`), messages.entryIdInvalid],
+        [v.get(`/v3.0/writing/${bad}/history/${first.id}`), messages.entryIdInvalid],
+        [v.get(`/v3.0/writing/${e.id}/history/${bad}`), messages.historyIdInvalid],
+        [v.post(`/v3.0/writing/${e.id}/history/${bad}/apply`), messages.historyIdInvalid],
+        [v.post(`/v3.0/writing/${bad}/remove`), messages.entryIdInvalid],
+        [v.post(`/v3.0/writing/${bad}/restore`), messages.entryIdInvalid],
+        [v.get(`/v3.0/writing/${e.id}/history?last_id=${bad}`), messages.historyLastIdInvalid],
+      ];
+      for (const [call, rm] of calls) {
+        const res = await call;
+        expect(isRussianError(res, 400), res.body).toBe(true);
+        expect(res.json().rm).toBe(rm);
+      }
+      expect((await rowOf(e.id)).removed).toBe(false);
+    },
+  );
 
   it('refuses stray query fields, repeated cursors, non-object bodies and huge bodies without a 5xx', async () => {
     const { v } = await signedIn();
@@ -345,7 +418,9 @@ describe('one action, one transaction', () => {
     const { v } = await signedIn();
     const e = await edited(v);
     const before = await versionsOf(e.id);
-    const res = await withHotnessFailing(t.database.db, e.id, () => v.post(`/v3.0/writing/${e.id}/history/${before[0].id}/apply`));
+    const res = await withHotnessFailing(t.database.db, e.id, () =>
+      v.post(`/v3.0/writing/${e.id}/history/${before[0].id}/apply`),
+    );
     expect(res.statusCode).toBe(500);
     expect(await rowOf(e.id)).toMatchObject({ title: 'Третья' });
     expect(await versionsOf(e.id)).toEqual(before);

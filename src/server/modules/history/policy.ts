@@ -10,7 +10,11 @@ type EntryFacts = Parameters<typeof canRead>[1];
  * that). Others get 403 where they can read the entry and 404 where they cannot even see it, so drafts and removed
  * entries stay secret. Removed entries stay manageable: that is how they are restored.
  */
-export function assertCanManage(actor: NonNullable<Viewer>, e: EntryFacts | undefined, rm: string): asserts e is EntryFacts {
+export function assertCanManage(
+  actor: NonNullable<Viewer>,
+  e: EntryFacts | undefined,
+  rm: string,
+): asserts e is EntryFacts {
   if (!e) throw notFound(messages.entryNotFound);
   if (canEdit(actor, e)) return;
   throw canRead(actor, e) ? forbidden(rm) : notFound(messages.entryNotFound);

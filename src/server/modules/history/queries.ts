@@ -25,24 +25,36 @@ const versionColumns = sql`
 
 /** A page of versions, newest first, below `lastId`; one row more than asked tells whether the list goes on. */
 export async function versions(db: Db, entryId: number, lastId: number | null, limit: number): Promise<VersionRow[]> {
-  return rows(db, VersionRow, sql`
+  return rows(
+    db,
+    VersionRow,
+    sql`
     select ${versionColumns}
       from entry_versions v
       join entries e on e.id = v.entry_id
       left join subsites a on a.id = v.author_id
      where v.entry_id = ${entryId} ${lastId === null ? sql`` : sql`and v.id < ${lastId}`}
      order by v.id desc
-     limit ${limit + 1}`);
+     limit ${limit + 1}`,
+  );
 }
 
 /** One version of one entry: a version id under another entry finds nothing. */
-export async function version(db: Db, entryId: number, id: number): Promise<(VersionRow & { blocks: unknown }) | undefined> {
-  return firstRow(db, VersionWithBlocks, sql`
+export async function version(
+  db: Db,
+  entryId: number,
+  id: number,
+): Promise<(VersionRow & { blocks: unknown }) | undefined> {
+  return firstRow(
+    db,
+    VersionWithBlocks,
+    sql`
     select ${versionColumns}, v.blocks
       from entry_versions v
       join entries e on e.id = v.entry_id
       left join subsites a on a.id = v.author_id
-     where v.entry_id = ${entryId} and v.id = ${id}`);
+     where v.entry_id = ${entryId} and v.id = ${id}`,
+  );
 }
 
 const SameRow = z.object({ same: col.bool });
@@ -53,13 +65,20 @@ const SameRow = z.object({ same: col.bool });
  * dated by its last change and credited to its author, so its first edit loses nothing. Runs before the entry row
  * changes, inside the save's transaction, so two saves at once cannot both backfill.
  */
-export async function keepVersion(db: Db, v: { entryId: number; authorId: number; title: string; blocks: unknown; at: Date }) {
+export async function keepVersion(
+  db: Db,
+  v: { entryId: number; authorId: number; title: string; blocks: unknown; at: Date },
+) {
   const blocks = JSON.stringify(v.blocks);
   // Serializes concurrent saves of one entry; the row is about to be updated by the save anyway.
   await db.execute(sql`select 1 from entries where id = ${v.entryId} for update`);
-  const last = await firstRow(db, SameRow, sql`
+  const last = await firstRow(
+    db,
+    SameRow,
+    sql`
     select (title = ${v.title} and blocks = ${blocks}::jsonb) as same
-      from entry_versions where entry_id = ${v.entryId} order by id desc limit 1`);
+      from entry_versions where entry_id = ${v.entryId} order by id desc limit 1`,
+  );
   if (last?.same) return;
   if (!last) {
     await db.execute(sql`
@@ -67,11 +86,17 @@ export async function keepVersion(db: Db, v: { entryId: number; authorId: number
       select id, author_id, title, blocks, updated_at from entries
        where id = ${v.entryId} and is_published and not (title = ${v.title} and blocks = ${blocks}::jsonb)`);
   }
-  await db.insert(entryVersions).values({ entryId: v.entryId, authorId: v.authorId, title: v.title, blocks: v.blocks, createdAt: v.at });
+  await db
+    .insert(entryVersions)
+    .values({ entryId: v.entryId, authorId: v.authorId, title: v.title, blocks: v.blocks, createdAt: v.at });
 }
 
 /** Marks the entry removed or not; answers whether the flag changed. */
 export async function setRemoved(db: Db, entryId: number, removed: boolean): Promise<boolean> {
-  const changed = await db.update(entries).set({ removed }).where(sql`${entries.id} = ${entryId} and ${entries.removed} <> ${removed}`).returning({ id: entries.id });
+  const changed = await db
+    .update(entries)
+    .set({ removed })
+    .where(sql`${entries.id} = ${entryId} and ${entries.removed} <> ${removed}`)
+    .returning({ id: entries.id });
   return changed.length > 0;
 }

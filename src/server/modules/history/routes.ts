@@ -28,7 +28,9 @@ export const historyRoutes = [
     rateLimit: [30, 60],
     params: versionParams,
     message: messages.historyApplied,
-    handler: async ({ ctx, user, params }): Promise<EntryData> => ({ entry: await history.apply(ctx, user, params.id, params.historyId) }),
+    handler: async ({ ctx, user, params }): Promise<EntryData> => ({
+      entry: await history.apply(ctx, user, params.id, params.historyId),
+    }),
   }),
 
   route.post('/writing/:id/remove', {

@@ -1,7 +1,13 @@
 import type { Block } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import type { EntryRemovedState, HistoryData, HistoryItem, HistoryList, HistoryVersion } from '../../../shared/history.ts';
+import type {
+  EntryRemovedState,
+  HistoryData,
+  HistoryItem,
+  HistoryList,
+  HistoryVersion,
+} from '../../../shared/history.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -32,9 +38,14 @@ function presentItem(row: q.VersionRow): HistoryItem {
     id: row.id,
     date: row.created_at.toISOString(),
     title: row.title,
-    author: row.author_id === null || row.author_name === null
-      ? null
-      : { id: row.author_id, name: row.author_name, url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug ?? '' }) },
+    author:
+      row.author_id === null || row.author_name === null
+        ? null
+        : {
+            id: row.author_id,
+            name: row.author_name,
+            url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug ?? '' }),
+          },
     is_current: row.is_current,
   };
 }
@@ -58,7 +69,12 @@ export async function historyData(ctx: Ctx, actor: Actor, id: number): Promise<H
 }
 
 /** One version with its blocks, for the preview and the apply screen. */
-export async function version(ctx: Ctx, actor: Actor, id: number, historyId: number): Promise<{ entry: Entry; version: HistoryVersion }> {
+export async function version(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  historyId: number,
+): Promise<{ entry: Entry; version: HistoryVersion }> {
   const row = await manageable(ctx, actor, id, messages.historyForbidden);
   const v = await q.version(ctx.db, id, historyId);
   if (!v) throw notFound(messages.historyVersionNotFound);
@@ -79,7 +95,12 @@ export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: numbe
     assertNotRemoved({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
     const v = await q.version(ctx.db, id, historyId);
     if (!v) throw notFound(messages.historyVersionNotFound);
-    const { entry } = await entries.save(ctx, actor, { id, title: v.title, entry: blocksOf(v.blocks), is_published: row.is_published });
+    const { entry } = await entries.save(ctx, actor, {
+      id,
+      title: v.title,
+      entry: blocksOf(v.blocks),
+      is_published: row.is_published,
+    });
     return entry;
   });
 }
@@ -91,9 +112,20 @@ export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: numbe
  */
 export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: boolean): Promise<EntryRemovedState> {
   return transaction(ctx, async (ctx) => {
-    const row = await manageable(ctx, actor, id, removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden);
+    const row = await manageable(
+      ctx,
+      actor,
+      id,
+      removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden,
+    );
     const changed = await q.setRemoved(ctx.db, id, removed);
-    if (changed && removed) ctx.events.emit('entry.removed', { entryId: id, authorId: row.author_id, byId: actor.id, wasPublished: row.is_published });
+    if (changed && removed)
+      ctx.events.emit('entry.removed', {
+        entryId: id,
+        authorId: row.author_id,
+        byId: actor.id,
+        wasPublished: row.is_published,
+      });
     if (changed && !removed && row.is_published) {
       // Removed entries were left out of the batch refresh; a restored one takes its place in the feeds at once.
       await refreshEntryHotness(ctx, id);

@@ -49,14 +49,33 @@ describe.skipIf(missing !== null)('views and a crash', () => {
     const dbDir = path.join(dir, 'db');
     const setup = await openDatabase({ url: '', dataDir: dbDir });
     const [blog] = await setup.db.insert(subsites).values({ type: 'user', name: 'Автор', slug: 'avtor' }).returning();
-    const [user] = await setup.db.insert(users).values({ id: blog.id, email: 'author@example.ru', passwordHash: 'x' }).returning();
-    const [e] = await setup.db.insert(entries).values({
-      subsiteId: user.id, authorId: user.id, title: 'Переживёт', slug: 'perezhivyot', isPublished: true, publishedAt: new Date(),
-    }).returning();
+    const [user] = await setup.db
+      .insert(users)
+      .values({ id: blog.id, email: 'author@example.ru', passwordHash: 'x' })
+      .returning();
+    const [e] = await setup.db
+      .insert(entries)
+      .values({
+        subsiteId: user.id,
+        authorId: user.id,
+        title: 'Переживёт',
+        slug: 'perezhivyot',
+        isPublished: true,
+        publishedAt: new Date(),
+      })
+      .returning();
     await setup.close();
 
     const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-      env: { ...process.env, SRC: src, DB_DIR: dbDir, REDIS_URL: redis.url, REDIS_NAMESPACE: 'crash:', DATA_DIR: dir, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        SRC: src,
+        DB_DIR: dbDir,
+        REDIS_URL: redis.url,
+        REDIS_NAMESPACE: 'crash:',
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -82,9 +101,17 @@ describe.skipIf(missing !== null)('views and a crash', () => {
     }
 
     const database = await openDatabase({ url: '', dataDir: dbDir });
-    const config = loadConfig({ ...process.env, DATA_DIR: dir }, {
-      databaseUrl: '', redisUrl: redis.url, redisNamespace: 'crash:', secret: 'crash-test', logLevel: 'silent', roles: ['web', 'worker'],
-    });
+    const config = loadConfig(
+      { ...process.env, DATA_DIR: dir },
+      {
+        databaseUrl: '',
+        redisUrl: redis.url,
+        redisNamespace: 'crash:',
+        secret: 'crash-test',
+        logLevel: 'silent',
+        roles: ['web', 'worker'],
+      },
+    );
     const app = await buildApp({ config, db: database.db, logger: false });
     try {
       await app.ready();

@@ -16,23 +16,38 @@ const DAY = 86_400_000;
 let seq = 0;
 async function entry(values: Partial<typeof entries.$inferInsert> = {}, db = t.database.db, author = authorId) {
   seq += 1;
-  const [row] = await db.insert(entries).values({
-    subsiteId: author, authorId: author, title: `Просмотры ${seq}`, slug: `prosmotry-${seq}`, isPublished: true, publishedAt: new Date(), ...values,
-  }).returning();
+  const [row] = await db
+    .insert(entries)
+    .values({
+      subsiteId: author,
+      authorId: author,
+      title: `Просмотры ${seq}`,
+      slug: `prosmotry-${seq}`,
+      isPublished: true,
+      publishedAt: new Date(),
+      ...values,
+    })
+    .returning();
   return row;
 }
 
 const hit = (v: Visitor, id: number | string) => v.get(`/v3.0/hit/${id}`);
 const fold = () => hitCounterOf(t.app.ctx)!.fold();
-const hitsCount = async (id: number, db = t.database.db) => (await db.select({ n: entries.hitsCount }).from(entries).where(eq(entries.id, id)))[0].n;
-const marksOf = async (id: number, db = t.database.db) => (await db.select({ n: count() }).from(hitMarks).where(eq(hitMarks.entryId, id)))[0].n;
+const hitsCount = async (id: number, db = t.database.db) =>
+  (await db.select({ n: entries.hitsCount }).from(entries).where(eq(entries.id, id)))[0].n;
+const marksOf = async (id: number, db = t.database.db) =>
+  (await db.select({ n: count() }).from(hitMarks).where(eq(hitMarks.entryId, id)))[0].n;
 
 describe('GET /v3.0/hit/{contentId}', () => {
   it('counts an anonymous reader once a day by a long HttpOnly cookie of a year', async () => {
     const e = await entry();
     const v = new Visitor(t.app);
     const first = await hit(v, e.id);
-    expect(first.json()).toEqual({ rc: 200, rm: '', data: { details: { content_id: e.id, compact: '1' }, value: 1, is_hited: true } });
+    expect(first.json()).toEqual({
+      rc: 200,
+      rm: '',
+      data: { details: { content_id: e.id, compact: '1' }, value: 1, is_hited: true },
+    });
     const cookie = first.cookies.find((c) => c.name === HIT_COOKIE)!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie.httpOnly).toBe(true);
@@ -121,8 +136,11 @@ describe('GET /v3.0/hit/{contentId}', () => {
       await hit(new Visitor(t.app), e.id);
       await fold();
       await deleteOldHitMarks(t.app.ctx);
-      expect((await t.database.db.select({ day: hitMarks.day }).from(hitMarks).where(eq(hitMarks.entryId, e.id))).map((r) => r.day).sort())
-        .toEqual([today - 1, today + 1]);
+      expect(
+        (await t.database.db.select({ day: hitMarks.day }).from(hitMarks).where(eq(hitMarks.entryId, e.id)))
+          .map((r) => r.day)
+          .sort(),
+      ).toEqual([today - 1, today + 1]);
     } finally {
       t.clock.now = saved;
     }
@@ -130,7 +148,10 @@ describe('GET /v3.0/hit/{contentId}', () => {
 
   it('shows compact numbers in details', async () => {
     const e = await entry({ hitsCount: 12_344 });
-    expect((await hit(new Visitor(t.app), e.id)).json().data).toMatchObject({ value: 12_345, details: { compact: '12K' } });
+    expect((await hit(new Visitor(t.app), e.id)).json().data).toMatchObject({
+      value: 12_345,
+      details: { compact: '12K' },
+    });
   });
 
   it.each([
@@ -149,11 +170,14 @@ describe('GET /v3.0/hit/{contentId}', () => {
     expect(isRussianError(await hit(new Visitor(t.app), 2 ** 31 - 1), 404)).toBe(true);
   });
 
-  it.each(['abc', '0', '-1', '1.5', String(2 ** 31), '1e3', '0x10', '%20'])('refuses id %j with a Russian 400', async (id) => {
-    const res = await hit(new Visitor(t.app), id);
-    expect(isRussianError(res, 400)).toBe(true);
-    expect(res.json().rm).toBe(messages.reactionIdInvalid);
-  });
+  it.each(['abc', '0', '-1', '1.5', String(2 ** 31), '1e3', '0x10', '%20'])(
+    'refuses id %j with a Russian 400',
+    async (id) => {
+      const res = await hit(new Visitor(t.app), id);
+      expect(isRussianError(res, 400)).toBe(true);
+      expect(res.json().rm).toBe(messages.reactionIdInvalid);
+    },
+  );
 
   it('answers the mobile spelling /hit/{id}/mobile the same way', async () => {
     const e = await entry();

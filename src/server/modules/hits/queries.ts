@@ -6,12 +6,21 @@ import { col, firstRow } from '../../db/rows.ts';
 const EntryHitsRow = z.object({ hits_count: col.int, seen: col.bool });
 
 /** A visible entry's folded view count and whether this visitor's view of `day` is already stored. */
-export async function entryHits(db: Db, entryId: number, visitor: string, day: number): Promise<z.output<typeof EntryHitsRow> | undefined> {
-  return firstRow(db, EntryHitsRow, sql`
+export async function entryHits(
+  db: Db,
+  entryId: number,
+  visitor: string,
+  day: number,
+): Promise<z.output<typeof EntryHitsRow> | undefined> {
+  return firstRow(
+    db,
+    EntryHitsRow,
+    sql`
     select e.hits_count,
            exists(select 1 from hit_marks m where m.entry_id = e.id and m.visitor = ${visitor} and m.day = ${day}) as seen
       from entries e
-     where e.id = ${entryId} and e.is_published and not e.removed`);
+     where e.id = ${entryId} and e.is_published and not e.removed`,
+  );
 }
 
 export interface Mark {

@@ -25,21 +25,28 @@ function visitorCookie(req: FastifyRequest, reply: FastifyReply): string {
   if (!req.user && !HIT_ID_RE.test(cookieId)) {
     cookieId = crypto.randomBytes(32).toString('base64url');
     const secure = req.server.ctx.config.publicUrl.startsWith('https:');
-    reply.setCookie(HIT_COOKIE, cookieId, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: HIT_COOKIE_DAYS * 86_400 });
+    reply.setCookie(HIT_COOKIE, cookieId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: HIT_COOKIE_DAYS * 86_400,
+    });
   }
   return cookieId;
 }
 
-const hitRoute = (url: string) => route.get(url, {
-  access: 'anyone',
-  rateLimit: [300, 60],
-  params,
-  handler: ({ ctx, user, params, req, reply }) => {
-    const cookieId = visitorCookie(req, reply);
-    reply.header('cache-control', 'no-store');
-    return hits.hit(ctx, params.contentId, hits.visitorOf(user?.id ?? null, cookieId));
-  },
-});
+const hitRoute = (url: string) =>
+  route.get(url, {
+    access: 'anyone',
+    rateLimit: [300, 60],
+    params,
+    handler: ({ ctx, user, params, req, reply }) => {
+      const cookieId = visitorCookie(req, reply);
+      reply.header('cache-control', 'no-store');
+      return hits.hit(ctx, params.contentId, hits.visitorOf(user?.id ?? null, cookieId));
+    },
+  });
 
 /** Views (spec/content.md §7); `/hit/{id}/mobile` is the mobile app's spelling of the same call. */
 export const hitsRoutes = [hitRoute('/hit/:contentId'), hitRoute('/hit/:contentId/mobile')];

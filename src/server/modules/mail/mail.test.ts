@@ -68,9 +68,12 @@ function parseLetter(raw: string): Letter {
   }
   expect(headers['content-type']).toMatch(/^text\/plain;\s*charset=utf-8/i);
   const cte = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const bytes = cte === 'quoted-printable' ? qpDecode(body)
-    : cte === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : Buffer.from(body, 'utf8');
+  const bytes =
+    cte === 'quoted-printable'
+      ? qpDecode(body)
+      : cte === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'utf8');
   return {
     headers,
     subject: decodeHeader(headers.subject ?? ''),
@@ -82,8 +85,12 @@ function parseLetter(raw: string): Letter {
 
 describe('the MIME reader of this test', () => {
   it('decodes what nodemailer might write', () => {
-    expect(decodeHeader('=?UTF-8?B?0JLQvtGB0YHRgtCw0L3QvtCy0LvQtdC90LjQtQ==?= =?UTF-8?B?INC/0LDRgNC+0LvRjw==?=')).toBe('Восстановление пароля');
-    expect(decodeHeader('=?UTF-8?Q?=D0=A1=D1=80=D0=B5=D0=B4=D0=B0?= <noreply@localhost>')).toBe('Среда <noreply@localhost>');
+    expect(decodeHeader('=?UTF-8?B?0JLQvtGB0YHRgtCw0L3QvtCy0LvQtdC90LjQtQ==?= =?UTF-8?B?INC/0LDRgNC+0LvRjw==?=')).toBe(
+      'Восстановление пароля',
+    );
+    expect(decodeHeader('=?UTF-8?Q?=D0=A1=D1=80=D0=B5=D0=B4=D0=B0?= <noreply@localhost>')).toBe(
+      'Среда <noreply@localhost>',
+    );
     expect(decodeHeader('=?utf-8?Q?a_b?=')).toBe('a b');
     expect(qpDecode('token=3Dabc=\r\ndef').toString()).toBe('token=abcdef');
   });
@@ -122,12 +129,21 @@ describe('GET /v3.0/admin/outbox', () => {
     const a = await new Visitor(t.app).register({ name: 'Первый Адресат' });
     const b = await new Visitor(t.app).register({ name: 'Второй Адресат' });
     for (const email of [a.email, b.email]) {
-      expect((await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } })).json().rc).toBe(200);
+      expect(
+        (await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } })).json().rc,
+      ).toBe(200);
     }
 
     const res = await staff.get('/v3.0/admin/outbox');
     expect(res.json()).toMatchObject({ rc: 200, rm: '' });
-    const items = res.json().data.items as { id: number; to: string; subject: string; text: string; status: string; error: string | null }[];
+    const items = res.json().data.items as {
+      id: number;
+      to: string;
+      subject: string;
+      text: string;
+      status: string;
+      error: string | null;
+    }[];
     const forB = items.findIndex((i) => i.to === b.email);
     const forA = items.findIndex((i) => i.to === a.email);
     expect(forB).toBeGreaterThanOrEqual(0);
@@ -194,7 +210,9 @@ describe('delivery over SMTP', () => {
 
   it('sends nothing for an unknown address', async () => {
     const before = received.length;
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email: 'nobody-here@example.ru' } });
+    const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', {
+      values: { email: 'nobody-here@example.ru' },
+    });
     expect(res.json().rc).toBe(200);
     expect(received.length).toBe(before);
   });

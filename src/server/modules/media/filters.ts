@@ -1,5 +1,11 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { isWidthBucket, MEDIA_FORMATS, MEDIA_SIDE_MAX, nearestWidthBucket, type MediaFormat } from '../../../shared/media.ts';
+import {
+  isWidthBucket,
+  MEDIA_FORMATS,
+  MEDIA_SIDE_MAX,
+  nearestWidthBucket,
+  type MediaFormat,
+} from '../../../shared/media.ts';
 import { badRequest } from '../../http/errors.ts';
 
 /** What a delivery URL asks for, after `{uuid}/`: at most one geometry and one format. */
@@ -36,9 +42,10 @@ export function parseFilter(path: string): Filter {
       if (filter.geometry) throw badRequest(messages.mediaFilterRepeated);
       const m = (op === 'resize' ? /^(\d+)x?$/ : /^(\d+)x(\d+)$/).exec(arg);
       if (!m) throw badRequest(messages.mediaFilterInvalid);
-      filter.geometry = op === 'resize'
-        ? { kind: 'resize', width: bucketWidth(m[1]) }
-        : { kind: 'crop', width: bucketWidth(m[1]), height: side(m[2]) };
+      filter.geometry =
+        op === 'resize'
+          ? { kind: 'resize', width: bucketWidth(m[1]) }
+          : { kind: 'crop', width: bucketWidth(m[1]), height: side(m[2]) };
     } else if (op === 'format') {
       if (filter.format) throw badRequest(messages.mediaFilterRepeated);
       if (!(MEDIA_FORMATS as readonly string[]).includes(arg)) throw badRequest(messages.mediaFilterInvalid);

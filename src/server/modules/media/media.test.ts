@@ -28,16 +28,30 @@ let origin: string;
 
 // ---------------------------------------------------------------- pictures made here
 
-const noise = (w: number, h: number) => sharp(crypto.randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } });
-const solid = (w: number, h: number, background: string) => sharp({ create: { width: w, height: h, channels: 3, background } });
+const noise = (w: number, h: number) =>
+  sharp(crypto.randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } });
+const solid = (w: number, h: number, background: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background } });
 // Noise scaled up: photo-like detail at a photo-like size (a 1920x1080 one stays under the 1 MB test limit).
-const jpeg = (w = 640, h = 480) => noise(Math.ceil(w / 8), Math.ceil(h / 8)).resize(w, h).jpeg().toBuffer();
+const jpeg = (w = 640, h = 480) =>
+  noise(Math.ceil(w / 8), Math.ceil(h / 8))
+    .resize(w, h)
+    .jpeg()
+    .toBuffer();
 const png = (w = 300, h = 200, color = '#3366cc') => solid(w, h, color).png().toBuffer();
 const webp = () => solid(120, 90, '#cc3300').webp().toBuffer();
 async function gif(frames = 2, w = 90, h = 60) {
   const colors = ['#ff0000', '#0000ff', '#00ff00', '#ffff00'];
-  const parts = await Promise.all(Array.from({ length: frames }, (_, i) => solid(w, h, colors[i % colors.length]).png().toBuffer()));
-  return sharp(parts, { join: { animated: true } }).gif({ delay: parts.map(() => 100) }).toBuffer();
+  const parts = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      solid(w, h, colors[i % colors.length])
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(parts, { join: { animated: true } })
+    .gif({ delay: parts.map(() => 100) })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------- sounds made here
@@ -47,8 +61,22 @@ const run = promisify(execFile);
 async function sound(format: 'mp3' | 'm4a' | 'ogg', seconds = 2, hz = 440, extra: string[] = []): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-audio-'));
   const file = path.join(dir, `tone.${format}`);
-  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`,
-    '-metadata', 'title=Тайное название', '-metadata', 'artist=Иван Петров', ...({ mp3: [], m4a: ['-c:a', 'aac'], ogg: ['-c:a', 'libopus'] })[format], ...extra, file]);
+  await run(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${hz}:duration=${seconds}`,
+    '-metadata',
+    'title=Тайное название',
+    '-metadata',
+    'artist=Иван Петров',
+    ...{ mp3: [], m4a: ['-c:a', 'aac'], ogg: ['-c:a', 'libopus'] }[format],
+    ...extra,
+    file,
+  ]);
   const data = await fs.readFile(file);
   await fs.rm(dir, { recursive: true, force: true });
   return data;
@@ -58,10 +86,46 @@ async function sound(format: 'mp3' | 'm4a' | 'ogg', seconds = 2, hz = 440, extra
 async function phoneVideo(): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-video-'));
   const [raw, file] = [path.join(dir, 'raw.mp4'), path.join(dir, 'clip.mp4')];
-  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x96:rate=10', '-f', 'lavfi', '-i', 'sine=duration=1',
-    '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', raw]);
-  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-i', raw, '-c', 'copy', '-metadata:s:v:0', 'rotate=90',
-    '-metadata', 'location=+55.7558+037.6173/', '-metadata', 'make=Apple', '-metadata', 'title=Дача у Петровых', file]);
+  await run(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x96:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=1',
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    raw,
+  ]);
+  await run(ffmpeg.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    raw,
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    'rotate=90',
+    '-metadata',
+    'location=+55.7558+037.6173/',
+    '-metadata',
+    'make=Apple',
+    '-metadata',
+    'title=Дача у Петровых',
+    file,
+  ]);
   const data = await fs.readFile(file);
   await fs.rm(dir, { recursive: true, force: true });
   return data;
@@ -80,7 +144,12 @@ async function describe_(data: Buffer): Promise<string> {
 
 // ---------------------------------------------------------------- requests
 
-interface Part { data: Buffer; field?: string; filename?: string; type?: string }
+interface Part {
+  data: Buffer;
+  field?: string;
+  filename?: string;
+  type?: string;
+}
 
 /** A multipart body as a browser sends it, files named file_0, file_1… unless told otherwise. */
 function multipart(parts: Part[], fields: Record<string, string> = {}) {
@@ -90,18 +159,31 @@ function multipart(parts: Part[], fields: Record<string, string> = {}) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   parts.forEach((p, i) => {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? `file_${i}`}"; filename="${p.filename ?? `f${i}.jpg`}"\r\n`
-      + `Content-Type: ${p.type ?? 'image/jpeg'}\r\n\r\n`), p.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? `file_${i}`}"; filename="${p.filename ?? `f${i}.jpg`}"\r\n` +
+          `Content-Type: ${p.type ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      p.data,
+      Buffer.from('\r\n'),
+    );
   });
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(v: Visitor | null, parts: Part[], opts: { fields?: Record<string, string>; csrf?: boolean } = {}) {
+async function upload(
+  v: Visitor | null,
+  parts: Part[],
+  opts: { fields?: Record<string, string>; csrf?: boolean } = {},
+) {
   const body = multipart(parts, opts.fields);
   const headers: Record<string, string> = { 'content-type': body.contentType };
   if (opts.csrf !== false) headers['x-this-is-csrf'] = '1';
-  if (v) headers.cookie = Object.entries(v.cookies).map(([k, val]) => `${k}=${val}`).join('; ');
+  if (v)
+    headers.cookie = Object.entries(v.cookies)
+      .map(([k, val]) => `${k}=${val}`)
+      .join('; ');
   const res = await t.app.inject({ method: 'POST', url: '/v3.0/andropov/upload', payload: body.payload, headers });
   return res as typeof res & { json(): any };
 }
@@ -122,7 +204,8 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 /** The dominant colour is a histogram bin's centre: each channel within 16 of the painted one. */
 const near = (hex: string, expected: string) =>
   [0, 2, 4].every((i) => Math.abs(parseInt(hex.slice(i, i + 2), 16) - parseInt(expected.slice(i, i + 2), 16)) <= 16);
-const mediaRows = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from media`))[0].n;
+const mediaRows = async () =>
+  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from media`))[0].n;
 const storedFiles = async () => (await fs.readdir(path.join(dataDir, 'media'), { recursive: true })).length;
 
 beforeAll(async () => {
@@ -163,7 +246,8 @@ describe('POST /v3.0/andropov/upload', () => {
     expect(w).toMatchObject({ type: 'webp', width: 120, height: 90 });
     expect([p.color, w.color]).toSatisfy(([pc, wc]: string[]) => near(pc, '3366cc') && near(wc, 'cc3300'));
     expect(g).toMatchObject({ type: 'gif', width: 90, height: 60 });
-    for (const m of [j, p, w, g]) expect(m.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const m of [j, p, w, g])
+      expect(m.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The original is served back byte for byte.
     const res = await get(`/media/${p.uuid}/`);
     expect(res.statusCode).toBe(200);
@@ -184,9 +268,19 @@ describe('POST /v3.0/andropov/upload', () => {
   });
 
   it('keeps originals without EXIF, GPS and XMP: upright, ICC kept, lossless where it can be, still deduped by the uploaded bytes', async () => {
-    const gps = { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 0/1' };
-    const photo = await noise(40, 30).resize(300, 200).jpeg()
-      .withExif({ IFD0: { Make: 'Телефон' }, IFD3: gps }).withMetadata({ orientation: 6 }).withIccProfile('p3').toBuffer();
+    const gps = {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '55/1 45/1 0/1',
+      GPSLongitudeRef: 'E',
+      GPSLongitude: '37/1 37/1 0/1',
+    };
+    const photo = await noise(40, 30)
+      .resize(300, 200)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Телефон' }, IFD3: gps })
+      .withMetadata({ orientation: 6 })
+      .withIccProfile('p3')
+      .toBuffer();
     const before = await sharp(photo).metadata();
     expect([before.exif?.includes(Buffer.from([0x25, 0x88])), before.orientation]).toEqual([true, 6]);
 
@@ -195,7 +289,14 @@ describe('POST /v3.0/andropov/upload', () => {
     const res = await get(`/media/${m.uuid}/`);
     expect(res.statusCode).toBe(200);
     const served = await sharp(res.rawPayload).metadata();
-    expect([served.format, served.width, served.height, served.exif, served.xmp, served.orientation]).toEqual(['jpeg', 200, 300, undefined, undefined, undefined]);
+    expect([served.format, served.width, served.height, served.exif, served.xmp, served.orientation]).toEqual([
+      'jpeg',
+      200,
+      300,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(served.icc).toBeDefined();
     expect(m.size).toBe(res.rawPayload.length);
 
@@ -206,7 +307,12 @@ describe('POST /v3.0/andropov/upload', () => {
 
     // A png with XMP keeps every pixel; an animated webp with EXIF stays animated.
     const drawing = solid(60, 40, '#2255aa');
-    const marked = await drawing.png().withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>').toBuffer();
+    const marked = await drawing
+      .png()
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      )
+      .toBuffer();
     expect((await sharp(marked).metadata()).xmp).toBeDefined();
     const p = await image(marked);
     const keptPng = (await get(`/media/${p.uuid}/`)).rawPayload;
@@ -214,7 +320,10 @@ describe('POST /v3.0/andropov/upload', () => {
     const pixels = async (b: Buffer) => (await sharp(b).raw().toBuffer()).toString('base64');
     expect(await pixels(keptPng)).toBe(await pixels(marked));
     const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((c) => solid(50, 40, c).png().toBuffer()));
-    const anim = await sharp(frames, { join: { animated: true } }).webp({ lossless: true }).withExif({ IFD3: gps }).toBuffer();
+    const anim = await sharp(frames, { join: { animated: true } })
+      .webp({ lossless: true })
+      .withExif({ IFD3: gps })
+      .toBuffer();
     expect((await sharp(anim).metadata()).exif).toBeDefined();
     const w = await image(anim);
     const keptWebp = await sharp((await get(`/media/${w.uuid}/`)).rawPayload).metadata();
@@ -223,12 +332,14 @@ describe('POST /v3.0/andropov/upload', () => {
 
   it('checks files by content: a text named .jpg is refused, png bytes declared as gif are a png', async () => {
     const before = await mediaRows();
-    const result = await uploaded([
-      { data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'photo.jpg', type: 'image/jpeg' },
-      { data: await png(40, 30, '#112233'), filename: 'anim.gif', type: 'image/gif' },
-      { data: Buffer.from('GIF89a but nothing after'), filename: 'broken.gif', type: 'image/gif' },
-      { data: Buffer.alloc(0), filename: 'empty.png', type: 'image/png' },
-    ].slice(0, MAX_FILES));
+    const result = await uploaded(
+      [
+        { data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'photo.jpg', type: 'image/jpeg' },
+        { data: await png(40, 30, '#112233'), filename: 'anim.gif', type: 'image/gif' },
+        { data: Buffer.from('GIF89a but nothing after'), filename: 'broken.gif', type: 'image/gif' },
+        { data: Buffer.alloc(0), filename: 'empty.png', type: 'image/png' },
+      ].slice(0, MAX_FILES),
+    );
     expect(result[0]).toEqual({ type: 'error', data: { message: messages.mediaFormatInvalid } });
     expect(result[1]).toMatchObject({ type: 'image', data: { type: 'png', width: 40, height: 30 } });
     expect(result[2]).toEqual({ type: 'error', data: { message: messages.mediaBroken } });
@@ -251,7 +362,12 @@ describe('POST /v3.0/andropov/upload', () => {
     ihdr.writeUInt32BE(30_000, 0);
     ihdr.writeUInt32BE(30_000, 4);
     ihdr.set([8, 2, 0, 0, 0], 8);
-    const bomb = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     const [res] = await uploaded([{ data: bomb, filename: 'bomb.png', type: 'image/png' }]);
     expect(res).toEqual({ type: 'error', data: { message: messages.mediaPixelsTooMany(100) } });
   });
@@ -263,19 +379,27 @@ describe('POST /v3.0/andropov/upload', () => {
     expect(messages.mediaTooLarge(MAX_MB)).toBe('Файл слишком большой: не больше 1 МБ');
     expect(fine).toMatchObject({ type: 'image', data: { type: 'png' } });
     // Exactly at the limit is allowed (and then judged by content).
-    const [exact] = await uploaded([{ data: Buffer.concat([await png(10, 10), Buffer.alloc(MAX_MB * 1024 * 1024 - (await png(10, 10)).length)]) }]);
+    const [exact] = await uploaded([
+      { data: Buffer.concat([await png(10, 10), Buffer.alloc(MAX_MB * 1024 * 1024 - (await png(10, 10)).length)]) },
+    ]);
     expect(exact.type).toBe('image');
   });
 
   it('refuses more files than allowed, storing nothing', async () => {
     const before = await mediaRows();
     const files = await Promise.all(Array.from({ length: MAX_FILES + 1 }, (_, i) => png(10 + i, 10)));
-    const res = await upload(user, files.map((data) => ({ data })));
+    const res = await upload(
+      user,
+      files.map((data) => ({ data })),
+    );
     expect(isRussianError(res, 400)).toBe(true);
     expect(res.json().rm).toBe(messages.mediaTooMany(MAX_FILES));
     expect(messages.mediaTooMany(3)).toBe('Можно прикрепить не больше 3 файлов');
     // Far more than allowed stops the parser itself: still a Russian 4xx.
-    const many = await upload(user, [...files, ...files].map((data) => ({ data })));
+    const many = await upload(
+      user,
+      [...files, ...files].map((data) => ({ data })),
+    );
     expect(many.statusCode).toBeGreaterThanOrEqual(400);
     expect(many.statusCode).toBeLessThan(500);
     expect(many.json().rm).toMatch(/[А-Яа-я]/);
@@ -318,7 +442,11 @@ describe('POST /v3.0/andropov/upload', () => {
     const refused = await get(`/media/${video.uuid}/-/resize/200/`);
     expect(isRussianError(refused, 400)).toBe(true);
     // An mp4 header over garbage is not a video.
-    const fake = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom\0\0\x02\0isommp41', 'latin1'), crypto.randomBytes(4000)]);
+    const fake = Buffer.concat([
+      Buffer.from('0000001866747970', 'hex'),
+      Buffer.from('isom\0\0\x02\0isommp41', 'latin1'),
+      crypto.randomBytes(4000),
+    ]);
     const [broken] = await uploaded([{ data: fake, filename: 'clip.mp4', type: 'video/mp4' }]);
     expect(broken).toEqual({ type: 'error', data: { message: messages.mediaBroken } });
   });
@@ -346,12 +474,22 @@ describe('audio uploads', () => {
     expect(await describe_(mp3)).toContain('Тайное название');
     expect(await describe_(m4a)).toContain('Тайное название');
     // Named and declared as something else: the content decides.
-    const [a, b] = (await uploaded([{ data: mp3, filename: 'voice.bin', type: 'application/octet-stream' }, { data: m4a, filename: 'x.jpg' }]))
-      .map((r) => { expect(r.type, JSON.stringify(r)).toBe('image'); return (r as { data: MediaImage }).data; });
+    const [a, b] = (
+      await uploaded([
+        { data: mp3, filename: 'voice.bin', type: 'application/octet-stream' },
+        { data: m4a, filename: 'x.jpg' },
+      ])
+    ).map((r) => {
+      expect(r.type, JSON.stringify(r)).toBe('image');
+      return (r as { data: MediaImage }).data;
+    });
     expect(a).toMatchObject({ type: 'mp3', width: 0, height: 0, color: '', duration: 2, external_service: [] });
     expect(b).toMatchObject({ type: 'm4a', width: 0, height: 0, color: '', duration: 2 });
     expect(a.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    for (const [m, mime, container] of [[a, 'audio/mpeg', 'mp3'], [b, 'audio/mp4', 'M4A']] as const) {
+    for (const [m, mime, container] of [
+      [a, 'audio/mpeg', 'mp3'],
+      [b, 'audio/mp4', 'M4A'],
+    ] as const) {
       const res = await get(`/media/${m.uuid}/`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(mime);
@@ -378,7 +516,10 @@ describe('audio uploads', () => {
   it('fetches an opus sound by URL, as ogg', async () => {
     const res = await user.post('/v3.0/andropov/upload/urls', { urls: [`${origin}/voice.ogg`] });
     const [item] = res.json().data.result as UploadResultItem[];
-    expect(item).toMatchObject({ type: 'image', data: { type: 'ogg', duration: 1, external_service: [{ name: '127.0.0.1', url: `${origin}/voice.ogg` }] } });
+    expect(item).toMatchObject({
+      type: 'image',
+      data: { type: 'ogg', duration: 1, external_service: [{ name: '127.0.0.1', url: `${origin}/voice.ogg` }] },
+    });
     const served = await get(`/media/${(item as { data: MediaImage }).data.uuid}/`);
     expect(served.headers['content-type']).toBe('audio/ogg');
     expect(await describe_(served.rawPayload)).not.toMatch(/title|artist/i);
@@ -400,7 +541,11 @@ describe('audio uploads', () => {
     const result = await uploaded([
       { data: Buffer.from('Это просто текст, а не песня'), filename: 'song.mp3', type: 'audio/mpeg' },
       // A real mp3 frame header, then noise: looks like mp3 to the sniffer, does not play.
-      { data: Buffer.concat([mp3.subarray(0, frame + 4), crypto.randomBytes(8000)]), filename: 'broken.mp3', type: 'audio/mpeg' },
+      {
+        data: Buffer.concat([mp3.subarray(0, frame + 4), crypto.randomBytes(8000)]),
+        filename: 'broken.mp3',
+        type: 'audio/mpeg',
+      },
     ]);
     expect(result).toEqual([
       { type: 'error', data: { message: messages.mediaFormatInvalid } },
@@ -409,7 +554,11 @@ describe('audio uploads', () => {
     expect(messages.mediaAudioBroken).toMatch(/[А-Яа-я]/);
     // Bytes after an ID3 header and a frame sync are read as mp3 only, not as what else they resemble (a playlist).
     const id3 = mp3.subarray(0, 10 + ((mp3[6] << 21) | (mp3[7] << 14) | (mp3[8] << 7) | mp3[9]));
-    const playlist = Buffer.concat([id3, Buffer.from('fffb9000', 'hex'), Buffer.from(`#EXTM3U\n#EXTINF:1,\n${origin}/pic.png\n#EXT-X-ENDLIST\n`)]);
+    const playlist = Buffer.concat([
+      id3,
+      Buffer.from('fffb9000', 'hex'),
+      Buffer.from(`#EXTM3U\n#EXTINF:1,\n${origin}/pic.png\n#EXT-X-ENDLIST\n`),
+    ]);
     const [smuggled] = await uploaded([{ data: playlist, filename: 'list.mp3', type: 'audio/mpeg' }]);
     expect(smuggled).toEqual({ type: 'error', data: { message: messages.mediaAudioBroken } });
     expect(await mediaRows()).toBe(rows);
@@ -425,7 +574,10 @@ describe('audio uploads', () => {
     expect(part.headers['content-encoding']).toBeUndefined();
     expect(part.headers['content-range']).toBe(`bytes 100-199/${m.size}`);
     expect(Buffer.compare(part.rawPayload, whole.rawPayload.subarray(100, 200))).toBe(0);
-    const again = await get(`/media/${m.uuid}/`, { 'accept-encoding': 'br', 'if-none-match': String(whole.headers.etag) });
+    const again = await get(`/media/${m.uuid}/`, {
+      'accept-encoding': 'br',
+      'if-none-match': String(whole.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     for (const filters of ['-/resize/700/', '-/format/webp/', '-/format/mp4/', '-/scale_crop/200x113/']) {
       const res = await get(`/media/${m.uuid}/${filters}`);
@@ -526,22 +678,40 @@ describe('GET /media/{uuid}/ with filters', () => {
     expect(isRussianError(notBucket, 400)).toBe(true);
     expect(notBucket.json().rm).toBe(messages.mediaWidthNotBucket(640, 700));
     for (const path of [
-      `-/resize/5000/`, `-/resize/0/`, `-/resize/abc/`, `-/scale_crop/640x360/`, `-/scale_crop/700x0/`, `-/scale_crop/700x99999/`,
-      `-/scale_crop/700/`, `-/format/gif/`, `-/format/webp/-/format/png/`, `-/resize/700/-/scale_crop/700x300/`, `-/blur/10/`,
-      `resize/700/`, `-/resize/`, `-/format/mp4/`, `-/format/${'x'.repeat(300)}/`,
+      `-/resize/5000/`,
+      `-/resize/0/`,
+      `-/resize/abc/`,
+      `-/scale_crop/640x360/`,
+      `-/scale_crop/700x0/`,
+      `-/scale_crop/700x99999/`,
+      `-/scale_crop/700/`,
+      `-/format/gif/`,
+      `-/format/webp/-/format/png/`,
+      `-/resize/700/-/scale_crop/700x300/`,
+      `-/blur/10/`,
+      `resize/700/`,
+      `-/resize/`,
+      `-/format/mp4/`,
+      `-/format/${'x'.repeat(300)}/`,
     ]) {
       const res = await get(`/media/${u}/${path}`);
       expect(isRussianError(res, 400), `${path}: ${res.statusCode} ${res.body}`).toBe(true);
     }
     for (const url of [
-      `/media/${crypto.randomUUID()}/`, `/media/${crypto.randomUUID()}/-/resize/700/`, '/media/not-a-uuid/', `/media/${'a'.repeat(400)}/`,
-      `/media/${u.toUpperCase()}/`, '/media/../etc/passwd', `/media/${u}%2F..%2F..%2Fsecret/`,
+      `/media/${crypto.randomUUID()}/`,
+      `/media/${crypto.randomUUID()}/-/resize/700/`,
+      '/media/not-a-uuid/',
+      `/media/${'a'.repeat(400)}/`,
+      `/media/${u.toUpperCase()}/`,
+      '/media/../etc/passwd',
+      `/media/${u}%2F..%2F..%2Fsecret/`,
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
     }
     // Allowed widths: the buckets and their retina doubles.
-    for (const w of [64, 108, 128, 216, 200, 700, 1400, 4000]) expect((await get(`/media/${u}/-/resize/${w}/`)).statusCode).toBe(200);
+    for (const w of [64, 108, 128, 216, 200, 700, 1400, 4000])
+      expect((await get(`/media/${u}/-/resize/${w}/`)).statusCode).toBe(200);
   });
 });
 
@@ -554,7 +724,9 @@ describe('POST /v3.0/andropov/upload/urls', () => {
     const [a, b] = res.json().data.result as UploadResultItem[];
     expect(a).toMatchObject({ type: 'image', data: { type: 'png', width: 64, height: 48 } });
     expect(near((a as { data: MediaImage }).data.color, '00aa44')).toBe(true);
-    expect((a as { data: MediaImage }).data.external_service).toEqual([{ name: '127.0.0.1', url: `${origin}/pic.png` }]);
+    expect((a as { data: MediaImage }).data.external_service).toEqual([
+      { name: '127.0.0.1', url: `${origin}/pic.png` },
+    ]);
     expect((b as { data: MediaImage }).data.uuid).toBe((a as { data: MediaImage }).data.uuid);
     // Form bodies in bracket notation work the same way.
     const form = await user.post('/v3.0/andropov/upload/urls', { urls: [`${origin}/pic.png`] }, { as: 'form' });
@@ -570,25 +742,48 @@ describe('POST /v3.0/andropov/upload/urls', () => {
       { type: 'error', data: { message: messages.mediaTooLarge(MAX_MB) } },
     ]);
     const port = new URL(origin).port;
-    const refused = await byUrl(user, [`http://127.0.0.2:${port}/pic.png`, 'http://10.0.0.1/pic.png', `http://[::1]:${port}/pic.png`]);
+    const refused = await byUrl(user, [
+      `http://127.0.0.2:${port}/pic.png`,
+      'http://10.0.0.1/pic.png',
+      `http://[::1]:${port}/pic.png`,
+    ]);
     expect(refused.json().data.result).toEqual([
       { type: 'error', data: { message: messages.mediaUrlRefused } },
       { type: 'error', data: { message: messages.mediaUrlRefused } },
       { type: 'error', data: { message: messages.mediaUrlRefused } },
     ]);
     const bad = await byUrl(user, ['ftp://example.com/a.png', 'javascript:alert(1)', 'не ссылка']);
-    expect(bad.json().data.result).toEqual(Array.from({ length: 3 }, () => ({ type: 'error', data: { message: messages.mediaUrlInvalid } })));
+    expect(bad.json().data.result).toEqual(
+      Array.from({ length: 3 }, () => ({ type: 'error', data: { message: messages.mediaUrlInvalid } })),
+    );
     expect(await mediaRows()).toBe(before);
   });
 
   it('refuses anonymous callers, missing CSRF and bad bodies', async () => {
     expect(isRussianError(await byUrl(new Visitor(t.app), [`${origin}/pic.png`]), 401)).toBe(true);
     expect(isRussianError(await byUrl(user, [`${origin}/pic.png`], false), 403)).toBe(true);
-    for (const urls of [[], '', [1], [{ a: 1 }], ['x'.repeat(3000)], Array.from({ length: 101 }, () => `${origin}/pic.png`)]) {
+    for (const urls of [
+      [],
+      '',
+      [1],
+      [{ a: 1 }],
+      ['x'.repeat(3000)],
+      Array.from({ length: 101 }, () => `${origin}/pic.png`),
+    ]) {
       expect(isRussianError(await byUrl(user, urls), 400), JSON.stringify(urls).slice(0, 80)).toBe(true);
     }
-    expect(isRussianError(await byUrl(user, Array.from({ length: MAX_FILES + 1 }, () => `${origin}/pic.png`)), 400)).toBe(true);
-    expect(isRussianError(await user.post('/v3.0/andropov/upload/urls', { urls: [`${origin}/pic.png`], extra: 1 }), 400)).toBe(true);
+    expect(
+      isRussianError(
+        await byUrl(
+          user,
+          Array.from({ length: MAX_FILES + 1 }, () => `${origin}/pic.png`),
+        ),
+        400,
+      ),
+    ).toBe(true);
+    expect(
+      isRussianError(await user.post('/v3.0/andropov/upload/urls', { urls: [`${origin}/pic.png`], extra: 1 }), 400),
+    ).toBe(true);
     expect(isRussianError(await user.post('/v3.0/andropov/upload/urls', {}), 400)).toBe(true);
   });
 });

@@ -24,13 +24,28 @@ export const MAX_MEGAPIXELS = 100;
 const SHARP_INPUT = { limitInputPixels: MAX_MEGAPIXELS * 1_000_000, failOn: 'error' } as const;
 
 const TYPE_BY_MIME: Record<string, MediaType> = {
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/apng': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
   // file-type's names: an M4A-branded mp4 is audio/x-m4a (M4B, F4A audio/mp4); opus and vorbis are both in ogg.
-  'audio/mpeg': 'mp3', 'audio/x-m4a': 'm4a', 'audio/mp4': 'm4a', 'audio/ogg': 'ogg', 'audio/ogg; codecs=opus': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/x-m4a': 'm4a',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/ogg; codecs=opus': 'ogg',
 };
 export const MIME_BY_TYPE: Record<MediaType, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4',
-  mp3: 'audio/mpeg', m4a: 'audio/mp4', ogg: 'audio/ogg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
 };
 
 /** Work done in this process: tests prove a derivative is made once however many ask for it. */
@@ -55,12 +70,19 @@ export function contentUuid(data: Buffer): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
-const hex = (c: { r: number; g: number; b: number }) => [c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, '0')).join('');
+const hex = (c: { r: number; g: number; b: number }) =>
+  [c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, '0')).join('');
 
 /** Dominant colour of a small copy: decoding it also proves the whole file reads, not just its header. */
 async function dominantColor(input: Buffer): Promise<string> {
-  const { data, info } = await sharp(input, SHARP_INPUT).resize(64, 64, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { dominant } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).stats();
+  const { data, info } = await sharp(input, SHARP_INPUT)
+    .resize(64, 64, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { dominant } = await sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  }).stats();
   return hex(dominant);
 }
 
@@ -89,7 +111,8 @@ export async function probe(data: Buffer): Promise<Probed> {
 }
 
 /** What may tell who took a picture and where: EXIF (with GPS), XMP, IPTC, text comments, an orientation to apply. */
-const carriesMetadata = (m: Metadata) => Boolean(m.exif || m.xmp || m.iptc || m.comments?.length || (m.orientation ?? 1) !== 1);
+const carriesMetadata = (m: Metadata) =>
+  Boolean(m.exif || m.xmp || m.iptc || m.comments?.length || (m.orientation ?? 1) !== 1);
 
 /** A webp's first image chunk (inside the first frame when animated): VP8L is lossless, VP8 lossy. */
 function isLosslessWebp(data: Buffer): boolean {
@@ -118,10 +141,18 @@ export async function withoutMetadata(data: Buffer, type: MediaType): Promise<Bu
     let img = sharp(data, { ...SHARP_INPUT, animated }).keepIccProfile();
     if (!animated) img = img.autoOrient();
     switch (type) {
-      case 'jpg': img = img.jpeg({ quality: 92, mozjpeg: true }); break;
-      case 'png': img = img.png({ compressionLevel: 9 }); break;
-      case 'webp': img = img.webp(isLosslessWebp(data) ? { lossless: true } : { quality: 92 }); break;
-      case 'gif': img = img.gif(); break;
+      case 'jpg':
+        img = img.jpeg({ quality: 92, mozjpeg: true });
+        break;
+      case 'png':
+        img = img.png({ compressionLevel: 9 });
+        break;
+      case 'webp':
+        img = img.webp(isLosslessWebp(data) ? { lossless: true } : { quality: 92 });
+        break;
+      case 'gif':
+        img = img.gif();
+        break;
     }
     return await img.toBuffer();
   } catch {
@@ -151,7 +182,9 @@ async function runFfmpeg(args: string[]): Promise<{ stdout: Buffer; stderr: stri
   mediaStats.ffmpegRuns += 1;
   try {
     const { stdout, stderr } = await run(ffmpeg.path, ['-hide_banner', '-nostdin', '-threads', '1', ...args], {
-      encoding: 'buffer', timeout: 120_000, maxBuffer: 64 * 1024 * 1024,
+      encoding: 'buffer',
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
     });
     return { stdout, stderr: stderr.toString() };
   } finally {
@@ -167,7 +200,19 @@ async function probeVideo(data: Buffer): Promise<Probed> {
     await fs.writeFile(input, data);
     let out: { stdout: Buffer; stderr: string };
     try {
-      out = await runFfmpeg([...VIDEO_INPUT, input, '-frames:v', '1', '-vf', 'scale=64:-2', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+      out = await runFfmpeg([
+        ...VIDEO_INPUT,
+        input,
+        '-frames:v',
+        '1',
+        '-vf',
+        'scale=64:-2',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        'pipe:1',
+      ]);
     } catch (err) {
       // Sound alone in an mp4 not branded M4A (voice recorders write these): an m4a by what it holds.
       const said = String((err as { stderr?: Buffer }).stderr ?? '');
@@ -196,8 +241,29 @@ async function videoWithoutMetadata(data: Buffer): Promise<Buffer> {
     const output = path.join(dir, 'out.mp4');
     await fs.writeFile(input, data);
     try {
-      await runFfmpeg(['-loglevel', 'error', ...VIDEO_INPUT, input, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1',
-        '-c', 'copy', '-fflags', '+bitexact', '-movflags', '+faststart', '-f', 'mp4', output]);
+      await runFfmpeg([
+        '-loglevel',
+        'error',
+        ...VIDEO_INPUT,
+        input,
+        '-map',
+        '0:v',
+        '-map',
+        '0:a?',
+        '-map_metadata',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-c',
+        'copy',
+        '-fflags',
+        '+bitexact',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        output,
+      ]);
       return await fs.readFile(output);
     } catch {
       throw new MediaRefused(messages.mediaBroken);
@@ -216,13 +282,29 @@ async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
     await fs.writeFile(input, data);
     let out: { stderr: string };
     try {
-      out = await runFfmpeg(['-xerror', ...audioInput(type, input), '-map', '0:a:0', '-t', String(AUDIO_CHECK_SECONDS), '-f', 'null', '-']);
+      out = await runFfmpeg([
+        '-xerror',
+        ...audioInput(type, input),
+        '-map',
+        '0:a:0',
+        '-t',
+        String(AUDIO_CHECK_SECONDS),
+        '-f',
+        'null',
+        '-',
+      ]);
     } catch {
       throw new MediaRefused(messages.mediaAudioBroken);
     }
     const d = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(out.stderr);
     if (!d) throw new MediaRefused(messages.mediaAudioBroken);
-    return { type, width: 0, height: 0, color: '', duration: Math.round(Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3])) };
+    return {
+      type,
+      width: 0,
+      height: 0,
+      color: '',
+      duration: Math.round(Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3])),
+    };
   });
 }
 
@@ -233,7 +315,14 @@ async function probeAudio(data: Buffer, type: AudioType): Promise<Probed> {
 /** How much of a sound is decoded to prove it is one. */
 const AUDIO_CHECK_SECONDS = 300;
 const AUDIO_DEMUXER: Record<AudioType, string> = { mp3: 'mp3', m4a: 'mov', ogg: 'ogg' };
-const audioInput = (type: AudioType, file: string) => ['-protocol_whitelist', 'file', '-f', AUDIO_DEMUXER[type], '-i', file];
+const audioInput = (type: AudioType, file: string) => [
+  '-protocol_whitelist',
+  'file',
+  '-f',
+  AUDIO_DEMUXER[type],
+  '-i',
+  file,
+];
 
 /** Each sound written back in its own container; the muxers would otherwise add tags of their own. */
 const AUDIO_OUTPUT: Record<AudioType, string[]> = {
@@ -253,8 +342,26 @@ async function audioWithoutTags(data: Buffer, type: AudioType): Promise<Buffer> 
     const output = path.join(dir, `out.${type}`);
     await fs.writeFile(input, data);
     try {
-      await runFfmpeg(['-loglevel', 'error', ...audioInput(type, input), '-map', '0:a:0', '-map_metadata', '-1', '-map_metadata:s:a', '-1', '-map_chapters', '-1',
-        '-vn', '-c:a', 'copy', '-fflags', '+bitexact', ...AUDIO_OUTPUT[type], output]);
+      await runFfmpeg([
+        '-loglevel',
+        'error',
+        ...audioInput(type, input),
+        '-map',
+        '0:a:0',
+        '-map_metadata',
+        '-1',
+        '-map_metadata:s:a',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-vn',
+        '-c:a',
+        'copy',
+        '-fflags',
+        '+bitexact',
+        ...AUDIO_OUTPUT[type],
+        output,
+      ]);
       return await fs.readFile(output);
     } catch {
       throw new MediaRefused(messages.mediaAudioBroken);
@@ -276,8 +383,30 @@ async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
     const input = path.join(dir, 'in.gif');
     const output = path.join(dir, 'out.mp4');
     await fs.writeFile(input, gif);
-    await runFfmpeg(['-loglevel', 'error', '-f', 'gif', '-i', input, '-an', '-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23',
-      '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-f', 'mp4', output]);
+    await runFfmpeg([
+      '-loglevel',
+      'error',
+      '-f',
+      'gif',
+      '-i',
+      input,
+      '-an',
+      '-vf',
+      scale,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ]);
     return fs.readFile(output);
   });
 }
@@ -286,7 +415,11 @@ async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
  * A derivative of an original: turned upright by its EXIF orientation, metadata (EXIF, GPS) dropped, resized or
  * cut, in the asked format or the original's. Animated gifs stay animated as gif or webp.
  */
-export async function makeDerivative(original: Buffer, type: MediaType, filter: Filter): Promise<{ data: Buffer; type: MediaType }> {
+export async function makeDerivative(
+  original: Buffer,
+  type: MediaType,
+  filter: Filter,
+): Promise<{ data: Buffer; type: MediaType }> {
   const format = filter.format ?? type;
   mediaStats.derivatives += 1;
   if (format === 'mp4') return { data: await gifToMp4(original, filter), type: 'mp4' };
@@ -296,10 +429,18 @@ export async function makeDerivative(original: Buffer, type: MediaType, filter: 
   if (g?.kind === 'resize') img = img.resize({ width: g.width, withoutEnlargement: true });
   if (g?.kind === 'crop') img = img.resize({ width: g.width, height: g.height, fit: 'cover' });
   switch (format) {
-    case 'webp': img = img.webp({ quality: 80 }); break;
-    case 'jpg': img = img.flatten({ background: '#ffffff' }).jpeg({ quality: 82 }); break;
-    case 'png': img = img.png(); break;
-    case 'gif': img = img.gif(); break;
+    case 'webp':
+      img = img.webp({ quality: 80 });
+      break;
+    case 'jpg':
+      img = img.flatten({ background: '#ffffff' }).jpeg({ quality: 82 });
+      break;
+    case 'png':
+      img = img.png();
+      break;
+    case 'gif':
+      img = img.gif();
+      break;
   }
   return { data: await img.toBuffer(), type: format };
 }

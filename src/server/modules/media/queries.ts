@@ -26,11 +26,15 @@ export async function findMedia(db: Db, uuid: string): Promise<MediaRow | undefi
 
 /** Inserts the row unless the same content is already there, and answers the stored row either way. */
 export async function saveMedia(db: Db, row: MediaRow, uploaderId: number): Promise<MediaRow> {
-  const inserted = await firstRow(db, MediaRow, sql`
+  const inserted = await firstRow(
+    db,
+    MediaRow,
+    sql`
     insert into media (uuid, type, mime, width, height, size, color, duration, external_service, uploader_id)
     values (${row.uuid}, ${row.type}, ${row.mime}, ${row.width}, ${row.height}, ${row.size}, ${row.color}, ${row.duration},
             ${JSON.stringify(row.external_service)}::jsonb, ${uploaderId})
     on conflict (uuid) do nothing
-    returning ${COLUMNS}`);
+    returning ${COLUMNS}`,
+  );
   return inserted ?? (await findMedia(db, row.uuid))!;
 }

@@ -16,22 +16,32 @@ const renderField = flagField(messages.entryFlagInvalid).optional();
 const fileValue = z.union([z.instanceof(Buffer), z.array(z.instanceof(Buffer))], { error: messages.mediaFieldInvalid });
 const uploadBody = plainBody({
   render: renderField,
-  files: z.record(z.string(), fileValue, { error: messages.mediaNoFiles })
+  files: z
+    .record(z.string(), fileValue, { error: messages.mediaNoFiles })
     .refine((f) => Object.keys(f).every((k) => FILE_FIELD.test(k)), messages.mediaFieldInvalid)
     .optional()
     // The files in the order sent.
-    .transform((f) => Object.entries(f ?? {})
-      .sort(([a], [b]) => fileIndex(a) - fileIndex(b))
-      .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))),
+    .transform((f) =>
+      Object.entries(f ?? {})
+        .sort(([a], [b]) => fileIndex(a) - fileIndex(b))
+        .flatMap(([, v]) => (Array.isArray(v) ? v : [v])),
+    ),
 });
 
 const URLS_MAX = 100;
 const urlsBody = plainBody({
   render: renderField,
-  urls: z.union([z.string(), z.array(z.string({ error: messages.mediaUrlInvalid }))], { error: messages.mediaUrlsRequired })
+  urls: z
+    .union([z.string(), z.array(z.string({ error: messages.mediaUrlInvalid }))], { error: messages.mediaUrlsRequired })
     .transform((u) => (Array.isArray(u) ? u : [u]))
-    .pipe(z.array(withoutControlChars(z.string()).trim().min(1, messages.mediaUrlsRequired).max(2000, messages.mediaUrlInvalid))
-      .min(1, messages.mediaUrlsRequired).max(URLS_MAX, messages.mediaTooMany(URLS_MAX))),
+    .pipe(
+      z
+        .array(
+          withoutControlChars(z.string()).trim().min(1, messages.mediaUrlsRequired).max(2000, messages.mediaUrlInvalid),
+        )
+        .min(1, messages.mediaUrlsRequired)
+        .max(URLS_MAX, messages.mediaTooMany(URLS_MAX)),
+    ),
 });
 
 /**
@@ -68,7 +78,8 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+  ifNoneMatch !== undefined &&
+  (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
 
 /** One `bytes=a-b` range (video players seek with them; Safari plays mp4 only when ranges work). */
 function sendRange(req: FastifyRequest, reply: FastifyReply, data: Buffer) {
@@ -78,7 +89,10 @@ function sendRange(req: FastifyRequest, reply: FastifyReply, data: Buffer) {
   const start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
   const end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
   if (start >= size || start > end) return reply.code(416).header('content-range', `bytes */${size}`).send();
-  return reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).send(data.subarray(start, end + 1));
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .send(data.subarray(start, end + 1));
 }
 
 const deliveryParams = z.object({ uuid: z.string(), '*': z.string().optional() });
@@ -96,8 +110,12 @@ const deliver = route.get('/media/:uuid', {
       return reply.code(304).header('etag', target.etag).header('cache-control', IMMUTABLE).send();
     }
     const data = await media.targetBytes(ctx, target);
-    reply.type(target.mime).header('etag', target.etag).header('cache-control', IMMUTABLE)
-      .header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+    reply
+      .type(target.mime)
+      .header('etag', target.etag)
+      .header('cache-control', IMMUTABLE)
+      .header('accept-ranges', 'bytes')
+      .header('x-content-type-options', 'nosniff');
     return sendRange(req, reply, data);
   },
 });

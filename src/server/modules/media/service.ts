@@ -30,7 +30,12 @@ function stateOf(ctx: Ctx): MediaState {
 const entity = (row: MediaRow): UploadResultItem => ({
   type: 'image',
   data: {
-    uuid: row.uuid, type: row.type, width: row.width, height: row.height, size: row.size, color: row.color,
+    uuid: row.uuid,
+    type: row.type,
+    width: row.width,
+    height: row.height,
+    size: row.size,
+    color: row.color,
     external_service: row.external_service,
     ...(isAudioType(row.type) ? { duration: row.duration } : {}),
   } satisfies MediaImage,
@@ -40,7 +45,12 @@ const failure = (message: string): UploadResultItem => ({ type: 'error', data: {
 const maxBytes = (ctx: Ctx) => ctx.config.uploadMaxMb * 1024 * 1024;
 
 /** One file: checked by its bytes, stored once under the hash of its content, answered as a media entity. */
-async function accept(ctx: Ctx, uploaderId: number, data: Buffer, externalService: unknown[]): Promise<UploadResultItem> {
+async function accept(
+  ctx: Ctx,
+  uploaderId: number,
+  data: Buffer,
+  externalService: unknown[],
+): Promise<UploadResultItem> {
   if (data.length > maxBytes(ctx)) return failure(messages.mediaTooLarge(ctx.config.uploadMaxMb));
   const uuid = contentUuid(data);
   const known = await findMedia(ctx.db, uuid);
@@ -51,9 +61,20 @@ async function accept(ctx: Ctx, uploaderId: number, data: Buffer, externalServic
     const stored = await withoutMetadata(data, probed.type);
     // The bytes go first: a row never points at a missing original.
     await stateOf(ctx).store.put(originalKey(uuid), stored);
-    return entity(await saveMedia(ctx.db, {
-      uuid, duration: 0, ...probed, mime: MIME_BY_TYPE[probed.type], size: stored.length, external_service: externalService,
-    }, uploaderId));
+    return entity(
+      await saveMedia(
+        ctx.db,
+        {
+          uuid,
+          duration: 0,
+          ...probed,
+          mime: MIME_BY_TYPE[probed.type],
+          size: stored.length,
+          external_service: externalService,
+        },
+        uploaderId,
+      ),
+    );
   } catch (err) {
     if (err instanceof MediaRefused) return failure(err.message);
     ctx.log.error({ err, uuid }, 'media upload failed');
@@ -88,7 +109,10 @@ export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[])
   for (const url of urls) {
     try {
       const res = await safeFetch(ctx.config, url, {
-        maxBytes: maxBytes(ctx), timeoutMs: 20_000, maxRedirects: 5, accept: 'image/*,video/mp4;q=0.9,audio/*;q=0.9,*/*;q=0.1',
+        maxBytes: maxBytes(ctx),
+        timeoutMs: 20_000,
+        maxRedirects: 5,
+        accept: 'image/*,video/mp4;q=0.9,audio/*;q=0.9,*/*;q=0.1',
       });
       result.push(await accept(ctx, user.id, res.body, [{ name: new URL(res.url).hostname, url: res.url }]));
     } catch (err) {

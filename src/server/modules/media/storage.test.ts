@@ -24,9 +24,21 @@ beforeAll(async () => {
   s3dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-s3-'));
   diskDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sreda-disk-'));
   const port = await freePort();
-  s3server = new S3rver({ address: '127.0.0.1', port, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   await s3server.run();
-  s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER' };
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+  };
 });
 afterAll(async () => {
   await s3server?.close();
@@ -74,22 +86,40 @@ describe('the S3 store', () => {
     it('uploads to the bucket and serves derivatives stored there', async () => {
       const v = new Visitor(t.app);
       await v.register();
-      const png = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#204060' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#204060' } })
+        .png()
+        .toBuffer();
       const boundary = 'sreda-s3-boundary';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png, Buffer.from(`\r\n--${boundary}--\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const res = await t.app.inject({
-        method: 'POST', url: '/v3.0/andropov/upload', payload,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-this-is-csrf': '1', cookie: Object.entries(v.cookies).map(([k, val]) => `${k}=${val}`).join('; ') },
+        method: 'POST',
+        url: '/v3.0/andropov/upload',
+        payload,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'x-this-is-csrf': '1',
+          cookie: Object.entries(v.cookies)
+            .map(([k, val]) => `${k}=${val}`)
+            .join('; '),
+        },
       });
       const { uuid } = res.json().data.result[0].data;
       const resized = await t.app.inject({ method: 'GET', url: `/media/${uuid}/-/resize/200/-/format/webp/` });
       expect(resized.statusCode).toBe(200);
       expect(await sharp(resized.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 200, height: 100 });
       // Both objects are in the bucket, read back with a client of our own.
-      const client = new AwsClient({ accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, region: s3.region, service: 's3' });
+      const client = new AwsClient({
+        accessKeyId: s3.accessKey,
+        secretAccessKey: s3.secretKey,
+        region: s3.region,
+        service: 's3',
+      });
       const original = await client.fetch(`${s3.endpoint}/${BUCKET}/${uuid}/original`);
       expect(Buffer.compare(Buffer.from(await original.arrayBuffer()), png)).toBe(0);
       const derivative = await client.fetch(`${s3.endpoint}/${BUCKET}/${uuid}/resize_200.webp`);

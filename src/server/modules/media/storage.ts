@@ -45,8 +45,16 @@ export function diskStore(root: string): MediaStore {
  * the bucket is addressed by path (what MinIO and most S3-compatible services expect); without one, AWS itself.
  */
 export function s3Store(s3: NonNullable<Config['s3']>): MediaStore {
-  const client = new AwsClient({ accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, region: s3.region, service: 's3', retries: 2 });
-  const base = s3.endpoint ? `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const client = new AwsClient({
+    accessKeyId: s3.accessKey,
+    secretAccessKey: s3.secretKey,
+    region: s3.region,
+    service: 's3',
+    retries: 2,
+  });
+  const base = s3.endpoint
+    ? `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
   // Keys are made of uuid digits, dashes, underscores, dots and slashes only: safe in a URL path as they are.
   const urlOf = (key: string) => `${base}/${key}`;
   return {

@@ -17,8 +17,19 @@ import { nextDigestAt, scheduleDigest } from './mail.ts';
 
 // ——— A push service ———
 
-interface PushDevice { ecdh: crypto.ECDH; auth: Buffer; endpoint: string; json: { endpoint: string; keys: { p256dh: string; auth: string } } }
-interface PushReceived { path: string; authorization: string; ttl: string; encoding: string; plain: string }
+interface PushDevice {
+  ecdh: crypto.ECDH;
+  auth: Buffer;
+  endpoint: string;
+  json: { endpoint: string; keys: { p256dh: string; auth: string } };
+}
+interface PushReceived {
+  path: string;
+  authorization: string;
+  ttl: string;
+  encoding: string;
+  plain: string;
+}
 
 /** RFC 8291 §3–4: the receiving browser's side of aes128gcm, written from the RFC with node:crypto. */
 function decryptPush(body: Buffer, device: PushDevice): string {
@@ -49,8 +60,23 @@ function verifyVapid(authorization: string, publicKey: string, audience: string)
   expect(k).toBe(publicKey);
   const [head, payload, signature] = jwt.split('.');
   const point = Buffer.from(publicKey, 'base64url');
-  const key = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
-  expect(crypto.verify('sha256', Buffer.from(`${head}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+  const key = crypto.createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  expect(
+    crypto.verify(
+      'sha256',
+      Buffer.from(`${head}.${payload}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    ),
+  ).toBe(true);
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   expect(claims.aud).toBe(audience);
   expect(claims.exp * 1000).toBeGreaterThan(Date.now());
@@ -68,7 +94,12 @@ function newDevice(name: string): PushDevice {
   ecdh.generateKeys();
   const auth = crypto.randomBytes(16);
   const endpoint = `${pushBase}/push/${name}-${crypto.randomBytes(4).toString('hex')}`;
-  const device = { ecdh, auth, endpoint, json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
+  const device = {
+    ecdh,
+    auth,
+    endpoint,
+    json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+  };
   devices.set(new URL(endpoint).pathname, device);
   return device;
 }
@@ -87,12 +118,23 @@ function readLetter(raw: string) {
     const i = line.indexOf(':');
     headers.set(line.slice(0, i).toLowerCase(), line.slice(i + 1).trim());
   }
-  const words = (s: string) => s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' ')));
-  const qp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const words = (s: string) =>
+    s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' ')),
+    );
+  const qp = (s: string) =>
+    Buffer.from(
+      s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   const body = raw.slice(split + 4);
   const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : encoding === 'quoted-printable' ? qp(body) : body;
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? qp(body)
+        : body;
   return { subject: words(headers.get('subject') ?? '').trim(), headers, text: text.replace(/\r\n/g, '\n') };
 }
 
@@ -145,13 +187,25 @@ async function person(name: string) {
   return { v, id: user.id as number, email };
 }
 async function entry(authorId: number, title = 'Запись', values: Partial<typeof entries.$inferInsert> = {}) {
-  const [row] = await t.database.db.insert(entries).values({
-    subsiteId: authorId, authorId, title, slug: `z-${++seq}`, isPublished: true, publishedAt: new Date(Date.now() - 3_600_000), ...values,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(entries)
+    .values({
+      subsiteId: authorId,
+      authorId,
+      title,
+      slug: `z-${++seq}`,
+      isPublished: true,
+      publishedAt: new Date(Date.now() - 3_600_000),
+      ...values,
+    })
+    .returning();
   return row;
 }
 async function comment(v: Visitor, entryId: number, text: string, replyTo?: number) {
-  const res = await v.post('/v3.0/comment/add', replyTo ? { id: entryId, text, reply_to: replyTo } : { id: entryId, text });
+  const res = await v.post(
+    '/v3.0/comment/add',
+    replyTo ? { id: entryId, text, reply_to: replyTo } : { id: entryId, text },
+  );
   expect(res.json().rc, res.body).toBe(200);
   return res.json().data as { id: number };
 }
@@ -186,8 +240,10 @@ describe('web push', () => {
     expect(Number(got[0].ttl)).toBeGreaterThan(0);
     verifyVapid(got[0].authorization, publicKey, pushBase);
     expect(JSON.parse(got[0].plain)).toEqual({
-      title: 'Борис прокомментировал вашу запись «Про весну»', body: 'Отличная запись!',
-      url: expect.stringMatching(new RegExp(`^http://localhost:3000/${e.id}\\?comment=\\d+$`)), tag: expect.stringMatching(/^n\d+$/),
+      title: 'Борис прокомментировал вашу запись «Про весну»',
+      body: 'Отличная запись!',
+      url: expect.stringMatching(new RegExp(`^http://localhost:3000/${e.id}\\?comment=\\d+$`)),
+      tag: expect.stringMatching(/^n\d+$/),
     });
     const [row] = await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, device.endpoint));
     expect(row.lastSuccessAt).not.toBeNull();
@@ -218,11 +274,25 @@ describe('web push', () => {
     const b = await person('Борис');
     const device = newDevice('own');
     expect((await subscribe(a.v, device.json)).json().rc).toBe(200);
-    expect(isRussianError(await b.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: device.endpoint } }), 400)).toBe(true);
-    expect((await b.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: device.endpoint } })).json().rm).toBe(messages.pushNotSubscribed);
-    expect(await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, device.endpoint))).toHaveLength(1);
-    expect((await a.v.post('/api/endpoint/delete', { endpoint: device.endpoint })).json()).toMatchObject({ rc: 200, rm: messages.pushUnsubscribed });
-    expect(await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, device.endpoint))).toHaveLength(0);
+    expect(
+      isRussianError(
+        await b.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: device.endpoint } }),
+        400,
+      ),
+    ).toBe(true);
+    expect(
+      (await b.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: device.endpoint } })).json().rm,
+    ).toBe(messages.pushNotSubscribed);
+    expect(
+      await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, device.endpoint)),
+    ).toHaveLength(1);
+    expect((await a.v.post('/api/endpoint/delete', { endpoint: device.endpoint })).json()).toMatchObject({
+      rc: 200,
+      rm: messages.pushUnsubscribed,
+    });
+    expect(
+      await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.endpoint, device.endpoint)),
+    ).toHaveLength(0);
   });
 
   it('refuses bad subscriptions, private push services, missing CSRF and anonymous callers', async () => {
@@ -231,24 +301,43 @@ describe('web push', () => {
     const anon = new Visitor(t.app);
     expect(isRussianError(await subscribe(anon, good), 401)).toBe(true);
     expect(isRussianError(await subscribe(a.v, good, 'POST', false), 403)).toBe(true);
-    expect(isRussianError(await a.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: good.endpoint }, csrf: false }), 403)).toBe(true);
+    expect(
+      isRussianError(
+        await a.v.call('/api/endpoint/delete/', { method: 'DELETE', body: { endpoint: good.endpoint }, csrf: false }),
+        403,
+      ),
+    ).toBe(true);
     const bad: unknown[] = [
-      {}, { endpoint: good.endpoint }, { keys: good.keys }, { ...good, extra: 1 }, { ...good, endpoint: 5 },
-      { ...good, endpoint: 'not a url' }, { ...good, endpoint: 'ftp://push.example.com/x' },
+      {},
+      { endpoint: good.endpoint },
+      { keys: good.keys },
+      { ...good, extra: 1 },
+      { ...good, endpoint: 5 },
+      { ...good, endpoint: 'not a url' },
+      { ...good, endpoint: 'ftp://push.example.com/x' },
       { ...good, endpoint: 'http://push.example.com/x' }, // plain http to a public host
-      { ...good, endpoint: 'https://10.0.0.5/push' }, { ...good, endpoint: 'https://[::1]/push' }, { ...good, endpoint: 'https://localhost/push' },
-      { ...good, endpoint: 'https://127.0.0.2/push' }, { ...good, endpoint: `https://push.example.com/${'x'.repeat(2100)}` },
-      { ...good, keys: { p256dh: good.keys.p256dh } }, { ...good, keys: { ...good.keys, auth: 'a' } }, { ...good, keys: { ...good.keys, p256dh: '!!!' } },
-      { ...good, keys: { ...good.keys, extra: 'x' } }, { ...good, keys: 'x' },
+      { ...good, endpoint: 'https://10.0.0.5/push' },
+      { ...good, endpoint: 'https://[::1]/push' },
+      { ...good, endpoint: 'https://localhost/push' },
+      { ...good, endpoint: 'https://127.0.0.2/push' },
+      { ...good, endpoint: `https://push.example.com/${'x'.repeat(2100)}` },
+      { ...good, keys: { p256dh: good.keys.p256dh } },
+      { ...good, keys: { ...good.keys, auth: 'a' } },
+      { ...good, keys: { ...good.keys, p256dh: '!!!' } },
+      { ...good, keys: { ...good.keys, extra: 'x' } },
+      { ...good, keys: 'x' },
     ];
-    for (const body of bad) expect(isRussianError(await subscribe(a.v, body), 400), JSON.stringify(body).slice(0, 200)).toBe(true);
+    for (const body of bad)
+      expect(isRussianError(await subscribe(a.v, body), 400), JSON.stringify(body).slice(0, 200)).toBe(true);
     expect(await t.database.db.select().from(pushEndpoints).where(eq(pushEndpoints.userId, a.id))).toHaveLength(0);
   });
 
   it('Safari’s retired registration routes answer 410 in Russian; /sw.js is served from the root', async () => {
     const v = new Visitor(t.app);
     expect(isRussianError(await v.post('/v1/devices/abc/registrations/web.ru.sreda', {}), 410)).toBe(true);
-    expect(isRussianError(await v.call('/v1/devices/abc/registrations/web.ru.sreda', { method: 'DELETE' }), 410)).toBe(true);
+    expect(isRussianError(await v.call('/v1/devices/abc/registrations/web.ru.sreda', { method: 'DELETE' }), 410)).toBe(
+      true,
+    );
     const sw = await v.get('/sw.js');
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['content-type']).toMatch(/javascript/);
@@ -275,7 +364,9 @@ describe('mail', () => {
     expect(letter.text).toContain('Борис ответил на ваш комментарий');
     expect(letter.text).toContain('«Не согласен с вами»');
     expect(letter.text).toContain(`Открыть: http://localhost:3000/${e.id}?comment=${c.id}`);
-    const link = /Отписаться от писем: (http:\/\/localhost:3000\/email\/unsubscribe\/([A-Za-z0-9_-]+))/.exec(letter.text);
+    const link = /Отписаться от писем: (http:\/\/localhost:3000\/email\/unsubscribe\/([A-Za-z0-9_-]+))/.exec(
+      letter.text,
+    );
     expect(link).not.toBeNull();
     expect(letter.headers.get('list-unsubscribe')).toBe(`<${link![1]}>`);
     expect(letter.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -306,8 +397,10 @@ describe('mail', () => {
     await drain();
     const token = /\/email\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(lastTo(owner.email)!.text)![1];
     expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).json().rc).toBe(200);
-    const mailOn = async (v: Visitor) => Object.values((await v.get('/v3.0/notifications/settings')).json().data.notifications)
-      .some((s) => (s as { email: boolean }).email);
+    const mailOn = async (v: Visitor) =>
+      Object.values((await v.get('/v3.0/notifications/settings')).json().data.notifications).some(
+        (s) => (s as { email: boolean }).email,
+      );
     expect(await mailOn(owner.v)).toBe(false);
     expect(await mailOn(other.v)).toBe(true);
   });
@@ -323,7 +416,9 @@ describe('mail', () => {
     // A real failure in the last write of the action (the account's mail switches), raised by the database itself.
     await db.execute(sql`create function fail_settings() returns trigger language plpgsql as $$
       begin if new.id = ${sql.raw(String(owner.id))} and new.settings is distinct from old.settings then raise exception 'injected'; end if; return new; end $$`);
-    await db.execute(sql`create trigger fail_settings before update on users for each row execute function fail_settings()`);
+    await db.execute(
+      sql`create trigger fail_settings before update on users for each row execute function fail_settings()`,
+    );
     try {
       expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).statusCode).toBe(500);
       const [sub] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.token, token));
@@ -361,13 +456,26 @@ describe('mail', () => {
       expect(isRussianError(res, 400)).toBe(true);
     }
     expect(isRussianError(await reader.post('/v3.0/email/subscribe/opt_in', {}), 400)).toBe(true);
-    expect(isRussianError(await reader.post('/v3.0/email/subscribe/opt_in', { email: 'r@example.ru', x: 1 }), 400)).toBe(true);
-    expect(isRussianError(await reader.post('/v3.0/email/subscribe/opt_in', { email: 'r@example.ru' }, { csrf: false }), 403)).toBe(true);
-    expect(await t.database.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, 'r@example.ru'))).toHaveLength(0);
+    expect(
+      isRussianError(await reader.post('/v3.0/email/subscribe/opt_in', { email: 'r@example.ru', x: 1 }), 400),
+    ).toBe(true);
+    expect(
+      isRussianError(
+        await reader.post('/v3.0/email/subscribe/opt_in', { email: 'r@example.ru' }, { csrf: false }),
+        403,
+      ),
+    ).toBe(true);
+    expect(
+      await t.database.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, 'r@example.ru')),
+    ).toHaveLength(0);
 
     // Anyone's address: a confirmation letter, and no digest until its owner follows the link.
     const ok = await reader.post('/v3.0/email/subscribe/opt_in', { email: ' Reader@Example.ru ' });
-    expect(ok.json()).toMatchObject({ rc: 200, rm: messages.digestConfirmSent('reader@example.ru'), data: { email: 'reader@example.ru', digest: true } });
+    expect(ok.json()).toMatchObject({
+      rc: 200,
+      rm: messages.digestConfirmSent('reader@example.ru'),
+      data: { email: 'reader@example.ru', digest: true },
+    });
     await reader.post('/v3.0/email/subscribe/opt_in', { email: 'reader@example.ru' });
     await drain();
     const asked = letters.filter((l) => l.rcpt.includes('reader@example.ru')).map((l) => readLetter(l.raw));
@@ -375,44 +483,70 @@ describe('mail', () => {
     expect(asked.every((l) => l.subject === messages.mailDigestConfirmSubject)).toBe(true);
     const confirmToken = /\/email\/confirm\/([A-Za-z0-9_-]+)/.exec(asked[0].text)![1];
     for (const token of ['x'.repeat(30), '../../etc', 5, '']) {
-      expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token }), 400), String(token)).toBe(true);
+      expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token }), 400), String(token)).toBe(
+        true,
+      );
     }
-    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken, x: 1 }), 400)).toBe(true);
-    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken }, { csrf: false }), 403)).toBe(true);
+    expect(
+      isRussianError(await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken, x: 1 }), 400),
+    ).toBe(true);
+    expect(
+      isRussianError(
+        await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken }, { csrf: false }),
+        403,
+      ),
+    ).toBe(true);
     for (let i = 0; i < 2; i++) {
-      expect((await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken })).json())
-        .toMatchObject({ rc: 200, rm: messages.digestConfirmed, data: { email: 'reader@example.ru', confirmed: true } });
+      expect((await new Visitor(t.app).post('/v3.0/email/confirm', { token: confirmToken })).json()).toMatchObject({
+        rc: 200,
+        rm: messages.digestConfirmed,
+        data: { email: 'reader@example.ru', confirmed: true },
+      });
     }
     // Asking again once confirmed sends nothing more, and the answer is the one anybody gets: it does not tell
     // whether the address reads the digest.
     const count = letters.length;
-    expect((await new Visitor(t.app).post('/v3.0/email/subscribe/opt_in', { email: 'reader@example.ru' })).json())
-      .toEqual(ok.json());
+    expect(
+      (await new Visitor(t.app).post('/v3.0/email/subscribe/opt_in', { email: 'reader@example.ru' })).json(),
+    ).toEqual(ok.json());
     await drain();
     expect(letters.length).toBe(count);
     // Someone signing up a stranger gets them one letter and nothing after it.
     await reader.post('/v3.0/email/subscribe/opt_in', { email: 'stranger@example.ru' });
     // An account's own address is no proof either (registering does not prove it): a confirmation letter first.
     const member = await person('Подписчица');
-    expect((await member.v.post('/v3.0/email/subscribe/opt_in', { email: member.email })).json()).toMatchObject({ rm: messages.digestConfirmSent(member.email) });
+    expect((await member.v.post('/v3.0/email/subscribe/opt_in', { email: member.email })).json()).toMatchObject({
+      rm: messages.digestConfirmSent(member.email),
+    });
     await drain();
     const memberLetter = readLetter(letters.findLast((l) => l.rcpt.includes(member.email))!.raw);
     expect(memberLetter.subject).toBe(messages.mailDigestConfirmSubject);
-    expect((await member.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({ digest: false, digest_pending: true });
+    expect((await member.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({
+      digest: false,
+      digest_pending: true,
+    });
     const memberToken = /\/email\/confirm\/([A-Za-z0-9_-]+)/.exec(memberLetter.text)![1];
     await new Visitor(t.app).post('/v3.0/email/confirm', { token: memberToken });
-    expect((await member.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({ digest: true, digest_pending: false });
+    expect((await member.v.get('/v3.0/notifications/settings')).json().data).toMatchObject({
+      digest: true,
+      digest_pending: false,
+    });
 
     // Scheduling from two nodes (twice here) queues one digest for the next 06:00 UTC.
     const at = nextDigestAt(t.clock.now);
     await scheduleDigest(t.app.ctx);
     expect(await scheduleDigest(t.app.ctx)).toBeNull();
     const day = at.toISOString().slice(0, 10);
-    const queued = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `digest:${day}`));
+    const queued = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `digest:${day}`));
     expect(queued).toHaveLength(1);
 
     // The digest covers the 24 hours before its time: make our entries fall inside.
-    await t.database.db.execute(sql`update entries set published_at = ${new Date(at.getTime() - 3_600_000)} where title in ('Лучшая запись дня', 'Вторая запись дня')`);
+    await t.database.db.execute(
+      sql`update entries set published_at = ${new Date(at.getTime() - 3_600_000)} where title in ('Лучшая запись дня', 'Вторая запись дня')`,
+    );
     t.clock.now = new Date(at.getTime() + 1000);
     await drain();
     expect(lastTo('stranger@example.ru')!.subject).toBe(messages.mailDigestConfirmSubject);
@@ -427,14 +561,29 @@ describe('mail', () => {
     // Done for the day, and the next day's is queued.
     expect(await scheduleDigest(t.app.ctx)).toBeNull();
     const next = new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10);
-    expect(await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `digest:${next}`))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `digest:${next}`)),
+    ).toHaveLength(1);
 
     // The page's POST API unsubscribes without a session; a bad token is refused.
-    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token: 'x'.repeat(30) }), 400)).toBe(true);
-    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token: '../../etc' }), 400)).toBe(true);
+    expect(
+      isRussianError(await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token: 'x'.repeat(30) }), 400),
+    ).toBe(true);
+    expect(isRussianError(await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token: '../../etc' }), 400)).toBe(
+      true,
+    );
     expect(isRussianError(await new Visitor(t.app).post('/email/unsubscribe/short', {}), 400)).toBe(true);
-    expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).json()).toMatchObject({ rc: 200, data: { email: 'reader@example.ru', active: false } });
-    const [sub] = await t.database.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.email, 'reader@example.ru'));
+    expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).json()).toMatchObject({
+      rc: 200,
+      data: { email: 'reader@example.ru', active: false },
+    });
+    const [sub] = await t.database.db
+      .select()
+      .from(emailSubscriptions)
+      .where(eq(emailSubscriptions.email, 'reader@example.ru'));
     expect(sub).toMatchObject({ digest: false });
     expect(sub.unsubscribedAt).not.toBeNull();
   });

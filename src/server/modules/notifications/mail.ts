@@ -43,7 +43,13 @@ export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
   await ctx.mail.send({
     to: person.email,
     subject: messages.mailNotificationSubject(item.text),
-    text: messages.mailNotificationText(item.text, item.quote, item.url, `${ctx.config.publicUrl}/settings`, unsubscribe),
+    text: messages.mailNotificationText(
+      item.text,
+      item.quote,
+      item.url,
+      `${ctx.config.publicUrl}/settings`,
+      unsubscribe,
+    ),
     headers: unsubscribeHeaders(ctx, sub.token),
   });
 }
@@ -73,7 +79,11 @@ export async function optIn(ctx: Ctx, email: string) {
 export async function sendConfirmation(ctx: Ctx, email: string) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, email);
   if (!sub?.digest || sub.unsubscribed_at || sub.confirmed_at) return;
-  await ctx.mail.send({ to: sub.email, subject: messages.mailDigestConfirmSubject, text: messages.mailDigestConfirmText(confirmUrl(ctx, sub.token)) });
+  await ctx.mail.send({
+    to: sub.email,
+    subject: messages.mailDigestConfirmSubject,
+    text: messages.mailDigestConfirmText(confirmUrl(ctx, sub.token)),
+  });
 }
 
 /** The confirmation letter's button: the digest starts; pressing again answers the same. */
@@ -88,7 +98,14 @@ export async function confirm(ctx: Ctx, token: string) {
 export async function subscriptionInfo(ctx: Ctx, token: string) {
   if (!EMAIL_TOKEN_RE.test(token)) return null;
   const sub = await q.emailSubscriptionByToken(ctx.db, token);
-  return sub ? { email: sub.email, active: !sub.unsubscribed_at, asked: sub.digest, confirmed: Boolean(sub.digest && !sub.unsubscribed_at && sub.confirmed_at) } : null;
+  return sub
+    ? {
+        email: sub.email,
+        active: !sub.unsubscribed_at,
+        asked: sub.digest,
+        confirmed: Boolean(sub.digest && !sub.unsubscribed_at && sub.confirmed_at),
+      }
+    : null;
 }
 
 /** The link's action: no digest, and for the account with this address no notification letters of any type. */
@@ -121,7 +138,12 @@ export function nextDigestAt(now: Date): Date {
 export async function scheduleDigest(ctx: Ctx): Promise<number | null> {
   const at = nextDigestAt(ctx.now());
   const day = at.toISOString().slice(0, 10);
-  return enqueue(ctx, 'mail.digest', { day, until: at.toISOString() }, { dedupeKey: `digest:${day}`, once: true, runAt: at });
+  return enqueue(
+    ctx,
+    'mail.digest',
+    { day, until: at.toISOString() },
+    { dedupeKey: `digest:${day}`, once: true, runAt: at },
+  );
 }
 
 /** The day's digest: the top entries once, then one letter job per subscriber (each retried on its own). */
@@ -129,7 +151,12 @@ export async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
   const top = await q.topEntries(ctx.db, new Date(p.until), DIGEST_SIZE);
   const lines = top.map((e, i) => `${i + 1}. ${e.title || '—'}\n   ${ctx.config.publicUrl}/${e.id}`);
   for (const sub of await q.digestRecipients(ctx.db)) {
-    await enqueue(ctx, 'mail.digest.letter', { email: sub.email, day: p.day, until: p.until, lines }, { dedupeKey: `digest:${p.day}:${sub.email}`, once: true });
+    await enqueue(
+      ctx,
+      'mail.digest.letter',
+      { email: sub.email, day: p.day, until: p.until, lines },
+      { dedupeKey: `digest:${p.day}:${sub.email}`, once: true },
+    );
   }
   await scheduleDigest(ctx);
 }

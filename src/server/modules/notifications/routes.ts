@@ -19,7 +19,10 @@ const listQuery = plainBody({
   last_id: idField(messages.notificationIdInvalid).optional(),
   last_sorting_value: cursorValue.optional(),
   count: intField(messages.badRequest, 1, 50).optional(),
-}).refine((q) => (q.last_id === undefined) === (q.last_sorting_value === undefined), { message: messages.notificationIdInvalid, path: ['last_id'] });
+}).refine((q) => (q.last_id === undefined) === (q.last_sorting_value === undefined), {
+  message: messages.notificationIdInvalid,
+  path: ['last_id'],
+});
 
 /** `commentId` (spec/content.md §7): the notifications about one comment; `id`: one notification; neither: all. */
 const markBody = plainBody({
@@ -36,22 +39,38 @@ const settingBody = plainBody({
 
 const systemBody = plainBody({
   user_id: idField(messages.notificationUserNotFound),
-  text: z.string({ error: messages.notificationTextRequired }).trim()
-    .min(1, messages.notificationTextRequired).max(notifications.SYSTEM_TEXT_MAX, messages.notificationTextTooLong(notifications.SYSTEM_TEXT_MAX)),
+  text: z
+    .string({ error: messages.notificationTextRequired })
+    .trim()
+    .min(1, messages.notificationTextRequired)
+    .max(notifications.SYSTEM_TEXT_MAX, messages.notificationTextTooLong(notifications.SYSTEM_TEXT_MAX)),
 });
 
 const optInBody = plainBody({ email: digestEmailField });
 
-const tokenField = z.string({ error: messages.unsubscribeTokenInvalid }).regex(mail.EMAIL_TOKEN_RE, messages.unsubscribeTokenInvalid);
+const tokenField = z
+  .string({ error: messages.unsubscribeTokenInvalid })
+  .regex(mail.EMAIL_TOKEN_RE, messages.unsubscribeTokenInvalid);
 const unsubscribeBody = plainBody({ token: tokenField });
-const confirmBody = plainBody({ token: z.string({ error: messages.digestConfirmInvalid }).regex(mail.EMAIL_TOKEN_RE, messages.digestConfirmInvalid) });
+const confirmBody = plainBody({
+  token: z.string({ error: messages.digestConfirmInvalid }).regex(mail.EMAIL_TOKEN_RE, messages.digestConfirmInvalid),
+});
 
 /** The browser's PushSubscription.toJSON(): `{endpoint, expirationTime, keys: {p256dh, auth}}`. */
-const b64url = (min: number, max: number) => z.string({ error: messages.pushEndpointInvalid }).regex(/^[A-Za-z0-9_-]+={0,2}$/, messages.pushEndpointInvalid).min(min, messages.pushEndpointInvalid).max(max, messages.pushEndpointInvalid);
-const endpointField = withoutControlChars(z.string({ error: messages.pushEndpointInvalid })).min(1, messages.pushEndpointInvalid).max(2000, messages.pushEndpointInvalid);
+const b64url = (min: number, max: number) =>
+  z
+    .string({ error: messages.pushEndpointInvalid })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, messages.pushEndpointInvalid)
+    .min(min, messages.pushEndpointInvalid)
+    .max(max, messages.pushEndpointInvalid);
+const endpointField = withoutControlChars(z.string({ error: messages.pushEndpointInvalid }))
+  .min(1, messages.pushEndpointInvalid)
+  .max(2000, messages.pushEndpointInvalid);
 const pushPutBody = plainBody({
   endpoint: endpointField,
-  expirationTime: z.union([z.null(), z.number(), z.string().max(20)], { error: messages.pushEndpointInvalid }).optional(),
+  expirationTime: z
+    .union([z.null(), z.number(), z.string().max(20)], { error: messages.pushEndpointInvalid })
+    .optional(),
   // P-256 public key (65 bytes → 87 characters) and the 16-byte auth secret (22 characters).
   keys: z.strictObject({ p256dh: b64url(80, 100), auth: b64url(16, 32) }, { error: messages.pushEndpointInvalid }),
 });
@@ -65,9 +84,15 @@ export const notificationsRoutes = [
     access: 'user',
     rateLimit: [120, 60],
     query: listQuery,
-    handler: ({ ctx, user, query }) => notifications.list(ctx, user.id,
-      query.last_id !== undefined && query.last_sorting_value !== undefined ? { lastId: query.last_id, lastValue: query.last_sorting_value } : null,
-      query.count),
+    handler: ({ ctx, user, query }) =>
+      notifications.list(
+        ctx,
+        user.id,
+        query.last_id !== undefined && query.last_sorting_value !== undefined
+          ? { lastId: query.last_id, lastValue: query.last_sorting_value }
+          : null,
+        query.count,
+      ),
   }),
 
   route.get('/notifications/count', {
@@ -102,7 +127,8 @@ export const notificationsRoutes = [
     rateLimit: [30, 60],
     body: genderBody,
     message: messages.notificationSettingsSaved,
-    handler: ({ ctx, user, body }) => notifications.saveGender(ctx, user.id, body.gender === 'auto' ? null : body.gender),
+    handler: ({ ctx, user, body }) =>
+      notifications.saveGender(ctx, user.id, body.gender === 'auto' ? null : body.gender),
   }),
 
   // A system message speaks for the site: staff only, and not while banned.
@@ -167,8 +193,10 @@ const pushDelete = route.post('/api/endpoint/delete/', {
 
 /** Web push endpoints (`/api/endpoint/put/` …): spec paths outside /v3.0, each by PUT or POST, DELETE or POST. */
 export const pushEndpointRoutes = [
-  pushPut, { ...pushPut, method: 'POST' as const },
-  pushDelete, { ...pushDelete, method: 'DELETE' as const },
+  pushPut,
+  { ...pushPut, method: 'POST' as const },
+  pushDelete,
+  { ...pushDelete, method: 'DELETE' as const },
 ];
 
 // Safari's pushPackage protocol (Safari 6–15) is retired by Apple; Safari 16+ subscribes through standard web push
@@ -188,7 +216,8 @@ const sw = fs.readFileSync(swFile, 'utf8');
 
 /** Routes outside the API prefix: Safari's registrations, the service worker, one-click unsubscribe links. */
 export const notificationsRootRoutes = [
-  safariGone, { ...safariGone, method: 'DELETE' as const },
+  safariGone,
+  { ...safariGone, method: 'DELETE' as const },
 
   // The service worker must come from the site's root to control every page.
   route.get('/sw.js', {
@@ -196,7 +225,8 @@ export const notificationsRootRoutes = [
     query: anyQuery,
     raw: true,
     handler: ({ reply }) => {
-      reply.header('content-type', 'text/javascript; charset=utf-8')
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('service-worker-allowed', '/');
       return sw;

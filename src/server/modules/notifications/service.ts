@@ -3,8 +3,14 @@ import { formatFullDate, truncate } from '../../../shared/format.ts';
 import { genderOf, guessGender, type Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import {
-  DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES,
-  type NotificationChannel, type NotificationItem, type NotificationSettings, type NotificationType, type NotificationsPage, type SettingsData,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_TYPES,
+  type NotificationChannel,
+  type NotificationItem,
+  type NotificationSettings,
+  type NotificationType,
+  type NotificationsPage,
+  type SettingsData,
 } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import type { DomainEventMap } from '../../events.ts';
@@ -44,7 +50,10 @@ export async function settings(ctx: Ctx, userId: number): Promise<SettingsData> 
   const asked = Boolean(sub?.digest && !sub.unsubscribed_at);
   const stated = row.settings.gender;
   return {
-    notifications: settingsOf(row.settings), email: row.email, digest: asked && Boolean(sub?.confirmed_at), digest_pending: asked && !sub?.confirmed_at,
+    notifications: settingsOf(row.settings),
+    email: row.email,
+    digest: asked && Boolean(sub?.confirmed_at),
+    digest_pending: asked && !sub?.confirmed_at,
     gender: stated === 'male' || stated === 'female' ? stated : null,
     guessed_gender: guessGender(row.name),
   };
@@ -56,7 +65,13 @@ export async function saveGender(ctx: Ctx, userId: number, gender: Gender | null
   return settings(ctx, userId);
 }
 
-export async function saveSetting(ctx: Ctx, userId: number, type: NotificationType, channel: NotificationChannel, enabled: boolean) {
+export async function saveSetting(
+  ctx: Ctx,
+  userId: number,
+  type: NotificationType,
+  channel: NotificationChannel,
+  enabled: boolean,
+) {
   await q.saveSetting(ctx.db, userId, type, channel, enabled);
   return settings(ctx, userId);
 }
@@ -92,16 +107,28 @@ async function store(ctx: Ctx, input: NotifyInput): Promise<number | null> {
   const wanted = settingsOf(person.settings)[input.type];
   if (!wanted.site && !wanted.email) return null;
   const { id, created } = await q.upsertNotification(ctx.db, {
-    userId: input.userId, type: input.type, actorId: input.actorId, groupKey: input.groupKey ?? null,
-    entryId: input.entryId ?? null, commentId: input.commentId ?? null, data: input.data ?? {}, now: ctx.now(), mailOnly: !wanted.site,
+    userId: input.userId,
+    type: input.type,
+    actorId: input.actorId,
+    groupKey: input.groupKey ?? null,
+    entryId: input.entryId ?? null,
+    commentId: input.commentId ?? null,
+    data: input.data ?? {},
+    now: ctx.now(),
+    mailOnly: !wanted.site,
   });
   if (wanted.site) {
-    ctx.events.emit('notification.changed', { userId: input.userId, notificationId: id, unreadCount: await q.unreadCount(ctx.db, input.userId) });
+    ctx.events.emit('notification.changed', {
+      userId: input.userId,
+      notificationId: id,
+      unreadCount: await q.unreadCount(ctx.db, input.userId),
+    });
     // A growing group is pushed once per wave: a push waiting for this row takes the newer text when it runs.
     await enqueue(ctx, 'push.notification', { notificationId: id }, { dedupeKey: `push:${id}` });
   }
   // A letter per new row only: a vote group does not mail again for every vote.
-  if (wanted.email && created) await enqueue(ctx, 'mail.notification', { notificationId: id }, { dedupeKey: `mail:${id}` });
+  if (wanted.email && created)
+    await enqueue(ctx, 'mail.notification', { notificationId: id }, { dedupeKey: `mail:${id}` });
   return id;
 }
 
@@ -125,16 +152,39 @@ export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.crea
     const parent = await q.commentInfo(ctx.db, p.replyTo);
     if (parent && !told.has(parent.author_id)) {
       told.add(parent.author_id);
-      await notify(ctx, { userId: parent.author_id, type: 'reply', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+      await notify(ctx, {
+        userId: parent.author_id,
+        type: 'reply',
+        actorId: p.authorId,
+        entryId: p.entryId,
+        commentId: p.commentId,
+        data: { quote },
+      });
     }
   }
   if (!told.has(entry.author_id)) {
     told.add(entry.author_id);
-    await notify(ctx, { userId: entry.author_id, type: 'comment', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+    await notify(ctx, {
+      userId: entry.author_id,
+      type: 'comment',
+      actorId: p.authorId,
+      entryId: p.entryId,
+      commentId: p.commentId,
+      data: { quote },
+    });
   }
-  const named = (await q.usersByMention(ctx.db, mentionTokens(p.text))).filter((id) => !told.has(id)).slice(0, MENTIONS_MAX);
+  const named = (await q.usersByMention(ctx.db, mentionTokens(p.text)))
+    .filter((id) => !told.has(id))
+    .slice(0, MENTIONS_MAX);
   for (const userId of named) {
-    await notify(ctx, { userId, type: 'mention', actorId: p.authorId, entryId: p.entryId, commentId: p.commentId, data: { quote } });
+    await notify(ctx, {
+      userId,
+      type: 'mention',
+      actorId: p.authorId,
+      entryId: p.entryId,
+      commentId: p.commentId,
+      data: { quote },
+    });
   }
 }
 
@@ -156,7 +206,13 @@ export async function onVoteChanged(ctx: Ctx, p: DomainEventMap['vote.changed'])
 export async function onSubscriptionChanged(ctx: Ctx, p: DomainEventMap['subscription.changed']) {
   if (!p.subscribed) return;
   for (const owner of await q.subsiteOwners(ctx.db, p.subsiteId)) {
-    await notify(ctx, { userId: owner, type: 'subscriber', actorId: p.userId, groupKey: `subscriber:${p.subsiteId}`, data: { subsiteId: p.subsiteId } });
+    await notify(ctx, {
+      userId: owner,
+      type: 'subscriber',
+      actorId: p.userId,
+      groupKey: `subscriber:${p.subsiteId}`,
+      data: { subsiteId: p.subsiteId },
+    });
   }
 }
 
@@ -182,13 +238,23 @@ export async function sendSystem(ctx: Ctx, userId: number, text: string) {
 // ——— Reading ———
 
 /** What a row says, in Russian, with its link; names are read now, so a renamed person shows the new name. */
-export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, publicUrl = ''): Omit<NotificationItem, 'id' | 'is_read' | 'date' | 'comment_id'> {
+export function render(
+  row: q.NotificationRow,
+  actors: Map<number, q.ActorRow>,
+  publicUrl = '',
+): Omit<NotificationItem, 'id' | 'is_read' | 'date' | 'comment_id'> {
   const people = row.actor_ids.map((id) => actors.get(id)).filter((a): a is q.ActorRow => Boolean(a));
   const first = people[0]?.name ?? messages.notifySomeone;
   const g = genderOf(first, people[0]?.gender);
   const more = Math.max(0, row.actors_count - 1);
   const title = row.entry_title ?? '';
-  const data = row.data as { quote?: string; text?: string; reason?: string; until?: string | null; subsiteId?: number };
+  const data = row.data as {
+    quote?: string;
+    text?: string;
+    reason?: string;
+    until?: string | null;
+    subsiteId?: number;
+  };
   const entryLink = row.entry_id ? `/${row.entry_id}` : '/';
   const commentLink = row.comment_id && row.entry_id ? `/${row.entry_id}?comment=${row.comment_id}` : entryLink;
   const actorLink = people[0] ? subsiteUrl({ id: people[0].id, type: 'user', slug: people[0].slug }) : '/';
@@ -196,15 +262,43 @@ export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, 
   let url: string;
   let quote = data.quote ?? '';
   switch (row.type as NotificationType) {
-    case 'reply': text = messages.notifyReply(first, g); url = commentLink; break;
-    case 'comment': text = messages.notifyComment(first, g, title); url = commentLink; break;
-    case 'mention': text = messages.notifyMention(first, g); url = commentLink; break;
-    case 'vote_entry': text = messages.notifyVoteEntry(first, g, more, title); url = entryLink; break;
-    case 'vote_comment': text = messages.notifyVoteComment(first, g, more); url = commentLink; break;
-    case 'subscriber': text = messages.notifySubscriber(first, g, more); url = more > 0 ? '/notifications' : actorLink; break;
-    case 'unpublished': text = messages.notifyUnpublished(title); quote = data.reason ?? ''; url = entryLink; break;
-    case 'ban': text = messages.notifyBan(data.until ? formatFullDate(data.until, { timeZone: 'Europe/Moscow' }) : ''); quote = data.reason ?? ''; url = '/'; break;
-    default: text = data.text ?? messages.notifySystemTitle; url = '/notifications';
+    case 'reply':
+      text = messages.notifyReply(first, g);
+      url = commentLink;
+      break;
+    case 'comment':
+      text = messages.notifyComment(first, g, title);
+      url = commentLink;
+      break;
+    case 'mention':
+      text = messages.notifyMention(first, g);
+      url = commentLink;
+      break;
+    case 'vote_entry':
+      text = messages.notifyVoteEntry(first, g, more, title);
+      url = entryLink;
+      break;
+    case 'vote_comment':
+      text = messages.notifyVoteComment(first, g, more);
+      url = commentLink;
+      break;
+    case 'subscriber':
+      text = messages.notifySubscriber(first, g, more);
+      url = more > 0 ? '/notifications' : actorLink;
+      break;
+    case 'unpublished':
+      text = messages.notifyUnpublished(title);
+      quote = data.reason ?? '';
+      url = entryLink;
+      break;
+    case 'ban':
+      text = messages.notifyBan(data.until ? formatFullDate(data.until, { timeZone: 'Europe/Moscow' }) : '');
+      quote = data.reason ?? '';
+      url = '/';
+      break;
+    default:
+      text = data.text ?? messages.notifySystemTitle;
+      url = '/notifications';
   }
   return {
     type: row.type as NotificationType,
@@ -212,7 +306,11 @@ export function render(row: q.NotificationRow, actors: Map<number, q.ActorRow>, 
     quote,
     url: publicUrl + url,
     actors: people.slice(0, 3).map((a) => ({
-      id: a.id, name: a.name, url: subsiteUrl({ id: a.id, type: 'user', slug: a.slug }), avatar_color: a.avatar_color, avatar_url: a.avatar_url,
+      id: a.id,
+      name: a.name,
+      url: subsiteUrl({ id: a.id, type: 'user', slug: a.slug }),
+      avatar_color: a.avatar_color,
+      avatar_url: a.avatar_url,
     })),
     actors_count: row.actors_count,
   };
@@ -232,8 +330,16 @@ export async function present(ctx: Ctx, rows: q.NotificationRow[], publicUrl = '
 /** Microseconds since the epoch: the keyset cursor's exact value. */
 const micros = (d: Date) => d.getTime() * 1000;
 
-export async function list(ctx: Ctx, userId: number, cursor: { lastId: number; lastValue: number } | null, count = PAGE_SIZE): Promise<NotificationsPage> {
-  const [rows, unread] = await Promise.all([q.listNotifications(ctx.db, userId, cursor, count), q.unreadCount(ctx.db, userId)]);
+export async function list(
+  ctx: Ctx,
+  userId: number,
+  cursor: { lastId: number; lastValue: number } | null,
+  count = PAGE_SIZE,
+): Promise<NotificationsPage> {
+  const [rows, unread] = await Promise.all([
+    q.listNotifications(ctx.db, userId, cursor, count),
+    q.unreadCount(ctx.db, userId),
+  ]);
   const page = rows.slice(0, count);
   const last = page.at(-1);
   return {
@@ -252,7 +358,12 @@ export async function markRead(ctx: Ctx, userId: number, what: { id?: number; co
   return transaction(ctx, async (ctx) => {
     const changed = await q.markRead(ctx.db, userId, what);
     const unread = await q.unreadCount(ctx.db, userId);
-    if (changed.length) ctx.events.emit('notification.changed', { userId, notificationId: changed.length === 1 ? changed[0] : 0, unreadCount: unread });
+    if (changed.length)
+      ctx.events.emit('notification.changed', {
+        userId,
+        notificationId: changed.length === 1 ? changed[0] : 0,
+        unreadCount: unread,
+      });
     return { marked: changed.length, unread_count: unread };
   });
 }
@@ -266,5 +377,7 @@ export function listen(ctx: Ctx) {
   ctx.events.on('vote.changed', (p) => (p.sign === 1 ? enqueue(ctx, 'notify.vote', p) : null));
   ctx.events.on('subscription.changed', (p) => (p.subscribed ? enqueue(ctx, 'notify.subscriber', p) : null));
   // Staff taking a published entry off tells its author; authors removing their own hear nothing.
-  ctx.events.on('entry.removed', (p) => (p.wasPublished && p.byId !== p.authorId ? enqueue(ctx, 'notify.unpublished', { entryId: p.entryId }) : null));
+  ctx.events.on('entry.removed', (p) =>
+    p.wasPublished && p.byId !== p.authorId ? enqueue(ctx, 'notify.unpublished', { entryId: p.entryId }) : null,
+  );
 }

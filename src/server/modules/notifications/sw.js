@@ -10,25 +10,32 @@ self.addEventListener('push', (event) => {
     data = { title: event.data ? event.data.text() : '' };
   }
   const title = data.title || 'Среда';
-  event.waitUntil(self.registration.showNotification(title, {
-    body: data.body || '',
-    tag: data.tag,
-    icon: data.icon,
-    lang: 'ru',
-    data: { url: data.url || '/' },
-  }));
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: data.body || '',
+      tag: data.tag,
+      icon: data.icon,
+      lang: 'ru',
+      data: { url: data.url || '/' },
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : '/', self.location.origin);
+  const url = new URL(
+    event.notification.data && event.notification.data.url ? event.notification.data.url : '/',
+    self.location.origin,
+  );
   // Only our own pages: a payload cannot send the reader elsewhere.
   const target = url.origin === self.location.origin ? url.href : self.location.origin + '/';
-  event.waitUntil((async () => {
-    const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    for (const client of open) {
-      if (client.url === target && 'focus' in client) return client.focus();
-    }
-    return self.clients.openWindow(target);
-  })());
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of open) {
+        if (client.url === target && 'focus' in client) return client.focus();
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
 });

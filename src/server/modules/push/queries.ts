@@ -9,7 +9,10 @@ const PushEndpointRow = z.object({ endpoint: col.text, user_id: col.int, p256dh:
 export type PushEndpointRow = z.output<typeof PushEndpointRow>;
 
 /** A browser's subscription; re-subscribing the same endpoint (another account on the same browser) moves it. */
-export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: number; p256dh: string; auth: string; userAgent: string }) {
+export async function savePushEndpoint(
+  db: Db,
+  row: { endpoint: string; userId: number; p256dh: string; auth: string; userAgent: string },
+) {
   await db.execute(sql`
     insert into push_endpoints (endpoint, user_id, p256dh, auth, user_agent) values (${row.endpoint}, ${row.userId}, ${row.p256dh}, ${row.auth}, ${row.userAgent})
     on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
@@ -18,8 +21,12 @@ export async function savePushEndpoint(db: Db, row: { endpoint: string; userId: 
 
 /** Deletes the user's own endpoint; whether there was one. */
 export async function deletePushEndpoint(db: Db, userId: number, endpoint: string): Promise<boolean> {
-  const gone = await rows(db, z.object({ endpoint: col.text }), sql`
-    delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`);
+  const gone = await rows(
+    db,
+    z.object({ endpoint: col.text }),
+    sql`
+    delete from push_endpoints where endpoint = ${endpoint} and user_id = ${userId} returning endpoint`,
+  );
   return gone.length > 0;
 }
 
@@ -28,11 +35,19 @@ export async function forgetPushEndpoint(db: Db, endpoint: string) {
 }
 
 export async function pushEndpointsOf(db: Db, userId: number): Promise<PushEndpointRow[]> {
-  return rows(db, PushEndpointRow, sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`);
+  return rows(
+    db,
+    PushEndpointRow,
+    sql`select endpoint, user_id, p256dh, auth from push_endpoints where user_id = ${userId}`,
+  );
 }
 
 export async function pushEndpoint(db: Db, endpoint: string): Promise<PushEndpointRow | undefined> {
-  return firstRow(db, PushEndpointRow, sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`);
+  return firstRow(
+    db,
+    PushEndpointRow,
+    sql`select endpoint, user_id, p256dh, auth from push_endpoints where endpoint = ${endpoint}`,
+  );
 }
 
 export async function pushDelivered(db: Db, endpoint: string, now: Date) {
@@ -44,8 +59,15 @@ export async function pushFailed(db: Db, endpoint: string) {
 }
 
 /** A `meta` value, created by the first node that asks (a second node reads the first one's). */
-export async function metaValue<S extends z.ZodType>(db: Db, key: string, schema: S, create: () => z.input<S>): Promise<z.output<S>> {
-  await db.execute(sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`);
+export async function metaValue<S extends z.ZodType>(
+  db: Db,
+  key: string,
+  schema: S,
+  create: () => z.input<S>,
+): Promise<z.output<S>> {
+  await db.execute(
+    sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`,
+  );
   const [row] = await rows(db, z.object({ value: z.unknown() }), sql`select value from meta where key = ${key}`);
   return schema.parse(row.value);
 }

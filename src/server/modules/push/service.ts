@@ -58,14 +58,20 @@ export function checkEndpoint(ctx: Ctx, raw: string): URL {
   if (raw.length > MAX_ENDPOINT || url.username || url.password) throw badRequest(messages.pushEndpointInvalid);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const allowed = ctx.config.fetchAllowHosts.includes(host);
-  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) throw badRequest(messages.pushEndpointRefused);
+  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:'))
+    throw badRequest(messages.pushEndpointRefused);
   if (!allowed && (host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) && !isPublicAddress(host)))) {
     throw badRequest(messages.pushEndpointRefused);
   }
   return url;
 }
 
-export async function subscribe(ctx: Ctx, userId: number, sub: { endpoint: string; p256dh: string; auth: string }, userAgent: string) {
+export async function subscribe(
+  ctx: Ctx,
+  userId: number,
+  sub: { endpoint: string; p256dh: string; auth: string },
+  userAgent: string,
+) {
   checkEndpoint(ctx, sub.endpoint);
   await q.savePushEndpoint(ctx.db, { ...sub, userId, userAgent: userAgent.slice(0, 500) });
   return { endpoint: sub.endpoint };
@@ -77,24 +83,38 @@ export async function unsubscribe(ctx: Ctx, userId: number, endpoint: string) {
   return { endpoint };
 }
 
-export interface PushPayload { title: string; body: string; url: string; tag: string; icon?: string }
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  icon?: string;
+}
 
 /** Sends one encrypted message; the push service's status (201 on success). */
-function post(ctx: Ctx, endpoint: string, details: { method: string; headers: Record<string, string | number>; body: Buffer | null }): Promise<number> {
+function post(
+  ctx: Ctx,
+  endpoint: string,
+  details: { method: string; headers: Record<string, string | number>; body: Buffer | null },
+): Promise<number> {
   const url = checkEndpoint(ctx, endpoint);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve, reject) => {
-    const req = (url.protocol === 'https:' ? https : http).request(url, {
-      method: details.method,
-      headers: details.headers,
-      agent: false,
-      lookup: checkedLookup(ctx.config, host),
-      timeout: SEND_TIMEOUT_MS,
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers,
+        agent: false,
+        lookup: checkedLookup(ctx.config, host),
+        timeout: SEND_TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('push service timed out')));
     req.on('error', reject);
     req.end(details.body ?? undefined);

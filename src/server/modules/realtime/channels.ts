@@ -46,7 +46,13 @@ export function channelAuth(secret: string, channel: string, now: Date): Channel
 }
 
 /** 'ok', or why a private channel's credentials are refused. */
-export function checkAuth(secret: string, channel: string, time: number | undefined, hash: string | undefined, now: Date): 'ok' | 'missing' | 'expired' | 'wrong' {
+export function checkAuth(
+  secret: string,
+  channel: string,
+  time: number | undefined,
+  hash: string | undefined,
+  now: Date,
+): 'ok' | 'missing' | 'expired' | 'wrong' {
   if (time === undefined || hash === undefined) return 'missing';
   const expected = Buffer.from(signChannel(secret, channel, time), 'hex');
   const given = Buffer.from(/^[0-9a-f]{64}$/i.test(hash) ? hash : '', 'hex');

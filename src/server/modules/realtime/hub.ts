@@ -3,7 +3,13 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { SOCKET_PATH, channelName, type ChannelMessage, type SocketReply, type SystemEvent } from '../../../shared/realtime.ts';
+import {
+  SOCKET_PATH,
+  channelName,
+  type ChannelMessage,
+  type SocketReply,
+  type SystemEvent,
+} from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import { CHANNEL_NAME_MAX, channelRule, checkAuth } from './channels.ts';
 import { saveStaticVersion } from './queries.ts';
@@ -30,7 +36,15 @@ export const hubOf = (ctx: Ctx) => hubs.get(ctx.root);
 const channelField = z.string().min(1).max(CHANNEL_NAME_MAX);
 const subscribePayload = z.strictObject({
   channel: channelField,
-  time: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,12}$/).transform(Number)]).optional(),
+  time: z
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .transform(Number),
+    ])
+    .optional(),
   hash: z.string().max(128).optional(),
 });
 const unsubscribePayload = z.strictObject({ channel: channelField });
@@ -49,7 +63,9 @@ export function startHub(app: FastifyInstance): Hub {
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
   // While Redis is down a publish reaches this node's sockets only; the subscriber re-subscribes when it returns.
-  const redisClients = ctx.redis ? [duplicateRedis(ctx.redis, ctx.log, 'pub'), duplicateRedis(ctx.redis, ctx.log, 'sub')] : [];
+  const redisClients = ctx.redis
+    ? [duplicateRedis(ctx.redis, ctx.log, 'pub'), duplicateRedis(ctx.redis, ctx.log, 'sub')]
+    : [];
   if (redisClients.length) {
     io.adapter(createAdapter(redisClients[0], redisClients[1], { key: `sreda:${ctx.config.redisNamespace}socket.io` }));
   }
@@ -63,7 +79,8 @@ export function startHub(app: FastifyInstance): Hub {
     // One guard for every command: a flood (or a payload of the wrong shape) is answered, never thrown.
     const command = <T>(name: string, schema: z.ZodType<T>, run: (input: T) => SocketReply) => {
       socket.on(name, (payload: unknown, ack?: unknown) => {
-        const answer = (reply: SocketReply) => (typeof ack === 'function' ? ack(reply) : !reply.ok && socket.emit('error', reply));
+        const answer = (reply: SocketReply) =>
+          typeof ack === 'function' ? ack(reply) : !reply.ok && socket.emit('error', reply);
         const now = Date.now();
         if (now - windowStart > COMMAND_WINDOW_MS) {
           windowStart = now;
@@ -75,7 +92,10 @@ export function startHub(app: FastifyInstance): Hub {
           return;
         }
         const parsed = schema.safeParse(payload);
-        const channel = typeof (payload as { channel?: unknown })?.channel === 'string' ? (payload as { channel: string }).channel.slice(0, CHANNEL_NAME_MAX) : null;
+        const channel =
+          typeof (payload as { channel?: unknown })?.channel === 'string'
+            ? (payload as { channel: string }).channel.slice(0, CHANNEL_NAME_MAX)
+            : null;
         if (!parsed.success) return answer({ ok: false, channel, error: messages.socketBadRequest });
         try {
           answer(run(parsed.data));
@@ -91,7 +111,12 @@ export function startHub(app: FastifyInstance): Hub {
       if (!rule) return { ok: false, channel, error: messages.socketUnknownChannel };
       if (rule.private) {
         const verdict = checkAuth(ctx.config.secret, channel, time, hash, ctx.now());
-        if (verdict !== 'ok') return { ok: false, channel, error: verdict === 'expired' ? messages.socketAuthExpired : messages.socketAuthRequired };
+        if (verdict !== 'ok')
+          return {
+            ok: false,
+            channel,
+            error: verdict === 'expired' ? messages.socketAuthExpired : messages.socketAuthRequired,
+          };
       }
       // socket.rooms holds the socket's own id room too.
       if (!socket.rooms.has(channel) && socket.rooms.size > MAX_CHANNELS_PER_SOCKET) {
@@ -100,7 +125,10 @@ export function startHub(app: FastifyInstance): Hub {
       void socket.join(channel);
       // A client that connected after a deploy hears the current build at once (it compares with its own).
       if (channel === channelName.system && staticVersion) {
-        socket.emit('event', { channel, data: { type: 'static_version_changed', version: staticVersion } satisfies SystemEvent });
+        socket.emit('event', {
+          channel,
+          data: { type: 'static_version_changed', version: staticVersion } satisfies SystemEvent,
+        });
       }
       return { ok: true, channel };
     });
@@ -153,4 +181,3 @@ export function startHub(app: FastifyInstance): Hub {
   hubs.set(ctx.root, hub);
   return hub;
 }
-

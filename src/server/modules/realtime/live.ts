@@ -21,17 +21,26 @@ const safeUrl = (u: string | null) => (u && /^(https?:\/\/|\/)[^\s"'<>]*$/i.test
 
 /** The item's markup: every value escaped here, so the client may insert it as is. */
 function liveHtml(row: q.LiveRow, text: string): string {
-  const entry = entryUrl({ id: row.entry_id, slug: row.entry_slug, subsite_id: row.subsite_id, subsite_type: row.subsite_type, subsite_slug: row.subsite_slug });
+  const entry = entryUrl({
+    id: row.entry_id,
+    slug: row.entry_slug,
+    subsite_id: row.subsite_id,
+    subsite_type: row.subsite_type,
+    subsite_slug: row.subsite_slug,
+  });
   const author = subsiteUrl({ id: row.user_id, type: 'user', slug: row.user_slug });
   const avatarUrl = safeUrl(row.user_avatar);
   const avatar = avatarUrl
     ? `<img class="live-item__avatar" src="${escapeHtml(avatarUrl)}" alt="" width="20" height="20">`
     : `<span class="live-item__avatar" style="background:${safeColor(row.user_color)}" aria-hidden="true">${escapeHtml(row.user_name.trim().charAt(0).toUpperCase())}</span>`;
-  const head = `<div class="live-item__head">${avatar}<a class="live-item__author" href="${escapeHtml(author)}">${escapeHtml(row.user_name)}</a>`
-    + (row.type === 'entry' ? `<span class="live-item__what">${escapeHtml(ui.realtime.liveEntryPublished)}</span>` : '') + '</div>';
-  const body = row.type === 'comment'
-    ? `<a class="live-item__text" href="${escapeHtml(`${entry}#comment-${row.comment_id}`)}">${escapeHtml(text)}</a>`
-    : '';
+  const head =
+    `<div class="live-item__head">${avatar}<a class="live-item__author" href="${escapeHtml(author)}">${escapeHtml(row.user_name)}</a>` +
+    (row.type === 'entry' ? `<span class="live-item__what">${escapeHtml(ui.realtime.liveEntryPublished)}</span>` : '') +
+    '</div>';
+  const body =
+    row.type === 'comment'
+      ? `<a class="live-item__text" href="${escapeHtml(`${entry}#comment-${row.comment_id}`)}">${escapeHtml(text)}</a>`
+      : '';
   return `${head}${body}<a class="live-item__entry" href="${escapeHtml(entry)}">${escapeHtml(row.title)}</a>`;
 }
 
@@ -75,6 +84,9 @@ export async function entryItem(ctx: Ctx, entryId: number): Promise<LiveItem | n
 export function liveToken(ctx: Ctx, user: UserRow): LiveToken {
   const userId = requirePlus(user).id;
   const expires = Math.floor(ctx.now().getTime() / 1000) + LIVE_TOKEN_TTL_S;
-  const mac = crypto.createHmac('sha256', ctx.config.secret).update(`live-token:${userId}:${expires}`).digest('base64url');
+  const mac = crypto
+    .createHmac('sha256', ctx.config.secret)
+    .update(`live-token:${userId}:${expires}`)
+    .digest('base64url');
   return { token: `${userId}.${expires}.${mac}`, expires };
 }

@@ -1,4 +1,11 @@
-import { channelName, type CommentsEvent, type ContentEvent, type HitsEvent, type SystemEvent, type UserEvent } from '../../../shared/realtime.ts';
+import {
+  channelName,
+  type CommentsEvent,
+  type ContentEvent,
+  type HitsEvent,
+  type SystemEvent,
+  type UserEvent,
+} from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
 import { entryCommentsCount, presentForReaders } from '../comments/service.ts';
 import type { Hub } from './hub.ts';
@@ -16,12 +23,22 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
   const offs = [
     ctx.events.on('comment.created', async ({ commentId, entryId }) => {
       const [comment, item] = await Promise.all([presentForReaders(ctx, commentId), live.commentItem(ctx, commentId)]);
-      if (comment) commentsEvent(entryId, { type: 'comment_created', comment, comments_count: await entryCommentsCount(ctx, entryId) });
+      if (comment)
+        commentsEvent(entryId, {
+          type: 'comment_created',
+          comment,
+          comments_count: await entryCommentsCount(ctx, entryId),
+        });
       if (item) hub.publish(channelName.live, item);
     }),
     ctx.events.on('comment.edited', async ({ commentId, entryId }) => {
       const comment = await presentForReaders(ctx, commentId);
-      if (comment) commentsEvent(entryId, { type: 'comment_edited', comment, comments_count: await entryCommentsCount(ctx, entryId) });
+      if (comment)
+        commentsEvent(entryId, {
+          type: 'comment_edited',
+          comment,
+          comments_count: await entryCommentsCount(ctx, entryId),
+        });
     }),
     ctx.events.on('comment.removed', async ({ commentIds, entryId, commentsCount: count }) => {
       const comment = await presentForReaders(ctx, commentIds[0]);
@@ -31,19 +48,35 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
       if (type === 'comment') {
         const comment = await presentForReaders(ctx, targetId);
         // The row's counters may be folded later (votes/counters.ts); the event carries the exact tally.
-        if (comment) commentsEvent(entryId, { type: 'comment_voted', comment: { ...comment, likes: { count, summ, is_liked: 0 } } });
+        if (comment)
+          commentsEvent(entryId, {
+            type: 'comment_voted',
+            comment: { ...comment, likes: { count, summ, is_liked: 0 } },
+          });
       } else {
-        hub.publish(channelName.content(targetId), { type: 'content_voted', content_id: targetId, likes: { count, summ } } satisfies ContentEvent);
+        hub.publish(channelName.content(targetId), {
+          type: 'content_voted',
+          content_id: targetId,
+          likes: { count, summ },
+        } satisfies ContentEvent);
       }
     }),
     ctx.events.on('hit.counted', ({ entryId, value }) => hits.push(entryId, value)),
     ctx.events.on('entry.published', async ({ entryId, subsiteId }) => {
-      hub.publish(channelName.system, { type: 'new_entry_published', content_id: entryId, subsite_id: subsiteId } satisfies SystemEvent);
+      hub.publish(channelName.system, {
+        type: 'new_entry_published',
+        content_id: entryId,
+        subsite_id: subsiteId,
+      } satisfies SystemEvent);
       const item = await live.entryItem(ctx, entryId);
       if (item) hub.publish(channelName.live, item);
     }),
     ctx.events.on('subscription.changed', ({ subsiteId, subscribersCount }) => {
-      hub.publish(channelName.system, { type: 'subsite_subscribers_count_changed', subsite_id: subsiteId, count: subscribersCount } satisfies SystemEvent);
+      hub.publish(channelName.system, {
+        type: 'subsite_subscribers_count_changed',
+        subsite_id: subsiteId,
+        count: subscribersCount,
+      } satisfies SystemEvent);
     }),
     ctx.events.on('notification.changed', ({ userId, unreadCount }) => {
       hub.publish(channelName.user(userId), { type: 'notification', unread_count: unreadCount } satisfies UserEvent);

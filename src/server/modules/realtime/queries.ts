@@ -51,10 +51,14 @@ const entriesPart = (where: SQL, limit: number) => sql`
 
 /** The newest `limit` comments and published entries together, newest first. */
 export async function latestLive(db: Db, limit: number): Promise<LiveRow[]> {
-  return rows(db, LiveRow, sql`
+  return rows(
+    db,
+    LiveRow,
+    sql`
     select * from ((${commentsPart(sql`true`, limit)}) union all (${entriesPart(sql`e.published_at is not null`, limit)})) x
      order by date desc, entry_id desc
-     limit ${limit}`);
+     limit ${limit}`,
+  );
 }
 
 export async function liveComment(db: Db, commentId: number): Promise<LiveRow | undefined> {
@@ -67,9 +71,13 @@ export async function liveEntry(db: Db, entryId: number): Promise<LiveRow | unde
 
 /** Stores the build every node announces; true when it differs from the stored one (a new deploy). */
 export async function saveStaticVersion(db: Db, version: string): Promise<boolean> {
-  const saved = await rows(db, z.object({ key: col.text }), sql`
+  const saved = await rows(
+    db,
+    z.object({ key: col.text }),
+    sql`
     insert into meta (key, value) values ('static_version', ${JSON.stringify(version)}::jsonb)
     on conflict (key) do update set value = excluded.value where meta.value is distinct from excluded.value
-    returning key`);
+    returning key`,
+  );
   return saved.length > 0;
 }

@@ -35,14 +35,27 @@ async function signedIn(name = 'Тестовый Пользователь') {
 }
 
 async function entry(authorId: number) {
-  const [row] = await t.database.db.insert(entries).values({
-    subsiteId: authorId, authorId, title: 'Запись <b>для</b> эфира', slug: 'zapis', isPublished: true, publishedAt: new Date(Date.now() - DAY),
-  }).returning();
+  const [row] = await t.database.db
+    .insert(entries)
+    .values({
+      subsiteId: authorId,
+      authorId,
+      title: 'Запись <b>для</b> эфира',
+      slug: 'zapis',
+      isPublished: true,
+      publishedAt: new Date(Date.now() - DAY),
+    })
+    .returning();
   return row;
 }
 
 async function connect(): Promise<Socket> {
-  const socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket = connectSocket(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -51,7 +64,8 @@ async function connect(): Promise<Socket> {
   return socket;
 }
 
-const subscribe = (s: Socket, payload: unknown) => s.timeout(3000).emitWithAck('subscribe', payload) as Promise<SocketReply>;
+const subscribe = (s: Socket, payload: unknown) =>
+  s.timeout(3000).emitWithAck('subscribe', payload) as Promise<SocketReply>;
 
 /** Resolves with the next `event` of `channel` that passes `accept`. */
 function next<T>(s: Socket, channel: string, accept: (data: T) => boolean = () => true, ms = 3000): Promise<T> {
@@ -106,7 +120,10 @@ describe('channel subscriptions', () => {
     refused(await subscribe(s, null), messages.socketBadRequest);
     refused(await subscribe(s, { channel: 'live', role: 'admin' }), messages.socketBadRequest);
     refused(await subscribe(s, { channel: 'live', time: 'soon' }), messages.socketBadRequest);
-    refused((await s.timeout(3000).emitWithAck('unsubscribe', { channel: ['live'] })) as SocketReply, messages.socketBadRequest);
+    refused(
+      (await s.timeout(3000).emitWithAck('unsubscribe', { channel: ['live'] })) as SocketReply,
+      messages.socketBadRequest,
+    );
     expect(s.connected).toBe(true);
     expect(await subscribe(s, { channel: 'live' })).toEqual({ ok: true, channel: 'live' });
   });
@@ -128,17 +145,29 @@ describe('channel subscriptions', () => {
     refused(await subscribe(s, { channel }), messages.socketAuthRequired);
     refused(await subscribe(s, { channel, time: now, hash: 'f'.repeat(64) }), messages.socketAuthRequired);
     refused(await subscribe(s, { channel, time: now, hash: 'not hex' }), messages.socketAuthRequired);
-    refused(await subscribe(s, { channel, time: now + 1, hash: signChannel(t.config.secret, channel, now) }), messages.socketAuthRequired);
-    refused(await subscribe(s, { channel, time: now, hash: signChannel('another-secret', channel, now) }), messages.socketAuthRequired);
+    refused(
+      await subscribe(s, { channel, time: now + 1, hash: signChannel(t.config.secret, channel, now) }),
+      messages.socketAuthRequired,
+    );
+    refused(
+      await subscribe(s, { channel, time: now, hash: signChannel('another-secret', channel, now) }),
+      messages.socketAuthRequired,
+    );
     // Bob's own page data opens Bob's channel, not Alice's.
     const bobAuth = realtimePage(t.app.ctx, { ...bob.user, isPaid: false } as never).socketAuth()!;
     expect(bobAuth.channel).toBe(`user-${bob.user.id}`);
     refused(await subscribe(s, { channel, time: bobAuth.time, hash: bobAuth.hash }), messages.socketAuthRequired);
     // A day and more old: expired; far in the future: refused the same way.
     const old = now - 2 * 86_400;
-    refused(await subscribe(s, { channel, time: old, hash: signChannel(t.config.secret, channel, old) }), messages.socketAuthExpired);
+    refused(
+      await subscribe(s, { channel, time: old, hash: signChannel(t.config.secret, channel, old) }),
+      messages.socketAuthExpired,
+    );
     const future = now + 86_400;
-    refused(await subscribe(s, { channel, time: future, hash: signChannel(t.config.secret, channel, future) }), messages.socketAuthExpired);
+    refused(
+      await subscribe(s, { channel, time: future, hash: signChannel(t.config.secret, channel, future) }),
+      messages.socketAuthExpired,
+    );
 
     // Nothing sent to Alice's channel reaches the refused socket.
     const silent = collect(s, channel, 400);
@@ -163,10 +192,19 @@ describe('channel subscriptions', () => {
     await subscribe(other, { channel: 'comments-5' });
     const silent = collect(other, 'comments-5', 400);
     for (const channel of ['comments-5', 'live', 'system']) {
-      refused((await s.timeout(3000).emitWithAck('broadcast', { channel, data: { type: 'comment_created' } })) as SocketReply, messages.socketBroadcastForbidden);
+      refused(
+        (await s.timeout(3000).emitWithAck('broadcast', { channel, data: { type: 'comment_created' } })) as SocketReply,
+        messages.socketBroadcastForbidden,
+      );
     }
-    refused((await s.timeout(3000).emitWithAck('broadcast', { channel: 'whatever', data: 1 })) as SocketReply, messages.socketUnknownChannel);
-    refused((await s.timeout(3000).emitWithAck('broadcast', { channel: 'live' , data: 1, extra: 1 })) as SocketReply, messages.socketBadRequest);
+    refused(
+      (await s.timeout(3000).emitWithAck('broadcast', { channel: 'whatever', data: 1 })) as SocketReply,
+      messages.socketUnknownChannel,
+    );
+    refused(
+      (await s.timeout(3000).emitWithAck('broadcast', { channel: 'live', data: 1, extra: 1 })) as SocketReply,
+      messages.socketBadRequest,
+    );
     expect(await silent).toEqual([]);
   });
 
@@ -174,8 +212,14 @@ describe('channel subscriptions', () => {
     const s = await connect();
     for (let i = 1; i <= MAX_CHANNELS_PER_SOCKET; i++) s.emit('subscribe', { channel: `comments-${i}` });
     expect(await subscribe(s, { channel: 'comments-1' })).toEqual({ ok: true, channel: 'comments-1' });
-    refused(await subscribe(s, { channel: `comments-${MAX_CHANNELS_PER_SOCKET + 1}` }), messages.socketTooManyChannels(MAX_CHANNELS_PER_SOCKET));
-    expect((await s.timeout(3000).emitWithAck('unsubscribe', { channel: 'comments-7' })) as SocketReply).toEqual({ ok: true, channel: 'comments-7' });
+    refused(
+      await subscribe(s, { channel: `comments-${MAX_CHANNELS_PER_SOCKET + 1}` }),
+      messages.socketTooManyChannels(MAX_CHANNELS_PER_SOCKET),
+    );
+    expect((await s.timeout(3000).emitWithAck('unsubscribe', { channel: 'comments-7' })) as SocketReply).toEqual({
+      ok: true,
+      channel: 'comments-7',
+    });
     expect(await subscribe(s, { channel: `comments-${MAX_CHANNELS_PER_SOCKET + 1}` })).toMatchObject({ ok: true });
 
     // A flood of commands (300 per 10 s) is answered once and the connection cut.
@@ -198,7 +242,10 @@ describe('the client wrapper', () => {
     for (const bad of ['', '/socket.io', 'ftp://host/socket.io', 'http://host', 'javascript:alert(1)']) {
       expect(() => parseRealtimeUrl(bad)).toThrow(INVALID_SOCKET_URL);
     }
-    expect(parseRealtimeUrl('wss://example.ru/socket.io')).toEqual({ origin: 'https://example.ru', path: '/socket.io' });
+    expect(parseRealtimeUrl('wss://example.ru/socket.io')).toEqual({
+      origin: 'https://example.ru',
+      path: '/socket.io',
+    });
   });
 
   it('subscribes with the first listener, unsubscribes after the last, resubscribes after a forced disconnect', async () => {
@@ -250,14 +297,28 @@ describe('publishing domain events', () => {
     expect(event.type).toBe('comment_created');
     if (event.type !== 'comment_created') throw new Error();
     expect(event.comments_count).toBe(1);
-    expect(event.comment).toMatchObject({ id, entry_id: owned.id, level: 0, reply_to: null, can_edit: false, can_remove: false, source: null, is_new: false });
+    expect(event.comment).toMatchObject({
+      id,
+      entry_id: owned.id,
+      level: 0,
+      reply_to: null,
+      can_edit: false,
+      can_remove: false,
+      source: null,
+      is_new: false,
+    });
     expect(event.comment.text).toContain('&lt;b&gt;живой&lt;/b&gt;');
     expect(event.comment.author).toMatchObject({ id: author.user.id, name: 'Автор Комментария' });
 
     got = next<CommentsEvent>(s, channel);
-    const reply = (await owner.v.post('/v3.0/comment/add', { id: owned.id, text: 'Ответ', reply_to: id })).json().data.id;
+    const reply = (await owner.v.post('/v3.0/comment/add', { id: owned.id, text: 'Ответ', reply_to: id })).json().data
+      .id;
     event = await got;
-    expect(event).toMatchObject({ type: 'comment_created', comment: { id: reply, reply_to: id, level: 1 }, comments_count: 2 });
+    expect(event).toMatchObject({
+      type: 'comment_created',
+      comment: { id: reply, reply_to: id, level: 1 },
+      comments_count: 2,
+    });
 
     got = next<CommentsEvent>(s, channel);
     expect((await author.v.post('/v3.0/comment/edit', { id, text: 'Исправленный текст' })).json().rc).toBe(200);
@@ -274,7 +335,12 @@ describe('publishing domain events', () => {
     got = next<CommentsEvent>(s, channel);
     expect((await author.v.post('/v3.0/comment/remove', { id })).json().rc).toBe(200);
     event = await got;
-    expect(event).toMatchObject({ type: 'comment_removed', removed_ids: [id], comments_count: 1, comment: { id, is_removed: true, text: '', author: null } });
+    expect(event).toMatchObject({
+      type: 'comment_removed',
+      removed_ids: [id],
+      comments_count: 1,
+      comment: { id, is_removed: true, text: '', author: null },
+    });
   });
 
   it('an entry vote goes to content-{id}', async () => {
@@ -333,18 +399,43 @@ describe('live feed', () => {
     const author = await signedIn('Автор Эфира');
     const owned = await entry(owner.user.id);
     for (let i = 0; i < 23; i++) {
-      expect((await author.v.post('/v3.0/comment/add', { id: owned.id, text: `Комментарий ${i} <img src=x onerror=alert(1)>` })).json().rc).toBe(200);
+      expect(
+        (
+          await author.v.post('/v3.0/comment/add', {
+            id: owned.id,
+            text: `Комментарий ${i} <img src=x onerror=alert(1)>`,
+          })
+        ).json().rc,
+      ).toBe(200);
     }
     const res = await new Visitor(t.app).get('/v3.0/live/initial');
     expect(res.json().rc).toBe(200);
     const items = res.json().data.items as LiveItem[];
     expect(items).toHaveLength(20);
     expect(items[0]).toMatchObject({
-      type: 'comment', comment_id: expect.any(Number), content_id: owned.id, subsite_id: owner.user.id, user_id: author.user.id,
-      original_subsite_id: owner.user.id, pin: false, text: 'Комментарий 22 <img src=x onerror=alert(1)>',
+      type: 'comment',
+      comment_id: expect.any(Number),
+      content_id: owned.id,
+      subsite_id: owner.user.id,
+      user_id: author.user.id,
+      original_subsite_id: owner.user.id,
+      pin: false,
+      text: 'Комментарий 22 <img src=x onerror=alert(1)>',
     });
     expect(items[0].hash).toBe(`comment-${items[0].comment_id}`);
-    expect(Object.keys(items[0]).sort()).toEqual(['comment_id', 'content_id', 'date', 'hash', 'live_html', 'original_subsite_id', 'pin', 'subsite_id', 'text', 'type', 'user_id']);
+    expect(Object.keys(items[0]).sort()).toEqual([
+      'comment_id',
+      'content_id',
+      'date',
+      'hash',
+      'live_html',
+      'original_subsite_id',
+      'pin',
+      'subsite_id',
+      'text',
+      'type',
+      'user_id',
+    ]);
     for (const item of items) {
       expect(item.live_html).not.toMatch(/<img src=x|<script|<b>/);
     }
@@ -398,7 +489,12 @@ describe.skipIf(!process.env.REDIS_URL)('two apps on one Redis (REDIS_URL)', () 
     const other = await startTestApp({ redisNamespace: t.config.redisNamespace });
     try {
       const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const s = connectSocket(otherUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+      const s = connectSocket(otherUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
       sockets.push(s);
       await new Promise<void>((resolve) => s.once('connect', () => resolve()));
       await subscribe(s, { channel: 'comments-77' });
@@ -410,7 +506,12 @@ describe.skipIf(!process.env.REDIS_URL)('two apps on one Redis (REDIS_URL)', () 
 
       await hubOf(t.app.ctx)!.announceStaticVersion('build-from-node-a');
       await new Promise((r) => setTimeout(r, 300));
-      const late = connectSocket(otherUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+      const late = connectSocket(otherUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
       sockets.push(late);
       await new Promise<void>((resolve) => late.once('connect', () => resolve()));
       const first = next(late, 'system');

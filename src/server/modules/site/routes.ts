@@ -92,20 +92,31 @@ export function robots(publicUrl: string) {
 
 export const siteRoutes = [
   ...Object.entries(icons).map(([url, f]) =>
-    route.get(url, { access: 'anyone', raw: true, query: anyQuery, handler: ({ req, reply }) => send(req, reply, f, ICON_CACHE) }),
+    route.get(url, {
+      access: 'anyone',
+      raw: true,
+      query: anyQuery,
+      handler: ({ req, reply }) => send(req, reply, f, ICON_CACHE),
+    }),
   ),
   route.get('/manifest.webmanifest', {
     access: 'anyone',
     raw: true,
     query: anyQuery,
     handler: ({ reply }) =>
-      reply.header('content-type', 'application/manifest+json; charset=utf-8').header('cache-control', TEXT_CACHE).send(JSON.stringify(manifest())),
+      reply
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .header('cache-control', TEXT_CACHE)
+        .send(JSON.stringify(manifest())),
   }),
   route.get('/robots.txt', {
     access: 'anyone',
     raw: true,
     query: anyQuery,
     handler: ({ ctx, reply }) =>
-      reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', TEXT_CACHE).send(robots(ctx.config.publicUrl)),
+      reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', TEXT_CACHE)
+        .send(robots(ctx.config.publicUrl)),
   }),
 ];

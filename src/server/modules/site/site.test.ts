@@ -55,7 +55,14 @@ describe('site files at the root', () => {
     expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     const m = res.json();
-    expect(m).toMatchObject({ name: 'Среда', short_name: 'Среда', lang: 'ru', start_url: '/', display: 'standalone', theme_color: '#2f6ff5' });
+    expect(m).toMatchObject({
+      name: 'Среда',
+      short_name: 'Среда',
+      lang: 'ru',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#2f6ff5',
+    });
     const sizes = (m.icons as { sizes: string }[]).map((i) => i.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of m.icons as { src: string }[]) expect((await get(icon.src)).statusCode).toBe(200);

@@ -12,47 +12,85 @@ export async function findSubsite(db: Db, id: number) {
 export type SubsiteRow = typeof subsites.$inferSelect;
 
 export async function listCommunities(db: Db, limit: number) {
-  return db.select().from(subsites).where(sql`${subsites.type} <> 'user'`)
-    .orderBy(desc(subsites.subscribersCount), asc(subsites.id)).limit(limit);
+  return db
+    .select()
+    .from(subsites)
+    .where(sql`${subsites.type} <> 'user'`)
+    .orderBy(desc(subsites.subscribersCount), asc(subsites.id))
+    .limit(limit);
 }
 
 /**
  * Adds the subscription and bumps the counter (two writes: the service runs them in one transaction).
  * Answers the subscribers count after, and whether this call changed anything.
  */
-export async function subscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
-  const added = await db.insert(subscriptions).values({ userId, subsiteId }).onConflictDoNothing().returning({ userId: subscriptions.userId });
+export async function subscribe(
+  db: Db,
+  userId: number,
+  subsiteId: number,
+): Promise<{ count: number; changed: boolean }> {
+  const added = await db
+    .insert(subscriptions)
+    .values({ userId, subsiteId })
+    .onConflictDoNothing()
+    .returning({ userId: subscriptions.userId });
   const delta = added.length;
-  const [row] = await db.update(subsites).set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
-    .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
+  const [row] = await db
+    .update(subsites)
+    .set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
+    .where(eq(subsites.id, subsiteId))
+    .returning({ count: subsites.subscribersCount });
   return { count: row.count, changed: delta > 0 };
 }
 
 /** Removing the subscription removes its notification flag with it (spec/content.md §4). */
-export async function unsubscribe(db: Db, userId: number, subsiteId: number): Promise<{ count: number; changed: boolean }> {
-  const removed = await db.delete(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
-  const [row] = await db.update(subsites).set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
-    .where(eq(subsites.id, subsiteId)).returning({ count: subsites.subscribersCount });
+export async function unsubscribe(
+  db: Db,
+  userId: number,
+  subsiteId: number,
+): Promise<{ count: number; changed: boolean }> {
+  const removed = await db
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
+    .returning({ userId: subscriptions.userId });
+  const [row] = await db
+    .update(subsites)
+    .set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
+    .where(eq(subsites.id, subsiteId))
+    .returning({ count: subsites.subscribersCount });
   return { count: row.count, changed: removed.length > 0 };
 }
 
 export async function subscribedIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  const rows = await db
+    .select({ id: subscriptions.subsiteId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
   return new Set(rows.map((r) => r.id));
 }
 
 export async function findCommunityBySlug(db: Db, slug: string) {
-  const rows = await db.select().from(subsites).where(and(eq(subsites.slug, slug), sql`${subsites.type} <> 'user'`)).limit(1);
+  const rows = await db
+    .select()
+    .from(subsites)
+    .where(and(eq(subsites.slug, slug), sql`${subsites.type} <> 'user'`))
+    .limit(1);
   return rows[0];
 }
 
 /** What one reader did with one subsite: subscribed (with or without notifications), muted. */
 export async function readerRelation(db: Db, userId: number, subsiteId: number) {
   const [sub, muted] = await Promise.all([
-    db.select({ notify: subscriptions.notify }).from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).limit(1),
-    db.select({ id: mutes.subsiteId }).from(mutes).where(and(eq(mutes.userId, userId), eq(mutes.subsiteId, subsiteId))).limit(1),
+    db
+      .select({ notify: subscriptions.notify })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
+      .limit(1),
+    db
+      .select({ id: mutes.subsiteId })
+      .from(mutes)
+      .where(and(eq(mutes.userId, userId), eq(mutes.subsiteId, subsiteId)))
+      .limit(1),
   ]);
   return { isSubscribed: sub.length > 0, isNotify: sub[0]?.notify ?? false, isMuted: muted.length > 0 };
 }
@@ -67,8 +105,11 @@ export async function unmute(db: Db, userId: number, subsiteId: number) {
 
 /** Turns notifications on or off on an existing subscription; false when there is none. */
 export async function setNotify(db: Db, userId: number, subsiteId: number, notify: boolean): Promise<boolean> {
-  const rows = await db.update(subscriptions).set({ notify })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId))).returning({ userId: subscriptions.userId });
+  const rows = await db
+    .update(subscriptions)
+    .set({ notify })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
+    .returning({ userId: subscriptions.userId });
   return rows.length > 0;
 }
 
@@ -77,13 +118,19 @@ const CountRow = z.object({ n: col.int });
 /** Published entries of a subsite: a community's own, or everything a person wrote (their blog page shows it all). */
 export async function entriesCount(db: Db, subsite: { id: number; type: string }): Promise<number> {
   const column = subsite.type === 'user' ? sql`author_id` : sql`subsite_id`;
-  const row = await firstRow(db, CountRow, sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`);
+  const row = await firstRow(
+    db,
+    CountRow,
+    sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`,
+  );
   return row?.n ?? 0;
 }
 
 /** Merges one key into `users.settings`. */
 export async function saveSetting(db: Db, userId: number, key: string, value: unknown) {
-  await db.update(users).set({ settings: sql`${users.settings} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)` })
+  await db
+    .update(users)
+    .set({ settings: sql`${users.settings} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)` })
     .where(eq(users.id, userId));
 }
 

@@ -13,7 +13,9 @@ export const subsiteRoutes = [
   route.get('/subsites/communities', {
     access: 'anyone',
     query: plainBody({ limit: intField(messages.badRequest, 1, 100).optional() }),
-    handler: async ({ ctx, user, query }) => ({ items: await subsites.communities(ctx, user?.id ?? null, query.limit) }),
+    handler: async ({ ctx, user, query }) => ({
+      items: await subsites.communities(ctx, user?.id ?? null, query.limit),
+    }),
   }),
 
   route.post('/subscribe/to/subsite/:id', {

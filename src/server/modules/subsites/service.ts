@@ -1,6 +1,12 @@
 import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { isFeedSorting, type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
+import {
+  isFeedSorting,
+  type FeedSorting,
+  type MuteData,
+  type NotifyData,
+  type SubsiteDetails,
+} from '../../../shared/feed.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -34,7 +40,8 @@ export async function subscribe(ctx: Ctx, userId: number, subsiteId: number): Pr
     const subsite = await existing(ctx, subsiteId);
     assertCanSubscribe(userId, subsite);
     const { count, changed } = await q.subscribe(ctx.db, userId, subsiteId);
-    if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
+    if (changed)
+      ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
     return { subsite_id: subsiteId, is_subscribed: true, subscribers_count: count };
   });
 }
@@ -43,7 +50,8 @@ export async function unsubscribe(ctx: Ctx, userId: number, subsiteId: number): 
   return transaction(ctx, async (ctx) => {
     await existing(ctx, subsiteId);
     const { count, changed } = await q.unsubscribe(ctx.db, userId, subsiteId);
-    if (changed) ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
+    if (changed)
+      ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
     return { subsite_id: subsiteId, is_subscribed: false, subscribers_count: count };
   });
 }
@@ -59,7 +67,9 @@ export async function communities(ctx: Ctx, userId: number | null, limit = 20): 
 /** The subsite page header for one reader (anonymous readers see no relation). */
 export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
   const [relation, entriesCount] = await Promise.all([
-    viewerId ? q.readerRelation(ctx.db, viewerId, subsite.id) : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
+    viewerId
+      ? q.readerRelation(ctx.db, viewerId, subsite.id)
+      : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
     q.entriesCount(ctx.db, subsite),
   ]);
   return {
@@ -104,7 +114,11 @@ export async function notify(ctx: Ctx, userId: number, subsiteId: number, on: bo
 
 const SORTING_SETTING = 'feed_sorting';
 
-export async function saveDefaultSorting(ctx: Ctx, userId: number, sorting: FeedSorting): Promise<{ sorting: FeedSorting }> {
+export async function saveDefaultSorting(
+  ctx: Ctx,
+  userId: number,
+  sorting: FeedSorting,
+): Promise<{ sorting: FeedSorting }> {
   await q.saveSetting(ctx.db, userId, SORTING_SETTING, sorting);
   return { sorting };
 }

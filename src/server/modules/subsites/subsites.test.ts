@@ -14,13 +14,16 @@ let seq = 0;
 /** A community straight in the database, as an admin tool or the seed would make it. */
 async function community(values: { name?: string; subscribersCount?: number; type?: 'community' | 'company' } = {}) {
   seq += 1;
-  const [row] = await t.database.db.insert(subsites).values({
-    type: values.type ?? 'community',
-    slug: `community-${seq}-${Date.now()}`,
-    name: values.name ?? `Сообщество ${seq}`,
-    description: 'Для тестов',
-    subscribersCount: values.subscribersCount ?? 0,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(subsites)
+    .values({
+      type: values.type ?? 'community',
+      slug: `community-${seq}-${Date.now()}`,
+      name: values.name ?? `Сообщество ${seq}`,
+      description: 'Для тестов',
+      subscribersCount: values.subscribersCount ?? 0,
+    })
+    .returning();
   return row;
 }
 
@@ -29,17 +32,24 @@ const counterOf = async (id: number) =>
 const rowsOf = async (id: number) =>
   (await t.database.db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.subsiteId, id)))[0].n;
 const isRow = async (userId: number, subsiteId: number) =>
-  (await t.database.db.select().from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))).length === 1;
+  (
+    await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
+  ).length === 1;
 const totalRows = async () => (await t.database.db.select({ n: count() }).from(subscriptions))[0].n;
 
 async function listed(v: Visitor, id: number) {
   const res = await v.get('/v3.0/subsites/communities?limit=100');
   expect(res.json().rc).toBe(200);
-  return (res.json().data.items as { id: number; is_subscribed: boolean; subscribers_count: number }[]).find((c) => c.id === id);
+  return (res.json().data.items as { id: number; is_subscribed: boolean; subscribers_count: number }[]).find(
+    (c) => c.id === id,
+  );
 }
 
-const subscribedIds = async (v: Visitor) => (await v.get('/v3.0/auth/check')).json().data.user.subscribed_ids as number[];
+const subscribedIds = async (v: Visitor) =>
+  (await v.get('/v3.0/auth/check')).json().data.user.subscribed_ids as number[];
 
 describe('GET /v3.0/subsites/communities', () => {
   it('lists communities and companies, never personal blogs, with their counters', async () => {
@@ -50,8 +60,14 @@ describe('GET /v3.0/subsites/communities', () => {
     expect(res.json()).toMatchObject({ rc: 200, rm: '' });
     const items = res.json().data.items as { id: number; type: string }[];
     expect(items.find((i) => i.id === a.id)).toMatchObject({
-      id: a.id, type: 'community', name: 'Кино', url: `/s/${a.slug}`, description: 'Для тестов',
-      avatar_color: a.avatarColor, subscribers_count: 0, is_subscribed: false,
+      id: a.id,
+      type: 'community',
+      name: 'Кино',
+      url: `/s/${a.slug}`,
+      description: 'Для тестов',
+      avatar_color: a.avatarColor,
+      subscribers_count: 0,
+      is_subscribed: false,
     });
     expect(items.find((i) => i.id === b.id)).toMatchObject({ type: 'company', subscribers_count: 3 });
     expect(items.every((i) => i.type !== 'user')).toBe(true);
@@ -74,7 +90,10 @@ describe('GET /v3.0/subsites/communities', () => {
 });
 
 describe('anonymous visitors', () => {
-  it.each([['subscribe', subscribePath], ['unsubscribe', unsubscribePath]])('cannot %s: rc 401 and nothing changes', async (_l, path) => {
+  it.each([
+    ['subscribe', subscribePath],
+    ['unsubscribe', unsubscribePath],
+  ])('cannot %s: rc 401 and nothing changes', async (_l, path) => {
     const c = await community({ subscribersCount: 2 });
     const before = await totalRows();
     const res = await new Visitor(t.app).post(path(c.id));
@@ -97,9 +116,17 @@ describe('subscribing', () => {
     const c = await community();
     const { v, user } = await signedIn();
     const first = await v.post(subscribePath(c.id));
-    expect(first.json()).toEqual({ rc: 200, rm: messages.subscribed, data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 } });
+    expect(first.json()).toEqual({
+      rc: 200,
+      rm: messages.subscribed,
+      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 },
+    });
     const second = await v.post(subscribePath(c.id));
-    expect(second.json()).toEqual({ rc: 200, rm: messages.subscribed, data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 } });
+    expect(second.json()).toEqual({
+      rc: 200,
+      rm: messages.subscribed,
+      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 },
+    });
     expect(await counterOf(c.id)).toBe(1);
     expect(await rowsOf(c.id)).toBe(1);
     expect(await isRow(user.id, c.id)).toBe(true);
@@ -123,15 +150,18 @@ describe('subscribing', () => {
     expect(bare.json()).toMatchObject({ rc: 200, data: { is_subscribed: false, subscribers_count: 0 } });
   });
 
-  it('lets a reader follow another person\'s blog', async () => {
+  it("lets a reader follow another person's blog", async () => {
     const author = await signedIn();
     const { v } = await signedIn();
     const res = await v.post(subscribePath(author.user.id));
-    expect(res.json()).toMatchObject({ rc: 200, data: { subsite_id: author.user.id, is_subscribed: true, subscribers_count: 1 } });
+    expect(res.json()).toMatchObject({
+      rc: 200,
+      data: { subsite_id: author.user.id, is_subscribed: true, subscribers_count: 1 },
+    });
     expect(await subscribedIds(v)).toContain(author.user.id);
   });
 
-  it('refuses the reader\'s own blog with the catalogue message and changes nothing', async () => {
+  it("refuses the reader's own blog with the catalogue message and changes nothing", async () => {
     const { v, user } = await signedIn();
     const res = await v.post(subscribePath(user.id));
     expect(isRussianError(res, 400)).toBe(true);
@@ -148,9 +178,17 @@ describe('unsubscribing', () => {
     const { v, user } = await signedIn();
     expect((await v.post(subscribePath(c.id))).json().data.subscribers_count).toBe(6);
     const first = await v.post(unsubscribePath(c.id));
-    expect(first.json()).toEqual({ rc: 200, rm: messages.unsubscribed, data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 } });
+    expect(first.json()).toEqual({
+      rc: 200,
+      rm: messages.unsubscribed,
+      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 },
+    });
     const second = await v.post(unsubscribePath(c.id));
-    expect(second.json()).toEqual({ rc: 200, rm: messages.unsubscribed, data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 } });
+    expect(second.json()).toEqual({
+      rc: 200,
+      rm: messages.unsubscribed,
+      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 },
+    });
     expect(await counterOf(c.id)).toBe(5);
     expect(await isRow(user.id, c.id)).toBe(false);
   });
@@ -217,7 +255,10 @@ describe('what the reader sees', () => {
 });
 
 describe('refused requests', () => {
-  it.each([['subscribe', subscribePath], ['unsubscribe', unsubscribePath]])('%s: an unknown id is a Russian 404', async (_l, path) => {
+  it.each([
+    ['subscribe', subscribePath],
+    ['unsubscribe', unsubscribePath],
+  ])('%s: an unknown id is a Russian 404', async (_l, path) => {
     const { v } = await signedIn();
     const before = await totalRows();
     const res = await v.post(path(2_000_000_000));
@@ -226,8 +267,26 @@ describe('refused requests', () => {
     expect(await totalRows()).toBe(before);
   });
 
-  const badIds = ['abc', '-1', '0', '1.5', '99999999999999', '1e400', '1e3', '0x10', '%20', 'NaN', 'Infinity', '1;drop'];
-  it.each(badIds.flatMap((id) => [['subscribe', id], ['unsubscribe', id]]))('%s: the id %j is a Russian 4xx', async (action, id) => {
+  const badIds = [
+    'abc',
+    '-1',
+    '0',
+    '1.5',
+    '99999999999999',
+    '1e400',
+    '1e3',
+    '0x10',
+    '%20',
+    'NaN',
+    'Infinity',
+    '1;drop',
+  ];
+  it.each(
+    badIds.flatMap((id) => [
+      ['subscribe', id],
+      ['unsubscribe', id],
+    ]),
+  )('%s: the id %j is a Russian 4xx', async (action, id) => {
     const { v } = await signedIn();
     const before = await totalRows();
     const res = await v.post(action === 'subscribe' ? subscribePath(id) : unsubscribePath(id));
@@ -308,7 +367,9 @@ describe('concurrency', () => {
     const c = await community();
     const readers = await Promise.all(Array.from({ length: 12 }, () => signedIn()));
     // Everyone subscribes twice at once.
-    const results = await Promise.all(readers.flatMap(({ v }) => [v.post(subscribePath(c.id)), v.post(subscribePath(c.id))]));
+    const results = await Promise.all(
+      readers.flatMap(({ v }) => [v.post(subscribePath(c.id)), v.post(subscribePath(c.id))]),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await rowsOf(c.id)).toBe(readers.length);
     expect(await counterOf(c.id)).toBe(readers.length);
@@ -330,7 +391,9 @@ describe('one subscription, one transaction', () => {
     const db = t.database.db;
     await db.execute(sql`create function fail_counter() returns trigger language plpgsql as $$
       begin if new.id = ${sql.raw(String(subsiteId))} then raise exception 'injected'; end if; return new; end $$`);
-    await db.execute(sql`create trigger fail_counter before update of subscribers_count on subsites for each row execute function fail_counter()`);
+    await db.execute(
+      sql`create trigger fail_counter before update of subscribers_count on subsites for each row execute function fail_counter()`,
+    );
     try {
       await work();
     } finally {

@@ -18,11 +18,24 @@ export interface NewUser {
  * in a transaction (`createUser` in service.ts).
  */
 export async function insertUser(db: Db, u: NewUser): Promise<number> {
-  const [blog] = await db.insert(subsites).values({
-    type: 'user', slug: u.slug, name: u.name, description: u.description ?? '',
-    avatarColor: u.avatarColor ?? '#6b7cff', ...(u.createdAt ? { createdAt: u.createdAt } : {}),
-  }).returning({ id: subsites.id });
-  await db.insert(users).values({ id: blog.id, email: u.email, passwordHash: u.passwordHash, role: u.role, ...(u.createdAt ? { createdAt: u.createdAt } : {}) });
+  const [blog] = await db
+    .insert(subsites)
+    .values({
+      type: 'user',
+      slug: u.slug,
+      name: u.name,
+      description: u.description ?? '',
+      avatarColor: u.avatarColor ?? '#6b7cff',
+      ...(u.createdAt ? { createdAt: u.createdAt } : {}),
+    })
+    .returning({ id: subsites.id });
+  await db.insert(users).values({
+    id: blog.id,
+    email: u.email,
+    passwordHash: u.passwordHash,
+    role: u.role,
+    ...(u.createdAt ? { createdAt: u.createdAt } : {}),
+  });
   await db.insert(subsiteRoles).values({ subsiteId: blog.id, userId: blog.id, role: 'owner' });
   return blog.id;
 }
@@ -34,8 +47,10 @@ export async function setRole(db: Db, userId: number, role: NewUser['role']) {
 /** The lists the current user object carries: managed subsites, subscriptions, mutes. */
 export async function userRelations(db: Db, userId: number) {
   const [managed, subscribed, muted] = await Promise.all([
-    db.select({ id: subsites.id, name: subsites.name, type: subsites.type, slug: subsites.slug })
-      .from(subsiteRoles).innerJoin(subsites, eq(subsites.id, subsiteRoles.subsiteId))
+    db
+      .select({ id: subsites.id, name: subsites.name, type: subsites.type, slug: subsites.slug })
+      .from(subsiteRoles)
+      .innerJoin(subsites, eq(subsites.id, subsiteRoles.subsiteId))
       .where(eq(subsiteRoles.userId, userId)),
     db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
     db.select({ id: mutes.subsiteId }).from(mutes).where(eq(mutes.userId, userId)),

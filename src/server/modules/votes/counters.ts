@@ -83,8 +83,16 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
     }
     try {
       await ctx.db.transaction(async (tx) => {
-        const entries = await q.recountTargets(tx, 'content', ids.content.sort((a, b) => a - b));
-        const comments = await q.recountTargets(tx, 'comment', ids.comment.sort((a, b) => a - b));
+        const entries = await q.recountTargets(
+          tx,
+          'content',
+          ids.content.sort((a, b) => a - b),
+        );
+        const comments = await q.recountTargets(
+          tx,
+          'comment',
+          ids.comment.sort((a, b) => a - b),
+        );
         const authors = [...new Set([...entries, ...comments].map((r) => r.author_id))].sort((a, b) => a - b);
         await q.recountRatings(tx, authors);
         for (const e of entries) await refreshEntry({ db: tx }, e.id);
@@ -100,9 +108,14 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
   let chain: Promise<void> = Promise.resolve();
   const fold = () => {
     const run = async () => {
-      while ((await foldBatch(local)) === BATCH) { /* more waiting */ }
+      while ((await foldBatch(local)) === BATCH) {
+        /* more waiting */
+      }
       // Redis down: its marks wait there for its return, nothing to do meanwhile.
-      if (shared && foldsShared && redisUp(redis)) while ((await foldBatch(shared)) === BATCH) { /* more waiting */ }
+      if (shared && foldsShared && redisUp(redis))
+        while ((await foldBatch(shared)) === BATCH) {
+          /* more waiting */
+        }
     };
     chain = chain.then(run, run);
     return chain;

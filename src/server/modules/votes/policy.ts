@@ -9,7 +9,11 @@ import type { VoteTargetRow } from './queries.ts';
  * open for votes, and a private subsite asks for Plus (rc 402 opens the buy popup on the client).
  * Banned and anonymous voters are stopped earlier by requireActiveUser.
  */
-export function assertCanVote(user: Pick<UserRow, 'id' | 'isPaid'>, type: ReactionTarget, target: VoteTargetRow | undefined): asserts target is VoteTargetRow {
+export function assertCanVote(
+  user: Pick<UserRow, 'id' | 'isPaid'>,
+  type: ReactionTarget,
+  target: VoteTargetRow | undefined,
+): asserts target is VoteTargetRow {
   const isComment = type === 'comment';
   if (!target || !target.is_published || target.removed || target.comment_removed) {
     throw notFound(isComment ? messages.reactionCommentNotFound : messages.reactionEntryNotFound);

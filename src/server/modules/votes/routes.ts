@@ -7,7 +7,11 @@ import { refreshEntryHotness } from '../feed/index.ts';
 import { startVoteCounters } from './counters.ts';
 import * as votes from './service.ts';
 
-const voteBody = plainBody({ id: idField, type: targetField, sign: intChoice([-1, 0, 1] as const, messages.voteSignInvalid) });
+const voteBody = plainBody({
+  id: idField,
+  type: targetField,
+  sign: intChoice([-1, 0, 1] as const, messages.voteSignInvalid),
+});
 
 /** The app's vote counters (dirty marks and their fold), started once and folded on shutdown. */
 export function votesWiring(app: FastifyInstance) {

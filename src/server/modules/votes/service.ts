@@ -29,8 +29,15 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<V
   if (before !== input.sign) {
     await voteCountersOf(ctx)?.mark(input.type, input.id);
     ctx.events.emit('vote.changed', {
-      type: input.type, targetId: input.id, entryId: target.entry_id, ownerId: target.author_id,
-      voterId: user.id, sign: input.sign, before, count, summ,
+      type: input.type,
+      targetId: input.id,
+      entryId: target.entry_id,
+      ownerId: target.author_id,
+      voterId: user.id,
+      sign: input.sign,
+      before,
+      count,
+      summ,
     });
   }
   return { count, summ, is_liked: input.sign };

@@ -17,21 +17,36 @@ type EntryValues = Partial<typeof entries.$inferInsert>;
 /** An entry straight in the database, published in the author's blog unless told otherwise. */
 async function entry(authorId: number, values: EntryValues = {}, db = t.database.db) {
   seq += 1;
-  const [row] = await db.insert(entries).values({
-    subsiteId: authorId, authorId, title: `Запись ${seq}`, slug: `zapis-${seq}`, blocks: [],
-    isPublished: true, publishedAt: new Date(), ...values,
-  }).returning();
+  const [row] = await db
+    .insert(entries)
+    .values({
+      subsiteId: authorId,
+      authorId,
+      title: `Запись ${seq}`,
+      slug: `zapis-${seq}`,
+      blocks: [],
+      isPublished: true,
+      publishedAt: new Date(),
+      ...values,
+    })
+    .returning();
   return row;
 }
 
 async function comment(entryId: number, authorId: number, values: Partial<typeof comments.$inferInsert> = {}) {
-  const [row] = await t.database.db.insert(comments).values({ entryId, authorId, text: 'Комментарий', ...values }).returning();
+  const [row] = await t.database.db
+    .insert(comments)
+    .values({ entryId, authorId, text: 'Комментарий', ...values })
+    .returning();
   return row;
 }
 
 async function privateCommunity() {
   seq += 1;
-  const [row] = await t.database.db.insert(subsites).values({ type: 'community', slug: `private-${seq}-${Date.now()}`, name: 'Закрытый клуб', isPrivate: true }).returning();
+  const [row] = await t.database.db
+    .insert(subsites)
+    .values({ type: 'community', slug: `private-${seq}-${Date.now()}`, name: 'Закрытый клуб', isPrivate: true })
+    .returning();
   return row;
 }
 
@@ -39,16 +54,35 @@ const vote = (v: Visitor, body: unknown) => v.post('/v3.0/like', body);
 const fold = () => voteCountersOf(t.app.ctx)!.fold();
 
 const entryCounters = async (id: number) =>
-  (await t.database.db.select({ count: entries.likesCount, summ: entries.likesSumm }).from(entries).where(eq(entries.id, id)))[0];
+  (
+    await t.database.db
+      .select({ count: entries.likesCount, summ: entries.likesSumm })
+      .from(entries)
+      .where(eq(entries.id, id))
+  )[0];
 const commentCounters = async (id: number) =>
-  (await t.database.db.select({ count: comments.likesCount, summ: comments.likesSumm }).from(comments).where(eq(comments.id, id)))[0];
+  (
+    await t.database.db
+      .select({ count: comments.likesCount, summ: comments.likesSumm })
+      .from(comments)
+      .where(eq(comments.id, id))
+  )[0];
 const ratingOf = async (userId: number) =>
   (await t.database.db.select({ r: subsites.rating }).from(subsites).where(eq(subsites.id, userId)))[0].r;
 const voteRows = async (type: 'content' | 'comment', id: number) =>
-  (await t.database.db.select({ n: count() }).from(likes).where(and(eq(likes.targetType, type), eq(likes.targetId, id))))[0].n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(likes)
+      .where(and(eq(likes.targetType, type), eq(likes.targetId, id)))
+  )[0].n;
 const myVote = async (type: 'content' | 'comment', id: number, userId: number) =>
-  (await t.database.db.select({ sign: likes.sign }).from(likes)
-    .where(and(eq(likes.targetType, type), eq(likes.targetId, id), eq(likes.userId, userId))))[0]?.sign ?? 0;
+  (
+    await t.database.db
+      .select({ sign: likes.sign })
+      .from(likes)
+      .where(and(eq(likes.targetType, type), eq(likes.targetId, id), eq(likes.userId, userId)))
+  )[0]?.sign ?? 0;
 
 describe('POST /v3.0/like', () => {
   it('counts one vote per user, repeats change nothing, and the answer is exact before the fold', async () => {
@@ -56,9 +90,21 @@ describe('POST /v3.0/like', () => {
     const e = await entry(author.id);
     const a = await signedIn();
     const b = await signedIn();
-    expect((await vote(a.v, { id: e.id, type: 'content', sign: 1 })).json()).toEqual({ rc: 200, rm: '', data: { count: 1, summ: 1, is_liked: 1 } });
-    expect((await vote(a.v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
-    expect((await vote(b.v, { id: e.id, type: 'content', sign: -1 })).json().data).toEqual({ count: 2, summ: 0, is_liked: -1 });
+    expect((await vote(a.v, { id: e.id, type: 'content', sign: 1 })).json()).toEqual({
+      rc: 200,
+      rm: '',
+      data: { count: 1, summ: 1, is_liked: 1 },
+    });
+    expect((await vote(a.v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
+    expect((await vote(b.v, { id: e.id, type: 'content', sign: -1 })).json().data).toEqual({
+      count: 2,
+      summ: 0,
+      is_liked: -1,
+    });
     expect(await voteRows('content', e.id)).toBe(2);
     await fold();
     expect(await entryCounters(e.id)).toEqual({ count: 2, summ: 0 });
@@ -68,7 +114,13 @@ describe('POST /v3.0/like', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const { v, id } = await signedIn();
-    const steps: [number, { count: number; summ: number }][] = [[1, { count: 1, summ: 1 }], [-1, { count: 1, summ: -1 }], [0, { count: 0, summ: 0 }], [0, { count: 0, summ: 0 }], [-1, { count: 1, summ: -1 }]];
+    const steps: [number, { count: number; summ: number }][] = [
+      [1, { count: 1, summ: 1 }],
+      [-1, { count: 1, summ: -1 }],
+      [0, { count: 0, summ: 0 }],
+      [0, { count: 0, summ: 0 }],
+      [-1, { count: 1, summ: -1 }],
+    ];
     for (const [sign, expected] of steps) {
       const res = await vote(v, { id: e.id, type: 'content', sign });
       expect(res.json().data).toEqual({ ...expected, is_liked: sign });
@@ -86,8 +138,16 @@ describe('POST /v3.0/like', () => {
     const own = await entry(author.id);
     const c = await comment(e.id, author.id);
     const voters = [await signedIn(), await signedIn(), await signedIn()];
-    expect((await vote(voters[0].v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
-    expect((await vote(voters[1].v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({ count: 2, summ: 2, is_liked: 1 });
+    expect((await vote(voters[0].v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
+    expect((await vote(voters[1].v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({
+      count: 2,
+      summ: 2,
+      is_liked: 1,
+    });
     await vote(voters[2].v, { id: own.id, type: 'content', sign: -1 });
     await vote(voters[0].v, { id: e.id, type: 'content', sign: 1 });
     await fold();
@@ -103,7 +163,11 @@ describe('POST /v3.0/like', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const { v } = await signedIn();
-    const res = await v.call('/v3.0/like', { method: 'POST', as: 'form', body: { id: String(e.id), type: 'content', sign: '-1', mode: 'raw' } });
+    const res = await v.call('/v3.0/like', {
+      method: 'POST',
+      as: 'form',
+      body: { id: String(e.id), type: 'content', sign: '-1', mode: 'raw' },
+    });
     expect(res.json()).toEqual({ rc: 200, rm: '', data: { count: 1, summ: -1, is_liked: -1 } });
   });
 });
@@ -148,12 +212,18 @@ describe('who may vote', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const { v, id } = await signedIn();
-    await t.database.db.update(users).set({ bannedUntil: new Date(t.clock.now.getTime() + 86_400_000) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(t.clock.now.getTime() + 86_400_000) })
+      .where(eq(users.id, id));
     const res = await vote(v, { id: e.id, type: 'content', sign: 1 });
     expect(isRussianError(res, 403)).toBe(true);
     expect(res.json().rm).toBe(messages.banned);
     expect(await voteRows('content', e.id)).toBe(0);
-    await t.database.db.update(users).set({ bannedUntil: new Date(t.clock.now.getTime() - 1000) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ bannedUntil: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(users.id, id));
     expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().rc).toBe(200);
   });
 
@@ -166,7 +236,11 @@ describe('who may vote', () => {
     expect(isRussianError(res, 403)).toBe(true);
     expect(res.json().rm).toBe(messages.voteLikesDisabled);
     expect(await voteRows('content', e.id)).toBe(0);
-    expect((await vote(v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
+    expect((await vote(v, { id: c.id, type: 'comment', sign: 1 })).json().data).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
   });
 
   it('asks for Plus (402) in a private subsite, for entries and their comments; a Plus reader votes', async () => {
@@ -175,7 +249,10 @@ describe('who may vote', () => {
     const e = await entry(author.id, { subsiteId: club.id });
     const c = await comment(e.id, author.id);
     const { v, id } = await signedIn();
-    for (const body of [{ id: e.id, type: 'content', sign: 1 }, { id: c.id, type: 'comment', sign: 1 }]) {
+    for (const body of [
+      { id: e.id, type: 'content', sign: 1 },
+      { id: c.id, type: 'comment', sign: 1 },
+    ]) {
       const res = await vote(v, body);
       expect(isRussianError(res, 402)).toBe(true);
       expect(res.json().rm).toBe(messages.votePlusRequired);
@@ -183,8 +260,16 @@ describe('who may vote', () => {
     expect(await voteRows('content', e.id)).toBe(0);
     expect(await voteRows('comment', c.id)).toBe(0);
     await t.database.db.update(users).set({ isPaid: true }).where(eq(users.id, id));
-    expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
-    expect((await vote(v, { id: c.id, type: 'comment', sign: -1 })).json().data).toEqual({ count: 1, summ: -1, is_liked: -1 });
+    expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
+    expect((await vote(v, { id: c.id, type: 'comment', sign: -1 })).json().data).toEqual({
+      count: 1,
+      summ: -1,
+      is_liked: -1,
+    });
   });
 
   it('finds nothing (404) for unknown, draft or removed entries and removed comments', async () => {
@@ -212,7 +297,14 @@ describe('who may vote', () => {
       expect(isRussianError(res, 404), JSON.stringify(body)).toBe(true);
       expect(res.json().rm).toBe(rm);
     }
-    expect((await t.database.db.select({ n: count() }).from(likes).where(eq(likes.userId, (await v.get('/v3.0/auth/check')).json().data.user.id)))[0].n).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(likes)
+          .where(eq(likes.userId, (await v.get('/v3.0/auth/check')).json().data.user.id))
+      )[0].n,
+    ).toBe(0);
   });
 });
 
@@ -230,8 +322,11 @@ describe('bad input', () => {
     ['enormous id', () => ({ id: '99999999999999999999', type: 'content', sign: 1 }), messages.reactionIdInvalid],
     ['boolean id', () => ({ id: true, type: 'content', sign: 1 }), messages.reactionIdInvalid],
     ['id as array', (id) => ({ id: [id], type: 'content', sign: 1 }), messages.reactionIdInvalid],
-    ...['0x10', '1e3', '1.5', '-1', ' ', '+1'].map((id): [string, (id: number) => unknown, string] =>
-      [`id "${id}"`, () => ({ id, type: 'content', sign: 1 }), messages.reactionIdInvalid]),
+    ...['0x10', '1e3', '1.5', '-1', ' ', '+1'].map((id): [string, (id: number) => unknown, string] => [
+      `id "${id}"`,
+      () => ({ id, type: 'content', sign: 1 }),
+      messages.reactionIdInvalid,
+    ]),
     ['unknown type', (id) => ({ id, type: 'post', sign: 1 }), messages.reactionTypeInvalid],
     ['type as number', (id) => ({ id, type: 1, sign: 1 }), messages.reactionTypeInvalid],
     ['sign 2', (id) => ({ id, type: 'content', sign: 2 }), messages.voteSignInvalid],
@@ -254,7 +349,12 @@ describe('bad input', () => {
 
   it('refuses broken JSON and a huge body', async () => {
     const { v } = await signedIn();
-    expect(isRussianError(await v.call('/v3.0/like', { method: 'POST', body: '{"id":', headers: { 'content-type': 'application/json' } }), 400)).toBe(true);
+    expect(
+      isRussianError(
+        await v.call('/v3.0/like', { method: 'POST', body: '{"id":', headers: { 'content-type': 'application/json' } }),
+        400,
+      ),
+    ).toBe(true);
     const huge = await v.post('/v3.0/like', { id: 1, type: 'content', sign: 1, mode: 'x'.repeat(3_000_000) });
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.statusCode).toBeLessThan(500);
@@ -286,7 +386,11 @@ describe('one vote, one transaction', () => {
       await db.execute(sql`drop trigger fail_like on likes`);
       await db.execute(sql`drop function fail_like()`);
     }
-    expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({ count: 1, summ: 1, is_liked: 1 });
+    expect((await vote(v, { id: e.id, type: 'content', sign: 1 })).json().data).toEqual({
+      count: 1,
+      summ: 1,
+      is_liked: 1,
+    });
     await t.app.ctx.events.settled();
     off();
     expect(told).toHaveLength(1);
@@ -315,7 +419,9 @@ describe('counters under load', () => {
     const author = await signedIn();
     const e = await entry(author.id);
     const { v, id } = await signedIn();
-    await Promise.all(Array.from({ length: 30 }, (_, i) => vote(v, { id: e.id, type: 'content', sign: [1, -1, 0][i % 3] })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => vote(v, { id: e.id, type: 'content', sign: [1, -1, 0][i % 3] })),
+    );
     await fold();
     const sign = await myVote('content', e.id, id);
     expect(await entryCounters(e.id)).toEqual({ count: Math.abs(sign), summ: sign });
@@ -329,7 +435,8 @@ describe('counters under load', () => {
     await vote(v, { id: e.id, type: 'content', sign: 1 });
     expect(await entryCounters(e.id)).toEqual({ count: 0, summ: 0 });
     const started = Date.now();
-    while (Date.now() - started < 3000 && (await entryCounters(e.id)).count === 0) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() - started < 3000 && (await entryCounters(e.id)).count === 0)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await entryCounters(e.id)).toEqual({ count: 1, summ: 1 });
   });
 
@@ -339,9 +446,15 @@ describe('counters under load', () => {
     const voters = await Promise.all(Array.from({ length: 3 }, () => signedIn()));
     for (const x of voters) await vote(x.v, { id: e.id, type: 'content', sign: 1 });
     await fold();
-    const [row] = await queryRows<{ hotness: number; expected: number }>(t.database.db, sql`select e.hotness, ${hotnessOf} as expected from entries e where e.id = ${e.id}`);
+    const [row] = await queryRows<{ hotness: number; expected: number }>(
+      t.database.db,
+      sql`select e.hotness, ${hotnessOf} as expected from entries e where e.id = ${e.id}`,
+    );
     expect(row.hotness).toBeCloseTo(row.expected, 9);
-    const [fresh] = await queryRows<{ hotness: number }>(t.database.db, sql`select ${hotnessOf} as hotness from (select ${e.id}::int as id, 0 as likes_summ, 0 as comments_count, published_at from entries where id = ${e.id}) e`);
+    const [fresh] = await queryRows<{ hotness: number }>(
+      t.database.db,
+      sql`select ${hotnessOf} as hotness from (select ${e.id}::int as id, 0 as likes_summ, 0 as comments_count, published_at from entries where id = ${e.id}) e`,
+    );
     expect(row.hotness).toBeGreaterThan(fresh.hotness);
   });
 
@@ -365,9 +478,15 @@ describe('shutdown', () => {
       const voters = await Promise.all(Array.from({ length: 5 }, () => signedIn(t2.app)));
       for (const x of voters) expect((await vote(x.v, { id: e.id, type: 'content', sign: 1 })).json().rc).toBe(200);
       await t2.app.close();
-      const [row] = await t2.database.db.select({ count: entries.likesCount, summ: entries.likesSumm }).from(entries).where(eq(entries.id, e.id));
+      const [row] = await t2.database.db
+        .select({ count: entries.likesCount, summ: entries.likesSumm })
+        .from(entries)
+        .where(eq(entries.id, e.id));
       expect(row).toEqual({ count: 5, summ: 5 });
-      const [rating] = await t2.database.db.select({ r: subsites.rating }).from(subsites).where(eq(subsites.id, author.id));
+      const [rating] = await t2.database.db
+        .select({ r: subsites.rating })
+        .from(subsites)
+        .where(eq(subsites.id, author.id));
       expect(rating.r).toBe(5);
     } finally {
       await t2.close();
@@ -384,7 +503,8 @@ describe('rate limit', () => {
       const e = await entry(author.id, {}, t3.database.db);
       const { v } = await signedIn(t3.app);
       const codes: number[] = [];
-      for (let i = 0; i < 8; i++) codes.push((await vote(v, { id: e.id, type: 'content', sign: i % 2 ? 1 : -1 })).statusCode);
+      for (let i = 0; i < 8; i++)
+        codes.push((await vote(v, { id: e.id, type: 'content', sign: i % 2 ? 1 : -1 })).statusCode);
       expect(codes.slice(0, 6).every((c) => c === 200)).toBe(true);
       const last = await vote(v, { id: e.id, type: 'content', sign: 1 });
       expect(isRussianError(last, 429)).toBe(true);

@@ -37,13 +37,17 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
     e.preventDefault();
     const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     setBusy(true);
-    const result = mode === 'login' ? await authCalls.login(values)
-      : mode === 'register' ? await authCalls.register(values)
-        : mode === 'recover' ? await authCalls.recoverRequest(values)
-          : await authCalls.recoverDo({ ...values, token: token ?? '' });
+    const result =
+      mode === 'login'
+        ? await authCalls.login(values)
+        : mode === 'register'
+          ? await authCalls.register(values)
+          : mode === 'recover'
+            ? await authCalls.recoverRequest(values)
+            : await authCalls.recoverDo({ ...values, token: token ?? '' });
     setBusy(false);
     if (!result.ok) {
-      setErrors(((result.data as { errors?: Record<string, string> })?.errors) ?? {});
+      setErrors((result.data as { errors?: Record<string, string> })?.errors ?? {});
       return;
     }
     setErrors({});
@@ -61,7 +65,11 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
     <label className="auth-field">
       <span>{label}</span>
       <input name={name} type={type} aria-invalid={errors[name] ? true : undefined} {...extra} />
-      {errors[name] && <em className="auth-error" data-testid={`error-${name}`}>{errors[name]}</em>}
+      {errors[name] && (
+        <em className="auth-error" data-testid={`error-${name}`}>
+          {errors[name]}
+        </em>
+      )}
     </label>
   );
 
@@ -70,31 +78,62 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
       <div className="auth-brand" aria-hidden>
         <span className="logo-mark">С</span>
       </div>
-      <h2 className="auth-title" id="auth-title">{TITLES[mode]}</h2>
+      <h2 className="auth-title" id="auth-title">
+        {TITLES[mode]}
+      </h2>
       {mode === 'reset' && email && <p className="auth-hint">{ui.auth.resetFor(email)}</p>}
       {sent ? (
-        <p className="auth-hint" data-testid="recover-sent">{ui.auth.recoverSent}</p>
+        <p className="auth-hint" data-testid="recover-sent">
+          {ui.auth.recoverSent}
+        </p>
       ) : (
         <form onSubmit={submit} noValidate key={mode}>
-          {mode === 'register' && field('name', ui.auth.name, 'text', { autoComplete: 'name', maxLength: NAME_MAX, autoFocus: true })}
-          {mode !== 'reset' && field('email', ui.auth.email, 'email', { autoComplete: 'email', maxLength: EMAIL_MAX, autoFocus: mode !== 'register' })}
-          {mode !== 'recover' && field('password', mode === 'reset' ? ui.auth.newPassword : ui.auth.password, 'password', {
-            autoComplete: mode === 'login' ? 'current-password' : 'new-password', maxLength: PASSWORD_MAX, autoFocus: mode === 'reset',
-          })}
+          {mode === 'register' &&
+            field('name', ui.auth.name, 'text', { autoComplete: 'name', maxLength: NAME_MAX, autoFocus: true })}
+          {mode !== 'reset' &&
+            field('email', ui.auth.email, 'email', {
+              autoComplete: 'email',
+              maxLength: EMAIL_MAX,
+              autoFocus: mode !== 'register',
+            })}
+          {mode !== 'recover' &&
+            field('password', mode === 'reset' ? ui.auth.newPassword : ui.auth.password, 'password', {
+              autoComplete: mode === 'login' ? 'current-password' : 'new-password',
+              maxLength: PASSWORD_MAX,
+              autoFocus: mode === 'reset',
+            })}
           <button type="submit" className="btn btn-primary btn-wide" disabled={busy} data-testid="auth-submit">
-            {mode === 'login' ? ui.auth.loginButton : mode === 'register' ? ui.auth.registerButton : mode === 'recover' ? ui.auth.recoverButton : ui.auth.resetButton}
+            {mode === 'login'
+              ? ui.auth.loginButton
+              : mode === 'register'
+                ? ui.auth.registerButton
+                : mode === 'recover'
+                  ? ui.auth.recoverButton
+                  : ui.auth.resetButton}
           </button>
         </form>
       )}
       <div className="auth-switch">
         {mode === 'login' && (
           <>
-            <button type="button" className="link" onClick={() => switchTo('recover')}>{ui.auth.forgot}</button>
-            <span>{ui.auth.noAccount} <button type="button" className="link" onClick={() => switchTo('register')} data-testid="to-register">{ui.auth.registerLink}</button></span>
+            <button type="button" className="link" onClick={() => switchTo('recover')}>
+              {ui.auth.forgot}
+            </button>
+            <span>
+              {ui.auth.noAccount}{' '}
+              <button type="button" className="link" onClick={() => switchTo('register')} data-testid="to-register">
+                {ui.auth.registerLink}
+              </button>
+            </span>
           </>
         )}
         {mode !== 'login' && (
-          <span>{ui.auth.haveAccount} <button type="button" className="link" onClick={() => switchTo('login')} data-testid="to-login">{ui.auth.loginLink}</button></span>
+          <span>
+            {ui.auth.haveAccount}{' '}
+            <button type="button" className="link" onClick={() => switchTo('login')} data-testid="to-login">
+              {ui.auth.loginLink}
+            </button>
+          </span>
         )}
       </div>
     </div>
@@ -104,7 +143,10 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
 let pending: ((signedIn: boolean) => void) | null = null;
 
 /** Opens the auth popup; resolves true once the visitor is signed in, false when they close it. */
-export function openAuthPopup(mode: AuthMode = 'login', extra: { token?: string; email?: string } = {}): Promise<boolean> {
+export function openAuthPopup(
+  mode: AuthMode = 'login',
+  extra: { token?: string; email?: string } = {},
+): Promise<boolean> {
   pending?.(false);
   return new Promise((resolve) => {
     let settled = false;

@@ -29,7 +29,8 @@ export const authCalls = {
   login: (values: Values) => api.post<UserReply>('auth/simple/login', { values }, { authRetry: false }),
   register: (values: Values) => api.post<UserReply>('auth/simple/register', { values }, { authRetry: false }),
   recoverRequest: (values: Values) => api.post('auth/simple/recover/request', { values }, { authRetry: false }),
-  recoverCheck: (token: string) => api.get<{ email: string; name: string }>('auth/simple/recover', { token }, { notify: false, authRetry: false }),
+  recoverCheck: (token: string) =>
+    api.get<{ email: string; name: string }>('auth/simple/recover', { token }, { notify: false, authRetry: false }),
   recoverDo: (values: Values) => api.post<UserReply>('auth/simple/recover/do', { values }, { authRetry: false }),
   check: () => api.get<AuthCheckData>('auth/check', {}, { notify: false }),
   logout: () => api.post('auth/logout', {}, { authRetry: false }),

@@ -23,7 +23,15 @@ export interface CommentFormProps {
 }
 
 /** The add, reply and edit form: a growing textarea, the length counter near the limit, Ctrl/Cmd+Enter to send. */
-export function CommentForm({ initialText = '', placeholder, submitLabel, onSubmit, onCancel, autoFocus, testId }: CommentFormProps) {
+export function CommentForm({
+  initialText = '',
+  placeholder,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  autoFocus,
+  testId,
+}: CommentFormProps) {
   const [text, setText] = useState(initialText);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -72,7 +80,14 @@ export function CommentForm({ initialText = '', placeholder, submitLabel, onSubm
   };
 
   return (
-    <form className="comment-form" data-testid={testId} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="comment-form"
+      data-testid={testId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <textarea
         ref={ref}
         className="comment-form__input"
@@ -88,7 +103,10 @@ export function CommentForm({ initialText = '', placeholder, submitLabel, onSubm
       />
       <div className="comment-form__bar">
         {left <= COUNTER_FROM && (
-          <span className={`comment-form__counter${left < COUNTER_WARN ? ' comment-form__counter--warn' : ''}`} data-testid="comment-counter">
+          <span
+            className={`comment-form__counter${left < COUNTER_WARN ? ' comment-form__counter--warn' : ''}`}
+            data-testid="comment-counter"
+          >
             {L.left(left)}
           </span>
         )}
@@ -98,7 +116,12 @@ export function CommentForm({ initialText = '', placeholder, submitLabel, onSubm
             {L.cancel}
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-small" disabled={busy || !text.trim()} data-testid="comment-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-small"
+          disabled={busy || !text.trim()}
+          data-testid="comment-submit"
+        >
           {submitLabel}
         </button>
       </div>

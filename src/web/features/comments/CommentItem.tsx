@@ -67,15 +67,30 @@ export function CommentItem(p: CommentItemProps) {
               <Link to={c.author.url} className="comment__avatar" tabIndex={-1} aria-hidden>
                 <Avatar name={c.author.name} color={c.author.avatar_color} url={c.author.avatar_url} size={28} />
               </Link>
-              <Link to={c.author.url} className="comment__author" data-testid="comment-author">{c.author.name}</Link>
-              <a href={`#comment-${c.id}`} className="comment__date" title={`${L.link}: ${formatDateTime(c.date, p.now)}`} data-testid="comment-link">
+              <Link to={c.author.url} className="comment__author" data-testid="comment-author">
+                {c.author.name}
+              </Link>
+              <a
+                href={`#comment-${c.id}`}
+                className="comment__date"
+                title={`${L.link}: ${formatDateTime(c.date, p.now)}`}
+                data-testid="comment-link"
+              >
                 <time dateTime={c.date}>{relativeTime(c.date, p.now)}</time>
               </a>
-              {c.modification_date && <span className="comment__edited" title={formatDateTime(c.modification_date, p.now)}>{L.edited}</span>}
+              {c.modification_date && (
+                <span className="comment__edited" title={formatDateTime(c.modification_date, p.now)}>
+                  {L.edited}
+                </span>
+              )}
               {p.isNew && <span className="comment__new-mark">{L.newMark}</span>}
             </header>
             {p.parentName && c.level > MAX_DEPTH_MOBILE && (
-              <a href={`#comment-${c.reply_to}`} className="comment__reply-to" data-deep={c.level > MAX_DEPTH_DESKTOP ? 'desktop' : 'mobile'}>
+              <a
+                href={`#comment-${c.reply_to}`}
+                className="comment__reply-to"
+                data-deep={c.level > MAX_DEPTH_DESKTOP ? 'desktop' : 'mobile'}
+              >
                 ↳ {p.parentName}
               </a>
             )}
@@ -96,7 +111,9 @@ export function CommentItem(p: CommentItemProps) {
               <footer className="comment__actions">
                 <CommentVotes comment={c} />
                 {p.canReply && (
-                  <button type="button" className="comment__action" onClick={p.onReply} data-testid="comment-reply">{L.reply}</button>
+                  <button type="button" className="comment__action" onClick={p.onReply} data-testid="comment-reply">
+                    {L.reply}
+                  </button>
                 )}
                 {(c.can_edit || c.can_remove || (p.canRemoveBranch && p.hasReplies)) && <CommentMenu {...p} />}
               </footer>
@@ -105,7 +122,14 @@ export function CommentItem(p: CommentItemProps) {
         )}
         {p.replying && (
           <div className="comment__reply-form">
-            <CommentForm placeholder={L.replyPlaceholder} submitLabel={L.send} onSubmit={p.submitReply} onCancel={p.onCancel} autoFocus testId="comment-reply-form" />
+            <CommentForm
+              placeholder={L.replyPlaceholder}
+              submitLabel={L.send}
+              onSubmit={p.submitReply}
+              onCancel={p.onCancel}
+              autoFocus
+              testId="comment-reply-form"
+            />
           </div>
         )}
       </div>
@@ -122,7 +146,9 @@ function CommentMenu(p: CommentItemProps) {
   const items = (): PopoverItem[] => [
     ...(c.can_edit && !c.is_removed ? [{ label: L.edit, value: 'edit' }] : []),
     ...(c.can_remove && !c.is_removed ? [{ label: L.remove, value: 'remove', color: 'var(--danger)' }] : []),
-    ...(p.canRemoveBranch && p.hasReplies ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }] : []),
+    ...(p.canRemoveBranch && p.hasReplies
+      ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }]
+      : []),
   ];
   return (
     <MoreMenu

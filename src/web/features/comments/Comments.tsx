@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { COMMENT_SORTINGS, type Comment, type CommentRemoved, type CommentSorting, type CommentsList } from '../../../shared/comments.ts';
+import {
+  COMMENT_SORTINGS,
+  type Comment,
+  type CommentRemoved,
+  type CommentSorting,
+  type CommentsList,
+} from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
@@ -45,7 +51,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   const [sorting, setSorting] = useState<CommentSorting>(initial?.sorting ?? 'popular');
   const [failed, setFailed] = useState(false);
   const [now, setNow] = useState(() => initial?.now ?? Date.now());
-  const [newIds, setNewIds] = useState<Set<number>>(() => new Set(initial?.items.filter((c) => c.is_new).map((c) => c.id)));
+  const [newIds, setNewIds] = useState<Set<number>>(
+    () => new Set(initial?.items.filter((c) => c.is_new).map((c) => c.id)),
+  );
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -53,22 +61,28 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   /** Takes a fresh list: keeps every 'new' mark seen during this visit, then records the visit. */
-  const accept = useCallback((list: Comment[]) => {
-    // Read at call time: a sign-in in the middle of sending a comment changes who is reading.
-    const signedIn = currentUser.get() !== null;
-    setItems(list);
-    const fresh = signedIn ? list.filter((c) => c.is_new).map((c) => c.id) : [...localNewIds(entry.id, list)];
-    setNewIds((prev) => (fresh.length ? new Set([...prev, ...fresh]) : prev));
-    markSeen(entry.id, list, signedIn);
-  }, [entry.id]);
+  const accept = useCallback(
+    (list: Comment[]) => {
+      // Read at call time: a sign-in in the middle of sending a comment changes who is reading.
+      const signedIn = currentUser.get() !== null;
+      setItems(list);
+      const fresh = signedIn ? list.filter((c) => c.is_new).map((c) => c.id) : [...localNewIds(entry.id, list)];
+      setNewIds((prev) => (fresh.length ? new Set([...prev, ...fresh]) : prev));
+      markSeen(entry.id, list, signedIn);
+    },
+    [entry.id],
+  );
 
-  const load = useCallback(async (order: CommentSorting) => {
-    const mine = ++loads.current;
-    const res = await api.get<CommentsList>('comments', { content_id: entry.id, sorting: order }, { notify: false });
-    if (mine !== loads.current) return; // a later load (another sorting, a new comment) wins
-    setFailed(!res.ok);
-    if (res.ok) accept(res.data.items);
-  }, [entry.id, accept]);
+  const load = useCallback(
+    async (order: CommentSorting) => {
+      const mine = ++loads.current;
+      const res = await api.get<CommentsList>('comments', { content_id: entry.id, sorting: order }, { notify: false });
+      if (mine !== loads.current) return; // a later load (another sorting, a new comment) wins
+      setFailed(!res.ok);
+      if (res.ok) accept(res.data.items);
+    },
+    [entry.id, accept],
+  );
 
   // First state: the server's, or a load; again whenever the visitor signs in or out (rights and marks change).
   const shownFor = useRef<number | null | undefined>(undefined);
@@ -96,7 +110,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     setHighlighted(id);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    requestAnimationFrame(() => document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+    requestAnimationFrame(() =>
+      document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+    );
   }, []);
 
   // A link to a comment scrolls to it and highlights it; the edit link also opens its form.
@@ -119,7 +135,12 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   const onEvent = (event: CommentsEvent) => {
     if (held.current) return void held.current.push(event);
     setItems((list) => list && applyCommentsEvent(list, event));
-    if (event.type !== 'comment_created' || event.comment.author?.id === currentUser.get()?.id || sent.current.has(event.comment.id)) return;
+    if (
+      event.type !== 'comment_created' ||
+      event.comment.author?.id === currentUser.get()?.id ||
+      sent.current.has(event.comment.id)
+    )
+      return;
     const id = event.comment.id;
     setNewIds((prev) => new Set(prev).add(id));
   };
@@ -175,7 +196,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   return (
     <section className="comments" id="comments" data-testid="comments" data-count={count} aria-busy={!loaded}>
       <header className="comments__header">
-        <h2 className="comments__title" data-testid="comments-title">{count ? pluralize(count, L.count) : L.title}</h2>
+        <h2 className="comments__title" data-testid="comments-title">
+          {count ? pluralize(count, L.count) : L.title}
+        </h2>
         <div className="comments__sorting" role="group" aria-label={L.sortingLabel}>
           {COMMENT_SORTINGS.map((s) => (
             <button
@@ -193,9 +216,16 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
       </header>
 
       {open ? (
-        <CommentForm placeholder={L.placeholder} submitLabel={L.send} onSubmit={(text) => add(text, null)} testId="comment-add-form" />
+        <CommentForm
+          placeholder={L.placeholder}
+          submitLabel={L.send}
+          onSubmit={(text) => add(text, null)}
+          testId="comment-add-form"
+        />
       ) : (
-        <p className="comments__note" data-testid="comments-disabled">{L.disabled}</p>
+        <p className="comments__note" data-testid="comments-disabled">
+          {L.disabled}
+        </p>
       )}
 
       {items === null ? (
@@ -203,12 +233,20 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           {failed ? (
             <>
               {L.loadFailed}{' '}
-              <button type="button" className="link" onClick={() => void load(sorting)}>{L.retry}</button>
+              <button type="button" className="link" onClick={() => void load(sorting)}>
+                {L.retry}
+              </button>
             </>
-          ) : L.loading}
+          ) : (
+            L.loading
+          )}
         </p>
       ) : items.length === 0 ? (
-        open && <p className="comments__note" data-testid="comments-empty">{L.empty}</p>
+        open && (
+          <p className="comments__note" data-testid="comments-empty">
+            {L.empty}
+          </p>
+        )
       ) : (
         <div className="comments__list" data-testid="comments-list" data-sorting={sorting}>
           {items.map((c, i) => (
@@ -216,7 +254,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
               key={c.id}
               comment={c}
               now={now}
-              parentName={c.reply_to ? authors.get(c.reply_to) ?? null : null}
+              parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
               hasReplies={(items[i + 1]?.level ?? 0) > c.level}
               isNew={newIds.has(c.id)}
               highlighted={highlighted === c.id}

@@ -31,8 +31,15 @@ export function localNewIds(entryId: number, items: Comment[]): Set<number> {
   // Right after signing in the list may already be the signed-in one: what the reader may remove is their own.
   const OWN = -1;
   return newCommentIds(
-    items.map((c) => ({ id: c.id, date: c.date, removed: c.is_removed, authorId: c.can_remove ? OWN : c.author?.id ?? null })),
-    valid ? mark : null, OWN, new Date(),
+    items.map((c) => ({
+      id: c.id,
+      date: c.date,
+      removed: c.is_removed,
+      authorId: c.can_remove ? OWN : (c.author?.id ?? null),
+    })),
+    valid ? mark : null,
+    OWN,
+    new Date(),
   );
 }
 
@@ -40,7 +47,11 @@ export function localNewIds(entryId: number, items: Comment[]): Set<number> {
 export function markSeen(entryId: number, items: Comment[], signedIn: boolean) {
   const count = visibleCount(items);
   if (signedIn) {
-    void api.post('comments/saveCommentsSeenCount', { content_id: entryId, count }, { notify: false, authRetry: false });
+    void api.post(
+      'comments/saveCommentsSeenCount',
+      { content_id: entryId, count },
+      { notify: false, authRetry: false },
+    );
     return;
   }
   const now = Date.now();

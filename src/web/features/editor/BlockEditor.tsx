@@ -13,7 +13,15 @@ export interface BlockEditorApi {
   read(): Promise<Block[]>;
 }
 
-export function BlockEditor({ initial, onChange, apiRef }: { initial: Block[]; onChange(blocks: Block[]): void; apiRef: { current: BlockEditorApi | null } }) {
+export function BlockEditor({
+  initial,
+  onChange,
+  apiRef,
+}: {
+  initial: Block[];
+  onChange(blocks: Block[]): void;
+  apiRef: { current: BlockEditorApi | null };
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const onChangeRef = useRef(onChange);
@@ -46,7 +54,7 @@ export function BlockEditor({ initial, onChange, apiRef }: { initial: Block[]; o
       apiRef.current = null;
       handle?.destroy();
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is made once per mount; apiRef is a ref object
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is made once per mount; apiRef is a ref object
   }, []);
 
   return (

@@ -11,7 +11,15 @@ const tw = ui.entries.writing;
 type Loaded = { entry: EntryData['entry'] | null; targets: WritingTarget[] };
 
 /** Loads what the editor needs (the entry to edit, the subsites to post to), then shows it. */
-function EditorPopupBody({ id, dirtyRef, onIdentity }: { id?: number; dirtyRef: { current: boolean }; onIdentity(id: number): void }) {
+function EditorPopupBody({
+  id,
+  dirtyRef,
+  onIdentity,
+}: {
+  id?: number;
+  dirtyRef: { current: boolean };
+  onIdentity(id: number): void;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let live = true;

@@ -19,7 +19,8 @@ export const AUTOSAVE_MS = 2000;
 type Status = 'idle' | 'saving' | 'saved' | 'local' | 'restored' | 'failed';
 
 /** The unsaved-input question (spec/content.md §5); resolves true when the author chooses to leave. */
-export const confirmLeave = () => openModal({ title: messages.unsavedInput, confirmLabel: tw.leave, cancelLabel: tw.stay }).then((r) => r.status);
+export const confirmLeave = () =>
+  openModal({ title: messages.unsavedInput, confirmLabel: tw.leave, cancelLabel: tw.stay }).then((r) => r.status);
 
 export interface EntryEditorProps {
   entry: Entry | null;
@@ -68,7 +69,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       setStatus(published ? 'local' : 'restored');
     }
     setStarted(true);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once after hydration, with the first render's values
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once after hydration, with the first render's values
   }, []);
 
   useEffect(() => {
@@ -78,25 +79,28 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
   }, [started, dirty, draft]);
 
   /** Saves run one after another (two at once could create the entry twice), each with the draft as it is when its turn comes. */
-  const persist = useCallback((publish: boolean, notify: boolean) => {
-    const run = queue.current.then(async () => {
-      const snapshot = draftRef.current;
-      const result = await saveEntry(id.current, snapshot, publish, { staff, notify });
-      if (!result.ok) return null;
-      const next = result.data.entry;
-      if (id.current === null) {
-        localDraft.clear(null);
-        id.current = next.id;
-        onIdentity(next.id);
-      }
-      base.current = next.modification_date;
-      setSaved(snapshot);
-      setPublished(next.is_published);
-      return { entry: next, rm: result.rm };
-    });
-    queue.current = run.catch(() => null);
-    return run;
-  }, [staff, onIdentity]);
+  const persist = useCallback(
+    (publish: boolean, notify: boolean) => {
+      const run = queue.current.then(async () => {
+        const snapshot = draftRef.current;
+        const result = await saveEntry(id.current, snapshot, publish, { staff, notify });
+        if (!result.ok) return null;
+        const next = result.data.entry;
+        if (id.current === null) {
+          localDraft.clear(null);
+          id.current = next.id;
+          onIdentity(next.id);
+        }
+        base.current = next.modification_date;
+        setSaved(snapshot);
+        setPublished(next.is_published);
+        return { entry: next, rm: result.rm };
+      });
+      queue.current = run.catch(() => null);
+      return run;
+    },
+    [staff, onIdentity],
+  );
 
   useEffect(() => {
     if (!started || !dirty) return;
@@ -143,7 +147,10 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const onTitle = useCallback((v: string) => setDraft((d) => ({ ...d, title: v })), []);
-  const onBlocks = useCallback((blocks: Block[]) => setDraft((d) => (JSON.stringify(d.blocks) === JSON.stringify(blocks) ? d : { ...d, blocks })), []);
+  const onBlocks = useCallback(
+    (blocks: Block[]) => setDraft((d) => (JSON.stringify(d.blocks) === JSON.stringify(blocks) ? d : { ...d, blocks })),
+    [],
+  );
 
   function discard() {
     localDraft.clear(id.current);
@@ -169,32 +176,88 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
   const statusText = status === 'idle' ? '' : te.status[status];
 
   return (
-    <div className="ed" data-testid="editor" data-status={status} data-entry-id={id.current ?? undefined} onKeyDown={onKeyDown}>
+    <div
+      className="ed"
+      data-testid="editor"
+      data-status={status}
+      data-entry-id={id.current ?? undefined}
+      onKeyDown={onKeyDown}
+    >
       {page && <LeaveGuard dirtyRef={dirtyRef} />}
       <div className="ed-bar">
-        <select className="ed-subsite" value={draft.subsiteId} onChange={(e) => set('subsiteId', Number(e.target.value))} aria-label={tw.subsite} data-testid="editor-subsite">
+        <select
+          className="ed-subsite"
+          value={draft.subsiteId}
+          onChange={(e) => set('subsiteId', Number(e.target.value))}
+          aria-label={tw.subsite}
+          data-testid="editor-subsite"
+        >
           {options.map((s) => (
-            <option key={s.id} value={s.id}>{s.type === 'user' && s.id === targets[0]?.id ? tw.myBlog : s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.type === 'user' && s.id === targets[0]?.id ? tw.myBlog : s.name}
+            </option>
           ))}
         </select>
-        <span className={`ed-status ed-status--${status}`} data-testid="editor-status" aria-live="polite">{statusText}</span>
+        <span className={`ed-status ed-status--${status}`} data-testid="editor-status" aria-live="polite">
+          {statusText}
+        </span>
         <div className="ed-settings">
-          <button type="button" className="btn btn-secondary ed-settings__toggle" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)} data-testid="editor-settings">
+          <button
+            type="button"
+            className="btn btn-secondary ed-settings__toggle"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen((o) => !o)}
+            data-testid="editor-settings"
+          >
             {te.settings}
           </button>
           {settingsOpen && (
             <div className="ed-settings__panel" data-testid="editor-settings-panel">
-              <label><input type="checkbox" checked={draft.comments} onChange={(e) => set('comments', e.target.checked)} data-testid="editor-comments" /> {tw.comments}</label>
-              <label><input type="checkbox" checked={draft.likes} onChange={(e) => set('likes', e.target.checked)} data-testid="editor-likes" /> {te.likes}</label>
-              <label><input type="checkbox" checked={draft.nsfw} onChange={(e) => set('nsfw', e.target.checked)} data-testid="editor-nsfw" /> {tw.nsfw}</label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={draft.comments}
+                  onChange={(e) => set('comments', e.target.checked)}
+                  data-testid="editor-comments"
+                />{' '}
+                {tw.comments}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={draft.likes}
+                  onChange={(e) => set('likes', e.target.checked)}
+                  data-testid="editor-likes"
+                />{' '}
+                {te.likes}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={draft.nsfw}
+                  onChange={(e) => set('nsfw', e.target.checked)}
+                  data-testid="editor-nsfw"
+                />{' '}
+                {tw.nsfw}
+              </label>
               {staff && (
-                <label><input type="checkbox" checked={draft.hiddenFromMain} onChange={(e) => set('hiddenFromMain', e.target.checked)} data-testid="editor-hidden-from-main" /> {te.hiddenFromMain}</label>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={draft.hiddenFromMain}
+                    onChange={(e) => set('hiddenFromMain', e.target.checked)}
+                    data-testid="editor-hidden-from-main"
+                  />{' '}
+                  {te.hiddenFromMain}
+                </label>
               )}
             </div>
           )}
         </div>
         {/* The way back to drafts closed mid-writing; leaving from here keeps unsaved input on this device. */}
-        <Link to="/drafts" className="ed-drafts" data-testid="editor-drafts">{ui.writing.drafts.link}</Link>
+        <Link to="/drafts" className="ed-drafts" data-testid="editor-drafts">
+          {ui.writing.drafts.link}
+        </Link>
       </div>
       <div className="ed-main">
         <LimitedInput
@@ -209,19 +272,37 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
           autoComplete="off"
           data-testid="editor-title"
         />
-        {started ? <BlockEditor initial={draft.blocks} onChange={onBlocks} apiRef={blocksApi} /> : <p className="ed-blocks__loading">{te.loading}</p>}
+        {started ? (
+          <BlockEditor initial={draft.blocks} onChange={onBlocks} apiRef={blocksApi} />
+        ) : (
+          <p className="ed-blocks__loading">{te.loading}</p>
+        )}
       </div>
       <div className="ed-foot">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => save(true)} data-testid="editor-publish">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() => save(true)}
+          data-testid="editor-publish"
+        >
           {published ? tw.update : tw.publish}
         </button>
         {published && (
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => save(false)} data-testid="editor-unpublish">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => save(false)}
+            data-testid="editor-unpublish"
+          >
             {tw.unpublish}
           </button>
         )}
         {published && dirty && (
-          <button type="button" className="ed-foot__link" onClick={discard} data-testid="editor-discard">{te.discard}</button>
+          <button type="button" className="ed-foot__link" onClick={discard} data-testid="editor-discard">
+            {te.discard}
+          </button>
         )}
         <span className="ed-foot__hint">{te.publishHint}</span>
       </div>
@@ -231,7 +312,9 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
 
 /** In-app navigation away from the /writing page with unsaved input asks first (one question per blocked navigation). */
 function LeaveGuard({ dirtyRef }: { dirtyRef: { current: boolean } }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
   useEffect(() => {

@@ -6,7 +6,12 @@ const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 /** One block of every type the entry model has, with every optional field set somewhere. */
 const every: Block[] = [
-  { type: 'text', data: { text: 'Привет, <b>мир</b> <i>и</i> <a href="https://example.ru/">ссылка</a> <mark>м</mark> <s>з</s> <code>x</code>' } },
+  {
+    type: 'text',
+    data: {
+      text: 'Привет, <b>мир</b> <i>и</i> <a href="https://example.ru/">ссылка</a> <mark>м</mark> <s>з</s> <code>x</code>',
+    },
+  },
   { type: 'header', data: { text: 'Заголовок & <не тег>', level: 2 } },
   { type: 'header', data: { text: 'Подзаголовок', level: 3 }, hidden: true },
   { type: 'list', data: { style: 'unordered', items: ['один', '<b>два</b>'] } },
@@ -16,13 +21,32 @@ const every: Block[] = [
   { type: 'incut', data: { text: 'Врезка <i>курсивом</i>' } },
   {
     type: 'media',
-    data: { items: [{ image: { uuid, width: 640, height: 480 }, title: 'Подпись', author: 'Фотограф' }, { image: { url: 'https://example.ru/a.png', width: 10, height: 20 } }] },
+    data: {
+      items: [
+        { image: { uuid, width: 640, height: 480 }, title: 'Подпись', author: 'Фотограф' },
+        { image: { url: 'https://example.ru/a.png', width: 10, height: 20 } },
+      ],
+    },
     cover: true,
   },
-  { type: 'video', data: { service: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' } },
+  {
+    type: 'video',
+    data: {
+      service: 'youtube',
+      id: 'dQw4w9WgXcQ',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    },
+  },
   { type: 'video', data: { service: 'vk', id: '-1_2', url: 'https://vk.com/video-1_2' } },
-  { type: 'video', data: { service: 'vimeo', id: '76979871', url: 'https://vimeo.com/76979871#t=75s', title: 'Фильм', timecode: 75 } },
-  { type: 'link', data: { url: 'https://example.ru/', title: 'Пример', description: 'Описание', image: 'https://example.ru/og.png' } },
+  {
+    type: 'video',
+    data: { service: 'vimeo', id: '76979871', url: 'https://vimeo.com/76979871#t=75s', title: 'Фильм', timecode: 75 },
+  },
+  {
+    type: 'link',
+    data: { url: 'https://example.ru/', title: 'Пример', description: 'Описание', image: 'https://example.ru/og.png' },
+  },
   { type: 'link', data: { url: 'https://example.ru/bare' } },
   { type: 'code', data: { text: 'const a = 1 < 2;\n  return a;', lang: 'js' } },
   { type: 'code', data: { text: 'plain' } },
@@ -59,14 +83,29 @@ describe('editor data ⇄ entry blocks', () => {
     const [text, header, , list, , quote] = toEditorData(every).blocks;
     expect(text).toMatchObject({ type: 'paragraph' });
     expect(header.data).toEqual({ text: 'Заголовок &amp; &lt;не тег&gt;', level: 2 });
-    expect(list.data).toMatchObject({ style: 'unordered', items: [{ content: 'один', items: [] }, { content: '<b>два</b>', items: [] }] });
+    expect(list.data).toMatchObject({
+      style: 'unordered',
+      items: [
+        { content: 'один', items: [] },
+        { content: '<b>два</b>', items: [] },
+      ],
+    });
     expect(quote.data).toMatchObject({ text: 'Цитата', caption: 'Автор' });
   });
 
   it('flattens nested lists and reads the old string list', () => {
     const data: EditorData = {
       blocks: [
-        { type: 'list', data: { style: 'ordered', items: [{ content: 'a', items: [{ content: 'a.1', items: [] }] }, { content: 'b', items: [] }] } },
+        {
+          type: 'list',
+          data: {
+            style: 'ordered',
+            items: [
+              { content: 'a', items: [{ content: 'a.1', items: [] }] },
+              { content: 'b', items: [] },
+            ],
+          },
+        },
         { type: 'list', data: { style: 'checklist', items: ['x', ''] } },
       ],
     };
@@ -119,11 +158,17 @@ describe('editor data ⇄ entry blocks', () => {
       { type: 'audio', data: { uuid } },
       { type: 'audio', data: { url: 'https://example.ru/a.ogg', title: 'Ссылка' } },
     ]);
-    expect(toEditorData([{ type: 'audio', data: { uuid, duration: 3, type: 'ogg' } }]).blocks[0].data).toEqual({ uuid, duration: 3, type: 'ogg' });
+    expect(toEditorData([{ type: 'audio', data: { uuid, duration: 3, type: 'ogg' } }]).blocks[0].data).toEqual({
+      uuid,
+      duration: 3,
+      type: 'ogg',
+    });
   });
 
   it('turns header HTML into plain text', () => {
     expect(htmlToText('Год&nbsp;<b>2026</b> &amp; <i>дальше</i><br>ещё')).toBe('Год 2026 & дальше ещё');
-    expect(toBlocks({ blocks: [{ type: 'header', data: { text: 'A <b>B</b>', level: 4 } }] })).toEqual([{ type: 'header', data: { text: 'A B', level: 2 } }]);
+    expect(toBlocks({ blocks: [{ type: 'header', data: { text: 'A <b>B</b>', level: 4 } }] })).toEqual([
+      { type: 'header', data: { text: 'A B', level: 2 } },
+    ]);
   });
 });

@@ -87,10 +87,14 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
     }
     case 'list': {
       const items = flatItems(d.items).filter(saysSomething);
-      return items.length ? { type: 'list', data: { style: d.style === 'ordered' ? 'ordered' : 'unordered', items } } : null;
+      return items.length
+        ? { type: 'list', data: { style: d.style === 'ordered' ? 'ordered' : 'unordered', items } }
+        : null;
     }
     case 'quote':
-      return saysSomething(str(d.text)) ? { type: 'quote', data: { text: str(d.text), ...opt('caption', d.caption, true) } } : null;
+      return saysSomething(str(d.text))
+        ? { type: 'quote', data: { text: str(d.text), ...opt('caption', d.caption, true) } }
+        : null;
     case 'incut':
       return saysSomething(str(d.text)) ? { type: 'incut', data: { text: str(d.text) } } : null;
     case 'warning':
@@ -98,7 +102,9 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
         ? { type: 'warning', data: { title: htmlToText(str(d.title)), text: str(d.message) } }
         : null;
     case 'code':
-      return str(d.code).trim() ? { type: 'code', data: { text: str(d.code), ...(str(d.lang) ? { lang: str(d.lang) } : {}) } } : null;
+      return str(d.code).trim()
+        ? { type: 'code', data: { text: str(d.code), ...(str(d.lang) ? { lang: str(d.lang) } : {}) } }
+        : null;
     case 'delimiter':
       return { type: 'delimiter', data: {} };
     case 'media': {
@@ -106,23 +112,55 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
       if (!items.length) return null;
       return {
         type: 'media',
-        data: { items: items.map((i) => ({ image: { ...i.image }, ...opt('title', i.title), ...opt('author', i.author) })) },
+        data: {
+          items: items.map((i) => ({ image: { ...i.image }, ...opt('title', i.title), ...opt('author', i.author) })),
+        },
       };
     }
     case 'video':
       return d.service && d.id && d.url
-        ? { type: 'video', data: videoBlockData({ service: d.service as VideoService, id: str(d.id), url: str(d.url), thumbnail: d.thumbnail ? str(d.thumbnail) : null, title: d.title ? str(d.title) : undefined, timecode: typeof d.timecode === 'number' ? d.timecode : undefined }) }
+        ? {
+            type: 'video',
+            data: videoBlockData({
+              service: d.service as VideoService,
+              id: str(d.id),
+              url: str(d.url),
+              thumbnail: d.thumbnail ? str(d.thumbnail) : null,
+              title: d.title ? str(d.title) : undefined,
+              timecode: typeof d.timecode === 'number' ? d.timecode : undefined,
+            }),
+          }
         : null;
     case 'linkCard':
-      return d.url ? { type: 'link', data: { url: str(d.url), ...opt('title', d.title), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;
+      return d.url
+        ? {
+            type: 'link',
+            data: {
+              url: str(d.url),
+              ...opt('title', d.title),
+              ...opt('description', d.description),
+              ...(d.image ? { image: str(d.image) } : {}),
+            },
+          }
+        : null;
     case 'audio':
       // An uploaded file wins over an address: the tool hides the address once a file is in.
-      if (str(d.uuid)) return { type: 'audio', data: { uuid: str(d.uuid), ...audioFacts(d), ...opt('title', d.title) } };
+      if (str(d.uuid))
+        return { type: 'audio', data: { uuid: str(d.uuid), ...audioFacts(d), ...opt('title', d.title) } };
       return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title) } } : null;
     case 'number':
       return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;
     case 'person':
-      return plain(d.name) ? { type: 'person', data: { name: plain(d.name), ...opt('description', d.description), ...(d.image ? { image: str(d.image) } : {}) } } : null;
+      return plain(d.name)
+        ? {
+            type: 'person',
+            data: {
+              name: plain(d.name),
+              ...opt('description', d.description),
+              ...(d.image ? { image: str(d.image) } : {}),
+            },
+          }
+        : null;
     default:
       return null;
   }
@@ -137,7 +175,11 @@ export function toBlocks(data: EditorData): Block[] {
     if (!body) continue;
     const cover: boolean = !coverTaken && b.tunes?.cover?.cover === true;
     coverTaken ||= cover;
-    out.push({ ...body, ...(cover ? { cover: true } : {}), ...(b.tunes?.spoiler?.hidden ? { hidden: true } : {}) } as Block);
+    out.push({
+      ...body,
+      ...(cover ? { cover: true } : {}),
+      ...(b.tunes?.spoiler?.hidden ? { hidden: true } : {}),
+    } as Block);
   }
   return out;
 }
@@ -151,9 +193,21 @@ function toEditorBlock(b: Block): EditorBlock {
     case 'header':
       return { type: 'header', data: { text: textToHtml(b.data.text), level: b.data.level }, tunes };
     case 'list':
-      return { type: 'list', data: { style: b.data.style, meta: {}, items: b.data.items.map((content) => ({ content, meta: {}, items: [] })) }, tunes };
+      return {
+        type: 'list',
+        data: {
+          style: b.data.style,
+          meta: {},
+          items: b.data.items.map((content) => ({ content, meta: {}, items: [] })),
+        },
+        tunes,
+      };
     case 'quote':
-      return { type: 'quote', data: { text: b.data.text, caption: textToHtml(b.data.caption ?? ''), alignment: 'left' }, tunes };
+      return {
+        type: 'quote',
+        data: { text: b.data.text, caption: textToHtml(b.data.caption ?? ''), alignment: 'left' },
+        tunes,
+      };
     case 'warning':
       return { type: 'warning', data: { title: textToHtml(b.data.title), message: b.data.text }, tunes };
     case 'code':

@@ -60,16 +60,25 @@ export const localDraft = {
  * `POST /v3.0/writing/save`. Multipart keeps the blocks' JSON as raw UTF-8 (a urlencoded form would triple
  * Cyrillic text). `is_hidden_from_main` goes only from staff: the server refuses a change from anyone else.
  */
-export function saveEntry(id: number | null, draft: Draft, publish: boolean, opts: { staff: boolean; notify: boolean }) {
-  return api.post<EntryData>('writing/save', {
-    ...(id ? { id } : {}),
-    title: draft.title,
-    subsite_id: draft.subsiteId,
-    entry: JSON.stringify(draft.blocks),
-    is_published: publish,
-    is_enabled_comments: draft.comments,
-    is_enabled_likes: draft.likes,
-    is_nsfw: draft.nsfw,
-    ...(opts.staff ? { is_hidden_from_main: draft.hiddenFromMain } : {}),
-  }, { format: 'multipart', notify: opts.notify });
+export function saveEntry(
+  id: number | null,
+  draft: Draft,
+  publish: boolean,
+  opts: { staff: boolean; notify: boolean },
+) {
+  return api.post<EntryData>(
+    'writing/save',
+    {
+      ...(id ? { id } : {}),
+      title: draft.title,
+      subsite_id: draft.subsiteId,
+      entry: JSON.stringify(draft.blocks),
+      is_published: publish,
+      is_enabled_comments: draft.comments,
+      is_enabled_likes: draft.likes,
+      is_nsfw: draft.nsfw,
+      ...(opts.staff ? { is_hidden_from_main: draft.hiddenFromMain } : {}),
+    },
+    { format: 'multipart', notify: opts.notify },
+  );
 }

@@ -17,7 +17,14 @@ export interface API {
     getBlockByIndex(index: number): BlockAPI | undefined;
     getBlockIndex(id: string): number;
     move(toIndex: number, fromIndex?: number): void;
-    insert(type?: string, data?: object, config?: object, index?: number, needToFocus?: boolean, replace?: boolean): BlockAPI;
+    insert(
+      type?: string,
+      data?: object,
+      config?: object,
+      index?: number,
+      needToFocus?: boolean,
+      replace?: boolean,
+    ): BlockAPI;
   };
   caret: { setToBlock(index: number, position?: 'end' | 'start' | 'default', offset?: number): boolean };
   selection: { findParentTag(tagName: string): HTMLElement | null; expandToTag(node: HTMLElement): void };

@@ -25,16 +25,32 @@ const tool = (cls: unknown, settings: Omit<ToolSettings, 'class'> = {}): ToolSet
 /** Block tools in toolbox order (the video tool precedes the link card so a pasted video link becomes a video); fresh per editor. */
 const toolsOf = () => ({
   paragraph: { inlineToolbar: true, config: { preserveBlank: false } },
-  header: tool(Header, { inlineToolbar: false, shortcut: 'CMD+SHIFT+H', config: { levels: [2, 3], defaultLevel: 2, placeholder: ui.entries.writing.titlePlaceholder } }),
+  header: tool(Header, {
+    inlineToolbar: false,
+    shortcut: 'CMD+SHIFT+H',
+    config: { levels: [2, 3], defaultLevel: 2, placeholder: ui.entries.writing.titlePlaceholder },
+  }),
   // Bulleted and numbered only (the first two of the tool's three toolbox entries): entries have no checklists.
-  list: tool(List, { inlineToolbar: true, shortcut: 'CMD+SHIFT+L', toolbox: [{}, {}], config: { defaultStyle: 'unordered', maxLevel: 1 } }),
-  quote: tool(Quote, { inlineToolbar: true, shortcut: 'CMD+SHIFT+O', config: { quotePlaceholder: t.tools.quoteText, captionPlaceholder: t.tools.quoteCaption } }),
+  list: tool(List, {
+    inlineToolbar: true,
+    shortcut: 'CMD+SHIFT+L',
+    toolbox: [{}, {}],
+    config: { defaultStyle: 'unordered', maxLevel: 1 },
+  }),
+  quote: tool(Quote, {
+    inlineToolbar: true,
+    shortcut: 'CMD+SHIFT+O',
+    config: { quotePlaceholder: t.tools.quoteText, captionPlaceholder: t.tools.quoteCaption },
+  }),
   incut: tool(IncutTool, { inlineToolbar: true, shortcut: 'CMD+SHIFT+I' }),
   media: tool(MediaTool, { shortcut: 'CMD+SHIFT+P' }),
   video: tool(VideoTool),
   linkCard: tool(LinkTool),
   code: tool(CodeTool, { shortcut: 'CMD+SHIFT+K' }),
-  warning: tool(Warning, { inlineToolbar: true, config: { titlePlaceholder: t.tools.warningTitle, messagePlaceholder: t.tools.warningText } }),
+  warning: tool(Warning, {
+    inlineToolbar: true,
+    config: { titlePlaceholder: t.tools.warningTitle, messagePlaceholder: t.tools.warningText },
+  }),
   delimiter: tool(Delimiter, { shortcut: 'CMD+SHIFT+D' }),
   number: tool(NumberTool),
   person: tool(PersonTool),
@@ -50,8 +66,20 @@ const toolsOf = () => ({
 const MARKDOWN: { prefix: RegExp; block(rest: string): { type: string; data: Record<string, unknown> } }[] = [
   { prefix: /^###(&nbsp;|\s)/, block: (text) => ({ type: 'header', data: { text, level: 3 } }) },
   { prefix: /^##(&nbsp;|\s)/, block: (text) => ({ type: 'header', data: { text, level: 2 } }) },
-  { prefix: /^[-*](&nbsp;|\s)/, block: (text) => ({ type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: text, meta: {}, items: [] }] } }) },
-  { prefix: /^1\.(&nbsp;|\s)/, block: (text) => ({ type: 'list', data: { style: 'ordered', meta: {}, items: [{ content: text, meta: {}, items: [] }] } }) },
+  {
+    prefix: /^[-*](&nbsp;|\s)/,
+    block: (text) => ({
+      type: 'list',
+      data: { style: 'unordered', meta: {}, items: [{ content: text, meta: {}, items: [] }] },
+    }),
+  },
+  {
+    prefix: /^1\.(&nbsp;|\s)/,
+    block: (text) => ({
+      type: 'list',
+      data: { style: 'ordered', meta: {}, items: [{ content: text, meta: {}, items: [] }] },
+    }),
+  },
   { prefix: /^&gt;(&nbsp;|\s)/, block: (text) => ({ type: 'quote', data: { text, caption: '', alignment: 'left' } }) },
 ];
 
@@ -95,10 +123,11 @@ function blockDrag(editor: EditorInstance, holder: HTMLElement): () => void {
   let marked: HTMLElement | null = null;
   const blocks = () => [...holder.querySelectorAll<HTMLElement>('.ce-block')];
   /** The block at the pointer's height (the pointer may be in the margin beside the blocks). */
-  const blockAt = (y: number) => blocks().find((b) => {
-    const r = b.getBoundingClientRect();
-    return y >= r.top && y <= r.bottom;
-  });
+  const blockAt = (y: number) =>
+    blocks().find((b) => {
+      const r = b.getBoundingClientRect();
+      return y >= r.top && y <= r.bottom;
+    });
   const unmark = () => {
     marked?.classList.remove('ed-drop-before', 'ed-drop-after');
     marked = null;

@@ -114,7 +114,11 @@ function BlockView({ block: b, caption }: { block: Block; caption?: ViewerCaptio
           )}
           {/* Our file: metadata only, so the length and the seek bar show without the download. Another site's file
               waits for play, so opening the page does not announce the reader to that site. */}
-          <audio controls preload={uuid ? 'metadata' : 'none'} src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)} />
+          <audio
+            controls
+            preload={uuid ? 'metadata' : 'none'}
+            src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)}
+          />
         </figure>
       );
     }
@@ -193,7 +197,11 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
               label={ui.history.viewer.goTo(i + 1)}
               onOpen={() => setOpen(i)}
             />
-            {more > 0 && <span className="eb-media-more" aria-hidden>+{more}</span>}
+            {more > 0 && (
+              <span className="eb-media-more" aria-hidden>
+                +{more}
+              </span>
+            )}
             {!gallery && (item.title || item.author) && (
               <figcaption>
                 {item.title && <span>{typograph(item.title)}</span>}
@@ -205,7 +213,12 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
       })}
       {open !== null && (
         <Viewer
-          items={items.map((item) => viewerItem(base, item.image, { title: item.title || caption?.title, author: item.author || caption?.author }))}
+          items={items.map((item) =>
+            viewerItem(base, item.image, {
+              title: item.title || caption?.title,
+              author: item.author || caption?.author,
+            }),
+          )}
           start={open}
           onClose={() => setOpen(null)}
         />
@@ -220,16 +233,28 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
   if (playing) {
     return (
       <div className="eb-video-frame">
-        <iframe src={videoEmbedUrl(data)} title={data.title || data.service} allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
+        <iframe
+          src={videoEmbedUrl(data)}
+          title={data.title || data.service}
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+        />
       </div>
     );
   }
   const thumbnail = safeUrl(data.thumbnail);
   return (
-    <button type="button" className="eb-video-frame eb-video-preview" onClick={() => setPlaying(true)} data-service={data.service}>
+    <button
+      type="button"
+      className="eb-video-frame eb-video-preview"
+      onClick={() => setPlaying(true)}
+      data-service={data.service}
+    >
       {thumbnail && <img src={thumbnail} alt="" loading="lazy" />}
       <span className="eb-video-play" aria-hidden>
-        <svg width="28" height="28" viewBox="0 0 24 24"><path d="M8 5v14l11-7z" fill="currentColor" /></svg>
+        <svg width="28" height="28" viewBox="0 0 24 24">
+          <path d="M8 5v14l11-7z" fill="currentColor" />
+        </svg>
       </span>
       {data.title && <span className="eb-video-title">{data.title}</span>}
       <span className="eb-video-service">
@@ -249,7 +274,9 @@ function Spoiler({ children }: { children: ReactNode }) {
           {ui.entries.showSpoiler}
         </button>
       )}
-      <div className="eb-spoiler-content" hidden={!open}>{children}</div>
+      <div className="eb-spoiler-content" hidden={!open}>
+        {children}
+      </div>
     </div>
   );
 }

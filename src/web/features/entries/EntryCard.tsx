@@ -24,13 +24,22 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
     <article className="entry-card" data-testid="entry-card" data-id={entry.id}>
       <header className="entry-card-header">
         <Link to={entry.subsite.url} className="entry-card-subsite">
-          <Avatar name={entry.subsite.name} color={entry.subsite.avatar_color} url={entry.subsite.avatar_url} size={28} />
+          <Avatar
+            name={entry.subsite.name}
+            color={entry.subsite.avatar_color}
+            url={entry.subsite.avatar_url}
+            size={28}
+          />
           <span className="entry-card-subsite-name">{entry.subsite.name}</span>
         </Link>
         {entry.subsite.id !== entry.author.id && (
-          <Link to={entry.author.url} className="entry-card-author">{entry.author.name}</Link>
+          <Link to={entry.author.url} className="entry-card-author">
+            {entry.author.name}
+          </Link>
         )}
-        <time dateTime={entry.date} className="entry-card-date">{relativeTime(entry.date, now)}</time>
+        <time dateTime={entry.date} className="entry-card-date">
+          {relativeTime(entry.date, now)}
+        </time>
         <EntryMenu state={stub} />
       </header>
       <Link to={entry.url} className="entry-card-body">

@@ -14,20 +14,44 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
   return (
     <article className="entry-page" data-testid="entry" data-id={entry.id}>
       <header className="entry-meta">
-        <Link to={entry.subsite.url} className="entry-meta-subsite" data-testid="entry-subsite" aria-label={entry.subsite.name}>
-          <Avatar name={entry.subsite.name} color={entry.subsite.avatar_color} url={entry.subsite.avatar_url} size={36} />
+        <Link
+          to={entry.subsite.url}
+          className="entry-meta-subsite"
+          data-testid="entry-subsite"
+          aria-label={entry.subsite.name}
+        >
+          <Avatar
+            name={entry.subsite.name}
+            color={entry.subsite.avatar_color}
+            url={entry.subsite.avatar_url}
+            size={36}
+          />
         </Link>
         <div className="entry-meta-people">
-          <Link to={entry.subsite.url} className="entry-meta-subsite">{entry.subsite.name}</Link>
+          <Link to={entry.subsite.url} className="entry-meta-subsite">
+            {entry.subsite.name}
+          </Link>
           <span className="entry-meta-line">
-            {!inBlog && <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">{entry.author.name}</Link>}
-            <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">{relativeTime(entry.date, now)}</time>
+            {!inBlog && (
+              <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
+                {entry.author.name}
+              </Link>
+            )}
+            <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">
+              {relativeTime(entry.date, now)}
+            </time>
             {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
             {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
           </span>
         </div>
         {entry.can_edit && (
-          <Link to={`/writing/${entry.id}`} className="btn btn-secondary btn-small entry-meta-edit" data-testid="entry-edit">{ui.entries.edit}</Link>
+          <Link
+            to={`/writing/${entry.id}`}
+            className="btn btn-secondary btn-small entry-meta-edit"
+            data-testid="entry-edit"
+          >
+            {ui.entries.edit}
+          </Link>
         )}
         {entry.can_edit && <EntryActions entry={entry} />}
       </header>

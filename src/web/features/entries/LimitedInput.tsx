@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ClipboardEvent,
+  type InputHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import './entries.css';
@@ -84,7 +91,12 @@ export function LimitedInput({ value, onChange, maxLength, className, multiline 
         />
       )}
       {left <= COUNTER_FROM && (
-        <span className={`limited-counter ${left < WARNING_UNDER ? 'limited-counter--warning' : ''}`} data-testid="limited-counter" aria-live="polite" title={ui.entries.writing.charsLeft(left)}>
+        <span
+          className={`limited-counter ${left < WARNING_UNDER ? 'limited-counter--warning' : ''}`}
+          data-testid="limited-counter"
+          aria-live="polite"
+          title={ui.entries.writing.charsLeft(left)}
+        >
           {left}
         </span>
       )}

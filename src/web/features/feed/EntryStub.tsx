@@ -24,16 +24,44 @@ const t = ui.feedSection;
 function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
   const { author, subsite } = entry;
   const list: OptionSpec[] = [
-    { key: 'hide', menuLabel: t.hide, offer: t.hide, done: t.stubHidden, on: `content/hide/${entry.id}`, off: `content/unhide/${entry.id}` },
+    {
+      key: 'hide',
+      menuLabel: t.hide,
+      offer: t.hide,
+      done: t.stubHidden,
+      on: `content/hide/${entry.id}`,
+      off: `content/unhide/${entry.id}`,
+    },
   ];
   if (user?.id !== author.id) {
-    list.push({ key: 'author', menuLabel: t.ignoreAuthor, offer: t.stubOfferAuthor(author.name), done: t.stubAuthorIgnored(author.name), on: `mute/subsite/${author.id}`, off: `unmute/subsite/${author.id}` });
+    list.push({
+      key: 'author',
+      menuLabel: t.ignoreAuthor,
+      offer: t.stubOfferAuthor(author.name),
+      done: t.stubAuthorIgnored(author.name),
+      on: `mute/subsite/${author.id}`,
+      off: `unmute/subsite/${author.id}`,
+    });
   }
   if (subsite.type !== 'user') {
-    list.push({ key: 'subsite', menuLabel: t.ignoreSubsite, offer: t.stubOfferSubsite(subsite.name), done: t.stubSubsiteIgnored(subsite.name), on: `mute/subsite/${subsite.id}`, off: `unmute/subsite/${subsite.id}` });
+    list.push({
+      key: 'subsite',
+      menuLabel: t.ignoreSubsite,
+      offer: t.stubOfferSubsite(subsite.name),
+      done: t.stubSubsiteIgnored(subsite.name),
+      on: `mute/subsite/${subsite.id}`,
+      off: `unmute/subsite/${subsite.id}`,
+    });
   }
   if (isSubscribed(subsite.id, user)) {
-    list.push({ key: 'unsubscribe', menuLabel: t.unsubscribe, offer: t.stubOfferUnsubscribe(subsite.name), done: t.stubUnsubscribed(subsite.name), on: `unsubscribe/to/subsite/${subsite.id}`, off: `subscribe/to/subsite/${subsite.id}` });
+    list.push({
+      key: 'unsubscribe',
+      menuLabel: t.unsubscribe,
+      offer: t.stubOfferUnsubscribe(subsite.name),
+      done: t.stubUnsubscribed(subsite.name),
+      on: `unsubscribe/to/subsite/${subsite.id}`,
+      off: `subscribe/to/subsite/${subsite.id}`,
+    });
   }
   return list;
 }
@@ -79,14 +107,36 @@ export function EntryStub({ state }: { state: ReturnType<typeof useEntryStub> })
         {stub.options.map((o) => {
           const done = stub.done.includes(o.key);
           return (
-            <li key={o.key} className={`entry-stub-option${done ? ' is-done' : ''}`} data-testid="stub-option" data-option={o.key} data-state={done ? 2 : 1}>
+            <li
+              key={o.key}
+              className={`entry-stub-option${done ? ' is-done' : ''}`}
+              data-testid="stub-option"
+              data-option={o.key}
+              data-state={done ? 2 : 1}
+            >
               {done ? (
                 <>
                   <span className="entry-stub-text">{o.done}</span>
-                  <button type="button" className="link" onClick={() => state.cancel(o)} disabled={busy} data-testid="stub-cancel">{t.cancel}</button>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => state.cancel(o)}
+                    disabled={busy}
+                    data-testid="stub-cancel"
+                  >
+                    {t.cancel}
+                  </button>
                 </>
               ) : (
-                <button type="button" className="link entry-stub-offer" onClick={() => state.choose(o, stub.options)} disabled={busy} data-testid="stub-offer">{o.offer}</button>
+                <button
+                  type="button"
+                  className="link entry-stub-offer"
+                  onClick={() => state.choose(o, stub.options)}
+                  disabled={busy}
+                  data-testid="stub-offer"
+                >
+                  {o.offer}
+                </button>
               )}
             </li>
           );

@@ -69,13 +69,23 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
     if (loading || finished || cursor.lastId === null || cursor.lastSortingValue === null) return;
     setLoading(true);
     setFailed(false);
-    const exclude = query.sorting === 'hotness' || query.sorting === undefined ? items.slice(-EXCLUDE_LAST).map((e) => e.id).join(',') : '';
-    const result = await api.get<FeedPage>('feed', {
-      ...query,
-      last_id: cursor.lastId,
-      last_sorting_value: cursor.lastSortingValue,
-      ...(exclude ? { exclude_ids: exclude } : {}),
-    }, { notify: false });
+    const exclude =
+      query.sorting === 'hotness' || query.sorting === undefined
+        ? items
+            .slice(-EXCLUDE_LAST)
+            .map((e) => e.id)
+            .join(',')
+        : '';
+    const result = await api.get<FeedPage>(
+      'feed',
+      {
+        ...query,
+        last_id: cursor.lastId,
+        last_sorting_value: cursor.lastSortingValue,
+        ...(exclude ? { exclude_ids: exclude } : {}),
+      },
+      { notify: false },
+    );
     setLoading(false);
     if (!result.ok) {
       setFailed(true);
@@ -105,9 +115,12 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
   useEffect(() => {
     const el = sentinel.current;
     if (!el || finished || failed) return;
-    const observer = new IntersectionObserver((records) => {
-      if (records.some((r) => r.isIntersecting)) loadMore();
-    }, { rootMargin: `0px 0px ${PRELOAD_SCREENS * window.innerHeight}px 0px` });
+    const observer = new IntersectionObserver(
+      (records) => {
+        if (records.some((r) => r.isIntersecting)) loadMore();
+      },
+      { rootMargin: `0px 0px ${PRELOAD_SCREENS * window.innerHeight}px 0px` },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [loadMore, finished, failed]);
@@ -118,28 +131,53 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
     const card = link?.closest<HTMLElement>('[data-testid=entry-card]');
     if (!link || !card) return;
     const to = Number(card.dataset.id);
-    saveFeed(storageKey, { items, lastId: cursor.lastId, lastSortingValue: cursor.lastSortingValue, finished, to, savedAt: Date.now() });
+    saveFeed(storageKey, {
+      items,
+      lastId: cursor.lastId,
+      lastSortingValue: cursor.lastSortingValue,
+      finished,
+      to,
+      savedAt: Date.now(),
+    });
     window.history.replaceState(window.history.state, '', withTo(window.location.href, to));
   }
 
   if (items.length === 0 && finished) {
-    return <p className="feed-empty" data-testid="feed-empty">{emptyText}</p>;
+    return (
+      <p className="feed-empty" data-testid="feed-empty">
+        {emptyText}
+      </p>
+    );
   }
   return (
     <div className="feed-list" data-testid="feed-list" onClickCapture={onClickCapture}>
       {freshCount > 0 && (
-        <button type="button" className="feed-fresh" onClick={() => void refresh()} data-testid="feed-fresh">{pluralize(freshCount, ui.realtime.newEntries)}</button>
+        <button type="button" className="feed-fresh" onClick={() => void refresh()} data-testid="feed-fresh">
+          {pluralize(freshCount, ui.realtime.newEntries)}
+        </button>
       )}
-      {items.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
+      {items.map((e) => (
+        <EntryCard key={e.id} entry={e} now={now} />
+      ))}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
-      {loading && <div className="feed-loading" data-testid="feed-loading">{ui.feedSection.loading}</div>}
+      {loading && (
+        <div className="feed-loading" data-testid="feed-loading">
+          {ui.feedSection.loading}
+        </div>
+      )}
       {failed && (
         <div className="feed-failed">
           <span>{ui.feedSection.loadFailed}</span>
-          <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>{ui.feedSection.retry}</button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>
+            {ui.feedSection.retry}
+          </button>
         </div>
       )}
-      {finished && <p className="feed-finished" data-testid="feed-finished">{ui.feedSection.finished}</p>}
+      {finished && (
+        <p className="feed-finished" data-testid="feed-finished">
+          {ui.feedSection.finished}
+        </p>
+      )}
     </div>
   );
 }

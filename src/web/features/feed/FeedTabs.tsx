@@ -10,14 +10,26 @@ const t = ui.feedSection;
 const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';
 
 /** Sorting tabs: popular, fresh, top with its periods in a second row; links, so every sorting has its address. */
-export function FeedTabs({ current, hrefFor, periods, aside }: {
+export function FeedTabs({
+  current,
+  hrefFor,
+  periods,
+  aside,
+}: {
   current: FeedSorting;
   hrefFor(sorting: FeedSorting): string;
   periods: readonly FeedSorting[];
   aside?: ReactNode;
 }) {
   const tab = (sorting: FeedSorting, label: string, active: boolean) => (
-    <Link to={hrefFor(sorting)} className={`feed-tab${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} data-testid="feed-tab" data-sorting={sorting} preventScrollReset>
+    <Link
+      to={hrefFor(sorting)}
+      className={`feed-tab${active ? ' is-active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      data-testid="feed-tab"
+      data-sorting={sorting}
+      preventScrollReset
+    >
       {label}
     </Link>
   );
@@ -34,7 +46,14 @@ export function FeedTabs({ current, hrefFor, periods, aside }: {
       {isTop(current) && (
         <div className="feed-tabs-periods">
           {periods.map((p) => (
-            <Link key={p} to={hrefFor(p)} className={`feed-period${p === current ? ' is-active' : ''}`} data-testid="feed-period" data-sorting={p} preventScrollReset>
+            <Link
+              key={p}
+              to={hrefFor(p)}
+              className={`feed-period${p === current ? ' is-active' : ''}`}
+              data-testid="feed-period"
+              data-sorting={p}
+              preventScrollReset
+            >
               {t.sortings[p]}
             </Link>
           ))}
@@ -48,7 +67,12 @@ export function FeedTabs({ current, hrefFor, periods, aside }: {
 export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; saved: FeedSorting | null }) {
   const [current, setCurrent] = useState(saved ?? 'hotness');
   const [busy, setBusy] = useState(false);
-  if (current === sorting) return <span className="feed-default is-default" data-testid="feed-default">{t.isDefault}</span>;
+  if (current === sorting)
+    return (
+      <span className="feed-default is-default" data-testid="feed-default">
+        {t.isDefault}
+      </span>
+    );
   async function save() {
     setBusy(true);
     const result = await api.post<{ sorting: FeedSorting }>(`subsite/save_default_sorting_for_feed/${sorting}`);

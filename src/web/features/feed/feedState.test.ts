@@ -5,7 +5,9 @@ import { restoreFeed, SAVED_FEED_TTL_MS, saveFeed, toParam, withTo, type SavedFe
 class MemoryStorage {
   data = new Map<string, string>();
   failNext = false;
-  getItem(k: string) { return this.data.get(k) ?? null; }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
   setItem(k: string, v: string) {
     if (this.failNext) {
       this.failNext = false;
@@ -13,9 +15,15 @@ class MemoryStorage {
     }
     this.data.set(k, v);
   }
-  removeItem(k: string) { this.data.delete(k); }
-  get length() { return this.data.size; }
-  key(i: number) { return [...this.data.keys()][i] ?? null; }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  get length() {
+    return this.data.size;
+  }
+  key(i: number) {
+    return [...this.data.keys()][i] ?? null;
+  }
 }
 
 const g = globalThis as unknown as { window?: { sessionStorage: MemoryStorage } };
@@ -29,7 +37,14 @@ afterEach(() => {
 });
 
 const card = (id: number) => ({ id }) as EntryCard;
-const saved = (to: number, savedAt = Date.now()): SavedFeed => ({ items: [card(1), card(2), card(3)], lastId: 3, lastSortingValue: 1.5, finished: false, to, savedAt });
+const saved = (to: number, savedAt = Date.now()): SavedFeed => ({
+  items: [card(1), card(2), card(3)],
+  lastId: 3,
+  lastSortingValue: 1.5,
+  finished: false,
+  to,
+  savedAt,
+});
 
 describe('saved feed pages', () => {
   it('come back for the same feed and card', () => {
@@ -48,7 +63,7 @@ describe('saved feed pages', () => {
     expect(restoreFeed('all:hotness', 1, 1000 + SAVED_FEED_TTL_MS + 1)).toBeNull();
   });
 
-  it('when the storage is full, older saved feeds make room (the reader\'s other keys stay)', () => {
+  it("when the storage is full, older saved feeds make room (the reader's other keys stay)", () => {
     saveFeed('old', saved(1));
     storage.data.set('other', 'keep');
     storage.failNext = true;
@@ -68,7 +83,8 @@ describe('the to parameter', () => {
   it('reads a positive id only', () => {
     expect(toParam('?to=42')).toBe(42);
     expect(toParam('?a=1&to=7')).toBe(7);
-    for (const s of ['', '?to=', '?to=0', '?to=-1', '?to=abc', '?to=1.5', '?to=12345678901']) expect(toParam(s)).toBeNull();
+    for (const s of ['', '?to=', '?to=0', '?to=-1', '?to=abc', '?to=1.5', '?to=12345678901'])
+      expect(toParam(s)).toBeNull();
   });
 
   it('is set and removed keeping the rest of the address', () => {

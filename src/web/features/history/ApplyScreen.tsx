@@ -51,14 +51,16 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
     if (asked.current || version.is_current || entry.removed) return;
     asked.current = true;
     apply();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once, when the window opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once, when the window opens
   }, []);
 
   const disabled = state !== 'idle' || version.is_current || entry.removed;
   return (
     <div className="history history--apply" data-testid="history-apply-screen" data-state={state}>
       <header className="history-head">
-        <Link to={historyUrl(entry.id)} className="history-back">← {L.toHistory}</Link>
+        <Link to={historyUrl(entry.id)} className="history-back">
+          ← {L.toHistory}
+        </Link>
         <h1 className="history-title">{L.versionTitle}</h1>
         <p className="history-entry">
           <time dateTime={version.date}>{formatDateTime(version.date, now)}</time>
@@ -67,7 +69,15 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
       </header>
       <div className="history-apply-bar">
         <p>{state === 'done' ? L.applied : L.applyConfirm}</p>
-        <button type="button" className="btn btn-primary" onClick={apply} disabled={disabled} data-testid="history-apply-confirm">{L.apply}</button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={apply}
+          disabled={disabled}
+          data-testid="history-apply-confirm"
+        >
+          {L.apply}
+        </button>
       </div>
       <article className="history-preview history-preview-body" data-testid="history-preview-body">
         {version.title && <h2 className="entry-title">{typograph(version.title)}</h2>}

@@ -30,7 +30,9 @@ export function EntryActions({ entry }: { entry: Pick<Entry, 'id' | 'removed' | 
       items={() => [
         { label: L.edit, value: 'edit' },
         { label: L.history, value: 'history' },
-        entry.removed ? { label: L.restore, value: 'restore' } : { label: L.remove, value: 'remove', color: 'var(--danger)' },
+        entry.removed
+          ? { label: L.restore, value: 'restore' }
+          : { label: L.remove, value: 'remove', color: 'var(--danger)' },
       ]}
       onSelect={(value) => void select(value)}
     />

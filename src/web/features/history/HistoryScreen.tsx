@@ -32,7 +32,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
   // The first version is read from the server when it is not the entry as it stands.
   useEffect(() => {
     if (!preview && history.items[0]) choose(history.items[0], false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the versions the page came with
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the versions the page came with
   }, []);
 
   async function choose(item: HistoryItem, scroll = true) {
@@ -49,7 +49,8 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
     if (!next) return;
     setPreview(next);
     // On a phone the preview sits under the list.
-    if (scroll && window.matchMedia('(max-width: 859px)').matches) previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (scroll && window.matchMedia('(max-width: 859px)').matches)
+      previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
 
   async function more() {
@@ -72,7 +73,11 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
   return (
     <div className="history" data-testid="history">
       <header className="history-head">
-        {!entry.removed && <Link to={entry.url} className="history-back" data-testid="history-back">← {L.back}</Link>}
+        {!entry.removed && (
+          <Link to={entry.url} className="history-back" data-testid="history-back">
+            ← {L.back}
+          </Link>
+        )}
         <h1 className="history-title">{L.title}</h1>
         <p className="history-entry">{typograph(entry.title || L.untitled)}</p>
       </header>
@@ -82,11 +87,21 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
             <strong>{L.removed}</strong>
             <span>{L.removedText}</span>
           </div>
-          <button type="button" className="btn btn-primary" onClick={restore} disabled={restoring} data-testid="history-restore">{L.restore}</button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={restore}
+            disabled={restoring}
+            data-testid="history-restore"
+          >
+            {L.restore}
+          </button>
         </div>
       )}
       {items.length === 0 ? (
-        <p className="history-empty" data-testid="history-empty">{L.empty}</p>
+        <p className="history-empty" data-testid="history-empty">
+          {L.empty}
+        </p>
       ) : (
         <div className="history-body">
           <nav className="history-list-box" aria-label={L.title}>
@@ -103,7 +118,9 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
                     data-id={item.id}
                   >
                     <span className="history-item-line">
-                      <time dateTime={item.date} className="history-item-date">{formatDateTime(item.date, now)}</time>
+                      <time dateTime={item.date} className="history-item-date">
+                        {formatDateTime(item.date, now)}
+                      </time>
                       {item.is_current && <span className="history-badge">{L.current}</span>}
                     </span>
                     <span className="history-item-title">{item.title || L.untitled}</span>
@@ -113,7 +130,9 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
               ))}
             </ol>
             {!cursor.is_finished && (
-              <button type="button" className="btn btn-secondary history-more" onClick={more} disabled={loadingMore}>{L.more}</button>
+              <button type="button" className="btn btn-secondary history-more" onClick={more} disabled={loadingMore}>
+                {L.more}
+              </button>
             )}
           </nav>
           <section ref={previewRef} className="history-preview" aria-label={L.preview} data-testid="history-preview">
@@ -128,7 +147,14 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
                     <span className="history-badge history-badge--big">{L.current}</span>
                   ) : (
                     !entry.removed && (
-                      <button type="button" className="btn btn-primary" onClick={() => openApplyWindow(entry.id, preview.item.id)} data-testid="history-apply">{L.apply}</button>
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        onClick={() => openApplyWindow(entry.id, preview.item.id)}
+                        data-testid="history-apply"
+                      >
+                        {L.apply}
+                      </button>
                     )
                   )}
                 </div>

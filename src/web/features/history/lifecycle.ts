@@ -7,7 +7,10 @@ import { openModal, toast } from '../../ui/overlays/index.ts';
 const L = ui.history;
 
 /** Remove with confirmation (spec/content.md §4); a declined removal is only logged (§8). Resolves the new state, or null. */
-export async function removeEntry(entry: Pick<Entry, 'id'>, ask: { title: string; text: string } = { title: L.removeTitle, text: L.removeText }): Promise<EntryRemovedState | null> {
+export async function removeEntry(
+  entry: Pick<Entry, 'id'>,
+  ask: { title: string; text: string } = { title: L.removeTitle, text: L.removeText },
+): Promise<EntryRemovedState | null> {
   const { status } = await openModal({ ...ask, confirmLabel: L.remove, danger: true });
   if (!status) {
     console.info('entry removal declined', entry.id);
@@ -36,6 +39,9 @@ export function openApplyWindow(entryId: number, historyId: number): void {
   const left = Math.max(0, Math.round((screen.availWidth - width) / 2));
   const top = Math.max(0, Math.round((screen.availHeight - height) / 2));
   // No 'noopener': the apply screen reloads its opener.
-  window.open(applyUrl(entryId, historyId), `history-apply-${entryId}`, `popup,width=${width},height=${height},left=${left},top=${top}`);
+  window.open(
+    applyUrl(entryId, historyId),
+    `history-apply-${entryId}`,
+    `popup,width=${width},height=${height},left=${left},top=${top}`,
+  );
 }
-

@@ -25,17 +25,25 @@ export function ErrorScreen({ status, reloadOnSignIn = false }: { status: number
       <div className="error-art" aria-hidden>
         <span className="error-orbit" />
         <span className="error-digits">
-          {String(status).split('').map((digit, i) => (
-            <span key={i} className="error-digit" style={{ animationDelay: `${i * 0.18}s` }}>{digit}</span>
-          ))}
+          {String(status)
+            .split('')
+            .map((digit, i) => (
+              <span key={i} className="error-digit" style={{ animationDelay: `${i * 0.18}s` }}>
+                {digit}
+              </span>
+            ))}
         </span>
       </div>
       <h1 className="error-title">{errorTitle(status)}</h1>
       <p className="error-text">{text}</p>
       <div className="error-actions">
-        <Link className="btn btn-primary" to="/">{ui.errors.toMain}</Link>
+        <Link className="btn btn-primary" to="/">
+          {ui.errors.toMain}
+        </Link>
         {status >= 500 && (
-          <button type="button" className="btn btn-secondary" onClick={() => location.reload()}>{ui.errors.reload}</button>
+          <button type="button" className="btn btn-secondary" onClick={() => location.reload()}>
+            {ui.errors.reload}
+          </button>
         )}
       </div>
     </section>
@@ -57,7 +65,13 @@ function SignInInvitation({ reloadOnSignIn }: { reloadOnSignIn: boolean }) {
       <div className="signin-art" aria-hidden>
         <svg viewBox="0 0 64 64" width="64" height="64">
           <rect x="14" y="28" width="36" height="26" rx="7" fill="currentColor" />
-          <path d="M22 28v-6a10 10 0 0 1 20 0v6" fill="none" stroke="currentColor" strokeWidth="5" strokeLinecap="round" />
+          <path
+            d="M22 28v-6a10 10 0 0 1 20 0v6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="5"
+            strokeLinecap="round"
+          />
           <circle cx="32" cy="40" r="4" fill="#fff" />
           <path d="M32 42v5" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
         </svg>
@@ -65,7 +79,14 @@ function SignInInvitation({ reloadOnSignIn }: { reloadOnSignIn: boolean }) {
       <h1 className="error-title">{ui.errors.signInTitle}</h1>
       <p className="error-text">{ui.errors.signInText}</p>
       <div className="error-actions">
-        <button type="button" className="btn btn-primary" data-testid="signin-invitation-button" onClick={() => void signIn()}>{ui.errors.signIn}</button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="signin-invitation-button"
+          onClick={() => void signIn()}
+        >
+          {ui.errors.signIn}
+        </button>
       </div>
     </section>
   );

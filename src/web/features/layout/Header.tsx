@@ -13,7 +13,15 @@ import { useUnreadCount } from '../notifications/unread.ts';
 import '../entries/entries.css';
 
 const WriteIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden><path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" /></svg>
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden>
+    <path
+      d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    />
+  </svg>
 );
 
 export function Header({ user, unreadCount }: { user: CurrentUser | null; unreadCount: number }) {
@@ -42,8 +50,16 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
   return (
     <header className="site-header">
       <div className="site-header-left">
-        <button type="button" className="icon-btn" aria-label={ui.header.toggleSidebar} onClick={toggleSidebar} data-testid="sidebar-toggle">
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={ui.header.toggleSidebar}
+          onClick={toggleSidebar}
+          data-testid="sidebar-toggle"
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
         <Link to="/" className="logo" aria-label={ui.siteName}>
           <span className="logo-mark">С</span>
@@ -110,7 +126,12 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
             />
           </>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={() => openAuthPopup('login')} data-testid="login-button">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => openAuthPopup('login')}
+            data-testid="login-button"
+          >
             {ui.header.login}
           </button>
         )}

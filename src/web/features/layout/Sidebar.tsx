@@ -21,7 +21,15 @@ export function toggleSidebar() {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { toggle: true } }));
 }
 
-export function Sidebar({ communities, initialCollapsed, liveCollapse }: { communities: SubsiteCard[]; initialCollapsed: boolean; liveCollapse: LiveCollapse }) {
+export function Sidebar({
+  communities,
+  initialCollapsed,
+  liveCollapse,
+}: {
+  communities: SubsiteCard[];
+  initialCollapsed: boolean;
+  liveCollapse: LiveCollapse;
+}) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const user = useCurrentUser();
   const recent = useRecentCount(useLocation().pathname);
@@ -44,11 +52,18 @@ export function Sidebar({ communities, initialCollapsed, liveCollapse }: { commu
     return () => window.removeEventListener(EVENT, onEvent);
   }, []);
 
-  const className = ['sidebar', collapsed && 'sidebar--collapsed', drawerOpen && 'sidebar--open'].filter(Boolean).join(' ');
+  const className = ['sidebar', collapsed && 'sidebar--collapsed', drawerOpen && 'sidebar--open']
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       {drawerOpen && <div className="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
-      <aside className={className} data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'} onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}>
+      <aside
+        className={className}
+        data-testid="sidebar"
+        data-collapsed={collapsed ? '1' : '0'}
+        onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}
+      >
         <nav className="sidebar-nav" aria-label={ui.nav.label}>
           <SidebarLink to="/" end icon={ICONS.popular} label={ui.nav.popular} />
           <SidebarLink to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
@@ -77,20 +92,44 @@ export function Sidebar({ communities, initialCollapsed, liveCollapse }: { commu
   );
 }
 
-const icon = (d: string) => <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>;
+const icon = (d: string) => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
 const ICONS = {
-  popular: <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden><path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 1-2 1-6 1-9z" fill="currentColor" /></svg>,
+  popular: (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+      <path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 1-2 1-6 1-9z" fill="currentColor" />
+    </svg>
+  ),
   recent: icon('M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z'),
   my: icon('M4 6h16M4 12h16M4 18h10'),
   bookmarks: icon('M6 4h12v16l-6-4-6 4z'),
 };
 
-function SidebarLink({ to, end, icon: glyph, label, count = 0 }: { to: string; end?: boolean; icon: ReactNode; label: string; count?: number }) {
+function SidebarLink({
+  to,
+  end,
+  icon: glyph,
+  label,
+  count = 0,
+}: {
+  to: string;
+  end?: boolean;
+  icon: ReactNode;
+  label: string;
+  count?: number;
+}) {
   return (
     <NavLink to={to} end={end} className="sidebar-link" data-testid="sidebar-link">
       {glyph}
       <span>{label}</span>
-      {count > 0 && <span className="sidebar-badge" data-testid="new-badge" title={ui.feedSection.newBadge(count)}>{badgeText(count)}</span>}
+      {count > 0 && (
+        <span className="sidebar-badge" data-testid="new-badge" title={ui.feedSection.newBadge(count)}>
+          {badgeText(count)}
+        </span>
+      )}
     </NavLink>
   );
 }

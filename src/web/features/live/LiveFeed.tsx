@@ -4,7 +4,14 @@ import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, relativeTime } from '../../../shared/format.ts';
 import type { LiveItem } from '../../../shared/realtime.ts';
 import { setCookie } from '../../lib/cookies.ts';
-import { LIVE_AUTO_ITEMS, LIVE_COOKIE, LIVE_COOKIE_DAYS, bigButton, smallButton, type LiveCollapse } from './collapse.ts';
+import {
+  LIVE_AUTO_ITEMS,
+  LIVE_COOKIE,
+  LIVE_COOKIE_DAYS,
+  bigButton,
+  smallButton,
+  type LiveCollapse,
+} from './collapse.ts';
 import { useLiveFeed } from './liveState.ts';
 import './live.css';
 
@@ -18,7 +25,12 @@ const CLOCK_TICK_MS = 30_000;
  * whole `/live` page. Each item's markup comes rendered and escaped from the server. `collapse` is the cookie's
  * state as the server read it, so the first paint already has it.
  */
-export function LiveFeed({ variant, collapse = 'auto', initial, now }: {
+export function LiveFeed({
+  variant,
+  collapse = 'auto',
+  initial,
+  now,
+}: {
   variant: 'widget' | 'page';
   collapse?: LiveCollapse;
   /** Items the server rendered the page with, and the time it rendered them at (`/live`). */
@@ -31,7 +43,12 @@ export function LiveFeed({ variant, collapse = 'auto', initial, now }: {
   return <LiveView variant={variant} initialCollapse={collapse} initial={initial} renderedAt={now} />;
 }
 
-function LiveView({ variant, initialCollapse, initial, renderedAt }: {
+function LiveView({
+  variant,
+  initialCollapse,
+  initial,
+  renderedAt,
+}: {
   variant: 'widget' | 'page';
   initialCollapse: LiveCollapse;
   initial?: LiveItem[];
@@ -53,15 +70,36 @@ function LiveView({ variant, initialCollapse, initial, renderedAt }: {
 
   const page = variant === 'page';
   const state = page ? 'shown' : collapse;
-  const shown = state === 'collapsed' ? [] : state === 'auto' ? (items ?? []).slice(0, LIVE_AUTO_ITEMS) : items ?? [];
+  const shown = state === 'collapsed' ? [] : state === 'auto' ? (items ?? []).slice(0, LIVE_AUTO_ITEMS) : (items ?? []);
   return (
     <section className={`live live--${variant}`} data-testid="live" data-state={state} aria-live="polite">
       <header className="live__header">
-        {page ? <h1 className="live__title">{L.liveTitle}</h1> : <h3 className="live__title"><Link to="/live">{L.liveTitle}</Link></h3>}
+        {page ? (
+          <h1 className="live__title">{L.liveTitle}</h1>
+        ) : (
+          <h3 className="live__title">
+            <Link to="/live">{L.liveTitle}</Link>
+          </h3>
+        )}
         <span className="live__dot" aria-hidden />
         {!page && (
-          <button type="button" className="live__toggle" onClick={() => change(bigButton(collapse))} data-testid="live-big" aria-expanded={collapse !== 'collapsed'} title={collapse === 'collapsed' ? L.liveExpand : L.liveCollapse}>
-            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden><path d={collapse === 'collapsed' ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <button
+            type="button"
+            className="live__toggle"
+            onClick={() => change(bigButton(collapse))}
+            data-testid="live-big"
+            aria-expanded={collapse !== 'collapsed'}
+            title={collapse === 'collapsed' ? L.liveExpand : L.liveCollapse}
+          >
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden>
+              <path
+                d={collapse === 'collapsed' ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
           </button>
         )}
       </header>
@@ -69,23 +107,46 @@ function LiveView({ variant, initialCollapse, initial, renderedAt }: {
         <>
           {items === null ? (
             <p className="live__note">
-              {failed ? <>{L.liveFailed} <button type="button" className="link" onClick={() => void retry()}>{L.liveRetry}</button></> : L.liveLoading}
+              {failed ? (
+                <>
+                  {L.liveFailed}{' '}
+                  <button type="button" className="link" onClick={() => void retry()}>
+                    {L.liveRetry}
+                  </button>
+                </>
+              ) : (
+                L.liveLoading
+              )}
             </p>
           ) : items.length === 0 ? (
-            <p className="live__note" data-testid="live-empty">{L.liveEmpty}</p>
+            <p className="live__note" data-testid="live-empty">
+              {L.liveEmpty}
+            </p>
           ) : (
             <ul className="live__list">
               {shown.map((item) => (
-                <li key={item.hash} className={`live-item live-item--${item.type}`} data-testid="live-item" data-hash={item.hash}>
+                <li
+                  key={item.hash}
+                  className={`live-item live-item--${item.type}`}
+                  data-testid="live-item"
+                  data-hash={item.hash}
+                >
                   {/* Floats beside the item's first line; the markup after it comes escaped from the server. */}
-                  <time className="live-item__time" dateTime={item.date} title={formatDateTime(item.date, now)}>{relativeTime(item.date, now)}</time>
+                  <time className="live-item__time" dateTime={item.date} title={formatDateTime(item.date, now)}>
+                    {relativeTime(item.date, now)}
+                  </time>
                   <div className="live-item__body" dangerouslySetInnerHTML={{ __html: item.live_html }} />
                 </li>
               ))}
             </ul>
           )}
           {!page && items !== null && items.length > LIVE_AUTO_ITEMS && (
-            <button type="button" className="live__more" onClick={() => change(smallButton(collapse))} data-testid="live-small">
+            <button
+              type="button"
+              className="live__more"
+              onClick={() => change(smallButton(collapse))}
+              data-testid="live-small"
+            >
               {collapse === 'shown' ? L.liveShowLess : L.liveShowMore}
             </button>
           )}

@@ -6,7 +6,9 @@ import { useChannel } from '../realtime/useChannel.ts';
 /** Arrivals go on top, newest first; repeats (by hash) are dropped and only the last 20 are kept. */
 export function mergeLive(items: LiveItem[], arrivals: LiveItem[]): LiveItem[] {
   const seen = new Set<string>();
-  return [...[...arrivals].reverse(), ...items].filter((i) => !seen.has(i.hash) && seen.add(i.hash)).slice(0, LIVE_KEEP);
+  return [...[...arrivals].reverse(), ...items]
+    .filter((i) => !seen.has(i.hash) && seen.add(i.hash))
+    .slice(0, LIVE_KEEP);
 }
 
 /**

@@ -19,7 +19,14 @@ export interface EmailLinkTexts {
  * A page behind a mailed link (`/email/unsubscribe/{token}`, `/email/confirm/{token}`) that works without signing in.
  * Opening it changes nothing, since mail scanners follow links; the button does, through `POST /v3.0/{action}`.
  */
-export function EmailLinkPage({ kind, token, info, alreadyDone, action, texts }: {
+export function EmailLinkPage({
+  kind,
+  token,
+  info,
+  alreadyDone,
+  action,
+  texts,
+}: {
   kind: 'unsubscribe' | 'confirm';
   token: string;
   info: EmailSubscriptionInfo | null;
@@ -39,13 +46,24 @@ export function EmailLinkPage({ kind, token, info, alreadyDone, action, texts }:
 
   let body;
   if (!info) body = <p data-testid={`${kind}-invalid`}>{texts.invalid}</p>;
-  else if (done) body = <p className="digest-done" data-testid={`${kind}-done`}>{texts.done}</p>;
+  else if (done)
+    body = (
+      <p className="digest-done" data-testid={`${kind}-done`}>
+        {texts.done}
+      </p>
+    );
   else if (alreadyDone) body = <p data-testid={`${kind}-already`}>{texts.already}</p>;
   else {
     body = (
       <>
         <p>{texts.ask(info.email)}</p>
-        <button type="button" className="btn btn-primary" onClick={press} disabled={busy} data-testid={`${kind}-button`}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={press}
+          disabled={busy}
+          data-testid={`${kind}-button`}
+        >
           {texts.button}
         </button>
       </>
@@ -56,7 +74,9 @@ export function EmailLinkPage({ kind, token, info, alreadyDone, action, texts }:
       <div className="settings-section">
         <h1>{texts.title}</h1>
         {body}
-        <p><Link to="/">{ui.notifications.toMain}</Link></p>
+        <p>
+          <Link to="/">{ui.notifications.toMain}</Link>
+        </p>
       </div>
     </div>
   );

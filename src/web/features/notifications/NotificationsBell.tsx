@@ -12,7 +12,14 @@ import './notifications.css';
 
 const BellIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>
-    <path d="M6 17V11a6 6 0 1 1 12 0v6l1.5 2h-15L6 17zM10 21h4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+    <path
+      d="M6 17V11a6 6 0 1 1 12 0v6l1.5 2h-15L6 17zM10 21h4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
   </svg>
 );
 
@@ -39,10 +46,17 @@ export function NotificationsBell({ count }: { count: number }) {
     details: relativeTime(n.date, now),
     value: `notification:${n.id}`,
     color: n.is_read ? 'var(--text-muted)' : undefined,
-    icon: n.actors[0] ? <Avatar name={n.actors[0].name} color={n.actors[0].avatar_color} url={n.actors[0].avatar_url} size={32} /> : <SystemIcon />,
+    icon: n.actors[0] ? (
+      <Avatar name={n.actors[0].name} color={n.actors[0].avatar_color} url={n.actors[0].avatar_url} size={32} />
+    ) : (
+      <SystemIcon />
+    ),
   }));
   const sections: PopoverSection[] = [
-    { title: ui.notifications.title, items: list.length ? list : [{ label: items ? ui.notifications.empty : '…', disabled: true, value: 'empty' }] },
+    {
+      title: ui.notifications.title,
+      items: list.length ? list : [{ label: items ? ui.notifications.empty : '…', disabled: true, value: 'empty' }],
+    },
     {
       title: '',
       items: [
@@ -64,7 +78,11 @@ export function NotificationsBell({ count }: { count: number }) {
         data-testid="notifications-bell"
       >
         <BellIcon />
-        {count > 0 && <span className="notifications-badge" data-testid="notifications-badge">{badgeText(count)}</span>}
+        {count > 0 && (
+          <span className="notifications-badge" data-testid="notifications-badge">
+            {badgeText(count)}
+          </span>
+        )}
       </button>
       <Popover
         anchor={anchor.current}

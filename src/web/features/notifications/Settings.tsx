@@ -4,12 +4,39 @@ import type { Gender } from '../../../shared/gender.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import { disablePush, enablePush, pushState, type PushState } from './push.ts';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField, type NotificationChannel, type NotificationSettings, type NotificationType } from '../../../shared/notifications.ts';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TYPES,
+  digestEmailField,
+  type NotificationChannel,
+  type NotificationSettings,
+  type NotificationType,
+} from '../../../shared/notifications.ts';
 
-function Switch({ checked, disabled, label, onChange, testId }: { checked: boolean; disabled?: boolean; label: string; onChange(next: boolean): void; testId?: string }) {
+function Switch({
+  checked,
+  disabled,
+  label,
+  onChange,
+  testId,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  label: string;
+  onChange(next: boolean): void;
+  testId?: string;
+}) {
   return (
     <label className="switch">
-      <input type="checkbox" role="switch" checked={checked} disabled={disabled} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        aria-label={label}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span aria-hidden />
     </label>
   );
@@ -34,7 +61,12 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
       <p className="settings-hint">{ui.notifications.settingsHint}</p>
       <table className="settings-table">
         <thead>
-          <tr><th />{NOTIFICATION_CHANNELS.map((c) => <th key={c}>{channelLabel[c]}</th>)}</tr>
+          <tr>
+            <th />
+            {NOTIFICATION_CHANNELS.map((c) => (
+              <th key={c}>{channelLabel[c]}</th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {NOTIFICATION_TYPES.map((type) => (
@@ -82,7 +114,14 @@ export function GenderForm({ initial, guessed }: { initial: Gender | null; guess
       <div className="settings-choice" role="radiogroup" aria-label={L.genderTitle}>
         {options.map((o) => (
           <label key={o.value} className="settings-choice__option">
-            <input type="radio" name="gender" value={o.value} checked={value === o.value} onChange={() => change(o.value)} data-testid={`gender-${o.value}`} />
+            <input
+              type="radio"
+              name="gender"
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => change(o.value)}
+              data-testid={`gender-${o.value}`}
+            />
             <span>{o.label}</span>
           </label>
         ))}
@@ -120,12 +159,24 @@ export function PushToggle() {
         <div>
           <h2>{ui.notifications.pushTitle}</h2>
           <p className="settings-hint">
-            {state === 'unsupported' ? ui.notifications.pushUnsupported : state === 'denied' ? ui.notifications.pushDenied : ui.notifications.pushHint}
+            {state === 'unsupported'
+              ? ui.notifications.pushUnsupported
+              : state === 'denied'
+                ? ui.notifications.pushDenied
+                : ui.notifications.pushHint}
           </p>
         </div>
         <div className="settings-row">
-          <span className="settings-row__state">{state === 'on' ? ui.notifications.pushOn : ui.notifications.pushOff}</span>
-          <Switch checked={state === 'on'} disabled={busy || unavailable} label={ui.notifications.pushTitle} testId="push-toggle" onChange={change} />
+          <span className="settings-row__state">
+            {state === 'on' ? ui.notifications.pushOn : ui.notifications.pushOff}
+          </span>
+          <Switch
+            checked={state === 'on'}
+            disabled={busy || unavailable}
+            label={ui.notifications.pushTitle}
+            testId="push-toggle"
+            onChange={change}
+          />
         </div>
       </div>
     </section>
@@ -133,11 +184,21 @@ export function PushToggle() {
 }
 
 /** The daily digest opt-in: 'Please enter a valid email' inline, before and after the server. */
-export function DigestForm({ email: initialEmail, subscribed, pending }: { email: string; subscribed: boolean; pending: boolean }) {
+export function DigestForm({
+  email: initialEmail,
+  subscribed,
+  pending,
+}: {
+  email: string;
+  subscribed: boolean;
+  pending: boolean;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
   // What the server said (a confirmation letter went out), or the state the page came with.
-  const [note, setNote] = useState(subscribed ? ui.notifications.digestSubscribed : pending ? ui.notifications.digestPending : '');
+  const [note, setNote] = useState(
+    subscribed ? ui.notifications.digestSubscribed : pending ? ui.notifications.digestPending : '',
+  );
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -158,13 +219,30 @@ export function DigestForm({ email: initialEmail, subscribed, pending }: { email
     <section className="settings-section" data-testid="digest-settings">
       <h2>{ui.notifications.digestTitle}</h2>
       <p className="settings-hint">{ui.notifications.digestHint}</p>
-      {note && <p className="digest-done" data-testid="digest-done">{note}</p>}
+      {note && (
+        <p className="digest-done" data-testid="digest-done">
+          {note}
+        </p>
+      )}
       {/* While a letter waits unanswered the form stays, to send it again or to another address. */}
       {!subscribed && !sent && (
         <form className="digest-form" onSubmit={submit} noValidate>
-          <input type="email" value={email} aria-label={ui.notifications.digestEmail} placeholder={ui.notifications.digestEmail} onChange={(e) => setEmail(e.target.value)} data-testid="digest-email" />
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="digest-subscribe">{ui.notifications.digestSubscribe}</button>
-          {error && <span className="field-error" role="alert" data-testid="digest-error">{error}</span>}
+          <input
+            type="email"
+            value={email}
+            aria-label={ui.notifications.digestEmail}
+            placeholder={ui.notifications.digestEmail}
+            onChange={(e) => setEmail(e.target.value)}
+            data-testid="digest-email"
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="digest-subscribe">
+            {ui.notifications.digestSubscribe}
+          </button>
+          {error && (
+            <span className="field-error" role="alert" data-testid="digest-error">
+              {error}
+            </span>
+          )}
         </form>
       )}
     </section>

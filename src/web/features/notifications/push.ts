@@ -14,7 +14,8 @@ export type PushResult = { ok: true } | { ok: false; message: string };
 export const PUSH_COOKIE = 'push-subscribed';
 const PUSH_COOKIE_DAYS = 3650;
 
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const supported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64url.length % 4)) % 4);
@@ -35,14 +36,21 @@ export async function pushState(): Promise<PushState> {
 export async function enablePush(): Promise<PushResult> {
   if (!supported()) return { ok: false, message: ui.notifications.pushUnsupported };
   try {
-    if ((await Notification.requestPermission()) !== 'granted') return { ok: false, message: ui.notifications.pushDenied };
+    if ((await Notification.requestPermission()) !== 'granted')
+      return { ok: false, message: ui.notifications.pushDenied };
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const registration = await navigator.serviceWorker.ready;
     if (!registration) return { ok: false, message: ui.notifications.pushNoRegistration };
     const config = await api.get<{ public_key?: string }>('push/config', {}, { notify: false });
-    if (!config.ok || typeof config.data.public_key !== 'string') return { ok: false, message: ui.notifications.pushWrongResponse };
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(config.data.public_key) });
-    const saved = await api.post('/api/endpoint/put/', subscription.toJSON() as Record<string, unknown>, { notify: false });
+    if (!config.ok || typeof config.data.public_key !== 'string')
+      return { ok: false, message: ui.notifications.pushWrongResponse };
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(config.data.public_key),
+    });
+    const saved = await api.post('/api/endpoint/put/', subscription.toJSON() as Record<string, unknown>, {
+      notify: false,
+    });
     if (!saved.ok) {
       await subscription.unsubscribe().catch(() => {});
       return { ok: false, message: saved.rm || ui.notifications.pushSubscribeFailed };
@@ -63,7 +71,8 @@ export async function disablePush(): Promise<PushResult> {
     if (!subscription) return { ok: false, message: ui.notifications.pushNoSubscription };
     const removed = await api.post('/api/endpoint/delete/', { endpoint: subscription.endpoint }, { notify: false });
     // 'Вы не подписаны' from the site still lets the browser drop its subscription.
-    if (!removed.ok && removed.rm !== ui.notifications.pushNotSubscribed) return { ok: false, message: removed.rm || ui.notifications.pushUnsubscribeFailed };
+    if (!removed.ok && removed.rm !== ui.notifications.pushNotSubscribed)
+      return { ok: false, message: removed.rm || ui.notifications.pushUnsubscribeFailed };
     await subscription.unsubscribe();
     setCookie(PUSH_COOKIE, '', -1);
     return { ok: true };

@@ -17,13 +17,17 @@ export function useUnreadCount(userId: number | null, initial: number): number {
   useEffect(() => {
     seededFor = seed;
     unreadStore.set(initial);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `seed` carries `initial`
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `seed` carries `initial`
   }, [seed]);
   useChannel<UserEvent>(userId ? channelName.user(userId) : null, (event) => {
     if (event.type === 'notification') unreadStore.set(event.unread_count);
   });
   // No flash of 0 after hydration: the store speaks only once this page data has seeded it.
-  const count = useSyncExternalStore(unreadStore.subscribe, () => (seededFor === seed ? unreadStore.get() : initial), () => initial);
+  const count = useSyncExternalStore(
+    unreadStore.subscribe,
+    () => (seededFor === seed ? unreadStore.get() : initial),
+    () => initial,
+  );
   const shown = userId ? count : 0;
   useEffect(() => {
     // React Router's <Meta> owns the title; the prefix is put on (and taken off) whatever title the page set.

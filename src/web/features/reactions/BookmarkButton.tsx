@@ -7,7 +7,17 @@ import { BookmarkIcon } from './icons.tsx';
 import './reactions.css';
 
 /** Keeps or drops a bookmark; entries show how many readers keep one. Anonymous clicks sign in first (rc 401). */
-export function BookmarkButton({ type, id, favorited, count }: { type: ReactionTarget; id: number; favorited: boolean; count?: number }) {
+export function BookmarkButton({
+  type,
+  id,
+  favorited,
+  count,
+}: {
+  type: ReactionTarget;
+  id: number;
+  favorited: boolean;
+  count?: number;
+}) {
   const [state, setState] = useState({ favorited, count });
   const [busy, setBusy] = useState(false);
   useEffect(() => setState({ favorited, count }), [favorited, count]);

@@ -29,7 +29,12 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
   useChannel<HitsEvent>(count ? channelName.hits(entryId) : null, (e) => setValue((v) => Math.max(v, e.value)));
 
   return (
-    <span className="reaction-views" title={pluralize(value, ui.reactions.views)} data-testid="hit-counter" data-value={value}>
+    <span
+      className="reaction-views"
+      title={pluralize(value, ui.reactions.views)}
+      data-testid="hit-counter"
+      data-value={value}
+    >
       <EyeIcon />
       {compactCount(value)}
     </span>

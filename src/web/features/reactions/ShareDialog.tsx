@@ -73,8 +73,21 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
   return (
     <div className="share" data-testid="share-dialog">
       <div className="share__link">
-        <input className="share__url" value={link} readOnly onClick={(e) => e.currentTarget.select()} aria-label={ui.reactions.copyLink} data-testid="share-url" />
-        <button type="button" className="btn btn-primary share__copy" onClick={() => copyLink(link)} title={ui.reactions.copyLink} data-testid="share-copy">
+        <input
+          className="share__url"
+          value={link}
+          readOnly
+          onClick={(e) => e.currentTarget.select()}
+          aria-label={ui.reactions.copyLink}
+          data-testid="share-url"
+        />
+        <button
+          type="button"
+          className="btn btn-primary share__copy"
+          onClick={() => copyLink(link)}
+          title={ui.reactions.copyLink}
+          data-testid="share-copy"
+        >
           <LinkIcon />
           <span>{ui.reactions.copy}</span>
         </button>
@@ -82,8 +95,16 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
       <ul className="share__services" data-testid="share-services">
         {(data?.services ?? []).map((s) => (
           <li key={s.short_name}>
-            <button type="button" className="share__service" onClick={() => openService(s)} data-testid="share-service" data-service={s.short_name}>
-              <span className="share__mark" style={{ background: SERVICE_MARK[s.short_name].color }} aria-hidden>{SERVICE_MARK[s.short_name].mark}</span>
+            <button
+              type="button"
+              className="share__service"
+              onClick={() => openService(s)}
+              data-testid="share-service"
+              data-service={s.short_name}
+            >
+              <span className="share__mark" style={{ background: SERVICE_MARK[s.short_name].color }} aria-hidden>
+                {SERVICE_MARK[s.short_name].mark}
+              </span>
               <span className="share__name">{s.name}</span>
             </button>
           </li>
@@ -95,5 +116,10 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
 
 /** The share dialog: a centred popup with the link to copy and the share services of the entry. */
 export function openShareDialog(entry: { id: number; url: string }) {
-  popup.open({ kind: 'share', size: 'small', title: ui.reactions.shareTitle, render: () => <ShareDialog entry={entry} /> });
+  popup.open({
+    kind: 'share',
+    size: 'small',
+    title: ui.reactions.shareTitle,
+    render: () => <ShareDialog entry={entry} />,
+  });
 }

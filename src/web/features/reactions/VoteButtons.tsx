@@ -16,7 +16,19 @@ import './reactions.css';
  * an anonymous click meets rc 401, the auth popup opens and the vote repeats after sign-in.
  * With `live` an entry's tally follows everyone's votes (`content-{id}`); the reader's own mark stays theirs.
  */
-export function VoteButtons({ type, id, likes, small = false, live = false }: { type: ReactionTarget; id: number; likes: Likes; small?: boolean; live?: boolean }) {
+export function VoteButtons({
+  type,
+  id,
+  likes,
+  small = false,
+  live = false,
+}: {
+  type: ReactionTarget;
+  id: number;
+  likes: Likes;
+  small?: boolean;
+  live?: boolean;
+}) {
   const [state, setState] = useState(likes);
   const [busy, setBusy] = useState(false);
   // The reader's mark as the server answered a vote made here: a parent that merges a live tally into data
@@ -27,10 +39,14 @@ export function VoteButtons({ type, id, likes, small = false, live = false }: { 
   }, [type, id]);
   useEffect(() => onAuthChange(() => (own.current = null)), []);
   // Fresh parent data (a navigation, a sign-in, a live event) is the truth again, but for the reader's own mark.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tally's values, not the object's identity
-  useEffect(() => setState({ ...likes, is_liked: own.current ?? likes.is_liked }), [likes.count, likes.summ, likes.is_liked]);
+  useEffect(
+    () => setState({ ...likes, is_liked: own.current ?? likes.is_liked }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the tally's values, not the object's identity
+    [likes.count, likes.summ, likes.is_liked],
+  );
   useChannel<ContentEvent>(live && type === 'content' ? channelName.content(id) : null, (event) => {
-    if (event.type === 'content_voted' && event.content_id === id) setState((s) => ({ ...s, count: event.likes.count, summ: event.likes.summ }));
+    if (event.type === 'content_voted' && event.content_id === id)
+      setState((s) => ({ ...s, count: event.likes.count, summ: event.likes.summ }));
   });
 
   async function vote(sign: 1 | -1) {
@@ -45,7 +61,12 @@ export function VoteButtons({ type, id, likes, small = false, live = false }: { 
 
   const tone = state.summ > 0 ? 'positive' : state.summ < 0 ? 'negative' : 'zero';
   return (
-    <div className={`votes${small ? ' votes--small' : ''}`} data-testid="votes" data-liked={state.is_liked} aria-busy={busy}>
+    <div
+      className={`votes${small ? ' votes--small' : ''}`}
+      data-testid="votes"
+      data-liked={state.is_liked}
+      aria-busy={busy}
+    >
       <button
         type="button"
         className={`votes__btn votes__btn--up${state.is_liked === 1 ? ' is-active' : ''}`}
@@ -57,8 +78,13 @@ export function VoteButtons({ type, id, likes, small = false, live = false }: { 
       >
         <ArrowUpIcon />
       </button>
-      <span className={`votes__summ votes__summ--${tone}`} title={pluralize(state.count, ui.reactions.votes)} data-testid="vote-summ">
-        {state.summ > 0 ? '+' : ''}{compactCount(state.summ)}
+      <span
+        className={`votes__summ votes__summ--${tone}`}
+        title={pluralize(state.count, ui.reactions.votes)}
+        data-testid="vote-summ"
+      >
+        {state.summ > 0 ? '+' : ''}
+        {compactCount(state.summ)}
       </span>
       <button
         type="button"

@@ -5,7 +5,8 @@ import { realtime, useChannel } from './useChannel.ts';
 import './realtime.css';
 
 /** The build this tab runs (React Router's manifest version; the server announces its own). */
-const ownVersion = () => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? '';
+const ownVersion = () =>
+  (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? '';
 
 /**
  * Mounted once in the root layout: hands the reader's private-channel signature to the connection (which opens
@@ -16,18 +17,21 @@ export function RealtimeRoot(props: { auth: ChannelAuth | null }) {
   useEffect(() => {
     // Signed out (null) forgets the previous reader's channel; signed in hands the new signature over.
     realtime().authorize(props.auth);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the signature's values, not the object's identity
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the signature's values, not the object's identity
   }, [props.auth?.channel, props.auth?.hash]);
 
   useChannel<SystemEvent>(channelName.system, (event) => {
-    if (event.type === 'static_version_changed' && event.version && ownVersion() && event.version !== ownVersion()) setOutdated(true);
+    if (event.type === 'static_version_changed' && event.version && ownVersion() && event.version !== ownVersion())
+      setOutdated(true);
   });
 
   if (!outdated) return null;
   return (
     <div className="new-version" role="status" data-testid="new-version">
       <span>{ui.realtime.newVersion}</span>
-      <button type="button" className="btn btn-primary btn-small" onClick={() => location.reload()}>{ui.realtime.reload}</button>
+      <button type="button" className="btn btn-primary btn-small" onClick={() => location.reload()}>
+        {ui.realtime.reload}
+      </button>
     </div>
   );
 }

@@ -22,8 +22,17 @@ export function parseRealtimeUrl(url: string): { origin: string; path: string } 
   } catch {
     // reported below
   }
-  if (!parsed || !/^(https?|wss?):$/.test(parsed.protocol) || !parsed.host || parsed.search || parsed.hash || parsed.pathname === '/') {
-    console.error(`Realtime: "${url}" is not a socket URL; expected the realtime host and path, e.g. https://example.ru/socket.io`);
+  if (
+    !parsed ||
+    !/^(https?|wss?):$/.test(parsed.protocol) ||
+    !parsed.host ||
+    parsed.search ||
+    parsed.hash ||
+    parsed.pathname === '/'
+  ) {
+    console.error(
+      `Realtime: "${url}" is not a socket URL; expected the realtime host and path, e.g. https://example.ru/socket.io`,
+    );
     throw new Error(INVALID_SOCKET_URL);
   }
   return { origin: parsed.origin.replace(/^ws/, 'http'), path: parsed.pathname.replace(/\/+$/, '') };
@@ -143,10 +152,14 @@ export class Realtime {
     const auth = this.#auth.get(name);
     // A private channel waits for its signature: `authorize` subscribes it once the page data brings one.
     if (!auth && PRIVATE_CHANNEL.test(name)) return;
-    socket.emit('subscribe', auth ? { channel: name, time: auth.time, hash: auth.hash } : { channel: name }, (reply: SocketReply) => {
-      if (reply?.ok) {
-        if (this.#listeners.has(name)) this.#joined.add(name);
-      } else console.warn('Realtime: subscription refused', reply);
-    });
+    socket.emit(
+      'subscribe',
+      auth ? { channel: name, time: auth.time, hash: auth.hash } : { channel: name },
+      (reply: SocketReply) => {
+        if (reply?.ok) {
+          if (this.#listeners.has(name)) this.#joined.add(name);
+        } else console.warn('Realtime: subscription refused', reply);
+      },
+    );
   }
 }

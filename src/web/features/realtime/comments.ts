@@ -47,9 +47,22 @@ export function applyCommentsEvent(list: Comment[], event: CommentsEvent): Comme
       return list.map((c) => (c.id === event.comment.id ? merge(c, event.comment) : c));
     case 'comment_removed': {
       const gone = new Set(event.removed_ids);
-      return dropBareStubs(list.map((c) => (gone.has(c.id)
-        ? { ...c, text: '', source: null, author: null, is_removed: true, can_edit: false, can_remove: false, is_new: false }
-        : c)));
+      return dropBareStubs(
+        list.map((c) =>
+          gone.has(c.id)
+            ? {
+                ...c,
+                text: '',
+                source: null,
+                author: null,
+                is_removed: true,
+                can_edit: false,
+                can_remove: false,
+                is_new: false,
+              }
+            : c,
+        ),
+      );
     }
     default:
       return list;

@@ -22,6 +22,8 @@ export function useChannel<T>(name: string | null, handler: (data: T) => void) {
   });
   useEffect(() => {
     if (!name) return;
-    return realtime().channel(name).on((data) => latest.current(data as T));
+    return realtime()
+      .channel(name)
+      .on((data) => latest.current(data as T));
   }, [name]);
 }

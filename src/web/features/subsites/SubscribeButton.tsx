@@ -5,7 +5,13 @@ import { api } from '../../api/request.ts';
 import { publishSubscription, useSubscriptionChanges } from './state.ts';
 
 /** Subscribe / unsubscribe; an anonymous click meets rc 401, signs in and completes. */
-export function SubscribeButton({ subsite, compact = false }: { subsite: { id: number; is_subscribed: boolean }; compact?: boolean }) {
+export function SubscribeButton({
+  subsite,
+  compact = false,
+}: {
+  subsite: { id: number; is_subscribed: boolean };
+  compact?: boolean;
+}) {
   const [subscribed, setSubscribed] = useState(subsite.is_subscribed);
   const [busy, setBusy] = useState(false);
   useEffect(() => setSubscribed(subsite.is_subscribed), [subsite.is_subscribed]);

@@ -38,7 +38,8 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
   });
   // Anyone's subscription moves the count while the page is open.
   useChannel<SystemEvent>(channelName.system, (event) => {
-    if (event.type === 'subsite_subscribers_count_changed' && event.subsite_id === subsite.id) setSubscribers(event.count);
+    if (event.type === 'subsite_subscribers_count_changed' && event.subsite_id === subsite.id)
+      setSubscribers(event.count);
   });
 
   async function post<T>(path: string, apply: (data: T) => void) {
@@ -49,18 +50,28 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
     apply(result.data);
     toast.show(result.rm, { type: 'success' });
   }
-  const toggleNotify = () => post<NotifyData>(`notifications/${notify ? 'unsubscribe' : 'subscribe'}/subsite/${subsite.id}`, (d) => setNotify(d.is_notify));
-  const toggleMute = () => post<MuteData>(`${muted ? 'unmute' : 'mute'}/subsite/${subsite.id}`, (d) => setMuted(d.is_muted));
+  const toggleNotify = () =>
+    post<NotifyData>(`notifications/${notify ? 'unsubscribe' : 'subscribe'}/subsite/${subsite.id}`, (d) =>
+      setNotify(d.is_notify),
+    );
+  const toggleMute = () =>
+    post<MuteData>(`${muted ? 'unmute' : 'mute'}/subsite/${subsite.id}`, (d) => setMuted(d.is_muted));
 
   return (
     <section className="subsite-header" data-testid="subsite-header" data-id={subsite.id}>
       <div
         className={`subsite-cover${subsite.cover_url ? ' has-image' : ''}`}
-        style={subsite.cover_url ? { backgroundImage: `url("${subsite.cover_url}")` } : { background: `linear-gradient(120deg, ${subsite.avatar_color}, ${subsite.avatar_color}99)` }}
+        style={
+          subsite.cover_url
+            ? { backgroundImage: `url("${subsite.cover_url}")` }
+            : { background: `linear-gradient(120deg, ${subsite.avatar_color}, ${subsite.avatar_color}99)` }
+        }
         aria-hidden
       />
       <div className="subsite-head">
-        <div className="subsite-avatar"><Avatar name={subsite.name} color={subsite.avatar_color} url={subsite.avatar_url} size={88} /></div>
+        <div className="subsite-avatar">
+          <Avatar name={subsite.name} color={subsite.avatar_color} url={subsite.avatar_url} size={88} />
+        </div>
         <div className="subsite-actions">
           {!subsite.is_mine && (
             <>
@@ -76,14 +87,28 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
                   data-testid="notify-button"
                 >
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
-                    <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" fill={notify ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+                    <path
+                      d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
+                      fill={notify ? 'currentColor' : 'none'}
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </button>
               )}
               <SubscribeButton subsite={{ id: subsite.id, is_subscribed: subscribed }} />
             </>
           )}
-          <button ref={menuAnchor} type="button" className="icon-btn" aria-label={t.subsiteMenu} aria-haspopup="menu" onClick={() => setMenuOpen((v) => !v)} data-testid="subsite-menu">
+          <button
+            ref={menuAnchor}
+            type="button"
+            className="icon-btn"
+            aria-label={t.subsiteMenu}
+            aria-haspopup="menu"
+            onClick={() => setMenuOpen((v) => !v)}
+            data-testid="subsite-menu"
+          >
             <MoreIcon />
           </button>
           <Popover
@@ -105,14 +130,20 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
       </div>
       <div className="subsite-info">
         <div className="subsite-type">{t.subsiteTypes[subsite.type]}</div>
-        <h1 className="subsite-name" data-testid="subsite-name">{subsite.name}</h1>
+        <h1 className="subsite-name" data-testid="subsite-name">
+          {subsite.name}
+        </h1>
         {subsite.description && <p className="subsite-description">{subsite.description}</p>}
         <div className="subsite-counters">
           <span data-testid="subscribers-count">{pluralize(subscribers, ui.subsite.subscribers)}</span>
           <span>{pluralize(subsite.entries_count, t.entries)}</span>
           <span>{t.since(formatDate(subsite.created, now))}</span>
         </div>
-        {muted && <p className="subsite-note" data-testid="muted-note">{t.mutedNote}</p>}
+        {muted && (
+          <p className="subsite-note" data-testid="muted-note">
+            {t.mutedNote}
+          </p>
+        )}
         {subsite.is_private && <p className="subsite-note">{t.privateNote}</p>}
       </div>
     </section>

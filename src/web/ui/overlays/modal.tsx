@@ -99,7 +99,10 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const t = setTimeout(() => (hasReason ? reasonRef.current : confirmRef.current)?.focus(), OVERLAY_TIMINGS.reasonFocusDelay);
+    const t = setTimeout(
+      () => (hasReason ? reasonRef.current : confirmRef.current)?.focus(),
+      OVERLAY_TIMINGS.reasonFocusDelay,
+    );
     return () => {
       clearTimeout(t);
       if (opener?.isConnected) opener.focus({ preventScroll: true });
@@ -136,8 +139,22 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
 
   return (
     <div className="ov-overlay ov-modal-overlay" onMouseDown={onOverlayDown} onClick={onOverlayClick}>
-      <div className="ov-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="modal" data-kind={kind} onKeyDown={onKeyDown}>
-        <button type="button" className="ov-icon-btn ov-modal__close" aria-label={LABELS.close} data-testid="modal-close" onClick={() => finish(entry, false)}>
+      <div
+        className="ov-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="modal"
+        data-kind={kind}
+        onKeyDown={onKeyDown}
+      >
+        <button
+          type="button"
+          className="ov-icon-btn ov-modal__close"
+          aria-label={LABELS.close}
+          data-testid="modal-close"
+          onClick={() => finish(entry, false)}
+        >
           <CloseIcon size={14} />
         </button>
         <h2 className="ov-modal__title" id={titleId}>
@@ -175,17 +192,32 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
               />
             </label>
             <label className="ov-check">
-              <input type="checkbox" data-testid="modal-remove-all" checked={data.remove_all_data === true} onChange={(e) => onRemoveAll(e.target.checked)} />
+              <input
+                type="checkbox"
+                data-testid="modal-remove-all"
+                checked={data.remove_all_data === true}
+                onChange={(e) => onRemoveAll(e.target.checked)}
+              />
               {LABELS.removeAllData}
             </label>
             <label className="ov-check">
-              <input type="checkbox" data-testid="modal-whole-platform" checked={data.whole_platfrom === true} onChange={(e) => update({ whole_platfrom: e.target.checked })} />
+              <input
+                type="checkbox"
+                data-testid="modal-whole-platform"
+                checked={data.whole_platfrom === true}
+                onChange={(e) => update({ whole_platfrom: e.target.checked })}
+              />
               {LABELS.wholePlatform}
             </label>
           </div>
         )}
         <div className="ov-modal__actions">
-          <button type="button" className="ov-btn ov-btn--secondary" data-testid="modal-cancel" onClick={() => finish(entry, false)}>
+          <button
+            type="button"
+            className="ov-btn ov-btn--secondary"
+            data-testid="modal-cancel"
+            onClick={() => finish(entry, false)}
+          >
             {spec.cancelLabel ?? LABELS.cancel}
           </button>
           <button

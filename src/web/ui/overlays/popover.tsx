@@ -1,4 +1,13 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { POPOVER_MAX_WIDTH, POPOVER_OFFSET, VIEWPORT_MARGIN, useMounted } from './store.ts';
 
@@ -36,7 +45,8 @@ function place(anchor: DOMRect, w: number, h: number, align: 'left' | 'right' | 
   const vw = document.documentElement.clientWidth;
   const vh = window.innerHeight;
   let top = anchor.bottom + POPOVER_OFFSET.vertical;
-  if (top + h > vh - VIEWPORT_MARGIN && anchor.top - POPOVER_OFFSET.vertical - h >= VIEWPORT_MARGIN) top = anchor.top - POPOVER_OFFSET.vertical - h;
+  if (top + h > vh - VIEWPORT_MARGIN && anchor.top - POPOVER_OFFSET.vertical - h >= VIEWPORT_MARGIN)
+    top = anchor.top - POPOVER_OFFSET.vertical - h;
   let left =
     align === 'left'
       ? anchor.left - POPOVER_OFFSET.horizontal
@@ -53,7 +63,14 @@ export function Popover(props: PopoverProps) {
   return createPortal(<PopoverMenu {...props} anchor={props.anchor} />, document.body);
 }
 
-function PopoverMenu({ anchor, onClose, align = 'left', items, onSelect, width }: PopoverProps & { anchor: HTMLElement }) {
+function PopoverMenu({
+  anchor,
+  onClose,
+  align = 'left',
+  items,
+  onSelect,
+  width,
+}: PopoverProps & { anchor: HTMLElement }) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const [focused, setFocused] = useState(-1);
@@ -114,13 +131,15 @@ function PopoverMenu({ anchor, onClose, align = 'left', items, onSelect, width }
   useEffect(
     () => () => {
       const active = document.activeElement;
-      if (hadFocus.current && (!active || active === document.body) && anchor.isConnected) anchor.focus({ preventScroll: true });
+      if (hadFocus.current && (!active || active === document.body) && anchor.isConnected)
+        anchor.focus({ preventScroll: true });
     },
     [anchor],
   );
 
   useEffect(() => {
-    if (focused >= 0) ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]')[focused]?.focus({ preventScroll: false });
+    if (focused >= 0)
+      ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]')[focused]?.focus({ preventScroll: false });
   }, [focused]);
 
   function select(item: PopoverItem, e: MouseEvent) {
@@ -183,7 +202,14 @@ function PopoverMenu({ anchor, onClose, align = 'left', items, onSelect, width }
               onMouseEnter: () => setFocused(i),
             };
             return item.url && !item.disabled ? (
-              <a key={i} {...common} href={item.url} target={item.urlTarget} rel={item.urlTarget === '_blank' ? 'noopener noreferrer' : undefined} onClick={(e) => select(item, e)}>
+              <a
+                key={i}
+                {...common}
+                href={item.url}
+                target={item.urlTarget}
+                rel={item.urlTarget === '_blank' ? 'noopener noreferrer' : undefined}
+                onClick={(e) => select(item, e)}
+              >
                 {content}
               </a>
             ) : (

@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { LABELS, OVERLAY_TIMINGS, createStore, focusFirstField, isClient, storage, useStore, usePresence } from './store.ts';
+import {
+  LABELS,
+  OVERLAY_TIMINGS,
+  createStore,
+  focusFirstField,
+  isClient,
+  storage,
+  useStore,
+  usePresence,
+} from './store.ts';
 import { CloseIcon } from './toasts.tsx';
 import { modalsOpen } from './modal.tsx';
 
@@ -119,7 +128,11 @@ export function PopupLayer() {
       onMouseDown={onOverlayDown}
       onClick={onOverlayClick}
     >
-      {fullPage ? <FullPageWindow key={shown.id} spec={spec} api={api} /> : <PopupWindow key={shown.id} spec={spec} api={api} />}
+      {fullPage ? (
+        <FullPageWindow key={shown.id} spec={spec} api={api} />
+      ) : (
+        <PopupWindow key={shown.id} spec={spec} api={api} />
+      )}
     </div>
   );
 }
@@ -132,25 +145,62 @@ function useFocusOnOpen() {
     focusFirstField(root.current, closeBtn.current);
     return () => {
       // give focus back to whatever opened the popup, unless it moved somewhere meaningful already
-      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body)) opener.focus({ preventScroll: true });
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body))
+        opener.focus({ preventScroll: true });
     };
   }, []);
   return { root, closeBtn };
 }
 
-function Header({ spec, api, closeRef, children }: { spec: PopupSpec; api: PopupApi; closeRef: Ref<HTMLButtonElement>; children?: ReactNode }) {
+function Header({
+  spec,
+  api,
+  closeRef,
+  children,
+}: {
+  spec: PopupSpec;
+  api: PopupApi;
+  closeRef: Ref<HTMLButtonElement>;
+  children?: ReactNode;
+}) {
   return (
     <div className="ov-popup__header">
       {api.hasHistory && (
-        <button type="button" className="ov-icon-btn ov-popup__back" aria-label={LABELS.back} data-testid="popup-back" onClick={api.back}>
+        <button
+          type="button"
+          className="ov-icon-btn ov-popup__back"
+          aria-label={LABELS.back}
+          data-testid="popup-back"
+          onClick={api.back}
+        >
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M10 3L5 8l5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       )}
-      {spec.title ? <h2 className="ov-popup__title" id={`ov-popup-title-${spec.kind}`}>{spec.title}</h2> : <span className="ov-popup__spacer" />}
+      {spec.title ? (
+        <h2 className="ov-popup__title" id={`ov-popup-title-${spec.kind}`}>
+          {spec.title}
+        </h2>
+      ) : (
+        <span className="ov-popup__spacer" />
+      )}
       {children}
-      <button ref={closeRef} type="button" className="ov-icon-btn ov-popup__close" aria-label={LABELS.close} data-testid="popup-close" onClick={api.close}>
+      <button
+        ref={closeRef}
+        type="button"
+        className="ov-icon-btn ov-popup__close"
+        aria-label={LABELS.close}
+        data-testid="popup-close"
+        onClick={api.close}
+      >
         <CloseIcon size={14} />
       </button>
     </div>
@@ -216,9 +266,23 @@ function FullPageWindow({ spec, api }: { spec: PopupSpec; api: PopupApi }) {
         >
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
             {maximized ? (
-              <path d="M5 1v4H1M9 1v4h4M5 13V9H1M9 13V9h4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 1v4H1M9 1v4h4M5 13V9H1M9 13V9h4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             ) : (
-              <path d="M1 5V1h4M13 5V1H9M1 9v4h4M13 9v4H9" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M1 5V1h4M13 5V1H9M1 9v4h4M13 9v4H9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             )}
           </svg>
         </button>

@@ -26,7 +26,11 @@ export const isClient = typeof window !== 'undefined';
 const noopSubscribe = () => () => {};
 /** false during SSR and hydration, true afterwards: layers render only then, so hydration never mismatches. */
 export function useMounted(): boolean {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
 }
 
 /**

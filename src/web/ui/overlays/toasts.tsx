@@ -26,7 +26,13 @@ export const toast = {
   show(message: string, opts: { type?: ToastType; lifeTime?: number } = {}): number {
     if (!isClient) return 0; // a module-level store on the server would leak between requests
     const id = ++seq;
-    const entry: ToastEntry = { id, message, type: opts.type ?? 'success', lifeTime: opts.lifeTime ?? OVERLAY_TIMINGS.toastLife, phase: 'enter' };
+    const entry: ToastEntry = {
+      id,
+      message,
+      type: opts.type ?? 'success',
+      lifeTime: opts.lifeTime ?? OVERLAY_TIMINGS.toastLife,
+      phase: 'enter',
+    };
     toasts.set([...toasts.get(), entry]);
     return id;
   },
@@ -110,7 +116,13 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
       onPointerCancel={onPointerEnd}
     >
       <div className="ov-toast__message">{entry.message}</div>
-      <button type="button" className="ov-toast__close" aria-label={LABELS.close} data-testid="toast-close" onClick={() => toast.close(id)}>
+      <button
+        type="button"
+        className="ov-toast__close"
+        aria-label={LABELS.close}
+        data-testid="toast-close"
+        onClick={() => toast.close(id)}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -29,14 +29,17 @@ function observe(el: Element, onNear: () => void): () => void {
     onNear();
     return () => {};
   }
-  observer ??= new IntersectionObserver((records) => {
-    for (const r of records) {
-      if (!r.isIntersecting) continue;
-      waiting.get(r.target)?.();
-      waiting.delete(r.target);
-      observer?.unobserve(r.target);
-    }
-  }, { rootMargin: LAZY_MARGIN });
+  observer ??= new IntersectionObserver(
+    (records) => {
+      for (const r of records) {
+        if (!r.isIntersecting) continue;
+        waiting.get(r.target)?.();
+        waiting.delete(r.target);
+        observer?.unobserve(r.target);
+      }
+    },
+    { rootMargin: LAZY_MARGIN },
+  );
   waiting.set(el, onNear);
   observer.observe(el);
   return () => {
@@ -59,7 +62,17 @@ export interface LazyPictureProps {
   label?: string;
 }
 
-export function LazyPicture({ sources, width, height, color, maxWidth, alt, className, onOpen, label }: LazyPictureProps) {
+export function LazyPicture({
+  sources,
+  width,
+  height,
+  color,
+  maxWidth,
+  alt,
+  className,
+  onOpen,
+  label,
+}: LazyPictureProps) {
   const ref = useRef<HTMLElement>(null);
   const key = sources.videoSrc ?? sources.src;
   const [near, setNear] = useState(() => loaded.has(key));
@@ -125,10 +138,22 @@ export function LazyPicture({ sources, width, height, color, maxWidth, alt, clas
     </picture>
   );
   const classes = `lazy-media${done ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`;
-  const noscript = !sources.videoSrc && <noscript><img className="lazy-media-item" src={sources.src} width={width} height={height} alt={alt} /></noscript>;
+  const noscript = !sources.videoSrc && (
+    <noscript>
+      <img className="lazy-media-item" src={sources.src} width={width} height={height} alt={alt} />
+    </noscript>
+  );
   if (onOpen) {
     return (
-      <button type="button" ref={ref as Ref<HTMLButtonElement>} className={`${classes} lazy-media--button`} style={style} onClick={onOpen} aria-label={label} data-testid="media-open">
+      <button
+        type="button"
+        ref={ref as Ref<HTMLButtonElement>}
+        className={`${classes} lazy-media--button`}
+        style={style}
+        onClick={onOpen}
+        aria-label={label}
+        data-testid="media-open"
+      >
         {media}
         {noscript}
       </button>

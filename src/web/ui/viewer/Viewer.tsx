@@ -109,7 +109,8 @@ function ViewerWindow({ items, start, onClose }: ViewerProps) {
     const s = swipe.current;
     if (!s || s.id !== e.pointerId) return;
     s.dx = e.clientX - s.x;
-    s.sideways ??= Math.abs(s.dx) > 8 || Math.abs(e.clientY - s.y) > 8 ? Math.abs(s.dx) > Math.abs(e.clientY - s.y) : null;
+    s.sideways ??=
+      Math.abs(s.dx) > 8 || Math.abs(e.clientY - s.y) > 8 ? Math.abs(s.dx) > Math.abs(e.clientY - s.y) : null;
     if (!s.sideways) return;
     const atEdge = (s.dx > 0 && index === 0) || (s.dx < 0 && index === total - 1);
     setDrag(atEdge ? s.dx / 3 : s.dx);
@@ -136,12 +137,30 @@ function ViewerWindow({ items, start, onClose }: ViewerProps) {
       style={{ ['--viewer-ms' as string]: `${VIEWER_ANIMATION_MS}ms` }}
     >
       <div className="viewer-top">
-        <span className="viewer-counter" data-testid="viewer-counter" aria-live="polite">{counter}</span>
+        <span className="viewer-counter" data-testid="viewer-counter" aria-live="polite">
+          {counter}
+        </span>
         <div className="viewer-actions">
-          <a className="viewer-btn" href={item.src} target="_blank" rel="noopener" aria-label={L.download} title={L.download} data-testid="viewer-download">
+          <a
+            className="viewer-btn"
+            href={item.src}
+            target="_blank"
+            rel="noopener"
+            aria-label={L.download}
+            title={L.download}
+            data-testid="viewer-download"
+          >
             <DownloadIcon />
           </a>
-          <button ref={closeButton} type="button" className="viewer-btn" onClick={close} aria-label={L.close} title={L.close} data-testid="viewer-close">
+          <button
+            ref={closeButton}
+            type="button"
+            className="viewer-btn"
+            onClick={close}
+            aria-label={L.close}
+            title={L.close}
+            data-testid="viewer-close"
+          >
             <CloseIcon size={16} />
           </button>
         </div>
@@ -153,12 +172,27 @@ function ViewerWindow({ items, start, onClose }: ViewerProps) {
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
       >
-        <div className="viewer-track" style={{ transform: `translateX(calc(${-index * 100}% + ${drag}px))`, transition: drag ? 'none' : undefined }}>
+        <div
+          className="viewer-track"
+          style={{ transform: `translateX(calc(${-index * 100}% + ${drag}px))`, transition: drag ? 'none' : undefined }}
+        >
           {items.map((it, i) => (
-            <div key={i} className={`viewer-slide${i === index ? ' is-active' : ''}`} aria-hidden={i !== index} onClick={(e) => e.target === e.currentTarget && close()}>
+            <div
+              key={i}
+              className={`viewer-slide${i === index ? ' is-active' : ''}`}
+              aria-hidden={i !== index}
+              onClick={(e) => e.target === e.currentTarget && close()}
+            >
               {/* The neighbours load too, so paging shows a ready picture. */}
               {Math.abs(i - index) <= 1 && (
-                <Slide item={it} active={i === index} zoomed={zoomed && i === index} onZoom={setZoomed} win={win} onBackdrop={close} />
+                <Slide
+                  item={it}
+                  active={i === index}
+                  zoomed={zoomed && i === index}
+                  onZoom={setZoomed}
+                  win={win}
+                  onBackdrop={close}
+                />
               )}
             </div>
           ))}
@@ -166,10 +200,24 @@ function ViewerWindow({ items, start, onClose }: ViewerProps) {
       </div>
       {total > 1 && (
         <>
-          <button type="button" className="viewer-arrow viewer-arrow--prev" onClick={() => go(index - 1)} disabled={index === 0} aria-label={L.previous} data-testid="viewer-prev">
+          <button
+            type="button"
+            className="viewer-arrow viewer-arrow--prev"
+            onClick={() => go(index - 1)}
+            disabled={index === 0}
+            aria-label={L.previous}
+            data-testid="viewer-prev"
+          >
             <ArrowIcon />
           </button>
-          <button type="button" className="viewer-arrow viewer-arrow--next" onClick={() => go(index + 1)} disabled={index === total - 1} aria-label={L.next} data-testid="viewer-next">
+          <button
+            type="button"
+            className="viewer-arrow viewer-arrow--next"
+            onClick={() => go(index + 1)}
+            disabled={index === total - 1}
+            aria-label={L.next}
+            data-testid="viewer-next"
+          >
             <ArrowIcon />
           </button>
         </>
@@ -184,7 +232,14 @@ function ViewerWindow({ items, start, onClose }: ViewerProps) {
         {total > 1 && total <= MAX_DOTS && (
           <div className="viewer-dots">
             {items.map((_, i) => (
-              <button key={i} type="button" className="viewer-dot" aria-label={L.goTo(i + 1)} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)} />
+              <button
+                key={i}
+                type="button"
+                className="viewer-dot"
+                aria-label={L.goTo(i + 1)}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
             ))}
           </div>
         )}
@@ -224,17 +279,35 @@ function Slide({ item, active, zoomed, onZoom, win, onBackdrop }: SlideProps) {
     if (!zoomable) return;
     const box = e.currentTarget.getBoundingClientRect();
     const stage = frame.current?.getBoundingClientRect();
-    focus.current = { fx: (e.clientX - box.left) / box.width, fy: (e.clientY - box.top) / box.height, x: e.clientX - (stage?.left ?? 0), y: e.clientY - (stage?.top ?? 0) };
+    focus.current = {
+      fx: (e.clientX - box.left) / box.width,
+      fy: (e.clientY - box.top) / box.height,
+      x: e.clientX - (stage?.left ?? 0),
+      y: e.clientY - (stage?.top ?? 0),
+    };
     onZoom(!zoomed);
   };
 
-  const size = zoomed ? { width: item.width, height: item.height } : fit ? { width: fit.width, height: fit.height } : undefined;
+  const size = zoomed
+    ? { width: item.width, height: item.height }
+    : fit
+      ? { width: fit.width, height: fit.height }
+      : undefined;
   const background = item.color ? { backgroundColor: `#${item.color}` } : {};
   return (
     <div ref={frame} className="viewer-frame" onClick={(e) => e.target === e.currentTarget && onBackdrop()}>
       <div className={`viewer-picture${size ? '' : ' viewer-picture--free'}`} style={{ ...size, ...background }}>
         {item.video_src ? (
-          <video className="viewer-full is-loaded" src={item.video_src} poster={item.preview_src} autoPlay={active} muted loop playsInline data-testid={active ? 'viewer-video' : undefined} />
+          <video
+            className="viewer-full is-loaded"
+            src={item.video_src}
+            poster={item.preview_src}
+            autoPlay={active}
+            muted
+            loop
+            playsInline
+            data-testid={active ? 'viewer-video' : undefined}
+          />
         ) : (
           <>
             {!full && size && <img className="viewer-preview" src={item.preview_src} alt="" aria-hidden />}
@@ -259,7 +332,14 @@ function Slide({ item, active, zoomed, onZoom, win, onBackdrop }: SlideProps) {
 function DownloadIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
-      <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -267,7 +347,14 @@ function DownloadIcon() {
 function ArrowIcon() {
   return (
     <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden>
-      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m9 5 7 7-7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -17,28 +17,51 @@ describe('pictureSources', () => {
   });
 
   it('never asks for more than the original width, and crops tiles to their shape', () => {
-    expect(pictureSources(base, { uuid, width: 250, height: 100, type: 'png' }, { width: 640 }).src).toBe(u('-/resize/300/'));
-    expect(pictureSources(base, { uuid, width: 1600, height: 1200, type: 'jpg' }, { width: 320, height: 240 }).srcSet)
-      .toBe(`${u('-/scale_crop/400x300/')} 1x, ${u('-/scale_crop/800x600/')} 2x`);
+    expect(pictureSources(base, { uuid, width: 250, height: 100, type: 'png' }, { width: 640 }).src).toBe(
+      u('-/resize/300/'),
+    );
+    expect(
+      pictureSources(base, { uuid, width: 1600, height: 1200, type: 'jpg' }, { width: 320, height: 240 }).srcSet,
+    ).toBe(`${u('-/scale_crop/400x300/')} 1x, ${u('-/scale_crop/800x600/')} 2x`);
   });
 
   it('gives webp originals a jpg fallback, gifs an mp4 and outside images their own address', () => {
-    expect(pictureSources(base, { uuid, width: 800, height: 600, type: 'webp' }, { width: 640 }).src).toBe(u('-/resize/700/-/format/jpg/'));
+    expect(pictureSources(base, { uuid, width: 800, height: 600, type: 'webp' }, { width: 640 }).src).toBe(
+      u('-/resize/700/-/format/jpg/'),
+    );
     expect(pictureSources(base, { uuid, width: 480, height: 270, type: 'gif' }, { width: 640 })).toEqual({
-      src: u('-/resize/500/-/format/jpg/'), videoSrc: u('-/resize/500/-/format/mp4/'),
+      src: u('-/resize/500/-/format/jpg/'),
+      videoSrc: u('-/resize/500/-/format/mp4/'),
     });
-    expect(pictureSources(base, { url: 'https://example.com/a.jpg', width: 10, height: 10 }, { width: 640 })).toEqual({ src: 'https://example.com/a.jpg' });
+    expect(pictureSources(base, { url: 'https://example.com/a.jpg', width: 10, height: 10 }, { width: 640 })).toEqual({
+      src: 'https://example.com/a.jpg',
+    });
   });
 });
 
 describe('viewerItem', () => {
   it('points at the original, a 680 px preview and the mp4 of a gif, with the caption', () => {
-    expect(viewerItem(base, { uuid, width: 2000, height: 1000, type: 'gif', color: 'aabbcc' }, { title: 'Кот', author: 'Фото автора' })).toEqual({
-      src: u(''), preview_src: u('-/resize/700/'), width: 2000, height: 1000, title: 'Кот', author: 'Фото автора',
-      video_src: u('-/format/mp4/'), color: 'aabbcc',
+    expect(
+      viewerItem(
+        base,
+        { uuid, width: 2000, height: 1000, type: 'gif', color: 'aabbcc' },
+        { title: 'Кот', author: 'Фото автора' },
+      ),
+    ).toEqual({
+      src: u(''),
+      preview_src: u('-/resize/700/'),
+      width: 2000,
+      height: 1000,
+      title: 'Кот',
+      author: 'Фото автора',
+      video_src: u('-/format/mp4/'),
+      color: 'aabbcc',
     });
     expect(viewerItem(base, { url: 'https://example.com/a.jpg', width: 5, height: 5 })).toEqual({
-      src: 'https://example.com/a.jpg', preview_src: 'https://example.com/a.jpg', width: 5, height: 5,
+      src: 'https://example.com/a.jpg',
+      preview_src: 'https://example.com/a.jpg',
+      width: 5,
+      height: 5,
     });
   });
 });

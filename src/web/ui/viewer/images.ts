@@ -78,11 +78,17 @@ export function pictureSources(base: string, image: ImageEntity, slot: Slot): Pi
 }
 
 /** One viewer item per picture: the original, its 680 px preview, and the mp4 of a gif. */
-export function viewerItem(base: string, image: ImageEntity, caption: { title?: string; author?: string } = {}): ViewerItem {
+export function viewerItem(
+  base: string,
+  image: ImageEntity,
+  caption: { title?: string; author?: string } = {},
+): ViewerItem {
   const original = image.uuid ? mediaUrl(base, image.uuid) : (image.url ?? '');
   return {
     src: original,
-    preview_src: image.uuid ? mediaUrl(base, image.uuid, { width: Math.min(VIEWER_PREVIEW_WIDTH, image.width || VIEWER_PREVIEW_WIDTH) }) : original,
+    preview_src: image.uuid
+      ? mediaUrl(base, image.uuid, { width: Math.min(VIEWER_PREVIEW_WIDTH, image.width || VIEWER_PREVIEW_WIDTH) })
+      : original,
     width: image.width,
     height: image.height,
     ...(caption.title ? { title: caption.title } : {}),
@@ -116,10 +122,12 @@ export const canZoom = (fit: ReturnType<typeof viewerFit>) => fit !== null && fi
  */
 export function galleryItems<T extends { image: ImageEntity }>(data: unknown): T[] {
   const items = (data as { items?: unknown } | null)?.items;
-  const valid = Array.isArray(items) && items.every((i) => {
-    const image = (i as { image?: ImageEntity } | null)?.image;
-    return image && typeof image === 'object' && (typeof image.uuid === 'string' || typeof image.url === 'string');
-  });
+  const valid =
+    Array.isArray(items) &&
+    items.every((i) => {
+      const image = (i as { image?: ImageEntity } | null)?.image;
+      return image && typeof image === 'object' && (typeof image.uuid === 'string' || typeof image.url === 'string');
+    });
   if (!valid) {
     console.error('Wrong gallery data format', data);
     return [];

@@ -104,8 +104,14 @@ export class AudioTool {
   private fileView(uuid: string): HTMLElement {
     const { duration, type } = this.data;
     const info = [this.fileName, duration !== undefined ? formatTimecode(duration) : '', type?.toUpperCase() ?? '']
-      .filter(Boolean).join(' · ');
-    const remove = h('button', { type: 'button', className: 'ed-audio__remove', title: t.audioRemove, 'aria-label': t.audioRemove });
+      .filter(Boolean)
+      .join(' · ');
+    const remove = h('button', {
+      type: 'button',
+      className: 'ed-audio__remove',
+      title: t.audioRemove,
+      'aria-label': t.audioRemove,
+    });
     remove.innerHTML = ICONS.remove;
     remove.addEventListener('click', () => {
       this.data = {};
@@ -114,8 +120,16 @@ export class AudioTool {
       this.block.dispatchChange();
     });
     return h('div', { className: 'ed-audio__file' }, [
-      h('audio', { controls: true, preload: 'metadata', src: mediaUrl(mediaBaseUrl(), uuid), 'data-testid': 'editor-audio-player' }),
-      h('div', { className: 'ed-audio__info' }, [h('span', { text: info, 'data-testid': 'editor-audio-info' }), this.readOnly ? null : remove]),
+      h('audio', {
+        controls: true,
+        preload: 'metadata',
+        src: mediaUrl(mediaBaseUrl(), uuid),
+        'data-testid': 'editor-audio-player',
+      }),
+      h('div', { className: 'ed-audio__info' }, [
+        h('span', { text: info, 'data-testid': 'editor-audio-info' }),
+        this.readOnly ? null : remove,
+      ]),
     ]);
   }
 
@@ -123,9 +137,16 @@ export class AudioTool {
     const { uuid } = this.data;
     const parts: (HTMLElement | null)[] = [];
     if (uuid) parts.push(this.fileView(uuid));
-    else if (this.busy) parts.push(h('div', { className: 'ed-audio__busy', text: t.uploading, 'data-testid': 'editor-audio-busy' }));
+    else if (this.busy)
+      parts.push(h('div', { className: 'ed-audio__busy', text: t.uploading, 'data-testid': 'editor-audio-busy' }));
     else if (!this.readOnly) {
-      parts.push(h('div', { className: 'ed-audio__empty' }, [h('p', { text: t.audioDrop }), this.picker(), h('p', { className: 'ed-audio__or', text: t.audioOr })]));
+      parts.push(
+        h('div', { className: 'ed-audio__empty' }, [
+          h('p', { text: t.audioDrop }),
+          this.picker(),
+          h('p', { className: 'ed-audio__or', text: t.audioOr }),
+        ]),
+      );
     }
     // The address stays the alternative to a file until one is uploaded.
     if (!uuid) parts.push(this.url);

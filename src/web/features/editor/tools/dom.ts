@@ -19,7 +19,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 /** A one-line plain input of a block; Enter inside it must not make a new block. */
 export function plainInput(className: string, placeholder: string, value: string, testId?: string): HTMLInputElement {
-  const input = h('input', { className: `ed-input ${className}`, placeholder, value, type: 'text', 'aria-label': placeholder, 'data-testid': testId ?? false });
+  const input = h('input', {
+    className: `ed-input ${className}`,
+    placeholder,
+    value,
+    type: 'text',
+    'aria-label': placeholder,
+    'data-testid': testId ?? false,
+  });
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') e.stopPropagation();
   });
@@ -33,15 +40,21 @@ const icon = (path: string) =>
   `<svg width="17" height="17" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${path}</svg>`;
 
 export const ICONS = {
-  media: icon('<rect x="3" y="4" width="18" height="16" rx="2"/><circle cx="9" cy="10" r="2"/><path d="M21 17l-5-5-9 8"/>'),
+  media: icon(
+    '<rect x="3" y="4" width="18" height="16" rx="2"/><circle cx="9" cy="10" r="2"/><path d="M21 17l-5-5-9 8"/>',
+  ),
   video: icon('<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M10 9l5 3-5 3z"/>'),
-  link: icon('<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>'),
+  link: icon(
+    '<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>',
+  ),
   incut: icon('<path d="M4 4v16"/><path d="M9 8h11M9 12h11M9 16h7"/>'),
   code: icon('<path d="M8 8l-4 4 4 4M16 8l4 4-4 4"/>'),
   audio: icon('<path d="M9 18V6l11-2v12"/><circle cx="6" cy="18" r="3"/><circle cx="17" cy="16" r="3"/>'),
   number: icon('<path d="M5 9h14M5 15h14M10 4L8 20M16 4l-2 16"/>'),
   person: icon('<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>'),
-  strike: icon('<path d="M4 12h16"/><path d="M16 6.5A4 3 0 0 0 12 5c-2.5 0-4 1.3-4 3 0 1.2.8 2.2 2.5 2.8M8 17.5A4 3 0 0 0 12 19c2.5 0 4-1.3 4-3 0-.5-.1-1-.4-1.4"/>'),
+  strike: icon(
+    '<path d="M4 12h16"/><path d="M16 6.5A4 3 0 0 0 12 5c-2.5 0-4 1.3-4 3 0 1.2.8 2.2 2.5 2.8M8 17.5A4 3 0 0 0 12 19c2.5 0 4-1.3 4-3 0-.5-.1-1-.4-1.4"/>',
+  ),
   spoiler: icon('<path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z"/><path d="M3 3l18 18"/>'),
   cover: icon('<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M3 15l5-5 4 4 3-3 6 6"/>'),
   remove: icon('<path d="M6 6l12 12M18 6L6 18"/>'),

@@ -2,7 +2,13 @@ import type { API, BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-ty
 import type { Block, BlockOf } from '../../../../shared/blocks.ts';
 import { editorToolOf } from '../convert.ts';
 import { ui } from '../../../../shared/catalogue.ts';
-import { knownThumbnail, recognizeVideo, resultToBlock, videoBlockData, type ExtractResult } from '../../../../shared/extract.ts';
+import {
+  knownThumbnail,
+  recognizeVideo,
+  resultToBlock,
+  videoBlockData,
+  type ExtractResult,
+} from '../../../../shared/extract.ts';
 import { formatTimecode } from '../../../../shared/format.ts';
 import { api as request } from '../../../api/request.ts';
 import { toast } from '../../../ui/overlays/index.ts';
@@ -20,7 +26,11 @@ export async function linkToBlock(url: string): Promise<Block | null> {
   const block = first ? resultToBlock(first) : null;
   if (block) return block;
   const video = recognizeVideo(url);
-  if (video) return { type: 'video', data: videoBlockData({ ...video, url, thumbnail: knownThumbnail(video.service, video.id) }) };
+  if (video)
+    return {
+      type: 'video',
+      data: videoBlockData({ ...video, url, thumbnail: knownThumbnail(video.service, video.id) }),
+    };
   toast.show(first?.type === 'error' ? first.data.message : t.extractFailed, { type: 'error' });
   return null;
 }
@@ -127,7 +137,8 @@ export class VideoTool extends EmbedTool<BlockOf<'video'>['data']> {
   static get pasteConfig() {
     return {
       patterns: {
-        video: /^https?:\/\/(www\.|m\.|music\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|vk\.com|vk\.ru|vkvideo\.ru|vimeo\.com|player\.vimeo\.com|coub\.com)\/\S+$/i,
+        video:
+          /^https?:\/\/(www\.|m\.|music\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|vk\.com|vk\.ru|vkvideo\.ru|vimeo\.com|player\.vimeo\.com|coub\.com)\/\S+$/i,
       },
     };
   }
@@ -135,12 +146,32 @@ export class VideoTool extends EmbedTool<BlockOf<'video'>['data']> {
   protected readonly placeholder = t.videoPlaceholder;
 
   protected preview(d: BlockOf<'video'>['data']): HTMLElement {
-    return h('a', { className: 'ed-video', href: d.url, target: '_blank', rel: 'noopener nofollow', 'data-testid': 'editor-video', 'data-service': d.service }, [
-      d.thumbnail ? picture(d.thumbnail) : null,
-      h('span', { className: 'ed-video__play', 'aria-hidden': 'true' }),
-      d.title ? h('span', { className: 'ed-video__title', text: d.title }) : null,
-      h('span', { className: 'ed-video__label', text: [SERVICE_NAMES[d.service], hostOf(d.url), d.timecode ? ui.entries.videoFrom(formatTimecode(d.timecode)) : ''].filter(Boolean).join(' · ') }),
-    ]);
+    return h(
+      'a',
+      {
+        className: 'ed-video',
+        href: d.url,
+        target: '_blank',
+        rel: 'noopener nofollow',
+        'data-testid': 'editor-video',
+        'data-service': d.service,
+      },
+      [
+        d.thumbnail ? picture(d.thumbnail) : null,
+        h('span', { className: 'ed-video__play', 'aria-hidden': 'true' }),
+        d.title ? h('span', { className: 'ed-video__title', text: d.title }) : null,
+        h('span', {
+          className: 'ed-video__label',
+          text: [
+            SERVICE_NAMES[d.service],
+            hostOf(d.url),
+            d.timecode ? ui.entries.videoFrom(formatTimecode(d.timecode)) : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }),
+      ],
+    );
   }
 }
 
@@ -155,15 +186,17 @@ export class LinkTool extends EmbedTool<BlockOf<'link'>['data']> {
   protected readonly placeholder = t.linkPlaceholder;
 
   protected preview(d: BlockOf<'link'>['data']): HTMLElement {
-    return h('a', { className: 'ed-link', href: d.url, target: '_blank', rel: 'noopener nofollow', 'data-testid': 'editor-link' }, [
-      h('span', { className: 'ed-link__body' }, [
-        h('span', { className: 'ed-link__title', text: d.title ?? hostOf(d.url) }),
-        d.description ? h('span', { className: 'ed-link__text', text: d.description }) : null,
-        h('span', { className: 'ed-link__host', text: hostOf(d.url) }),
-      ]),
-      d.image ? picture(d.image, 'ed-link__image') : null,
-    ]);
+    return h(
+      'a',
+      { className: 'ed-link', href: d.url, target: '_blank', rel: 'noopener nofollow', 'data-testid': 'editor-link' },
+      [
+        h('span', { className: 'ed-link__body' }, [
+          h('span', { className: 'ed-link__title', text: d.title ?? hostOf(d.url) }),
+          d.description ? h('span', { className: 'ed-link__text', text: d.description }) : null,
+          h('span', { className: 'ed-link__host', text: hostOf(d.url) }),
+        ]),
+        d.image ? picture(d.image, 'ed-link__image') : null,
+      ],
+    );
   }
 }
-
-

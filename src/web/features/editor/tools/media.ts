@@ -23,17 +23,24 @@ function entitiesOf(result: UploadResultItem[] | undefined): MediaImage[] {
 
 /** Uploads files through `POST /v3.0/andropov/upload` (`file_0`, `file_1` …): pictures and sounds alike. */
 export async function uploadFiles(files: File[], onProgress?: (sent: number) => void): Promise<MediaImage[]> {
-  const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload', { file: files }, { format: 'multipart', onProgress });
+  const result = await request.post<{ result: UploadResultItem[] }>(
+    'andropov/upload',
+    { file: files },
+    { format: 'multipart', onProgress },
+  );
   return result.ok ? entitiesOf(result.data.result) : [];
 }
 
 /** Pictures as gallery items; a sound that came this way belongs in the audio block, and the author is told so. */
 function itemsOf(media: MediaImage[]): MediaItem[] {
   if (media.some((m) => isAudioType(m.type))) toast.show(t.mediaIsAudio, { type: 'error' });
-  return media.filter((m) => !isAudioType(m.type)).map((m) => ({ image: { uuid: m.uuid, width: m.width, height: m.height } }));
+  return media
+    .filter((m) => !isAudioType(m.type))
+    .map((m) => ({ image: { uuid: m.uuid, width: m.width, height: m.height } }));
 }
 
-const uploadImages = async (files: File[], onProgress?: (sent: number) => void): Promise<MediaItem[]> => itemsOf(await uploadFiles(files, onProgress));
+const uploadImages = async (files: File[], onProgress?: (sent: number) => void): Promise<MediaItem[]> =>
+  itemsOf(await uploadFiles(files, onProgress));
 
 /** 'Загрузка… 45 %' in a busy line while the files go out; the rest of the block is not redrawn for it. */
 export function showProgress(root: HTMLElement, selector: string, sent: number) {
@@ -108,7 +115,13 @@ export class MediaTool {
   }
 
   private picker(label: string, primary: boolean): HTMLElement {
-    const input = h('input', { type: 'file', accept: IMAGE_TYPES.join(','), multiple: true, hidden: true, 'data-testid': 'editor-media-file' });
+    const input = h('input', {
+      type: 'file',
+      accept: IMAGE_TYPES.join(','),
+      multiple: true,
+      hidden: true,
+      'data-testid': 'editor-media-file',
+    });
     input.addEventListener('change', () => {
       const files = [...(input.files ?? [])];
       input.value = '';
@@ -126,38 +139,58 @@ export class MediaTool {
       this.items.forEach((item, index) => grid.append(this.itemView(item, index)));
       root.append(grid);
     }
-    if (this.busy) root.append(h('div', { className: 'ed-media__busy', text: t.uploading, 'data-testid': 'editor-media-busy' }));
+    if (this.busy)
+      root.append(h('div', { className: 'ed-media__busy', text: t.uploading, 'data-testid': 'editor-media-busy' }));
     if (this.readOnly) return;
     if (!this.items.length) {
-      root.append(h('div', { className: 'ed-media__empty' }, [h('p', { text: t.mediaDrop }), this.picker(t.mediaUpload, true)]));
+      root.append(
+        h('div', { className: 'ed-media__empty' }, [h('p', { text: t.mediaDrop }), this.picker(t.mediaUpload, true)]),
+      );
     } else {
       root.append(h('div', { className: 'ed-media__more' }, [this.picker(t.mediaAdd, false)]));
     }
   }
 
   private itemView(item: MediaItem, index: number): HTMLElement {
-    const src = item.image.uuid ? mediaUrl(mediaBaseUrl(), item.image.uuid, { width: 640 }) : item.image.url ?? '';
-    const img = h('img', { src, alt: item.title ?? '', width: item.image.width, height: item.image.height, loading: 'lazy', 'data-testid': 'editor-media-image' });
+    const src = item.image.uuid ? mediaUrl(mediaBaseUrl(), item.image.uuid, { width: 640 }) : (item.image.url ?? '');
+    const img = h('img', {
+      src,
+      alt: item.title ?? '',
+      width: item.image.width,
+      height: item.image.height,
+      loading: 'lazy',
+      'data-testid': 'editor-media-image',
+    });
     const title = plainInput('ed-media__title', t.mediaTitle, item.title ?? '');
     const author = plainInput('ed-media__author', t.mediaAuthor, item.author ?? '');
     title.addEventListener('input', () => ((item.title = title.value), this.changed()));
     author.addEventListener('input', () => ((item.author = author.value), this.changed()));
     title.readOnly = author.readOnly = this.readOnly;
-    const remove = h('button', { type: 'button', className: 'ed-media__remove', title: t.mediaRemove, 'aria-label': t.mediaRemove });
+    const remove = h('button', {
+      type: 'button',
+      className: 'ed-media__remove',
+      title: t.mediaRemove,
+      'aria-label': t.mediaRemove,
+    });
     remove.innerHTML = ICONS.remove;
     remove.addEventListener('click', () => {
       this.items.splice(index, 1);
       this.draw();
       this.changed();
     });
-    return h('figure', { className: 'ed-media__item' }, [img, this.readOnly ? null : remove, h('figcaption', {}, [title, author])]);
+    return h('figure', { className: 'ed-media__item' }, [
+      img,
+      this.readOnly ? null : remove,
+      h('figcaption', {}, [title, author]),
+    ]);
   }
 
   async onPaste(event: PasteEvent) {
     const { file, data } = event.detail;
     if (file) await this.add((progress) => uploadImages([file], progress));
     // A pasted <img> of another page: stored by its address.
-    else if (data instanceof HTMLImageElement && /^https?:\/\//.test(data.src)) await this.add(() => uploadImageUrls([data.src]));
+    else if (data instanceof HTMLImageElement && /^https?:\/\//.test(data.src))
+      await this.add(() => uploadImageUrls([data.src]));
   }
 
   save(): BlockOf<'media'>['data'] {

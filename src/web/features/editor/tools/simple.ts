@@ -72,7 +72,12 @@ export class IncutTool {
   private readonly root: HTMLElement;
 
   constructor({ data, readOnly }: BlockToolOptions<{ text?: string }>) {
-    this.root = h('div', { className: 'ed-incut', contenteditable: readOnly ? 'false' : 'true', 'data-placeholder': t.incutPlaceholder, 'data-testid': 'editor-incut' });
+    this.root = h('div', {
+      className: 'ed-incut',
+      contenteditable: readOnly ? 'false' : 'true',
+      'data-placeholder': t.incutPlaceholder,
+      'data-testid': 'editor-incut',
+    });
     this.root.innerHTML = data?.text ?? '';
   }
 
@@ -85,7 +90,28 @@ export class IncutTool {
   }
 }
 
-export const CODE_LANGUAGES = ['', 'bash', 'c', 'cpp', 'csharp', 'css', 'go', 'html', 'java', 'js', 'json', 'kotlin', 'php', 'python', 'ruby', 'rust', 'sql', 'swift', 'ts', 'yaml'];
+export const CODE_LANGUAGES = [
+  '',
+  'bash',
+  'c',
+  'cpp',
+  'csharp',
+  'css',
+  'go',
+  'html',
+  'java',
+  'js',
+  'json',
+  'kotlin',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+  'sql',
+  'swift',
+  'ts',
+  'yaml',
+];
 
 /** Code with its language: a textarea (Enter is a new line, Tab indents) and a language choice. */
 export class CodeTool {
@@ -111,7 +137,13 @@ export class CodeTool {
 
   constructor({ data, readOnly, block }: BlockToolOptions<{ code?: string; lang?: string }>) {
     this.block = block;
-    this.text = h('textarea', { className: 'ed-code__text', placeholder: t.codePlaceholder, spellcheck: 'false', 'aria-label': t.code, 'data-testid': 'editor-code' });
+    this.text = h('textarea', {
+      className: 'ed-code__text',
+      placeholder: t.codePlaceholder,
+      spellcheck: 'false',
+      'aria-label': t.code,
+      'data-testid': 'editor-code',
+    });
     this.text.value = data?.code ?? '';
     this.text.readOnly = readOnly;
     this.text.addEventListener('keydown', (e) => {
@@ -121,7 +153,11 @@ export class CodeTool {
       this.text.setRangeText('  ', this.text.selectionStart, this.text.selectionEnd, 'end');
     });
     this.text.addEventListener('input', () => this.grow());
-    this.lang = h('select', { className: 'ed-code__lang', 'aria-label': t.codeLang, disabled: readOnly }, CODE_LANGUAGES.map((l) => h('option', { value: l, text: l || t.codeLang })));
+    this.lang = h(
+      'select',
+      { className: 'ed-code__lang', 'aria-label': t.codeLang, disabled: readOnly },
+      CODE_LANGUAGES.map((l) => h('option', { value: l, text: l || t.codeLang })),
+    );
     this.lang.value = CODE_LANGUAGES.includes(data?.lang ?? '') ? data!.lang! : '';
     this.lang.addEventListener('change', () => this.block.dispatchChange());
     this.root = h('div', { className: 'ed-code' }, [this.lang, this.text]);

@@ -39,7 +39,15 @@ abstract class FlagTune {
   }
 
   render() {
-    return { name: this.key, icon: this.icon, title: this.title, toggle: this.key, isActive: this.on, closeOnActivate: true, onActivate: () => this.set(!this.on) };
+    return {
+      name: this.key,
+      icon: this.icon,
+      title: this.title,
+      toggle: this.key,
+      isActive: this.on,
+      closeOnActivate: true,
+      onActivate: () => this.set(!this.on),
+    };
   }
 
   save() {

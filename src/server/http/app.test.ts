@@ -260,6 +260,20 @@ describe('rate limits', () => {
       await behindProxy.close();
     }
   });
+
+  it('holds the sign-up limit per address (10 an hour) whatever X-Forwarded-For says', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await new Visitor(strict.app, '10.9.6.1').post(
+        '/v3.0/auth/simple/register',
+        { values: { name: 'Новый Читатель', email: `forged-${i}@example.ru`, password: 'correct horse battery' } },
+        { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+      );
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
 });
 
 describe('the request log', () => {

@@ -2,15 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
 import {
   callApi,
   launchBrowser,
+  mediaItem,
   open,
   registerViaApi,
   shot,
   signedInPage,
   startServer,
+  uploadImages,
   type Server,
 } from './harness.ts';
 
@@ -31,17 +32,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   // The first account of a fresh site is its superuser, so /admin/ui opens for it.
   staff = await registerViaApi(server, 'Проверка Доступности');
-  const form = new FormData();
   const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } } })
     .png()
     .toBuffer();
-  form.append('file_0', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'one.png');
-  const up = await fetch(`${server.url}/v3.0/andropov/upload`, {
-    method: 'POST',
-    headers: { 'x-this-is-csrf': '1', cookie: staff.cookie },
-    body: form,
-  });
-  const image = ((await up.json()) as { data: { result: UploadResultItem[] } }).data.result[0].data as MediaImage;
+  const [image] = await uploadImages(server, staff.cookie, [{ name: 'one.png', data: png, type: 'image/png' }]);
   const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', staff.cookie, {
     title: 'Проверка доступности страницы',
     entry: [
@@ -49,18 +43,7 @@ beforeAll(async () => {
       {
         type: 'media',
         data: {
-          items: [
-            {
-              image: {
-                uuid: image.uuid,
-                width: image.width,
-                height: image.height,
-                color: image.color,
-                type: image.type,
-              },
-              title: 'Синий прямоугольник',
-            },
-          ],
+          items: [mediaItem(image, { title: 'Синий прямоугольник' })],
         },
       },
     ],

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
 import { ensureBuild, root } from '../../scripts/ensure-build.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
@@ -202,3 +203,31 @@ export async function callApi<T>(server: Server, path: string, cookie = '', body
   );
   return (await res.json()) as { rc: number; rm: string; data: T };
 }
+
+/** Files uploaded as the editor sends them (`file_0`, `file_1` …); every one must come back as a picture. */
+export async function uploadImages(
+  server: Server,
+  cookie: string,
+  files: { name: string; data: Buffer; type: string }[],
+): Promise<MediaImage[]> {
+  const form = new FormData();
+  files.forEach((f, i) => form.append(`file_${i}`, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name));
+  const res = await fetch(`${server.url}/v3.0/andropov/upload`, {
+    method: 'POST',
+    headers: { 'x-this-is-csrf': '1', cookie },
+    body: form,
+  });
+  const body = (await res.json()) as { rc: number; data: { result: UploadResultItem[] } };
+  if (body.rc !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.data.result.map((r) => {
+    if (r.type !== 'image') throw new Error(r.data.message);
+    return r.data;
+  });
+}
+
+/** One picture of a media block, as the editor saves it; a caption only where one is given. */
+export const mediaItem = (image: MediaImage, caption: { title?: string; author?: string } = {}) => ({
+  image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type },
+  ...(caption.title !== undefined ? { title: caption.title } : {}),
+  ...(caption.author !== undefined ? { author: caption.author } : {}),
+});

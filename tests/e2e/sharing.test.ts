@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
-import { callApi, launchBrowser, newPage, open, registerViaApi, shot, startServer, type Server } from './harness.ts';
+import type { MediaImage } from '../../src/shared/media.ts';
+import {
+  callApi,
+  launchBrowser,
+  mediaItem,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  startServer,
+  uploadImages,
+  type Server,
+} from './harness.ts';
 
 /** Link previews and feed links in the page HTML as the server renders it, and `/live` rendered with its items. */
 let server: Server;
@@ -21,17 +32,10 @@ afterAll(async () => {
 });
 
 async function upload(width: number, height: number): Promise<MediaImage> {
-  const form = new FormData();
   const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
     .png()
     .toBuffer();
-  form.append('file_0', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${server.url}/v3.0/andropov/upload`, {
-    method: 'POST',
-    headers: { 'x-this-is-csrf': '1', cookie: writer.cookie },
-    body: form,
-  });
-  return ((await res.json()) as { data: { result: UploadResultItem[] } }).data.result[0].data as MediaImage;
+  return (await uploadImages(server, writer.cookie, [{ name: 'cover.png', data: png, type: 'image/png' }]))[0];
 }
 
 async function publish(title: string, blocks: unknown[]) {
@@ -75,18 +79,7 @@ describe('link previews', () => {
         type: 'media',
         cover: true,
         data: {
-          items: [
-            {
-              image: {
-                uuid: image.uuid,
-                width: image.width,
-                height: image.height,
-                color: image.color,
-                type: image.type,
-              },
-              title: '',
-            },
-          ],
+          items: [mediaItem(image, { title: '' })],
         },
       },
     ]);
@@ -172,18 +165,7 @@ describe('/live', () => {
         type: 'media',
         cover: true,
         data: {
-          items: [
-            {
-              image: {
-                uuid: image.uuid,
-                width: image.width,
-                height: image.height,
-                color: image.color,
-                type: image.type,
-              },
-              title: '',
-            },
-          ],
+          items: [mediaItem(image, { title: '' })],
         },
       },
     ]);

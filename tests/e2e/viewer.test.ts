@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
-import { launchBrowser, newPage, open, registerViaApi, shot, startServer, type Server } from './harness.ts';
+import type { MediaImage } from '../../src/shared/media.ts';
+import {
+  launchBrowser,
+  mediaItem,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  startServer,
+  uploadImages,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -21,21 +31,7 @@ const post = async <T>(path: string, body: unknown, cookie: string) => {
 };
 
 /** Real pictures made here, uploaded through the real upload call. */
-async function upload(files: { name: string; data: Buffer; type: string }[]): Promise<MediaImage[]> {
-  const form = new FormData();
-  files.forEach((f, i) => form.append(`file_${i}`, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name));
-  const res = await fetch(`${server.url}/v3.0/andropov/upload`, {
-    method: 'POST',
-    headers: { 'x-this-is-csrf': '1', cookie: author.cookie },
-    body: form,
-  });
-  const body = (await res.json()) as { rc: number; data: { result: UploadResultItem[] } };
-  expect(body.rc, JSON.stringify(body)).toBe(200);
-  return body.data.result.map((r) => {
-    if (r.type !== 'image') throw new Error(r.data.message);
-    return r.data;
-  });
-}
+const upload = (files: { name: string; data: Buffer; type: string }[]) => uploadImages(server, author.cookie, files);
 
 const photo = (width: number, height: number, r: number, g: number, b: number) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
@@ -68,11 +64,7 @@ beforeAll(async () => {
     { name: 'three.gif', data: await gif(), type: 'image/gif' },
     { name: 'big.jpg', data: await photo(3000, 2000, 30, 160, 90), type: 'image/jpeg' },
   ]);
-  const item = (image: MediaImage, title?: string, authorName?: string) => ({
-    image: { uuid: image.uuid, width: image.width, height: image.height, color: image.color, type: image.type },
-    ...(title ? { title } : {}),
-    ...(authorName ? { author: authorName } : {}),
-  });
+  const item = (image: MediaImage, title?: string, author?: string) => mediaItem(image, { title, author });
   const saved = await post<{ entry: { url: string } }>(
     '/v3.0/writing/save',
     {
@@ -269,17 +261,7 @@ describe('images and the fullscreen viewer', () => {
           {
             type: 'media',
             data: {
-              items: [
-                {
-                  image: {
-                    uuid: images[1].uuid,
-                    width: images[1].width,
-                    height: images[1].height,
-                    color: images[1].color,
-                    type: images[1].type,
-                  },
-                },
-              ],
+              items: [mediaItem(images[1])],
             },
           },
         ],

@@ -70,40 +70,11 @@ export function collapseWhitespace(s: string): string {
 }
 
 // Prepositions, conjunctions and preceding particles that must not end a line.
+// prettier-ignore
 const SHORT_WORDS = [
-  'а',
-  'в',
-  'и',
-  'к',
-  'о',
-  'с',
-  'у',
-  'во',
-  'да',
-  'до',
-  'за',
-  'из',
-  'ко',
-  'на',
-  'не',
-  'ни',
-  'но',
-  'об',
-  'от',
-  'по',
-  'со',
-  'без',
-  'для',
-  'изо',
-  'или',
-  'над',
-  'обо',
-  'ото',
-  'под',
-  'при',
-  'про',
-  'это',
-  'что',
+  'а', 'в', 'и', 'к', 'о', 'с', 'у',
+  'во', 'да', 'до', 'за', 'из', 'ко', 'на', 'не', 'ни', 'но', 'об', 'от', 'по', 'со',
+  'без', 'для', 'изо', 'или', 'над', 'обо', 'ото', 'под', 'при', 'про', 'это', 'что',
 ];
 // `\b` is ASCII-only in JS, so the word boundary is a Unicode letter lookbehind. A hyphen
 // counts as a boundary on purpose: "из-за угла" binds like "за угла".

@@ -101,7 +101,7 @@ export const messengerUi = {
   unreadLabel: (n: number) => `Непрочитанных: ${n}`,
   newGroup: 'Новая группа',
   groupTitle: 'Название группы',
-  groupMembers: 'Участники (id через запятую)',
+  groupPeople: 'Кого позвать (из ваших личных чатов)',
   create: 'Создать',
   mute: 'Выключить уведомления',
   unmute: 'Включить уведомления',

@@ -7,6 +7,9 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { badgeText } from '../feed/recent.ts';
 import { messengerCalls, useMessengerEvents } from './calls.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import { api } from '../../api/request.ts';
+import type { ChatDetails } from '../../../shared/messenger.ts';
 
 const t = ui.messenger;
 
@@ -77,9 +80,49 @@ export function ChatList({
     reload.current = setTimeout(() => void load(), 200);
   });
 
+  const [creating, setCreating] = useState(false);
+  const user = useCurrentUser();
+  // A subsite's managers run its channel: one button per managed community (the personal blog has none).
+  const channels = (user?.managedSubsites ?? []).filter((s) => s.value !== me);
+  async function openChannel(subsiteId: number) {
+    const result = await api.post<ChatDetails>('messenger/chats/create', { type: 'channel', subsite_id: subsiteId });
+    if (result.ok) onSelect(result.data);
+  }
+
   const now = Date.now();
   return (
     <div className="messenger-list" data-testid="messenger-list">
+      <div className="messenger-list__tools">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setCreating((v) => !v)}
+          aria-expanded={creating}
+          data-testid="messenger-new-group"
+        >
+          {t.newGroup}
+        </button>
+        {channels.map((s) => (
+          <button
+            key={s.value}
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => openChannel(s.value)}
+            data-testid="messenger-open-channel"
+          >
+            {t.channel}: {s.label}
+          </button>
+        ))}
+      </div>
+      {creating && (
+        <NewGroup
+          people={(items ?? []).flatMap((c) => (c.peer ? [c.peer] : []))}
+          onCreated={(chat) => {
+            setCreating(false);
+            onSelect(chat);
+          }}
+        />
+      )}
       <div className="messenger-list__search">
         <input
           type="search"
@@ -155,5 +198,61 @@ export function ChatList({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A new group: its title and people from the reader's direct chats (a group grows later by the add call). */
+function NewGroup({
+  people,
+  onCreated,
+}: {
+  people: { id: number; name: string }[];
+  onCreated(chat: ChatDetails): void;
+}) {
+  const [title, setTitle] = useState('');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="messenger-newgroup"
+      data-testid="messenger-group-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const result = await messengerCalls.create({ type: 'group', title, user_ids: picked });
+        setBusy(false);
+        if (result.ok) onCreated(result.data);
+      }}
+    >
+      <input
+        type="text"
+        value={title}
+        maxLength={100}
+        placeholder={t.groupTitle}
+        aria-label={t.groupTitle}
+        onChange={(e) => setTitle(e.target.value)}
+        data-testid="messenger-group-title"
+      />
+      {people.length > 0 && (
+        <fieldset>
+          <legend>{t.groupPeople}</legend>
+          {people.map((p) => (
+            <label key={p.id}>
+              <input
+                type="checkbox"
+                checked={picked.includes(p.id)}
+                onChange={(e) =>
+                  setPicked((prev) => (e.target.checked ? [...prev, p.id] : prev.filter((id) => id !== p.id)))
+                }
+              />
+              {p.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
+        {t.create}
+      </button>
+    </form>
   );
 }

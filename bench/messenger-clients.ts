@@ -45,7 +45,10 @@ process.on('message', async (command: Command) => {
     let failed = 0;
     for (let i = 0; i < command.members.length; i += CONNECTING_AT_ONCE) {
       const batch = await Promise.all(command.members.slice(i, i + CONNECTING_AT_ONCE).map(openOne));
-      for (const ok of batch) ok ? opened++ : failed++;
+      for (const ok of batch) {
+        if (ok) opened++;
+        else failed++;
+      }
     }
     process.send!({ cmd: 'opened', opened, failed });
   } else if (command.cmd === 'collect') {

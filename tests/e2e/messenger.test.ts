@@ -13,12 +13,13 @@ import {
 
 let server: Server;
 let browser: Browser;
+let staff: { cookie: string };
 
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await registerViaApi(server, 'Хозяин Сайта');
+  staff = await registerViaApi(server, 'Хозяин Сайта');
 });
 afterAll(async () => {
   await browser?.close();
@@ -135,9 +136,25 @@ describe('messenger in the browser', () => {
     await phone.page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 60' }).waitFor();
     expect(await phone.page.locator('[data-testid=messenger-list]').isVisible()).toBe(false);
     await shot(phone.page, 'messenger-chat-375');
+
+    // A complaint about a message reaches the staff page with the message and its neighbours.
+    const last = phone.page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 60' });
+    await last.locator('[data-testid=messenger-message-menu]').click();
+    await phone.page.click('[data-testid=popover-item][data-value=complain]');
+    await phone.page.click('[data-testid=modal-confirm]');
+    await phone.page.waitForSelector('[data-testid=toast]:has-text("Жалоба отправлена")');
     await phone.page.click('[data-testid=messenger-back]');
     await phone.page.waitForURL((url) => url.pathname === '/messenger' && !url.searchParams.has('chat'));
     await row.waitFor();
     await phone.context.close();
+
+    const desk = await signedInPage(browser, server, staff.cookie, 1280, 900);
+    await open(desk.page, `${server.url}/messenger/complaints`);
+    const complaint = desk.page.locator('[data-testid=messenger-complaint]').first();
+    await complaint.waitFor();
+    expect(await complaint.locator('.is-reported').textContent()).toContain('Сообщение номер 60');
+    expect(await complaint.locator('li').count()).toBe(6);
+    await shot(desk.page, 'messenger-complaints-1280');
+    await desk.context.close();
   });
 });

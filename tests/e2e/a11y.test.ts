@@ -176,6 +176,7 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
     await signed.click('[data-testid=messenger-button]');
     await signed.waitForSelector('[data-testid=messenger-drawer] [data-testid=messenger-list]');
     total += await check(`${width} messenger drawer`, await serious(signed));
+    await shot(signed, `a11y-messenger-drawer-${width}`);
     await signed.keyboard.press('Escape');
     await signed.waitForSelector('[data-testid=messenger-drawer]', { state: 'detached' });
 

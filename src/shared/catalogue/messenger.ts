@@ -109,6 +109,7 @@ export const messengerUi = {
   members: (n: number) => pluralize(n, ['участник', 'участника', 'участников']),
   you: 'Вы',
   channel: 'Канал',
+  directChat: 'Личный чат',
   settingsTitle: 'Сообщения',
   settingsWrite: 'Кто может писать мне',
   settingsWriteAll: 'Все',

@@ -52,7 +52,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <tr key={c.id} data-testid="messenger-complaint">
               <td>
                 <div className="messenger-complaints__who">
-                  {t.complaintFrom(c.reporter.name)} · {formatDateTime(c.date)} · {c.chat.title || c.chat.type}
+                  {t.complaintFrom(c.reporter.name)} · {formatDateTime(c.date)} · {c.chat.title || t.directChat}
                 </div>
                 {c.reason && <div className="messenger-complaints__reason">{c.reason}</div>}
                 <ol className="messenger-complaints__context">

@@ -92,6 +92,17 @@ export function ChatList({
   const now = Date.now();
   return (
     <div className="messenger-list" data-testid="messenger-list">
+      <div className="messenger-list__search">
+        <input
+          type="search"
+          placeholder={t.search}
+          aria-label={t.search}
+          value={search}
+          maxLength={100}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="messenger-search"
+        />
+      </div>
       <div className="messenger-list__tools">
         <button
           type="button"
@@ -123,17 +134,6 @@ export function ChatList({
           }}
         />
       )}
-      <div className="messenger-list__search">
-        <input
-          type="search"
-          placeholder={t.search}
-          aria-label={t.search}
-          value={search}
-          maxLength={100}
-          onChange={(e) => setSearch(e.target.value)}
-          data-testid="messenger-search"
-        />
-      </div>
       <ul
         className="messenger-list__items"
         onScroll={(e) => {

@@ -106,6 +106,7 @@ export const messengerUi = {
   mute: 'Выключить уведомления',
   unmute: 'Включить уведомления',
   leave: 'Выйти из чата',
+  removeMember: (name: string) => `Исключить: ${name}`,
   members: (n: number) => pluralize(n, ['участник', 'участника', 'участников']),
   you: 'Вы',
   channel: 'Канал',

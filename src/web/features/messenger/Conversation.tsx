@@ -381,11 +381,22 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
             items={() => [
               { label: chat.is_muted ? t.unmute : t.mute, value: 'mute' },
               ...(chat.type !== 'direct' ? [{ label: t.leave, value: 'leave', color: 'var(--danger)' }] : []),
+              // A group's owner and admins remove people from here (admins only ordinary members).
+              ...(chat.type === 'group' && canModerate
+                ? chat.members
+                    .filter(
+                      (m) => m.id !== me && m.role !== 'owner' && (m.role !== 'admin' || chat.my_role === 'owner'),
+                    )
+                    .map((m) => ({ label: t.removeMember(m.name), value: `remove:${m.id}` }))
+                : []),
             ]}
             onSelect={async (v) => {
               if (v === 'mute') {
                 const r = await messengerCalls.mute(chat.id, !chat.is_muted);
                 if (r.ok) setChat({ ...chat, is_muted: r.data.is_muted });
+              } else if (v?.startsWith('remove:')) {
+                const r = await messengerCalls.removeMember(chat.id, Number(v.slice(7)));
+                if (r.ok) setChat(r.data);
               } else if (v === 'leave') {
                 const r = await messengerCalls.leave(chat.id);
                 if (r.ok) onBack?.();

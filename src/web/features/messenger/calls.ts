@@ -43,6 +43,8 @@ export const messengerCalls = {
   mute: (id: number, muted: boolean) =>
     api.post<{ is_muted: boolean; unread_total: number }>(`messenger/chats/${id}/mute`, { is_muted: muted }),
   leave: (id: number) => api.post(`messenger/chats/${id}/leave`),
+  removeMember: (id: number, userId: number) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/remove`, { user_id: userId }),
   settings: () => api.get<MessengerSettings>('messenger/settings', {}, { notify: false }),
   saveSettings: (patch: Partial<MessengerSettings>) => api.post<MessengerSettings>('messenger/settings', patch),
   async refreshUnread() {

@@ -146,6 +146,11 @@ describe('messenger in the browser', () => {
     await phone.page.click('[data-testid=messenger-back]');
     await phone.page.waitForURL((url) => url.pathname === '/messenger' && !url.searchParams.has('chat'));
     await row.waitFor();
+    // The drawer on a phone covers the width and keeps list → chat.
+    await open(phone.page, `${server.url}/`);
+    await phone.page.click('[data-testid=messenger-button]');
+    await phone.page.locator('[data-testid=messenger-drawer] [data-testid=messenger-chat]').first().waitFor();
+    await shot(phone.page, 'messenger-drawer-375');
     await phone.context.close();
 
     const desk = await signedInPage(browser, server, staff.cookie, 1280, 900);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReactionTarget } from '../shared/reactions.ts';
+import type { MessengerEvent } from '../shared/messenger.ts';
 
 /**
  * What happened in the domain, told after the change is stored. Services emit; realtime (socket channels) and
@@ -31,6 +32,8 @@ export interface DomainEventMap {
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };
+  /** Messenger news for these people's private channels (modules/messenger). */
+  'messenger.event': { userIds: number[]; event: MessengerEvent };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -4,6 +4,7 @@
  * Isomorphic and dependency-free.
  */
 import type { Comment } from './comments.ts';
+import type { MessengerEvent } from './messenger.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -59,11 +60,8 @@ export type SystemEvent =
   | { type: 'new_entry_published'; content_id: number; subsite_id: number }
   | { type: 'subsite_subscribers_count_changed'; subsite_id: number; count: number };
 
-/** `user-{id}` (private). */
-export interface UserEvent {
-  type: 'notification';
-  unread_count: number;
-}
+/** `user-{id}` (private): the notification count, and the messenger's news (shared/messenger.ts). */
+export type UserEvent = { type: 'notification'; unread_count: number } | MessengerEvent;
 
 /** Live item (spec/content.md §3). `live_html` is rendered and escaped by the server. */
 export interface LiveItem {

@@ -21,6 +21,8 @@ export default [
   route('drafts', 'routes/drafts.tsx'),
   route('bookmarks', 'routes/bookmarks.tsx'),
   route('notifications', 'routes/notifications.tsx'),
+  route('messenger', 'routes/messenger.tsx'),
+  route('messenger/complaints', 'routes/messenger.complaints.tsx'),
   route('settings', 'routes/settings.tsx'),
   route('email/unsubscribe/:token', 'routes/email.unsubscribe.tsx'),
   route('email/confirm/:token', 'routes/email.confirm.tsx'),

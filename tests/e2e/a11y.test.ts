@@ -119,6 +119,7 @@ const pages = (): [string, string, boolean][] => [
   ['bookmarks', '/bookmarks', true],
   ['notifications', '/notifications', true],
   ['settings', '/settings', true],
+  ['messenger', '/messenger', true],
   ['drafts', '/drafts', true],
   ['admin-ui', '/admin/ui', true],
   ['home-signed-in', '/', true],
@@ -171,6 +172,13 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
     total += await check(`${width} more menu`, await serious(signed));
     await signed.keyboard.press('Escape');
     await signed.waitForSelector('[data-testid=popover]', { state: 'detached' });
+
+    await signed.click('[data-testid=messenger-button]');
+    await signed.waitForSelector('[data-testid=messenger-drawer] [data-testid=messenger-list]');
+    total += await check(`${width} messenger drawer`, await serious(signed));
+    await shot(signed, `a11y-messenger-drawer-${width}`);
+    await signed.keyboard.press('Escape');
+    await signed.waitForSelector('[data-testid=messenger-drawer]', { state: 'detached' });
 
     await signed.click('[data-testid=notifications-bell]');
     await signed.waitForSelector('[data-testid=popover]');

@@ -31,6 +31,7 @@ import { mailRoutes } from '../modules/mail/routes.ts';
 import { entriesRoutes } from '../modules/entries/routes.ts';
 import { feedRootRoutes, feedRoutes } from '../modules/feed/routes.ts';
 import { commentsRoutes } from '../modules/comments/routes.ts';
+import { messengerRoutes } from '../modules/messenger/routes.ts';
 import { votesRoutes, votesWiring } from '../modules/votes/routes.ts';
 import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
 import { hitsRoutes, hitsWiring } from '../modules/hits/routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, entriesRoutes, API_PREFIX);
   registerRoutes(app, feedRoutes, API_PREFIX);
   registerRoutes(app, commentsRoutes, API_PREFIX);
+  registerRoutes(app, messengerRoutes, API_PREFIX);
   votesWiring(app);
   registerRoutes(app, votesRoutes, API_PREFIX);
   registerRoutes(app, bookmarksRoutes, API_PREFIX);

@@ -2,6 +2,7 @@ import type { Ctx } from '../context.ts';
 import * as mail from '../modules/notifications/mail.ts';
 import * as notifications from '../modules/notifications/service.ts';
 import * as push from '../modules/push/service.ts';
+import * as messenger from '../modules/messenger/service.ts';
 import { runScheduled } from '../schedule.ts';
 import { jobsOf, type JobHandlers, type JobName } from './queue.ts';
 
@@ -21,6 +22,8 @@ export function jobHandlers(ctx: Ctx): JobHandlers {
     'mail.confirm': (p) => mail.sendConfirmation(ctx, p.email),
     'mail.digest': (p) => mail.runDigest(ctx, p),
     'mail.digest.letter': (p) => mail.sendDigestLetter(ctx, p),
+    'messenger.preview': (p) => messenger.makePreview(ctx, p),
+    'messenger.unread': (p) => messenger.notifyUnread(ctx, p),
     'schedule.run': (p) => runScheduled(ctx, p),
   };
 }

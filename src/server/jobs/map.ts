@@ -21,6 +21,9 @@ export interface JobMap {
   'mail.confirm': { email: string };
   'mail.digest': { day: string; until: string };
   'mail.digest.letter': { email: string; day: string; until: string; lines: string[] };
+  /** Messenger: a link's preview after a send; the 10-minute unread reminder (modules/messenger). */
+  'messenger.preview': { messageId: number };
+  'messenger.unread': { chatId: number; messageId: number };
   /** One period's run of a cluster task (schedule.ts): queued once per slot across all nodes. */
   'schedule.run': { task: ScheduledTaskName; slot: number };
 }

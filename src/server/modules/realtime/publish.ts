@@ -78,6 +78,9 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
         count: subscribersCount,
       } satisfies SystemEvent);
     }),
+    ctx.events.on('messenger.event', ({ userIds, event }) => {
+      for (const id of userIds) hub.publish(channelName.user(id), event);
+    }),
     ctx.events.on('notification.changed', ({ userId, unreadCount }) => {
       hub.publish(channelName.user(userId), { type: 'notification', unread_count: unreadCount } satisfies UserEvent);
     }),

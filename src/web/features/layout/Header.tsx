@@ -10,6 +10,8 @@ import { toggleSidebar } from './Sidebar.tsx';
 import { openEditor } from '../editor/open.ts';
 import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
+import { MessengerButton } from '../messenger/MessengerButton.tsx';
+import { useMessengerUnread } from '../messenger/calls.ts';
 import '../entries/entries.css';
 
 const WriteIcon = () => (
@@ -25,7 +27,8 @@ const WriteIcon = () => (
 );
 
 export function Header({ user, unreadCount }: { user: CurrentUser | null; unreadCount: number }) {
-  const unread = useUnreadCount(user?.id ?? null, unreadCount);
+  const messengerUnread = useMessengerUnread(user?.id ?? null);
+  const unread = useUnreadCount(user?.id ?? null, unreadCount, messengerUnread);
   const menuAnchor = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
@@ -96,6 +99,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
         )}
         {user ? (
           <>
+            <MessengerButton me={user.id} count={messengerUnread} />
             <NotificationsBell count={unread} />
             <button
               ref={menuAnchor}

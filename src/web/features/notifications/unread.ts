@@ -12,7 +12,7 @@ export const unreadStore = createStore(0);
 let seededFor = '';
 
 /** Keeps the count live for a signed-in reader and prefixes the page title with `(N) ` (spec/content.md §9). */
-export function useUnreadCount(userId: number | null, initial: number): number {
+export function useUnreadCount(userId: number | null, initial: number, extraInTitle = 0): number {
   const seed = `${userId}:${initial}`;
   useEffect(() => {
     seededFor = seed;
@@ -33,7 +33,9 @@ export function useUnreadCount(userId: number | null, initial: number): number {
     // React Router's <Meta> owns the title; the prefix is put on (and taken off) whatever title the page set.
     const apply = () => {
       const bare = document.title.replace(/^\(\d+\+?\) /, '');
-      const next = shown > 0 ? `(${badgeText(shown)}) ${bare}` : bare;
+      // The prefix counts unread messages of the messenger too (`extraInTitle`); the bell shows only its own.
+      const total = shown + extraInTitle;
+      const next = total > 0 ? `(${badgeText(total)}) ${bare}` : bare;
       if (document.title !== next) document.title = next;
     };
     apply();
@@ -42,7 +44,7 @@ export function useUnreadCount(userId: number | null, initial: number): number {
     const watch = new MutationObserver(apply);
     watch.observe(title, { childList: true, characterData: true, subtree: true });
     return () => watch.disconnect();
-  }, [shown]);
+  }, [shown, extraInTitle]);
   return shown;
 }
 

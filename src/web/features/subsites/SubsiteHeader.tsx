@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { WriteButton } from '../messenger/WriteButton.tsx';
 import { ui } from '../../../shared/catalogue.ts';
 import type { MuteData, NotifyData, SubsiteDetails } from '../../../shared/feed.ts';
 import { formatDate, pluralize } from '../../../shared/format.ts';
@@ -97,6 +98,7 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
                   </svg>
                 </button>
               )}
+              {subsite.type === 'user' && <WriteButton userId={subsite.id} />}
               <SubscribeButton subsite={{ id: subsite.id, is_subscribed: subscribed }} />
             </>
           )}

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import { useStore } from '../../lib/store.ts';
+import { badgeText } from '../feed/recent.ts';
+import { drawerStore, openMessenger } from './calls.ts';
+import { Messenger } from './Messenger.tsx';
+import './messenger.css';
+
+const t = ui.messenger;
+
+const ChatIcon = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>
+    <path d="M4 5h16v11H9l-5 4V5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+  </svg>
+);
+
+/**
+ * The header's messenger icon with the unread badge, and the drawer it opens: the messenger over the right side of
+ * any page, the page staying as it is under it (Escape or the close button put it away).
+ */
+export function MessengerButton({ me, count }: { me: number; count: number }) {
+  const open = useStore(drawerStore, null);
+  const location = useLocation();
+  const panel = useRef<HTMLElement>(null);
+  const onPage = location.pathname === '/messenger';
+
+  useEffect(() => {
+    if (open === null) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && drawerStore.set(null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  // Navigating to the full page closes the drawer.
+  useEffect(() => {
+    if (onPage) drawerStore.set(null);
+  }, [onPage]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn messenger-button"
+        aria-label={count > 0 ? `${t.open}: ${count}` : t.open}
+        aria-expanded={open !== null}
+        onClick={() => (open === null ? openMessenger() : drawerStore.set(null))}
+        data-testid="messenger-button"
+      >
+        <ChatIcon />
+        {count > 0 && (
+          <span className="notifications-badge" data-testid="messenger-badge">
+            {badgeText(count)}
+          </span>
+        )}
+      </button>
+      {open !== null && !onPage && (
+        <aside ref={panel} className="messenger-drawer" aria-label={t.title} data-testid="messenger-drawer">
+          <div className="messenger-drawer__head">
+            <h2>{t.title}</h2>
+            <Link
+              to={open ? `/messenger?chat=${open}` : '/messenger'}
+              className="messenger-drawer__full"
+              onClick={() => drawerStore.set(null)}
+            >
+              {t.openPage}
+            </Link>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t.close}
+              onClick={() => drawerStore.set(null)}
+              data-testid="messenger-close"
+            >
+              ×
+            </button>
+          </div>
+          <Messenger me={me} mode="panel" chatId={open || null} onChatChange={(id) => drawerStore.set(id ?? 0)} />
+        </aside>
+      )}
+    </>
+  );
+}

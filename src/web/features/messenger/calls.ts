@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react';
+import { api } from '../../api/request.ts';
+import { createStore, useStore } from '../../lib/store.ts';
+import { channelName, type UserEvent } from '../../../shared/realtime.ts';
+import type {
+  ChatDetails,
+  ChatsPage,
+  Message,
+  MessagesPage,
+  MessengerEvent,
+  MessengerSettings,
+} from '../../../shared/messenger.ts';
+import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
+import { useChannel } from '../realtime/useChannel.ts';
+import { toast } from '../../ui/overlays/index.ts';
+
+/** The `/v3.0/messenger/…` calls the components use; every one goes through the request helper. */
+export const messengerCalls = {
+  chats: (opts: { before?: string; search?: string } = {}) =>
+    api.get<ChatsPage>('messenger/chats', { ...opts }, { notify: false }),
+  chat: (id: number) => api.get<ChatDetails>(`messenger/chats/${id}`),
+  messages: (id: number, beforeId?: number) =>
+    api.get<MessagesPage>(`messenger/chats/${id}/messages`, beforeId ? { before_id: beforeId } : {}),
+  create: (body: { type: 'direct' | 'group'; user_ids: number[]; title?: string }) =>
+    api.post<ChatDetails>('messenger/chats/create', body),
+  send: (id: number, body: { text: string; attachments: string[]; reply_to?: number; client_id: string }) =>
+    api.post<Message>(`messenger/chats/${id}/send`, body),
+  edit: (messageId: number, text: string) => api.post<Message>(`messenger/messages/${messageId}/edit`, { text }),
+  remove: (messageId: number) => api.post<Message>(`messenger/messages/${messageId}/remove`),
+  react: (messageId: number, reaction: string) =>
+    api.post<Message>(`messenger/messages/${messageId}/react`, { reaction }),
+  complain: (messageId: number) => api.post(`messenger/messages/${messageId}/complain`, {}),
+  async read(id: number, messageId: number) {
+    const result = await api.post<{ unread_total: number }>(
+      `messenger/chats/${id}/read`,
+      { message_id: messageId },
+      { notify: false },
+    );
+    if (result.ok) messengerUnread.set(result.data.unread_total);
+    return result;
+  },
+  typing: (id: number) => api.post(`messenger/chats/${id}/typing`, {}, { notify: false }),
+  mute: (id: number, muted: boolean) =>
+    api.post<{ is_muted: boolean; unread_total: number }>(`messenger/chats/${id}/mute`, { is_muted: muted }),
+  leave: (id: number) => api.post(`messenger/chats/${id}/leave`),
+  removeMember: (id: number, userId: number) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/remove`, { user_id: userId }),
+  settings: () => api.get<MessengerSettings>('messenger/settings', {}, { notify: false }),
+  saveSettings: (patch: Partial<MessengerSettings>) => api.post<MessengerSettings>('messenger/settings', patch),
+  async refreshUnread() {
+    const result = await api.get<{ unread_total: number }>('messenger/unread', {}, { notify: false, authRetry: false });
+    if (result.ok) messengerUnread.set(result.data.unread_total);
+  },
+  async upload(files: File[]): Promise<MediaImage[]> {
+    const result = await api.post<{ result: UploadResultItem[] }>(
+      'andropov/upload',
+      { file: files },
+      { format: 'multipart' },
+    );
+    if (!result.ok) return [];
+    const items: MediaImage[] = [];
+    for (const r of result.data.result) {
+      if (r.type === 'error') toast.show(r.data.message, { type: 'error' });
+      else items.push(r.data);
+    }
+    return items;
+  },
+};
+
+/** Unread messages over the reader's chats (not muted): the header badge and part of the title prefix. */
+export const messengerUnread = createStore(0);
+
+/** Which chat the drawer shows (null: closed; 0: the list). */
+export const drawerStore = createStore<number | null>(null);
+export const openMessenger = (chatId = 0) => drawerStore.set(chatId);
+
+/** Starts (or finds) the direct chat with a person and opens it in the drawer: 'Написать сообщение'. */
+export async function writeTo(userId: number) {
+  const result = await messengerCalls.create({ type: 'direct', user_ids: [userId] });
+  if (result.ok) openMessenger(result.data.id);
+}
+
+/** Keeps the unread count live for a signed-in reader: fetched once, then moved by the private channel. */
+export function useMessengerUnread(userId: number | null): number {
+  const count = useStore(messengerUnread, 0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (userId) void messengerCalls.refreshUnread();
+    else messengerUnread.set(0);
+  }, [userId]);
+  useMessengerEvents(userId, (event) => {
+    if (event.type === 'chat_read' && event.user_id === userId && event.unread_total >= 0)
+      messengerUnread.set(event.unread_total);
+    else if (event.type === 'chat_left') messengerUnread.set(event.unread_total);
+    else if (event.type === 'message_new' && event.message.author?.id !== userId) {
+      // Muted chats do not count: the server knows; one look for a burst of messages.
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void messengerCalls.refreshUnread(), 300);
+    }
+  });
+  return userId ? count : 0;
+}
+
+/** The messenger's events of the reader's private channel. */
+export function useMessengerEvents(userId: number | null, handler: (event: MessengerEvent) => void) {
+  useChannel<UserEvent>(userId ? channelName.user(userId) : null, (event) => {
+    if (event.type !== 'notification') handler(event);
+  });
+}
+
+/** Drafts are kept per chat in this browser (localStorage), so a half-written message survives a reload. */
+export const drafts = {
+  key: (chatId: number) => `sreda:messenger-draft:${chatId}`,
+  get(chatId: number): string {
+    try {
+      return localStorage.getItem(this.key(chatId)) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  set(chatId: number, text: string) {
+    try {
+      if (text) localStorage.setItem(this.key(chatId), text);
+      else localStorage.removeItem(this.key(chatId));
+    } catch {
+      /* private mode: no drafts */
+    }
+  },
+};

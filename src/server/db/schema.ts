@@ -476,3 +476,52 @@ export const jobs = pgTable(
       .where(sql`dedupe_key is not null`),
   ],
 );
+
+// ── Accounts: API tokens, name changes, account lifecycle ─────────────────────────────────────────────────────
+
+/**
+ * API tokens (`X-Device-Token`): stored as the SHA-256 of the token, like sessions; `prefix` is the first characters,
+ * shown in settings so a person can tell their tokens apart. Scope `read` may only read, `write` may also write.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash').on(t.tokenHash), index('api_tokens_user').on(t.userId)],
+);
+
+/** Every change of a person's name: the once-a-month rule reads the last one. */
+export const nameChanges = pgTable(
+  'name_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldName: text('old_name').notNull(),
+    newName: text('new_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('name_changes_user').on(t.userId, t.createdAt)],
+);
+
+/** Community rules shown on its page and in its settings (owners and managers edit them). */
+export const subsiteRules = pgTable('subsite_rules', {
+  subsiteId: integer('subsite_id')
+    .primaryKey()
+    .references(() => subsites.id, { onDelete: 'cascade' }),
+  rules: text('rules').notNull().default(''),
+  updatedAt: createdAt(),
+});

@@ -31,6 +31,8 @@ export interface DomainEventMap {
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };
+  /** A phone confirmed a QR sign-in: the waiting browser's private channel hears it. */
+  'signin.qr_confirmed': { codeId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

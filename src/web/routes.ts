@@ -26,6 +26,9 @@ export default [
   route('email/confirm/:token', 'routes/email.confirm.tsx'),
   route('live', 'routes/live.tsx'),
   route('auth/simple/recover', 'routes/recover.tsx'),
+  route('auth/qr/:code', 'routes/signin.qr.tsx'),
+  route('auth/magic', 'routes/signin.magic.tsx'),
+  route('settings/signin', 'routes/settings.signin.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
   route('admin/ui', 'routes/admin.ui.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.

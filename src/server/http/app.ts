@@ -40,6 +40,7 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
+import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -269,6 +270,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');
   registerRoutes(app, siteRoutes, '');
+  registerRoutes(app, signinRoutes, API_PREFIX);
+  registerRoutes(app, signinRootRoutes, '');
   // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
   registerRoutes(app, pushEndpointRoutes, '');
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).

@@ -132,7 +132,10 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-device-token"]'] },
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-device-token"]'],
+    },
     bodyLimit: BODY_LIMIT,
     // Overloads of Fastify() take each shape of the option apart; the value is one of them.
     trustProxy: opts.config.trustProxy as boolean,

@@ -114,23 +114,38 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
 }
 
 const cache = new WeakMap<FastifyInstance, Json>();
+const apps = new WeakMap<object, FastifyInstance>();
+
+function documentOf(app: FastifyInstance): Json {
+  let doc = cache.get(app);
+  if (!doc) {
+    doc = openApiDocument(declaredRoutes(app), app.ctx.config.publicUrl);
+    cache.set(app, doc);
+  }
+  return doc;
+}
+
+/** The document of the app a ctx belongs to (the reference page's loader). */
+export function openApiFor(ctx: { root: object }): Json {
+  const app = apps.get(ctx.root);
+  return app ? documentOf(app) : openApiDocument([], '');
+}
 
 /** `GET /v3.0/openapi.json`: the document above, of this app's routes. */
-export const openApiRoutes = (app: FastifyInstance) => [
-  route.get('/openapi.json', {
-    access: 'anyone',
-    raw: true,
-    handler: ({ ctx, reply }) => {
-      let doc = cache.get(app);
-      if (!doc) {
-        doc = openApiDocument(declaredRoutes(app), ctx.config.publicUrl);
-        cache.set(app, doc);
-      }
-      reply.header('cache-control', 'public, max-age=300');
-      reply.type('application/json; charset=utf-8');
-      return doc;
-    },
-  }),
-];
+export const openApiRoutes = (app: FastifyInstance) => {
+  apps.set(app.ctx.root, app);
+  return [
+    route.get('/openapi.json', {
+      access: 'anyone',
+      raw: true,
+      handler: ({ reply }) => {
+        const doc = documentOf(app);
+        reply.header('cache-control', 'public, max-age=300');
+        reply.type('application/json; charset=utf-8');
+        return doc;
+      },
+    }),
+  ];
+};
 
 export { messages };

@@ -10,13 +10,13 @@ import type {
 } from '../../../shared/accounts.ts';
 import { TOKENS_ACTIVE_MAX, TOKEN_RATE_PER_MINUTE } from '../../../shared/accounts.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
-import type { UserRow } from '../auth/index.ts';
+import { isAdmin, type UserRow } from '../auth/index.ts';
 import { hashPassword } from '../auth/service.ts';
 import {
   assertBrowserSession,
@@ -142,7 +142,7 @@ export async function changeName(ctx: Ctx, user: UserRow, name: string) {
     if (p.name === name) throw badRequest(messages.nameSame, { errors: { name: messages.nameSame } });
     const next = nextNameChange(await q.lastNameChange(ctx.db, user.id), ctx.now());
     if (next) {
-      const rm = messages.nameChangeNextAt(formatFullDate(next));
+      const rm = messages.nameChangeNextAt(formatDate(next, ctx.now()));
       throw badRequest(rm, { errors: { name: rm }, next: next.toISOString() });
     }
     await q.setName(ctx.db, user.id, p.name, name, ctx.now());
@@ -210,7 +210,9 @@ export async function endOtherSessions(ctx: Ctx, user: UserRow, viaToken: boolea
 async function managed(ctx: Ctx, user: UserRow, id: number) {
   const s = await q.subsiteById(ctx.db, id);
   if (!s) throw notFound(messages.subsiteNotFound);
-  const role = await q.roleIn(ctx.db, id, user.id);
+  const own = await q.roleIn(ctx.db, id, user.id);
+  // The site's administrators manage any community as its admins do (never a person's blog).
+  const role = own !== 'owner' && own !== 'admin' && s.type !== 'user' && isAdmin(user) ? 'admin' : own;
   assertCanManageSubsite(role);
   return { s, role: role as 'owner' | 'admin' };
 }

@@ -53,6 +53,23 @@ export interface AccountSettings {
   /** When the name may change next (ISO), or null when it may now. */
   name_change_at: string | null;
   via_token: boolean;
+  /** A requested deletion still in its grace period, or null. */
+  deletion: DeletionState | null;
+  exports: ExportItem[];
+}
+
+export interface DeletionState {
+  mode: 'anonymize' | 'remove';
+  run_at: string;
+}
+
+export interface ExportItem {
+  id: number;
+  status: 'queued' | 'ready' | 'failed';
+  size: number;
+  created: string;
+  /** The download address once the archive is ready. */
+  url: string | null;
 }
 
 export interface SubsiteMember {

@@ -3,6 +3,7 @@ import * as mail from '../modules/notifications/mail.ts';
 import * as notifications from '../modules/notifications/service.ts';
 import * as push from '../modules/push/service.ts';
 import { runScheduled } from '../schedule.ts';
+import * as accounts from '../modules/accounts/service.ts';
 import { jobsOf, type JobHandlers, type JobName } from './queue.ts';
 
 /**
@@ -22,6 +23,8 @@ export function jobHandlers(ctx: Ctx): JobHandlers {
     'mail.digest': (p) => mail.runDigest(ctx, p),
     'mail.digest.letter': (p) => mail.sendDigestLetter(ctx, p),
     'schedule.run': (p) => runScheduled(ctx, p),
+    'account.delete': (p) => accounts.runDeletion(ctx, p.userId),
+    'account.export': (p) => accounts.runExport(ctx, p.exportId),
   };
 }
 

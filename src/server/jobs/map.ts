@@ -21,6 +21,9 @@ export interface JobMap {
   'mail.confirm': { email: string };
   'mail.digest': { day: string; until: string };
   'mail.digest.letter': { email: string; day: string; until: string; lines: string[] };
+  /** Accounts (accounts/lifecycle.ts): deletion after its grace period, the data export archive. */
+  'account.delete': { userId: number };
+  'account.export': { exportId: number };
   /** One period's run of a cluster task (schedule.ts): queued once per slot across all nodes. */
   'schedule.run': { task: ScheduledTaskName; slot: number };
 }

@@ -5,6 +5,7 @@ import { ui } from '../../shared/catalogue.ts';
 import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
 import { PasswordSection, ProfileSection, SessionsSection } from '../features/accounts/AccountSections.tsx';
 import { TokensSection } from '../features/accounts/Tokens.tsx';
+import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import '../features/notifications/notifications.css';
 import '../features/accounts/accounts.css';
 
@@ -53,6 +54,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
       <ProfileSection initial={account} origin={origin} />
       <section className="settings-section" id="signin" data-testid="settings-signin">
         <h2>{t.sections.signIn}</h2>
+        <SigninSettings />
         <TokensSection initial={tokens} />
       </section>
       <PasswordSection />

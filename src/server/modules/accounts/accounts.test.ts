@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
-import { apiTokens, nameChanges, sessions, subsites, subsiteRoles } from '../../db/schema.ts';
+import {
+  apiTokens,
+  comments,
+  entries,
+  nameChanges,
+  outbox,
+  sessions,
+  users,
+  subsites,
+  subsiteRoles,
+} from '../../db/schema.ts';
 import { declaredRoutes } from '../../http/route.ts';
+import { jobsOf } from '../../jobs/queue.ts';
+import { savedEntry, text } from '../entries/testing.ts';
+import { desc } from 'drizzle-orm';
+import zlib from 'node:zlib';
 import { messages } from '../../../shared/catalogue.ts';
 
 const { t, signedIn } = useTestApp();
@@ -300,5 +314,91 @@ describe('OpenAPI', () => {
     expect(name.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(doc.paths['/v3.0/tokens/revoke/{id}'].post.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
     expect(doc.components.securitySchemes.deviceToken).toMatchObject({ in: 'header', name: 'X-Device-Token' });
+  });
+});
+
+describe('email change, deletion, export', () => {
+  const lastMailTo = async (to: string) =>
+    (await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1))[0];
+  const emailOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0].email;
+
+  it('changes the email only through the link sent to the new address', async () => {
+    const v = new Visitor(t.app);
+    const { email, password, user } = await v.register({ name: 'Меняю Почту' });
+    const to = `new-${user.id}@example.ru`;
+    for (const body of [
+      { email: to, password: 'не тот пароль' },
+      { email: 'not-an-email', password },
+      { email, password },
+      { email: to },
+    ])
+      expect(isRussianError(await v.post('/v3.0/users/settings/email', body), 400), JSON.stringify(body)).toBe(true);
+    const ok = await v.post('/v3.0/users/settings/email', { email: to, password });
+    expect(ok.json().rc, ok.body).toBe(200);
+    expect(await emailOf(user.id)).toBe(email);
+    const letter = await lastMailTo(to);
+    const token = /\/u\/me\/settings\/email\/([A-Za-z0-9_-]+)/.exec(letter.text)![1];
+    const anon = new Visitor(t.app);
+    expect(isRussianError(await anon.post('/v3.0/users/settings/email/confirm', { token: 'x'.repeat(43) }), 400)).toBe(
+      true,
+    );
+    expect((await anon.post('/v3.0/users/settings/email/confirm', { token })).json().rc).toBe(200);
+    expect(await emailOf(user.id)).toBe(to);
+    expect((await lastMailTo(email)).subject).toBe(messages.emailChangedMailSubject);
+    // Used once.
+    expect(isRussianError(await anon.post('/v3.0/users/settings/email/confirm', { token }), 400)).toBe(true);
+  });
+
+  it('deletes after the grace period, anonymising or removing as chosen; a cancel keeps everything', async () => {
+    const v = new Visitor(t.app);
+    const { password, user } = await v.register({ name: 'Ухожу Навсегда' });
+    const entryId = (await savedEntry(v, { title: 'Моя запись', entry: [text('Текст')], is_published: 1 })).id;
+    expect(
+      isRussianError(await v.post('/v3.0/users/settings/delete', { password: 'не тот', content: 'remove' }), 400),
+    ).toBe(true);
+    expect(isRussianError(await v.post('/v3.0/users/settings/delete', { password, content: 'burn' }), 400)).toBe(true);
+    expect(isRussianError(await v.post('/v3.0/users/settings/delete/cancel'), 400)).toBe(true);
+
+    const req = await v.post('/v3.0/users/settings/delete', { password, content: 'remove' });
+    expect(req.json().rc, req.body).toBe(200);
+    expect(req.json().data.deletion.mode).toBe('remove');
+    expect((await v.get('/v3.0/users/settings')).json().data.deletion).not.toBeNull();
+    // Before the 14 days nothing happens, whatever the queue does.
+    await jobsOf(t.app.ctx).drain();
+    expect(await nameOf(user.id)).toBe('Ухожу Навсегда');
+    expect((await v.post('/v3.0/users/settings/delete/cancel')).json().rc).toBe(200);
+
+    await v.post('/v3.0/users/settings/delete', { password, content: 'remove' });
+    const { runDeletion } = await import('./service.ts');
+    t.clock.now = new Date(Date.now() + 15 * 86400_000);
+    try {
+      await runDeletion(t.app.ctx, user.id);
+    } finally {
+      t.clock.now = new Date();
+    }
+    expect(await nameOf(user.id)).toBe(messages.deletedName);
+    expect(await emailOf(user.id)).toBe(`deleted-${user.id}@deleted.invalid`);
+    expect((await v.get('/v3.0/auth/check')).json().data.user).toBeNull();
+    const [row] = await t.database.db.select().from(entries).where(eq(entries.id, entryId));
+    expect(row.removed).toBe(true);
+  });
+
+  it('makes a downloadable archive of what the person wrote, by a job, for them only', async () => {
+    const { v, id } = await signedIn('Архивариус');
+    await v.post('/v3.0/users/settings/profile', { description: 'Моё описание' });
+    const req = await v.post('/v3.0/users/settings/export');
+    expect(req.json().rc, req.body).toBe(200);
+    expect(isRussianError(await v.post('/v3.0/users/settings/export'), 400)).toBe(true);
+    await jobsOf(t.app.ctx).drain();
+    const item = (await v.get('/v3.0/users/settings')).json().data.exports[0];
+    expect(item.status).toBe('ready');
+    const file = await v.get(item.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/gzip');
+    const tarText = zlib.gunzipSync(file.rawPayload).toString('utf8');
+    expect(tarText).toContain(`sreda-${id}/profile.json`);
+    expect(tarText).toContain('Моё описание');
+    const other = await signedIn();
+    expect(isRussianError(await other.v.get(item.url), 404)).toBe(true);
   });
 });

@@ -2,7 +2,20 @@ import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, preparedRowsOf } from '../../db/rows.ts';
-import { apiTokens, nameChanges, sessions, subsiteRoles, subsiteRules, subsites, users } from '../../db/schema.ts';
+import {
+  accountDeletions,
+  accountExports,
+  apiTokens,
+  comments,
+  emailChanges,
+  entries,
+  nameChanges,
+  sessions,
+  subsiteRoles,
+  subsiteRules,
+  subsites,
+  users,
+} from '../../db/schema.ts';
 
 // ── API tokens ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -260,4 +273,170 @@ export async function insertCommunity(db: Db, c: { name: string; slug: string; d
     .returning({ id: subsites.id });
   await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: c.ownerId, role: 'owner' });
   return row.id;
+}
+
+// ── Email change, deletion, export ───────────────────────────────────────────────────────────────────────────
+
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertEmailChange(db: Db, row: typeof emailChanges.$inferInsert) {
+  await db.insert(emailChanges).values(row);
+}
+
+export async function findEmailChange(db: Db, tokenHash: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.tokenHash, tokenHash), gt(emailChanges.expiresAt, now), isNull(emailChanges.usedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function useEmailChange(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt)))
+    .returning({ h: emailChanges.tokenHash });
+  return rows.length > 0;
+}
+
+export async function setEmail(db: Db, userId: number, email: string) {
+  await db.update(users).set({ email }).where(eq(users.id, userId));
+}
+
+export async function deletionOf(db: Db, userId: number) {
+  const rows = await db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId)).limit(1);
+  return rows[0];
+}
+
+export async function requestDeletion(db: Db, userId: number, mode: 'anonymize' | 'remove', now: Date, runAt: Date) {
+  await db
+    .insert(accountDeletions)
+    .values({ userId, mode, requestedAt: now, runAt })
+    .onConflictDoUpdate({ target: accountDeletions.userId, set: { mode, requestedAt: now, runAt, doneAt: null } });
+}
+
+export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(accountDeletions)
+    .where(and(eq(accountDeletions.userId, userId), isNull(accountDeletions.doneAt)))
+    .returning({ id: accountDeletions.userId });
+  return rows.length > 0;
+}
+
+/**
+ * The account itself, once the grace period is over: the name and pictures go, the email becomes an address that
+ * cannot receive mail, the password no hash matches; sessions, tokens and pending email changes end.
+ */
+export async function anonymizeAccount(db: Db, userId: number, name: string, now: Date) {
+  await db
+    .update(subsites)
+    .set({ name, slug: '', description: '', avatarUrl: null, coverUrl: null })
+    .where(eq(subsites.id, userId));
+  await db
+    .update(users)
+    .set({ email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', role: 'user' })
+    .where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
+  await db.update(accountDeletions).set({ doneAt: now }).where(eq(accountDeletions.userId, userId));
+}
+
+/** Everything the person wrote goes out of sight (the same `removed` flag moderators set). */
+export async function removeContentOf(db: Db, userId: number) {
+  await db.update(entries).set({ removed: true }).where(eq(entries.authorId, userId));
+  await db.update(comments).set({ removed: true }).where(eq(comments.authorId, userId));
+}
+
+export async function entriesOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: entries.id,
+      title: entries.title,
+      blocks: entries.blocks,
+      isPublished: entries.isPublished,
+      removed: entries.removed,
+      publishedAt: entries.publishedAt,
+      createdAt: entries.createdAt,
+    })
+    .from(entries)
+    .where(eq(entries.authorId, userId))
+    .orderBy(entries.id);
+}
+
+export async function commentsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: comments.id,
+      entryId: comments.entryId,
+      text: comments.text,
+      removed: comments.removed,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(eq(comments.authorId, userId))
+    .orderBy(comments.id);
+}
+
+export async function insertExport(db: Db, userId: number, now: Date) {
+  const [row] = await db.insert(accountExports).values({ userId, createdAt: now }).returning({ id: accountExports.id });
+  return row.id;
+}
+
+export async function exportsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: accountExports.id,
+      status: accountExports.status,
+      size: accountExports.size,
+      createdAt: accountExports.createdAt,
+      readyAt: accountExports.readyAt,
+    })
+    .from(accountExports)
+    .where(eq(accountExports.userId, userId))
+    .orderBy(desc(accountExports.id))
+    .limit(10);
+}
+
+export async function pendingExport(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: accountExports.id })
+    .from(accountExports)
+    .where(and(eq(accountExports.userId, userId), eq(accountExports.status, 'queued')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function exportArchive(db: Db, userId: number, id: number) {
+  const rows = await db
+    .select({ archive: accountExports.archive, status: accountExports.status })
+    .from(accountExports)
+    .where(and(eq(accountExports.id, id), eq(accountExports.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function exportById(db: Db, id: number) {
+  const rows = await db.select().from(accountExports).where(eq(accountExports.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function finishExport(db: Db, id: number, archive: Buffer | null, now: Date) {
+  await db
+    .update(accountExports)
+    .set(
+      archive
+        ? { status: 'ready', archive: archive.toString('base64'), size: archive.length, readyAt: now }
+        : { status: 'failed', readyAt: now },
+    )
+    .where(eq(accountExports.id, id));
 }

@@ -11,6 +11,7 @@ import {
 import { messages } from '../../../shared/catalogue.ts';
 import {
   collapse,
+  emailField,
   flagField,
   idField,
   intField,
@@ -61,6 +62,11 @@ const subsiteNameField = z
   .pipe(
     z.string().min(SUBSITE_NAME_MIN, messages.subsiteNameInvalid).max(SUBSITE_NAME_MAX, messages.subsiteNameInvalid),
   );
+
+const currentPasswordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(200, messages.currentPasswordWrong);
 
 const viaToken = (req: { viaToken: boolean }) => req.viaToken;
 
@@ -114,10 +120,7 @@ export const accountsRoutes = [
     access: 'active',
     rateLimit: [10, 3600],
     body: plainBody({
-      current: z
-        .string({ error: messages.passwordRequired })
-        .min(1, messages.passwordRequired)
-        .max(200, messages.currentPasswordWrong),
+      current: currentPasswordField,
       password: passwordField,
     }),
     message: messages.passwordSaved,
@@ -133,6 +136,61 @@ export const accountsRoutes = [
     rateLimit: [10, 60],
     message: (r: { ended: number }) => messages.sessionsEnded(r.ended),
     handler: ({ ctx, user, req }) => accounts.endOtherSessions(ctx, user, viaToken(req), req.cookies[SESSION_COOKIE]),
+  }),
+
+  route.post('/users/settings/email', {
+    access: 'active',
+    rateLimit: [5, 3600],
+    body: plainBody({ email: emailField, password: currentPasswordField }),
+    message: (r: { email: string }) => messages.emailChangeSent(r.email),
+    handler: ({ ctx, user, req, body }) => accounts.requestEmailChange(ctx, user, viaToken(req), body),
+  }),
+  route.post('/users/settings/email/confirm', {
+    access: 'anyone',
+    rateLimit: [20, 900],
+    body: plainBody({
+      token: z
+        .string({ error: messages.emailChangeInvalid })
+        .regex(/^[A-Za-z0-9_-]{20,100}$/, messages.emailChangeInvalid),
+    }),
+    message: messages.emailChanged,
+    handler: ({ ctx, body }) => accounts.confirmEmailChange(ctx, body.token),
+  }),
+  route.post('/users/settings/delete', {
+    access: 'user',
+    rateLimit: [5, 3600],
+    body: plainBody({
+      password: currentPasswordField,
+      // What becomes of entries and comments (`mode` is the envelope's own field).
+      content: z.enum(['anonymize', 'remove'], { error: messages.deletionModeInvalid }),
+    }),
+    message: (r: { message: string }) => r.message,
+    handler: ({ ctx, user, req, body }) =>
+      accounts.requestDeletion(ctx, user, viaToken(req), { password: body.password, mode: body.content }),
+  }),
+  route.post('/users/settings/delete/cancel', {
+    access: 'user',
+    rateLimit: [10, 3600],
+    message: messages.deletionCancelled,
+    handler: ({ ctx, user, req }) => accounts.cancelDeletion(ctx, user, viaToken(req)),
+  }),
+  route.post('/users/settings/export', {
+    access: 'user',
+    rateLimit: [5, 3600],
+    message: messages.exportQueued,
+    handler: ({ ctx, user, req }) => accounts.requestExport(ctx, user, viaToken(req)),
+  }),
+  route.get('/users/settings/export/:id', {
+    access: 'user',
+    params: z.object({ id: idField(messages.exportIdInvalid) }),
+    raw: true,
+    handler: async ({ ctx, user, req, reply, params }) => {
+      const file = await accounts.exportFile(ctx, user, viaToken(req), params.id);
+      reply.header('content-disposition', `attachment; filename="sreda-${user.id}-${params.id}.tar.gz"`);
+      reply.header('cache-control', 'private, no-store');
+      reply.type('application/gzip');
+      return file;
+    },
   }),
 
   // Subsite settings (spec/content.md §2 `{subsite_url}/settings`, §5, §7)

@@ -26,6 +26,7 @@ import {
   nextNameChange,
 } from './policy.ts';
 import * as q from './queries.ts';
+import { deletionState, listExports } from './lifecycle.ts';
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const TOKEN_PREFIX = 'sreda_';
@@ -131,6 +132,8 @@ export async function settingsOf(ctx: Ctx, user: UserRow, viaToken = false): Pro
     cover_url: p.coverUrl,
     name_change_at: next?.toISOString() ?? null,
     via_token: viaToken,
+    deletion: await deletionState(ctx, user.id),
+    exports: await listExports(ctx, user.id),
   };
 }
 
@@ -339,3 +342,16 @@ export async function createCommunity(
   });
   return { id, url: subsiteUrl({ id, type: 'community', slug: input.slug }) };
 }
+
+export {
+  cancelDeletion,
+  confirmEmailChange,
+  deletionState,
+  exportFile,
+  listExports,
+  requestDeletion,
+  requestEmailChange,
+  requestExport,
+  runDeletion,
+  runExport,
+} from './lifecycle.ts';

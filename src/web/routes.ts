@@ -11,6 +11,7 @@ export default [
   route('top/:period', 'routes/feed.tsx', { id: 'feed-top' }),
   route('all/top/:period', 'routes/feed.tsx', { id: 'feed-all-top' }),
   route('u/me/settings', 'routes/account.settings.tsx'),
+  route('u/me/settings/email/:token', 'routes/account.email.tsx'),
   route('u/:user/settings', 'routes/subsite.settings.tsx', { id: 'subsite-settings-user' }),
   route('s/:slug/settings', 'routes/subsite.settings.tsx', { id: 'subsite-settings-community' }),
   route('developers/api', 'routes/api.reference.tsx'),

@@ -102,6 +102,9 @@ describe('account settings in the browser', () => {
 
     await open(page, `${server.url}/u/me/settings`);
     await page.waitForSelector('[data-testid=session-item]');
+    // The data export is made by a job; the section follows it to the download link.
+    await page.getByRole('button', { name: 'Подготовить архив' }).click();
+    await page.waitForSelector('[data-testid=export-item][data-status=ready] a[download]', { timeout: 20_000 });
     await shot(page, 'settings-page-375', true);
   });
 

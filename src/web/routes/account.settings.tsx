@@ -3,7 +3,13 @@ import type { Route } from './+types/account.settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
-import { PasswordSection, ProfileSection, SessionsSection } from '../features/accounts/AccountSections.tsx';
+import {
+  AccountSection,
+  EmailSection,
+  PasswordSection,
+  ProfileSection,
+  SessionsSection,
+} from '../features/accounts/AccountSections.tsx';
 import { TokensSection } from '../features/accounts/Tokens.tsx';
 import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import '../features/notifications/notifications.css';
@@ -37,6 +43,7 @@ const NAV: [string, string][] = [
   ['password', t.sections.password],
   ['sessions', t.sections.sessions],
   ['notifications', t.sections.notifications],
+  ['account', t.sections.account],
 ];
 
 export default function AccountSettingsPage({ loaderData }: Route.ComponentProps) {
@@ -57,6 +64,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <SigninSettings />
         <TokensSection initial={tokens} />
       </section>
+      <EmailSection current={account.email} />
       <PasswordSection />
       <SessionsSection />
       <div id="notifications" className="settings-group">
@@ -65,6 +73,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <DigestForm email={n.email} subscribed={n.digest} pending={n.digest_pending} />
         <GenderForm initial={n.gender} guessed={n.guessed_gender} />
       </div>
+      <AccountSection initial={account} />
     </div>
   );
 }

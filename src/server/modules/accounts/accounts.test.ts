@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import {
   apiTokens,
-  comments,
   entries,
   nameChanges,
   outbox,

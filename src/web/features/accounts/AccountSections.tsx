@@ -1,10 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { DESCRIPTION_MAX, type AccountSettings, type SessionItem } from '../../../shared/accounts.ts';
+import {
+  DESCRIPTION_MAX,
+  type AccountSettings,
+  type DeletionState,
+  type ExportItem,
+  type SessionItem,
+} from '../../../shared/accounts.ts';
 import { PASSWORD_MAX } from '../../../shared/limits.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
 import { NicknameForm } from './NicknameForm.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 
@@ -218,6 +224,175 @@ export function SessionsSection() {
       >
         {t.signOutOthers}
       </button>
+    </section>
+  );
+}
+
+/** Email change: the new address and the password; the change waits for the link sent there. */
+export function EmailSection({ current }: { current: string }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const res = await api.post<{ email: string }>('users/settings/email', { email, password }, { notify: false });
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setPassword('');
+    setSent(res.rm);
+  }
+  return (
+    <section className="settings-section" id="email" data-testid="settings-email">
+      <h2>{t.email}</h2>
+      <p className="settings-hint">
+        {current} · {t.emailHint}
+      </p>
+      {sent ? (
+        <p className="digest-done" role="status">
+          {sent}
+        </p>
+      ) : (
+        <form className="password-form" onSubmit={submit} noValidate>
+          <label className="account-field">
+            <span className="account-field__label">{t.newEmail}</span>
+            <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label className="account-field">
+            <span className="account-field__label">{t.currentPassword}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary">
+            {t.changeEmail}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The data export (made by a job) and account deletion with its 14-day grace period. */
+export function AccountSection({ initial }: { initial: AccountSettings }) {
+  const [exportsList, setExports] = useState<ExportItem[]>(initial.exports);
+  const [deletion, setDeletion] = useState<DeletionState | null>(initial.deletion);
+  const [mode, setMode] = useState<'anonymize' | 'remove'>('anonymize');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const queued = exportsList.some((x) => x.status === 'queued');
+
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setInterval(async () => {
+      const res = await api.get<AccountSettings>('users/settings', {}, { notify: false });
+      if (res.ok) setExports(res.data.exports);
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [queued]);
+
+  async function requestExport() {
+    const res = await api.post<{ items: ExportItem[] }>('users/settings/export');
+    if (res.ok) {
+      setExports(res.data.items);
+      toast.show(res.rm, { type: 'success' });
+    }
+  }
+  async function remove(e: FormEvent) {
+    e.preventDefault();
+    const answer = await openModal({ kind: 'confirm', title: t.deleteButton, text: t.deleteConfirm, danger: true });
+    if (!answer.status) return;
+    const res = await api.post<{ deletion: DeletionState }>(
+      'users/settings/delete',
+      { password, content: mode },
+      { notify: false },
+    );
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setPassword('');
+    setDeletion(res.data.deletion);
+    toast.show(res.rm, { type: 'success' });
+  }
+  async function cancel() {
+    const res = await api.post('users/settings/delete/cancel');
+    if (!res.ok) return;
+    setDeletion(null);
+    toast.show(res.rm, { type: 'success' });
+  }
+  return (
+    <section className="settings-section" id="account" data-testid="settings-account">
+      <h2>{t.exportTitle}</h2>
+      <p className="settings-hint">{t.exportHint}</p>
+      <ul className="sessions-list">
+        {exportsList.map((x) => (
+          <li key={x.id} data-testid="export-item" data-status={x.status}>
+            <span>
+              {formatDateTime(x.created)}{' '}
+              {x.url ? (
+                <a href={x.url} download>
+                  {t.exportReady} ({Math.max(1, Math.round(x.size / 1024))} КБ)
+                </a>
+              ) : x.status === 'queued' ? (
+                t.exportQueuedState
+              ) : (
+                t.exportFailed
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-secondary" onClick={requestExport} disabled={queued}>
+        {t.exportButton}
+      </button>
+
+      <h2 className="danger-title">{t.danger}</h2>
+      {deletion ? (
+        <div className="deletion-pending" role="status">
+          <p>{t.deletePending(formatDateTime(deletion.run_at))}</p>
+          <button type="button" className="btn btn-primary" onClick={cancel}>
+            {t.deleteCancel}
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={remove} noValidate>
+          <p className="settings-hint">{t.deleteHint}</p>
+          <fieldset className="account-field">
+            {(['anonymize', 'remove'] as const).map((m) => (
+              <label key={m} className="radio">
+                <input type="radio" name="content" checked={mode === m} onChange={() => setMode(m)} />
+                {m === 'anonymize' ? t.deleteAnonymize : t.deleteRemove}
+              </label>
+            ))}
+          </fieldset>
+          <label className="account-field">
+            <span className="account-field__label">{t.currentPassword}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-danger">
+            {t.deleteButton}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -75,8 +75,9 @@ export const signinUi = {
   oauthWindowTitle: 'Вход',
   oauthDone: 'Готово, окно можно закрыть',
   // Settings sections
-  methodsTitle: 'Способы входа',
-  methodsHint: 'Привязанные аккаунты других сервисов',
+  settingsTitle: 'Способы входа',
+  methodsTitle: 'Сервисы для входа',
+  methodsHint: 'Аккаунты других сервисов, через которые можно войти в Среду',
   methodsEmpty: 'Пока ни одного: привяжите сервис, чтобы входить в один клик',
   linkProvider: (name: string) => `Привязать ${name}`,
   unlink: 'Отвязать',

@@ -12,13 +12,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${ui.signin.methodsTitle} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: `${ui.signin.settingsTitle} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function Page() {
   return (
     <div className="page page-narrow" data-testid="signin-settings-page">
-      <h1 className="page-title">{ui.signin.methodsTitle}</h1>
+      <h1 className="page-title">{ui.signin.settingsTitle}</h1>
       <SigninSettings />
     </div>
   );

@@ -4,6 +4,7 @@ import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testi
 import { outbox, passkeys, sessions, signinCodes, signinIdentities, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { startTestOidc, type TestOidc } from './testing.ts';
+import { cleanUp } from './service.ts';
 
 let t: TestApp;
 let oidc: TestOidc;
@@ -433,5 +434,17 @@ describe('stored secrets', () => {
     expect(all).not.toContain(qr.key);
     expect(all).not.toContain(qr.url.split('/').pop());
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('the hourly clean-up removes codes a day past their expiry, and only those', async () => {
+    await new Visitor(t.app).get('/v3.0/u/qr/url');
+    const before = await t.database.db.select({ n: count() }).from(signinCodes);
+    await at(2 * 86400_000, () => cleanUp(t.app.ctx));
+    const after = await t.database.db.select({ n: count() }).from(signinCodes);
+    expect(before[0]!.n).toBeGreaterThan(0);
+    expect(after[0]!.n).toBe(0);
+    await new Visitor(t.app).get('/v3.0/u/qr/url');
+    await cleanUp(t.app.ctx);
+    expect((await t.database.db.select({ n: count() }).from(signinCodes))[0]!.n).toBe(1);
   });
 });

@@ -19,8 +19,8 @@ export interface TestOidc {
   authorize(authorizationUrl: string, login: string): Promise<string>;
 }
 
-export async function startTestOidc(redirectUris: string[]): Promise<TestOidc> {
-  const port = await freePort();
+export async function startTestOidc(redirectUris: string[], chosenPort?: number): Promise<TestOidc> {
+  const port = chosenPort ?? (await freePort());
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'sreda-test';
   const clientSecret = 'sreda-test-secret-0123456789abcdef';

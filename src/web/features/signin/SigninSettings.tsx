@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
-import { ui } from '../../../shared/catalogue.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { PASSKEY_NAME_MAX, type SigninMethods } from '../../../shared/signin.ts';
 import { toast } from '../../ui/overlays/index.ts';
@@ -45,7 +45,7 @@ export function LinkedProviders({ methods, onChange, reload }: SectionProps) {
   const free = methods.providers.filter((p) => !linked.has(p.type));
   async function link(url: string) {
     const result = await openProviderWindow(url);
-    if (result.success) toast.show(ui.signin.methodsTitle, { type: 'success' });
+    if (result.success) toast.show(messages.oauthLinked, { type: 'success' });
     else if (result.error) toast.show(result.error);
     await reload();
   }
@@ -133,7 +133,10 @@ export function PasskeysSection({ methods, onChange }: SectionProps) {
         {methods.passkeys.map((k) => (
           <li key={k.id} data-testid="passkey-item">
             <span className="signin-provider-mark signin-passkey-mark" aria-hidden>
-              ⚿
+              <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
+                <circle cx="8" cy="15" r="4" />
+                <path d="M11 12l9-9M17 6l3 3M15 8l2 2" strokeLinecap="round" />
+              </svg>
             </span>
             <span className="signin-list-text">
               <strong>{k.name}</strong>

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
@@ -362,6 +363,55 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     } finally {
       t.config.signinProviders.oidc = keys;
     }
+  });
+});
+
+describe('Telegram login (its signed result, checked with the bot token)', () => {
+  const botToken = '123456:test-bot-token';
+  const signed = (fields: Record<string, string | number>, token = botToken) => {
+    const check = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('\n');
+    const secret = crypto.createHash('sha256').update(token).digest();
+    const hash = crypto.createHmac('sha256', secret).update(check).digest('hex');
+    return Buffer.from(JSON.stringify({ ...fields, hash })).toString('base64');
+  };
+  const withTelegram = async (work: () => Promise<void>) => {
+    t.config.signinProviders.telegram = { botToken };
+    try {
+      await work();
+    } finally {
+      delete t.config.signinProviders.telegram;
+    }
+  };
+
+  it('sends the window to Telegram, signs up on a good signature, refuses a forged or stale one', async () => {
+    await withTelegram(async () => {
+      const start = await new Visitor(t.app).get('/auth/telegram');
+      expect(start.headers.location).toMatch(/^https:\/\/oauth\.telegram\.org\/auth\?bot_id=123456&/);
+      // Without the result in the query the page moves it there from the fragment.
+      expect((await new Visitor(t.app).get('/auth/telegram/callback')).body).toContain('tgAuthResult');
+      const now = Math.floor(Date.now() / 1000);
+      const good = signed({ id: 777001, first_name: 'Тимур', last_name: 'Телеграмов', auth_date: now });
+      const v = new Visitor(t.app);
+      const res = await v.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(good)}`);
+      expect(res.body).toContain('data-result="success"');
+      expect((await v.get('/v3.0/auth/check')).json().data.user.name).toBe('Тимур Телеграмов');
+      const before = await n(users);
+      for (const bad of [
+        signed({ id: 777002, first_name: 'Чужой', auth_date: now }, '123456:another-token'),
+        signed({ id: 777003, first_name: 'Старый', auth_date: now - 2 * 86400 }),
+        'not-base64-json',
+      ]) {
+        const w = new Visitor(t.app);
+        const refused = await w.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(bad)}`);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.body).toContain(messages.telegramInvalid);
+        expect(await signedInId(w)).toBeNull();
+      }
+      expect(await n(users)).toBe(before);
+    });
   });
 });
 

@@ -15,7 +15,8 @@ export const signinCalls = {
   qrComplete: (key: string) => api.post<UserReply>('u/qr/complete', { key }, quiet),
   magicCreate: (email: string, redirect: string) =>
     api.post<{ redirect_url: string }>('magic/create', { email, redirect }, quiet),
-  magicUse: (token: string) => api.post<UserReply & { redirect_url: string }>('magic/use', { token }, quiet),
+  magicUse: (token: string) =>
+    api.post<UserReply & { redirect_url: string }>('magic/use', { token }, { ...quiet, notify: false }),
   methods: () => api.get<SigninMethods>('users/settings/signin'),
   unlink: (id: number, type: string) => api.post<SigninMethods>('users/settings/unlink', { id, type }),
   passkeyRegisterOptions: () => api.post<PasskeyOptions>('passkeys/register/options', {}),

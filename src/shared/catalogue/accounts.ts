@@ -76,6 +76,8 @@ export const accountsUi = {
     password: 'Пароль',
     notifications: 'Уведомления',
     account: 'Аккаунт',
+    communities: 'Мои сообщества',
+    communitySettings: 'настройки',
   },
   name: 'Имя',
   nameHint: 'Имя можно менять раз в месяц',

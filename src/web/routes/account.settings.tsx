@@ -5,6 +5,7 @@ import { ui } from '../../shared/catalogue.ts';
 import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
 import {
   AccountSection,
+  CommunitiesSection,
   EmailSection,
   PasswordSection,
   ProfileSection,
@@ -22,7 +23,7 @@ const t = ui.accounts;
  * sign-in methods and API tokens, password, active sessions, and the notification settings that were `/settings`.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, user } = context.get(appContext);
   const found = await services.accounts.settings();
   if (found.status !== 200) throw data(null, { status: found.status });
   return {
@@ -30,6 +31,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     tokens: found.tokens,
     notifications: await services.notifications.settings(),
     origin: new URL(publicUrl).host,
+    managed: (user?.managedSubsites ?? [])
+      .filter((m) => m.value !== user?.id)
+      .map((m) => ({ value: m.value, label: m.label, uri: m.additionalData.uri })),
   };
 }
 
@@ -43,11 +47,12 @@ const NAV: [string, string][] = [
   ['password', t.sections.password],
   ['sessions', t.sections.sessions],
   ['notifications', t.sections.notifications],
+  ['communities', t.sections.communities],
   ['account', t.sections.account],
 ];
 
 export default function AccountSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { account, tokens, notifications: n, origin } = loaderData;
+  const { account, tokens, notifications: n, origin, managed } = loaderData;
   return (
     <div className="settings-page account-settings" data-testid="settings-page">
       <h1>{t.settingsTitle}</h1>
@@ -73,6 +78,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <DigestForm email={n.email} subscribed={n.digest} pending={n.digest_pending} />
         <GenderForm initial={n.gender} guessed={n.guessed_gender} />
       </div>
+      <CommunitiesSection managed={managed} />
       <AccountSection initial={account} />
     </div>
   );

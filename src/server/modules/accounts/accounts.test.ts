@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
-import {
-  apiTokens,
-  entries,
-  nameChanges,
-  outbox,
-  sessions,
-  users,
-  subsites,
-  subsiteRoles,
-} from '../../db/schema.ts';
+import { apiTokens, entries, nameChanges, outbox, sessions, users, subsites, subsiteRoles } from '../../db/schema.ts';
 import { declaredRoutes } from '../../http/route.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 import { savedEntry, text } from '../entries/testing.ts';
@@ -294,6 +285,42 @@ describe('subsite settings', () => {
     ).toBe(true);
     const roles = await t.database.db.select().from(subsiteRoles).where(eq(subsiteRoles.subsiteId, c.id));
     expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'owner']);
+  });
+});
+
+describe('the current user object', () => {
+  it('carries every field of spec/content.md §3, managed subsites with their uri and messenger hash', async () => {
+    const { v } = await signedIn('Полный Объект');
+    await v.post('/v3.0/subsite/create', { name: 'Мой клуб', slug: 'full-object-club' });
+    const user = (await v.get('/v3.0/auth/check')).json().data.user;
+    for (const key of [
+      'id',
+      'name',
+      'avatar_url',
+      'hash',
+      'is_known_email',
+      'user_email',
+      'createdRFC',
+      'login_method',
+      'stat_group',
+      'level',
+      'is_paid',
+      'is_superuser',
+      'is_cabinet_exist',
+      'is_user',
+      'is_subsites_tuned',
+      'show_possession',
+      'managedSubsites',
+      'subscribed_ids',
+      'ignored_ids',
+      'forceReload',
+      'can_mark_nsfw',
+      'm_hash',
+    ])
+      expect(user, key).toHaveProperty(key);
+    const club = user.managedSubsites.find((m: Json) => m.label === 'Мой клуб');
+    expect(club.additionalData).toMatchObject({ uri: '/s/full-object-club', messengerHash: expect.any(String) });
+    expect(user.show_possession).toBe(true);
   });
 });
 

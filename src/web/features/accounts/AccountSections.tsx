@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import {
@@ -393,6 +394,70 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
           </button>
         </form>
       )}
+    </section>
+  );
+}
+
+/** The communities the person runs (links to their settings) and creating a new one. */
+export function CommunitiesSection({ managed }: { managed: { value: number; label: string; uri: string }[] }) {
+  const navigate = useNavigate();
+  const [v, setV] = useState({ name: '', slug: '', description: '' });
+  const [error, setError] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const res = await api.post<{ id: number; url: string }>('subsite/create', v, { notify: false });
+    if (!res.ok) return setError(res.rm);
+    toast.show(res.rm, { type: 'success' });
+    navigate(`${res.data.url}/settings`);
+  }
+  const s = ui.accounts.subsite;
+  return (
+    <section className="settings-section" id="communities" data-testid="settings-communities">
+      <h2>{t.sections.communities}</h2>
+      {managed.length ? (
+        <ul className="sessions-list">
+          {managed.map((m) => (
+            <li key={m.value}>
+              <span>
+                <Link to={m.uri}>{m.label}</Link> · <Link to={`${m.uri}/settings`}>{t.sections.communitySettings}</Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={submit} noValidate data-testid="community-create">
+        <h3>{s.createTitle}</h3>
+        <label className="account-field">
+          <span className="account-field__label">{s.name}</span>
+          <input name="name" value={v.name} maxLength={60} onChange={(e) => setV({ ...v, name: e.target.value })} />
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{s.slug}</span>
+          <span className="slug-input">
+            <span className="slug-input__base">/s/</span>
+            <input name="slug" value={v.slug} maxLength={40} onChange={(e) => setV({ ...v, slug: e.target.value })} />
+          </span>
+          <span className="settings-hint">{t.addressHint}</span>
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{s.description}</span>
+          <textarea
+            name="description"
+            rows={2}
+            maxLength={DESCRIPTION_MAX}
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.target.value })}
+          />
+        </label>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary">
+          {s.create}
+        </button>
+      </form>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import sharp from 'sharp';
 import { messages } from '../../src/shared/catalogue.ts';
 
 let server: Server;
@@ -62,6 +63,26 @@ describe('account settings in the browser', () => {
     expect((await callApi<{ user: { name: string } }>(server, '/v3.0/auth/check', a.cookie)).data.user.name).toBe(
       'Анна Вторая',
     );
+    // An avatar: chosen, framed (zoomed in the cropper), uploaded through the media upload, saved to the profile.
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    await page.setInputFiles('[data-testid=avatar-picker] input[type=file]', {
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await page.waitForSelector('[data-testid=cropper]');
+    await page.locator('[data-testid=cropper] input[type=range]').fill('2');
+    await shot(page, 'settings-avatar-crop-1280');
+    await page.click('[data-testid=cropper-save]');
+    await page.waitForSelector('[data-testid=avatar-picker] img[src^="/media/"]');
+    const settings = await callApi<{ avatar_url: string }>(server, '/v3.0/users/settings', a.cookie);
+    expect(settings.data.avatar_url).toMatch(/^\/media\/[0-9a-f-]{36}\/$/);
+    const avatar = await fetch(server.url + settings.data.avatar_url);
+    const meta = await sharp(Buffer.from(await avatar.arrayBuffer())).metadata();
+    // Square, as the avatar frame is: the 640×400 picture was cut, not squeezed.
+    expect(meta.width).toBe(meta.height);
     await shot(page, 'settings-profile-1280');
     await shot(page, 'settings-page-1280', true);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { api } from '../../api/request.ts';
@@ -25,23 +25,21 @@ async function cropped(img: HTMLImageElement, aspect: number, zoom: number, x: n
 }
 
 function Cropper({
-  file,
+  src,
   aspect,
   round,
   onDone,
 }: {
-  file: File;
+  src: string;
   aspect: number;
   round: boolean;
   onDone(url: string | null): void;
 }) {
-  const [src] = useState(() => URL.createObjectURL(file));
   const img = useRef<HTMLImageElement>(null);
   const [zoom, setZoom] = useState(1);
   const [pos, setPos] = useState({ x: 0.5, y: 0.5 });
   const [busy, setBusy] = useState(false);
   const drag = useRef<{ x: number; y: number; px: number; py: number } | null>(null);
-  useEffect(() => () => URL.revokeObjectURL(src), [src]);
 
   async function save() {
     if (!img.current) return;
@@ -125,13 +123,16 @@ export function ImagePicker({
   const aspect = kind === 'avatar' ? 1 : 3;
   function choose(file: File | undefined) {
     if (!file) return;
+    // The picture's address lives as long as the popup (revoked when it closes, however it closes).
+    const src = URL.createObjectURL(file);
     popup.open({
       kind: 'crop',
       size: 'medium',
       title: label,
+      onClose: () => URL.revokeObjectURL(src),
       render: (p) => (
         <Cropper
-          file={file}
+          src={src}
           aspect={aspect}
           round={kind === 'avatar'}
           onDone={(next) => {

@@ -339,6 +339,11 @@ export async function createCommunity(
     if (await q.subsiteBySlug(ctx.db, input.slug))
       throw badRequest(messages.slugTaken, { errors: { slug: messages.slugTaken } });
     return q.insertCommunity(ctx.db, { ...input, ownerId: user.id });
+  }).catch((err: { code?: string; cause?: { code?: string } }) => {
+    // Two requests for one address at once: the unique index decides, the second is told the address is taken.
+    if (err?.code === '23505' || err?.cause?.code === '23505')
+      throw badRequest(messages.slugTaken, { errors: { slug: messages.slugTaken } });
+    throw err;
   });
   return { id, url: subsiteUrl({ id, type: 'community', slug: input.slug }) };
 }

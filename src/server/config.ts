@@ -64,6 +64,36 @@ export interface Config {
    * address counts), a hop count, or addresses and CIDR ranges. Rate limits and sign-in throttling key on it.
    */
   trustProxy: false | number | string[];
+  /**
+   * Social sign-in keys by provider (VK_CLIENT_ID…, README): a provider is offered only when all its keys are set.
+   * `oidc` is any OpenID Connect provider named by OIDC_ISSUER (the tests start one).
+   */
+  signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
+}
+
+/** The sign-in providers whose env vars are all set (the optional ones filled in when given). */
+export function parseSigninProviders(env: NodeJS.ProcessEnv): Config['signinProviders'] {
+  const keys: Record<string, Record<string, string>> = {
+    vk: { clientId: 'VK_CLIENT_ID', clientSecret: 'VK_CLIENT_SECRET' },
+    yandex: { clientId: 'YANDEX_CLIENT_ID', clientSecret: 'YANDEX_CLIENT_SECRET' },
+    google: { clientId: 'GOOGLE_CLIENT_ID', clientSecret: 'GOOGLE_CLIENT_SECRET' },
+    apple: {
+      clientId: 'APPLE_CLIENT_ID',
+      teamId: 'APPLE_TEAM_ID',
+      keyId: 'APPLE_KEY_ID',
+      privateKey: 'APPLE_PRIVATE_KEY',
+    },
+    telegram: { botToken: 'TELEGRAM_BOT_TOKEN' },
+    oidc: { issuer: 'OIDC_ISSUER', clientId: 'OIDC_CLIENT_ID', clientSecret: 'OIDC_CLIENT_SECRET' },
+  };
+  const out: Config['signinProviders'] = {};
+  for (const [provider, names] of Object.entries(keys)) {
+    if (!Object.values(names).every((name) => env[name]?.trim())) continue;
+    const values = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, env[name]!.trim()]));
+    if (provider === 'oidc') values.name = env.OIDC_NAME?.trim() || 'OpenID';
+    out[provider as keyof Config['signinProviders']] = values;
+  }
+  return out;
 }
 
 /** `TRUST_PROXY`: empty → trust nobody; digits → that many hops; else comma-separated addresses/CIDRs. */
@@ -127,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
+    signinProviders: parseSigninProviders(env),
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

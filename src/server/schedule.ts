@@ -5,6 +5,7 @@ import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/fee
 import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
 import { scheduleDigest } from './modules/notifications/mail.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
+import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
 
 /**
  * All periodic work, declared in one place and started by the process per its roles (roles.ts).
@@ -22,7 +23,7 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
 export type ScheduledTaskName =
-  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
+  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold' | 'signin.cleanup';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -48,6 +49,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
+  /** Sign-in codes, links, states and challenges a day past their expiry (signin/service.ts). */
+  { name: 'signin.cleanup', everyMs: HOUR, scope: 'cluster', run: cleanUpSigninCodes },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
   {
     name: 'hits.fold',

@@ -14,6 +14,8 @@ import { notificationsMessages, notificationsUi } from './catalogue/notification
 import { extractMessages, extractUi } from './catalogue/extract.ts';
 import { historyMessages, historyUi } from './catalogue/history.ts';
 import { messengerMessages, messengerUi } from './catalogue/messenger.ts';
+import { accountsMessages, accountsUi } from './catalogue/accounts.ts';
+import { signinMessages, signinUi } from './catalogue/signin.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -27,6 +29,8 @@ export const messages = {
   ...extractMessages,
   ...historyMessages,
   ...messengerMessages,
+  ...accountsMessages,
+  ...signinMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -111,6 +115,8 @@ export const ui = {
   extract: extractUi,
   history: historyUi,
   messenger: messengerUi,
+  accounts: accountsUi,
+  signin: signinUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

@@ -14,6 +14,8 @@ export const channelName = {
   hits: (entryId: number) => `content-hits-${entryId}`,
   content: (entryId: number) => `content-${entryId}`,
   user: (userId: number) => `user-${userId}`,
+  /** Private to the browser showing QR code `id` (its time + hash come with the code). */
+  signinQr: (codeId: number) => `signin-qr-${codeId}`,
   live: 'live',
   system: 'system',
 } as const;

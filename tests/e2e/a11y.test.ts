@@ -118,10 +118,15 @@ const pages = (): [string, string, boolean][] => [
   ['writing', '/writing', true],
   ['bookmarks', '/bookmarks', true],
   ['notifications', '/notifications', true],
-  ['settings', '/settings', true],
+  ['settings', '/u/me/settings', true],
   ['messenger', '/messenger', true],
+  ['api-reference', '/developers/api', false],
+  ['community-settings', `${communityPath}/settings`, true],
   ['drafts', '/drafts', true],
   ['admin-ui', '/admin/ui', true],
+  ['signin-settings', '/settings/signin', true],
+  ['magic-link', `/auth/magic?token=${'A'.repeat(43)}`, false],
+  ['qr-confirm', `/auth/qr/${'A'.repeat(43)}`, true],
   ['home-signed-in', '/', true],
   ['entry-signed-in', entryPath, true],
 ];
@@ -154,6 +159,13 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
     await page.waitForSelector('[data-testid=auth-popup]');
     await page.waitForTimeout(400);
     total += await check(`${width} auth dialog`, await serious(page));
+    await page.click('[data-testid=qr-open]');
+    await page.waitForSelector('[data-testid=qr-panel][data-state=ready]');
+    total += await check(`${width} auth dialog, QR code`, await serious(page));
+    await page.click('[data-testid=alt-back]');
+    await page.click('[data-testid=magic-open]');
+    await page.waitForSelector('[data-testid=magic-panel]');
+    total += await check(`${width} auth dialog, mailed link`, await serious(page));
     await anon.close();
 
     const { context, page: signed } = await signedInPage(browser, server, staff.cookie, width, 900);

@@ -73,7 +73,7 @@ describe('error pages inside the site shell', () => {
     await page.fill('[data-testid=auth-popup] input[name=password]', reader.password);
     await page.click('[data-testid=auth-submit]');
     await page.waitForSelector('[data-testid=settings-page]');
-    expect(new URL(page.url()).pathname).toBe('/settings');
+    expect(new URL(page.url()).pathname).toBe('/u/me/settings');
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.title()).toBe('Настройки — Среда');
     await shot(page, 'settings-after-signin-375');

@@ -30,8 +30,9 @@ export async function startServer(
 ): Promise<Server> {
   ensureBuild();
   const dir = dataDir ?? (await copyOfFirstStart(env, args, cwd)) ?? emptyDataDir();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // A test may choose the port and the public address (passkeys need a host name: WebAuthn refuses an IP address).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
     cwd,

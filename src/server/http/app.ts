@@ -41,9 +41,13 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
+import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
+import { accountsRoutes } from '../modules/accounts/routes.ts';
+import { userByApiToken } from '../modules/accounts/service.ts';
+import { openApiRoutes } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +55,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** Signed in by an API token (`X-Device-Token`), not by the session cookie. */
+    viaToken: boolean;
     /** Set once the body has been read (multipart parts included): errors before it are the body's. */
     bodyRead: boolean;
   }
@@ -127,7 +133,10 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-device-token"]'],
+    },
     bodyLimit: BODY_LIMIT,
     // Overloads of Fastify() take each shape of the option apart; the value is one of them.
     trustProxy: opts.config.trustProxy as boolean,
@@ -159,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (redis) await closeRedis(redis);
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('viaToken', false);
   app.decorateRequest('bodyRead', false);
 
   registerBodyParsers(app);
@@ -188,6 +198,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ownOrigin = new URL(opts.config.publicUrl).origin;
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url)) return;
+    // An API token is not ambient (a browser never adds it by itself): a request carrying one needs no marker.
+    if (req.headers['x-device-token'] !== undefined) return;
     if (req.headers['x-this-is-csrf'] !== '1') throw new ApiError(403, messages.csrf);
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, messages.crossSite);
     const origin = req.headers.origin;
@@ -197,6 +209,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', async (req) => {
+    const deviceToken = req.headers['x-device-token'];
+    if (deviceToken !== undefined) {
+      // The token alone decides who calls: cookies are ignored, and a bad token is a 401, never an anonymous call.
+      const { user } = await userByApiToken(app.ctx, String(deviceToken), req.method);
+      req.user = user;
+      req.viaToken = true;
+      return;
+    }
     req.user = await userBySessionToken(app.ctx, req.cookies[SESSION_COOKIE]);
   });
 
@@ -249,10 +269,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
   registerRoutes(app, notificationsRoutes, API_PREFIX);
+  registerRoutes(app, accountsRoutes, API_PREFIX);
+  registerRoutes(app, openApiRoutes(app), API_PREFIX);
   registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');
   registerRoutes(app, siteRoutes, '');
+  registerRoutes(app, signinRoutes, API_PREFIX);
+  registerRoutes(app, signinRootRoutes, '');
   // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
   registerRoutes(app, pushEndpointRoutes, '');
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).

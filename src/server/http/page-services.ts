@@ -11,6 +11,8 @@ import { reactionsPage } from '../modules/bookmarks/page.ts';
 import { historyPage } from '../modules/history/page.ts';
 import { realtimePage } from '../modules/realtime/page.ts';
 import { notificationsPage } from '../modules/notifications/page.ts';
+import { accountsPage } from '../modules/accounts/page.ts';
+import { openApiFor } from './openapi.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -22,6 +24,8 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     history: historyPage(ctx, user),
     realtime: realtimePage(ctx, user),
     notifications: notificationsPage(ctx, user),
+    accounts: accountsPage(ctx, user),
+    apiReference: async () => openApiFor(ctx),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

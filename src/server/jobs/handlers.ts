@@ -4,6 +4,7 @@ import * as notifications from '../modules/notifications/service.ts';
 import * as push from '../modules/push/service.ts';
 import * as messenger from '../modules/messenger/service.ts';
 import { runScheduled } from '../schedule.ts';
+import * as accounts from '../modules/accounts/service.ts';
 import { jobsOf, type JobHandlers, type JobName } from './queue.ts';
 
 /**
@@ -25,6 +26,8 @@ export function jobHandlers(ctx: Ctx): JobHandlers {
     'messenger.preview': (p) => messenger.makePreview(ctx, p),
     'messenger.unread': (p) => messenger.notifyUnread(ctx, p),
     'schedule.run': (p) => runScheduled(ctx, p),
+    'account.delete': (p) => accounts.runDeletion(ctx, p.userId),
+    'account.export': (p) => accounts.runExport(ctx, p.exportId),
   };
 }
 

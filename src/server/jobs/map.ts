@@ -24,6 +24,9 @@ export interface JobMap {
   /** Messenger: a link's preview after a send; the 10-minute unread reminder (modules/messenger). */
   'messenger.preview': { messageId: number };
   'messenger.unread': { chatId: number; messageId: number };
+  /** Accounts (accounts/lifecycle.ts): deletion after its grace period, the data export archive. */
+  'account.delete': { userId: number };
+  'account.export': { exportId: number };
   /** One period's run of a cluster task (schedule.ts): queued once per slot across all nodes. */
   'schedule.run': { task: ScheduledTaskName; slot: number };
 }

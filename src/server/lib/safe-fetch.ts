@@ -15,6 +15,12 @@ export interface SafeFetchOptions {
   accept?: string;
   /** Keep the first `maxBytes` of a longer body instead of failing (HTML pages: the head is enough). */
   truncate?: boolean;
+  /** POST for an OAuth token exchange (default GET); the body goes out with the given headers, never on a redirect. */
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Return a non-2xx answer instead of throwing (OAuth errors carry their reason in a 400 JSON body). */
+  anyStatus?: boolean;
 }
 
 export interface SafeFetchResult {
@@ -141,7 +147,7 @@ function request(config: FetchConfig, url: URL, opts: SafeFetchOptions, signal: 
     const host = bareHost(url.hostname);
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
-      method: 'GET',
+      method: opts.method ?? 'GET',
       // A fresh connection per request: a pooled socket would skip the checked lookup.
       agent: false,
       lookup: checkedLookup(config, host),
@@ -152,6 +158,7 @@ function request(config: FetchConfig, url: URL, opts: SafeFetchOptions, signal: 
         // Raw deflate is ambiguous on the wire (zlib or bare), so it is not asked for; it is still decoded when sent.
         'accept-encoding': 'gzip, br',
         'accept-language': 'ru,en;q=0.8',
+        ...opts.headers,
       },
     });
     const fail = (err: unknown) => {
@@ -220,7 +227,7 @@ function request(config: FetchConfig, url: URL, opts: SafeFetchOptions, signal: 
         }
       });
     });
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -245,9 +252,11 @@ export async function safeFetch(config: FetchConfig, url: string, opts: SafeFetc
         throw new SafeFetchError('badUrl', 'redirect to a broken URL');
       }
       target = parseTarget(config, next);
+      // A redirected POST becomes a bodiless GET (as browsers do for 301–303); the body is never sent on.
+      if (opts.method === 'POST') opts = { ...opts, method: 'GET', body: undefined };
       continue;
     }
-    if (hop.status < 200 || hop.status >= 300)
+    if (!opts.anyStatus && (hop.status < 200 || hop.status >= 300))
       throw new SafeFetchError('status', `upstream answered ${hop.status}`, hop.status);
     const result: SafeFetchResult = {
       status: hop.status,

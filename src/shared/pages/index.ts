@@ -12,6 +12,7 @@ import type { ReactionsPageServices } from './reactions.ts';
 import type { HistoryPageServices } from './history.ts';
 import type { RealtimePageServices } from './realtime.ts';
 import type { NotificationsPageServices } from './notifications.ts';
+import type { AccountsPageServices } from './accounts.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -23,6 +24,9 @@ export interface PageServices {
   history: HistoryPageServices;
   realtime: RealtimePageServices;
   notifications: NotificationsPageServices;
+  accounts: AccountsPageServices;
+  /** The OpenAPI 3.1 document of the API (`/v3.0/openapi.json`), for the reference page. */
+  apiReference(): Promise<Record<string, unknown>>;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

@@ -60,7 +60,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {ui.notifications.markAllRead}
             </button>
           )}
-          <Link to="/settings" className="btn btn-secondary btn-small">
+          <Link to="/u/me/settings#notifications" className="btn btn-secondary btn-small">
             {ui.notifications.settingsLink}
           </Link>
         </div>

@@ -129,6 +129,20 @@ export async function login(
   return { user: await presentCurrentUser(ctx, user), session };
 }
 
+/**
+ * Sign-in by another way than the password (QR code, mailed link, provider, passkey): the caller has proved who it
+ * is; this opens the session its cookie carries. Takes the caller's transaction ctx when it has one.
+ */
+export function openSessionFor(ctx: Ctx, userId: number, client: ClientInfo): Promise<SessionInfo> {
+  return openSession(ctx, userId, client);
+}
+
+/** The current user object of a user by id (after a sign-in by another way), or null when there is none. */
+export async function currentUserById(ctx: Ctx, userId: number): Promise<CurrentUser | null> {
+  const user = await q.findUserById(ctx.db, userId);
+  return user ? presentCurrentUser(ctx, user) : null;
+}
+
 export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
   if (!token || token.length > 100) return null;
   return (await q.findUserBySession(ctx.db, sha256(token), ctx.now())) ?? null;

@@ -23,6 +23,8 @@ const RULES: [RegExp, ChannelRule][] = [
   [/^live$/, PUBLIC],
   [/^system$/, PUBLIC],
   [/^user-[1-9]\d{0,9}$/, PRIVATE],
+  // A browser waiting for its QR sign-in to be confirmed (the signin module hands out its time + hash).
+  [/^signin-qr-[1-9]\d{0,9}$/, PRIVATE],
 ];
 
 export const CHANNEL_NAME_MAX = 64;

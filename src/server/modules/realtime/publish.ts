@@ -6,6 +6,7 @@ import {
   type SystemEvent,
   type UserEvent,
 } from '../../../shared/realtime.ts';
+import type { QrEvent } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { entryCommentsCount, presentForReaders } from '../comments/service.ts';
 import type { Hub } from './hub.ts';
@@ -83,6 +84,9 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
     }),
     ctx.events.on('notification.changed', ({ userId, unreadCount }) => {
       hub.publish(channelName.user(userId), { type: 'notification', unread_count: unreadCount } satisfies UserEvent);
+    }),
+    ctx.events.on('signin.qr_confirmed', ({ codeId }) => {
+      hub.publish(channelName.signinQr(codeId), { type: 'qr_confirmed' } satisfies QrEvent);
     }),
   ];
   const hits = throttledHits(hub);

@@ -4,6 +4,7 @@ import { NAME_MAX, PASSWORD_MAX, EMAIL_MAX } from '../../../shared/limits.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { authCalls, setCurrentUser } from './session.ts';
 import { ui } from '../../../shared/catalogue.ts';
+import { MagicPanel, QrPanel, SigninButtons, type AltView } from '../signin/AuthAlternatives.tsx';
 
 export type AuthMode = 'login' | 'register' | 'recover' | 'reset';
 
@@ -26,6 +27,8 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  // Another way in (features/signin): the QR code or the mailed link takes the popup's place.
+  const [alt, setAlt] = useState<AltView | null>(null);
 
   const switchTo = (next: AuthMode) => {
     setErrors({});
@@ -73,6 +76,20 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
     </label>
   );
 
+  if (alt)
+    return (
+      <div className="auth" data-testid="auth-popup" data-mode={alt}>
+        <h2 className="auth-title" id="auth-title">
+          {alt === 'qr' ? ui.signin.qrTitle : ui.signin.magicTitle}
+        </h2>
+        {alt === 'qr' ? (
+          <QrPanel onSignedIn={onSignedIn} onBack={() => setAlt(null)} />
+        ) : (
+          <MagicPanel onBack={() => setAlt(null)} />
+        )}
+      </div>
+    );
+
   return (
     <div className="auth" data-testid="auth-popup" data-mode={mode}>
       <div className="auth-brand" aria-hidden>
@@ -113,6 +130,7 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
           </button>
         </form>
       )}
+      {mode === 'login' && !sent && <SigninButtons onSignedIn={onSignedIn} onShow={setAlt} />}
       <div className="auth-switch">
         {mode === 'login' && (
           <>

@@ -123,7 +123,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
                 setMenuOpen(false);
                 if (item.value === 'blog' && user) navigate(user.url);
                 if (item.value === 'drafts') navigate('/drafts');
-                if (item.value === 'settings') navigate('/settings');
+                if (item.value === 'settings') navigate('/u/me/settings');
                 if (item.value === 'outbox') navigate('/admin/outbox');
                 if (item.value === 'logout') logout();
               }}

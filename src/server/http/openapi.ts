@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../shared/catalogue.ts';
+import { declaredRoutes, route, type Route } from './route.ts';
+
+/**
+ * The OpenAPI 3.1 document of every declared route (src/server/http/route.ts), made from the same zod schemas the
+ * routes parse with (`z.toJSONSchema`, input side: what a client sends). Built once, on the first request.
+ */
+type Json = Record<string, unknown>;
+
+const ACCESS_TEXT: Record<string, string> = {
+  anyone: 'anyone',
+  user: 'signed in',
+  active: 'signed in, not banned',
+  plus: 'signed in with Plus',
+  staff: 'moderators and up',
+  admin: 'administrators',
+};
+
+function jsonSchema(schema: z.ZodType | undefined): Json | undefined {
+  if (!schema) return undefined;
+  try {
+    const s = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+    delete s.$schema;
+    return s;
+  } catch {
+    return {};
+  }
+}
+
+/** `/writing/:id/history/:historyId` → `/writing/{id}/history/{historyId}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+const pathParams = (url: string, schema: Json | undefined) =>
+  [...url.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: ((schema?.properties as Json | undefined)?.[name] as Json | undefined) ?? { type: 'string' },
+  }));
+
+const queryParams = (schema: Json | undefined) => {
+  const props = (schema?.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+};
+
+const envelope = {
+  type: 'object',
+  required: ['rc', 'rm', 'data'],
+  properties: {
+    rc: { type: 'integer', description: 'the HTTP status' },
+    rm: { type: 'string', description: 'a message in Russian' },
+    data: {},
+  },
+};
+
+export function openApiDocument(routes: readonly Route[], publicUrl: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const r of routes) {
+    const path = openApiPath(r.url);
+    const op: Json = {
+      operationId: `${r.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: `${r.method} ${path}`,
+      description: `Access: ${ACCESS_TEXT[r.spec.access] ?? r.spec.access}.${r.spec.rateLimit ? ` At most ${r.spec.rateLimit[0]} calls per ${r.spec.rateLimit[1]} s.` : ''}`,
+      'x-access': r.spec.access,
+      ...(r.spec.rateLimit ? { 'x-rate-limit': { max: r.spec.rateLimit[0], seconds: r.spec.rateLimit[1] } } : {}),
+      tags: [path.split('/').filter(Boolean)[path.startsWith('/v3.0/') ? 1 : 0]?.replace(/[{}]/g, '') ?? 'root'],
+      parameters: [...pathParams(r.url, jsonSchema(r.spec.params)), ...queryParams(jsonSchema(r.spec.query))],
+      responses: r.spec.raw
+        ? { '200': { description: 'the answer as it is (a file, a page, a redirect)' } }
+        : {
+            '200': { description: 'done', content: { 'application/json': { schema: envelope } } },
+            '4XX': {
+              description: 'refused: rm names the reason in Russian',
+              content: { 'application/json': { schema: envelope } },
+            },
+          },
+      ...(r.spec.access === 'anyone' ? { security: [{}, { deviceToken: [] }, { session: [] }] } : {}),
+    };
+    if (r.method !== 'GET') {
+      const body = jsonSchema(r.spec.body) ?? { type: 'object', additionalProperties: false };
+      op.requestBody = {
+        required: false,
+        content: {
+          'application/json': { schema: body },
+          'application/x-www-form-urlencoded': { schema: body },
+        },
+      };
+    }
+    (paths[path] ??= {})[r.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sreda API',
+      version: '3.0',
+      description:
+        'Every answer is {rc, rm, data}; rc is also the HTTP status. A program signs in with an API token in the ' +
+        'X-Device-Token header (made in the settings; read tokens may only read). A browser uses its session cookie ' +
+        'and must send X-This-Is-CSRF: 1 with every write.',
+    },
+    servers: [{ url: publicUrl }],
+    components: {
+      securitySchemes: {
+        deviceToken: { type: 'apiKey', in: 'header', name: 'X-Device-Token' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sreda_session' },
+      },
+    },
+    security: [{ deviceToken: [] }, { session: [] }],
+    paths,
+  };
+}
+
+const cache = new WeakMap<FastifyInstance, Json>();
+const apps = new WeakMap<object, FastifyInstance>();
+
+function documentOf(app: FastifyInstance): Json {
+  let doc = cache.get(app);
+  if (!doc) {
+    doc = openApiDocument(declaredRoutes(app), app.ctx.config.publicUrl);
+    cache.set(app, doc);
+  }
+  return doc;
+}
+
+/** The document of the app a ctx belongs to (the reference page's loader). */
+export function openApiFor(ctx: { root: object }): Json {
+  const app = apps.get(ctx.root);
+  return app ? documentOf(app) : openApiDocument([], '');
+}
+
+/** `GET /v3.0/openapi.json`: the document above, of this app's routes. */
+export const openApiRoutes = (app: FastifyInstance) => {
+  apps.set(app.ctx.root, app);
+  return [
+    route.get('/openapi.json', {
+      access: 'anyone',
+      raw: true,
+      handler: ({ reply }) => {
+        const doc = documentOf(app);
+        reply.header('cache-control', 'public, max-age=300');
+        reply.type('application/json; charset=utf-8');
+        return doc;
+      },
+    }),
+  ];
+};
+
+export { messages };

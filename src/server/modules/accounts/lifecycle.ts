@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import argon2 from 'argon2';
+import tar from 'tar-stream';
+import type { DeletionState, ExportItem } from '../../../shared/accounts.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { formatDate } from '../../../shared/format.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { UserRow } from '../auth/index.ts';
+import { assertBrowserSession } from './policy.ts';
+import * as q from './queries.ts';
+
+/** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
+
+const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const EMAIL_CHANGE_HOURS = 24;
+export const DELETION_GRACE_DAYS = 14;
+
+async function checkPassword(ctx: Ctx, userId: number, password: string, field = 'password') {
+  const p = await q.profileOf(ctx.db, userId);
+  if (!p || !(await argon2.verify(p.passwordHash, password).catch(() => false)))
+    throw badRequest(messages.currentPasswordWrong, { errors: { [field]: messages.currentPasswordWrong } });
+  return p;
+}
+
+// ── Email ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A link to the new address; the email changes only when it is opened (so a typo never locks the person out). */
+export async function requestEmailChange(
+  ctx: Ctx,
+  user: UserRow,
+  viaToken: boolean,
+  input: { email: string; password: string },
+) {
+  assertBrowserSession(viaToken);
+  const p = await checkPassword(ctx, user.id, input.password);
+  if (p.email.toLowerCase() === input.email.toLowerCase()) throw badRequest(messages.emailSame);
+  if (await q.emailInUse(ctx.db, input.email))
+    throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
+  const token = crypto.randomBytes(32).toString('base64url');
+  await q.insertEmailChange(ctx.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    newEmail: input.email,
+    expiresAt: new Date(ctx.now().getTime() + EMAIL_CHANGE_HOURS * 3600_000),
+    createdAt: ctx.now(),
+  });
+  await ctx.mail.send({
+    to: input.email,
+    subject: messages.emailChangeMailSubject,
+    text: messages.emailChangeMailText(p.name, `${ctx.config.publicUrl}/u/me/settings/email/${token}`),
+  });
+  return { email: input.email };
+}
+
+/** Opening the link (and pressing the button on its page): the address changes once, the old one is told. */
+export async function confirmEmailChange(ctx: Ctx, token: string) {
+  const row = await q.findEmailChange(ctx.db, sha256(token), ctx.now());
+  if (!row) throw badRequest(messages.emailChangeInvalid);
+  const { old, name } = await transaction(ctx, async (ctx) => {
+    if (!(await q.useEmailChange(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.emailChangeInvalid);
+    if (await q.emailInUse(ctx.db, row.newEmail)) throw badRequest(messages.emailTaken);
+    const p = (await q.profileOf(ctx.db, row.userId))!;
+    await q.setEmail(ctx.db, row.userId, row.newEmail);
+    return { old: p.email, name: p.name };
+  });
+  await ctx.mail.send({
+    to: old,
+    subject: messages.emailChangedMailSubject,
+    text: messages.emailChangedMailText(name, row.newEmail),
+  });
+  return { email: row.newEmail };
+}
+
+// ── Deletion ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function deletionState(ctx: Ctx, userId: number): Promise<DeletionState | null> {
+  const d = await q.deletionOf(ctx.db, userId);
+  return d && !d.doneAt ? { mode: d.mode, run_at: d.runAt.toISOString() } : null;
+}
+
+/** Deletion after 14 days: the job is queued for then and finds the request still there unless it was cancelled. */
+export async function requestDeletion(
+  ctx: Ctx,
+  user: UserRow,
+  viaToken: boolean,
+  input: { password: string; mode: 'anonymize' | 'remove' },
+) {
+  assertBrowserSession(viaToken);
+  await checkPassword(ctx, user.id, input.password);
+  const runAt = new Date(ctx.now().getTime() + DELETION_GRACE_DAYS * 86400_000);
+  await transaction(ctx, async (ctx) => {
+    await q.requestDeletion(ctx.db, user.id, input.mode, ctx.now(), runAt);
+    await enqueue(ctx, 'account.delete', { userId: user.id }, { runAt });
+  });
+  return {
+    deletion: (await deletionState(ctx, user.id))!,
+    message: messages.deletionRequested(formatDate(runAt, ctx.now())),
+  };
+}
+
+export async function cancelDeletion(ctx: Ctx, user: UserRow, viaToken: boolean) {
+  assertBrowserSession(viaToken);
+  if (!(await q.cancelDeletion(ctx.db, user.id))) throw badRequest(messages.deletionNotRequested);
+  return { deletion: null };
+}
+
+/** The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting). */
+export async function runDeletion(ctx: Ctx, userId: number) {
+  const d = await q.deletionOf(ctx.db, userId);
+  if (!d || d.doneAt || d.runAt > ctx.now()) return;
+  await transaction(ctx, async (ctx) => {
+    if (d.mode === 'remove') await q.removeContentOf(ctx.db, userId);
+    await q.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now());
+  });
+  ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
+}
+
+// ── Export ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function listExports(ctx: Ctx, userId: number): Promise<ExportItem[]> {
+  return (await q.exportsOf(ctx.db, userId)).map((e) => ({
+    id: e.id,
+    status: e.status,
+    size: e.size,
+    created: e.createdAt.toISOString(),
+    url: e.status === 'ready' ? `/v3.0/users/settings/export/${e.id}` : null,
+  }));
+}
+
+export async function requestExport(ctx: Ctx, user: UserRow, viaToken: boolean) {
+  assertBrowserSession(viaToken);
+  const id = await transaction(ctx, async (ctx) => {
+    if (await q.pendingExport(ctx.db, user.id)) throw badRequest(messages.exportPending);
+    const id = await q.insertExport(ctx.db, user.id, ctx.now());
+    await enqueue(ctx, 'account.export', { exportId: id });
+    return id;
+  });
+  return { id, items: await listExports(ctx, user.id) };
+}
+
+/** A .tar.gz: README, profile.json, entries/{id}.json (blocks as stored), comments.json. */
+async function buildArchive(ctx: Ctx, userId: number): Promise<Buffer> {
+  const p = (await q.profileOf(ctx.db, userId))!;
+  const [list, comments] = await Promise.all([q.entriesOf(ctx.db, userId), q.commentsOf(ctx.db, userId)]);
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  const gz = zlib.createGzip();
+  gz.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    gz.on('end', resolve);
+    gz.on('error', reject);
+  });
+  pack.pipe(gz);
+  const mtime = ctx.now();
+  const add = (name: string, value: unknown) =>
+    pack.entry(
+      { name: `sreda-${userId}/${name}`, mtime },
+      typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+    );
+  add(
+    'README.txt',
+    `Архив данных аккаунта ${p.name} (${ctx.config.publicUrl}/u/${userId}), ${mtime.toISOString()}.\n` +
+      `profile.json — профиль; entries/*.json — записи (блоки как в редакторе); comments.json — комментарии.\n`,
+  );
+  add('profile.json', {
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    slug: p.slug,
+    description: p.description,
+    avatar_url: p.avatarUrl,
+    cover_url: p.coverUrl,
+  });
+  for (const e of list)
+    add(`entries/${e.id}.json`, {
+      id: e.id,
+      title: e.title,
+      is_published: e.isPublished,
+      removed: e.removed,
+      published_at: e.publishedAt?.toISOString() ?? null,
+      created_at: e.createdAt.toISOString(),
+      blocks: e.blocks,
+    });
+  add(
+    'comments.json',
+    comments.map((c) => ({
+      id: c.id,
+      entry_id: c.entryId,
+      text: c.text,
+      removed: c.removed,
+      created_at: c.createdAt.toISOString(),
+    })),
+  );
+  pack.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+export async function runExport(ctx: Ctx, exportId: number) {
+  const row = await q.exportById(ctx.db, exportId);
+  if (!row || row.status !== 'queued') return;
+  try {
+    await q.finishExport(ctx.db, exportId, await buildArchive(ctx, row.userId), ctx.now());
+  } catch (err) {
+    ctx.log.error({ err, exportId }, 'data export failed');
+    await q.finishExport(ctx.db, exportId, null, ctx.now());
+  }
+}
+
+export async function exportFile(ctx: Ctx, user: UserRow, viaToken: boolean, id: number) {
+  assertBrowserSession(viaToken);
+  const row = await q.exportArchive(ctx.db, user.id, id);
+  if (!row || row.status !== 'ready' || !row.archive) throw notFound(messages.exportNotFound);
+  return Buffer.from(row.archive, 'base64');
+}
+
+export { ApiError };

@@ -1,0 +1,403 @@
+import crypto from 'node:crypto';
+import * as client from 'openid-client';
+import { messages } from '../../../shared/catalogue.ts';
+import { OAUTH_STATE_TTL_MIN, PROVIDERS, type ProviderInfo, type ProviderType } from '../../../shared/signin.ts';
+import { slugify } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
+import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
+import type { UserRow } from '../auth/index.ts';
+import { findUserByEmail } from '../auth/index.ts';
+import { openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
+import { createUser } from '../users/service.ts';
+import { decideOAuth } from './policy.ts';
+import * as q from './queries.ts';
+
+/**
+ * Social sign-in over OAuth 2 / OpenID Connect with openid-client (PKCE, state, nonce, ID token checks). Every
+ * request to a provider goes through safe-fetch (its address rules, size and time limits).
+ */
+
+const NAMES: Record<ProviderType, string> = {
+  vk: 'VK ID',
+  yandex: 'Яндекс ID',
+  google: 'Google',
+  apple: 'Apple',
+  telegram: 'Telegram',
+  oidc: 'OpenID',
+};
+
+/** Server metadata of the providers without discovery (plain OAuth 2) or with a fixed issuer. */
+const STATIC: Partial<Record<ProviderType, client.ServerMetadata & { userinfo?: string }>> = {
+  vk: {
+    issuer: 'https://id.vk.com',
+    authorization_endpoint: 'https://id.vk.com/authorize',
+    token_endpoint: 'https://id.vk.com/oauth2/auth',
+    userinfo: 'https://id.vk.com/oauth2/user_info',
+  },
+  yandex: {
+    issuer: 'https://oauth.yandex.ru',
+    authorization_endpoint: 'https://oauth.yandex.ru/authorize',
+    token_endpoint: 'https://oauth.yandex.ru/token',
+    userinfo: 'https://login.yandex.ru/info?format=json',
+  },
+};
+const ISSUERS: Partial<Record<ProviderType, string>> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+};
+const SCOPES: Record<ProviderType, string> = {
+  vk: 'email',
+  yandex: 'login:email login:info',
+  google: 'openid email profile',
+  // Apple sends name and email only with form_post, which a cross-site POST cannot reach here: the subject alone.
+  apple: 'openid',
+  telegram: '',
+  oidc: 'openid email profile',
+};
+
+export function providerName(ctx: Ctx, type: string): string {
+  if (type === 'oidc') return ctx.config.signinProviders.oidc?.name ?? NAMES.oidc;
+  return NAMES[type as ProviderType] ?? type;
+}
+
+/** The providers whose keys are set, in the order the popup shows them. */
+export function offeredProviders(ctx: Ctx): ProviderInfo[] {
+  return PROVIDERS.filter((p) => ctx.config.signinProviders[p]).map((type) => ({
+    type,
+    name: providerName(ctx, type),
+    url: `/auth/${type}`,
+  }));
+}
+
+export function requireProvider(ctx: Ctx, type: string): ProviderType {
+  if (!(PROVIDERS as readonly string[]).includes(type)) throw new ApiError(404, messages.providerUnknown);
+  if (!ctx.config.signinProviders[type as ProviderType]) throw new ApiError(404, messages.providerOff);
+  return type as ProviderType;
+}
+
+const callbackUrl = (ctx: Ctx, type: ProviderType) => `${ctx.config.publicUrl}/auth/${type}/callback`;
+
+/** openid-client's fetch, through safe-fetch: no private addresses (unless FETCH_ALLOW_HOSTS), 1 MB, 10 s. */
+function fetchThroughRules(ctx: Ctx): client.CustomFetch {
+  return async (url, options) => {
+    const headers: Record<string, string> = {};
+    new Headers(options.headers as HeadersInit).forEach((v, k) => (headers[k] = v));
+    const body = options.body == null ? undefined : String(options.body);
+    try {
+      const res = await safeFetch(ctx.config, url, {
+        method: options.method === 'POST' ? 'POST' : 'GET',
+        headers,
+        body,
+        accept: headers.accept,
+        maxBytes: 1_000_000,
+        timeoutMs: 10_000,
+        maxRedirects: 0,
+        anyStatus: true,
+      });
+      const out = new Headers();
+      for (const [k, v] of Object.entries(res.headers))
+        if (k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') out.set(k, v);
+      return new Response(new Uint8Array(res.body), { status: res.status, headers: out });
+    } catch (err) {
+      if (err instanceof SafeFetchError) throw new ApiError(502, messages.oauthUnreachable);
+      throw err;
+    }
+  };
+}
+
+/** Apple's client secret is a short-lived ES256 JWT signed with the team's key. */
+function appleSecret(keys: Record<string, string>, now: Date): string {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const iat = Math.floor(now.getTime() / 1000);
+  const head = b64({ alg: 'ES256', kid: keys.keyId });
+  const body = b64({ iss: keys.teamId, iat, exp: iat + 3600, aud: 'https://appleid.apple.com', sub: keys.clientId });
+  const key = crypto.createPrivateKey(keys.privateKey!.replace(/\\n/g, '\n'));
+  const sig = crypto.sign('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' });
+  return `${head}.${body}.${sig.toString('base64url')}`;
+}
+
+const discovered = new WeakMap<Ctx, Map<string, Promise<client.Configuration>>>();
+
+async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Configuration> {
+  const keys = ctx.config.signinProviders[type]!;
+  const secret = type === 'apple' ? appleSecret(keys, ctx.now()) : keys.clientSecret!;
+  const customFetch = fetchThroughRules(ctx);
+  const fixed = STATIC[type];
+  if (fixed) {
+    const config = new client.Configuration(fixed, keys.clientId!, undefined, client.ClientSecretPost(secret));
+    config[client.customFetch] = customFetch;
+    return config;
+  }
+  const issuer = new URL(type === 'oidc' ? keys.issuer! : ISSUERS[type]!);
+  // Discovery is cached per app (and retried after a failure); Apple's secret is made fresh each time.
+  const cache = discovered.get(ctx.root) ?? new Map<string, Promise<client.Configuration>>();
+  discovered.set(ctx.root, cache);
+  const cacheKey = `${type} ${issuer.href}`;
+  let base = cache.get(cacheKey);
+  if (!base) {
+    base = client.discovery(issuer, keys.clientId!, undefined, client.ClientSecretPost(keys.clientSecret ?? ''), {
+      [client.customFetch]: customFetch,
+      // Plain http only for a local provider (the tests' one); real providers are https.
+      execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+    });
+    cache.set(cacheKey, base);
+    base.catch(() => cache.delete(cacheKey));
+  }
+  let server: client.ServerMetadata;
+  try {
+    server = (await base).serverMetadata();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    ctx.log.warn({ err, provider: type }, 'OpenID discovery failed');
+    throw new ApiError(502, messages.oauthUnreachable);
+  }
+  const config = new client.Configuration(server, keys.clientId!, undefined, client.ClientSecretPost(secret));
+  config[client.customFetch] = customFetch;
+  if (issuer.protocol === 'http:') client.allowInsecureRequests(config);
+  return config;
+}
+
+/** `/auth/{type}` in the popup window: the provider's page to go to, with a fresh one-time state. */
+export async function startOAuth(ctx: Ctx, type: ProviderType, user: UserRow | null): Promise<string> {
+  if (type === 'telegram') return telegramUrl(ctx);
+  const config = await configuration(ctx, type);
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const verifier = client.randomPKCECodeVerifier();
+  await q.insertCode(ctx.db, {
+    kind: 'oauth',
+    tokenHash: sha(state),
+    userId: user?.id ?? null,
+    data: { provider: type, verifier, nonce },
+    expiresAt: new Date(ctx.now().getTime() + OAUTH_STATE_TTL_MIN * 60_000),
+  });
+  const params: Record<string, string> = {
+    redirect_uri: callbackUrl(ctx, type),
+    response_type: 'code',
+    state,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  };
+  if (SCOPES[type]) params.scope = SCOPES[type];
+  if (SCOPES[type].includes('openid')) params.nonce = nonce;
+  return client.buildAuthorizationUrl(config, params).href;
+}
+
+const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** What we keep of a provider's account. */
+export interface Profile {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+async function profileFromTokens(
+  ctx: Ctx,
+  type: ProviderType,
+  config: client.Configuration,
+  tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+): Promise<Profile> {
+  const claims = tokens.claims();
+  if (type === 'vk' || type === 'yandex') {
+    const keys = ctx.config.signinProviders[type]!;
+    const res =
+      type === 'vk'
+        ? await client.fetchProtectedResource(
+            config,
+            tokens.access_token,
+            new URL(STATIC.vk!.userinfo!),
+            'POST',
+            new URLSearchParams({ client_id: keys.clientId!, access_token: tokens.access_token }),
+          )
+        : await client.fetchProtectedResource(config, tokens.access_token, new URL(STATIC.yandex!.userinfo!), 'GET');
+    const info = (await res.json()) as Record<string, unknown>;
+    if (type === 'vk') {
+      const u = (info.user ?? {}) as Record<string, unknown>;
+      return {
+        subject: String(u.user_id ?? ''),
+        email: String(u.email ?? ''),
+        // VK ID confirms the addresses it returns.
+        emailVerified: Boolean(u.email),
+        name: [u.first_name, u.last_name].filter(Boolean).join(' '),
+      };
+    }
+    return {
+      subject: String(info.id ?? ''),
+      email: String(info.default_email ?? ''),
+      emailVerified: Boolean(info.default_email),
+      name: String(info.real_name ?? info.display_name ?? info.login ?? ''),
+    };
+  }
+  if (!claims) throw badRequest(messages.oauthFailed);
+  let info: Record<string, unknown> = claims;
+  if (type !== 'apple' && config.serverMetadata().userinfo_endpoint) {
+    info = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
+  }
+  return {
+    subject: claims.sub,
+    email: typeof info.email === 'string' ? info.email : '',
+    emailVerified: info.email_verified === true || info.email_verified === 'true',
+    name: String(info.name ?? [info.given_name, info.family_name].filter(Boolean).join(' ') ?? ''),
+  };
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  device_id?: string;
+  tgAuthResult?: string;
+}
+
+/**
+ * The provider sends the popup back here: the state is spent (once, within ten minutes), the code exchanged, and
+ * the account signs in, links or signs up (policy.decideOAuth).
+ */
+export async function finishOAuth(
+  ctx: Ctx,
+  type: ProviderType,
+  query: CallbackQuery,
+  currentUrl: URL,
+  user: UserRow | null,
+  client_: ClientInfo,
+): Promise<{ session: SessionInfo | null; userId: number }> {
+  let profile: Profile;
+  let linkUserId: number | null = user?.id ?? null;
+  if (type === 'telegram') {
+    profile = telegramProfile(ctx, query.tgAuthResult ?? '');
+  } else {
+    if (!query.state) throw badRequest(messages.oauthStateInvalid);
+    const row = await q.findLiveCode(ctx.db, 'oauth', sha(query.state), ctx.now());
+    const data = (row?.data ?? {}) as { provider?: string; verifier?: string; nonce?: string };
+    if (!row || data.provider !== type || !(await q.useCode(ctx.db, row.id, ctx.now())))
+      throw badRequest(messages.oauthStateInvalid);
+    if (query.error) throw badRequest(messages.oauthDenied);
+    if (!query.code) throw badRequest(messages.oauthFailed);
+    linkUserId = row.userId;
+    const config = await configuration(ctx, type);
+    let tokens;
+    try {
+      tokens = await client.authorizationCodeGrant(
+        config,
+        currentUrl,
+        {
+          pkceCodeVerifier: data.verifier,
+          expectedState: query.state,
+          ...(SCOPES[type].includes('openid') ? { expectedNonce: data.nonce } : {}),
+        },
+        type === 'vk' && query.device_id ? { device_id: query.device_id } : undefined,
+      );
+      profile = await profileFromTokens(ctx, type, config, tokens);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      ctx.log.warn({ err, provider: type }, 'OAuth code exchange failed');
+      throw badRequest(messages.oauthFailed);
+    }
+  }
+  if (!profile.subject) throw badRequest(messages.oauthFailed);
+  return signInWith(ctx, type, profile, linkUserId, client_);
+}
+
+async function signInWith(
+  ctx: Ctx,
+  type: ProviderType,
+  profile: Profile,
+  linkUserId: number | null,
+  client_: ClientInfo,
+): Promise<{ session: SessionInfo | null; userId: number }> {
+  const email = profile.email.slice(0, 254);
+  const owner = email ? await findUserByEmail(ctx.db, email) : undefined;
+  return transaction(ctx, async (ctx) => {
+    const identity = await q.findIdentity(ctx.db, type, profile.subject);
+    const outcome = decideOAuth({
+      linkedUserId: identity?.userId ?? null,
+      identityId: identity?.id ?? null,
+      signedInUserId: linkUserId,
+      emailOwnerId: owner?.id ?? null,
+      emailVerified: profile.emailVerified,
+    });
+    let userId: number;
+    if (outcome.kind === 'signin') {
+      userId = outcome.userId;
+      await q.touchIdentity(ctx.db, outcome.identityId, ctx.now());
+    } else {
+      if (outcome.kind === 'link') userId = outcome.userId;
+      else {
+        const name = cleanName(profile.name) || `${NAMES[type]} ${profile.subject.slice(-6)}`;
+        userId = await createUser(ctx, {
+          name,
+          slug: slugify(name, 40),
+          // An account without an address from the provider gets a placeholder that cannot receive mail.
+          email: email || `${type}-${sha(profile.subject).slice(0, 16)}@users.invalid`,
+          passwordHash: '',
+          role: 'user',
+        });
+      }
+      await q.insertIdentity(ctx.db, {
+        userId,
+        provider: type,
+        subject: profile.subject.slice(0, 255),
+        email,
+        name: cleanName(profile.name),
+        lastUsedAt: ctx.now(),
+      });
+    }
+    // Linking while signed in keeps the current session; anything else opens one.
+    const session = linkUserId === userId ? null : await openSessionFor(ctx, userId, client_);
+    return { session, userId };
+  });
+}
+
+/** A provider's display name as our name rules take it: letters, digits, spaces, a few marks, 2–40 characters. */
+function cleanName(name: string): string {
+  const cleaned = name
+    .replace(/[^\p{L}\p{N} .'’-]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40);
+  return cleaned.length >= 2 ? cleaned : '';
+}
+
+// ── Telegram login (not OAuth: a signed result from oauth.telegram.org) ────────────────────────────────────
+
+function telegramUrl(ctx: Ctx): string {
+  const token = ctx.config.signinProviders.telegram!.botToken!;
+  const url = new URL('https://oauth.telegram.org/auth');
+  url.searchParams.set('bot_id', token.split(':')[0]!);
+  url.searchParams.set('origin', ctx.config.publicUrl);
+  url.searchParams.set('return_to', callbackUrl(ctx, 'telegram'));
+  url.searchParams.set('request_access', 'write');
+  return url.href;
+}
+
+/** Checks Telegram's signature: HMAC-SHA256 of the sorted fields with SHA-256 of the bot token, within a day. */
+export function telegramProfile(ctx: Ctx, encoded: string): Profile {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw badRequest(messages.telegramInvalid);
+  }
+  if (!data || typeof data !== 'object' || typeof data.hash !== 'string') throw badRequest(messages.telegramInvalid);
+  const check = Object.keys(data)
+    .filter((k) => k !== 'hash')
+    .sort()
+    .map((k) => `${k}=${String(data[k])}`)
+    .join('\n');
+  const secret = crypto.createHash('sha256').update(ctx.config.signinProviders.telegram!.botToken!).digest();
+  const expected = crypto.createHmac('sha256', secret).update(check).digest();
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(data.hash) ? data.hash : '', 'hex');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    throw badRequest(messages.telegramInvalid);
+  if (ctx.now().getTime() / 1000 - Number(data.auth_date) > 86400) throw badRequest(messages.telegramInvalid);
+  return {
+    subject: String(data.id ?? ''),
+    email: '',
+    emailVerified: false,
+    name: [data.first_name, data.last_name].filter(Boolean).join(' '),
+  };
+}

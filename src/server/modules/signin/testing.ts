@@ -1,0 +1,110 @@
+import http from 'node:http';
+import Provider from 'oidc-provider';
+import { freePort } from '../../../../scripts/free-port.ts';
+
+/**
+ * A real OpenID Connect provider (npm oidc-provider) on 127.0.0.1 for the sign-in tests: one confidential client,
+ * PKCE, the development login form (any login, any password). The login names the account: its email is
+ * `{login}@example.ru`, verified unless the login starts with `unverified`; `noemail…` logins have no address.
+ */
+export interface TestOidc {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+  /**
+   * Plays the person at the provider: follows the authorization URL through the login and consent forms and
+   * returns the callback URL the provider sends the browser back to (path and query).
+   */
+  authorize(authorizationUrl: string, login: string): Promise<string>;
+}
+
+export async function startTestOidc(redirectUris: string[], chosenPort?: number): Promise<TestOidc> {
+  const port = chosenPort ?? (await freePort());
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = 'sreda-test';
+  const clientSecret = 'sreda-test-secret-0123456789abcdef';
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    pkce: { required: () => true },
+    cookies: { keys: ['sreda-test-cookie-key'] },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        async claims() {
+          const noEmail = id.startsWith('noemail');
+          return {
+            sub: id,
+            name: `Гость ${id}`,
+            ...(noEmail ? {} : { email: `${id}@example.ru`, email_verified: !id.startsWith('unverified') }),
+          };
+        },
+      };
+    },
+  });
+  // Quiet: the provider logs every refused request by default.
+  provider.on('server_error', () => {});
+  const server = http.createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  async function authorize(authorizationUrl: string, login: string): Promise<string> {
+    const jar = new Map<string, string>();
+    const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const keep = (res: Response) => {
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const i = pair!.indexOf('=');
+        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+      }
+    };
+    const go = async (url: string, body?: URLSearchParams): Promise<Response> => {
+      const res = await fetch(url, {
+        method: body ? 'POST' : 'GET',
+        body,
+        redirect: 'manual',
+        headers: { cookie: cookieHeader() },
+      });
+      keep(res);
+      return res;
+    };
+    let url = authorizationUrl;
+    for (let hop = 0; hop < 12; hop++) {
+      if (!url.startsWith(issuer)) return url.replace(/^https?:\/\/[^/]+/, '');
+      let res = await go(url);
+      if (res.status >= 300 && res.status < 400) {
+        url = new URL(res.headers.get('location')!, url).href;
+        continue;
+      }
+      const html = await res.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      if (!action) throw new Error(`the test provider showed no form: ${html.slice(0, 300)}`);
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1] ?? 'login';
+      const form = new URLSearchParams({ prompt });
+      if (prompt === 'login') {
+        form.set('login', login);
+        form.set('password', 'any');
+      }
+      res = await go(new URL(action, url).href, form);
+      url = new URL(res.headers.get('location')!, url).href;
+    }
+    throw new Error('the test provider redirected too often');
+  }
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    authorize,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

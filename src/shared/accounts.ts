@@ -1,0 +1,104 @@
+/** Wire types of account settings, API tokens and subsite settings (issue 15). */
+
+export const TOKEN_NAME_MAX = 60;
+export const TOKEN_DAYS_MAX = 3650;
+export const TOKENS_ACTIVE_MAX = 20;
+export const DESCRIPTION_MAX = 300;
+export const RULES_MAX = 5000;
+export const SLUG_RE = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+export const SUBSITE_NAME_MIN = 2;
+export const SUBSITE_NAME_MAX = 60;
+/** Requests per minute one API token may make (scaled by RATE_LIMIT_SCALE). */
+export const TOKEN_RATE_PER_MINUTE = 300;
+
+export type TokenStatus = 'active' | 'revoked' | 'expired';
+
+export interface ApiTokenItem {
+  id: number;
+  name: string;
+  /** The first characters, to tell tokens apart; the token itself is shown once, when made. */
+  prefix: string;
+  scope: 'read' | 'write';
+  status: TokenStatus;
+  is_active: boolean;
+  created: string;
+  /** ISO date, or null for a token without an end. */
+  valid_until: string | null;
+  last_used: string | null;
+}
+
+export interface ApiTokenCreated {
+  token: string;
+  item: ApiTokenItem;
+}
+
+export interface SessionItem {
+  id: string;
+  created: string;
+  ip: string;
+  user_agent: string;
+  is_current: boolean;
+}
+
+export interface AccountSettings {
+  id: number;
+  name: string;
+  url: string;
+  slug: string;
+  description: string;
+  email: string;
+  avatar_url: string | null;
+  avatar_color: string;
+  cover_url: string | null;
+  /** When the name may change next (ISO), or null when it may now. */
+  name_change_at: string | null;
+  via_token: boolean;
+  /** A requested deletion still in its grace period, or null. */
+  deletion: DeletionState | null;
+  exports: ExportItem[];
+}
+
+export interface DeletionState {
+  mode: 'anonymize' | 'remove';
+  run_at: string;
+}
+
+export interface ExportItem {
+  id: number;
+  status: 'queued' | 'ready' | 'failed';
+  size: number;
+  created: string;
+  /** The download address once the archive is ready. */
+  url: string | null;
+}
+
+export interface SubsiteMember {
+  id: number;
+  name: string;
+  url: string;
+  avatar_url: string | null;
+  avatar_color: string;
+  role: 'owner' | 'admin' | 'editor' | 'author';
+}
+
+export interface SubsiteSettings {
+  id: number;
+  type: 'user' | 'community' | 'company';
+  name: string;
+  url: string;
+  slug: string;
+  description: string;
+  rules: string;
+  avatar_url: string | null;
+  avatar_color: string;
+  cover_url: string | null;
+  is_open_for_posting: boolean;
+  my_role: 'owner' | 'admin';
+  members: SubsiteMember[];
+}
+
+export interface FoundUser {
+  id: number;
+  url: string;
+  name: string;
+}

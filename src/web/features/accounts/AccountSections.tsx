@@ -1,0 +1,463 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import {
+  DESCRIPTION_MAX,
+  type AccountSettings,
+  type DeletionState,
+  type ExportItem,
+  type SessionItem,
+} from '../../../shared/accounts.ts';
+import { PASSWORD_MAX } from '../../../shared/limits.ts';
+import { api } from '../../api/request.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
+import { NicknameForm } from './NicknameForm.tsx';
+import { ImagePicker } from './ImagePicker.tsx';
+
+const t = ui.accounts;
+
+/** Name (the nickname form), address, description, avatar and cover. */
+export function ProfileSection({ initial, origin }: { initial: AccountSettings; origin: string }) {
+  const [s, setS] = useState(initial);
+  const [description, setDescription] = useState(initial.description);
+  const [slug, setSlug] = useState(initial.slug);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function save(values: Record<string, unknown>) {
+    setBusy(true);
+    const res = await api.post<AccountSettings>('users/settings/profile', values, { notify: false });
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.rm);
+      return false;
+    }
+    setError('');
+    setS(res.data);
+    toast.show(res.rm, { type: 'success' });
+    return true;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await save({ description, slug });
+  }
+
+  return (
+    <section className="settings-section" id="profile" data-testid="settings-profile">
+      <h2>{t.sections.profile}</h2>
+      <ImagePicker
+        label={t.cover}
+        kind="cover"
+        url={s.cover_url}
+        testId="cover-picker"
+        onChange={(url) => save({ cover_url: url ?? '' })}
+      />
+      <div className="profile-head">
+        <ImagePicker
+          label={t.avatar}
+          kind="avatar"
+          url={s.avatar_url}
+          testId="avatar-picker"
+          onChange={(url) => save({ avatar_url: url ?? '' })}
+        />
+      </div>
+      <NicknameForm initial={s} onSaved={(next) => setS(next)} />
+      <form className="profile-form" onSubmit={submit} noValidate>
+        <label className="account-field">
+          <span className="account-field__label">{t.address}</span>
+          <span className="slug-input">
+            <span className="slug-input__base">
+              {origin}/u/{s.id}-
+            </span>
+            <input name="slug" value={slug} maxLength={40} onChange={(e) => setSlug(e.target.value)} />
+          </span>
+          <span className="settings-hint">{t.addressHint}</span>
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{t.description}</span>
+          <textarea
+            name="description"
+            rows={3}
+            value={description}
+            maxLength={DESCRIPTION_MAX}
+            placeholder={t.descriptionHint}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="profile-save">
+          {t.save}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The current password and a new one; the other devices are signed out. */
+export function PasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await api.post('users/settings/password', { current, password }, { notify: false });
+    setBusy(false);
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setCurrent('');
+    setPassword('');
+    toast.show(res.rm, { type: 'success' });
+  }
+  return (
+    <section className="settings-section" id="password" data-testid="settings-password">
+      <h2>{t.sections.password}</h2>
+      <form className="password-form" onSubmit={submit} noValidate>
+        <label className="account-field">
+          <span className="account-field__label">{t.currentPassword}</span>
+          <input
+            type="password"
+            name="current"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{t.newPassword}</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t.changePassword}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A short name of a browser and system from its User-Agent, for the sessions list. */
+function deviceName(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /YaBrowser/.test(ua)
+      ? 'Яндекс Браузер'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : '';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return [browser, os].filter(Boolean).join(', ') || ua.slice(0, 60) || 'Неизвестное устройство';
+}
+
+/** Active sessions (read by the API: only it knows which one is this browser) and 'sign out on other devices'. */
+export function SessionsSection() {
+  const [items, setItems] = useState<SessionItem[] | null>(null);
+  const load = async () => {
+    const res = await api.get<{ items: SessionItem[] }>('users/settings/sessions');
+    if (res.ok) setItems(res.data.items);
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  async function endOthers() {
+    const res = await api.post<{ ended: number }>('users/settings/sessions/end_others');
+    if (!res.ok) return;
+    toast.show(res.rm, { type: 'success' });
+    await load();
+  }
+  const others = items?.filter((s) => !s.is_current).length ?? 0;
+  return (
+    <section className="settings-section" id="sessions" data-testid="settings-sessions">
+      <h2>{t.sections.sessions}</h2>
+      <ul className="sessions-list">
+        {(items ?? []).map((s) => (
+          <li key={s.id} data-testid="session-item" className={s.is_current ? 'is-current' : ''}>
+            <div>
+              <strong>{deviceName(s.user_agent)}</strong>
+              {s.is_current ? <span className="token-status token-status--active">{t.thisDevice}</span> : null}
+            </div>
+            <span className="settings-hint">
+              {t.lastSeen} {formatDateTime(s.created)} · {s.ip}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {items && !others ? <p className="settings-hint">{t.noOtherSessions}</p> : null}
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={endOthers}
+        disabled={!others}
+        data-testid="sessions-end-others"
+      >
+        {t.signOutOthers}
+      </button>
+    </section>
+  );
+}
+
+/** Email change: the new address and the password; the change waits for the link sent there. */
+export function EmailSection({ current }: { current: string }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const res = await api.post<{ email: string }>('users/settings/email', { email, password }, { notify: false });
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setPassword('');
+    setSent(res.rm);
+  }
+  return (
+    <section className="settings-section" id="email" data-testid="settings-email">
+      <h2>{t.email}</h2>
+      <p className="settings-hint">
+        {current} · {t.emailHint}
+      </p>
+      {sent ? (
+        <p className="digest-done" role="status">
+          {sent}
+        </p>
+      ) : (
+        <form className="password-form" onSubmit={submit} noValidate>
+          <label className="account-field">
+            <span className="account-field__label">{t.newEmail}</span>
+            <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label className="account-field">
+            <span className="account-field__label">{t.currentPassword}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary">
+            {t.changeEmail}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The data export (made by a job) and account deletion with its 14-day grace period. */
+export function AccountSection({ initial }: { initial: AccountSettings }) {
+  const [exportsList, setExports] = useState<ExportItem[]>(initial.exports);
+  const [deletion, setDeletion] = useState<DeletionState | null>(initial.deletion);
+  const [mode, setMode] = useState<'anonymize' | 'remove'>('anonymize');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const queued = exportsList.some((x) => x.status === 'queued');
+
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setInterval(async () => {
+      const res = await api.get<AccountSettings>('users/settings', {}, { notify: false });
+      if (res.ok) setExports(res.data.exports);
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [queued]);
+
+  async function requestExport() {
+    const res = await api.post<{ items: ExportItem[] }>('users/settings/export');
+    if (res.ok) {
+      setExports(res.data.items);
+      toast.show(res.rm, { type: 'success' });
+    }
+  }
+  async function remove(e: FormEvent) {
+    e.preventDefault();
+    const answer = await openModal({ kind: 'confirm', title: t.deleteButton, text: t.deleteConfirm, danger: true });
+    if (!answer.status) return;
+    const res = await api.post<{ deletion: DeletionState }>(
+      'users/settings/delete',
+      { password, content: mode },
+      { notify: false },
+    );
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setPassword('');
+    setDeletion(res.data.deletion);
+    toast.show(res.rm, { type: 'success' });
+  }
+  async function cancel() {
+    const res = await api.post('users/settings/delete/cancel');
+    if (!res.ok) return;
+    setDeletion(null);
+    toast.show(res.rm, { type: 'success' });
+  }
+  return (
+    <section className="settings-section" id="account" data-testid="settings-account">
+      <h2>{t.exportTitle}</h2>
+      <p className="settings-hint">{t.exportHint}</p>
+      <ul className="sessions-list">
+        {exportsList.map((x) => (
+          <li key={x.id} data-testid="export-item" data-status={x.status}>
+            <span>
+              {formatDateTime(x.created)}{' '}
+              {x.url ? (
+                <a href={x.url} download>
+                  {t.exportReady} ({Math.max(1, Math.round(x.size / 1024))} КБ)
+                </a>
+              ) : x.status === 'queued' ? (
+                t.exportQueuedState
+              ) : (
+                t.exportFailed
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-secondary" onClick={requestExport} disabled={queued}>
+        {t.exportButton}
+      </button>
+
+      <h2 className="danger-title">{t.danger}</h2>
+      {deletion ? (
+        <div className="deletion-pending" role="status">
+          <p>{t.deletePending(formatDateTime(deletion.run_at))}</p>
+          <button type="button" className="btn btn-primary" onClick={cancel}>
+            {t.deleteCancel}
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={remove} noValidate>
+          <p className="settings-hint">{t.deleteHint}</p>
+          <fieldset className="account-field">
+            {(['anonymize', 'remove'] as const).map((m) => (
+              <label key={m} className="radio">
+                <input type="radio" name="content" checked={mode === m} onChange={() => setMode(m)} />
+                {m === 'anonymize' ? t.deleteAnonymize : t.deleteRemove}
+              </label>
+            ))}
+          </fieldset>
+          <label className="account-field">
+            <span className="account-field__label">{t.currentPassword}</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-danger">
+            {t.deleteButton}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The communities the person runs (links to their settings) and creating a new one. */
+export function CommunitiesSection({ managed }: { managed: { value: number; label: string; uri: string }[] }) {
+  const navigate = useNavigate();
+  const [v, setV] = useState({ name: '', slug: '', description: '' });
+  const [error, setError] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const res = await api.post<{ id: number; url: string }>('subsite/create', v, { notify: false });
+    if (!res.ok) return setError(res.rm);
+    toast.show(res.rm, { type: 'success' });
+    navigate(`${res.data.url}/settings`);
+  }
+  const s = ui.accounts.subsite;
+  return (
+    <section className="settings-section" id="communities" data-testid="settings-communities">
+      <h2>{t.sections.communities}</h2>
+      {managed.length ? (
+        <ul className="sessions-list">
+          {managed.map((m) => (
+            <li key={m.value}>
+              <span>
+                <Link to={m.uri}>{m.label}</Link> · <Link to={`${m.uri}/settings`}>{t.sections.communitySettings}</Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={submit} noValidate data-testid="community-create">
+        <h3>{s.createTitle}</h3>
+        <label className="account-field">
+          <span className="account-field__label">{s.name}</span>
+          <input name="name" value={v.name} maxLength={60} onChange={(e) => setV({ ...v, name: e.target.value })} />
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{s.slug}</span>
+          <span className="slug-input">
+            <span className="slug-input__base">/s/</span>
+            <input name="slug" value={v.slug} maxLength={40} onChange={(e) => setV({ ...v, slug: e.target.value })} />
+          </span>
+          <span className="settings-hint">{t.addressHint}</span>
+        </label>
+        <label className="account-field">
+          <span className="account-field__label">{s.description}</span>
+          <textarea
+            name="description"
+            rows={2}
+            maxLength={DESCRIPTION_MAX}
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.target.value })}
+          />
+        </label>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary">
+          {s.create}
+        </button>
+      </form>
+    </section>
+  );
+}

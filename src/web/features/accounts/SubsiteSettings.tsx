@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import {
+  DESCRIPTION_MAX,
+  RULES_MAX,
+  SUBSITE_NAME_MAX,
+  type FoundUser,
+  type SubsiteSettings,
+} from '../../../shared/accounts.ts';
+import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { ImagePicker } from './ImagePicker.tsx';
+
+const t = ui.accounts.subsite;
+
+/** The team: who runs the subsite, and adding a person by their profile link (spec/content.md §5). */
+function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s: SubsiteSettings): void }) {
+  const [link, setLink] = useState('');
+  const [found, setFound] = useState<FoundUser | null>(null);
+  const [role, setRole] = useState<'admin' | 'editor' | 'author'>('author');
+  const [error, setError] = useState('');
+
+  async function find(e: FormEvent) {
+    e.preventDefault();
+    setFound(null);
+    const res = await api.post<FoundUser>('search/user', { url: link }, { notify: false });
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setFound(res.data);
+  }
+  async function set(userId: number, next: string) {
+    const res = await api.post<SubsiteSettings>(`subsite/members/${settings.id}`, { user_id: userId, role: next });
+    if (!res.ok) return;
+    onChange(res.data);
+    setFound(null);
+    setLink('');
+    toast.show(next ? ui.accounts.subsite.add : ui.accounts.subsite.remove, { type: 'success' });
+  }
+  const roles =
+    settings.my_role === 'owner' ? (['admin', 'editor', 'author'] as const) : (['editor', 'author'] as const);
+  return (
+    <section className="settings-section" data-testid="subsite-members">
+      <h2>{t.members}</h2>
+      <ul className="members-list">
+        {settings.members.map((m) => (
+          <li key={m.id}>
+            <Avatar name={m.name} color={m.avatar_color} url={m.avatar_url} size={32} />
+            <Link to={m.url}>{m.name}</Link>
+            <span className="members-list__role">{t.roles[m.role]}</span>
+            {m.role !== 'owner' && (settings.my_role === 'owner' || m.role !== 'admin') ? (
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => set(m.id, '')}>
+                {t.remove}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <form className="member-add" onSubmit={find} noValidate>
+        <label className="account-field">
+          <span className="account-field__label">{t.addByLink}</span>
+          <span className="member-add__row">
+            <input
+              name="url"
+              value={link}
+              placeholder={t.linkPlaceholder}
+              onChange={(e) => setLink(e.target.value)}
+              data-testid="member-link"
+            />
+            <button type="submit" className="btn btn-secondary">
+              {t.find}
+            </button>
+          </span>
+        </label>
+        {error ? (
+          <p className="field-error" role="alert" data-testid="member-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {found ? (
+        <div className="member-found" data-testid="member-found">
+          <Link to={found.url}>{found.name}</Link>
+          <select value={role} onChange={(e) => setRole(e.target.value as typeof role)} aria-label={t.members}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {t.roles[r]}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => set(found.id, role)}>
+            {t.add}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** `{subsite_url}/settings`: name, description, avatar, cover, rules, who may post; the team. */
+export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
+  const [s, setS] = useState(initial);
+  const [v, setV] = useState({
+    name: initial.name,
+    description: initial.description,
+    rules: initial.rules,
+    is_open_for_posting: initial.is_open_for_posting,
+  });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const isBlog = s.type === 'user';
+
+  async function save(values: Record<string, unknown>) {
+    setBusy(true);
+    const res = await api.post<SubsiteSettings>(`subsite/save_settings/${s.id}`, values, { notify: false });
+    setBusy(false);
+    if (!res.ok) return setError(res.rm);
+    setError('');
+    setS(res.data);
+    toast.show(res.rm, { type: 'success' });
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void save({
+      ...(isBlog ? {} : { name: v.name, is_open_for_posting: v.is_open_for_posting ? 1 : 0 }),
+      description: v.description,
+      rules: v.rules,
+    });
+  }
+  return (
+    <div className="settings-page subsite-settings" data-testid="subsite-settings">
+      <h1>
+        {t.title}: <Link to={s.url}>{s.name}</Link>
+      </h1>
+      <section className="settings-section">
+        <ImagePicker
+          label={ui.accounts.cover}
+          kind="cover"
+          url={s.cover_url}
+          testId="subsite-cover"
+          onChange={(url) => save({ cover_url: url ?? '' })}
+        />
+        <ImagePicker
+          label={ui.accounts.avatar}
+          kind="avatar"
+          url={s.avatar_url}
+          testId="subsite-avatar"
+          onChange={(url) => save({ avatar_url: url ?? '' })}
+        />
+        <form className="profile-form" onSubmit={submit} noValidate>
+          {isBlog ? null : (
+            <label className="account-field">
+              <span className="account-field__label">{t.name}</span>
+              <input
+                name="name"
+                value={v.name}
+                maxLength={SUBSITE_NAME_MAX}
+                onChange={(e) => setV({ ...v, name: e.target.value })}
+              />
+            </label>
+          )}
+          <label className="account-field">
+            <span className="account-field__label">{t.description}</span>
+            <textarea
+              name="description"
+              rows={3}
+              maxLength={DESCRIPTION_MAX}
+              value={v.description}
+              onChange={(e) => setV({ ...v, description: e.target.value })}
+            />
+          </label>
+          <label className="account-field">
+            <span className="account-field__label">{t.rules}</span>
+            <textarea
+              name="rules"
+              rows={6}
+              maxLength={RULES_MAX}
+              value={v.rules}
+              onChange={(e) => setV({ ...v, rules: e.target.value })}
+            />
+          </label>
+          {isBlog ? null : (
+            <fieldset className="account-field">
+              <legend className="account-field__label">{t.posting}</legend>
+              {[true, false].map((open) => (
+                <label key={String(open)} className="radio">
+                  <input
+                    type="radio"
+                    name="is_open_for_posting"
+                    checked={v.is_open_for_posting === open}
+                    onChange={() => setV({ ...v, is_open_for_posting: open })}
+                  />
+                  {open ? t.postingOpen : t.postingClosed}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="subsite-save">
+            {ui.accounts.save}
+          </button>
+        </form>
+      </section>
+      {isBlog ? null : <Members settings={s} onChange={setS} />}
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/fee
 import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
 import { scheduleDigest } from './modules/notifications/mail.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
+import { expireBans } from './modules/moderation/service.ts';
 
 /**
  * All periodic work, declared in one place and started by the process per its roles (roles.ts).
@@ -22,7 +23,13 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
 export type ScheduledTaskName =
-  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
+  | 'hotness.refresh'
+  | 'digest.schedule'
+  | 'hits.cleanup'
+  | 'jobs.purge'
+  | 'hits.fold'
+  | 'votes.fold'
+  | 'moderation.expire';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -46,6 +53,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'digest.schedule', everyMs: HOUR, scope: 'cluster', atStart: true, run: scheduleDigest },
   /** Day marks of views older than two days. */
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
+  /** Bans whose date passed are closed and logged; 'remove all data' stops being restorable after 30 days. */
+  { name: 'moderation.expire', everyMs: 60_000, scope: 'cluster', atStart: true, run: expireBans },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */

@@ -36,6 +36,8 @@ export interface CurrentUser {
   forceReload: boolean;
   can_mark_nsfw: boolean;
   m_hash: string;
+  /** The site-wide ban that holds, with its reason and end (null: for good); the banner shows it. */
+  ban: { until: string | null; reason: string } | null;
 }
 
 export interface AuthCheckData {

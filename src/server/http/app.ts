@@ -40,6 +40,7 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
+import { moderationRoutes } from '../modules/moderation/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -247,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
   registerRoutes(app, notificationsRoutes, API_PREFIX);
+  registerRoutes(app, moderationRoutes, API_PREFIX);
   registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');

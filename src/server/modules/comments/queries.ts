@@ -169,3 +169,32 @@ export async function peopleBySlugs(db: Db, slugs: string[]) {
     select id, slug from subsites where type = 'user' and slug = any(${sql.param(slugs)}::text[])`,
   );
 }
+
+const CommentRefRow = z.object({ id: col.int, entry_id: col.int });
+
+/**
+ * Moderation's 'remove all data': marks every living comment of the author removed, or brings the given ones back,
+ * and moves each entry's count by as many. Returns the comments it changed with their entries.
+ */
+export async function setCommentsRemoved(
+  db: Db,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<{ id: number; entry_id: number }[]> {
+  const where =
+    'authorId' in which
+      ? sql`author_id = ${which.authorId}`
+      : sql`id in (select unnest(${`{${which.ids.join(',')}}`}::int[]))`;
+  const changed = await rows(
+    db,
+    CommentRefRow,
+    sql`update comments set removed = ${removed} where ${where} and removed <> ${removed} returning id, entry_id`,
+  );
+  const perEntry = new Map<number, number>();
+  for (const c of changed) perEntry.set(c.entry_id, (perEntry.get(c.entry_id) ?? 0) + 1);
+  for (const [entryId, n] of perEntry)
+    await db.execute(
+      sql`update entries set comments_count = greatest(0, comments_count + ${removed ? -n : n}) where id = ${entryId}`,
+    );
+  return changed;
+}

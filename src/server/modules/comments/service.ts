@@ -319,3 +319,24 @@ export async function saveSeen(
     await q.deleteSeenBefore(ctx.db, new Date(now.getTime() - COMMENTS_SEEN_TTL_DAYS * DAY));
   return { count: stored };
 }
+
+/**
+ * Moderation ('remove all data' of a ban, and its undo on unban): every comment of a person taken down, or the given
+ * ones brought back, with the entries' counts, hotness and cached discussions. Runs in the caller's transaction.
+ * Answers the ids it changed.
+ */
+export async function setAllRemoved(
+  ctx: Ctx,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<number[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  return transaction(ctx, async (ctx) => {
+    const changed = await q.setCommentsRemoved(ctx.db, which, removed);
+    for (const entryId of new Set(changed.map((c) => c.entry_id))) {
+      forget(ctx, entryId);
+      await refreshEntryHotness(ctx, entryId);
+    }
+    return changed.map((c) => c.id);
+  });
+}

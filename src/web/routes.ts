@@ -26,6 +26,7 @@ export default [
   route('email/confirm/:token', 'routes/email.confirm.tsx'),
   route('live', 'routes/live.tsx'),
   route('auth/simple/recover', 'routes/recover.tsx'),
+  route('admin', 'routes/admin.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
   route('admin/ui', 'routes/admin.ui.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.

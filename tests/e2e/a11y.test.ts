@@ -121,6 +121,9 @@ const pages = (): [string, string, boolean][] => [
   ['settings', '/settings', true],
   ['drafts', '/drafts', true],
   ['admin-ui', '/admin/ui', true],
+  ['admin-users', '/admin?tab=users&query=%D0%B0', true],
+  ['admin-bans', '/admin?tab=bans', true],
+  ['admin-audit', '/admin?tab=audit', true],
   ['home-signed-in', '/', true],
   ['entry-signed-in', entryPath, true],
 ];

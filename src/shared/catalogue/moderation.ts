@@ -31,16 +31,18 @@ export const moderationMessages = {
 } as const;
 
 export const moderationUi = {
-  // spec/foundation.md §5: 'Danger! You are going to completely remove all activity of this user.'
-  removeAllDataConfirm: 'Внимание! Вы собираетесь полностью удалить всю активность этого пользователя.',
   ban: 'Заблокировать',
   banInSubsite: (name: string) => `Заблокировать в «${name}»`,
   unban: 'Разблокировать',
+  banAuthor: 'Заблокировать автора',
   banTitle: (name: string) => `Блокировка: ${name}`,
   banText: 'Срок в днях (до 1095). Пустое поле или 0 — навсегда (только суперпользователь).',
   banReason: 'Причина блокировки',
   unbanTitle: (name: string) => `Разблокировать ${name}?`,
   unbanText: 'Если при блокировке удалили все данные, записи и комментарии вернутся (в течение 30 дней).',
+  bannedUntilTitle: (until: string) => `Ваш аккаунт заблокирован до ${until}.`,
+  bannedForeverTitle: 'Ваш аккаунт заблокирован навсегда.',
+  bannedReason: (reason: string) => `Причина: ${reason}`,
   bannedBanner: 'Вы можете читать сайт, но не можете писать, оценивать, отправлять сообщения и подписываться.',
   panelTitle: 'Модерация',
   tabs: { queues: 'Очереди', users: 'Пользователи', bans: 'Баны', audit: 'Журнал' },

@@ -10,6 +10,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const EntryRow = z.object({
   id: col.int,
   author_id: col.int,
+  subsite_id: col.int,
   is_published: col.bool,
   removed: col.bool,
   is_enabled_comments: col.bool,
@@ -22,7 +23,7 @@ export async function findEntry(db: Db, id: number): Promise<EntryRow | undefine
     db,
     EntryRow,
     sql`
-    select id, author_id, is_published, removed, is_enabled_comments, comments_count
+    select id, author_id, subsite_id, is_published, removed, is_enabled_comments, comments_count
       from entries where id = ${id}`,
   );
 }

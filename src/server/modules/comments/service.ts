@@ -19,6 +19,7 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { assertNotBannedIn } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -228,6 +229,7 @@ export async function add(
   return transaction(ctx, async (ctx) => {
     const entry = await visibleEntry(ctx, input.entryId);
     policy.assertCommentsOpen(entry);
+    await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
     const text = cleanText(input.text);
     if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
     const id = await q.insertComment(ctx.db, {

@@ -14,6 +14,7 @@ import type { UserRow } from '../auth/index.ts';
 import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
 import { sanitizeBlocks } from './sanitize.ts';
+import { assertNotBannedIn } from '../moderation/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
@@ -157,6 +158,7 @@ export async function save(
     if (input.id !== undefined) assertCanEdit(actor, existing);
     const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
     if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
+    if (subsiteId !== actor.id) await assertNotBannedIn(ctx, actor.id, subsiteId);
     assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
     if (!input.title && !input.entry.some(hasContent))
       throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });

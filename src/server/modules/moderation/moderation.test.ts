@@ -182,6 +182,24 @@ describe('bans', () => {
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().data.ban.subsite.id).toBe(sid);
     expect((await row(member.id)).bannedUntil).toBeNull();
+    // Out of this subsite only: no comment or entry in it, the rest of the site stays open.
+    const inside = await savedEntry(owner.v, {
+      title: 'В сообществе',
+      entry: [text('т')],
+      is_published: 1,
+      subsite_id: sid,
+    });
+    const refused = await member.v.post('/v3.0/comment/add', { id: inside.id, text: 'Снова оффтоп' });
+    expect(isRussianError(refused, 403) && refused.json().rm === messages.bannedInSubsite).toBe(true);
+    const post = await member.v.post('/v3.0/writing/save', {
+      title: 'x',
+      entry: [text('y')],
+      is_published: 1,
+      subsite_id: sid,
+    });
+    expect(post.json().rm).toBe(messages.bannedInSubsite);
+    const elsewhere = await savedEntry(member.v, { title: 'В блоге', entry: [text('т')], is_published: 1 });
+    expect((await member.v.post('/v3.0/comment/add', { id: elsewhere.id, text: 'Можно' })).json().rc).toBe(200);
     expect(isRussianError(await ban(owner.v, member.id, { reason_text: 'x', days: 5 }), 403)).toBe(true);
     expect(
       isRussianError(
@@ -201,6 +219,7 @@ describe('bans', () => {
       true,
     );
     expect((await unban(owner.v, member.id, { subsite_id: sid })).json().rc).toBe(200);
+    expect((await member.v.post('/v3.0/comment/add', { id: inside.id, text: 'По теме' })).json().rc).toBe(200);
   });
 
   it('the audit log cannot be edited, even by the database role the app uses', async () => {

@@ -308,11 +308,6 @@ export function banMessage(b: OwnBan): string {
     : messages.bannedForever(b.reason);
 }
 
-/** Other modules: a person banned in a subsite may not write in it (entries, comments). */
-export async function assertNotBannedIn(ctx: Ctx, userId: number, subsiteId: number) {
-  if (await q.activeBan(ctx.db, userId, subsiteId, ctx.now())) throw forbidden(messages.bannedInSubsite);
-}
-
 // ---- people ----
 
 export async function searchUsers(ctx: Ctx, actor: Actor, query: string): Promise<{ items: UserSearchItem[] }> {

@@ -530,3 +530,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_target').on(t.targetType, t.targetId, t.id)],
 );
+
+/**
+ * Moderation: an entry staff unpublished (`locked_by_admin`). Its author may edit it as a draft but not publish it
+ * again until staff release it (the row goes away).
+ */
+export const entryLocks = pgTable('entry_locks', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  reason: text('reason').notNull().default(''),
+  reasonId: integer('reason_id'),
+  createdAt: createdAt(),
+});

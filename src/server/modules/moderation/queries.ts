@@ -338,3 +338,62 @@ export async function commentAuthors(db: Db, ids: number[]) {
     sql`select id, author_id from comments where id in (select unnest(${`{${ids.join(',')}}`}::int[]))`,
   );
 }
+
+// ---- entry actions ----
+
+const EntryFacts = z.object({
+  id: col.int,
+  author_id: col.int,
+  is_published: col.bool,
+  removed: col.bool,
+  is_nsfw: col.bool,
+  is_hidden_from_main: col.bool,
+  locked: col.bool,
+});
+export type EntryFacts = z.output<typeof EntryFacts>;
+
+export async function entryFacts(db: Db, id: number): Promise<EntryFacts | undefined> {
+  return firstRow(
+    db,
+    EntryFacts,
+    sql`select e.id, e.author_id, e.is_published, e.removed, e.is_nsfw, e.is_hidden_from_main,
+          exists (select 1 from entry_locks l where l.entry_id = e.id) as locked
+        from entries e where e.id = ${id}`,
+  );
+}
+
+export async function findLock(db: Db, entryId: number) {
+  return firstRow(
+    db,
+    z.object({ entry_id: col.int, by_id: col.int, reason: col.text }),
+    sql`select entry_id, by_id, reason from entry_locks where entry_id = ${entryId}`,
+  );
+}
+
+export async function lockEntry(
+  db: Db,
+  entryId: number,
+  byId: number,
+  reason: string,
+  reasonId: number | null,
+  now: Date,
+) {
+  await db.execute(
+    sql`insert into entry_locks (entry_id, by_id, reason, reason_id, created_at)
+        values (${entryId}, ${byId}, ${reason}, ${reasonId}, ${ts(now)})
+        on conflict (entry_id) do update set by_id = excluded.by_id, reason = excluded.reason,
+          reason_id = excluded.reason_id, created_at = excluded.created_at`,
+  );
+}
+
+export async function unlockEntry(db: Db, entryId: number): Promise<boolean> {
+  return (
+    (
+      await rows(
+        db,
+        z.object({ entry_id: col.int }),
+        sql`delete from entry_locks where entry_id = ${entryId} returning entry_id`,
+      )
+    ).length > 0
+  );
+}

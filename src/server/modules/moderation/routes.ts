@@ -4,6 +4,7 @@ import { REASON_MAX } from '../../../shared/moderation.ts';
 import { flagField, idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as moderation from './service.ts';
+import * as feed from '../feed/service.ts';
 
 // The service trims and checks the real limit; this keeps a megabyte of text away from the clean-up.
 const reasonField = z.string({ error: messages.wrongType }).max(REASON_MAX * 4, messages.banReasonTooLong(REASON_MAX));
@@ -15,6 +16,7 @@ const daysField = z.preprocess(
 );
 
 const userParams = z.strictObject({ id: idField(messages.banUserIdInvalid) });
+const entryParams = z.strictObject({ id: idField(messages.entryIdInvalid) });
 const lastIdField = parentIdField(messages.auditLastIdInvalid);
 
 /** Bans, the bans history, the audit log and the staff's people search (issue 11). */
@@ -94,5 +96,64 @@ export const moderationRoutes = [
         action: query.action,
         userId: query.user_id ?? undefined,
       }),
+  }),
+
+  // Entry actions (spec/content.md §4, §7).
+  route.post('/content/unpublish/:id', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: entryParams,
+    body: plainBody({ reason_text: reasonField, reason_id: parentIdField(messages.reasonIdInvalid) }),
+    message: messages.entryUnpublished,
+    handler: ({ ctx, user, params, body }) => moderation.unpublish(ctx, user, params.id, body),
+  }),
+
+  route.post('/admin/content/unlock/:id', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: entryParams,
+    message: messages.entryUnlocked,
+    handler: ({ ctx, user, params }) => moderation.unlock(ctx, user, params.id),
+  }),
+
+  route.post('/content/unforce/:id', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: entryParams,
+    message: messages.entryUnforced,
+    handler: ({ ctx, user, params }) => moderation.setEntryFlag(ctx, user, params.id, 'unforce'),
+  }),
+
+  route.post('/content/nsfw/:id', {
+    access: 'active',
+    rateLimit: [60, 60],
+    params: entryParams,
+    message: messages.entryNsfwMarked,
+    handler: ({ ctx, user, params }) => moderation.setEntryFlag(ctx, user, params.id, 'nsfw'),
+  }),
+
+  route.post('/content/unnsfw/:id', {
+    access: 'active',
+    rateLimit: [60, 60],
+    params: entryParams,
+    message: messages.entryNsfwUnmarked,
+    handler: ({ ctx, user, params }) => moderation.setEntryFlag(ctx, user, params.id, 'unnsfw'),
+  }),
+
+  // The spec's names for hiding an entry from one's own feed: the same rows as the stub's /content/hide.
+  route.post('/content/mute/:id', {
+    access: 'active',
+    rateLimit: [120, 60],
+    params: entryParams,
+    message: messages.entryHidden,
+    handler: ({ ctx, user, params }) => feed.hide(ctx, user.id, params.id),
+  }),
+
+  route.post('/content/unmute/:id', {
+    access: 'active',
+    rateLimit: [120, 60],
+    params: entryParams,
+    message: messages.entryUnhidden,
+    handler: ({ ctx, user, params }) => feed.unhide(ctx, user.id, params.id),
   }),
 ];

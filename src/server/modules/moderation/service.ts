@@ -18,7 +18,8 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';
-import { notifyBan, sendSystem } from '../notifications/service.ts';
+import * as entries from '../entries/service.ts';
+import { notifyBan, notifyUnpublished, sendSystem } from '../notifications/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -404,5 +405,90 @@ export function listen(ctx: Ctx) {
       targetId: e.entryId,
       data: { author_id: e.authorId },
     });
+  });
+}
+
+// ---- entry actions (spec/content.md §4) ----
+
+async function entryFor(ctx: Ctx, id: number) {
+  const e = await q.entryFacts(ctx.db, id);
+  if (!e || e.removed) throw notFound(messages.entryNotFound);
+  return e;
+}
+
+/**
+ * `POST /content/unpublish/{id} {reason_text, reason_id}`: staff take an entry back to drafts with `locked_by_admin`;
+ * its author is told why and cannot publish it again until staff release it (`/admin/content/unlock/{id}`).
+ */
+export async function unpublish(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  input: { reason_text: string; reason_id: number | null },
+): Promise<{ id: number; is_published: false; locked_by_admin: true }> {
+  policy.assertStaff(actor, messages.entryActionForbidden);
+  const reason = input.reason_text.replace(/\s+/g, ' ').trim();
+  if (!reason)
+    throw badRequest(messages.unpublishReasonRequired, { errors: { reason_text: messages.unpublishReasonRequired } });
+  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
+  return transaction(ctx, async (ctx) => {
+    const e = await entryFor(ctx, id);
+    if (!e.is_published) throw badRequest(messages.entryNotPublished);
+    await entries.setModerationFlags(ctx, id, { isPublished: false });
+    await q.lockEntry(ctx.db, id, actor.id, reason, input.reason_id, ctx.now());
+    if (e.author_id !== actor.id) await notifyUnpublished(ctx, id, reason);
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: 'entry.unpublish',
+      targetType: 'entry',
+      targetId: id,
+      reason,
+      data: { author_id: e.author_id, reason_id: input.reason_id },
+    });
+    return { id, is_published: false, locked_by_admin: true };
+  });
+}
+
+/** `POST /admin/content/unlock/{id}`: staff release an unpublished entry; its author may publish it again. */
+export async function unlock(ctx: Ctx, actor: Actor, id: number) {
+  policy.assertStaff(actor, messages.entryActionForbidden);
+  return transaction(ctx, async (ctx) => {
+    const e = await entryFor(ctx, id);
+    if (!(await q.unlockEntry(ctx.db, id))) throw badRequest(messages.entryNotLocked);
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: 'entry.unlock',
+      targetType: 'entry',
+      targetId: id,
+      data: { author_id: e.author_id },
+    });
+    return { id, locked_by_admin: false };
+  });
+}
+
+/** `/content/unforce/{id}` (hide from the main page) and the 18+ marks: staff (`can_mark_nsfw` is theirs). */
+export async function setEntryFlag(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  flag: 'unforce' | 'nsfw' | 'unnsfw',
+): Promise<{ id: number; is_nsfw: boolean; is_hidden_from_main: boolean }> {
+  policy.assertStaff(actor, flag === 'unforce' ? messages.entryActionForbidden : messages.nsfwForbidden);
+  return transaction(ctx, async (ctx) => {
+    const e = await entryFor(ctx, id);
+    const next = flag === 'unforce' ? { isHiddenFromMain: true } : { isNsfw: flag === 'nsfw' };
+    await entries.setModerationFlags(ctx, id, next);
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: `entry.${flag}`,
+      targetType: 'entry',
+      targetId: id,
+      data: { author_id: e.author_id },
+    });
+    return {
+      id,
+      is_nsfw: next.isNsfw ?? e.is_nsfw,
+      is_hidden_from_main: next.isHiddenFromMain ?? e.is_hidden_from_main,
+    };
   });
 }

@@ -128,6 +128,29 @@ describe('bans in the browser', () => {
     }
   });
 
+  it("unpublishes from the entry's menu with the reason modal at 375 px; the author is locked out of publishing", async () => {
+    const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+      title: 'Запись под вопросом',
+      entry: [text('Сомнительное утверждение.')],
+      is_published: 1,
+    });
+    const { context, page } = await signedInPage(browser, server, boss.cookie, 375, 800);
+    await open(page, server.url + saved.data.entry.url);
+    await page.click('[data-testid=entry-actions]');
+    await page.click('[data-testid=popover-item][data-value="mod:unpublish"]');
+    await page.locator('[data-testid=modal][data-kind=unpublish]').waitFor();
+    await page.locator('[data-testid=modal-reason]').fill('Недостоверные сведения');
+    await shot(page, 'moderation-unpublish-modal-375');
+    await page.locator('[data-testid=modal-reason]').press('Control+Enter');
+    await page.getByText('Запись снята с публикации').first().waitFor();
+    const got = await api<{ entry: { is_published: boolean; locked_by_admin: boolean } }>(
+      `/v3.0/writing/get/${saved.data.entry.id}`,
+      author.cookie,
+    );
+    expect([got.data.entry.is_published, got.data.entry.locked_by_admin]).toEqual([false, true]);
+    await context.close();
+  });
+
   it('a reader cannot open the panel', async () => {
     const { context, page } = await signedInPage(browser, server, author.cookie);
     const res = await page.goto(`${server.url}/admin`);

@@ -13,7 +13,7 @@ const { t, staff } = useTestApp();
 
 const ROLES = ['anonymous', 'user', 'banned', 'owner', 'moderator', 'admin', 'superuser'] as const;
 type RoleName = (typeof ROLES)[number];
-type Ctx = { sid: number; entryId: number };
+type Ctx = { sid: number; entryId: number; author: Visitor };
 
 async function person(role: 'user' | 'moderator' | 'admin' | 'superuser' = 'user') {
   const u = await newUser(t.app, 'Участник Проверки');
@@ -33,6 +33,8 @@ async function target(role: 'user' | 'moderator' | 'admin' = 'user') {
   });
   return { id };
 }
+const freshEntry = async (c: Ctx) =>
+  (await savedEntry(c.author, { title: 'Ещё одна', entry: [text('т')], is_published: 1 })).id as number;
 let commenter: Awaited<ReturnType<typeof person>> | undefined;
 const commentOf = async (entryId: number) => {
   const a = (commenter ??= await person());
@@ -117,6 +119,26 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
     [401, 403, 403, 403, 200, 200, 200],
   ],
   [
+    'unpublish an entry',
+    async (v, c) => v.post(`/v3.0/content/unpublish/${await freshEntry(c)}`, { reason_text: 'Правила' }),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'hide an entry from the main page',
+    async (v, c) => v.post(`/v3.0/content/unforce/${await freshEntry(c)}`, {}),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'mark 18+',
+    async (v, c) => v.post(`/v3.0/content/nsfw/${await freshEntry(c)}`, {}),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    "mute an entry in one's feed",
+    async (v, c) => v.post(`/v3.0/content/mute/${c.entryId}`, {}),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
     'comment',
     async (v, c) => v.post('/v3.0/comment/add', { id: c.entryId, text: 'Мнение' }),
     [401, 200, 403, 200, 200, 200, 200],
@@ -155,7 +177,7 @@ describe('role matrix', () => {
     const want: string[] = [];
     for (const [action, call, expected] of MATRIX) {
       for (const [i, role] of ROLES.entries()) {
-        const res = await call(visitors[role], { sid: s.id, entryId: entry.id });
+        const res = await call(visitors[role], { sid: s.id, entryId: entry.id, author: author.v });
         got.push(`${action} / ${role}: ${res.statusCode}`);
         want.push(`${action} / ${role}: ${expected[i]}`);
       }

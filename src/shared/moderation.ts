@@ -7,6 +7,8 @@ export const MAX_BAN_DAYS = 1095;
 export const REASON_MAX = 1000;
 /** 'Remove all data' keeps what it removed restorable for this long (an unban brings it back). */
 export const RESTORE_DAYS = 30;
+/** The age confirmation of a visitor (signed in or not): readable by the page, so the blur lifts after hydration. */
+export const ADULT_COOKIE = 'is_adult';
 
 /** Whole days, 0/empty = for good (superusers only), more than the cap lowered to it. */
 export function banDays(days: number | null): number | null {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import {
   callApi,
   launchBrowser,
+  newPage,
   open,
   registerViaApi,
   shot,
@@ -149,6 +150,34 @@ describe('bans in the browser', () => {
     );
     expect([got.data.entry.is_published, got.data.entry.locked_by_admin]).toEqual([false, true]);
     await context.close();
+  });
+
+  it('an 18+ card is blurred until the visitor confirms their age, then shown (and stays shown after a reload)', async () => {
+    const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+      title: 'Взрослая тема',
+      entry: [text('Откровенный разговор о взрослом.')],
+      is_published: 1,
+      is_nsfw: 1,
+    });
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width, 900);
+      await open(page, `${server.url}/u/${author.id}`);
+      const card = page.locator(`[data-testid=entry-card][data-id="${saved.data.entry.id}"] [data-testid=nsfw]`);
+      expect(await card.getAttribute('data-blurred')).toBe('1');
+      await shot(page, `moderation-nsfw-blurred-${width}`);
+      await card.locator('[data-testid=nsfw-show]').click();
+      await page.locator('[data-testid=modal]').waitFor();
+      await shot(page, `moderation-adult-modal-${width}`);
+      await page.click('[data-testid=modal-confirm]');
+      await page.waitForSelector(
+        `[data-testid=entry-card][data-id="${saved.data.entry.id}"] [data-testid=nsfw][data-blurred="0"]`,
+      );
+      await open(page, `${server.url}/u/${author.id}`);
+      await page.waitForSelector(
+        `[data-testid=entry-card][data-id="${saved.data.entry.id}"] [data-testid=nsfw][data-blurred="0"]`,
+      );
+      await context.close();
+    }
   });
 
   it('a reader cannot open the panel', async () => {

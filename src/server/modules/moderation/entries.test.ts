@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { entries, entryHides, entryLocks, notifications, users } from '../../db/schema.ts';
-import { isRussianError, newUser, useTestApp } from '../../testing/harness.ts';
+import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 
 const { t, staff } = useTestApp();
@@ -98,5 +98,28 @@ describe('entry actions', () => {
     }
     const row = await entryRow(e.id);
     expect([row.isPublished, row.isNsfw, row.isHiddenFromMain]).toEqual([true, false, false]);
+  });
+
+  it('18+: the age confirmation (cookie for everyone, the account when signed in) and the blur preference', async () => {
+    const anon = new Visitor(t.app);
+    const a = await anon.post('/v3.0/subsite/is_adult', { is_adult: 1 });
+    expect(a.json().data).toEqual({ is_adult: true });
+    expect(anon.cookies.is_adult).toBe('1');
+    expect(isRussianError(await anon.post('/v3.0/subsite/is_blur_nsfw', { is_blur_nsfw: 1 }), 401)).toBe(true);
+
+    const reader = await newUser(t.app, 'Читатель');
+    const me = async () => (await reader.v.get('/v3.0/auth/check')).json().data.user;
+    expect(await me()).toMatchObject({ is_adult: false, is_blur_nsfw: false });
+    await reader.v.post('/v3.0/subsite/is_adult', { is_adult: 1 });
+    await reader.v.post('/v3.0/subsite/is_blur_nsfw', { is_blur_nsfw: 'true' });
+    expect(await me()).toMatchObject({ is_adult: true, is_blur_nsfw: true });
+    for (const body of [{}, { is_adult: 2 }, { is_adult: 'да' }, { is_adult: 1, extra: 1 }]) {
+      const res = await reader.v.post('/v3.0/subsite/is_adult', body);
+      expect(isRussianError(res, 400), JSON.stringify(body)).toBe(true);
+    }
+    expect(isRussianError(await reader.v.post('/v3.0/subsite/is_adult', { is_adult: 1 }, { csrf: false }), 403)).toBe(
+      true,
+    );
+    expect(await me()).toMatchObject({ is_adult: true, is_blur_nsfw: true });
   });
 });

@@ -397,3 +397,20 @@ export async function unlockEntry(db: Db, entryId: number): Promise<boolean> {
     ).length > 0
   );
 }
+
+// ---- 18+ preferences (users.settings) ----
+
+export async function mergeSettings(db: Db, userId: number, patch: Record<string, unknown>) {
+  await db.execute(
+    sql`update users set settings = coalesce(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb where id = ${userId}`,
+  );
+}
+
+export async function settingsOf(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const row = await firstRow(
+    db,
+    z.object({ settings: z.record(z.string(), z.unknown()).nullable() }),
+    sql`select settings from users where id = ${userId}`,
+  );
+  return row?.settings ?? {};
+}

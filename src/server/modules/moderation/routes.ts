@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { REASON_MAX } from '../../../shared/moderation.ts';
+import { ADULT_COOKIE, REASON_MAX } from '../../../shared/moderation.ts';
 import { flagField, idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as moderation from './service.ts';
@@ -155,5 +155,29 @@ export const moderationRoutes = [
     params: entryParams,
     message: messages.entryUnhidden,
     handler: ({ ctx, user, params }) => feed.unhide(ctx, user.id, params.id),
+  }),
+
+  // 18+ (spec/content.md §7): the age confirmation (a year-long cookie for everyone, the account too when signed in)
+  // and the blur preference.
+  route.post('/subsite/is_adult', {
+    access: 'anyone',
+    rateLimit: [30, 60],
+    body: plainBody({ is_adult: flagField(messages.adultFlagInvalid) }),
+    handler: async ({ ctx, user, body, reply }) => {
+      reply.setCookie(ADULT_COOKIE, body.is_adult ? '1' : '0', {
+        path: '/',
+        maxAge: 365 * 86_400,
+        sameSite: 'lax',
+        secure: ctx.config.publicUrl.startsWith('https:'),
+      });
+      return moderation.setAdult(ctx, user?.id ?? null, body.is_adult);
+    },
+  }),
+
+  route.post('/subsite/is_blur_nsfw', {
+    access: 'user',
+    rateLimit: [30, 60],
+    body: plainBody({ is_blur_nsfw: flagField(messages.adultFlagInvalid) }),
+    handler: ({ ctx, user, body }) => moderation.setBlurNsfw(ctx, user.id, body.is_blur_nsfw),
   }),
 ];

@@ -492,3 +492,32 @@ export async function setEntryFlag(
     };
   });
 }
+
+// ---- 18+ (spec/content.md §8) ----
+
+export interface AdultPrefs {
+  /** The reader confirmed being 18 or older. */
+  is_adult: boolean;
+  /** The reader wants 18+ entries blurred even so (default: blurred until confirmed, then shown). */
+  is_blur_nsfw: boolean;
+}
+
+export function adultPrefsOf(settings: Record<string, unknown>): AdultPrefs {
+  return { is_adult: settings.is_adult === true, is_blur_nsfw: settings.is_blur_nsfw === true };
+}
+
+export async function adultPrefs(ctx: Ctx, userId: number): Promise<AdultPrefs> {
+  return adultPrefsOf(await q.settingsOf(ctx.db, userId));
+}
+
+/** `POST /subsite/is_adult`: kept on the account when signed in (the route also sets a cookie for everyone). */
+export async function setAdult(ctx: Ctx, userId: number | null, isAdult: boolean): Promise<{ is_adult: boolean }> {
+  if (userId !== null) await q.mergeSettings(ctx.db, userId, { is_adult: isAdult });
+  return { is_adult: isAdult };
+}
+
+/** `POST /subsite/is_blur_nsfw`: the signed-in reader's choice to keep 18+ entries blurred. */
+export async function setBlurNsfw(ctx: Ctx, userId: number, blur: boolean): Promise<{ is_blur_nsfw: boolean }> {
+  await q.mergeSettings(ctx.db, userId, { is_blur_nsfw: blur });
+  return { is_blur_nsfw: blur };
+}

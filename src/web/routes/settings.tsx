@@ -4,6 +4,7 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
 import '../features/notifications/notifications.css';
+import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
 
 /** `/settings`: notification switches per type and channel, web push on this browser, the daily digest. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,6 +26,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PushToggle />
       <DigestForm email={settings.email} subscribed={settings.digest} pending={settings.digest_pending} />
       <GenderForm initial={settings.gender} guessed={settings.guessed_gender} />
+      <BlurSetting />
     </div>
   );
 }

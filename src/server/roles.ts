@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { jobsOf } from './jobs/queue.ts';
 import { listen as notificationListeners } from './modules/notifications/service.ts';
+import { listen as moderationListeners } from './modules/moderation/service.ts';
 import { startSchedule, type Schedule } from './schedule.ts';
 
 /**
@@ -23,6 +24,7 @@ export async function processRoles(app: FastifyInstance) {
   const roles = ctx.config.roles;
   const worker = roles.includes('worker');
   notificationListeners(ctx);
+  moderationListeners(ctx);
   if (worker) registerJobHandlers(ctx);
 
   let schedule: Schedule | null = null;

@@ -6,6 +6,7 @@ import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules
 import { scheduleDigest } from './modules/notifications/mail.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
 import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
+import { expireBans } from './modules/moderation/service.ts';
 
 /**
  * All periodic work, declared in one place and started by the process per its roles (roles.ts).
@@ -23,7 +24,14 @@ import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
 export type ScheduledTaskName =
-  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold' | 'signin.cleanup';
+  | 'hotness.refresh'
+  | 'digest.schedule'
+  | 'hits.cleanup'
+  | 'jobs.purge'
+  | 'hits.fold'
+  | 'votes.fold'
+  | 'moderation.expire'
+  | 'signin.cleanup';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -47,6 +55,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'digest.schedule', everyMs: HOUR, scope: 'cluster', atStart: true, run: scheduleDigest },
   /** Day marks of views older than two days. */
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
+  /** Bans whose date passed are closed and logged; 'remove all data' stops being restorable after 30 days. */
+  { name: 'moderation.expire', everyMs: 60_000, scope: 'cluster', atStart: true, run: expireBans },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Sign-in codes, links, states and challenges a day past their expiry (signin/service.ts). */

@@ -36,6 +36,11 @@ export interface CurrentUser {
   forceReload: boolean;
   can_mark_nsfw: boolean;
   m_hash: string;
+  /** The site-wide ban that holds, with its reason and end (null: for good); the banner shows it. */
+  ban: { until: string | null; reason: string } | null;
+  /** 18+: the age is confirmed; 18+ entries are blurred even so (spec/content.md §7 is_adult, is_blur_nsfw). */
+  is_adult: boolean;
+  is_blur_nsfw: boolean;
 }
 
 export interface AuthCheckData {

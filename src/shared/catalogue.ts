@@ -16,6 +16,7 @@ import { historyMessages, historyUi } from './catalogue/history.ts';
 import { messengerMessages, messengerUi } from './catalogue/messenger.ts';
 import { accountsMessages, accountsUi } from './catalogue/accounts.ts';
 import { signinMessages, signinUi } from './catalogue/signin.ts';
+import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -31,6 +32,7 @@ export const messages = {
   ...messengerMessages,
   ...accountsMessages,
   ...signinMessages,
+  ...moderationMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -117,6 +119,7 @@ export const ui = {
   messenger: messengerUi,
   accounts: accountsUi,
   signin: signinUi,
+  moderation: moderationUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

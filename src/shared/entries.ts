@@ -60,6 +60,8 @@ export interface Entry extends EntryCard {
   removed: boolean;
   is_approved_for_public_rss: boolean;
   is_hidden_from_main: boolean;
+  /** Staff unpublished it: its author may edit the draft but not publish it until staff release it. */
+  locked_by_admin: boolean;
   subsite_id: number;
   user_id: number;
   /** The reader may edit (author or staff). */

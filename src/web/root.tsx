@@ -20,6 +20,7 @@ import { openAuthPopup } from './features/auth/AuthPopup.tsx';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
+import { BannedBanner } from './features/moderation/BannedBanner.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
@@ -108,7 +109,10 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
           initialCollapsed={data.sidebarCollapsed}
           liveCollapse={data.liveCollapse}
         />
-        <main className="app-main">{children}</main>
+        <main className="app-main">
+          <BannedBanner ban={data.user?.ban} />
+          {children}
+        </main>
       </div>
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />

@@ -36,6 +36,7 @@ export default [
   route('auth/qr/:code', 'routes/signin.qr.tsx'),
   route('auth/magic', 'routes/signin.magic.tsx'),
   route('settings/signin', 'routes/settings.signin.tsx'),
+  route('admin', 'routes/admin.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
   route('admin/ui', 'routes/admin.ui.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.

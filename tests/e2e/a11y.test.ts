@@ -127,6 +127,9 @@ const pages = (): [string, string, boolean][] => [
   ['signin-settings', '/settings/signin', true],
   ['magic-link', `/auth/magic?token=${'A'.repeat(43)}`, false],
   ['qr-confirm', `/auth/qr/${'A'.repeat(43)}`, true],
+  ['admin-users', '/admin?tab=users&query=%D0%B0', true],
+  ['admin-bans', '/admin?tab=bans', true],
+  ['admin-audit', '/admin?tab=audit', true],
   ['home-signed-in', '/', true],
   ['entry-signed-in', entryPath, true],
 ];

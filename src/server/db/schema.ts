@@ -766,3 +766,72 @@ export const passkeys = pgTable(
   },
   (t) => [uniqueIndex('passkeys_credential').on(t.credentialId), index('passkeys_user').on(t.userId)],
 );
+// ---- Moderation: bans and the staff audit log ----
+
+/**
+ * Every ban, kept after it ends (the bans history). A site-wide ban (`subsite_id` null) also sets `users.banned_until`;
+ * a subsite ban keeps the person out of one community. `until` null means for good. With `remove_all_data` the ids of
+ * the entries and comments it took down are kept here until `restorable_until`, so an unban brings them back.
+ */
+export const bans = pgTable(
+  'bans',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subsiteId: integer('subsite_id').references(() => subsites.id, { onDelete: 'cascade' }),
+    byId: integer('by_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    days: integer('days'),
+    until: timestamp('until', { withTimezone: true, mode: 'date' }),
+    removeAllData: boolean('remove_all_data').notNull().default(false),
+    removedEntryIds: jsonb('removed_entry_ids').notNull().default([]),
+    removedCommentIds: jsonb('removed_comment_ids').notNull().default([]),
+    restorableUntil: timestamp('restorable_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    /** Set when the ban stops holding: lifted by staff (`lifted_by`) or expired by itself (the expiry job). */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    liftedBy: integer('lifted_by').references(() => users.id),
+  },
+  (t) => [
+    index('bans_user').on(t.userId, t.id),
+    index('bans_active')
+      .on(t.until)
+      .where(sql`ended_at is null`),
+  ],
+);
+
+/** What staff did: written by the service of each staff action in its own transaction; never updated or deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason').notNull().default(''),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target').on(t.targetType, t.targetId, t.id)],
+);
+
+/**
+ * Moderation: an entry staff unpublished (`locked_by_admin`). Its author may edit it as a draft but not publish it
+ * again until staff release it (the row goes away).
+ */
+export const entryLocks = pgTable('entry_locks', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  reason: text('reason').notNull().default(''),
+  reasonId: integer('reason_id'),
+  createdAt: createdAt(),
+});

@@ -42,6 +42,7 @@ import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
 import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
+import { moderationRoutes } from '../modules/moderation/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -271,6 +272,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, notificationsRoutes, API_PREFIX);
   registerRoutes(app, accountsRoutes, API_PREFIX);
   registerRoutes(app, openApiRoutes(app), API_PREFIX);
+  registerRoutes(app, moderationRoutes, API_PREFIX);
   registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');

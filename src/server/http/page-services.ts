@@ -13,6 +13,7 @@ import { realtimePage } from '../modules/realtime/page.ts';
 import { notificationsPage } from '../modules/notifications/page.ts';
 import { accountsPage } from '../modules/accounts/page.ts';
 import { openApiFor } from './openapi.ts';
+import { moderationPage } from '../modules/moderation/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -26,6 +27,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     notifications: notificationsPage(ctx, user),
     accounts: accountsPage(ctx, user),
     apiReference: async () => openApiFor(ctx),
+    moderation: moderationPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

@@ -13,6 +13,7 @@ import type { HistoryPageServices } from './history.ts';
 import type { RealtimePageServices } from './realtime.ts';
 import type { NotificationsPageServices } from './notifications.ts';
 import type { AccountsPageServices } from './accounts.ts';
+import type { ModerationPageServices } from './moderation.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -27,6 +28,7 @@ export interface PageServices {
   accounts: AccountsPageServices;
   /** The OpenAPI 3.1 document of the API (`/v3.0/openapi.json`), for the reference page. */
   apiReference(): Promise<Record<string, unknown>>;
+  moderation: ModerationPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

@@ -15,6 +15,7 @@ import { TokensSection } from '../features/accounts/Tokens.tsx';
 import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import '../features/notifications/notifications.css';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';
+import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
 import '../features/accounts/accounts.css';
 
 const t = ui.accounts;
@@ -79,6 +80,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <DigestForm email={n.email} subscribed={n.digest} pending={n.digest_pending} />
         <GenderForm initial={n.gender} guessed={n.guessed_gender} />
         <MessengerSettings />
+        <BlurSetting />
       </div>
       <CommunitiesSection managed={managed} />
       <AccountSection initial={account} />

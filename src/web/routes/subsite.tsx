@@ -8,6 +8,7 @@ import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
+import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -71,6 +72,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
       <SubsiteHeader subsite={subsite} now={now} />
+      {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList
         key={key}

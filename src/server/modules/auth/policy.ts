@@ -24,7 +24,8 @@ export function requireUser<T extends Actor>(user: T | null): T {
 /** A signed-in actor who is not banned, for anything that writes. */
 export function requireActiveUser<T extends Actor>(user: T | null, now: Date): T {
   const u = requireUser(user);
-  if (isBanned(u, now)) throw new ApiError(403, messages.banned);
+  // Until when travels with the refusal; the banner (current user's `ban`) says why.
+  if (isBanned(u, now)) throw new ApiError(403, messages.banned, { banned_until: u.bannedUntil!.toISOString() });
   return u;
 }
 

@@ -10,6 +10,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const EntryRow = z.object({
   id: col.int,
   author_id: col.int,
+  subsite_id: col.int,
   is_published: col.bool,
   removed: col.bool,
   is_enabled_comments: col.bool,
@@ -22,7 +23,7 @@ export async function findEntry(db: Db, id: number): Promise<EntryRow | undefine
     db,
     EntryRow,
     sql`
-    select id, author_id, is_published, removed, is_enabled_comments, comments_count
+    select id, author_id, subsite_id, is_published, removed, is_enabled_comments, comments_count
       from entries where id = ${id}`,
   );
 }
@@ -168,4 +169,33 @@ export async function peopleBySlugs(db: Db, slugs: string[]) {
     sql`
     select id, slug from subsites where type = 'user' and slug = any(${sql.param(slugs)}::text[])`,
   );
+}
+
+const CommentRefRow = z.object({ id: col.int, entry_id: col.int });
+
+/**
+ * Moderation's 'remove all data': marks every living comment of the author removed, or brings the given ones back,
+ * and moves each entry's count by as many. Returns the comments it changed with their entries.
+ */
+export async function setCommentsRemoved(
+  db: Db,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<{ id: number; entry_id: number }[]> {
+  const where =
+    'authorId' in which
+      ? sql`author_id = ${which.authorId}`
+      : sql`id in (select unnest(${`{${which.ids.join(',')}}`}::int[]))`;
+  const changed = await rows(
+    db,
+    CommentRefRow,
+    sql`update comments set removed = ${removed} where ${where} and removed <> ${removed} returning id, entry_id`,
+  );
+  const perEntry = new Map<number, number>();
+  for (const c of changed) perEntry.set(c.entry_id, (perEntry.get(c.entry_id) ?? 0) + 1);
+  for (const [entryId, n] of perEntry)
+    await db.execute(
+      sql`update entries set comments_count = greatest(0, comments_count + ${removed ? -n : n}) where id = ${entryId}`,
+    );
+  return changed;
 }

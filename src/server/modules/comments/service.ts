@@ -19,6 +19,7 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { assertNotBannedIn } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -228,6 +229,7 @@ export async function add(
   return transaction(ctx, async (ctx) => {
     const entry = await visibleEntry(ctx, input.entryId);
     policy.assertCommentsOpen(entry);
+    await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
     const text = cleanText(input.text);
     if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
     const id = await q.insertComment(ctx.db, {
@@ -318,4 +320,25 @@ export async function saveSeen(
   if (seenCleanup.random() < seenCleanup.chance)
     await q.deleteSeenBefore(ctx.db, new Date(now.getTime() - COMMENTS_SEEN_TTL_DAYS * DAY));
   return { count: stored };
+}
+
+/**
+ * Moderation ('remove all data' of a ban, and its undo on unban): every comment of a person taken down, or the given
+ * ones brought back, with the entries' counts, hotness and cached discussions. Runs in the caller's transaction.
+ * Answers the ids it changed.
+ */
+export async function setAllRemoved(
+  ctx: Ctx,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<number[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  return transaction(ctx, async (ctx) => {
+    const changed = await q.setCommentsRemoved(ctx.db, which, removed);
+    for (const entryId of new Set(changed.map((c) => c.entry_id))) {
+      forget(ctx, entryId);
+      await refreshEntryHotness(ctx, entryId);
+    }
+    return changed.map((c) => c.id);
+  });
 }

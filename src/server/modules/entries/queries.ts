@@ -112,10 +112,12 @@ export const EntryRow = EntryCardRow.extend({
   removed: col.bool,
   is_approved_for_public_rss: col.bool,
   is_hidden_from_main: col.bool,
+  locked_by_admin: col.bool,
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
-const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main`;
+const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main,
+  exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin`;
 
 export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
   return firstRow(db, EntryRow, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
@@ -213,4 +215,14 @@ export async function updateEntry(db: Db, id: number, v: EntryValues, now: Date)
       ...(v.isPublished ? { publishedAt: sql`coalesce(${entries.publishedAt}, ${now})` } : {}),
     })
     .where(eq(entries.id, id));
+}
+
+/** Moderation's flags (unpublish, unforce, 18+): only the given ones change; answers whether the entry exists. */
+export async function setModerationFlags(
+  db: Db,
+  id: number,
+  flags: { isPublished?: boolean; isNsfw?: boolean; isHiddenFromMain?: boolean },
+): Promise<boolean> {
+  const changed = await db.update(entries).set(flags).where(eq(entries.id, id)).returning({ id: entries.id });
+  return changed.length > 0;
 }

@@ -14,6 +14,7 @@ import type { UserRow } from '../auth/index.ts';
 import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
 import { sanitizeBlocks } from './sanitize.ts';
+import { assertNotBannedIn, assertNotLocked } from '../moderation/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
@@ -104,6 +105,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     removed: row.removed,
     is_approved_for_public_rss: row.is_approved_for_public_rss,
     is_hidden_from_main: row.is_hidden_from_main,
+    locked_by_admin: row.locked_by_admin,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
     can_edit: canEdit(viewer, { authorId: row.author_id }),
@@ -157,6 +159,8 @@ export async function save(
     if (input.id !== undefined) assertCanEdit(actor, existing);
     const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
     if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
+    if (subsiteId !== actor.id) await assertNotBannedIn(ctx, actor.id, subsiteId);
+    if (existing && input.is_published) await assertNotLocked(ctx, existing.id);
     assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
     if (!input.title && !input.entry.some(hasContent))
       throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
@@ -238,4 +242,20 @@ export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: numbe
     },
   }));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };
+}
+
+/**
+ * Moderation (unpublish, unforce, 18+): sets the given flags of any entry, in the caller's transaction; the caller
+ * checked the permission. Hotness is refreshed so the feeds see the change at once. Answers whether it exists.
+ */
+export async function setModerationFlags(
+  ctx: Ctx,
+  id: number,
+  flags: { isPublished?: boolean; isNsfw?: boolean; isHiddenFromMain?: boolean },
+): Promise<boolean> {
+  return transaction(ctx, async (ctx) => {
+    const found = await q.setModerationFlags(ctx.db, id, flags);
+    if (found) await refreshEntryHotness(ctx, id);
+    return found;
+  });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
@@ -99,4 +99,19 @@ export async function setRemoved(db: Db, entryId: number, removed: boolean): Pro
     .where(sql`${entries.id} = ${entryId} and ${entries.removed} <> ${removed}`)
     .returning({ id: entries.id });
   return changed.length > 0;
+}
+
+/** Moderation: every entry of an author marked removed, or the given ones restored; answers the changed ids. */
+export async function setAllRemoved(
+  db: Db,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<number[]> {
+  const target = 'authorId' in which ? eq(entries.authorId, which.authorId) : inArray(entries.id, which.ids);
+  const changed = await db
+    .update(entries)
+    .set({ removed })
+    .where(and(target, ne(entries.removed, removed)))
+    .returning({ id: entries.id });
+  return changed.map((r) => r.id);
 }

@@ -133,3 +133,21 @@ export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: bo
     return { id, removed, url: entries.entryUrl(row) };
   });
 }
+
+/**
+ * Moderation ('remove all data' of a ban, and its undo on unban): every entry of a person taken out of the feeds, or
+ * the given ones back, without a notice per entry (the ban itself is the notice). Runs in the caller's transaction;
+ * answers the ids it changed.
+ */
+export async function setAllRemoved(
+  ctx: Ctx,
+  which: { authorId: number } | { ids: number[] },
+  removed: boolean,
+): Promise<number[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  return transaction(ctx, async (ctx) => {
+    const ids = await q.setAllRemoved(ctx.db, which, removed);
+    if (!removed) for (const id of ids) await refreshEntryHotness(ctx, id);
+    return ids;
+  });
+}

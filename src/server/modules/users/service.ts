@@ -6,7 +6,8 @@ import { transaction } from '../../db/transaction.ts';
 import type { UserRow } from '../auth/index.ts';
 import { isStaff } from '../auth/index.ts';
 import { insertUser, setRole, userRelations, type NewUser } from './queries.ts';
-import { findUserByEmail } from '../auth/index.ts';
+import { findUserByEmail, isBanned } from '../auth/index.ts';
+import { adultPrefs, ownBan } from '../moderation/service.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
 export function userHash(secret: string, userId: number, purpose = 'user'): string {
@@ -15,7 +16,11 @@ export function userHash(secret: string, userId: number, purpose = 'user'): stri
 
 /** The current user object of spec/content.md §3. */
 export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentUser> {
-  const rel = await userRelations(ctx.db, u.id);
+  const [rel, ban, adult] = await Promise.all([
+    userRelations(ctx.db, u.id),
+    isBanned(u, ctx.now()) ? ownBan(ctx, u.id) : null,
+    adultPrefs(ctx, u.id),
+  ]);
   const blogUrl = subsiteUrl({ id: u.id, type: 'user', slug: u.slug });
   return {
     id: u.id,
@@ -48,6 +53,8 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     forceReload: false,
     can_mark_nsfw: isStaff(u),
     m_hash: userHash(ctx.config.secret, u.id, 'messenger'),
+    ban,
+    ...adult,
   };
 }
 

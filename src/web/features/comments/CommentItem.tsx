@@ -8,6 +8,7 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import type { PopoverItem } from '../../ui/overlays/index.ts';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
+import { banUser } from '../moderation/ban.ts';
 
 const L = ui.comments;
 /** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */
@@ -24,6 +25,8 @@ export interface CommentItemProps {
   highlighted: boolean;
   canReply: boolean;
   canRemoveBranch: boolean;
+  /** Staff: the author can be banned from the menu (moderation's ban modal). */
+  canBan?: boolean;
   replying: boolean;
   editing: boolean;
   onReply(): void;
@@ -115,7 +118,9 @@ export function CommentItem(p: CommentItemProps) {
                     {L.reply}
                   </button>
                 )}
-                {(c.can_edit || c.can_remove || (p.canRemoveBranch && p.hasReplies)) && <CommentMenu {...p} />}
+                {(c.can_edit || c.can_remove || p.canBan || (p.canRemoveBranch && p.hasReplies)) && (
+                  <CommentMenu {...p} />
+                )}
               </footer>
             )}
           </>
@@ -149,6 +154,9 @@ function CommentMenu(p: CommentItemProps) {
     ...(p.canRemoveBranch && p.hasReplies
       ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }]
       : []),
+    ...(p.canBan && c.author && !c.is_removed
+      ? [{ label: ui.moderation.ban, value: 'ban', color: 'var(--danger)' }]
+      : []),
   ];
   return (
     <MoreMenu
@@ -160,6 +168,7 @@ function CommentMenu(p: CommentItemProps) {
         if (value === 'edit') p.onEdit();
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
+        else if (value === 'ban' && c.author) void banUser({ id: c.author.id, name: c.author.name });
       }}
     />
   );

@@ -260,6 +260,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
               highlighted={highlighted === c.id}
               canReply={open}
               canRemoveBranch={Boolean(user?.is_staff)}
+              canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
               replying={replyTo === c.id}
               editing={editing === c.id}
               onReply={() => {

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../auth/session.ts';
 import { EntryMenu, EntryStub, useEntryStub } from '../feed/EntryStub.tsx';
 import { EntryFooter } from '../reactions/EntryFooter.tsx';
 import { EntryBlocks } from './Blocks.tsx';
+import { NsfwCover } from '../moderation/Nsfw.tsx';
 import '../feed/feed.css';
 
 /** An entry in a feed: subsite, author, time, the '…' menu, title, intro, cover, then the reactions footer (comments, votes, bookmark, share, views). */
@@ -42,15 +43,17 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         </time>
         <EntryMenu state={stub} />
       </header>
-      <Link to={entry.url} className="entry-card-body">
-        <h2 className="entry-card-title">{typograph(entry.title)}</h2>
-        {entry.intro && <p className="entry-card-intro">{typograph(truncate(entry.intro, 300))}</p>}
-      </Link>
-      {entry.cover && (
-        <div className="entry-card-cover">
-          <EntryBlocks blocks={[entry.cover as Block]} caption={{ title: entry.title, author: entry.author.name }} />
-        </div>
-      )}
+      <NsfwCover isNsfw={entry.is_nsfw}>
+        <Link to={entry.url} className="entry-card-body">
+          <h2 className="entry-card-title">{typograph(entry.title)}</h2>
+          {entry.intro && <p className="entry-card-intro">{typograph(truncate(entry.intro, 300))}</p>}
+        </Link>
+        {entry.cover && (
+          <div className="entry-card-cover">
+            <EntryBlocks blocks={[entry.cover as Block]} caption={{ title: entry.title, author: entry.author.name }} />
+          </div>
+        )}
+      </NsfwCover>
       <footer className="entry-card-footer">
         <EntryFooter entry={entry} />
       </footer>

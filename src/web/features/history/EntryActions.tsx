@@ -2,6 +2,9 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
+import { useCurrentUser } from '../auth/session.ts';
+import { banUser } from '../moderation/ban.ts';
+import { runStaffEntryAction, staffEntryItems } from '../moderation/entry.ts';
 import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
 
 const L = ui.history;
@@ -11,7 +14,16 @@ const L = ui.history;
  * remove with confirmation or restore. A removed entry leaves its page, so removal goes on to the history screen,
  * where it can be restored.
  */
-export function EntryActions({ entry }: { entry: Pick<Entry, 'id' | 'removed' | 'url'> }) {
+export function EntryActions({
+  entry,
+}: {
+  entry: Pick<
+    Entry,
+    'id' | 'removed' | 'url' | 'author' | 'is_published' | 'is_nsfw' | 'is_hidden_from_main' | 'locked_by_admin'
+  >;
+}) {
+  const me = useCurrentUser();
+  const canBan = Boolean(me?.is_staff) && me?.id !== entry.author.id;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
 
@@ -20,6 +32,8 @@ export function EntryActions({ entry }: { entry: Pick<Entry, 'id' | 'removed' | 
     else if (value === 'history') navigate(historyUrl(entry.id));
     else if (value === 'remove' && (await removeEntry(entry))) navigate(historyUrl(entry.id));
     else if (value === 'restore' && (await restoreEntry(entry))) revalidator.revalidate();
+    else if (value === 'ban' && (await banUser(entry.author))) revalidator.revalidate();
+    else if (value?.startsWith('mod:') && (await runStaffEntryAction(entry, value))) revalidator.revalidate();
   }
 
   return (
@@ -33,6 +47,8 @@ export function EntryActions({ entry }: { entry: Pick<Entry, 'id' | 'removed' | 
         entry.removed
           ? { label: L.restore, value: 'restore' }
           : { label: L.remove, value: 'remove', color: 'var(--danger)' },
+        ...(me?.is_staff && !entry.removed ? staffEntryItems(entry) : []),
+        ...(canBan ? [{ label: ui.moderation.banAuthor, value: 'ban', color: 'var(--danger)' }] : []),
       ]}
       onSelect={(value) => void select(value)}
     />

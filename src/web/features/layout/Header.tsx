@@ -45,6 +45,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
         { label: user.name, details: ui.header.myBlog, value: 'blog' },
         { label: ui.writing.drafts.title, value: 'drafts' },
         { label: ui.notifications.settingsTitle, value: 'settings' },
+        ...(user.is_staff ? [{ label: ui.moderation.panelTitle, value: 'admin' }] : []),
         ...(user.is_staff ? [{ label: ui.header.outbox, value: 'outbox' }] : []),
         { label: ui.header.logout, value: 'logout' },
       ]
@@ -124,6 +125,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
                 if (item.value === 'blog' && user) navigate(user.url);
                 if (item.value === 'drafts') navigate('/drafts');
                 if (item.value === 'settings') navigate('/u/me/settings');
+                if (item.value === 'admin') navigate('/admin');
                 if (item.value === 'outbox') navigate('/admin/outbox');
                 if (item.value === 'logout') logout();
               }}

@@ -1,0 +1,67 @@
+import type { Role } from '../../../shared/api.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { ROLE_RANK } from '../../../shared/moderation.ts';
+import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
+import { isStaff } from '../auth/index.ts';
+
+/**
+ * Who may ban whom; every moderation permission is decided here (the role matrix of docs/ARCHITECTURE.md).
+ *
+ * - Site-wide: staff only, and only people of a lower site role (a moderator bans users, an admin moderators too,
+ *   a superuser admins too). For good (no days): superusers only.
+ * - In one subsite: its owner and admins, or staff; never the subsite's own managers, nor staff.
+ * - Nobody bans themselves.
+ */
+export type Actor = { id: number; role: Role };
+/** Subsite roles that manage a subsite (ban in it, see its queues). */
+export const MANAGER_ROLES = ['owner', 'admin'];
+
+export const outranks = (actor: Actor, target: { role: Role }) => ROLE_RANK[actor.role] > ROLE_RANK[target.role];
+
+export function assertNotSelf(actor: Actor, targetId: number) {
+  if (actor.id === targetId) throw badRequest(messages.banSelf);
+}
+
+export function assertCanBanSiteWide(actor: Actor, target: { role: Role }, forever: boolean) {
+  if (!isStaff(actor)) throw forbidden(messages.banSiteForbidden);
+  if (!outranks(actor, target)) throw forbidden(messages.banRankForbidden);
+  if (forever && actor.role !== 'superuser') throw forbidden(messages.banForeverSuperuserOnly);
+}
+
+export function assertCanBanInSubsite(
+  actor: Actor,
+  actorSubsiteRole: string | null,
+  target: { role: Role },
+  targetSubsiteRole: string | null,
+  forever: boolean,
+) {
+  const staff = isStaff(actor);
+  if (!staff && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.banSubsiteForbidden);
+  if (isStaff(target) && !outranks(actor, target)) throw forbidden(messages.banRankForbidden);
+  if (MANAGER_ROLES.includes(targetSubsiteRole ?? '') && !(staff && outranks(actor, target)))
+    throw forbidden(messages.banSubsiteManager);
+  // Within their own subsite a manager may ban for good: the platform's limit is about site-wide bans.
+  void forever;
+}
+
+/** Lifting: site-wide bans by staff who outrank the person; subsite bans by its managers or staff. */
+export function assertCanUnban(
+  actor: Actor,
+  target: { role: Role },
+  subsiteId: number | null,
+  actorSubsiteRole: string | null,
+) {
+  if (subsiteId === null) {
+    if (!isStaff(actor) || !outranks(actor, target)) throw forbidden(messages.unbanForbidden);
+  } else if (!isStaff(actor) && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) {
+    throw forbidden(messages.unbanForbidden);
+  }
+}
+
+/** Bans history, the log, search and user cards: staff. */
+export function assertStaff(actor: Actor, rm: string = messages.forbidden) {
+  if (!isStaff(actor)) throw new ApiError(403, rm);
+}
+
+export const canBan = (actor: Actor, target: { id: number; role: Role }) =>
+  isStaff(actor) && actor.id !== target.id && outranks(actor, target);

@@ -1,0 +1,416 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Role } from '../../../shared/api.ts';
+import type { Db } from '../../db/index.ts';
+import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const ids = (list: number[]) => sql`${JSON.stringify(list)}::jsonb`;
+
+/** A person as moderation sees them: role, ban, blog name and address. */
+const PersonRow = z.object({
+  id: col.int,
+  name: col.text,
+  slug: col.text,
+  email: col.text,
+  role: z.enum(['user', 'moderator', 'admin', 'superuser']),
+  avatar_url: col.text.nullable(),
+  avatar_color: col.text,
+  banned_until: col.date.nullable(),
+  created_at: col.date,
+  rating: col.int,
+});
+export type PersonRow = z.output<typeof PersonRow>;
+
+const personCols = sql`u.id, s.name, s.slug, u.email, u.role, s.avatar_url, s.avatar_color, u.banned_until,
+  u.created_at, s.rating`;
+
+export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
+  return firstRow(
+    db,
+    PersonRow,
+    sql`select ${personCols} from users u join subsites s on s.id = u.id where u.id = ${id}`,
+  );
+}
+
+/** Staff search: by number, by the start of the address, or by a part of the name. */
+export async function searchPeople(db: Db, query: string, limit: number): Promise<PersonRow[]> {
+  const asId = /^\d{1,9}$/.test(query) ? Number(query) : 0;
+  const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return rows(
+    db,
+    PersonRow,
+    sql`select ${personCols} from users u join subsites s on s.id = u.id
+         where u.id = ${asId} or lower(u.email) like lower(${like}) or s.name ilike ${like}
+         order by (u.id = ${asId}) desc, u.id desc limit ${limit}`,
+  );
+}
+
+const SubsiteRow = z.object({ id: col.int, name: col.text, slug: col.text, type: col.text });
+export type SubsiteRow = z.output<typeof SubsiteRow>;
+
+export async function findSubsite(db: Db, id: number): Promise<SubsiteRow | undefined> {
+  return firstRow(db, SubsiteRow, sql`select id, name, slug, type from subsites where id = ${id}`);
+}
+
+/** The person's role in a subsite (owner, admin, editor, author), or none. */
+export async function subsiteRole(db: Db, subsiteId: number, userId: number): Promise<string | null> {
+  const row = await firstRow(
+    db,
+    z.object({ role: col.text }),
+    sql`select role from subsite_roles where subsite_id = ${subsiteId} and user_id = ${userId}`,
+  );
+  return row?.role ?? null;
+}
+
+export async function subsiteRolesOf(db: Db, userId: number) {
+  return rows(
+    db,
+    z.object({ subsite_id: col.int, name: col.text, slug: col.text, type: col.text, role: col.text }),
+    sql`select r.subsite_id, s.name, s.slug, s.type, r.role from subsite_roles r join subsites s on s.id = r.subsite_id
+         where r.user_id = ${userId} order by r.subsite_id`,
+  );
+}
+
+// ---- bans ----
+
+const BanRow = z.object({
+  id: col.int,
+  user_id: col.int,
+  user_name: col.text,
+  user_slug: col.text,
+  subsite_id: col.int.nullable(),
+  subsite_name: col.text.nullable(),
+  subsite_slug: col.text.nullable(),
+  subsite_type: col.text.nullable(),
+  by_id: col.int,
+  by_name: col.text.nullable(),
+  reason: col.text,
+  days: col.int.nullable(),
+  until: col.date.nullable(),
+  remove_all_data: col.bool,
+  removed_entry_ids: z.array(z.number().int()),
+  removed_comment_ids: z.array(z.number().int()),
+  restorable_until: col.date.nullable(),
+  created_at: col.date,
+  ended_at: col.date.nullable(),
+  lifted_by: col.int.nullable(),
+  lifted_by_name: col.text.nullable(),
+});
+export type BanRow = z.output<typeof BanRow>;
+
+const banSelect = sql`select b.id, b.user_id, us.name as user_name, us.slug as user_slug,
+    b.subsite_id, ss.name as subsite_name, ss.slug as subsite_slug, ss.type as subsite_type,
+    b.by_id, bs.name as by_name, b.reason, b.days, b.until, b.remove_all_data,
+    b.removed_entry_ids, b.removed_comment_ids, b.restorable_until, b.created_at, b.ended_at,
+    b.lifted_by, ls.name as lifted_by_name
+  from bans b
+  join subsites us on us.id = b.user_id
+  left join subsites ss on ss.id = b.subsite_id
+  left join subsites bs on bs.id = b.by_id
+  left join subsites ls on ls.id = b.lifted_by`;
+
+/** A ban holds while it has not ended and its date has not passed (the expiry job closes it later). */
+const holds = (now: Date) => sql`b.ended_at is null and (b.until is null or b.until > ${ts(now)})`;
+const scope = (subsiteId: number | null) =>
+  subsiteId === null ? sql`b.subsite_id is null` : sql`b.subsite_id = ${subsiteId}`;
+
+export async function activeBan(
+  db: Db,
+  userId: number,
+  subsiteId: number | null,
+  now: Date,
+): Promise<BanRow | undefined> {
+  return firstRow(
+    db,
+    BanRow,
+    sql`${banSelect} where b.user_id = ${userId} and ${scope(subsiteId)} and ${holds(now)} order by b.id desc limit 1`,
+  );
+}
+
+export async function findBan(db: Db, id: number): Promise<BanRow | undefined> {
+  return firstRow(db, BanRow, sql`${banSelect} where b.id = ${id}`);
+}
+
+export async function bansOf(db: Db, userId: number, limit: number): Promise<BanRow[]> {
+  return rows(db, BanRow, sql`${banSelect} where b.user_id = ${userId} order by b.id desc limit ${limit}`);
+}
+
+/** The bans holding now, newest first, in pages by id. */
+export async function activeBans(db: Db, now: Date, lastId: number | null, limit: number): Promise<BanRow[]> {
+  return rows(
+    db,
+    BanRow,
+    sql`${banSelect} where ${holds(now)} ${lastId ? sql`and b.id < ${lastId}` : sql``} order by b.id desc limit ${limit}`,
+  );
+}
+
+export interface NewBan {
+  userId: number;
+  subsiteId: number | null;
+  byId: number;
+  reason: string;
+  days: number | null;
+  until: Date | null;
+  removeAllData: boolean;
+  removedEntryIds: number[];
+  removedCommentIds: number[];
+  restorableUntil: Date | null;
+  now: Date;
+}
+
+export async function insertBan(db: Db, b: NewBan): Promise<number> {
+  const [row] = await rows(
+    db,
+    IdRow,
+    sql`insert into bans (user_id, subsite_id, by_id, reason, days, until, remove_all_data, removed_entry_ids,
+          removed_comment_ids, restorable_until, created_at)
+        values (${b.userId}, ${b.subsiteId}, ${b.byId}, ${b.reason}, ${b.days}, ${b.until ? ts(b.until) : null},
+          ${b.removeAllData}, ${ids(b.removedEntryIds)}, ${ids(b.removedCommentIds)},
+          ${b.restorableUntil ? ts(b.restorableUntil) : null}, ${ts(b.now)})
+        returning id`,
+  );
+  return row.id;
+}
+
+/** Ends a ban (lifted by a person, or replaced by a new one); answers whether it was still open. */
+export async function endBan(db: Db, id: number, liftedBy: number | null, now: Date): Promise<boolean> {
+  const r = await rows(
+    db,
+    IdRow,
+    sql`update bans set ended_at = ${ts(now)}, lifted_by = ${liftedBy} where id = ${id} and ended_at is null returning id`,
+  );
+  return r.length > 0;
+}
+
+/** The ids 'remove all data' took, given back once (an unban restores them, so a second unban finds none). */
+export async function takeRestorable(db: Db, id: number) {
+  await db.execute(sql`update bans set removed_entry_ids = '[]', removed_comment_ids = '[]' where id = ${id}`);
+}
+
+export async function setBannedUntil(db: Db, userId: number, until: Date | null) {
+  await db.execute(sql`update users set banned_until = ${until ? ts(until) : null} where id = ${userId}`);
+}
+
+/** The expiry job: bans whose date passed are closed at that date; answers them for the audit log. */
+export async function expireBans(db: Db, now: Date) {
+  return rows(
+    db,
+    z.object({ id: col.int, user_id: col.int, subsite_id: col.int.nullable() }),
+    sql`update bans set ended_at = until where ended_at is null and until is not null and until <= ${ts(now)}
+        returning id, user_id, subsite_id`,
+  );
+}
+
+/** Site-wide bans that ended leave `banned_until` in the past; it is cleared so the column says 'not banned'. */
+export async function clearPastBans(db: Db, now: Date) {
+  await db.execute(sql`update users set banned_until = null where banned_until <= ${ts(now)}`);
+}
+
+/** After the keeping period what 'remove all data' took stays removed for good: the lists are dropped. */
+export async function dropOldRestorable(db: Db, now: Date) {
+  await db.execute(
+    sql`update bans set removed_entry_ids = '[]', removed_comment_ids = '[]'
+         where restorable_until <= ${ts(now)} and (removed_entry_ids <> '[]' or removed_comment_ids <> '[]')`,
+  );
+}
+
+// ---- audit log ----
+
+export interface NewAudit {
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number;
+  reason?: string;
+  data?: Record<string, unknown>;
+  now: Date;
+}
+
+export async function insertAudit(db: Db, a: NewAudit) {
+  await db.execute(
+    sql`insert into audit_log (actor_id, action, target_type, target_id, reason, data, created_at)
+        values (${a.actorId}, ${a.action}, ${a.targetType}, ${a.targetId}, ${a.reason ?? ''},
+          ${JSON.stringify(a.data ?? {})}::jsonb, ${ts(a.now)})`,
+  );
+}
+
+const AuditRow = z.object({
+  id: col.int,
+  actor_id: col.int.nullable(),
+  actor_name: col.text.nullable(),
+  actor_slug: col.text.nullable(),
+  action: col.text,
+  target_type: col.text,
+  target_id: col.int,
+  reason: col.text,
+  data: z.record(z.string(), z.unknown()),
+  created_at: col.date,
+  target_name: col.text.nullable(),
+  target_slug: col.text.nullable(),
+  target_subsite_type: col.text.nullable(),
+  entry_id: col.int.nullable(),
+  entry_slug: col.text.nullable(),
+  entry_subsite_id: col.int.nullable(),
+});
+export type AuditRow = z.output<typeof AuditRow>;
+
+/** The log, newest first, in pages by id; optionally about one person (as actor or target) or one action. */
+export async function auditPage(
+  db: Db,
+  f: { lastId: number | null; limit: number; action?: string; userId?: number },
+): Promise<AuditRow[]> {
+  const where = [sql`true`];
+  if (f.lastId) where.push(sql`a.id < ${f.lastId}`);
+  if (f.action) where.push(sql`a.action = ${f.action}`);
+  if (f.userId) where.push(sql`(a.actor_id = ${f.userId} or (a.target_type = 'user' and a.target_id = ${f.userId}))`);
+  return rows(
+    db,
+    AuditRow,
+    sql`select a.id, a.actor_id, acs.name as actor_name, acs.slug as actor_slug, a.action, a.target_type,
+          a.target_id, a.reason, a.data, a.created_at,
+          coalesce(ts.name, e.title, ce.title) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
+          coalesce(e.id, ce.id) as entry_id, coalesce(e.slug, ce.slug) as entry_slug,
+          coalesce(e.subsite_id, ce.subsite_id) as entry_subsite_id
+        from audit_log a
+        left join subsites acs on acs.id = a.actor_id
+        left join subsites ts on a.target_type in ('user', 'subsite') and ts.id = a.target_id
+        left join entries e on a.target_type = 'entry' and e.id = a.target_id
+        left join comments c on a.target_type = 'comment' and c.id = a.target_id
+        left join entries ce on ce.id = c.entry_id
+        where ${sql.join(where, sql` and `)}
+        order by a.id desc limit ${f.limit}`,
+  );
+}
+
+// ---- the user card ----
+
+export async function activityCounts(db: Db, userId: number) {
+  const row = await firstRow(
+    db,
+    z.object({ entries: col.int, comments: col.int, removed_entries: col.int, removed_comments: col.int }),
+    sql`select
+      (select count(*) from entries where author_id = ${userId} and not removed) as entries,
+      (select count(*) from comments where author_id = ${userId} and not removed) as comments,
+      (select count(*) from entries where author_id = ${userId} and removed) as removed_entries,
+      (select count(*) from comments where author_id = ${userId} and removed) as removed_comments`,
+  );
+  return row!;
+}
+
+const ActivityRow = z.object({
+  type: z.enum(['entry', 'comment']),
+  id: col.int,
+  text: col.text,
+  entry_id: col.int,
+  entry_slug: col.text,
+  subsite_id: col.int,
+  subsite_slug: col.text,
+  subsite_type: col.text,
+  date: col.date,
+  removed: col.bool,
+});
+export type ActivityRow = z.output<typeof ActivityRow>;
+
+export async function recentActivity(db: Db, userId: number, limit: number): Promise<ActivityRow[]> {
+  return rows(
+    db,
+    ActivityRow,
+    sql`(select 'entry' as type, e.id, e.title as text, e.id as entry_id, e.slug as entry_slug, s.id as subsite_id,
+            s.slug as subsite_slug, s.type as subsite_type, e.created_at as date, e.removed
+           from entries e join subsites s on s.id = e.subsite_id where e.author_id = ${userId}
+           order by e.id desc limit ${limit})
+        union all
+        (select 'comment', c.id, left(c.text, 200), e.id, e.slug, s.id, s.slug, s.type, c.created_at, c.removed
+           from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id
+          where c.author_id = ${userId} order by c.id desc limit ${limit})
+        order by date desc limit ${limit}`,
+  );
+}
+
+export type { Role };
+
+export async function commentAuthors(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return rows(
+    db,
+    z.object({ id: col.int, author_id: col.int }),
+    sql`select id, author_id from comments where id in (select unnest(${`{${ids.join(',')}}`}::int[]))`,
+  );
+}
+
+// ---- entry actions ----
+
+const EntryFacts = z.object({
+  id: col.int,
+  author_id: col.int,
+  is_published: col.bool,
+  removed: col.bool,
+  is_nsfw: col.bool,
+  is_hidden_from_main: col.bool,
+  locked: col.bool,
+});
+export type EntryFacts = z.output<typeof EntryFacts>;
+
+export async function entryFacts(db: Db, id: number): Promise<EntryFacts | undefined> {
+  return firstRow(
+    db,
+    EntryFacts,
+    sql`select e.id, e.author_id, e.is_published, e.removed, e.is_nsfw, e.is_hidden_from_main,
+          exists (select 1 from entry_locks l where l.entry_id = e.id) as locked
+        from entries e where e.id = ${id}`,
+  );
+}
+
+export async function findLock(db: Db, entryId: number) {
+  return firstRow(
+    db,
+    z.object({ entry_id: col.int, by_id: col.int, reason: col.text }),
+    sql`select entry_id, by_id, reason from entry_locks where entry_id = ${entryId}`,
+  );
+}
+
+export async function lockEntry(
+  db: Db,
+  entryId: number,
+  byId: number,
+  reason: string,
+  reasonId: number | null,
+  now: Date,
+) {
+  await db.execute(
+    sql`insert into entry_locks (entry_id, by_id, reason, reason_id, created_at)
+        values (${entryId}, ${byId}, ${reason}, ${reasonId}, ${ts(now)})
+        on conflict (entry_id) do update set by_id = excluded.by_id, reason = excluded.reason,
+          reason_id = excluded.reason_id, created_at = excluded.created_at`,
+  );
+}
+
+export async function unlockEntry(db: Db, entryId: number): Promise<boolean> {
+  return (
+    (
+      await rows(
+        db,
+        z.object({ entry_id: col.int }),
+        sql`delete from entry_locks where entry_id = ${entryId} returning entry_id`,
+      )
+    ).length > 0
+  );
+}
+
+// ---- 18+ preferences (users.settings) ----
+
+export async function mergeSettings(db: Db, userId: number, patch: Record<string, unknown>) {
+  await db.execute(
+    sql`update users set settings = coalesce(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb where id = ${userId}`,
+  );
+}
+
+export async function settingsOf(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const row = await firstRow(
+    db,
+    z.object({ settings: z.record(z.string(), z.unknown()).nullable() }),
+    sql`select settings from users where id = ${userId}`,
+  );
+  return row?.settings ?? {};
+}

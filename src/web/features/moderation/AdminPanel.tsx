@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Form, Link, useRevalidator } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import { formatFullDate } from '../../../shared/format.ts';
+import type { AuditItem, AuditList, BanItem, UserCard } from '../../../shared/moderation.ts';
+import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';
+import { api } from '../../api/request.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { banUser, unbanUser } from './ban.ts';
+import { BanList } from './BanList.tsx';
+import './moderation.css';
+
+const L = ui.moderation;
+const TABS: AdminTab[] = ['users', 'bans', 'audit'];
+
+/** The staff panel: people (search and card), the bans that hold, and the audit log. */
+export function AdminPanel({ data }: { data: AdminPanelData }) {
+  return (
+    <div className="page mod-panel" data-testid="admin-panel" data-tab={data.tab}>
+      <h1 className="page-title">{L.panelTitle}</h1>
+      <nav className="mod-tabs" aria-label={L.panelTitle}>
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={`/admin?tab=${tab}`}
+            className={`mod-tab${tab === data.tab ? ' mod-tab--current' : ''}`}
+            aria-current={tab === data.tab ? 'page' : undefined}
+            data-testid={`admin-tab-${tab}`}
+          >
+            {L.tabs[tab]}
+          </Link>
+        ))}
+      </nav>
+      {data.tab === 'users' && <UsersTab data={data} />}
+      {data.tab === 'bans' && data.bans && <BansTab items={data.bans.items} />}
+      {data.tab === 'audit' && data.audit && <AuditTab initial={data.audit} />}
+    </div>
+  );
+}
+
+function UsersTab({ data }: { data: AdminPanelData }) {
+  return (
+    <>
+      <Form method="get" action="/admin" className="mod-search" role="search">
+        <input type="hidden" name="tab" value="users" />
+        <input
+          type="search"
+          name="query"
+          className="mod-input"
+          defaultValue={data.query}
+          placeholder={L.searchPlaceholder}
+          aria-label={L.searchPlaceholder}
+          maxLength={100}
+          data-testid="admin-search"
+        />
+        <button type="submit" className="btn btn-primary">
+          {L.search}
+        </button>
+      </Form>
+      {data.search &&
+        (data.search.length ? (
+          <ul className="mod-people" data-testid="admin-search-results">
+            {data.search.map((p) => (
+              <li key={p.id}>
+                <Link
+                  to={`/admin?tab=users&query=${encodeURIComponent(data.query)}&user=${p.id}`}
+                  className="mod-person"
+                  data-testid="admin-person"
+                >
+                  <Avatar name={p.name} color={p.avatar_color} url={p.avatar_url} size={28} />
+                  <span className="mod-person__name">{p.name}</span>
+                  <span className="mod-person__meta">
+                    #{p.id} · {p.email} · {L.roleNames[p.role]}
+                  </span>
+                  {p.banned_until && <span className="badge badge-failed">{L.bannedNow}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mod-empty">{L.searchEmpty}</p>
+        ))}
+      {data.card && <Card card={data.card} />}
+    </>
+  );
+}
+
+function Card({ card }: { card: UserCard }) {
+  const revalidator = useRevalidator();
+  const u = card.user;
+  const refresh = (done: unknown) => done && revalidator.revalidate();
+  return (
+    <article className="mod-card" data-testid="admin-user-card" data-user={u.id}>
+      <header className="mod-card__head">
+        <Avatar name={u.name} color={u.avatar_color} url={u.avatar_url} size={48} />
+        <div className="mod-card__who">
+          <h2 className="mod-card__name">
+            <Link to={u.url}>{u.name}</Link>
+          </h2>
+          <p className="mod-card__meta">
+            #{u.id} · {u.email} · {L.registered(formatFullDate(u.created))}
+          </p>
+          <p className="mod-card__meta">{L.counts(card.counts.entries, card.counts.comments)}</p>
+        </div>
+        <div className="mod-card__actions">
+          {card.ban ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="card-unban"
+              onClick={async () => refresh(await unbanUser(u))}
+            >
+              {L.unban}
+            </button>
+          ) : (
+            card.can_ban && (
+              <button
+                type="button"
+                className="btn mod-btn-danger"
+                data-testid="card-ban"
+                onClick={async () => refresh(await banUser(u))}
+              >
+                {L.ban}
+              </button>
+            )
+          )}
+        </div>
+      </header>
+      {card.ban && (
+        <p className="mod-card__banned" data-testid="card-banned">
+          <b>{L.bannedNow}</b> {card.ban.until ? L.until(formatFullDate(card.ban.until)) : L.forever} ·{' '}
+          {card.ban.reason}
+        </p>
+      )}
+      <section>
+        <h3 className="mod-h3">{L.roles}</h3>
+        <p>
+          {L.siteRole}: <b>{L.roleNames[u.role]}</b>
+        </p>
+        <ul className="mod-roles">
+          {card.subsite_roles.map((r) => (
+            <li key={r.subsite_id}>
+              <Link to={r.url}>{r.name}</Link> — {L.subsiteRoleNames[r.role] ?? r.role}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <h3 className="mod-h3">{L.bansHistory}</h3>
+        <BanList items={card.bans} empty={L.bansHistoryEmpty} />
+      </section>
+      <section>
+        <h3 className="mod-h3">{L.activity}</h3>
+        {card.recent.length ? (
+          <ul className="mod-activity">
+            {card.recent.map((a) => (
+              <li key={`${a.type}-${a.id}`} className={a.removed ? 'mod-activity--removed' : undefined}>
+                <span className="badge">{L.targets[a.type]}</span> <Link to={a.url}>{a.text || '—'}</Link>{' '}
+                <time dateTime={a.date}>{formatFullDate(a.date)}</time>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mod-empty">{L.activityEmpty}</p>
+        )}
+      </section>
+      <section>
+        <h3 className="mod-h3">{L.tabs.audit}</h3>
+        <AuditRows items={card.audit} />
+      </section>
+    </article>
+  );
+}
+
+function BansTab({ items }: { items: BanItem[] }) {
+  const revalidator = useRevalidator();
+  return (
+    <BanList
+      items={items}
+      empty={L.bansEmpty}
+      showUser
+      onUnban={async (b) => (await unbanUser(b.user, b.subsite?.id)) && revalidator.revalidate()}
+    />
+  );
+}
+
+function AuditTab({ initial }: { initial: AuditList }) {
+  const [items, setItems] = useState(initial.items);
+  const [lastId, setLastId] = useState(initial.last_id);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <AuditRows items={items} />
+      {lastId !== null && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            const res = await api.get<AuditList>('admin/audit', { last_id: lastId });
+            setBusy(false);
+            if (!res.ok) return;
+            setItems((list) => [...list, ...res.data.items]);
+            setLastId(res.data.last_id);
+          }}
+        >
+          {L.more}
+        </button>
+      )}
+    </>
+  );
+}
+
+function AuditRows({ items }: { items: AuditItem[] }) {
+  if (!items.length) return <p className="mod-empty">{L.auditEmpty}</p>;
+  return (
+    <ol className="mod-audit" data-testid="audit-list">
+      {items.map((a) => (
+        <li key={a.id} className="mod-audit__item" data-testid="audit-item" data-action={a.action}>
+          <time className="mod-audit__when" dateTime={a.date}>
+            {formatFullDate(a.date)}
+          </time>
+          <span className="mod-audit__who">{a.actor ? <Link to={a.actor.url}>{a.actor.name}</Link> : L.system}</span>
+          <span className="mod-audit__body">
+            <span className="mod-audit__what">{L.actions[a.action] ?? a.action}</span>
+            <span className="mod-audit__target">
+              {L.targets[a.target_type] ?? a.target_type}{' '}
+              {a.target_url ? (
+                <Link to={a.target_type === 'user' ? `/admin?tab=users&user=${a.target_id}` : a.target_url}>
+                  {a.target_name || `#${a.target_id}`}
+                </Link>
+              ) : (
+                `#${a.target_id}`
+              )}
+            </span>
+            {a.reason && <span className="mod-audit__reason">«{a.reason}»</span>}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,19 @@
+import { ui } from '../../../shared/catalogue.ts';
+import { formatFullDate } from '../../../shared/format.ts';
+import type { OwnBan } from '../../../shared/moderation.ts';
+import './moderation.css';
+
+/** A banned person sees why and until when, on every page, above the content. */
+export function BannedBanner({ ban }: { ban: OwnBan | null | undefined }) {
+  if (!ban) return null;
+  const until = ban.until ? formatFullDate(ban.until, { timeZone: 'Europe/Moscow' }) : null;
+  return (
+    <div className="mod-banned-banner" role="status" data-testid="banned-banner">
+      <p>
+        <b>{until ? ui.moderation.bannedUntilTitle(until) : ui.moderation.bannedForeverTitle}</b>
+        {ban.reason && <> {ui.moderation.bannedReason(ban.reason)}</>}
+      </p>
+      <p>{ui.moderation.bannedBanner}</p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { ui } from '../../../shared/catalogue.ts';
+import { ADULT_COOKIE } from '../../../shared/moderation.ts';
+import { api } from '../../api/request.ts';
+import { createStore, useStore } from '../../lib/store.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import './moderation.css';
+
+const L = ui.moderation;
+
+/** Confirmed in this tab (the answer of `/subsite/is_adult`); the account or the cookie say it after a reload. */
+const confirmedNow = createStore(false);
+
+const cookieSaysAdult = () => document.cookie.split('; ').includes(`${ADULT_COOKIE}=1`);
+
+/** Asks the age once; a yes is stored on the account (signed in) and in the cookie, and lifts every blur. */
+export async function confirmAdult(): Promise<boolean> {
+  const { status } = await openModal({ title: L.adultTitle, text: L.adultText, confirmLabel: L.adultConfirm });
+  if (!status) return false;
+  const res = await api.post('subsite/is_adult', { is_adult: 1 }, { notify: false });
+  if (!res.ok) {
+    toast.show(L.adultFailed, { type: 'error' });
+    return false;
+  }
+  confirmedNow.set(true);
+  return true;
+}
+
+/**
+ * An 18+ entry's intro and cover, blurred for a reader who has not confirmed their age (or who keeps 18+ blurred).
+ * The server renders it blurred; the page lifts the blur after hydration when the account or the cookie allow.
+ */
+export function NsfwCover({ isNsfw, children }: { isNsfw: boolean; children: ReactNode }) {
+  const user = useCurrentUser();
+  const confirmed = useStore(confirmedNow, false);
+  const [cookieAdult, setCookieAdult] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => setCookieAdult(cookieSaysAdult()), []);
+  const adult = confirmed || cookieAdult || Boolean(user?.is_adult);
+  const blurred = isNsfw && !revealed && (!adult || Boolean(user?.is_blur_nsfw));
+  if (!isNsfw) return <>{children}</>;
+  return (
+    <div
+      className={`mod-nsfw${blurred ? ' mod-nsfw--blurred' : ''}`}
+      data-testid="nsfw"
+      data-blurred={blurred ? '1' : '0'}
+    >
+      <div className="mod-nsfw__content" aria-hidden={blurred || undefined} inert={blurred || undefined}>
+        {children}
+      </div>
+      {blurred && (
+        <div className="mod-nsfw__veil">
+          <span className="mod-nsfw__label">{L.nsfwLabel}</span>
+          <span className="mod-nsfw__text">{L.nsfwHidden}</span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="nsfw-show"
+            onClick={async () => {
+              if (adult || (await confirmAdult())) setRevealed(true);
+            }}
+          >
+            {L.nsfwShow}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

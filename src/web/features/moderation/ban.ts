@@ -1,0 +1,57 @@
+import { ui } from '../../../shared/catalogue.ts';
+import type { BanResult } from '../../../shared/moderation.ts';
+import { api } from '../../api/request.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
+
+const L = ui.moderation;
+
+export interface BanTarget {
+  id: number;
+  name: string;
+}
+
+/**
+ * The ban modal (spec/foundation.md §2–§5): reason, days, 'remove all data' (the browser confirmation is the modal's
+ * own), whole platform. Confirmed with the button or Ctrl/Meta+Enter; the server decides and answers in Russian
+ * (a refusal is the request helper's red toast). Resolves the ban, or null when cancelled or refused.
+ */
+export async function banUser(user: BanTarget, subsite?: { id: number; name: string }): Promise<BanResult | null> {
+  const { status, data } = await openModal({
+    kind: 'ban',
+    title: subsite ? L.banInSubsite(subsite.name) : L.banTitle(user.name),
+    text: L.banText,
+    reasonLabel: L.banReason,
+    confirmLabel: L.ban,
+    danger: true,
+    data: { whole_platfrom: !subsite },
+  });
+  if (!status) return null;
+  const res = await api.post<BanResult>(`admin/users/${user.id}/ban`, {
+    reason_text: String(data.reason_text ?? ''),
+    days: data.days == null ? '' : Number(data.days),
+    remove_all_data: data.remove_all_data ? 1 : 0,
+    whole_platfrom: data.whole_platfrom ? 1 : 0,
+    ...(subsite ? { subsite_id: subsite.id } : {}),
+  });
+  if (!res.ok) return null;
+  toast.show(res.rm, { type: 'success' });
+  return res.data;
+}
+
+/** The unban modal: a confirmation with an optional note; brings back what 'remove all data' took. */
+export async function unbanUser(user: BanTarget, subsiteId?: number): Promise<BanResult | null> {
+  const { status, data } = await openModal({
+    kind: 'reject',
+    title: L.unbanTitle(user.name),
+    text: L.unbanText,
+    confirmLabel: L.unban,
+  });
+  if (!status) return null;
+  const res = await api.post<BanResult>(`admin/users/${user.id}/unban`, {
+    reason_text: String(data.reason_text ?? ''),
+    ...(subsiteId ? { subsite_id: subsiteId } : {}),
+  });
+  if (!res.ok) return null;
+  toast.show(res.rm, { type: 'success' });
+  return res.data;
+}

@@ -1,0 +1,46 @@
+import { ui } from '../../../shared/catalogue.ts';
+import type { Entry } from '../../../shared/entries.ts';
+import type { PopoverItem } from '../../ui/overlays/index.ts';
+import { api } from '../../api/request.ts';
+import { openModal, toast } from '../../ui/overlays/index.ts';
+
+const L = ui.moderation;
+
+type EntryState = Pick<Entry, 'id' | 'is_published' | 'is_nsfw' | 'is_hidden_from_main' | 'locked_by_admin'>;
+
+/** Staff items of an entry's '…' menu (spec/content.md §4), by its current state; values start with `mod:`. */
+export function staffEntryItems(entry: EntryState): PopoverItem[] {
+  const items: PopoverItem[] = [];
+  if (entry.is_published) items.push({ label: L.unpublish, value: 'mod:unpublish', color: 'var(--danger)' });
+  if (entry.locked_by_admin) items.push({ label: L.unlock, value: 'mod:unlock' });
+  if (entry.is_published && !entry.is_hidden_from_main) items.push({ label: L.unforce, value: 'mod:unforce' });
+  items.push(entry.is_nsfw ? { label: L.unnsfw, value: 'mod:unnsfw' } : { label: L.nsfw, value: 'mod:nsfw' });
+  return items;
+}
+
+/** Runs a staff item; unpublishing asks for the reason first (Ctrl/Meta+Enter confirms). Resolves true when done. */
+export async function runStaffEntryAction(entry: EntryState, value: string): Promise<boolean> {
+  let path: string;
+  let body: Record<string, unknown> = {};
+  if (value === 'mod:unpublish') {
+    const { status, data } = await openModal({
+      kind: 'unpublish',
+      title: L.unpublishTitle,
+      text: L.unpublishText,
+      reasonLabel: L.unpublishReason,
+      confirmLabel: L.unpublish,
+      danger: true,
+    });
+    if (!status) return false;
+    path = `content/unpublish/${entry.id}`;
+    body = { reason_text: String(data.reason_text ?? '') };
+  } else if (value === 'mod:unlock') path = `admin/content/unlock/${entry.id}`;
+  else if (value === 'mod:unforce') path = `content/unforce/${entry.id}`;
+  else if (value === 'mod:nsfw') path = `content/nsfw/${entry.id}`;
+  else if (value === 'mod:unnsfw') path = `content/unnsfw/${entry.id}`;
+  else return false;
+  const res = await api.post(path, body);
+  if (!res.ok) return false;
+  toast.show(res.rm, { type: 'success' });
+  return true;
+}

@@ -70,6 +70,7 @@ describe('ROLES', () => {
       'hits.cleanup',
       'hotness.refresh',
       'jobs.purge',
+      'moderation.expire',
       'signin.cleanup',
     ]);
     expect(runs(plain, ['web', 'worker'])).toHaveLength(SCHEDULE.length);

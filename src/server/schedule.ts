@@ -4,6 +4,7 @@ import { enqueue, purgeJobs } from './jobs/queue.ts';
 import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/feed/ranking.ts';
 import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
 import { scheduleDigest } from './modules/notifications/mail.ts';
+import { foldReaders } from './modules/discovery/service.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
 
 /**
@@ -22,7 +23,7 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
  */
 /** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
 export type ScheduledTaskName =
-  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold';
+  'hotness.refresh' | 'digest.schedule' | 'hits.cleanup' | 'jobs.purge' | 'hits.fold' | 'votes.fold' | 'stats.readers';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -46,6 +47,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'digest.schedule', everyMs: HOUR, scope: 'cluster', atStart: true, run: scheduleDigest },
   /** Day marks of views older than two days. */
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
+  /** Distinct readers per day into `daily_readers` before `hits.cleanup` drops their marks (/stats). */
+  { name: 'stats.readers', everyMs: HOUR, scope: 'cluster', run: foldReaders },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */

@@ -13,6 +13,7 @@ import { realtimeMessages, realtimeUi } from './catalogue/realtime.ts';
 import { notificationsMessages, notificationsUi } from './catalogue/notifications.ts';
 import { extractMessages, extractUi } from './catalogue/extract.ts';
 import { historyMessages, historyUi } from './catalogue/history.ts';
+import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -25,6 +26,7 @@ export const messages = {
   ...notificationsMessages,
   ...extractMessages,
   ...historyMessages,
+  ...discoveryMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -108,6 +110,7 @@ export const ui = {
   notifications: notificationsUi,
   extract: extractUi,
   history: historyUi,
+  discovery: discoveryUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

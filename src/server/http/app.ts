@@ -40,6 +40,8 @@ import { historyRoutes } from '../modules/history/routes.ts';
 import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
 import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
 import { siteRoutes } from '../modules/site/routes.ts';
+import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
+import { discoveryRoutes } from '../modules/discovery/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -244,6 +246,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, mediaRoutes(opts.config), API_PREFIX);
   registerRoutes(app, extractRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);
+  registerRoutes(app, hashtagsRoutes, API_PREFIX);
+  registerRoutes(app, discoveryRoutes, API_PREFIX);
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
   registerRoutes(app, notificationsRoutes, API_PREFIX);

@@ -13,7 +13,6 @@ export const discoveryMessages = {
   hashtagMuteFailed: 'Не удалось добавить хештег в чёрный список',
   hashtagUnmuteFailed: 'Не удалось убрать хештег из чёрного списка',
   hashtagNotFound: 'Такого хештега нет',
-  tuneModeInvalid: 'Неизвестный режим настройки ленты',
   tuneSettingsInvalid: 'settings — номера подсайтов со значениями 0 или 1',
   tuneSettingsTooMany: (max: number) => `За один раз можно настроить не больше ${max} подсайтов`,
   tuneSubsiteNotFound: 'Такого сообщества нет',

@@ -8,6 +8,7 @@ import {
   STATS_DAYS_MAX,
   TUNE_MAX,
   TUNE_MODES,
+  type TuneMode,
 } from '../../../shared/discovery.ts';
 import { RECENT_SEEN_COOKIE, RECENT_SEEN_DAYS } from '../../../shared/feed.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
@@ -55,8 +56,14 @@ function keepSeen(reply: FastifyReply, seconds: number) {
 export const discoveryRoutes = [
   route.get('/subsites/tune-html', {
     access: 'user',
-    query: plainBody({ mode: z.enum(TUNE_MODES, { error: messages.tuneModeInvalid }).optional() }),
-    handler: ({ ctx, user, query }) => discovery.tuneOffer(ctx, user.id, query.mode ?? 'popup'),
+    // `mode` shares its name with the transport's `mode=raw` (accepted on every route), so any other value is 'popup'.
+    query: plainBody({}),
+    handler: ({ ctx, user, query }) =>
+      discovery.tuneOffer(
+        ctx,
+        user.id,
+        (TUNE_MODES as readonly string[]).includes(query.mode ?? '') ? (query.mode as TuneMode) : 'popup',
+      ),
   }),
 
   route.post('/subsites/tune', {

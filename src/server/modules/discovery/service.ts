@@ -27,7 +27,8 @@ import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
 const TUNE_OFFER = 30;
-const nowSeconds = (ctx: Ctx) => Math.floor(ctx.now().getTime() / 1000);
+// Rounded up: an entry of the same second as the visit is not new to it.
+const nowSeconds = (ctx: Ctx) => Math.ceil(ctx.now().getTime() / 1000);
 
 // ── Feed tuning ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -141,7 +142,8 @@ export async function initialData(
     unread_count: unread,
     defaultFeedType,
     lastSeenDate: lastSeen,
-    recent_count: input.update ? 0 : recent.count,
+    // A first visit counts from now: nothing is new yet.
+    recent_count: input.update || (stored ?? input.cookieSeen) === null ? 0 : recent.count,
     layout_options: facts.layout,
     navigation_name: facts.navigation_name,
     sorting_name: facts.sorting_name,

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { col, rows } from '../../db/rows.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { companyDetails, likes } from '../../db/schema.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
@@ -155,9 +157,11 @@ describe('rating, companies, statistics', () => {
     const day = Math.floor(t.clock.now.getTime() / 86400_000);
     await t.database.db.execute(sql`insert into hit_marks (entry_id, visitor, day)
       select id, 'v' || id, ${day} from entries limit 3`);
-    const marked = (
-      await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from hit_marks where day = ${day}`)
-    ).rows[0].n;
+    const [{ n: marked }] = await rows(
+      t.database.db,
+      z.object({ n: col.int }),
+      sql`select count(*)::int as n from hit_marks where day = ${day}`,
+    );
     expect(marked).toBeGreaterThan(0);
     await foldReaders(t.app.ctx);
     await t.database.db.execute(sql`delete from hit_marks`);

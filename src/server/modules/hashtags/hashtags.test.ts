@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { col, rows } from '../../db/rows.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { hashtagsOf, linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
@@ -21,12 +23,14 @@ async function publish(v: Visitor, text: string, title = 'Запись с тег
   expect(res.json().rc).toBe(200);
   return res.json().data.entry.id as number;
 }
+const TagRow = z.object({ tag: col.text });
 const tagsOfEntry = async (id: number) =>
-  (
-    await t.database.db.execute<{ tag: string }>(
-      sql`select tag from entry_hashtags where entry_id = ${id} order by tag`,
-    )
-  ).rows.map((r) => r.tag);
+  (await rows(t.database.db, TagRow, sql`select tag from entry_hashtags where entry_id = ${id} order by tag`)).map(
+    (r) => r.tag,
+  );
+const CountRow = z.object({ n: col.int });
+const tagRows = async () =>
+  (await rows(t.database.db, CountRow, sql`select count(*)::int as n from entry_hashtags`))[0].n;
 
 describe('hashtags in text', () => {
   it('finds tags, skips entities, anchors and numbers', () => {
@@ -54,18 +58,19 @@ describe('storing tags with the entry and the comment', () => {
     expect(await tagsOfEntry(id)).toEqual(['чай']);
     const c = await author.v.post('/v3.0/comment/add', { id, text: 'А я за #какао' });
     expect(c.json().rc).toBe(200);
-    const rows = await t.database.db.execute<{ tag: string }>(
+    const tags = await rows(
+      t.database.db,
+      TagRow,
       sql`select tag from comment_hashtags where comment_id = ${c.json().data.id}`,
     );
-    expect(rows.rows.map((r) => r.tag)).toEqual(['какао']);
+    expect(tags.map((r) => r.tag)).toEqual(['какао']);
   });
 
   it('a refused save stores no tags', async () => {
-    const before = await t.database.db.execute(sql`select count(*)::int as n from entry_hashtags`);
+    const before = await tagRows();
     const res = await author.v.post('/v3.0/writing/save', { title: '', entry: [], is_published: 1 });
     expect(res.statusCode).toBe(400);
-    const after = await t.database.db.execute(sql`select count(*)::int as n from entry_hashtags`);
-    expect(after.rows).toEqual(before.rows);
+    expect(await tagRows()).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
@@ -105,7 +106,11 @@ export function CommentItem(p: CommentItemProps) {
                 testId="comment-edit-form"
               />
             ) : (
-              <div className="comment__text" data-testid="comment-text" dangerouslySetInnerHTML={{ __html: c.text }} />
+              <div
+                className="comment__text"
+                data-testid="comment-text"
+                dangerouslySetInnerHTML={{ __html: linkHashtagsHtml(c.text) }}
+              />
             )}
             {!p.editing && (
               <footer className="comment__actions">

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
+import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
@@ -46,7 +47,8 @@ function typographHtml(html: string): string {
   let i = 0;
   return typograph(text).replace(/\uE000/g, () => tags[i++]);
 }
-const html = (s: string) => ({ __html: typographHtml(s) });
+/** Inline HTML as set: typography, then `#тег` turned into links to the tag's feed (src/shared/hashtags.ts). */
+const html = (s: string) => ({ __html: linkHashtagsHtml(typographHtml(s)) });
 /** Addresses in plain fields were checked on save; the renderer still refuses anything but http(s). */
 const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
 const hostOf = (u: string) => {

@@ -12,6 +12,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
 import * as q from './queries.ts';
@@ -56,8 +57,21 @@ interface Request extends SearchParams {
   page: number;
 }
 
-/** One page of search results (`page` from 1). A query with no letters or digits finds nothing. */
-export async function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+/** How long an anonymous search answer may be served again (the header box sends the same words often). */
+export const ANONYMOUS_CACHE_MS = 5000;
+const anonymousCache = perAppCache<SearchPage>(ANONYMOUS_CACHE_MS, 2000);
+
+/**
+ * One page of search results (`page` from 1). A query with no letters or digits finds nothing.
+ * Anonymous readers all get the same answer, so in production it is computed once per ANONYMOUS_CACHE_MS.
+ */
+export function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+  if (viewerId === null && ctx.config.isProduction)
+    return anonymousCache(ctx).get(JSON.stringify(r), () => readSearch(ctx, null, r));
+  return readSearch(ctx, viewerId, r);
+}
+
+async function readSearch(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
   if (r.entity === 'hashtags') return searchHashtags(ctx, { query: r.query, order: r.order, page: r.page });
   const words = queryWords(r.query);
   if (!words.length) return { items: [], is_finished: true };

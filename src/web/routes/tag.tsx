@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/tag';
 import { appContext } from '../context.ts';
@@ -42,6 +43,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, sorting, page, now } = loaderData;
   const user = useCurrentUser();
+  const [muted, setMuted] = useState(tag.is_muted);
+  useEffect(() => setMuted(tag.is_muted), [tag.is_muted]);
   const base = hashtagUrl(tag.name);
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? base : `${base}?sorting=${s}`);
   const key = `tag:${tag.name}:${sorting}`;
@@ -57,10 +60,14 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             <a href={`${base}/rss`} className="disc-rss" title={t.rss}>
               RSS
             </a>
-            <MuteHashtagButton key={`${tag.name}:${user?.id ?? 0}`} name={tag.name} muted={tag.is_muted} />
+            <MuteHashtagButton key={`${tag.name}:${user?.id ?? 0}`} name={tag.name} muted={muted} onChange={setMuted} />
           </div>
         </div>
-        {tag.is_muted && <p className="disc-notice">{t.mutedNotice}</p>}
+        {muted && (
+          <p className="disc-notice" data-testid="hashtag-muted-note">
+            {t.mutedNotice}
+          </p>
+        )}
       </header>
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

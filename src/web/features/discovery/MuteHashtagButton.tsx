@@ -10,8 +10,15 @@ const t = ui.discovery.hashtags;
  * Mute / unmute a tag for the reader's feeds (`POST /hashtags/mute|unmute`). An anonymous click meets rc 401, signs
  * in and completes; a failure shows spec/content.md §8's 'Cannot add/remove hashtag to/from blocklist'.
  */
-export function MuteHashtagButton({ name, muted: initial }: { name: string; muted: boolean }) {
-  const [muted, setMuted] = useState(initial);
+export function MuteHashtagButton({
+  name,
+  muted,
+  onChange,
+}: {
+  name: string;
+  muted: boolean;
+  onChange(muted: boolean): void;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
@@ -25,7 +32,7 @@ export function MuteHashtagButton({ name, muted: initial }: { name: string; mute
     );
     setBusy(false);
     if (result.ok) {
-      setMuted(result.data.is_muted);
+      onChange(result.data.is_muted);
       toast.show(result.rm);
     } else if (result.rc !== 401) {
       toast.show(

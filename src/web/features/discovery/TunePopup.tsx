@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import type { TuneData, TuneResult } from '../../../shared/discovery.ts';
@@ -38,7 +38,8 @@ function TuneBody({ onDone }: { onDone(): void }) {
   async function save(skip: boolean) {
     if (!items) return;
     setBusy(true);
-    const settings = skip ? {} : Object.fromEntries(items.map((c) => [c.id, picked.has(c.id) ? 1 : 0]));
+    // Zero-padded ids: the form's bracket parser would read `settings[12]` as a list index (routes.ts).
+    const settings = skip ? {} : Object.fromEntries(items.map((c) => [`0${c.id}`, picked.has(c.id) ? 1 : 0]));
     const r = await api.post<TuneResult>('subsites/tune', { settings });
     setBusy(false);
     if (!r.ok) return;
@@ -101,10 +102,23 @@ function TuneBody({ onDone }: { onDone(): void }) {
   );
 }
 
-/** Offers the popup once a browser session to a signed-in reader who has not tuned the feed yet. */
+/** 'Настроить ленту' on the reader's own feed: the same popup at any time. */
+export function TuneButton() {
+  return (
+    <button type="button" className="btn btn-secondary btn-small" onClick={openTunePopup} data-testid="tune-open">
+      {t.offer}
+    </button>
+  );
+}
+
+/**
+ * Offers the popup to a signed-in reader who has not tuned the feed yet when they open their own feed (`/my/new`,
+ * empty until they follow something), once a browser session; 'Пропустить' ends the offers for good.
+ */
 export function TuneOffer() {
   const user = useCurrentUser();
-  const due = !!user && !user.is_subsites_tuned;
+  const onMyFeed = useLocation().pathname.replace(/\/+$/, '') === '/my/new';
+  const due = onMyFeed && !!user && !user.is_subsites_tuned;
   useEffect(() => {
     if (!due) return;
     try {

@@ -46,7 +46,9 @@ function TuneBody({ onDone }: { onDone(): void }) {
     const user = currentUser.get();
     if (user) setCurrentUser({ ...user, is_subsites_tuned: true, subscribed_ids: r.data.subscribed_ids });
     onDone();
-    void revalidator.revalidate();
+    // The reader's own feed is made of these subscriptions: show it anew; elsewhere the page data is enough.
+    if (location.pathname.replace(/\/+$/, '') === '/my/new') location.reload();
+    else void revalidator.revalidate();
   }
 
   const toggle = (id: number) =>

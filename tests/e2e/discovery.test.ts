@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   callApi,
+  editorReady,
   launchBrowser,
   newPage,
   open,
@@ -71,6 +72,21 @@ describe('hashtags', () => {
     await phone.page.waitForSelector('[data-testid=hashtag-mute][aria-pressed=true]');
     await shot(phone.page, 'tag-mobile');
     await phone.context.close();
+
+    // The editor suggests tags while the author types one.
+    const writer = await signedInPage(browser, server, reader.cookie);
+    await open(writer.page, `${server.url}/writing`);
+    await editorReady(writer.page);
+    await writer.page.locator('.codex-editor .ce-paragraph').first().click();
+    await writer.page.keyboard.type('Пишу про #post');
+    await writer.page.waitForSelector('[data-testid=hashtag-suggest-item]:has-text("#postgres")');
+    await shot(writer.page, 'hashtag-suggest-desktop');
+    await writer.page.keyboard.press('Enter');
+    await writer.page.waitForSelector('[data-testid=hashtag-suggest]', { state: 'detached' });
+    await expect
+      .poll(() => writer.page.locator('.codex-editor .ce-paragraph').first().textContent())
+      .toMatch(/^Пишу про #postgres\s$/);
+    await writer.context.close();
   });
 });
 

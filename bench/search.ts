@@ -123,7 +123,7 @@ async function generate(db: Database['db'], words: string[]) {
 
   await exec(sql`insert into subsites (type, slug, name, description, avatar_color, created_at)
     select 'user', 'user-' || g, initcap(a.w) || ' ' || initcap(b.w), '', '#6b7cff', now() - interval '2 years'
-      from generate_series(1, ${USERS}) g
+      from generate_series(1::bigint, ${USERS}) g
       join bench_words a on a.i = 1 + (g * 7919) % ${n}
       join bench_words b on b.i = 1 + (g * 104729) % ${n}`);
   await exec(sql`insert into users (id, email, password_hash, created_at)
@@ -208,7 +208,8 @@ async function matchCount(db: Database['db'], a: string, b: string) {
   return row.n;
 }
 
-ensureBuild();
+// The bench calls the API only: a web build already there will do (pages are not measured here).
+if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) ensureBuild();
 const started = Date.now();
 const words = vocabulary();
 log(`${ENTRIES} entries, ${USERS} people, ${words.length} words of vocabulary on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);

@@ -32,6 +32,7 @@ export default [
   route('rating', 'routes/rating.tsx'),
   route('companies', 'routes/companies.tsx'),
   route('stats', 'routes/stats.tsx'),
+  route('search', 'routes/search.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.
   route(':contentId', 'routes/content-link.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -12,6 +12,7 @@ import { historyPage } from '../modules/history/page.ts';
 import { realtimePage } from '../modules/realtime/page.ts';
 import { notificationsPage } from '../modules/notifications/page.ts';
 import { discoveryPage } from '../modules/discovery/page.ts';
+import { searchPage } from '../modules/search/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -24,6 +25,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     realtime: realtimePage(ctx, user),
     notifications: notificationsPage(ctx, user),
     discovery: discoveryPage(ctx, user),
+    search: searchPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

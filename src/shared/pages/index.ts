@@ -13,6 +13,7 @@ import type { HistoryPageServices } from './history.ts';
 import type { RealtimePageServices } from './realtime.ts';
 import type { NotificationsPageServices } from './notifications.ts';
 import type { DiscoveryPageServices } from './discovery.ts';
+import type { SearchPageServices } from './search.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -25,6 +26,7 @@ export interface PageServices {
   realtime: RealtimePageServices;
   notifications: NotificationsPageServices;
   discovery: DiscoveryPageServices;
+  search: SearchPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

@@ -9,6 +9,7 @@ import { authCalls, setCurrentUser } from '../auth/session.ts';
 import { toggleSidebar } from './Sidebar.tsx';
 import { openEditor } from '../editor/open.ts';
 import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
+import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
 import '../entries/entries.css';
 
@@ -66,6 +67,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
           <span className="logo-text">{ui.siteName}</span>
         </Link>
       </div>
+      <HeaderSearch />
       <div className="site-header-right">
         {user ? (
           <Link

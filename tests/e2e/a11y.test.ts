@@ -114,6 +114,7 @@ const pages = (): [string, string, boolean][] => [
   ['entry', entryPath, false],
   ['community-entry', communityEntryPath, false],
   ['live', '/live', false],
+  ['search', '/search?query=запись', false],
   ['404', '/no/such/page/here', false],
   ['writing', '/writing', true],
   ['bookmarks', '/bookmarks', true],

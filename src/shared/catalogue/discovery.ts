@@ -51,6 +51,8 @@ export const discoveryUi = {
     users: 'Люди',
     subsites: 'Сообщества',
     periods: { week: 'За неделю', month: 'За месяц', all: 'За всё время' },
+    kindsLabel: 'Чей рейтинг',
+    periodsLabel: 'Период рейтинга',
     place: 'Место',
     name: 'Название',
     rating: 'Рейтинг',

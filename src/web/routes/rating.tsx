@@ -29,7 +29,7 @@ export default function RatingPage({ loaderData }: Route.ComponentProps) {
     <div className="disc-page" data-testid="rating-page" data-kind={list.kind} data-period={list.period}>
       <section className="disc-card">
         <h1 className="disc-title">{t.title}</h1>
-        <nav className="disc-tabs" aria-label={t.title}>
+        <nav className="disc-tabs" aria-label={t.kindsLabel}>
           {RATING_KINDS.map((k) => (
             <Link
               key={k}
@@ -41,7 +41,7 @@ export default function RatingPage({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <nav className="disc-tabs" aria-label={t.rating}>
+        <nav className="disc-tabs" aria-label={t.periodsLabel}>
           {RATING_PERIODS.map((p) => (
             <Link
               key={p}

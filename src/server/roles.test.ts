@@ -65,7 +65,13 @@ describe('ROLES', () => {
         .map((t) => t.name)
         .sort();
     expect(runs(plain, ['web'])).toEqual(['hits.fold', 'votes.fold']);
-    expect(runs(plain, ['worker'])).toEqual(['digest.schedule', 'hits.cleanup', 'hotness.refresh', 'jobs.purge']);
+    expect(runs(plain, ['worker'])).toEqual([
+      'digest.schedule',
+      'hits.cleanup',
+      'hotness.refresh',
+      'jobs.purge',
+      'stats.readers',
+    ]);
     expect(runs(plain, ['web', 'worker'])).toHaveLength(SCHEDULE.length);
     // Views and vote marks in Redis are everyone's: a worker folds them; a web node folds what it holds itself
     // (what it took while Redis was down).

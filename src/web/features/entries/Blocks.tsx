@@ -3,6 +3,7 @@ import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
+import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
@@ -19,8 +20,9 @@ export interface ViewerCaption {
 }
 
 export function EntryBlocks({ blocks, caption }: { blocks: Block[]; caption?: ViewerCaption }) {
+  const onClick = useHashtagClicks();
   return (
-    <div className="entry-blocks" data-testid="entry-blocks">
+    <div className="entry-blocks" data-testid="entry-blocks" onClick={onClick}>
       {blocks.map((b, i) => {
         const content = <BlockView block={b} caption={caption} />;
         return (

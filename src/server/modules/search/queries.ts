@@ -65,10 +65,37 @@ export interface TextSearch {
 const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col.text });
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
+/**
+ * Relevance and popularity rank a bounded candidate set: the newest CANDIDATES matches by id (the GIN index yields
+ * the matching ids, a top-N sort keeps the newest), so `ts_rank` reads at most CANDIDATES stored vectors whatever
+ * the match count (before: every match, 1 600 → p99 1.3 s, 12 500 → 7.7 s at 1M entries). Pages past the candidate
+ * set are empty (is_finished): 400 = 20 pages of 20. Date order needs no candidates: it walks the
+ * `entries_published` index (published_at, id) backwards with the vector condition, or sorts the GIN matches,
+ * whichever the planner finds cheaper, and stops at the page.
+ */
+export const CANDIDATES = 400;
+
 function entryOrder(order: SearchOrder, q: SQL): SQL {
-  if (order === 'date') return sql`(extract(epoch from e.published_at))::float8`;
   if (order === 'popular') return sql`e.likes_summ::float8`;
   return sql`ts_rank(e.search_vector, ${q})::float8`;
+}
+
+function entryHits(s: TextSearch, q: SQL): SQL {
+  const filters = sql`e.is_published and not e.removed and e.search_vector @@ ${q}
+         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
+  if (s.order === 'date')
+    return sql`
+      select e.id, row_number() over (order by e.published_at desc, e.id desc)::float8 * -1 as v
+        from (select e.id, e.published_at from entries e where ${filters}
+               order by e.published_at desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
+  return sql`
+      select e.id, ${entryOrder(s.order, q)} as v
+        from (select e.id from entries e where ${filters}
+               order by e.id desc limit ${CANDIDATES}) c
+        join entries e on e.id = c.id
+       order by v desc, e.id desc
+       limit ${s.limit} offset ${s.offset}`;
 }
 
 export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryRow[]> {
@@ -77,14 +104,7 @@ export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryR
     db,
     SearchEntryRow,
     sql`
-    with hits as (
-      select e.id, ${entryOrder(s.order, q)} as v
-        from entries e
-       where e.is_published and not e.removed and e.search_vector @@ ${q}
-         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
-       order by v desc, e.id desc
-       limit ${s.limit} offset ${s.offset})
+    with hits as materialized (${entryHits(s, q)})
     ${cardSelect(
       s.viewerId,
       sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
@@ -118,9 +138,29 @@ const SearchCommentRow = z.object({
 export type SearchCommentRow = z.output<typeof SearchCommentRow>;
 
 function commentOrder(order: SearchOrder, q: SQL): SQL {
-  if (order === 'date') return sql`(extract(epoch from c.created_at))::float8`;
   if (order === 'popular') return sql`c.likes_summ::float8`;
   return sql`ts_rank(c.search_vector, ${q})::float8`;
+}
+
+/** Comments as entries: date order by creation with the page limit, the other orders over CANDIDATES. */
+function commentHits(s: TextSearch, q: SQL): SQL {
+  const filters = sql`not c.removed and c.search_vector @@ ${q} and e.is_published and not e.removed
+         ${s.since ? sql`and c.created_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
+  if (s.order === 'date')
+    return sql`
+      select c.id, (extract(epoch from c.created_at))::float8 as v
+        from comments c join entries e on e.id = c.entry_id
+       where ${filters}
+       order by c.created_at desc, c.id desc
+       limit ${s.limit} offset ${s.offset}`;
+  return sql`
+      select c.id, ${commentOrder(s.order, q)} as v
+        from (select c.id from comments c join entries e on e.id = c.entry_id where ${filters}
+               order by c.id desc limit ${CANDIDATES}) k
+        join comments c on c.id = k.id
+       order by v desc, c.id desc
+       limit ${s.limit} offset ${s.offset}`;
 }
 
 export async function searchComments(db: Db, s: TextSearch): Promise<SearchCommentRow[]> {
@@ -130,15 +170,7 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
     db,
     SearchCommentRow,
     sql`
-    with hits as (
-      select c.id, ${commentOrder(s.order, q)} as v
-        from comments c
-        join entries e on e.id = c.entry_id
-       where not c.removed and c.search_vector @@ ${q} and e.is_published and not e.removed
-         ${s.since ? sql`and c.created_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
-       order by v desc, c.id desc
-       limit ${s.limit} offset ${s.offset})
+    with hits as materialized (${commentHits(s, q)})
     select c.id, c.entry_id, c.reply_to, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar,
            a.avatar_color as author_color,

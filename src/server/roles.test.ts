@@ -72,6 +72,7 @@ describe('ROLES', () => {
       'jobs.purge',
       'moderation.expire',
       'signin.cleanup',
+      'stats.readers',
     ]);
     expect(runs(plain, ['web', 'worker'])).toHaveLength(SCHEDULE.length);
     // Views and vote marks in Redis are everyone's: a worker folds them; a web node folds what it holds itself

@@ -4,6 +4,7 @@ import { enqueue, purgeJobs } from './jobs/queue.ts';
 import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/feed/ranking.ts';
 import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
 import { scheduleDigest } from './modules/notifications/mail.ts';
+import { foldReaders } from './modules/discovery/service.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
 import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
 import { expireBans } from './modules/moderation/service.ts';
@@ -31,7 +32,8 @@ export type ScheduledTaskName =
   | 'hits.fold'
   | 'votes.fold'
   | 'moderation.expire'
-  | 'signin.cleanup';
+  | 'signin.cleanup'
+  | 'stats.readers';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -57,6 +59,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
   /** Bans whose date passed are closed and logged; 'remove all data' stops being restorable after 30 days. */
   { name: 'moderation.expire', everyMs: 60_000, scope: 'cluster', atStart: true, run: expireBans },
+  /** Distinct readers per day into `daily_readers` before `hits.cleanup` drops their marks (/stats). */
+  { name: 'stats.readers', everyMs: HOUR, scope: 'cluster', run: foldReaders },
   /** Finished and failed jobs older than a week. */
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Sign-in codes, links, states and challenges a day past their expiry (signin/service.ts). */

@@ -17,6 +17,8 @@ import { messengerMessages, messengerUi } from './catalogue/messenger.ts';
 import { accountsMessages, accountsUi } from './catalogue/accounts.ts';
 import { signinMessages, signinUi } from './catalogue/signin.ts';
 import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
+import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
+import { searchMessages, searchUi } from './catalogue/search.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -33,6 +35,8 @@ export const messages = {
   ...accountsMessages,
   ...signinMessages,
   ...moderationMessages,
+  ...discoveryMessages,
+  ...searchMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -120,6 +124,8 @@ export const ui = {
   accounts: accountsUi,
   signin: signinUi,
   moderation: moderationUi,
+  discovery: discoveryUi,
+  search: searchUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

@@ -27,6 +27,8 @@ export type FeedScope = 'main' | 'all' | 'my';
 export interface FeedQuery {
   sorting?: FeedSorting;
   subsite_id?: number;
+  /** A hashtag's feed (src/shared/hashtags.ts). */
+  hashtag?: string;
   all?: 1;
   my?: 1;
   last_id?: number;

@@ -24,6 +24,7 @@ import { BannedBanner } from './features/moderation/BannedBanner.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
+import { TuneOffer } from './features/discovery/TunePopup.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import './styles.css';
 
@@ -117,6 +118,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />
+      <TuneOffer />
       <HydrationMark />
     </div>
   );

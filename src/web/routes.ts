@@ -39,6 +39,11 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
   route('admin/ui', 'routes/admin.ui.tsx'),
+  route('tag/:name', 'routes/tag.tsx'),
+  route('rating', 'routes/rating.tsx'),
+  route('companies', 'routes/companies.tsx'),
+  route('stats', 'routes/stats.tsx'),
+  route('search', 'routes/search.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.
   route(':contentId', 'routes/content-link.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -835,3 +835,62 @@ export const entryLocks = pgTable('entry_locks', {
   reasonId: integer('reason_id'),
   createdAt: createdAt(),
 });
+
+// ── Discovery: hashtags, company blogs (issue 14) ──────────────────────────────────────────────────────────────
+
+/** The tags an entry's text holds, rewritten by every save of the entry in the same transaction. */
+export const entryHashtags = pgTable(
+  'entry_hashtags',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    /** Normalized: lower case, without the `#` (src/shared/hashtags.ts). */
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.tag] }), index('entry_hashtags_tag').on(t.tag, t.entryId)],
+);
+
+/** The tags of a comment, rewritten by its add and edit in the same transaction. */
+export const commentHashtags = pgTable(
+  'comment_hashtags',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.tag] }), index('comment_hashtags_tag').on(t.tag)],
+);
+
+/** Tags a reader muted: entries with them leave every feed of theirs but the tag's own page. */
+export const hashtagMutes = pgTable(
+  'hashtag_mutes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
+);
+
+/** What a company blog (a subsite of type `company`) tells about the company on `/companies`. */
+export const companyDetails = pgTable('company_details', {
+  subsiteId: integer('subsite_id')
+    .primaryKey()
+    .references(() => subsites.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull().default(''),
+  industry: text('industry').notNull().default(''),
+  city: text('city').notNull().default(''),
+  website: text('website').notNull().default(''),
+  employees: integer('employees'),
+  foundedYear: integer('founded_year'),
+});
+
+/** Distinct readers per UTC day (`hit_marks` keep three days; the cluster task `stats.readers` folds them here). */
+export const dailyReaders = pgTable('daily_readers', {
+  day: integer('day').primaryKey(),
+  readers: integer('readers').notNull().default(0),
+});

@@ -21,6 +21,15 @@ export interface SeedCommunity {
   description: string;
   /** Акцентный цвет аватарки, hex. */
   color: string;
+  /** Блог компании (/companies) с её данными; без этого — сообщество. */
+  company?: {
+    legalName: string;
+    industry: string;
+    city: string;
+    website: string;
+    employees: number;
+    foundedYear: number;
+  };
 }
 
 export interface SeedUser {
@@ -42,6 +51,8 @@ export interface SeedEntry {
   blocks: SeedBlock[];
   /** Опубликовано за столько часов до момента наполнения. */
   hoursAgo: number;
+  /** Хештеги: дописываются последним абзацем (`#тег #тег`). */
+  tags?: string[];
 }
 
 export interface SeedComment {
@@ -109,6 +120,34 @@ export const seedCommunities: SeedCommunity[] = [
     name: 'Кино и сериалы',
     description: 'Что посмотреть, что пересмотреть и почему середина сезона опять провисает.',
     color: '#e0384f',
+  },
+  {
+    slug: 'severbank',
+    name: 'Северный банк',
+    description: 'Блог команды Северного банка: как мы делаем мобильный банк, платежи и поддержку.',
+    color: '#1b5e9e',
+    company: {
+      legalName: 'АО «Северный банк»',
+      industry: 'Финансы',
+      city: 'Санкт-Петербург',
+      website: 'https://severbank.example',
+      employees: 4200,
+      foundedYear: 1994,
+    },
+  },
+  {
+    slug: 'pechka',
+    name: 'Печка',
+    description: 'Сеть пекарен из Казани: рассказываем о хлебе, франшизе и том, как открывать точки в регионах.',
+    color: '#d9822b',
+    company: {
+      legalName: 'ООО «Печка»',
+      industry: 'Общепит',
+      city: 'Казань',
+      website: 'https://pechka.example',
+      employees: 310,
+      foundedYear: 2016,
+    },
   },
 ];
 
@@ -181,6 +220,7 @@ export const seedEntries: SeedEntry[] = [
   // --- Технологии ----------------------------------------------------------
   {
     key: 'go-notifications',
+    tags: ['go', 'бэкенд'],
     author: 'dmitry',
     community: 'tech',
     title: 'Переписали сервис уведомлений с Python на Go: что получилось полгода спустя',
@@ -289,6 +329,7 @@ export const seedEntries: SeedEntry[] = [
   },
   {
     key: 'postgres-everything',
+    tags: ['postgres', 'бэкенд', 'базыданных'],
     author: 'dmitry',
     community: 'tech',
     title: 'Postgres вместо Redis, Kafka и Elasticsearch: где это работает, а где нет',
@@ -412,6 +453,7 @@ git reset --hard HEAD@{3}`,
   },
   {
     key: 'home-server',
+    tags: ['домашнийсервер', 'linux'],
     author: 'sergey',
     community: 'tech',
     title: 'Домашний сервер на мини-ПК: полгода работы и честный счёт за электричество',
@@ -461,6 +503,7 @@ git reset --hard HEAD@{3}`,
   },
   {
     key: 'dark-theme',
+    tags: ['дизайн'],
     author: 'anna',
     community: 'tech',
     title: 'Тёмная тема — это не перекрашенная светлая: почему её до сих пор делают плохо',
@@ -533,6 +576,7 @@ git reset --hard HEAD@{3}`,
   // --- Игры ----------------------------------------------------------------
   {
     key: 'half-life-2-replay',
+    tags: ['halflife', 'ностальгия'],
     author: 'ilya',
     community: 'games',
     title: 'Перепрошёл Half-Life 2 спустя двадцать лет: что устарело, а что до сих пор лучше современных шутеров',
@@ -696,6 +740,7 @@ git reset --hard HEAD@{3}`,
   },
   {
     key: 'gamejam-48h',
+    tags: ['геймджем', 'геймдев'],
     author: 'artem',
     community: 'games',
     title: 'Сделал игру за 48 часов на геймджеме и занял предпоследнее место. Вот чему это научило',
@@ -794,6 +839,7 @@ git reset --hard HEAD@{3}`,
   // --- Бизнес --------------------------------------------------------------
   {
     key: 'coffee-shop-year',
+    tags: ['кофейня', 'малыйбизнес'],
     author: 'olga',
     community: 'business',
     title: 'Год кофейне в Казани: цифры, ошибки и то, о чём не пишут в бизнес-пабликах',
@@ -1303,6 +1349,42 @@ WHERE created_at >= date_trunc('month', now());`,
         'Нервы тоже были: хейтеры, отписки после неудачных постов, выгорание на втором году. Но закрывать канал не планирую. Он давно перестал быть проектом и стал привычкой думать вслух.',
       ),
     ],
+  },
+  {
+    key: 'severbank-app',
+    author: 'dmitry',
+    community: 'severbank',
+    title: 'Как мы переписали мобильный банк и не уронили платежи',
+    blocks: [
+      {
+        type: 'text',
+        data: {
+          text: 'Полтора года, три команды и ни одного дня простоя: рассказываем, как переносили платежи в новое приложение по частям.',
+        },
+      },
+      {
+        type: 'text',
+        data: { text: 'Главное правило — каждая часть сначала работает рядом со старой, и только потом заменяет её.' },
+      },
+    ],
+    hoursAgo: 30,
+    tags: ['финтех', 'мобильнаяразработка'],
+  },
+  {
+    key: 'pechka-franchise',
+    author: 'olga',
+    community: 'pechka',
+    title: 'Пекарня в городе на 50 тысяч жителей: цифры первого года',
+    blocks: [
+      {
+        type: 'text',
+        data: {
+          text: 'Открыли точку по франшизе в небольшом городе и честно считаем: выручка, аренда, мука и люди.',
+        },
+      },
+    ],
+    hoursAgo: 54,
+    tags: ['малыйбизнес', 'франшиза'],
   },
 ];
 

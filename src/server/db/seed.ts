@@ -2,8 +2,20 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './index.ts';
-import { comments, entries, likes, meta, subscriptions, subsiteRoles, subsites } from './schema.ts';
-import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes } from './seed-data.ts';
+import {
+  comments,
+  companyDetails,
+  entries,
+  entryHashtags as entryHashtagsTable,
+  likes,
+  meta,
+  subscriptions,
+  subsiteRoles,
+  subsites,
+} from './schema.ts';
+import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes, type SeedEntry } from './seed-data.ts';
+import type { Block } from '../../shared/blocks.ts';
+import { entryHashtags } from '../modules/hashtags/service.ts';
 import { slugify } from '../../shared/slug.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { insertUser } from '../modules/users/queries.ts';
@@ -11,6 +23,10 @@ import { recountRatings, recountTargets } from '../modules/votes/queries.ts';
 import { refreshHotness } from '../modules/feed/ranking.ts';
 
 const SEEDED_KEY = 'seeded_at';
+
+/** An entry's blocks with its tags as the last paragraph, as an author would type them. */
+const withTags = (e: SeedEntry) =>
+  e.tags?.length ? [...e.blocks, { type: 'text', data: { text: e.tags.map((t) => `#${t}`).join(' ') } }] : e.blocks;
 
 /**
  * Demo content for a fresh site, once: the `seeded_at` mark keeps a restart (or a second node)
@@ -56,9 +72,16 @@ async function seed(db: Db, now: Date) {
   for (const c of seedCommunities) {
     const [row] = await db
       .insert(subsites)
-      .values({ type: 'community', slug: c.slug, name: c.name, description: c.description, avatarColor: c.color })
+      .values({
+        type: c.company ? 'company' : 'community',
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        avatarColor: c.color,
+      })
       .returning({ id: subsites.id });
     communityIds.set(c.slug, row.id);
+    if (c.company) await db.insert(companyDetails).values({ subsiteId: row.id, ...c.company });
     await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: founder, role: 'admin' });
   }
 
@@ -85,7 +108,7 @@ async function seed(db: Db, now: Date) {
         authorId,
         title: e.title,
         slug: slugify(e.title, 60),
-        blocks: e.blocks,
+        blocks: withTags(e),
         isPublished: true,
         publishedAt: at,
         createdAt: at,
@@ -93,6 +116,8 @@ async function seed(db: Db, now: Date) {
       })
       .returning({ id: entries.id });
     entryIds.set(e.key, row.id);
+    const tags = entryHashtags(withTags(e) as Block[]);
+    if (tags.length) await db.insert(entryHashtagsTable).values(tags.map((tag) => ({ entryId: row.id, tag })));
     publishedAt.set(e.key, at);
   }
 

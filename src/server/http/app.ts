@@ -43,6 +43,9 @@ import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from
 import { siteRoutes } from '../modules/site/routes.ts';
 import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
 import { moderationRoutes } from '../modules/moderation/routes.ts';
+import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
+import { discoveryRoutes } from '../modules/discovery/routes.ts';
+import { searchRoutes } from '../modules/search/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -266,7 +269,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, hitsRoutes, API_PREFIX);
   registerRoutes(app, mediaRoutes(opts.config), API_PREFIX);
   registerRoutes(app, extractRoutes, API_PREFIX);
+  registerRoutes(app, searchRoutes, API_PREFIX);
   registerRoutes(app, historyRoutes, API_PREFIX);
+  registerRoutes(app, hashtagsRoutes, API_PREFIX);
+  registerRoutes(app, discoveryRoutes, API_PREFIX);
   realtimeWiring(app);
   registerRoutes(app, realtimeRoutes, API_PREFIX);
   registerRoutes(app, notificationsRoutes, API_PREFIX);

@@ -14,6 +14,8 @@ import { notificationsPage } from '../modules/notifications/page.ts';
 import { accountsPage } from '../modules/accounts/page.ts';
 import { openApiFor } from './openapi.ts';
 import { moderationPage } from '../modules/moderation/page.ts';
+import { discoveryPage } from '../modules/discovery/page.ts';
+import { searchPage } from '../modules/search/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -28,6 +30,8 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     accounts: accountsPage(ctx, user),
     apiReference: async () => openApiFor(ctx),
     moderation: moderationPage(ctx, user),
+    discovery: discoveryPage(ctx, user),
+    search: searchPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

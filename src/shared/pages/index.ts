@@ -14,6 +14,8 @@ import type { RealtimePageServices } from './realtime.ts';
 import type { NotificationsPageServices } from './notifications.ts';
 import type { AccountsPageServices } from './accounts.ts';
 import type { ModerationPageServices } from './moderation.ts';
+import type { DiscoveryPageServices } from './discovery.ts';
+import type { SearchPageServices } from './search.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -29,6 +31,8 @@ export interface PageServices {
   /** The OpenAPI 3.1 document of the API (`/v3.0/openapi.json`), for the reference page. */
   apiReference(): Promise<Record<string, unknown>>;
   moderation: ModerationPageServices;
+  discovery: DiscoveryPageServices;
+  search: SearchPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

@@ -15,6 +15,7 @@ import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
+import { TuneButton } from '../features/discovery/TunePopup.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const t = ui.feedSection;
@@ -101,7 +102,10 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="feed-page" data-testid="feed" data-scope={scope} data-sorting={sorting}>
       {scope === 'my' ? (
-        <h1 className="feed-title">{t.my}</h1>
+        <div className="feed-title-row">
+          <h1 className="feed-title">{t.my}</h1>
+          <TuneButton />
+        </div>
       ) : (
         <h1 className="visually-hidden">{titleOf(route, sorting)}</h1>
       )}

@@ -9,6 +9,7 @@ import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
 import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
+import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -35,8 +36,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!subsite) throw data(null, { status: 404 });
   const asked = url.searchParams.get('sorting');
   const sorting: FeedSorting = isFeedSorting(asked) ? asked : 'hotness';
-  const page = await services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting });
-  return { subsite, sorting, page, now: Date.now(), canonical: publicUrl + subsite.url, publicUrl };
+  const [page, hashtags] = await Promise.all([
+    services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }),
+    services.discovery.subsiteHashtags(subsite),
+  ]);
+  return { subsite, sorting, page, hashtags, now: Date.now(), canonical: publicUrl + subsite.url, publicUrl };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -66,13 +70,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SubsitePage({ loaderData }: Route.ComponentProps) {
-  const { subsite, sorting, page, now } = loaderData;
+  const { subsite, sorting, page, hashtags, now } = loaderData;
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
   const key = `subsite:${subsite.id}:${sorting}`;
   return (
     <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
       <SubsiteHeader subsite={subsite} now={now} />
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
+      <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList
         key={key}

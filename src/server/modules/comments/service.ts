@@ -15,6 +15,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
+import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
@@ -239,6 +240,7 @@ export async function add(
       text,
       now: ctx.now(),
     });
+    await syncCommentHashtags(ctx, id, text);
     forget(ctx, entry.id);
     // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
     await refreshEntryHotness(ctx, entry.id);
@@ -271,6 +273,7 @@ export async function edit(
     policy.assertCanEdit(viewer, comment, entry);
     const text = cleanText(input.text);
     await q.updateText(ctx.db, comment.id, text, ctx.now());
+    await syncCommentHashtags(ctx, comment.id, text);
     forget(ctx, entry.id);
     ctx.events.emit('comment.edited', { commentId: comment.id, entryId: entry.id, authorId: comment.author_id, text });
     return presentOne(ctx, viewer, comment.id, entry);

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { keepVersion } from '../history/index.ts';
+import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
 import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
@@ -186,6 +187,8 @@ export async function save(
       isPublished: input.is_published,
     });
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
+    // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
+    await syncEntryHashtags(ctx, id, values.blocks as Block[]);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.
     if (input.is_published) await refreshEntryHotness(ctx, id);
     if (input.is_published && !existing?.isPublished) {

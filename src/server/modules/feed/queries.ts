@@ -21,7 +21,11 @@ export const TOP_PERIOD_DAYS: Record<Exclude<FeedSorting, 'hotness' | 'date' | '
 
 /** Which entries a feed holds, before the reader's own filters. */
 export type FeedSource =
-  { kind: 'main' | 'all' } | { kind: 'my'; userId: number } | { kind: 'subsite'; subsiteId: number; isUser: boolean };
+  | { kind: 'main' | 'all' }
+  | { kind: 'my'; userId: number }
+  | { kind: 'subsite'; subsiteId: number; isUser: boolean }
+  /** Entries whose text carries the hashtag (normalized, src/shared/hashtags.ts). */
+  | { kind: 'tag'; tag: string };
 
 export interface FeedQuery {
   source: FeedSource;
@@ -79,19 +83,27 @@ function sourceFilter(source: FeedSource): SQL {
                            or e.author_id in (select x.subsite_id from subscriptions x where x.user_id = ${source.userId}))`;
     case 'subsite':
       return source.isUser ? sql`and e.author_id = ${source.subsiteId}` : sql`and e.subsite_id = ${source.subsiteId}`;
+    case 'tag':
+      return sql`and exists (select 1 from entry_hashtags t where t.entry_id = e.id and t.tag = ${source.tag})`;
   }
 }
 
 /**
- * The reader's own filters: hidden entries, muted subsites and ignored authors (a muted blog id).
- * On a subsite's own page its mute is lifted: the reader went there on purpose.
+ * The reader's own filters: hidden entries, muted subsites and ignored authors (a muted blog id), muted hashtags.
+ * On a subsite's own page its mute is lifted, and on a tag's page the tags' mutes: the reader went there on purpose.
  */
 function readerFilter(viewerId: number | null, source: FeedSource): SQL {
   if (!viewerId) return sql``;
   const open = source.kind === 'subsite' ? sql`and m.subsite_id <> ${source.subsiteId}` : sql``;
+  const tags =
+    source.kind === 'tag'
+      ? sql``
+      : sql`
+    and not exists (select 1 from entry_hashtags t join hashtag_mutes hm on hm.tag = t.tag
+                     where t.entry_id = e.id and hm.user_id = ${viewerId})`;
   return sql`
     and not exists (select 1 from entry_hides h where h.user_id = ${viewerId} and h.entry_id = e.id)
-    and not exists (select 1 from subsite_mutes m where m.user_id = ${viewerId} and m.subsite_id in (e.subsite_id, e.author_id) ${open})`;
+    and not exists (select 1 from subsite_mutes m where m.user_id = ${viewerId} and m.subsite_id in (e.subsite_id, e.author_id) ${open})${tags}`;
 }
 
 function periodFilter(sorting: FeedSorting, now: Date): SQL {

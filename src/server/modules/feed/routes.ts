@@ -10,9 +10,10 @@ import {
   plainBody,
   withoutControlChars,
 } from '../../../shared/validation.ts';
+import { normalizeHashtag } from '../../../shared/hashtags.ts';
 import { route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
-import { rss, sitemap, subsiteRss, type Feed } from './rss.ts';
+import { hashtagRss, rss, sitemap, subsiteRss, type Feed } from './rss.ts';
 import * as feed from './service.ts';
 
 const flag = flagField(messages.feedFlagInvalid).optional();
@@ -28,6 +29,11 @@ const decimal = (rm: string) =>
 const feedQuery = plainBody({
   sorting: z.enum(FEED_SORTINGS, { error: messages.feedSortingInvalid }).optional(),
   subsite_id: idField(messages.subsiteNotFound).optional(),
+  hashtag: withoutControlChars(z.string({ error: messages.hashtagInvalid }).max(51, messages.hashtagInvalid))
+    .transform(
+      (s, c) => normalizeHashtag(s) ?? (c.addIssue({ code: 'custom', message: messages.hashtagInvalid }), z.NEVER),
+    )
+    .optional(),
   all: flag,
   my: flag,
   last_id: idField(messages.feedCursorInvalid).optional(),
@@ -63,6 +69,7 @@ export const feedRoutes = [
       return feed.feed(ctx, user?.id ?? null, {
         scope: query.my ? 'my' : query.all ? 'all' : 'main',
         subsiteId: query.subsite_id,
+        hashtag: query.hashtag,
         sorting: query.sorting,
         after: query.last_id !== undefined ? { id: query.last_id, value: query.last_sorting_value! } : null,
         excludeIds: query.exclude_ids,
@@ -158,6 +165,12 @@ export const feedRootRoutes = [
     raw: true,
     params: userParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { userId: params.user })),
+  }),
+  route.get('/tag/:name/rss', {
+    access: 'anyone',
+    raw: true,
+    params: z.object({ name: withoutControlChars(z.string()).min(1).max(200) }),
+    handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await hashtagRss(ctx, params.name)),
   }),
   route.get('/sitemap.xml', {
     access: 'anyone',

@@ -3,6 +3,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { isDirectSrc, mediaUrl, type MediaImage } from '../../../shared/media.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
+import { hashtagUrl, normalizeHashtag } from '../../../shared/hashtags.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { notFound } from '../../http/errors.ts';
@@ -51,20 +52,26 @@ function enclosure(cover: EntryCard['cover'], mediaBase: string): string {
   return `\n      <enclosure url="${xmlEscape(mediaUrl(mediaBase, image.uuid))}" length="${image.size}" type="${type}"/>`;
 }
 
-export async function rss(ctx: Ctx, subsite: SubsiteRow | null): Promise<Feed> {
+export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): Promise<Feed> {
   const base = ctx.config.publicUrl;
   const mediaBase = ctx.config.mediaBaseUrl.startsWith('/') ? base + ctx.config.mediaBaseUrl : ctx.config.mediaBaseUrl;
-  const source: q.FeedSource = subsite
-    ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' }
-    : { kind: 'main' };
+  const source: q.FeedSource = tag
+    ? { kind: 'tag', tag }
+    : subsite
+      ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' }
+      : { kind: 'main' };
   const rows = await q.rssEntries(ctx.db, source, RSS_ITEMS);
   const lastModified = await q.entriesModified(
     ctx.db,
     rows.map((r) => r.id),
   );
-  const channelUrl = base + (subsite ? subsiteUrl(subsite) : '/');
-  const selfUrl = base + (subsite ? `/rss/${subsite.id}` : '/rss');
-  const title = subsite ? `${subsite.name} — ${ui.siteName}` : `${ui.siteName} — ${ui.siteTagline}`;
+  const channelUrl = base + (tag ? hashtagUrl(tag) : subsite ? subsiteUrl(subsite) : '/');
+  const selfUrl = base + (tag ? `${hashtagUrl(tag)}/rss` : subsite ? `/rss/${subsite.id}` : '/rss');
+  const title = tag
+    ? `#${tag} — ${ui.siteName}`
+    : subsite
+      ? `${subsite.name} — ${ui.siteName}`
+      : `${ui.siteName} — ${ui.siteTagline}`;
   const description = subsite?.description || ui.siteTagline;
   const items = rows.map((row) => {
     const card = presentCard(row);
@@ -102,6 +109,13 @@ export async function subsiteRss(ctx: Ctx, ref: { id: number } | { slug: string 
       : await subsites.byId(ctx, 'id' in ref ? ref.id : ref.userId);
   if (!subsite || ('userId' in ref && subsite.type !== 'user')) throw notFound(messages.subsiteNotFound);
   return rss(ctx, subsite);
+}
+
+/** `/tag/{name}/rss`: the newest entries with the tag that are approved for public RSS. */
+export async function hashtagRss(ctx: Ctx, name: string): Promise<Feed> {
+  const tag = normalizeHashtag(name);
+  if (!tag) throw notFound(messages.hashtagNotFound);
+  return rss(ctx, null, tag);
 }
 
 export async function sitemap(ctx: Ctx): Promise<string> {

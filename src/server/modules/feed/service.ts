@@ -23,6 +23,8 @@ const anonymousCache = perAppCache<FeedPage>(ANONYMOUS_CACHE_MS, ANONYMOUS_CACHE
 export interface FeedRequest {
   scope: FeedScope;
   subsiteId?: number;
+  /** A hashtag's feed (normalized tag); wins over the subsite and the scope. */
+  hashtag?: string;
   /** Absent: the reader's saved default on the main feed, else hotness. */
   sorting?: FeedSorting;
   after?: { id: number; value: number } | null;
@@ -31,6 +33,7 @@ export interface FeedRequest {
 }
 
 async function sourceOf(ctx: Ctx, req: FeedRequest, viewerId: number | null): Promise<q.FeedSource> {
+  if (req.hashtag !== undefined) return { kind: 'tag', tag: req.hashtag };
   if (req.subsiteId !== undefined) {
     const subsite = await subsites.byId(ctx, req.subsiteId);
     if (!subsite) throw notFound(messages.subsiteNotFound);

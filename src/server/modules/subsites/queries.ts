@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
@@ -10,6 +10,10 @@ export async function findSubsite(db: Db, id: number) {
 }
 
 export type SubsiteRow = typeof subsites.$inferSelect;
+
+export function findSubsites(db: Db, ids: number[]) {
+  return db.select().from(subsites).where(inArray(subsites.id, ids));
+}
 
 export async function listCommunities(db: Db, limit: number) {
   return db

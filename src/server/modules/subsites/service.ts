@@ -64,6 +64,20 @@ export async function communities(ctx: Ctx, userId: number | null, limit = 20): 
   return rows.map((s) => presentSubsite(s, subscribed));
 }
 
+/** Cards of the given subsites in the given order (missing ids left out), with the reader's subscriptions. */
+export async function cardsByIds(ctx: Ctx, ids: number[], userId: number | null): Promise<SubsiteCard[]> {
+  if (!ids.length) return [];
+  const [rows, subscribed] = await Promise.all([
+    q.findSubsites(ctx.db, ids),
+    userId ? q.subscribedIds(ctx.db, userId) : Promise.resolve(new Set<number>()),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentSubsite(row, subscribed)] : [];
+  });
+}
+
 /** The subsite page header for one reader (anonymous readers see no relation). */
 export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
   const [relation, entriesCount] = await Promise.all([

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { subscriptions, subsiteRoles, subsites, users, mutes } from '../../db/schema.ts';
 
@@ -46,7 +46,7 @@ export async function setRole(db: Db, userId: number, role: NewUser['role']) {
 
 /** The lists the current user object carries: managed subsites, subscriptions, mutes. */
 export async function userRelations(db: Db, userId: number) {
-  const [managed, subscribed, muted] = await Promise.all([
+  const [managed, subscribed, muted, tuned] = await Promise.all([
     db
       .select({ id: subsites.id, name: subsites.name, type: subsites.type, slug: subsites.slug })
       .from(subsiteRoles)
@@ -54,6 +54,16 @@ export async function userRelations(db: Db, userId: number) {
       .where(eq(subsiteRoles.userId, userId)),
     db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
     db.select({ id: mutes.subsiteId }).from(mutes).where(eq(mutes.userId, userId)),
+    // Set by `POST /subsites/tune` (discovery): the tuning popup is not offered again.
+    db
+      .select({ tuned: sql<boolean>`coalesce((${users.settings} ->> 'subsites_tuned')::boolean, false)` })
+      .from(users)
+      .where(eq(users.id, userId)),
   ]);
-  return { managed, subscribedIds: subscribed.map((r) => r.id), ignoredIds: muted.map((r) => r.id) };
+  return {
+    managed,
+    subscribedIds: subscribed.map((r) => r.id),
+    ignoredIds: muted.map((r) => r.id),
+    isTuned: tuned[0]?.tuned === true,
+  };
 }

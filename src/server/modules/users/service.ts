@@ -41,7 +41,7 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     is_staff: isStaff(u),
     is_cabinet_exist: false,
     is_user: true,
-    is_subsites_tuned: rel.subscribedIds.length > 0,
+    is_subsites_tuned: rel.isTuned || rel.subscribedIds.length > 0,
     show_possession: rel.managed.some((m) => m.type !== 'user'),
     managedSubsites: rel.managed.map((m) => ({
       value: m.id,

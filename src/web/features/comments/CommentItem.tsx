@@ -1,3 +1,5 @@
+import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
+import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
@@ -39,6 +41,7 @@ export interface CommentItemProps {
 
 /** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
 export function CommentItem(p: CommentItemProps) {
+  const onTextClick = useHashtagClicks();
   const c = p.comment;
   const lines = Math.min(c.level, MAX_DEPTH_DESKTOP);
   const classes = ['comment'];
@@ -108,7 +111,12 @@ export function CommentItem(p: CommentItemProps) {
                 testId="comment-edit-form"
               />
             ) : (
-              <div className="comment__text" data-testid="comment-text" dangerouslySetInnerHTML={{ __html: c.text }} />
+              <div
+                className="comment__text"
+                onClick={onTextClick}
+                data-testid="comment-text"
+                dangerouslySetInnerHTML={{ __html: linkHashtagsHtml(c.text) }}
+              />
             )}
             {!p.editing && (
               <footer className="comment__actions">

@@ -3,6 +3,7 @@ import type { Block } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { toBlocks, toEditorData } from './convert.ts';
 import type { EditorHandle } from './editorjs.ts';
+import { HashtagSuggest } from '../discovery/HashtagSuggest.tsx';
 
 /**
  * The entry body in Editor.js. The editor module is imported on mount, so the server render and the main bundle
@@ -61,6 +62,7 @@ export function BlockEditor({
     <div className="ed-blocks" data-testid="editor-blocks" data-ready={ready ? '1' : undefined}>
       {!ready && <p className="ed-blocks__loading">{ui.writing.editor.loading}</p>}
       <div ref={holder} className="ed-blocks__holder" />
+      <HashtagSuggest root={holder} />
     </div>
   );
 }

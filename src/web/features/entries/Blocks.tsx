@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
+import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
+import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
@@ -18,8 +20,9 @@ export interface ViewerCaption {
 }
 
 export function EntryBlocks({ blocks, caption }: { blocks: Block[]; caption?: ViewerCaption }) {
+  const onClick = useHashtagClicks();
   return (
-    <div className="entry-blocks" data-testid="entry-blocks">
+    <div className="entry-blocks" data-testid="entry-blocks" onClick={onClick}>
       {blocks.map((b, i) => {
         const content = <BlockView block={b} caption={caption} />;
         return (
@@ -46,7 +49,8 @@ function typographHtml(html: string): string {
   let i = 0;
   return typograph(text).replace(/\uE000/g, () => tags[i++]);
 }
-const html = (s: string) => ({ __html: typographHtml(s) });
+/** Inline HTML as set: typography, then `#тег` turned into links to the tag's feed (src/shared/hashtags.ts). */
+const html = (s: string) => ({ __html: linkHashtagsHtml(typographHtml(s)) });
 /** Addresses in plain fields were checked on save; the renderer still refuses anything but http(s). */
 const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : undefined);
 const hostOf = (u: string) => {

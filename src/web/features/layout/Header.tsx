@@ -9,6 +9,7 @@ import { authCalls, setCurrentUser } from '../auth/session.ts';
 import { toggleSidebar } from './Sidebar.tsx';
 import { openEditor } from '../editor/open.ts';
 import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
+import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
 import { MessengerButton } from '../messenger/MessengerButton.tsx';
 import { useMessengerUnread } from '../messenger/calls.ts';
@@ -70,6 +71,7 @@ export function Header({ user, unreadCount }: { user: CurrentUser | null; unread
           <span className="logo-text">{ui.siteName}</span>
         </Link>
       </div>
+      <HeaderSearch />
       <div className="site-header-right">
         {user ? (
           <Link

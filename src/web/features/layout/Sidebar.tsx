@@ -69,6 +69,9 @@ export function Sidebar({
           <SidebarLink to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
           <SidebarLink to="/my/new" icon={ICONS.my} label={ui.nav.my} />
           {user && <SidebarLink to="/bookmarks" icon={ICONS.bookmarks} label={ui.feedSection.bookmarks} />}
+          <SidebarLink to="/rating" icon={ICONS.rating} label={ui.discovery.rating.title} />
+          <SidebarLink to="/companies" icon={ICONS.companies} label={ui.discovery.companies.title} />
+          <SidebarLink to="/stats" icon={ICONS.stats} label={ui.discovery.stats.title} />
         </nav>
         {communities.length > 0 && (
           <section className="sidebar-section">
@@ -106,6 +109,9 @@ const ICONS = {
   recent: icon('M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z'),
   my: icon('M4 6h16M4 12h16M4 18h10'),
   bookmarks: icon('M6 4h12v16l-6-4-6 4z'),
+  rating: icon('M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4'),
+  companies: icon('M4 21V7l8-4v18M12 9h8v12M8 9v.01M8 13v.01M8 17v.01M16 13v.01M16 17v.01M3 21h18'),
+  stats: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
 };
 
 function SidebarLink({

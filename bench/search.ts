@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:search`: full-text search over a large data set. Generates entries with SQL (generate_series, words
+ * drawn from the seed texts' vocabulary with a skewed frequency, as real text has), starts the real server on it
+ * (src/server/main.ts, SEED=0) and drives `GET /v3.0/search_ajax/v2/…` from a second process (bench/load.ts) at
+ * concurrency 50, beside a constant-JSON Fastify route measured in the same run as the machine's ceiling.
+ * Results: docs/BENCHMARKS.md.
+ *
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench:search          # 1 000 000 entries
+ *   npm run bench:search -- --entries 20000                                           # PGlite, a quick look
+ *
+ * With DATABASE_URL the bench creates a fresh database next to the one named (and drops it unless --keep).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../src/server/db/index.ts';
+import { ensureBuild, root } from '../scripts/ensure-build.ts';
+import { freePort } from '../scripts/free-port.ts';
+import type { LoadResult } from './load.ts';
+import { load, startBenchServer } from './processes.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    entries: { type: 'string' },
+    users: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const PG_BASE = process.env.DATABASE_URL ?? '';
+const ENTRIES = Number(args.entries ?? (PG_BASE ? 1_000_000 : 20_000));
+const USERS = Number(args.users);
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+
+const log = (...m: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
+
+interface Target {
+  env: Record<string, string>;
+  db: Database;
+  drop(): Promise<void>;
+}
+
+async function freshTarget(): Promise<Target> {
+  if (PG_BASE) {
+    const { default: pg } = await import('pg');
+    const name = `sreda_bench_search_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_BASE });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_BASE);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.toString(), dataDir: '' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-'));
+    return {
+      db,
+      env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+      async drop() {
+        fs.rmSync(dir, { recursive: true, force: true });
+        if (args.keep) return;
+        const c = new pg.Client({ connectionString: PG_BASE });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-search-'));
+  const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
+  return {
+    db,
+    env: { DATABASE_URL: '', DATA_DIR: dir },
+    async drop() {
+      if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The vocabulary: the distinct words of four letters or more in the seed texts, in a fixed order. */
+function vocabulary(): string[] {
+  const text = fs.readFileSync(path.join(root, 'src', 'server', 'db', 'seed-data.ts'), 'utf8');
+  return [...new Set((text.match(/[а-яё]{4,}/giu) ?? []).map((w) => w.toLowerCase()))].sort();
+}
+
+/**
+ * Word k of a sentence is vocabulary[floor(n · r²)] for a uniform r: the first words are common, the last rare
+ * (a word at rank 300 of 3 000 turns up in about 3 % of entries, as a topical word does on a news site).
+ * An entry is a title sentence and six text sentences picked from SENTENCES made once: picking every word per row
+ * would cost more than the million rows' search vectors themselves.
+ */
+const SENTENCES = 20_000;
+const SENTENCE_WORDS = 10;
+const TEXT_SENTENCES = 6;
+
+async function generate(db: Database['db'], words: string[]) {
+  const t0 = Date.now();
+  const n = words.length;
+  const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+  const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+  // An array literal as one parameter (the words are letters only).
+  const vocab = `{${words.join(',')}}`;
+  await exec(
+    sql`create table bench_words as select i::int, w from unnest(${vocab}::text[]) with ordinality as x(w, i)`,
+  );
+  await exec(sql`alter table bench_words add primary key (i)`);
+  await exec(sql`select setseed(0.42)`);
+  await exec(sql`create table bench_sentences as
+    select g as i, (select string_agg(b.w, ' ' order by x.k)
+                      from (select k, 1 + floor(${n} * power(random(), 2))::int + 0 * g as r
+                              from generate_series(1, ${SENTENCE_WORDS}) k) x
+                      join bench_words b on b.i = x.r) as s
+      from generate_series(0, ${SENTENCES - 1}) g`);
+  await exec(sql`alter table bench_sentences add primary key (i)`);
+  log(`vocabulary and ${SENTENCES} sentences (${since()})`);
+
+  await exec(sql`insert into subsites (type, slug, name, description, avatar_color, created_at)
+    select 'user', 'user-' || g, initcap(a.w) || ' ' || initcap(b.w), '', '#6b7cff', now() - interval '2 years'
+      from generate_series(1::bigint, ${USERS}) g
+      join bench_words a on a.i = 1 + (g * 7919) % ${n}
+      join bench_words b on b.i = 1 + (g * 104729) % ${n}`);
+  await exec(sql`insert into users (id, email, password_hash, created_at)
+    select id, 'bench-' || id || '@example.ru', 'no-login', created_at from subsites where type = 'user'`);
+  const [ids] = await queryRows<{ u0: number; u1: number }>(
+    db,
+    sql`select min(id)::int as u0, max(id)::int as u1 from subsites where type = 'user'`,
+  );
+  log(`users: ${USERS} (${since()})`);
+  // A signed-in reader: anonymous answers are micro-cached in production, signed-in ones computed every time.
+  const token = crypto.randomBytes(24).toString('base64url');
+  await exec(sql`insert into sessions (token_hash, user_id, expires_at)
+    values (${crypto.createHash('sha256').update(token).digest('hex')}, ${ids.u0}, now() + interval '1 day')`);
+  const primes = [104729, 15485863, 32452843, 49979687, 67867967, 86028121];
+  const textExpr = sql.join(
+    primes
+      .slice(0, TEXT_SENTENCES)
+      .map((p) => sql.raw(`(select s from bench_sentences where i = (g * ${p}) % ${SENTENCES})`)),
+    sql` || ' ' || `,
+  );
+  // A bulk load builds the GIN index once at the end instead of growing it row by row (the migration's own SQL).
+  await exec(sql`drop index entries_search`);
+  // In chunks: one statement per 100 000 rows keeps memory flat and shows progress.
+  const CHUNK = 100_000;
+  for (let from = 1; from <= ENTRIES; from += CHUNK) {
+    const to = Math.min(ENTRIES, from + CHUNK - 1);
+    await exec(sql`insert into entries (subsite_id, author_id, title, slug, blocks, is_published, published_at, created_at, updated_at,
+                                        likes_count, likes_summ, hits_count)
+      select a, a, t, 'zapis-' || g, jsonb_build_array(jsonb_build_object('type', 'text', 'data', jsonb_build_object('text', x))),
+             true, p, p, p, (g * 13) % 300, (g * 7) % 200 - 20, (g * 31) % 5000
+        from (select g, ${ids.u0} + (g * 31) % ${ids.u1 - ids.u0 + 1} as a,
+                     now() - ((${ENTRIES} - g)::float8 / ${ENTRIES}) * interval '365 days' as p,
+                     initcap((select s from bench_sentences where i = (g * 7919) % ${SENTENCES})) as t,
+                     ${textExpr} as x
+                from generate_series(${from}::bigint, ${to}) g) s`);
+    log(`entries: ${to} (${since()})`);
+  }
+  await exec(sql`create index entries_search on entries using gin (search_vector) where is_published and not removed`);
+  log(`search index (${since()})`);
+  await exec(sql`drop table bench_sentences`);
+  await exec(sql`drop table bench_words`);
+  await exec(sql`analyze`);
+  log(`statistics (${since()})`);
+  return { seconds: (Date.now() - t0) / 1000, token };
+}
+
+interface Row extends LoadResult {
+  scenario: string;
+  matches: string;
+}
+const rows: Row[] = [];
+
+async function measure(scenario: string, url: string, matches = '—', headers: Record<string, string> = {}) {
+  // A wrong answer is not a benchmark: check the route (and that it finds something) before loading it.
+  const probe = await fetch(url, { headers });
+  const body = await probe.text();
+  if (!probe.ok || (matches !== '0' && matches !== '—' && !body.includes('"id"')))
+    throw new Error(`${scenario}: ${url} answered ${probe.status} ${body.slice(0, 300)}`);
+  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  rows.push({ scenario, matches, ...result });
+  log(
+    `${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+  );
+}
+
+async function ceiling() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ rc: 200, rm: '', data: { status: 'ok' } }));
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  await measure('constant JSON (Fastify, the ceiling)', `http://127.0.0.1:${port}/`);
+  await app.close();
+}
+
+/** How many published entries a query string matches, counted the way the search matches them. */
+async function matchCount(db: Database['db'], a: string, b: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from entries e
+         where e.is_published and not e.removed and e.search_vector @@ (to_tsquery('russian', ${a}) && to_tsquery('russian', ${b}))`,
+  );
+  return row.n;
+}
+
+// The bench calls the API only: a web build already there will do (pages are not measured here).
+if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) ensureBuild();
+const started = Date.now();
+const words = vocabulary();
+log(`${ENTRIES} entries, ${USERS} people, ${words.length} words of vocabulary on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);
+await ceiling();
+const target = await freshTarget();
+const { seconds, token } = await generate(target.db.db, words);
+// Two topical words (ranks ~300 and ~420 of the vocabulary: each in a few per cent of the entries) and two
+// common ones (ranks 20 and 30), typed in another form than the text has them where the stemmer allows.
+const [topicalA, topicalB, commonA, commonB] = [words[300], words[420], words[20], words[30]];
+const topical = `${topicalA} ${topicalB}`;
+const common = `${commonA} ${commonB}`;
+const topicalMatches = await matchCount(target.db.db, topicalA, topicalB);
+const commonMatches = await matchCount(target.db.db, commonA, commonB);
+const [person] = await queryRows<{ name: string }>(
+  target.db.db,
+  sql`select name from subsites where type = 'user' order by id limit 1 offset 777`,
+);
+// A typo: the second letter of the surname dropped.
+const surname = person.name.split(' ')[1];
+const typo = surname[0] + surname.slice(2);
+await target.db.close();
+
+const server = await startBenchServer({ ...target.env, SEED: '0', REDIS_URL: '' });
+try {
+  const api = (entity: string, order: string, query: string) =>
+    `${server.url}/v3.0/search_ajax/v2/${entity}/${order}/1?query=${encodeURIComponent(query)}`;
+  const signedIn = { cookie: `sreda_session=${token}` };
+  const two = api('entries', 'relevant', topical);
+  await measure(`entries, two words «${topical}», by relevance, anonymous (cached 5 s)`, two, String(topicalMatches));
+  await measure(
+    `entries, two words «${topical}», by relevance, signed in (computed)`,
+    two,
+    String(topicalMatches),
+    signedIn,
+  );
+  await measure(
+    `entries, two words «${topical}», by date, signed in`,
+    api('entries', 'date', topical),
+    String(topicalMatches),
+    signedIn,
+  );
+  await measure(
+    `entries, two common words «${common}», by relevance, signed in`,
+    api('entries', 'relevant', common),
+    String(commonMatches),
+    signedIn,
+  );
+  await measure(`people, a typo «${typo}» for «${surname}», signed in`, api('users', 'relevant', typo), '—', signedIn);
+  await ceiling();
+} finally {
+  await server.stop();
+  await target.drop();
+}
+
+const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '—');
+console.log(
+  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${ENTRIES.toLocaleString('en-US').replace(/,/g, ' ')} entries, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating took ${fmt(seconds, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
+);
+console.log('| scenario | matching entries | req/s | p50, ms | p99, ms | errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of rows)
+  console.log(`| ${r.scenario} | ${r.matches} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);

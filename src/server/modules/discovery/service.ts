@@ -1,0 +1,259 @@
+import type { SubsiteCard } from '../../../shared/api.ts';
+import {
+  COMPANIES_PAGE_SIZE,
+  DEFAULT_FEED_TYPES,
+  RATING_PAGE_SIZE,
+  type CompanyList,
+  type DefaultFeedType,
+  type InitialData,
+  type LayoutOptions,
+  type RatingKind,
+  type RatingList,
+  type RatingPeriod,
+  type SiteStats,
+  type TuneData,
+  type TuneMode,
+  type TuneResult,
+} from '../../../shared/discovery.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import { feedRoute } from '../../../shared/feed.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import * as feed from '../feed/service.ts';
+import { unreadCount } from '../notifications/service.ts';
+import * as subsites from '../subsites/service.ts';
+import { assertTuneTargets } from './policy.ts';
+import * as q from './queries.ts';
+
+const DAY_MS = 86_400_000;
+const TUNE_OFFER = 30;
+// Rounded up: an entry of the same second as the visit is not new to it.
+const nowSeconds = (ctx: Ctx) => Math.ceil(ctx.now().getTime() / 1000);
+
+// ── Feed tuning ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `GET /subsites/tune-html {mode}`: the communities to pick from, the most followed first, with the reader's marks. */
+export async function tuneOffer(ctx: Ctx, userId: number, mode: TuneMode): Promise<TuneData> {
+  return { mode, items: await subsites.communities(ctx, userId, TUNE_OFFER) };
+}
+
+/**
+ * `POST /subsites/tune {settings: {subsite_id: 0|1}}`: subscribes to the 1s and unsubscribes from the 0s, and marks
+ * the feed tuned, all in one transaction (an unknown or personal subsite refuses the whole call). Empty settings
+ * ('Пропустить') only mark it.
+ */
+export async function tune(ctx: Ctx, userId: number, settings: Map<number, 0 | 1>): Promise<TuneResult> {
+  const ids = [...settings.keys()];
+  return transaction(ctx, async (ctx) => {
+    assertTuneTargets(ids, await subsites.cardsByIds(ctx, ids, userId));
+    for (const [id, on] of settings) {
+      if (on) await subsites.subscribe(ctx, userId, id);
+      else await subsites.unsubscribe(ctx, userId, id);
+    }
+    await q.markTuned(ctx.db, userId);
+    const cards = await subsites.communities(ctx, userId, 1000);
+    return { is_subsites_tuned: true, subscribed_ids: cards.filter((c) => c.is_subscribed).map((c) => c.id) };
+  });
+}
+
+// ── Initial data ────────────────────────────────────────────────────────────────────────────────────────────
+
+interface PageFacts {
+  navigation_name: string;
+  sorting_name: string;
+  is_content: boolean;
+  subsiteRef: { id: number } | { slug: string } | null;
+  layout: LayoutOptions;
+}
+
+const layout = (content_type: LayoutOptions['content_type'], right = true): LayoutOptions => ({
+  content_type,
+  left_column: true,
+  right_column: right,
+  livestream: right,
+  sidebar_alignment: 'left',
+});
+
+/** What a page path is, as the spec's initial data names it. */
+function pageFacts(path: string, savedSorting: string | null): PageFacts {
+  const clean = path.split(/[?#]/, 1)[0].replace(/\/+$/, '') || '/';
+  const fr = feedRoute(clean);
+  if (fr) {
+    const sorting = fr.sorting ?? savedSorting ?? 'hotness';
+    const nav =
+      fr.scope === 'my' ? 'my' : fr.isPopular ? 'popular' : fr.isRecent ? 'new' : fr.scope === 'all' ? 'all' : 'main';
+    return { navigation_name: nav, sorting_name: sorting, is_content: false, subsiteRef: null, layout: layout('feed') };
+  }
+  const parts = clean.split('/').filter(Boolean);
+  const blog = (p: string) => ({ id: Number(p.split('-', 1)[0]) });
+  if ((parts[0] === 'u' || parts[0] === 's') && parts.length >= 2 && parts.length <= 3) {
+    const ref = parts[0] === 'u' ? blog(parts[1]) : { slug: parts[1] };
+    if ('id' in ref && !Number.isSafeInteger(ref.id)) return other('page');
+    if (parts.length === 3)
+      return { navigation_name: 'entry', sorting_name: '', is_content: true, subsiteRef: ref, layout: layout('entry') };
+    return {
+      navigation_name: 'subsite',
+      sorting_name: 'hotness',
+      is_content: false,
+      subsiteRef: ref,
+      layout: layout('feed'),
+    };
+  }
+  if (parts[0] === 'tag' && parts.length === 2) return { ...other('tag'), sorting_name: 'hotness' };
+  if (['rating', 'companies', 'stats', 'search', 'live', 'bookmarks', 'notifications', 'drafts'].includes(parts[0]))
+    return other(parts[0]);
+  return other('page');
+}
+
+const other = (name: string): PageFacts => ({
+  navigation_name: name,
+  sorting_name: '',
+  is_content: false,
+  subsiteRef: null,
+  layout: layout('full', false),
+});
+
+/**
+ * `GET /initialData {updateRecentLastSeen, url}`. `lastSeenDate` is the reader's stored time (signed in) or the
+ * cookie's (visitors), the first visit counting from now; `updateRecentLastSeen` moves it to now after the count.
+ * Answers the data and the time the caller keeps in the cookie.
+ */
+export async function initialData(
+  ctx: Ctx,
+  user: { id: number } | null,
+  input: { update: boolean; url: string; cookieSeen: number | null },
+): Promise<{ data: InitialData; seen: number }> {
+  const now = nowSeconds(ctx);
+  const settings = user ? await q.userSettings(ctx.db, user.id) : {};
+  const stored = typeof settings.recent_last_seen === 'number' ? settings.recent_last_seen : null;
+  const lastSeen = Math.min(now, stored ?? input.cookieSeen ?? now);
+  const saved = user ? await subsites.defaultSorting(ctx, user.id) : null;
+  const facts = pageFacts(input.url, saved);
+  const [recent, unread, subsite] = await Promise.all([
+    feed.recentCount(ctx, user?.id ?? null, new Date(lastSeen * 1000)),
+    user ? unreadCount(ctx, user.id) : Promise.resolve(0),
+    subsiteCard(ctx, facts.subsiteRef, user?.id ?? null),
+  ]);
+  const seen = input.update || stored === null ? now : lastSeen;
+  if (user && seen !== stored) await q.saveLastSeen(ctx.db, user.id, seen);
+  const defaultFeedType: DefaultFeedType =
+    saved === 'date' ? DEFAULT_FEED_TYPES.allRecent : DEFAULT_FEED_TYPES.allPopular;
+  const data: InitialData = {
+    unread_count: unread,
+    defaultFeedType,
+    lastSeenDate: lastSeen,
+    // A first visit counts from now: nothing is new yet.
+    recent_count: input.update || (stored ?? input.cookieSeen) === null ? 0 : recent.count,
+    layout_options: facts.layout,
+    navigation_name: facts.navigation_name,
+    sorting_name: facts.sorting_name,
+    is_content: facts.is_content,
+    subsite,
+  };
+  return { data, seen };
+}
+
+async function subsiteCard(
+  ctx: Ctx,
+  ref: PageFacts['subsiteRef'],
+  viewerId: number | null,
+): Promise<SubsiteCard | null> {
+  if (!ref) return null;
+  const row = 'id' in ref ? await subsites.byId(ctx, ref.id) : await subsites.communityBySlug(ctx, ref.slug);
+  return row ? ((await subsites.cardsByIds(ctx, [row.id], viewerId))[0] ?? null) : null;
+}
+
+/** `GET /recent/lastSeen`: the stored time (signed in) or the cookie's; 0 when never. */
+export async function lastSeen(ctx: Ctx, user: { id: number } | null, cookieSeen: number | null) {
+  const settings = user ? await q.userSettings(ctx.db, user.id) : {};
+  const stored = typeof settings.recent_last_seen === 'number' ? settings.recent_last_seen : null;
+  return { time: stored ?? cookieSeen ?? 0 };
+}
+
+// ── Rating, companies, statistics ───────────────────────────────────────────────────────────────────────────
+
+const PERIOD_DAYS: Record<RatingPeriod, number | null> = { week: 7, month: 30, all: null };
+
+export async function rating(
+  ctx: Ctx,
+  viewerId: number | null,
+  input: { kind: RatingKind; period: RatingPeriod; page: number },
+): Promise<RatingList> {
+  const days = PERIOD_DAYS[input.period];
+  const since = days === null ? null : new Date(ctx.now().getTime() - days * DAY_MS);
+  const offset = (input.page - 1) * RATING_PAGE_SIZE;
+  const read = input.kind === 'users' ? q.userRating : q.subsiteRating;
+  const found = await read(ctx.db, since, offset, RATING_PAGE_SIZE + 1);
+  const page = found.slice(0, RATING_PAGE_SIZE);
+  const cards = new Map(
+    (
+      await subsites.cardsByIds(
+        ctx,
+        page.map((r) => r.id),
+        viewerId,
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return {
+    kind: input.kind,
+    period: input.period,
+    items: page.flatMap((r, i) => {
+      const subsite = cards.get(r.id);
+      return subsite ? [{ place: offset + i + 1, subsite, rating: r.rating }] : [];
+    }),
+    is_finished: found.length <= RATING_PAGE_SIZE,
+  };
+}
+
+export async function companies(ctx: Ctx, viewerId: number | null, page: number): Promise<CompanyList> {
+  const offset = (page - 1) * COMPANIES_PAGE_SIZE;
+  const found = await q.companies(ctx.db, offset, COMPANIES_PAGE_SIZE + 1);
+  const list = found.slice(0, COMPANIES_PAGE_SIZE);
+  const cards = new Map(
+    (
+      await subsites.cardsByIds(
+        ctx,
+        list.map((r) => r.id),
+        viewerId,
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return {
+    items: list.flatMap((r) => {
+      const subsite = cards.get(r.id);
+      if (!subsite) return [];
+      const { id: _id, entries_count, ...details } = r;
+      return [{ subsite, details, entries_count }];
+    }),
+    is_finished: found.length <= COMPANIES_PAGE_SIZE,
+  };
+}
+
+/** `GET /stats {days}`: the last `days` UTC days, today included, oldest first. */
+export async function stats(ctx: Ctx, days: number): Promise<SiteStats> {
+  const today = Math.floor(ctx.now().getTime() / DAY_MS);
+  const from = today - days + 1;
+  const [counts, totals] = await Promise.all([q.dailyCounts(ctx.db, from), q.totals(ctx.db)]);
+  const series = (list: q.DayRow[]) => {
+    const values = new Array<number>(days).fill(0);
+    for (const r of list)
+      if (r.day >= from && r.day <= today) values[r.day - from] = Math.max(values[r.day - from], r.n);
+    return values;
+  };
+  const t = ui.discovery.stats;
+  return {
+    days: Array.from({ length: days }, (_, i) => ((from + i) * DAY_MS) / 1000),
+    series: [
+      { key: 'entries', label: t.entries, values: series(counts.entries) },
+      { key: 'comments', label: t.comments, values: series(counts.comments) },
+      { key: 'readers', label: t.readers, values: series([...counts.readers, ...counts.live]) },
+      { key: 'accounts', label: t.accounts, values: series(counts.accounts) },
+    ],
+    totals,
+  };
+}
+
+/** The cluster task `stats.readers`: keeps the readers of the days `hit_marks` still hold. */
+export function foldReaders(ctx: Pick<Ctx, 'db' | 'now'>): Promise<number> {
+  return q.foldReaders(ctx.db, Math.floor(ctx.now().getTime() / DAY_MS) - 2);
+}

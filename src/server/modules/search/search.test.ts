@@ -1,0 +1,257 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
+import { comments, entries, subsites } from '../../db/schema.ts';
+import { text } from '../entries/testing.ts';
+import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE } from '../../../shared/search.ts';
+import { markName, markup, queryWords } from './service.ts';
+
+const { t, staff, signedIn } = useTestApp();
+const DAY = 86_400_000;
+
+type Json = Record<string, any>;
+const search = async (v: Visitor, entity: string, order: string, page: number | string, query: string, extra = '') => {
+  const res = await v.get(`/v3.0/search_ajax/v2/${entity}/${order}/${page}?query=${encodeURIComponent(query)}${extra}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { items: Json[]; is_finished: boolean };
+};
+const ids = (page: { items: Json[] }) => page.items.map((i) => i.id);
+
+let author: { v: Visitor; id: number };
+let reader: { v: Visitor; id: number };
+const made: Record<string, number> = {};
+
+/** Entries and comments go straight into the database: the stored vectors are the database's own work. */
+async function publish(key: string, title: string, body: string, values: Partial<typeof entries.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(entries)
+    .values({
+      subsiteId: author.id,
+      authorId: author.id,
+      title,
+      slug: 'zapis',
+      blocks: [text(body)],
+      isPublished: true,
+      publishedAt: new Date(Date.now() - DAY),
+      ...values,
+    })
+    .returning();
+  made[key] = row.id;
+  return row;
+}
+
+beforeAll(async () => {
+  author = await signedIn('Иван Иванов');
+  reader = await signedIn('Мария Петрова');
+  await publish('title', 'Статья о рынке', 'Короткий текст без совпадений.');
+  await publish('text', 'Заметки за неделю', 'Здесь много статей о <b>рынке</b> &amp; технологиях.');
+  await publish('other', 'Совсем другое', 'Про погоду и море.');
+  await publish(
+    'xss',
+    'Статьи <script>alert(1)</script>',
+    'Тест экранирования «статья» &lt;img src=x onerror=alert(1)&gt;',
+  );
+  // An old, popular one for the period and popularity orders.
+  await publish('old', 'Старая статья', 'Давний текст.', {
+    publishedAt: new Date(Date.now() - 40 * DAY),
+    likesSumm: 50,
+  });
+  await publish('draft', 'Статья в черновике', 'статья', { isPublished: false, publishedAt: null });
+  await publish('removed', 'Удалённая статья', 'статья', { removed: true });
+  const [c] = await t.database.db
+    .insert(comments)
+    .values({ entryId: made.other, authorId: reader.id, text: 'Отличные статьи, спасибо за статью!' })
+    .returning();
+  made.comment = c.id;
+  await t.database.db
+    .insert(comments)
+    .values({ entryId: made.other, authorId: reader.id, text: 'Удалённая статья', removed: true });
+  const community = await t.database.db
+    .insert(subsites)
+    .values({ type: 'community', slug: 'tehnologii', name: 'Технологии и рынки', subscribersCount: 10 })
+    .returning();
+  made.community = community[0].id;
+});
+
+describe('search: entries', () => {
+  it('finds every form of a word through the russian stemmer, title above text, drafts never', async () => {
+    // A whole word is matched by its stem, not as a prefix: «статья» does not find «статус».
+    await publish('status', 'Статус проекта', 'Ничего о текстах.');
+    for (const query of ['статья', 'статьи', 'статей', 'СТАТЬЯМИ']) {
+      const page = await search(staff, 'entries', 'relevant', 1, query);
+      expect(ids(page), query).toEqual(expect.arrayContaining([made.title, made.text, made.xss, made.old]));
+      expect(ids(page)).not.toContain(made.draft);
+      expect(ids(page)).not.toContain(made.removed);
+      expect(ids(page)).not.toContain(made.other);
+      expect(ids(page)).not.toContain(made.status);
+      // A title match outranks a match in the text only.
+      expect(ids(page).indexOf(made.title)).toBeLessThan(ids(page).indexOf(made.text));
+    }
+    const both = await search(staff, 'entries', 'relevant', 1, 'статьи рынка');
+    expect(ids(both).sort()).toEqual([made.title, made.text].sort());
+    // The last word while it is being typed: a prefix.
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'проек'))).toEqual([made.status]);
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'статьи технол'))).toEqual([made.text]);
+  });
+
+  it('marks the matches in title and text, escaping everything else', async () => {
+    const page = await search(staff, 'entries', 'relevant', 1, 'статьи рынка');
+    const title = page.items.find((i) => i.id === made.title)!;
+    expect(title.title_html).toBe('<mark>Статья</mark> о <mark>рынке</mark>');
+    const inText = page.items.find((i) => i.id === made.text)!;
+    expect(inText.snippet_html).toContain('<mark>статей</mark>');
+    expect(inText.snippet_html).toContain('<mark>рынке</mark>');
+    expect(inText.snippet_html).toContain('&amp;');
+    expect(inText.snippet_html).not.toContain('<b>');
+    // The card keeps the feed's shape.
+    expect(inText).toMatchObject({ url: expect.stringContaining(`/${made.text}`), author: { id: author.id } });
+
+    const xss = (await search(staff, 'entries', 'relevant', 1, 'статья')).items.find((i) => i.id === made.xss)!;
+    expect(xss.title_html).toContain('<mark>Статьи</mark>');
+    expect(xss.title_html).not.toMatch(/<script|<img/);
+    expect(xss.snippet_html).not.toMatch(/<script|<img/);
+    expect(xss.snippet_html).toContain('«<mark>статья</mark>»');
+  });
+
+  it('orders by date and by popularity, filters by period and subsite', async () => {
+    const byDate = ids(await search(staff, 'entries', 'date', 1, 'статья'));
+    expect(byDate[byDate.length - 1]).toBe(made.old);
+    expect(byDate.indexOf(made.xss)).toBeLessThan(byDate.indexOf(made.title));
+    expect(ids(await search(staff, 'entries', 'popular', 1, 'статья'))[0]).toBe(made.old);
+    const month = ids(await search(staff, 'entries', 'relevant', 1, 'статья', '&period=month'));
+    expect(month).not.toContain(made.old);
+    expect(month).toContain(made.title);
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'статья', `&subsite_id=${author.id}`))).toContain(
+      made.title,
+    );
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'статья', `&subsite_id=${made.community}`))).toEqual([]);
+  });
+
+  it('keeps the stored vector current when an entry is edited', async () => {
+    await t.database.db
+      .update(entries)
+      .set({ blocks: [text('Теперь про баобабы.')] })
+      .where(eq(entries.id, made.other));
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'баобаб'))).toEqual([made.other]);
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'погода'))).toEqual([]);
+  });
+
+  it('pages through many results without repeats and says when it is finished', async () => {
+    const rows = Array.from({ length: SEARCH_PAGE_SIZE + 5 }, (_, i) => ({
+      subsiteId: author.id,
+      authorId: author.id,
+      title: `Квазар номер ${i}`,
+      isPublished: true,
+      publishedAt: new Date(Date.now() - i * 1000),
+    }));
+    await t.database.db.insert(entries).values(rows);
+    for (const order of ['relevant', 'date', 'popular']) {
+      const first = await search(staff, 'entries', order, 1, 'квазар');
+      const second = await search(staff, 'entries', order, 2, 'квазар');
+      expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);
+      expect(first.is_finished).toBe(false);
+      expect(second.items).toHaveLength(5);
+      expect(second.is_finished).toBe(true);
+      expect(new Set([...ids(first), ...ids(second)]).size).toBe(SEARCH_PAGE_SIZE + 5);
+    }
+  });
+});
+
+describe('search: comments, people, subsites, hashtags', () => {
+  it('finds comments by word forms, with the entry and a highlighted fragment', async () => {
+    for (const order of ['relevant', 'date', 'popular']) {
+      const page = await search(staff, 'comments', order, 1, 'статья');
+      expect(ids(page)).toEqual([made.comment]);
+      expect(page.items[0]).toMatchObject({
+        entry: { id: made.other },
+        author: { id: reader.id },
+        url: expect.stringContaining(`?comment=${made.comment}`),
+      });
+      expect(page.items[0].text_html).toBe('Отличные <mark>статьи</mark>, спасибо за <mark>статью</mark>!');
+    }
+  });
+
+  it('finds people and communities by name, with a typo too', async () => {
+    for (const order of ['relevant', 'date', 'popular']) {
+      const people = await search(staff, 'users', order, 1, 'иванов');
+      expect(ids(people)).toEqual([author.id]);
+      expect(people.items[0].name_html).toBe('Иван <mark>Иванов</mark>');
+      expect(ids(await search(staff, 'subsites', order, 1, 'технологии'))).toEqual([made.community]);
+    }
+    expect(ids(await search(staff, 'users', 'relevant', 1, 'ивнов'))).toEqual([author.id]);
+    expect(ids(await search(staff, 'users', 'relevant', 1, 'Петрва'))).toEqual([reader.id]);
+    expect(ids(await search(staff, 'subsites', 'relevant', 1, 'техналогии'))).toEqual([made.community]);
+    // People are not communities and the other way round.
+    expect(ids(await search(staff, 'subsites', 'relevant', 1, 'иванов'))).toEqual([]);
+    const sub = await search(staff, 'subsites', 'relevant', 1, 'рынки');
+    expect(sub.items[0]).toMatchObject({ type: 'community', url: '/s/tehnologii', is_subscribed: false });
+  });
+
+  it('answers hashtags in the same envelope', async () => {
+    const page = await search(staff, 'hashtags', 'relevant', 1, 'нетакоготега');
+    expect(page).toEqual({ items: [], is_finished: true });
+  });
+});
+
+describe('search: bad input', () => {
+  const bad = async (path: string, rc = 400) => {
+    const res = await staff.get(path);
+    expect(isRussianError(res, rc), `${path}: ${res.statusCode} ${res.body}`).toBe(true);
+    return res.json().rm as string;
+  };
+
+  it('refuses what it cannot take with a Russian 4xx', async () => {
+    const base = '/v3.0/search_ajax/v2';
+    expect(await bad(`${base}/entries/relevant/1?query=${'я'.repeat(10_000)}`)).toMatch(/длинный запрос/);
+    expect(await bad(`${base}/entries/relevant/1?query=${'а '.repeat(150)}`)).toMatch(/длинный запрос/);
+    expect(await bad(`${base}/entries/relevant/1`)).toMatch(/что искать/);
+    expect(await bad(`${base}/entries/relevant/1?query=%20%20`)).toMatch(/что искать/);
+    expect(await bad(`${base}/entries/relevant/-1?query=x`)).toMatch(/страницы/);
+    expect(await bad(`${base}/entries/relevant/0?query=x`)).toMatch(/страницы/);
+    expect(await bad(`${base}/entries/relevant/1000000000?query=x`)).toMatch(/страницы/);
+    expect(await bad(`${base}/entries/relevant/${SEARCH_MAX_PAGE + 1}?query=x`)).toMatch(/страницы/);
+    expect(await bad(`${base}/entries/relevant/1.5?query=x`)).toMatch(/страницы/);
+    expect(await bad(`${base}/posts/relevant/1?query=x`)).toMatch(/Искать можно/);
+    expect(await bad(`${base}/entries/best/1?query=x`)).toMatch(/Сортировка/);
+    expect(await bad(`${base}/entries/relevant/1?query=x&period=century`)).toMatch(/Период/);
+    expect(await bad(`${base}/entries/relevant/1?query=x&subsite_id=abc`)).toMatch(/подсайта/);
+    expect(await bad(`${base}/entries/relevant/1?query=x&sort=1`)).toMatch(/Неизвестное поле/);
+    expect(await bad(`${base}/entries/relevant/1?query[]=x`)).toBeTruthy();
+  });
+
+  it('takes tsquery operators, quotes and other symbols as plain text, never a 5xx', async () => {
+    const queries = [
+      `"статья`,
+      `'статья'`,
+      'статья & | ! ( ) :* <-> <2>',
+      'статья:*A',
+      '!!!',
+      "'''",
+      '\\',
+      '%_',
+      'и или но',
+      'a'.repeat(200),
+      '😀 статья',
+      '<script>',
+    ];
+    for (const query of queries)
+      for (const entity of ['entries', 'comments', 'users', 'subsites', 'hashtags'])
+        for (const order of ['relevant', 'date', 'popular']) {
+          const page = await search(staff, entity, order, 1, query);
+          expect(Array.isArray(page.items)).toBe(true);
+        }
+    expect(ids(await search(staff, 'entries', 'relevant', 1, '"статья" & !рынка'))).toEqual(
+      expect.arrayContaining([made.title, made.text]),
+    );
+    // `%` and `_` are not wildcards in names.
+    expect(ids(await search(staff, 'users', 'relevant', 1, '%'))).toEqual([]);
+  });
+});
+
+describe('search: the text helpers', () => {
+  it('builds the tsquery from letters and digits only and escapes highlights', () => {
+    expect(queryWords(`"Статья" & !рынок:* | 'x' <-> 2026`)).toEqual(['статья', 'рынок', 'x', '2026']);
+    expect(markup('a < b & \u0001c\u0002 "d"')).toBe('a &lt; b &amp; <mark>c</mark> &quot;d&quot;');
+    expect(markName('Ivan <b> ivanov', ['ivan'])).toBe('<mark>Ivan</mark> &lt;b&gt; <mark>ivan</mark>ov');
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  SEARCH_PAGE_SIZE,
+  SEARCH_PERIOD_DAYS,
+  type SearchComment,
+  type SearchEntity,
+  type SearchEntry,
+  type SearchOrder,
+  type SearchPage,
+  type SearchParams,
+  type SearchSubsite,
+} from '../../../shared/search.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { perAppCache } from '../../lib/cache.ts';
+import { entryUrl, presentCard } from '../entries/service.ts';
+import { searchHashtags } from '../hashtags/service.ts';
+import * as q from './queries.ts';
+
+const DAY_MS = 86_400_000;
+/** More words than this add nothing to a search but cost; the rest are ignored. */
+const MAX_WORDS = 10;
+
+/** The words of a query: letters and digits only, so quotes, `&`, `|`, `!`, `:*` and the like are plain text. */
+export function queryWords(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c as '&']);
+
+/** ts_headline's output (marks as control characters) as safe HTML: everything escaped, then the marks. */
+export function markup(text: string): string {
+  return escapeHtml(text.replace(/\s+/g, ' ').trim())
+    .replaceAll(q.MARK_START, '<mark>')
+    .replaceAll(q.MARK_STOP, '</mark>');
+}
+
+/** A name with the query's words marked wherever they occur (any case), escaped. */
+export function markName(name: string, words: string[]): string {
+  const parts = words.filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!parts.length) return escapeHtml(name);
+  const re = new RegExp(parts.join('|'), 'giu');
+  let out = '';
+  let at = 0;
+  for (const m of name.matchAll(re)) {
+    if (!m[0]) continue;
+    out += `${escapeHtml(name.slice(at, m.index))}<mark>${escapeHtml(m[0])}</mark>`;
+    at = m.index + m[0].length;
+  }
+  return out + escapeHtml(name.slice(at));
+}
+
+interface Request extends SearchParams {
+  entity: SearchEntity;
+  order: SearchOrder;
+  page: number;
+}
+
+/** How long an anonymous search answer may be served again (the header box sends the same words often). */
+export const ANONYMOUS_CACHE_MS = 5000;
+const anonymousCache = perAppCache<SearchPage>(ANONYMOUS_CACHE_MS, 2000);
+
+/**
+ * One page of search results (`page` from 1). A query with no letters or digits finds nothing.
+ * Anonymous readers all get the same answer, so in production it is computed once per ANONYMOUS_CACHE_MS.
+ */
+export function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+  if (viewerId === null && ctx.config.isProduction)
+    return anonymousCache(ctx).get(JSON.stringify(r), () => readSearch(ctx, null, r));
+  return readSearch(ctx, viewerId, r);
+}
+
+async function readSearch(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+  if (r.entity === 'hashtags') return searchHashtags(ctx, { query: r.query, order: r.order, page: r.page });
+  const words = queryWords(r.query);
+  if (!words.length) return { items: [], is_finished: true };
+  const period = r.period ?? 'all';
+  const since = period === 'all' ? null : new Date(ctx.now().getTime() - SEARCH_PERIOD_DAYS[period] * DAY_MS);
+  const base = {
+    order: r.order,
+    since,
+    viewerId,
+    offset: (r.page - 1) * SEARCH_PAGE_SIZE,
+    // One row more than a page tells whether the list goes on.
+    limit: SEARCH_PAGE_SIZE + 1,
+  };
+  let items: SearchPage['items'];
+  if (r.entity === 'entries' || r.entity === 'comments') {
+    const s = { ...base, words, subsiteId: r.subsite_id ?? null };
+    items =
+      r.entity === 'entries'
+        ? (await q.searchEntries(ctx.db, s)).map(presentEntry)
+        : (await q.searchComments(ctx.db, s)).map(presentComment);
+  } else {
+    const kind = r.entity;
+    const found = await transaction(ctx, async (ctx) => {
+      await q.useNameSimilarity(ctx.db);
+      return q.searchSubsites(ctx.db, { ...base, kind, text: words.join(' ') });
+    });
+    items = found.map((row) => presentSubsite(row, words));
+  }
+  return {
+    items: items.slice(0, SEARCH_PAGE_SIZE) as SearchPage['items'],
+    is_finished: items.length <= SEARCH_PAGE_SIZE,
+  };
+}
+
+function presentEntry(row: q.SearchEntryRow): SearchEntry {
+  return { ...presentCard(row), title_html: markup(row.title_hl), snippet_html: markup(row.snippet_hl) };
+}
+
+function presentComment(row: q.SearchCommentRow): SearchComment {
+  const url = entryUrl({
+    id: row.entry_id,
+    slug: row.entry_slug,
+    subsite_id: row.subsite_id,
+    subsite_type: row.subsite_type,
+    subsite_slug: row.subsite_slug,
+  });
+  return {
+    id: row.id,
+    entry_id: row.entry_id,
+    reply_to: row.reply_to,
+    date: row.created_at.toISOString(),
+    author: {
+      id: row.author_id,
+      name: row.author_name,
+      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
+      avatar_url: row.author_avatar,
+      avatar_color: row.author_color,
+    },
+    likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
+    url: `${url}?comment=${row.id}`,
+    entry: { id: row.entry_id, title: row.entry_title, url },
+    text_html: markup(row.text_hl),
+  };
+}
+
+function presentSubsite(row: q.SearchSubsiteRow, words: string[]): SearchSubsite {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    url: subsiteUrl(row),
+    description: row.description,
+    avatar_url: row.avatar_url,
+    avatar_color: row.avatar_color,
+    subscribers_count: row.subscribers_count,
+    is_subscribed: row.is_subscribed,
+    name_html: markName(row.name, words),
+  };
+}

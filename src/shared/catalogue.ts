@@ -14,6 +14,7 @@ import { notificationsMessages, notificationsUi } from './catalogue/notification
 import { extractMessages, extractUi } from './catalogue/extract.ts';
 import { historyMessages, historyUi } from './catalogue/history.ts';
 import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
+import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -27,6 +28,7 @@ export const messages = {
   ...extractMessages,
   ...historyMessages,
   ...moderationMessages,
+  ...captchaMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -111,6 +113,7 @@ export const ui = {
   extract: extractUi,
   history: historyUi,
   moderation: moderationUi,
+  captcha: captchaUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

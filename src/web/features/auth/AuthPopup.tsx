@@ -4,6 +4,7 @@ import { NAME_MAX, PASSWORD_MAX, EMAIL_MAX } from '../../../shared/limits.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { authCalls, setCurrentUser } from './session.ts';
 import { ui } from '../../../shared/catalogue.ts';
+import { Honeypot } from '../captcha/Honeypot.tsx';
 
 export type AuthMode = 'login' | 'register' | 'recover' | 'reset';
 
@@ -90,6 +91,7 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
         <form onSubmit={submit} noValidate key={mode}>
           {mode === 'register' &&
             field('name', ui.auth.name, 'text', { autoComplete: 'name', maxLength: NAME_MAX, autoFocus: true })}
+          {mode === 'register' && <Honeypot />}
           {mode !== 'reset' &&
             field('email', ui.auth.email, 'email', {
               autoComplete: 'email',

@@ -546,3 +546,18 @@ export const entryLocks = pgTable('entry_locks', {
   reasonId: integer('reason_id'),
   createdAt: createdAt(),
 });
+
+/** Moderation: the one pinned comment of an entry, shown first in its discussion (`/admin/comments/pin`). */
+export const commentPins = pgTable('comment_pins', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  commentId: integer('comment_id')
+    .notNull()
+    .unique()
+    .references(() => comments.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});

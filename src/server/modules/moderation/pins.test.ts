@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Comment } from '../../../shared/comments.ts';
 import { commentPins } from '../../db/schema.ts';

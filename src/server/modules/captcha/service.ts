@@ -50,12 +50,7 @@ export async function verify(ctx: Ctx, payload: string): Promise<boolean> {
     return false;
   }
   if (!parsed || typeof parsed.signature !== 'string' || typeof parsed.salt !== 'string') return false;
-  let ok = false;
-  try {
-    ok = await verifySolution(payload, hmacKey(ctx), true);
-  } catch {
-    return false;
-  }
+  const ok = await verifySolution(payload, hmacKey(ctx), true).catch(() => false);
   if (!ok) return false;
   const expires = Number(new URLSearchParams(parsed.salt.split('?')[1] ?? '').get('expires'));
   const untilMs =

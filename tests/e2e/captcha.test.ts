@@ -48,7 +48,9 @@ describe('captcha (rc 418)', () => {
       await popup.waitFor();
       await popup.locator('[role=status][data-state=solved]').waitFor({ timeout: 30_000 });
       // The popup has finished sliding in (a bottom sheet on phones).
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await page
+        .locator('[data-kind=captcha]')
+        .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await shot(page, `captcha-modal-${width}`);
       await popup.locator('[data-testid=captcha-submit]').click();
       await page.locator('[data-testid=comment]', { hasText: text }).waitFor();

@@ -19,6 +19,7 @@ import { signinMessages, signinUi } from './catalogue/signin.ts';
 import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
 import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
 import { searchMessages, searchUi } from './catalogue/search.ts';
+import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -37,6 +38,7 @@ export const messages = {
   ...moderationMessages,
   ...discoveryMessages,
   ...searchMessages,
+  ...captchaMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -126,6 +128,7 @@ export const ui = {
   moderation: moderationUi,
   discovery: discoveryUi,
   search: searchUi,
+  captcha: captchaUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

@@ -32,6 +32,8 @@ export interface Comment {
   likes: Likes;
   is_favorited: boolean;
   is_removed: boolean;
+  /** The entry's one pinned comment, shown first ('Закреплён'). */
+  is_pinned: boolean;
   can_edit: boolean;
   can_remove: boolean;
   /** Written after the reader's last visit (see `newCommentIds`). */

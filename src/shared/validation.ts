@@ -67,7 +67,14 @@ export const valuesBody = <T extends z.ZodRawShape>(shape: T) =>
 export const plainBody = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ ...shape, ...envelopeExtras }, { error: objectError(messages.badRequest) });
 
-export const registerBody = valuesBody({ name: nameField, email: emailField, password: passwordField });
+/** The sign-up honeypot: a field people never see (hidden off-screen); anything in it marks a bot (modules/captcha). */
+const honeypotField = z.string({ error: messages.signupRefused }).max(500, messages.signupRefused).optional();
+export const registerBody = valuesBody({
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+  website: honeypotField,
+});
 export const loginBody = valuesBody({
   email: emailField,
   password: str(messages.passwordRequired)

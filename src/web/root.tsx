@@ -17,6 +17,7 @@ import { installRequestHooks, setStaticVersion } from './api/request.ts';
 import { OverlayRoot, toast } from './ui/overlays/index.ts';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/AuthPopup.tsx';
+import { openCaptcha } from './features/captcha/CaptchaPopup.tsx';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
@@ -83,6 +84,7 @@ if (typeof window !== 'undefined') {
   installRequestHooks({
     toast: (message) => toast.show(message, { type: 'error' }),
     authorize: () => openAuthPopup('login'),
+    captcha: openCaptcha,
   });
 }
 

@@ -48,6 +48,11 @@ describe('bans in the browser', () => {
     const { context, page } = await signedInPage(browser, server, boss.cookie);
     await open(page, server.url + entry.url);
     const comment = page.locator(`[data-testid=comment][data-id="${commentId}"]`);
+    // Pinning from the same menu: the discussion reloads with the 'Закреплён' mark.
+    await comment.locator('[data-testid=comment-more]').click();
+    await page.click('[data-testid=popover-item][data-value="pin"]');
+    await comment.locator('[data-testid=comment-pinned]').getByText('Закреплён').waitFor();
+    await shot(page, 'moderation-comment-pinned-1280');
     await comment.locator('[data-testid=comment-more]').click();
     await page.click('[data-testid=popover-item][data-value="ban"]');
     const modal = page.locator('[data-testid=modal][data-kind=ban]');

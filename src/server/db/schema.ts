@@ -894,3 +894,18 @@ export const dailyReaders = pgTable('daily_readers', {
   day: integer('day').primaryKey(),
   readers: integer('readers').notNull().default(0),
 });
+
+/** Moderation: the one pinned comment of an entry, shown first in its discussion (`/admin/comments/pin`). */
+export const commentPins = pgTable('comment_pins', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  commentId: integer('comment_id')
+    .notNull()
+    .unique()
+    .references(() => comments.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});

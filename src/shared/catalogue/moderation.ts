@@ -43,6 +43,16 @@ export const moderationMessages = {
   entryUnforced: 'Запись убрана с главной',
   entryNsfwMarked: 'Запись отмечена как 18+',
   entryNsfwUnmarked: 'Отметка 18+ снята',
+  commentPinForbidden: 'Закреплять комментарии могут модераторы и управляющие подсайта записи',
+  commentPinIdInvalid: 'Неверный номер комментария',
+  commentPinStateInvalid: 'Значение state должно быть 0 или 1',
+  commentPinReply: 'Закрепить можно только комментарий первого уровня',
+  commentPinRemoved: 'Удалённый комментарий нельзя закрепить',
+  commentNotPinned: 'Комментарий не закреплён',
+  commentPinned: 'Комментарий закреплён',
+  commentUnpinned: 'Комментарий откреплён',
+  commentPinFailed: 'Не удалось закрепить комментарий',
+  commentUnpinFailed: 'Не удалось открепить комментарий',
 } as const;
 
 export const moderationUi = {
@@ -122,6 +132,8 @@ export const moderationUi = {
     'entry.unforce': 'убрал(а) с главной',
     'entry.nsfw': 'отметил(а) 18+',
     'entry.unnsfw': 'снял(а) отметку 18+',
+    'comment.pin': 'закрепил(а) комментарий',
+    'comment.unpin': 'открепил(а) комментарий',
   } as Record<string, string>,
   targets: { user: 'пользователь', entry: 'запись', comment: 'комментарий', subsite: 'подсайт' } as Record<
     string,
@@ -135,4 +147,7 @@ export const moderationUi = {
   auditReason: 'Причина',
   close: 'Закрыть',
   openCard: 'Карточка',
+  pinComment: 'Закрепить',
+  unpinComment: 'Открепить',
+  pinnedMark: 'Закреплён',
 } as const;

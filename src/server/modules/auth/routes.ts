@@ -12,6 +12,7 @@ import { route } from '../../http/route.ts';
 import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import type { Ctx } from '../../context.ts';
 import * as auth from './service.ts';
+import { assertNotHoneypot } from '../captcha/index.ts';
 
 const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 
@@ -63,6 +64,7 @@ export const authRoutes = [
     rateLimit: [10, 3600],
     body: registerBody,
     handler: async ({ ctx, body, req, reply }) => {
+      assertNotHoneypot(ctx, body.values.website);
       const { user, session } = await auth.register(ctx, body.values, clientInfo(req));
       setSessionCookie(reply, session, secure(ctx));
       return { user };

@@ -167,6 +167,7 @@ describe('GET /v3.0/comments: the tree', () => {
       likes: { count: 1, summ: 1, is_liked: 0 },
       is_favorited: false,
       is_removed: false,
+      is_pinned: false,
       can_edit: true,
       can_remove: true,
       is_new: false,

@@ -40,6 +40,7 @@ const CommentRow = z.object({
   updated_at: col.date.nullable(),
   likes_count: col.int,
   likes_summ: col.int,
+  pinned: col.bool,
   my_vote: col.int,
   is_favorited: col.bool,
   author_name: col.text,
@@ -54,7 +55,8 @@ function commentSelect(viewerId: number | null) {
   const { myVote, favorited } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
   return sql`
     select c.id, c.entry_id, c.reply_to, c.author_id, c.text, c.removed, c.created_at, c.updated_at,
-           c.likes_count, c.likes_summ, ${myVote}::int as my_vote, ${favorited} as is_favorited,
+           c.likes_count, c.likes_summ, exists (select 1 from comment_pins p where p.comment_id = c.id) as pinned,
+           ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color
       from comments c
       join subsites a on a.id = c.author_id`;

@@ -4,6 +4,8 @@ import { COMMENT_MAX_LENGTH, COMMENT_SORTINGS } from '../../../shared/comments.t
 import { idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as comments from './service.ts';
+import { guardComment } from '../captcha/index.ts';
+import { captchaField } from '../../../shared/captcha.ts';
 
 // The service trims and checks the real limit; this only keeps absurd payloads away from the text clean-up.
 const textField = z
@@ -32,10 +34,14 @@ export const commentsRoutes = [
       id: idField(messages.commentEntryIdInvalid),
       text: textField,
       reply_to: parentIdField(messages.commentIdInvalid),
+      captcha: captchaField,
     }),
     message: messages.commentAdded,
-    handler: ({ ctx, user, body }) =>
-      comments.add(ctx, user, { entryId: body.id, text: body.text, replyTo: body.reply_to }),
+    handler: async ({ ctx, user, body }) => {
+      // New accounts: a few comments an hour, then rc 418 and the captcha (modules/captcha).
+      await guardComment(ctx, user, body.captcha);
+      return comments.add(ctx, user, { entryId: body.id, text: body.text, replyTo: body.reply_to });
+    },
   }),
 
   route.post('/comment/edit', {

@@ -55,7 +55,8 @@ export function treeOrder(rows: q.CommentRow[], sorting: CommentSorting): { row:
       roots.push(r);
     }
   }
-  roots.sort(ROOT_ORDER[sorting]);
+  // The pinned comment (one per entry) goes first whatever the sorting.
+  roots.sort((a, b) => Number(b.pinned) - Number(a.pinned) || ROOT_ORDER[sorting](a, b));
   for (const list of children.values()) list.sort(byDate);
 
   const order: { row: q.CommentRow; level: number }[] = [];
@@ -103,6 +104,7 @@ function present(
     level,
     date: row.created_at.toISOString(),
     modification_date: row.updated_at?.toISOString() ?? null,
+    is_pinned: row.pinned,
   };
   if (row.removed) {
     return {
@@ -159,6 +161,8 @@ const SORTINGS: CommentSorting[] = ['popular', 'date'];
 /** Drops the anonymous copies of a discussion once the change that made them stale has committed. */
 const forget = (ctx: Ctx, entryId: number) =>
   ctx.afterCommit(() => SORTINGS.forEach((s) => anonymousCache(ctx).delete(`${entryId}:${s}`)));
+/** For other modules whose change shows in a discussion (a pinned comment). */
+export const dropCached = forget;
 
 /**
  * `GET /comments`: the entry's whole discussion in tree order. Anonymous readers all get the same list, so in

@@ -65,3 +65,8 @@ export function assertStaff(actor: Actor, rm: string = messages.forbidden) {
 
 export const canBan = (actor: Actor, target: { id: number; role: Role }) =>
   isStaff(actor) && actor.id !== target.id && outranks(actor, target);
+
+/** Pinning comments: staff, and the owner/admins of the entry's subsite (an author's own blog included). */
+export function assertCanPinComment(actor: Actor, actorSubsiteRole: string | null) {
+  if (!isStaff(actor) && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.commentPinForbidden);
+}

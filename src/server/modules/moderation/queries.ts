@@ -414,3 +414,49 @@ export async function settingsOf(db: Db, userId: number): Promise<Record<string,
   );
   return row?.settings ?? {};
 }
+
+// ---- comment pins ----
+
+const CommentFacts = z.object({
+  id: col.int,
+  entry_id: col.int,
+  reply_to: col.int.nullable(),
+  removed: col.bool,
+  author_id: col.int,
+  subsite_id: col.int,
+  entry_removed: col.bool,
+  pinned: col.bool,
+});
+export type CommentFacts = z.output<typeof CommentFacts>;
+
+export async function commentFacts(db: Db, id: number): Promise<CommentFacts | undefined> {
+  return firstRow(
+    db,
+    CommentFacts,
+    sql`select c.id, c.entry_id, c.reply_to, c.removed, c.author_id, e.subsite_id, e.removed as entry_removed,
+          exists (select 1 from comment_pins p where p.comment_id = c.id) as pinned
+        from comments c join entries e on e.id = c.entry_id where c.id = ${id}`,
+  );
+}
+
+/** Pins a comment, replacing the entry's previous pin; answers the comment it replaced, if any. */
+export async function pinComment(db: Db, entryId: number, commentId: number, byId: number, now: Date) {
+  const old = await firstRow(
+    db,
+    z.object({ comment_id: col.int }),
+    sql`delete from comment_pins where entry_id = ${entryId} returning comment_id`,
+  );
+  await db.execute(
+    sql`insert into comment_pins (entry_id, comment_id, by_id, created_at) values (${entryId}, ${commentId}, ${byId}, ${ts(now)})`,
+  );
+  return old?.comment_id ?? null;
+}
+
+export async function unpinComment(db: Db, commentId: number): Promise<boolean> {
+  const r = await rows(
+    db,
+    IdRow,
+    sql`delete from comment_pins where comment_id = ${commentId} returning comment_id as id`,
+  );
+  return r.length > 0;
+}

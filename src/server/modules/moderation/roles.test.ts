@@ -139,6 +139,20 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
     [401, 200, 403, 200, 200, 200, 200],
   ],
   [
+    // The entry is in the community the owner manages; a reader's top-level comment.
+    'pin a comment',
+    async (v, c) => {
+      const e = await savedEntry(c.author, {
+        title: 'В сообществе',
+        entry: [text('т')],
+        is_published: 1,
+        subsite_id: c.sid,
+      });
+      return v.post('/v3.0/admin/comments/pin', { id: await commentOf(e.id), state: 1 });
+    },
+    [401, 403, 403, 200, 200, 200, 200],
+  ],
+  [
     'comment',
     async (v, c) => v.post('/v3.0/comment/add', { id: c.entryId, text: 'Мнение' }),
     [401, 200, 403, 200, 200, 200, 200],

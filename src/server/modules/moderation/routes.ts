@@ -98,6 +98,18 @@ export const moderationRoutes = [
       }),
   }),
 
+  // One pinned comment per entry (spec/content.md §6, §7): staff and the entry's subsite managers.
+  route.post('/admin/comments/pin', {
+    access: 'active',
+    rateLimit: [60, 60],
+    body: plainBody({
+      id: idField(messages.commentPinIdInvalid),
+      state: flagField(messages.commentPinStateInvalid),
+    }),
+    message: (r: { is_pinned: boolean }) => (r.is_pinned ? messages.commentPinned : messages.commentUnpinned),
+    handler: ({ ctx, user, body }) => moderation.pinComment(ctx, user, body.id, body.state),
+  }),
+
   // Entry actions (spec/content.md §4, §7).
   route.post('/content/unpublish/:id', {
     access: 'staff',

@@ -521,3 +521,40 @@ export async function setBlurNsfw(ctx: Ctx, userId: number, blur: boolean): Prom
   await q.mergeSettings(ctx.db, userId, { is_blur_nsfw: blur });
   return { is_blur_nsfw: blur };
 }
+
+// ---- comment pins (spec/content.md §6, §7) ----
+
+/**
+ * `POST /admin/comments/pin {id, state}`: staff and the managers of the entry's subsite pin one top-level comment per
+ * entry (pinning another replaces it) or unpin it. Logged; the cached discussions are dropped.
+ */
+export async function pinComment(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  state: boolean,
+): Promise<{ id: number; entry_id: number; is_pinned: boolean; unpinned_id: number | null }> {
+  return transaction(ctx, async (ctx) => {
+    const c = await q.commentFacts(ctx.db, id);
+    if (!c || c.entry_removed) throw notFound(messages.commentNotFound);
+    policy.assertCanPinComment(actor, await q.subsiteRole(ctx.db, c.subsite_id, actor.id));
+    let replaced: number | null = null;
+    if (state) {
+      if (c.removed) throw badRequest(messages.commentPinRemoved);
+      if (c.reply_to !== null) throw badRequest(messages.commentPinReply);
+      if (c.pinned) return { id, entry_id: c.entry_id, is_pinned: true, unpinned_id: null };
+      replaced = await q.pinComment(ctx.db, c.entry_id, id, actor.id, ctx.now());
+    } else if (!(await q.unpinComment(ctx.db, id))) {
+      throw badRequest(messages.commentNotPinned);
+    }
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: state ? 'comment.pin' : 'comment.unpin',
+      targetType: 'comment',
+      targetId: id,
+      data: { entry_id: c.entry_id, author_id: c.author_id, replaced },
+    });
+    comments.dropCached(ctx, c.entry_id);
+    return { id, entry_id: c.entry_id, is_pinned: state, unpinned_id: replaced };
+  });
+}

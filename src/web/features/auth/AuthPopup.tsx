@@ -5,6 +5,7 @@ import { popup, toast } from '../../ui/overlays/index.ts';
 import { authCalls, setCurrentUser } from './session.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { MagicPanel, QrPanel, SigninButtons, type AltView } from '../signin/AuthAlternatives.tsx';
+import { Honeypot } from '../captcha/Honeypot.tsx';
 
 export type AuthMode = 'login' | 'register' | 'recover' | 'reset';
 
@@ -107,6 +108,7 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
         <form onSubmit={submit} noValidate key={mode}>
           {mode === 'register' &&
             field('name', ui.auth.name, 'text', { autoComplete: 'name', maxLength: NAME_MAX, autoFocus: true })}
+          {mode === 'register' && <Honeypot />}
           {mode !== 'reset' &&
             field('email', ui.auth.email, 'email', {
               autoComplete: 'email',

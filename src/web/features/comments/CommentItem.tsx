@@ -11,6 +11,7 @@ import type { PopoverItem } from '../../ui/overlays/index.ts';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { banUser } from '../moderation/ban.ts';
+import { pinComment } from '../moderation/comment.ts';
 
 const L = ui.comments;
 /** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */
@@ -29,6 +30,9 @@ export interface CommentItemProps {
   canRemoveBranch: boolean;
   /** Staff: the author can be banned from the menu (moderation's ban modal). */
   canBan?: boolean;
+  /** Staff and the entry's subsite managers pin a top-level comment; `onPinned` reloads the discussion. */
+  canPin?: boolean;
+  onPinned?(): void;
   replying: boolean;
   editing: boolean;
   onReply(): void;
@@ -48,6 +52,7 @@ export function CommentItem(p: CommentItemProps) {
   if (p.isNew) classes.push('comment--new');
   if (p.highlighted) classes.push('comment--highlighted');
   if (c.is_removed) classes.push('comment--removed');
+  if (c.is_pinned) classes.push('comment--pinned');
   return (
     <div
       className={classes.join(' ')}
@@ -89,6 +94,11 @@ export function CommentItem(p: CommentItemProps) {
                   {L.edited}
                 </span>
               )}
+              {c.is_pinned && (
+                <span className="comment__pinned-mark" data-testid="comment-pinned">
+                  {ui.moderation.pinnedMark}
+                </span>
+              )}
               {p.isNew && <span className="comment__new-mark">{L.newMark}</span>}
             </header>
             {p.parentName && c.level > MAX_DEPTH_MOBILE && (
@@ -126,7 +136,7 @@ export function CommentItem(p: CommentItemProps) {
                     {L.reply}
                   </button>
                 )}
-                {(c.can_edit || c.can_remove || p.canBan || (p.canRemoveBranch && p.hasReplies)) && (
+                {(c.can_edit || c.can_remove || p.canBan || p.canPin || (p.canRemoveBranch && p.hasReplies)) && (
                   <CommentMenu {...p} />
                 )}
               </footer>
@@ -162,6 +172,9 @@ function CommentMenu(p: CommentItemProps) {
     ...(p.canRemoveBranch && p.hasReplies
       ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }]
       : []),
+    ...(p.canPin && c.level === 0 && !c.is_removed
+      ? [{ label: c.is_pinned ? ui.moderation.unpinComment : ui.moderation.pinComment, value: 'pin' }]
+      : []),
     ...(p.canBan && c.author && !c.is_removed
       ? [{ label: ui.moderation.ban, value: 'ban', color: 'var(--danger)' }]
       : []),
@@ -177,6 +190,7 @@ function CommentMenu(p: CommentItemProps) {
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
         else if (value === 'ban' && c.author) void banUser({ id: c.author.id, name: c.author.name });
+        else if (value === 'pin') void pinComment(c.id, !c.is_pinned).then((done) => done && p.onPinned?.());
       }}
     />
   );

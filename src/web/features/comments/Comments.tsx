@@ -261,6 +261,10 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
               canReply={open}
               canRemoveBranch={Boolean(user?.is_staff)}
               canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
+              canPin={
+                Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
+              }
+              onPinned={() => void load(sorting)}
               replying={replyTo === c.id}
               editing={editing === c.id}
               onReply={() => {

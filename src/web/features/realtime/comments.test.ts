@@ -15,6 +15,7 @@ const c = (id: number, level: number, replyTo: number | null, extra: Partial<Com
   likes: { count: 0, summ: 0, is_liked: 0 },
   is_favorited: false,
   is_removed: false,
+  is_pinned: false,
   can_edit: false,
   can_remove: false,
   is_new: false,

@@ -1,0 +1,18 @@
+import { messages } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+
+/**
+ * Pins (or unpins) a comment as its entry's one pinned comment. On failure the §8 text is shown with the server's
+ * reason. Resolves true when the discussion changed.
+ */
+export async function pinComment(id: number, state: boolean): Promise<boolean> {
+  const res = await api.post('admin/comments/pin', { id, state: state ? 1 : 0 }, { notify: false });
+  if (!res.ok) {
+    const failed = state ? messages.commentPinFailed : messages.commentUnpinFailed;
+    toast.show(res.rm && res.status > 0 ? `${failed}: ${res.rm}` : failed, { type: 'error' });
+    return false;
+  }
+  toast.show(res.rm, { type: 'success' });
+  return true;
+}

@@ -10,6 +10,11 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
+import * as bookmarks from '../bookmarks/service.ts';
+import { remove as removeComment } from '../comments/service.ts';
+import * as history from '../history/service.ts';
+import * as subsites from '../subsites/service.ts';
+import * as votes from '../votes/service.ts';
 import { assertBrowserSession } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -108,15 +113,36 @@ export async function cancelDeletion(ctx: Ctx, user: UserRow, viaToken: boolean)
   return { deletion: null };
 }
 
-/** The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting). */
+/**
+ * The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting).
+ * The account's traces go through their own modules' services, as if the person did each step, so counters are
+ * recounted and domain events go out: with `remove` its entries and comments are removed; in both modes its votes
+ * are taken back and its bookmarks and subscriptions dropped. Each step is idempotent, so a retried job finishes
+ * what a failed one began; the account is anonymised last.
+ */
 export async function runDeletion(ctx: Ctx, userId: number) {
   const d = await q.deletionOf(ctx.db, userId);
   if (!d || d.doneAt || d.runAt > ctx.now()) return;
+  const actor = { id: userId, role: 'user' as const };
+  const trace = await q.traceOf(ctx.db, userId);
+  if (d.mode === 'remove') {
+    for (const id of trace.entryIds) await history.setRemoved(ctx, actor, id, true);
+    for (const id of trace.commentIds) await removeComment(ctx, actor, id).catch(skipGone);
+  }
+  await votes.withdrawAll(ctx, userId);
+  for (const f of trace.favorites)
+    await bookmarks.change(ctx, userId, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
+  for (const id of trace.subsiteIds) await subsites.unsubscribe(ctx, userId, id).catch(skipGone);
   await transaction(ctx, async (ctx) => {
-    if (d.mode === 'remove') await q.removeContentOf(ctx.db, userId);
     await q.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now());
   });
   ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
+}
+
+/** A target removed meanwhile (a comment under a removed branch, an entry gone) is nothing left to drop. */
+function skipGone(e: unknown) {
+  if (e instanceof ApiError && e.rc === 404) return;
+  throw e;
 }
 
 // ── Export ───────────────────────────────────────────────────────────────────────────────────────────────────

@@ -69,6 +69,11 @@ describe('API tokens', () => {
     expect(isRussianError(write, 403)).toBe(true);
     expect(write.json().rm).toBe(messages.tokenReadOnly);
     expect((await v.get('/v3.0/users/settings')).json().data.description).toBe('');
+    // A POST that only reads (declared `readOnly`) is open to a read token; an unknown path is still refused.
+    const { id: me } = await signedIn('Кого Ищут');
+    const search = await p.post('/v3.0/search/user', { url: `/u/${me}` }, withToken(read.token));
+    expect(search.json(), search.body).toMatchObject({ rc: 200, data: { id: me } });
+    expect((await p.post('/v3.0/no/such/route', {}, withToken(read.token))).statusCode).toBe(403);
 
     const w = await tokenFor(v, 'write');
     const mint = await p.post('/v3.0/tokens/create', { name: 'ещё', scope: 'write', days: 1 }, withToken(w.token));

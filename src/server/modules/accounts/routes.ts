@@ -231,6 +231,7 @@ export const accountsRoutes = [
   }),
   route.post('/search/user', {
     access: 'active',
+    readOnly: true,
     rateLimit: [60, 60],
     body: plainBody({
       url: withoutControlChars(z.string({ error: messages.userLinkInvalid })).pipe(

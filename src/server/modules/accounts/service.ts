@@ -90,18 +90,19 @@ export async function revokeToken(ctx: Ctx, user: UserRow, viaToken: boolean, id
 
 /**
  * `X-Device-Token`: the person the token belongs to, or rc 401 for an unknown, revoked or expired token (never a
- * silent anonymous request). Refuses a read token's writes and counts the token's requests per minute.
+ * silent anonymous request). Refuses a read token's writes (unsafe methods, unless the route declares it only reads) and counts the token's requests per minute.
  */
 export async function userByApiToken(
   ctx: Ctx,
   token: string,
   method: string,
+  routeOnlyReads = false,
 ): Promise<{ user: UserRow; tokenId: number }> {
   if (token.length < 20 || token.length > 100) throw new ApiError(401, messages.tokenInvalid);
   const now = ctx.now();
   const row = await q.findUserByToken(ctx.db, sha256(token), now);
   if (!row) throw new ApiError(401, messages.tokenInvalid);
-  assertTokenAllows(row.scope, method);
+  assertTokenAllows(row.scope, method, routeOnlyReads);
   const perMinute = attempts(ctx, 'api-token', 60_000);
   const key = String(row.tokenId);
   if ((await perMinute.failures(key)) >= Math.max(1, Math.round(TOKEN_RATE_PER_MINUTE * ctx.config.rateLimitScale)))

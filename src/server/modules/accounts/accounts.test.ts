@@ -425,6 +425,38 @@ describe('email change, deletion, export', () => {
     expect(row.removed).toBe(true);
   });
 
+  it('an account without a password proves itself by a fresh sign-in instead: email, password, deletion', async () => {
+    const v = new Visitor(t.app);
+    const { user, password } = await v.register({ name: 'Пришёл Через Соцсеть' });
+    // A password account must still give its password.
+    expect(isRussianError(await v.post('/v3.0/users/settings/delete', { content: 'anonymize' }), 400)).toBe(true);
+    expect(password).toBeTruthy();
+    await t.database.db.update(users).set({ passwordHash: '' }).where(eq(users.id, user.id));
+    const later = (minutes: number) => (t.clock.now = new Date(Date.now() + minutes * 60_000));
+    try {
+      // Signed in eleven minutes ago: not enough, nothing changes.
+      later(11);
+      const stale = await v.post('/v3.0/users/settings/email', { email: 'novyi-adres@example.ru' });
+      expect(isRussianError(stale, 400)).toBe(true);
+      expect(stale.json().rm).toBe(messages.freshSignInNeeded(10));
+      expect(isRussianError(await v.post('/v3.0/users/settings/delete', { content: 'remove' }), 400)).toBe(true);
+      expect(isRussianError(await v.post('/v3.0/users/settings/password', { password: 'новый-пароль-1' }), 400)).toBe(
+        true,
+      );
+      expect((await v.get('/v3.0/users/settings')).json().data.deletion).toBeNull();
+      // Within ten minutes of the sign-in: the email change is mailed, a password is set, deletion is requested.
+      later(5);
+      expect((await v.post('/v3.0/users/settings/email', { email: 'novyi-adres@example.ru' })).json().rc).toBe(200);
+      const set = await v.post('/v3.0/users/settings/password', { password: 'новый-пароль-1' });
+      expect(set.json().rc, set.body).toBe(200);
+      expect((await v.post('/v3.0/users/settings/delete', { content: 'anonymize' })).json().rc).toBe(400);
+      const del = await v.post('/v3.0/users/settings/delete', { password: 'новый-пароль-1', content: 'anonymize' });
+      expect(del.json().rc, del.body).toBe(200);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
   it('deletion goes through the content services: counters recounted, events out, votes, bookmarks, subscriptions dropped', async () => {
     const other = await signedIn('Чужой Автор');
     const theirs = (await savedEntry(other.v, { title: 'Чужая запись', entry: [text('Текст')], is_published: 1 })).id;

@@ -24,9 +24,23 @@ const sha256 = (token: string) => crypto.createHash('sha256').update(token).dige
 export const EMAIL_CHANGE_HOURS = 24;
 export const DELETION_GRACE_DAYS = 14;
 
-async function checkPassword(ctx: Ctx, userId: number, password: string, field = 'password') {
-  const p = await q.profileOf(ctx.db, userId);
-  if (!p || !(await argon2.verify(p.passwordHash, password).catch(() => false)))
+/** How recent a sign-in proves the person is there, for an account that has no password to ask for. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+/**
+ * Proves it is the person before a change of email or password, or a deletion: the current password, or, for an
+ * account made through a provider that has none, a sign-in within the last ten minutes (a link mailed to its
+ * address, a provider, a passkey or a QR code), so a forgotten open session alone is never enough.
+ */
+export async function checkPassword(ctx: Ctx, user: UserRow, password: string | undefined, field = 'password') {
+  const p = await q.profileOf(ctx.db, user.id);
+  if (!p) throw badRequest(messages.currentPasswordWrong);
+  if (p.passwordHash === '') {
+    const fresh = user.signedInAt && ctx.now().getTime() - user.signedInAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
+    if (!fresh) throw badRequest(messages.freshSignInNeeded(FRESH_SIGN_IN_MINUTES));
+    return p;
+  }
+  if (!password || !(await argon2.verify(p.passwordHash, password).catch(() => false)))
     throw badRequest(messages.currentPasswordWrong, { errors: { [field]: messages.currentPasswordWrong } });
   return p;
 }
@@ -38,10 +52,10 @@ export async function requestEmailChange(
   ctx: Ctx,
   user: UserRow,
   viaToken: boolean,
-  input: { email: string; password: string },
+  input: { email: string; password?: string },
 ) {
   assertBrowserSession(viaToken);
-  const p = await checkPassword(ctx, user.id, input.password);
+  const p = await checkPassword(ctx, user, input.password);
   if (p.email.toLowerCase() === input.email.toLowerCase()) throw badRequest(messages.emailSame);
   if (await q.emailInUse(ctx.db, input.email))
     throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
@@ -92,10 +106,10 @@ export async function requestDeletion(
   ctx: Ctx,
   user: UserRow,
   viaToken: boolean,
-  input: { password: string; mode: 'anonymize' | 'remove' },
+  input: { password?: string; mode: 'anonymize' | 'remove' },
 ) {
   assertBrowserSession(viaToken);
-  await checkPassword(ctx, user.id, input.password);
+  await checkPassword(ctx, user, input.password);
   const runAt = new Date(ctx.now().getTime() + DELETION_GRACE_DAYS * 86400_000);
   await transaction(ctx, async (ctx) => {
     await q.requestDeletion(ctx.db, user.id, input.mode, ctx.now(), runAt);

@@ -26,7 +26,7 @@ import {
   nextNameChange,
 } from './policy.ts';
 import * as q from './queries.ts';
-import { deletionState, listExports } from './lifecycle.ts';
+import { checkPassword, deletionState, listExports } from './lifecycle.ts';
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const TOKEN_PREFIX = 'sreda_';
@@ -174,12 +174,10 @@ export async function changePassword(
   user: UserRow,
   viaToken: boolean,
   cookieToken: string | undefined,
-  input: { current: string; password: string },
+  input: { current?: string; password: string },
 ) {
   assertBrowserSession(viaToken);
-  const p = await q.profileOf(ctx.db, user.id);
-  if (!p || !(await argon2.verify(p.passwordHash, input.current).catch(() => false)))
-    throw badRequest(messages.currentPasswordWrong, { errors: { current: messages.currentPasswordWrong } });
+  await checkPassword(ctx, user, input.current, 'current');
   const hash = await hashPassword(input.password);
   const ended = await transaction(ctx, async (ctx) => {
     await q.setPasswordHash(ctx.db, user.id, hash);

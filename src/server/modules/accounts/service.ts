@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import argon2 from 'argon2';
 import type {
   AccountSettings,
   ApiTokenCreated,

@@ -19,7 +19,8 @@ export interface CurrentUser {
   is_known_email: boolean;
   user_email: string;
   createdRFC: string;
-  login_method: 'email';
+  /** How this session signed in: email, qr, magic, passkey or a provider (vk, yandex, google, apple, telegram, oidc). */
+  login_method: string;
   stat_group: number;
   level: number;
   role: Role;

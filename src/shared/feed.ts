@@ -63,6 +63,10 @@ export interface SubsiteDetails extends SubsiteCard {
   is_notify: boolean;
   /** The reader's own blog: no subscribe, mute or bell. */
   is_mine: boolean;
+  /** A blog whose account was deleted: shown as 'Аккаунт удалён', nothing to subscribe to. */
+  is_deleted: boolean;
+  /** The reader runs it (its owner or an admin): the header links to its settings. */
+  can_manage: boolean;
   entries_count: number;
   created: string;
 }

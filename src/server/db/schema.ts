@@ -79,6 +79,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** How this session signed in: email, qr, magic, passkey or a provider's name (issue 15). */
+    loginMethod: text('login_method').notNull().default('email'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

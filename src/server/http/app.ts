@@ -216,7 +216,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const deviceToken = req.headers['x-device-token'];
     if (deviceToken !== undefined) {
       // The token alone decides who calls: cookies are ignored, and a bad token is a 401, never an anonymous call.
-      const { user } = await userByApiToken(app.ctx, String(deviceToken), req.method);
+      const { user } = await userByApiToken(
+        app.ctx,
+        String(deviceToken),
+        req.method,
+        req.routeOptions.config?.readOnly === true,
+      );
       req.user = user;
       req.viaToken = true;
       return;

@@ -11,6 +11,13 @@ import { ok } from './session.ts';
 
 export type { Access };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route only reads, whatever its method (`RouteSpec.readOnly`). */
+    readOnly?: boolean;
+  }
+}
+
 /**
  * A route declares in one place who may call it, how often, and the shapes of its params, query and body
  * (as Misskey's endpoint `meta` does); its handler calls one service function. `registerRoutes` checks access
@@ -43,6 +50,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   body?: B;
   /** The success message (`rm`), fixed or from the result. */
   message?: string | ((result: R) => string);
+  /**
+   * A POST (or other unsafe method) that only reads, such as a search with a body: a read-scope API token may call
+   * it. Every other unsafe route is a write that such a token is refused.
+   */
+  readOnly?: boolean;
   /** The handler answers by itself (a file, XML, a redirect): its result is sent as it is, not in the envelope. */
   raw?: boolean;
   /** Fastify route config beside the rate limit (e.g. multipart limits of an upload). */
@@ -97,7 +109,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
       url: `${prefix}${url}`,
       // Access is checked before the rate limit and before a byte of the body is read.
       onRequest: check,
-      config: { ...spec.config, ...(spec.rateLimit ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}) },
+      config: {
+        ...spec.config,
+        ...(spec.readOnly ? { readOnly: true } : {}),
+        ...(spec.rateLimit ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}),
+      },
       handler: async (req, reply) => {
         const input = {
           ctx,

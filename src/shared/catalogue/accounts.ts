@@ -27,6 +27,8 @@ export const accountsMessages = {
   imageUrlInvalid: 'Картинка должна быть загружена на этом сайте',
   // Password and sessions
   currentPasswordWrong: 'Текущий пароль указан неверно',
+  freshSignInNeeded: (minutes: number) =>
+    `У аккаунта нет пароля: войдите заново (по ссылке из письма или через соцсеть) и повторите в течение ${minutes} минут`,
   passwordSaved: 'Пароль изменён, другие устройства вышли из аккаунта',
   sessionsEnded: (n: number) => (n === 0 ? 'Других активных сеансов нет' : `Завершено сеансов: ${n}`),
   // Subsite settings (spec/content.md §5)

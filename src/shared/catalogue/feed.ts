@@ -85,6 +85,8 @@ export const feedUi = {
   mutedNote: 'Вы скрыли этот подсайт: его записей нет в ваших лентах',
   privateNote: 'Закрытое сообщество: голосовать здесь могут только подписчики Плюса',
   subsiteMenu: 'Действия с подсайтом',
+  deletedNote: 'Аккаунт удалён',
+  settings: 'Настройки',
   entries: ['запись', 'записи', 'записей'] as const,
   since: (date: string) => `На Среде с ${date}`,
   rss: 'RSS',

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
-import { apiTokens, entries, nameChanges, outbox, sessions, users, subsites, subsiteRoles } from '../../db/schema.ts';
+import {
+  apiTokens,
+  entries,
+  favorites,
+  nameChanges,
+  outbox,
+  sessions,
+  users,
+  subsites,
+  subsiteRoles,
+} from '../../db/schema.ts';
 import { declaredRoutes } from '../../http/route.ts';
 import { jobsOf } from '../../jobs/queue.ts';
+import { voteCountersOf } from '../votes/counters.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { desc } from 'drizzle-orm';
 import zlib from 'node:zlib';
@@ -58,6 +69,11 @@ describe('API tokens', () => {
     expect(isRussianError(write, 403)).toBe(true);
     expect(write.json().rm).toBe(messages.tokenReadOnly);
     expect((await v.get('/v3.0/users/settings')).json().data.description).toBe('');
+    // A POST that only reads (declared `readOnly`) is open to a read token; an unknown path is still refused.
+    const { id: me } = await signedIn('Кого Ищут');
+    const search = await p.post('/v3.0/search/user', { url: `/u/${me}` }, withToken(read.token));
+    expect(search.json(), search.body).toMatchObject({ rc: 200, data: { id: me } });
+    expect((await p.post('/v3.0/no/such/route', {}, withToken(read.token))).statusCode).toBe(403);
 
     const w = await tokenFor(v, 'write');
     const mint = await p.post('/v3.0/tokens/create', { name: 'ещё', scope: 'write', days: 1 }, withToken(w.token));
@@ -407,6 +423,95 @@ describe('email change, deletion, export', () => {
     expect((await v.get('/v3.0/auth/check')).json().data.user).toBeNull();
     const [row] = await t.database.db.select().from(entries).where(eq(entries.id, entryId));
     expect(row.removed).toBe(true);
+  });
+
+  it('an account without a password proves itself by a fresh sign-in instead: email, password, deletion', async () => {
+    const v = new Visitor(t.app);
+    const { user, password } = await v.register({ name: 'Пришёл Через Соцсеть' });
+    // A password account must still give its password.
+    expect(isRussianError(await v.post('/v3.0/users/settings/delete', { content: 'anonymize' }), 400)).toBe(true);
+    expect(password).toBeTruthy();
+    await t.database.db.update(users).set({ passwordHash: '' }).where(eq(users.id, user.id));
+    const later = (minutes: number) => (t.clock.now = new Date(Date.now() + minutes * 60_000));
+    try {
+      // Signed in eleven minutes ago: not enough, nothing changes.
+      later(11);
+      const stale = await v.post('/v3.0/users/settings/email', { email: 'novyi-adres@example.ru' });
+      expect(isRussianError(stale, 400)).toBe(true);
+      expect(stale.json().rm).toBe(messages.freshSignInNeeded(10));
+      expect(isRussianError(await v.post('/v3.0/users/settings/delete', { content: 'remove' }), 400)).toBe(true);
+      expect(isRussianError(await v.post('/v3.0/users/settings/password', { password: 'новый-пароль-1' }), 400)).toBe(
+        true,
+      );
+      expect((await v.get('/v3.0/users/settings')).json().data.deletion).toBeNull();
+      // Within ten minutes of the sign-in: the email change is mailed, a password is set, deletion is requested.
+      later(5);
+      expect((await v.post('/v3.0/users/settings/email', { email: 'novyi-adres@example.ru' })).json().rc).toBe(200);
+      const set = await v.post('/v3.0/users/settings/password', { password: 'новый-пароль-1' });
+      expect(set.json().rc, set.body).toBe(200);
+      expect((await v.post('/v3.0/users/settings/delete', { content: 'anonymize' })).json().rc).toBe(400);
+      const del = await v.post('/v3.0/users/settings/delete', { password: 'новый-пароль-1', content: 'anonymize' });
+      expect(del.json().rc, del.body).toBe(200);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it('deletion goes through the content services: counters recounted, events out, votes, bookmarks, subscriptions dropped', async () => {
+    const other = await signedIn('Чужой Автор');
+    const theirs = (await savedEntry(other.v, { title: 'Чужая запись', entry: [text('Текст')], is_published: 1 })).id;
+    const v = new Visitor(t.app);
+    const { password, user } = await v.register({ name: 'Уходящий Читатель' });
+    const mine = (await savedEntry(v, { title: 'Моя запись', entry: [text('Текст')], is_published: 1 })).id;
+    const comment = (await v.post('/v3.0/comment/add', { id: theirs, text: 'Мой комментарий' })).json().data.id;
+    expect(comment).toBeGreaterThan(0);
+    expect((await v.post('/v3.0/like', { id: theirs, type: 'content', sign: 1 })).json().rc).toBe(200);
+    expect((await v.post('/v3.0/favorite/change', { id: theirs, type: 'content', state: 1 })).json().rc).toBe(200);
+    expect((await v.post(`/v3.0/subscribe/to/subsite/${other.id}`)).json().rc).toBe(200);
+    await voteCountersOf(t.app.ctx)!.fold();
+    const counters = async () => {
+      const [e] = await t.database.db.select().from(entries).where(eq(entries.id, theirs));
+      const [s] = await t.database.db.select().from(subsites).where(eq(subsites.id, other.id));
+      return {
+        comments: e.commentsCount,
+        likes: e.likesSumm,
+        favorites: e.favoritesCount,
+        subscribers: s.subscribersCount,
+      };
+    };
+    expect(await counters()).toEqual({ comments: 1, likes: 1, favorites: 1, subscribers: 1 });
+    // The owner's own blog page offers its settings; nobody else's does.
+    expect((await v.get(`/v3.0/subsite/${user.id}`)).json().data).toMatchObject({
+      can_manage: true,
+      is_deleted: false,
+    });
+    expect((await other.v.get(`/v3.0/subsite/${user.id}`)).json().data.can_manage).toBe(false);
+
+    expect((await v.post('/v3.0/users/settings/delete', { password, content: 'remove' })).json().rc).toBe(200);
+    const seen: string[] = [];
+    const offs = [
+      t.app.ctx.events.on('entry.removed', (p) => void seen.push(`entry ${p.entryId}`)),
+      t.app.ctx.events.on('comment.removed', (p) => void seen.push(`comment ${p.commentIds.join()}`)),
+      t.app.ctx.events.on('vote.changed', (p) => void seen.push(`vote ${p.targetId} ${p.sign}`)),
+      t.app.ctx.events.on('subscription.changed', (p) => void seen.push(`unsubscribed ${p.subsiteId}`)),
+    ];
+    const { runDeletion } = await import('./service.ts');
+    t.clock.now = new Date(Date.now() + 15 * 86400_000);
+    try {
+      await runDeletion(t.app.ctx, user.id);
+      await t.app.ctx.events.settled();
+    } finally {
+      t.clock.now = new Date();
+      offs.forEach((off) => off());
+    }
+    await voteCountersOf(t.app.ctx)!.fold();
+    expect(seen.sort()).toEqual(
+      [`comment ${comment}`, `entry ${mine}`, `unsubscribed ${other.id}`, `vote ${theirs} 0`].sort(),
+    );
+    expect(await counters()).toEqual({ comments: 0, likes: 0, favorites: 0, subscribers: 0 });
+    expect(await t.database.db.select().from(favorites).where(eq(favorites.userId, user.id))).toEqual([]);
+    const page = (await other.v.get(`/v3.0/subsite/${user.id}`)).json().data;
+    expect(page).toMatchObject({ name: messages.deletedName, is_deleted: true, can_manage: false });
   });
 
   it('makes a downloadable archive of what the person wrote, by a job, for them only', async () => {

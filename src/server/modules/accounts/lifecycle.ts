@@ -10,6 +10,11 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
+import * as bookmarks from '../bookmarks/service.ts';
+import { remove as removeComment } from '../comments/service.ts';
+import * as history from '../history/service.ts';
+import * as subsites from '../subsites/service.ts';
+import * as votes from '../votes/service.ts';
 import { assertBrowserSession } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -19,9 +24,23 @@ const sha256 = (token: string) => crypto.createHash('sha256').update(token).dige
 export const EMAIL_CHANGE_HOURS = 24;
 export const DELETION_GRACE_DAYS = 14;
 
-async function checkPassword(ctx: Ctx, userId: number, password: string, field = 'password') {
-  const p = await q.profileOf(ctx.db, userId);
-  if (!p || !(await argon2.verify(p.passwordHash, password).catch(() => false)))
+/** How recent a sign-in proves the person is there, for an account that has no password to ask for. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+/**
+ * Proves it is the person before a change of email or password, or a deletion: the current password, or, for an
+ * account made through a provider that has none, a sign-in within the last ten minutes (a link mailed to its
+ * address, a provider, a passkey or a QR code), so a forgotten open session alone is never enough.
+ */
+export async function checkPassword(ctx: Ctx, user: UserRow, password: string | undefined, field = 'password') {
+  const p = await q.profileOf(ctx.db, user.id);
+  if (!p) throw badRequest(messages.currentPasswordWrong);
+  if (p.passwordHash === '') {
+    const fresh = user.signedInAt && ctx.now().getTime() - user.signedInAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
+    if (!fresh) throw badRequest(messages.freshSignInNeeded(FRESH_SIGN_IN_MINUTES));
+    return p;
+  }
+  if (!password || !(await argon2.verify(p.passwordHash, password).catch(() => false)))
     throw badRequest(messages.currentPasswordWrong, { errors: { [field]: messages.currentPasswordWrong } });
   return p;
 }
@@ -33,10 +52,10 @@ export async function requestEmailChange(
   ctx: Ctx,
   user: UserRow,
   viaToken: boolean,
-  input: { email: string; password: string },
+  input: { email: string; password?: string },
 ) {
   assertBrowserSession(viaToken);
-  const p = await checkPassword(ctx, user.id, input.password);
+  const p = await checkPassword(ctx, user, input.password);
   if (p.email.toLowerCase() === input.email.toLowerCase()) throw badRequest(messages.emailSame);
   if (await q.emailInUse(ctx.db, input.email))
     throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
@@ -87,10 +106,10 @@ export async function requestDeletion(
   ctx: Ctx,
   user: UserRow,
   viaToken: boolean,
-  input: { password: string; mode: 'anonymize' | 'remove' },
+  input: { password?: string; mode: 'anonymize' | 'remove' },
 ) {
   assertBrowserSession(viaToken);
-  await checkPassword(ctx, user.id, input.password);
+  await checkPassword(ctx, user, input.password);
   const runAt = new Date(ctx.now().getTime() + DELETION_GRACE_DAYS * 86400_000);
   await transaction(ctx, async (ctx) => {
     await q.requestDeletion(ctx.db, user.id, input.mode, ctx.now(), runAt);
@@ -108,15 +127,36 @@ export async function cancelDeletion(ctx: Ctx, user: UserRow, viaToken: boolean)
   return { deletion: null };
 }
 
-/** The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting). */
+/**
+ * The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting).
+ * The account's traces go through their own modules' services, as if the person did each step, so counters are
+ * recounted and domain events go out: with `remove` its entries and comments are removed; in both modes its votes
+ * are taken back and its bookmarks and subscriptions dropped. Each step is idempotent, so a retried job finishes
+ * what a failed one began; the account is anonymised last.
+ */
 export async function runDeletion(ctx: Ctx, userId: number) {
   const d = await q.deletionOf(ctx.db, userId);
   if (!d || d.doneAt || d.runAt > ctx.now()) return;
+  const actor = { id: userId, role: 'user' as const };
+  const trace = await q.traceOf(ctx.db, userId);
+  if (d.mode === 'remove') {
+    for (const id of trace.entryIds) await history.setRemoved(ctx, actor, id, true);
+    for (const id of trace.commentIds) await removeComment(ctx, actor, id).catch(skipGone);
+  }
+  await votes.withdrawAll(ctx, userId);
+  for (const f of trace.favorites)
+    await bookmarks.change(ctx, userId, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
+  for (const id of trace.subsiteIds) await subsites.unsubscribe(ctx, userId, id).catch(skipGone);
   await transaction(ctx, async (ctx) => {
-    if (d.mode === 'remove') await q.removeContentOf(ctx.db, userId);
     await q.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now());
   });
   ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
+}
+
+/** A target removed meanwhile (a comment under a removed branch, an entry gone) is nothing left to drop. */
+function skipGone(e: unknown) {
+  if (e instanceof ApiError && e.rc === 404) return;
+  throw e;
 }
 
 // ── Export ───────────────────────────────────────────────────────────────────────────────────────────────────

@@ -9,8 +9,9 @@ export type TokenScope = 'read' | 'write';
 export const UNSAFE_METHODS = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
 
 /** A request made with a token: its scope must allow the method. */
-export function assertTokenAllows(scope: TokenScope, method: string) {
-  if (scope === 'read' && UNSAFE_METHODS.has(method)) throw new ApiError(403, messages.tokenReadOnly);
+export function assertTokenAllows(scope: TokenScope, method: string, routeOnlyReads: boolean) {
+  if (scope === 'read' && UNSAFE_METHODS.has(method) && !routeOnlyReads)
+    throw new ApiError(403, messages.tokenReadOnly);
 }
 
 /**

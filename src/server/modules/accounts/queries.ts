@@ -9,10 +9,12 @@ import {
   comments,
   emailChanges,
   entries,
+  favorites,
   nameChanges,
   sessions,
   subsiteRoles,
   subsiteRules,
+  subscriptions,
   subsites,
   users,
 } from '../../db/schema.ts';
@@ -351,10 +353,29 @@ export async function anonymizeAccount(db: Db, userId: number, name: string, now
   await db.update(accountDeletions).set({ doneAt: now }).where(eq(accountDeletions.userId, userId));
 }
 
-/** Everything the person wrote goes out of sight (the same `removed` flag moderators set). */
-export async function removeContentOf(db: Db, userId: number) {
-  await db.update(entries).set({ removed: true }).where(eq(entries.authorId, userId));
-  await db.update(comments).set({ removed: true }).where(eq(comments.authorId, userId));
+/** What a deleted account still has in sight: its live entries and comments, its bookmarks and subscriptions. */
+export async function traceOf(db: Db, userId: number) {
+  const [entryRows, commentRows, favoriteRows, subscriptionRows] = await Promise.all([
+    db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.authorId, userId), eq(entries.removed, false))),
+    db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.authorId, userId), eq(comments.removed, false))),
+    db
+      .select({ type: favorites.targetType, id: favorites.targetId })
+      .from(favorites)
+      .where(eq(favorites.userId, userId)),
+    db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+  ]);
+  return {
+    entryIds: entryRows.map((r) => r.id),
+    commentIds: commentRows.map((r) => r.id),
+    favorites: favoriteRows,
+    subsiteIds: subscriptionRows.map((r) => r.id),
+  };
 }
 
 export async function entriesOf(db: Db, userId: number) {

@@ -63,10 +63,12 @@ const subsiteNameField = z
     z.string().min(SUBSITE_NAME_MIN, messages.subsiteNameInvalid).max(SUBSITE_NAME_MAX, messages.subsiteNameInvalid),
   );
 
+/** Absent for an account without a password (made through a provider): a fresh sign-in proves it instead. */
 const currentPasswordField = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
-  .max(200, messages.currentPasswordWrong);
+  .max(200, messages.currentPasswordWrong)
+  .optional();
 
 const viaToken = (req: { viaToken: boolean }) => req.viaToken;
 
@@ -231,6 +233,7 @@ export const accountsRoutes = [
   }),
   route.post('/search/user', {
     access: 'active',
+    readOnly: true,
     rateLimit: [60, 60],
     body: plainBody({
       url: withoutControlChars(z.string({ error: messages.userLinkInvalid })).pipe(

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import argon2 from 'argon2';
 import type {
   AccountSettings,
   ApiTokenCreated,
@@ -26,7 +25,7 @@ import {
   nextNameChange,
 } from './policy.ts';
 import * as q from './queries.ts';
-import { deletionState, listExports } from './lifecycle.ts';
+import { checkPassword, deletionState, listExports } from './lifecycle.ts';
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const TOKEN_PREFIX = 'sreda_';
@@ -90,18 +89,19 @@ export async function revokeToken(ctx: Ctx, user: UserRow, viaToken: boolean, id
 
 /**
  * `X-Device-Token`: the person the token belongs to, or rc 401 for an unknown, revoked or expired token (never a
- * silent anonymous request). Refuses a read token's writes and counts the token's requests per minute.
+ * silent anonymous request). Refuses a read token's writes (unsafe methods, unless the route declares it only reads) and counts the token's requests per minute.
  */
 export async function userByApiToken(
   ctx: Ctx,
   token: string,
   method: string,
+  routeOnlyReads = false,
 ): Promise<{ user: UserRow; tokenId: number }> {
   if (token.length < 20 || token.length > 100) throw new ApiError(401, messages.tokenInvalid);
   const now = ctx.now();
   const row = await q.findUserByToken(ctx.db, sha256(token), now);
   if (!row) throw new ApiError(401, messages.tokenInvalid);
-  assertTokenAllows(row.scope, method);
+  assertTokenAllows(row.scope, method, routeOnlyReads);
   const perMinute = attempts(ctx, 'api-token', 60_000);
   const key = String(row.tokenId);
   if ((await perMinute.failures(key)) >= Math.max(1, Math.round(TOKEN_RATE_PER_MINUTE * ctx.config.rateLimitScale)))
@@ -173,12 +173,10 @@ export async function changePassword(
   user: UserRow,
   viaToken: boolean,
   cookieToken: string | undefined,
-  input: { current: string; password: string },
+  input: { current?: string; password: string },
 ) {
   assertBrowserSession(viaToken);
-  const p = await q.profileOf(ctx.db, user.id);
-  if (!p || !(await argon2.verify(p.passwordHash, input.current).catch(() => false)))
-    throw badRequest(messages.currentPasswordWrong, { errors: { current: messages.currentPasswordWrong } });
+  await checkPassword(ctx, user, input.current, 'current');
   const hash = await hashPassword(input.password);
   const ended = await transaction(ctx, async (ctx) => {
     await q.setPasswordHash(ctx.db, user.id, hash);

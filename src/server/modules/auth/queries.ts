@@ -19,7 +19,8 @@ export const userColumns = {
 };
 
 const selectUser = (db: Db) => db.select(userColumns).from(users).innerJoin(subsites, eq(subsites.id, users.id));
-export type UserRow = Awaited<ReturnType<typeof selectUser>>[number];
+/** A user; from a session lookup also how and when that session signed in. */
+export type UserRow = Awaited<ReturnType<typeof selectUser>>[number] & { loginMethod?: string; signedInAt?: Date };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const rows = await selectUser(db)
@@ -46,6 +47,8 @@ const SessionUserRow = z.object({
   slug: col.text,
   avatarUrl: col.text.nullable(),
   avatarColor: col.text,
+  loginMethod: col.text,
+  signedInAt: col.date,
 });
 
 /** Runs on every request, so it is a prepared statement (planning it was half its database time). */
@@ -56,7 +59,8 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
     sql`
     select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
            u.banned_until as "bannedUntil", u.created_at as "createdAt",
-           s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor"
+           s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor",
+           x.login_method as "loginMethod", x.created_at as "signedInAt"
       from sessions x
       join users u on u.id = x.user_id
       join subsites s on s.id = u.id

@@ -34,7 +34,10 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-async function openSession(ctx: Ctx, userId: number, client: ClientInfo): Promise<SessionInfo> {
+/** How a session signed in (`login_method` of the current user object): email, qr, magic, passkey or a provider. */
+export type LoginMethod = string;
+
+async function openSession(ctx: Ctx, userId: number, client: ClientInfo, loginMethod = 'email'): Promise<SessionInfo> {
   const token = newToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_DAYS * 86400_000);
   await q.insertSession(ctx.db, {
@@ -43,6 +46,7 @@ async function openSession(ctx: Ctx, userId: number, client: ClientInfo): Promis
     expiresAt,
     ip: client.ip,
     userAgent: client.userAgent.slice(0, 300),
+    loginMethod: loginMethod.slice(0, 40),
   });
   return { token, expiresAt };
 }
@@ -133,14 +137,23 @@ export async function login(
  * Sign-in by another way than the password (QR code, mailed link, provider, passkey): the caller has proved who it
  * is; this opens the session its cookie carries. Takes the caller's transaction ctx when it has one.
  */
-export function openSessionFor(ctx: Ctx, userId: number, client: ClientInfo): Promise<SessionInfo> {
-  return openSession(ctx, userId, client);
+export function openSessionFor(
+  ctx: Ctx,
+  userId: number,
+  client: ClientInfo,
+  loginMethod: LoginMethod,
+): Promise<SessionInfo> {
+  return openSession(ctx, userId, client, loginMethod);
 }
 
 /** The current user object of a user by id (after a sign-in by another way), or null when there is none. */
-export async function currentUserById(ctx: Ctx, userId: number): Promise<CurrentUser | null> {
+export async function currentUserById(
+  ctx: Ctx,
+  userId: number,
+  loginMethod?: LoginMethod,
+): Promise<CurrentUser | null> {
   const user = await q.findUserById(ctx.db, userId);
-  return user ? presentCurrentUser(ctx, user) : null;
+  return user ? presentCurrentUser(ctx, { ...user, loginMethod }) : null;
 }
 
 export async function userBySessionToken(ctx: Ctx, token: string | undefined) {

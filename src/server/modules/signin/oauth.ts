@@ -347,7 +347,7 @@ async function signInWith(
       });
     }
     // Linking while signed in keeps the current session; anything else opens one.
-    const session = linkUserId === userId ? null : await openSessionFor(ctx, userId, client_);
+    const session = linkUserId === userId ? null : await openSessionFor(ctx, userId, client_, type);
     return { session, userId };
   });
 }

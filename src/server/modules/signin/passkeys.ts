@@ -156,7 +156,7 @@ export async function login(
   if (!result.verified) throw badRequest(messages.passkeyFailed);
   const session = await transaction(ctx, async (ctx) => {
     await q.usePasskey(ctx.db, key.id, result.authenticationInfo.newCounter, ctx.now());
-    return openSessionFor(ctx, key.userId, client);
+    return openSessionFor(ctx, key.userId, client, 'passkey');
   });
   return { userId: key.userId, session };
 }

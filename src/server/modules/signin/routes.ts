@@ -141,7 +141,7 @@ export const signinRoutes = [
     handler: async ({ ctx, body, req, reply }) => {
       const { userId, session } = await passkeys.login(ctx, body, clientInfo(req));
       setSessionCookie(reply, session, secure(ctx));
-      return { user: await currentUserById(ctx, userId) };
+      return { user: await currentUserById(ctx, userId, 'passkey') };
     },
   }),
 ];

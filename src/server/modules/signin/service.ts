@@ -25,8 +25,8 @@ export interface SignedIn {
 }
 
 /** Opens a session for a user who proved who they are, then presents them (after the transaction, if any). */
-async function present(ctx: Ctx, userId: number, session: SessionInfo): Promise<SignedIn> {
-  const user = await currentUserById(ctx, userId);
+async function present(ctx: Ctx, userId: number, session: SessionInfo, method: string): Promise<SignedIn> {
+  const user = await currentUserById(ctx, userId, method);
   if (!user) throw badRequest(messages.wrongCredentials);
   return { user, session };
 }
@@ -104,9 +104,9 @@ export async function completeQr(ctx: Ctx, key: string, client: ClientInfo): Pro
   const userId = row.userId;
   const session = await transaction(ctx, async (ctx) => {
     if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.qrInvalid);
-    return openSessionFor(ctx, userId, client);
+    return openSessionFor(ctx, userId, client, 'qr');
   });
-  return present(ctx, userId, session);
+  return present(ctx, userId, session, 'qr');
 }
 
 // ── Magic link ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -147,10 +147,10 @@ export async function useMagic(
   const userId = row.userId;
   const session = await transaction(ctx, async (ctx) => {
     if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.magicInvalid);
-    return openSessionFor(ctx, userId, client);
+    return openSessionFor(ctx, userId, client, 'magic');
   });
   const redirect = (row.data as { redirect?: string }).redirect ?? '/';
-  return { ...(await present(ctx, userId, session)), redirect_url: `${ctx.config.publicUrl}${redirect}` };
+  return { ...(await present(ctx, userId, session, 'magic')), redirect_url: `${ctx.config.publicUrl}${redirect}` };
 }
 
 // ── Methods in settings ────────────────────────────────────────────────────────────────────────────────────

@@ -76,8 +76,11 @@ describe('QR login', () => {
     expect(heard).toEqual([Number(qr.channel.slice('signin-qr-'.length))]);
 
     const done = await browser.post('/v3.0/u/qr/complete', { key: qr.key });
-    expect(done.json()).toMatchObject({ rc: 200, data: { user: { id: user.id } } });
+    expect(done.json()).toMatchObject({ rc: 200, data: { user: { id: user.id, login_method: 'qr' } } });
     expect(await signedInId(browser)).toBe(user.id);
+    // The session remembers how it signed in; the phone's own session stays an email one.
+    expect((await browser.get('/v3.0/auth/check')).json().data.user.login_method).toBe('qr');
+    expect((await phone.get('/v3.0/auth/check')).json().data.user.login_method).toBe('email');
 
     // Works once: the key, and the code on the phone, are spent.
     const sessionsBefore = await n(sessions);
@@ -174,6 +177,7 @@ describe('magic link', () => {
     const used = await v.post('/v3.0/magic/use', { token });
     expect(used.json()).toMatchObject({ rc: 200, data: { user: { id: user.id }, redirect_url: `${PUBLIC}/popular` } });
     expect(await signedInId(v)).toBe(user.id);
+    expect((await v.get('/v3.0/auth/check')).json().data.user.login_method).toBe('magic');
     const again = await new Visitor(t.app).post('/v3.0/magic/use', { token });
     expect(isRussianError(again, 400)).toBe(true);
     expect(again.json().rm).toBe(messages.magicInvalid);
@@ -252,7 +256,7 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     expect(res.body).toContain('window.opener.postMessage');
     expect(await n(users)).toBe(usersBefore + 1);
     const me = (await v.get('/v3.0/auth/check')).json().data.user;
-    expect(me).toMatchObject({ name: 'Гость newcomer', user_email: 'newcomer@example.ru' });
+    expect(me).toMatchObject({ name: 'Гость newcomer', user_email: 'newcomer@example.ru', login_method: 'oidc' });
 
     const replay = await finish(new Visitor(t.app), callback);
     expect(replay.ok).toBe(false);

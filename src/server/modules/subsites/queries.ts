@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
-import { mutes, subscriptions, subsites, users } from '../../db/schema.ts';
+import { accountDeletions, mutes, subsiteRoles, subscriptions, subsites, users } from '../../db/schema.ts';
 
 export async function findSubsite(db: Db, id: number) {
   const rows = await db.select().from(subsites).where(eq(subsites.id, id)).limit(1);
@@ -97,6 +97,27 @@ export async function readerRelation(db: Db, userId: number, subsiteId: number) 
       .limit(1),
   ]);
   return { isSubscribed: sub.length > 0, isNotify: sub[0]?.notify ?? false, isMuted: muted.length > 0 };
+}
+
+/** A blog whose account was deleted (the deletion job has run). */
+export async function isDeletedAccount(db: Db, subsite: SubsiteRow): Promise<boolean> {
+  if (subsite.type !== 'user') return false;
+  const rows = await db
+    .select({ at: accountDeletions.doneAt })
+    .from(accountDeletions)
+    .where(eq(accountDeletions.userId, subsite.id))
+    .limit(1);
+  return rows[0]?.at != null;
+}
+
+/** The reader's role in running the subsite (owner, admin, editor, author), null for none. */
+export async function roleIn(db: Db, userId: number, subsiteId: number): Promise<string | null> {
+  const rows = await db
+    .select({ role: subsiteRoles.role })
+    .from(subsiteRoles)
+    .where(and(eq(subsiteRoles.userId, userId), eq(subsiteRoles.subsiteId, subsiteId)))
+    .limit(1);
+  return rows[0]?.role ?? null;
 }
 
 export async function mute(db: Db, userId: number, subsiteId: number) {

@@ -80,12 +80,15 @@ export async function cardsByIds(ctx: Ctx, ids: number[], userId: number | null)
 
 /** The subsite page header for one reader (anonymous readers see no relation). */
 export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
-  const [relation, entriesCount] = await Promise.all([
+  const [relation, entriesCount, isDeleted, role] = await Promise.all([
     viewerId
       ? q.readerRelation(ctx.db, viewerId, subsite.id)
       : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
     q.entriesCount(ctx.db, subsite),
+    q.isDeletedAccount(ctx.db, subsite),
+    viewerId ? q.roleIn(ctx.db, viewerId, subsite.id) : Promise.resolve(null),
   ]);
+  const isMine = subsite.type === 'user' && subsite.id === viewerId;
   return {
     ...presentSubsite(subsite, new Set(relation.isSubscribed ? [subsite.id] : [])),
     slug: subsite.slug,
@@ -93,7 +96,9 @@ export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number 
     is_private: subsite.isPrivate,
     is_muted: relation.isMuted,
     is_notify: relation.isNotify,
-    is_mine: subsite.type === 'user' && subsite.id === viewerId,
+    is_mine: isMine,
+    is_deleted: isDeleted,
+    can_manage: !isDeleted && (isMine || role === 'owner' || role === 'admin'),
     entries_count: entriesCount,
     created: subsite.createdAt.toISOString(),
   };

@@ -32,7 +32,7 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     is_known_email: true,
     user_email: u.email,
     createdRFC: u.createdAt.toUTCString(),
-    login_method: 'email',
+    login_method: u.loginMethod ?? 'email',
     stat_group: 0,
     level: 0,
     role: u.role,

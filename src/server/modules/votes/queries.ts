@@ -75,6 +75,13 @@ export async function setVote(
 const TallyRow = z.object({ count: col.int, summ: col.int });
 
 /** The target's votes straight from the likes primary key: exact at once, whatever the counters still wait for. */
+const CastVote = z.object({ type: z.enum(['content', 'comment']), id: col.int });
+
+/** Every vote one person cast (for the deletion of their account). */
+export function votesOf(db: Db, userId: number) {
+  return rows(db, CastVote, sql`select target_type as type, target_id as id from likes where user_id = ${userId}`);
+}
+
 export async function tally(db: Db, type: ReactionTarget, id: number): Promise<{ count: number; summ: number }> {
   const [tally] = await rows(
     db,

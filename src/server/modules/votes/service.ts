@@ -42,3 +42,32 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<V
   }
   return { count, summ, is_liked: input.sign };
 }
+
+/**
+ * A deleted account's votes are taken back one by one, as if it pressed each again: the targets are marked for the
+ * fold (counters and ratings recount) and `vote.changed` goes out, also for targets removed since the vote.
+ */
+export async function withdrawAll(ctx: Ctx, userId: number): Promise<number> {
+  let n = 0;
+  for (const v of await q.votesOf(ctx.db, userId)) {
+    const target = await q.findVoteTarget(ctx.db, v.type, v.id);
+    const before = await q.setVote(ctx.db, v.type, v.id, userId, 0);
+    if (before === 0) continue;
+    n++;
+    await voteCountersOf(ctx)?.mark(v.type, v.id);
+    if (!target) continue;
+    const { count, summ } = await q.tally(ctx.db, v.type, v.id);
+    ctx.events.emit('vote.changed', {
+      type: v.type,
+      targetId: v.id,
+      entryId: target.entry_id,
+      ownerId: target.author_id,
+      voterId: userId,
+      sign: 0,
+      before,
+      count,
+      summ,
+    });
+  }
+  return n;
+}

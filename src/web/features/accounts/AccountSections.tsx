@@ -108,7 +108,11 @@ export function PasswordSection() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await api.post('users/settings/password', { current, password }, { notify: false });
+    const res = await api.post(
+      'users/settings/password',
+      { current: current || undefined, password },
+      { notify: false },
+    );
     setBusy(false);
     if (!res.ok) return setError(res.rm);
     setError('');
@@ -237,7 +241,13 @@ export function EmailSection({ current }: { current: string }) {
   const [sent, setSent] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const res = await api.post<{ email: string }>('users/settings/email', { email, password }, { notify: false });
+    const res = await api.post<{ email: string }>(
+      'users/settings/email',
+      { email, password: password || undefined },
+      {
+        notify: false,
+      },
+    );
     if (!res.ok) return setError(res.rm);
     setError('');
     setPassword('');
@@ -314,7 +324,7 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
     if (!answer.status) return;
     const res = await api.post<{ deletion: DeletionState }>(
       'users/settings/delete',
-      { password, content: mode },
+      { password: password || undefined, content: mode },
       { notify: false },
     );
     if (!res.ok) return setError(res.rm);

@@ -74,7 +74,16 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
           <Avatar name={subsite.name} color={subsite.avatar_color} url={subsite.avatar_url} size={88} />
         </div>
         <div className="subsite-actions">
-          {!subsite.is_mine && (
+          {subsite.can_manage && (
+            <a
+              className="btn btn-secondary subsite-settings"
+              href={`${subsite.url}/settings`}
+              data-testid="subsite-settings"
+            >
+              {t.settings}
+            </a>
+          )}
+          {!subsite.is_mine && !subsite.is_deleted && (
             <>
               {subscribed && (
                 <button
@@ -147,6 +156,11 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
           </p>
         )}
         {subsite.is_private && <p className="subsite-note">{t.privateNote}</p>}
+        {subsite.is_deleted && (
+          <p className="subsite-note" data-testid="deleted-note">
+            {t.deletedNote}
+          </p>
+        )}
       </div>
     </section>
   );

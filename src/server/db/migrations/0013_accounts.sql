@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "login_method" text DEFAULT 'email' NOT NULL;

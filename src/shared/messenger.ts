@@ -18,6 +18,8 @@ export const MESSAGE_ATTACHMENTS_MAX = 10;
 export const CLIENT_ID_MAX = 64;
 export const SEARCH_MAX = 100;
 export const CHATS_PAGE = 30;
+/** People offered when adding to a group (filtered by name on the server). */
+export const CONTACTS_MAX = 50;
 export const MESSAGES_PAGE = 40;
 export const COMPLAINT_REASON_MAX = 500;
 /** A message still unread this long after it came is pushed (and mailed, when asked for). */

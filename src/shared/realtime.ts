@@ -14,6 +14,12 @@ export const channelName = {
   hits: (entryId: number) => `content-hits-${entryId}`,
   content: (entryId: number) => `content-${entryId}`,
   user: (userId: number) => `user-${userId}`,
+  /**
+   * Not a channel one subscribes to: the name a message carries when one broadcast went to many private user
+   * channels at once (a chat's members). Only sockets that joined one of those channels (signed) receive it; the
+   * client hands it to its own `user-{id}` listeners.
+   */
+  anyUser: 'user-*',
   live: 'live',
   system: 'system',
 } as const;

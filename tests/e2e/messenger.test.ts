@@ -125,11 +125,40 @@ describe('messenger in the browser', () => {
     const scroller = await history.evaluate((el) => ({ top: el.scrollTop }));
     expect(scroller.top).toBeGreaterThan(150);
     expect(Math.abs(top - (await oldest.evaluate((el) => el.getBoundingClientRect().top)))).toBeLessThan(2);
+
+    // B's group, managed from the conversation's menu: rename, add Вера (a person of B's direct chats), make admin.
+    const c = await registerViaApi(server, 'Дина Группа');
+    const club = await api<{ id: number }>('/v3.0/messenger/chats/create', b.cookie, {
+      type: 'group',
+      user_ids: [c.id],
+      title: 'Клуб',
+    });
+    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
+    await page.click('[data-testid=popover-item][data-value=manage]');
+    const panel = page.locator('[data-testid=messenger-group-panel]');
+    await panel.locator('[data-testid=messenger-group-rename]').fill('Клуб историков');
+    await panel.locator('button[type=submit]', { hasText: 'Сохранить' }).click();
+    await page.waitForSelector('.messenger-conv__title:has-text("Клуб историков")');
+    await panel.locator('[data-testid=messenger-group-filter]').fill('вера');
+    await panel.locator('label', { hasText: 'Вера История' }).click();
+    await panel.locator('[data-testid=messenger-group-add-submit]').click();
+    const vera = panel.locator(`[data-testid=messenger-group-member][data-user-id="${a.id}"]`);
+    expect(await vera.locator('[data-testid=messenger-group-role]').textContent()).toBe('участник');
+    await vera.locator('button', { hasText: 'Сделать администратором' }).click();
+    await vera.locator('[data-testid=messenger-group-role]:has-text("администратор")').waitFor();
+    expect(await panel.locator('[data-testid=messenger-group-member]').count()).toBe(3);
+    await shot(page, 'messenger-group-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, 'messenger-group-375');
+    // Вера sees the new title in her list.
+    const list = await api<{ items: { id: number; title: string }[] }>('/v3.0/messenger/chats', a.cookie);
+    expect(list.data.items.find((x) => x.id === club.data.id)?.title).toBe('Клуб историков');
     await context.close();
 
     const phone = await signedInPage(browser, server, b.cookie, 375, 812);
     await open(phone.page, `${server.url}/messenger`);
-    const row = phone.page.locator('[data-testid=messenger-chat]').first();
+    const row = phone.page.locator('[data-testid=messenger-chat]', { hasText: 'Вера История' });
     await row.waitFor();
     await shot(phone.page, 'messenger-list-375');
     await row.click();

@@ -64,6 +64,18 @@ export const messengerRoutes = [
     handler: ({ ctx, user, query }) => messenger.list(ctx, user, query),
   }),
 
+  route.get('/messenger/contacts', {
+    access: 'user',
+    rateLimit: [120, 60],
+    query: plainBody({
+      search: z
+        .string({ error: messages.wrongType })
+        .max(SEARCH_MAX, messages.messengerSearchTooLong(SEARCH_MAX))
+        .optional(),
+    }),
+    handler: ({ ctx, user, query }) => messenger.contacts(ctx, user, query.search),
+  }),
+
   route.get('/messenger/unread', {
     access: 'user',
     rateLimit: [120, 60],

@@ -4,6 +4,7 @@ import type { MediaImage } from '../../../shared/media.ts';
 import {
   CHAT_MEMBERS_MAX,
   CHATS_PAGE,
+  CONTACTS_MAX,
   directKey,
   MESSAGE_ATTACHMENTS_MAX,
   MESSAGE_MAX_LENGTH,
@@ -28,6 +29,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { extract } from '../extract/service.ts';
 import { pushToUser } from '../push/service.ts';
+import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -564,6 +566,14 @@ export async function typing(ctx: Ctx, viewer: UserRow, chatId: number) {
     },
   });
   return { ok: true };
+}
+
+/** People to add to a group: from the reader's direct chats and the blogs they subscribe to, filtered by name. */
+export async function contacts(ctx: Ctx, viewer: Viewer, search = ''): Promise<{ items: ChatPerson[] }> {
+  policy.assertCanMessage(viewer, ctx.now());
+  const ids = await subscriptionIds(ctx, viewer.id);
+  const rows = await q.contacts(ctx.db, viewer.id, ids, search.trim(), CONTACTS_MAX);
+  return { items: rows.map((r) => person(r.id, r.name, r.slug, r.avatar_url, r.avatar_color)) };
 }
 
 export async function unread(ctx: Ctx, viewer: Viewer) {

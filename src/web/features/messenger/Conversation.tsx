@@ -18,6 +18,7 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { ChatAvatar } from './ChatList.tsx';
+import { GroupPanel } from './GroupPanel.tsx';
 import { drafts, messengerCalls, useMessengerEvents } from './calls.ts';
 
 const t = ui.messenger;
@@ -242,6 +243,7 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
   const [reply, setReply] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [failed, setFailed] = useState(false);
+  const [managing, setManaging] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ kind: 'bottom' } | { kind: 'keep'; height: number; top: number } | null>(null);
   const loadingOlder = useRef(false);
@@ -379,6 +381,7 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
             className="messenger-conv__menu"
             testId="messenger-chat-menu"
             items={() => [
+              ...(chat.type === 'group' ? [{ label: t.manageGroup, value: 'manage' }] : []),
               { label: chat.is_muted ? t.unmute : t.mute, value: 'mute' },
               ...(chat.type !== 'direct' ? [{ label: t.leave, value: 'leave', color: 'var(--danger)' }] : []),
               // A group's owner and admins remove people from here (admins only ordinary members).
@@ -391,7 +394,8 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
                 : []),
             ]}
             onSelect={async (v) => {
-              if (v === 'mute') {
+              if (v === 'manage') setManaging(true);
+              else if (v === 'mute') {
                 const r = await messengerCalls.mute(chat.id, !chat.is_muted);
                 if (r.ok) setChat({ ...chat, is_muted: r.data.is_muted });
               } else if (v?.startsWith('remove:')) {
@@ -405,6 +409,9 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
           />
         )}
       </header>
+      {managing && chat && chat.type === 'group' && (
+        <GroupPanel chat={chat} me={me} onChanged={setChat} onClose={() => setManaging(false)} />
+      )}
       <div
         className="messenger-conv__scroll"
         ref={scroller}

@@ -4,6 +4,7 @@ import { createStore, useStore } from '../../lib/store.ts';
 import { channelName, type UserEvent } from '../../../shared/realtime.ts';
 import type {
   ChatDetails,
+  ChatPerson,
   ChatsPage,
   Message,
   MessagesPage,
@@ -45,6 +46,14 @@ export const messengerCalls = {
   leave: (id: number) => api.post(`messenger/chats/${id}/leave`),
   removeMember: (id: number, userId: number) =>
     api.post<ChatDetails>(`messenger/chats/${id}/members/remove`, { user_id: userId }),
+  contacts: (search: string) =>
+    api.get<{ items: ChatPerson[] }>('messenger/contacts', search ? { search } : {}, { notify: false }),
+  update: (id: number, body: { title?: string; picture?: string }) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/update`, body),
+  addMembers: (id: number, userIds: number[]) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/add`, { user_ids: userIds }),
+  setAdmin: (id: number, userId: number, isAdmin: boolean) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/admin`, { user_id: userId, is_admin: isAdmin }),
   settings: () => api.get<MessengerSettings>('messenger/settings', {}, { notify: false }),
   saveSettings: (patch: Partial<MessengerSettings>) => api.post<MessengerSettings>('messenger/settings', patch),
   async refreshUnread() {

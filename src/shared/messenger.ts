@@ -100,6 +100,13 @@ export interface Chat {
   active_date: string;
 }
 
+/** The header's unread total (page data of every page and `GET messenger/unread`). */
+export interface MessengerUnread {
+  unread_total: number;
+  /** Chats whose new messages do not count (the client moves the total by the events it gets). */
+  muted_ids: number[];
+}
+
 export interface ChatsPage {
   items: Chat[];
   /** Send back as `before` for the next page; null at the end. */

@@ -11,6 +11,7 @@ import { reactionsPage } from '../modules/bookmarks/page.ts';
 import { historyPage } from '../modules/history/page.ts';
 import { realtimePage } from '../modules/realtime/page.ts';
 import { notificationsPage } from '../modules/notifications/page.ts';
+import { messengerPage } from '../modules/messenger/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -22,6 +23,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     history: historyPage(ctx, user),
     realtime: realtimePage(ctx, user),
     notifications: notificationsPage(ctx, user),
+    messenger: messengerPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

@@ -12,6 +12,7 @@ import type { ReactionsPageServices } from './reactions.ts';
 import type { HistoryPageServices } from './history.ts';
 import type { RealtimePageServices } from './realtime.ts';
 import type { NotificationsPageServices } from './notifications.ts';
+import type { MessengerPageServices } from './messenger.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -23,6 +24,7 @@ export interface PageServices {
   history: HistoryPageServices;
   realtime: RealtimePageServices;
   notifications: NotificationsPageServices;
+  messenger: MessengerPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

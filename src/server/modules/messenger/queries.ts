@@ -409,6 +409,16 @@ export async function unreadTotal(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The reader's muted chats: their messages do not count in the header's total (the client skips them too). */
+export async function mutedChatIds(db: Db, userId: number): Promise<number[]> {
+  const result = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`select chat_id as id from chat_members where user_id = ${userId} and muted and left_at is null`,
+  );
+  return result.map((r) => r.id);
+}
+
 const MemberListRow = z.object({
   user_id: col.int,
   role: z.enum(['owner', 'admin', 'member', 'reader']),

@@ -19,6 +19,7 @@ import {
   type MessagesPage,
   type MessengerEvent,
   type MessengerSettings,
+  type MessengerUnread,
 } from '../../../shared/messenger.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { ExtractResult } from '../../../shared/extract.ts';
@@ -576,8 +577,11 @@ export async function contacts(ctx: Ctx, viewer: Viewer, search = ''): Promise<{
   return { items: rows.map((r) => person(r.id, r.name, r.slug, r.avatar_url, r.avatar_color)) };
 }
 
-export async function unread(ctx: Ctx, viewer: Viewer) {
-  return { unread_total: isBannedSafe(ctx, viewer) ? 0 : await q.unreadTotal(ctx.db, viewer.id) };
+/** The header's total (muted chats left out) and the muted chats, so a client can move the total by its events. */
+export async function unread(ctx: Ctx, viewer: Viewer): Promise<MessengerUnread> {
+  if (isBannedSafe(ctx, viewer)) return { unread_total: 0, muted_ids: [] };
+  const [total, muted] = await Promise.all([q.unreadTotal(ctx.db, viewer.id), q.mutedChatIds(ctx.db, viewer.id)]);
+  return { unread_total: total, muted_ids: muted };
 }
 
 const isBannedSafe = (ctx: Ctx, viewer: Viewer) => policy.isBannedNow(viewer, ctx.now());

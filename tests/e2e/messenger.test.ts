@@ -157,6 +157,10 @@ describe('messenger in the browser', () => {
     expect(await panel.locator('[data-testid=messenger-group-member]').count()).toBe(3);
     await shot(page, 'messenger-group-1280');
     await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
+    await page.click('[data-testid=popover-item][data-value=manage]');
+    await panel.locator('[data-testid=messenger-group-member]').nth(2).waitFor();
     await shot(page, 'messenger-group-375');
     // Вера sees the new title in her list.
     const list = await api<{ items: { id: number; title: string }[] }>('/v3.0/messenger/chats', a.cookie);

@@ -3,7 +3,7 @@
  * events of the private user channel. Isomorphic and dependency-free apart from the formatter.
  */
 import type { ExtractResult } from './extract.ts';
-import type { MediaImage } from './media.ts';
+import type { MediaFile, MediaImage } from './media.ts';
 import { formatDate, formatDateTime } from './format.ts';
 
 export const CHAT_TYPES = ['direct', 'group', 'channel'] as const;
@@ -65,7 +65,8 @@ export interface Message {
   chat_id: number;
   author: ChatPerson | null;
   text: string;
-  attachments: MediaImage[];
+  /** Pictures, video and sound, or files (pdf, zip, text…) shown as a download chip. */
+  attachments: (MediaImage | MediaFile)[];
   preview: ExtractResult | null;
   reply_to: { id: number; author_name: string; text: string; is_removed: boolean } | null;
   client_id: string | null;

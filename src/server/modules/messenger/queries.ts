@@ -296,6 +296,7 @@ export async function saveSettings(db: Db, userId: number, value: unknown) {
 const MediaRow = z.object({
   uuid: col.text,
   type: col.text,
+  mime: col.text,
   width: col.int,
   height: col.int,
   size: col.int,
@@ -310,7 +311,7 @@ export function mediaByUuids(db: Db, uuids: string[]) {
   return rows(
     db,
     MediaRow,
-    sql`select uuid, type, width, height, size, color, duration, external_service from media
+    sql`select uuid, type, mime, width, height, size::float8 as size, color, duration, external_service from media
          where uuid in (${sql.join(
            uuids.map((u) => sql`${u}`),
            sql`, `,

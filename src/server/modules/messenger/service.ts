@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { truncate } from '../../../shared/format.ts';
-import type { MediaImage } from '../../../shared/media.ts';
+import { FILE_EXT_BY_MIME, FILE_TYPE, type MediaFile, type MediaImage } from '../../../shared/media.ts';
 import {
   CHAT_MEMBERS_MAX,
   CHATS_PAGE,
@@ -58,7 +58,7 @@ function presentMessage(row: q.MessageRow, reactions: q.ReactionRowOut[] = []): 
     chat_id: row.chat_id,
     author,
     text: row.removed ? '' : row.text,
-    attachments: row.removed ? [] : ((row.attachments as MediaImage[]) ?? []),
+    attachments: row.removed ? [] : ((row.attachments as (MediaImage | MediaFile)[]) ?? []),
     preview: row.removed ? null : ((row.preview as ExtractResult | null) ?? null),
     reply_to:
       row.reply_to !== null
@@ -391,7 +391,8 @@ export async function history(
 
 export interface SendInput {
   text: string;
-  attachments: string[];
+  /** Media uuids, or `{uuid, name}` for a file. */
+  attachments: (string | { uuid: string; name: string })[];
   reply_to: number | null;
   client_id: string | null;
 }
@@ -422,12 +423,23 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
       const target = await q.findMessage(ctx.db, input.reply_to);
       if (!target || target.chat_id !== chat.id || target.removed) throw badRequest(messages.messageReplyNotFound);
     }
-    const uuids = [...new Set(input.attachments)];
+    const asked = input.attachments.map((a) => (typeof a === 'string' ? { uuid: a, name: '' } : a));
+    const uuids = [...new Set(asked.map((a) => a.uuid))];
     const found = await q.mediaByUuids(ctx.db, uuids);
     const byUuid = new Map(found.map((m) => [m.uuid, m]));
-    const attachments = input.attachments.map((uuid) => {
+    const attachments = asked.map(({ uuid, name }): MediaImage | MediaFile => {
       const m = byUuid.get(uuid);
       if (!m) throw badRequest(messages.messageAttachmentInvalid);
+      if (m.type === FILE_TYPE) {
+        // Shown and downloaded under the sender's name; without one, under the uuid and the type's extension.
+        return {
+          uuid: m.uuid,
+          type: FILE_TYPE,
+          mime: m.mime,
+          size: m.size,
+          name: name || `${m.uuid}.${FILE_EXT_BY_MIME[m.mime] ?? 'bin'}`,
+        };
+      }
       const item: MediaImage = {
         uuid: m.uuid,
         type: m.type as MediaImage['type'],

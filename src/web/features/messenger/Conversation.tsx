@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages as rm, ui } from '../../../shared/catalogue.ts';
-import { isAudioType, mediaUrl, type MediaImage } from '../../../shared/media.ts';
+import {
+  FILE_ACCEPT,
+  isAudioType,
+  isMediaFile,
+  mediaUrl,
+  type MediaFile,
+  type MediaImage,
+} from '../../../shared/media.ts';
+import { formatFileSize } from '../../../shared/format.ts';
 import {
   daySeparator,
   MESSAGE_ATTACHMENTS_MAX,
@@ -36,7 +44,32 @@ function upsert(list: Message[], m: Message): Message[] {
   return next.sort((a, b) => a.id - b.id);
 }
 
-function Attachment({ item }: { item: MediaImage }) {
+/** A file (pdf, zip, text…): its name, size and a download link; never opened inline. */
+function FileChip({ item }: { item: MediaFile }) {
+  return (
+    <a
+      className="messenger-file"
+      href={mediaUrl(mediaBaseUrl(), item.uuid)}
+      download={item.name}
+      data-testid="messenger-file"
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+        <path
+          d="M6 2h8l5 5v15H6z M14 2v5h5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="messenger-file__name">{item.name}</span>
+      <span className="messenger-file__size">{formatFileSize(item.size)}</span>
+    </a>
+  );
+}
+
+function Attachment({ item }: { item: MediaImage | MediaFile }) {
+  if (isMediaFile(item)) return <FileChip item={item} />;
   const base = mediaBaseUrl();
   if (isAudioType(item.type)) return <audio controls preload="none" src={mediaUrl(base, item.uuid)} />;
   if (item.type === 'mp4')
@@ -490,7 +523,7 @@ function Composer({
   onSent(m: Message): void;
 }) {
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<MediaImage[]>([]);
+  const [files, setFiles] = useState<(MediaImage | MediaFile)[]>([]);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -515,7 +548,12 @@ function Composer({
     if (files.length + list.length > MESSAGE_ATTACHMENTS_MAX)
       return toast.show(rm.mediaTooMany(MESSAGE_ATTACHMENTS_MAX), { type: 'error' });
     setUploading(true);
-    const uploaded = await messengerCalls.upload(list);
+    const isMedia = (f: File) => /^(image|video|audio)\//.test(f.type) && f.type !== 'image/svg+xml';
+    const uploaded: (MediaImage | MediaFile)[] = await messengerCalls.upload(list.filter(isMedia));
+    for (const f of list.filter((x) => !isMedia(x))) {
+      const item = await messengerCalls.uploadFile(f);
+      if (item) uploaded.push(item);
+    }
     setUploading(false);
     setFiles((prev) => [...prev, ...uploaded].slice(0, MESSAGE_ATTACHMENTS_MAX));
   }
@@ -539,7 +577,7 @@ function Composer({
     // The same client_id on a retry: the server stores the message once.
     const result = await messengerCalls.send(chat.id, {
       text: body,
-      attachments: files.map((f) => f.uuid),
+      attachments: files.map((f) => (isMediaFile(f) ? { uuid: f.uuid, name: f.name } : f.uuid)),
       ...(reply ? { reply_to: reply.id } : {}),
       client_id: clientId.current,
     });
@@ -597,7 +635,11 @@ function Composer({
         <div className="messenger-composer__files" data-testid="messenger-attachments">
           {files.map((f) => (
             <span key={f.uuid} className="messenger-composer__file">
-              {isAudioType(f.type) ? (
+              {isMediaFile(f) ? (
+                <span className="messenger-composer__filename" title={f.name}>
+                  {f.name}
+                </span>
+              ) : isAudioType(f.type) ? (
                 <span>🎵</span>
               ) : (
                 <img
@@ -643,7 +685,7 @@ function Composer({
           type="file"
           multiple
           hidden
-          accept="image/*,video/mp4,audio/*"
+          accept={`image/*,video/mp4,audio/*,${FILE_ACCEPT}`}
           onChange={(e) => {
             void attach([...(e.target.files ?? [])]);
             e.target.value = '';

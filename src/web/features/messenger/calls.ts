@@ -12,7 +12,7 @@ import type {
   MessengerSettings,
   MessengerUnread,
 } from '../../../shared/messenger.ts';
-import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
+import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { toast } from '../../ui/overlays/index.ts';
 
@@ -25,8 +25,15 @@ export const messengerCalls = {
     api.get<MessagesPage>(`messenger/chats/${id}/messages`, beforeId ? { before_id: beforeId } : {}),
   create: (body: { type: 'direct' | 'group'; user_ids: number[]; title?: string }) =>
     api.post<ChatDetails>('messenger/chats/create', body),
-  send: (id: number, body: { text: string; attachments: string[]; reply_to?: number; client_id: string }) =>
-    api.post<Message>(`messenger/chats/${id}/send`, body),
+  send: (
+    id: number,
+    body: {
+      text: string;
+      attachments: (string | { uuid: string; name: string })[];
+      reply_to?: number;
+      client_id: string;
+    },
+  ) => api.post<Message>(`messenger/chats/${id}/send`, body),
   edit: (messageId: number, text: string) => api.post<Message>(`messenger/messages/${messageId}/edit`, { text }),
   remove: (messageId: number) => api.post<Message>(`messenger/messages/${messageId}/remove`),
   react: (messageId: number, reaction: string) =>
@@ -85,6 +92,15 @@ export const messengerCalls = {
       else items.push(r.data);
     }
     return items;
+  },
+  /** One file of any allowed kind (pdf, archives, documents, text; pictures go the media way on the server too). */
+  async uploadFile(file: File): Promise<MediaImage | MediaFile | null> {
+    const result = await api.post<{ result: { type: 'image'; data: MediaImage } | { type: 'file'; data: MediaFile } }>(
+      'andropov/upload/file',
+      { file, name: file.name || 'file' },
+      { format: 'multipart' },
+    );
+    return result.ok ? result.data.result.data : null;
   },
 };
 

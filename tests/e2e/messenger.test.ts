@@ -98,6 +98,24 @@ describe('messenger in the browser', () => {
     await bInput.fill('Отлично!');
     await bInput.press('Enter');
     await pa.locator('[data-testid=messenger-message]', { hasText: 'Отлично!' }).waitFor();
+
+    // B attaches a text file with the paperclip: A sees a chip with its name and size, and it downloads.
+    await pb.locator('[data-testid=messenger-drawer] [data-testid=messenger-file-input]').setInputFiles({
+      name: 'список.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('молоко\nхлеб\n'),
+    });
+    await pb
+      .locator('[data-testid=messenger-drawer] .messenger-composer__filename', { hasText: 'список.txt' })
+      .waitFor();
+    await bInput.press('Enter');
+    const chip = pa.locator('[data-testid=messenger-file]', { hasText: 'список.txt' });
+    await chip.waitFor();
+    expect(await chip.innerText()).toContain('Б');
+    const href = await chip.getAttribute('href');
+    const file = await pa.request.get(new URL(href!, pa.url()).href);
+    expect(file.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(file.headers()['x-content-type-options']).toBe('nosniff');
     expect(unreadAsked).toBe(0);
     await ca.close();
     await cb.close();

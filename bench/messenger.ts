@@ -7,7 +7,8 @@
  * holds more than a group's 200 people: the managers post, the subscribers read), opens one protocol-level socket
  * client per member from forked worker processes (bench/messenger-clients.ts), each subscribed to its own signed
  * private channel, and sends 20 messages through `POST /v3.0/messenger/chats/{id}/send`, 500 ms apart. Latency =
- * arrival − the moment the POST was sent, so it includes the write, the recipients query and one publish per member.
+ * arrival − the moment the POST was sent, so it includes the write, the recipients query and the one broadcast to
+ * the members' rooms.
  *
  * One node: one server process (in-memory socket.io adapter). Two nodes: two server processes on the same database
  * and Redis (socket.io Redis adapter), members split between them, messages sent through the first.

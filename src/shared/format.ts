@@ -23,6 +23,19 @@ export function formatNumber(n: number): string {
   return sign + grouped + (frac ? ',' + frac : '');
 }
 
+/** 812 -> "812 Б", 1536 -> "1,5 КБ", 5 242 880 -> "5 МБ" (binary units, one decimal below 10, NBSP). */
+export function formatFileSize(bytes: number): string {
+  const units = ['Б', 'КБ', 'МБ', 'ГБ'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 ? value : value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  return `${formatNumber(shown)}${NBSP}${units[unit]}`;
+}
+
 function compact(n: number, suffixes: readonly string[]): string {
   if (!Number.isFinite(n)) return String(n);
   const abs = Math.abs(n);

@@ -17,6 +17,54 @@ export const isAudioType = (type: string): type is AudioType => (AUDIO_TYPES as 
 /** What the editor's file picker and drop accept; the server still judges by content. */
 export const AUDIO_MIME_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/ogg', 'audio/opus'];
 
+/**
+ * Files that are neither pictures nor sound (a message's attachments): stored as uploaded under the hash of their
+ * content, type 'file', served only as a download. The allowed kinds by the MIME type found in their bytes, with the
+ * extension a download gets; text (no signature to find) by the name's extension and valid UTF-8.
+ */
+export const FILE_TYPE = 'file';
+export const FILE_EXT_BY_MIME: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'application/x-7z-compressed': '7z',
+  'application/gzip': 'gz',
+  'application/x-rar-compressed': 'rar',
+  'application/vnd.rar': 'rar',
+  'application/x-tar': 'tar',
+  'application/rtf': 'rtf',
+  'application/epub+zip': 'epub',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'text/plain; charset=utf-8': 'txt',
+  'text/csv; charset=utf-8': 'csv',
+  'text/markdown; charset=utf-8': 'md',
+};
+/** Text files: no signature in their bytes, so the name's extension says which (and the bytes must be UTF-8). */
+export const TEXT_FILE_MIME: Record<string, string> = {
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  log: 'text/plain; charset=utf-8',
+};
+/** What the messenger's paperclip offers; the server still judges by content. */
+export const FILE_ACCEPT = '.pdf,.zip,.7z,.gz,.rar,.tar,.rtf,.epub,.docx,.xlsx,.pptx,.odt,.ods,.odp,.txt,.csv,.md,.log';
+export const FILE_NAME_MAX = 255;
+
+/** A non-media file as the upload answers it and a message carries it. */
+export interface MediaFile {
+  uuid: string;
+  type: typeof FILE_TYPE;
+  mime: string;
+  size: number;
+  /** The name given at upload (the message's own; the stored file is named by its content). */
+  name: string;
+}
+export const isMediaFile = (item: { type: string }): item is MediaFile => item.type === FILE_TYPE;
+
 /** What `-/format/…/` may ask for: pictures in three formats, and mp4 for gifs (played as video). */
 export const MEDIA_FORMATS = ['webp', 'jpg', 'png', 'mp4'] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];

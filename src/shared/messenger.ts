@@ -3,7 +3,7 @@
  * events of the private user channel. Isomorphic and dependency-free apart from the formatter.
  */
 import type { ExtractResult } from './extract.ts';
-import type { MediaImage } from './media.ts';
+import type { MediaFile, MediaImage } from './media.ts';
 import { formatDate, formatDateTime } from './format.ts';
 
 export const CHAT_TYPES = ['direct', 'group', 'channel'] as const;
@@ -18,6 +18,8 @@ export const MESSAGE_ATTACHMENTS_MAX = 10;
 export const CLIENT_ID_MAX = 64;
 export const SEARCH_MAX = 100;
 export const CHATS_PAGE = 30;
+/** People offered when adding to a group (filtered by name on the server). */
+export const CONTACTS_MAX = 50;
 export const MESSAGES_PAGE = 40;
 export const COMPLAINT_REASON_MAX = 500;
 /** A message still unread this long after it came is pushed (and mailed, when asked for). */
@@ -63,7 +65,8 @@ export interface Message {
   chat_id: number;
   author: ChatPerson | null;
   text: string;
-  attachments: MediaImage[];
+  /** Pictures, video and sound, or files (pdf, zip, text…) shown as a download chip. */
+  attachments: (MediaImage | MediaFile)[];
   preview: ExtractResult | null;
   reply_to: { id: number; author_name: string; text: string; is_removed: boolean } | null;
   client_id: string | null;
@@ -96,6 +99,13 @@ export interface Chat {
   read_by_others_id: number;
   my_read_id: number;
   active_date: string;
+}
+
+/** The header's unread total (page data of every page and `GET messenger/unread`). */
+export interface MessengerUnread {
+  unread_total: number;
+  /** Chats whose new messages do not count (the client moves the total by the events it gets). */
+  muted_ids: number[];
 }
 
 export interface ChatsPage {

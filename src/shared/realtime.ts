@@ -16,6 +16,12 @@ export const channelName = {
   user: (userId: number) => `user-${userId}`,
   /** Private to the browser showing QR code `id` (its time + hash come with the code). */
   signinQr: (codeId: number) => `signin-qr-${codeId}`,
+  /**
+   * Not a channel one subscribes to: the name a message carries when one broadcast went to many private user
+   * channels at once (a chat's members). Only sockets that joined one of those channels (signed) receive it; the
+   * client hands it to its own `user-{id}` listeners.
+   */
+  anyUser: 'user-*',
   live: 'live',
   system: 'system',
 } as const;

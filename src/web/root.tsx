@@ -31,7 +31,11 @@ import './styles.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, services, mediaBaseUrl } = context.get(appContext);
-  const [communities, unreadCount] = await Promise.all([services.communities(), services.notifications.unreadCount()]);
+  const [communities, unreadCount, messengerUnread] = await Promise.all([
+    services.communities(),
+    services.notifications.unreadCount(),
+    services.messenger.unread(),
+  ]);
   const cookies = request.headers.get('cookie');
   return {
     user,
@@ -39,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     mediaBaseUrl,
     socketAuth: services.realtime.socketAuth(),
     unreadCount,
+    messengerUnread,
     sidebarCollapsed: readCookie(cookies, SIDEBAR_COOKIE) === '1',
     liveCollapse: parseCollapse(readCookie(cookies, LIVE_COOKIE)),
   };
@@ -105,7 +110,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
   setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">
-      <Header user={data.user} unreadCount={data.unreadCount} />
+      <Header user={data.user} unreadCount={data.unreadCount} messengerUnread={data.messengerUnread} />
       <div className="app-body">
         <Sidebar
           communities={data.communities}

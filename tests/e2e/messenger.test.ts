@@ -32,6 +32,9 @@ describe('messenger in the browser', () => {
     const b = await registerViaApi(server, 'Богдан Читатель');
 
     const { context: cb, page: pb } = await signedInPage(browser, server, b.cookie, 1280, 900);
+    // The total comes with the page and then moves by the private channel's events: never asked again.
+    let unreadAsked = 0;
+    pb.on('request', (r) => void (r.url().includes('/messenger/unread') && unreadAsked++));
     await open(pb, `${server.url}/`);
     await pb.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
     await pb.waitForSelector('[data-testid=messenger-button]');
@@ -62,6 +65,9 @@ describe('messenger in the browser', () => {
     await pb.waitForSelector('[data-testid=messenger-badge]');
     expect(await pb.locator('[data-testid=messenger-badge]').textContent()).toBe('1');
     await pb.waitForFunction(() => document.title.startsWith('(1) '));
+    // Rendered on the server: the first HTML of any page already carries the badge.
+    const html = await (await fetch(`${server.url}/`, { headers: { cookie: b.cookie } })).text();
+    expect(html).toMatch(/data-testid="messenger-badge"[^>]*>1</);
     await pb.click('[data-testid=messenger-button]');
     const item = pb.locator('[data-testid=messenger-drawer] [data-testid=messenger-chat]').first();
     await item.waitFor();
@@ -92,6 +98,25 @@ describe('messenger in the browser', () => {
     await bInput.fill('Отлично!');
     await bInput.press('Enter');
     await pa.locator('[data-testid=messenger-message]', { hasText: 'Отлично!' }).waitFor();
+
+    // B attaches a text file with the paperclip: A sees a chip with its name and size, and it downloads.
+    await pb.locator('[data-testid=messenger-drawer] [data-testid=messenger-file-input]').setInputFiles({
+      name: 'список.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('молоко\nхлеб\n'),
+    });
+    await pb
+      .locator('[data-testid=messenger-drawer] .messenger-composer__filename', { hasText: 'список.txt' })
+      .waitFor();
+    await bInput.press('Enter');
+    const chip = pa.locator('[data-testid=messenger-file]', { hasText: 'список.txt' });
+    await chip.waitFor();
+    expect(await chip.innerText()).toContain('Б');
+    const href = await chip.getAttribute('href');
+    const file = await pa.request.get(new URL(href!, pa.url()).href);
+    expect(file.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(file.headers()['x-content-type-options']).toBe('nosniff');
+    expect(unreadAsked).toBe(0);
     await ca.close();
     await cb.close();
   });
@@ -125,11 +150,44 @@ describe('messenger in the browser', () => {
     const scroller = await history.evaluate((el) => ({ top: el.scrollTop }));
     expect(scroller.top).toBeGreaterThan(150);
     expect(Math.abs(top - (await oldest.evaluate((el) => el.getBoundingClientRect().top)))).toBeLessThan(2);
+
+    // B's group, managed from the conversation's menu: rename, add Вера (a person of B's direct chats), make admin.
+    const c = await registerViaApi(server, 'Дина Группа');
+    const club = await api<{ id: number }>('/v3.0/messenger/chats/create', b.cookie, {
+      type: 'group',
+      user_ids: [c.id],
+      title: 'Клуб',
+    });
+    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
+    await page.click('[data-testid=popover-item][data-value=manage]');
+    const panel = page.locator('[data-testid=messenger-group-panel]');
+    await panel.locator('[data-testid=messenger-group-rename]').fill('Клуб историков');
+    await panel.locator('button[type=submit]', { hasText: 'Сохранить' }).click();
+    await page.waitForSelector('.messenger-conv__title:has-text("Клуб историков")');
+    await panel.locator('[data-testid=messenger-group-filter]').fill('вера');
+    await panel.locator('label', { hasText: 'Вера История' }).click();
+    await panel.locator('[data-testid=messenger-group-add-submit]').click();
+    const vera = panel.locator(`[data-testid=messenger-group-member][data-user-id="${a.id}"]`);
+    expect(await vera.locator('[data-testid=messenger-group-role]').textContent()).toBe('участник');
+    await vera.locator('button', { hasText: 'Сделать администратором' }).click();
+    await vera.locator('[data-testid=messenger-group-role]:has-text("администратор")').waitFor();
+    expect(await panel.locator('[data-testid=messenger-group-member]').count()).toBe(3);
+    await shot(page, 'messenger-group-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
+    await page.click('[data-testid=popover-item][data-value=manage]');
+    await panel.locator('[data-testid=messenger-group-member]').nth(2).waitFor();
+    await shot(page, 'messenger-group-375');
+    // Вера sees the new title in her list.
+    const list = await api<{ items: { id: number; title: string }[] }>('/v3.0/messenger/chats', a.cookie);
+    expect(list.data.items.find((x) => x.id === club.data.id)?.title).toBe('Клуб историков');
     await context.close();
 
     const phone = await signedInPage(browser, server, b.cookie, 375, 812);
     await open(phone.page, `${server.url}/messenger`);
-    const row = phone.page.locator('[data-testid=messenger-chat]').first();
+    const row = phone.page.locator('[data-testid=messenger-chat]', { hasText: 'Вера История' });
     await row.waitFor();
     await shot(phone.page, 'messenger-list-375');
     await row.click();

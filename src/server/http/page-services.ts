@@ -16,6 +16,7 @@ import { openApiFor } from './openapi.ts';
 import { moderationPage } from '../modules/moderation/page.ts';
 import { discoveryPage } from '../modules/discovery/page.ts';
 import { searchPage } from '../modules/search/page.ts';
+import { messengerPage } from '../modules/messenger/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -32,6 +33,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     moderation: moderationPage(ctx, user),
     discovery: discoveryPage(ctx, user),
     search: searchPage(ctx, user),
+    messenger: messengerPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

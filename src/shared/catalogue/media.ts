@@ -33,6 +33,12 @@ export const mediaMessages = {
   mediaMp4OnlyGif: 'В mp4 превращаются только gif',
   mediaVideoNoFilters: 'Для видео фильтры не поддерживаются',
   mediaAudioNoFilters: 'Для аудио фильтры не поддерживаются',
+  // Non-media files (messenger attachments)
+  mediaFileFormatInvalid:
+    'Такой файл не прикрепить: подойдут .pdf, .zip, .7z, .rar, .docx, .xlsx, .pptx, .odt, .ods, .rtf, .epub, .txt, .csv, .md',
+  mediaFileNameInvalid: 'Неверное имя файла',
+  mediaFileNotText: 'Текстовый файл должен быть в кодировке UTF-8',
+  mediaFileNoFilters: 'Для файлов фильтры не поддерживаются',
 } as const;
 
 export const mediaUi = {} as const;

@@ -16,6 +16,7 @@ import type { AccountsPageServices } from './accounts.ts';
 import type { ModerationPageServices } from './moderation.ts';
 import type { DiscoveryPageServices } from './discovery.ts';
 import type { SearchPageServices } from './search.ts';
+import type { MessengerPageServices } from './messenger.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -33,6 +34,7 @@ export interface PageServices {
   moderation: ModerationPageServices;
   discovery: DiscoveryPageServices;
   search: SearchPageServices;
+  messenger: MessengerPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

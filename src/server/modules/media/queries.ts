@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
-import { MEDIA_TYPES } from '../../../shared/media.ts';
+import { FILE_TYPE, MEDIA_TYPES } from '../../../shared/media.ts';
 
 const MediaRow = z.object({
   uuid: col.text,
-  type: z.enum(MEDIA_TYPES),
+  /** A picture, video or sound type, or 'file' (a download: pdf, zip, text…; `mime` says which). */
+  type: z.enum([...MEDIA_TYPES, FILE_TYPE]),
   mime: col.text,
   width: col.int,
   height: col.int,

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
+import { FILE_NAME_MAX } from '../../../shared/media.ts';
 import { flagField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
@@ -66,6 +67,30 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
       handler: async ({ ctx, user, body }) => ({ result: await media.upload(ctx, user, body.files) }),
     }),
 
+    // One file of any allowed kind (a message's attachment): pdf, archives, office documents, UTF-8 text, or media.
+    route.post('/andropov/upload/file', {
+      access: 'active',
+      rateLimit: [30, 60],
+      config: {
+        multipartOptions: {
+          limits: { fileSize: maxFileBytes + 1, files: 2 },
+          throwFileSizeLimit: false,
+        } as FastifyContextConfig['multipartOptions'],
+      },
+      body: plainBody({
+        files: z
+          .object({ file: z.instanceof(Buffer, { error: messages.mediaNoFiles }) }, { error: messages.mediaNoFiles })
+          .strict(),
+        name: withoutControlChars(z.string({ error: messages.mediaFileNameInvalid }))
+          .trim()
+          .min(1, messages.mediaFileNameInvalid)
+          .max(FILE_NAME_MAX, messages.mediaFileNameInvalid),
+      }),
+      handler: async ({ ctx, user, body }) => ({
+        result: await media.uploadFile(ctx, user, body.files.file, body.name),
+      }),
+    }),
+
     route.post('/andropov/upload/urls', {
       access: 'active',
       rateLimit: [30, 60],
@@ -116,6 +141,12 @@ const deliver = route.get('/media/:uuid', {
       .header('cache-control', IMMUTABLE)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff');
+    // A file never renders on our origin: a download, and no script even if a browser tried.
+    if (target.download) {
+      reply
+        .header('content-disposition', `attachment; filename="${target.download}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox");
+    }
     return sendRange(req, reply, data);
   },
 });

@@ -1,5 +1,15 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { isAudioType, type MediaImage, type MediaType, type UploadResultItem } from '../../../shared/media.ts';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  FILE_EXT_BY_MIME,
+  FILE_TYPE,
+  isAudioType,
+  TEXT_FILE_MIME,
+  type MediaFile,
+  type MediaImage,
+  type MediaType,
+  type UploadResultItem,
+} from '../../../shared/media.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
@@ -31,7 +41,7 @@ const entity = (row: MediaRow): UploadResultItem => ({
   type: 'image',
   data: {
     uuid: row.uuid,
-    type: row.type,
+    type: row.type as MediaType,
     width: row.width,
     height: row.height,
     size: row.size,
@@ -54,7 +64,7 @@ async function accept(
   if (data.length > maxBytes(ctx)) return failure(messages.mediaTooLarge(ctx.config.uploadMaxMb));
   const uuid = contentUuid(data);
   const known = await findMedia(ctx.db, uuid);
-  if (known) return entity(known);
+  if (known && known.type !== FILE_TYPE) return entity(known);
   try {
     const probed = await probe(data);
     // Served to anyone, so without the uploader's EXIF, GPS or ID3 tags; still named by the uploaded bytes, so a repeat dedupes.
@@ -90,6 +100,74 @@ export async function upload(ctx: Ctx, user: { id: number }, files: Buffer[]): P
   // One at a time: decoding is CPU and memory heavy, and the answer waits for all of them anyway.
   for (const file of files) result.push(await accept(ctx, user.id, file, []));
   return result;
+}
+
+/** The answer of `POST /andropov/upload/file`: a picture or sound goes the media way, anything else as a file. */
+export type FileUploadResult = { type: 'image'; data: MediaImage } | { type: 'file'; data: MediaFile };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const isUtf8Text = (data: Buffer) => {
+  if (data.includes(0)) return false;
+  try {
+    utf8.decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `POST /andropov/upload/file`: one file of any allowed kind. Pictures, video and sound (by their bytes) are handled
+ * like `upload`; documents and archives are kept by the type found in their bytes (an allowlist); text, which has no
+ * signature, by the name's extension and only when it is UTF-8. Stored as uploaded, named by the content's hash.
+ */
+export async function uploadFile(
+  ctx: Ctx,
+  user: { id: number },
+  data: Buffer,
+  name: string,
+): Promise<FileUploadResult> {
+  if (data.length > maxBytes(ctx)) throw badRequest(messages.mediaTooLarge(ctx.config.uploadMaxMb));
+  if (data.length === 0) throw badRequest(messages.mediaEmptyFile);
+  const found = (await fileTypeFromBuffer(data))?.mime;
+  if (found && (/^(image|video|audio)\//.test(found) || !FILE_EXT_BY_MIME[found])) {
+    // Media by its bytes (or refused as a picture/sound the media path cannot read), never stored as a download.
+    if (/^(image|video|audio)\//.test(found) && found !== 'image/svg+xml') {
+      const item = await accept(ctx, user.id, data, []);
+      if (item.type === 'error') throw badRequest(item.data.message);
+      return item as FileUploadResult;
+    }
+    throw badRequest(messages.mediaFileFormatInvalid);
+  }
+  let mime = found;
+  if (!mime) {
+    const ext = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+    mime = TEXT_FILE_MIME[ext];
+    if (!mime) throw badRequest(messages.mediaFileFormatInvalid);
+    if (!isUtf8Text(data)) throw badRequest(messages.mediaFileNotText);
+  }
+  const uuid = contentUuid(data);
+  let row = await findMedia(ctx.db, uuid);
+  if (!row) {
+    await stateOf(ctx).store.put(originalKey(uuid), data);
+    row = await saveMedia(
+      ctx.db,
+      {
+        uuid,
+        type: FILE_TYPE,
+        mime,
+        width: 0,
+        height: 0,
+        size: data.length,
+        color: '',
+        duration: 0,
+        external_service: [],
+      },
+      user.id,
+    );
+  }
+  if (row.type !== FILE_TYPE) return entity(row) as FileUploadResult;
+  return { type: 'file', data: { uuid: row.uuid, type: FILE_TYPE, mime: row.mime, size: row.size, name } };
 }
 
 const FETCH_FAILURES: Record<SafeFetchError['reason'], (e: SafeFetchError, ctx: Ctx) => string> = {
@@ -148,12 +226,22 @@ export interface MediaTarget {
   filter: Filter;
   mime: string;
   etag: string;
+  /** A file's name for `Content-Disposition: attachment` (`{uuid}.{ext}`); null for media shown inline. */
+  download: string | null;
 }
+
+/** Only allowlisted types are ever stored as files; anything else would still go out as an opaque download. */
+const fileDownloadName = (row: MediaRow) => `${row.uuid}.${FILE_EXT_BY_MIME[row.mime] ?? 'bin'}`;
 
 /** Resolves `{uuid}/{filters}` without touching the bytes, so a revalidation (304) costs no reading. */
 export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string): Promise<MediaTarget> {
   const row = await mediaRow(ctx, uuid);
   const filter = parseFilter(filterPath);
+  if (row.type === FILE_TYPE) {
+    // A file is served only as uploaded, and only as a download (see the route).
+    if (filter.geometry || filter.format) throw badRequest(messages.mediaFileNoFilters);
+    return { row, key: null, filter, mime: row.mime, etag: `"${row.uuid}"`, download: fileDownloadName(row) };
+  }
   const format: MediaType = filter.format ?? row.type;
   if (row.type === 'mp4' && (filter.geometry || format !== 'mp4')) throw badRequest(messages.mediaVideoNoFilters);
   // Sound is served as uploaded: there is nothing to resize or convert.
@@ -161,7 +249,14 @@ export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string):
   if (format === 'mp4' && row.type !== 'gif' && row.type !== 'mp4') throw badRequest(messages.mediaMp4OnlyGif);
   // The original in its own format is the original: no second copy of the same picture.
   const key = filter.geometry || format !== row.type ? filterKey(filter, row.type) : null;
-  return { row, key, filter, mime: MIME_BY_TYPE[format], etag: `"${row.uuid}${key ? `-${key}` : ''}"` };
+  return {
+    row,
+    key,
+    filter,
+    mime: MIME_BY_TYPE[format],
+    etag: `"${row.uuid}${key ? `-${key}` : ''}"`,
+    download: null,
+  };
 }
 
 /** The bytes of a target; a missing derivative is made once, however many requests ask for it at the same time. */
@@ -177,6 +272,7 @@ export async function targetBytes(ctx: Ctx, t: MediaTarget): Promise<Buffer> {
   if (!flight) {
     flight = (async () => {
       const original = (await store.get(originalKey(t.row.uuid))) ?? missingOriginal(ctx, t.row.uuid);
+      if (t.row.type === FILE_TYPE) throw badRequest(messages.mediaFileNoFilters);
       const { data } = await makeDerivative(original, t.row.type, t.filter);
       await store.put(key, data);
       return data;

@@ -294,6 +294,42 @@ describe('groups', () => {
     }
   });
 
+  it('offers people of my direct chats and of the blogs I follow to add, filtered by name', async () => {
+    const me = await signedIn('Мила Контакты');
+    const friend = await signedIn('Фёдор Собеседник');
+    const author = await signedIn('Фаина Автор');
+    const stranger = await signedIn('Фома Чужой');
+    const community = (
+      await db()
+        .insert(subsites)
+        .values({ type: 'community', slug: `fk${Date.now()}`, name: 'Ф-клуб' })
+        .returning()
+    )[0]!;
+    await direct(me.v, friend.id);
+    await direct(stranger.v, author.id);
+    await db()
+      .insert(subscriptions)
+      .values([
+        { userId: me.id, subsiteId: author.id },
+        { userId: me.id, subsiteId: community.id },
+      ]);
+    const names = async (query = '') =>
+      ok<{ items: { id: number; name: string }[] }>(await me.v.get(`/v3.0/messenger/contacts${query}`)).items.map(
+        (p) => p.name,
+      );
+    expect(await names()).toEqual(['Фаина Автор', 'Фёдор Собеседник']);
+    expect(await names('?search=фёд')).toEqual(['Фёдор Собеседник']);
+    expect(await names('?search=%25')).toEqual([]);
+    expect(await names('?search=Чужой')).toEqual([]);
+    refused(await me.v.get(`/v3.0/messenger/contacts?search=${'я'.repeat(101)}`), 400);
+    refused(await me.v.get('/v3.0/messenger/contacts?extra=1'), 400);
+    await db()
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, me.id));
+    refused(await me.v.get('/v3.0/messenger/contacts'), 403, messages.messengerBlocked);
+  });
+
   it('edits, removes with a stub, replies, reacts, pages history backwards and searches', async () => {
     const a = await signedIn('Вера Поиск');
     const b = await signedIn('Глеб Тест');
@@ -352,6 +388,8 @@ describe('groups', () => {
     expect((await chats(b.v)).unread_total).toBeGreaterThan(0);
     ok(await b.v.post(`/v3.0/messenger/chats/${chat.id}/mute`, { is_muted: true }));
     expect((await chats(b.v)).unread_total).toBe(0);
+    // The header's figure names the muted chats, so clients leave their new messages out of the total.
+    expect(ok(await b.v.get('/v3.0/messenger/unread'))).toEqual({ unread_total: 0, muted_ids: [chat.id] });
   });
 
   it('pages the chat list by cursor', async () => {
@@ -405,25 +443,43 @@ describe('realtime, reminders and complaints', () => {
     const a = await signedIn('Дина Автор');
     const b = await signedIn();
     const chat = await direct(a.v, b.id);
+    const outsider = await signedIn();
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket: Socket = connectSocket(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    try {
+    const sockets: Socket[] = [];
+    // A socket on one person's signed private channel, collecting what reaches it (a chat's event to several
+    // members arrives once, as the any-user broadcast, only in the members' rooms).
+    const listen = async (userId: number) => {
+      const socket = connectSocket(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
       });
-      const channel = channelName.user(b.id);
+      const channel = channelName.user(userId);
       const reply = await socket
         .timeout(3000)
         .emitWithAck('subscribe', channelAuth(t.config.secret, channel, new Date()));
       expect(reply.ok).toBe(true);
-      const events: MessengerEvent[] = [];
-      socket.on('event', (m: ChannelMessage<MessengerEvent>) => m.channel === channel && events.push(m.data));
+      // The broadcast name is no channel one can join.
+      const forged = await socket.timeout(3000).emitWithAck('subscribe', { channel: channelName.anyUser });
+      expect(forged.ok).toBe(false);
+      const got: MessengerEvent[] = [];
+      socket.on('event', (m: ChannelMessage<MessengerEvent>) => {
+        if (m.channel === channel || m.channel === channelName.anyUser) got.push(m.data);
+      });
+      return got;
+    };
+    try {
+      const [events, authorEvents, outsiderEvents] = await Promise.all([
+        listen(b.id),
+        listen(a.id),
+        listen(outsider.id),
+      ]);
       const until = (test: (e: MessengerEvent) => boolean) =>
         expect.poll(() => events.some(test), { timeout: 3000 }).toBe(true);
 
@@ -437,8 +493,12 @@ describe('realtime, reminders and complaints', () => {
       await until((e) => e.type === 'chat_read' && e.message_id === m.id && e.unread_total === 0);
       ok(await a.v.post(`/v3.0/messenger/messages/${m.id}/remove`));
       await until((e) => e.type === 'message_removed' && e.message.is_removed);
+      // The author's tabs hear their own message (once), the outsider nothing.
+      expect(authorEvents.filter((e) => e.type === 'message_new' && e.message.id === m.id)).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'message_new')).toHaveLength(1);
+      expect(outsiderEvents).toEqual([]);
     } finally {
-      socket.disconnect();
+      sockets.forEach((s) => s.disconnect());
     }
   });
 

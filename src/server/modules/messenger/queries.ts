@@ -228,6 +228,42 @@ export function people(db: Db, ids: number[]) {
   );
 }
 
+const ContactRow = z.object({
+  id: col.int,
+  name: col.text,
+  slug: col.text,
+  avatar_url: col.text.nullable(),
+  avatar_color: col.text,
+});
+
+/**
+ * People the reader may add to a group: those of their direct chats and the people whose blogs they subscribe to
+ * (`subscribedIds`: subsite ids; a person's blog has the person's id), by name, alphabetically.
+ */
+export function contacts(db: Db, userId: number, subscribedIds: number[], search: string, limit: number) {
+  const subscribed = subscribedIds.length
+    ? sql`or u.id in (${sql.join(
+        subscribedIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return rows(
+    db,
+    ContactRow,
+    sql`select s.id, s.name, s.slug, s.avatar_url, s.avatar_color
+          from users u join subsites s on s.id = u.id
+         where u.id <> ${userId}
+           and (u.id in (select k.user_id from chat_members m
+                           join chats c on c.id = m.chat_id and c.type = 'direct'
+                           join chat_members k on k.chat_id = c.id and k.user_id <> ${userId}
+                          where m.user_id = ${userId}) ${subscribed})
+           and s.name ilike ${like}
+         order by lower(s.name), s.id
+         limit ${limit}`,
+  );
+}
+
 /** Whether either of the two ignores the other (a muted blog id is "ignore this author"). */
 export async function ignoresEither(db: Db, a: number, b: number) {
   return Boolean(
@@ -260,6 +296,7 @@ export async function saveSettings(db: Db, userId: number, value: unknown) {
 const MediaRow = z.object({
   uuid: col.text,
   type: col.text,
+  mime: col.text,
   width: col.int,
   height: col.int,
   size: col.int,
@@ -274,7 +311,7 @@ export function mediaByUuids(db: Db, uuids: string[]) {
   return rows(
     db,
     MediaRow,
-    sql`select uuid, type, width, height, size, color, duration, external_service from media
+    sql`select uuid, type, mime, width, height, size::float8 as size, color, duration, external_service from media
          where uuid in (${sql.join(
            uuids.map((u) => sql`${u}`),
            sql`, `,
@@ -371,6 +408,16 @@ export async function unreadTotal(db: Db, userId: number): Promise<number> {
            and x.author_id is distinct from ${userId}`,
   );
   return row?.n ?? 0;
+}
+
+/** The reader's muted chats: their messages do not count in the header's total (the client skips them too). */
+export async function mutedChatIds(db: Db, userId: number): Promise<number[]> {
+  const result = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`select chat_id as id from chat_members where user_id = ${userId} and muted and left_at is null`,
+  );
+  return result.map((r) => r.id);
 }
 
 const MemberListRow = z.object({

@@ -14,7 +14,16 @@ import {
   SEARCH_MAX,
   WRITE_RULES,
 } from '../../../shared/messenger.ts';
-import { flagField, idField, idListField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
+import { FILE_NAME_MAX } from '../../../shared/media.ts';
+import {
+  flagField,
+  idField,
+  idListField,
+  intField,
+  parentIdField,
+  plainBody,
+  withoutControlChars,
+} from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as messenger from './service.ts';
 
@@ -28,10 +37,22 @@ const textField = z
 const uuidField = z
   .string({ error: messages.messageAttachmentsInvalid })
   .regex(/^[0-9a-f-]{32,40}$/i, messages.messageAttachmentInvalid);
+// A file (pdf, zip, text…) comes with the name it is shown and downloaded under: `{uuid, name}`.
+const fileAttachment = z
+  .object({
+    uuid: uuidField,
+    name: withoutControlChars(z.string({ error: messages.mediaFileNameInvalid }))
+      .trim()
+      .min(1, messages.mediaFileNameInvalid)
+      .max(FILE_NAME_MAX, messages.mediaFileNameInvalid),
+  })
+  .strict();
 const attachmentsField = z.preprocess(
   (v) => (typeof v === 'string' ? (v ? v.split(',') : []) : v),
   z
-    .array(uuidField, { error: messages.messageAttachmentsInvalid })
+    .array(z.union([uuidField, fileAttachment], { error: messages.messageAttachmentInvalid }), {
+      error: messages.messageAttachmentsInvalid,
+    })
     .max(MESSAGE_ATTACHMENTS_MAX, messages.mediaTooMany(MESSAGE_ATTACHMENTS_MAX)),
 );
 const clientIdField = z
@@ -62,6 +83,18 @@ export const messengerRoutes = [
       count: intField(messages.badRequest, 1, CHATS_PAGE).optional(),
     }),
     handler: ({ ctx, user, query }) => messenger.list(ctx, user, query),
+  }),
+
+  route.get('/messenger/contacts', {
+    access: 'user',
+    rateLimit: [120, 60],
+    query: plainBody({
+      search: z
+        .string({ error: messages.wrongType })
+        .max(SEARCH_MAX, messages.messengerSearchTooLong(SEARCH_MAX))
+        .optional(),
+    }),
+    handler: ({ ctx, user, query }) => messenger.contacts(ctx, user, query.search),
   }),
 
   route.get('/messenger/unread', {

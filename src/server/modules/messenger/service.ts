@@ -1,9 +1,10 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { truncate } from '../../../shared/format.ts';
-import type { MediaImage } from '../../../shared/media.ts';
+import { FILE_EXT_BY_MIME, FILE_TYPE, type MediaFile, type MediaImage } from '../../../shared/media.ts';
 import {
   CHAT_MEMBERS_MAX,
   CHATS_PAGE,
+  CONTACTS_MAX,
   directKey,
   MESSAGE_ATTACHMENTS_MAX,
   MESSAGE_MAX_LENGTH,
@@ -18,6 +19,7 @@ import {
   type MessagesPage,
   type MessengerEvent,
   type MessengerSettings,
+  type MessengerUnread,
 } from '../../../shared/messenger.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { ExtractResult } from '../../../shared/extract.ts';
@@ -28,6 +30,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { extract } from '../extract/service.ts';
 import { pushToUser } from '../push/service.ts';
+import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -55,7 +58,7 @@ function presentMessage(row: q.MessageRow, reactions: q.ReactionRowOut[] = []): 
     chat_id: row.chat_id,
     author,
     text: row.removed ? '' : row.text,
-    attachments: row.removed ? [] : ((row.attachments as MediaImage[]) ?? []),
+    attachments: row.removed ? [] : ((row.attachments as (MediaImage | MediaFile)[]) ?? []),
     preview: row.removed ? null : ((row.preview as ExtractResult | null) ?? null),
     reply_to:
       row.reply_to !== null
@@ -388,7 +391,8 @@ export async function history(
 
 export interface SendInput {
   text: string;
-  attachments: string[];
+  /** Media uuids, or `{uuid, name}` for a file. */
+  attachments: (string | { uuid: string; name: string })[];
   reply_to: number | null;
   client_id: string | null;
 }
@@ -419,12 +423,23 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
       const target = await q.findMessage(ctx.db, input.reply_to);
       if (!target || target.chat_id !== chat.id || target.removed) throw badRequest(messages.messageReplyNotFound);
     }
-    const uuids = [...new Set(input.attachments)];
+    const asked = input.attachments.map((a) => (typeof a === 'string' ? { uuid: a, name: '' } : a));
+    const uuids = [...new Set(asked.map((a) => a.uuid))];
     const found = await q.mediaByUuids(ctx.db, uuids);
     const byUuid = new Map(found.map((m) => [m.uuid, m]));
-    const attachments = input.attachments.map((uuid) => {
+    const attachments = asked.map(({ uuid, name }): MediaImage | MediaFile => {
       const m = byUuid.get(uuid);
       if (!m) throw badRequest(messages.messageAttachmentInvalid);
+      if (m.type === FILE_TYPE) {
+        // Shown and downloaded under the sender's name; without one, under the uuid and the type's extension.
+        return {
+          uuid: m.uuid,
+          type: FILE_TYPE,
+          mime: m.mime,
+          size: m.size,
+          name: name || `${m.uuid}.${FILE_EXT_BY_MIME[m.mime] ?? 'bin'}`,
+        };
+      }
       const item: MediaImage = {
         uuid: m.uuid,
         type: m.type as MediaImage['type'],
@@ -566,8 +581,19 @@ export async function typing(ctx: Ctx, viewer: UserRow, chatId: number) {
   return { ok: true };
 }
 
-export async function unread(ctx: Ctx, viewer: Viewer) {
-  return { unread_total: isBannedSafe(ctx, viewer) ? 0 : await q.unreadTotal(ctx.db, viewer.id) };
+/** People to add to a group: from the reader's direct chats and the blogs they subscribe to, filtered by name. */
+export async function contacts(ctx: Ctx, viewer: Viewer, search = ''): Promise<{ items: ChatPerson[] }> {
+  policy.assertCanMessage(viewer, ctx.now());
+  const ids = await subscriptionIds(ctx, viewer.id);
+  const rows = await q.contacts(ctx.db, viewer.id, ids, search.trim(), CONTACTS_MAX);
+  return { items: rows.map((r) => person(r.id, r.name, r.slug, r.avatar_url, r.avatar_color)) };
+}
+
+/** The header's total (muted chats left out) and the muted chats, so a client can move the total by its events. */
+export async function unread(ctx: Ctx, viewer: Viewer): Promise<MessengerUnread> {
+  if (isBannedSafe(ctx, viewer)) return { unread_total: 0, muted_ids: [] };
+  const [total, muted] = await Promise.all([q.unreadTotal(ctx.db, viewer.id), q.mutedChatIds(ctx.db, viewer.id)]);
+  return { unread_total: total, muted_ids: muted };
 }
 
 const isBannedSafe = (ctx: Ctx, viewer: Viewer) => policy.isBannedNow(viewer, ctx.now());

@@ -25,6 +25,11 @@ export interface Hub {
   io: Server;
   /** Sends `event {channel, data}` to every subscriber on every node. */
   publish(channel: string, data: unknown): void;
+  /**
+   * One broadcast to many private user channels (one socket.io emit to all their rooms: one Redis publish carrying
+   * the room list, never per member). Sockets in several of the rooms get it once; it arrives as `channelName.anyUser`.
+   */
+  publishToUsers(userIds: number[], data: unknown): void;
   /** Tells clients the build they run is old (on every node's start; also answered to each `system` subscriber). */
   announceStaticVersion(version: string): Promise<void>;
 }
@@ -165,6 +170,13 @@ export function startHub(app: FastifyInstance): Hub {
     publish(channel, data) {
       if (closing) return;
       io.to(channel).emit('event', { channel, data } satisfies ChannelMessage);
+    },
+    publishToUsers(userIds, data) {
+      if (closing || !userIds.length) return;
+      io.to(userIds.map(channelName.user)).emit('event', {
+        channel: channelName.anyUser,
+        data,
+      } satisfies ChannelMessage);
     },
     async announceStaticVersion(version) {
       staticVersion = version;

@@ -79,8 +79,12 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
         count: subscribersCount,
       } satisfies SystemEvent);
     }),
-    ctx.events.on('messenger.event', ({ userIds, event }) => {
-      for (const id of userIds) hub.publish(channelName.user(id), event);
+    // A chat's event is one broadcast to its members' private channels, sent on the next turn of the loop so the
+    // request that caused it (a send) is answered first.
+    ctx.events.on('messenger.event', async ({ userIds, event }) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (userIds.length === 1) hub.publish(channelName.user(userIds[0]!), event);
+      else hub.publishToUsers(userIds, event);
     }),
     ctx.events.on('notification.changed', ({ userId, unreadCount }) => {
       hub.publish(channelName.user(userId), { type: 'notification', unread_count: unreadCount } satisfies UserEvent);

@@ -56,6 +56,11 @@ export async function unsubscribe(ctx: Ctx, userId: number, subsiteId: number): 
   });
 }
 
+/** The ids of the subsites a reader is subscribed to (the messenger offers the people among them). */
+export async function subscriptionIds(ctx: Ctx, userId: number): Promise<number[]> {
+  return [...(await q.subscribedIds(ctx.db, userId))];
+}
+
 export async function communities(ctx: Ctx, userId: number | null, limit = 20): Promise<SubsiteCard[]> {
   const [rows, subscribed] = await Promise.all([
     q.listCommunities(ctx.db, limit),

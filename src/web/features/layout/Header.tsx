@@ -13,6 +13,7 @@ import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
 import { MessengerButton } from '../messenger/MessengerButton.tsx';
 import { useMessengerUnread } from '../messenger/calls.ts';
+import type { MessengerUnread as MessengerUnreadData } from '../../../shared/messenger.ts';
 import '../entries/entries.css';
 
 const WriteIcon = () => (
@@ -27,8 +28,16 @@ const WriteIcon = () => (
   </svg>
 );
 
-export function Header({ user, unreadCount }: { user: CurrentUser | null; unreadCount: number }) {
-  const messengerUnread = useMessengerUnread(user?.id ?? null);
+export function Header({
+  user,
+  unreadCount,
+  messengerUnread: messengerInitial,
+}: {
+  user: CurrentUser | null;
+  unreadCount: number;
+  messengerUnread?: MessengerUnreadData;
+}) {
+  const messengerUnread = useMessengerUnread(user?.id ?? null, messengerInitial);
   const unread = useUnreadCount(user?.id ?? null, unreadCount, messengerUnread);
   const menuAnchor = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages as rm, ui } from '../../../shared/catalogue.ts';
-import { isAudioType, mediaUrl, type MediaImage } from '../../../shared/media.ts';
+import {
+  FILE_ACCEPT,
+  isAudioType,
+  isMediaFile,
+  mediaUrl,
+  type MediaFile,
+  type MediaImage,
+} from '../../../shared/media.ts';
+import { formatFileSize } from '../../../shared/format.ts';
 import {
   daySeparator,
   MESSAGE_ATTACHMENTS_MAX,
@@ -18,6 +26,7 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { ChatAvatar } from './ChatList.tsx';
+import { GroupPanel } from './GroupPanel.tsx';
 import { drafts, messengerCalls, useMessengerEvents } from './calls.ts';
 
 const t = ui.messenger;
@@ -35,7 +44,32 @@ function upsert(list: Message[], m: Message): Message[] {
   return next.sort((a, b) => a.id - b.id);
 }
 
-function Attachment({ item }: { item: MediaImage }) {
+/** A file (pdf, zip, text…): its name, size and a download link; never opened inline. */
+function FileChip({ item }: { item: MediaFile }) {
+  return (
+    <a
+      className="messenger-file"
+      href={mediaUrl(mediaBaseUrl(), item.uuid)}
+      download={item.name}
+      data-testid="messenger-file"
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+        <path
+          d="M6 2h8l5 5v15H6z M14 2v5h5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="messenger-file__name">{item.name}</span>
+      <span className="messenger-file__size">{formatFileSize(item.size)}</span>
+    </a>
+  );
+}
+
+function Attachment({ item }: { item: MediaImage | MediaFile }) {
+  if (isMediaFile(item)) return <FileChip item={item} />;
   const base = mediaBaseUrl();
   if (isAudioType(item.type)) return <audio controls preload="none" src={mediaUrl(base, item.uuid)} />;
   if (item.type === 'mp4')
@@ -242,6 +276,7 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
   const [reply, setReply] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [failed, setFailed] = useState(false);
+  const [managing, setManaging] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ kind: 'bottom' } | { kind: 'keep'; height: number; top: number } | null>(null);
   const loadingOlder = useRef(false);
@@ -379,6 +414,7 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
             className="messenger-conv__menu"
             testId="messenger-chat-menu"
             items={() => [
+              ...(chat.type === 'group' ? [{ label: t.manageGroup, value: 'manage' }] : []),
               { label: chat.is_muted ? t.unmute : t.mute, value: 'mute' },
               ...(chat.type !== 'direct' ? [{ label: t.leave, value: 'leave', color: 'var(--danger)' }] : []),
               // A group's owner and admins remove people from here (admins only ordinary members).
@@ -391,7 +427,8 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
                 : []),
             ]}
             onSelect={async (v) => {
-              if (v === 'mute') {
+              if (v === 'manage') setManaging(true);
+              else if (v === 'mute') {
                 const r = await messengerCalls.mute(chat.id, !chat.is_muted);
                 if (r.ok) setChat({ ...chat, is_muted: r.data.is_muted });
               } else if (v?.startsWith('remove:')) {
@@ -405,6 +442,9 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
           />
         )}
       </header>
+      {managing && chat && chat.type === 'group' && (
+        <GroupPanel chat={chat} me={me} onChanged={setChat} onClose={() => setManaging(false)} />
+      )}
       <div
         className="messenger-conv__scroll"
         ref={scroller}
@@ -483,7 +523,7 @@ function Composer({
   onSent(m: Message): void;
 }) {
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<MediaImage[]>([]);
+  const [files, setFiles] = useState<(MediaImage | MediaFile)[]>([]);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -508,7 +548,12 @@ function Composer({
     if (files.length + list.length > MESSAGE_ATTACHMENTS_MAX)
       return toast.show(rm.mediaTooMany(MESSAGE_ATTACHMENTS_MAX), { type: 'error' });
     setUploading(true);
-    const uploaded = await messengerCalls.upload(list);
+    const isMedia = (f: File) => /^(image|video|audio)\//.test(f.type) && f.type !== 'image/svg+xml';
+    const uploaded: (MediaImage | MediaFile)[] = await messengerCalls.upload(list.filter(isMedia));
+    for (const f of list.filter((x) => !isMedia(x))) {
+      const item = await messengerCalls.uploadFile(f);
+      if (item) uploaded.push(item);
+    }
     setUploading(false);
     setFiles((prev) => [...prev, ...uploaded].slice(0, MESSAGE_ATTACHMENTS_MAX));
   }
@@ -532,7 +577,7 @@ function Composer({
     // The same client_id on a retry: the server stores the message once.
     const result = await messengerCalls.send(chat.id, {
       text: body,
-      attachments: files.map((f) => f.uuid),
+      attachments: files.map((f) => (isMediaFile(f) ? { uuid: f.uuid, name: f.name } : f.uuid)),
       ...(reply ? { reply_to: reply.id } : {}),
       client_id: clientId.current,
     });
@@ -590,7 +635,11 @@ function Composer({
         <div className="messenger-composer__files" data-testid="messenger-attachments">
           {files.map((f) => (
             <span key={f.uuid} className="messenger-composer__file">
-              {isAudioType(f.type) ? (
+              {isMediaFile(f) ? (
+                <span className="messenger-composer__filename" title={f.name}>
+                  {f.name}
+                </span>
+              ) : isAudioType(f.type) ? (
                 <span>🎵</span>
               ) : (
                 <img
@@ -636,7 +685,7 @@ function Composer({
           type="file"
           multiple
           hidden
-          accept="image/*,video/mp4,audio/*"
+          accept={`image/*,video/mp4,audio/*,${FILE_ACCEPT}`}
           onChange={(e) => {
             void attach([...(e.target.files ?? [])]);
             e.target.value = '';

@@ -1,16 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../api/request.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { channelName, type UserEvent } from '../../../shared/realtime.ts';
 import type {
   ChatDetails,
+  ChatPerson,
   ChatsPage,
   Message,
   MessagesPage,
   MessengerEvent,
   MessengerSettings,
+  MessengerUnread,
 } from '../../../shared/messenger.ts';
-import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
+import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { toast } from '../../ui/overlays/index.ts';
 
@@ -23,8 +25,15 @@ export const messengerCalls = {
     api.get<MessagesPage>(`messenger/chats/${id}/messages`, beforeId ? { before_id: beforeId } : {}),
   create: (body: { type: 'direct' | 'group'; user_ids: number[]; title?: string }) =>
     api.post<ChatDetails>('messenger/chats/create', body),
-  send: (id: number, body: { text: string; attachments: string[]; reply_to?: number; client_id: string }) =>
-    api.post<Message>(`messenger/chats/${id}/send`, body),
+  send: (
+    id: number,
+    body: {
+      text: string;
+      attachments: (string | { uuid: string; name: string })[];
+      reply_to?: number;
+      client_id: string;
+    },
+  ) => api.post<Message>(`messenger/chats/${id}/send`, body),
   edit: (messageId: number, text: string) => api.post<Message>(`messenger/messages/${messageId}/edit`, { text }),
   remove: (messageId: number) => api.post<Message>(`messenger/messages/${messageId}/remove`),
   react: (messageId: number, reaction: string) =>
@@ -40,16 +49,35 @@ export const messengerCalls = {
     return result;
   },
   typing: (id: number) => api.post(`messenger/chats/${id}/typing`, {}, { notify: false }),
-  mute: (id: number, muted: boolean) =>
-    api.post<{ is_muted: boolean; unread_total: number }>(`messenger/chats/${id}/mute`, { is_muted: muted }),
+  async mute(id: number, muted: boolean) {
+    const result = await api.post<{ is_muted: boolean; unread_total: number }>(`messenger/chats/${id}/mute`, {
+      is_muted: muted,
+    });
+    if (result.ok) {
+      messengerUnread.set(result.data.unread_total);
+      const next = new Set(mutedChats.get());
+      if (result.data.is_muted) next.add(id);
+      else next.delete(id);
+      mutedChats.set(next);
+    }
+    return result;
+  },
   leave: (id: number) => api.post(`messenger/chats/${id}/leave`),
   removeMember: (id: number, userId: number) =>
     api.post<ChatDetails>(`messenger/chats/${id}/members/remove`, { user_id: userId }),
+  contacts: (search: string) =>
+    api.get<{ items: ChatPerson[] }>('messenger/contacts', search ? { search } : {}, { notify: false }),
+  update: (id: number, body: { title?: string; picture?: string }) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/update`, body),
+  addMembers: (id: number, userIds: number[]) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/add`, { user_ids: userIds }),
+  setAdmin: (id: number, userId: number, isAdmin: boolean) =>
+    api.post<ChatDetails>(`messenger/chats/${id}/members/admin`, { user_id: userId, is_admin: isAdmin }),
   settings: () => api.get<MessengerSettings>('messenger/settings', {}, { notify: false }),
   saveSettings: (patch: Partial<MessengerSettings>) => api.post<MessengerSettings>('messenger/settings', patch),
   async refreshUnread() {
-    const result = await api.get<{ unread_total: number }>('messenger/unread', {}, { notify: false, authRetry: false });
-    if (result.ok) messengerUnread.set(result.data.unread_total);
+    const result = await api.get<MessengerUnread>('messenger/unread', {}, { notify: false, authRetry: false });
+    if (result.ok) setUnread(result.data);
   },
   async upload(files: File[]): Promise<MediaImage[]> {
     const result = await api.post<{ result: UploadResultItem[] }>(
@@ -65,10 +93,25 @@ export const messengerCalls = {
     }
     return items;
   },
+  /** One file of any allowed kind (pdf, archives, documents, text; pictures go the media way on the server too). */
+  async uploadFile(file: File): Promise<MediaImage | MediaFile | null> {
+    const result = await api.post<{ result: { type: 'image'; data: MediaImage } | { type: 'file'; data: MediaFile } }>(
+      'andropov/upload/file',
+      { file, name: file.name || 'file' },
+      { format: 'multipart' },
+    );
+    return result.ok ? result.data.result.data : null;
+  },
 };
 
 /** Unread messages over the reader's chats (not muted): the header badge and part of the title prefix. */
 export const messengerUnread = createStore(0);
+/** The reader's muted chats: their new messages leave the total alone. */
+const mutedChats = createStore<ReadonlySet<number>>(new Set());
+function setUnread(data: MessengerUnread) {
+  messengerUnread.set(data.unread_total);
+  mutedChats.set(new Set(data.muted_ids));
+}
 
 /** Which chat the drawer shows (null: closed; 0: the list). */
 export const drawerStore = createStore<number | null>(null);
@@ -80,23 +123,28 @@ export async function writeTo(userId: number) {
   if (result.ok) openMessenger(result.data.id);
 }
 
-/** Keeps the unread count live for a signed-in reader: fetched once, then moved by the private channel. */
-export function useMessengerUnread(userId: number | null): number {
-  const count = useStore(messengerUnread, 0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+/**
+ * Keeps the unread count live for a signed-in reader: the server renders it with the page (root loader), then the
+ * private channel moves it — a message from someone else in a chat that is not muted adds one, a read mark or leaving
+ * brings the server's figure — so a reader of a busy channel never re-asks the total per message.
+ */
+export function useMessengerUnread(userId: number | null, initial?: MessengerUnread): number {
+  const count = useStore(messengerUnread, initial?.unread_total ?? 0);
   useEffect(() => {
-    if (userId) void messengerCalls.refreshUnread();
-    else messengerUnread.set(0);
-  }, [userId]);
+    if (!userId) setUnread({ unread_total: 0, muted_ids: [] });
+    else if (initial) setUnread(initial);
+    else void messengerCalls.refreshUnread();
+  }, [userId, initial]);
   useMessengerEvents(userId, (event) => {
     if (event.type === 'chat_read' && event.user_id === userId && event.unread_total >= 0)
       messengerUnread.set(event.unread_total);
     else if (event.type === 'chat_left') messengerUnread.set(event.unread_total);
-    else if (event.type === 'message_new' && event.message.author?.id !== userId) {
-      // Muted chats do not count: the server knows; one look for a burst of messages.
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void messengerCalls.refreshUnread(), 300);
-    }
+    else if (
+      event.type === 'message_new' &&
+      event.message.author?.id !== userId &&
+      !mutedChats.get().has(event.chat_id)
+    )
+      messengerUnread.set(messengerUnread.get() + 1);
   });
   return userId ? count : 0;
 }

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ChannelAuth, ChannelMessage, SocketReply } from '../../../shared/realtime.ts';
+import { channelName, type ChannelAuth, type ChannelMessage, type SocketReply } from '../../../shared/realtime.ts';
 
 /** spec/foundation.md §9: unlimited attempts, 1000 ms first delay, 5000 ms at most, jitter 0.5, 20 s to connect. */
 export const RECONNECT = {
@@ -132,6 +132,13 @@ export class Realtime {
     });
     socket.on('event', (message: ChannelMessage) => {
       if (!message || typeof message.channel !== 'string') return;
+      if (message.channel === channelName.anyUser) {
+        // One broadcast to many members' private channels: ours is among them (the server sent it to our room).
+        this.#listeners.forEach((set, name) => {
+          if (PRIVATE_CHANNEL.test(name)) set.forEach((listener) => listener(message.data));
+        });
+        return;
+      }
       this.#listeners.get(message.channel)?.forEach((listener) => listener(message.data));
     });
     socket.on('error', (reply: SocketReply) => console.warn('Realtime:', reply));

@@ -370,7 +370,14 @@ describe('comments in the browser', () => {
       await comment(page, root.data.id).locator('[data-testid=comment-more]').click();
       const items = page.locator('[data-testid=popover-item]');
       await items.first().waitFor();
-      expect(await items.allTextContents()).toEqual(['Редактировать', 'Удалить', 'Удалить ветку']);
+      // Staff also pin a thread's first comment and ban its author from here (moderation).
+      expect(await items.allTextContents()).toEqual([
+        'Редактировать',
+        'Удалить',
+        'Удалить ветку',
+        'Закрепить',
+        'Заблокировать',
+      ]);
       await page.waitForTimeout(250); // the popover fades in
       await shot(page, `comments-staff-menu-${width}`);
       await context.close();

@@ -134,7 +134,8 @@ export async function initialData(
     user ? unreadCount(ctx, user.id) : Promise.resolve(0),
     subsiteCard(ctx, facts.subsiteRef, user?.id ?? null),
   ]);
-  const seen = input.update || stored === null ? now : lastSeen;
+  // A visitor's time lives in the cookie: only a first visit (no time anywhere) or a recent feed moves it to now.
+  const seen = input.update || (stored ?? input.cookieSeen) === null ? now : lastSeen;
   if (user && seen !== stored) await q.saveLastSeen(ctx.db, user.id, seen);
   const defaultFeedType: DefaultFeedType =
     saved === 'date' ? DEFAULT_FEED_TYPES.allRecent : DEFAULT_FEED_TYPES.allPopular;

@@ -1,0 +1,222 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  callApi,
+  launchBrowser,
+  mediaItem,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage,
+  startServer,
+  uploadImages,
+  type Server,
+} from './harness.ts';
+
+/**
+ * Every page and open overlay is checked by axe-core at one width: no serious or critical violation. The counts per
+ * page are printed, so a run shows where a regression appeared. One file per width (a11y-*.test.ts), so the two
+ * walks run side by side.
+ */
+export function a11ySuite(width: number) {
+  let server: Server;
+  let browser: Browser;
+  let staff: Awaited<ReturnType<typeof registerViaApi>>;
+  let entryPath: string;
+  let communityPath: string;
+  let blogPath: string;
+  /** A seeded entry in a community: the subsite and its author are two links, one above the other. */
+  let communityEntryPath: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // The first account of a fresh site is its superuser, so /admin/ui opens for it.
+    staff = await registerViaApi(server, 'Проверка Доступности');
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } } })
+      .png()
+      .toBuffer();
+    const [image] = await uploadImages(server, staff.cookie, [{ name: 'one.png', data: png, type: 'image/png' }]);
+    const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', staff.cookie, {
+      title: 'Проверка доступности страницы',
+      entry: [
+        { type: 'text', data: { text: 'Запись с картинкой и комментарием.' } },
+        {
+          type: 'media',
+          data: {
+            items: [mediaItem(image, { title: 'Синий прямоугольник' })],
+          },
+        },
+      ],
+      is_published: 1,
+    });
+    expect(saved.rc, JSON.stringify(saved)).toBe(200);
+    entryPath = saved.data.entry.url;
+    blogPath = entryPath.split('/').slice(0, 3).join('/');
+    const comment = await callApi(server, '/v3.0/comment/add', staff.cookie, {
+      id: saved.data.entry.id,
+      text: 'Первый комментарий',
+    });
+    expect(comment.rc).toBe(200);
+    const home = await (await fetch(server.url + '/all')).text();
+    communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
+    communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  interface Found {
+    id: string;
+    impact: string;
+    nodes: string[];
+  }
+
+  /** Moderate rules held as strictly as serious ones: labelled landmarks, one h1 per page. */
+  const REQUIRED = new Set([
+    'landmark-unique',
+    'page-has-heading-one',
+    'landmark-no-duplicate-banner',
+    'landmark-no-duplicate-main',
+  ]);
+
+  /** Serious and critical violations on the page as it is now, touch targets of at least 24 px included. */
+  async function serious(page: Page): Promise<Found[]> {
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || REQUIRED.has(v.id))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact!,
+        nodes: v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      }));
+  }
+
+  const report: string[] = [];
+  /** Collected per case and asserted at the end of each width, so one run gives every count. */
+  async function check(name: string, found: Found[]) {
+    const nodes = found.reduce((n, f) => n + f.nodes.length, 0);
+    report.push(`${name}: ${found.length} rules${found.length ? ` (${found.map((f) => f.id).join(', ')})` : ''}`);
+    if (nodes) console.log(name, JSON.stringify(found, null, 1));
+    return found.length;
+  }
+
+  const pages = (): [string, string, boolean][] => [
+    ['home', '/', false],
+    ['all', '/all', false],
+    ['new', '/new', false],
+    ['community', communityPath, false],
+    ['blog', blogPath, false],
+    ['entry', entryPath, false],
+    ['community-entry', communityEntryPath, false],
+    ['live', '/live', false],
+    ['search', '/search?query=запись', false],
+    ['tag', '/tag/postgres', false],
+    ['rating', '/rating', false],
+    ['companies', '/companies', false],
+    ['stats', '/stats', false],
+    ['404', '/no/such/page/here', false],
+    ['writing', '/writing', true],
+    ['bookmarks', '/bookmarks', true],
+    ['notifications', '/notifications', true],
+    ['settings', '/u/me/settings', true],
+    ['messenger', '/messenger', true],
+    ['api-reference', '/developers/api', false],
+    ['community-settings', `${communityPath}/settings`, true],
+    ['drafts', '/drafts', true],
+    ['admin-ui', '/admin/ui', true],
+    ['signin-settings', '/settings/signin', true],
+    ['magic-link', `/auth/magic?token=${'A'.repeat(43)}`, false],
+    ['qr-confirm', `/auth/qr/${'A'.repeat(43)}`, true],
+    ['admin-users', '/admin?tab=users&query=%D0%B0', true],
+    ['admin-bans', '/admin?tab=bans', true],
+    ['admin-audit', '/admin?tab=audit', true],
+    ['home-signed-in', '/', true],
+    ['entry-signed-in', entryPath, true],
+  ];
+
+  describe(`accessibility at ${width} px`, () => {
+    it('has no serious or critical violations on any page', { timeout: 240_000 }, async () => {
+      let total = 0;
+      const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
+      const anonPage = await anon.newPage();
+      const signed = await signedInPage(browser, server, staff.cookie, width, 900);
+      for (const [name, path, signedIn] of pages()) {
+        const page = signedIn ? signed.page : anonPage;
+        await open(page, server.url + path);
+        if (name === 'writing') await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
+        if (name === 'live') await page.waitForTimeout(500);
+        total += await check(`${width} ${name}`, await serious(page));
+        if (['home', 'community-entry', 'live'].includes(name)) await shot(page, `a11y-${name}-${width}`);
+      }
+      await anon.close();
+      await signed.context.close();
+      expect(total).toBe(0);
+    });
+
+    it('has no serious or critical violations in open overlays', { timeout: 240_000 }, async () => {
+      let total = 0;
+      const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
+      const page = await anon.newPage();
+      await open(page, server.url + '/');
+      await page.click('[data-testid=login-button]');
+      await page.waitForSelector('[data-testid=auth-popup]');
+      await page.waitForTimeout(400);
+      total += await check(`${width} auth dialog`, await serious(page));
+      await page.click('[data-testid=qr-open]');
+      await page.waitForSelector('[data-testid=qr-panel][data-state=ready]');
+      total += await check(`${width} auth dialog, QR code`, await serious(page));
+      await page.click('[data-testid=alt-back]');
+      await page.click('[data-testid=magic-open]');
+      await page.waitForSelector('[data-testid=magic-panel]');
+      total += await check(`${width} auth dialog, mailed link`, await serious(page));
+      await anon.close();
+
+      const { context, page: signed } = await signedInPage(browser, server, staff.cookie, width, 900);
+      await open(signed, server.url + '/');
+      const card = signed.locator('[data-testid=entry-card]').first();
+      await card.locator('[data-testid=share-button]').click();
+      await signed.waitForSelector('[data-testid=popup][data-kind=share]');
+      await signed.waitForTimeout(400);
+      total += await check(`${width} share dialog`, await serious(signed));
+      await shot(signed, `a11y-share-${width}`);
+      await signed.keyboard.press('Escape');
+      await signed.waitForSelector('[data-testid=popup]', { state: 'detached' });
+
+      await card.locator('[data-testid=entry-menu]').click();
+      await signed.waitForSelector('[data-testid=popover]');
+      total += await check(`${width} more menu`, await serious(signed));
+      await signed.keyboard.press('Escape');
+      await signed.waitForSelector('[data-testid=popover]', { state: 'detached' });
+
+      await signed.click('[data-testid=messenger-button]');
+      await signed.waitForSelector('[data-testid=messenger-drawer] [data-testid=messenger-list]');
+      total += await check(`${width} messenger drawer`, await serious(signed));
+      await shot(signed, `a11y-messenger-drawer-${width}`);
+      await signed.keyboard.press('Escape');
+      await signed.waitForSelector('[data-testid=messenger-drawer]', { state: 'detached' });
+
+      await signed.click('[data-testid=notifications-bell]');
+      await signed.waitForSelector('[data-testid=popover]');
+      await signed.waitForTimeout(400);
+      total += await check(`${width} notifications popover`, await serious(signed));
+      await signed.keyboard.press('Escape');
+
+      await open(signed, server.url + entryPath);
+      await signed.locator('[data-testid=media-open]').first().click();
+      await signed.waitForSelector('[data-testid=viewer]');
+      await signed.waitForTimeout(400);
+      total += await check(`${width} image viewer`, await serious(signed));
+      await context.close();
+      expect(total).toBe(0);
+    });
+  });
+
+  afterAll(() => console.log(`axe serious+critical per page\n${report.join('\n')}`));
+}

@@ -34,8 +34,10 @@ describe('parseBrackets', () => {
     expect(Array.isArray(qs('urls[0]=a').urls)).toBe(true);
   });
 
-  it('closes the holes of sparse indices instead of leaving undefined', () => {
-    expect(qs('a[3]=x&a[7]=y')).toEqual({ a: ['x', 'y'] });
+  it('reads sparse indices as object keys (ids keyed by number), contiguous ones as a list', () => {
+    expect(qs('a[3]=x&a[7]=y')).toEqual({ a: { '3': 'x', '7': 'y' } });
+    expect(qs('settings[12]=1&settings[40]=0')).toEqual({ settings: { '12': '1', '40': '0' } });
+    expect(qs('a[1]=x&a[0]=y')).toEqual({ a: ['y', 'x'] });
   });
 
   it('keeps huge, negative, fractional or zero-padded indices as object keys', () => {

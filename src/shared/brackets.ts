@@ -31,8 +31,9 @@ type Container = Record<string, unknown> | unknown[];
 const containerFor = (nextPart: string): Container => (nextPart === '' || isIndex(nextPart) ? [] : Object.create(null));
 
 /**
- * Builds a nested object from key/value pairs: `a[b]` is a key, `a[]` appends, `a[0]` is an array index
- * (holes are closed up), a repeated key collects its values in an array. Unsafe keys are dropped.
+ * Builds a nested object from key/value pairs: `a[b]` is a key, `a[]` appends, `a[0]` is an array index (indices
+ * that leave holes make an object keyed by them instead), a repeated key collects its values in an array. Unsafe
+ * keys are dropped.
  */
 export function parseBrackets(pairs: Iterable<[string, string]>): Record<string, unknown> {
   const root: Record<string, unknown> = Object.create(null);
@@ -81,8 +82,12 @@ export function parseBrackets(pairs: Iterable<[string, string]>): Record<string,
 }
 
 function toPlain(v: unknown): unknown {
-  // `filter` skips the holes that `a[0]`, `a[5]` leave.
-  if (Array.isArray(v)) return v.filter(() => true).map(toPlain);
+  if (Array.isArray(v)) {
+    // Indices with holes (`settings[12]`, `settings[40]`) are keys, not positions: they become an object's keys.
+    const present = Object.keys(v);
+    if (present.length === v.length) return v.map(toPlain);
+    return Object.fromEntries(present.map((k) => [k, toPlain(v[Number(k)])]));
+  }
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, val] of Object.entries(v)) out[k] = toPlain(val);
@@ -94,15 +99,18 @@ function toPlain(v: unknown): unknown {
 /**
  * Flattens a value into bracket-notation pairs; undefined and null are skipped, booleans become 1/0.
  * Scalars in arrays are `key[]`; objects and arrays in arrays are indexed (`key[0][name]`), so that
- * the fields of one item stay together when parsed back.
+ * the fields of one item stay together when parsed back. Null items and files are dropped before indexing, so the indices
+ * stay contiguous.
  */
 export function toBracketPairs(value: unknown, prefix = ''): [string, string][] {
   const out: [string, string][] = [];
+  const skipped = (v: unknown) => v === undefined || v === null || (typeof Blob !== 'undefined' && v instanceof Blob);
   const walk = (v: unknown, key: string) => {
-    if (v === undefined || v === null) return;
-    if (typeof Blob !== 'undefined' && v instanceof Blob) return;
+    if (skipped(v)) return;
     if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, item !== null && typeof item === 'object' ? `${key}[${i}]` : `${key}[]`));
+      v.filter((item) => !skipped(item)).forEach((item, i) =>
+        walk(item, typeof item === 'object' ? `${key}[${i}]` : `${key}[]`),
+      );
     } else if (typeof v === 'object') {
       for (const [k, val] of Object.entries(v as Record<string, unknown>)) walk(val, key ? `${key}[${k}]` : k);
     } else if (typeof v === 'boolean') {

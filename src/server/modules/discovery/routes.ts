@@ -16,10 +16,7 @@ import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import * as discovery from './service.ts';
 
-/**
- * `settings[12]=1&settings[40]=0`: subsite id → 0|1, at most TUNE_MAX; none means 'skip'. The bracket parser reads
- * small numeric keys as list indices, so form clients send the ids zero-padded (`settings[012]`); JSON needs nothing.
- */
+/** `settings[12]=1&settings[40]=0` (or a JSON object): subsite id → 0|1, at most TUNE_MAX; none means 'skip'. */
 const tuneSettings = z.record(z.string(), z.unknown(), { error: messages.tuneSettingsInvalid }).transform((rec, c) => {
   const out = new Map<number, 0 | 1>();
   for (const [key, value] of Object.entries(rec)) {

@@ -38,8 +38,7 @@ function TuneBody({ onDone }: { onDone(): void }) {
   async function save(skip: boolean) {
     if (!items) return;
     setBusy(true);
-    // Zero-padded ids: the form's bracket parser would read `settings[12]` as a list index (routes.ts).
-    const settings = skip ? {} : Object.fromEntries(items.map((c) => [`0${c.id}`, picked.has(c.id) ? 1 : 0]));
+    const settings = skip ? {} : Object.fromEntries(items.map((c) => [c.id, picked.has(c.id) ? 1 : 0]));
     const r = await api.post<TuneResult>('subsites/tune', { settings });
     setBusy(false);
     if (!r.ok) return;

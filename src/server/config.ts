@@ -71,6 +71,16 @@ export interface Config {
   signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
 }
 
+/**
+ * argon2id memory per password hash in KiB (ARGON2_MEMORY_KIB): OWASP's minimum, 19 MiB, by default; a bigger server
+ * may raise it, and the test runs lower it (thousands of sign-ups) — stored hashes carry their own parameters, so a
+ * change never locks anyone out. Read once at start, outside the Config because hashing takes no ctx.
+ */
+export function passwordHashMemoryKib(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.ARGON2_MEMORY_KIB);
+  return Number.isInteger(n) && n >= 64 && n <= 4_194_304 ? n : 19456;
+}
+
 /** The sign-in providers whose env vars are all set (the optional ones filled in when given). */
 export function parseSigninProviders(env: NodeJS.ProcessEnv): Config['signinProviders'] {
   const keys: Record<string, Record<string, string>> = {

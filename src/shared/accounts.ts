@@ -10,6 +10,8 @@ export const SUBSITE_NAME_MIN = 2;
 export const SUBSITE_NAME_MAX = 60;
 /** Requests per minute one API token may make (scaled by RATE_LIMIT_SCALE). */
 export const TOKEN_RATE_PER_MINUTE = 300;
+/** An account without a password proves it is the person by a sign-in this recent (a link, a provider, a passkey). */
+export const FRESH_SIGN_IN_MINUTES = 10;
 
 export type TokenStatus = 'active' | 'revoked' | 'expired';
 
@@ -53,6 +55,8 @@ export interface AccountSettings {
   /** When the name may change next (ISO), or null when it may now. */
   name_change_at: string | null;
   via_token: boolean;
+  /** False for an account made through a provider or a link: its forms ask for a fresh sign-in, not a password. */
+  has_password: boolean;
   /** A requested deletion still in its grace period, or null. */
   deletion: DeletionState | null;
   exports: ExportItem[];

@@ -295,3 +295,13 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 });
+
+describe('ARGON2_MEMORY_KIB', () => {
+  it("is OWASP's 19 MiB unless a sane number of KiB is given", async () => {
+    const { passwordHashMemoryKib } = await import('../config.ts');
+    expect(passwordHashMemoryKib({})).toBe(19456);
+    expect(passwordHashMemoryKib({ ARGON2_MEMORY_KIB: '65536' })).toBe(65536);
+    for (const bad of ['', '12', '1.5', 'много', '99999999999'])
+      expect(passwordHashMemoryKib({ ARGON2_MEMORY_KIB: bad })).toBe(19456);
+  });
+});

@@ -1,3 +1,5 @@
+import { plural } from '../format.ts';
+
 /** Catalogue section: account settings, API tokens, the API reference, subsite settings (issue 15, items 5–9). */
 export const accountsMessages = {
   // API tokens (spec/foundation.md §1–2: 'get API token')
@@ -94,6 +96,9 @@ export const accountsUi = {
   cover: 'Обложка',
   upload: 'Загрузить',
   currentPassword: 'Текущий пароль',
+  noPasswordHint: (minutes: number) =>
+    `У аккаунта нет пароля: это можно сделать в течение ${minutes} ${plural(minutes, ['минуты', 'минут', 'минут'])} после входа по ссылке из письма, через соцсеть, ключ доступа или QR-код`,
+  setPassword: 'Задать пароль',
   newPassword: 'Новый пароль',
   changePassword: 'Сменить пароль',
   thisDevice: 'Это устройство',

@@ -71,8 +71,8 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <SigninSettings />
         <TokensSection initial={tokens} />
       </section>
-      <EmailSection current={account.email} />
-      <PasswordSection />
+      <EmailSection current={account.email} hasPassword={account.has_password} />
+      <PasswordSection hasPassword={account.has_password} />
       <SessionsSection />
       <div id="notifications" className="settings-group">
         <NotificationSettingsForm initial={n.notifications} />

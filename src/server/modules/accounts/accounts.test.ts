@@ -56,7 +56,8 @@ describe('API tokens', () => {
     // A write with the token alone: no cookie, no CSRF marker.
     const res = await p.post('/v3.0/users/settings/profile', { description: 'Пишу ботом' }, withToken(token));
     expect(res.json().rc, res.body).toBe(200);
-    expect((await v.get('/v3.0/users/settings')).json().data.description).toBe('Пишу ботом');
+    const mine = (await v.get('/v3.0/users/settings')).json().data;
+    expect(mine).toMatchObject({ description: 'Пишу ботом', has_password: true });
     expect((await v.get('/v3.0/tokens')).json().data.items[0].last_used).not.toBeNull();
   });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import argon2 from 'argon2';
 import tar from 'tar-stream';
-import type { DeletionState, ExportItem } from '../../../shared/accounts.ts';
+import { FRESH_SIGN_IN_MINUTES, type DeletionState, type ExportItem } from '../../../shared/accounts.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
@@ -25,7 +25,6 @@ export const EMAIL_CHANGE_HOURS = 24;
 export const DELETION_GRACE_DAYS = 14;
 
 /** How recent a sign-in proves the person is there, for an account that has no password to ask for. */
-export const FRESH_SIGN_IN_MINUTES = 10;
 
 /**
  * Proves it is the person before a change of email or password, or a deletion: the current password, or, for an

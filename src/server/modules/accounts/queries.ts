@@ -18,6 +18,7 @@ import {
   subsites,
   users,
 } from '../../db/schema.ts';
+import { spendOnce } from '../../db/spend.ts';
 
 // ── API tokens ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -301,14 +302,8 @@ export async function findEmailChange(db: Db, tokenHash: string, now: Date) {
   return rows[0];
 }
 
-export async function useEmailChange(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt)))
-    .returning({ h: emailChanges.tokenHash });
-  return rows.length > 0;
-}
+export const useEmailChange = (db: Db, tokenHash: string, now: Date) =>
+  spendOnce(db, emailChanges, eq(emailChanges.tokenHash, tokenHash), now);
 
 export async function setEmail(db: Db, userId: number, email: string) {
   await db.update(users).set({ email }).where(eq(users.id, userId));

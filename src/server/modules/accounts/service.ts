@@ -132,6 +132,7 @@ export async function settingsOf(ctx: Ctx, user: UserRow, viaToken = false): Pro
     cover_url: p.coverUrl,
     name_change_at: next?.toISOString() ?? null,
     via_token: viaToken,
+    has_password: p.passwordHash !== '',
     deletion: await deletionState(ctx, user.id),
     exports: await listExports(ctx, user.id),
   };

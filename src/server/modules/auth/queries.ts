@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, preparedRowsOf } from '../../db/rows.ts';
 import { recoveryTokens, sessions, subsites, users } from '../../db/schema.ts';
+import { spendOnce } from '../../db/spend.ts';
 
 export const userColumns = {
   id: users.id,
@@ -103,14 +104,8 @@ export async function findRecoveryToken(db: Db, tokenHash: string, now: Date) {
 }
 
 /** Marks the token used; returns false when another request used it first. */
-export async function useRecoveryToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(recoveryTokens)
-    .set({ usedAt: now })
-    .where(and(eq(recoveryTokens.tokenHash, tokenHash), isNull(recoveryTokens.usedAt)))
-    .returning({ userId: recoveryTokens.userId });
-  return rows.length > 0;
-}
+export const useRecoveryToken = (db: Db, tokenHash: string, now: Date) =>
+  spendOnce(db, recoveryTokens, eq(recoveryTokens.tokenHash, tokenHash), now);
 
 export async function setPassword(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));

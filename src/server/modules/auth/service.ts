@@ -9,12 +9,18 @@ import { ApiError, badRequest } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
 import * as q from './queries.ts';
+import { passwordHashMemoryKib } from '../../config.ts';
 
 export const SESSION_DAYS = 30;
 export const RECOVERY_MINUTES = 60;
 
-/** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes). */
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes) unless ARGON2_MEMORY_KIB says otherwise. */
+const HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: passwordHashMemoryKib(),
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { passkeys, signinCodes, signinIdentities, users } from '../../db/schema.ts';
+import { spendOnce } from '../../db/spend.ts';
 
 export type CodeKind = (typeof signinCodes.$inferSelect)['kind'];
 export type CodeRow = typeof signinCodes.$inferSelect;
@@ -62,14 +63,8 @@ export async function confirmQr(db: Db, id: number, userId: number, now: Date): 
 }
 
 /** Marks a code used (once): false when another request used it first. */
-export async function useCode(db: Db, id: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(signinCodes)
-    .set({ usedAt: now })
-    .where(and(eq(signinCodes.id, id), isNull(signinCodes.usedAt), gt(signinCodes.expiresAt, now)))
-    .returning({ id: signinCodes.id });
-  return rows.length > 0;
-}
+export const useCode = (db: Db, id: number, now: Date) =>
+  spendOnce(db, signinCodes, and(eq(signinCodes.id, id), gt(signinCodes.expiresAt, now)), now);
 
 /** Codes a day past their expiry go (the periodic clean-up). */
 export async function deleteOldCodes(db: Db, before: Date): Promise<void> {

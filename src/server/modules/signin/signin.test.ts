@@ -328,6 +328,8 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     expect((await finish(v, await throughProvider(v, 'noemail-only'))).ok).toBe(true);
     const { identities, has_password } = (await v.get('/v3.0/users/settings/signin')).json().data;
     expect(has_password).toBe(false);
+    // The settings forms ask for a fresh sign-in instead of a password it does not have.
+    expect((await v.get('/v3.0/users/settings')).json().data.has_password).toBe(false);
     const res = await v.post('/v3.0/users/settings/unlink', { id: identities[0].id, type: 'oidc' });
     expect(isRussianError(res, 409)).toBe(true);
     expect(res.json().rm).toBe(messages.unlinkLast);

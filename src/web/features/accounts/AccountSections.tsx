@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import {
   DESCRIPTION_MAX,
+  FRESH_SIGN_IN_MINUTES,
   type AccountSettings,
   type DeletionState,
   type ExportItem,
@@ -99,12 +100,39 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
   );
 }
 
-/** The current password and a new one; the other devices are signed out. */
-export function PasswordSection() {
+/**
+ * The current password that proves it is the person; an account without one (made through a provider or a link) is
+ * told that a recent sign-in does instead (accounts/lifecycle.ts `checkPassword`).
+ */
+function CurrentPasswordField(props: {
+  hasPassword: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+}) {
+  if (!props.hasPassword) return <p className="settings-hint">{t.noPasswordHint(FRESH_SIGN_IN_MINUTES)}</p>;
+  return (
+    <label className="account-field">
+      <span className="account-field__label">{t.currentPassword}</span>
+      <input
+        type="password"
+        name={props.name ?? 'password'}
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** The current password and a new one (or a first one); the other devices are signed out. */
+export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
@@ -119,22 +147,14 @@ export function PasswordSection() {
     setCurrent('');
     setPassword('');
     toast.show(res.rm, { type: 'success' });
+    // A first password changes what the other forms ask for.
+    if (!hasPassword) void revalidator.revalidate();
   }
   return (
     <section className="settings-section" id="password" data-testid="settings-password">
       <h2>{t.sections.password}</h2>
       <form className="password-form" onSubmit={submit} noValidate>
-        <label className="account-field">
-          <span className="account-field__label">{t.currentPassword}</span>
-          <input
-            type="password"
-            name="current"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
+        <CurrentPasswordField hasPassword={hasPassword} name="current" value={current} onChange={setCurrent} />
         <label className="account-field">
           <span className="account-field__label">{t.newPassword}</span>
           <input
@@ -152,7 +172,7 @@ export function PasswordSection() {
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t.changePassword}
+          {hasPassword ? t.changePassword : t.setPassword}
         </button>
       </form>
     </section>
@@ -234,7 +254,7 @@ export function SessionsSection() {
 }
 
 /** Email change: the new address and the password; the change waits for the link sent there. */
-export function EmailSection({ current }: { current: string }) {
+export function EmailSection({ current, hasPassword }: { current: string; hasPassword: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -269,16 +289,7 @@ export function EmailSection({ current }: { current: string }) {
             <span className="account-field__label">{t.newEmail}</span>
             <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
-          <label className="account-field">
-            <span className="account-field__label">{t.currentPassword}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <CurrentPasswordField hasPassword={hasPassword} value={password} onChange={setPassword} />
           {error ? (
             <p className="field-error" role="alert">
               {error}
@@ -295,6 +306,7 @@ export function EmailSection({ current }: { current: string }) {
 
 /** The data export (made by a job) and account deletion with its 14-day grace period. */
 export function AccountSection({ initial }: { initial: AccountSettings }) {
+  const hasPassword = initial.has_password;
   const [exportsList, setExports] = useState<ExportItem[]>(initial.exports);
   const [deletion, setDeletion] = useState<DeletionState | null>(initial.deletion);
   const [mode, setMode] = useState<'anonymize' | 'remove'>('anonymize');
@@ -384,16 +396,7 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
               </label>
             ))}
           </fieldset>
-          <label className="account-field">
-            <span className="account-field__label">{t.currentPassword}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <CurrentPasswordField hasPassword={hasPassword} value={password} onChange={setPassword} />
           {error ? (
             <p className="field-error" role="alert">
               {error}

@@ -201,7 +201,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // page a request comes from (Origin, Sec-Fetch-Site): a write sent from another site is refused even with it.
   const ownOrigin = new URL(opts.config.publicUrl).origin;
   app.addHook('onRequest', async (req) => {
-    if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url)) return;
+    if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.url) || req.routeOptions.config?.crossSite) return;
     // An API token is not ambient (a browser never adds it by itself): a request carrying one needs no marker.
     if (req.headers['x-device-token'] !== undefined) return;
     if (req.headers['x-this-is-csrf'] !== '1') throw new ApiError(403, messages.csrf);

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route only reads, whatever its method (`RouteSpec.readOnly`). */
     readOnly?: boolean;
+    /** Another site's form may POST here (`RouteSpec.crossSite`): no CSRF marker, any origin. */
+    crossSite?: boolean;
   }
 }
 
@@ -55,6 +57,11 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
    * it. Every other unsafe route is a write that such a token is refused.
    */
   readOnly?: boolean;
+  /**
+   * A provider's form POST from its own site (Sign in with Apple's form_post): it carries no CSRF marker and comes
+   * cross-site, so the marker check is skipped; the route must check a one-time secret of its own instead.
+   */
+  crossSite?: boolean;
   /** The handler answers by itself (a file, XML, a redirect): its result is sent as it is, not in the envelope. */
   raw?: boolean;
   /** Fastify route config beside the rate limit (e.g. multipart limits of an upload). */
@@ -112,6 +119,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
       config: {
         ...spec.config,
         ...(spec.readOnly ? { readOnly: true } : {}),
+        ...(spec.crossSite ? { crossSite: true } : {}),
         ...(spec.rateLimit ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}),
       },
       handler: async (req, reply) => {

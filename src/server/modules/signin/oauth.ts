@@ -51,8 +51,8 @@ const SCOPES: Record<ProviderType, string> = {
   vk: 'email',
   yandex: 'login:email login:info',
   google: 'openid email profile',
-  // Apple sends name and email only with form_post, which a cross-site POST cannot reach here: the subject alone.
-  apple: 'openid',
+  // Apple sends the name (once, at the first sign-in) and the address only to a form_post callback.
+  apple: 'openid name email',
   telegram: '',
   oidc: 'openid email profile',
 };
@@ -181,6 +181,8 @@ export async function startOAuth(ctx: Ctx, type: ProviderType, user: UserRow | n
     code_challenge_method: 'S256',
   };
   if (SCOPES[type]) params.scope = SCOPES[type];
+  // The state is kept here, not in a cookie, so the provider's cross-site POST to the callback needs none.
+  if (type === 'apple') params.response_mode = 'form_post';
   if (SCOPES[type].includes('openid')) params.nonce = nonce;
   return client.buildAuthorizationUrl(config, params).href;
 }
@@ -195,11 +197,34 @@ export interface Profile {
   name: string;
 }
 
+/**
+ * Apple: the subject and the address (a relay address when the person hides theirs) from the ID token; the name
+ * only from the `user` form field of the very first sign-in (`{"name":{"firstName","lastName"},"email"}`).
+ */
+export function appleProfile(claims: Record<string, unknown>, userField: string | undefined): Profile {
+  let name = '';
+  try {
+    const parsed = JSON.parse(userField ?? '{}') as { name?: { firstName?: unknown; lastName?: unknown } };
+    name = [parsed.name?.firstName, parsed.name?.lastName]
+      .filter((part): part is string => typeof part === 'string')
+      .join(' ');
+  } catch {
+    // A name we cannot read is no reason to refuse the sign-in: the account gets the provider's placeholder name.
+  }
+  return {
+    subject: String(claims.sub ?? ''),
+    email: typeof claims.email === 'string' ? claims.email : '',
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    name,
+  };
+}
+
 async function profileFromTokens(
   ctx: Ctx,
   type: ProviderType,
   config: client.Configuration,
   tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+  appleUser: string | undefined,
 ): Promise<Profile> {
   const claims = tokens.claims();
   if (type === 'vk' || type === 'yandex') {
@@ -233,8 +258,9 @@ async function profileFromTokens(
     };
   }
   if (!claims) throw badRequest(messages.oauthFailed);
+  if (type === 'apple') return appleProfile(claims, appleUser);
   let info: Record<string, unknown> = claims;
-  if (type !== 'apple' && config.serverMetadata().userinfo_endpoint) {
+  if (config.serverMetadata().userinfo_endpoint) {
     info = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
   }
   return {
@@ -251,6 +277,8 @@ export interface CallbackQuery {
   error?: string;
   device_id?: string;
   tgAuthResult?: string;
+  /** Apple's form_post field with the name, sent at the first sign-in only. */
+  user?: string;
 }
 
 /**
@@ -291,7 +319,7 @@ export async function finishOAuth(
         },
         type === 'vk' && query.device_id ? { device_id: query.device_id } : undefined,
       );
-      profile = await profileFromTokens(ctx, type, config, tokens);
+      profile = await profileFromTokens(ctx, type, config, tokens, query.user);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       ctx.log.warn({ err, provider: type }, 'OAuth code exchange failed');

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import {
@@ -18,6 +19,7 @@ import type { Ctx } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { clientInfo, setSessionCookie } from '../../http/session.ts';
+import type { UserRow } from '../auth/index.ts';
 import { currentUserById } from '../auth/service.ts';
 import * as oauth from './oauth.ts';
 import * as passkeys from './passkeys.ts';
@@ -153,6 +155,7 @@ const callbackQuery = z.object({
   error: z.string().max(200).optional(),
   device_id: z.string().max(200).optional(),
   tgAuthResult: z.string().max(4000).optional(),
+  user: z.string().max(4000).optional(),
 });
 
 /** The popup window's page: tells the opener `{success, error}` (spec/content.md §7) and closes. */
@@ -207,23 +210,53 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
     handler: async ({ ctx, user, query, req, reply }) => {
       if (type === 'telegram' && !query.tgAuthResult)
         return reply.type('text/html; charset=utf-8').send(TELEGRAM_FRAGMENT);
-      try {
-        const provider = oauth.requireProvider(ctx, type);
-        const currentUrl = new URL(req.url, ctx.config.publicUrl);
-        const { session } = await oauth.finishOAuth(ctx, provider, query, currentUrl, user, clientInfo(req));
-        if (session) setSessionCookie(reply, session, secure(ctx));
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(resultPage(ctx, { source: 'sreda-signin', success: true, error: '' }));
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        return reply
-          .code(err.rc)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(resultPage(ctx, { source: 'sreda-signin', success: false, error: err.message }));
-      }
+      return finishInPopup(ctx, type, query, new URL(req.url, ctx.config.publicUrl), user, req, reply);
     },
   }),
+  // Apple answers with a form POST (response_mode=form_post) from its own site: no cookie or marker comes with it,
+  // and none is needed — the one-time state it carries was stored here (oauth.startOAuth).
+  ...(type === 'apple'
+    ? [
+        route.post(`/auth/${path}/callback`, {
+          access: 'anyone',
+          rateLimit: [30, 300],
+          raw: true,
+          crossSite: true,
+          body: callbackQuery,
+          handler: async ({ ctx, user, body, req, reply }) => {
+            const url = new URL(`/auth/${path}/callback`, ctx.config.publicUrl);
+            for (const key of ['code', 'state', 'error'] as const) if (body[key]) url.searchParams.set(key, body[key]);
+            return finishInPopup(ctx, type, body, url, user, req, reply);
+          },
+        }),
+      ]
+    : []),
 ]);
+
+/** Exchanges the provider's answer and tells the opener how it went (the popup's result page). */
+async function finishInPopup(
+  ctx: Ctx,
+  type: ProviderType,
+  fields: oauth.CallbackQuery,
+  currentUrl: URL,
+  user: UserRow | null,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  try {
+    const provider = oauth.requireProvider(ctx, type);
+    const { session } = await oauth.finishOAuth(ctx, provider, fields, currentUrl, user, clientInfo(req));
+    if (session) setSessionCookie(reply, session, secure(ctx));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(resultPage(ctx, { source: 'sreda-signin', success: true, error: '' }));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return reply
+      .code(err.rc)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(resultPage(ctx, { source: 'sreda-signin', success: false, error: err.message }));
+  }
+}

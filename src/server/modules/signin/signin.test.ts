@@ -6,6 +6,7 @@ import { outbox, passkeys, sessions, signinCodes, signinIdentities, users } from
 import { messages } from '../../../shared/catalogue.ts';
 import { startTestOidc, type TestOidc } from './testing.ts';
 import { cleanUp } from './service.ts';
+import { appleProfile } from './oauth.ts';
 
 let t: TestApp;
 let oidc: TestOidc;
@@ -368,6 +369,54 @@ describe('social sign-in against a local OpenID Connect provider', () => {
       expect(res.body).toContain('"success":false');
     } finally {
       t.config.signinProviders.oidc = keys;
+    }
+  });
+});
+
+describe('Sign in with Apple (form_post)', () => {
+  it("takes the name from the first sign-in's user field and the address from the ID token", () => {
+    const claims = { sub: '001.abc', email: 'x@privaterelay.appleid.com', email_verified: 'true' };
+    const user = JSON.stringify({
+      name: { firstName: 'Анна', lastName: 'Каренина' },
+      email: 'x@privaterelay.appleid.com',
+    });
+    expect(appleProfile(claims, user)).toEqual({
+      subject: '001.abc',
+      email: 'x@privaterelay.appleid.com',
+      emailVerified: true,
+      name: 'Анна Каренина',
+    });
+    // Later sign-ins carry no user field; a broken one is no reason to refuse.
+    expect(appleProfile(claims, undefined).name).toBe('');
+    expect(appleProfile(claims, '{не json').name).toBe('');
+    expect(appleProfile({ sub: '1', email: 5 }, '{"name":{"firstName":7}}')).toMatchObject({ email: '', name: '' });
+  });
+
+  it("accepts Apple's cross-site form POST without a cookie or marker and still wants a live state", async () => {
+    const post = (fields: Record<string, string>) =>
+      new Visitor(t.app).call('/auth/apple/callback', {
+        method: 'POST',
+        body: fields,
+        as: 'form',
+        csrf: false,
+        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site' },
+      });
+    const fields = { state: 'not-a-state', code: 'c', user: '{"name":{"firstName":"Анна"}}' };
+    // Apple not configured: the window says so.
+    const off = await post(fields);
+    expect(off.statusCode).toBe(404);
+    expect(off.body).toContain(messages.providerOff);
+    t.config.signinProviders.apple = { clientId: 'ru.sreda', teamId: 'T', keyId: 'K', privateKey: 'P' };
+    try {
+      const before = await n(users);
+      const res = await post(fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain(messages.oauthStateInvalid);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await n(users)).toBe(before);
+    } finally {
+      delete t.config.signinProviders.apple;
     }
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FRESH_SIGN_IN_MINUTES } from '../../src/shared/accounts.ts';
+import { ui } from '../../src/shared/catalogue.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { startTestOidc, type TestOidc } from '../../src/server/modules/signin/testing.ts';
 import {
@@ -109,6 +111,15 @@ describe('sign-in without a password, in the browser', () => {
     await page.waitForSelector('[data-testid=account-menu]');
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
     expect(await accountName(page)).toBe('Гость browser-person');
+    // The account has no password: its forms say a fresh sign-in will do instead of asking for one.
+    await open(page, `${server.url}/u/me/settings`);
+    const email = page.locator('[data-testid=settings-email]');
+    await email.waitFor();
+    expect(await email.locator('input[type=password]').count()).toBe(0);
+    expect(await email.textContent()).toContain(ui.accounts.noPasswordHint(FRESH_SIGN_IN_MINUTES));
+    const password = page.locator('[data-testid=settings-password]');
+    expect(await password.locator('input[type=password]').count()).toBe(1);
+    expect(await password.locator('button[type=submit]').textContent()).toBe(ui.accounts.setPassword);
     await context.close();
   });
 

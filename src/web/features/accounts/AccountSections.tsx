@@ -15,6 +15,7 @@ import { api } from '../../api/request.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { NicknameForm } from './NicknameForm.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
+import { FieldError } from '../../ui/FieldError.tsx';
 
 const t = ui.accounts;
 
@@ -87,11 +88,7 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
             onChange={(e) => setDescription(e.target.value)}
           />
         </label>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
         <button type="submit" className="btn btn-primary" disabled={busy} data-testid="profile-save">
           {t.save}
         </button>
@@ -166,11 +163,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {hasPassword ? t.changePassword : t.setPassword}
         </button>
@@ -290,11 +283,7 @@ export function EmailSection({ current, hasPassword }: { current: string; hasPas
             <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
           <CurrentPasswordField hasPassword={hasPassword} value={password} onChange={setPassword} />
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError message={error} />
           <button type="submit" className="btn btn-primary">
             {t.changeEmail}
           </button>
@@ -397,11 +386,7 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
             ))}
           </fieldset>
           <CurrentPasswordField hasPassword={hasPassword} value={password} onChange={setPassword} />
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError message={error} />
           <button type="submit" className="btn btn-danger">
             {t.deleteButton}
           </button>
@@ -462,11 +447,7 @@ export function CommunitiesSection({ managed }: { managed: { value: number; labe
             onChange={(e) => setV({ ...v, description: e.target.value })}
           />
         </label>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
         <button type="submit" className="btn btn-primary">
           {s.create}
         </button>

@@ -12,6 +12,7 @@ import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
+import { FieldError } from '../../ui/FieldError.tsx';
 
 const t = ui.accounts.subsite;
 
@@ -73,11 +74,7 @@ function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s
             </button>
           </span>
         </label>
-        {error ? (
-          <p className="field-error" role="alert" data-testid="member-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} testId="member-error" />
       </form>
       {found ? (
         <div className="member-found" data-testid="member-found">
@@ -196,11 +193,7 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
               ))}
             </fieldset>
           )}
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError message={error} />
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="subsite-save">
             {ui.accounts.save}
           </button>

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { TOKEN_NAME_MAX, type ApiTokenCreated, type ApiTokenItem } from '../../../shared/accounts.ts';
 import { api } from '../../api/request.ts';
 import { openModal, popup, toast } from '../../ui/overlays/index.ts';
+import { FieldError } from '../../ui/FieldError.tsx';
 
 const t = ui.accounts.tokens;
 
@@ -123,11 +124,7 @@ function TokenDialog({ onCreated }: { onCreated(c: ApiTokenCreated): void }) {
           ))}
         </select>
       </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
       <button type="submit" className="btn btn-primary" disabled={busy} data-testid="token-create">
         {t.create}
       </button>

@@ -12,6 +12,7 @@ import {
   type NotificationSettings,
   type NotificationType,
 } from '../../../shared/notifications.ts';
+import { FieldError } from '../../ui/FieldError.tsx';
 
 function Switch({
   checked,
@@ -238,11 +239,7 @@ export function DigestForm({
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="digest-subscribe">
             {ui.notifications.digestSubscribe}
           </button>
-          {error && (
-            <span className="field-error" role="alert" data-testid="digest-error">
-              {error}
-            </span>
-          )}
+          <FieldError message={error} testId="digest-error" />
         </form>
       )}
     </section>

@@ -57,7 +57,6 @@ export interface TextSearch {
   order: SearchOrder;
   since: Date | null;
   subsiteId: number | null;
-  viewerId: number | null;
   offset: number;
   limit: number;
 }
@@ -106,7 +105,7 @@ export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryR
     sql`
     with hits as materialized (${entryHits(s, q)})
     ${cardSelect(
-      s.viewerId,
+      null,
       sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
             ${headline(sql`search_entry_text(e.blocks)`, q)} as snippet_hl`,
     )}
@@ -122,7 +121,6 @@ const SearchCommentRow = z.object({
   created_at: col.date,
   likes_count: col.int,
   likes_summ: col.int,
-  my_vote: col.int,
   author_id: col.int,
   author_name: col.text,
   author_slug: col.text,
@@ -164,13 +162,12 @@ function commentHits(s: TextSearch, q: SQL): SQL {
 
 export async function searchComments(db: Db, s: TextSearch): Promise<SearchCommentRow[]> {
   const q = tsquery(s.words);
-  const { myVote } = readerMarks(s.viewerId, 'comment', sql.raw('c.id'));
   return rows(
     db,
     SearchCommentRow,
     sql`
     with hits as materialized (${commentHits(s, q)})
-    select c.id, c.entry_id, c.reply_to, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
+    select c.id, c.entry_id, c.reply_to, c.created_at, c.likes_count, c.likes_summ,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar,
            a.avatar_color as author_color,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
@@ -193,7 +190,6 @@ const SearchSubsiteRow = z.object({
   avatar_url: col.text.nullable(),
   avatar_color: col.text,
   subscribers_count: col.int,
-  is_subscribed: col.bool,
 });
 export type SearchSubsiteRow = z.output<typeof SearchSubsiteRow>;
 
@@ -203,7 +199,6 @@ export interface NameSearch {
   kind: 'users' | 'subsites';
   order: SearchOrder;
   since: Date | null;
-  viewerId: number | null;
   offset: number;
   limit: number;
 }
@@ -236,15 +231,11 @@ export async function searchSubsites(db: Db, s: NameSearch): Promise<SearchSubsi
         ? sql`${size} desc, s.id desc`
         : sql`(lower(s.name) = ${s.text}) desc, (lower(s.name) like ${starts}) desc,
               word_similarity(${s.text}, lower(s.name)) desc, ${size} desc, s.id desc`;
-  const subscribed = s.viewerId
-    ? sql`exists(select 1 from subscriptions x where x.user_id = ${s.viewerId} and x.subsite_id = s.id)`
-    : sql`false`;
   return rows(
     db,
     SearchSubsiteRow,
     sql`
-    select s.id, s.type, s.slug, s.name, s.description, s.avatar_url, s.avatar_color, s.subscribers_count,
-           ${subscribed} as is_subscribed
+    select s.id, s.type, s.slug, s.name, s.description, s.avatar_url, s.avatar_color, s.subscribers_count
       from subsites s
      where ${types}
        and (lower(s.name) like ${contains} or ${s.text} <% lower(s.name))
@@ -252,4 +243,37 @@ export async function searchSubsites(db: Db, s: NameSearch): Promise<SearchSubsi
      order by ${order}
      limit ${s.limit} offset ${s.offset}`,
   );
+}
+
+// ── The reader's marks, laid over a page computed for everyone ──────────────────────────────────────────────
+
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+const MarkRow = z.object({ id: col.int, my_vote: col.int, is_favorited: col.bool });
+export type MarkRow = z.output<typeof MarkRow>;
+
+/** The reader's vote and bookmark on each of these entries or comments: primary-key probes, one statement. */
+export async function marksOf(
+  db: Db,
+  viewerId: number,
+  type: 'content' | 'comment',
+  ids: number[],
+): Promise<MarkRow[]> {
+  if (!ids.length) return [];
+  const { myVote, favorited } = readerMarks(viewerId, type, sql.raw('t.id'));
+  return rows(
+    db,
+    MarkRow,
+    sql`select t.id, ${myVote}::int as my_vote, ${favorited} as is_favorited from unnest(${idArray(ids)}::int[]) t(id)`,
+  );
+}
+
+/** Which of these subsites the reader is subscribed to. */
+export async function subscribedAmong(db: Db, viewerId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`select subsite_id as id from subscriptions where user_id = ${viewerId} and subsite_id = any(${idArray(ids)}::int[])`,
+  );
+  return new Set(found.map((r) => r.id));
 }

@@ -187,6 +187,26 @@ describe('search: comments, people, subsites, hashtags', () => {
     expect(sub.items[0]).toMatchObject({ type: 'community', url: '/s/tehnologii', is_subscribed: false });
   });
 
+  it("lays each reader's own votes, bookmarks and subscriptions over the page everyone gets", async () => {
+    const ok = async (res: { json(): Json; body: string }) => expect(res.json().rc, res.body).toBe(200);
+    await ok(await reader.v.post('/v3.0/like', { id: made.title, type: 'content', sign: 1 }));
+    await ok(await reader.v.post('/v3.0/favorite/change', { id: made.title, type: 'content', state: 1 }));
+    await ok(await author.v.post('/v3.0/like', { id: made.comment, type: 'comment', sign: -1 }));
+    await ok(await reader.v.post(`/v3.0/subscribe/to/subsite/${made.community}`, {}));
+    const entryOf = async (v: Visitor) =>
+      (await search(v, 'entries', 'relevant', 1, 'статья')).items.find((i) => i.id === made.title)!;
+    expect(await entryOf(reader.v)).toMatchObject({ likes: { is_liked: 1 }, is_favorited: true });
+    for (const other of [author.v, staff])
+      expect(await entryOf(other)).toMatchObject({ likes: { is_liked: 0 }, is_favorited: false });
+    const commentOf = async (v: Visitor) => (await search(v, 'comments', 'date', 1, 'статья')).items[0];
+    expect((await commentOf(author.v)).likes.is_liked).toBe(-1);
+    expect((await commentOf(reader.v)).likes.is_liked).toBe(0);
+    const communityOf = async (v: Visitor) => (await search(v, 'subsites', 'relevant', 1, 'рынки')).items[0];
+    expect((await communityOf(reader.v)).is_subscribed).toBe(true);
+    expect((await communityOf(staff)).is_subscribed).toBe(false);
+    await ok(await reader.v.post(`/v3.0/unsubscribe/to/subsite/${made.community}`, {}));
+  });
+
   it('answers hashtags in the same envelope', async () => {
     const page = await search(staff, 'hashtags', 'relevant', 1, 'нетакоготега');
     expect(page).toEqual({ items: [], is_finished: true });

@@ -63,15 +63,45 @@ const anonymousCache = perAppCache<SearchPage>(ANONYMOUS_CACHE_MS, 2000);
 
 /**
  * One page of search results (`page` from 1). A query with no letters or digits finds nothing.
- * Anonymous readers all get the same answer, so in production it is computed once per ANONYMOUS_CACHE_MS.
+ * The page is the same for every reader but for their own votes, bookmarks and subscriptions: it is computed as
+ * anyone sees it (in production once per ANONYMOUS_CACHE_MS for everyone) and a signed-in reader's marks are laid
+ * over it by primary-key probes, so a signed-in search costs about what an anonymous one does.
  */
-export function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
-  if (viewerId === null && ctx.config.isProduction)
-    return anonymousCache(ctx).get(JSON.stringify(r), () => readSearch(ctx, null, r));
-  return readSearch(ctx, viewerId, r);
+export async function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+  const shared = ctx.config.isProduction
+    ? await anonymousCache(ctx).get(JSON.stringify(r), () => readSearch(ctx, r))
+    : await readSearch(ctx, r);
+  return viewerId === null ? shared : withReaderMarks(ctx, viewerId, r.entity, shared);
 }
 
-async function readSearch(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
+async function withReaderMarks(
+  ctx: Ctx,
+  viewerId: number,
+  entity: SearchEntity,
+  page: SearchPage,
+): Promise<SearchPage> {
+  const ids = page.items.map((item) => (item as { id: number }).id);
+  if (entity === 'entries' || entity === 'comments') {
+    const marks = new Map(
+      (await q.marksOf(ctx.db, viewerId, entity === 'entries' ? 'content' : 'comment', ids)).map((m) => [m.id, m]),
+    );
+    const items = (page.items as (SearchEntry | SearchComment)[]).map((item) => {
+      const m = marks.get(item.id);
+      if (!m || (!m.my_vote && !m.is_favorited)) return item;
+      const likes = { ...item.likes, is_liked: m.my_vote };
+      return entity === 'entries' ? { ...item, likes, is_favorited: m.is_favorited } : { ...item, likes };
+    });
+    return { ...page, items: items as SearchPage['items'] };
+  }
+  if (entity === 'users' || entity === 'subsites') {
+    const subscribed = await q.subscribedAmong(ctx.db, viewerId, ids);
+    const items = (page.items as SearchSubsite[]).map((item) => ({ ...item, is_subscribed: subscribed.has(item.id) }));
+    return { ...page, items: items as SearchPage['items'] };
+  }
+  return page;
+}
+
+async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
   if (r.entity === 'hashtags') return searchHashtags(ctx, { query: r.query, order: r.order, page: r.page });
   const words = queryWords(r.query);
   if (!words.length) return { items: [], is_finished: true };
@@ -80,7 +110,6 @@ async function readSearch(ctx: Ctx, viewerId: number | null, r: Request): Promis
   const base = {
     order: r.order,
     since,
-    viewerId,
     offset: (r.page - 1) * SEARCH_PAGE_SIZE,
     // One row more than a page tells whether the list goes on.
     limit: SEARCH_PAGE_SIZE + 1,
@@ -130,7 +159,7 @@ function presentComment(row: q.SearchCommentRow): SearchComment {
       avatar_url: row.author_avatar,
       avatar_color: row.author_color,
     },
-    likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
+    likes: { count: row.likes_count, summ: row.likes_summ, is_liked: 0 },
     url: `${url}?comment=${row.id}`,
     entry: { id: row.entry_id, title: row.entry_title, url },
     text_html: markup(row.text_hl),
@@ -147,7 +176,7 @@ function presentSubsite(row: q.SearchSubsiteRow, words: string[]): SearchSubsite
     avatar_url: row.avatar_url,
     avatar_color: row.avatar_color,
     subscribers_count: row.subscribers_count,
-    is_subscribed: row.is_subscribed,
+    is_subscribed: false,
     name_html: markName(row.name, words),
   };
 }

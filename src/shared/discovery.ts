@@ -31,6 +31,16 @@ export interface LayoutOptions {
   sidebar_alignment: 'left' | 'right';
 }
 
+/**
+ * What a page's address may ask `initialData` to do once it is open (its `action`): `?authForm=1` opens the sign-in
+ * form for a visitor, `?notify=<name>` shows one of these messages. Names, not texts: an address cannot make the
+ * site say anything but the catalogue's words.
+ */
+export const NOTIFY_ACTIONS = { signedIn: 'success' } as const;
+export type NotifyAction = keyof typeof NOTIFY_ACTIONS;
+/** The query fields the action is read from; the page drops them from its address once the action is done. */
+export const ACTION_PARAMS = ['authForm', 'notify'] as const;
+
 /** `GET /initialData {updateRecentLastSeen, url}` (spec/content.md §3). */
 export interface InitialData {
   /** Unread notifications (0 for a visitor). */

@@ -158,10 +158,16 @@ describe('reading feeds', () => {
     await context.close();
   });
 
-  it('opens the sign-in form on /popular?authForm=1 for an anonymous visitor', async () => {
+  it('does what the address asks through initialData: /popular?authForm=1 opens the sign-in form, ?notify= a message', async () => {
     const { context, page } = await newPage(browser);
     await open(page, `${server.url}/popular?authForm=1`);
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
+    // Done once: the address no longer asks for it, so a reload does not open it again.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    // A sign-in window with no page to report to lands on the site with the message.
+    await open(page, `${server.url}/?notify=signedIn&x=1`);
+    await page.waitForSelector('[data-testid=toast]:has-text("Вы вошли в аккаунт")');
+    expect(new URL(page.url()).search).toBe('?x=1');
     await context.close();
   });
 });

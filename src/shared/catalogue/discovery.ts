@@ -21,6 +21,8 @@ export const discoveryMessages = {
   ratingKindInvalid: 'Рейтинг бывает людей (users) или сообществ (subsites)',
   statsDaysInvalid: (max: number) => `Статистика строится за 7–${max} дней`,
   initialDataUrlInvalid: 'Неверный адрес страницы',
+  // initialData's `action` for a page opened with `?notify=` (a sign-in window that had no page to report to)
+  actionSignedIn: 'Вы вошли в аккаунт',
 } as const;
 
 export const discoveryUi = {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/feed';
 import { appContext } from '../context.ts';
@@ -72,12 +71,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function FeedPage({ loaderData }: Route.ComponentProps) {
   const { route, sorting, page, saved, now } = loaderData;
   const user = useCurrentUser();
-
-  // `/popular?authForm=1` opens the sign-in form for an anonymous visitor (spec/content.md §2).
-  useEffect(() => {
-    if (route.isPopular && !user && new URLSearchParams(location.search).get('authForm') === '1')
-      openAuthPopup('login');
-  }, [route.isPopular, user]);
 
   if (!page) {
     return (

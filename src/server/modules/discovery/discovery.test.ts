@@ -109,6 +109,23 @@ describe('initial data and the last-seen time', () => {
     expect((await v.get(`/v3.0/initialData?url=/s/${c.slug}/1-x`)).json().data.is_content).toBe(true);
   });
 
+  it('answers the action the page address asks for, only with the catalogue’s words', async () => {
+    const action = async (v: Visitor, url: string) =>
+      (await v.get(`/v3.0/initialData?url=${encodeURIComponent(url)}`)).json().data.action;
+    const visitor = new Visitor(t.app);
+    expect(await action(visitor, '/popular?authForm=1')).toEqual({ type: 'auth', data: { name: 'login' } });
+    expect(await action(visitor, '/s/x/1-y?a=b&authForm=1#c')).toEqual({ type: 'auth', data: { name: 'login' } });
+    expect(await action(visitor, '/?notify=signedIn')).toEqual({
+      type: 'notify',
+      data: { type: 'success', text: messages.actionSignedIn },
+    });
+    for (const url of ['/', '/?authForm=0', '/?notify=Взломано', '/?notify=toString', '/?notify=__proto__'])
+      expect(await action(visitor, url), url).toBeUndefined();
+    // A signed-in reader needs no sign-in form.
+    const reader = await f.reader();
+    expect(await action(reader.v, '/?authForm=1')).toBeUndefined();
+  });
+
   it('keeps a signed-in reader’s time on the server and refuses bad input', async () => {
     const r = await f.reader();
     await r.v.get('/v3.0/initialData?updateRecentLastSeen=1');

@@ -2,11 +2,13 @@ import type { SubsiteCard } from '../../../shared/api.ts';
 import {
   COMPANIES_PAGE_SIZE,
   DEFAULT_FEED_TYPES,
+  NOTIFY_ACTIONS,
   RATING_PAGE_SIZE,
   type CompanyList,
   type DefaultFeedType,
   type InitialData,
   type LayoutOptions,
+  type NotifyAction,
   type RatingKind,
   type RatingList,
   type RatingPeriod,
@@ -15,7 +17,7 @@ import {
   type TuneMode,
   type TuneResult,
 } from '../../../shared/discovery.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
 import { feedRoute } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -129,6 +131,7 @@ export async function initialData(
   const lastSeen = Math.min(now, stored ?? input.cookieSeen ?? now);
   const saved = user ? await subsites.defaultSorting(ctx, user.id) : null;
   const facts = pageFacts(input.url, saved);
+  const action = pageAction(input.url, user !== null);
   const [recent, unread, subsite] = await Promise.all([
     feed.recentCount(ctx, user?.id ?? null, new Date(lastSeen * 1000)),
     user ? unreadCount(ctx, user.id) : Promise.resolve(0),
@@ -150,8 +153,22 @@ export async function initialData(
     sorting_name: facts.sorting_name,
     is_content: facts.is_content,
     subsite,
+    ...(action ? { action } : {}),
   };
   return { data, seen };
+}
+
+/** The action the page's address asks for (`ACTION_PARAMS`), if any. */
+function pageAction(url: string, signedIn: boolean): InitialData['action'] {
+  const query = new URLSearchParams(url.split('#', 1)[0].split('?')[1] ?? '');
+  if (!signedIn && query.get('authForm') === '1') return { type: 'auth', data: { name: 'login' } };
+  const notify = query.get('notify') ?? '';
+  if (Object.hasOwn(NOTIFY_ACTIONS, notify)) {
+    const name = notify as NotifyAction;
+    const text = { signedIn: messages.actionSignedIn }[name];
+    return { type: 'notify', data: { type: NOTIFY_ACTIONS[name], text } };
+  }
+  return undefined;
 }
 
 async function subsiteCard(

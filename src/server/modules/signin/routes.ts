@@ -168,7 +168,7 @@ function resultPage(ctx: Ctx, result: OAuthResult): string {
 <title>Вход — Среда</title><meta name="robots" content="noindex"></head>
 <body style="font:16px/1.5 system-ui,sans-serif;padding:32px;text-align:center" data-result="${result.success ? 'success' : 'error'}">
 <p>${escaped}</p>
-<script>(function(){var m=${json};if(window.opener){window.opener.postMessage(m,${origin});window.close();}else{location.replace(m.success?'/':'/?authForm=1');}})();</script>
+<script>(function(){var m=${json};if(window.opener){window.opener.postMessage(m,${origin});window.close();}else{location.replace(m.success?'/?notify=signedIn':'/?authForm=1');}})();</script>
 </body></html>`;
 }
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { InitialData } from '../../../shared/discovery.ts';
+import { ACTION_PARAMS, type InitialData } from '../../../shared/discovery.ts';
 import { RECENT_COUNT_CAP } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import { openAuthPopup } from '../auth/AuthPopup.tsx';
 
 /** "99+" past the cap. */
 export const badgeText = (count: number) => (count > RECENT_COUNT_CAP ? `${RECENT_COUNT_CAP}+` : String(count));
@@ -24,11 +26,14 @@ export function useRecentCount(pathname: string): number {
     api
       .get<InitialData>(
         'initialData',
-        { updateRecentLastSeen: onRecent ? 1 : 0, url: path },
+        // The query goes too on the first call: it may ask for an action (ACTION_PARAMS).
+        { updateRecentLastSeen: onRecent ? 1 : 0, url: path + location.search },
         { notify: false, authRetry: false },
       )
       .then((r) => {
-        if (live && r.ok) setCount(r.data.recent_count);
+        if (!live || !r.ok) return;
+        setCount(r.data.recent_count);
+        if (r.data.action) runAction(r.data.action);
       });
     return () => {
       live = false;
@@ -37,4 +42,15 @@ export function useRecentCount(pathname: string): number {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [onRecent]);
   return count;
+}
+
+/** Does what the address asked for once (initialData's `action`) and drops the asking fields from the address. */
+function runAction(action: NonNullable<InitialData['action']>) {
+  if (action.type === 'notify') {
+    const { type, text } = action.data;
+    toast.show(text, type === 'info' ? {} : { type });
+  } else void openAuthPopup('login');
+  const url = new URL(location.href);
+  ACTION_PARAMS.forEach((name) => url.searchParams.delete(name));
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }

@@ -120,6 +120,11 @@ describe('sign-in without a password, in the browser', () => {
     const password = page.locator('[data-testid=settings-password]');
     expect(await password.locator('input[type=password]').count()).toBe(1);
     expect(await password.locator('button[type=submit]').textContent()).toBe(ui.accounts.setPassword);
+    await email.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-no-password-desktop');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await email.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-no-password-mobile');
     await context.close();
   });
 

@@ -114,7 +114,7 @@ describe('messenger in the browser', () => {
     expect(await chip.innerText()).toContain('Б');
     const href = await chip.getAttribute('href');
     const file = await pa.request.get(new URL(href!, pa.url()).href);
-    expect(file.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(file.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('список')}.txt`);
     expect(file.headers()['x-content-type-options']).toBe('nosniff');
     expect(unreadAsked).toBe(0);
     await ca.close();

@@ -6,6 +6,7 @@ import { flagField, plainBody, withoutControlChars } from '../../../shared/valid
 import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
 import * as media from './service.ts';
+import { create as contentDisposition } from 'content-disposition';
 
 /** `file`, or `file_0`, `file_1`… as the request helper names a list of files (spec/foundation.md §7). */
 const FILE_FIELD = /^file(?:_(\d{1,3}))?$/;
@@ -121,7 +122,7 @@ function sendRange(req: FastifyRequest, reply: FastifyReply, data: Buffer) {
 }
 
 const deliveryParams = z.object({ uuid: z.string(), '*': z.string().optional() });
-/** Delivery ignores query strings (cache busters and the like): the path names the file. */
+/** Delivery ignores query strings (cache busters and the like) but a file's `name`: the path names the file. */
 const anyQuery = z.record(z.string(), z.unknown());
 
 const deliver = route.get('/media/:uuid', {
@@ -129,8 +130,9 @@ const deliver = route.get('/media/:uuid', {
   params: deliveryParams,
   query: anyQuery,
   raw: true,
-  handler: async ({ ctx, params, req, reply }) => {
-    const target = await media.resolveTarget(ctx, params.uuid, params['*'] ?? '');
+  handler: async ({ ctx, params, query, req, reply }) => {
+    const name = typeof query.name === 'string' ? query.name : '';
+    const target = await media.resolveTarget(ctx, params.uuid, params['*'] ?? '', name);
     if (matches(req.headers['if-none-match'], target.etag)) {
       return reply.code(304).header('etag', target.etag).header('cache-control', IMMUTABLE).send();
     }
@@ -144,7 +146,7 @@ const deliver = route.get('/media/:uuid', {
     // A file never renders on our origin: a download, and no script even if a browser tried.
     if (target.download) {
       reply
-        .header('content-disposition', `attachment; filename="${target.download}"`)
+        .header('content-disposition', contentDisposition(target.download))
         .header('content-security-policy', "default-src 'none'; sandbox");
     }
     return sendRange(req, reply, data);

@@ -226,21 +226,35 @@ export interface MediaTarget {
   filter: Filter;
   mime: string;
   etag: string;
-  /** A file's name for `Content-Disposition: attachment` (`{uuid}.{ext}`); null for media shown inline. */
+  /** A file's name for `Content-Disposition: attachment` (fileDownloadName); null for media shown inline. */
   download: string | null;
 }
 
-/** Only allowlisted types are ever stored as files; anything else would still go out as an opaque download. */
-const fileDownloadName = (row: MediaRow) => `${row.uuid}.${FILE_EXT_BY_MIME[row.mime] ?? 'bin'}`;
+/**
+ * A file's download name: the name its link gives (`?name=`, the one shown in the message: letters, digits, spaces
+ * and a few marks, at most 100 characters) or its uuid, always with the extension of its stored type — a link can
+ * rename a file but never make a pdf download as something else.
+ */
+export function fileDownloadName(row: Pick<MediaRow, 'uuid' | 'mime'>, given = ''): string {
+  const ext = FILE_EXT_BY_MIME[row.mime] ?? 'bin';
+  const base = given
+    .replace(/\.[\p{L}\p{N}]{1,10}$/u, '')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100)
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  return `${base || row.uuid}.${ext}`;
+}
 
 /** Resolves `{uuid}/{filters}` without touching the bytes, so a revalidation (304) costs no reading. */
-export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string): Promise<MediaTarget> {
+export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string, name = ''): Promise<MediaTarget> {
   const row = await mediaRow(ctx, uuid);
   const filter = parseFilter(filterPath);
   if (row.type === FILE_TYPE) {
     // A file is served only as uploaded, and only as a download (see the route).
     if (filter.geometry || filter.format) throw badRequest(messages.mediaFileNoFilters);
-    return { row, key: null, filter, mime: row.mime, etag: `"${row.uuid}"`, download: fileDownloadName(row) };
+    return { row, key: null, filter, mime: row.mime, etag: `"${row.uuid}"`, download: fileDownloadName(row, name) };
   }
   const format: MediaType = filter.format ?? row.type;
   if (row.type === 'mp4' && (filter.geometry || format !== 'mp4')) throw badRequest(messages.mediaVideoNoFilters);

@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { ChatDetails, Message } from '../../../shared/messenger.ts';
+import { parse } from 'content-disposition';
+
+/** The name a browser saves a download under (`filename*` when given, else `filename`). */
+const downloadName = (res: { headers: Record<string, unknown> }) => {
+  const header = parse(String(res.headers['content-disposition']));
+  expect(header.type).toBe('attachment');
+  return header.parameters.filename;
+};
 
 /** Files (pdf, text…) as message attachments: the media module's file upload, the message, the download. */
 const { t, signedIn } = useTestApp({ logLevel: 'error', uploadMaxMb: 1 });
@@ -68,11 +76,26 @@ describe('file attachments', () => {
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
     expect(got.headers['content-type']).toBe('application/pdf');
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="${pdf.data.uuid}.pdf"`);
+    expect(downloadName(got)).toBe(`${pdf.data.uuid}.pdf`);
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     const gotText = await b.v.get(`/media/${txt.data.uuid}/`);
     expect(gotText.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(gotText.headers['content-disposition']).toBe(`attachment; filename="${txt.data.uuid}.txt"`);
+    expect(downloadName(gotText)).toBe(`${txt.data.uuid}.txt`);
+    // The message's link names the file: it downloads under that name (RFC 8187 for Cyrillic, an ASCII fallback),
+    // always with its stored type's extension, whatever the link says.
+    const named = await b.v.get(`/media/${pdf.data.uuid}/?name=${encodeURIComponent('Отчёт за май.pdf')}`);
+    expect(named.headers['content-disposition']).toContain(`filename*=UTF-8''`);
+    expect(downloadName(named)).toBe('Отчёт за май.pdf');
+    for (const [given, expected] of [
+      ['virus.exe', 'virus.pdf'],
+      ['../../etc/passwd', 'etcpasswd.pdf'],
+      ['"; filename=x.html', 'filenamex.pdf'],
+      ['...', `${pdf.data.uuid}.pdf`],
+      ['x'.repeat(500), `${'x'.repeat(100)}.pdf`],
+    ]) {
+      const res = await b.v.get(`/media/${pdf.data.uuid}/?name=${encodeURIComponent(given)}`);
+      expect(downloadName(res), given).toBe(expected);
+    }
     // No derivatives of a file.
     expect(isRussianError(await b.v.get(`/media/${pdf.data.uuid}/-/format/webp/`), 400)).toBe(true);
   });
@@ -95,7 +118,7 @@ describe('file attachments', () => {
     const disguised = (await uploadFile(a.v, html, 'readme.txt')).json().data.result;
     const got = await a.v.get(`/media/${disguised.data.uuid}/`);
     expect(got.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(got.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(parse(String(got.headers['content-disposition'])).type).toBe('attachment');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
 
     const big = await uploadFile(a.v, Buffer.alloc(1024 * 1024 + 10, 0x41), 'big.txt');

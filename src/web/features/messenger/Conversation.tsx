@@ -49,7 +49,7 @@ function FileChip({ item }: { item: MediaFile }) {
   return (
     <a
       className="messenger-file"
-      href={mediaUrl(mediaBaseUrl(), item.uuid)}
+      href={`${mediaUrl(mediaBaseUrl(), item.uuid)}?name=${encodeURIComponent(item.name)}`}
       download={item.name}
       data-testid="messenger-file"
     >

@@ -72,7 +72,7 @@ describe.skipIf(missing !== null)('buying Plus', () => {
 
     const number = buy.locator('[data-testid=card-number]');
     await number.pressSequentially('4242x4242424242424242');
-    expect(await number.inputValue()).toBe('4242 4242 4242 4242 42');
+    expect(await number.inputValue()).toBe('4242 4242 4242 4242 424');
     await number.fill('');
     await number.pressSequentially('4242424242424242');
     expect(await number.inputValue()).toBe('4242 4242 4242 4242');
@@ -86,7 +86,8 @@ describe.skipIf(missing !== null)('buying Plus', () => {
     await bank.fill('input[name=code]', '4242');
     await Promise.all([bank.waitForEvent('close'), bank.click('button[value=confirm]')]);
 
-    await buy.locator('[data-step=success]').waitFor();
+    await page.locator('[data-testid=buy-popup][data-step=success]').waitFor();
+    await shot(page, 'payments-success-375');
     await buy.locator('[data-testid=buy-done]').click();
     await page.locator('[data-testid=votes][data-liked="1"]').first().waitFor();
 

@@ -110,6 +110,7 @@ describe.skipIf(missing !== null)('buying Plus', () => {
     // The settings' Payments section: Plus, the next charge, the payment.
     await open(page, `${server.url}/u/me/settings#payments`);
     const section = page.locator('[data-testid=settings-payments]');
+    await page.locator('[data-testid=account-menu] [data-testid=plus-badge]').waitFor();
     await section.locator('[data-testid=plus-status]', { hasText: 'Плюс действует до' }).waitFor();
     await section.locator('[data-testid=payments-list] li[data-status=paid]').waitFor();
     await section.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatDateTime, formatFullDate } from '../../../shared/format.ts';
+import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { GIFT_PERIODS, type PaymentItem, type PlusStatus } from '../../../shared/payments.ts';
 import { digitsOnly } from '../../../shared/payments.ts';
 import { openModal, popup, toast } from '../../ui/overlays/index.ts';
@@ -76,11 +76,11 @@ export function PaymentsSection() {
       {status && (
         <div className="payments-status">
           <p data-testid="plus-status">
-            {status.is_paid && status.paid_until ? t.plusActive(formatFullDate(status.paid_until)) : t.plusNone}
+            {status.is_paid && status.paid_until ? t.plusActive(formatDate(status.paid_until)) : t.plusNone}
           </p>
           {status.recurring ? (
             <>
-              <p>{t.nextCharge(formatFullDate(status.recurring.date_next_transaction), rub(status.recurring.price))}</p>
+              <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), rub(status.recurring.price))}</p>
               <button type="button" className="btn btn-secondary" onClick={cancel} data-testid="recurring-cancel">
                 {t.cancelRecurring}
               </button>

@@ -1,8 +1,10 @@
 /** Catalogue section: payments and Plus (spec/content.md §2, §4, §5, §8). Russian texts only. */
 export const paymentsMessages = {
   paymentStuffInvalid: 'Такого тарифа нет',
+  paymentAmountInvalid: 'Неверная сумма',
   paymentEmailInvalid: 'Неверный адрес почты',
   paymentEmailRequired: 'Укажите почту для чека',
+  paymentCardNumberInvalid: 'Неверный номер карты',
   paymentCryptogramRequired: 'Нет данных карты',
   paymentCryptogramInvalid: 'Данные карты повреждены, введите их ещё раз',
   paymentCryptogramOtherOrder: 'Данные карты выписаны для другого заказа',

@@ -509,3 +509,48 @@ describe('staff: gifts, history and refunds', () => {
     expect(await ledgerOf(id)).toHaveLength(4);
   });
 });
+
+describe('card payments of other kinds (billing)', () => {
+  it('a top-up through payByCard: charge +X stays on the balance; amounts below a kopeck or fractions refused', async () => {
+    const { payByCard, onOrderPaid } = await import('./index.ts');
+    const seen: number[] = [];
+    onOrderPaid('topup', async (_ctx, order) => void seen.push(order.amount));
+    const { v, id } = await signedIn();
+    const me = (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+    const user = { ...me, name: '', loginMethod: 'email' } as never;
+    for (const amount of [-1, 0, 0.5, 1e20]) {
+      const p = await prepare(v);
+      await expect(
+        payByCard(t.app.ctx, user, {
+          kind: 'topup',
+          stuffId: null,
+          amount,
+          recipientId: null,
+          email: 'a@example.ru',
+          order: p.order,
+          cryptogram: await cryptogram(p, SUCCESS),
+          ip: '127.0.0.1',
+          description: 'Пополнение',
+        }),
+      ).rejects.toMatchObject({ rc: 400 });
+    }
+    const p = await prepare(v);
+    const input = {
+      kind: 'topup',
+      stuffId: null,
+      amount: 50000,
+      recipientId: null,
+      email: 'a@example.ru',
+      order: p.order,
+      cryptogram: await cryptogram(p, SUCCESS),
+      ip: '127.0.0.1',
+      description: 'Пополнение',
+    };
+    expect((await payByCard(t.app.ctx, user, input)).status).toBe('success');
+    expect((await payByCard(t.app.ctx, user, input)).status).toBe('success');
+    expect(seen).toEqual([50000]);
+    expect(await ledgerOf(id)).toEqual([['charge', 50000]]);
+    expect(await balanceOf(t.app.ctx, id)).toBe(50000);
+    expect((await userRow(id)).isPaid).toBe(false);
+  });
+});

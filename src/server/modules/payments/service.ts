@@ -94,37 +94,93 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     if (recipientId === user.id) throw badRequest(messages.paymentGiftSelf);
     if (!(await q.userExists(ctx.db, recipientId))) throw notFound(messages.paymentRecipientNotFound);
   }
-  const provider = providerOf(ctx);
-  const key = `card:${input.order}`;
-  const fresh = await q.insertOrder(ctx.db, {
-    userId: user.id,
-    recipientId,
+  return payByCard(ctx, user, {
     kind: 'plus',
     stuffId: product.stuff_id,
     amount: product.price,
+    recipientId,
     email: input.email,
+    order: input.order,
+    cryptogram: input.cryptogram,
+    ip: input.ip,
+    description: messages.paymentDescription(product.days),
+  });
+}
+
+/** What a paid order of another kind does inside the payment's transaction (billing: top-ups, donations). */
+export type PaidHandler = (ctx: Ctx, order: q.OrderRow, chargeId: number) => Promise<void>;
+const paidHandlers = new Map<string, PaidHandler>();
+
+/**
+ * Registers what a paid order of `kind` does (once, at module load). Payments has already stored the charge, moved
+ * the order to paid and posted `charge +X` to the payer; the handler posts the rest (e.g. nothing for a top-up,
+ * `donation −X` / `donation +X` for a donation) in the same transaction.
+ */
+export function onOrderPaid(kind: string, handler: PaidHandler): void {
+  if (kind === 'plus') throw new Error("plus orders are payments' own");
+  paidHandlers.set(kind, handler);
+}
+
+export interface CardPayment {
+  kind: string;
+  stuffId: number | null;
+  /** Whole kopecks, above zero. */
+  amount: number;
+  recipientId: number | null;
+  email: string;
+  /** The order number from `prepare` (checked here) and the cryptogram made for it. */
+  order: string;
+  cryptogram: string;
+  ip: string;
+  description: string;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * One card payment of any kind, idempotent by its order number: the order row is claimed first, so a double submit
+ * charges once; then the provider, then its answer stored (success, 3-D Secure data, or a 400 with its reason).
+ */
+export async function payByCard(ctx: Ctx, user: UserRow, p: CardPayment): Promise<CreateResult> {
+  if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw badRequest(messages.paymentAmountInvalid);
+  assertOwnOrderNumber(ctx, user.id, p.order);
+  const provider = providerOf(ctx);
+  const key = `card:${p.order}`;
+  const fresh = await q.insertOrder(ctx.db, {
+    userId: user.id,
+    recipientId: p.recipientId,
+    kind: p.kind,
+    stuffId: p.stuffId,
+    amount: p.amount,
+    email: p.email,
     provider: provider.type,
     idempotencyKey: key,
+    meta: p.meta,
   });
-  if (!fresh) return answerStored(ctx, user, key, product.stuff_id);
-
+  if (!fresh) return answerStored(ctx, user, key, p);
   const result = await provider.charge({
-    amount: product.price,
-    cryptogram: input.cryptogram,
+    amount: p.amount,
+    cryptogram: p.cryptogram,
     orderId: fresh.id,
-    orderNumber: input.order,
+    orderNumber: p.order,
     accountId: user.id,
-    email: input.email,
-    description: messages.paymentDescription(product.days),
-    ip: input.ip,
+    email: p.email,
+    description: p.description,
+    ip: p.ip,
   });
   return settleOrder(ctx, fresh, result);
 }
 
 /** A repeated create of an order that exists: its state, never a second charge. */
-async function answerStored(ctx: Ctx, user: UserRow, key: string, stuffId: number): Promise<CreateResult> {
+async function answerStored(ctx: Ctx, user: UserRow, key: string, p: CardPayment): Promise<CreateResult> {
   const order = await q.orderByKey(ctx.db, key);
-  if (!order || order.user_id !== user.id || order.stuff_id !== stuffId) throw badRequest(messages.paymentOrderInvalid);
+  if (
+    !order ||
+    order.user_id !== user.id ||
+    order.kind !== p.kind ||
+    order.stuff_id !== p.stuffId ||
+    order.amount !== p.amount
+  )
+    throw badRequest(messages.paymentOrderInvalid);
   switch (order.status) {
     case 'paid':
       return { status: 'success', order_id: order.id, paid_until: (await paidUntil(ctx, order)) ?? null };
@@ -219,6 +275,10 @@ async function paid(
     chargeId: charge.id,
     idempotencyKey: `charge:${charge.id}`,
   });
+  if (order.kind !== 'plus') {
+    await paidHandlers.get(order.kind)?.(ctx, order, charge.id);
+    return null;
+  }
   await postLedger(ctx, {
     userId: order.user_id,
     kind: 'order',
@@ -497,13 +557,15 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
   if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
   if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
-  await postLedger(ctx, {
-    userId: order.user_id,
-    kind: 'refund',
-    amount: order.amount,
-    orderId: order.id,
-    idempotencyKey: `refund-order:${order.id}`,
-  });
+  // A Plus order's price comes back to the account before it goes to the card; other kinds (a top-up) only leave.
+  if (order.kind === 'plus')
+    await postLedger(ctx, {
+      userId: order.user_id,
+      kind: 'refund',
+      amount: order.amount,
+      orderId: order.id,
+      idempotencyKey: `refund-order:${order.id}`,
+    });
   await postLedger(ctx, {
     userId: order.user_id,
     kind: 'refund',
@@ -512,7 +574,7 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
     chargeId: charge?.id ?? null,
     idempotencyKey: `refund-card:${order.id}`,
   });
-  const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);
+  const product = order.kind !== 'plus' || order.stuff_id === null ? undefined : productOf(order.stuff_id);
   if (product) await revokePlus(ctx, order.recipient_id ?? order.user_id, product.days);
   if (product?.recurring) await q.cancelSubscription(ctx.db, order.user_id, 'refund');
 }

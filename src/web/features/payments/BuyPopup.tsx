@@ -6,6 +6,7 @@ import {
   cardBrand,
   digitsOnly,
   formatCardNumber,
+  luhnValid,
   makeCryptogram,
   type BankInfo,
   type PrepareData,
@@ -148,6 +149,7 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
     const [month = '', year = ''] = [expiry.slice(0, 2), expiry.slice(2, 4)];
     if (digits.length < 16 || month.length < 2 || year.length < 2 || cvv.length < 3)
       return setError(messages.paymentCryptogramRequired);
+    if (!luhnValid(digits)) return setError(messages.paymentCardNumberInvalid);
     setBusy(true);
     setError('');
     let cryptogram: string;

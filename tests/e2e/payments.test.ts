@@ -118,7 +118,13 @@ describe.skipIf(missing !== null)('buying Plus', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'payments-settings-1280');
-    expect(await section.textContent()).toContain(ui.payments.cancelRecurring);
+    // The recurring options popup, then the cancel reason.
+    await section.locator('[data-testid=recurring-open]').click();
+    await page.locator('[data-testid=recurring-options] [data-testid=recurring-cancel]').click();
+    await page.locator('[role=dialog] textarea').fill('Пока хватит');
+    await page.locator('[role=dialog] button', { hasText: ui.payments.cancelConfirm }).click();
+    await section.locator('[data-testid=recurring-open]').waitFor({ state: 'detached' });
+    await section.locator('[data-testid=buy-plus]').waitFor();
     await context.close();
   });
 });

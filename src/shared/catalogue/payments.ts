@@ -83,6 +83,7 @@ export const paymentsUi = {
   plusNone: 'Плюса нет',
   nextCharge: (date: string, price: number) => `Следующее списание ${date}: ${price} ₽`,
   recurringOptions: 'Настройки автопродления',
+  recurringSince: (date: string) => `Автопродление подключено ${date}`,
   cancelRecurring: 'Отключить автопродление',
   cancelReasonTitle: 'Почему отключаете?',
   cancelReasonPlaceholder: 'Расскажите, что не понравилось',

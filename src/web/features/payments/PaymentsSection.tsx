@@ -55,6 +55,32 @@ export function PaymentsSection() {
   };
   useEffect(load, []);
 
+  function options(recurring: NonNullable<PlusStatus['recurring']>) {
+    popup.open({
+      kind: 'recurring-options',
+      size: 'small',
+      labelledBy: 'recurring-title',
+      render: ({ close }) => (
+        <div className="buy" data-testid="recurring-options">
+          <h2 id="recurring-title">{t.recurringOptions}</h2>
+          <p>{t.nextCharge(formatDate(recurring.date_next_transaction), rub(recurring.price))}</p>
+          <p className="buy__hint">{t.recurringSince(formatDate(recurring.date_created))}</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            data-testid="recurring-cancel"
+            onClick={() => {
+              close();
+              void cancel();
+            }}
+          >
+            {t.cancelRecurring}
+          </button>
+        </div>
+      ),
+    });
+  }
+
   async function cancel() {
     const { status: confirmed, data } = await openModal({
       kind: 'reject',
@@ -81,8 +107,13 @@ export function PaymentsSection() {
           {status.recurring ? (
             <>
               <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), rub(status.recurring.price))}</p>
-              <button type="button" className="btn btn-secondary" onClick={cancel} data-testid="recurring-cancel">
-                {t.cancelRecurring}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => options(status.recurring!)}
+                data-testid="recurring-open"
+              >
+                {t.recurringOptions}
               </button>
             </>
           ) : (

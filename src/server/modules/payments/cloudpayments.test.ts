@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ledger, users } from '../../db/schema.ts';
+import { ledger, paymentOrders, users } from '../../db/schema.ts';
 import { isRussianError, newUser, startTestApp, type TestApp } from '../../testing/harness.ts';
 import { makeCryptogram, type PrepareData } from '../../../shared/payments.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -58,6 +58,8 @@ const server = http.createServer((req, res) => {
         });
       return ok();
     }
+    if (req.url === '/payments/cards/post3ds' && body.PaRes === 'broken')
+      return send({ Success: false, Message: 'Ошибка обработки 3-D Secure', Model: null });
     if (req.url === '/payments/cards/post3ds')
       return body.PaRes === 'good'
         ? ok()
@@ -151,6 +153,21 @@ describe('the CloudPayments adapter', () => {
       TransactionId: Number(three.TransactionId),
       PaRes: 'good',
     });
+  });
+
+  it('a post3ds the provider refuses outright ends the order as declined', async () => {
+    const { v, id } = await newUser(t.app);
+    const three = (await order(v, '4242424242424242')).json().data;
+    const term = await v.post(
+      '/payments/3ds/term',
+      { MD: three.TransactionId, PaRes: 'broken' },
+      { as: 'form', csrf: false },
+    );
+    expect(term.body).toContain('3ds_error');
+    expect(term.body).toContain('Ошибка обработки 3-D Secure');
+    const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, three.order_id));
+    expect(row.status).toBe('declined');
+    expect(await ledgerOf(id)).toEqual([]);
   });
 
   it('notifications: HMAC checked, a repeated pay applied once, refund undoes the order', async () => {

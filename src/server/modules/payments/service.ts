@@ -205,7 +205,7 @@ async function paidUntil(ctx: Ctx, order: q.OrderRow): Promise<string | null> {
 async function settleOrder(ctx: Ctx, order: q.OrderRow, result: CardResult): Promise<CreateResult> {
   switch (result.kind) {
     case 'invalid':
-      await q.setOrderStatus(ctx.db, order.id, ['new'], 'declined', ctx.now(), result.reason);
+      await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), result.reason);
       throw badRequest(result.reason);
     case 'declined':
       await transaction(ctx, async (ctx) => {

@@ -69,6 +69,11 @@ export interface Config {
    * `oidc` is any OpenID Connect provider named by OIDC_ISSUER (the tests start one).
    */
   signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
+  /**
+   * CloudPayments (CLOUDPAYMENTS_PUBLIC_ID, CLOUDPAYMENTS_API_SECRET, CLOUDPAYMENTS_PUBLIC_KEY, optional
+   * CLOUDPAYMENTS_KEY_VERSION and CLOUDPAYMENTS_API_URL): cards go to it when set, to the built-in test cashier when not.
+   */
+  cloudpayments: { publicId: string; apiSecret: string; apiUrl: string; publicKey: string; keyVersion: string } | null;
 }
 
 /**
@@ -168,6 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
     signinProviders: parseSigninProviders(env),
+    cloudpayments:
+      env.CLOUDPAYMENTS_PUBLIC_ID && env.CLOUDPAYMENTS_API_SECRET && env.CLOUDPAYMENTS_PUBLIC_KEY
+        ? {
+            publicId: env.CLOUDPAYMENTS_PUBLIC_ID,
+            apiSecret: env.CLOUDPAYMENTS_API_SECRET,
+            publicKey: env.CLOUDPAYMENTS_PUBLIC_KEY,
+            keyVersion: env.CLOUDPAYMENTS_KEY_VERSION ?? '1',
+            apiUrl: (env.CLOUDPAYMENTS_API_URL ?? 'https://api.cloudpayments.ru').replace(/\/+$/, ''),
+          }
+        : null,
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

@@ -1,0 +1,37 @@
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import * as q from './queries.ts';
+
+export type { LedgerInput, LedgerKind, LedgerRow } from './queries.ts';
+
+/**
+ * Posts one money movement (signed kopecks) inside the caller's transaction, or its own. The key makes it
+ * idempotent: a repeated post stores nothing and answers false. A balance is the sum of a user's rows.
+ */
+export async function postLedger(ctx: Ctx, input: q.LedgerInput): Promise<boolean> {
+  if (!Number.isSafeInteger(input.amount)) throw new Error(`ledger amount must be whole kopecks: ${input.amount}`);
+  return transaction(ctx, (ctx) => q.insertLedger(ctx.db, input));
+}
+
+/** A user's balance in kopecks: the sum of their ledger rows. */
+export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
+  return q.balance(ctx.db, userId);
+}
+
+/**
+ * Gives Plus for `days` more days (from its current end, or from now), inside the caller's transaction or its own.
+ * Answers the new end of the paid period.
+ */
+export async function grantPlus(ctx: Ctx, userId: number, days: number): Promise<Date | null> {
+  return transaction(ctx, (ctx) => q.extendPlus(ctx.db, userId, days, ctx.now()));
+}
+
+/** Takes `days` of Plus back (a refund); Plus ends at once when the paid period is then over. */
+export async function revokePlus(ctx: Ctx, userId: number, days: number): Promise<void> {
+  await transaction(ctx, (ctx) => q.shortenPlus(ctx.db, userId, days, ctx.now()));
+}
+
+/** Ends Plus of everyone whose paid period is over (the scheduled task); answers how many lost it. */
+export async function expirePlus(ctx: Ctx): Promise<number> {
+  return (await q.expirePlus(ctx.db, ctx.now())).length;
+}

@@ -16,8 +16,12 @@ import { perAppCache } from '../../lib/cache.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
 export const ANONYMOUS_CACHE_MS = 5000;
-const ANONYMOUS_CACHE_KEYS = 2000;
-const anonymousCache = perAppCache<FeedPage>(ANONYMOUS_CACHE_MS, ANONYMOUS_CACHE_KEYS);
+// A page is ~25 KB of JSON: the bytes bound holds ~600 pages, the keys bound whatever their size.
+const anonymousCache = perAppCache<FeedPage>(
+  ANONYMOUS_CACHE_MS,
+  { entries: 2000, bytes: 32 * 1024 * 1024 },
+  { dropOnWrite: true },
+);
 
 /** A feed request after validation: which feed, in which order, from where. */
 export interface FeedRequest {

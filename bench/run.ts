@@ -11,7 +11,7 @@
  * With DATABASE_URL the bench creates fresh databases next to the one named (and drops them unless --keep).
  * A quick run at a smaller scale: BENCH_ENTRIES=20000 BENCH_COMMENTS=100000 (the --entries/--comments defaults),
  * BENCH_SETTLE=seconds to wait after the load before reading the server's memory again (60), --small-entries 0
- * to skip the second data set. BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
+ * to skip the second data set, --only <regexp> to run only the matching scenarios. BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    /** Only the scenarios whose name matches this regular expression (the ceiling always runs). */
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -241,6 +243,7 @@ async function measure(
   url: string,
   { headers = {} as Record<string, string>, pid = 0 } = {},
 ) {
+  if (dataset !== '—' && !new RegExp(args.only).test(scenario)) return;
   // A wrong answer is not a benchmark: check the route before loading it.
   const probe = await fetch(url, { headers });
   if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}`);

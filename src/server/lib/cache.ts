@@ -47,6 +47,12 @@ export class TtlCache<V> {
     return { entries: this.#entries.size, bytes: this.#bytes };
   }
 
+  /** Whether a live (not expired) value or computation is held for the key. */
+  has(key: string): boolean {
+    const slot = this.#entries.get(key);
+    return slot !== undefined && slot.until > this.#now().getTime();
+  }
+
   /** Drops a key at once: a change this node made must not wait for the time to live. */
   delete(key: string) {
     const slot = this.#entries.get(key);

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CACHE_BYTES, dropPageCaches, perAppCache, TtlCache } from './cache.ts';
 
 const clockAt = () => {
-  const clock = { now: new Date('2026-01-01T00:00:00Z'), tick: (ms: number) => {} };
-  clock.tick = (ms) => (clock.now = new Date(clock.now.getTime() + ms));
+  const clock = {
+    now: new Date('2026-01-01T00:00:00Z'),
+    tick: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)),
+  };
   return clock;
 };
 

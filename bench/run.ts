@@ -246,7 +246,10 @@ async function measure(
   if (dataset !== '—' && !new RegExp(args.only).test(scenario)) return;
   // A wrong answer is not a benchmark: check the route before loading it.
   const probe = await fetch(url, { headers });
-  if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}`);
+  if (!probe.ok) {
+    log(`skipped ${scenario}: ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+    return;
+  }
   const cpu0 = pid ? cpuMs(pid) : NaN;
   const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
   const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;

@@ -1,6 +1,6 @@
 /**
  * The load generator: a separate process that keeps `connections` keep-alive connections busy for
- * `duration` seconds against one URL and prints {requests, rps, p50, p99, errors} as JSON.
+ * `duration` seconds against one URL and prints {requests, answered, bytes, rps, p50, p99, errors} as JSON.
  * Hand-written on node:http because autocannon is not a dependency; one request in flight per connection.
  *
  *   node bench/load.ts '{"url":"http://127.0.0.1:3000/v3.0/feed","connections":50,"duration":10,"headers":{}}'
@@ -18,6 +18,10 @@ export interface LoadSpec {
 
 export interface LoadResult {
   requests: number;
+  /** Answers received in all, the warm-up's included: what a server-side counter (CPU time) saw. */
+  answered: number;
+  /** Bytes of one answer's body (the last one), before compression. */
+  bytes: number;
   rps: number;
   p50: number;
   p99: number;
@@ -32,13 +36,20 @@ function percentile(sorted: number[], p: number): number {
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const url = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  let answered = 0;
+  let bytes = 0;
   const once = () =>
     new Promise<number>((resolve) => {
       const req = http.request(
         { host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: spec.headers },
         (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
+          let size = 0;
+          res.on('data', (chunk: Buffer) => (size += chunk.length));
+          res.on('end', () => {
+            answered += 1;
+            bytes = size;
+            resolve(res.statusCode ?? 0);
+          });
         },
       );
       req.on('error', () => resolve(0));
@@ -72,6 +83,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    answered,
+    bytes,
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

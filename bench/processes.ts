@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
@@ -72,4 +73,23 @@ export function load(spec: LoadSpec): Promise<LoadResult> {
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`)),
     );
   });
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+export const rss = (pid: number) => statusField(pid, 'VmRSS');
+
+/** The highest resident memory the process has reached so far, in bytes (Linux). */
+export const peakRss = (pid: number) => statusField(pid, 'VmHWM');
+
+function statusField(pid: number, field: string): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** CPU time (user + system) the process has used so far, in milliseconds (Linux: /proc/<pid>/stat, 100 ticks a second). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start at the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild, root } from '../scripts/ensure-build.ts';
-import { startBenchServer, type BenchServer } from './processes.ts';
+import { rss, startBenchServer, type BenchServer } from './processes.ts';
 import { freshPostgres, unreachable } from '../src/server/testing/postgres.ts';
 
 const { values: args } = parseArgs({
@@ -70,10 +70,6 @@ const startNode = (env: Record<string, string>): Promise<Node> =>
     cwd: benchDir,
     nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
-
-/** Resident memory of a process, in bytes (Linux). */
-const rss = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 /** One fresh site: one node on PGlite, or `count` nodes on a fresh PostgreSQL database and Redis. */
 async function startSite(count: number): Promise<{ nodes: Node[]; stop(): Promise<void> }> {

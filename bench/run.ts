@@ -9,6 +9,9 @@
  *     --entries 1000000 --comments 5000000 --users 100000 --subsites 2000
  *
  * With DATABASE_URL the bench creates fresh databases next to the one named (and drops them unless --keep).
+ * A quick run at a smaller scale: BENCH_ENTRIES=20000 BENCH_COMMENTS=100000 (the --entries/--comments defaults),
+ * BENCH_SETTLE=seconds to wait after the load before reading the server's memory again (60), --small-entries 0
+ * to skip the second data set, --only <regexp> to run only the matching scenarios. BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,15 +23,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../src/server/db/index.ts';
 import { hotnessOf } from '../src/server/modules/feed/ranking.ts';
 import { entryUrl } from '../src/server/modules/entries/service.ts';
+import { subsiteUrl } from '../src/shared/slug.ts';
 import { ensureBuild } from '../scripts/ensure-build.ts';
 import type { LoadResult } from './load.ts';
-import { load, startBenchServer } from './processes.ts';
+import { cpuMs, load, peakRss, rss, startBenchServer } from './processes.ts';
 import { freePort } from '../scripts/free-port.ts';
 
 const { values: args } = parseArgs({
   options: {
-    entries: { type: 'string', default: '20000' },
-    comments: { type: 'string' },
+    entries: { type: 'string', default: process.env.BENCH_ENTRIES ?? '20000' },
+    comments: { type: 'string', default: process.env.BENCH_COMMENTS },
     users: { type: 'string' },
     subsites: { type: 'string' },
     'small-entries': { type: 'string', default: '10000' },
@@ -37,6 +41,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    /** Only the scenarios whose name matches this regular expression (the ceiling always runs). */
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -52,6 +58,7 @@ const HOT_COMMENTS = Number(args['hot-comments']);
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const PG_BASE = process.env.DATABASE_URL ?? '';
+const SETTLE = Number(process.env.BENCH_SETTLE ?? 60);
 
 const log = (...m: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
 
@@ -188,7 +195,7 @@ async function generate(db: Database['db'], s: Sizes) {
   await exec(sql`analyze`);
   log(`hotness and statistics (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-  const [page] = await queryRows<{
+  const pages = await queryRows<{
     id: number;
     slug: string;
     subsite_id: number;
@@ -198,9 +205,23 @@ async function generate(db: Database['db'], s: Sizes) {
     db,
     sql`
     select e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
-      from entries e join subsites s on s.id = e.subsite_id where e.id = ${hot - 1}`,
+      from entries e join subsites s on s.id = e.subsite_id where e.id in (${hot - 1}, ${hot}) order by e.id`,
   );
-  return { token, hotEntry: hot, entryPage: entryUrl(page), seconds: (Date.now() - t0) / 1000 };
+  // The busiest community's page: the one with the most entries.
+  const [community] = await queryRows<{ id: number; slug: string; type: string }>(
+    db,
+    sql`select s.id, s.slug, s.type from subsites s where s.id = (
+          select e.subsite_id from entries e join subsites c on c.id = e.subsite_id and c.type = 'community'
+           group by e.subsite_id order by count(*) desc limit 1)`,
+  );
+  return {
+    token,
+    hotEntry: hot,
+    entryPage: entryUrl(pages[0]),
+    hotPage: entryUrl(pages[1]),
+    subsitePage: subsiteUrl(community),
+    seconds: (Date.now() - t0) / 1000,
+  };
 }
 
 // ---------------------------------------------------------------- processes
@@ -210,17 +231,31 @@ async function generate(db: Database['db'], s: Sizes) {
 interface Row extends LoadResult {
   scenario: string;
   dataset: string;
+  /** Server CPU time (user + system) per answered request, ms; NaN for the ceiling (it runs in this process). */
+  cpu: number;
 }
 const rows: Row[] = [];
 
-async function measure(scenario: string, dataset: string, url: string, headers: Record<string, string> = {}) {
+/** Loads one URL; with the server's pid, also its CPU time per request (its CPU time delta / requests answered). */
+async function measure(
+  scenario: string,
+  dataset: string,
+  url: string,
+  { headers = {} as Record<string, string>, pid = 0 } = {},
+) {
+  if (dataset !== '—' && !new RegExp(args.only).test(scenario)) return;
   // A wrong answer is not a benchmark: check the route before loading it.
   const probe = await fetch(url, { headers });
-  if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}`);
+  if (!probe.ok) {
+    log(`skipped ${scenario}: ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+    return;
+  }
+  const cpu0 = pid ? cpuMs(pid) : NaN;
   const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  rows.push({ scenario, dataset, ...result });
+  const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;
+  rows.push({ scenario, dataset, cpu, ...result });
   log(
-    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${cpu.toFixed(2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}`,
   );
 }
 
@@ -241,25 +276,35 @@ async function dataset(label: string, s: Sizes, full: boolean) {
   const target = await freshTarget(label);
   const made = await generate(target.db.db, s);
   await target.db.close();
-  const server = await startBenchServer({ ...target.env, SEED: '0', REDIS_URL: '' });
+  const server = await startBenchServer(
+    { ...target.env, SEED: '0', REDIS_URL: '' },
+    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+  );
   try {
-    const cookie = { cookie: `sreda_session=${made.token}` };
+    const pid = server.pid;
+    const signedIn = { headers: { cookie: `sreda_session=${made.token}` }, pid };
+    const idle = rss(pid);
     // Anonymous pages are micro-cached in production (feed/service.ts); signed-in ones are computed every time.
-    await measure('feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`);
-    await measure('feed, popular, signed in (computed)', name, `${server.url}/v3.0/feed?sorting=hotness`, cookie);
+    await measure('feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`, { pid });
+    await measure('feed, popular, signed in', name, `${server.url}/v3.0/feed?sorting=hotness`, signedIn);
     await measure(
       'feed, my/new, signed in, 300 subscriptions',
       name,
       `${server.url}/v3.0/feed?my=1&sorting=date`,
-      cookie,
+      signedIn,
     );
     if (full) {
-      await measure('entry page HTML', name, `${server.url}${made.entryPage}`);
+      await measure('home page `/` HTML, anonymous', name, `${server.url}/`, { pid });
+      await measure('home page `/` HTML, signed in', name, `${server.url}/`, signedIn);
+      await measure('subsite page HTML, anonymous', name, `${server.url}${made.subsitePage}`, { pid });
+      await measure('entry page HTML', name, `${server.url}${made.entryPage}`, { pid });
+      await measure(`entry page HTML, ${HOT_COMMENTS} comments`, name, `${server.url}${made.hotPage}`, { pid });
       const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
-      const probe = await fetch(comments);
-      if (probe.status === 404 && (await probe.json()).rm === 'Такого метода API нет')
-        log('skipped comments: no /v3.0/comments route yet');
-      else await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments);
+      await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments, { pid });
+      const peak = peakRss(pid);
+      log(`resident memory: idle ${mb(idle)} MB, peak ${mb(peak)} MB; waiting ${SETTLE} s`);
+      await new Promise((r) => setTimeout(r, SETTLE * 1000));
+      memory.push({ dataset: name, idle, peak, after: rss(pid) });
     }
   } finally {
     await server.stop();
@@ -267,6 +312,9 @@ async function dataset(label: string, s: Sizes, full: boolean) {
   }
   return made.seconds;
 }
+
+const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+const memory: { dataset: string; idle: number; peak: number; after: number }[] = [];
 
 ensureBuild();
 const started = Date.now();
@@ -277,18 +325,25 @@ const small = {
   entries: Number(args['small-entries']),
   comments: Math.round((sizes.comments * Number(args['small-entries'])) / sizes.entries),
 };
-await dataset('small', small, false);
+if (small.entries > 0) await dataset('small', small, false);
 await ceiling();
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 console.log(
   `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating the big set took ${fmt(genBig, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );
-console.log('| scenario | data set | req/s | p50, ms | p99, ms | errors |');
-console.log('|---|---|---:|---:|---:|---:|');
-for (const r of rows)
-  console.log(`| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);
 const ceil = Math.max(...rows.filter((r) => r.dataset === '—').map((r) => r.rps));
+console.log('| scenario | data set | req/s | of the ceiling | p50, ms | p99, ms | CPU, ms/req | body, KB | errors |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows)
+  console.log(
+    `| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.rps / ceil, 3)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpu, 2)} | ${fmt(r.bytes / 1024, 0)} | ${r.errors} |`,
+  );
+console.log();
+for (const m of memory)
+  console.log(
+    `server resident memory [${m.dataset}]: idle ${mb(m.idle)} MB, peak ${mb(m.peak)} MB, ${SETTLE} s after the load ${mb(m.after)} MB (${fmt((m.after / m.idle - 1) * 100, 0)} % over idle)`,
+  );
 console.log();
 for (const scenario of new Set(rows.filter((r) => r.scenario.startsWith('feed')).map((r) => r.scenario))) {
   const [big, smallSet] = rows.filter((r) => r.scenario === scenario);

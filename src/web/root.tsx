@@ -27,6 +27,7 @@ import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
 import { TuneOffer } from './features/discovery/TunePopup.tsx';
+import { IconSprite } from './ui/icons.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import './styles.css';
 
@@ -112,6 +113,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
   setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">
+      <IconSprite />
       <Header user={data.user} unreadCount={data.unreadCount} messengerUnread={data.messengerUnread} />
       <div className="app-body">
         <Sidebar

@@ -47,6 +47,7 @@ import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
 import { discoveryRoutes } from '../modules/discovery/routes.ts';
 import { searchRoutes } from '../modules/search/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
+import { dropPageCaches } from '../lib/cache.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 import { accountsRoutes } from '../modules/accounts/routes.ts';
@@ -244,6 +245,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       else files[k] = v;
     }
     req.body = { ...parseBrackets(strings), ...(Object.keys(files).length ? { files } : {}) };
+  });
+
+  // A write this node answered drops the shared copies of pages and feeds (lib/cache.ts), before its author can ask
+  // for them again: the author sees the change at once, other readers within the caches' few seconds.
+  app.addHook('onSend', async (req, reply) => {
+    if (UNSAFE_METHODS.has(req.method) && reply.statusCode < 400 && !req.routeOptions.config?.readOnly)
+      dropPageCaches(app.ctx);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -10,6 +10,9 @@ import { messages } from '../../shared/catalogue.ts';
 import { presentCurrentUser } from '../modules/users/service.ts';
 import { pageServices } from './page-services.ts';
 import { hubOf } from '../modules/realtime/hub.ts';
+import { feedRoute } from '../../shared/feed.ts';
+import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
+import { perAppCache } from '../lib/cache.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -18,6 +21,35 @@ export interface WebOptions {
 type BuildWithContext = ServerBuild & {
   entry: { module: { appContext: ReturnType<typeof createContext<AppContextValue>> } };
 };
+
+/** How long anonymous visitors may be served the same feed or subsite page; this node's writes drop it at once. */
+export const SHARED_PAGE_MS = 5000;
+
+/** A rendered page as anonymous visitors share it. */
+interface SharedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** False when the render set a cookie or failed: that answer is for its own request only. */
+  shareable: boolean;
+}
+
+const sharedPages = perAppCache<SharedPage>(
+  SHARED_PAGE_MS,
+  { entries: 1000, bytes: 64 * 1024 * 1024, sizeOf: (page) => (page as SharedPage).body.length },
+  { dropOnWrite: true },
+);
+
+/**
+ * The pages every anonymous visitor sees alike (the feeds and subsite pages): the key also holds the two cookies the
+ * shell reads (src/web/root.tsx). Null for anything else, and for everyone outside production.
+ */
+function sharedKey(req: FastifyRequest, isProduction: boolean): string | null {
+  if (!isProduction || req.user || req.method !== 'GET') return null;
+  const path = req.url.split('?', 1)[0];
+  if (!feedRoute(path) && !/^\/[us]\/[^/]+\/?$/.test(path)) return null;
+  return [req.url, ...SHELL_COOKIES.map((name) => req.cookies[name] ?? '')].join('\n');
+}
 
 /** Serves the React Router build: hashed assets from disk, every other GET through the SSR handler. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
@@ -40,10 +72,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     },
   });
 
-  const render = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.url.startsWith('/v3.0')) {
-      return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
-    }
+  const respond = async (req: FastifyRequest, signal?: AbortSignal) => {
     const ctx = app.ctx;
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -52,18 +81,49 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       publicUrl: ctx.config.publicUrl,
       mediaBaseUrl: ctx.config.mediaBaseUrl,
     });
-    const controller = new AbortController();
-    reply.raw.on('close', () => controller.abort());
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
       else if (value !== undefined) headers.set(key, value);
     }
     const url = new URL(req.url, `${req.protocol}://${req.host}`);
-    const response = await handler(
-      new Request(url, { method: req.method, headers, signal: controller.signal }),
-      context,
-    );
+    return handler(new Request(url, { method: req.method, headers, signal }), context);
+  };
+
+  /** Renders the whole page into memory, for anonymous visitors to share. */
+  const renderShared = async (req: FastifyRequest): Promise<SharedPage> => {
+    const response = await respond(req);
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, key) => headers.push([key, value]));
+    return {
+      status: response.status,
+      headers,
+      body: Buffer.from(await response.arrayBuffer()),
+      shareable: response.status === 200 && !response.headers.has('set-cookie'),
+    };
+  };
+
+  const render = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.startsWith('/v3.0')) {
+      return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
+    }
+    const key = sharedKey(req, app.ctx.config.isProduction);
+    if (key !== null) {
+      const cache = sharedPages(app.ctx);
+      let mine = false;
+      let page = await cache.get(key, () => ((mine = true), renderShared(req)));
+      if (!page.shareable) {
+        cache.delete(key);
+        // Another request's own answer (its cookie, its error) is not this one's: render it again.
+        if (!mine) page = await renderShared(req);
+      }
+      reply.code(page.status);
+      for (const [name, value] of page.headers) reply.header(name, value);
+      return reply.send(page.body);
+    }
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    const response = await respond(req, controller.signal);
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

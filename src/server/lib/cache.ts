@@ -1,51 +1,134 @@
+/** How much a cache may hold: `entries` keys and about `bytes` of values (as measured by `sizeOf`). */
+export interface CacheBounds {
+  /** Keys; a bare number given as bounds means this, with DEFAULT_CACHE_BYTES. */
+  entries: number;
+  bytes: number;
+  /** A value's size in bytes; by default its JSON text (a string's own length), two bytes a character. */
+  sizeOf?: (value: unknown) => number;
+}
+
+/** The byte budget of a cache declared by its key count alone. */
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** What a value costs in memory, roughly: V8 keeps most strings at one or two bytes a character. */
+export const defaultSizeOf = (value: unknown) =>
+  2 * (typeof value === 'string' ? value.length : (JSON.stringify(value) ?? '').length);
+
+interface Slot<V> {
+  until: number;
+  value: Promise<V>;
+  /** Known once the value has resolved; 0 until then. */
+  bytes: number;
+}
+
 /**
- * A small in-process cache with a time to live and a size bound, that also shares one computation
- * among the requests that miss at the same moment (50 readers arriving together run one query).
+ * A small in-process cache with a time to live, bounded by keys and by bytes, that also shares one computation
+ * among the requests that miss at the same moment (50 readers arriving together run one query). Expired values
+ * are dropped as new ones come in, so what stays in memory is only what may still be served.
  */
 export class TtlCache<V> {
-  #entries = new Map<string, { until: number; value: Promise<V> }>();
+  #entries = new Map<string, Slot<V>>();
+  #bytes = 0;
   #ttlMs: number;
-  #max: number;
+  #bounds: Required<CacheBounds>;
   #now: () => Date;
 
-  constructor(ttlMs: number, max: number, now: () => Date) {
+  constructor(ttlMs: number, bounds: CacheBounds | number, now: () => Date) {
     this.#ttlMs = ttlMs;
-    this.#max = max;
+    this.#bounds = {
+      sizeOf: defaultSizeOf,
+      ...(typeof bounds === 'number' ? { entries: bounds, bytes: DEFAULT_CACHE_BYTES } : bounds),
+    };
     this.#now = now;
+  }
+
+  /** Keys and bytes held now (tests and diagnostics). */
+  get size() {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** Whether a live (not expired) value or computation is held for the key. */
+  has(key: string): boolean {
+    const slot = this.#entries.get(key);
+    return slot !== undefined && slot.until > this.#now().getTime();
   }
 
   /** Drops a key at once: a change this node made must not wait for the time to live. */
   delete(key: string) {
+    const slot = this.#entries.get(key);
+    if (!slot) return;
     this.#entries.delete(key);
+    this.#bytes -= slot.bytes;
+  }
+
+  /** Drops every key (a change that may show anywhere in what the cache holds). */
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
   }
 
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const now = this.#now().getTime();
     const hit = this.#entries.get(key);
     if (hit && hit.until > now) return hit.value;
+    this.delete(key);
     const value = compute();
-    this.#entries.delete(key);
-    this.#entries.set(key, { until: now + this.#ttlMs, value });
-    // A failure is not kept: the next request tries again.
-    value.catch(() => this.#entries.get(key)?.value === value && this.#entries.delete(key));
-    // Map order is insertion order: the oldest entries go first.
-    for (const k of this.#entries.keys()) {
-      if (this.#entries.size <= this.#max) break;
-      this.#entries.delete(k);
-    }
+    const slot: Slot<V> = { until: now + this.#ttlMs, value, bytes: 0 };
+    this.#entries.set(key, slot);
+    value.then(
+      (v) => {
+        // Dropped or replaced meanwhile (a change cleared it): nothing to count.
+        if (this.#entries.get(key) !== slot) return;
+        slot.bytes = this.#bounds.sizeOf(v);
+        this.#bytes += slot.bytes;
+        this.#trim(this.#now().getTime());
+      },
+      // A failure is not kept: the next request tries again.
+      () => this.#entries.get(key) === slot && this.delete(key),
+    );
+    this.#trim(now);
     return value;
+  }
+
+  /** Map order is insertion order: expired and then the oldest entries go first, until both bounds hold. */
+  #trim(now: number) {
+    for (const [k, slot] of this.#entries) {
+      const over = this.#entries.size > this.#bounds.entries || this.#bytes > this.#bounds.bytes;
+      if (!over && slot.until > now) break;
+      this.delete(k);
+    }
   }
 }
 
+type AppCtx = { root: object; now: () => Date };
+
+/** Caches of what readers see on pages, per app: a write this node answers drops them all (`dropPageCaches`). */
+const pageCaches = new WeakMap<object, Set<TtlCache<unknown>>>();
+
 /**
  * One cache per app (per `ctx`) for what anonymous readers share. Used only with NODE_ENV=production:
- * development and tests always read live.
+ * development and tests always read live. With `dropOnWrite`, any write this node answers empties it at once.
  */
-export function perAppCache<V>(ttlMs: number, max: number): (ctx: { root: object; now: () => Date }) => TtlCache<V> {
+export function perAppCache<V>(
+  ttlMs: number,
+  bounds: CacheBounds | number,
+  { dropOnWrite = false } = {},
+): (ctx: AppCtx) => TtlCache<V> {
   const caches = new WeakMap<object, TtlCache<V>>();
   return (ctx) => {
     let cache = caches.get(ctx.root);
-    if (!cache) caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, max, ctx.now)));
+    if (!cache) {
+      caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now)));
+      if (dropOnWrite) {
+        const set = pageCaches.get(ctx.root) ?? new Set();
+        pageCaches.set(ctx.root, set.add(cache as TtlCache<unknown>));
+      }
+    }
     return cache;
   };
+}
+
+/** After a write this node answered: the shared copies of pages and feeds must not show the old state. */
+export function dropPageCaches(ctx: { root: object }) {
+  for (const cache of pageCaches.get(ctx.root) ?? []) cache.clear();
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
+import type { WebOptions } from '../http/web.ts';
 import { freshPostgres } from './postgres.ts';
 
 /**
@@ -21,7 +22,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  { web }: { web?: WebOptions } = {},
+): Promise<TestApp> {
   const pgBase = process.env.DATABASE_URL ?? '';
   const pgFresh = pgBase ? await freshPostgres(pgBase, undefined, inject('postgresTemplate') || undefined) : null;
   const config = loadConfig(
@@ -47,7 +51,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     onError: () => {},
   });
   const clock = { now: new Date() };
-  const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now });
+  const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now, web });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, preparedRowsOf, rows } from '../../db/rows.ts';
 import { entryHides } from '../../db/schema.ts';
+import { readerMarks } from '../../db/reader-marks.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
@@ -38,7 +39,8 @@ export interface FeedQuery {
   limit: number;
 }
 
-const FeedRow = EntryCardRow.extend({ sort_value: col.float });
+/** A feed position: the entry, its sorting value, and the reader's own vote and bookmark on it. */
+const FeedRow = z.object({ id: col.int, sort_value: col.float, my_vote: col.int, is_favorited: col.bool });
 export type FeedRow = z.output<typeof FeedRow>;
 
 /**
@@ -112,14 +114,19 @@ function periodFilter(sorting: FeedSorting, now: Date): SQL {
   return sql`and e.published_at >= ${since.toISOString()}::timestamptz`;
 }
 
-/** One page of cards (limit rows; ask for one more to learn whether the feed goes on). */
+/**
+ * One page of a feed as positions (limit rows; ask for one more to learn whether the feed goes on): ids and the
+ * reader's marks, read by index in the same statement; the cards themselves come from `cardsByIds`.
+ */
 export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
   const o = ordering(f.sorting, f.after);
   const exclude = f.excludeIds.length ? sql`and e.id <> all(${`{${f.excludeIds.join(',')}}`}::int[])` : sql``;
+  const { myVote, favorited } = readerMarks(f.viewerId, 'content', sql.raw('e.id'));
   return preparedRowsOf(
     db,
     FeedRow,
-    sql`${cardSelect(f.viewerId, sql`, ${o.value} as sort_value`)}
+    sql`select e.id, ${o.value} as sort_value, ${myVote}::int as my_vote, ${favorited} as is_favorited
+      from entries e
      where e.is_published and not e.removed
        ${sourceFilter(f.source)}
        ${periodFilter(f.sorting, f.now)}
@@ -128,6 +135,16 @@ export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
        ${readerFilter(f.viewerId, f.source)}
      order by ${o.column} desc, e.id desc
      limit ${sql.raw(String(Math.trunc(f.limit)))}`,
+  );
+}
+
+/** The cards of these entries as anyone sees them (no reader marks), in no particular order. */
+export async function cardsByIds(db: Db, ids: number[]): Promise<EntryCardRow[]> {
+  if (!ids.length) return [];
+  return preparedRowsOf(
+    db,
+    EntryCardRow,
+    sql`${cardSelect(null)} where e.id = any(${`{${ids.join(',')}}`}::int[]) and e.is_published and not e.removed`,
   );
 }
 

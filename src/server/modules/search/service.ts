@@ -59,7 +59,12 @@ interface Request extends SearchParams {
 
 /** How long an anonymous search answer may be served again (the header box sends the same words often). */
 export const ANONYMOUS_CACHE_MS = 5000;
-const anonymousCache = perAppCache<SearchPage>(ANONYMOUS_CACHE_MS, 2000);
+// Dropped by this node's writes, so a reader finds what they have just written.
+const anonymousCache = perAppCache<SearchPage>(
+  ANONYMOUS_CACHE_MS,
+  { entries: 2000, bytes: 16 * 1024 * 1024 },
+  { dropOnWrite: true },
+);
 
 /**
  * One page of search results (`page` from 1). A query with no letters or digits finds nothing.

@@ -11,7 +11,9 @@ import { LiveFeed } from '../live/LiveFeed.tsx';
 import type { LiveCollapse } from '../live/collapse.ts';
 import './sidebar.css';
 
-export const SIDEBAR_COOKIE = 'sidebar-collapsing';
+import { SIDEBAR_COOKIE } from '../../../shared/shell-cookies.ts';
+
+export { SIDEBAR_COOKIE };
 const SIDEBAR_COOKIE_DAYS = 365;
 const MOBILE_MAX = 859;
 const EVENT = 'sreda:sidebar';

@@ -1,5 +1,5 @@
 /** Live collapse states and the two buttons of spec/content.md §4, remembered in a cookie for 365 days (§9). */
-export const LIVE_COOKIE = 'live-collapsing';
+export { LIVE_COOKIE } from '../../../shared/shell-cookies.ts';
 export const LIVE_COOKIE_DAYS = 365;
 export type LiveCollapse = 'auto' | 'shown' | 'collapsed';
 

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild, root } from '../../../scripts/ensure-build.ts';
+import { startTestApp, Visitor, type TestApp } from '../testing/harness.ts';
+import { feedFixtures } from '../modules/feed/testing.ts';
+import { SHARED_PAGE_MS } from './web.ts';
+
+const textBlock = (text: string) => ({ type: 'text', data: { text } });
+
+describe('anonymous pages shared for a few seconds in production', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof feedFixtures>;
+  beforeAll(async () => {
+    ensureBuild();
+    t = await startTestApp({ isProduction: true }, { web: { buildDir: path.join(root, 'build') } });
+    f = feedFixtures(t);
+    await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
+    // The web build is made once per run, when missing or stale.
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const html = async (v: Visitor, url: string) => {
+    const res = await v.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+
+  it(`serve one render for ${SHARED_PAGE_MS / 1000} s; a write through this node drops it at once`, async () => {
+    const author = await f.reader();
+    const c = await f.community({ name: 'Сообщество кэша страниц' });
+    await f.entry({ subsiteId: c.id, authorId: author.id, title: 'Первая запись страницы' });
+    const page = `/s/${c.slug}`;
+    const first = await html(new Visitor(t.app), page);
+    expect(first).toContain('Первая запись страницы');
+
+    // Written around the server (as another node would): anonymous visitors still get the shared copy ...
+    await f.entry({ subsiteId: c.id, authorId: author.id, title: 'Запись мимо сервера' });
+    expect(await html(new Visitor(t.app), page)).toBe(first);
+    // ... while a signed-in reader's page is rendered for them.
+    expect(await html(author.v, page)).toContain('Запись мимо сервера');
+    // Another query string is another page.
+    expect(await html(new Visitor(t.app), `${page}?sorting=date`)).toContain('Запись мимо сервера');
+
+    // A write this node answers: the very next anonymous view shows it, on the subsite and on /new.
+    const res = await author.v.post('/v3.0/writing/save', {
+      title: 'Запись через сервер',
+      entry: [textBlock('Текст записи через сервер')],
+      subsite_id: c.id,
+      is_published: 1,
+    });
+    expect(res.json().rc, res.body).toBe(200);
+    const after = await html(new Visitor(t.app), page);
+    expect(after).toContain('Запись через сервер');
+    expect(after).toContain('Запись мимо сервера');
+    expect(await html(new Visitor(t.app), '/new')).toContain('Запись через сервер');
+
+    // Without writes, the copy lives its few seconds and no longer.
+    await f.entry({ subsiteId: c.id, authorId: author.id, title: 'Запись после паузы' });
+    expect(await html(new Visitor(t.app), page)).not.toContain('Запись после паузы');
+    t.clock.now = new Date(t.clock.now.getTime() + SHARED_PAGE_MS);
+    expect(await html(new Visitor(t.app), page)).toContain('Запись после паузы');
+  });
+
+  it('are kept per value of the cookies the shell reads, and never with a cookie set for someone', async () => {
+    const open = await new Visitor(t.app).get('/', { headers: { cookie: 'sidebar-collapsing=0' } });
+    const closed = await new Visitor(t.app).get('/', { headers: { cookie: 'sidebar-collapsing=1' } });
+    expect(open.statusCode).toBe(200);
+    expect(closed.body).not.toBe(open.body);
+    expect(open.headers['set-cookie']).toBeUndefined();
+    expect(closed.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -81,7 +81,14 @@ async function showAll(page: Page) {
     const button = page.locator('[data-testid=comments-more-replies], [data-testid=comments-more-threads]').first();
     if (!(await button.count())) return;
     const before = await page.locator('[data-testid=comment]').count();
-    await button.click();
+    // The next threads also load by themselves near the end: the button may be gone by the time of the click.
+    if (
+      !(await button.click({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     await expect.poll(() => page.locator('[data-testid=comment]').count()).toBeGreaterThan(before);
   }
 }

@@ -221,12 +221,16 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   // is asked for once with its thread (the server-rendered page already holds the one in `?comment=`).
   const loaded = items !== null;
   const asked = useRef(new Set<number>());
+  const landed = useRef<string | null>(null);
   useEffect(() => {
     if (!loaded) return;
     const target = linkedComment(location.search, location.hash);
-    if (!target) return;
+    // Once per visit of the link: threads loading later must not pull the reader back to it.
+    const visit = `${location.key}:${target?.id}`;
+    if (!target || landed.current === visit) return;
     const comment = items.find((c) => c.id === target.id);
     if (comment) {
+      landed.current = visit;
       if (target.edit && comment.can_edit) setEditing(comment.id);
       focus(comment.id);
       return;

@@ -172,7 +172,7 @@ try {
   await measure('entry page HTML, signed in', page, signedIn, server.pid);
   const api = `${server.url}/v3.0/comments?content_id=${made.entry}`;
   await measure(`GET /comments, the whole tree, anonymous`, api, {}, server.pid);
-  await measure(`GET /comments?count=20, signed in`, `${api}&count=20`, signedIn, server.pid);
+  await measure(`GET /comments?count=15, signed in`, `${api}&count=15`, signedIn, server.pid);
 
   const ceil = rows[0].rps;
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');

@@ -45,7 +45,7 @@ export interface CommentsList {
 }
 
 /** Threads (a top-level comment with its replies) per page of `GET /comments?count=…`, by default and at most. */
-export const COMMENTS_PAGE_THREADS = 20;
+export const COMMENTS_PAGE_THREADS = 15;
 export const COMMENTS_PAGE_MAX = 50;
 /** Replies shown under each thread of a page before 'Показать ещё N ответов'. */
 export const COMMENTS_REPLIES_SHOWN = 2;

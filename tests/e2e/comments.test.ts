@@ -439,8 +439,8 @@ describe('comments in the browser', () => {
       const { context, page } = await newPage(browser, width, height);
       await open(page, url);
       await page.waitForSelector('[data-testid=comments-list]');
-      // The server sends 20 threads with their first two replies; the rest waits for the reader.
-      expect(await page.locator('[data-testid=comment][data-level="0"]').count()).toBe(20);
+      // The server sends 15 threads with their first two replies; the rest waits for the reader.
+      expect(await page.locator('[data-testid=comment][data-level="0"]').count()).toBe(15);
       const more = page.locator('[data-testid=comments-more-replies]');
       expect(await more.allTextContents()).toEqual([`Показать ещё ${hidden} ${hidden === 4 ? 'ответа' : 'ответов'}`]);
       await page
@@ -453,7 +453,7 @@ describe('comments in the browser', () => {
         expect((await renderedIds(page)).slice(0, 7)).toEqual([roots[0], ...replies]);
         // Scrolling near the end brings the next threads, then the last ones.
         await page.locator('[data-testid=comments-more-threads]').scrollIntoViewIfNeeded();
-        await expect.poll(() => page.locator('[data-testid=comment][data-level="0"]').count()).toBeGreaterThan(20);
+        await expect.poll(() => page.locator('[data-testid=comment][data-level="0"]').count()).toBeGreaterThan(15);
         await showAll(page);
         expect((await renderedIds(page)).filter((c) => roots.includes(c))).toEqual(roots);
         expect(await page.getAttribute('[data-testid=comments]', 'data-count')).toBe(String(45 + 6 + 4));

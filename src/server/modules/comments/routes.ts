@@ -36,7 +36,7 @@ export const commentsRoutes = [
       after: idField(messages.commentCursorInvalid).optional(),
       comment: idField(messages.commentIdInvalid).optional(),
       seen_count: intField(messages.commentSeenCountInvalid).optional(),
-      seen_at: intField(messages.commentSeenAtInvalid, 0, Number.MAX_SAFE_INTEGER).optional(),
+      seen_at: intField(messages.commentSeenAtInvalid, 0, 8_640_000_000_000_000).optional(),
     }),
     handler: async ({ ctx, user, query: { content_id, sorting, count, seen_count, seen_at, ...part } }) => {
       if ((seen_count === undefined) !== (seen_at === undefined)) throw badRequest(messages.commentSeenPair);

@@ -82,6 +82,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   const mark = useRef<{ count: number; at: number } | null>(null);
   /** Comments shown from the socket or the form rather than from a page (a page never continues after them). */
   const unpaged = useRef(new Set<number>());
+  /** What the reader wrote during this visit. */
+  const own = useRef(new Map<number, Comment>());
   const cursorNow = useRef(cursor);
   cursorNow.current = cursor;
   const itemsNow = useRef(items);
@@ -110,11 +112,19 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
       const signedIn = currentUser.get() !== null;
       if (signedIn) mark.current ??= page.seen;
       else mark.current ??= readMark(entry.id);
-      setItems(page.items);
+      // The reader's own comments of this visit stay in view even when the page does not hold them (a reload after
+      // signing in on the way, another sorting): in place under a shown parent, or at the end.
+      let list = page.items;
+      unpaged.current.clear();
+      for (const c of own.current.values())
+        if (!list.some((x) => x.id === c.id) && (c.reply_to === null || list.some((x) => x.id === c.reply_to))) {
+          list = applyCommentsEvent(list, { type: 'comment_created', comment: c, comments_count: page.count });
+          unpaged.current.add(c.id);
+        }
+      setItems(list);
       setMore(page.more);
       setCursor(page.cursor);
       setTotal(page.count);
-      unpaged.current.clear();
       const fresh = page.items.filter((c) => c.is_new).map((c) => c.id);
       if (!signedIn) fresh.push(...localNewIds(mark.current, page.items));
       setNewIds((prev) => (fresh.length ? new Set([...prev, ...fresh]) : prev));
@@ -286,6 +296,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     const res = await api.post<Comment>('comment/add', { id: entry.id, text, ...(parent ? { reply_to: parent } : {}) });
     if (res.ok) {
       sent.current.add(res.data.id);
+      own.current.set(res.data.id, res.data);
       unpaged.current.add(res.data.id);
       setReplyTo(null);
       setTotal((n) => n + 1);
@@ -303,6 +314,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     const res = await api.post<Comment>('comment/edit', { id, text });
     if (!res.ok) return false;
     setItems((list) => list?.map((c) => (c.id === id ? res.data : c)) ?? list);
+    if (own.current.has(id)) own.current.set(id, res.data);
     setEditing(null);
     return true;
   };
@@ -319,6 +331,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     if (!res.ok) return;
     toast.show(res.rm);
     setTotal(res.data.comments_count);
+    res.data.removed_ids.forEach((gone) => own.current.delete(gone));
     const gone: CommentsEvent = { type: 'comment_removed', comment: null, ...res.data };
     setItems((list) => list && applyCommentsEvent(list, gone));
   };

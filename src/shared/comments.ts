@@ -44,6 +44,28 @@ export interface CommentsList {
   items: Comment[];
 }
 
+/** Threads (a top-level comment with its replies) per page of `GET /comments?count=…`, by default and at most. */
+export const COMMENTS_PAGE_THREADS = 15;
+export const COMMENTS_PAGE_MAX = 50;
+/** Replies shown under each thread of a page before 'Показать ещё N ответов'. */
+export const COMMENTS_REPLIES_SHOWN = 2;
+
+/**
+ * A page of a discussion (`GET /comments` with `count`, `cursor`, `thread` or `comment`): whole threads in tree order,
+ * each top-level comment followed by its first replies.
+ */
+export interface CommentsPage {
+  items: Comment[];
+  /** Replies of a thread not in this answer, after its last item here: top-level comment id → how many. */
+  more: Record<number, number>;
+  /** Sent back as `cursor` for the threads after this page; null on the last page (and for `thread` answers). */
+  cursor: string | null;
+  /** The living comments of the entry (the heading's number and the seen mark). */
+  count: number;
+  /** The seen mark `is_new` was told by (ms since the epoch); later pages of the visit send it back. */
+  seen: { count: number; at: number } | null;
+}
+
 /** What removing a comment (or a branch) changed. */
 export interface CommentRemoved {
   removed_ids: number[];

@@ -75,6 +75,23 @@ afterAll(async () => {
 const renderedIds = (page: Page) =>
   page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 const comment = (page: Page, id: number) => page.locator(`[data-testid=comment][data-id="${id}"]`);
+/** Opens every 'Показать ещё N ответов' and loads every page of threads, as a reader reading it all would. */
+async function showAll(page: Page) {
+  for (;;) {
+    const button = page.locator('[data-testid=comments-more-replies], [data-testid=comments-more-threads]').first();
+    if (!(await button.count())) return;
+    const before = await page.locator('[data-testid=comment]').count();
+    // The next threads also load by themselves near the end: the button may be gone by the time of the click.
+    if (
+      !(await button.click({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    await expect.poll(() => page.locator('[data-testid=comment]').count()).toBeGreaterThan(before);
+  }
+}
 /** Edit, remove and remove-branch live in the comment's '…' menu. */
 async function commentAction(page: Page, id: number, value: 'edit' | 'remove' | 'remove-branch') {
   await comment(page, id).locator('[data-testid=comment-more]').first().click();
@@ -102,6 +119,7 @@ describe('comments in the browser', () => {
     const { context, page } = await newPage(browser);
     await open(page, entryUrl);
     await page.waitForSelector('[data-testid=comments-list]');
+    await showAll(page);
     expect(await renderedIds(page)).toEqual(popular.map((c) => c.id));
     const count = popular.filter((c) => !c.is_removed).length;
     expect(await page.textContent('[data-testid=comments-title]')).toMatch(new RegExp(`^${count} комментари(й|я|ев)$`));
@@ -121,6 +139,8 @@ describe('comments in the browser', () => {
 
     await page.click('[data-testid=comments-sort-date]');
     await page.waitForSelector('[data-testid=comments-list][data-sorting=date]');
+    await expect.poll(() => renderedIds(page).then((ids) => ids[0])).toBe(byDate[0].id);
+    await showAll(page);
     await expect.poll(() => renderedIds(page)).toEqual(byDate.map((c) => c.id));
     expect(await page.getAttribute('[data-testid=comments-sort-date]', 'aria-pressed')).toBe('true');
     await context.close();
@@ -128,6 +148,7 @@ describe('comments in the browser', () => {
     const mobile = await newPage(browser, 375, 800);
     await open(mobile.page, entryUrl);
     await mobile.page.waitForSelector('[data-testid=comments-list]');
+    await showAll(mobile.page);
     // At 375 px the indent stops at three levels and nothing overflows the screen.
     const deepIndent = await comment(mobile.page, deepest.id).evaluate((el) =>
       parseFloat(getComputedStyle(el).paddingLeft),
@@ -164,6 +185,8 @@ describe('comments in the browser', () => {
       await open(page, entryUrl);
       await page.click('[data-testid=comments-sort-date]');
       await page.waitForSelector('[data-testid=comments-list][data-sorting=date]');
+      await expect.poll(() => renderedIds(page).then((ids) => ids[0])).toBe(roots[0].id);
+      await showAll(page);
       const padding = (id: number) => comment(page, id).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
       expect(await padding(chain[7])).toBe(limit * indent);
       expect(await padding(chain[limit - 1])).toBe(limit * indent);
@@ -380,6 +403,82 @@ describe('comments in the browser', () => {
       ]);
       await page.waitForTimeout(250); // the popover fades in
       await shot(page, `comments-staff-menu-${width}`);
+      await context.close();
+    }
+  });
+  it('pages a long discussion: the first screenful, more replies and threads, a deep link, a live comment', async () => {
+    const saved = await owner.post<{ entry: { id: number; url: string } }>('/v3.0/writing/save', {
+      title: 'Запись с длинным обсуждением',
+      entry: [{ type: 'text', data: { text: 'Обсуждение на много страниц.' } }],
+      is_published: true,
+    });
+    expect(saved.rc, saved.rm).toBe(200);
+    const id = saved.data.entry.id;
+    const say = async (text: string, replyTo?: number) => {
+      const res = await owner.post<Comment>('/v3.0/comment/add', {
+        id,
+        text,
+        ...(replyTo ? { reply_to: replyTo } : {}),
+      });
+      expect(res.rc, res.rm).toBe(200);
+      return res.data.id;
+    };
+    const roots: number[] = [];
+    for (let i = 1; i <= 45; i++) roots.push(await say(`Ветка номер ${i}: мнение, которое стоит обсудить.`));
+    const replies: number[] = [];
+    for (let i = 1; i <= 6; i++) replies.push(await say(`Ответ ${i} в первой ветке`, roots[0]));
+    let deep = roots[39];
+    for (let i = 1; i <= 4; i++) deep = await say(`Глубокий ответ ${i} в сороковой ветке`, deep);
+    const url = server.url + saved.data.entry.url;
+    let hidden = 4;
+
+    for (const [width, height, name] of [
+      [1280, 900, 'desktop'],
+      [375, 812, 'mobile'],
+    ] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await open(page, url);
+      await page.waitForSelector('[data-testid=comments-list]');
+      // The server sends 15 threads with their first two replies; the rest waits for the reader.
+      expect(await page.locator('[data-testid=comment][data-level="0"]').count()).toBe(15);
+      const more = page.locator('[data-testid=comments-more-replies]');
+      expect(await more.allTextContents()).toEqual([`Показать ещё ${hidden} ${hidden === 4 ? 'ответа' : 'ответов'}`]);
+      await page
+        .locator('[data-testid=comments-title]')
+        .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+      await shot(page, `comments-paged-${name}`);
+      if (width > 800) {
+        await more.click();
+        await expect.poll(() => more.count()).toBe(0);
+        expect((await renderedIds(page)).slice(0, 7)).toEqual([roots[0], ...replies]);
+        // Scrolling near the end brings the next threads, then the last ones.
+        await page.locator('[data-testid=comments-more-threads]').scrollIntoViewIfNeeded();
+        await expect.poll(() => page.locator('[data-testid=comment][data-level="0"]').count()).toBeGreaterThan(15);
+        await showAll(page);
+        expect((await renderedIds(page)).filter((c) => roots.includes(c))).toEqual(roots);
+        expect(await page.getAttribute('[data-testid=comments]', 'data-count')).toBe(String(45 + 6 + 4));
+
+        // Someone else answers in the first thread: it appears in place, marked new.
+        const person = await otherPerson('Живой Собеседник');
+        const live = await person.post<Comment>('/v3.0/comment/add', {
+          id,
+          text: 'Живой ответ',
+          reply_to: roots[0],
+        });
+        expect(live.rc).toBe(200);
+        hidden += 1;
+        await expect.poll(() => comment(page, live.data.id).getAttribute('data-new')).toBe('true');
+        expect(await comment(page, live.data.id).getAttribute('data-level')).toBe('1');
+        await expect.poll(() => page.getAttribute('[data-testid=comments]', 'data-count')).toBe(String(45 + 6 + 4 + 1));
+      }
+      // A link deep into the fortieth thread lands on that comment, its thread brought onto the first page.
+      await open(page, `${url}?comment=${deep}`);
+      await expect.poll(() => comment(page, deep).getAttribute('class')).toContain('comment--highlighted');
+      expect(await comment(page, deep).getAttribute('data-level')).toBe('4');
+      expect((await renderedIds(page))[0]).toBe(roots[39]);
+      await page.waitForTimeout(400); // the smooth scroll settles
+      await shot(page, `comments-paged-linked-${name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await context.close();
     }
   });

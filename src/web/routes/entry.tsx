@@ -21,7 +21,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Compared through the params: the request URL of a client navigation ends in `.data`.
   const asked = params.user !== undefined ? `/u/${params.user}/${params.entry}` : `/s/${params.slug}/${params.entry}`;
   if (asked !== entry.url) throw redirect(entry.url + keptQuery(request), 301);
-  const comments = entry.is_published && !entry.removed ? await services.comments.list(entry.id) : undefined;
+  // The first page of the discussion; a `?comment=` link brings that comment's thread onto it.
+  const linked = Number(new URL(request.url).searchParams.get('comment'));
+  const comment = Number.isInteger(linked) && linked > 0 && linked <= MAX_ID ? linked : undefined;
+  const comments =
+    entry.is_published && !entry.removed ? await services.comments.page(entry.id, { comment }) : undefined;
   const image = entryImage(entry, publicUrl, mediaBaseUrl) ?? siteImage(publicUrl);
   // The subsite's feed, offered to feed readers (only entries approved for public RSS appear in it).
   return { entry, comments, now: Date.now(), canonical: publicUrl + entry.url, image, rss: `/rss/${entry.subsite.id}` };

@@ -1,3 +1,4 @@
+import { COMMENTS_PAGE_THREADS } from '../../../shared/comments.ts';
 import type { CommentsPageServices } from '../../../shared/pages/comments.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -5,8 +6,9 @@ import * as comments from './service.ts';
 
 export function commentsPage(ctx: Ctx, user: UserRow | null): CommentsPageServices {
   return {
-    async list(entryId, sorting = 'popular') {
-      return { items: await comments.list(ctx, user, entryId, sorting), sorting, now: ctx.now().getTime() };
+    async page(entryId, { sorting = 'popular', comment } = {}) {
+      const page = await comments.page(ctx, user, entryId, { sorting, count: COMMENTS_PAGE_THREADS, comment });
+      return { page, sorting, now: ctx.now().getTime() };
     },
   };
 }

@@ -67,6 +67,37 @@ export async function entryComments(db: Db, entryId: number, viewerId: number | 
   return rows(db, CommentRow, sql`${commentSelect(viewerId)} where c.entry_id = ${entryId}`);
 }
 
+/** The comments of this page of a discussion, by id (any order). */
+export async function commentsByIds(db: Db, ids: number[], viewerId: number | null): Promise<CommentRow[]> {
+  if (!ids.length) return [];
+  return rows(db, CommentRow, sql`${commentSelect(viewerId)} where c.id = any(${sql.param(ids)}::int[])`);
+}
+
+/** What places a comment in its discussion, the same for every reader: the tree, the sort keys, the pin. */
+const NodeRow = z.object({
+  id: col.int,
+  reply_to: col.int.nullable(),
+  author_id: col.int,
+  created_at: col.date,
+  likes_summ: col.int,
+  removed: col.bool,
+  pinned: col.bool,
+});
+export type NodeRow = z.output<typeof NodeRow>;
+
+/** Every comment of an entry as a node of its tree (no text, no author): a page is cut from these. */
+export async function discussionNodes(db: Db, entryId: number): Promise<NodeRow[]> {
+  return rows(
+    db,
+    NodeRow,
+    sql`
+    select c.id, c.reply_to, c.author_id, c.created_at, c.likes_summ, c.removed, p.comment_id is not null as pinned
+      from comments c
+      left join comment_pins p on p.entry_id = ${entryId} and p.comment_id = c.id
+     where c.entry_id = ${entryId}`,
+  );
+}
+
 export async function findComment(db: Db, id: number, viewerId: number | null): Promise<CommentRow | undefined> {
   return firstRow(db, CommentRow, sql`${commentSelect(viewerId)} where c.id = ${id}`);
 }

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_SORTINGS } from '../../../shared/comments.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_SORTINGS,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PAGE_THREADS,
+} from '../../../shared/comments.ts';
 import { idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
+import { badRequest } from '../../http/errors.ts';
 import * as comments from './service.ts';
 import { guardComment } from '../captcha/index.ts';
 import { captchaField } from '../../../shared/captcha.ts';
@@ -16,15 +22,29 @@ const idBody = plainBody({ id: idField(messages.commentIdInvalid) });
 
 /** Comments of an entry (spec/content.md §7). */
 export const commentsRoutes = [
+  // The whole discussion by default (`{items}`); with `count`, `cursor`, `thread` or `comment` a page of it
+  // (`CommentsPage`): threads after `cursor`, the replies of `thread` after `after`, or a first page with the thread
+  // of `comment` on it.
   route.get('/comments', {
     access: 'anyone',
     query: plainBody({
       content_id: idField(messages.commentEntryIdInvalid),
       sorting: z.enum(COMMENT_SORTINGS, { error: messages.commentSortingInvalid }).default('popular'),
+      count: intField(messages.commentsCountInvalid(COMMENTS_PAGE_MAX), 1, COMMENTS_PAGE_MAX).optional(),
+      cursor: z.string({ error: messages.commentCursorInvalid }).max(60, messages.commentCursorInvalid).optional(),
+      thread: idField(messages.commentThreadInvalid).optional(),
+      after: idField(messages.commentCursorInvalid).optional(),
+      comment: idField(messages.commentIdInvalid).optional(),
+      seen_count: intField(messages.commentSeenCountInvalid).optional(),
+      seen_at: intField(messages.commentSeenAtInvalid, 0, 8_640_000_000_000_000).optional(),
     }),
-    handler: async ({ ctx, user, query }) => ({
-      items: await comments.list(ctx, user, query.content_id, query.sorting),
-    }),
+    handler: async ({ ctx, user, query: { content_id, sorting, count, seen_count, seen_at, ...part } }) => {
+      if ((seen_count === undefined) !== (seen_at === undefined)) throw badRequest(messages.commentSeenPair);
+      const seen = seen_count === undefined ? undefined : { count: seen_count, at: seen_at! };
+      return count === undefined && seen === undefined && Object.values(part).every((v) => v === undefined)
+        ? { items: await comments.list(ctx, user, content_id, sorting) }
+        : comments.page(ctx, user, content_id, { sorting, count: count ?? COMMENTS_PAGE_THREADS, seen, ...part });
+    },
   }),
 
   route.post('/comment/add', {

@@ -8,6 +8,7 @@ import {
   type Comment,
   type CommentRemoved,
   type CommentSorting,
+  type CommentsPage,
   type CommentsSeen,
 } from '../../../shared/comments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -18,6 +19,15 @@ import { refreshEntryHotness } from '../feed/index.ts';
 import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
+import {
+  discussion,
+  parseCursor,
+  repliesPage,
+  threadsPage,
+  treeOrder,
+  type Discussion,
+  type PageCut,
+} from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { assertNotBannedIn } from '../moderation/index.ts';
@@ -28,53 +38,6 @@ type Viewer = { id: number; role: Role } | null;
 export const seenCleanup = { chance: 0.05, random: Math.random };
 
 const DAY = 86_400_000;
-
-const byDate = (a: q.CommentRow, b: q.CommentRow) =>
-  new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id - b.id;
-const ROOT_ORDER: Record<CommentSorting, (a: q.CommentRow, b: q.CommentRow) => number> = {
-  popular: (a, b) => b.likes_summ - a.likes_summ || byDate(a, b),
-  date: byDate,
-};
-
-/**
- * Puts an entry's comments in tree order: top-level comments by the sorting (popular: rating, then the older
- * first; date: the older first), each followed by its replies, which always go by date at every depth.
- * A removed comment stays as a stub only while something under it is still there. Iterative, so a
- * thousand-deep chain of replies cannot overflow the stack.
- */
-export function treeOrder(rows: q.CommentRow[], sorting: CommentSorting): { row: q.CommentRow; level: number }[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const children = new Map<number, q.CommentRow[]>();
-  const roots: q.CommentRow[] = [];
-  for (const r of rows) {
-    if (r.reply_to !== null && ids.has(r.reply_to)) {
-      const list = children.get(r.reply_to);
-      if (list) list.push(r);
-      else children.set(r.reply_to, [r]);
-    } else {
-      roots.push(r);
-    }
-  }
-  // The pinned comment (one per entry) goes first whatever the sorting.
-  roots.sort((a, b) => Number(b.pinned) - Number(a.pinned) || ROOT_ORDER[sorting](a, b));
-  for (const list of children.values()) list.sort(byDate);
-
-  const order: { row: q.CommentRow; level: number }[] = [];
-  const stack = roots.map((row) => ({ row, level: 0 })).reverse();
-  while (stack.length) {
-    const item = stack.pop()!;
-    order.push(item);
-    const kids = children.get(item.row.id) ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ row: kids[i], level: item.level + 1 });
-  }
-  // Walking backwards meets every reply before its parent, so one pass decides which stubs to keep.
-  const kept = new Set<number>();
-  for (let i = order.length - 1; i >= 0; i--) {
-    const { row } = order[i];
-    if (!row.removed || (children.get(row.id) ?? []).some((c) => kept.has(c.id))) kept.add(row.id);
-  }
-  return order.filter((o) => kept.has(o.row.id));
-}
 
 /** The people the comments mention, looked up at once: a slug that names one person links to their blog. */
 async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
@@ -157,10 +120,23 @@ async function seenMark(ctx: Ctx, viewer: Viewer, entryId: number): Promise<Comm
 /** How long anonymous readers may be served the same discussion; this node's own changes drop it at once. */
 export const ANONYMOUS_CACHE_MS = 5000;
 const anonymousCache = perAppCache<Comment[]>(ANONYMOUS_CACHE_MS, 500);
+/**
+ * A discussion's tree, the same for every reader, kept as long in production: pages are cut from it, and only the
+ * page's own comments are read with the reader's marks. Anonymous pages cut from it are kept with it.
+ */
+type Tree = Discussion<q.NodeRow> & { pages: Map<string, Promise<CommentsPage>> };
+const treeCache = perAppCache<Tree>(ANONYMOUS_CACHE_MS, 500);
+/** Pages of one tree kept for anonymous readers (one per distinct query while the tree lives). */
+const PAGES_PER_TREE = 50;
 const SORTINGS: CommentSorting[] = ['popular', 'date'];
 /** Drops the anonymous copies of a discussion once the change that made them stale has committed. */
 const forget = (ctx: Ctx, entryId: number) =>
-  ctx.afterCommit(() => SORTINGS.forEach((s) => anonymousCache(ctx).delete(`${entryId}:${s}`)));
+  ctx.afterCommit(() =>
+    SORTINGS.forEach((s) => {
+      anonymousCache(ctx).delete(`${entryId}:${s}`);
+      treeCache(ctx).delete(`${entryId}:${s}`);
+    }),
+  );
 /** For other modules whose change shows in a discussion (a pinned comment). */
 export const dropCached = forget;
 
@@ -172,6 +148,93 @@ export async function list(ctx: Ctx, viewer: Viewer, entryId: number, sorting: C
   if (!viewer && ctx.config.isProduction)
     return anonymousCache(ctx).get(`${entryId}:${sorting}`, () => build(ctx, null, entryId, sorting));
   return build(ctx, viewer, entryId, sorting);
+}
+
+/** Which part of a discussion `page` answers: threads after `cursor`, or replies of `thread` after `after`. */
+export interface PageQuery {
+  sorting: CommentSorting;
+  count: number;
+  cursor?: string;
+  thread?: number;
+  after?: number;
+  /** A linked comment: its thread comes on the first page down to it. */
+  comment?: number;
+  /**
+   * The seen mark to tell new comments by: the one the reader's first page was told by (`seen` of its answer), so
+   * later pages of the same visit agree with it after the visit was recorded; anonymous readers send their own.
+   */
+  seen?: { count: number; at: number };
+}
+
+/**
+ * `GET /comments?count=…`: a page of the discussion. The tree (ids, parents, sort keys: a few numbers per comment)
+ * is read whole, or taken from the production cache; text, authors and the reader's marks only for the page.
+ */
+export async function page(ctx: Ctx, viewer: Viewer, entryId: number, query: PageQuery): Promise<CommentsPage> {
+  if ((query.cursor !== undefined || query.thread !== undefined) && query.comment !== undefined)
+    throw badRequest(messages.commentPageParams);
+  if ((query.cursor !== undefined && query.thread !== undefined) || (query.after !== undefined && !query.thread))
+    throw badRequest(messages.commentPageParams);
+  const cursor = query.cursor === undefined ? null : parseCursor(query.cursor);
+  const entry = await visibleEntry(ctx, entryId);
+  const tree = ctx.config.isProduction
+    ? await treeCache(ctx).get(`${entryId}:${query.sorting}`, () => readTree(ctx, entryId, query.sorting))
+    : await readTree(ctx, entryId, query.sorting);
+  const cut = query.thread
+    ? repliesPage(tree, query.thread, query.after ?? null, query.count)
+    : threadsPage(tree, query.count, cursor, query.comment ?? null);
+  const seen = query.seen ? { count: query.seen.count, at: new Date(query.seen.at) } : undefined;
+  if (viewer || !ctx.config.isProduction) return presentPage(ctx, viewer, entry, tree, cut, seen);
+  const key = JSON.stringify(query);
+  const kept = tree.pages.get(key);
+  if (kept) return kept;
+  const made = presentPage(ctx, null, entry, tree, cut, seen);
+  if (tree.pages.size < PAGES_PER_TREE) tree.pages.set(key, made);
+  made.catch(() => tree.pages.delete(key));
+  return made;
+}
+
+async function readTree(ctx: Ctx, entryId: number, sorting: CommentSorting): Promise<Tree> {
+  return { ...discussion(await q.discussionNodes(ctx.db, entryId), sorting), pages: new Map() };
+}
+
+async function presentPage(
+  ctx: Ctx,
+  viewer: Viewer,
+  entry: q.EntryRow,
+  tree: Tree,
+  cut: PageCut<q.NodeRow>,
+  given: { count: number; at: Date } | undefined,
+): Promise<CommentsPage> {
+  const ids = cut.items.map((i) => i.row.id);
+  const [found, seen] = await Promise.all([
+    q.commentsByIds(ctx.db, ids, viewer?.id ?? null),
+    given ?? seenMark(ctx, viewer, entry.id),
+  ]);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const fresh = newCommentIds(
+    tree.rows.map((r) => ({ id: r.id, date: r.created_at, removed: r.removed, authorId: r.author_id })),
+    seen,
+    viewer?.id ?? null,
+    ctx.now(),
+  );
+  const mentions = await mentionsOf(
+    ctx,
+    found.filter((r) => !r.removed).map((r) => r.text),
+  );
+  const items: Comment[] = [];
+  for (const { row, level } of cut.items) {
+    // The tree may be a few seconds old: a comment removed since then shows as removed, one it lacks is not asked.
+    const full = byId.get(row.id);
+    if (full) items.push(present(full, level, viewer, entry, fresh.has(row.id), mentions));
+  }
+  return {
+    items,
+    more: cut.more,
+    cursor: cut.cursor,
+    count: tree.living,
+    seen: seen && { count: seen.count, at: new Date(seen.at).getTime() },
+  };
 }
 
 async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import {
   COMMENT_SORTINGS,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PAGE_THREADS,
   type Comment,
   type CommentRemoved,
   type CommentSorting,
-  type CommentsList,
+  type CommentsPage,
 } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { pluralize } from '../../../shared/format.ts';
@@ -15,7 +17,8 @@ import { openModal, toast } from '../../ui/overlays/index.ts';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
-import { localNewIds, markSeen } from './seen.ts';
+import { localNewIds, markSeen, readMark } from './seen.ts';
+import { appendReplies, mergeThreads, threadRoots } from './pages.ts';
 import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
@@ -24,6 +27,14 @@ import './comments.css';
 
 const L = ui.comments;
 const HIGHLIGHT_MS = 3000;
+
+const withoutKeys = (m: Record<number, number>, keys: Iterable<number>) => {
+  const copy = { ...m };
+  for (const k of keys) delete copy[k];
+  return copy;
+};
+const pick = (m: Record<number, number>, keys: Set<number>) =>
+  Object.fromEntries(Object.entries(m).filter(([k]) => keys.has(Number(k))));
 
 /** `#comment-{id}` or `?comment={id}` (with `mode=edit` for the edit link of spec/content.md §2). */
 function linkedComment(search: string, hash: string): { id: number; edit: boolean } | null {
@@ -35,8 +46,8 @@ function linkedComment(search: string, hash: string): { id: number; edit: boolea
 }
 
 /**
- * The discussion under an entry. `initial` is the server-rendered first state (the entry loader's
- * `services.comments.list(entry.id)`); without it the list loads in the browser.
+ * The discussion under an entry, a page of threads at a time. `initial` is the server-rendered first page (the entry
+ * loader's `services.comments.page(entry.id)`); without it the first page loads in the browser.
  */
 export function Comments({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   // A draft has no discussion yet; a new entry (client navigation) starts a fresh discussion state.
@@ -44,55 +55,144 @@ export function Comments({ entry, initial }: { entry: Entry; initial?: CommentsI
   return <Discussion key={entry.id} entry={entry} initial={initial} />;
 }
 
+/** What a request for a page sends besides the entry and the sorting. */
+type PageParams = { count?: number; cursor?: string; thread?: number; after?: number; comment?: number };
+
 function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const [items, setItems] = useState<Comment[] | null>(initial?.items ?? null);
+  const first = initial?.page;
+  const [items, setItems] = useState<Comment[] | null>(first?.items ?? null);
+  const [more, setMore] = useState<Record<number, number>>(first?.more ?? {});
+  const [cursor, setCursor] = useState<string | null>(first?.cursor ?? null);
+  const [total, setTotal] = useState(first?.count ?? entry.counters.comments);
+  const [busy, setBusy] = useState<'threads' | number | null>(null);
   const [sorting, setSorting] = useState<CommentSorting>(initial?.sorting ?? 'popular');
   const [failed, setFailed] = useState(false);
   const [now, setNow] = useState(() => initial?.now ?? Date.now());
   const [newIds, setNewIds] = useState<Set<number>>(
-    () => new Set(initial?.items.filter((c) => c.is_new).map((c) => c.id)),
+    () => new Set(first?.items.filter((c) => c.is_new).map((c) => c.id)),
   );
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const loads = useRef(0);
   const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The seen mark of this visit: every page of it tells new comments by the same one. */
+  const mark = useRef<{ count: number; at: number } | null>(null);
+  /** Comments shown from the socket or the form rather than from a page (a page never continues after them). */
+  const unpaged = useRef(new Set<number>());
+  /** What the reader wrote during this visit. */
+  const own = useRef(new Map<number, Comment>());
+  const cursorNow = useRef(cursor);
+  cursorNow.current = cursor;
+  const itemsNow = useRef(items);
+  itemsNow.current = items;
 
-  /** Takes a fresh list: keeps every 'new' mark seen during this visit, then records the visit. */
+  const request = useCallback(
+    (order: CommentSorting, params: PageParams) =>
+      api.get<CommentsPage>(
+        'comments',
+        {
+          content_id: entry.id,
+          sorting: order,
+          count: COMMENTS_PAGE_THREADS,
+          ...(mark.current ? { seen_count: mark.current.count, seen_at: mark.current.at } : {}),
+          ...params,
+        },
+        { notify: false },
+      ),
+    [entry.id],
+  );
+
+  /** Takes a first page: the discussion starts over; the visit is recorded with the mark it was told by kept. */
   const accept = useCallback(
-    (list: Comment[]) => {
+    (page: CommentsPage) => {
       // Read at call time: a sign-in in the middle of sending a comment changes who is reading.
       const signedIn = currentUser.get() !== null;
+      if (signedIn) mark.current ??= page.seen;
+      else mark.current ??= readMark(entry.id);
+      // The reader's own comments of this visit stay in view even when the page does not hold them (a reload after
+      // signing in on the way, another sorting): in place under a shown parent, or at the end.
+      let list = page.items;
+      unpaged.current.clear();
+      for (const c of own.current.values())
+        if (!list.some((x) => x.id === c.id) && (c.reply_to === null || list.some((x) => x.id === c.reply_to))) {
+          list = applyCommentsEvent(list, { type: 'comment_created', comment: c, comments_count: page.count });
+          unpaged.current.add(c.id);
+        }
       setItems(list);
-      const fresh = signedIn ? list.filter((c) => c.is_new).map((c) => c.id) : [...localNewIds(entry.id, list)];
+      setMore(page.more);
+      setCursor(page.cursor);
+      setTotal(page.count);
+      const fresh = page.items.filter((c) => c.is_new).map((c) => c.id);
+      if (!signedIn) fresh.push(...localNewIds(mark.current, page.items));
       setNewIds((prev) => (fresh.length ? new Set([...prev, ...fresh]) : prev));
-      markSeen(entry.id, list, signedIn);
+      markSeen(entry.id, page.count, signedIn);
     },
     [entry.id],
   );
 
+  const fresh = (page: CommentsPage) => {
+    const ids = page.items.filter((c) => c.is_new).map((c) => c.id);
+    if (ids.length) setNewIds((prev) => new Set([...prev, ...ids]));
+  };
+
   const load = useCallback(
     async (order: CommentSorting) => {
       const mine = ++loads.current;
-      const res = await api.get<CommentsList>('comments', { content_id: entry.id, sorting: order }, { notify: false });
-      if (mine !== loads.current) return; // a later load (another sorting, a new comment) wins
+      const res = await request(order, {});
+      if (mine !== loads.current) return; // a later load (another sorting, a sign-in) wins
       setFailed(!res.ok);
-      if (res.ok) accept(res.data.items);
+      if (res.ok) accept(res.data);
     },
-    [entry.id, accept],
+    [request, accept],
   );
+
+  /** The threads after the last page (scrolling near the end, or the button). */
+  const moreThreads = useCallback(async () => {
+    if (!cursor || busy) return;
+    const mine = loads.current;
+    setBusy('threads');
+    const res = await request(sorting, { cursor });
+    setBusy(null);
+    if (!res.ok || mine !== loads.current) return;
+    const { list, taken } = mergeThreads(items ?? [], res.data.items);
+    setItems(list);
+    setMore((m) => ({ ...withoutKeys(m, taken), ...pick(res.data.more, taken) }));
+    setCursor(res.data.cursor);
+    fresh(res.data);
+  }, [cursor, busy, request, sorting, items]);
+
+  /** 'Показать ещё N ответов': the next replies of a thread after the last one a page brought. */
+  const moreReplies = async (rootId: number) => {
+    if (!items || busy) return;
+    const mine = loads.current;
+    const start = items.findIndex((c) => c.id === rootId);
+    let after = rootId;
+    for (let i = start + 1; i < items.length && items[i].level > 0; i++)
+      if (!unpaged.current.has(items[i].id)) after = items[i].id;
+    setBusy(rootId);
+    const res = await request(sorting, { thread: rootId, after, count: COMMENTS_PAGE_MAX });
+    setBusy(null);
+    if (!res.ok || mine !== loads.current) return;
+    setItems((list) => list && appendReplies(list, rootId, res.data.items));
+    setMore((m) => ({ ...withoutKeys(m, [rootId]), ...res.data.more }));
+    fresh(res.data);
+  };
 
   // First state: the server's, or a load; again whenever the visitor signs in or out (rights and marks change).
   const shownFor = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     const id = user?.id ?? null;
     if (shownFor.current === id) return;
-    const first = shownFor.current === undefined;
+    const isFirst = shownFor.current === undefined;
     shownFor.current = id;
-    if (first && initial) accept(initial.items);
-    else void load(sorting);
+    if (isFirst && first) accept(first);
+    else {
+      mark.current = null;
+      void load(sorting);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
 
@@ -106,6 +206,18 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     };
   }, []);
 
+  // The next threads load as the reader nears the end of the ones shown.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !cursor || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && void moreThreads(), {
+      rootMargin: '600px 0px',
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [cursor, moreThreads]);
+
   const focus = useCallback((id: number) => {
     setHighlighted(id);
     clearTimeout(highlightTimer.current);
@@ -115,26 +227,53 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     );
   }, []);
 
-  // A link to a comment scrolls to it and highlights it; the edit link also opens its form.
+  // A link to a comment scrolls to it and highlights it; the edit link also opens its form. A comment not shown yet
+  // is asked for once with its thread (the server-rendered page already holds the one in `?comment=`).
   const loaded = items !== null;
+  const asked = useRef(new Set<number>());
+  const landed = useRef<string | null>(null);
   useEffect(() => {
     if (!loaded) return;
     const target = linkedComment(location.search, location.hash);
-    const comment = target && items.find((c) => c.id === target.id);
-    if (!comment) return;
-    if (target.edit && comment.can_edit) setEditing(comment.id);
-    focus(comment.id);
+    // Once per visit of the link: threads loading later must not pull the reader back to it.
+    const visit = `${location.key}:${target?.id}`;
+    if (!target || landed.current === visit) return;
+    const comment = items.find((c) => c.id === target.id);
+    if (comment) {
+      landed.current = visit;
+      if (target.edit && comment.can_edit) setEditing(comment.id);
+      focus(comment.id);
+      return;
+    }
+    if (asked.current.has(target.id)) return;
+    asked.current.add(target.id);
+    void request(sorting, { comment: target.id, count: 1 }).then((res) => {
+      if (!res.ok || !itemsNow.current || !res.data.items.some((c) => c.id === target.id)) return;
+      const { list, taken } = mergeThreads(itemsNow.current, res.data.items);
+      setItems(list);
+      setMore((m) => ({ ...withoutKeys(m, taken), ...pick(res.data.more, taken) }));
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, location.search, location.hash, location.key]);
+  }, [loaded, items?.length, location.search, location.hash, location.key]);
 
-  // Others' comments arrive in place with the 'new' mark; edits, removals and votes update the list. While this
-  // tab sends a comment, events wait until its reload, so the reader's own comment comes from the form (focused,
-  // never 'new') even when they signed up on the way.
+  // Others' comments arrive in place with the 'new' mark; edits, removals and votes update the list. A reply shows
+  // under its parent when the parent is shown, a top-level comment once every thread is. While this tab sends a
+  // comment, events wait until it is shown, so the reader's own comment comes from the form (focused, never 'new').
   const sent = useRef(new Set<number>());
   const held = useRef<CommentsEvent[] | null>(null);
   const onEvent = (event: CommentsEvent) => {
     if (held.current) return void held.current.push(event);
-    setItems((list) => list && applyCommentsEvent(list, event));
+    if ('comments_count' in event) setTotal(event.comments_count);
+    setItems((list) => {
+      if (!list) return list;
+      if (event.type === 'comment_created') {
+        const parent = event.comment.reply_to;
+        const shown = parent === null ? cursorNow.current === null : list.some((c) => c.id === parent);
+        if (!shown || list.some((c) => c.id === event.comment.id)) return list;
+        unpaged.current.add(event.comment.id);
+      }
+      return applyCommentsEvent(list, event);
+    });
     if (
       event.type !== 'comment_created' ||
       event.comment.author?.id === currentUser.get()?.id ||
@@ -157,8 +296,12 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     const res = await api.post<Comment>('comment/add', { id: entry.id, text, ...(parent ? { reply_to: parent } : {}) });
     if (res.ok) {
       sent.current.add(res.data.id);
+      own.current.set(res.data.id, res.data);
+      unpaged.current.add(res.data.id);
       setReplyTo(null);
-      await load(sorting);
+      setTotal((n) => n + 1);
+      const mine: CommentsEvent = { type: 'comment_created', comment: res.data, comments_count: total + 1 };
+      setItems((list) => applyCommentsEvent(list ?? [], mine));
       focus(res.data.id);
     }
     const waiting = held.current;
@@ -171,6 +314,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     const res = await api.post<Comment>('comment/edit', { id, text });
     if (!res.ok) return false;
     setItems((list) => list?.map((c) => (c.id === id ? res.data : c)) ?? list);
+    if (own.current.has(id)) own.current.set(id, res.data);
     setEditing(null);
     return true;
   };
@@ -186,10 +330,14 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     const res = await api.post<CommentRemoved>(branch ? 'admin/comments/removeBranch' : 'comment/remove', { id });
     if (!res.ok) return;
     toast.show(res.rm);
-    await load(sorting);
+    setTotal(res.data.comments_count);
+    res.data.removed_ids.forEach((gone) => own.current.delete(gone));
+    const gone: CommentsEvent = { type: 'comment_removed', comment: null, ...res.data };
+    setItems((list) => list && applyCommentsEvent(list, gone));
   };
 
-  const count = items ? items.filter((c) => !c.is_removed).length : entry.counters.comments;
+  const count = total;
+  const roots = threadRoots(items ?? []);
   const open = entry.is_enabled_comments;
   const authors = new Map(items?.map((c) => [c.id, c.author?.name ?? L.removed]));
 
@@ -250,40 +398,65 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
       ) : (
         <div className="comments__list" data-testid="comments-list" data-sorting={sorting}>
           {items.map((c, i) => (
-            <CommentItem
-              key={c.id}
-              comment={c}
-              now={now}
-              parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
-              hasReplies={(items[i + 1]?.level ?? 0) > c.level}
-              isNew={newIds.has(c.id)}
-              highlighted={highlighted === c.id}
-              canReply={open}
-              canRemoveBranch={Boolean(user?.is_staff)}
-              canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
-              canPin={
-                Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
-              }
-              onPinned={() => void load(sorting)}
-              replying={replyTo === c.id}
-              editing={editing === c.id}
-              onReply={() => {
-                setEditing(null);
-                setReplyTo(c.id);
-              }}
-              onEdit={() => {
-                setReplyTo(null);
-                setEditing(c.id);
-              }}
-              onCancel={() => {
-                setReplyTo(null);
-                setEditing(null);
-              }}
-              onRemove={(branch) => void remove(c.id, branch)}
-              submitReply={(text) => add(text, c.id)}
-              submitEdit={(text) => edit(c.id, text)}
-            />
+            <Fragment key={c.id}>
+              <CommentItem
+                comment={c}
+                now={now}
+                parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
+                hasReplies={(items[i + 1]?.level ?? 0) > c.level}
+                isNew={newIds.has(c.id)}
+                highlighted={highlighted === c.id}
+                canReply={open}
+                canRemoveBranch={Boolean(user?.is_staff)}
+                canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
+                canPin={
+                  Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
+                }
+                onPinned={() => void load(sorting)}
+                replying={replyTo === c.id}
+                editing={editing === c.id}
+                onReply={() => {
+                  setEditing(null);
+                  setReplyTo(c.id);
+                }}
+                onEdit={() => {
+                  setReplyTo(null);
+                  setEditing(c.id);
+                }}
+                onCancel={() => {
+                  setReplyTo(null);
+                  setEditing(null);
+                }}
+                onRemove={(branch) => void remove(c.id, branch)}
+                submitReply={(text) => add(text, c.id)}
+                submitEdit={(text) => edit(c.id, text)}
+              />
+              {(items[i + 1]?.level ?? 0) === 0 && more[roots.get(c.id)!] > 0 && (
+                <button
+                  type="button"
+                  className="comments__more-replies"
+                  data-testid="comments-more-replies"
+                  aria-busy={busy === roots.get(c.id)}
+                  onClick={() => void moreReplies(roots.get(c.id)!)}
+                >
+                  {L.moreReplies} {pluralize(more[roots.get(c.id)!], L.replies)}
+                </button>
+              )}
+            </Fragment>
           ))}
+          {cursor && (
+            <div ref={sentinel} className="comments__more">
+              <button
+                type="button"
+                className="comments__more-threads"
+                data-testid="comments-more-threads"
+                aria-busy={busy === 'threads'}
+                onClick={() => void moreThreads()}
+              >
+                {L.moreThreads}
+              </button>
+            </div>
+          )}
         </div>
       )}
     </section>

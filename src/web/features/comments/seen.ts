@@ -22,12 +22,17 @@ function readMarks(): Marks {
   }
 }
 
-const visibleCount = (items: Comment[]) => items.filter((c) => !c.is_removed).length;
-
-/** Ids new to an anonymous reader, by the mark their browser kept. */
-export function localNewIds(entryId: number, items: Comment[]): Set<number> {
+/** The anonymous reader's mark for an entry, as their browser kept it; null on a first visit. */
+export function readMark(entryId: number): { count: number; at: number } | null {
   const mark = readMarks()[entryId];
-  const valid = typeof mark?.count === 'number' && typeof mark.at === 'number';
+  return typeof mark?.count === 'number' && typeof mark.at === 'number' ? { count: mark.count, at: mark.at } : null;
+}
+
+/**
+ * Ids new to an anonymous reader by their mark, among the comments loaded so far. The rank in date order is taken
+ * among these, never above the true one, so a comment marked here is new by the whole discussion too.
+ */
+export function localNewIds(mark: { count: number; at: number } | null, items: Comment[]): Set<number> {
   // Right after signing in the list may already be the signed-in one: what the reader may remove is their own.
   const OWN = -1;
   return newCommentIds(
@@ -37,15 +42,14 @@ export function localNewIds(entryId: number, items: Comment[]): Set<number> {
       removed: c.is_removed,
       authorId: c.can_remove ? OWN : (c.author?.id ?? null),
     })),
-    valid ? mark : null,
+    mark,
     OWN,
     new Date(),
   );
 }
 
-/** Remembers that the reader has now seen the entry's comments. */
-export function markSeen(entryId: number, items: Comment[], signedIn: boolean) {
-  const count = visibleCount(items);
+/** Remembers that the reader has now seen the entry's `count` living comments. */
+export function markSeen(entryId: number, count: number, signedIn: boolean) {
   if (signedIn) {
     void api.post(
       'comments/saveCommentsSeenCount',

@@ -20,7 +20,7 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { assertNotBannedIn } from '../moderation/index.ts';
+import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -236,7 +236,11 @@ export async function add(
     policy.assertCommentsOpen(entry);
     await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
     const text = cleanText(input.text);
-    if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
+    const parent = input.replyTo !== null ? await q.findComment(ctx.db, input.replyTo, null) : undefined;
+    if (input.replyTo !== null) policy.assertReplyTarget(parent, entry.id);
+    // The blocklist: nobody replies to or mentions a person who blocklisted them.
+    const mentioned = (await q.peopleBySlugs(ctx.db, mentionedSlugs(text))).map((p) => p.id);
+    await assertNotBlocked(ctx, viewer.id, parent?.author_id ?? null, mentioned);
     const id = await q.insertComment(ctx.db, {
       entryId: entry.id,
       authorId: viewer.id,

@@ -66,6 +66,8 @@ export interface Entry extends EntryCard {
   locked_by_admin: boolean;
   /** Staff closed its editing; true only for the person who closed it (spec/content.md §6). */
   is_closed_editing: boolean;
+  /** The feeds it is pinned to (`/admin/content/pin`): its subsite's id, 0 for the main feed. */
+  pinned_feeds: number[];
   subsite_id: number;
   user_id: number;
   /** The reader may edit (author or staff). */

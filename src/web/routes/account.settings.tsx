@@ -16,6 +16,7 @@ import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import '../features/notifications/notifications.css';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';
 import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
+import { BlocklistSection } from '../features/moderation/Blocklist.tsx';
 import '../features/accounts/accounts.css';
 
 const t = ui.accounts;
@@ -50,6 +51,7 @@ const NAV: [string, string][] = [
   ['sessions', t.sections.sessions],
   ['notifications', t.sections.notifications],
   ['communities', t.sections.communities],
+  ['blocklist', ui.complaints.blocklist],
   ['account', t.sections.account],
 ];
 
@@ -83,6 +85,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <BlurSetting />
       </div>
       <CommunitiesSection managed={managed} />
+      <BlocklistSection />
       <AccountSection initial={account} />
     </div>
   );

@@ -115,6 +115,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     locked_by_admin: row.locked_by_admin,
     // The marker is the closer's own (spec/content.md §6).
     is_closed_editing: viewer !== null && row.closed_editing_by === viewer.id,
+    pinned_feeds: row.pinned_feeds,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
     can_edit: canEdit(viewer, { authorId: row.author_id }),

@@ -98,7 +98,8 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
             {spam.map((r) => (
               <li key={r.entry_id} className="mod-queue__item" data-testid="review-item">
                 <p className="mod-queue__meta">
-                  <Link to={r.author.url}>{r.author.name}</Link> · {r.subsite.name} ·{' '}
+                  <Link to={r.author.url}>{r.author.name}</Link>
+                  {r.subsite.id !== r.author.id && <> · {r.subsite.name}</>} ·{' '}
                   <time dateTime={r.date}>{formatFullDate(r.date)}</time>
                 </p>
                 <p className="mod-queue__text">

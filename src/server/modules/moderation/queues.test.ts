@@ -185,3 +185,52 @@ describe('blocklist', () => {
     expect((await pest.v.post('/v3.0/comment/add', { id: e.id, text: 'Ответ', reply_to: mine })).json().rc).toBe(200);
   });
 });
+
+describe('subsite roles', () => {
+  it('the owner gives and takes roles; an admin manages authors but not admins; bad input changes nothing', async () => {
+    const owner = await newUser(t.app, 'Владелец');
+    const admin = await newUser(t.app, 'Админ Сообщества');
+    const member = await newUser(t.app, 'Участник');
+    const outsider = await newUser(t.app, 'Посторонний');
+    const [s] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', slug: 'roli', name: 'Роли' })
+      .returning({ id: subsites.id });
+    await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: owner.id, role: 'owner' });
+    const role = async (userId: number) =>
+      (await t.database.db.select().from(subsiteRoles).where(eq(subsiteRoles.userId, userId))).find(
+        (r) => r.subsiteId === s.id,
+      )?.role ?? null;
+
+    const made = await owner.v.post(`/v3.0/subsite/${s.id}/role`, { user_id: admin.id, role: 'admin' });
+    expect(made.json().rc, made.body).toBe(200);
+    expect(made.json().rm).toBe(messages.roleChanged);
+    expect((await admin.v.post(`/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'author' })).json().rc).toBe(
+      200,
+    );
+    expect(await role(member.id)).toBe('author');
+    const cases: [Visitor, string, unknown, number][] = [
+      [new Visitor(t.app), `/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'none' }, 401],
+      [outsider.v, `/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'none' }, 403],
+      [admin.v, `/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'admin' }, 403],
+      [admin.v, `/v3.0/subsite/${s.id}/role`, { user_id: owner.id, role: 'none' }, 403],
+      [admin.v, `/v3.0/subsite/${s.id}/role`, { user_id: admin.id, role: 'author' }, 400],
+      [staff, `/v3.0/subsite/${s.id}/role`, { user_id: owner.id, role: 'author' }, 403],
+      [owner.v, `/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'owner' }, 400],
+      [owner.v, `/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'author', extra: 1 }, 400],
+      [owner.v, `/v3.0/subsite/${s.id}/role`, { user_id: 'x', role: 'author' }, 400],
+      [owner.v, `/v3.0/subsite/${s.id}/role`, { user_id: 2_000_000_000, role: 'author' }, 404],
+      [owner.v, `/v3.0/subsite/${owner.id}/role`, { user_id: member.id, role: 'author' }, 400],
+      [owner.v, '/v3.0/subsite/2000000000/role', { user_id: member.id, role: 'author' }, 404],
+    ];
+    for (const [v, path, body, rc] of cases) {
+      const res = await v.post(path, body);
+      expect(isRussianError(res, rc), `${path} ${JSON.stringify(body)} → ${res.body.slice(0, 200)}`).toBe(true);
+    }
+    expect([await role(owner.id), await role(admin.id), await role(member.id)]).toEqual(['owner', 'admin', 'author']);
+    expect((await owner.v.post(`/v3.0/subsite/${s.id}/role`, { user_id: member.id, role: 'none' })).json().rc).toBe(
+      200,
+    );
+    expect(await role(member.id)).toBeNull();
+  });
+});

@@ -677,3 +677,43 @@ export async function blocklist(ctx: Ctx, userId: number): Promise<{ items: Bloc
     })),
   };
 }
+
+// ---- subsite roles (the change-role modal) ----
+
+export const SUBSITE_ROLE_CHOICES = ['admin', 'editor', 'author', 'none'] as const;
+
+/**
+ * `POST /subsite/{id}/role {user_id, role}`: a community's owner and admins (and staff) give a person a role in it,
+ * or take it away (`none`). Logged.
+ */
+export async function changeSubsiteRole(
+  ctx: Ctx,
+  actor: Actor,
+  subsiteId: number,
+  input: { user_id: number; role: (typeof SUBSITE_ROLE_CHOICES)[number] },
+): Promise<{ subsite_id: number; user_id: number; role: string | null }> {
+  return transaction(ctx, async (ctx) => {
+    const subsite = await q.findSubsite(ctx.db, subsiteId);
+    if (!subsite) throw notFound(messages.banSubsiteNotFound);
+    if (subsite.type === 'user') throw badRequest(messages.roleBlog);
+    await target(ctx, input.user_id);
+    const before = await q.subsiteRole(ctx.db, subsiteId, input.user_id);
+    policy.assertCanChangeRole(
+      actor,
+      await q.subsiteRole(ctx.db, subsiteId, actor.id),
+      input.user_id,
+      before,
+      input.role,
+    );
+    const role = input.role === 'none' ? null : input.role;
+    await q.setSubsiteRole(ctx.db, subsiteId, input.user_id, role, ctx.now());
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: 'subsite.role',
+      targetType: 'user',
+      targetId: input.user_id,
+      data: { subsite_id: subsiteId, from: before, to: role },
+    });
+    return { subsite_id: subsiteId, user_id: input.user_id, role };
+  });
+}

@@ -40,13 +40,6 @@ export const complaintsMessages = {
   blocklistAddFailed: 'Не удалось добавить пользователя в чёрный список',
   blocklistRemoveFailed: 'Не удалось убрать пользователя из чёрного списка',
   blockedReply: 'Вы не можете ответить: пользователь добавил вас в чёрный список',
-  roleInvalid: 'Роль — admin, editor, author или none',
-  roleSelf: 'Нельзя изменить собственную роль',
-  roleBlog: 'В личном блоге ролей нет',
-  roleForbidden: 'Менять роли могут управляющие подсайтом и модераторы',
-  roleOwner: 'Роль владельца подсайта изменить нельзя',
-  roleAdminOnlyOwner: 'Назначать и менять администраторов может только владелец',
-  roleChanged: 'Роль изменена',
   blockedMention: (name: string) => `Вы не можете упомянуть ${name}: пользователь добавил вас в чёрный список`,
 } as const;
 

@@ -76,22 +76,3 @@ export function assertCanPinToFeed(actor: Actor, feedId: number, actorSubsiteRol
   if (isStaff(actor)) return;
   if (feedId === 0 || !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.feedPinForbidden);
 }
-
-/**
- * Changing a person's role in a subsite (the change-role modal): its owner and admins, or staff; nobody changes their
- * own role or the owner's; only the owner (or staff) makes or unmakes admins.
- */
-export function assertCanChangeRole(
-  actor: Actor,
-  actorRole: string | null,
-  targetId: number,
-  targetRole: string | null,
-  nextRole: string,
-) {
-  if (actor.id === targetId) throw badRequest(messages.roleSelf);
-  const staff = isStaff(actor);
-  if (!staff && !MANAGER_ROLES.includes(actorRole ?? '')) throw forbidden(messages.roleForbidden);
-  if (targetRole === 'owner') throw forbidden(messages.roleOwner);
-  if (!staff && actorRole !== 'owner' && (nextRole === 'admin' || targetRole === 'admin'))
-    throw forbidden(messages.roleAdminOnlyOwner);
-}

@@ -605,16 +605,3 @@ export async function blockedBy(db: Db, userId: number, ids: number[]) {
          where m.subsite_id = ${userId} and m.user_id = any(${`{${ids.join(',')}}`}::int[])`,
   );
 }
-
-// ---- subsite roles ----
-
-export async function setSubsiteRole(db: Db, subsiteId: number, userId: number, role: string | null, now: Date) {
-  if (role === null) {
-    await db.execute(sql`delete from subsite_roles where subsite_id = ${subsiteId} and user_id = ${userId}`);
-    return;
-  }
-  await db.execute(
-    sql`insert into subsite_roles (subsite_id, user_id, role, created_at) values (${subsiteId}, ${userId}, ${role}, ${ts(now)})
-        on conflict (subsite_id, user_id) do update set role = excluded.role`,
-  );
-}

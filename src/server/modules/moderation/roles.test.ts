@@ -224,8 +224,8 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
   ],
   [
     'give a person a role in a subsite',
-    async (v, c) => v.post(`/v3.0/subsite/${c.sid}/role`, { user_id: (await target()).id, role: 'author' }),
-    [401, 403, 403, 200, 200, 200, 200],
+    async (v, c) => v.post(`/v3.0/subsite/members/${c.sid}`, { user_id: (await target()).id, role: 'author' }),
+    [401, 403, 403, 200, 403, 200, 200],
   ],
   ['see one’s blocklist', async (v) => v.get('/v3.0/blocklist'), [401, 200, 200, 200, 200, 200, 200]],
   [

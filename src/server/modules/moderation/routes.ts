@@ -243,17 +243,4 @@ export const moderationRoutes = [
     access: 'user',
     handler: ({ ctx, user }) => moderation.blocklist(ctx, user.id),
   }),
-
-  // The change-role modal: a community's managers (and staff) set a person's role in it.
-  route.post('/subsite/:id/role', {
-    access: 'active',
-    rateLimit: [60, 60],
-    params: z.strictObject({ id: idField(messages.banSubsiteInvalid) }),
-    body: plainBody({
-      user_id: idField(messages.banUserIdInvalid),
-      role: z.enum(moderation.SUBSITE_ROLE_CHOICES, { error: messages.roleInvalid }),
-    }),
-    message: messages.roleChanged,
-    handler: ({ ctx, user, params, body }) => moderation.changeSubsiteRole(ctx, user, params.id, body),
-  }),
 ];

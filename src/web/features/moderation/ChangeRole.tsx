@@ -25,7 +25,12 @@ function ChangeRoleForm({
   async function save() {
     if (busy) return;
     setBusy(true);
-    const res = await api.post(`subsite/${subsiteId}/role`, { user_id: person.id, role }, { notify: false });
+    // The community team's own call (community settings use it too); '' takes the role away.
+    const res = await api.post(
+      `subsite/members/${subsiteId}`,
+      { user_id: person.id, role: role === 'none' ? '' : role },
+      { notify: false },
+    );
     setBusy(false);
     if (!res.ok) return setError(res.rm);
     toast.show(res.rm, { type: 'success' });

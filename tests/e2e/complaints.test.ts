@@ -186,4 +186,25 @@ describe('complaints, misprints and the blocklist in the browser', () => {
     await page.locator('[data-testid=review-item]').waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it("the change-role modal on a person's profile for a community's owner, at 1280 and 375", async () => {
+    const made = await api<{ id: number }>('/v3.0/subsite/create', author.cookie, {
+      name: 'Клуб правил',
+      slug: 'klub-pravil',
+    });
+    expect(made.rc).toBe(200);
+    const profile = await api<{ url: string }>(`/v3.0/subsite/${pest.id}`, author.cookie);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(page, server.url + profile.data.url);
+      await page.click('[data-testid=change-role-open]');
+      await page.locator('[data-testid=change-role]').waitFor();
+      await page.click('[data-testid=change-role-editor]');
+      await shot(page, `change-role-modal-${width}`);
+      await page.click('[data-testid=change-role-save]');
+      await page.waitForSelector('[data-testid=change-role] [role=alert], [data-testid=toast]');
+      expect(await page.locator('[data-testid=change-role] [role=alert]').count(), await page.content()).toBe(0);
+      await context.close();
+    }
+  });
 });

@@ -105,7 +105,7 @@ export function ChangeRoleButton({ person }: { person: { id: number; name: strin
   return (
     <button
       type="button"
-      className="btn btn-secondary btn-small"
+      className="btn btn-secondary btn-small mod-change-role"
       data-testid="change-role-open"
       onClick={() =>
         popup.open({

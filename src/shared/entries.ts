@@ -49,6 +49,8 @@ export interface EntryCard {
   is_nsfw: boolean;
   is_enabled_comments: boolean;
   is_enabled_likes: boolean;
+  /** Pinned to the top of this feed by staff (`/admin/content/pin`); only on the pinned card. */
+  is_pinned?: boolean;
 }
 
 /** The whole entry for its page and for `GET /v3.0/entry/{id}`. */
@@ -62,6 +64,10 @@ export interface Entry extends EntryCard {
   is_hidden_from_main: boolean;
   /** Staff unpublished it: its author may edit the draft but not publish it until staff release it. */
   locked_by_admin: boolean;
+  /** Staff closed its editing; true only for the person who closed it (spec/content.md §6). */
+  is_closed_editing: boolean;
+  /** The feeds it is pinned to (`/admin/content/pin`): its subsite's id, 0 for the main feed. */
+  pinned_feeds: number[];
   subsite_id: number;
   user_id: number;
   /** The reader may edit (author or staff). */

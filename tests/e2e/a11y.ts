@@ -138,6 +138,7 @@ export function a11ySuite(width: number) {
     ['admin-bans', '/admin?tab=bans', true],
     ['admin-audit', '/admin?tab=audit', true],
     ['admin-payments', '/admin/payments', true],
+    ['admin-queues', '/admin?tab=queues', true],
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];

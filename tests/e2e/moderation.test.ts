@@ -111,7 +111,7 @@ describe('bans in the browser', () => {
     await api(`/v3.0/admin/users/${troll.id}/ban`, boss.cookie, { reason_text: 'Спам', days: 3 });
     for (const width of [1280, 375]) {
       const { context, page } = await signedInPage(browser, server, boss.cookie, width, 900);
-      await open(page, server.url + '/admin');
+      await open(page, server.url + '/admin?tab=users');
       await page.fill('[data-testid=admin-search]', 'Тролль');
       await page.press('[data-testid=admin-search]', 'Enter');
       await page.click('[data-testid=admin-person]');

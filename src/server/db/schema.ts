@@ -1029,3 +1029,95 @@ export const paymentSubscriptions = pgTable(
       .where(sql`status = 'active'`),
   ],
 );
+
+/**
+ * Moderation: an entry pinned to the top of a feed (`/admin/content/pin`): `feed_id` is the subsite, 0 the main
+ * feed (so no foreign key on it). One pin per feed.
+ */
+export const feedPins = pgTable('feed_pins', {
+  feedId: integer('feed_id').primaryKey(),
+  entryId: integer('entry_id')
+    .notNull()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Moderation: who closed an entry's editing (`is_closed_editing`); only that person sees the marker. */
+export const entryEditingClosed = pgTable('entry_editing_closed', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  byId: integer('by_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * Moderation: an entry waiting for staff (`reason` 'spam': a new account's entry with links) or for a moderated
+ * community's managers (`reason` 'approval'). It stays unpublished until approved; rejecting leaves it a draft.
+ */
+export const entryReviews = pgTable(
+  'entry_reviews',
+  {
+    entryId: integer('entry_id')
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entry_reviews_queue').on(t.reason, t.subsiteId, t.createdAt)],
+);
+
+/**
+ * Complaints (`/contents/complain`, `/comments/complain`, `/subsite/complain`): one per reader per target. Open until
+ * staff resolve them (accepted or rejected) in the queue.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('complaints_once').on(t.userId, t.targetType, t.targetId),
+    index('complaints_open')
+      .on(t.id)
+      .where(sql`resolved_at is null`),
+  ],
+);
+
+/** Misprint reports (Ctrl+Enter on a selection): the entry's author and staff see them and mark them fixed. */
+export const misprints = pgTable(
+  'misprints',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fragment: text('fragment').notNull(),
+    context: text('context').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    fixedAt: timestamp('fixed_at', { withTimezone: true, mode: 'date' }),
+    fixedBy: integer('fixed_by').references(() => users.id),
+  },
+  (t) => [index('misprints_entry').on(t.entryId, t.id)],
+);

@@ -43,6 +43,7 @@ import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from
 import { siteRoutes } from '../modules/site/routes.ts';
 import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
 import { moderationRoutes } from '../modules/moderation/routes.ts';
+import { complaintsRoutes } from '../modules/complaints/routes.ts';
 import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
 import { discoveryRoutes } from '../modules/discovery/routes.ts';
 import { searchRoutes } from '../modules/search/routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, accountsRoutes, API_PREFIX);
   registerRoutes(app, openApiRoutes(app), API_PREFIX);
   registerRoutes(app, moderationRoutes, API_PREFIX);
+  registerRoutes(app, complaintsRoutes, API_PREFIX);
   registerRoutes(app, feedRootRoutes, '');
   registerRoutes(app, mediaRootRoutes, '');
   registerRoutes(app, notificationsRootRoutes, '');

@@ -1,7 +1,8 @@
+import type { ComplaintItem, MisprintItem, ReviewItem } from '../complaints.ts';
 import type { AuditList, BanItem, UserCard, UserSearchItem } from '../moderation.ts';
 import type { Found } from './history.ts';
 
-export const ADMIN_TABS = ['users', 'bans', 'audit'] as const;
+export const ADMIN_TABS = ['queues', 'users', 'bans', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The staff panel's first paint: the open tab's data. */
@@ -12,6 +13,8 @@ export interface AdminPanelData {
   card: UserCard | null;
   bans: { items: BanItem[]; last_id: number | null } | null;
   audit: AuditList | null;
+  /** The queues tab: open complaints, open misprints, entries held for review. */
+  queues: { complaints: ComplaintItem[]; misprints: MisprintItem[]; spam: ReviewItem[] } | null;
 }
 
 /** What the staff panel reads on the server (src/server/modules/moderation/page.ts). */

@@ -16,6 +16,7 @@ import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import '../features/notifications/notifications.css';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';
 import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
+import { BlocklistSection } from '../features/moderation/Blocklist.tsx';
 import '../features/accounts/accounts.css';
 import { PaymentsSection } from '../features/payments/PaymentsSection.tsx';
 
@@ -52,6 +53,7 @@ const NAV: [string, string][] = [
   ['notifications', t.sections.notifications],
   ['communities', t.sections.communities],
   ['payments', ui.payments.paymentsSection],
+  ['blocklist', ui.complaints.blocklist],
   ['account', t.sections.account],
 ];
 
@@ -86,6 +88,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
       </div>
       <CommunitiesSection managed={managed} />
       <PaymentsSection />
+      <BlocklistSection />
       <AccountSection initial={account} />
     </div>
   );

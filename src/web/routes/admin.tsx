@@ -6,12 +6,12 @@ import { ADMIN_TABS, type AdminTab } from '../../shared/pages/moderation.ts';
 import { routeId } from '../lib/route-id.ts';
 import { AdminPanel } from '../features/moderation/AdminPanel.tsx';
 
-/** `/admin?tab=users|bans|audit&query=…&user={id}`: the staff panel; others meet 401/403 like the API. */
+/** `/admin?tab=queues|users|bans|audit&query=…&user={id}`: the staff panel; others meet 401/403 like the API. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const url = new URL(request.url);
-  const asked = url.searchParams.get('tab') ?? 'users';
-  const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked) ? (asked as AdminTab) : 'users';
+  const asked = url.searchParams.get('tab') ?? 'queues';
+  const tab: AdminTab = (ADMIN_TABS as readonly string[]).includes(asked) ? (asked as AdminTab) : 'queues';
   const found = await services.moderation.panel({
     tab,
     query: url.searchParams.get('query') ?? '',

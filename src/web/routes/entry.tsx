@@ -8,6 +8,8 @@ import { truncate } from '../../shared/format.ts';
 import { EntryView } from '../features/entries/EntryView.tsx';
 import { EntryFooter } from '../features/reactions/EntryFooter.tsx';
 import { Comments } from '../features/comments/Comments.tsx';
+import { useCurrentUser } from '../features/auth/session.ts';
+import { EntryMisprints, useMisprintShortcut } from '../features/moderation/Misprint.tsx';
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -51,9 +53,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function EntryPage({ loaderData }: Route.ComponentProps) {
   const { entry, now } = loaderData;
+  const me = useCurrentUser();
+  // Ctrl+Enter on a selection in the entry opens the misprint report; its author and staff see the reports.
+  useMisprintShortcut(entry.id, '[data-testid="entry"]');
   return (
     <div className="entry-wrap">
       <EntryView key={entry.id} entry={entry} now={now} footer={<EntryFooter entry={entry} countView />} />
+      {me && (me.id === entry.author.id || me.is_staff) && <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />}
       <Comments key={`c${entry.id}`} entry={entry} initial={loaderData.comments} />
     </div>
   );

@@ -8,6 +8,7 @@ import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
+import { ChangeRoleButton } from '../features/moderation/ChangeRole.tsx';
 import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
 import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
@@ -77,6 +78,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
     <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
       <SubsiteHeader subsite={subsite} now={now} />
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
+      {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

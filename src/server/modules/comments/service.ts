@@ -30,7 +30,7 @@ import {
 } from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { assertNotBannedIn } from '../moderation/index.ts';
+import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
 
@@ -299,7 +299,11 @@ export async function add(
     policy.assertCommentsOpen(entry);
     await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
     const text = cleanText(input.text);
-    if (input.replyTo !== null) policy.assertReplyTarget(await q.findComment(ctx.db, input.replyTo, null), entry.id);
+    const parent = input.replyTo !== null ? await q.findComment(ctx.db, input.replyTo, null) : undefined;
+    if (input.replyTo !== null) policy.assertReplyTarget(parent, entry.id);
+    // The blocklist: nobody replies to or mentions a person who blocklisted them.
+    const mentioned = (await q.peopleBySlugs(ctx.db, mentionedSlugs(text))).map((p) => p.id);
+    await assertNotBlocked(ctx, viewer.id, parent?.author_id ?? null, mentioned);
     const id = await q.insertComment(ctx.db, {
       entryId: entry.id,
       authorId: viewer.id,

@@ -113,11 +113,15 @@ export const EntryRow = EntryCardRow.extend({
   is_approved_for_public_rss: col.bool,
   is_hidden_from_main: col.bool,
   locked_by_admin: col.bool,
+  closed_editing_by: col.int.nullable(),
+  pinned_feeds: z.array(col.int),
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
 const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main,
-  exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin`;
+  exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
+  (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
+  array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds`;
 
 export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
   return firstRow(db, EntryRow, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
@@ -225,4 +229,14 @@ export async function setModerationFlags(
 ): Promise<boolean> {
   const changed = await db.update(entries).set(flags).where(eq(entries.id, id)).returning({ id: entries.id });
   return changed.length > 0;
+}
+
+/** Moderation's approval: publishes an entry held for review (first publication date kept if it had one). */
+export async function publishNow(db: Db, id: number, now: Date) {
+  const [row] = await db
+    .update(entries)
+    .set({ isPublished: true, publishedAt: sql`coalesce(${entries.publishedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(entries.id, id), eq(entries.removed, false)))
+    .returning({ id: entries.id, subsiteId: entries.subsiteId, authorId: entries.authorId, title: entries.title });
+  return row;
 }

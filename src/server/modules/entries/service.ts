@@ -15,7 +15,13 @@ import type { UserRow } from '../auth/index.ts';
 import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
 import * as q from './queries.ts';
 import { sanitizeBlocks } from './sanitize.ts';
-import { assertNotBannedIn, assertNotLocked } from '../moderation/index.ts';
+import {
+  assertEditingOpen,
+  assertNotBannedIn,
+  assertNotLocked,
+  holdForReview,
+  shouldHold,
+} from '../moderation/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
@@ -107,6 +113,9 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     is_approved_for_public_rss: row.is_approved_for_public_rss,
     is_hidden_from_main: row.is_hidden_from_main,
     locked_by_admin: row.locked_by_admin,
+    // The marker is the closer's own (spec/content.md §6).
+    is_closed_editing: viewer !== null && row.closed_editing_by === viewer.id,
+    pinned_feeds: row.pinned_feeds,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
     can_edit: canEdit(viewer, { authorId: row.author_id }),
@@ -114,6 +123,13 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
 }
 
 const facts = (row: q.EntryRow) => ({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
+
+/** A feed's pinned entry as its card (marked `is_pinned`), while it is published. */
+export async function pinnedCard(ctx: Ctx, id: number, viewerId: number | null): Promise<EntryCard | null> {
+  const row = await q.entryById(ctx.db, id, viewerId);
+  if (!row || !row.is_published || row.removed || !row.published_at) return null;
+  return { ...presentCard({ ...row, published_at: row.published_at }), is_pinned: true };
+}
 
 /** The entry as `viewer` may read it, or null: unknown, removed, or someone else's draft. */
 export async function readEntry(ctx: Ctx, viewer: Viewer, id: number): Promise<Entry | null> {
@@ -162,16 +178,21 @@ export async function save(
     if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
     if (subsiteId !== actor.id) await assertNotBannedIn(ctx, actor.id, subsiteId);
     if (existing && input.is_published) await assertNotLocked(ctx, existing.id);
+    if (existing) await assertEditingOpen(ctx, actor, existing.id);
     assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
     if (!input.title && !input.entry.some(hasContent))
       throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
 
+    const blocks = sanitizeBlocks(input.entry);
+    // A new account's first publication with links waits for staff (moderation, 'held spam').
+    const held = input.is_published && !existing?.isPublished && (await shouldHold(ctx, actor.id, blocks));
+    const publish = input.is_published && !held;
     const values: q.EntryValues = {
       subsiteId,
       title: input.title,
       slug: entrySlug(input.title),
-      blocks: sanitizeBlocks(input.entry),
-      isPublished: input.is_published,
+      blocks,
+      isPublished: publish,
       isEnabledComments: input.is_enabled_comments,
       isEnabledLikes: input.is_enabled_likes,
       isNsfw: input.is_nsfw,
@@ -184,14 +205,15 @@ export async function save(
       authorId: actor.id,
       title: values.title,
       blocks: values.blocks,
-      isPublished: input.is_published,
+      isPublished: publish,
     });
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks as Block[]);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.
-    if (input.is_published) await refreshEntryHotness(ctx, id);
-    if (input.is_published && !existing?.isPublished) {
+    if (held) await holdForReview(ctx, id, subsiteId);
+    if (publish) await refreshEntryHotness(ctx, id);
+    if (publish && !existing?.isPublished) {
       ctx.events.emit('entry.published', {
         entryId: id,
         subsiteId,
@@ -202,11 +224,13 @@ export async function save(
 
     const row = await q.entryById(ctx.db, id, actor.id);
     if (!row) throw notFound(messages.entryNotFound);
-    const rm = !input.is_published
-      ? messages.entrySaved
-      : existing?.isPublished
-        ? messages.entryUpdated
-        : messages.entryPublished;
+    const rm = held
+      ? messages.entryHeldForReview
+      : !input.is_published
+        ? messages.entrySaved
+        : existing?.isPublished
+          ? messages.entryUpdated
+          : messages.entryPublished;
     return { entry: presentEntry(row, actor), rm };
   });
 }
@@ -245,6 +269,22 @@ export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: numbe
     },
   }));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };
+}
+
+/** Moderation's approval of a held entry: published as its author's publishing would be (the caller checked). */
+export async function publishApproved(ctx: Ctx, id: number): Promise<boolean> {
+  return transaction(ctx, async (ctx) => {
+    const row = await q.publishNow(ctx.db, id, ctx.now());
+    if (!row) return false;
+    await refreshEntryHotness(ctx, id);
+    ctx.events.emit('entry.published', {
+      entryId: id,
+      subsiteId: row.subsiteId,
+      authorId: row.authorId,
+      title: row.title,
+    });
+    return true;
+  });
 }
 
 /**

@@ -9,8 +9,9 @@ import {
 } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { presentCard } from '../entries/service.ts';
+import { pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
+import { pinnedEntryId } from '../moderation/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
@@ -93,13 +94,17 @@ async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Pr
   const sorting =
     req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
   const limit = req.count ?? FEED_PAGE_SIZE;
+  // An entry pinned to the main feed or a subsite's (moderation) opens the first page and leaves the order.
+  const feedId = source.kind === 'main' ? 0 : source.kind === 'subsite' ? source.subsiteId : null;
+  const pinId = feedId === null ? null : await pinnedEntryId(ctx, feedId);
+  const pinned = pinId !== null && !req.after ? await pinnedCard(ctx, pinId, viewerId) : null;
   const rows = await q.feedPage(ctx.db, {
     source,
     sorting,
     viewerId,
     now: ctx.now(),
     after: req.after ?? null,
-    excludeIds: req.excludeIds ?? [],
+    excludeIds: pinId === null ? (req.excludeIds ?? []) : [...(req.excludeIds ?? []), pinId],
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
@@ -119,7 +124,7 @@ async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Pr
     );
   }
   return {
-    items,
+    items: pinned ? [pinned, ...items] : items,
     last_id: last ? last.id : null,
     last_sorting_value: last ? last.sort_value : null,
     is_finished: rows.length <= limit,

@@ -1,7 +1,10 @@
 import { messages } from '../../../shared/catalogue.ts';
+import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
-import { activeBan, findLock } from './queries.ts';
+import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
+import { isStaff } from '../auth/index.ts';
+import { activeBan, blockedBy, editingClosedBy, feedPin, findLock, findPerson, holdEntry } from './queries.ts';
 
 /** What other modules may use of moderation besides service.ts. */
 export { MANAGER_ROLES } from './policy.ts';
@@ -17,4 +20,42 @@ export async function assertNotBannedIn(ctx: Ctx, userId: number, subsiteId: num
 /** An entry staff unpublished stays a draft until they release it. */
 export async function assertNotLocked(ctx: Ctx, entryId: number) {
   if (await findLock(ctx.db, entryId)) throw forbidden(messages.entryLockedByAdmin);
+}
+
+/** Staff closed this entry's editing: only staff may save it until they open it again. */
+export async function assertEditingOpen(ctx: Ctx, actor: { role: Role }, entryId: number) {
+  if (!isStaff(actor) && (await editingClosedBy(ctx.db, entryId)) !== null) throw forbidden(messages.editingClosed);
+}
+
+/** Links in an entry's blocks: an address in any text, or a link block. */
+const HAS_LINK = /https?:\/\/|www\.|<a\s/i;
+
+/**
+ * Anti-spam: an account younger than NEW_ACCOUNT_HOURS (staff exempt) publishing an entry with links has it held for
+ * review ('held spam' in /admin); the entries module asks before it publishes.
+ */
+export async function shouldHold(ctx: Ctx, userId: number, blocks: unknown): Promise<boolean> {
+  const p = await findPerson(ctx.db, userId);
+  if (!p || isStaff(p)) return false;
+  if (ctx.now().getTime() - p.created_at.getTime() >= NEW_ACCOUNT_HOURS * 3600_000) return false;
+  return HAS_LINK.test(JSON.stringify(blocks));
+}
+
+export async function holdForReview(ctx: Ctx, entryId: number, subsiteId: number) {
+  await holdEntry(ctx.db, entryId, subsiteId, 'spam', ctx.now());
+}
+
+/** The entry pinned to the top of a feed: a subsite's, or the main feed's (0). */
+export const pinnedEntryId = (ctx: Ctx, feedId: number) => feedPin(ctx.db, feedId);
+
+/**
+ * The blocklist (a person's muted blog): refuses a reply to, or a mention of, someone who has blocklisted the writer.
+ * `replyTo` is the author replied to; `mentioned` the people the text mentions.
+ */
+export async function assertNotBlocked(ctx: Ctx, writerId: number, replyTo: number | null, mentioned: number[]) {
+  const ids = [...new Set([...(replyTo === null ? [] : [replyTo]), ...mentioned])].filter((id) => id !== writerId);
+  const blockers = await blockedBy(ctx.db, writerId, ids);
+  if (!blockers.length) return;
+  const byReply = blockers.find((b) => b.id === replyTo);
+  throw forbidden(byReply ? messages.blockedReply : messages.blockedMention(blockers[0].name));
 }

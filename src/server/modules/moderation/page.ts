@@ -5,6 +5,7 @@ import type { UserRow } from '../auth/index.ts';
 import { isBanned, isStaff } from '../auth/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as moderation from './service.ts';
+import * as complaints from '../complaints/service.ts';
 
 export function moderationPage(ctx: Ctx, user: UserRow | null): ModerationPageServices {
   return {
@@ -20,6 +21,14 @@ export function moderationPage(ctx: Ctx, user: UserRow | null): ModerationPageSe
           card: tab === 'users' && userId ? await moderation.userCard(ctx, u, userId).catch(notFoundToNull) : null,
           bans: tab === 'bans' ? await moderation.activeBans(ctx, u, null) : null,
           audit: tab === 'audit' ? await moderation.auditLog(ctx, u, { lastId: null }) : null,
+          queues:
+            tab === 'queues'
+              ? {
+                  complaints: (await complaints.complaintsQueue(ctx, u, null)).items,
+                  misprints: (await complaints.misprintsQueue(ctx, u, null)).items,
+                  spam: (await moderation.reviewQueue(ctx, u)).items,
+                }
+              : null,
         };
       }),
   };

@@ -70,3 +70,9 @@ export const canBan = (actor: Actor, target: { id: number; role: Role }) =>
 export function assertCanPinComment(actor: Actor, actorSubsiteRole: string | null) {
   if (!isStaff(actor) && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.commentPinForbidden);
 }
+
+/** Pinning to a feed: the main feed (0) is staff's; a subsite's feed also its owner and admins. */
+export function assertCanPinToFeed(actor: Actor, feedId: number, actorSubsiteRole: string | null) {
+  if (isStaff(actor)) return;
+  if (feedId === 0 || !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.feedPinForbidden);
+}

@@ -460,3 +460,148 @@ export async function unpinComment(db: Db, commentId: number): Promise<boolean> 
   );
   return r.length > 0;
 }
+
+// ---- feed pins ----
+
+/** The entry pinned to a feed (0: the main feed), if any. */
+export async function feedPin(db: Db, feedId: number): Promise<number | null> {
+  const row = await firstRow(
+    db,
+    z.object({ entry_id: col.int }),
+    sql`select entry_id from feed_pins where feed_id = ${feedId}`,
+  );
+  return row?.entry_id ?? null;
+}
+
+/** Pins an entry to a feed, replacing the one pinned there; the replaced entry's id. */
+export async function pinToFeed(db: Db, feedId: number, entryId: number, byId: number, now: Date) {
+  const before = await feedPin(db, feedId);
+  await db.execute(
+    sql`insert into feed_pins (feed_id, entry_id, by_id, created_at) values (${feedId}, ${entryId}, ${byId}, ${ts(now)})
+        on conflict (feed_id) do update set entry_id = excluded.entry_id, by_id = excluded.by_id,
+          created_at = excluded.created_at`,
+  );
+  return before === entryId ? null : before;
+}
+
+export async function unpinFromFeed(db: Db, feedId: number, entryId: number): Promise<boolean> {
+  const done = await rows(
+    db,
+    z.object({ feed_id: col.int }),
+    sql`delete from feed_pins where feed_id = ${feedId} and entry_id = ${entryId} returning feed_id`,
+  );
+  return done.length > 0;
+}
+
+export async function entrySubsite(db: Db, id: number) {
+  return firstRow(
+    db,
+    z.object({ subsite_id: col.int, author_id: col.int, is_published: col.bool, removed: col.bool }),
+    sql`select subsite_id, author_id, is_published, removed from entries where id = ${id}`,
+  );
+}
+
+// ---- closed editing ----
+
+export async function editingClosedBy(db: Db, entryId: number): Promise<number | null> {
+  const row = await firstRow(
+    db,
+    z.object({ by_id: col.int }),
+    sql`select by_id from entry_editing_closed where entry_id = ${entryId}`,
+  );
+  return row?.by_id ?? null;
+}
+
+export async function closeEditing(db: Db, entryId: number, byId: number, now: Date) {
+  await db.execute(
+    sql`insert into entry_editing_closed (entry_id, by_id, created_at) values (${entryId}, ${byId}, ${ts(now)})
+        on conflict (entry_id) do update set by_id = excluded.by_id, created_at = excluded.created_at`,
+  );
+}
+
+export async function openEditing(db: Db, entryId: number): Promise<boolean> {
+  const done = await rows(
+    db,
+    z.object({ entry_id: col.int }),
+    sql`delete from entry_editing_closed where entry_id = ${entryId} returning entry_id`,
+  );
+  return done.length > 0;
+}
+
+// ---- entries held for review ----
+
+export async function holdEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
+  await db.execute(
+    sql`insert into entry_reviews (entry_id, subsite_id, reason, created_at)
+        values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
+        on conflict (entry_id) do update set subsite_id = excluded.subsite_id, reason = excluded.reason`,
+  );
+}
+
+export async function takeReview(db: Db, entryId: number) {
+  return firstRow(
+    db,
+    z.object({ entry_id: col.int, subsite_id: col.int, reason: col.text }),
+    sql`delete from entry_reviews where entry_id = ${entryId} returning entry_id, subsite_id, reason`,
+  );
+}
+
+export async function isHeld(db: Db, entryId: number): Promise<boolean> {
+  return Boolean(
+    await firstRow(
+      db,
+      z.object({ entry_id: col.int }),
+      sql`select entry_id from entry_reviews where entry_id = ${entryId}`,
+    ),
+  );
+}
+
+const ReviewRow = z.object({
+  entry_id: col.int,
+  title: col.text,
+  author_id: col.int,
+  author_name: col.text,
+  author_slug: col.text,
+  subsite_id: col.int,
+  subsite_name: col.text,
+  reason: col.text,
+  created_at: col.date,
+});
+export type ReviewRow = z.output<typeof ReviewRow>;
+
+export async function reviews(db: Db, reason: string, limit: number): Promise<ReviewRow[]> {
+  return rows(
+    db,
+    ReviewRow,
+    sql`select r.entry_id, e.title, e.author_id, a.name as author_name, a.slug as author_slug, r.subsite_id,
+          s.name as subsite_name, r.reason, r.created_at
+        from entry_reviews r join entries e on e.id = r.entry_id
+        join subsites a on a.id = e.author_id join subsites s on s.id = r.subsite_id
+       where r.reason = ${reason} and not e.removed
+       order by r.created_at, r.entry_id limit ${limit}`,
+  );
+}
+
+// ---- the blocklist (muted blogs of people: "ignore this author") ----
+
+/** The people a reader has blocklisted: muted subsites that are somebody's blog. */
+export async function blocklist(db: Db, userId: number) {
+  return rows(
+    db,
+    z.object({ id: col.int, name: col.text, slug: col.text, avatar_url: col.text.nullable(), avatar_color: col.text }),
+    sql`select s.id, s.name, s.slug, s.avatar_url, s.avatar_color from subsite_mutes m
+          join subsites s on s.id = m.subsite_id and s.type = 'user'
+         where m.user_id = ${userId} order by m.created_at desc limit 500`,
+  );
+}
+
+/** Who of `ids` has blocklisted `userId`. */
+export async function blockedBy(db: Db, userId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return rows(
+    db,
+    z.object({ id: col.int, name: col.text }),
+    sql`select m.user_id as id, s.name from subsite_mutes m join subsites s on s.id = m.user_id
+         where m.subsite_id = ${userId} and m.user_id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+}

@@ -153,6 +153,87 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
     [401, 403, 403, 200, 200, 200, 200],
   ],
   [
+    // A fresh entry each time, so nobody has complained about it yet (one complaint per reader per target).
+    'complain about an entry',
+    async (v, c) => v.post('/v3.0/contents/complain', { content_id: await freshEntry(c), reason: 'spam' }),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
+    'complain about a comment',
+    async (v, c) => v.post('/v3.0/comments/complain', { id: await commentOf(c.entryId), reason: 'insult' }),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
+    'complain about a subsite',
+    async (v) => v.post('/v3.0/subsite/complain', { subsite_id: (await target()).id, reason: 'other', text: 'Фейк' }),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
+    'report a misprint',
+    async (v, c) => v.post('/v3.0/misprint', { content_id: c.entryId, fragment: 'Текст' }),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
+    "read an entry's misprints (not its author)",
+    async (v, c) => v.get(`/v3.0/content/misprints/${c.entryId}`),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'queues: complaints, misprints, held spam',
+    async (v) => {
+      const rcs = [
+        (await v.get('/v3.0/admin/complaints')).statusCode,
+        (await v.get('/v3.0/admin/misprints')).statusCode,
+        (await v.get('/v3.0/admin/reviews')).statusCode,
+      ];
+      return { statusCode: rcs.every((r) => r === rcs[0]) ? rcs[0] : 500 };
+    },
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'resolve a complaint',
+    async (v, c) => {
+      const by = (commenter ??= await person());
+      const sent = await by.v.post('/v3.0/contents/complain', { content_id: await freshEntry(c), reason: 'spam' });
+      return v.post(`/v3.0/admin/complaints/${sent.json().data.id}/resolve`, { resolution: 'rejected' });
+    },
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'pin an entry to the main feed',
+    async (v, c) => v.post('/v3.0/admin/content/pin', { content_id: await freshEntry(c), subsite_id: 0 }),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    "pin an entry to a subsite's feed",
+    async (v, c) => {
+      const e = await savedEntry(c.author, {
+        title: 'В ленту',
+        entry: [text('т')],
+        is_published: 1,
+        subsite_id: c.sid,
+      });
+      return v.post('/v3.0/admin/content/pin', { content_id: e.id, subsite_id: c.sid });
+    },
+    [401, 403, 403, 200, 200, 200, 200],
+  ],
+  [
+    "close an entry's editing",
+    async (v, c) => v.post(`/v3.0/admin/content/close_editing/${await freshEntry(c)}`, {}),
+    [401, 403, 403, 403, 200, 200, 200],
+  ],
+  [
+    'give a person a role in a subsite',
+    async (v, c) => v.post(`/v3.0/subsite/members/${c.sid}`, { user_id: (await target()).id, role: 'author' }),
+    [401, 403, 403, 200, 403, 200, 200],
+  ],
+  ['see one’s blocklist', async (v) => v.get('/v3.0/blocklist'), [401, 200, 200, 200, 200, 200, 200]],
+  [
+    'blocklist a person',
+    async (v) => v.post(`/v3.0/mute/subsite/${(await target()).id}`, {}),
+    [401, 200, 403, 200, 200, 200, 200],
+  ],
+  [
     'comment',
     async (v, c) => v.post('/v3.0/comment/add', { id: c.entryId, text: 'Мнение' }),
     [401, 200, 403, 200, 200, 200, 200],

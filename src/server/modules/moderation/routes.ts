@@ -192,4 +192,55 @@ export const moderationRoutes = [
     body: plainBody({ is_blur_nsfw: flagField(messages.adultFlagInvalid) }),
     handler: ({ ctx, user, body }) => moderation.setBlurNsfw(ctx, user.id, body.is_blur_nsfw),
   }),
+
+  // Entry pins to a feed (spec/content.md §7): subsite_id 0 is the main feed; state 0 unpins.
+  route.post('/admin/content/pin', {
+    access: 'active',
+    rateLimit: [60, 60],
+    body: plainBody({
+      content_id: idField(messages.entryIdInvalid),
+      subsite_id: intField(messages.banSubsiteInvalid, 0),
+      state: flagField(messages.commentPinStateInvalid).default(true),
+    }),
+    message: (r: { is_pinned: boolean }) => (r.is_pinned ? messages.feedPinDone : messages.feedUnpinDone),
+    handler: ({ ctx, user, body }) => moderation.pinToFeed(ctx, user, body),
+  }),
+
+  route.post('/admin/content/close_editing/:id', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: entryParams,
+    body: plainBody({ state: flagField(messages.commentPinStateInvalid).default(true) }),
+    message: (r: { is_closed_editing: boolean }) =>
+      r.is_closed_editing ? messages.editingClosedDone : messages.editingOpenedDone,
+    handler: ({ ctx, user, params, body }) => moderation.setEditingClosed(ctx, user, params.id, body.state),
+  }),
+
+  // Entries held for review: a new account's entry with links (anti-spam).
+  route.get('/admin/reviews', {
+    access: 'staff',
+    handler: ({ ctx, user }) => moderation.reviewQueue(ctx, user),
+  }),
+
+  route.post('/admin/reviews/:id/approve', {
+    access: 'staff',
+    rateLimit: [120, 60],
+    params: entryParams,
+    message: messages.reviewApproved,
+    handler: ({ ctx, user, params }) => moderation.decideReview(ctx, user, params.id, true),
+  }),
+
+  route.post('/admin/reviews/:id/reject', {
+    access: 'staff',
+    rateLimit: [120, 60],
+    params: entryParams,
+    message: messages.reviewRejected,
+    handler: ({ ctx, user, params }) => moderation.decideReview(ctx, user, params.id, false),
+  }),
+
+  // The blocklist is the muted blogs of people (/mute/subsite/{id}); this lists it for the settings section.
+  route.get('/blocklist', {
+    access: 'user',
+    handler: ({ ctx, user }) => moderation.blocklist(ctx, user.id),
+  }),
 ];

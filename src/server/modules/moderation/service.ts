@@ -11,6 +11,7 @@ import {
   type UserCard,
   type UserSearchItem,
 } from '../../../shared/moderation.ts';
+import type { BlockedPerson, ReviewItem } from '../../../shared/complaints.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -557,4 +558,122 @@ export async function pinComment(
     comments.dropCached(ctx, c.entry_id);
     return { id, entry_id: c.entry_id, is_pinned: state, unpinned_id: replaced };
   });
+}
+
+// ---- feed pins (spec/content.md §7 /admin/content/pin) ----
+
+/**
+ * `POST /admin/content/pin {content_id, subsite_id, state}`: pins a published entry to the top of its subsite's feed,
+ * or of the main feed when `subsite_id` is 0 (one per feed, pinning another replaces it); state 0 unpins. Staff, and
+ * the managers of the subsite for its own feed. Logged.
+ */
+export async function pinToFeed(
+  ctx: Ctx,
+  actor: Actor,
+  input: { content_id: number; subsite_id: number; state: boolean },
+): Promise<{ content_id: number; subsite_id: number; is_pinned: boolean; unpinned_id: number | null }> {
+  return transaction(ctx, async (ctx) => {
+    const e = await q.entrySubsite(ctx.db, input.content_id);
+    if (!e || e.removed) throw notFound(messages.entryNotFound);
+    const feedId = input.subsite_id;
+    if (feedId !== 0 && !(await q.findSubsite(ctx.db, feedId))) throw notFound(messages.banSubsiteNotFound);
+    policy.assertCanPinToFeed(actor, feedId, feedId === 0 ? null : await q.subsiteRole(ctx.db, feedId, actor.id));
+    if (feedId !== 0 && e.subsite_id !== feedId) throw badRequest(messages.feedPinNotInSubsite);
+    let replaced: number | null = null;
+    if (input.state) {
+      if (!e.is_published) throw badRequest(messages.entryNotPublished);
+      replaced = await q.pinToFeed(ctx.db, feedId, input.content_id, actor.id, ctx.now());
+    } else if (!(await q.unpinFromFeed(ctx.db, feedId, input.content_id))) {
+      throw badRequest(messages.feedNotPinned);
+    }
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: input.state ? 'entry.pin' : 'entry.unpin',
+      targetType: 'entry',
+      targetId: input.content_id,
+      data: { subsite_id: feedId, author_id: e.author_id, replaced },
+    });
+    return { content_id: input.content_id, subsite_id: feedId, is_pinned: input.state, unpinned_id: replaced };
+  });
+}
+
+// ---- closed editing (spec/content.md §3 is_closed_editing, §6) ----
+
+/** `POST /admin/content/close_editing/{id} {state}`: staff close (or open) an entry's editing to its author. */
+export async function setEditingClosed(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  closed: boolean,
+): Promise<{ id: number; is_closed_editing: boolean }> {
+  policy.assertStaff(actor, messages.entryActionForbidden);
+  return transaction(ctx, async (ctx) => {
+    const e = await entryFor(ctx, id);
+    if (closed) await q.closeEditing(ctx.db, id, actor.id, ctx.now());
+    else if (!(await q.openEditing(ctx.db, id))) throw badRequest(messages.editingNotClosed);
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: closed ? 'entry.close_editing' : 'entry.open_editing',
+      targetType: 'entry',
+      targetId: id,
+      data: { author_id: e.author_id },
+    });
+    return { id, is_closed_editing: closed };
+  });
+}
+
+// ---- entries held for review ----
+
+function presentReview(r: q.ReviewRow): ReviewItem {
+  return {
+    entry_id: r.entry_id,
+    title: r.title,
+    url: `/${r.entry_id}`,
+    author: person(r.author_id, r.author_name, r.author_slug),
+    subsite: { id: r.subsite_id, name: r.subsite_name },
+    reason: r.reason,
+    date: r.created_at.toISOString(),
+  };
+}
+
+/** `GET /admin/reviews`: entries held for staff (a new account's entry with links), oldest first. */
+export async function reviewQueue(ctx: Ctx, actor: Actor): Promise<{ items: ReviewItem[] }> {
+  policy.assertStaff(actor, messages.queueForbidden);
+  return { items: (await q.reviews(ctx.db, 'spam', 100)).map(presentReview) };
+}
+
+/**
+ * `POST /admin/reviews/{id}/approve` publishes a held entry; `/reject` leaves it a draft (its author may edit it and
+ * try again). Staff; logged.
+ */
+export async function decideReview(ctx: Ctx, actor: Actor, entryId: number, approve: boolean) {
+  policy.assertStaff(actor, messages.queueForbidden);
+  return transaction(ctx, async (ctx) => {
+    const review = await q.takeReview(ctx.db, entryId);
+    if (!review) throw notFound(messages.reviewNotFound);
+    if (approve && !(await entries.publishApproved(ctx, entryId))) throw notFound(messages.reviewNotFound);
+    await recordAction(ctx, {
+      actorId: actor.id,
+      action: approve ? 'entry.approve' : 'entry.reject',
+      targetType: 'entry',
+      targetId: entryId,
+      data: { reason: review.reason, subsite_id: review.subsite_id },
+    });
+    return { entry_id: entryId, is_published: approve };
+  });
+}
+
+// ---- the blocklist ----
+
+/** `GET /blocklist`: the people the reader blocklisted (their muted blogs), for the settings section. */
+export async function blocklist(ctx: Ctx, userId: number): Promise<{ items: BlockedPerson[] }> {
+  return {
+    items: (await q.blocklist(ctx.db, userId)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      url: subsiteUrl({ id: p.id, type: 'user', slug: p.slug }),
+      avatar_url: p.avatar_url,
+      avatar_color: p.avatar_color,
+    })),
+  };
 }

@@ -1,6 +1,6 @@
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { Comment } from '../../../shared/comments.ts';
@@ -12,6 +12,8 @@ import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { banUser } from '../moderation/ban.ts';
 import { pinComment } from '../moderation/comment.ts';
+import { openComplaint } from '../moderation/Complaint.tsx';
+import { setBlocked } from '../moderation/blocklist.ts';
 
 const L = ui.comments;
 /** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */
@@ -33,6 +35,10 @@ export interface CommentItemProps {
   /** Staff and the entry's subsite managers pin a top-level comment; `onPinned` reloads the discussion. */
   canPin?: boolean;
   onPinned?(): void;
+  /** The reader blocklisted the author: the comment shows collapsed until asked. */
+  blocked?: boolean;
+  /** A signed-in reader, not the author: complain and blocklist from the menu. */
+  canComplain?: boolean;
   replying: boolean;
   editing: boolean;
   onReply(): void;
@@ -46,6 +52,7 @@ export interface CommentItemProps {
 /** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
 export function CommentItem(p: CommentItemProps) {
   const onTextClick = useHashtagClicks();
+  const [revealed, setRevealed] = useState(false);
   const c = p.comment;
   const lines = Math.min(c.level, MAX_DEPTH_DESKTOP);
   const classes = ['comment'];
@@ -67,7 +74,14 @@ export function CommentItem(p: CommentItemProps) {
         <span key={i} className="comment__line" data-i={i} style={{ '--i': i } as CSSProperties} aria-hidden />
       ))}
       <div className="comment__body">
-        {c.is_removed || !c.author ? (
+        {p.blocked && !revealed && !c.is_removed ? (
+          <p className="comment__removed comment__blocked" data-testid="comment-blocked">
+            {ui.complaints.blockedComment}{' '}
+            <button type="button" className="link" onClick={() => setRevealed(true)} data-testid="comment-show">
+              {ui.complaints.showComment}
+            </button>
+          </p>
+        ) : c.is_removed || !c.author ? (
           <p className="comment__removed" data-testid="comment-removed">
             {L.removed}
             {p.canRemoveBranch && p.hasReplies && <CommentMenu {...p} />}
@@ -136,9 +150,12 @@ export function CommentItem(p: CommentItemProps) {
                     {L.reply}
                   </button>
                 )}
-                {(c.can_edit || c.can_remove || p.canBan || p.canPin || (p.canRemoveBranch && p.hasReplies)) && (
-                  <CommentMenu {...p} />
-                )}
+                {(c.can_edit ||
+                  c.can_remove ||
+                  p.canBan ||
+                  p.canPin ||
+                  p.canComplain ||
+                  (p.canRemoveBranch && p.hasReplies)) && <CommentMenu {...p} />}
               </footer>
             )}
           </>
@@ -175,6 +192,14 @@ function CommentMenu(p: CommentItemProps) {
     ...(p.canPin && c.level === 0 && !c.is_removed
       ? [{ label: c.is_pinned ? ui.moderation.unpinComment : ui.moderation.pinComment, value: 'pin' }]
       : []),
+    ...(p.canComplain && c.author && !c.is_removed
+      ? [
+          { label: ui.complaints.complain, value: 'complain' },
+          p.blocked
+            ? { label: ui.complaints.unblockPerson, value: 'unblock' }
+            : { label: ui.complaints.blockPerson, value: 'block' },
+        ]
+      : []),
     ...(p.canBan && c.author && !c.is_removed
       ? [{ label: ui.moderation.ban, value: 'ban', color: 'var(--danger)' }]
       : []),
@@ -190,6 +215,9 @@ function CommentMenu(p: CommentItemProps) {
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
         else if (value === 'ban' && c.author) void banUser({ id: c.author.id, name: c.author.name });
+        else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
+        else if ((value === 'block' || value === 'unblock') && c.author)
+          void setBlocked(c.author.id, value === 'block');
         else if (value === 'pin') void pinComment(c.id, !c.is_pinned).then((done) => done && p.onPinned?.());
       }}
     />

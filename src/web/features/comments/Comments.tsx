@@ -413,6 +413,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
                   Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
                 }
                 onPinned={() => void load(sorting)}
+                blocked={Boolean(c.author && user?.ignored_ids.includes(c.author.id))}
+                canComplain={Boolean(user) && c.author?.id !== user?.id}
                 replying={replyTo === c.id}
                 editing={editing === c.id}
                 onReply={() => {

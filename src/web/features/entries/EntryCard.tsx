@@ -1,3 +1,4 @@
+import { ui } from '../../../shared/catalogue.ts';
 import { Link } from 'react-router';
 import type { Block } from '../../../shared/blocks.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
@@ -41,6 +42,11 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         <time dateTime={entry.date} className="entry-card-date">
           {relativeTime(entry.date, now)}
         </time>
+        {entry.is_pinned && (
+          <span className="entry-card-pinned" data-testid="entry-pinned">
+            {ui.complaints.pinnedInFeed}
+          </span>
+        )}
         <EntryMenu state={stub} />
       </header>
       <NsfwCover isNsfw={entry.is_nsfw}>

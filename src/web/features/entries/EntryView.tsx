@@ -42,6 +42,11 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             </time>
             {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
             {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
+            {entry.is_closed_editing && (
+              <span className="entry-badge" data-testid="entry-editing-closed">
+                {ui.complaints.editingClosedMark}
+              </span>
+            )}
           </span>
         </div>
         {entry.can_edit && (

@@ -5,17 +5,20 @@ import type { EntryCard } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
+import { openComplaint } from '../moderation/Complaint.tsx';
 
 /** The entry stub's options (spec/content.md §4): each is offered (state 1) or done with a cancel (state 2). */
-export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe';
+export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe' | 'complain';
 
 interface OptionSpec {
   key: StubOption;
   menuLabel: string;
   offer: string;
   done: string;
-  on: string;
-  off: string;
+  /** A call's path, or an action of its own (the complaint modal) resolving true when done. */
+  on: string | (() => Promise<boolean>);
+  /** null: done for good, no cancel. */
+  off: string | null;
 }
 
 const t = ui.feedSection;
@@ -63,6 +66,16 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
       off: `subscribe/to/subsite/${subsite.id}`,
     });
   }
+  if (user?.id !== author.id) {
+    list.push({
+      key: 'complain',
+      menuLabel: ui.complaints.complain,
+      offer: ui.complaints.stubComplain,
+      done: ui.complaints.stubComplained,
+      on: () => openComplaint({ type: 'entry', id: entry.id, authorId: author.id }),
+      off: null,
+    });
+  }
   return list;
 }
 
@@ -80,7 +93,8 @@ export function useEntryStub(entry: EntryCard, user: CurrentUser | null) {
   async function run(option: OptionSpec, doing: boolean, options: OptionSpec[]) {
     if (busy) return;
     setBusy(true);
-    const ok = await call(doing ? option.on : option.off);
+    const action = doing ? option.on : option.off;
+    const ok = typeof action === 'function' ? await action() : action !== null && (await call(action));
     setBusy(false);
     if (!ok) return;
     const done = stub?.done ?? [];
@@ -117,15 +131,17 @@ export function EntryStub({ state }: { state: ReturnType<typeof useEntryStub> })
               {done ? (
                 <>
                   <span className="entry-stub-text">{o.done}</span>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => state.cancel(o)}
-                    disabled={busy}
-                    data-testid="stub-cancel"
-                  >
-                    {t.cancel}
-                  </button>
+                  {o.off !== null && (
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => state.cancel(o)}
+                      disabled={busy}
+                      data-testid="stub-cancel"
+                    >
+                      {t.cancel}
+                    </button>
+                  )}
                 </>
               ) : (
                 <button

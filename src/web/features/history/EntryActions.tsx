@@ -19,7 +19,17 @@ export function EntryActions({
 }: {
   entry: Pick<
     Entry,
-    'id' | 'removed' | 'url' | 'author' | 'is_published' | 'is_nsfw' | 'is_hidden_from_main' | 'locked_by_admin'
+    | 'id'
+    | 'removed'
+    | 'url'
+    | 'author'
+    | 'is_published'
+    | 'is_nsfw'
+    | 'is_hidden_from_main'
+    | 'locked_by_admin'
+    | 'subsite'
+    | 'is_closed_editing'
+    | 'pinned_feeds'
   >;
 }) {
   const me = useCurrentUser();

@@ -8,12 +8,13 @@ import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { banUser, unbanUser } from './ban.ts';
 import { BanList } from './BanList.tsx';
+import { QueuesTab } from './Queues.tsx';
 import './moderation.css';
 
 const L = ui.moderation;
-const TABS: AdminTab[] = ['users', 'bans', 'audit'];
+const TABS: AdminTab[] = ['queues', 'users', 'bans', 'audit'];
 
-/** The staff panel: people (search and card), the bans that hold, and the audit log. */
+/** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */
 export function AdminPanel({ data }: { data: AdminPanelData }) {
   return (
     <div className="page mod-panel" data-testid="admin-panel" data-tab={data.tab}>
@@ -31,6 +32,7 @@ export function AdminPanel({ data }: { data: AdminPanelData }) {
           </Link>
         ))}
       </nav>
+      {data.tab === 'queues' && data.queues && <QueuesTab queues={data.queues} />}
       {data.tab === 'users' && <UsersTab data={data} />}
       {data.tab === 'bans' && data.bans && <BansTab items={data.bans.items} />}
       {data.tab === 'audit' && data.audit && <AuditTab initial={data.audit} />}

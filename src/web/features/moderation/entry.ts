@@ -6,7 +6,18 @@ import { openModal, toast } from '../../ui/overlays/index.ts';
 
 const L = ui.moderation;
 
-type EntryState = Pick<Entry, 'id' | 'is_published' | 'is_nsfw' | 'is_hidden_from_main' | 'locked_by_admin'>;
+type EntryState = Pick<
+  Entry,
+  | 'id'
+  | 'is_published'
+  | 'is_nsfw'
+  | 'is_hidden_from_main'
+  | 'locked_by_admin'
+  | 'subsite'
+  | 'is_closed_editing'
+  | 'pinned_feeds'
+>;
+const C = ui.complaints;
 
 /** Staff items of an entry's '…' menu (spec/content.md §4), by its current state; values start with `mod:`. */
 export function staffEntryItems(entry: EntryState): PopoverItem[] {
@@ -15,6 +26,20 @@ export function staffEntryItems(entry: EntryState): PopoverItem[] {
   if (entry.locked_by_admin) items.push({ label: L.unlock, value: 'mod:unlock' });
   if (entry.is_published && !entry.is_hidden_from_main) items.push({ label: L.unforce, value: 'mod:unforce' });
   items.push(entry.is_nsfw ? { label: L.unnsfw, value: 'mod:unnsfw' } : { label: L.nsfw, value: 'mod:nsfw' });
+  if (entry.is_published) {
+    const inSubsite = entry.pinned_feeds.includes(entry.subsite.id);
+    const onMain = entry.pinned_feeds.includes(0);
+    items.push({
+      label: inSubsite ? C.unpinFromFeed : C.pinToFeed,
+      value: inSubsite ? 'mod:unpin-feed' : 'mod:pin-feed',
+    });
+    items.push({ label: onMain ? C.unpinFromMain : C.pinToMain, value: onMain ? 'mod:unpin-main' : 'mod:pin-main' });
+  }
+  items.push(
+    entry.is_closed_editing
+      ? { label: C.openEditing, value: 'mod:open-editing' }
+      : { label: C.closeEditing, value: 'mod:close-editing' },
+  );
   return items;
 }
 
@@ -38,7 +63,17 @@ export async function runStaffEntryAction(entry: EntryState, value: string): Pro
   else if (value === 'mod:unforce') path = `content/unforce/${entry.id}`;
   else if (value === 'mod:nsfw') path = `content/nsfw/${entry.id}`;
   else if (value === 'mod:unnsfw') path = `content/unnsfw/${entry.id}`;
-  else return false;
+  else if (value.startsWith('mod:pin-') || value.startsWith('mod:unpin-')) {
+    path = 'admin/content/pin';
+    body = {
+      content_id: entry.id,
+      subsite_id: value.endsWith('-main') ? 0 : entry.subsite.id,
+      state: value.startsWith('mod:pin-') ? 1 : 0,
+    };
+  } else if (value === 'mod:close-editing' || value === 'mod:open-editing') {
+    path = `admin/content/close_editing/${entry.id}`;
+    body = { state: value === 'mod:close-editing' ? 1 : 0 };
+  } else return false;
   const res = await api.post(path, body);
   if (!res.ok) return false;
   toast.show(res.rm, { type: 'success' });

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ui } from '../../../shared/catalogue.ts';
+import { COMPLAINT_REASONS, COMPLAINT_TEXT_MAX, type ComplaintReason } from '../../../shared/complaints.ts';
+import { api } from '../../api/request.ts';
+import { popup, toast } from '../../ui/overlays/index.ts';
+import './moderation.css';
+
+const C = ui.complaints;
+
+/** What a complaint is about: an entry (with its author, as the spec's call sends it), a comment or a subsite. */
+export type ComplaintTarget =
+  { type: 'entry'; id: number; authorId: number } | { type: 'comment'; id: number } | { type: 'subsite'; id: number };
+
+function request(target: ComplaintTarget, reason: ComplaintReason, text: string) {
+  const body = { reason, text };
+  if (target.type === 'entry')
+    return api.post(
+      'contents/complain',
+      { content_id: target.id, user_id: target.authorId, ...body },
+      { notify: false },
+    );
+  if (target.type === 'comment') return api.post('comments/complain', { id: target.id, ...body }, { notify: false });
+  return api.post('subsite/complain', { subsite_id: target.id, ...body }, { notify: false });
+}
+
+function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sent: boolean): void }) {
+  const [reason, setReason] = useState<ComplaintReason | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const needsText = reason === 'other' && !text.trim();
+
+  async function send() {
+    if (!reason || needsText || busy) return;
+    setBusy(true);
+    const res = await request(target, reason, text);
+    setBusy(false);
+    if (!res.ok) return setError(res.rm || ui.complaints.complainTitle);
+    toast.show(res.rm, { type: 'success' });
+    onDone(true);
+  }
+
+  return (
+    <form
+      className="mod-report"
+      data-testid="complaint"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <h2 className="mod-report__title" id="complaint-title">
+        {C.complainTitle}
+      </h2>
+      <fieldset className="mod-report__reasons">
+        <legend className="mod-report__lead">{C.complainLead}</legend>
+        {COMPLAINT_REASONS.map((r) => (
+          <label key={r} className="mod-report__reason">
+            <input
+              type="radio"
+              name="reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+              data-testid={`complaint-reason-${r}`}
+            />
+            {C.reasons[r]}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' && (
+        <textarea
+          className="mod-report__text"
+          aria-label={C.otherText}
+          placeholder={C.otherText}
+          maxLength={COMPLAINT_TEXT_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoFocus
+          data-testid="complaint-text"
+        />
+      )}
+      {error && (
+        <p className="mod-report__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="mod-report__actions">
+        <button type="button" className="btn btn-secondary" onClick={() => onDone(false)}>
+          {C.cancel}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!reason || needsText || busy}
+          data-testid="complaint-send"
+        >
+          {C.send}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The complaint modal (spec/foundation.md §2): resolves true once the complaint is stored. */
+export function openComplaint(target: ComplaintTarget): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (sent: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve(sent);
+    };
+    popup.open({
+      kind: 'complaint',
+      size: 'small',
+      labelledBy: 'complaint-title',
+      render: ({ close }) => (
+        <ComplaintForm
+          target={target}
+          onDone={(sent) => {
+            settle(sent);
+            close();
+          }}
+        />
+      ),
+      onClose: () => settle(false),
+    });
+  });
+}

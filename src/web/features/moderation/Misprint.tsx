@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react';
+import { ui } from '../../../shared/catalogue.ts';
+import {
+  COMPLAINT_TEXT_MAX,
+  MISPRINT_CONTEXT_MAX,
+  MISPRINT_FRAGMENT_MAX,
+  type MisprintItem,
+} from '../../../shared/complaints.ts';
+import { api } from '../../api/request.ts';
+import { popup, toast } from '../../ui/overlays/index.ts';
+import './moderation.css';
+
+const C = ui.complaints;
+
+/** The selection inside `root` as a misprint: the fragment and the text of its block around it. */
+function selectedMisprint(root: Element): { fragment: string; context: string } | null {
+  const sel = window.getSelection();
+  if (!sel || sel.isCollapsed || !sel.rangeCount) return null;
+  const range = sel.getRangeAt(0);
+  if (!root.contains(range.commonAncestorContainer)) return null;
+  const fragment = sel.toString().replace(/\s+/g, ' ').trim().slice(0, MISPRINT_FRAGMENT_MAX);
+  if (!fragment) return null;
+  const node = range.commonAncestorContainer;
+  const block = (node instanceof Element ? node : node.parentElement)?.closest('p, li, blockquote, h2, h3, figcaption');
+  const whole = (block ?? node).textContent?.replace(/\s+/g, ' ').trim() ?? fragment;
+  const at = Math.max(0, whole.indexOf(fragment));
+  const side = Math.floor((MISPRINT_CONTEXT_MAX - fragment.length) / 2);
+  const context = whole.slice(Math.max(0, at - side), at + fragment.length + side);
+  return { fragment, context };
+}
+
+/** Ctrl+Enter outside inputs: typing in a field (a comment's Ctrl+Enter sends it) is left alone. */
+function isTyping(target: EventTarget | null) {
+  return target instanceof HTMLElement && (target.isContentEditable || !!target.closest('input, textarea, select'));
+}
+
+function MisprintForm({
+  entryId,
+  fragment,
+  context,
+  onDone,
+}: {
+  entryId: number;
+  fragment: string;
+  context: string;
+  onDone(): void;
+}) {
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const at = context.indexOf(fragment);
+  async function send() {
+    if (busy) return;
+    setBusy(true);
+    const res = await api.post('misprint', { content_id: entryId, fragment, context, comment }, { notify: false });
+    setBusy(false);
+    if (!res.ok) return setError(res.rm || C.misprintTitle);
+    toast.show(res.rm, { type: 'success' });
+    onDone();
+  }
+  return (
+    <form
+      className="mod-report"
+      data-testid="misprint"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <h2 className="mod-report__title" id="misprint-title">
+        {C.misprintTitle}
+      </h2>
+      <p className="mod-report__lead">{C.misprintLead}</p>
+      <blockquote className="mod-report__quote" data-testid="misprint-context">
+        {at < 0 ? (
+          <mark>{fragment}</mark>
+        ) : (
+          <>
+            {context.slice(0, at)}
+            <mark>{fragment}</mark>
+            {context.slice(at + fragment.length)}
+          </>
+        )}
+      </blockquote>
+      <textarea
+        className="mod-report__text"
+        aria-label={C.misprintComment}
+        placeholder={C.misprintComment}
+        maxLength={COMPLAINT_TEXT_MAX}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+        autoFocus
+        data-testid="misprint-comment"
+      />
+      {error && (
+        <p className="mod-report__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="mod-report__actions">
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          {C.cancel}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="misprint-send">
+          {C.send}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The misprint report (spec/content.md §2): Ctrl/Meta+Enter on a text selection inside the entry's text. */
+export function useMisprintShortcut(entryId: number, rootSelector: string) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || isTyping(e.target) || popup.isOpen()) return;
+      const root = document.querySelector(rootSelector);
+      const found = root && selectedMisprint(root);
+      if (!found) return;
+      e.preventDefault();
+      popup.open({
+        kind: 'misprint',
+        size: 'small',
+        labelledBy: 'misprint-title',
+        render: ({ close }) => <MisprintForm entryId={entryId} {...found} onDone={close} />,
+      });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [entryId, rootSelector]);
+}
+
+/** The entry's misprint reports for its author and staff, under the text; nothing while there are none. */
+export function EntryMisprints({ entryId }: { entryId: number }) {
+  const [items, setItems] = useState<MisprintItem[]>([]);
+  useEffect(() => {
+    let live = true;
+    void api.get<{ items: MisprintItem[] }>(`content/misprints/${entryId}`, {}, { notify: false }).then((res) => {
+      if (live && res.ok) setItems(res.data.items);
+    });
+    return () => {
+      live = false;
+    };
+  }, [entryId]);
+  if (!items.length) return null;
+  return (
+    <section className="mod-misprints" data-testid="entry-misprints" aria-labelledby="misprints-title">
+      <h2 className="mod-h3" id="misprints-title">
+        {C.misprints}
+      </h2>
+      <MisprintList
+        items={items}
+        onFixed={(id) => setItems((l) => l.map((m) => (m.id === id ? { ...m, fixed: true } : m)))}
+      />
+    </section>
+  );
+}
+
+export function MisprintList({
+  items,
+  onFixed,
+  showEntry = false,
+}: {
+  items: MisprintItem[];
+  onFixed(id: number): void;
+  showEntry?: boolean;
+}) {
+  if (!items.length) return <p className="mod-empty">{C.misprintsEmpty}</p>;
+  return (
+    <ul className="mod-queue">
+      {items.map((m) => (
+        <li key={m.id} className="mod-queue__item" data-testid="misprint-item" data-fixed={m.fixed || undefined}>
+          {showEntry && (
+            <a href={m.entry_url} className="mod-queue__target">
+              {m.entry_title || `#${m.entry_id}`}
+            </a>
+          )}
+          <p className="mod-queue__text">
+            «<mark>{m.fragment}</mark>»{m.comment && <> — {m.comment}</>}
+          </p>
+          <p className="mod-queue__meta">{m.context}</p>
+          {m.fixed ? (
+            <span className="badge">{C.fixed}</span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              data-testid="misprint-fix"
+              onClick={async () => {
+                const res = await api.post(`misprint/${m.id}/fix`);
+                if (res.ok) onFixed(m.id);
+              }}
+            >
+              {C.markFixed}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

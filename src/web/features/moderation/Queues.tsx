@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ui } from '../../../shared/catalogue.ts';
+import type { ComplaintItem, MisprintItem, ReviewItem } from '../../../shared/complaints.ts';
+import { formatFullDate } from '../../../shared/format.ts';
+import type { AdminPanelData } from '../../../shared/pages/moderation.ts';
+import { api } from '../../api/request.ts';
+import { toast } from '../../ui/overlays/index.ts';
+import { MisprintList } from './Misprint.tsx';
+
+const C = ui.complaints;
+const L = ui.moderation;
+
+/** The staff's queues: complaints, misprints and the entries held for review, each handled in place. */
+export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queues']> }) {
+  const [complaints, setComplaints] = useState(queues.complaints);
+  const [misprints, setMisprints] = useState(queues.misprints);
+  const [spam, setSpam] = useState(queues.spam);
+
+  async function resolve(c: ComplaintItem, resolution: 'accepted' | 'rejected') {
+    const res = await api.post<{ resolved: number[] }>(`admin/complaints/${c.id}/resolve`, { resolution });
+    if (!res.ok) return;
+    toast.show(res.rm, { type: 'success' });
+    setComplaints((l) => l.filter((x) => !res.data.resolved.includes(x.id)));
+  }
+  async function decide(r: ReviewItem, approve: boolean) {
+    const res = await api.post(`admin/reviews/${r.entry_id}/${approve ? 'approve' : 'reject'}`);
+    if (!res.ok) return;
+    toast.show(res.rm, { type: 'success' });
+    setSpam((l) => l.filter((x) => x.entry_id !== r.entry_id));
+  }
+
+  return (
+    <div className="mod-queues" data-testid="admin-queues">
+      <section aria-labelledby="queue-complaints">
+        <h2 className="mod-h3" id="queue-complaints">
+          {C.queues.complaints} <span className="mod-count">{complaints.length}</span>
+        </h2>
+        {complaints.length ? (
+          <ul className="mod-queue">
+            {complaints.map((c) => (
+              <li key={c.id} className="mod-queue__item" data-testid="complaint-item" data-target={c.target_type}>
+                <p className="mod-queue__meta">
+                  <span className="badge">{L.targets[c.target_type]}</span> {C.reasons[c.reason]} · {C.from(c.by.name)}{' '}
+                  · <time dateTime={c.date}>{formatFullDate(c.date)}</time>
+                  {c.count > 1 && <> · {C.complaintsCount(c.count)}</>}
+                </p>
+                <p className="mod-queue__text">
+                  {c.target_url ? (
+                    <Link to={c.target_url} className="mod-queue__target">
+                      {c.target_text || `#${c.target_id}`}
+                    </Link>
+                  ) : (
+                    c.target_text || `#${c.target_id}`
+                  )}
+                </p>
+                {c.text && <p className="mod-queue__text">«{c.text}»</p>}
+                <div className="mod-queue__actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    onClick={() => void resolve(c, 'accepted')}
+                    data-testid="complaint-accept"
+                  >
+                    {C.accept}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    onClick={() => void resolve(c, 'rejected')}
+                  >
+                    {C.reject}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mod-empty">{L.queuesEmpty}</p>
+        )}
+      </section>
+      <section aria-labelledby="queue-misprints">
+        <h2 className="mod-h3" id="queue-misprints">
+          {C.queues.misprints} <span className="mod-count">{misprints.length}</span>
+        </h2>
+        <MisprintList
+          items={misprints}
+          showEntry
+          onFixed={(id) => setMisprints((l: MisprintItem[]) => l.filter((m) => m.id !== id))}
+        />
+      </section>
+      <section aria-labelledby="queue-spam">
+        <h2 className="mod-h3" id="queue-spam">
+          {C.queues.spam} <span className="mod-count">{spam.length}</span>
+        </h2>
+        {spam.length ? (
+          <ul className="mod-queue">
+            {spam.map((r) => (
+              <li key={r.entry_id} className="mod-queue__item" data-testid="review-item">
+                <p className="mod-queue__meta">
+                  <Link to={r.author.url}>{r.author.name}</Link>
+                  {r.subsite.id !== r.author.id && <> · {r.subsite.name}</>} ·{' '}
+                  <time dateTime={r.date}>{formatFullDate(r.date)}</time>
+                </p>
+                <p className="mod-queue__text">
+                  <Link to={r.url} className="mod-queue__target">
+                    {r.title || `#${r.entry_id}`}
+                  </Link>
+                </p>
+                <div className="mod-queue__actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    onClick={() => void decide(r, true)}
+                    data-testid="review-approve"
+                  >
+                    {C.approve}
+                  </button>
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => void decide(r, false)}>
+                    {C.reject}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mod-empty">{L.queuesEmpty}</p>
+        )}
+      </section>
+    </div>
+  );
+}

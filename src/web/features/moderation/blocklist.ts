@@ -1,0 +1,24 @@
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { api } from '../../api/request.ts';
+import { currentUser } from '../auth/session.ts';
+import { toast } from '../../ui/overlays/index.ts';
+
+/**
+ * Adds a person to the reader's blocklist or takes them off it: the blocklist is the muted blogs of people
+ * (`/mute/subsite/{id}`), so the feed, comments and messenger all honour the same list. On failure the §8 text.
+ */
+export async function setBlocked(personId: number, blocked: boolean): Promise<boolean> {
+  const res = await api.post(`${blocked ? 'mute' : 'unmute'}/subsite/${personId}`, {}, { notify: false });
+  if (!res.ok) {
+    const failed = blocked ? messages.blocklistAddFailed : messages.blocklistRemoveFailed;
+    toast.show(res.rm && res.status > 0 ? `${failed}: ${res.rm}` : failed, { type: 'error' });
+    return false;
+  }
+  const me = currentUser.get();
+  if (me) {
+    const rest = me.ignored_ids.filter((id) => id !== personId);
+    currentUser.set({ ...me, ignored_ids: blocked ? [...rest, personId] : rest });
+  }
+  toast.show(blocked ? ui.complaints.blockedDone : ui.complaints.unblockedDone, { type: 'success' });
+  return true;
+}

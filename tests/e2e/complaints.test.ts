@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  callApi,
+  launchBrowser,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage,
+  startServer,
+  type Server,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let boss: Awaited<ReturnType<typeof registerViaApi>>;
+let author: Awaited<ReturnType<typeof registerViaApi>>;
+let reader: Awaited<ReturnType<typeof registerViaApi>>;
+let pest: Awaited<ReturnType<typeof registerViaApi>>;
+let entry: { id: number; url: string };
+let pestComment: number;
+
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
+const text = (s: string) => ({ type: 'text', data: { text: s } });
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED: '0' }), launchBrowser()]);
+  boss = await registerViaApi(server, 'Хозяин Сайта');
+  author = await registerViaApi(server, 'Автор Записи');
+  reader = await registerViaApi(server, 'Внимательный Читатель');
+  pest = await registerViaApi(server, 'Назойливый Спорщик');
+  const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+    title: 'Запись с опечаткой',
+    entry: [text('Превет всем читателям, сегодня говорим о правилах.')],
+    is_published: 1,
+  });
+  entry = saved.data.entry;
+  const c = await api<{ id: number }>('/v3.0/comment/add', pest.cookie, { id: entry.id, text: 'Опять вы за своё!' });
+  pestComment = c.data.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Selects `word` inside the entry's text, as a reader's mouse would. */
+const selectWord = (page: Page, word: string) =>
+  page.evaluate((w) => {
+    const root = document.querySelector('[data-testid=entry]')!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent!.indexOf(w);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + w.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return true;
+    }
+    return false;
+  }, word);
+
+describe('complaints, misprints and the blocklist in the browser', () => {
+  it("complains from the entry stub's menu: the modal, 'other' needs a text, the stub shows it sent", async () => {
+    const { context, page } = await signedInPage(browser, server, reader.cookie);
+    await open(page, `${server.url}/new`);
+    const card = page.locator(`[data-testid=entry-card][data-id="${entry.id}"]`);
+    await card.locator('[data-testid=entry-menu]').click();
+    await page.click('[data-testid=popover-item][data-value="complain"]');
+    const modal = page.locator('[data-testid=complaint]');
+    await modal.waitFor();
+    await page.click('[data-testid=complaint-reason-other]');
+    expect(await page.locator('[data-testid=complaint-send]').isDisabled()).toBe(true);
+    await page.fill('[data-testid=complaint-text]', 'Выдаёт рекламу за новость');
+    await shot(page, 'complaint-modal-1280');
+    await page.click('[data-testid=complaint-send]');
+    await card.locator('[data-testid=entry-stub] [data-option=complain][data-state="2"]').waitFor();
+    const queue = await api<{ items: { target_id: number; reason: string; text: string }[] }>(
+      '/v3.0/admin/complaints',
+      boss.cookie,
+    );
+    expect(queue.data.items[0]).toMatchObject({
+      target_id: entry.id,
+      reason: 'other',
+      text: 'Выдаёт рекламу за новость',
+    });
+    await context.close();
+
+    const phone = await signedInPage(browser, server, pest.cookie, 375, 800);
+    await open(phone.page, server.url + entry.url);
+    await phone.page.locator(`[data-testid=comment] [data-testid=comment-more]`).first().waitFor();
+    await phone.page.evaluate(() => window.scrollTo(0, 0));
+    // The entry's own card menu is on feeds; on a phone, shoot the modal opened from a comment's menu.
+    const other = await api<{ id: number }>('/v3.0/comment/add', reader.cookie, { id: entry.id, text: 'Согласен' });
+    await phone.page.reload();
+    const theirs = phone.page.locator(`[data-testid=comment][data-id="${other.data.id}"]`);
+    await theirs.locator('[data-testid=comment-more]').click();
+    await phone.page.click('[data-testid=popover-item][data-value="complain"]');
+    await phone.page.locator('[data-testid=complaint]').waitFor();
+    await phone.page.click('[data-testid=complaint-reason-spam]');
+    await shot(phone.page, 'complaint-modal-375');
+    await phone.page.click('[data-testid=complaint-send]');
+    await phone.page.locator('[data-testid=complaint]').waitFor({ state: 'detached' });
+    await phone.context.close();
+  });
+
+  it('Ctrl+Enter on a selection opens the misprint modal; the author sees the report and marks it fixed', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 800);
+      await open(page, server.url + entry.url);
+      expect(await selectWord(page, 'Превет')).toBe(true);
+      await page.keyboard.press('Control+Enter');
+      const modal = page.locator('[data-testid=misprint]');
+      await modal.waitFor();
+      expect(await page.locator('[data-testid=misprint-context] mark').textContent()).toBe('Превет');
+      expect(await page.locator('[data-testid=misprint-context]').textContent()).toContain('всем читателям');
+      await page.fill('[data-testid=misprint-comment]', 'Привет');
+      await shot(page, `misprint-modal-${width}`);
+      // Ctrl+Enter in the comment sends the report.
+      await page.press('[data-testid=misprint-comment]', 'Control+Enter');
+      await modal.waitFor({ state: 'detached' });
+      await context.close();
+    }
+    const { context, page } = await signedInPage(browser, server, author.cookie);
+    await open(page, server.url + entry.url);
+    const list = page.locator('[data-testid=entry-misprints]');
+    await list.waitFor();
+    expect(await list.locator('[data-testid=misprint-item]').count()).toBe(2);
+    await list.locator('[data-testid=misprint-fix]').first().click();
+    await list.locator('[data-testid=misprint-item][data-fixed]').waitFor();
+    await context.close();
+  });
+
+  it("blocklists a person from their comment's menu: the comment collapses, stays so, and the settings list it", async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
+      await open(page, server.url + entry.url);
+      const comment = page.locator(`[data-testid=comment][data-id="${pestComment}"]`);
+      if (width === 1280) {
+        await comment.locator('[data-testid=comment-more]').click();
+        await page.click('[data-testid=popover-item][data-value="block"]');
+      }
+      await comment.locator('[data-testid=comment-blocked]').waitFor();
+      await comment.scrollIntoViewIfNeeded();
+      await shot(page, `blocklist-comment-collapsed-${width}`);
+      await comment.locator('[data-testid=comment-show]').click();
+      await comment.locator('[data-testid=comment-text]').getByText('Опять вы за своё!').waitFor();
+
+      await open(page, `${server.url}/u/me/settings#blocklist`);
+      const person = page.locator(`[data-testid=blocked-person][data-id="${pest.id}"]`);
+      await person.waitFor();
+      await person.scrollIntoViewIfNeeded();
+      await shot(page, `settings-blocklist-${width}`);
+      await context.close();
+    }
+    // The blocked person can no longer reply to the reader.
+    const mine = await api<{ id: number }>('/v3.0/comment/add', reader.cookie, { id: entry.id, text: 'Моё мнение' });
+    const reply = await api('/v3.0/comment/add', pest.cookie, { id: entry.id, text: 'Ответ', reply_to: mine.data.id });
+    expect(reply.rc).toBe(403);
+  });
+
+  it('the staff queues at 1280 and 375: complaints, misprints and held spam, handled in place', async () => {
+    const newbie = await registerViaApi(server, 'Новый Рекламщик');
+    await api('/v3.0/writing/save', newbie.cookie, {
+      title: 'Дешёвые окна',
+      entry: [text('Заходите на https://okna.example.ru')],
+      is_published: 1,
+    });
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, boss.cookie, width, 900);
+      await open(page, `${server.url}/admin`);
+      await page.locator('[data-testid=admin-queues]').waitFor();
+      await page.locator('[data-testid=complaint-item]').first().waitFor();
+      await page.locator('[data-testid=review-item]').first().waitFor();
+      await shot(page, `moderation-admin-queues-${width}`, true);
+      await context.close();
+    }
+    const { context, page } = await signedInPage(browser, server, boss.cookie);
+    await open(page, `${server.url}/admin`);
+    const before = await page.locator('[data-testid=complaint-item]').count();
+    await page.locator('[data-testid=complaint-accept]').first().click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=complaint-item]').length < n, before);
+    await page.locator('[data-testid=review-approve]').first().click();
+    await page.locator('[data-testid=review-item]').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("the change-role modal on a person's profile for a community's owner, at 1280 and 375", async () => {
+    const made = await api<{ id: number }>('/v3.0/subsite/create', author.cookie, {
+      name: 'Клуб правил',
+      slug: 'klub-pravil',
+    });
+    expect(made.rc).toBe(200);
+    const profile = await api<{ url: string }>(`/v3.0/subsite/${pest.id}`, author.cookie);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(page, server.url + profile.data.url);
+      await page.click('[data-testid=change-role-open]');
+      await page.locator('[data-testid=change-role]').waitFor();
+      await page.click('[data-testid=change-role-editor]');
+      await shot(page, `change-role-modal-${width}`);
+      await page.click('[data-testid=change-role-save]');
+      await page.waitForSelector('[data-testid=change-role] [role=alert], [data-testid=toast]');
+      expect(await page.locator('[data-testid=change-role] [role=alert]').count(), await page.content()).toBe(0);
+      await context.close();
+    }
+  });
+});

@@ -69,6 +69,11 @@ export interface Config {
    * `oidc` is any OpenID Connect provider named by OIDC_ISSUER (the tests start one).
    */
   signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
+  /**
+   * Company suggestions of the invoice form from a DaData-compatible service (DADATA_API_KEY, DADATA_URL for another
+   * host); without a key the form suggests companies this site has invoiced before.
+   */
+  dadata: { apiKey: string; url: string } | null;
 }
 
 /** The sign-in providers whose env vars are all set (the optional ones filled in when given). */
@@ -158,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
     signinProviders: parseSigninProviders(env),
+    dadata: env.DADATA_API_KEY
+      ? {
+          apiKey: env.DADATA_API_KEY,
+          url: env.DADATA_URL ?? 'https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/party',
+        }
+      : null,
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

@@ -20,6 +20,7 @@ import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
 import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
 import { searchMessages, searchUi } from './catalogue/search.ts';
 import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
+import { billingMessages, billingUi } from './catalogue/billing.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -39,6 +40,7 @@ export const messages = {
   ...discoveryMessages,
   ...searchMessages,
   ...captchaMessages,
+  ...billingMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -129,6 +131,7 @@ export const ui = {
   discovery: discoveryUi,
   search: searchUi,
   captcha: captchaUi,
+  billing: billingUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

@@ -50,6 +50,7 @@ import { registerWeb, type WebOptions } from './web.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 import { accountsRoutes } from '../modules/accounts/routes.ts';
+import { billingRootRoutes, billingRoutes } from '../modules/billing/routes.ts';
 import { userByApiToken } from '../modules/accounts/service.ts';
 import { openApiRoutes } from './openapi.ts';
 
@@ -290,6 +291,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, siteRoutes, '');
   registerRoutes(app, signinRoutes, API_PREFIX);
   registerRoutes(app, signinRootRoutes, '');
+  registerRoutes(app, billingRoutes, API_PREFIX);
+  registerRoutes(app, billingRootRoutes, '');
   // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
   registerRoutes(app, pushEndpointRoutes, '');
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).

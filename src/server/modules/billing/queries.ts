@@ -38,7 +38,7 @@ const CompanyRow = z.object({ value: col.text, inn: col.text, kpp: col.text, add
 
 /** Companies this site has invoiced, newest details per INN, matched by INN prefix or a piece of the name. */
 export async function knownCompanies(db: Db, query: string, limit: number) {
-  const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
   return rows(
     db,
     CompanyRow,
@@ -46,7 +46,7 @@ export async function knownCompanies(db: Db, query: string, limit: number) {
     select value, inn, kpp, address from (
       select distinct on (inn, kpp) company_name as value, inn, kpp, address, id
         from invoices
-       where inn like ${`${query}%`} or company_name ilike ${like}
+       where inn like ${`${escaped}%`} or company_name ilike ${`%${escaped}%`}
        order by inn, kpp, id desc
     ) c order by id desc limit ${limit}`,
   );
@@ -150,6 +150,8 @@ export async function donationEntry(db: Db, id: number) {
   );
 }
 
+export type DonationRow = typeof donations.$inferSelect;
+
 export async function insertDonation(db: Db, values: typeof donations.$inferInsert) {
   const [row] = await db.insert(donations).values(values).returning();
   return row;
@@ -207,9 +209,9 @@ export async function donationTotals(db: Db, authorId: number) {
   return row ?? { received: 0, count: 0, paid_out: 0, requested: 0 };
 }
 
-/** Serialises an author's payout requests (two at once must not both pass the sum check). */
-export async function lockAuthor(db: Db, authorId: number) {
-  await rows(db, z.object({ id: col.int }), sql`select id from users where id = ${authorId} for update`);
+/** Serialises one account's spending (two requests at once must not both pass the balance check). */
+export async function lockUser(db: Db, userId: number) {
+  await rows(db, z.object({ id: col.int }), sql`select id from users where id = ${userId} for update`);
 }
 
 export async function insertPayout(db: Db, authorId: number, amount: number) {

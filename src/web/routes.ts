@@ -44,6 +44,8 @@ export default [
   route('companies', 'routes/companies.tsx'),
   route('stats', 'routes/stats.tsx'),
   route('search', 'routes/search.tsx'),
+  route('plus', 'routes/plus.tsx'),
+  route('donations', 'routes/donations.tsx'),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.
   route(':contentId', 'routes/content-link.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -16,7 +16,7 @@ const INN10 = '7707083893';
 const INN12 = '500100732259';
 const KPP = '773601001';
 
-const ledgerCount = async () => Number((await t.database.db.execute(sql`select count(*) as n from ledger`)).rows[0].n);
+const ledgerCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ledger))[0].n;
 const ledgerOf = (id: number) => t.database.db.select().from(ledger).where(eq(ledger.userId, id));
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const balanceOf = async (v: Visitor) => (await v.get('/v3.0/balance')).json().data.balance as number;
@@ -28,7 +28,14 @@ const topUp = (userId: number, kopecks: number) =>
 
 const invoiceQuery = (fields: Record<string, string | number>) =>
   `/tools/bills/store?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`;
-const company = { stuff_id: 3, inn: INN10, kpp: KPP, name: 'ПАО «Сбербанк»', address: 'Москва, ул. Вавилова, 19', email: 'buh@example.ru' };
+const company = {
+  stuff_id: 3,
+  inn: INN10,
+  kpp: KPP,
+  name: 'ПАО «Сбербанк»',
+  address: 'Москва, ул. Вавилова, 19',
+  email: 'buh@example.ru',
+};
 
 describe('INN and KPP', () => {
   it('checks the control digits of 10- and 12-digit numbers', () => {
@@ -132,7 +139,12 @@ describe('invoices', () => {
   it('suggests companies already invoiced here, by INN prefix or a piece of the name', async () => {
     const buyer = await signedIn();
     const res = await buyer.v.get(`/v3.0/bills/companies/suggest?query=${encodeURIComponent('сбер')}`);
-    expect(res.json().data.items).toContainEqual({ value: company.name, inn: INN10, kpp: KPP, address: company.address });
+    expect(res.json().data.items).toContainEqual({
+      value: company.name,
+      inn: INN10,
+      kpp: KPP,
+      address: company.address,
+    });
     const byInn = await buyer.v.get('/v3.0/bills/companies/suggest?query=77070');
     expect(byInn.json().data.items[0].inn).toBe(INN10);
     expect((await buyer.v.get('/v3.0/bills/companies/suggest?query=%25')).json().data.items).toEqual([]);
@@ -169,7 +181,10 @@ describe('company suggestions from a DaData-compatible service', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     t.config.fetchAllowHosts.push('127.0.0.1');
-    t.config.dadata = { apiKey: 'test-key', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/suggest/party` };
+    t.config.dadata = {
+      apiKey: 'test-key',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/suggest/party`,
+    };
   });
   afterAll(() => {
     t.config.dadata = null;
@@ -199,7 +214,11 @@ describe('sponsors', () => {
       .where(eq(users.id, fan.id));
     const res = await new (staff.constructor as typeof Visitor)(t.app).get('/v3.0/plus/sponsors/714');
     expect(res.json().rc, res.body).toBe(200);
-    expect(res.json().data.items).toContainEqual({ url: expect.stringContaining(`/u/${fan.id}`), name: 'Меценат Пётр', avatar: null });
+    expect(res.json().data.items).toContainEqual({
+      url: expect.stringContaining(`/u/${fan.id}`),
+      name: 'Меценат Пётр',
+      avatar: null,
+    });
     expect((await staff.get('/v3.0/plus/sponsors/2178')).json().rc).toBe(200);
     for (const bad of ['100', '0', '-714', 'abc', '99999999999999'])
       expect(isRussianError(await staff.get(`/v3.0/plus/sponsors/${bad}`), 400), bad).toBe(true);
@@ -211,13 +230,13 @@ describe('promo codes', () => {
     const res = await staff.post('/v3.0/private/digest/promo/store', { code: 'summer-30', days: 30, max_uses: 2 });
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().data.redirect_url).toBe('/plus?promo=SUMMER-30');
-    expect(isRussianError(await staff.post('/v3.0/private/digest/promo/store', { code: 'SUMMER-30', days: 5 }), 409)).toBe(
-      true,
-    );
+    expect(
+      isRussianError(await staff.post('/v3.0/private/digest/promo/store', { code: 'SUMMER-30', days: 5 }), 409),
+    ).toBe(true);
     const reader = await signedIn();
-    expect(isRussianError(await reader.v.post('/v3.0/private/digest/promo/store', { code: 'MINE1', days: 30 }), 403)).toBe(
-      true,
-    );
+    expect(
+      isRussianError(await reader.v.post('/v3.0/private/digest/promo/store', { code: 'MINE1', days: 30 }), 403),
+    ).toBe(true);
     const bad: [Record<string, unknown>, string][] = [
       [{ code: 'ab', days: 1 }, messages.promoCodeInvalid],
       [{ code: 'КОД1234', days: 1 }, messages.promoCodeInvalid],
@@ -259,7 +278,11 @@ describe('promo codes', () => {
     expect(third.json().rm).toBe(messages.promoUsedUp);
     expect((await userRow(c.id)).isPaid).toBe(false);
 
-    await staff.post('/v3.0/private/digest/promo/store', { code: 'SOON', days: 7, expires_at: new Date(Date.now() + 60_000).toISOString() });
+    await staff.post('/v3.0/private/digest/promo/store', {
+      code: 'SOON',
+      days: 7,
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     t.clock.now = new Date(Date.now() + 120_000);
     try {
       const late = await c.v.post('/v3.0/payments/promo/redeem', { code: 'SOON' });
@@ -292,7 +315,10 @@ describe('balance and donations', () => {
   async function donationEntry(author: Visitor, withBlock = true) {
     const entry = await savedEntry(author, {
       title: 'Запись с донатами',
-      entry: [text('Поддержите, если понравилось'), ...(withBlock ? [{ type: 'donation', data: { title: 'На кофе' } }] : [])],
+      entry: [
+        text('Поддержите, если понравилось'),
+        ...(withBlock ? [{ type: 'donation', data: { title: 'На кофе' } }] : []),
+      ],
       is_published: 1,
     });
     return entry.id as number;
@@ -324,7 +350,7 @@ describe('balance and donations', () => {
       [{ entry_id: entryId, amount: 10 ** 12 }, 400, messages.donationAmountInvalid],
       [{ entry_id: entryId, amount: 9 }, 400, messages.donationAmountInvalid],
       [{ entry_id: entryId, amount: 10.5 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: entryId, amount: '100' , message: 'x'.repeat(501) }, 400, messages.donationMessageTooLong],
+      [{ entry_id: entryId, amount: '100', message: 'x'.repeat(501) }, 400, messages.donationMessageTooLong],
       [{ entry_id: entryId }, 400, messages.donationAmountInvalid],
       [{ entry_id: 'abc', amount: 100 }, 400, messages.entryNotFound],
       [{ entry_id: 99999999, amount: 100 }, 404, messages.entryNotFound],
@@ -340,13 +366,19 @@ describe('balance and donations', () => {
       messages.donationToSelf,
     );
     const plain = await donationEntry(author.v, false);
-    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 100 }), 403)).toBe(true);
-    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 2500 }), 402)).toBe(
+    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 100 }), 403)).toBe(
       true,
     );
+    expect(
+      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 2500 }), 402),
+    ).toBe(true);
     expect(await ledgerCount()).toBe(before);
 
-    const res = await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 1500, message: 'Спасибо!' });
+    const res = await reader.v.post('/v3.0/donations/balance', {
+      entry_id: entryId,
+      amount: 1500,
+      message: 'Спасибо!',
+    });
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().rm).toBe(messages.donationDone);
     expect(await balanceOf(reader.v)).toBe(500);
@@ -354,7 +386,11 @@ describe('balance and donations', () => {
 
     const cabinet = (await author.v.get('/v3.0/donations/cabinet')).json().data;
     expect(cabinet.totals).toEqual({ received: 1500, paid_out: 0, requested: 0, available: 1500, count: 1 });
-    expect(cabinet.items[0]).toMatchObject({ amount: 1500, message: 'Спасибо!', donor: { id: reader.id, name: 'Читатель Олег' } });
+    expect(cabinet.items[0]).toMatchObject({
+      amount: 1500,
+      message: 'Спасибо!',
+      donor: { id: reader.id, name: 'Читатель Олег' },
+    });
     expect((await reader.v.get('/v3.0/donations/cabinet')).json().data.items).toEqual([]);
 
     // Payouts: within what was collected, at least the minimum.
@@ -363,7 +399,9 @@ describe('balance and donations', () => {
     const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 1000 });
     expect(asked.json().rc, asked.body).toBe(200);
     expect(await balanceOf(author.v)).toBe(500);
-    expect((await author.v.post('/v3.0/donations/payouts/request', { amount: 600 })).json().rm).toBe(messages.payoutTooLarge);
+    expect((await author.v.post('/v3.0/donations/payouts/request', { amount: 600 })).json().rm).toBe(
+      messages.payoutTooLarge,
+    );
     const id = asked.json().data.id;
     expect(isRussianError(await author.v.post(`/v3.0/admin/payouts/${id}/paid`), 403)).toBe(true);
     expect((await staff.post(`/v3.0/admin/payouts/${id}/paid`)).json().rc).toBe(200);
@@ -372,7 +410,9 @@ describe('balance and donations', () => {
     expect(after.totals).toMatchObject({ received: 1500, paid_out: 1000, requested: 0, available: 500 });
     expect(after.payouts[0]).toMatchObject({ amount: 1000, status: 'paid' });
     expect((await t.database.db.select().from(payouts).where(eq(payouts.authorId, author.id))).length).toBe(1);
-    expect((await t.database.db.select().from(donations).where(eq(donations.authorId, author.id)))[0].status).toBe('paid');
+    expect((await t.database.db.select().from(donations).where(eq(donations.authorId, author.id)))[0].status).toBe(
+      'paid',
+    );
   });
 
   it('anonymous callers are asked to sign in', async () => {

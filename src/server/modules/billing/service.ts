@@ -31,7 +31,8 @@ export async function suggestCompanies(ctx: Ctx, query: string): Promise<Company
   try {
     return await suggesterFor(ctx.config).suggest(ctx, query, SUGGESTIONS);
   } catch (err) {
-    if (!(err instanceof SafeFetchError) && !(err instanceof SyntaxError) && (err as Error).name !== 'ZodError') throw err;
+    if (!(err instanceof SafeFetchError) && !(err instanceof SyntaxError) && (err as Error).name !== 'ZodError')
+      throw err;
     ctx.log.warn({ err }, 'company suggestion failed');
     throw new ApiError(502, messages.companySuggestFailed);
   }
@@ -187,7 +188,7 @@ export interface PromoInput {
 
 /** `POST /private/digest/promo/store`: staff make a code; the answer is the /plus address that applies it. */
 export async function createPromo(ctx: Ctx, staff: Actor, input: PromoInput) {
-  if ((input.days > 0) === (input.discount > 0)) throw badRequest(messages.promoKindInvalid);
+  if (input.days > 0 === input.discount > 0) throw badRequest(messages.promoKindInvalid);
   if (input.expiresAt && input.expiresAt <= ctx.now()) throw badRequest(messages.promoExpiryInvalid);
   const row = await transaction(ctx, (ctx) =>
     q.insertPromo(ctx.db, {
@@ -355,7 +356,11 @@ export async function donationsCabinet(ctx: Ctx, author: Actor): Promise<Donatio
       message: d.message,
       donor:
         d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
-          ? { id: d.donor_id, name: d.donor_name, url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }) }
+          ? {
+              id: d.donor_id,
+              name: d.donor_name,
+              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
+            }
           : null,
       entry: { id: d.entry_id, title: d.entry_title, url: `/${d.entry_id}` },
       created_at: d.created_at.toISOString(),
@@ -378,10 +383,7 @@ export async function requestPayout(ctx: Ctx, author: Actor, amount: number) {
   return transaction(ctx, async (ctx) => {
     await q.lockUser(ctx.db, author.id);
     const totals = await q.donationTotals(ctx.db, author.id);
-    const available = Math.min(
-      totals.received - totals.paid_out - totals.requested,
-      await balanceOf(ctx, author.id),
-    );
+    const available = Math.min(totals.received - totals.paid_out - totals.requested, await balanceOf(ctx, author.id));
     if (amount > available) throw badRequest(messages.payoutTooLarge);
     const payout = await q.insertPayout(ctx.db, author.id, amount);
     await postLedger(ctx, {
@@ -415,4 +417,3 @@ export async function staffPayouts(ctx: Ctx) {
     paid_at: p.paidAt?.toISOString() ?? null,
   }));
 }
-

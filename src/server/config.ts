@@ -74,6 +74,11 @@ export interface Config {
    * host); without a key the form suggests companies this site has invoiced before.
    */
   dadata: { apiKey: string; url: string } | null;
+  /**
+   * CloudPayments (CLOUDPAYMENTS_PUBLIC_ID, CLOUDPAYMENTS_API_SECRET, CLOUDPAYMENTS_PUBLIC_KEY, optional
+   * CLOUDPAYMENTS_KEY_VERSION and CLOUDPAYMENTS_API_URL): cards go to it when set, to the built-in test cashier when not.
+   */
+  cloudpayments: { publicId: string; apiSecret: string; apiUrl: string; publicKey: string; keyVersion: string } | null;
 }
 
 /** The sign-in providers whose env vars are all set (the optional ones filled in when given). */
@@ -169,6 +174,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           url: env.DADATA_URL ?? 'https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/party',
         }
       : null,
+    cloudpayments:
+      env.CLOUDPAYMENTS_PUBLIC_ID && env.CLOUDPAYMENTS_API_SECRET && env.CLOUDPAYMENTS_PUBLIC_KEY
+        ? {
+            publicId: env.CLOUDPAYMENTS_PUBLIC_ID,
+            apiSecret: env.CLOUDPAYMENTS_API_SECRET,
+            publicKey: env.CLOUDPAYMENTS_PUBLIC_KEY,
+            keyVersion: env.CLOUDPAYMENTS_KEY_VERSION ?? '1',
+            apiUrl: (env.CLOUDPAYMENTS_API_URL ?? 'https://api.cloudpayments.ru').replace(/\/+$/, ''),
+          }
+        : null,
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

@@ -8,6 +8,7 @@ import { foldReaders } from './modules/discovery/service.ts';
 import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
 import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
 import { expireBans } from './modules/moderation/service.ts';
+import { paymentsTick } from './modules/payments/service.ts';
 
 /**
  * All periodic work, declared in one place and started by the process per its roles (roles.ts).
@@ -33,7 +34,8 @@ export type ScheduledTaskName =
   | 'votes.fold'
   | 'moderation.expire'
   | 'signin.cleanup'
-  | 'stats.readers';
+  | 'stats.readers'
+  | 'payments.tick';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -65,6 +67,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
   /** Sign-in codes, links, states and challenges a day past their expiry (signin/service.ts). */
   { name: 'signin.cleanup', everyMs: HOUR, scope: 'cluster', run: cleanUpSigninCodes },
+  /** Recurring Plus charges and their retries (days 1, 3, 5), then Plus ended where the paid period is over. */
+  { name: 'payments.tick', everyMs: 10 * 60_000, scope: 'cluster', atStart: true, run: paymentsTick },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
   {
     name: 'hits.fold',

@@ -21,6 +21,7 @@ import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
 import { searchMessages, searchUi } from './catalogue/search.ts';
 import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
 import { billingMessages, billingUi } from './catalogue/billing.ts';
+import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -41,6 +42,7 @@ export const messages = {
   ...searchMessages,
   ...captchaMessages,
   ...billingMessages,
+  ...paymentsMessages,
   // Transport (spec/foundation.md §8)
   brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
   offline: 'Что-то не так с интернетом',
@@ -132,6 +134,7 @@ export const ui = {
   search: searchUi,
   captcha: captchaUi,
   billing: billingUi,
+  payments: paymentsUi,
   siteName: 'Среда',
   overlays: {
     close: 'Закрыть',

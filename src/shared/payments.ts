@@ -82,23 +82,24 @@ export interface BankInfo {
 
 // ——— Cryptogram ———
 
-/**
- * What the checkout script encrypts (RSA-OAEP SHA-256 with the cashier's public key `cp_public`): the card and the
- * order it is meant for. Only the cashier's private key opens it; the site passes it on as it is.
- */
-export interface CardPayload {
+/** What the card form hands to the checkout script; `order` binds a test cashier's cryptogram to one order. */
+export interface CardInput {
   /** Card number, digits only. */
-  n: string;
-  /** Expiry MMYY. */
-  e: string;
-  /** CVV. */
-  c: string;
-  /** The order number from `prepare`. */
-  o: string;
+  number: string;
+  /** Expiry month and year, two digits each. */
+  month: string;
+  year: string;
+  cvv: string;
+  order?: string;
 }
 
-/** The test cashier's cryptograms start with this marker, then the base64 of the RSA-OAEP ciphertext. */
-export const TEST_CRYPTOGRAM_PREFIX = 'sreda1.';
+/** The cashier's key the card is encrypted with (`cp_public` of `prepare`). */
+export interface CashierKey {
+  public_id: string;
+  /** Base64 of the RSA public key (SPKI DER). */
+  key: string;
+  key_version: string;
+}
 
 const base64 = (bytes: Uint8Array) => {
   let s = '';
@@ -106,13 +107,32 @@ const base64 = (bytes: Uint8Array) => {
   return btoa(s);
 };
 
-/** The checkout script's work, the same in the browser and in `scripts/cryptogram.ts` (Web Crypto on both). */
-export async function makeCryptogram(publicKeyBase64: string, card: CardPayload): Promise<string> {
-  const der = Uint8Array.from(atob(publicKeyBase64), (c) => c.charCodeAt(0));
-  const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const plain = new TextEncoder().encode(JSON.stringify(card));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plain));
-  return TEST_CRYPTOGRAM_PREFIX + base64(cipher);
+/**
+ * The checkout script's work, in the browser and in `scripts/cryptogram.ts` alike (Web Crypto): CloudPayments'
+ * card cryptogram packet, base64 of `{Type: 'CloudCard', CardInfo, KeyVersion, Format: 1, Value}` where `Value` is
+ * `number@YYMM@cvv@publicId` (then `@order` for the test cashier) encrypted by RSA-OAEP (SHA-1) with the cashier's
+ * key. The site only passes it on: the card number never reaches it in the clear.
+ */
+export async function makeCryptogram(cashier: CashierKey, card: CardInput): Promise<string> {
+  const der = Uint8Array.from(atob(cashier.key), (c) => c.charCodeAt(0));
+  const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-1' }, false, ['encrypt']);
+  const fields = [card.number, card.year + card.month, card.cvv, cashier.public_id];
+  if (card.order) fields.push(card.order);
+  const plain = new TextEncoder().encode(fields.join('@'));
+  const value = base64(new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plain)));
+  const packet = {
+    Type: 'CloudCard',
+    CardInfo: {
+      FirstSixDigits: card.number.slice(0, 6),
+      LastFourDigits: card.number.slice(-4),
+      ExpDateMonth: card.month,
+      ExpDateYear: card.year,
+    },
+    KeyVersion: cashier.key_version,
+    Format: 1,
+    Value: value,
+  };
+  return btoa(JSON.stringify(packet));
 }
 
 // ——— Wire shapes ———
@@ -122,7 +142,7 @@ export interface PrepareData {
   /** The cashier: `test` (built in) or `cloudpayments`, and its public id. */
   cashier: { type: 'test' | 'cloudpayments'; public_id: string };
   /** The key the card is encrypted with. */
-  cp_public: string;
+  cp_public: CashierKey;
   user_email: string;
   /** This purchase's order number: a repeated create with it pays once. */
   order: string;

@@ -1016,6 +1016,8 @@ export const paymentSubscriptions = pgTable(
     failures: integer('failures').notNull().default(0),
     cancelReason: text('cancel_reason'),
     dateNextTransaction: timestamp('date_next_transaction', { withTimezone: true, mode: 'date' }).notNull(),
+    /** After a decline: when the next try runs (the due date plus 1, 3 or 5 days). */
+    retryAt: timestamp('retry_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1023,7 +1025,7 @@ export const paymentSubscriptions = pgTable(
       .on(t.userId)
       .where(sql`status = 'active'`),
     index('payment_subscriptions_due')
-      .on(t.dateNextTransaction)
+      .on(sql`coalesce(retry_at, date_next_transaction)`)
       .where(sql`status = 'active'`),
   ],
 );

@@ -51,6 +51,7 @@ import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 import { accountsRoutes } from '../modules/accounts/routes.ts';
 import { billingRootRoutes, billingRoutes } from '../modules/billing/routes.ts';
+import { paymentsRootRoutes, paymentsRoutes, paymentsWiring } from '../modules/payments/routes.ts';
 import { userByApiToken } from '../modules/accounts/service.ts';
 import { openApiRoutes } from './openapi.ts';
 
@@ -295,6 +296,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, billingRootRoutes, '');
   // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
   registerRoutes(app, pushEndpointRoutes, '');
+  // Payments (issue 12): the API, the 3-D Secure pages and CloudPayments' notifications (no CSRF marker: posted by
+  // the bank's page and the provider).
+  registerRoutes(app, paymentsRoutes, API_PREFIX);
+  registerRoutes(app, paymentsRootRoutes, '');
+  paymentsWiring(app);
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);
 

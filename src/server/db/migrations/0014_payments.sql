@@ -55,6 +55,7 @@ CREATE TABLE "payment_subscriptions" (
 	"failures" integer DEFAULT 0 NOT NULL,
 	"cancel_reason" text,
 	"date_next_transaction" timestamp with time zone NOT NULL,
+	"retry_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -70,4 +71,4 @@ CREATE UNIQUE INDEX "payment_charges_transaction" ON "payment_charges" USING btr
 CREATE INDEX "payment_charges_order" ON "payment_charges" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payment_orders_user" ON "payment_orders" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_subscriptions_active" ON "payment_subscriptions" USING btree ("user_id") WHERE status = 'active';--> statement-breakpoint
-CREATE INDEX "payment_subscriptions_due" ON "payment_subscriptions" USING btree ("date_next_transaction") WHERE status = 'active';
+CREATE INDEX "payment_subscriptions_due" ON "payment_subscriptions" USING btree (coalesce(retry_at, date_next_transaction)) WHERE status = 'active';

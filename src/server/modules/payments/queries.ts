@@ -98,7 +98,9 @@ export async function expirePlus(db: Db, now: Date): Promise<number[]> {
   const out = await rows(
     db,
     z.object({ id: col.int }),
-    sql`update users set is_paid = false where is_paid and paid_until is not null and paid_until <= ${ts(now)}
+    sql`update users u set is_paid = false
+         where is_paid and paid_until is not null and paid_until <= ${ts(now)}
+           and not exists (select 1 from payment_subscriptions s where s.user_id = u.id and s.status = 'active')
         returning id`,
   );
   return out.map((r) => r.id);
@@ -273,4 +275,135 @@ export async function setChargeStatus(
 
 export async function chargesOfOrder(db: Db, orderId: number): Promise<ChargeRow[]> {
   return rows(db, ChargeRow, sql`select * from payment_charges where order_id = ${orderId} order by id`);
+}
+
+/** Staff-like gifting right of subsite managers: owner or admin of a community or company. */
+export async function managesCommunity(db: Db, userId: number): Promise<boolean> {
+  const out = await rows(
+    db,
+    z.object({ ok: col.int }),
+    sql`select 1 as ok from subsite_roles r join subsites s on s.id = r.subsite_id
+         where r.user_id = ${userId} and r.role in ('owner', 'admin') and s.type <> 'user' limit 1`,
+  );
+  return out.length > 0;
+}
+
+// ——— Subscriptions ———
+
+const SubscriptionRow = z.object({
+  id: col.int,
+  user_id: col.int,
+  provider: col.text,
+  token: col.text,
+  price: col.int,
+  email: col.text,
+  status: z.enum(['active', 'cancelled', 'failed']),
+  failures: col.int,
+  cancel_reason: col.text.nullable(),
+  date_next_transaction: col.date,
+  retry_at: col.date.nullable(),
+  created_at: col.date,
+});
+export type SubscriptionRow = z.output<typeof SubscriptionRow>;
+
+/** Starts (or, with a new card, restarts) the reader's recurring Plus; one active subscription per reader. */
+export async function upsertSubscription(
+  db: Db,
+  s: { userId: number; provider: string; token: string; price: number; email: string; next: Date },
+): Promise<void> {
+  await db.execute(sql`
+    update payment_subscriptions set status = 'cancelled', cancel_reason = 'replaced'
+     where user_id = ${s.userId} and status = 'active'`);
+  await db.execute(sql`
+    insert into payment_subscriptions (user_id, provider, token, price, email, date_next_transaction)
+    values (${s.userId}, ${s.provider}, ${s.token}, ${s.price}, ${s.email}, ${ts(s.next)})`);
+}
+
+export async function activeSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+  return firstRow(
+    db,
+    SubscriptionRow,
+    sql`select * from payment_subscriptions where user_id = ${userId} and status = 'active'`,
+  );
+}
+
+/** Due subscriptions (a first charge or a retry), locked so two workers never charge one twice. */
+export async function dueSubscriptions(db: Db, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  return rows(
+    db,
+    SubscriptionRow,
+    sql`select * from payment_subscriptions
+         where status = 'active' and coalesce(retry_at, date_next_transaction) <= ${ts(now)}
+         order by coalesce(retry_at, date_next_transaction), id limit ${limit}
+         for update skip locked`,
+  );
+}
+
+export async function subscriptionCharged(db: Db, id: number, next: Date): Promise<void> {
+  await db.execute(sql`
+    update payment_subscriptions set date_next_transaction = ${ts(next)}, failures = 0, retry_at = null
+     where id = ${id}`);
+}
+
+export async function subscriptionDeclined(db: Db, id: number, failures: number, retryAt: Date | null): Promise<void> {
+  await db.execute(sql`
+    update payment_subscriptions
+       set failures = ${failures}, retry_at = ${retryAt ? ts(retryAt) : null},
+           status = case when ${retryAt === null} then 'failed' else status end
+     where id = ${id}`);
+}
+
+export async function cancelSubscription(db: Db, userId: number, reason: string): Promise<boolean> {
+  const out = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`update payment_subscriptions set status = 'cancelled', cancel_reason = ${reason}
+         where user_id = ${userId} and status = 'active' returning id`,
+  );
+  return out.length > 0;
+}
+
+/** Plus ends now (the last recurring try failed and the paid period is over). */
+export async function endPlusIfOver(db: Db, userId: number, now: Date): Promise<void> {
+  await db.execute(sql`
+    update users set is_paid = false where id = ${userId} and (paid_until is null or paid_until <= ${ts(now)})`);
+}
+
+// ——— History ———
+
+const HistoryRow = z.object({
+  id: col.int,
+  user_id: col.int,
+  kind: col.text,
+  stuff_id: col.int.nullable(),
+  amount: col.int,
+  status: col.text,
+  created_at: col.date,
+  recipient_id: col.int.nullable(),
+  card_last4: col.text.nullable(),
+  reason: col.text.nullable(),
+});
+export type HistoryRow = z.output<typeof HistoryRow>;
+
+/** Orders newest first, the reader's own (`userId`) or everyone's (staff), with the card of the last charge. */
+export async function orderHistory(db: Db, userId: number | null, beforeId: number | null, limit: number) {
+  return rows(
+    db,
+    HistoryRow,
+    sql`
+    select o.id, o.user_id, o.kind, o.stuff_id, o.amount, o.status, o.created_at, o.recipient_id, o.reason,
+           (select c.card_last4 from payment_charges c where c.order_id = o.id order by c.id desc limit 1) as card_last4
+      from payment_orders o
+     where (${userId}::int is null or o.user_id = ${userId} or o.recipient_id = ${userId})
+       and (${beforeId}::int is null or o.id < ${beforeId})
+       and o.status <> 'new'
+     order by o.id desc limit ${limit}`,
+  );
+}
+
+/** The order waits for the bank's 3-D Secure answer; its 3DS data is kept so a repeated create answers the same. */
+export async function setOrderPending(db: Db, id: number, meta: Record<string, unknown>): Promise<void> {
+  await db.execute(sql`
+    update payment_orders set status = 'pending', meta = meta || ${JSON.stringify(meta)}::jsonb
+     where id = ${id} and status = 'new'`);
 }

@@ -1,0 +1,511 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/index.ts';
+import {
+  entries,
+  ledger,
+  outbox,
+  paymentCharges,
+  paymentOrders,
+  paymentSubscriptions,
+  subsites,
+  users,
+} from '../../db/schema.ts';
+import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { makeCryptogram, type PrepareData } from '../../../shared/payments.ts';
+import { chargeDueSubscriptions } from './service.ts';
+import { balanceOf, postLedger } from './ledger.ts';
+
+const { t, staff, signedIn } = useTestApp();
+
+const CARD = { month: '12', year: '30', cvv: '123' };
+const SUCCESS = '4012888888881881';
+const SUCCESS_3DS = '4242424242424242';
+const DECLINE = '4111111111111111';
+
+async function prepare(v: Visitor): Promise<PrepareData> {
+  const res = await v.get('/v3.0/payments/accounts/orders/prepare');
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function cryptogram(p: PrepareData, number: string, order = p.order) {
+  return makeCryptogram(p.cp_public, { number, ...CARD, order });
+}
+
+async function buy(v: Visitor, stuffId: number, number: string, extra: Record<string, unknown> = {}) {
+  const p = await prepare(v);
+  const body = {
+    data: { stuff_id: stuffId, email: 'buyer@example.ru', order: p.order, ...extra },
+    cryptogram: await cryptogram(p, number),
+  };
+  return { p, body, res: await v.post('/v3.0/payments/accounts/orders/create', body) };
+}
+
+/** The test bank's window: the ACS page, its confirm (or decline) form, then the post to term_url. */
+async function pass3ds(
+  v: Visitor,
+  data: { AcsUrl: string; PaReq: string; TransactionId: string; term_url: string },
+  decision: 'confirm' | 'decline',
+  code = '4242',
+) {
+  const acs = new URL(data.AcsUrl).pathname;
+  const pageRes = await v.post(
+    acs,
+    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url },
+    { as: 'form', csrf: false },
+  );
+  expect(pageRes.statusCode).toBe(200);
+  expect(pageRes.body).toContain('4242');
+  const answered = await v.post(
+    acs,
+    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url, code, decision },
+    { as: 'form', csrf: false },
+  );
+  const paRes = /name="PaRes" value="([^"]*)"/.exec(answered.body)![1];
+  return v.post(new URL(data.term_url).pathname, { MD: data.TransactionId, PaRes: paRes }, { as: 'form', csrf: false });
+}
+
+const ledgerOf = async (userId: number) =>
+  (await t.database.db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(ledger.id)).map((r) => [
+    r.kind,
+    r.amount,
+  ]);
+const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const chargesOf = async (userId: number) =>
+  queryRows<{ status: string }>(
+    t.database.db,
+    sql`select c.status from payment_charges c join payment_orders o on o.id = c.order_id where o.user_id = ${userId}`,
+  );
+
+describe('buying Plus with the test cashier', () => {
+  it('prepare names the products, the cashier and its key, the email and a fresh order number', async () => {
+    const { v, user } = await signedIn();
+    const p = await prepare(v);
+    expect(p.stuff.map((s) => [s.stuff_id, s.price])).toEqual([
+      [18, 7500],
+      [1, 9900],
+      [2, 22900],
+      [3, 74900],
+    ]);
+    expect(p.cashier.type).toBe('test');
+    expect(p.cp_public.key.length).toBeGreaterThan(100);
+    expect(p.user_email).toMatch(/@example\.ru$/);
+    expect(p.order).not.toBe((await prepare(v)).order);
+    expect(user.id).toBeGreaterThan(0);
+    expect(
+      (
+        await new (await import('../../testing/harness.ts')).Visitor(t.app).get(
+          '/v3.0/payments/accounts/orders/prepare',
+        )
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('a card without 3-D Secure pays at once: Plus for 30 days, charge +99 ₽ and order −99 ₽, balance 0', async () => {
+    const { v, id } = await signedIn();
+    const { res } = await buy(v, 1, SUCCESS);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('success');
+    const u = await userRow(id);
+    expect(u.isPaid).toBe(true);
+    expect(Math.round((u.paidUntil!.getTime() - t.clock.now.getTime()) / 86_400_000)).toBe(30);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 9900],
+      ['order', -9900],
+    ]);
+    expect(await balanceOf(t.app.ctx, id)).toBe(0);
+    const charge = (
+      await t.database.db
+        .select()
+        .from(paymentCharges)
+        .innerJoin(paymentOrders, eq(paymentOrders.id, paymentCharges.orderId))
+        .where(eq(paymentOrders.userId, id))
+    )[0];
+    expect(charge.payment_charges.cardLast4).toBe('1881');
+    // The site never stored the card number, only its last four digits.
+    const dump = JSON.stringify(
+      await queryRows(
+        t.database.db,
+        sql`select * from payment_orders o join payment_charges c on c.order_id = o.id where o.user_id = ${id}`,
+      ),
+    );
+    expect(dump).not.toContain(SUCCESS);
+  });
+
+  it('a double submit of one order charges once and answers success again', async () => {
+    const { v, id } = await signedIn();
+    const { body, res } = await buy(v, 2, SUCCESS);
+    expect(res.json().data.status).toBe('success');
+    const again = await v.post('/v3.0/payments/accounts/orders/create', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.order_id).toBe(res.json().data.order_id);
+    expect(await chargesOf(id)).toHaveLength(1);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 22900],
+      ['order', -22900],
+    ]);
+    expect(Math.round(((await userRow(id)).paidUntil!.getTime() - t.clock.now.getTime()) / 86_400_000)).toBe(90);
+  });
+
+  it('50 concurrent creates of one order charge the card once', async () => {
+    const { v, id } = await signedIn();
+    const p = await prepare(v);
+    const body = {
+      data: { stuff_id: 3, email: 'a@example.ru', order: p.order },
+      cryptogram: await cryptogram(p, SUCCESS),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => v.post('/v3.0/payments/accounts/orders/create', body)),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    expect(codes).toContain(200);
+    expect(await chargesOf(id)).toHaveLength(1);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 74900],
+      ['order', -74900],
+    ]);
+  });
+
+  it('a declined card: 400 with the provider reason in Russian, no ledger row, no Plus', async () => {
+    const { v, id } = await signedIn();
+    const { res } = await buy(v, 1, DECLINE);
+    expect(isRussianError(res, 400)).toBe(true);
+    expect(res.json().rm).toBe(messages.paymentInsufficientFunds);
+    expect(await ledgerOf(id)).toEqual([]);
+    expect((await userRow(id)).isPaid).toBe(false);
+    expect(await chargesOf(id)).toEqual([{ status: 'declined' }]);
+  });
+
+  it('3-D Secure success: the bank page, term_url hands 3ds_success to the site, Plus and the recurring subscription', async () => {
+    const { v, id } = await signedIn();
+    const { res } = await buy(v, 18, SUCCESS_3DS);
+    const data = res.json().data;
+    expect(data.status).toBe('3ds');
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining(['AcsUrl', 'PaReq', 'TransactionId', 'term_url', 'site_email']),
+    );
+    expect((await userRow(id)).isPaid).toBe(false);
+    const term = await pass3ds(v, data, 'confirm');
+    expect(term.body).toContain('3ds_success');
+    expect((await userRow(id)).isPaid).toBe(true);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 7500],
+      ['order', -7500],
+    ]);
+    const sub = (await t.database.db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.userId, id)))[0];
+    expect(sub.status).toBe('active');
+    expect(sub.price).toBe(7500);
+    // The bank's answer posted twice is applied once.
+    const again = await pass3ds(v, data, 'confirm');
+    expect(again.body).toContain('3ds_success');
+    expect(await ledgerOf(id)).toHaveLength(2);
+    const status = (await v.get('/v3.0/payments/plus')).json().data;
+    expect(status.is_paid).toBe(true);
+    expect(status.recurring.price).toBe(7500);
+  });
+
+  it('3-D Secure failure (declined in the bank window or a wrong code): 3ds_error, no ledger row', async () => {
+    for (const [decision, code] of [
+      ['decline', '4242'],
+      ['confirm', '0000'],
+    ] as const) {
+      const { v, id } = await signedIn();
+      const { res } = await buy(v, 1, SUCCESS_3DS);
+      const term = await pass3ds(v, res.json().data, decision, code);
+      expect(term.body).toContain('3ds_error');
+      expect(term.body).toContain(messages.payment3dsFailed);
+      expect(await ledgerOf(id)).toEqual([]);
+      expect((await userRow(id)).isPaid).toBe(false);
+    }
+  });
+
+  it('3-D Secure card that the bank then declines: 3ds_error with the reason', async () => {
+    const { v, id } = await signedIn();
+    const { res } = await buy(v, 1, '4000056655665556');
+    const term = await pass3ds(v, res.json().data, 'confirm');
+    expect(term.body).toContain(messages.paymentInsufficientFunds);
+    expect(await ledgerOf(id)).toEqual([]);
+  });
+
+  it('bad input: 4xx in Russian and nothing stored', async () => {
+    const { v, id } = await signedIn();
+    const other = await signedIn();
+    const p = await prepare(v);
+    const good = await cryptogram(p, SUCCESS);
+    const cases: unknown[] = [
+      { data: { stuff_id: 99, email: 'a@example.ru', order: p.order }, cryptogram: good },
+      { data: { stuff_id: -1, email: 'a@example.ru', order: p.order }, cryptogram: good },
+      { data: { stuff_id: 1e12, email: 'a@example.ru', order: p.order }, cryptogram: good },
+      { data: { stuff_id: '1', email: 'not an email', order: p.order }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order, amount: -1 }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order }, cryptogram: good, amount: 1e12 },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: 'x' }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru' }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order } },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order }, cryptogram: 12 },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order, gift_to: id }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: p.order, gift_to: 2 ** 31 - 2 }, cryptogram: good },
+      { data: { stuff_id: 18, email: 'a@example.ru', order: p.order, gift_to: other.id }, cryptogram: good },
+      'stuff_id=1',
+    ];
+    for (const body of cases) {
+      const res = await v.post('/v3.0/payments/accounts/orders/create', body);
+      expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
+      expect(/[А-Яа-яЁё]/.test(res.json().rm), res.body).toBe(true);
+    }
+    // Someone else's order number.
+    const theirs = await prepare(other.v);
+    const foreign = await v.post('/v3.0/payments/accounts/orders/create', {
+      data: { stuff_id: 1, email: 'a@example.ru', order: theirs.order },
+      cryptogram: await cryptogram(theirs, SUCCESS),
+    });
+    expect(isRussianError(foreign, 400)).toBe(true);
+    expect(foreign.json().rm).toBe(messages.paymentOrderInvalid);
+    // A cryptogram made for another order.
+    const second = await prepare(v);
+    const mixed = await v.post('/v3.0/payments/accounts/orders/create', {
+      data: { stuff_id: 1, email: 'a@example.ru', order: second.order },
+      cryptogram: await cryptogram(p, SUCCESS),
+    });
+    expect(isRussianError(mixed, 400)).toBe(true);
+    expect(mixed.json().rm).toBe(messages.paymentCryptogramOtherOrder);
+    // A broken cryptogram.
+    const third = await prepare(v);
+    const broken = await v.post('/v3.0/payments/accounts/orders/create', {
+      data: { stuff_id: 1, email: 'a@example.ru', order: third.order },
+      cryptogram: 'bm90IGEgcGFja2V0',
+    });
+    expect(isRussianError(broken, 400)).toBe(true);
+    expect(await ledgerOf(id)).toEqual([]);
+    expect(await chargesOf(id)).toEqual([]);
+    expect((await userRow(id)).isPaid).toBe(false);
+    // No CSRF marker: refused.
+    expect((await v.post('/v3.0/payments/accounts/orders/create', cases[0], { csrf: false })).statusCode).toBe(403);
+  });
+
+  it('the ledger refuses fractions of a kopeck and stores a keyed row once', async () => {
+    const { id } = await signedIn();
+    await expect(
+      postLedger(t.app.ctx, { userId: id, kind: 'topup', amount: 0.5, idempotencyKey: 'x:frac' }),
+    ).rejects.toThrow();
+    expect(await postLedger(t.app.ctx, { userId: id, kind: 'topup', amount: 100, idempotencyKey: `t:${id}` })).toBe(
+      true,
+    );
+    expect(await postLedger(t.app.ctx, { userId: id, kind: 'topup', amount: 100, idempotencyKey: `t:${id}` })).toBe(
+      false,
+    );
+    expect(await balanceOf(t.app.ctx, id)).toBe(100);
+  });
+
+  it('bank info from the card prefix', async () => {
+    const { v } = await signedIn();
+    const known = await v.post('/v3.0/payments/bank/info', { card_prefix: '424242' });
+    expect(known.json().data).toEqual({ is_unknown: false, color: '#6b7cff', name: 'Тестовый банк' });
+    expect((await v.post('/v3.0/payments/bank/info', { card_prefix: '999999' })).json().data.is_unknown).toBe(true);
+    for (const card_prefix of ['abc', '42424', '4242424', 424242, '']) {
+      const res = await v.post('/v3.0/payments/bank/info', { card_prefix });
+      expect(isRussianError(res, 400), String(card_prefix)).toBe(true);
+    }
+  });
+
+  it('a reader buys Plus as a gift for another: the receiver gets it and a notification', async () => {
+    const { v, id } = await signedIn();
+    const friend = await signedIn();
+    const { res } = await buy(v, 1, SUCCESS, { gift_to: friend.id });
+    expect(res.json().data.status).toBe('success');
+    expect((await userRow(friend.id)).isPaid).toBe(true);
+    expect((await userRow(id)).isPaid).toBe(false);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 9900],
+      ['order', -9900],
+    ]);
+    const n = (await friend.v.get('/v3.0/notifications')).json().data;
+    expect(JSON.stringify(n)).toContain('Плюс');
+  });
+
+  it('after buying, a vote in a private subsite goes through (402 before)', async () => {
+    const { v } = await signedIn();
+    const author = await signedIn();
+    const [club] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', slug: `club-${Date.now()}`, name: 'Закрытый клуб', isPrivate: true })
+      .returning();
+    const [entry] = await t.database.db
+      .insert(entries)
+      .values({
+        subsiteId: club.id,
+        authorId: author.id,
+        title: 'Запись',
+        slug: 'zapis',
+        blocks: [],
+        isPublished: true,
+        publishedAt: new Date(),
+      })
+      .returning();
+    const before = await v.post('/v3.0/like', { id: entry.id, type: 'content', sign: 1 });
+    expect(isRussianError(before, 402)).toBe(true);
+    await buy(v, 1, SUCCESS);
+    const after = await v.post('/v3.0/like', { id: entry.id, type: 'content', sign: 1 });
+    expect(after.statusCode).toBe(200);
+  });
+});
+
+describe('recurring Plus (tariff 18)', () => {
+  async function subscriber() {
+    const u = await signedIn();
+    const { res } = await buy(u.v, 18, SUCCESS_3DS);
+    await pass3ds(u.v, res.json().data, 'confirm');
+    const sub = (
+      await t.database.db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.userId, u.id))
+    )[0];
+    return { ...u, sub };
+  }
+  const at = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000 + 1000);
+
+  it('charges every 30 days by the job: Plus runs on and the next date moves 30 days', async () => {
+    const { id, sub } = await subscriber();
+    const start = t.clock.now;
+    try {
+      t.clock.now = at(sub.dateNextTransaction, 0);
+      await chargeDueSubscriptions(t.app.ctx);
+      await chargeDueSubscriptions(t.app.ctx); // a second run finds nothing due
+      const after = (
+        await t.database.db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.id, sub.id))
+      )[0];
+      expect(after.dateNextTransaction.getTime() - sub.dateNextTransaction.getTime()).toBe(30 * 86_400_000);
+      expect(await ledgerOf(id)).toEqual([
+        ['charge', 7500],
+        ['order', -7500],
+        ['charge', 7500],
+        ['order', -7500],
+      ]);
+      expect((await userRow(id)).paidUntil!.getTime()).toBeGreaterThan(t.clock.now.getTime() + 29 * 86_400_000);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
+  it('a declined charge is retried on days 1, 3 and 5 with a letter each time; then Plus ends', async () => {
+    const { id, sub } = await subscriber();
+    // The test cashier declines a saved card's charge of an amount ending in 13 kopecks.
+    await t.database.db.update(paymentSubscriptions).set({ price: 7513 }).where(eq(paymentSubscriptions.id, sub.id));
+    const start = t.clock.now;
+    const due = sub.dateNextTransaction;
+    try {
+      for (const [day, failures] of [
+        [0, 1],
+        [1, 2],
+        [3, 3],
+        [5, 4],
+      ] as const) {
+        t.clock.now = at(due, day);
+        await chargeDueSubscriptions(t.app.ctx);
+        const row = (
+          await t.database.db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.id, sub.id))
+        )[0];
+        expect(row.failures).toBe(failures);
+        expect(row.status).toBe(failures < 4 ? 'active' : 'failed');
+        // Plus stays while tries are left.
+        expect((await userRow(id)).isPaid).toBe(failures < 4);
+      }
+      const letters = await t.database.db.select().from(outbox).where(eq(outbox.to, 'buyer@example.ru'));
+      expect(letters.filter((l) => l.subject === messages.paymentRecurringFailedMail).length).toBeGreaterThanOrEqual(4);
+      expect(await ledgerOf(id)).toEqual([
+        ['charge', 7500],
+        ['order', -7500],
+      ]);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
+  it('cancel with a reason: no more charges, Plus runs to the end of the paid period', async () => {
+    const { v, id, sub } = await subscriber();
+    const res = await v.post('/v3.0/payments/recurring/cancel', { reason: 'Дорого' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.recurring).toBeNull();
+    expect(res.json().data.is_paid).toBe(true);
+    expect(isRussianError(await v.post('/v3.0/payments/recurring/cancel', { reason: '' }), 404)).toBe(true);
+    expect(isRussianError(await v.post('/v3.0/payments/recurring/cancel', { reason: 'я'.repeat(1001) }), 400)).toBe(
+      true,
+    );
+    const start = t.clock.now;
+    try {
+      t.clock.now = at(sub.dateNextTransaction, 0);
+      await chargeDueSubscriptions(t.app.ctx);
+      const { expirePlus } = await import('./ledger.ts');
+      await expirePlus(t.app.ctx);
+      expect((await userRow(id)).isPaid).toBe(false);
+      expect(await ledgerOf(id)).toHaveLength(2);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+});
+
+describe('staff: gifts, history and refunds', () => {
+  it('staff gift Plus for a month, three months or a year; others may not; bad periods refused', async () => {
+    const { id } = await signedIn();
+    const res = await staff.post('/v3.0/payments/gift', { user_id: id, days: 90 });
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(id)).isPaid).toBe(true);
+    expect(await ledgerOf(id)).toEqual([['gift', 0]]);
+    const reader = await signedIn();
+    expect(isRussianError(await reader.v.post('/v3.0/payments/gift', { user_id: id, days: 30 }), 403)).toBe(true);
+    for (const body of [
+      { user_id: id, days: 7 },
+      { user_id: id, days: -1 },
+      { user_id: id, days: 1e12 },
+      { user_id: 'x', days: 30 },
+      { user_id: id, days: 30, extra: 1 },
+    ]) {
+      expect(isRussianError(await staff.post('/v3.0/payments/gift', body), 400), JSON.stringify(body)).toBe(true);
+    }
+    expect(isRussianError(await staff.post('/v3.0/payments/gift', { user_id: 2 ** 31 - 2, days: 30 }), 404)).toBe(true);
+  });
+
+  it('a community owner may gift too', async () => {
+    const owner = await signedIn();
+    const { id } = await signedIn();
+    const [club] = await t.database.db
+      .insert(subsites)
+      .values({ type: 'community', slug: `own-${Date.now()}`, name: 'Клуб' })
+      .returning();
+    await queryRows(
+      t.database.db,
+      sql`insert into subsite_roles (subsite_id, user_id, role) values (${club.id}, ${owner.id}, 'owner')`,
+    );
+    expect((await owner.v.post('/v3.0/payments/gift', { user_id: id, days: 365 })).statusCode).toBe(200);
+  });
+
+  it('history for the reader, the staff list, and a refund that takes Plus back', async () => {
+    const { v, id } = await signedIn();
+    const { res } = await buy(v, 1, SUCCESS);
+    const orderId = res.json().data.order_id;
+    const mine = (await v.get('/v3.0/payments/history')).json().data;
+    expect(mine).toMatchObject([{ id: orderId, status: 'paid', amount: 9900, card_last4: '1881' }]);
+    const all = (await staff.get('/v3.0/payments/admin/orders')).json().data;
+    expect(all.some((o: { id: number }) => o.id === orderId)).toBe(true);
+    expect(isRussianError(await v.get('/v3.0/payments/admin/orders'), 403)).toBe(true);
+    expect(isRussianError(await v.post('/v3.0/payments/admin/refund', { order_id: orderId }), 403)).toBe(true);
+
+    const refund = await staff.post('/v3.0/payments/admin/refund', { order_id: orderId });
+    expect(refund.statusCode).toBe(200);
+    expect((await userRow(id)).isPaid).toBe(false);
+    expect(await ledgerOf(id)).toEqual([
+      ['charge', 9900],
+      ['order', -9900],
+      ['refund', 9900],
+      ['refund', -9900],
+    ]);
+    expect(await balanceOf(t.app.ctx, id)).toBe(0);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: 2 ** 31 - 2 }), 404)).toBe(true);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: -1 }), 400)).toBe(true);
+    expect(await ledgerOf(id)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,524 @@
+import crypto from 'node:crypto';
+import { messages } from '../../../shared/catalogue.ts';
+import {
+  GIFT_PERIODS,
+  PRODUCTS,
+  RECURRING_PERIOD_DAYS,
+  RECURRING_RETRY_DAYS,
+  productOf,
+  type BankInfo,
+  type CreateResult,
+  type PaymentItem,
+  type PlusStatus,
+  type PrepareData,
+  type ThreeDsData,
+} from '../../../shared/payments.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { isStaff, type UserRow } from '../auth/index.ts';
+import { sendSystem } from '../notifications/service.ts';
+import { bankOf } from './banks.ts';
+import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledger.ts';
+import { assertCanGift, assertCanRefund } from './policy.ts';
+import { providerOf } from './providers.ts';
+import type { CardResult } from './provider.ts';
+import * as q from './queries.ts';
+
+const DAY = 86_400_000;
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY);
+
+// ——— Order numbers ———
+
+/**
+ * An order number is `{random}.{mac}`: made by `prepare` for one reader and checked without storage, so a number
+ * cannot be guessed or taken from another reader. The order row appears only when the card is charged.
+ */
+function orderMac(ctx: Ctx, userId: number, random: string): string {
+  return crypto
+    .createHmac('sha256', `${ctx.config.secret}:order`)
+    .update(`${userId}:${random}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+export function newOrderNumber(ctx: Ctx, userId: number): string {
+  const random = crypto.randomBytes(6).toString('hex');
+  return `${random}.${orderMac(ctx, userId, random)}`;
+}
+
+function assertOwnOrderNumber(ctx: Ctx, userId: number, order: string): void {
+  const [random, mac] = order.split('.');
+  const want = random ? orderMac(ctx, userId, random) : '';
+  if (!random || !mac || mac.length !== want.length || !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(want)))
+    throw badRequest(messages.paymentOrderInvalid);
+}
+
+// ——— Buying ———
+
+/** `GET /payments/accounts/orders/prepare`: the products, the cashier and its key, the reader's email, an order number. */
+export function prepare(ctx: Ctx, user: UserRow): PrepareData {
+  const provider = providerOf(ctx);
+  return {
+    stuff: PRODUCTS.map((p) => ({ stuff_id: p.stuff_id, price: p.price, days: p.days, recurring: p.recurring })),
+    cashier: { type: provider.type, public_id: provider.key.public_id },
+    cp_public: provider.key,
+    user_email: user.email,
+    order: newOrderNumber(ctx, user.id),
+  };
+}
+
+export interface CreateInput {
+  stuff_id: number;
+  email: string;
+  order: string;
+  /** A gift: the receiver's user id. */
+  gift_to?: number;
+  cryptogram: string;
+  ip: string;
+}
+
+/**
+ * `POST /payments/accounts/orders/create`: one card payment for one order number. The order row is claimed by its
+ * key first, so a double submit or fifty at once charge the card once: the others find the order and answer from its
+ * state (paid: success again; waiting for 3-D Secure: the same 3DS data; still being charged: "wait").
+ * The provider is called outside any transaction; its answer is stored in one.
+ */
+export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): Promise<CreateResult> {
+  const product = productOf(input.stuff_id);
+  if (!product) throw badRequest(messages.paymentStuffInvalid);
+  assertOwnOrderNumber(ctx, user.id, input.order);
+  const recipientId = input.gift_to ?? null;
+  if (recipientId !== null) {
+    if (product.recurring) throw badRequest(messages.paymentGiftPeriodInvalid);
+    if (recipientId === user.id) throw badRequest(messages.paymentGiftSelf);
+    if (!(await q.userExists(ctx.db, recipientId))) throw notFound(messages.paymentRecipientNotFound);
+  }
+  const provider = providerOf(ctx);
+  const key = `card:${input.order}`;
+  const fresh = await q.insertOrder(ctx.db, {
+    userId: user.id,
+    recipientId,
+    kind: 'plus',
+    stuffId: product.stuff_id,
+    amount: product.price,
+    email: input.email,
+    provider: provider.type,
+    idempotencyKey: key,
+  });
+  if (!fresh) return answerStored(ctx, user, key, product.stuff_id);
+
+  const result = await provider.charge({
+    amount: product.price,
+    cryptogram: input.cryptogram,
+    orderId: fresh.id,
+    orderNumber: input.order,
+    accountId: user.id,
+    email: input.email,
+    description: messages.paymentDescription(product.days),
+    ip: input.ip,
+  });
+  return settleOrder(ctx, fresh, result);
+}
+
+/** A repeated create of an order that exists: its state, never a second charge. */
+async function answerStored(ctx: Ctx, user: UserRow, key: string, stuffId: number): Promise<CreateResult> {
+  const order = await q.orderByKey(ctx.db, key);
+  if (!order || order.user_id !== user.id || order.stuff_id !== stuffId) throw badRequest(messages.paymentOrderInvalid);
+  switch (order.status) {
+    case 'paid':
+      return { status: 'success', order_id: order.id, paid_until: (await paidUntil(ctx, order)) ?? null };
+    case 'pending': {
+      const meta = order.meta as { threeDs?: ThreeDsData };
+      if (meta.threeDs) return { status: '3ds', order_id: order.id, ...meta.threeDs };
+      throw new ApiError(409, messages.paymentOrderBusy);
+    }
+    case 'new':
+      throw new ApiError(409, messages.paymentOrderBusy);
+    default:
+      throw badRequest(order.reason ?? messages.paymentOrderDeclined);
+  }
+}
+
+async function paidUntil(ctx: Ctx, order: q.OrderRow): Promise<string | null> {
+  const plus = await q.plusOf(ctx.db, order.recipient_id ?? order.user_id);
+  return plus?.paid_until?.toISOString() ?? null;
+}
+
+/** Stores the provider's answer to a charge of `order` and tells the reader. */
+async function settleOrder(ctx: Ctx, order: q.OrderRow, result: CardResult): Promise<CreateResult> {
+  switch (result.kind) {
+    case 'invalid':
+      await q.setOrderStatus(ctx.db, order.id, ['new'], 'declined', ctx.now(), result.reason);
+      throw badRequest(result.reason);
+    case 'declined':
+      await transaction(ctx, async (ctx) => {
+        await q.upsertCharge(ctx.db, chargeInput(order, result, 'declined'));
+        await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), result.reason);
+      });
+      throw badRequest(result.reason);
+    case '3ds': {
+      const threeDs: ThreeDsData = {
+        AcsUrl: result.acsUrl,
+        PaReq: result.paReq,
+        TransactionId: result.transactionId,
+        term_url: `${ctx.config.publicUrl}/payments/3ds/term`,
+        site_email: order.email,
+      };
+      await transaction(ctx, async (ctx) => {
+        await q.upsertCharge(ctx.db, chargeInput(order, result, '3ds'));
+        await q.setOrderPending(ctx.db, order.id, { threeDs });
+      });
+      return { status: '3ds', order_id: order.id, ...threeDs };
+    }
+    case 'success': {
+      const until = await transaction(ctx, (ctx) => paid(ctx, order, result));
+      return { status: 'success', order_id: order.id, paid_until: until?.toISOString() ?? null };
+    }
+  }
+}
+
+function chargeInput(
+  order: q.OrderRow,
+  result: Exclude<CardResult, { kind: 'invalid' }>,
+  status: q.ChargeRow['status'],
+  subscriptionId: number | null = null,
+): q.ChargeInput {
+  return {
+    orderId: order.id,
+    subscriptionId,
+    provider: order.provider,
+    transactionId: result.transactionId,
+    amount: order.amount,
+    status,
+    reason: result.kind === 'declined' ? result.reason : null,
+    cardLast4: 'cardLast4' in result ? (result.cardLast4 ?? null) : null,
+    cardType: 'cardType' in result ? (result.cardType ?? null) : null,
+  };
+}
+
+/**
+ * A successful charge, inside the caller's transaction: the charge row (or its 3-D Secure row moved on), the order
+ * paid once, `charge +X` and `order −X` in the ledger, Plus for the product's days, the recurring subscription for
+ * tariff 18, and the receiver told of a gift. Repeating it for the same transaction changes nothing.
+ */
+async function paid(
+  ctx: Ctx,
+  order: q.OrderRow,
+  result: Extract<CardResult, { kind: 'success' }>,
+  subscriptionId: number | null = null,
+): Promise<Date | null> {
+  const { charge } = await q.upsertCharge(ctx.db, chargeInput(order, result, 'succeeded', subscriptionId));
+  if (charge.status === '3ds') await q.setChargeStatus(ctx.db, charge.id, '3ds', 'succeeded');
+  if (!(await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'paid', ctx.now()))) return null;
+  await postLedger(ctx, {
+    userId: order.user_id,
+    kind: 'charge',
+    amount: order.amount,
+    orderId: order.id,
+    chargeId: charge.id,
+    idempotencyKey: `charge:${charge.id}`,
+  });
+  await postLedger(ctx, {
+    userId: order.user_id,
+    kind: 'order',
+    amount: -order.amount,
+    orderId: order.id,
+    idempotencyKey: `order:${order.id}`,
+  });
+  const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);
+  if (!product) return null;
+  const receiver = order.recipient_id ?? order.user_id;
+  const until = await grantPlus(ctx, receiver, product.days);
+  if (product.recurring && result.token && subscriptionId === null && until) {
+    await q.upsertSubscription(ctx.db, {
+      userId: order.user_id,
+      provider: order.provider,
+      token: result.token,
+      price: product.price,
+      email: order.email,
+      next: until,
+    });
+  }
+  if (order.recipient_id !== null) await sendSystem(ctx, order.recipient_id, messages.paymentGiftNotice(product.days));
+  return until;
+}
+
+// ——— 3-D Secure ———
+
+export interface ThreeDsOutcome {
+  ok: boolean;
+  orderId: number | null;
+  error: string;
+}
+
+/**
+ * The bank's answer posted to `term_url` (MD = TransactionId, PaRes). It needs no session: the bank's page posts
+ * from another site. The charge waiting for it is found by its transaction; a repeated post finds it settled and
+ * answers the order's state again.
+ */
+export async function complete3ds(ctx: Ctx, transactionId: string, paRes: string): Promise<ThreeDsOutcome> {
+  const provider = providerOf(ctx);
+  const charge = await q.chargeByTransaction(ctx.db, provider.type, transactionId);
+  if (!charge) return { ok: false, orderId: null, error: messages.paymentOrderNotFound };
+  const order = await q.orderById(ctx.db, charge.order_id);
+  if (!order) return { ok: false, orderId: null, error: messages.paymentOrderNotFound };
+  if (charge.status !== '3ds' || order.status !== 'pending')
+    return { ok: order.status === 'paid', orderId: order.id, error: order.reason ?? messages.paymentNotPending };
+  const result = await provider.post3ds(transactionId, paRes);
+  try {
+    await settleOrder(ctx, order, result);
+    return { ok: true, orderId: order.id, error: '' };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    await q.setChargeStatus(ctx.db, charge.id, '3ds', 'declined', err.message);
+    return { ok: false, orderId: order.id, error: err.message };
+  }
+}
+
+// ——— Provider notifications ———
+
+export interface Notification {
+  type: 'pay' | 'fail' | 'refund';
+  transactionId: string;
+  invoiceId: string;
+  reason: string;
+  token: string;
+}
+
+/**
+ * CloudPayments' notifications (pay, fail, refund), checked by HMAC before this is called. Each is applied once:
+ * a repeated `pay` finds the order paid and the ledger keys taken.
+ */
+export async function applyNotification(ctx: Ctx, n: Notification): Promise<void> {
+  const orderId = Number(n.invoiceId);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return;
+  const order = await q.orderById(ctx.db, orderId);
+  if (!order) return;
+  if (n.type === 'pay') {
+    await transaction(ctx, (ctx) =>
+      paid(ctx, order, { kind: 'success', transactionId: n.transactionId, token: n.token || undefined }),
+    );
+  } else if (n.type === 'fail') {
+    await transaction(ctx, async (ctx) => {
+      await q.upsertCharge(
+        ctx.db,
+        chargeInput(order, { kind: 'declined', transactionId: n.transactionId, reason: n.reason }, 'declined'),
+      );
+      await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), n.reason);
+    });
+  } else {
+    await transaction(ctx, (ctx) => refunded(ctx, order));
+  }
+}
+
+// ——— Bank lookup ———
+
+export function bankInfo(prefix: string): BankInfo {
+  if (!/^\d{6}$/.test(prefix)) throw badRequest(messages.paymentCardPrefixInvalid);
+  return bankOf(prefix);
+}
+
+// ——— Status and history ———
+
+export async function plusStatus(ctx: Ctx, user: UserRow): Promise<PlusStatus> {
+  const [plus, sub, balance] = await Promise.all([
+    q.plusOf(ctx.db, user.id),
+    q.activeSubscription(ctx.db, user.id),
+    balanceOf(ctx, user.id),
+  ]);
+  return {
+    is_paid: plus?.is_paid ?? false,
+    paid_until: plus?.paid_until?.toISOString() ?? null,
+    recurring: sub
+      ? {
+          date_next_transaction: sub.date_next_transaction.toISOString(),
+          date_created: sub.created_at.toISOString(),
+          price: sub.price,
+        }
+      : null,
+    balance,
+  };
+}
+
+const HISTORY_PAGE = 50;
+const item = (r: q.HistoryRow): PaymentItem => ({
+  id: r.id,
+  kind: r.kind,
+  stuff_id: r.stuff_id,
+  amount: r.amount,
+  status: r.status,
+  created_at: r.created_at.toISOString(),
+  recipient_id: r.recipient_id,
+  card_last4: r.card_last4,
+  reason: r.reason,
+});
+
+export async function history(ctx: Ctx, user: UserRow, beforeId: number | null): Promise<PaymentItem[]> {
+  return (await q.orderHistory(ctx.db, user.id, beforeId, HISTORY_PAGE)).map(item);
+}
+
+export async function staffHistory(ctx: Ctx, beforeId: number | null): Promise<(PaymentItem & { user_id: number })[]> {
+  return (await q.orderHistory(ctx.db, null, beforeId, HISTORY_PAGE)).map((r) => ({ ...item(r), user_id: r.user_id }));
+}
+
+// ——— Recurring ———
+
+export async function cancelRecurring(ctx: Ctx, user: UserRow, reason: string): Promise<PlusStatus> {
+  if (!(await q.cancelSubscription(ctx.db, user.id, reason))) throw notFound(messages.paymentNoSubscription);
+  return plusStatus(ctx, user);
+}
+
+/**
+ * The recurring job: every due subscription is charged by its saved card. Success: Plus for 30 more days and the next
+ * date 30 days on. A decline: a letter, then tries on the due date plus 1, 3 and 5 days; after the last one the
+ * subscription ends and so does Plus once its paid period is over. Each try has its own order key, so a job run twice
+ * charges once.
+ */
+export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<number> {
+  const due = await q.dueSubscriptions(ctx.db, ctx.now(), limit);
+  const product = productOf(18)!;
+  for (const sub of due) {
+    const key = `recurring:${sub.id}:${sub.date_next_transaction.toISOString()}:${sub.failures}`;
+    const order =
+      (await q.insertOrder(ctx.db, {
+        userId: sub.user_id,
+        recipientId: null,
+        kind: 'plus',
+        stuffId: product.stuff_id,
+        amount: sub.price,
+        email: sub.email,
+        provider: sub.provider,
+        idempotencyKey: key,
+      })) ?? (await q.orderByKey(ctx.db, key));
+    if (!order || order.status !== 'new') continue;
+    const provider = providerOf(ctx);
+    const result = await provider.chargeToken({
+      amount: sub.price,
+      token: sub.token,
+      orderId: order.id,
+      accountId: sub.user_id,
+      email: sub.email,
+      description: messages.paymentDescription(product.days),
+    });
+    if (result.kind === 'success') {
+      await transaction(ctx, async (ctx) => {
+        await paid(ctx, order, result, sub.id);
+        await q.subscriptionCharged(ctx.db, sub.id, addDays(sub.date_next_transaction, RECURRING_PERIOD_DAYS));
+      });
+      continue;
+    }
+    const reason = result.kind === '3ds' ? messages.payment3dsFailed : result.reason;
+    const failures = sub.failures + 1;
+    const retryDays = RECURRING_RETRY_DAYS[failures - 1];
+    await transaction(ctx, async (ctx) => {
+      if (result.kind !== 'invalid')
+        await q.upsertCharge(ctx.db, chargeInput(order, { ...result, kind: 'declined', reason }, 'declined', sub.id));
+      await q.setOrderStatus(ctx.db, order.id, ['new'], 'declined', ctx.now(), reason);
+      await q.subscriptionDeclined(
+        ctx.db,
+        sub.id,
+        failures,
+        retryDays === undefined ? null : addDays(sub.date_next_transaction, retryDays),
+      );
+      if (retryDays === undefined) await q.endPlusIfOver(ctx.db, sub.user_id, ctx.now());
+    });
+    if (sub.email)
+      await ctx.mail.send({
+        to: sub.email,
+        subject: messages.paymentRecurringFailedMail,
+        text:
+          retryDays === undefined
+            ? messages.paymentRecurringEndedText(reason)
+            : messages.paymentRecurringFailedText(failures, reason),
+      });
+  }
+  return due.length;
+}
+
+// ——— Gifts and refunds (staff) ———
+
+/** Staff and community managers give Plus for one month, three months or a year: a zero `gift` row and the days. */
+export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: number): Promise<PlusStatus> {
+  assertCanGift(giver, isStaff(giver) || (await q.managesCommunity(ctx.db, giver.id)));
+  if (!GIFT_PERIODS.some((p) => p.days === days)) throw badRequest(messages.paymentGiftPeriodInvalid);
+  if (userId === giver.id) throw badRequest(messages.paymentGiftSelf);
+  if (!(await q.userExists(ctx.db, userId))) throw notFound(messages.paymentRecipientNotFound);
+  await transaction(ctx, async (ctx) => {
+    const order = await q.insertOrder(ctx.db, {
+      userId: giver.id,
+      recipientId: userId,
+      kind: 'gift',
+      stuffId: GIFT_PERIODS.find((p) => p.days === days)!.stuff_id,
+      amount: 0,
+      email: '',
+      provider: 'gift',
+      idempotencyKey: null,
+    });
+    await q.setOrderStatus(ctx.db, order!.id, ['new'], 'paid', ctx.now());
+    await postLedger(ctx, {
+      userId,
+      kind: 'gift',
+      amount: 0,
+      orderId: order!.id,
+      idempotencyKey: `gift:${order!.id}`,
+      note: `${days}`,
+    });
+    await grantPlus(ctx, userId, days);
+    await sendSystem(ctx, userId, messages.paymentGiftNotice(days));
+  });
+  const plus = await q.plusOf(ctx.db, userId);
+  return {
+    is_paid: plus?.is_paid ?? false,
+    paid_until: plus?.paid_until?.toISOString() ?? null,
+    recurring: null,
+    balance: 0,
+  };
+}
+
+/**
+ * A staff refund of a paid card order: the provider pays the card back, then in one transaction the order and its
+ * charge are marked, the ledger gets `refund +X` (the order undone) and `refund −X` (the money out), and the days of
+ * Plus it bought are taken back.
+ */
+export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: string }> {
+  assertCanRefund(staff);
+  const order = await q.orderById(ctx.db, orderId);
+  if (!order) throw notFound(messages.paymentOrderNotFound);
+  const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
+  if (order.status !== 'paid' || !charge) throw badRequest(messages.paymentRefundDenied);
+  await providerOf(ctx).refund(charge.transaction_id, charge.amount);
+  await transaction(ctx, (ctx) => refunded(ctx, order));
+  return { status: 'refunded' };
+}
+
+async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
+  const locked = await q.orderById(ctx.db, order.id, true);
+  if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
+  const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
+  if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
+  await postLedger(ctx, {
+    userId: order.user_id,
+    kind: 'refund',
+    amount: order.amount,
+    orderId: order.id,
+    idempotencyKey: `refund-order:${order.id}`,
+  });
+  await postLedger(ctx, {
+    userId: order.user_id,
+    kind: 'refund',
+    amount: -order.amount,
+    orderId: order.id,
+    chargeId: charge?.id ?? null,
+    idempotencyKey: `refund-card:${order.id}`,
+  });
+  const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);
+  if (product) await revokePlus(ctx, order.recipient_id ?? order.user_id, product.days);
+  if (product?.recurring) await q.cancelSubscription(ctx.db, order.user_id, 'refund');
+}
+
+/** The periodic payments task: due recurring charges and retries, then Plus ended where its period is over. */
+export async function paymentsTick(ctx: Ctx): Promise<{ charged: number; expired: number }> {
+  const charged = await chargeDueSubscriptions(ctx);
+  return { charged, expired: await expirePlus(ctx) };
+}

@@ -18,6 +18,7 @@ import { OverlayRoot, toast } from './ui/overlays/index.ts';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/AuthPopup.tsx';
 import { openCaptcha } from './features/captcha/CaptchaPopup.tsx';
+import { openBuyPopup } from './features/payments/BuyPopup.tsx';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
@@ -90,6 +91,7 @@ if (typeof window !== 'undefined') {
     toast: (message) => toast.show(message, { type: 'error' }),
     authorize: () => openAuthPopup('login'),
     captcha: openCaptcha,
+    buyPlus: openBuyPopup,
   });
 }
 

@@ -1,0 +1,16 @@
+import type { BankInfo, CreateResult, PaymentItem, PlusStatus, PrepareData } from '../../../shared/payments.ts';
+import { api } from '../../api/request.ts';
+
+/** The payment calls (spec/content.md §7). The buy popup shows its own errors, so none of them toasts. */
+export const paymentCalls = {
+  prepare: () => api.get<PrepareData>('payments/accounts/orders/prepare', {}, { notify: false }),
+  create: (data: { stuff_id: number; email: string; order: string; gift_to?: number }, cryptogram: string) =>
+    api.post<CreateResult>('payments/accounts/orders/create', { data, cryptogram }, { notify: false }),
+  bank: (card_prefix: string) => api.post<BankInfo>('payments/bank/info', { card_prefix }, { notify: false }),
+  status: () => api.get<PlusStatus>('payments/plus'),
+  history: () => api.get<PaymentItem[]>('payments/history'),
+  cancel: (reason: string) => api.post<PlusStatus>('payments/recurring/cancel', { reason }),
+  gift: (user_id: number, days: number) => api.post<PlusStatus>('payments/gift', { user_id, days }),
+  staffOrders: () => api.get<(PaymentItem & { user_id: number })[]>('payments/admin/orders'),
+  refund: (order_id: number) => api.post<{ status: string }>('payments/admin/refund', { order_id }),
+};

@@ -121,6 +121,8 @@ export function a11ySuite(width: number) {
     ['rating', '/rating', false],
     ['companies', '/companies', false],
     ['stats', '/stats', false],
+    ['plus', '/plus', true],
+    ['donations', '/donations', true],
     ['404', '/no/such/page/here', false],
     ['writing', '/writing', true],
     ['bookmarks', '/bookmarks', true],

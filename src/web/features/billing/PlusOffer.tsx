@@ -3,6 +3,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { formatRoubles } from '../../../shared/format.ts';
 import type { PlusPageData } from '../../../shared/pages/billing.ts';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openBuyPopup } from '../payments/BuyPopup.tsx';
 import { authCalls, setCurrentUser, useCurrentUser } from '../auth/session.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
@@ -10,8 +11,8 @@ import { billingCalls } from './calls.ts';
 const t = ui.billing.plus;
 
 /**
- * The products of /plus with their prices (spec/content.md §9). A visitor signs in first; a reader pays a period
- * from the balance, after a redeemed discount code; a promo code field sits under them.
+ * The products of /plus with their prices (spec/content.md §9): "buy" opens the buy popup (card); a reader with
+ * enough on the balance may pay a period from it, after a redeemed discount code; a promo code field sits under them.
  */
 export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }) {
   const me = useCurrentUser();
@@ -34,6 +35,10 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
     setDiscount(0);
     toast.show(res.rm);
     await refreshUser();
+  };
+  // The payments module's buy popup: it signs the visitor in, takes the tariff, the email and the card.
+  const buy = async () => {
+    if (await openBuyPopup()) await refreshUser();
   };
   const redeem = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,19 +67,11 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
                 {!p.recurring && discount > 0 && <s className="plus-product-note"> {formatRoubles(p.price)}</s>}
               </span>
               <span className="plus-product-note">{p.recurring ? t.recurring : t.days(p.days)}</span>
-              {!me ? (
-                <button type="button" className="btn btn-primary" onClick={() => openAuthPopup()}>
-                  {t.signIn}
-                </button>
-              ) : p.recurring ? (
-                <span className="plus-product-note">{t.byCard}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy || balance * 100 < price}
-                  onClick={() => pay(p.stuff_id)}
-                >
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={buy}>
+                {t.buy}
+              </button>
+              {me && !p.recurring && balance * 100 >= price && (
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => pay(p.stuff_id)}>
                   {t.payFromBalance}
                 </button>
               )}

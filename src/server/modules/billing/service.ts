@@ -263,7 +263,7 @@ export async function payPlusFromBalance(ctx: Ctx, user: Actor, stuffId: number)
     await q.lockUser(ctx.db, user.id);
     const { price, spend } = await discountFor(ctx, user.id, product.price);
     const balance = await balanceOf(ctx, user.id);
-    if (balance < price) throw new ApiError(402, messages.balanceTooLow, { balance: balance / KOPECKS });
+    if (balance < price) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
     await postLedger(ctx, {
       userId: user.id,
       kind: 'order',
@@ -321,7 +321,7 @@ export async function donateFromBalance(ctx: Ctx, donor: Actor, input: DonationI
     policy.assertDonationTarget(entry, donor.id);
     await q.lockUser(ctx.db, donor.id);
     const balance = await balanceOf(ctx, donor.id);
-    if (balance < input.amount) throw new ApiError(402, messages.balanceTooLow, { balance: balance / KOPECKS });
+    if (balance < input.amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
     const donation = await q.insertDonation(ctx.db, {
       entryId: input.entryId,
       authorId: entry.author_id,

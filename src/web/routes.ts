@@ -39,6 +39,7 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('admin/outbox', 'routes/admin.outbox.tsx'),
   route('admin/ui', 'routes/admin.ui.tsx'),
+  route('admin/payments', 'routes/admin.payments.tsx'),
   route('tag/:name', 'routes/tag.tsx'),
   route('rating', 'routes/rating.tsx'),
   route('companies', 'routes/companies.tsx'),

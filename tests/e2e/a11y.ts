@@ -139,6 +139,7 @@ export function a11ySuite(width: number) {
     ['admin-users', '/admin?tab=users&query=%D0%B0', true],
     ['admin-bans', '/admin?tab=bans', true],
     ['admin-audit', '/admin?tab=audit', true],
+    ['admin-payments', '/admin/payments', true],
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];

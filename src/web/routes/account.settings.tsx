@@ -17,6 +17,7 @@ import '../features/notifications/notifications.css';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';
 import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
 import '../features/accounts/accounts.css';
+import { PaymentsSection } from '../features/payments/PaymentsSection.tsx';
 
 const t = ui.accounts;
 
@@ -50,6 +51,7 @@ const NAV: [string, string][] = [
   ['sessions', t.sections.sessions],
   ['notifications', t.sections.notifications],
   ['communities', t.sections.communities],
+  ['payments', ui.payments.paymentsSection],
   ['account', t.sections.account],
 ];
 
@@ -83,6 +85,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
         <BlurSetting />
       </div>
       <CommunitiesSection managed={managed} />
+      <PaymentsSection />
       <AccountSection initial={account} />
     </div>
   );

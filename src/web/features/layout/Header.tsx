@@ -15,6 +15,7 @@ import { MessengerButton } from '../messenger/MessengerButton.tsx';
 import { useMessengerUnread } from '../messenger/calls.ts';
 import type { MessengerUnread as MessengerUnreadData } from '../../../shared/messenger.ts';
 import '../entries/entries.css';
+import { PlusBadge } from '../payments/PlusBadge.tsx';
 
 const WriteIcon = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden>
@@ -124,6 +125,7 @@ export function Header({
             >
               <Avatar name={user.name} color={user.avatar_color} url={user.avatar_url} size={32} />
               <span className="account-name">{user.name}</span>
+              {user.is_paid && <PlusBadge />}
             </button>
             <Popover
               anchor={menuAnchor.current}

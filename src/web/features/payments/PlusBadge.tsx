@@ -1,0 +1,11 @@
+import { ui } from '../../../shared/catalogue.ts';
+import './payments.css';
+
+/** The Plus mark by a name (spec/content.md §6: paid readers). */
+export function PlusBadge() {
+  return (
+    <span className="plus-badge" title={ui.payments.plus} data-testid="plus-badge">
+      {ui.payments.plus}
+    </span>
+  );
+}

@@ -123,6 +123,7 @@ export function a11ySuite(width: number) {
     ['stats', '/stats', false],
     ['plus', '/plus', true],
     ['donations', '/donations', true],
+    ['admin-billing', '/admin/billing', true],
     ['404', '/no/such/page/here', false],
     ['writing', '/writing', true],
     ['bookmarks', '/bookmarks', true],

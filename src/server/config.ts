@@ -70,6 +70,11 @@ export interface Config {
    */
   signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
   /**
+   * Company suggestions of the invoice form from a DaData-compatible service (DADATA_API_KEY, DADATA_URL for another
+   * host); without a key the form suggests companies this site has invoiced before.
+   */
+  dadata: { apiKey: string; url: string } | null;
+  /**
    * CloudPayments (CLOUDPAYMENTS_PUBLIC_ID, CLOUDPAYMENTS_API_SECRET, CLOUDPAYMENTS_PUBLIC_KEY, optional
    * CLOUDPAYMENTS_KEY_VERSION and CLOUDPAYMENTS_API_URL): cards go to it when set, to the built-in test cashier when not.
    */
@@ -173,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:admin@localhost',
     signinProviders: parseSigninProviders(env),
+    dadata: env.DADATA_API_KEY
+      ? {
+          apiKey: env.DADATA_API_KEY,
+          url: env.DADATA_URL ?? 'https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/party',
+        }
+      : null,
     cloudpayments:
       env.CLOUDPAYMENTS_PUBLIC_ID && env.CLOUDPAYMENTS_API_SECRET && env.CLOUDPAYMENTS_PUBLIC_KEY
         ? {

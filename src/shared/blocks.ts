@@ -186,6 +186,8 @@ const blockSchemas = [
   block('warning', { title: plain(), text: inlineHtml }),
   block('number', { number: plain(32), title: plain() }),
   block('person', { name: plain(), description: plain().optional(), image: httpUrl.optional() }),
+  // The donation attacher (issue 12): readers of the entry may send its author a donation here; `title` is the ask.
+  block('donation', { title: plain().optional() }),
 ] as const;
 
 export const BLOCK_TYPES = blockSchemas.map((s) => s.shape.type.value);

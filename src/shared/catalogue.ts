@@ -20,6 +20,7 @@ import { moderationMessages, moderationUi } from './catalogue/moderation.ts';
 import { discoveryMessages, discoveryUi } from './catalogue/discovery.ts';
 import { searchMessages, searchUi } from './catalogue/search.ts';
 import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
+import { billingMessages, billingUi } from './catalogue/billing.ts';
 import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
 
@@ -41,6 +42,7 @@ export const messages = {
   ...discoveryMessages,
   ...searchMessages,
   ...captchaMessages,
+  ...billingMessages,
   ...paymentsMessages,
   ...complaintsMessages,
   // Transport (spec/foundation.md §8)
@@ -133,6 +135,7 @@ export const ui = {
   discovery: discoveryUi,
   search: searchUi,
   captcha: captchaUi,
+  billing: billingUi,
   payments: paymentsUi,
   complaints: complaintsUi,
   siteName: 'Среда',

@@ -306,3 +306,19 @@ export function formatPhone(input: string): string {
   const d = phone.slice(2);
   return `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
 }
+
+// ---------------------------------------------------------------- money
+
+/** Kopecks as roubles: 7500 -> "75 ₽", 1125 -> "11,25 ₽", 1234500 -> "12 345 ₽" (NBSP before the sign). */
+export function formatRoubles(kopecks: number): string {
+  const whole = Math.trunc(kopecks / 100);
+  const rest = Math.abs(kopecks % 100);
+  const sign = kopecks < 0 && whole === 0 ? '-' : '';
+  return `${sign}${formatNumber(whole)}${rest ? ',' + String(rest).padStart(2, '0') : ''}${NBSP}₽`;
+}
+
+/** A calendar day with its year, for documents and "until" dates: "25 ноября 2026". */
+export function formatDay(date: DateInput, options: TimeZoneOptions = {}): string {
+  const p = zonedParts(date, options.timeZone);
+  return `${dayMonth(p)} ${p.year}`;
+}

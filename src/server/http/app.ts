@@ -52,6 +52,7 @@ import { dropPageCaches } from '../lib/cache.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
 import { accountsRoutes } from '../modules/accounts/routes.ts';
+import { billingRootRoutes, billingRoutes } from '../modules/billing/routes.ts';
 import { paymentsRootRoutes, paymentsRoutes, paymentsWiring } from '../modules/payments/routes.ts';
 import { userByApiToken } from '../modules/accounts/service.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -301,6 +302,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoutes(app, siteRoutes, '');
   registerRoutes(app, signinRoutes, API_PREFIX);
   registerRoutes(app, signinRootRoutes, '');
+  registerRoutes(app, billingRoutes, API_PREFIX);
+  registerRoutes(app, billingRootRoutes, '');
   // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
   registerRoutes(app, pushEndpointRoutes, '');
   // Payments (issue 12): the API, the 3-D Secure pages and CloudPayments' notifications (no CSRF marker: posted by

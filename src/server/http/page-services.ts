@@ -17,6 +17,7 @@ import { moderationPage } from '../modules/moderation/page.ts';
 import { discoveryPage } from '../modules/discovery/page.ts';
 import { searchPage } from '../modules/search/page.ts';
 import { messengerPage } from '../modules/messenger/page.ts';
+import { billingPage } from '../modules/billing/page.ts';
 
 /** The read side that page loaders use, bound to the request's user; permissions as in the API. */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
@@ -34,6 +35,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     discovery: discoveryPage(ctx, user),
     search: searchPage(ctx, user),
     messenger: messengerPage(ctx, user),
+    billing: billingPage(ctx, user),
     communities: () => subsites.communities(ctx, user?.id ?? null, 12),
     async outbox() {
       requireStaff(user);

@@ -17,6 +17,7 @@ import type { ModerationPageServices } from './moderation.ts';
 import type { DiscoveryPageServices } from './discovery.ts';
 import type { SearchPageServices } from './search.ts';
 import type { MessengerPageServices } from './messenger.ts';
+import type { BillingPageServices } from './billing.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -35,6 +36,7 @@ export interface PageServices {
   discovery: DiscoveryPageServices;
   search: SearchPageServices;
   messenger: MessengerPageServices;
+  billing: BillingPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

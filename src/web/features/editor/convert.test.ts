@@ -58,6 +58,8 @@ const every: Block[] = [
   { type: 'number', data: { number: '42', title: 'ответ' } },
   { type: 'person', data: { name: 'Иван Петров', description: 'редактор', image: 'https://example.ru/p.jpg' } },
   { type: 'person', data: { name: 'Без фото' } },
+  { type: 'donation', data: { title: 'На кофе автору' } },
+  { type: 'donation', data: {} },
 ];
 
 describe('editor data ⇄ entry blocks', () => {

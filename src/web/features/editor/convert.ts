@@ -150,6 +150,8 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
       return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title) } } : null;
     case 'number':
       return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;
+    case 'donation':
+      return { type: 'donation', data: opt('title', d.title) };
     case 'person':
       return plain(d.name)
         ? {

@@ -9,7 +9,7 @@ import type { EditorData } from './convert.ts';
 import { LinkTool, VideoTool } from './tools/embed.ts';
 import { AudioTool } from './tools/audio.ts';
 import { MediaTool } from './tools/media.ts';
-import { CodeTool, IncutTool, NumberTool, PersonTool } from './tools/simple.ts';
+import { CodeTool, DonationTool, IncutTool, NumberTool, PersonTool } from './tools/simple.ts';
 import { StrikeTool } from './tools/strike.ts';
 import { CoverTune, SpoilerTune } from './tools/tunes.ts';
 
@@ -55,6 +55,7 @@ const toolsOf = () => ({
   number: tool(NumberTool),
   person: tool(PersonTool),
   audio: tool(AudioTool),
+  donation: tool(DonationTool),
   marker: tool(Marker, { shortcut: 'CMD+SHIFT+M' }),
   inlineCode: tool(InlineCode, { shortcut: 'CMD+SHIFT+C' }),
   strike: tool(StrikeTool, { shortcut: 'CMD+SHIFT+X' }),

@@ -7,6 +7,7 @@ import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
+import { DonationBlock } from '../billing/DonationBlock.tsx';
 import './entries.css';
 
 /**
@@ -19,12 +20,26 @@ export interface ViewerCaption {
   author?: string;
 }
 
-export function EntryBlocks({ blocks, caption }: { blocks: Block[]; caption?: ViewerCaption }) {
+/** The entry the blocks belong to, for blocks that act on it (the donation block). */
+export interface BlocksEntry {
+  id: number;
+  authorId: number;
+}
+
+export function EntryBlocks({
+  blocks,
+  caption,
+  entry,
+}: {
+  blocks: Block[];
+  caption?: ViewerCaption;
+  entry?: BlocksEntry;
+}) {
   const onClick = useHashtagClicks();
   return (
     <div className="entry-blocks" data-testid="entry-blocks" onClick={onClick}>
       {blocks.map((b, i) => {
-        const content = <BlockView block={b} caption={caption} />;
+        const content = <BlockView block={b} caption={caption} entry={entry} />;
         return (
           <div key={i} className={`eb eb-${b.type}`} data-block={b.type}>
             {b.hidden ? <Spoiler>{content}</Spoiler> : content}
@@ -61,7 +76,7 @@ const hostOf = (u: string) => {
   }
 };
 
-function BlockView({ block: b, caption }: { block: Block; caption?: ViewerCaption }) {
+function BlockView({ block: b, caption, entry }: { block: Block; caption?: ViewerCaption; entry?: BlocksEntry }) {
   switch (b.type) {
     case 'text':
       return <p dangerouslySetInnerHTML={html(b.data.text)} />;
@@ -158,6 +173,8 @@ function BlockView({ block: b, caption }: { block: Block; caption?: ViewerCaptio
         </div>
       );
     }
+    case 'donation':
+      return <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />;
     default:
       return null;
   }

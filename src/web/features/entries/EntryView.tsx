@@ -61,7 +61,11 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         {entry.can_edit && <EntryActions entry={entry} />}
       </header>
       {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
-      <EntryBlocks blocks={entry.blocks} caption={{ title: entry.title, author: entry.author.name }} />
+      <EntryBlocks
+        blocks={entry.blocks}
+        caption={{ title: entry.title, author: entry.author.name }}
+        entry={{ id: entry.id, authorId: entry.author.id }}
+      />
       {footer && <div className="entry-footer-slot">{footer}</div>}
     </article>
   );

@@ -52,6 +52,7 @@ export const ICONS = {
   audio: icon('<path d="M9 18V6l11-2v12"/><circle cx="6" cy="18" r="3"/><circle cx="17" cy="16" r="3"/>'),
   number: icon('<path d="M5 9h14M5 15h14M10 4L8 20M16 4l-2 16"/>'),
   person: icon('<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>'),
+  donation: icon('<path d="M12 21s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.6-7 10-7 10z"/>'),
   strike: icon(
     '<path d="M4 12h16"/><path d="M16 6.5A4 3 0 0 0 12 5c-2.5 0-4 1.3-4 3 0 1.2.8 2.2 2.5 2.8M8 17.5A4 3 0 0 0 12 19c2.5 0 4-1.3 4-3 0-.5-.1-1-.4-1.4"/>',
   ),

@@ -52,6 +52,11 @@ export const NumberTool = fieldsTool('number', { title: t.number, icon: ICONS.nu
   { key: 'title', placeholder: t.numberTitle },
 ]);
 
+/** The donation attacher (issue 12): readers of the entry can send its author a donation where it stands. */
+export const DonationTool = fieldsTool('donation', { title: ui.billing.donation.attach, icon: ICONS.donation }, [
+  { key: 'title', placeholder: ui.billing.donation.attachPlaceholder },
+]);
+
 export const PersonTool = fieldsTool('person', { title: t.person, icon: ICONS.person }, [
   { key: 'name', placeholder: t.personName, className: 'ed-person__name' },
   { key: 'description', placeholder: t.personDescription },

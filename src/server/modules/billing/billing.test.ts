@@ -1,0 +1,434 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { isValidInn, isValidKpp } from '../../../shared/billing.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { donations, invoices, ledger, payouts, promoCodes, users } from '../../db/schema.ts';
+import { isRussianError, newUser, useTestApp, type Visitor } from '../../testing/harness.ts';
+import { savedEntry, text } from '../entries/testing.ts';
+
+const { t, staff, signedIn } = useTestApp();
+
+// Real taxpayer numbers (public registry entries): a bank (10 digits) and a sole trader's form (12 digits).
+const INN10 = '7707083893';
+const INN12 = '500100732259';
+const KPP = '773601001';
+
+const ledgerCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ledger))[0].n;
+const ledgerOf = (id: number) => t.database.db.select().from(ledger).where(eq(ledger.userId, id));
+const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const balanceOf = async (v: Visitor) => (await v.get('/v3.0/balance')).json().data.balance as number;
+/** Money arrives on a balance as the payments module posts it (a card top-up). */
+const topUp = (userId: number, kopecks: number) =>
+  t.database.db
+    .insert(ledger)
+    .values({ userId, kind: 'topup', amount: kopecks, idempotencyKey: `test-topup:${crypto.randomUUID()}` });
+
+const invoiceQuery = (fields: Record<string, string | number>) =>
+  `/tools/bills/store?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`;
+const company = {
+  stuff_id: 3,
+  inn: INN10,
+  kpp: KPP,
+  name: 'ПАО «Сбербанк»',
+  address: 'Москва, ул. Вавилова, 19',
+  email: 'buh@example.ru',
+};
+
+describe('INN and KPP', () => {
+  it('checks the control digits of 10- and 12-digit numbers', () => {
+    expect(isValidInn(INN10)).toBe(true);
+    expect(isValidInn(INN12)).toBe(true);
+    expect(isValidInn('7707083894')).toBe(false); // last digit off
+    expect(isValidInn('500100732258')).toBe(false);
+    expect(isValidInn('500100732269')).toBe(false); // 11th digit off
+    expect(isValidInn('77070838')).toBe(false);
+    expect(isValidInn('77070838931')).toBe(false);
+    expect(isValidInn('770708389a')).toBe(false);
+    expect(isValidKpp(KPP)).toBe(true);
+    expect(isValidKpp('7736AB001')).toBe(true);
+    expect(isValidKpp('77360100')).toBe(false);
+    expect(isValidKpp('7736ab001')).toBe(false);
+  });
+});
+
+describe('invoices', () => {
+  it('the form redirects to a PDF with the buyer; staff mark it paid: Plus for a year, two ledger rows, once', async () => {
+    const buyer = await signedIn('Бухгалтер Анна');
+    const res = await buyer.v.get(invoiceQuery(company));
+    expect(res.statusCode, res.body).toBe(303);
+    const pdfUrl = res.headers.location as string;
+    expect(pdfUrl).toMatch(/^\/tools\/bills\/\d+\/invoice\.pdf$/);
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.userId, buyer.id));
+    expect(row).toMatchObject({ amount: 74900, inn: INN10, kpp: KPP, status: 'issued' });
+
+    const pdf = await buyer.v.get(pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const { text: pages } = await extractText(doc, { mergePages: true });
+    expect(pages).toContain(INN10);
+    expect(pages).toContain('ПАО «Сбербанк»');
+    expect(pages).toContain('749 ₽');
+    expect(pages).toContain('Счёт на оплату');
+
+    // Someone else's invoice: not there. An anonymous visitor: sign in.
+    const other = await signedIn();
+    expect(isRussianError(await other.v.get(pdfUrl), 404)).toBe(true);
+    expect((await other.v.get('/v3.0/bills')).json().data.items).toEqual([]);
+    expect((await buyer.v.get('/v3.0/bills')).json().data.items[0]).toMatchObject({ status: 'issued', amount: 749 });
+
+    // Only staff mark it paid.
+    const before = await ledgerCount();
+    expect(isRussianError(await buyer.v.post(`/v3.0/admin/bills/${row.id}/paid`), 403)).toBe(true);
+    expect(await ledgerCount()).toBe(before);
+    const paid = await staff.post(`/v3.0/admin/bills/${row.id}/paid`);
+    expect(paid.json().rc, paid.body).toBe(200);
+    expect(paid.json().rm).toBe(messages.invoiceMarkedPaid);
+    const u = await userRow(buyer.id);
+    expect(u.isPaid).toBe(true);
+    expect(u.paidUntil!.getTime() - Date.now()).toBeGreaterThan(364 * 86_400_000);
+    expect((await ledgerOf(buyer.id)).map((l) => [l.kind, l.amount])).toEqual([
+      ['charge', 74900],
+      ['order', -74900],
+    ]);
+    expect(await balanceOf(buyer.v)).toBe(0);
+    // A second click: already paid, nothing more stored.
+    expect(isRussianError(await staff.post(`/v3.0/admin/bills/${row.id}/paid`), 409)).toBe(true);
+    expect(await ledgerCount()).toBe(before + 2);
+    expect(isRussianError(await staff.post('/v3.0/admin/bills/999999/paid'), 404)).toBe(true);
+    expect((await staff.get('/v3.0/admin/bills?status=paid')).json().data.items[0].id).toBe(row.id);
+  });
+
+  it('bad fields are refused in Russian and store nothing', async () => {
+    const buyer = await signedIn();
+    const count = async () => (await t.database.db.select().from(invoices).where(eq(invoices.userId, buyer.id))).length;
+    const cases: [Record<string, string | number>, string][] = [
+      [{ ...company, inn: '7707083894' }, messages.innInvalid],
+      [{ ...company, inn: '12345' }, messages.innInvalid],
+      [{ ...company, inn: INN12 }, messages.kppForbidden],
+      [{ ...company, inn: INN12, kpp: '' }, ''],
+      [{ ...company, kpp: '' }, messages.kppRequired],
+      [{ ...company, kpp: '77360100X' }, messages.kppInvalid],
+      [{ ...company, stuff_id: 99 }, messages.stuffInvalid],
+      [{ ...company, stuff_id: 18 }, messages.stuffNotForInvoice],
+      [{ ...company, stuff_id: -1 }, messages.stuffInvalid],
+      [{ ...company, name: '   ' }, messages.companyNameRequired],
+      [{ ...company, address: 'x'.repeat(5000) }, messages.tooLong(500)],
+      [{ ...company, email: 'не почта' }, messages.emailInvalid],
+      [{ ...company, extra: 1 }, messages.unknownField('extra')],
+    ];
+    for (const [fields, rm] of cases) {
+      const res = await buyer.v.get(invoiceQuery(fields));
+      if (!rm) {
+        expect(res.statusCode, res.body).toBe(303);
+        continue;
+      }
+      expect(isRussianError(res, 400), `${JSON.stringify(fields)} ${res.body}`).toBe(true);
+      expect(res.json().rm).toBe(rm);
+    }
+    expect(await count()).toBe(1);
+    expect(isRussianError(await new (staff.constructor as typeof Visitor)(t.app).get(invoiceQuery(company)), 401)).toBe(
+      true,
+    );
+  });
+
+  it('suggests companies already invoiced here, by INN prefix or a piece of the name', async () => {
+    const buyer = await signedIn();
+    const res = await buyer.v.get(`/v3.0/bills/companies/suggest?query=${encodeURIComponent('сбер')}`);
+    expect(res.json().data.items).toContainEqual({
+      value: company.name,
+      inn: INN10,
+      kpp: KPP,
+      address: company.address,
+    });
+    const byInn = await buyer.v.get('/v3.0/bills/companies/suggest?query=77070');
+    expect(byInn.json().data.items[0].inn).toBe(INN10);
+    expect((await buyer.v.get('/v3.0/bills/companies/suggest?query=%25')).json().data.items).toEqual([]);
+    expect(isRussianError(await buyer.v.get('/v3.0/bills/companies/suggest'), 400)).toBe(true);
+  });
+});
+
+describe('company suggestions from a DaData-compatible service', () => {
+  let server: http.Server;
+  const seen: { auth?: string; body?: string }[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ auth: req.headers.authorization, body });
+        if (JSON.parse(body).query === 'сломай') {
+          res.writeHead(500).end('oops');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            suggestions: [
+              {
+                value: 'ООО «Ромашка»',
+                unrestricted_value: 'ООО «Ромашка»',
+                data: { inn: '7736207543', kpp: '773601001', address: { value: 'г Москва, ул Льва Толстого, д 16' } },
+              },
+              { value: 'Без ИНН', data: { inn: null } },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    t.config.fetchAllowHosts.push('127.0.0.1');
+    t.config.dadata = {
+      apiKey: 'test-key',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/suggest/party`,
+    };
+  });
+  afterAll(() => {
+    t.config.dadata = null;
+    server.close();
+  });
+
+  it('asks with the key and answers value, inn, kpp, address; a failing service is a Russian 502', async () => {
+    const buyer = await signedIn();
+    const res = await buyer.v.get(`/v3.0/bills/companies/suggest?query=${encodeURIComponent('ромашка')}`);
+    expect(res.json().data.items).toEqual([
+      { value: 'ООО «Ромашка»', inn: '7736207543', kpp: '773601001', address: 'г Москва, ул Льва Толстого, д 16' },
+    ]);
+    expect(seen[0].auth).toBe('Token test-key');
+    expect(JSON.parse(seen[0].body!)).toEqual({ query: 'ромашка', count: 10 });
+    const broken = await buyer.v.get(`/v3.0/bills/companies/suggest?query=${encodeURIComponent('сломай')}`);
+    expect(isRussianError(broken, 502)).toBe(true);
+    expect(broken.json().rm).toBe(messages.companySuggestFailed);
+  });
+});
+
+describe('sponsors', () => {
+  it('answers people with Plus for 714 or 2178 avatars; other counts are refused', async () => {
+    const fan = await signedIn('Меценат Пётр');
+    await t.database.db
+      .update(users)
+      .set({ isPaid: true, paidUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, fan.id));
+    const res = await new (staff.constructor as typeof Visitor)(t.app).get('/v3.0/plus/sponsors/714');
+    expect(res.json().rc, res.body).toBe(200);
+    expect(res.json().data.items).toContainEqual({
+      url: expect.stringContaining(`/u/${fan.id}`),
+      name: 'Меценат Пётр',
+      avatar: null,
+    });
+    expect((await staff.get('/v3.0/plus/sponsors/2178')).json().rc).toBe(200);
+    for (const bad of ['100', '0', '-714', 'abc', '99999999999999'])
+      expect(isRussianError(await staff.get(`/v3.0/plus/sponsors/${bad}`), 400), bad).toBe(true);
+  });
+});
+
+describe('promo codes', () => {
+  it('staff create codes and get the /plus address; readers cannot; bad fields are refused', async () => {
+    const res = await staff.post('/v3.0/private/digest/promo/store', { code: 'summer-30', days: 30, max_uses: 2 });
+    expect(res.json().rc, res.body).toBe(200);
+    expect(res.json().data.redirect_url).toBe('/plus?promo=SUMMER-30');
+    expect(
+      isRussianError(await staff.post('/v3.0/private/digest/promo/store', { code: 'SUMMER-30', days: 5 }), 409),
+    ).toBe(true);
+    const reader = await signedIn();
+    expect(
+      isRussianError(await reader.v.post('/v3.0/private/digest/promo/store', { code: 'MINE1', days: 30 }), 403),
+    ).toBe(true);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ code: 'ab', days: 1 }, messages.promoCodeInvalid],
+      [{ code: 'КОД1234', days: 1 }, messages.promoCodeInvalid],
+      [{ code: 'BOTH1', days: 1, discount: 10 }, messages.promoKindInvalid],
+      [{ code: 'NONE1' }, messages.promoKindInvalid],
+      [{ code: 'BIG1', days: 10 ** 12 }, messages.promoDaysInvalid],
+      [{ code: 'NEG1', days: -1 }, messages.promoDaysInvalid],
+      [{ code: 'DISC1', discount: 101 }, messages.promoDiscountInvalid],
+      [{ code: 'USES1', days: 1, max_uses: 0 }, messages.promoUsesInvalid],
+      [{ code: 'OLD1', days: 1, expires_at: '2000-01-01' }, messages.promoExpiryInvalid],
+      [{ code: 'DATE1', days: 1, expires_at: 'завтра' }, messages.promoExpiryInvalid],
+      [{ code: 'X1234', days: 1, admin: true }, messages.unknownField('admin')],
+    ];
+    for (const [body, rm] of bad) {
+      const r = await staff.post('/v3.0/private/digest/promo/store', body);
+      expect(isRussianError(r, 400), JSON.stringify(body) + r.body).toBe(true);
+      expect(r.json().rm).toBe(rm);
+    }
+    expect((await t.database.db.select().from(promoCodes)).map((p) => p.code)).toEqual(['SUMMER-30']);
+  });
+
+  it('a days code gives Plus once per account, up to its uses; expired codes are refused', async () => {
+    await staff.post('/v3.0/private/digest/promo/store', { code: 'TWICE', days: 7, max_uses: 2 });
+    const [a, b, c] = [await signedIn(), await signedIn(), await signedIn()];
+    const ok = await a.v.post('/v3.0/payments/promo/redeem', { code: 'twice' });
+    expect(ok.json().rc, ok.body).toBe(200);
+    expect(ok.json().rm).toBe(messages.promoApplied(7));
+    expect((await userRow(a.id)).isPaid).toBe(true);
+    expect((await ledgerOf(a.id)).map((l) => [l.kind, l.amount])).toEqual([['promo', 0]]);
+
+    const before = await ledgerCount();
+    const again = await a.v.post('/v3.0/payments/promo/redeem', { code: 'TWICE' });
+    expect(isRussianError(again, 400)).toBe(true);
+    expect(again.json().rm).toBe(messages.promoAlreadyUsed);
+    expect(await ledgerCount()).toBe(before);
+
+    expect((await b.v.post('/v3.0/payments/promo/redeem', { code: 'TWICE' })).json().rc).toBe(200);
+    const third = await c.v.post('/v3.0/payments/promo/redeem', { code: 'TWICE' });
+    expect(third.json().rm).toBe(messages.promoUsedUp);
+    expect((await userRow(c.id)).isPaid).toBe(false);
+
+    await staff.post('/v3.0/private/digest/promo/store', {
+      code: 'SOON',
+      days: 7,
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    t.clock.now = new Date(Date.now() + 120_000);
+    try {
+      const late = await c.v.post('/v3.0/payments/promo/redeem', { code: 'SOON' });
+      expect(late.json().rm).toBe(messages.promoExpired);
+    } finally {
+      t.clock.now = new Date();
+    }
+    expect(isRussianError(await c.v.post('/v3.0/payments/promo/redeem', { code: 'NOSUCH' }), 404)).toBe(true);
+    expect(isRussianError(await c.v.post('/v3.0/payments/promo/redeem', { code: 12 }), 400)).toBe(true);
+  });
+
+  it('a discount code lowers the next Plus paid from the balance, once', async () => {
+    await staff.post('/v3.0/private/digest/promo/store', { code: 'HALF', discount: 50, max_uses: 100 });
+    const r = await signedIn();
+    await topUp(r.id, 10000);
+    expect((await r.v.post('/v3.0/payments/promo/redeem', { code: 'HALF' })).json().rm).toBe(
+      messages.promoDiscountApplied(50),
+    );
+    const paid = await r.v.post('/v3.0/balance/plus', { stuff_id: 1 });
+    expect(paid.json().rc, paid.body).toBe(200);
+    expect(paid.json().data.balance).toBe(50.5); // 100 ₽ − 99 ₽ / 2
+    const second = await r.v.post('/v3.0/balance/plus', { stuff_id: 1 });
+    expect(isRussianError(second, 400)).toBe(true);
+    expect(second.json().rm).toBe(messages.balanceTooLow);
+    expect(await balanceOf(r.v)).toBe(50.5);
+  });
+});
+
+describe('balance and donations', () => {
+  async function donationEntry(author: Visitor, withBlock = true) {
+    const entry = await savedEntry(author, {
+      title: 'Запись с донатами',
+      entry: [
+        text('Поддержите, если понравилось'),
+        ...(withBlock ? [{ type: 'donation', data: { title: 'На кофе' } }] : []),
+      ],
+      is_published: 1,
+    });
+    return entry.id as number;
+  }
+
+  it('Plus from the balance: refused below the price, then one order row and Plus', async () => {
+    const r = await signedIn();
+    const before = await ledgerCount();
+    // Not enough money is a 400, never the 402 that opens the buy popup.
+    expect(isRussianError(await r.v.post('/v3.0/balance/plus', { stuff_id: 2 }), 400)).toBe(true);
+    expect(isRussianError(await r.v.post('/v3.0/balance/plus', { stuff_id: 99 }), 400)).toBe(true);
+    expect(isRussianError(await r.v.post('/v3.0/balance/plus', { stuff_id: 18 }), 400)).toBe(true);
+    expect(await ledgerCount()).toBe(before);
+    await topUp(r.id, 30000);
+    const ok = await r.v.post('/v3.0/balance/plus', { stuff_id: 2 });
+    expect(ok.json().rc, ok.body).toBe(200);
+    expect(await balanceOf(r.v)).toBe(71);
+    expect((await userRow(r.id)).isPaid).toBe(true);
+  });
+
+  it('a reader donates from the balance with a message; the author sees it, asks a payout, staff mark it paid', async () => {
+    const author = await signedIn('Автор Ирина');
+    const reader = await signedIn('Читатель Олег');
+    const entryId = await donationEntry(author.v);
+    await topUp(reader.id, 200000);
+    const before = await ledgerCount();
+
+    const bad: [Record<string, unknown>, number, string][] = [
+      [{ entry_id: entryId, amount: -1 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 10 ** 12 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 9 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 10.5 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: '100', message: 'x'.repeat(501) }, 400, messages.donationMessageTooLong],
+      [{ entry_id: entryId }, 400, messages.donationAmountInvalid],
+      [{ entry_id: 'abc', amount: 100 }, 400, messages.entryNotFound],
+      [{ entry_id: 99999999, amount: 100 }, 404, messages.entryNotFound],
+      [{ entry_id: entryId, amount: 100, to: 1 }, 400, messages.unknownField('to')],
+    ];
+    for (const [body, rc, rm] of bad) {
+      const res = await reader.v.post('/v3.0/donations/balance', body);
+      expect(isRussianError(res, rc), JSON.stringify(body) + res.body).toBe(true);
+      expect(res.json().rm).toBe(rm);
+    }
+    // To oneself, an entry without the block, more than the balance.
+    expect((await author.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 100 })).json().rm).toBe(
+      messages.donationToSelf,
+    );
+    const plain = await donationEntry(author.v, false);
+    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 100 }), 403)).toBe(
+      true,
+    );
+    expect(
+      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 2500 }), 400),
+    ).toBe(true);
+    expect(await ledgerCount()).toBe(before);
+
+    const res = await reader.v.post('/v3.0/donations/balance', {
+      entry_id: entryId,
+      amount: 1500,
+      message: 'Спасибо!',
+    });
+    expect(res.json().rc, res.body).toBe(200);
+    expect(res.json().rm).toBe(messages.donationDone);
+    expect(await balanceOf(reader.v)).toBe(500);
+    expect(await balanceOf(author.v)).toBe(1500);
+
+    const cabinet = (await author.v.get('/v3.0/donations/cabinet')).json().data;
+    expect(cabinet.totals).toEqual({ received: 1500, paid_out: 0, requested: 0, available: 1500, count: 1 });
+    expect(cabinet.items[0]).toMatchObject({
+      amount: 1500,
+      message: 'Спасибо!',
+      donor: { id: reader.id, name: 'Читатель Олег' },
+    });
+    expect((await reader.v.get('/v3.0/donations/cabinet')).json().data.items).toEqual([]);
+
+    // Payouts: within what was collected, at least the minimum.
+    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 100 }), 400)).toBe(true);
+    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 2000 }), 400)).toBe(true);
+    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 1000 });
+    expect(asked.json().rc, asked.body).toBe(200);
+    expect(await balanceOf(author.v)).toBe(500);
+    expect((await author.v.post('/v3.0/donations/payouts/request', { amount: 600 })).json().rm).toBe(
+      messages.payoutTooLarge,
+    );
+    const id = asked.json().data.id;
+    expect(isRussianError(await author.v.post(`/v3.0/admin/payouts/${id}/paid`), 403)).toBe(true);
+    expect((await staff.post(`/v3.0/admin/payouts/${id}/paid`)).json().rc).toBe(200);
+    expect(isRussianError(await staff.post(`/v3.0/admin/payouts/${id}/paid`), 409)).toBe(true);
+    const after = (await author.v.get('/v3.0/donations/cabinet')).json().data;
+    expect(after.totals).toMatchObject({ received: 1500, paid_out: 1000, requested: 0, available: 500 });
+    expect(after.payouts[0]).toMatchObject({ amount: 1000, status: 'paid' });
+    expect((await t.database.db.select().from(payouts).where(eq(payouts.authorId, author.id))).length).toBe(1);
+    expect((await t.database.db.select().from(donations).where(eq(donations.authorId, author.id)))[0].status).toBe(
+      'paid',
+    );
+  });
+
+  it('anonymous callers are asked to sign in', async () => {
+    const anon = new (staff.constructor as typeof Visitor)(t.app);
+    for (const [path, body] of [
+      ['/v3.0/donations/balance', { entry_id: 1, amount: 100 }],
+      ['/v3.0/balance/plus', { stuff_id: 1 }],
+      ['/v3.0/payments/promo/redeem', { code: 'TWICE' }],
+      ['/v3.0/donations/payouts/request', { amount: 1000 }],
+    ] as const)
+      expect(isRussianError(await anon.post(path, body), 401), path).toBe(true);
+    expect(isRussianError(await anon.get('/v3.0/donations/cabinet'), 401)).toBe(true);
+    expect(isRussianError(await anon.get('/v3.0/admin/bills'), 401)).toBe(true);
+    const reader = await newUser(t.app);
+    expect(isRussianError(await reader.v.get('/v3.0/admin/payouts'), 403)).toBe(true);
+    expect(isRussianError(await reader.v.get('/v3.0/admin/promo'), 403)).toBe(true);
+  });
+});

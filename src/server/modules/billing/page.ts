@@ -1,0 +1,22 @@
+import { KOPECKS } from '../../../shared/billing.ts';
+import type { BillingPageServices } from '../../../shared/pages/billing.ts';
+import type { Ctx } from '../../context.ts';
+import type { UserRow } from '../auth/index.ts';
+import * as billing from './service.ts';
+
+export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices {
+  return {
+    async plus(count) {
+      const data = await billing.plusPage(ctx, user, count);
+      return { ...data, balance: data.balance / KOPECKS };
+    },
+    async cabinet() {
+      if (!user) return null;
+      const [cabinet, { balance }] = await Promise.all([
+        billing.donationsCabinet(ctx, user),
+        billing.balance(ctx, user),
+      ]);
+      return { ...cabinet, balance };
+    },
+  };
+}

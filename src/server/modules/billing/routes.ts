@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import {
+  COMPANY_ADDRESS_MAX,
+  COMPANY_NAME_MAX,
+  DONATION_MAX,
+  DONATION_MESSAGE_MAX,
+  DONATION_MIN,
+  isValidInn,
+  isValidKpp,
+  KOPECKS,
+  needsKpp,
+  PAYOUT_MIN,
+  PROMO_CODE_RE,
+  PROMO_DAYS_MAX,
+  SPONSOR_COUNTS,
+} from '../../../shared/billing.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { collapse, emailField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+import { route } from '../../http/route.ts';
+import * as billing from './service.ts';
+
+const text = (required: string, max: number) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? required : messages.wrongType) })
+    .max(max * 2, messages.tooLong(max))
+    .transform(collapse)
+    .pipe(z.string().min(1, required).max(max, messages.tooLong(max)));
+
+const innField = withoutControlChars(z.string({ error: messages.innInvalid }))
+  .transform((s) => s.trim())
+  .refine(isValidInn, messages.innInvalid);
+const kppField = withoutControlChars(z.string({ error: messages.kppInvalid }))
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => s === '' || isValidKpp(s), messages.kppInvalid)
+  .default('');
+
+/** The invoice form's fields (`/tools/bills/store?{fields}`): an organisation gives its KPP, a sole trader none. */
+const invoiceQuery = plainBody({
+  stuff_id: idField(messages.stuffInvalid),
+  inn: innField,
+  kpp: kppField,
+  name: text(messages.companyNameRequired, COMPANY_NAME_MAX),
+  address: text(messages.companyAddressRequired, COMPANY_ADDRESS_MAX),
+  email: emailField,
+}).superRefine((v, c) => {
+  if (needsKpp(v.inn) && !v.kpp) c.addIssue({ code: 'custom', path: ['kpp'], message: messages.kppRequired });
+  if (!needsKpp(v.inn) && v.kpp) c.addIssue({ code: 'custom', path: ['kpp'], message: messages.kppForbidden });
+});
+
+/** Whole roubles in, kopecks out. */
+const roubles = (rm: string, min: number, max: number) => intField(rm, min, max).transform((r) => r * KOPECKS);
+
+const promoCodeField = withoutControlChars(z.string({ error: messages.promoCodeInvalid }))
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => PROMO_CODE_RE.test(s), messages.promoCodeInvalid);
+
+const expiryField = z
+  .union([z.null(), z.literal(''), z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: messages.promoExpiryInvalid,
+  })
+  .transform((s) => (s ? new Date(s) : null))
+  .optional();
+
+const idParams = (rm: string) => z.strictObject({ id: idField(rm) });
+
+/** Company invoices, /plus, donations, the balance and promo codes (issue 12). */
+export const billingRoutes = [
+  route.get('/bills/companies/suggest', {
+    access: 'active',
+    rateLimit: [60, 60],
+    query: plainBody({ query: text(messages.companyQueryInvalid, 300) }),
+    handler: async ({ ctx, query }) => ({ items: await billing.suggestCompanies(ctx, query.query) }),
+  }),
+
+  route.get('/bills', {
+    access: 'user',
+    handler: async ({ ctx, user }) => ({ items: await billing.myInvoices(ctx, user) }),
+  }),
+
+  route.get('/admin/bills', {
+    access: 'staff',
+    query: plainBody({ status: z.enum(['issued', 'paid'], { error: messages.badRequest }).optional() }),
+    handler: async ({ ctx, query }) => ({ items: await billing.staffInvoices(ctx, query.status ?? null) }),
+  }),
+
+  route.post('/admin/bills/:id/paid', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: idParams(messages.invoiceNotFound),
+    message: messages.invoiceMarkedPaid,
+    handler: async ({ ctx, user, params }) => ({ invoice: await billing.markInvoicePaid(ctx, user, params.id) }),
+  }),
+
+  route.get('/plus/sponsors/:count', {
+    access: 'anyone',
+    rateLimit: [60, 60],
+    params: z.strictObject({
+      count: z.preprocess(
+        (v) => Number(v),
+        z.union(
+          SPONSOR_COUNTS.map((n) => z.literal(n)),
+          { error: messages.sponsorsCountInvalid },
+        ),
+      ),
+    }),
+    handler: async ({ ctx, params }) => ({ items: await billing.sponsors(ctx, params.count) }),
+  }),
+
+  route.post('/private/digest/promo/store', {
+    access: 'staff',
+    rateLimit: [30, 60],
+    body: plainBody({
+      code: promoCodeField,
+      days: intField(messages.promoDaysInvalid, 0, PROMO_DAYS_MAX).default(0),
+      discount: intField(messages.promoDiscountInvalid, 0, 100).default(0),
+      max_uses: intField(messages.promoUsesInvalid, 1, 1_000_000).default(1),
+      expires_at: expiryField,
+    }),
+    message: messages.promoCreated,
+    handler: ({ ctx, user, body }) =>
+      billing.createPromo(ctx, user, {
+        code: body.code,
+        days: body.days,
+        discount: body.discount,
+        maxUses: body.max_uses,
+        expiresAt: body.expires_at ?? null,
+      }),
+  }),
+
+  route.get('/admin/promo', {
+    access: 'staff',
+    handler: async ({ ctx }) => ({ items: await billing.promoList(ctx) }),
+  }),
+
+  route.post('/payments/promo/redeem', {
+    access: 'active',
+    rateLimit: [10, 60],
+    body: plainBody({ code: promoCodeField }),
+    message: (r: { message: string }) => r.message,
+    handler: ({ ctx, user, body }) => billing.redeemPromo(ctx, user, body.code),
+  }),
+
+  route.get('/balance', {
+    access: 'user',
+    handler: ({ ctx, user }) => billing.balance(ctx, user),
+  }),
+
+  route.post('/balance/plus', {
+    access: 'active',
+    rateLimit: [10, 60],
+    body: plainBody({ stuff_id: idField(messages.stuffInvalid) }),
+    message: messages.plusPaidFromBalance,
+    handler: ({ ctx, user, body }) => billing.payPlusFromBalance(ctx, user, body.stuff_id),
+  }),
+
+  route.post('/donations/balance', {
+    access: 'active',
+    rateLimit: [20, 60],
+    body: plainBody({
+      entry_id: idField(messages.entryNotFound),
+      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+      message: z
+        .string({ error: messages.wrongType })
+        .max(DONATION_MESSAGE_MAX, messages.donationMessageTooLong)
+        .transform((s) => s.trim())
+        .default(''),
+    }),
+    message: messages.donationDone,
+    handler: ({ ctx, user, body }) =>
+      billing.donateFromBalance(ctx, user, { entryId: body.entry_id, amount: body.amount, message: body.message }),
+  }),
+
+  route.get('/donations/cabinet', {
+    access: 'user',
+    handler: ({ ctx, user }) => billing.donationsCabinet(ctx, user),
+  }),
+
+  route.post('/donations/payouts/request', {
+    access: 'active',
+    rateLimit: [10, 60],
+    body: plainBody({ amount: roubles(messages.payoutTooSmall, PAYOUT_MIN, DONATION_MAX * 1000) }),
+    message: messages.payoutRequested,
+    handler: ({ ctx, user, body }) => billing.requestPayout(ctx, user, body.amount),
+  }),
+
+  route.get('/admin/payouts', {
+    access: 'staff',
+    handler: async ({ ctx }) => ({ items: await billing.staffPayouts(ctx) }),
+  }),
+
+  route.post('/admin/payouts/:id/paid', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: idParams(messages.payoutNotFound),
+    message: messages.payoutMarkedPaid,
+    handler: ({ ctx, user, params }) => billing.markPayoutPaid(ctx, user, params.id),
+  }),
+];
+
+/** Outside the API prefix (spec/content.md §2): the invoice form's redirect and the PDF it leads to. */
+export const billingRootRoutes = [
+  route.get('/tools/bills/store', {
+    access: 'active',
+    rateLimit: [20, 60],
+    query: invoiceQuery,
+    raw: true,
+    handler: async ({ ctx, user, query, reply }) => {
+      const url = await billing.createInvoice(ctx, user, {
+        stuffId: query.stuff_id,
+        inn: query.inn,
+        kpp: query.kpp,
+        name: query.name,
+        address: query.address,
+        email: query.email,
+      });
+      return reply.redirect(url, 303);
+    },
+  }),
+
+  route.get('/tools/bills/:id/invoice.pdf', {
+    access: 'user',
+    rateLimit: [60, 60],
+    params: idParams(messages.invoiceNotFound),
+    raw: true,
+    handler: async ({ ctx, user, params, reply }) => {
+      const file = await billing.invoiceFile(ctx, user, params.id);
+      reply.header('content-disposition', `inline; filename="${file.name}"`);
+      reply.header('cache-control', 'private, no-store');
+      reply.type('application/pdf');
+      return Buffer.from(file.pdf);
+    },
+  }),
+];

@@ -1,0 +1,419 @@
+import type { Role } from '../../../shared/api.ts';
+import {
+  KOPECKS,
+  type CompanySuggestion,
+  type DonationsCabinet,
+  type InvoiceItem,
+  type PromoItem,
+  type Sponsor,
+} from '../../../shared/billing.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { PRODUCTS, productOf, type Product } from '../../../shared/payments.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { SafeFetchError } from '../../lib/safe-fetch.ts';
+import { balanceOf, grantPlus, postLedger } from '../payments/index.ts';
+import { invoiceNumber, invoicePdf } from './pdf.ts';
+import * as policy from './policy.ts';
+import * as q from './queries.ts';
+import { suggesterFor } from './suggest.ts';
+
+type Actor = { id: number; role: Role };
+
+const SUGGESTIONS = 10;
+
+// ——— Invoices ———
+
+/** Company suggestions for the invoice form; a failing outside service answers a Russian 502, the form stays usable. */
+export async function suggestCompanies(ctx: Ctx, query: string): Promise<CompanySuggestion[]> {
+  try {
+    return await suggesterFor(ctx.config).suggest(ctx, query, SUGGESTIONS);
+  } catch (err) {
+    if (!(err instanceof SafeFetchError) && !(err instanceof SyntaxError) && (err as Error).name !== 'ZodError')
+      throw err;
+    ctx.log.warn({ err }, 'company suggestion failed');
+    throw new ApiError(502, messages.companySuggestFailed);
+  }
+}
+
+/** Products an invoice can buy: the one-off periods (the monthly recurring tariff charges a card). */
+export function invoiceProduct(stuffId: number): Product {
+  const product = productOf(stuffId);
+  if (!product) throw badRequest(messages.stuffInvalid);
+  if (product.recurring) throw badRequest(messages.stuffNotForInvoice);
+  return product;
+}
+
+export interface InvoiceInput {
+  stuffId: number;
+  inn: string;
+  kpp: string;
+  name: string;
+  address: string;
+  email: string;
+}
+
+const pdfUrl = (id: number) => `/tools/bills/${id}/invoice.pdf`;
+
+const invoiceItem = (r: q.InvoiceRow): InvoiceItem => ({
+  id: r.id,
+  number: invoiceNumber(r.id),
+  stuff_id: r.stuffId,
+  amount: r.amount / KOPECKS,
+  company: { value: r.companyName, inn: r.inn, kpp: r.kpp, address: r.address },
+  email: r.email,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+  paid_at: r.paidAt?.toISOString() ?? null,
+  pdf_url: pdfUrl(r.id),
+});
+
+/** `/tools/bills/store`: stores the invoice at the product's price and answers where its PDF is. */
+export async function createInvoice(ctx: Ctx, user: Actor, input: InvoiceInput): Promise<string> {
+  const product = invoiceProduct(input.stuffId);
+  const row = await transaction(ctx, (ctx) =>
+    q.insertInvoice(ctx.db, {
+      userId: user.id,
+      stuffId: product.stuff_id,
+      amount: product.price,
+      inn: input.inn,
+      kpp: input.kpp,
+      companyName: input.name,
+      address: input.address,
+      email: input.email,
+    }),
+  );
+  return pdfUrl(row.id);
+}
+
+/** The PDF of an invoice, for its buyer and staff. */
+export async function invoiceFile(ctx: Ctx, user: Actor, id: number): Promise<{ name: string; pdf: Uint8Array }> {
+  const invoice = await q.findInvoice(ctx.db, id);
+  policy.assertInvoiceVisible(invoice, user);
+  const name = ui.billing.plus.products[invoice.stuffId] ?? '';
+  return { name: `invoice-${invoice.id}.pdf`, pdf: await invoicePdf(invoice, name, ctx.config.publicUrl) };
+}
+
+export async function myInvoices(ctx: Ctx, user: Actor): Promise<InvoiceItem[]> {
+  return (await q.invoicesOf(ctx.db, user.id)).map(invoiceItem);
+}
+
+export async function staffInvoices(ctx: Ctx, status: 'issued' | 'paid' | null): Promise<InvoiceItem[]> {
+  return (await q.latestInvoices(ctx.db, status)).map(invoiceItem);
+}
+
+/**
+ * Staff saw the money arrive: the invoice is paid, its Plus granted, and the ledger tells it as a card payment does
+ * (`charge +X`, then `order −X`). The keys make a second click store nothing; the lock makes it answer "already paid".
+ */
+export async function markInvoicePaid(ctx: Ctx, staff: Actor, id: number): Promise<InvoiceItem> {
+  return transaction(ctx, async (ctx) => {
+    const invoice = await q.findInvoice(ctx.db, id, true);
+    if (!invoice) throw notFound(messages.invoiceNotFound);
+    if (invoice.status === 'paid') throw new ApiError(409, messages.invoiceAlreadyPaid);
+    const product = invoiceProduct(invoice.stuffId);
+    const now = ctx.now();
+    const note = `Счёт ${invoiceNumber(invoice.id)}`;
+    await postLedger(ctx, {
+      userId: invoice.userId,
+      kind: 'charge',
+      amount: invoice.amount,
+      idempotencyKey: `invoice:${invoice.id}:charge`,
+      note,
+    });
+    await postLedger(ctx, {
+      userId: invoice.userId,
+      kind: 'order',
+      amount: -invoice.amount,
+      idempotencyKey: `invoice:${invoice.id}:order`,
+      note,
+    });
+    await grantPlus(ctx, invoice.userId, product.days);
+    await q.markInvoicePaid(ctx.db, invoice.id, staff.id, now);
+    return invoiceItem({ ...invoice, status: 'paid', paidAt: now, paidById: staff.id });
+  });
+}
+
+// ——— /plus ———
+
+const sponsorItem = (r: Awaited<ReturnType<typeof q.sponsors>>[number]): Sponsor => ({
+  url: subsiteUrl(r),
+  name: r.name,
+  avatar: r.avatar_url,
+});
+
+/** `GET /plus/sponsors/{count}`: people with Plus for the avatar grid. */
+export async function sponsors(ctx: Ctx, count: number): Promise<Sponsor[]> {
+  return (await q.sponsors(ctx.db, count)).map(sponsorItem);
+}
+
+/** What /plus shows: the products with their prices, how many have Plus, the reader's balance and discount. */
+export async function plusPage(ctx: Ctx, user: Actor | null, sponsorsCount: number) {
+  const [items, total, balance, discount] = await Promise.all([
+    sponsors(ctx, sponsorsCount),
+    q.sponsorsCount(ctx.db),
+    user ? balanceOf(ctx, user.id) : Promise.resolve(0),
+    user ? q.pendingDiscount(ctx.db, user.id) : Promise.resolve(undefined),
+  ]);
+  return {
+    products: PRODUCTS.map((p) => ({ ...p })),
+    sponsors: items,
+    sponsors_count: total,
+    balance,
+    discount: discount?.discount ?? 0,
+  };
+}
+
+// ——— Promo codes ———
+
+const promoItem = (p: q.PromoRow): PromoItem => ({
+  id: p.id,
+  code: p.code,
+  days: p.days,
+  discount: p.discount,
+  max_uses: p.maxUses,
+  uses: p.uses,
+  expires_at: p.expiresAt?.toISOString() ?? null,
+});
+
+export interface PromoInput {
+  code: string;
+  days: number;
+  discount: number;
+  maxUses: number;
+  expiresAt: Date | null;
+}
+
+/** `POST /private/digest/promo/store`: staff make a code; the answer is the /plus address that applies it. */
+export async function createPromo(ctx: Ctx, staff: Actor, input: PromoInput) {
+  if (input.days > 0 === input.discount > 0) throw badRequest(messages.promoKindInvalid);
+  if (input.expiresAt && input.expiresAt <= ctx.now()) throw badRequest(messages.promoExpiryInvalid);
+  const row = await transaction(ctx, (ctx) =>
+    q.insertPromo(ctx.db, {
+      code: input.code,
+      days: input.days,
+      discount: input.discount,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresAt,
+      createdById: staff.id,
+    }),
+  );
+  if (!row) throw new ApiError(409, messages.promoCodeTaken);
+  return { promo: promoItem(row), redirect_url: `/plus?promo=${encodeURIComponent(row.code)}` };
+}
+
+export async function promoList(ctx: Ctx): Promise<PromoItem[]> {
+  return (await q.latestPromos(ctx.db)).map(promoItem);
+}
+
+/**
+ * Redeems a code for the signed-in reader, once per account and within its uses and expiry (the row lock makes the
+ * last use go to one of two racing readers). A days code grants Plus at once, with a `promo` ledger row of 0 ₽; a
+ * discount waits for the next purchase (`discountFor`).
+ */
+export async function redeemPromo(ctx: Ctx, user: Actor, code: string) {
+  return transaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    const promo = await q.findPromoForUpdate(ctx.db, code);
+    policy.assertPromoUsable(promo, now);
+    const fresh = await q.insertRedemption(ctx.db, promo.id, user.id, promo.days > 0 ? now : null);
+    if (!fresh) throw badRequest(messages.promoAlreadyUsed);
+    let paidUntil: Date | null = null;
+    if (promo.days > 0) {
+      await postLedger(ctx, {
+        userId: user.id,
+        kind: 'promo',
+        amount: 0,
+        idempotencyKey: `promo:${promo.id}:${user.id}`,
+        note: `Промокод ${promo.code}: ${promo.days} дн. Плюса`,
+      });
+      paidUntil = await grantPlus(ctx, user.id, promo.days);
+    }
+    return {
+      days: promo.days,
+      discount: promo.discount,
+      paid_until: paidUntil?.toISOString() ?? null,
+      message: promo.days > 0 ? messages.promoApplied(promo.days) : messages.promoDiscountApplied(promo.discount),
+    };
+  });
+}
+
+/**
+ * The price a purchase costs this reader after a redeemed discount code, and the call that spends the code: the
+ * payments module calls `spend` in the transaction that marks the order paid.
+ */
+export async function discountFor(ctx: Ctx, userId: number, price: number) {
+  const pending = await q.pendingDiscount(ctx.db, userId);
+  if (!pending) return { price, discount: 0, spend: async () => {} };
+  return {
+    price: Math.round((price * (100 - pending.discount)) / 100),
+    discount: pending.discount,
+    spend: (tx: Ctx) => q.consumeDiscount(tx.db, pending.code_id, userId, tx.now()),
+  };
+}
+
+// ——— Balance ———
+
+/** Pays a Plus period from the balance: one `order −X` row (after a redeemed discount) and the days of Plus. */
+export async function payPlusFromBalance(ctx: Ctx, user: Actor, stuffId: number) {
+  const product = invoiceProduct(stuffId);
+  return transaction(ctx, async (ctx) => {
+    await q.lockUser(ctx.db, user.id);
+    const { price, spend } = await discountFor(ctx, user.id, product.price);
+    const balance = await balanceOf(ctx, user.id);
+    if (balance < price) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    await postLedger(ctx, {
+      userId: user.id,
+      kind: 'order',
+      amount: -price,
+      idempotencyKey: `balance:${user.id}:${crypto.randomUUID()}`,
+      note: ui.billing.plus.products[product.stuff_id],
+    });
+    await spend(ctx);
+    const paidUntil = await grantPlus(ctx, user.id, product.days);
+    return { balance: (balance - price) / KOPECKS, paid_until: paidUntil?.toISOString() ?? null };
+  });
+}
+
+export async function balance(ctx: Ctx, user: Actor) {
+  return { balance: (await balanceOf(ctx, user.id)) / KOPECKS };
+}
+
+// ——— Donations ———
+
+export interface DonationInput {
+  entryId: number;
+  /** Kopecks. */
+  amount: number;
+  message: string;
+}
+
+/**
+ * A paid donation moves money from the donor to the author: `donation −X` for the donor (after the card's
+ * `charge +X`, or from the balance) and `donation +X` for the author. Keys make a repeat store nothing.
+ */
+async function settleDonation(ctx: Ctx, donation: q.DonationRow) {
+  if (donation.donorId !== null) {
+    await postLedger(ctx, {
+      userId: donation.donorId,
+      kind: 'donation',
+      amount: -donation.amount,
+      idempotencyKey: `donation:${donation.id}:out`,
+      note: `Донат к записи ${donation.entryId}`,
+    });
+  }
+  await postLedger(ctx, {
+    userId: donation.authorId,
+    kind: 'donation',
+    amount: donation.amount,
+    idempotencyKey: `donation:${donation.id}:in`,
+    note: `Донат к записи ${donation.entryId}`,
+  });
+  await q.setDonationStatus(ctx.db, donation.id, 'paid', ctx.now());
+}
+
+/** A donation paid from the donor's balance. */
+export async function donateFromBalance(ctx: Ctx, donor: Actor, input: DonationInput) {
+  return transaction(ctx, async (ctx) => {
+    const entry = await q.donationEntry(ctx.db, input.entryId);
+    policy.assertDonationTarget(entry, donor.id);
+    await q.lockUser(ctx.db, donor.id);
+    const balance = await balanceOf(ctx, donor.id);
+    if (balance < input.amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    const donation = await q.insertDonation(ctx.db, {
+      entryId: input.entryId,
+      authorId: entry.author_id,
+      donorId: donor.id,
+      amount: input.amount,
+      message: input.message,
+    });
+    await settleDonation(ctx, donation);
+    return { id: donation.id, balance: (balance - input.amount) / KOPECKS };
+  });
+}
+
+/** The author's donations cabinet: paid donations with their messages, totals and payout requests. */
+export async function donationsCabinet(ctx: Ctx, author: Actor): Promise<DonationsCabinet> {
+  const [items, totals, payouts] = await Promise.all([
+    q.donationsOf(ctx.db, author.id),
+    q.donationTotals(ctx.db, author.id),
+    q.payoutsOf(ctx.db, author.id),
+  ]);
+  const available = totals.received - totals.paid_out - totals.requested;
+  return {
+    totals: {
+      received: totals.received / KOPECKS,
+      paid_out: totals.paid_out / KOPECKS,
+      requested: totals.requested / KOPECKS,
+      available: available / KOPECKS,
+      count: totals.count,
+    },
+    items: items.map((d) => ({
+      id: d.id,
+      amount: d.amount / KOPECKS,
+      message: d.message,
+      donor:
+        d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
+          ? {
+              id: d.donor_id,
+              name: d.donor_name,
+              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
+            }
+          : null,
+      entry: { id: d.entry_id, title: d.entry_title, url: `/${d.entry_id}` },
+      created_at: d.created_at.toISOString(),
+    })),
+    payouts: payouts.map((p) => ({
+      id: p.id,
+      amount: p.amount / KOPECKS,
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+      paid_at: p.paidAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * An author asks to be paid collected donations: no more than received less paid and requested, nor than the
+ * balance; the money leaves the balance at once (`donation −X`), staff mark the transfer done.
+ */
+export async function requestPayout(ctx: Ctx, author: Actor, amount: number) {
+  return transaction(ctx, async (ctx) => {
+    await q.lockUser(ctx.db, author.id);
+    const totals = await q.donationTotals(ctx.db, author.id);
+    const available = Math.min(totals.received - totals.paid_out - totals.requested, await balanceOf(ctx, author.id));
+    if (amount > available) throw badRequest(messages.payoutTooLarge);
+    const payout = await q.insertPayout(ctx.db, author.id, amount);
+    await postLedger(ctx, {
+      userId: author.id,
+      kind: 'donation',
+      amount: -amount,
+      idempotencyKey: `payout:${payout.id}`,
+      note: `Вывод донатов, заявка ${payout.id}`,
+    });
+    return { id: payout.id, amount: amount / KOPECKS, status: payout.status };
+  });
+}
+
+export async function markPayoutPaid(ctx: Ctx, staff: Actor, id: number) {
+  return transaction(ctx, async (ctx) => {
+    const payout = await q.findPayout(ctx.db, id);
+    if (!payout) throw notFound(messages.payoutNotFound);
+    if (payout.status === 'paid') throw new ApiError(409, messages.payoutAlreadyPaid);
+    await q.markPayoutPaid(ctx.db, id, staff.id, ctx.now());
+    return { id, amount: payout.amount / KOPECKS, status: 'paid' as const };
+  });
+}
+
+export async function staffPayouts(ctx: Ctx) {
+  return (await q.latestPayouts(ctx.db)).map((p) => ({
+    id: p.id,
+    author_id: p.authorId,
+    amount: p.amount / KOPECKS,
+    status: p.status,
+    created_at: p.createdAt.toISOString(),
+    paid_at: p.paidAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,19 @@
+import type { DonationsCabinet, Sponsor } from '../billing.ts';
+import type { Product } from '../payments.ts';
+
+/** What /plus shows (src/server/modules/billing/page.ts). Money in roubles. */
+export interface PlusPageData {
+  products: Product[];
+  sponsors: Sponsor[];
+  sponsors_count: number;
+  /** The reader's balance and a redeemed discount (percent) waiting for the next purchase; 0 for visitors. */
+  balance: number;
+  discount: number;
+}
+
+/** What page loaders may ask about Plus, donations and the balance; src/server/modules/billing/page.ts. */
+export interface BillingPageServices {
+  plus(sponsorsCount: number): Promise<PlusPageData>;
+  /** The signed-in author's donations cabinet and balance; null for visitors. */
+  cabinet(): Promise<(DonationsCabinet & { balance: number }) | null>;
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { PAYOUT_MIN, type DonationsCabinet as Cabinet } from '../../../shared/billing.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
+import { billingCalls } from './calls.ts';
+
+const t = ui.billing.cabinet;
+const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));
+
+/** The author's donations cabinet: totals, the donations with their messages, payout requests and the balance. */
+export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: number } }) {
+  const [cabinet, setCabinet] = useState(initial);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const request = async (e: FormEvent) => {
+    e.preventDefault();
+    const roubles = Number(amount);
+    if (!/^\d+$/.test(amount) || roubles < PAYOUT_MIN) {
+      setError(messages.payoutTooSmall);
+      return;
+    }
+    setBusy(true);
+    const res = await billingCalls.requestPayout(roubles);
+    if (res.ok) {
+      toast.show(res.rm);
+      setAmount('');
+      const fresh = await billingCalls.cabinet();
+      if (fresh.ok) setCabinet((c) => ({ ...fresh.data, balance: c.balance - roubles }));
+    } else setError(res.rm);
+    setBusy(false);
+  };
+
+  const totals: [string, number][] = [
+    [t.received, cabinet.totals.received],
+    [t.paidOut, cabinet.totals.paid_out],
+    [t.available, cabinet.totals.available],
+    [t.balance, cabinet.balance],
+  ];
+  return (
+    <>
+      <section className="disc-card">
+        <h1 className="disc-title">{t.title}</h1>
+        <p className="disc-lead">{t.count(cabinet.totals.count)}</p>
+        <div className="cabinet-totals" data-testid="cabinet-totals">
+          {totals.map(([label, value]) => (
+            <div className="cabinet-total" key={label}>
+              {label}
+              <b>{rub(value)}</b>
+            </div>
+          ))}
+        </div>
+        <form className="promo-form" onSubmit={request} noValidate>
+          <input
+            inputMode="numeric"
+            value={amount}
+            aria-label={t.payoutAmount}
+            placeholder={t.payoutAmount}
+            onChange={(e) => {
+              setAmount(e.target.value.replace(/\D/g, '').slice(0, 9));
+              setError('');
+            }}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy || cabinet.totals.available < PAYOUT_MIN}>
+            {t.payoutSubmit}
+          </button>
+        </form>
+        {error && (
+          <p className="bill-error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      <section className="disc-card">
+        {cabinet.items.length ? (
+          <ul className="cabinet-list" data-testid="cabinet-donations">
+            {cabinet.items.map((d) => (
+              <li key={d.id}>
+                <b>{rub(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : t.anonymous} ·{' '}
+                <a href={d.entry.url}>{d.entry.title || d.entry.url}</a> ·{' '}
+                <span className="bill-hint">{formatDateTime(d.created_at)}</span>
+                {d.message && <p className="cabinet-message">{d.message}</p>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="disc-lead">{t.empty}</p>
+        )}
+      </section>
+      {cabinet.payouts.length > 0 && (
+        <section className="disc-card">
+          <h2 className="disc-title">{t.payouts}</h2>
+          <ul className="cabinet-list">
+            {cabinet.payouts.map((p) => (
+              <li key={p.id}>
+                <b>{rub(p.amount)}</b> · {t.payoutStatus[p.status]} ·{' '}
+                <span className="bill-hint">{formatDateTime(p.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

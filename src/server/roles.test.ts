@@ -71,6 +71,7 @@ describe('ROLES', () => {
       'hotness.refresh',
       'jobs.purge',
       'moderation.expire',
+      'payments.tick',
       'signin.cleanup',
       'stats.readers',
     ]);

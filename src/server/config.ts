@@ -43,6 +43,11 @@ export interface Config {
   logLevel: string;
   /** Multiplies every rate limit; tests and load benchmarks raise it. */
   rateLimitScale: number;
+  /**
+   * Entries with links from accounts younger than a day wait for staff review (NEW_ACCOUNT_LINK_REVIEW, on unless
+   * `0`): the anti-spam hold of the moderation module. A small closed community may switch it off.
+   */
+  newAccountLinkReview: boolean;
   seed: boolean;
   isProduction: boolean;
   /** Where media URLs point: `/media` on this host unless a CDN base is given (MEDIA_BASE_URL). */
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: env.SECRET ?? '',
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    newAccountLinkReview: env.NEW_ACCOUNT_LINK_REVIEW !== '0',
     seed: (env.SEED ?? '1') !== '0',
     isProduction: env.NODE_ENV === 'production',
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),

@@ -51,6 +51,23 @@ describe('accounts in the browser', () => {
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     expect(await page.locator('.account-name').textContent()).toBe(person.name);
 
+    // The account menu leads to the reader's pages (the first account runs the site: the staff pages too).
+    await page.click('[data-testid=account-menu]');
+    const menu = page.locator('[data-testid=popover-item]');
+    expect(await menu.allTextContents()).toEqual([
+      expect.stringContaining(person.name),
+      'Черновики',
+      'Плюс',
+      'Донаты',
+      'Настройки',
+      'Модерация',
+      'Платежи',
+      'Счета, выплаты и промокоды',
+      'Исходящая почта',
+      'Выйти',
+    ]);
+    await menu.filter({ hasText: 'Донаты' }).click();
+    await page.waitForURL(/\/donations$/);
     await page.click('[data-testid=account-menu]');
     await page.locator('[data-testid=popover-item]', { hasText: 'Выйти' }).click();
     await page.waitForSelector('[data-testid=login-button]');

@@ -246,8 +246,13 @@ describe('comments in the browser', () => {
     const threadEnd = ids.findIndex((id, i) => i > ids.indexOf(parentId) && tree.find((c) => c.id === id)!.level === 0);
     expect(ids.indexOf(replyId)).toBeGreaterThan(ids.indexOf(parentId));
     expect(threadEnd === -1 || ids.indexOf(replyId) < threadEnd).toBe(true);
-    // Other people's comments offer no edit or remove.
-    expect(await first.locator('[data-testid=comment-more]').count()).toBe(0);
+    // Other people's comments offer no edit or remove: their menu has the complaint and the blocklist only.
+    await first.locator('[data-testid=comment-more]').click();
+    expect(await page.locator('[data-testid=popover-item]').allTextContents()).toEqual([
+      'Пожаловаться',
+      'В чёрный список',
+    ]);
+    await page.keyboard.press('Escape');
 
     // Edit in place.
     await commentAction(page, myId, 'edit');
@@ -399,6 +404,8 @@ describe('comments in the browser', () => {
         'Удалить',
         'Удалить ветку',
         'Закрепить',
+        'Пожаловаться',
+        'В чёрный список',
         'Заблокировать',
       ]);
       await page.waitForTimeout(250); // the popover fades in

@@ -48,6 +48,8 @@ export async function startServer(
       REDIS_URL: '',
       SMTP_URL: '',
       RATE_LIMIT_SCALE: '20',
+      // Browser tests sign up fresh accounts that publish links; the hold itself is tested through the API.
+      NEW_ACCOUNT_LINK_REVIEW: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

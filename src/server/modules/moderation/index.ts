@@ -32,9 +32,10 @@ const HAS_LINK = /https?:\/\/|www\.|<a\s/i;
 
 /**
  * Anti-spam: an account younger than NEW_ACCOUNT_HOURS (staff exempt) publishing an entry with links has it held for
- * review ('held spam' in /admin); the entries module asks before it publishes.
+ * review ('held spam' in /admin); the entries module asks before it publishes. NEW_ACCOUNT_LINK_REVIEW=0 switches it off.
  */
 export async function shouldHold(ctx: Ctx, userId: number, blocks: unknown): Promise<boolean> {
+  if (!ctx.config.newAccountLinkReview) return false;
   const p = await findPerson(ctx.db, userId);
   if (!p || isStaff(p)) return false;
   if (ctx.now().getTime() - p.created_at.getTime() >= NEW_ACCOUNT_HOURS * 3600_000) return false;

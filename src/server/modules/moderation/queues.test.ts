@@ -157,6 +157,21 @@ describe('held spam', () => {
     expect((await t.database.db.select().from(entries).where(eq(entries.id, id)))[0].isPublished).toBe(false);
     expect(await t.database.db.select().from(entryReviews).where(eq(entryReviews.entryId, id))).toHaveLength(0);
   });
+
+  it('NEW_ACCOUNT_LINK_REVIEW=0 publishes a new account’s links at once', async () => {
+    t.config.newAccountLinkReview = false;
+    try {
+      const newbie = await newUser(t.app, 'Новичок Без Проверки');
+      const entry = await savedEntry(newbie.v, {
+        title: 'Ссылка',
+        entry: [text('Смотрите https://example.ru')],
+        is_published: 1,
+      });
+      expect(entry.is_published).toBe(true);
+    } finally {
+      t.config.newAccountLinkReview = true;
+    }
+  });
 });
 
 describe('blocklist', () => {

@@ -53,11 +53,20 @@ export function Header({
 
   const items: PopoverItem[] = user
     ? [
+        // Every item but the blog and signing out names the page it opens.
         { label: user.name, details: ui.header.myBlog, value: 'blog' },
-        { label: ui.writing.drafts.title, value: 'drafts' },
-        { label: ui.notifications.settingsTitle, value: 'settings' },
-        ...(user.is_staff ? [{ label: ui.moderation.panelTitle, value: 'admin' }] : []),
-        ...(user.is_staff ? [{ label: ui.header.outbox, value: 'outbox' }] : []),
+        { label: ui.writing.drafts.title, value: '/drafts' },
+        { label: ui.billing.plus.title, value: '/plus' },
+        { label: ui.billing.cabinet.title, value: '/donations' },
+        { label: ui.notifications.settingsTitle, value: '/u/me/settings' },
+        ...(user.is_staff
+          ? [
+              { label: ui.moderation.panelTitle, value: '/admin' },
+              { label: ui.payments.staffTitle, value: '/admin/payments' },
+              { label: ui.billing.staff.title, value: '/admin/billing' },
+              { label: ui.header.outbox, value: '/admin/outbox' },
+            ]
+          : []),
         { label: ui.header.logout, value: 'logout' },
       ]
     : [];
@@ -135,12 +144,9 @@ export function Header({
               items={items}
               onSelect={(item) => {
                 setMenuOpen(false);
-                if (item.value === 'blog' && user) navigate(user.url);
-                if (item.value === 'drafts') navigate('/drafts');
-                if (item.value === 'settings') navigate('/u/me/settings');
-                if (item.value === 'admin') navigate('/admin');
-                if (item.value === 'outbox') navigate('/admin/outbox');
-                if (item.value === 'logout') logout();
+                if (item.value === 'blog') navigate(user.url);
+                else if (item.value === 'logout') logout();
+                else if (item.value) navigate(item.value);
               }}
             />
           </>

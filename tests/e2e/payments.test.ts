@@ -122,7 +122,8 @@ describe.skipIf(missing !== null)('buying Plus', () => {
     await section.locator('[data-testid=recurring-open]').click();
     await page.locator('[data-testid=recurring-options] [data-testid=recurring-cancel]').click();
     await page.locator('[role=dialog] textarea').fill('Пока хватит');
-    await page.locator('[role=dialog] button', { hasText: ui.payments.cancelConfirm }).click();
+    // Exactly 'Отключить': the options popup under it still shows 'Отключить автопродление'.
+    await page.getByRole('button', { name: ui.payments.cancelConfirm, exact: true }).click();
     await section.locator('[data-testid=recurring-open]').waitFor({ state: 'detached' });
     await section.locator('[data-testid=buy-plus]').waitFor();
     await context.close();

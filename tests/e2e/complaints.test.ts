@@ -24,7 +24,8 @@ const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(serv
 const text = (s: string) => ({ type: 'text', data: { text: s } });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED: '0' }), launchBrowser()]);
+  // The held-spam queue needs the new-account link hold the other browser files switch off.
+  [server, browser] = await Promise.all([startServer({ SEED: '0', NEW_ACCOUNT_LINK_REVIEW: '1' }), launchBrowser()]);
   boss = await registerViaApi(server, 'Хозяин Сайта');
   author = await registerViaApi(server, 'Автор Записи');
   reader = await registerViaApi(server, 'Внимательный Читатель');

@@ -66,6 +66,8 @@ describe('accounts in the browser', () => {
       'Исходящая почта',
       'Выйти',
     ]);
+    await page.waitForTimeout(250); // the popover fades in
+    await shot(page, 'account-menu-desktop');
     await menu.filter({ hasText: 'Донаты' }).click();
     await page.waitForURL(/\/donations$/);
     await page.click('[data-testid=account-menu]');

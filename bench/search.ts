@@ -9,6 +9,10 @@
  *   npm run bench:search -- --entries 20000                                           # PGlite, a quick look
  *
  * With DATABASE_URL the bench creates a fresh database next to the one named (and drops it unless --keep).
+ * `--reuse <name>` keeps the generated database under that name and, on a later run, skips the generation when
+ * the database already holds a finished set of the same size (generating 1 000 000 entries takes ~25 min):
+ *
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench:search -- --reuse bench_search_1m
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -30,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 
@@ -44,28 +49,48 @@ const log = (...m: unknown[]) => console.error(`[bench ${new Date().toISOString(
 interface Target {
   env: Record<string, string>;
   db: Database;
+  /** The database already holds a finished data set of this size (--reuse). */
+  ready: boolean;
   drop(): Promise<void>;
 }
 
-async function freshTarget(): Promise<Target> {
+/** The size a finished generation records (its last step), so that a half-made set is never reused. */
+const SET_SIZE = `${ENTRIES} entries, ${USERS} people`;
+
+async function target(): Promise<Target> {
   if (PG_BASE) {
     const { default: pg } = await import('pg');
-    const name = `sreda_bench_search_${process.pid}`;
+    const name = args.reuse ?? `sreda_bench_search_${process.pid}`;
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--reuse: ${name} is not a plain database name`);
     const admin = new pg.Client({ connectionString: PG_BASE });
     await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
     const url = new URL(PG_BASE);
     url.pathname = `/${name}`;
+    let ready = false;
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (args.reuse && exists.rowCount) {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      const done = await c
+        .query<{ size: string }>('select size from bench_search_done')
+        .catch(() => ({ rows: [] as { size: string }[] }));
+      await c.end();
+      ready = done.rows[0]?.size === SET_SIZE;
+    }
+    if (!ready) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
+    await admin.end();
     const db = await openDatabase({ url: url.toString(), dataDir: '' });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-'));
     return {
       db,
+      ready,
       env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
       async drop() {
         fs.rmSync(dir, { recursive: true, force: true });
-        if (args.keep) return;
+        if (args.keep || args.reuse) return;
         const c = new pg.Client({ connectionString: PG_BASE });
         await c.connect();
         await c.query(`drop database if exists ${name} with (force)`);
@@ -77,6 +102,7 @@ async function freshTarget(): Promise<Target> {
   const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
   return {
     db,
+    ready: false,
     env: { DATABASE_URL: '', DATA_DIR: dir },
     async drop() {
       if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
@@ -133,10 +159,6 @@ async function generate(db: Database['db'], words: string[]) {
     sql`select min(id)::int as u0, max(id)::int as u1 from subsites where type = 'user'`,
   );
   log(`users: ${USERS} (${since()})`);
-  // A signed-in reader: anonymous answers are micro-cached in production, signed-in ones computed every time.
-  const token = crypto.randomBytes(24).toString('base64url');
-  await exec(sql`insert into sessions (token_hash, user_id, expires_at)
-    values (${crypto.createHash('sha256').update(token).digest('hex')}, ${ids.u0}, now() + interval '1 day')`);
   const primes = [104729, 15485863, 32452843, 49979687, 67867967, 86028121];
   const textExpr = sql.join(
     primes
@@ -166,8 +188,18 @@ async function generate(db: Database['db'], words: string[]) {
   await exec(sql`drop table bench_sentences`);
   await exec(sql`drop table bench_words`);
   await exec(sql`analyze`);
+  await exec(sql`create table bench_search_done as select ${SET_SIZE}::text as size`);
   log(`statistics (${since()})`);
-  return { seconds: (Date.now() - t0) / 1000, token };
+  return (Date.now() - t0) / 1000;
+}
+
+/** A signed-in reader (the first person) with a fresh session: its cookie. */
+async function signIn(db: Database['db']) {
+  const token = crypto.randomBytes(24).toString('base64url');
+  await db.execute(sql`insert into sessions (token_hash, user_id, expires_at)
+    select ${crypto.createHash('sha256').update(token).digest('hex')}, min(id), now() + interval '1 day'
+      from subsites where type = 'user'`);
+  return `sreda_session=${token}`;
 }
 
 interface Row extends LoadResult {
@@ -214,29 +246,31 @@ const started = Date.now();
 const words = vocabulary();
 log(`${ENTRIES} entries, ${USERS} people, ${words.length} words of vocabulary on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);
 await ceiling();
-const target = await freshTarget();
-const { seconds, token } = await generate(target.db.db, words);
+const db = await target();
+if (db.ready) log(`reusing the data set in ${db.env.DATABASE_URL}`);
+const seconds = db.ready ? NaN : await generate(db.db.db, words);
+const cookie = await signIn(db.db.db);
 // Two topical words (ranks ~300 and ~420 of the vocabulary: each in a few per cent of the entries) and two
 // common ones (ranks 20 and 30), typed in another form than the text has them where the stemmer allows.
 const [topicalA, topicalB, commonA, commonB] = [words[300], words[420], words[20], words[30]];
 const topical = `${topicalA} ${topicalB}`;
 const common = `${commonA} ${commonB}`;
-const topicalMatches = await matchCount(target.db.db, topicalA, topicalB);
-const commonMatches = await matchCount(target.db.db, commonA, commonB);
+const topicalMatches = await matchCount(db.db.db, topicalA, topicalB);
+const commonMatches = await matchCount(db.db.db, commonA, commonB);
 const [person] = await queryRows<{ name: string }>(
-  target.db.db,
+  db.db.db,
   sql`select name from subsites where type = 'user' order by id limit 1 offset 777`,
 );
 // A typo: the second letter of the surname dropped.
 const surname = person.name.split(' ')[1];
 const typo = surname[0] + surname.slice(2);
-await target.db.close();
+await db.db.close();
 
-const server = await startBenchServer({ ...target.env, SEED: '0', REDIS_URL: '' });
+const server = await startBenchServer({ ...db.env, SEED: '0', REDIS_URL: '' });
 try {
   const api = (entity: string, order: string, query: string) =>
     `${server.url}/v3.0/search_ajax/v2/${entity}/${order}/1?query=${encodeURIComponent(query)}`;
-  const signedIn = { cookie: `sreda_session=${token}` };
+  const signedIn = { cookie };
   const two = api('entries', 'relevant', topical);
   await measure(`entries, two words «${topical}», by relevance, anonymous (cached 5 s)`, two, String(topicalMatches));
   await measure(
@@ -261,12 +295,12 @@ try {
   await ceiling();
 } finally {
   await server.stop();
-  await target.drop();
+  await db.drop();
 }
 
 const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 console.log(
-  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${ENTRIES.toLocaleString('en-US').replace(/,/g, ' ')} entries, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating took ${fmt(seconds, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
+  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${ENTRIES.toLocaleString('en-US').replace(/,/g, ' ')} entries, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; ${db.ready ? 'the data set reused' : `generating took ${fmt(seconds, 0)} s`}, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );
 console.log('| scenario | matching entries | req/s | p50, ms | p99, ms | errors |');
 console.log('|---|---:|---:|---:|---:|---:|');

@@ -9,6 +9,8 @@ import http from 'node:http';
 
 export interface LoadSpec {
   url: string;
+  /** More paths on url's host, asked in turn with url's own (a request each): answers no cache has yet. */
+  paths?: string[];
   connections: number;
   duration: number;
   /** Seconds of load before measuring: JIT, connection pools and database caches warm up. */
@@ -35,13 +37,15 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const url = new URL(spec.url);
+  const paths = [url.pathname + url.search, ...(spec.paths ?? [])];
+  let turn = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   let answered = 0;
   let bytes = 0;
   const once = () =>
     new Promise<number>((resolve) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: spec.headers },
+        { host: url.hostname, port: url.port, path: paths[turn++ % paths.length], agent, headers: spec.headers },
         (res) => {
           let size = 0;
           res.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -93,6 +97,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
 }
 
 if (import.meta.main) {
-  const result = await run(JSON.parse(process.argv[2]) as LoadSpec);
+  // The spec as the argument, or on stdin when there is none (bench/processes.ts).
+  const spec = process.argv[2] ?? (await new Response(process.stdin as never).text());
+  const result = await run(JSON.parse(spec) as LoadSpec);
   process.stdout.write(JSON.stringify(result));
 }

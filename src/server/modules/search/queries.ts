@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
-import { col, rows } from '../../db/rows.ts';
+import { col, preparedRowsOf, rows } from '../../db/rows.ts';
 import type { SearchOrder } from '../../../shared/search.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
@@ -107,9 +107,12 @@ export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryR
     ${cardSelect(
       null,
       sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
-            ${headline(sql`search_entry_text(e.blocks)`, q)} as snippet_hl`,
+            ${headline(sql`t.body`, q)} as snippet_hl`,
     )}
       join hits h on h.id = e.id
+      -- The readable text once per row: the snippet needs its length and its words (OFFSET 0 keeps the planner
+      -- from inlining the subquery, which would call the function at each use).
+      cross join lateral (select search_entry_text(e.blocks) as body offset 0) t
      order by h.v desc, h.id desc`,
   );
 }
@@ -260,7 +263,8 @@ export async function marksOf(
 ): Promise<MarkRow[]> {
   if (!ids.length) return [];
   const { myVote, favorited } = readerMarks(viewerId, type, sql.raw('t.id'));
-  return rows(
+  // Prepared: run by every signed-in search, with the ids as one array parameter.
+  return preparedRowsOf(
     db,
     MarkRow,
     sql`select t.id, ${myVote}::int as my_vote, ${favorited} as is_favorited from unnest(${idArray(ids)}::int[]) t(id)`,
@@ -270,7 +274,7 @@ export async function marksOf(
 /** Which of these subsites the reader is subscribed to. */
 export async function subscribedAmong(db: Db, viewerId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const found = await rows(
+  const found = await preparedRowsOf(
     db,
     z.object({ id: col.int }),
     sql`select subsite_id as id from subscriptions where user_id = ${viewerId} and subsite_id = any(${idArray(ids)}::int[])`,

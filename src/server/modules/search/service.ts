@@ -12,6 +12,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
+import { ok } from '../../http/session.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
@@ -57,14 +58,38 @@ interface Request extends SearchParams {
   page: number;
 }
 
-/** How long an anonymous search answer may be served again (the header box sends the same words often). */
+/** How long a computed page may be served again (the header box sends the same words often). */
 export const ANONYMOUS_CACHE_MS = 5000;
+
+/** A page as anyone sees it, with its answer (the JSON envelope) encoded once for every reader who has no marks on it. */
+interface SharedPage {
+  page: SearchPage;
+  body: Buffer;
+}
+
 // Dropped by this node's writes, so a reader finds what they have just written.
-const anonymousCache = perAppCache<SearchPage>(
+const sharedCache = perAppCache<SharedPage>(
   ANONYMOUS_CACHE_MS,
-  { entries: 2000, bytes: 16 * 1024 * 1024 },
+  { entries: 2000, bytes: 16 * 1024 * 1024, sizeOf: (v) => 2 * (v as SharedPage).body.length },
   { dropOnWrite: true },
 );
+
+/**
+ * The cache key: what the answer depends on, the query as the words it is searched by (hashtags take the text as
+ * it is), so «Рынок  акций!» and «рынок акций» share one page.
+ */
+function cacheKey(r: Request): string {
+  const query = r.entity === 'hashtags' ? r.query : queryWords(r.query).join(' ');
+  return JSON.stringify([r.entity, r.order, r.page, r.period ?? 'all', r.subsite_id ?? null, query]);
+}
+
+async function sharedPage(ctx: Ctx, r: Request): Promise<SharedPage> {
+  const compute = async () => {
+    const page = await readSearch(ctx, r);
+    return { page, body: Buffer.from(JSON.stringify(ok(page))) };
+  };
+  return ctx.config.isProduction ? sharedCache(ctx).get(cacheKey(r), compute) : compute();
+}
 
 /**
  * One page of search results (`page` from 1). A query with no letters or digits finds nothing.
@@ -73,26 +98,38 @@ const anonymousCache = perAppCache<SearchPage>(
  * over it by primary-key probes, so a signed-in search costs about what an anonymous one does.
  */
 export async function search(ctx: Ctx, viewerId: number | null, r: Request): Promise<SearchPage> {
-  const shared = ctx.config.isProduction
-    ? await anonymousCache(ctx).get(JSON.stringify(r), () => readSearch(ctx, r))
-    : await readSearch(ctx, r);
-  return viewerId === null ? shared : withReaderMarks(ctx, viewerId, r.entity, shared);
+  const { page } = await sharedPage(ctx, r);
+  return viewerId === null ? page : ((await withReaderMarks(ctx, viewerId, r.entity, page)) ?? page);
 }
 
+/**
+ * `search` as the route's answer: the shared page's encoded envelope when the reader has no marks on it (most
+ * readers, most pages), so a page served again costs no serialization; else the page with the reader's marks.
+ */
+export async function searchAnswer(ctx: Ctx, viewerId: number | null, r: Request): Promise<Buffer | SearchPage> {
+  const shared = await sharedPage(ctx, r);
+  if (viewerId === null) return shared.body;
+  return (await withReaderMarks(ctx, viewerId, r.entity, shared.page)) ?? shared.body;
+}
+
+/** The page with the reader's own marks laid over it, or null when they have none on it. */
 async function withReaderMarks(
   ctx: Ctx,
   viewerId: number,
   entity: SearchEntity,
   page: SearchPage,
-): Promise<SearchPage> {
+): Promise<SearchPage | null> {
   const ids = page.items.map((item) => (item as { id: number }).id);
   if (entity === 'entries' || entity === 'comments') {
     const marks = new Map(
-      (await q.marksOf(ctx.db, viewerId, entity === 'entries' ? 'content' : 'comment', ids)).map((m) => [m.id, m]),
+      (await q.marksOf(ctx.db, viewerId, entity === 'entries' ? 'content' : 'comment', ids))
+        .filter((m) => m.my_vote || m.is_favorited)
+        .map((m) => [m.id, m]),
     );
+    if (!marks.size) return null;
     const items = (page.items as (SearchEntry | SearchComment)[]).map((item) => {
       const m = marks.get(item.id);
-      if (!m || (!m.my_vote && !m.is_favorited)) return item;
+      if (!m) return item;
       const likes = { ...item.likes, is_liked: m.my_vote };
       return entity === 'entries' ? { ...item, likes, is_favorited: m.is_favorited } : { ...item, likes };
     });
@@ -100,10 +137,11 @@ async function withReaderMarks(
   }
   if (entity === 'users' || entity === 'subsites') {
     const subscribed = await q.subscribedAmong(ctx.db, viewerId, ids);
+    if (!subscribed.size) return null;
     const items = (page.items as SearchSubsite[]).map((item) => ({ ...item, is_subscribed: subscribed.has(item.id) }));
     return { ...page, items: items as SearchPage['items'] };
   }
-  return page;
+  return null;
 }
 
 async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {

@@ -62,6 +62,43 @@ describe('TtlCache bounds', () => {
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
+  it('with staleMs serves an expired value once more while one computation makes its successor', async () => {
+    const clock = clockAt();
+    const cache = new TtlCache<string>(1000, 10, () => clock.now, { staleMs: 1000 });
+    await cache.get('k', async () => 'v1');
+    clock.tick(1000);
+    let release = (_: string) => {};
+    let computed = 0;
+    const next = () => {
+      computed += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    // Everyone asking while the successor is computed gets the old value at once, and only one computation runs.
+    expect(await cache.get('k', next)).toBe('v1');
+    expect(await cache.get('k', next)).toBe('v1');
+    expect(computed).toBe(1);
+    release('v2');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', next)).toBe('v2');
+    expect(computed).toBe(1);
+    // Past the stale allowance the reader waits for a fresh value, as without one.
+    clock.tick(2000);
+    expect(await cache.get('k', async () => 'v3')).toBe('v3');
+    // A clear() is never answered from the stale value, nor refilled by a successor computed before it.
+    clock.tick(1000);
+    expect(await cache.get('k', next)).toBe('v3');
+    cache.clear();
+    release('old state');
+    expect(await cache.get('k', async () => 'v4')).toBe('v4');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', async () => 'v5')).toBe('v4');
+    // A failed successor is not kept, and the stale value is not served again.
+    clock.tick(1000);
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('v4');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', async () => 'v6')).toBe('v6');
+  });
+
   it('dropPageCaches empties the caches declared dropOnWrite of that app only', async () => {
     const pages = perAppCache<string>(60_000, 10, { dropOnWrite: true });
     const other = perAppCache<string>(60_000, 10);

@@ -19,6 +19,10 @@ interface Slot<V> {
   value: Promise<V>;
   /** Known once the value has resolved; 0 until then. */
   bytes: number;
+  /** The value has resolved (it may be served stale while its successor is computed). */
+  ready?: boolean;
+  /** Its successor is being computed. */
+  refreshing?: boolean;
 }
 
 /**
@@ -32,9 +36,15 @@ export class TtlCache<V> {
   #ttlMs: number;
   #bounds: Required<CacheBounds>;
   #now: () => Date;
+  #staleMs: number;
 
-  constructor(ttlMs: number, bounds: CacheBounds | number, now: () => Date) {
+  /**
+   * With `staleMs`, a value up to that long past its time to live is still served, once, while its successor is
+   * computed in the background: the readers who ask at the moment it expires do not all wait for the computation.
+   */
+  constructor(ttlMs: number, bounds: CacheBounds | number, now: () => Date, { staleMs = 0 } = {}) {
     this.#ttlMs = ttlMs;
+    this.#staleMs = staleMs;
     this.#bounds = {
       sizeOf: defaultSizeOf,
       ...(typeof bounds === 'number' ? { entries: bounds, bytes: DEFAULT_CACHE_BYTES } : bounds),
@@ -71,14 +81,39 @@ export class TtlCache<V> {
     const now = this.#now().getTime();
     const hit = this.#entries.get(key);
     if (hit && hit.until > now) return hit.value;
+    if (hit?.ready && hit.until + this.#staleMs > now) {
+      if (!hit.refreshing) this.#refresh(key, hit, compute);
+      return hit.value;
+    }
     this.delete(key);
     const value = compute();
-    const slot: Slot<V> = { until: now + this.#ttlMs, value, bytes: 0 };
+    this.#keep(key, { until: now + this.#ttlMs, value, bytes: 0 });
+    this.#trim(now);
+    return value;
+  }
+
+  /** Computes the successor of a stale slot, which is served meanwhile and replaced once the new value is there. */
+  #refresh(key: string, stale: Slot<V>, compute: () => Promise<V>) {
+    stale.refreshing = true;
+    compute().then(
+      (v) => {
+        // Dropped meanwhile (a change cleared it): a newer computation may hold the key, or none yet.
+        if (this.#entries.get(key) !== stale) return;
+        this.delete(key);
+        this.#keep(key, { until: this.#now().getTime() + this.#ttlMs, value: Promise.resolve(v), bytes: 0 });
+      },
+      // The stale value is not served again: the next request computes in the open and sees the failure.
+      () => this.#entries.get(key) === stale && this.delete(key),
+    );
+  }
+
+  #keep(key: string, slot: Slot<V>) {
     this.#entries.set(key, slot);
-    value.then(
+    slot.value.then(
       (v) => {
         // Dropped or replaced meanwhile (a change cleared it): nothing to count.
         if (this.#entries.get(key) !== slot) return;
+        slot.ready = true;
         slot.bytes = this.#bounds.sizeOf(v);
         this.#bytes += slot.bytes;
         this.#trim(this.#now().getTime());
@@ -86,15 +121,13 @@ export class TtlCache<V> {
       // A failure is not kept: the next request tries again.
       () => this.#entries.get(key) === slot && this.delete(key),
     );
-    this.#trim(now);
-    return value;
   }
 
   /** Map order is insertion order: expired and then the oldest entries go first, until both bounds hold. */
   #trim(now: number) {
     for (const [k, slot] of this.#entries) {
       const over = this.#entries.size > this.#bounds.entries || this.#bytes > this.#bounds.bytes;
-      if (!over && slot.until > now) break;
+      if (!over && slot.until + this.#staleMs > now) break;
       this.delete(k);
     }
   }
@@ -107,18 +140,19 @@ const pageCaches = new WeakMap<object, Set<TtlCache<unknown>>>();
 
 /**
  * One cache per app (per `ctx`) for what anonymous readers share. Used only with NODE_ENV=production:
- * development and tests always read live. With `dropOnWrite`, any write this node answers empties it at once.
+ * development and tests always read live. With `dropOnWrite`, any write this node answers empties it at once; with
+ * `staleMs`, an expired value is served while its successor is computed (TtlCache).
  */
 export function perAppCache<V>(
   ttlMs: number,
   bounds: CacheBounds | number,
-  { dropOnWrite = false } = {},
+  { dropOnWrite = false, staleMs = 0 } = {},
 ): (ctx: AppCtx) => TtlCache<V> {
   const caches = new WeakMap<object, TtlCache<V>>();
   return (ctx) => {
     let cache = caches.get(ctx.root);
     if (!cache) {
-      caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now)));
+      caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now, { staleMs })));
       if (dropOnWrite) {
         const set = pageCaches.get(ctx.root) ?? new Set();
         pageCaches.set(ctx.root, set.add(cache as TtlCache<unknown>));

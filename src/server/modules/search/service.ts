@@ -67,11 +67,13 @@ interface SharedPage {
   body: Buffer;
 }
 
-// Dropped by this node's writes, so a reader finds what they have just written.
+// Dropped by this node's writes, so a reader finds what they have just written. An expired page is served once
+// more while its successor is computed, so the readers asking at that moment do not all wait for the database
+// (a page is never older than twice ANONYMOUS_CACHE_MS).
 const sharedCache = perAppCache<SharedPage>(
   ANONYMOUS_CACHE_MS,
   { entries: 2000, bytes: 16 * 1024 * 1024, sizeOf: (v) => 2 * (v as SharedPage).body.length },
-  { dropOnWrite: true },
+  { dropOnWrite: true, staleMs: ANONYMOUS_CACHE_MS },
 );
 
 /**

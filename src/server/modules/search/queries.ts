@@ -89,10 +89,15 @@ function entryHits(s: TextSearch, q: SQL): SQL {
       select e.id, row_number() over (order by e.published_at desc, e.id desc)::float8 * -1 as v
         from (select e.id, e.published_at from entries e where ${filters}
                order by e.published_at desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
+  // Two words or more (all required) match few enough entries to collect them all from the GIN index and keep the
+  // newest: `id + 0` hides the primary key's order from the planner, which otherwise walks the newest entries
+  // reading each one's stored vector (4 250 matches of 1M: 93 000 rows walked, 1.3 s, against 0.12 s). One word
+  // (a prefix still being typed) may match a large share of all entries, where that walk finds the newest sooner.
+  const newest = s.words.length > 1 ? sql`e.id + 0` : sql`e.id`;
   return sql`
       select e.id, ${entryOrder(s.order, q)} as v
         from (select e.id, e.search_vector, e.likes_summ from entries e where ${filters}
-               order by e.id desc limit ${CANDIDATES}) e
+               order by ${newest} desc limit ${CANDIDATES}) e
        order by v desc, e.id desc
        limit ${s.limit} offset ${s.offset}`;
 }

@@ -184,7 +184,10 @@ async function generate(db: Database['db'], words: string[]) {
                 from generate_series(${from}::bigint, ${to}) g) s`);
     log(`entries: ${to} (${since()})`);
   }
-  await exec(sql`create index entries_search on entries using gin (search_vector) where is_published and not removed`);
+  await exec(
+    sql`create index entries_search on entries using gin (search_vector) with (gin_pending_list_limit = 256)
+          where is_published and not removed`,
+  );
   log(`search index (${since()})`);
   await exec(sql`drop table bench_sentences`);
   await exec(sql`drop table bench_words`);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/index.ts';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { comments, entries, subsites } from '../../db/schema.ts';
 import { text } from '../entries/testing.ts';
@@ -205,6 +206,17 @@ describe('search: comments, people, subsites, hashtags', () => {
     expect((await communityOf(reader.v)).is_subscribed).toBe(true);
     expect((await communityOf(staff)).is_subscribed).toBe(false);
     await ok(await reader.v.post(`/v3.0/unsubscribe/to/subsite/${made.community}`, {}));
+  });
+
+  it("keeps the search indexes' GIN pending lists short (every search reads them through)", async () => {
+    const found = await queryRows<{ relname: string; reloptions: string[] }>(
+      t.database.db,
+      sql`select relname, reloptions from pg_class where relname in ('entries_search', 'comments_search') order by 1`,
+    );
+    expect(found).toEqual([
+      { relname: 'comments_search', reloptions: ['gin_pending_list_limit=256'] },
+      { relname: 'entries_search', reloptions: ['gin_pending_list_limit=256'] },
+    ]);
   });
 
   it('answers hashtags in the same envelope', async () => {

@@ -23,3 +23,14 @@ export const clientInfo = (req: FastifyRequest): ClientInfo => ({
 });
 
 export const ok = <T>(data: T, rm = '') => ({ rc: 200, rm, data });
+
+/**
+ * A success envelope encoded as JSON once, for an answer many readers share (a search page): a route's handler may
+ * return it instead of the data, and it is sent as it is, without serializing it again.
+ */
+export class EncodedAnswer {
+  readonly body: Buffer;
+  constructor(data: unknown) {
+    this.body = Buffer.from(JSON.stringify(ok(data)));
+  }
+}

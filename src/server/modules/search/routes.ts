@@ -9,7 +9,6 @@ import {
 } from '../../../shared/search.ts';
 import { collapse, idField, intField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
-import { ok } from '../../http/session.ts';
 import * as search from './service.ts';
 
 const queryField = z
@@ -39,11 +38,7 @@ export const searchRoutes = [
       period: z.enum(SEARCH_PERIODS, { error: messages.searchPeriodInvalid }).default('all'),
       subsite_id: idField(messages.searchSubsiteInvalid).optional(),
     }),
-    // Sent as it is: most answers are a shared page's envelope, encoded once (service.searchAnswer).
-    raw: true,
-    handler: async ({ ctx, user, params, query, reply }) => {
-      const answer = await search.searchAnswer(ctx, user?.id ?? null, { ...params, ...query });
-      return reply.type('application/json; charset=utf-8').send(Buffer.isBuffer(answer) ? answer : ok(answer));
-    },
+    // Most answers are a shared page's envelope, encoded once (service.searchAnswer).
+    handler: ({ ctx, user, params, query }) => search.searchAnswer(ctx, user?.id ?? null, { ...params, ...query }),
   }),
 ];

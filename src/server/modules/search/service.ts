@@ -12,7 +12,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ok } from '../../http/session.ts';
+import { EncodedAnswer } from '../../http/session.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
@@ -64,7 +64,7 @@ export const ANONYMOUS_CACHE_MS = 5000;
 /** A page as anyone sees it, with its answer (the JSON envelope) encoded once for every reader who has no marks on it. */
 interface SharedPage {
   page: SearchPage;
-  body: Buffer;
+  answer: EncodedAnswer;
 }
 
 // Dropped by this node's writes, so a reader finds what they have just written. An expired page is served once
@@ -72,7 +72,7 @@ interface SharedPage {
 // (a page is never older than twice ANONYMOUS_CACHE_MS).
 const sharedCache = perAppCache<SharedPage>(
   ANONYMOUS_CACHE_MS,
-  { entries: 2000, bytes: 16 * 1024 * 1024, sizeOf: (v) => 2 * (v as SharedPage).body.length },
+  { entries: 2000, bytes: 16 * 1024 * 1024, sizeOf: (v) => 2 * (v as SharedPage).answer.body.length },
   { dropOnWrite: true, staleMs: ANONYMOUS_CACHE_MS },
 );
 
@@ -88,7 +88,7 @@ function cacheKey(r: Request): string {
 async function sharedPage(ctx: Ctx, r: Request): Promise<SharedPage> {
   const compute = async () => {
     const page = await readSearch(ctx, r);
-    return { page, body: Buffer.from(JSON.stringify(ok(page))) };
+    return { page, answer: new EncodedAnswer(page) };
   };
   return ctx.config.isProduction ? sharedCache(ctx).get(cacheKey(r), compute) : compute();
 }
@@ -108,10 +108,10 @@ export async function search(ctx: Ctx, viewerId: number | null, r: Request): Pro
  * `search` as the route's answer: the shared page's encoded envelope when the reader has no marks on it (most
  * readers, most pages), so a page served again costs no serialization; else the page with the reader's marks.
  */
-export async function searchAnswer(ctx: Ctx, viewerId: number | null, r: Request): Promise<Buffer | SearchPage> {
+export async function searchAnswer(ctx: Ctx, viewerId: number | null, r: Request): Promise<EncodedAnswer | SearchPage> {
   const shared = await sharedPage(ctx, r);
-  if (viewerId === null) return shared.body;
-  return (await withReaderMarks(ctx, viewerId, r.entity, shared.page)) ?? shared.body;
+  if (viewerId === null) return shared.answer;
+  return (await withReaderMarks(ctx, viewerId, r.entity, shared.page)) ?? shared.answer;
 }
 
 /** The page with the reader's own marks laid over it, or null when they have none on it. */

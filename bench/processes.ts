@@ -70,9 +70,11 @@ export async function startBenchServer(
 /** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
 export function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    // The spec goes through stdin: many readers' cookies would pass the length an argument may have.
+    const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts'), '-'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
+    child.stdin.end(JSON.stringify(spec));
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) =>

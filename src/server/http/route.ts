@@ -6,6 +6,7 @@ import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, type Access } from '../modules/auth/index.ts';
 import { parse } from './errors.ts';
+import { PreparedJson } from '../lib/prepared-json.ts';
 import { limit } from './ratelimit.ts';
 import { ok } from './session.ts';
 
@@ -100,6 +101,17 @@ export const route = {
 
 const registered = new WeakMap<FastifyInstance, Route[]>();
 
+/** The envelope around prepared data, made once per prepared value (as `ok` would serialize it). */
+const envelopes = new WeakMap<PreparedJson, Buffer>();
+function envelopeOf(data: PreparedJson, rm: string): Buffer {
+  const make = () =>
+    Buffer.concat([Buffer.from(`{"rc":200,"rm":${JSON.stringify(rm)},"data":`), data.bytes, Buffer.from('}')]);
+  if (rm !== '') return make();
+  let bytes = envelopes.get(data);
+  if (!bytes) envelopes.set(data, (bytes = make()));
+  return bytes;
+}
+
 /** Every route an app declared, with its full URL: tests walk them all (access, bad input). */
 export const declaredRoutes = (app: FastifyInstance): readonly Route[] => registered.get(app) ?? [];
 
@@ -136,6 +148,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
         const result = await spec.handler(input as never);
         if (spec.raw) return result;
         const rm = typeof spec.message === 'function' ? spec.message(result) : (spec.message ?? '');
+        if (result instanceof PreparedJson)
+          return reply.type('application/json; charset=utf-8').send(envelopeOf(result, rm));
         return ok(result, rm);
       },
     });

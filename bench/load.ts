@@ -4,6 +4,7 @@
  * Hand-written on node:http because autocannon is not a dependency; one request in flight per connection.
  *
  *   node bench/load.ts '{"url":"http://127.0.0.1:3000/v3.0/feed","connections":50,"duration":10,"headers":{}}'
+ *   echo '{…}' | node bench/load.ts -
  */
 import http from 'node:http';
 
@@ -16,6 +17,8 @@ export interface LoadSpec {
   /** Seconds of load before measuring: JIT, connection pools and database caches warm up. */
   warmup?: number;
   headers?: Record<string, string>;
+  /** Headers taken in turn, one set a request (e.g. many readers' session cookies), on top of `headers`. */
+  headersInTurn?: Record<string, string>[];
 }
 
 export interface LoadResult {
@@ -42,10 +45,13 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   let answered = 0;
   let bytes = 0;
+  let sent = 0;
+  const turns = spec.headersInTurn ?? [];
   const once = () =>
     new Promise<number>((resolve) => {
+      const headers = turns.length ? { ...spec.headers, ...turns[sent++ % turns.length] } : spec.headers;
       const req = http.request(
-        { host: url.hostname, port: url.port, path: paths[turn++ % paths.length], agent, headers: spec.headers },
+        { host: url.hostname, port: url.port, path: paths[turn++ % paths.length], agent, headers },
         (res) => {
           let size = 0;
           res.on('data', (chunk: Buffer) => (size += chunk.length));

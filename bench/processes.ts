@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 
 export interface BenchServer {
@@ -13,7 +14,8 @@ export interface BenchServer {
 
 /**
  * The real server (src/server/main.ts) in production mode on a free port, waited for through its health check.
- * `cwd` is where it finds `build/`; `nodeArgs` are extra Node flags (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof`).
+ * `cwd` is where it finds `build/`; it runs with the flags of `npm start` (scripts/server-flags.ts), then `nodeArgs`
+ * (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof`; a later flag wins).
  */
 export async function startBenchServer(
   env: Record<string, string>,
@@ -22,20 +24,24 @@ export async function startBenchServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'src', 'server', 'main.ts')], {
-    cwd,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000000',
-      NODE_ENV: 'production',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, 'src', 'server', 'main.ts')],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SCALE: '1000000',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const deadline = Date.now() + 180_000;
@@ -64,7 +70,7 @@ export async function startBenchServer(
 /** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
 export function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    // The spec on stdin: a list of paths may pass the limit of one command-line argument.
+    // The spec on stdin: a list of paths or many readers' cookies may pass the limit of one command-line argument.
     const child = spawn(process.execPath, [path.join(root, 'bench', 'load.ts')], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });

@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     subsites: { type: 'string' },
     'small-entries': { type: 'string', default: '10000' },
     subscriptions: { type: 'string', default: '300' },
+    /** Signed-in readers taken in turn by the '…readers in turn' scenarios, each with the subscriptions above. */
+    readers: { type: 'string', default: '2000' },
     'hot-comments': { type: 'string', default: '2000' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
@@ -54,6 +56,7 @@ const sizes = {
   subsites: Number(args.subsites ?? Math.max(100, Math.round(ENTRIES / 500))),
 };
 const SUBSCRIPTIONS = Number(args.subscriptions);
+const READERS = Number(args.readers);
 const HOT_COMMENTS = Number(args['hot-comments']);
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
@@ -191,6 +194,23 @@ async function generate(db: Database['db'], s: Sizes) {
   await exec(sql`insert into sessions (token_hash, user_id, expires_at)
     values (${crypto.createHash('sha256').update(token).digest('hex')}, ${reader}, now() + interval '1 day')`);
 
+  // Many readers, each with the same kind of subscriptions and a session: what a feed costs when it is not cached.
+  const readers = Math.min(READERS, users);
+  const prefix = crypto.randomBytes(12).toString('base64url');
+  await exec(sql`insert into subscriptions (user_id, subsite_id)
+    select u.id, s.id from (select id from subsites where type = 'user' and id <> ${reader} order by id limit ${readers}) u
+      cross join lateral (
+        (select id from subsites where type = 'community' order by id limit ${SUBSCRIPTIONS})
+        union all
+        (select id from subsites where type = 'user' and id <> u.id order by id limit ${Math.max(0, SUBSCRIPTIONS - communities)})) s`);
+  const readerTokens = await queryRows<{ token: string }>(
+    db,
+    sql`insert into sessions (token_hash, user_id, expires_at)
+      select encode(sha256(convert_to(${prefix} || '-' || u.id, 'UTF8')), 'hex'), u.id, now() + interval '1 day'
+        from (select id from subsites where type = 'user' and id <> ${reader} order by id limit ${readers}) u
+      returning ${prefix} || '-' || user_id as token`,
+  );
+
   await exec(sql`update entries e set hotness = ${hotnessOf} where e.is_published`);
   await exec(sql`analyze`);
   log(`hotness and statistics (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -216,6 +236,7 @@ async function generate(db: Database['db'], s: Sizes) {
   );
   return {
     token,
+    readerTokens: readerTokens.map((r) => r.token),
     hotEntry: hot,
     entryPage: entryUrl(pages[0]),
     hotPage: entryUrl(pages[1]),
@@ -241,17 +262,21 @@ async function measure(
   scenario: string,
   dataset: string,
   url: string,
-  { headers = {} as Record<string, string>, pid = 0 } = {},
+  {
+    headers = {} as Record<string, string>,
+    pid = 0,
+    headersInTurn = undefined as Record<string, string>[] | undefined,
+  } = {},
 ) {
   if (dataset !== '—' && !new RegExp(args.only).test(scenario)) return;
   // A wrong answer is not a benchmark: check the route before loading it.
-  const probe = await fetch(url, { headers });
+  const probe = await fetch(url, { headers: { ...headers, ...headersInTurn?.[0] } });
   if (!probe.ok) {
     log(`skipped ${scenario}: ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
     return;
   }
   const cpu0 = pid ? cpuMs(pid) : NaN;
-  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers, headersInTurn });
   const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;
   rows.push({ scenario, dataset, cpu, ...result });
   log(
@@ -293,6 +318,11 @@ async function dataset(label: string, s: Sizes, full: boolean) {
       `${server.url}/v3.0/feed?my=1&sorting=date`,
       signedIn,
     );
+    // Readers in turn: each comes back only every readers/throughput seconds, so their own pages are often not kept.
+    const inTurn = { pid, headersInTurn: made.readerTokens.map((t) => ({ cookie: `sreda_session=${t}` })) };
+    const turnName = `${made.readerTokens.length.toLocaleString('en-US').replace(/,/g, ' ')} readers in turn`;
+    await measure(`feed, popular, signed in, ${turnName}`, name, `${server.url}/v3.0/feed?sorting=hotness`, inTurn);
+    await measure(`feed, my/new, signed in, ${turnName}`, name, `${server.url}/v3.0/feed?my=1&sorting=date`, inTurn);
     if (full) {
       await measure('home page `/` HTML, anonymous', name, `${server.url}/`, { pid });
       await measure('home page `/` HTML, signed in', name, `${server.url}/`, signedIn);

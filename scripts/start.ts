@@ -5,12 +5,17 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuild, root } from './ensure-build.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 ensureBuild();
-const server = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, 'src', 'server', 'main.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 // Ctrl+C reaches the whole process group, so the server already has SIGINT; a SIGTERM sent to
 // this wrapper alone (a process manager) is passed on. Either way the server drains and exits.
 process.on('SIGINT', () => {});

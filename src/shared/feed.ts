@@ -16,6 +16,12 @@ export const isTopPeriod = (v: unknown): v is TopPeriod =>
   typeof v === 'string' && (TOP_PERIODS as readonly string[]).includes(v);
 
 export const FEED_PAGE_SIZE = 20;
+/**
+ * Cards a signed-in reader's feed page renders on the server (its first screen and a little more): the rest of the
+ * first page reaches the browser once, in the hydration data, and is drawn after hydration. Anonymous pages (shared,
+ * and what crawlers read) render the whole first page.
+ */
+export const FEED_SERVER_CARDS = 5;
 export const FEED_MAX_PAGE_SIZE = 50;
 /** How many already shown ids a client may send back in `exclude_ids`. */
 export const FEED_MAX_EXCLUDE = 500;

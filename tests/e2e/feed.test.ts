@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
+import { FEED_SERVER_CARDS } from '../../src/shared/feed.ts';
 
 let server: Server;
 let browser: Browser;
@@ -57,6 +58,17 @@ describe('reading feeds', () => {
     const ids = await cardIds(page);
     expect(ids.length).toBeGreaterThan(40);
     expect(new Set(ids).size).toBe(ids.length);
+    await context.close();
+  });
+
+  it("draws a signed-in reader's first screen on the server and the rest of the first page after hydration", async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const html = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    expect((html.match(/data-testid="entry-card"/g) ?? []).length).toBe(FEED_SERVER_CARDS);
+    await open(page, server.url);
+    await expect.poll(() => cards(page).count()).toBe(20);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import {
   ALL_TOP_PERIODS,
+  FEED_SERVER_CARDS,
   TOP_PERIODS,
   feedPath,
   feedRoute,
@@ -33,11 +34,20 @@ export async function loader({ context, pattern, params }: Route.LoaderArgs) {
   const canonical = publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''));
   // `/my/new` for an anonymous visitor: an invitation to sign in instead of a feed.
   if (route.scope === 'my' && !user)
-    return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl };
+    return {
+      route,
+      sorting: 'date' as FeedSorting,
+      page: null,
+      saved: null,
+      now,
+      canonical,
+      publicUrl,
+      serverCards: null,
+    };
   const saved = user ? await services.feed.defaultSorting() : null;
   const sorting = route.sorting ?? saved ?? 'hotness';
   const page = await services.feed.page({ scope: route.scope, sorting });
-  return { route, sorting, page, saved, now, canonical, publicUrl };
+  return { route, sorting, page, saved, now, canonical, publicUrl, serverCards: user ? FEED_SERVER_CARDS : null };
 }
 
 function titleOf(route: FeedRoute, sorting: FeedSorting): string {
@@ -69,7 +79,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function FeedPage({ loaderData }: Route.ComponentProps) {
-  const { route, sorting, page, saved, now } = loaderData;
+  const { route, sorting, page, saved, now, serverCards } = loaderData;
   const user = useCurrentUser();
 
   if (!page) {
@@ -128,6 +138,7 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
         storageKey={key}
         now={now}
         emptyText={emptyText}
+        serverCards={serverCards}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/subsite';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { isFeedSorting, TOP_PERIODS, type FeedSorting } from '../../shared/feed.ts';
+import { FEED_SERVER_CARDS, isFeedSorting, TOP_PERIODS, type FeedSorting } from '../../shared/feed.ts';
 import { truncate } from '../../shared/format.ts';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
@@ -22,7 +22,7 @@ const t = ui.feedSection;
  * own feed, sorted by `?sorting=`. Any other spelling of a blog's address answers 301 to the canonical one.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { user, services, publicUrl } = context.get(appContext);
   const url = new URL(request.url);
   let subsite;
   if (params.user !== undefined) {
@@ -41,7 +41,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }),
     services.discovery.subsiteHashtags(subsite),
   ]);
-  return { subsite, sorting, page, hashtags, now: Date.now(), canonical: publicUrl + subsite.url, publicUrl };
+  return {
+    subsite,
+    sorting,
+    page,
+    hashtags,
+    now: Date.now(),
+    canonical: publicUrl + subsite.url,
+    publicUrl,
+    serverCards: user ? FEED_SERVER_CARDS : null,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -71,7 +80,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SubsitePage({ loaderData }: Route.ComponentProps) {
-  const { subsite, sorting, page, hashtags, now } = loaderData;
+  const { subsite, sorting, page, hashtags, now, serverCards } = loaderData;
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
   const key = `subsite:${subsite.id}:${sorting}`;
   return (
@@ -88,6 +97,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
         storageKey={key}
         now={now}
         emptyText={sorting === 'hotness' || sorting === 'date' ? t.empty : t.emptyTop}
+        serverCards={serverCards}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
+import { forgetSessions } from '../auth/service.ts';
 import * as bookmarks from '../bookmarks/service.ts';
 import { remove as removeComment } from '../comments/service.ts';
 import * as history from '../history/service.ts';
@@ -149,6 +150,7 @@ export async function runDeletion(ctx: Ctx, userId: number) {
   await transaction(ctx, async (ctx) => {
     await q.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now());
   });
+  forgetSessions(ctx);
   ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
 }
 

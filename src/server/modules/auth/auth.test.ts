@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
 import { outbox, sessions, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
+import { SESSION_CACHE_MS } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -392,5 +393,49 @@ describe('one sign-up, one recovery: one transaction each', () => {
       values: { token, password: 'новый пароль 2027' },
     });
     expect(done.json().rc).toBe(200);
+  });
+});
+
+describe('sessions remembered for a few seconds in production', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await startTestApp({ isProduction: true });
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+  const check = async (v: Visitor) => (await v.get('/v3.0/auth/check')).json().data.user?.id ?? null;
+
+  it('ends at once on sign-out or a ban through this node; a session ended elsewhere within SESSION_CACHE_MS', async () => {
+    const admin = new Visitor(p.app);
+    await admin.register({ name: 'Хозяин Сайта' });
+    const v = new Visitor(p.app);
+    const { user, email, password } = await v.register();
+    expect(await check(v)).toBe(user.id);
+
+    // Ended around the server (as another node would): this node still knows the session for a few seconds.
+    await p.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await check(v)).toBe(user.id);
+    p.clock.now = new Date(p.clock.now.getTime() + SESSION_CACHE_MS);
+    expect(await check(v)).toBeNull();
+
+    // Signed in again: a sign-out through this node ends the session at once, for a copied cookie too.
+    const again = new Visitor(p.app);
+    const login = await again.post('/v3.0/auth/simple/login', { values: { email, password } });
+    expect(login.json().rc, login.body).toBe(200);
+    expect(await check(again)).toBe(user.id);
+    const copy = new Visitor(p.app);
+    copy.cookies = { ...again.cookies };
+    expect(await check(copy)).toBe(user.id);
+    expect((await again.post('/v3.0/auth/logout')).json().rc).toBe(200);
+    expect(await check(copy)).toBeNull();
+
+    // A ban answered by this node holds for the very next request of the banned reader.
+    const banned = new Visitor(p.app);
+    await banned.post('/v3.0/auth/simple/login', { values: { email, password } });
+    expect((await banned.post('/v3.0/subscribe/to/subsite/1')).json().rc).not.toBe(403);
+    const ban = await admin.post(`/v3.0/admin/users/${user.id}/ban`, { reason_text: 'Спам', days: 1 });
+    expect(ban.json().rc, ban.body).toBe(200);
+    expect(isRussianError(await banned.post('/v3.0/subscribe/to/subsite/1'), 403)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
@@ -162,9 +163,33 @@ export async function currentUserById(
   return user ? presentCurrentUser(ctx, { ...user, loginMethod }) : null;
 }
 
+/**
+ * A session's user is looked up once per few seconds per node in production (a page view brings several requests).
+ * Any write this node answers drops them all (a sign-out, a ban, a new name), and so does ending sessions from a job
+ * (`forgetSessions`); a session ended through another node still works here for at most this long.
+ */
+export const SESSION_CACHE_MS = 5000;
+const sessionCache = perAppCache<q.UserRow | null>(
+  SESSION_CACHE_MS,
+  { entries: 20_000, bytes: 16 * 1024 * 1024 },
+  { dropOnWrite: true },
+);
+
 export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
   if (!token || token.length > 100) return null;
-  return (await q.findUserBySession(ctx.db, sha256(token), ctx.now())) ?? null;
+  const hash = sha256(token);
+  const read = async () => (await q.findUserBySession(ctx.db, hash, ctx.now())) ?? null;
+  if (!ctx.config.isProduction) return read();
+  const cache = sessionCache(ctx);
+  const user = await cache.get(hash, read);
+  // Unknown tokens are not kept: made-up cookies must not push real sessions out.
+  if (!user) cache.delete(hash);
+  return user;
+}
+
+/** Sessions ended outside a request this node answers (a job): none of the remembered ones may serve again. */
+export function forgetSessions(ctx: Ctx) {
+  sessionCache(ctx).clear();
 }
 
 export async function logout(ctx: Ctx, token: string | undefined) {

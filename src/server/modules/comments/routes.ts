@@ -42,7 +42,7 @@ export const commentsRoutes = [
       if ((seen_count === undefined) !== (seen_at === undefined)) throw badRequest(messages.commentSeenPair);
       const seen = seen_count === undefined ? undefined : { count: seen_count, at: seen_at! };
       return count === undefined && seen === undefined && Object.values(part).every((v) => v === undefined)
-        ? { items: await comments.list(ctx, user, content_id, sorting) }
+        ? comments.list(ctx, user, content_id, sorting)
         : comments.page(ctx, user, content_id, { sorting, count: count ?? COMMENTS_PAGE_THREADS, seen, ...part });
     },
   }),

@@ -30,6 +30,7 @@ import {
 } from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { EncodedAnswer } from '../../http/session.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
@@ -119,7 +120,12 @@ async function seenMark(ctx: Ctx, viewer: Viewer, entryId: number): Promise<Comm
 
 /** How long anonymous readers may be served the same discussion; this node's own changes drop it at once. */
 export const ANONYMOUS_CACHE_MS = 5000;
-const anonymousCache = perAppCache<Comment[]>(ANONYMOUS_CACHE_MS, 500);
+// Kept serialized: 50 readers at once of a 2 000-comment discussion each serialized and buffered ~1 MB before.
+const anonymousCache = perAppCache<EncodedAnswer>(ANONYMOUS_CACHE_MS, {
+  entries: 500,
+  bytes: 64 * 1024 * 1024,
+  sizeOf: (answer) => (answer as EncodedAnswer).body.length,
+});
 /**
  * A discussion's tree, the same for every reader, kept as long in production: pages are cut from it, and only the
  * page's own comments are read with the reader's marks. Anonymous pages cut from it are kept with it.
@@ -142,12 +148,20 @@ export const dropCached = forget;
 
 /**
  * `GET /comments`: the entry's whole discussion in tree order. Anonymous readers all get the same list, so in
- * production it is built once per few seconds (a long discussion costs tens of milliseconds to build).
+ * production it is built and serialized once per few seconds (a long discussion costs tens of milliseconds to build).
  */
-export async function list(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
+export async function list(
+  ctx: Ctx,
+  viewer: Viewer,
+  entryId: number,
+  sorting: CommentSorting,
+): Promise<{ items: Comment[] } | EncodedAnswer> {
   if (!viewer && ctx.config.isProduction)
-    return anonymousCache(ctx).get(`${entryId}:${sorting}`, () => build(ctx, null, entryId, sorting));
-  return build(ctx, viewer, entryId, sorting);
+    return anonymousCache(ctx).get(
+      `${entryId}:${sorting}`,
+      async () => new EncodedAnswer({ items: await build(ctx, null, entryId, sorting) }),
+    );
+  return { items: await build(ctx, viewer, entryId, sorting) };
 }
 
 /** Which part of a discussion `page` answers: threads after `cursor`, or replies of `thread` after `after`. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
+import { ANONYMOUS_CACHE_MS } from './service.ts';
 import { feedFixtures, feedPage } from './testing.ts';
 
 /**
@@ -71,6 +72,38 @@ describe("a signed-in reader's feed over shared cards (production)", () => {
     expect((await reader.v.post(`/v3.0/content/unhide/${hidden}`)).json().rc).toBe(200);
     expect((await marks(reader.v))[liked]).toEqual({ vote: 0, bookmark: false });
     expect((await marks(reader.v))[hidden]).toEqual({ vote: 0, bookmark: false });
+  });
+
+  it("keeps a reader's own pages a few seconds, and shows the reader's own writes at once", async () => {
+    const author = await f.reader();
+    const reader = await f.reader();
+    const [c1, c2] = [await f.community(), await f.community()];
+    const first = await f.entry({ subsiteId: c1.id, authorId: author.id, publishedAt: f.hoursAgo(3) });
+    const inC2 = await f.entry({ subsiteId: c2.id, authorId: author.id, publishedAt: f.hoursAgo(4) });
+    const myNew = async () => (await feedPage(reader.v, 'my=1&sorting=date')).items.map((e) => e.id);
+    const popular = async () => (await feedPage(reader.v, 'sorting=date&all=1')).items;
+
+    expect((await reader.v.post(`/v3.0/subscribe/to/subsite/${c1.id}`)).json().rc).toBe(200);
+    expect(await myNew()).toEqual([first]);
+    // Written around the server (as another node would): the reader's page stays as it was for a few seconds ...
+    const around = await f.entry({ subsiteId: c1.id, authorId: author.id, publishedAt: f.hoursAgo(1) });
+    expect(await myNew()).toEqual([first]);
+    // ... and their own subscription, vote and bookmark through this node show on the very next page.
+    expect((await reader.v.post(`/v3.0/subscribe/to/subsite/${c2.id}`)).json().rc).toBe(200);
+    expect(await myNew()).toEqual([around, first, inC2]);
+    expect((await popular()).find((e) => e.id === first)?.likes.is_liked).toBe(0);
+    expect((await reader.v.post('/v3.0/like', { id: first, type: 'content', sign: 1 })).json().rc).toBe(200);
+    expect((await popular()).find((e) => e.id === first)?.likes.is_liked).toBe(1);
+    expect((await reader.v.post('/v3.0/favorite/change', { id: inC2, type: 'content', state: 1 })).json().rc).toBe(200);
+    expect((await popular()).find((e) => e.id === inC2)?.is_favorited).toBe(true);
+    expect((await reader.v.post(`/v3.0/unsubscribe/to/subsite/${c1.id}`)).json().rc).toBe(200);
+    expect(await myNew()).toEqual([inC2]);
+
+    // Without writes, a page lives ANONYMOUS_CACHE_MS and no longer.
+    const later = await f.entry({ subsiteId: c2.id, authorId: author.id, publishedAt: f.hoursAgo(2) });
+    expect(await myNew()).toEqual([inC2]);
+    t.clock.now = new Date(t.clock.now.getTime() + ANONYMOUS_CACHE_MS);
+    expect(await myNew()).toEqual([later, inC2]);
   });
 
   it('drops a card that was removed since it was shared', async () => {

@@ -26,12 +26,17 @@ interface Props {
   storageKey: string;
   now: number;
   emptyText: string;
+  /** Cards drawn on the server and at hydration; the rest of `initial` right after it. All when absent. */
+  serverCards?: number | null;
 }
 
 /** A feed with infinite scroll and back-navigation restore; the parent keys it by `storageKey`. */
-export function FeedList({ initial, query, storageKey, now, emptyText }: Props) {
+export function FeedList({ initial, query, storageKey, now, emptyText, serverCards }: Props) {
   const location = useLocation();
   const [items, setItems] = useState<Card[]>(initial.items);
+  const [shown, setShown] = useState(serverCards ?? Infinity);
+  // Before the first paint of a client navigation, and right after hydration of a server render.
+  useClientLayoutEffect(() => setShown(Infinity), []);
   const [cursor, setCursor] = useState({ lastId: initial.last_id, lastSortingValue: initial.last_sorting_value });
   const [finished, setFinished] = useState(initial.is_finished);
   const [loading, setLoading] = useState(false);
@@ -156,7 +161,7 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
           {pluralize(freshCount, ui.realtime.newEntries)}
         </button>
       )}
-      {items.map((e) => (
+      {items.slice(0, shown).map((e) => (
         <EntryCard key={e.id} entry={e} now={now} />
       ))}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />

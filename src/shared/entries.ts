@@ -7,6 +7,8 @@ export interface AuthorRef {
   url: string;
   avatar_url: string | null;
   avatar_color: string;
+  /** The author has Plus: the badge by the name (the author's data, so shared cards carry it for every reader). */
+  is_plus?: boolean;
 }
 
 export interface SubsiteRef {

@@ -1,6 +1,7 @@
 /** Catalogue section: company invoices, the /plus page, donations, the balance and promo codes (issue 12). */
 import { formatNumber, pluralize } from '../format.ts';
 import {
+  BANNER_TEXT_MAX,
   DONATION_MAX,
   DONATION_MESSAGE_MAX,
   DONATION_MIN,
@@ -55,6 +56,21 @@ export const billingMessages = {
   promoUsedUp: 'Промокод уже использован',
   promoAlreadyUsed: 'Вы уже использовали этот промокод',
   promoCreated: 'Промокод создан',
+  promoNotDiscount: 'Этот промокод даёт дни Плюса — примените его на странице Плюса',
+  topupDescription: 'Пополнение баланса',
+  topupDone: 'Баланс пополнен',
+  siteDonationDescription: 'Донат редакции',
+  donationDescription: (entryId: number) => `Донат к записи ${entryId}`,
+  siteDonationDone: 'Спасибо! Донат отправлен редакции',
+  bannerImageInvalid: 'Картинка баннера — адрес https:// или загруженный файл /media/…',
+  bannerLinkInvalid: 'Ссылка баннера — адрес http(s):// или путь на сайте, начинающийся с /',
+  bannerTextInvalid: `Текст баннера — от 1 до ${BANNER_TEXT_MAX} символов`,
+  bannerSaved: 'Баннер сохранён',
+  bannerRemoved: 'Баннер убран',
+  adsHidden: 'Реклама отключена',
+  adsShown: 'Реклама снова показывается',
+  hiddenForPlusSet: 'Запись скрыта из лент подписчиков Плюса',
+  hiddenForPlusUnset: 'Запись снова видна подписчикам Плюса',
   promoApplied: (days: number) => `Промокод применён: ${pluralize(days, ['день', 'дня', 'дней'])} Плюса`,
   promoDiscountApplied: (percent: number) => `Промокод применён: скидка ${percent}%`,
 };

@@ -30,6 +30,7 @@ export const EntryCardRow = z.object({
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
+  author_plus: col.bool,
   subsite_id: col.int,
   subsite_type: subsiteType,
   subsite_name: col.text,
@@ -50,6 +51,7 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
            e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.hotness,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           exists (select 1 from users au where au.id = e.author_id and au.is_paid) as author_plus,
            s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar, s.avatar_color as subsite_color
            ${extraColumns}
       from entries e

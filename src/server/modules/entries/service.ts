@@ -75,6 +75,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
       url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
       avatar_url: row.author_avatar,
       avatar_color: row.author_color,
+      is_plus: row.author_plus,
     },
     subsite: {
       id: row.subsite_id,

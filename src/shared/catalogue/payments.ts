@@ -31,7 +31,8 @@ export const paymentsMessages = {
   paymentGiftLimit: `Управляющий сообществом может подарить Плюс не больше ${GIFT_MANAGER_LIMIT} раз за ${GIFT_LIMIT_DAYS} дней`,
   paymentGiftNote: (giverId: number, community: string | null) =>
     community ? `Подарок от пользователя ${giverId}, сообщество «${community}»` : `Подарок от пользователя ${giverId}`,
-  paymentGiftFromNotice: (days: number, community: string) => `Вам подарили Плюс на ${days} дн. от сообщества «${community}»`,
+  paymentGiftFromNotice: (days: number, community: string) =>
+    `Вам подарили Плюс на ${days} дн. от сообщества «${community}»`,
   paymentPromoFree: 'Со скидкой 100% Плюс подключается кнопкой «Оплатить с баланса» на странице Плюса',
   paymentNoSubscription: 'Автопродления нет',
   paymentCancelReasonTooLong: 'Причина слишком длинная',

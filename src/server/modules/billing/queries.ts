@@ -179,7 +179,11 @@ export async function insertDonation(db: Db, values: typeof donations.$inferInse
 
 /** The donation a paid card order makes, once: a second call for the order finds the first row. */
 export async function donationOfOrder(db: Db, values: typeof donations.$inferInsert & { orderId: number }) {
-  const [row] = await db.insert(donations).values(values).onConflictDoNothing({ target: donations.orderId }).returning();
+  const [row] = await db
+    .insert(donations)
+    .values(values)
+    .onConflictDoNothing({ target: donations.orderId })
+    .returning();
   return row ?? (await db.select().from(donations).where(eq(donations.orderId, values.orderId)))[0];
 }
 
@@ -217,10 +221,7 @@ export async function banner(db: Db): Promise<unknown> {
 export async function setBanner(db: Db, value: unknown | null) {
   if (value === null) await db.delete(meta).where(eq(meta.key, BANNER_KEY));
   else
-    await db
-      .insert(meta)
-      .values({ key: BANNER_KEY, value })
-      .onConflictDoUpdate({ target: meta.key, set: { value } });
+    await db.insert(meta).values({ key: BANNER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
 }
 
 /** Whether this reader hides the banner: only while they have Plus. */

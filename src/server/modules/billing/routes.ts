@@ -62,7 +62,6 @@ const invoiceQuery = plainBody({
 /** Whole roubles in, kopecks out. */
 const roubles = (rm: string, min: number, max: number) => intField(rm, min, max).transform((r) => r * KOPECKS);
 
-
 const expiryField = z
   .union([z.null(), z.literal(''), z.iso.date(), z.iso.datetime({ offset: true })], {
     error: messages.promoExpiryInvalid,
@@ -229,7 +228,12 @@ export const billingRoutes = [
       ...cardFields,
     }),
     handler: ({ ctx, user, body, req }) =>
-      billing.donateByCard(ctx, user, { entryId: null, amount: body.amount, message: body.message }, card(body, req.ip)),
+      billing.donateByCard(
+        ctx,
+        user,
+        { entryId: null, amount: body.amount, message: body.message },
+        card(body, req.ip),
+      ),
   }),
 
   route.post('/donations/site/balance', {

@@ -381,7 +381,8 @@ export interface DonationInput {
  * `charge +X`, or from the balance) and `donation +X` for the author. Keys make a repeat store nothing.
  */
 async function settleDonation(ctx: Ctx, donation: q.DonationRow) {
-  const note = donation.entryId === null ? messages.siteDonationDescription : messages.donationDescription(donation.entryId);
+  const note =
+    donation.entryId === null ? messages.siteDonationDescription : messages.donationDescription(donation.entryId);
   if (donation.donorId !== null) {
     await postLedger(ctx, {
       userId: donation.donorId,
@@ -426,7 +427,8 @@ export async function donateByCard(
     amount: input.amount,
     recipientId: authorId,
     ...card,
-    description: input.entryId === null ? messages.siteDonationDescription : messages.donationDescription(input.entryId),
+    description:
+      input.entryId === null ? messages.siteDonationDescription : messages.donationDescription(input.entryId),
     meta: { entry_id: input.entryId, message: input.message },
   });
 }
@@ -451,7 +453,13 @@ export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: nu
     await q.lockUser(ctx.db, donor.id);
     const balance = await balanceOf(ctx, donor.id);
     if (balance < amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
-    const donation = await q.insertDonation(ctx.db, { entryId: null, authorId: null, donorId: donor.id, amount, message });
+    const donation = await q.insertDonation(ctx.db, {
+      entryId: null,
+      authorId: null,
+      donorId: donor.id,
+      amount,
+      message,
+    });
     await settleDonation(ctx, donation);
     return { id: donation.id, balance: (balance - amount) / KOPECKS };
   });
@@ -468,7 +476,11 @@ export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
       message: d.message,
       donor:
         d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
-          ? { id: d.donor_id, name: d.donor_name, url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }) }
+          ? {
+              id: d.donor_id,
+              name: d.donor_name,
+              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
+            }
           : null,
       created_at: d.paid_at.toISOString(),
     })),

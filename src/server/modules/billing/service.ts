@@ -276,15 +276,8 @@ export async function discountFor(ctx: Ctx, userId: number, price: number) {
 async function cardPrice(ctx: Ctx, userId: number, price: number, code: string | null) {
   const applied = code
     ? await transaction(ctx, async (ctx) => {
-        const promo = await q.findPromoForUpdate(ctx.db, code);
-        if (!promo) throw notFound(messages.promoNotFound);
-        if (promo.discount === 0) throw badRequest(messages.promoNotDiscount);
-        const mine = await q.findRedemption(ctx.db, promo.id, userId);
-        if (mine?.consumedAt) throw badRequest(messages.promoAlreadyUsed);
-        if (!mine) {
-          policy.assertPromoUsable(promo, ctx.now());
-          await q.insertRedemption(ctx.db, promo.id, userId, null);
-        }
+        const { promo, taken } = await usableDiscount(ctx, await q.findPromoForUpdate(ctx.db, code), userId);
+        if (!taken) await q.insertRedemption(ctx.db, promo.id, userId, null);
         return { code_id: promo.id, code: promo.code, discount: promo.discount };
       })
     : await q.pendingDiscount(ctx.db, userId);
@@ -304,17 +297,20 @@ setPlusPricing({
 export async function quotePromo(ctx: Ctx, user: Actor, stuffId: number, code: string | null) {
   const product = productOf(stuffId);
   if (!product) throw badRequest(messages.stuffInvalid);
-  let discount = 0;
-  if (code) {
-    const promo = await q.findPromo(ctx.db, code);
-    if (!promo) throw notFound(messages.promoNotFound);
-    if (promo.discount === 0) throw badRequest(messages.promoNotDiscount);
-    const mine = await q.findRedemption(ctx.db, promo.id, user.id);
-    if (mine?.consumedAt) throw badRequest(messages.promoAlreadyUsed);
-    if (!mine) policy.assertPromoUsable(promo, ctx.now());
-    discount = promo.discount;
-  } else discount = (await q.pendingDiscount(ctx.db, user.id))?.discount ?? 0;
+  const discount = code
+    ? (await usableDiscount(ctx, await q.findPromo(ctx.db, code), user.id)).promo.discount
+    : ((await q.pendingDiscount(ctx.db, user.id))?.discount ?? 0);
   return { price: discounted(product.price, discount), full_price: product.price, discount };
+}
+
+/** A typed discount code this reader may spend: theirs already (not spent), or one with uses left. */
+async function usableDiscount(ctx: Ctx, promo: q.PromoRow | undefined, userId: number) {
+  if (!promo) throw notFound(messages.promoNotFound);
+  if (promo.discount === 0) throw badRequest(messages.promoNotDiscount);
+  const mine = await q.findRedemption(ctx.db, promo.id, userId);
+  if (mine?.consumedAt) throw badRequest(messages.promoAlreadyUsed);
+  if (!mine) policy.assertPromoUsable(promo, ctx.now());
+  return { promo, taken: mine !== undefined };
 }
 
 // ——— Balance ———

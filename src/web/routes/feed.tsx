@@ -12,6 +12,7 @@ import {
 } from '../../shared/feed.ts';
 import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
+import { FeedBanner } from '../features/billing/FeedBanner.tsx';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 import { TuneButton } from '../features/discovery/TunePopup.tsx';
@@ -33,11 +34,14 @@ export async function loader({ context, pattern, params }: Route.LoaderArgs) {
   const canonical = publicUrl + (path === '/' ? '/' : path.replace(/\/+$/, ''));
   // `/my/new` for an anonymous visitor: an invitation to sign in instead of a feed.
   if (route.scope === 'my' && !user)
-    return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl };
+    return { route, sorting: 'date' as FeedSorting, page: null, saved: null, now, canonical, publicUrl, banner: null };
   const saved = user ? await services.feed.defaultSorting() : null;
   const sorting = route.sorting ?? saved ?? 'hotness';
-  const page = await services.feed.page({ scope: route.scope, sorting });
-  return { route, sorting, page, saved, now, canonical, publicUrl };
+  const [page, banner] = await Promise.all([
+    services.feed.page({ scope: route.scope, sorting }),
+    services.billing.feedBanner(),
+  ]);
+  return { route, sorting, page, saved, now, canonical, publicUrl, banner };
 }
 
 function titleOf(route: FeedRoute, sorting: FeedSorting): string {
@@ -69,7 +73,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function FeedPage({ loaderData }: Route.ComponentProps) {
-  const { route, sorting, page, saved, now } = loaderData;
+  const { route, sorting, page, saved, now, banner } = loaderData;
   const user = useCurrentUser();
 
   if (!page) {
@@ -128,6 +132,7 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
         storageKey={key}
         now={now}
         emptyText={emptyText}
+        slot={banner && <FeedBanner banner={banner} />}
       />
     </div>
   );

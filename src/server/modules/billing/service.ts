@@ -591,9 +591,13 @@ export async function staffPayouts(ctx: Ctx) {
 
 /** The banner of the feed for this reader: none when there is none, or when a Plus reader chose to hide ads. */
 export async function feedBanner(ctx: Ctx, user: Actor | null): Promise<FeedBanner | null> {
-  const banner = (await q.banner(ctx.db)) as FeedBanner | null;
+  const banner = await storedBanner(ctx);
   if (!banner || (user && (await q.hidesAds(ctx.db, user.id)))) return null;
   return banner;
+}
+
+export async function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
+  return (await q.banner(ctx.db)) as FeedBanner | null;
 }
 
 /** Staff set (or, with null, remove) the feed banner: a picture, its link and its text. */

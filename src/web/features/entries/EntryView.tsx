@@ -1,3 +1,4 @@
+import { PlusBadge } from '../payments/PlusBadge.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Entry } from '../../../shared/entries.ts';
@@ -31,11 +32,15 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
           <Link to={entry.subsite.url} className="entry-meta-subsite">
             {entry.subsite.name}
           </Link>
+          {inBlog && entry.author.is_plus && <PlusBadge />}
           <span className="entry-meta-line">
             {!inBlog && (
-              <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
-                {entry.author.name}
-              </Link>
+              <>
+                <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
+                  {entry.author.name}
+                </Link>
+                {entry.author.is_plus && <PlusBadge />}
+              </>
             )}
             <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">
               {relativeTime(entry.date, now)}

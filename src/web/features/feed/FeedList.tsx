@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
@@ -26,10 +35,14 @@ interface Props {
   storageKey: string;
   now: number;
   emptyText: string;
+  /** Shown after the third card (the operator's banner slot). */
+  slot?: ReactNode;
 }
 
+const SLOT_AFTER = 3;
+
 /** A feed with infinite scroll and back-navigation restore; the parent keys it by `storageKey`. */
-export function FeedList({ initial, query, storageKey, now, emptyText }: Props) {
+export function FeedList({ initial, query, storageKey, now, emptyText, slot }: Props) {
   const location = useLocation();
   const [items, setItems] = useState<Card[]>(initial.items);
   const [cursor, setCursor] = useState({ lastId: initial.last_id, lastSortingValue: initial.last_sorting_value });
@@ -156,8 +169,11 @@ export function FeedList({ initial, query, storageKey, now, emptyText }: Props) 
           {pluralize(freshCount, ui.realtime.newEntries)}
         </button>
       )}
-      {items.map((e) => (
-        <EntryCard key={e.id} entry={e} now={now} />
+      {items.map((e, i) => (
+        <Fragment key={e.id}>
+          <EntryCard entry={e} now={now} />
+          {i === Math.min(SLOT_AFTER, items.length) - 1 && slot}
+        </Fragment>
       ))}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
       {loading && (

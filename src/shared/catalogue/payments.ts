@@ -110,6 +110,8 @@ export const paymentsUi = {
   refunded: 'Деньги возвращены',
   staffTitle: 'Платежи',
   giftTitle: 'Подарить Плюс',
+  kinds: { donation: 'Донат', topup: 'Пополнение баланса', gift: 'Подарок Плюса' } as Record<string, string>,
+  giftReceiver: (name: string) => `Получатель: ${name}`,
   giftPeriods: { 30: 'на месяц', 90: 'на 3 месяца', 365: 'на год' } as Record<number, string>,
   gift: 'Подарить',
   gifted: 'Плюс подарен',

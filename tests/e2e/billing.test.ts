@@ -53,6 +53,12 @@ async function topUp(userId: number, kopecks: number) {
 
 const INN = '7707083893';
 
+/** A popup of this kind has finished sliding in (a bottom sheet on phones). */
+const settled = (page: import('playwright-core').Page, kind: string) =>
+  page
+    .locator(`[data-kind=${kind}]`)
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+
 describe('billing', () => {
   it('/plus shows the prices and the count line; the invoice form refuses a bad INN and leads to the PDF', async () => {
     const visitor = await newPage(browser);
@@ -161,7 +167,10 @@ describe('billing', () => {
     });
     expect(saved.rc, JSON.stringify(saved)).toBe(200);
     const entryUrl = server.url + saved.data.entry.url;
-    await callApi(server, '/v3.0/comment/add', author.cookie, { id: saved.data.entry.id, text: 'Спасибо, что читаете' });
+    await callApi(server, '/v3.0/comment/add', author.cookie, {
+      id: saved.data.entry.id,
+      text: 'Спасибо, что читаете',
+    });
 
     // The card popup at 375: amount, then the card form.
     {
@@ -171,9 +180,7 @@ describe('billing', () => {
       await block.locator('[data-testid=donation-amount]').fill('250');
       await block.locator('[data-testid=donation-card]').click();
       await page.locator('[data-testid=card-popup] [data-testid=card-number]').waitFor();
-      await page
-        .locator('[data-kind=card-payment]')
-        .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await settled(page, 'card-payment');
       await shot(page, 'donation-card-375');
       await context.close();
     }
@@ -248,6 +255,7 @@ describe('billing', () => {
       await staff.page.locator('[data-testid=subsite-menu]').click();
       await staff.page.getByRole('menuitem', { name: ui.payments.giftTitle }).click();
       await staff.page.locator('[data-testid=gift-receiver]', { hasText: 'Читатель Баннера' }).waitFor();
+      await settled(staff.page, 'gift-plus');
       await shot(staff.page, `gift-modal-${width}`);
       await staff.context.close();
     }
@@ -256,7 +264,9 @@ describe('billing', () => {
     expect((await callApi(server, '/v3.0/payments/gift', boss.cookie, { user_id: reader.id, days: 30 })).rc).toBe(200);
     const { context, page } = await signedInPage(browser, server, reader.cookie);
     await open(page, `${server.url}/u/me/settings`);
-    await page.locator('[data-testid=ads-setting-toggle]').check();
+    // A controlled box: it shows the change once the server took it.
+    await page.locator('[data-testid=ads-setting-toggle]').click();
+    await page.locator('[data-testid=ads-setting-toggle]:checked').waitFor();
     await expect
       .poll(async () => (await callApi<{ hide_ads: boolean }>(server, '/v3.0/plus/ads', reader.cookie)).data.hide_ads)
       .toBe(true);

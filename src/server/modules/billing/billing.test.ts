@@ -662,6 +662,7 @@ describe('perks', () => {
       { image_url: 'javascript:alert(1)', link: '/plus', text: 'Реклама' },
       { image_url: 'http://example.ru/a.png', link: '/plus', text: 'Реклама' },
       { image_url: 'https://example.ru/a.png', link: '//evil.example', text: 'Реклама' },
+      { image_url: 'https://example.ru/a.png', link: '/\\evil.example', text: 'Реклама' },
       { image_url: 'https://example.ru/a.png', link: '/plus', text: '' },
       { image_url: 'https://example.ru/a.png', link: '/plus', text: 'x', extra: 1 },
     ])

@@ -284,8 +284,8 @@ export const billingRoutes = [
     access: 'staff',
     rateLimit: [30, 60],
     body: plainBody({
-      image_url: bannerUrl(messages.bannerImageInvalid, /^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]+)$/),
-      link: bannerUrl(messages.bannerLinkInvalid, /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/),
+      image_url: bannerUrl(messages.bannerImageInvalid, /^(https:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]+)$/),
+      link: bannerUrl(messages.bannerLinkInvalid, /^(https?:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]*)$/),
       text: text(messages.bannerTextInvalid, BANNER_TEXT_MAX),
     }),
     message: messages.bannerSaved,

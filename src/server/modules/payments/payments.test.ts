@@ -55,6 +55,20 @@ describe('buying Plus with the test cashier', () => {
     ).toBe(401);
   });
 
+  it('the README command makes a cryptogram that pays a prepared order', async () => {
+    const { v } = await signedIn();
+    const p = await prepare(v);
+    const { execFileSync } = await import('node:child_process');
+    const made = execFileSync(process.execPath, ['scripts/cryptogram.ts', '--card', SUCCESS, '--order', p.order], {
+      encoding: 'utf8',
+    }).trim();
+    const res = await v.post('/v3.0/payments/accounts/orders/create', {
+      data: { stuff_id: 1, email: 'cli@example.ru', order: p.order },
+      cryptogram: made,
+    });
+    expect(res.json().data.status, res.body).toBe('success');
+  });
+
   it('a card without 3-D Secure pays at once: Plus for 30 days, charge +99 ₽ and order −99 ₽, balance 0', async () => {
     const { v, id } = await signedIn();
     const { res } = await buy(v, 1, SUCCESS);

@@ -31,16 +31,14 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         <div className="entry-meta-people">
           <Link to={entry.subsite.url} className="entry-meta-subsite">
             {entry.subsite.name}
+            {inBlog && entry.author.is_plus && <PlusBadge />}
           </Link>
-          {inBlog && entry.author.is_plus && <PlusBadge />}
           <span className="entry-meta-line">
             {!inBlog && (
-              <>
-                <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
-                  {entry.author.name}
-                </Link>
+              <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
+                {entry.author.name}
                 {entry.author.is_plus && <PlusBadge />}
-              </>
+              </Link>
             )}
             <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">
               {relativeTime(entry.date, now)}

@@ -185,6 +185,8 @@ export const billingUi = {
     uses: (used: number, max: number) => `использован ${used} из ${max}`,
     until: (date: string) => `до ${date}`,
     siteDonations: 'Донаты редакции',
+    hideForPlus: 'Скрыть из лент подписчиков Плюса',
+    showForPlus: 'Показывать подписчикам Плюса',
     siteTotal: (amount: string) => `На счёте сайта ${amount}`,
     banner: 'Баннер в ленте',
     bannerHint: 'Показывается в ленте после третьей записи; читатели с Плюсом могут его отключить.',

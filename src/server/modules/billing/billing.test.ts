@@ -737,6 +737,8 @@ describe('perks', () => {
     );
     expect(await ids(reader.v)).not.toContain(without.id);
     expect(await ids(plain.v)).toContain(without.id);
-    expect((await reader.v.get(`/v3.0/entry/${without.id}`)).json().rc).toBe(200);
+    const opened = (await reader.v.get(`/v3.0/entry/${without.id}`)).json();
+    expect(opened.rc).toBe(200);
+    expect(opened.data.entry.is_hidden_for_plus).toBe(true);
   });
 });

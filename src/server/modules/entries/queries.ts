@@ -114,13 +114,14 @@ export const EntryRow = EntryCardRow.extend({
   removed: col.bool,
   is_approved_for_public_rss: col.bool,
   is_hidden_from_main: col.bool,
+  is_hidden_for_plus: col.bool,
   locked_by_admin: col.bool,
   closed_editing_by: col.int.nullable(),
   pinned_feeds: z.array(col.int),
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
-const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main,
+const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main, e.is_hidden_for_plus,
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
   array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds`;

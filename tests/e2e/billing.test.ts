@@ -260,6 +260,27 @@ describe('billing', () => {
       await staff.context.close();
     }
 
+    // A discount code typed in the buy popup: the server's price is on the pay button.
+    const code = await callApi(server, '/v3.0/private/digest/promo/store', boss.cookie, {
+      code: 'MINUS20',
+      discount: 20,
+    });
+    expect(code.rc, JSON.stringify(code)).toBe(200);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
+      await open(page, `${server.url}/plus`);
+      await page.locator('[data-testid=plus-product-1] button').first().click();
+      const buy = page.locator('[data-testid=buy-popup]');
+      await buy.locator('[data-testid=buy-next]:not([disabled])').waitFor();
+      await buy.getByText(ui.payments.tariffs[1], { exact: true }).click();
+      await buy.locator('[data-testid=buy-promo]').fill('minus20');
+      await settled(page, 'buy-plus');
+      await shot(page, `buy-promo-${width}`);
+      await buy.locator('[data-testid=buy-next]').click();
+      await expect(buy.locator('[data-testid=card-pay]').textContent()).resolves.toBe(ui.payments.pay(79));
+      await context.close();
+    }
+
     // With Plus the reader switches the banner off in settings, and the feed shows none.
     expect((await callApi(server, '/v3.0/payments/gift', boss.cookie, { user_id: reader.id, days: 30 })).rc).toBe(200);
     const { context, page } = await signedInPage(browser, server, reader.cookie);

@@ -56,6 +56,7 @@ export const billingMessages = {
   promoUsedUp: 'Промокод уже использован',
   promoAlreadyUsed: 'Вы уже использовали этот промокод',
   promoCreated: 'Промокод создан',
+  promoNotForRecurring: 'Скидка по промокоду действует на месяц, три месяца или год, не на ежемесячную подписку',
   promoNotDiscount: 'Этот промокод даёт дни Плюса — примените его на странице Плюса',
   topupDescription: 'Пополнение баланса',
   topupDone: 'Баланс пополнен',

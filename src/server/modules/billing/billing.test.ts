@@ -638,6 +638,11 @@ describe('a discount code at card checkout', () => {
     const again = await buy(reader.v, 1, SUCCESS, { promo: code });
     expect(again.res.json().rm).toBe(messages.promoAlreadyUsed);
     expect(await ledgerOf(reader.id)).toHaveLength(2);
+    // Not for the monthly tariff, which renews at its full price.
+    expect((await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 18, code })).json().rm).toBe(
+      messages.promoNotForRecurring,
+    );
+    expect((await buy(reader.v, 18, SUCCESS, { promo: code })).res.json().rm).toBe(messages.promoNotForRecurring);
     // A days code is for the /plus page.
     expect((await buy(reader.v, 1, SUCCESS, { promo: days })).res.json().rm).toBe(messages.promoNotDiscount);
   });

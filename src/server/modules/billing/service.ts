@@ -273,7 +273,13 @@ export async function discountFor(ctx: Ctx, userId: number, price: number) {
  * (one use per account, counted now, so the last use cannot be promised to two readers); without one, a discount
  * redeemed before applies. The order records the code; the transaction that marks it paid spends it, once.
  */
-async function cardPrice(ctx: Ctx, userId: number, price: number, code: string | null) {
+async function cardPrice(ctx: Ctx, userId: number, product: Product, code: string | null) {
+  const price = product.price;
+  // The monthly tariff renews at its full price; discounts are for the one-off periods (as /plus shows them).
+  if (product.recurring) {
+    if (code) throw badRequest(messages.promoNotForRecurring);
+    return { amount: price, promo: null };
+  }
   const applied = code
     ? await transaction(ctx, async (ctx) => {
         const { promo, taken } = await usableDiscount(ctx, await q.findPromoForUpdate(ctx.db, code), userId);
@@ -297,9 +303,12 @@ setPlusPricing({
 export async function quotePromo(ctx: Ctx, user: Actor, stuffId: number, code: string | null) {
   const product = productOf(stuffId);
   if (!product) throw badRequest(messages.stuffInvalid);
-  const discount = code
-    ? (await usableDiscount(ctx, await q.findPromo(ctx.db, code), user.id)).promo.discount
-    : ((await q.pendingDiscount(ctx.db, user.id))?.discount ?? 0);
+  if (product.recurring && code) throw badRequest(messages.promoNotForRecurring);
+  const discount = product.recurring
+    ? 0
+    : code
+      ? (await usableDiscount(ctx, await q.findPromo(ctx.db, code), user.id)).promo.discount
+      : ((await q.pendingDiscount(ctx.db, user.id))?.discount ?? 0);
   return { price: discounted(product.price, discount), full_price: product.price, discount };
 }
 

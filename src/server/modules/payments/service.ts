@@ -12,6 +12,7 @@ import {
   type PaymentItem,
   type PlusStatus,
   type PrepareData,
+  type Product,
   type ThreeDsData,
 } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
@@ -102,7 +103,7 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
   const priced = stored
     ? { amount: stored.amount, promo: null }
     : pricing
-      ? await pricing.price(ctx, user.id, product.price, input.promo ?? null)
+      ? await pricing.price(ctx, user.id, product, input.promo ?? null)
       : { amount: product.price, promo: null };
   if (priced.amount <= 0) throw badRequest(messages.paymentPromoFree);
   return payByCard(ctx, user, {
@@ -128,7 +129,7 @@ export interface PlusPricing {
   price(
     ctx: Ctx,
     userId: number,
-    price: number,
+    product: Product,
     code: string | null,
   ): Promise<{ amount: number; promo: { id: number; code: string; discount: number } | null }>;
   /** Spends the order's code inside the transaction that marks it paid (once: the order is paid once). */

@@ -1198,7 +1198,7 @@ export const donations = pgTable(
       .references(() => paymentOrders.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),

@@ -62,6 +62,7 @@ export const billingMessages = {
   topupDone: 'Баланс пополнен',
   siteDonationDescription: 'Донат редакции',
   donationDescription: (entryId: number) => `Донат к записи ${entryId}`,
+  donationRefundNote: (id: number) => `Возврат доната ${id}`,
   siteDonationDone: 'Спасибо! Донат отправлен редакции',
   bannerImageInvalid: 'Картинка баннера — адрес https:// или путь на сайте, начинающийся с /',
   bannerLinkInvalid: 'Ссылка баннера — адрес http(s):// или путь на сайте, начинающийся с /',

@@ -482,6 +482,14 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(cabinet.items[0]).toMatchObject({ amount: 250, message: 'На кофе!', donor: { id: reader.id } });
     expect(await balanceOf(author.v)).toBe(250);
     expect(await balanceOf(reader.v)).toBe(0);
+
+    // A staff refund: the money leaves the author, comes back to the donor and goes to the card; once.
+    const orderId = res.json().data.order_id;
+    expect((await staff.post('/v3.0/payments/admin/refund', { order_id: orderId })).json().rc).toBe(200);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
+    expect(await balanceOf(author.v)).toBe(0);
+    expect(await balanceOf(reader.v)).toBe(0);
+    expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(0);
   });
 
   it('3-D Secure: nothing moves until the bank confirms; a repeated bank post stores nothing more', async () => {

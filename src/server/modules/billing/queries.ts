@@ -177,6 +177,10 @@ export async function insertDonation(db: Db, values: typeof donations.$inferInse
   return row;
 }
 
+export async function donationByOrder(db: Db, orderId: number) {
+  return (await db.select().from(donations).where(eq(donations.orderId, orderId)).for('update'))[0];
+}
+
 /** The donation a paid card order makes, once: a second call for the order finds the first row. */
 export async function donationOfOrder(db: Db, values: typeof donations.$inferInsert & { orderId: number }) {
   const [row] = await db
@@ -255,10 +259,11 @@ export async function findDonation(db: Db, id: number, forUpdate = false) {
   return (await (forUpdate ? q.for('update') : q))[0];
 }
 
-export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed', at: Date) {
+export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed' | 'refunded', at: Date) {
   await db
     .update(donations)
-    .set({ status, paidAt: status === 'paid' ? at : null })
+    // A refunded donation keeps the date it was paid.
+    .set({ status, paidAt: status === 'paid' ? at : status === 'refunded' ? undefined : null })
     .where(eq(donations.id, id));
 }
 

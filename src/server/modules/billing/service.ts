@@ -438,19 +438,54 @@ export async function donateByCard(
   });
 }
 
-/** A paid donation order: its donation row (once per order) and the money moved from the donor to the author. */
-onOrderPaid('donation', async (ctx: Ctx, order: OrderRow) => {
-  const meta = order.meta as { entry_id?: number | null; message?: string };
-  const donation = await q.donationOfOrder(ctx.db, {
-    entryId: meta.entry_id ?? null,
-    authorId: order.recipient_id,
-    donorId: order.user_id,
-    amount: order.amount,
-    message: meta.message ?? '',
+/**
+ * A refunded donation order (staff, or the provider's notification): the money comes back from the author (or the
+ * site) to the donor's account, whence payments sends it back to the card; the donation leaves the cabinet.
+ */
+async function refundDonation(ctx: Ctx, order: OrderRow) {
+  const donation = await q.donationByOrder(ctx.db, order.id);
+  if (!donation || donation.status !== 'paid') return;
+  const note = messages.donationRefundNote(donation.id);
+  await postLedger(ctx, {
+    userId: donation.authorId,
+    kind: 'refund',
+    amount: -donation.amount,
     orderId: order.id,
+    idempotencyKey: `donation:${donation.id}:refund-in`,
+    note,
   });
-  await settleDonation(ctx, donation);
-});
+  if (donation.donorId !== null)
+    await postLedger(ctx, {
+      userId: donation.donorId,
+      kind: 'refund',
+      amount: donation.amount,
+      orderId: order.id,
+      idempotencyKey: `donation:${donation.id}:refund-out`,
+      note,
+    });
+  await q.setDonationStatus(ctx.db, donation.id, 'refunded', ctx.now());
+}
+
+/**
+ * A paid donation order: its donation row (once per order) and the money moved from the donor to the author; a
+ * refund undoes it.
+ */
+onOrderPaid(
+  'donation',
+  async (ctx: Ctx, order: OrderRow) => {
+    const meta = order.meta as { entry_id?: number | null; message?: string };
+    const donation = await q.donationOfOrder(ctx.db, {
+      entryId: meta.entry_id ?? null,
+      authorId: order.recipient_id,
+      donorId: order.user_id,
+      amount: order.amount,
+      message: meta.message ?? '',
+      orderId: order.id,
+    });
+    await settleDonation(ctx, donation);
+  },
+  refundDonation,
+);
 
 /** A donation to the site itself paid from the donor's balance. */
 export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: number, message: string) {

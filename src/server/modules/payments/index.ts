@@ -12,5 +12,6 @@ export {
   setPlusPricing,
   type CardPayment,
   type PaidHandler,
+  type RefundHandler,
   type PlusPricing,
 } from './service.ts';

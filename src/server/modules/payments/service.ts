@@ -150,10 +150,15 @@ const paidHandlers = new Map<string, PaidHandler>();
  * the order to paid and posted `charge +X` to the payer; the handler posts the rest (e.g. nothing for a top-up,
  * `donation −X` / `donation +X` for a donation) in the same transaction.
  */
-export function onOrderPaid(kind: string, handler: PaidHandler): void {
+export function onOrderPaid(kind: string, handler: PaidHandler, refunded?: RefundHandler): void {
   if (kind === 'plus') throw new Error("plus orders are payments' own");
   paidHandlers.set(kind, handler);
+  if (refunded) refundHandlers.set(kind, refunded);
 }
+
+/** What a refunded order of another kind undoes inside the refund's transaction (a donation goes back to its donor). */
+export type RefundHandler = (ctx: Ctx, order: q.OrderRow) => Promise<void>;
+const refundHandlers = new Map<string, RefundHandler>();
 
 export interface CardPayment {
   kind: string;
@@ -613,7 +618,9 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
   if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
   if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
-  // A Plus order's price comes back to the account before it goes to the card; other kinds (a top-up) only leave.
+  // A Plus order's price comes back to the account before it goes to the card; other kinds leave after their own
+  // handler has undone what they did (a top-up has nothing to undo).
+  await refundHandlers.get(order.kind)?.(ctx, order);
   if (order.kind === 'plus')
     await postLedger(ctx, {
       userId: order.user_id,

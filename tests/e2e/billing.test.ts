@@ -212,6 +212,7 @@ describe('billing', () => {
     // The feed card of the author's blog carries the badge too.
     await open(page, server.url + saved.data.entry.url.replace(/\/[^/]+$/, ''));
     await page.locator('[data-testid=entry-card] [data-testid=plus-badge]').first().waitFor();
+    await shot(page, 'plus-badge-card-1280');
     await context.close();
 
     for (const width of [1280, 375]) {

@@ -81,7 +81,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
         </span>
       </label>
       <label className="bill-field">
-        {t.message}
+        {entryId === null ? t.siteMessage : t.message}
         <textarea
           rows={2}
           maxLength={DONATION_MESSAGE_MAX}

@@ -10,6 +10,7 @@ import { isRussianError, newUser, useTestApp, type Visitor } from '../../testing
 import { savedEntry, text } from '../entries/testing.ts';
 import { queryRows } from '../../db/index.ts';
 import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
+import { applyNotification } from '../payments/service.ts';
 import { feedBanner } from './service.ts';
 
 const { t, staff, signedIn } = useTestApp();
@@ -517,6 +518,24 @@ describe('card payments of donations, top-ups and editorial donations', () => {
       { as: 'form', csrf: false },
     );
     expect([await ledgerCount(), await donationCount()]).toEqual(after);
+
+    // The provider's `pay` notification for a waiting donation, twice: one donation, three rows.
+    const notified = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 120 }),
+    );
+    const n = notified.json().data;
+    for (let i = 0; i < 2; i++)
+      await applyNotification(t.app.ctx, {
+        type: 'pay',
+        transactionId: n.TransactionId,
+        invoiceId: String(n.order_id),
+        reason: '',
+        token: '',
+      });
+    expect([await ledgerCount(), await donationCount()]).toEqual([after[0] + 3, after[1] + 1]);
+    after[0] += 3;
+    after[1] += 1;
 
     // Declined by the bank: no rows.
     const failed = await reader.v.post(

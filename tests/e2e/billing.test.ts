@@ -53,6 +53,13 @@ async function topUp(userId: number, kopecks: number) {
 
 const INN = '7707083893';
 
+/** axe-core's serious and critical findings inside one overlay. */
+async function seriousViolations(page: import('playwright-core').Page, selector: string) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const found = await new AxeBuilder({ page }).include(selector).analyze();
+  return found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
 /** A popup of this kind has finished sliding in (a bottom sheet on phones). */
 const settled = (page: import('playwright-core').Page, kind: string) =>
   page
@@ -182,6 +189,7 @@ describe('billing', () => {
       await page.locator('[data-testid=card-popup] [data-testid=card-number]').waitFor();
       await settled(page, 'card-payment');
       await shot(page, 'donation-card-375');
+      expect(await seriousViolations(page, '[data-kind=card-payment]')).toEqual([]);
       await context.close();
     }
 
@@ -258,6 +266,7 @@ describe('billing', () => {
       await staff.page.locator('[data-testid=gift-receiver]', { hasText: 'Читатель Баннера' }).waitFor();
       await settled(staff.page, 'gift-plus');
       await shot(staff.page, `gift-modal-${width}`);
+      expect(await seriousViolations(staff.page, '[data-kind=gift-plus]')).toEqual([]);
       await staff.context.close();
     }
 

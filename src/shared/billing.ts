@@ -107,3 +107,18 @@ export interface PromoItem {
   uses: number;
   expires_at: string | null;
 }
+
+/** The operator's banner slot in the feed (staff set it; a Plus reader may hide it). */
+export interface FeedBanner {
+  image_url: string;
+  link: string;
+  text: string;
+}
+export const BANNER_TEXT_MAX = 200;
+export const BANNER_URL_MAX = 1000;
+
+/** Staff's view of the site's own account: editorial donations. Roubles. */
+export interface SiteDonations {
+  total: number;
+  items: { id: number; amount: number; message: string; donor: DonationItem['donor']; created_at: string }[];
+}

@@ -7,6 +7,8 @@ export interface AuthorRef {
   url: string;
   avatar_url: string | null;
   avatar_color: string;
+  /** The author has Plus: the badge by the name (the author's data, so shared cards carry it for every reader). */
+  is_plus?: boolean;
 }
 
 export interface SubsiteRef {
@@ -62,6 +64,8 @@ export interface Entry extends EntryCard {
   removed: boolean;
   is_approved_for_public_rss: boolean;
   is_hidden_from_main: boolean;
+  /** Staff keep it out of the feeds of readers with Plus (partner material). */
+  is_hidden_for_plus: boolean;
   /** Staff unpublished it: its author may edit the draft but not publish it until staff release it. */
   locked_by_admin: boolean;
   /** Staff closed its editing; true only for the person who closed it (spec/content.md §6). */

@@ -35,6 +35,9 @@ export const GIFT_PERIODS = [
   { stuff_id: 2, days: 90 },
   { stuff_id: 3, days: 365 },
 ] as const;
+/** A community manager (not staff) gifts at most this many times in `GIFT_LIMIT_DAYS` days. */
+export const GIFT_MANAGER_LIMIT = 5;
+export const GIFT_LIMIT_DAYS = 30;
 
 // ——— Card form (spec/content.md §5) ———
 

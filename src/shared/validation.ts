@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMO_CODE_RE } from './billing.ts';
 import { messages } from './catalogue.ts';
 
 /** Validation rules of spec/foundation.md §5, shared by the server and the forms. */
@@ -23,6 +24,11 @@ export const hasControlChars = (s: string) => s.search(CONTROL_CHARS) !== -1;
 /** An identifier (email, slug, URL, token) with a control character is refused, never silently cleaned. */
 export const withoutControlChars = <S extends z.ZodType<string>>(schema: S) =>
   schema.refine((s) => !hasControlChars(s), { message: messages.controlCharacters, abort: true });
+
+/** A promo code (billing's codes): trimmed, upper-cased, Latin letters, digits, '-' and '_'. */
+export const promoCodeField = withoutControlChars(z.string({ error: messages.promoCodeInvalid }))
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => PROMO_CODE_RE.test(s), messages.promoCodeInvalid);
 
 export const emailField = withoutControlChars(str(messages.emailRequired))
   .transform((s) => s.trim())

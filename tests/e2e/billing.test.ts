@@ -24,10 +24,13 @@ const missing = await unreachable(PG_URL, process.env.E2E_REDIS_URL ?? 'redis://
 let server: Server;
 let browser: Browser;
 let db: FreshPostgres | null = null;
+/** The first account is the site's administrator. */
+let boss: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
   db = missing ? null : await freshPostgres(PG_URL, 'sreda_e2e_billing');
   [server, browser] = await Promise.all([startServer(db ? { DATABASE_URL: db.url } : {}), launchBrowser()]);
+  boss = await registerViaApi(server, 'Хозяин Сайта');
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,6 +52,19 @@ async function topUp(userId: number, kopecks: number) {
 }
 
 const INN = '7707083893';
+
+/** axe-core's serious and critical findings inside one overlay. */
+async function seriousViolations(page: import('playwright-core').Page, selector: string) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const found = await new AxeBuilder({ page }).include(selector).analyze();
+  return found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** A popup of this kind has finished sliding in (a bottom sheet on phones). */
+const settled = (page: import('playwright-core').Page, kind: string) =>
+  page
+    .locator(`[data-kind=${kind}]`)
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 describe('billing', () => {
   it('/plus shows the prices and the count line; the invoice form refuses a bad INN and leads to the PDF', async () => {
@@ -121,16 +137,16 @@ describe('billing', () => {
     await open(page, server.url + saved.data.entry.url);
     const block = page.locator('[data-testid=donation-block]');
     await block.locator('[data-testid=donation-amount]').fill('5');
-    await block.locator('button[type=submit]').click();
+    await block.locator('[data-testid=donation-balance]').click();
     await block.getByRole('alert').waitFor();
     await block.locator('[data-testid=donation-amount]').fill('150');
     await block.locator('textarea').fill('Спасибо за разбор!');
-    await block.locator('button[type=submit]').click();
+    await block.locator('[data-testid=donation-balance]').click();
     // No money on the balance yet: the server refuses in Russian and nothing is sent.
     await block.getByRole('alert').getByText(messages.balanceTooLow).waitFor();
     if (db) {
       await topUp(reader.id, 50_000);
-      await block.locator('button[type=submit]').click();
+      await block.locator('[data-testid=donation-balance]').click();
       await block.getByText(ui.billing.donation.sent).waitFor();
       const cabinet = await signedInPage(browser, server, author.cookie);
       await open(cabinet.page, `${server.url}/donations`);
@@ -140,6 +156,154 @@ describe('billing', () => {
       await shot(cabinet.page, 'donations-cabinet-1280');
       await cabinet.context.close();
     }
+    await context.close();
+  });
+
+  it('a reader donates by card through 3-D Secure; the author, with the Plus badge by the name, sees it in /donations', async () => {
+    const author = await registerViaApi(server, 'Автор С Плюсом');
+    const reader = await registerViaApi(server, 'Донор Картой');
+    const gift = await callApi(server, '/v3.0/payments/gift', boss.cookie, { user_id: author.id, days: 30 });
+    expect(gift.rc, JSON.stringify(gift)).toBe(200);
+    const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+      title: 'Запись для донатов картой',
+      entry: [
+        { type: 'text', data: { text: 'Поддержите картой.' } },
+        { type: 'donation', data: { title: 'На новые разборы' } },
+      ],
+      is_published: 1,
+    });
+    expect(saved.rc, JSON.stringify(saved)).toBe(200);
+    const entryUrl = server.url + saved.data.entry.url;
+    await callApi(server, '/v3.0/comment/add', author.cookie, {
+      id: saved.data.entry.id,
+      text: 'Спасибо, что читаете',
+    });
+
+    // The card popup at 375: amount, then the card form.
+    {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, 375, 800);
+      await open(page, entryUrl);
+      const block = page.locator('[data-testid=donation-block]');
+      await block.locator('[data-testid=donation-amount]').fill('250');
+      await block.locator('[data-testid=donation-card]').click();
+      await page.locator('[data-testid=card-popup] [data-testid=card-number]').waitFor();
+      await settled(page, 'card-payment');
+      await shot(page, 'donation-card-375');
+      expect(await seriousViolations(page, '[data-kind=card-payment]')).toEqual([]);
+      await context.close();
+    }
+
+    const { context, page } = await signedInPage(browser, server, reader.cookie, 1280, 900);
+    await open(page, entryUrl);
+    // The badge comes with the author's data: by the blog name on the entry and by the name in the comments.
+    await page.locator('.entry-meta-people [data-testid=plus-badge]').waitFor();
+    await page.locator('[data-testid=comment-author] + [data-testid=plus-badge]').first().waitFor();
+    await shot(page, 'plus-badge-entry-1280');
+    const block = page.locator('[data-testid=donation-block]');
+    await block.locator('[data-testid=donation-amount]').fill('250');
+    await block.locator('[data-testid=donation-message]').fill('На кофе и новые разборы');
+    await block.locator('[data-testid=donation-card]').click();
+    const popup = page.locator('[data-testid=card-popup]');
+    await popup.locator('[data-testid=card-number]').pressSequentially('4242424242424242');
+    await popup.locator('[data-testid=card-expiry]').pressSequentially('1230');
+    await popup.locator('[data-testid=card-cvv]').pressSequentially('123');
+    await expect(popup.locator('[data-testid=card-pay]').textContent()).resolves.toBe(ui.payments.pay(250));
+    await shot(page, 'donation-card-1280');
+    const [bank] = await Promise.all([page.waitForEvent('popup'), popup.locator('[data-testid=card-pay]').click()]);
+    await bank.waitForSelector('input[name=code]');
+    await bank.fill('input[name=code]', '4242');
+    await Promise.all([bank.waitForEvent('close'), bank.click('button[value=confirm]')]);
+    await page.locator('[data-testid=card-popup][data-step=success]').waitFor();
+    await shot(page, 'donation-card-success-1280');
+    await popup.locator('[data-testid=buy-done]').click();
+    await block.getByText(ui.billing.donation.sent).waitFor();
+    // The feed card of the author's blog carries the badge too.
+    await open(page, server.url + saved.data.entry.url.replace(/\/[^/]+$/, ''));
+    await page.locator('[data-testid=entry-card] [data-testid=plus-badge]').first().waitFor();
+    await shot(page, 'plus-badge-card-1280');
+    await context.close();
+
+    for (const width of [1280, 375]) {
+      const cabinet = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(cabinet.page, `${server.url}/donations`);
+      const list = cabinet.page.locator('[data-testid=cabinet-donations]');
+      await list.getByText('На кофе и новые разборы').waitFor();
+      await list.getByText('Донор Картой').waitFor();
+      await shot(cabinet.page, `donations-card-${width}`, true);
+      await cabinet.context.close();
+    }
+  });
+
+  it('editorial donations on /plus, the staff page, the feed banner a Plus reader hides, the gift from a profile', async () => {
+    const reader = await registerViaApi(server, 'Читатель Баннера');
+    const banner = { image_url: '/icon-512.png', link: '/plus', text: 'Поддержите Среду — оформите Плюс' };
+    expect((await callApi(server, '/v3.0/admin/banner', boss.cookie, banner)).rc).toBe(200);
+    const site = await callApi(server, '/v3.0/donations/site/balance', reader.cookie, { amount: 100 });
+    expect(site.rm).toBe(messages.balanceTooLow);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
+      await open(page, `${server.url}/plus`);
+      const section = page.locator('[data-testid=site-donation]');
+      await section.scrollIntoViewIfNeeded();
+      await shot(page, `plus-site-donation-${width}`);
+      await open(page, `${server.url}/all/new`);
+      await page.locator('[data-testid=feed-banner]').scrollIntoViewIfNeeded();
+      await shot(page, `feed-banner-${width}`);
+      await open(page, `${server.url}/u/me/settings`);
+      await page.locator('[data-testid=ads-setting]').scrollIntoViewIfNeeded();
+      await shot(page, `settings-ads-${width}`);
+      await context.close();
+
+      const staff = await signedInPage(browser, server, boss.cookie, width, 900);
+      await open(staff.page, `${server.url}/admin/billing`);
+      await staff.page.locator('[data-testid=staff-banner] input[name=text]').waitFor();
+      expect(await staff.page.locator('[data-testid=staff-banner] input[name=text]').inputValue()).toBe(banner.text);
+      await shot(staff.page, `admin-billing-${width}`, true);
+      // The gift from the reader's profile menu.
+      await open(staff.page, `${server.url}/u/${reader.id}`);
+      await staff.page.locator('[data-testid=subsite-menu]').click();
+      await staff.page.getByRole('menuitem', { name: ui.payments.giftTitle }).click();
+      await staff.page.locator('[data-testid=gift-receiver]', { hasText: 'Читатель Баннера' }).waitFor();
+      await settled(staff.page, 'gift-plus');
+      await shot(staff.page, `gift-modal-${width}`);
+      expect(await seriousViolations(staff.page, '[data-kind=gift-plus]')).toEqual([]);
+      await staff.context.close();
+    }
+
+    // A discount code typed in the buy popup: the server's price is on the pay button.
+    const code = await callApi(server, '/v3.0/private/digest/promo/store', boss.cookie, {
+      code: 'MINUS20',
+      discount: 20,
+    });
+    expect(code.rc, JSON.stringify(code)).toBe(200);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
+      await open(page, `${server.url}/plus`);
+      await page.locator('[data-testid=plus-product-1] button').first().click();
+      const buy = page.locator('[data-testid=buy-popup]');
+      await buy.locator('[data-testid=buy-next]:not([disabled])').waitFor();
+      await buy.getByText(ui.payments.tariffs[1], { exact: true }).click();
+      await buy.locator('[data-testid=buy-promo]').fill('minus20');
+      await settled(page, 'buy-plus');
+      await shot(page, `buy-promo-${width}`);
+      await buy.locator('[data-testid=buy-next]').click();
+      await expect(buy.locator('[data-testid=card-pay]').textContent()).resolves.toBe(ui.payments.pay(79));
+      await context.close();
+    }
+
+    // With Plus the reader switches the banner off in settings, and the feed shows none.
+    expect((await callApi(server, '/v3.0/payments/gift', boss.cookie, { user_id: reader.id, days: 30 })).rc).toBe(200);
+    const { context, page } = await signedInPage(browser, server, reader.cookie);
+    await open(page, `${server.url}/u/me/settings`);
+    // A controlled box: it shows the change once the server took it.
+    await page.locator('[data-testid=ads-setting-toggle]').click();
+    await page.locator('[data-testid=ads-setting-toggle]:checked').waitFor();
+    await expect
+      .poll(async () => (await callApi<{ hide_ads: boolean }>(server, '/v3.0/plus/ads', reader.cookie)).data.hide_ads)
+      .toBe(true);
+    await open(page, `${server.url}/all/new`);
+    await page.locator('[data-testid=entry-card]').first().waitFor();
+    expect(await page.locator('[data-testid=feed-banner]').count()).toBe(0);
     await context.close();
   });
 });

@@ -166,6 +166,8 @@ export const entries = pgTable(
     isApprovedForPublicRss: boolean('is_approved_for_public_rss').notNull().default(true),
     /** Staff or the role allow: kept off the main (all) feeds, still in its subsite. */
     isHiddenFromMain: boolean('is_hidden_from_main').notNull().default(false),
+    /** Staff hid it from the feeds of Plus readers (partner material: Plus reads without ads). */
+    isHiddenForPlus: boolean('is_hidden_for_plus').notNull().default(false),
     removed: boolean('removed').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -980,9 +982,8 @@ export const ledger = pgTable(
   'ledger',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: the site's own account (editorial donations). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['order', 'charge', 'refund', 'gift', 'topup', 'donation', 'promo'] }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     orderId: integer('order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
@@ -1175,6 +1176,8 @@ export const promoRedemptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    /** The card order that spent a discount code. */
+    orderId: integer('order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
@@ -1185,16 +1188,17 @@ export const donations = pgTable(
   'donations',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    entryId: integer('entry_id')
-      .notNull()
-      .references(() => entries.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Both null: an editorial donation to the site itself. */
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'cascade' }),
     donorId: integer('donor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The card order that paid it (null: paid from the balance); unique, so a repeated callback stores one. */
+    orderId: integer('order_id')
+      .unique()
+      .references(() => paymentOrders.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
@@ -1221,3 +1225,11 @@ export const payouts = pgTable(
   },
   (t) => [index('payouts_author').on(t.authorId, t.id)],
 );
+
+/** Plus perks a reader chose (issue 12, item 7): hiding the feed banner. */
+export const plusSettings = pgTable('plus_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hideAds: boolean('hide_ads').notNull().default(false),
+});

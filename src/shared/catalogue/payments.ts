@@ -1,4 +1,5 @@
 /** Catalogue section: payments and Plus (spec/content.md §2, §4, §5, §8). Russian texts only. */
+import { GIFT_LIMIT_DAYS, GIFT_MANAGER_LIMIT } from '../payments.ts';
 export const paymentsMessages = {
   paymentStuffInvalid: 'Такого тарифа нет',
   paymentAmountInvalid: 'Неверная сумма',
@@ -26,6 +27,13 @@ export const paymentsMessages = {
   paymentGiftSelf: 'Подарок нельзя отправить себе',
   paymentGiftDenied: 'Дарить Плюс могут сотрудники и управляющие подсайтами',
   paymentGiftPeriodInvalid: 'Подарить можно на месяц, три месяца или год',
+  paymentGiftNotMember: 'Дарить Плюс можно участникам сообществ, которыми вы управляете',
+  paymentGiftLimit: `Управляющий сообществом может подарить Плюс не больше ${GIFT_MANAGER_LIMIT} раз за ${GIFT_LIMIT_DAYS} дней`,
+  paymentGiftNote: (giverId: number, community: string | null) =>
+    community ? `Подарок от пользователя ${giverId}, сообщество «${community}»` : `Подарок от пользователя ${giverId}`,
+  paymentGiftFromNotice: (days: number, community: string) =>
+    `Вам подарили Плюс на ${days} дн. от сообщества «${community}»`,
+  paymentPromoFree: 'Со скидкой 100% Плюс подключается кнопкой «Оплатить с баланса» на странице Плюса',
   paymentNoSubscription: 'Автопродления нет',
   paymentCancelReasonTooLong: 'Причина слишком длинная',
   paymentRefundDenied: 'Вернуть можно только оплаченный заказ',
@@ -70,6 +78,7 @@ export const paymentsUi = {
   retry: 'Попробовать снова',
   done: 'Готово',
   giftFor: 'В подарок (номер профиля получателя)',
+  promo: 'Промокод на скидку (необязательно)',
   // 3-D Secure page of the test cashier
   acsTitle: 'Подтверждение платежа',
   acsText: 'Тестовый банк. Введите код 4242, чтобы подтвердить платёж.',
@@ -101,6 +110,8 @@ export const paymentsUi = {
   refunded: 'Деньги возвращены',
   staffTitle: 'Платежи',
   giftTitle: 'Подарить Плюс',
+  kinds: { donation: 'Донат', topup: 'Пополнение баланса', gift: 'Подарок Плюса' } as Record<string, string>,
+  giftReceiver: (name: string) => `Получатель: ${name}`,
   giftPeriods: { 30: 'на месяц', 90: 'на 3 месяца', 365: 'на год' } as Record<number, string>,
   gift: 'Подарить',
   gifted: 'Плюс подарен',

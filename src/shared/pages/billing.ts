@@ -1,4 +1,4 @@
-import type { DonationsCabinet, Sponsor } from '../billing.ts';
+import type { DonationsCabinet, FeedBanner, Sponsor } from '../billing.ts';
 import type { Product } from '../payments.ts';
 
 /** What /plus shows (src/server/modules/billing/page.ts). Money in roubles. */
@@ -16,4 +16,8 @@ export interface BillingPageServices {
   plus(sponsorsCount: number): Promise<PlusPageData>;
   /** The signed-in author's donations cabinet and balance; null for visitors. */
   cabinet(): Promise<(DonationsCabinet & { balance: number }) | null>;
+  /** The banner the feed shows this reader: null without one, or for a Plus reader who hid ads. */
+  feedBanner(): Promise<FeedBanner | null>;
+  /** The stored banner, for the staff form. */
+  banner(): Promise<FeedBanner | null>;
 }

@@ -1,3 +1,4 @@
+import { AdsSetting } from '../features/billing/AdsSetting.tsx';
 import { data } from 'react-router';
 import type { Route } from './+types/account.settings';
 import { appContext } from '../context.ts';
@@ -88,6 +89,7 @@ export default function AccountSettingsPage({ loaderData }: Route.ComponentProps
       </div>
       <CommunitiesSection managed={managed} />
       <PaymentsSection />
+      <AdsSetting />
       <BlocklistSection />
       <AccountSection initial={account} />
     </div>

@@ -13,6 +13,7 @@ import {
 } from '../../shared/feed.ts';
 import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
+import { FeedBanner } from '../features/billing/FeedBanner.tsx';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 import { TuneButton } from '../features/discovery/TunePopup.tsx';
@@ -43,11 +44,25 @@ export async function loader({ context, pattern, params }: Route.LoaderArgs) {
       canonical,
       publicUrl,
       serverCards: null,
+      banner: null,
     };
   const saved = user ? await services.feed.defaultSorting() : null;
   const sorting = route.sorting ?? saved ?? 'hotness';
-  const page = await services.feed.page({ scope: route.scope, sorting });
-  return { route, sorting, page, saved, now, canonical, publicUrl, serverCards: user ? FEED_SERVER_CARDS : null };
+  const [page, banner] = await Promise.all([
+    services.feed.page({ scope: route.scope, sorting }),
+    services.billing.feedBanner(),
+  ]);
+  return {
+    route,
+    sorting,
+    page,
+    saved,
+    now,
+    canonical,
+    publicUrl,
+    serverCards: user ? FEED_SERVER_CARDS : null,
+    banner,
+  };
 }
 
 function titleOf(route: FeedRoute, sorting: FeedSorting): string {
@@ -79,7 +94,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function FeedPage({ loaderData }: Route.ComponentProps) {
-  const { route, sorting, page, saved, now, serverCards } = loaderData;
+  const { route, sorting, page, saved, now, serverCards, banner } = loaderData;
   const user = useCurrentUser();
 
   if (!page) {
@@ -139,6 +154,7 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
         now={now}
         emptyText={emptyText}
         serverCards={serverCards}
+        slot={banner && <FeedBanner banner={banner} />}
       />
     </div>
   );

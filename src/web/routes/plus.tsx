@@ -3,6 +3,7 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { SPONSOR_COUNTS } from '../../shared/billing.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
+import { DonationForm } from '../features/billing/DonationBlock.tsx';
 import { InvoiceForm } from '../features/billing/InvoiceForm.tsx';
 import { PlusOffer } from '../features/billing/PlusOffer.tsx';
 import { SponsorsGrid } from '../features/billing/SponsorsGrid.tsx';
@@ -48,6 +49,12 @@ export default function PlusPage({ loaderData }: Route.ComponentProps) {
           <InvoiceForm products={data.products} email={email || me.user_email} />
         </section>
       )}
+      <section className="disc-card" aria-labelledby="site-donation-title" data-testid="site-donation">
+        <h2 className="disc-title" id="site-donation-title">
+          {ui.billing.donation.siteTitle}
+        </h2>
+        <DonationForm entryId={null} title={ui.billing.donation.siteTitle} lead={ui.billing.donation.siteLead} />
+      </section>
       <section className="disc-card" aria-labelledby="sponsors-title">
         <h2 className="disc-title" id="sponsors-title">
           {t.sponsorsTitle}

@@ -8,6 +8,10 @@ import { messages } from '../../../shared/catalogue.ts';
 import { donations, invoices, ledger, payouts, promoCodes, users } from '../../db/schema.ts';
 import { isRussianError, newUser, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
+import { queryRows } from '../../db/index.ts';
+import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
+import { applyNotification } from '../payments/service.ts';
+import { feedBanner } from './service.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -430,5 +434,343 @@ describe('balance and donations', () => {
     const reader = await newUser(t.app);
     expect(isRussianError(await reader.v.get('/v3.0/admin/payouts'), 403)).toBe(true);
     expect(isRussianError(await reader.v.get('/v3.0/admin/promo'), 403)).toBe(true);
+  });
+});
+
+describe('card payments of donations, top-ups and editorial donations', () => {
+  const donationCount = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(donations))[0].n;
+  const siteRows = () =>
+    t.database.db
+      .select()
+      .from(ledger)
+      .where(sql`${ledger.userId} is null`);
+
+  async function donationEntry(author: Visitor) {
+    const entry = await savedEntry(author, {
+      title: 'Запись с донатами картой',
+      entry: [text('Поддержите'), { type: 'donation', data: { title: 'На кофе' } }],
+      is_published: 1,
+    });
+    return entry.id as number;
+  }
+
+  async function cardBody(v: Visitor, number: string, fields: Record<string, unknown>) {
+    const p = await prepare(v);
+    return { ...fields, email: 'donor@example.ru', order: p.order, cryptogram: await cryptogram(p, number) };
+  }
+
+  it('a donation by card moves the money to the author once; a double submit stores nothing more', async () => {
+    const author = await signedIn('Автор Карта');
+    const reader = await signedIn('Донор Карта');
+    const entryId = await donationEntry(author.v);
+    const body = await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 250, message: 'На кофе!' });
+    const res = await reader.v.post('/v3.0/donations/card', body);
+    expect(res.json().rc, res.body).toBe(200);
+    expect(res.json().data.status).toBe('success');
+    const rows = async (id: number) =>
+      (await ledgerOf(id)).map((r) => [r.kind, r.amount]).sort((a, b) => String(a).localeCompare(String(b)));
+    expect(await rows(reader.id)).toEqual([
+      ['charge', 25000],
+      ['donation', -25000],
+    ]);
+    expect(await rows(author.id)).toEqual([['donation', 25000]]);
+    const before = [await ledgerCount(), await donationCount()];
+    const again = await reader.v.post('/v3.0/donations/card', body);
+    expect(again.json().data.status).toBe('success');
+    expect([await ledgerCount(), await donationCount()]).toEqual(before);
+    const cabinet = (await author.v.get('/v3.0/donations/cabinet')).json().data;
+    expect(cabinet.items[0]).toMatchObject({ amount: 250, message: 'На кофе!', donor: { id: reader.id } });
+    expect(await balanceOf(author.v)).toBe(250);
+    expect(await balanceOf(reader.v)).toBe(0);
+
+    // A staff refund: the money leaves the author, comes back to the donor and goes to the card; once.
+    const orderId = res.json().data.order_id;
+    expect((await staff.post('/v3.0/payments/admin/refund', { order_id: orderId })).json().rc).toBe(200);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
+    expect(await balanceOf(author.v)).toBe(0);
+    expect(await balanceOf(reader.v)).toBe(0);
+    expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(0);
+  });
+
+  it('3-D Secure: nothing moves until the bank confirms; a repeated bank post stores nothing more', async () => {
+    const author = await signedIn();
+    const reader = await signedIn();
+    const entryId = await donationEntry(author.v);
+    const before = [await ledgerCount(), await donationCount()];
+    const res = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 100 }),
+    );
+    expect(res.json().data.status, res.body).toBe('3ds');
+    expect([await ledgerCount(), await donationCount()]).toEqual(before);
+    const term = await pass3ds(reader.v, res.json().data, 'confirm');
+    expect(term.body).toContain('3ds_success');
+    expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(100);
+    const after = [await ledgerCount(), await donationCount()];
+    expect(after).toEqual([before[0] + 3, before[1] + 1]);
+    // The bank's answer posted twice: the order is paid already.
+    const data = res.json().data;
+    const paRes = 'x';
+    await reader.v.post(
+      new URL(data.term_url).pathname,
+      { MD: data.TransactionId, PaRes: paRes },
+      { as: 'form', csrf: false },
+    );
+    expect([await ledgerCount(), await donationCount()]).toEqual(after);
+
+    // The provider's `pay` notification for a waiting donation, twice: one donation, three rows.
+    const notified = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 120 }),
+    );
+    const n = notified.json().data;
+    for (let i = 0; i < 2; i++)
+      await applyNotification(t.app.ctx, {
+        type: 'pay',
+        transactionId: n.TransactionId,
+        invoiceId: String(n.order_id),
+        reason: '',
+        token: '',
+      });
+    expect([await ledgerCount(), await donationCount()]).toEqual([after[0] + 3, after[1] + 1]);
+    after[0] += 3;
+    after[1] += 1;
+
+    // Declined by the bank: no rows.
+    const failed = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 100 }),
+    );
+    const out = await pass3ds(reader.v, failed.json().data, 'decline');
+    expect(out.body).toContain('3ds_error');
+    expect([await ledgerCount(), await donationCount()]).toEqual(after);
+  });
+
+  it('a decline, bad amounts, another reader’s order, an entry without the block: Russian 4xx, no rows', async () => {
+    const author = await signedIn();
+    const reader = await signedIn();
+    const other = await signedIn();
+    const entryId = await donationEntry(author.v);
+    const before = [await ledgerCount(), await donationCount()];
+    const declined = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, DECLINE, { entry_id: entryId, amount: 100 }),
+    );
+    expect(isRussianError(declined, 400)).toBe(true);
+    for (const [fields, rc, rm] of [
+      [{ entry_id: entryId, amount: -1 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 10 ** 12 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 9 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: 99999999, amount: 100 }, 404, messages.entryNotFound],
+      [{ entry_id: entryId, amount: 100, extra: 1 }, 400, messages.unknownField('extra')],
+    ] as const) {
+      const res = await reader.v.post('/v3.0/donations/card', await cardBody(reader.v, SUCCESS, fields));
+      expect(isRussianError(res, rc), JSON.stringify(fields) + res.body).toBe(true);
+      expect(res.json().rm).toBe(rm);
+    }
+    // Someone else's order number (and its cryptogram).
+    const stolen = await cardBody(other.v, SUCCESS, { entry_id: entryId, amount: 100 });
+    const res = await reader.v.post('/v3.0/donations/card', stolen);
+    expect(isRussianError(res, 400)).toBe(true);
+    expect(res.json().rm).toBe(messages.paymentOrderInvalid);
+    // To oneself.
+    const self = await author.v.post(
+      '/v3.0/donations/card',
+      await cardBody(author.v, SUCCESS, { entry_id: entryId, amount: 100 }),
+    );
+    expect(self.json().rm).toBe(messages.donationToSelf);
+    expect([await ledgerCount(), await donationCount()]).toEqual(before);
+  });
+
+  it('a top-up by card within the limits raises the balance once', async () => {
+    const reader = await signedIn();
+    const before = await ledgerCount();
+    for (const amount of [99, 75_001, -1, 10 ** 12, 'сто'])
+      expect(
+        (await reader.v.post('/v3.0/balance/topup', await cardBody(reader.v, SUCCESS, { amount }))).json().rm,
+        String(amount),
+      ).toBe(messages.topupAmountInvalid);
+    expect(await ledgerCount()).toBe(before);
+    const body = await cardBody(reader.v, SUCCESS, { amount: 500 });
+    expect((await reader.v.post('/v3.0/balance/topup', body)).json().data.status).toBe('success');
+    expect((await reader.v.post('/v3.0/balance/topup', body)).json().data.status).toBe('success');
+    expect(await balanceOf(reader.v)).toBe(500);
+    expect(await ledgerCount()).toBe(before + 1);
+  });
+
+  it('editorial donations go to the site account, by card or from the balance; staff see them', async () => {
+    const reader = await signedIn('Друг редакции');
+    const siteBefore = (await siteRows()).reduce((s, r) => s + r.amount, 0);
+    const res = await reader.v.post(
+      '/v3.0/donations/site/card',
+      await cardBody(reader.v, SUCCESS, { amount: 300, message: 'Спасибо за Среду' }),
+    );
+    expect(res.json().data.status, res.body).toBe('success');
+    await topUp(reader.id, 20000);
+    const fromBalance = await reader.v.post('/v3.0/donations/site/balance', { amount: 150 });
+    expect(fromBalance.json().rm).toBe(messages.siteDonationDone);
+    expect(await balanceOf(reader.v)).toBe(50);
+    expect(isRussianError(await reader.v.post('/v3.0/donations/site/balance', { amount: 1000 }), 400)).toBe(true);
+    expect((await siteRows()).reduce((s, r) => s + r.amount, 0) - siteBefore).toBe(45000);
+    const list = (await staff.get('/v3.0/admin/donations/site')).json().data;
+    expect(list.total).toBeGreaterThanOrEqual(450);
+    expect(list.items[0]).toMatchObject({ amount: 150, donor: { id: reader.id, name: 'Друг редакции' } });
+    expect(list.items[1]).toMatchObject({ amount: 300, message: 'Спасибо за Среду' });
+    expect(isRussianError(await reader.v.get('/v3.0/admin/donations/site'), 403)).toBe(true);
+  });
+});
+
+describe('a discount code at card checkout', () => {
+  it('lowers the card price the server computes; the order records the code; one use per paid order', async () => {
+    const code = `CARD${Date.now() % 100000}`;
+    expect((await staff.post('/v3.0/private/digest/promo/store', { code, discount: 20, max_uses: 5 })).json().rc).toBe(
+      200,
+    );
+    const days = `DAYS${Date.now() % 100000}`;
+    await staff.post('/v3.0/private/digest/promo/store', { code: days, days: 7 });
+    const reader = await signedIn();
+    const quote = (await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 1, code: code.toLowerCase() })).json();
+    expect(quote.data).toEqual({ price: 7920, full_price: 9900, discount: 20 });
+    expect((await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 1, code: days })).json().rm).toBe(
+      messages.promoNotDiscount,
+    );
+    expect(isRussianError(await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 1, code: 'NOPE1' }), 404)).toBe(
+      true,
+    );
+
+    const { res, body } = await buy(reader.v, 1, SUCCESS, { promo: code });
+    expect(res.json().data.status, res.body).toBe('success');
+    const rows = await ledgerOf(reader.id);
+    expect(rows.map((r) => [r.kind, r.amount])).toEqual([
+      ['charge', 7920],
+      ['order', -7920],
+    ]);
+    const [order] = await queryRows<{ meta: { promo: { code: string } }; id: number }>(
+      t.database.db,
+      sql`select id, meta from payment_orders where id = ${rows[0].orderId}`,
+    );
+    expect(order.meta.promo.code).toBe(code);
+    const usesOf = async () => (await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0].uses;
+    expect(await usesOf()).toBe(1);
+    // A double submit answers from the paid order: no second charge, no second use.
+    expect((await reader.v.post('/v3.0/payments/accounts/orders/create', body)).json().data.status).toBe('success');
+    expect(await usesOf()).toBe(1);
+    const [redemption] = await queryRows<{ order_id: number; consumed_at: string }>(
+      t.database.db,
+      sql`select order_id, consumed_at from promo_redemptions where user_id = ${reader.id}`,
+    );
+    expect(redemption.order_id).toBe(order.id);
+    // Spent: the next purchase with it is refused before any charge.
+    const again = await buy(reader.v, 1, SUCCESS, { promo: code });
+    expect(again.res.json().rm).toBe(messages.promoAlreadyUsed);
+    expect(await ledgerOf(reader.id)).toHaveLength(2);
+    // Not for the monthly tariff, which renews at its full price.
+    expect((await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 18, code })).json().rm).toBe(
+      messages.promoNotForRecurring,
+    );
+    expect((await buy(reader.v, 18, SUCCESS, { promo: code })).res.json().rm).toBe(messages.promoNotForRecurring);
+    // A days code is for the /plus page.
+    expect((await buy(reader.v, 1, SUCCESS, { promo: days })).res.json().rm).toBe(messages.promoNotDiscount);
+  });
+
+  it('a discount redeemed on /plus applies at card checkout without typing it', async () => {
+    const code = `LATER${Date.now() % 100000}`;
+    await staff.post('/v3.0/private/digest/promo/store', { code, discount: 50 });
+    const reader = await signedIn();
+    expect((await reader.v.post('/v3.0/payments/promo/redeem', { code })).json().rc).toBe(200);
+    expect((await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 2 })).json().data.price).toBe(11450);
+    const { res } = await buy(reader.v, 2, SUCCESS);
+    expect(res.json().data.status).toBe('success');
+    expect((await ledgerOf(reader.id)).map((r) => r.amount)).toEqual([11450, -11450]);
+    expect((await reader.v.post('/v3.0/payments/promo/quote', { stuff_id: 2 })).json().data.price).toBe(22900);
+  });
+});
+
+describe('perks', () => {
+  it('staff set the feed banner; a Plus reader hides it; others cannot (402) and still see it', async () => {
+    const before = await feedBanner(t.app.ctx, null);
+    for (const body of [
+      { image_url: 'javascript:alert(1)', link: '/plus', text: 'Реклама' },
+      { image_url: 'http://example.ru/a.png', link: '/plus', text: 'Реклама' },
+      { image_url: 'https://example.ru/a.png', link: '//evil.example', text: 'Реклама' },
+      { image_url: 'https://example.ru/a.png', link: '/\\evil.example', text: 'Реклама' },
+      { image_url: 'https://example.ru/a.png', link: '/plus', text: '' },
+      { image_url: 'https://example.ru/a.png', link: '/plus', text: 'x', extra: 1 },
+    ])
+      expect(isRussianError(await staff.post('/v3.0/admin/banner', body), 400), JSON.stringify(body)).toBe(true);
+    expect(await feedBanner(t.app.ctx, null)).toEqual(before);
+    const banner = {
+      image_url: 'https://example.ru/banner.png',
+      link: 'https://example.ru/',
+      text: 'Курсы <b>Среды</b>',
+    };
+    const reader = await signedIn();
+    expect(isRussianError(await reader.v.post('/v3.0/admin/banner', banner), 403)).toBe(true);
+    expect((await staff.post('/v3.0/admin/banner', banner)).json().rm).toBe(messages.bannerSaved);
+    expect(await feedBanner(t.app.ctx, null)).toEqual(banner);
+
+    expect(isRussianError(await reader.v.post('/v3.0/plus/ads', { hide_ads: 1 }), 402)).toBe(true);
+    await staff.post('/v3.0/payments/gift', { user_id: reader.id, days: 30 });
+    const hidden = await reader.v.post('/v3.0/plus/ads', { hide_ads: 1 });
+    expect(hidden.json()).toMatchObject({ rm: messages.adsHidden, data: { hide_ads: true, has_banner: true } });
+    const row = await userRow(reader.id);
+    expect(await feedBanner(t.app.ctx, { id: row.id, role: row.role })).toBeNull();
+    const other = await signedIn();
+    expect(await feedBanner(t.app.ctx, { id: other.id, role: 'user' })).toEqual(banner);
+    // Plus over: the banner is back even with the setting on.
+    await t.database.db.update(users).set({ isPaid: false }).where(eq(users.id, reader.id));
+    expect(await feedBanner(t.app.ctx, { id: row.id, role: row.role })).toEqual(banner);
+    expect((await staff.post('/v3.0/admin/banner/remove')).json().rm).toBe(messages.bannerRemoved);
+    expect(await feedBanner(t.app.ctx, null)).toBeNull();
+  });
+
+  it('the author’s Plus badge travels with cards, entries and comments; hidden-for-Plus entries leave Plus feeds', async () => {
+    const author = await signedIn('Автор с Плюсом');
+    const plain = await signedIn('Автор без Плюса');
+    await staff.post('/v3.0/payments/gift', { user_id: author.id, days: 30 });
+    const withPlus = await savedEntry(author.v, {
+      title: 'Запись автора с Плюсом',
+      entry: [text('А')],
+      is_published: 1,
+    });
+    const without = await savedEntry(plain.v, {
+      title: 'Запись автора без Плюса',
+      entry: [text('Б')],
+      is_published: 1,
+    });
+    const anon = new (staff.constructor as typeof Visitor)(t.app);
+    const entryOf = async (id: number) => (await anon.get(`/v3.0/entry/${id}`)).json().data.entry;
+    expect((await entryOf(withPlus.id as number)).author.is_plus).toBe(true);
+    expect((await entryOf(without.id as number)).author.is_plus).toBe(false);
+    await plain.v.post('/v3.0/comment/add', { id: withPlus.id, text: 'без Плюса' });
+    await author.v.post('/v3.0/comment/add', { id: withPlus.id, text: 'с Плюсом' });
+    const comments = (await anon.get(`/v3.0/comments?content_id=${withPlus.id}&sorting=date`)).json().data.items as {
+      author: { id: number; is_plus: boolean };
+    }[];
+    expect(comments.map((c) => [c.author.id, c.author.is_plus])).toEqual([
+      [plain.id, false],
+      [author.id, true],
+    ]);
+
+    // Hidden for Plus: out of a Plus reader's feeds, still in others' and still open by its address.
+    const reader = await signedIn();
+    await staff.post('/v3.0/payments/gift', { user_id: reader.id, days: 30 });
+    const ids = async (v: Visitor) =>
+      ((await v.get('/v3.0/feed?all=1&sorting=date&count=50')).json().data.items as { id: number }[]).map((e) => e.id);
+    expect(await ids(reader.v)).toContain(without.id);
+    expect(
+      isRussianError(await reader.v.post(`/v3.0/admin/entries/${without.id}/hidden_for_plus`, { hidden: 1 }), 403),
+    ).toBe(true);
+    const marked = await staff.post(`/v3.0/admin/entries/${without.id}/hidden_for_plus`, { hidden: 1 });
+    expect(marked.json().rm).toBe(messages.hiddenForPlusSet);
+    expect(isRussianError(await staff.post('/v3.0/admin/entries/99999999/hidden_for_plus', { hidden: 1 }), 404)).toBe(
+      true,
+    );
+    expect(await ids(reader.v)).not.toContain(without.id);
+    expect(await ids(plain.v)).toContain(without.id);
+    const opened = (await reader.v.get(`/v3.0/entry/${without.id}`)).json();
+    expect(opened.rc).toBe(200);
+    expect(opened.data.entry.is_hidden_for_plus).toBe(true);
   });
 });

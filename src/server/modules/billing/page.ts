@@ -18,5 +18,7 @@ export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices
       ]);
       return { ...cabinet, balance };
     },
+    feedBanner: () => billing.feedBanner(ctx, user),
+    banner: () => billing.storedBanner(ctx),
   };
 }

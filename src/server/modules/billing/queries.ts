@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
-import { donations, invoices, payouts, promoCodes, promoRedemptions } from '../../db/schema.ts';
+import { donations, invoices, meta, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';
 
 // ——— Invoices ———
 
@@ -94,6 +94,10 @@ export async function findPromoForUpdate(db: Db, code: string): Promise<PromoRow
   return (await db.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update'))[0];
 }
 
+export async function findPromo(db: Db, code: string): Promise<PromoRow | undefined> {
+  return (await db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0];
+}
+
 export const latestPromos = (db: Db) => db.select().from(promoCodes).orderBy(desc(promoCodes.id)).limit(200);
 
 /** One use per account: false when this account has used the code already. */
@@ -111,7 +115,7 @@ export async function insertRedemption(db: Db, codeId: number, userId: number, c
   return true;
 }
 
-const DiscountRow = z.object({ code_id: col.int, discount: col.int });
+const DiscountRow = z.object({ code_id: col.int, code: col.text, discount: col.int });
 
 /** The best discount a user redeemed and has not spent yet. */
 export async function pendingDiscount(db: Db, userId: number) {
@@ -119,17 +123,33 @@ export async function pendingDiscount(db: Db, userId: number) {
     db,
     DiscountRow,
     sql`
-    select r.code_id, p.discount from promo_redemptions r join promo_codes p on p.id = r.code_id
+    select r.code_id, p.code, p.discount from promo_redemptions r join promo_codes p on p.id = r.code_id
      where r.user_id = ${userId} and r.consumed_at is null and p.discount > 0
      order by p.discount desc limit 1`,
   );
 }
 
-export async function consumeDiscount(db: Db, codeId: number, userId: number, at: Date) {
+/** Spends a waiting discount (once: a spent one is left as it is), recording the card order that spent it. */
+export async function consumeDiscount(db: Db, codeId: number, userId: number, at: Date, orderId: number | null = null) {
   await db
     .update(promoRedemptions)
-    .set({ consumedAt: at })
-    .where(and(eq(promoRedemptions.codeId, codeId), eq(promoRedemptions.userId, userId)));
+    .set({ consumedAt: at, orderId })
+    .where(
+      and(
+        eq(promoRedemptions.codeId, codeId),
+        eq(promoRedemptions.userId, userId),
+        sql`${promoRedemptions.consumedAt} is null`,
+      ),
+    );
+}
+
+export async function findRedemption(db: Db, codeId: number, userId: number) {
+  return (
+    await db
+      .select()
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.codeId, codeId), eq(promoRedemptions.userId, userId)))
+  )[0];
 }
 
 // ——— Donations and payouts ———
@@ -157,15 +177,93 @@ export async function insertDonation(db: Db, values: typeof donations.$inferInse
   return row;
 }
 
+export async function donationByOrder(db: Db, orderId: number) {
+  return (await db.select().from(donations).where(eq(donations.orderId, orderId)).for('update'))[0];
+}
+
+/** The donation a paid card order makes, once: a second call for the order finds the first row. */
+export async function donationOfOrder(db: Db, values: typeof donations.$inferInsert & { orderId: number }) {
+  const [row] = await db
+    .insert(donations)
+    .values(values)
+    .onConflictDoNothing({ target: donations.orderId })
+    .returning();
+  return row ?? (await db.select().from(donations).where(eq(donations.orderId, values.orderId)))[0];
+}
+
+const SiteDonationRow = z.object({
+  id: col.int,
+  amount: col.int,
+  message: col.text,
+  paid_at: col.date,
+  donor_id: col.int.nullable(),
+  donor_name: col.text.nullable(),
+  donor_slug: col.text.nullable(),
+});
+
+/** Editorial donations (to the site itself), newest first. */
+export async function siteDonations(db: Db, limit: number) {
+  return rows(
+    db,
+    SiteDonationRow,
+    sql`
+    select d.id, d.amount, d.message, d.paid_at, s.id as donor_id, s.name as donor_name, s.slug as donor_slug
+      from donations d left join subsites s on s.id = d.donor_id
+     where d.author_id is null and d.status = 'paid'
+     order by d.id desc limit ${limit}`,
+  );
+}
+
+// ——— Perks: the feed banner and hiding it ———
+
+const BANNER_KEY = 'feed_banner';
+
+export async function banner(db: Db): Promise<unknown> {
+  return (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, BANNER_KEY)))[0]?.value ?? null;
+}
+
+export async function setBanner(db: Db, value: unknown | null) {
+  if (value === null) await db.delete(meta).where(eq(meta.key, BANNER_KEY));
+  else
+    await db.insert(meta).values({ key: BANNER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+}
+
+/** Whether this reader hides the banner: only while they have Plus. */
+export async function hidesAds(db: Db, userId: number): Promise<boolean> {
+  const row = await firstRow(
+    db,
+    z.object({ hide: col.bool }),
+    sql`select p.hide_ads and u.is_paid as hide from plus_settings p join users u on u.id = p.user_id where p.user_id = ${userId}`,
+  );
+  return row?.hide ?? false;
+}
+
+export async function setHideAds(db: Db, userId: number, hide: boolean) {
+  await db
+    .insert(plusSettings)
+    .values({ userId, hideAds: hide })
+    .onConflictDoUpdate({ target: plusSettings.userId, set: { hideAds: hide } });
+}
+
+export async function setHiddenForPlus(db: Db, entryId: number, hidden: boolean): Promise<boolean> {
+  const out = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`update entries set is_hidden_for_plus = ${hidden} where id = ${entryId} returning id`,
+  );
+  return out.length > 0;
+}
+
 export async function findDonation(db: Db, id: number, forUpdate = false) {
   const q = db.select().from(donations).where(eq(donations.id, id));
   return (await (forUpdate ? q.for('update') : q))[0];
 }
 
-export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed', at: Date) {
+export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed' | 'refunded', at: Date) {
   await db
     .update(donations)
-    .set({ status, paidAt: status === 'paid' ? at : null })
+    // A refunded donation keeps the date it was paid.
+    .set({ status, paidAt: status === 'paid' ? at : status === 'refunded' ? undefined : null })
     .where(eq(donations.id, id));
 }
 

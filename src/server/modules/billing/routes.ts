@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  BANNER_TEXT_MAX,
+  BANNER_URL_MAX,
   COMPANY_ADDRESS_MAX,
   COMPANY_NAME_MAX,
   DONATION_MAX,
@@ -10,12 +12,22 @@ import {
   KOPECKS,
   needsKpp,
   PAYOUT_MIN,
-  PROMO_CODE_RE,
   PROMO_DAYS_MAX,
   SPONSOR_COUNTS,
+  TOPUP_MAX,
+  TOPUP_MIN,
 } from '../../../shared/billing.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { collapse, emailField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+import {
+  collapse,
+  emailField,
+  flagField,
+  idField,
+  intField,
+  plainBody,
+  promoCodeField,
+  withoutControlChars,
+} from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as billing from './service.ts';
 
@@ -50,10 +62,6 @@ const invoiceQuery = plainBody({
 /** Whole roubles in, kopecks out. */
 const roubles = (rm: string, min: number, max: number) => intField(rm, min, max).transform((r) => r * KOPECKS);
 
-const promoCodeField = withoutControlChars(z.string({ error: messages.promoCodeInvalid }))
-  .transform((s) => s.trim().toUpperCase())
-  .refine((s) => PROMO_CODE_RE.test(s), messages.promoCodeInvalid);
-
 const expiryField = z
   .union([z.null(), z.literal(''), z.iso.date(), z.iso.datetime({ offset: true })], {
     error: messages.promoExpiryInvalid,
@@ -62,6 +70,33 @@ const expiryField = z
   .optional();
 
 const idParams = (rm: string) => z.strictObject({ id: idField(rm) });
+
+const donationMessage = z
+  .string({ error: messages.wrongType })
+  .max(DONATION_MESSAGE_MAX, messages.donationMessageTooLong)
+  .transform((s) => s.trim())
+  .default('');
+
+/** The card part of a form (spec/content.md §7): the receipt email, the order number of `prepare`, its cryptogram. */
+const cardFields = {
+  email: emailField,
+  order: z.string({ error: messages.paymentOrderInvalid }).max(64, messages.paymentOrderInvalid),
+  cryptogram: z
+    .string({ error: messages.paymentCryptogramRequired })
+    .min(1, messages.paymentCryptogramRequired)
+    .max(4096, messages.paymentCryptogramInvalid),
+};
+const card = (b: { email: string; order: string; cryptogram: string }, ip: string) => ({
+  email: b.email,
+  order: b.order,
+  cryptogram: b.cryptogram,
+  ip,
+});
+
+const bannerUrl = (rm: string, re: RegExp) =>
+  withoutControlChars(z.string({ error: rm }))
+    .transform((s) => s.trim())
+    .pipe(z.string().max(BANNER_URL_MAX, rm).regex(re, rm));
 
 /** Company invoices, /plus, donations, the balance and promo codes (issue 12). */
 export const billingRoutes = [
@@ -159,15 +194,119 @@ export const billingRoutes = [
     body: plainBody({
       entry_id: idField(messages.entryNotFound),
       amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
-      message: z
-        .string({ error: messages.wrongType })
-        .max(DONATION_MESSAGE_MAX, messages.donationMessageTooLong)
-        .transform((s) => s.trim())
-        .default(''),
+      message: donationMessage,
     }),
     message: messages.donationDone,
     handler: ({ ctx, user, body }) =>
       billing.donateFromBalance(ctx, user, { entryId: body.entry_id, amount: body.amount, message: body.message }),
+  }),
+
+  route.post('/donations/card', {
+    access: 'active',
+    rateLimit: [20, 60],
+    body: plainBody({
+      entry_id: idField(messages.entryNotFound),
+      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+      message: donationMessage,
+      ...cardFields,
+    }),
+    handler: ({ ctx, user, body, req }) =>
+      billing.donateByCard(
+        ctx,
+        user,
+        { entryId: body.entry_id, amount: body.amount, message: body.message },
+        card(body, req.ip),
+      ),
+  }),
+
+  route.post('/donations/site/card', {
+    access: 'active',
+    rateLimit: [20, 60],
+    body: plainBody({
+      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+      message: donationMessage,
+      ...cardFields,
+    }),
+    handler: ({ ctx, user, body, req }) =>
+      billing.donateByCard(
+        ctx,
+        user,
+        { entryId: null, amount: body.amount, message: body.message },
+        card(body, req.ip),
+      ),
+  }),
+
+  route.post('/donations/site/balance', {
+    access: 'active',
+    rateLimit: [20, 60],
+    body: plainBody({
+      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+      message: donationMessage,
+    }),
+    message: messages.siteDonationDone,
+    handler: ({ ctx, user, body }) => billing.donateToSiteFromBalance(ctx, user, body.amount, body.message),
+  }),
+
+  route.get('/admin/donations/site', {
+    access: 'staff',
+    handler: ({ ctx }) => billing.siteDonations(ctx),
+  }),
+
+  route.post('/balance/topup', {
+    access: 'active',
+    rateLimit: [20, 60],
+    body: plainBody({ amount: roubles(messages.topupAmountInvalid, TOPUP_MIN, TOPUP_MAX), ...cardFields }),
+    handler: ({ ctx, user, body, req }) => billing.topUpByCard(ctx, user, body.amount, card(body, req.ip)),
+  }),
+
+  route.post('/payments/promo/quote', {
+    access: 'active',
+    rateLimit: [30, 60],
+    readOnly: true,
+    body: plainBody({ stuff_id: idField(messages.stuffInvalid), code: promoCodeField.optional() }),
+    handler: ({ ctx, user, body }) => billing.quotePromo(ctx, user, body.stuff_id, body.code ?? null),
+  }),
+
+  route.get('/plus/ads', {
+    access: 'user',
+    handler: ({ ctx, user }) => billing.adsSettings(ctx, user),
+  }),
+
+  route.post('/plus/ads', {
+    access: 'plus',
+    rateLimit: [30, 60],
+    body: plainBody({ hide_ads: flagField(messages.wrongType) }),
+    message: (r: { hide_ads: boolean }) => (r.hide_ads ? messages.adsHidden : messages.adsShown),
+    handler: ({ ctx, user, body }) => billing.setHideAds(ctx, user, body.hide_ads),
+  }),
+
+  route.post('/admin/banner', {
+    access: 'staff',
+    rateLimit: [30, 60],
+    body: plainBody({
+      image_url: bannerUrl(messages.bannerImageInvalid, /^(https:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]+)$/),
+      link: bannerUrl(messages.bannerLinkInvalid, /^(https?:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]*)$/),
+      text: text(messages.bannerTextInvalid, BANNER_TEXT_MAX),
+    }),
+    message: messages.bannerSaved,
+    handler: ({ ctx, body }) => billing.setFeedBanner(ctx, body),
+  }),
+
+  route.post('/admin/banner/remove', {
+    access: 'staff',
+    rateLimit: [30, 60],
+    message: messages.bannerRemoved,
+    handler: ({ ctx }) => billing.setFeedBanner(ctx, null),
+  }),
+
+  route.post('/admin/entries/:id/hidden_for_plus', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    params: idParams(messages.entryNotFound),
+    body: plainBody({ hidden: flagField(messages.wrongType) }),
+    message: (r: { is_hidden_for_plus: boolean }) =>
+      r.is_hidden_for_plus ? messages.hiddenForPlusSet : messages.hiddenForPlusUnset,
+    handler: ({ ctx, params, body }) => billing.setHiddenForPlus(ctx, params.id, body.hidden),
   }),
 
   route.get('/donations/cabinet', {

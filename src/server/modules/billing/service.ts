@@ -4,9 +4,12 @@ import {
   type CompanySuggestion,
   type DonationsCabinet,
   type InvoiceItem,
+  type FeedBanner,
   type PromoItem,
+  type SiteDonations,
   type Sponsor,
 } from '../../../shared/billing.ts';
+import type { CreateResult } from '../../../shared/payments.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { PRODUCTS, productOf, type Product } from '../../../shared/payments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -14,7 +17,16 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { SafeFetchError } from '../../lib/safe-fetch.ts';
-import { balanceOf, grantPlus, postLedger } from '../payments/index.ts';
+import type { UserRow } from '../auth/index.ts';
+import {
+  balanceOf,
+  grantPlus,
+  onOrderPaid,
+  payByCard,
+  postLedger,
+  setPlusPricing,
+  type OrderRow,
+} from '../payments/index.ts';
 import { invoiceNumber, invoicePdf } from './pdf.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
@@ -23,6 +35,8 @@ import { suggesterFor } from './suggest.ts';
 type Actor = { id: number; role: Role };
 
 const SUGGESTIONS = 10;
+
+const discounted = (price: number, percent: number) => Math.round((price * (100 - percent)) / 100);
 
 // ——— Invoices ———
 
@@ -248,10 +262,64 @@ export async function discountFor(ctx: Ctx, userId: number, price: number) {
   const pending = await q.pendingDiscount(ctx.db, userId);
   if (!pending) return { price, discount: 0, spend: async () => {} };
   return {
-    price: Math.round((price * (100 - pending.discount)) / 100),
+    price: discounted(price, pending.discount),
     discount: pending.discount,
     spend: (tx: Ctx) => q.consumeDiscount(tx.db, pending.code_id, userId, tx.now()),
   };
+}
+
+/**
+ * A discount at card checkout (the buy popup): a typed code is taken for this account under the code's row lock
+ * (one use per account, counted now, so the last use cannot be promised to two readers); without one, a discount
+ * redeemed before applies. The order records the code; the transaction that marks it paid spends it, once.
+ */
+async function cardPrice(ctx: Ctx, userId: number, product: Product, code: string | null) {
+  const price = product.price;
+  // The monthly tariff renews at its full price; discounts are for the one-off periods (as /plus shows them).
+  if (product.recurring) {
+    if (code) throw badRequest(messages.promoNotForRecurring);
+    return { amount: price, promo: null };
+  }
+  const applied = code
+    ? await transaction(ctx, async (ctx) => {
+        const { promo, taken } = await usableDiscount(ctx, await q.findPromoForUpdate(ctx.db, code), userId);
+        if (!taken) await q.insertRedemption(ctx.db, promo.id, userId, null);
+        return { code_id: promo.id, code: promo.code, discount: promo.discount };
+      })
+    : await q.pendingDiscount(ctx.db, userId);
+  if (!applied) return { amount: price, promo: null };
+  return {
+    amount: discounted(price, applied.discount),
+    promo: { id: applied.code_id, code: applied.code, discount: applied.discount },
+  };
+}
+
+setPlusPricing({
+  price: cardPrice,
+  spend: (ctx, order, promoId) => q.consumeDiscount(ctx.db, promoId, order.user_id, ctx.now(), order.id),
+});
+
+/** `POST /payments/promo/quote`: what a product costs this reader with a typed code (nothing is taken yet). */
+export async function quotePromo(ctx: Ctx, user: Actor, stuffId: number, code: string | null) {
+  const product = productOf(stuffId);
+  if (!product) throw badRequest(messages.stuffInvalid);
+  if (product.recurring && code) throw badRequest(messages.promoNotForRecurring);
+  const discount = product.recurring
+    ? 0
+    : code
+      ? (await usableDiscount(ctx, await q.findPromo(ctx.db, code), user.id)).promo.discount
+      : ((await q.pendingDiscount(ctx.db, user.id))?.discount ?? 0);
+  return { price: discounted(product.price, discount), full_price: product.price, discount };
+}
+
+/** A typed discount code this reader may spend: theirs already (not spent), or one with uses left. */
+async function usableDiscount(ctx: Ctx, promo: q.PromoRow | undefined, userId: number) {
+  if (!promo) throw notFound(messages.promoNotFound);
+  if (promo.discount === 0) throw badRequest(messages.promoNotDiscount);
+  const mine = await q.findRedemption(ctx.db, promo.id, userId);
+  if (mine?.consumedAt) throw badRequest(messages.promoAlreadyUsed);
+  if (!mine) policy.assertPromoUsable(promo, ctx.now());
+  return { promo, taken: mine !== undefined };
 }
 
 // ——— Balance ———
@@ -281,6 +349,29 @@ export async function balance(ctx: Ctx, user: Actor) {
   return { balance: (await balanceOf(ctx, user.id)) / KOPECKS };
 }
 
+/** The card part of a payment from a form: the email for the receipt, the order from `prepare`, its cryptogram. */
+export interface CardInput {
+  email: string;
+  order: string;
+  cryptogram: string;
+  ip: string;
+}
+
+/**
+ * A balance top-up by card (`TOPUP_MIN…TOPUP_MAX` roubles): payments' `charge +X` is the whole movement, so the
+ * balance grows by the amount once the card (and 3-D Secure) goes through.
+ */
+export async function topUpByCard(ctx: Ctx, user: UserRow, amount: number, card: CardInput): Promise<CreateResult> {
+  return payByCard(ctx, user, {
+    kind: 'topup',
+    stuffId: null,
+    amount,
+    recipientId: null,
+    ...card,
+    description: messages.topupDescription,
+  });
+}
+
 // ——— Donations ———
 
 export interface DonationInput {
@@ -295,23 +386,145 @@ export interface DonationInput {
  * `charge +X`, or from the balance) and `donation +X` for the author. Keys make a repeat store nothing.
  */
 async function settleDonation(ctx: Ctx, donation: q.DonationRow) {
+  const note =
+    donation.entryId === null ? messages.siteDonationDescription : messages.donationDescription(donation.entryId);
   if (donation.donorId !== null) {
     await postLedger(ctx, {
       userId: donation.donorId,
       kind: 'donation',
       amount: -donation.amount,
+      orderId: donation.orderId,
       idempotencyKey: `donation:${donation.id}:out`,
-      note: `Донат к записи ${donation.entryId}`,
+      note,
     });
   }
+  // No author: the site's own account (a row without a user).
   await postLedger(ctx, {
     userId: donation.authorId,
     kind: 'donation',
     amount: donation.amount,
+    orderId: donation.orderId,
     idempotencyKey: `donation:${donation.id}:in`,
-    note: `Донат к записи ${donation.entryId}`,
+    note,
   });
   await q.setDonationStatus(ctx.db, donation.id, 'paid', ctx.now());
+}
+
+/**
+ * A donation by card to an entry's author or, without an entry, to the site (editorial donations). The order keeps
+ * the entry and the message; the donation row and its ledger rows appear when the card is charged (`onOrderPaid`).
+ */
+export async function donateByCard(
+  ctx: Ctx,
+  donor: UserRow,
+  input: Omit<DonationInput, 'entryId'> & { entryId: number | null },
+  card: CardInput,
+): Promise<CreateResult> {
+  let authorId: number | null = null;
+  if (input.entryId !== null) {
+    const entry = await q.donationEntry(ctx.db, input.entryId);
+    policy.assertDonationTarget(entry, donor.id);
+    authorId = entry.author_id;
+  }
+  return payByCard(ctx, donor, {
+    kind: 'donation',
+    stuffId: null,
+    amount: input.amount,
+    recipientId: authorId,
+    ...card,
+    description:
+      input.entryId === null ? messages.siteDonationDescription : messages.donationDescription(input.entryId),
+    meta: { entry_id: input.entryId, message: input.message },
+  });
+}
+
+/**
+ * A refunded donation order (staff, or the provider's notification): the money comes back from the author (or the
+ * site) to the donor's account, whence payments sends it back to the card; the donation leaves the cabinet.
+ */
+async function refundDonation(ctx: Ctx, order: OrderRow) {
+  const donation = await q.donationByOrder(ctx.db, order.id);
+  if (!donation || donation.status !== 'paid') return;
+  const note = messages.donationRefundNote(donation.id);
+  await postLedger(ctx, {
+    userId: donation.authorId,
+    kind: 'refund',
+    amount: -donation.amount,
+    orderId: order.id,
+    idempotencyKey: `donation:${donation.id}:refund-in`,
+    note,
+  });
+  if (donation.donorId !== null)
+    await postLedger(ctx, {
+      userId: donation.donorId,
+      kind: 'refund',
+      amount: donation.amount,
+      orderId: order.id,
+      idempotencyKey: `donation:${donation.id}:refund-out`,
+      note,
+    });
+  await q.setDonationStatus(ctx.db, donation.id, 'refunded', ctx.now());
+}
+
+/**
+ * A paid donation order: its donation row (once per order) and the money moved from the donor to the author; a
+ * refund undoes it.
+ */
+onOrderPaid(
+  'donation',
+  async (ctx: Ctx, order: OrderRow) => {
+    const meta = order.meta as { entry_id?: number | null; message?: string };
+    const donation = await q.donationOfOrder(ctx.db, {
+      entryId: meta.entry_id ?? null,
+      authorId: order.recipient_id,
+      donorId: order.user_id,
+      amount: order.amount,
+      message: meta.message ?? '',
+      orderId: order.id,
+    });
+    await settleDonation(ctx, donation);
+  },
+  refundDonation,
+);
+
+/** A donation to the site itself paid from the donor's balance. */
+export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: number, message: string) {
+  return transaction(ctx, async (ctx) => {
+    await q.lockUser(ctx.db, donor.id);
+    const balance = await balanceOf(ctx, donor.id);
+    if (balance < amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    const donation = await q.insertDonation(ctx.db, {
+      entryId: null,
+      authorId: null,
+      donorId: donor.id,
+      amount,
+      message,
+    });
+    await settleDonation(ctx, donation);
+    return { id: donation.id, balance: (balance - amount) / KOPECKS };
+  });
+}
+
+/** Staff: the site's account (the sum of its ledger rows) and the editorial donations with their messages. */
+export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
+  const [total, items] = await Promise.all([balanceOf(ctx, null), q.siteDonations(ctx.db, 200)]);
+  return {
+    total: total / KOPECKS,
+    items: items.map((d) => ({
+      id: d.id,
+      amount: d.amount / KOPECKS,
+      message: d.message,
+      donor:
+        d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
+          ? {
+              id: d.donor_id,
+              name: d.donor_name,
+              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
+            }
+          : null,
+      created_at: d.paid_at.toISOString(),
+    })),
+  };
 }
 
 /** A donation paid from the donor's balance. */
@@ -416,4 +629,40 @@ export async function staffPayouts(ctx: Ctx) {
     created_at: p.createdAt.toISOString(),
     paid_at: p.paidAt?.toISOString() ?? null,
   }));
+}
+
+// ——— Perks: the feed banner, hiding it, entries hidden for Plus ———
+
+/** The banner of the feed for this reader: none when there is none, or when a Plus reader chose to hide ads. */
+export async function feedBanner(ctx: Ctx, user: Actor | null): Promise<FeedBanner | null> {
+  const banner = await storedBanner(ctx);
+  if (!banner || (user && (await q.hidesAds(ctx.db, user.id)))) return null;
+  return banner;
+}
+
+export async function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
+  return (await q.banner(ctx.db)) as FeedBanner | null;
+}
+
+/** Staff set (or, with null, remove) the feed banner: a picture, its link and its text. */
+export async function setFeedBanner(ctx: Ctx, banner: FeedBanner | null) {
+  await transaction(ctx, (ctx) => q.setBanner(ctx.db, banner));
+  return { banner };
+}
+
+export async function adsSettings(ctx: Ctx, user: Actor) {
+  return { hide_ads: await q.hidesAds(ctx.db, user.id), has_banner: (await q.banner(ctx.db)) !== null };
+}
+
+/** A Plus reader hides (or shows again) the feed banner; the route's `plus` access answers 402 to others. */
+export async function setHideAds(ctx: Ctx, user: Actor, hide: boolean) {
+  await transaction(ctx, (ctx) => q.setHideAds(ctx.db, user.id, hide));
+  return adsSettings(ctx, user);
+}
+
+/** Staff hide an entry from the feeds of Plus readers (or show it again). */
+export async function setHiddenForPlus(ctx: Ctx, entryId: number, hidden: boolean) {
+  if (!(await transaction(ctx, (ctx) => q.setHiddenForPlus(ctx.db, entryId, hidden))))
+    throw notFound(messages.entryNotFound);
+  return { id: entryId, is_hidden_for_plus: hidden };
 }

@@ -163,6 +163,7 @@ describe('GET /v3.0/comments: the tree', () => {
         url: expect.stringMatching(new RegExp(`^/u/${readerUser.id}-`)),
         avatar_url: null,
         avatar_color: expect.any(String),
+        is_plus: false,
       },
       likes: { count: 1, summ: 1, is_liked: 0 },
       is_favorited: false,

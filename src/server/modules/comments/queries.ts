@@ -47,6 +47,7 @@ const CommentRow = z.object({
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
+  author_plus: col.bool,
 });
 export type CommentRow = z.output<typeof CommentRow>;
 
@@ -57,7 +58,8 @@ function commentSelect(viewerId: number | null) {
     select c.id, c.entry_id, c.reply_to, c.author_id, c.text, c.removed, c.created_at, c.updated_at,
            c.likes_count, c.likes_summ, exists (select 1 from comment_pins p where p.comment_id = c.id) as pinned,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
-           a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color
+           a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           exists (select 1 from users au where au.id = c.author_id and au.is_paid) as author_plus
       from comments c
       join subsites a on a.id = c.author_id`;
 }

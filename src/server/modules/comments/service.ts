@@ -95,6 +95,7 @@ function present(
       url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
       avatar_url: row.author_avatar,
       avatar_color: row.author_color,
+      is_plus: row.author_plus,
     },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     is_favorited: row.is_favorited,

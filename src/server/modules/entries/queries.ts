@@ -30,6 +30,7 @@ export const EntryCardRow = z.object({
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
+  author_plus: col.bool,
   subsite_id: col.int,
   subsite_type: subsiteType,
   subsite_name: col.text,
@@ -50,6 +51,7 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
            e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.hotness,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           exists (select 1 from users au where au.id = e.author_id and au.is_paid) as author_plus,
            s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar, s.avatar_color as subsite_color
            ${extraColumns}
       from entries e
@@ -112,13 +114,14 @@ export const EntryRow = EntryCardRow.extend({
   removed: col.bool,
   is_approved_for_public_rss: col.bool,
   is_hidden_from_main: col.bool,
+  is_hidden_for_plus: col.bool,
   locked_by_admin: col.bool,
   closed_editing_by: col.int.nullable(),
   pinned_feeds: z.array(col.int),
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
-const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main,
+const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main, e.is_hidden_for_plus,
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
   array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds`;

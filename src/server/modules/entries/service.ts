@@ -75,6 +75,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
       url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
       avatar_url: row.author_avatar,
       avatar_color: row.author_color,
+      is_plus: row.author_plus,
     },
     subsite: {
       id: row.subsite_id,
@@ -112,6 +113,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     removed: row.removed,
     is_approved_for_public_rss: row.is_approved_for_public_rss,
     is_hidden_from_main: row.is_hidden_from_main,
+    is_hidden_for_plus: row.is_hidden_for_plus,
     locked_by_admin: row.locked_by_admin,
     // The marker is the closer's own (spec/content.md §6).
     is_closed_editing: viewer !== null && row.closed_editing_by === viewer.id,

@@ -91,7 +91,7 @@ function sourceFilter(source: FeedSource): SQL {
 }
 
 /**
- * The reader's own filters: hidden entries, muted subsites and ignored authors (a muted blog id), muted hashtags.
+ * The reader's own filters: entries hidden for Plus readers, hidden entries, muted subsites and ignored authors (a muted blog id), muted hashtags.
  * On a subsite's own page its mute is lifted, and on a tag's page the tags' mutes: the reader went there on purpose.
  */
 function readerFilter(viewerId: number | null, source: FeedSource): SQL {
@@ -103,7 +103,9 @@ function readerFilter(viewerId: number | null, source: FeedSource): SQL {
       : sql`
     and not exists (select 1 from entry_hashtags t join hashtag_mutes hm on hm.tag = t.tag
                      where t.entry_id = e.id and hm.user_id = ${viewerId})`;
+  // Entries staff marked `is_hidden_for_plus` (partner material) stay out of a Plus reader's feeds.
   return sql`
+    and not (e.is_hidden_for_plus and exists (select 1 from users pu where pu.id = ${viewerId} and pu.is_paid))
     and not exists (select 1 from entry_hides h where h.user_id = ${viewerId} and h.entry_id = e.id)
     and not exists (select 1 from subsite_mutes m where m.user_id = ${viewerId} and m.subsite_id in (e.subsite_id, e.author_id) ${open})${tags}`;
 }

@@ -5,4 +5,13 @@
 export { postLedger, balanceOf, grantPlus, revokePlus, type LedgerInput, type LedgerKind } from './ledger.ts';
 export type { OrderRow, ChargeRow } from './queries.ts';
 /** Card payments of other kinds (top-ups, donations): the order number comes from `prepare`, the rest is the same flow. */
-export { payByCard, onOrderPaid, newOrderNumber, type CardPayment, type PaidHandler } from './service.ts';
+export {
+  payByCard,
+  onOrderPaid,
+  newOrderNumber,
+  setPlusPricing,
+  type CardPayment,
+  type PaidHandler,
+  type RefundHandler,
+  type PlusPricing,
+} from './service.ts';

@@ -13,8 +13,8 @@ export async function postLedger(ctx: Ctx, input: q.LedgerInput): Promise<boolea
   return transaction(ctx, (ctx) => q.insertLedger(ctx.db, input));
 }
 
-/** A user's balance in kopecks: the sum of their ledger rows. */
-export async function balanceOf(ctx: Ctx, userId: number): Promise<number> {
+/** A user's balance in kopecks: the sum of their ledger rows (null: the site's own account). */
+export async function balanceOf(ctx: Ctx, userId: number | null): Promise<number> {
   return q.balance(ctx.db, userId);
 }
 

@@ -11,61 +11,13 @@ import {
   subsites,
   users,
 } from '../../db/schema.ts';
-import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
+import { isRussianError, useTestApp } from '../../testing/harness.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { makeCryptogram, type PrepareData } from '../../../shared/payments.ts';
 import { chargeDueSubscriptions } from './service.ts';
 import { balanceOf, postLedger } from './ledger.ts';
+import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from './testing.ts';
 
 const { t, staff, signedIn } = useTestApp();
-
-const CARD = { month: '12', year: '30', cvv: '123' };
-const SUCCESS = '4012888888881881';
-const SUCCESS_3DS = '4242424242424242';
-const DECLINE = '4111111111111111';
-
-async function prepare(v: Visitor): Promise<PrepareData> {
-  const res = await v.get('/v3.0/payments/accounts/orders/prepare');
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
-async function cryptogram(p: PrepareData, number: string, order = p.order) {
-  return makeCryptogram(p.cp_public, { number, ...CARD, order });
-}
-
-async function buy(v: Visitor, stuffId: number, number: string, extra: Record<string, unknown> = {}) {
-  const p = await prepare(v);
-  const body = {
-    data: { stuff_id: stuffId, email: 'buyer@example.ru', order: p.order, ...extra },
-    cryptogram: await cryptogram(p, number),
-  };
-  return { p, body, res: await v.post('/v3.0/payments/accounts/orders/create', body) };
-}
-
-/** The test bank's window: the ACS page, its confirm (or decline) form, then the post to term_url. */
-async function pass3ds(
-  v: Visitor,
-  data: { AcsUrl: string; PaReq: string; TransactionId: string; term_url: string },
-  decision: 'confirm' | 'decline',
-  code = '4242',
-) {
-  const acs = new URL(data.AcsUrl).pathname;
-  const pageRes = await v.post(
-    acs,
-    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url },
-    { as: 'form', csrf: false },
-  );
-  expect(pageRes.statusCode).toBe(200);
-  expect(pageRes.body).toContain('4242');
-  const answered = await v.post(
-    acs,
-    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url, code, decision },
-    { as: 'form', csrf: false },
-  );
-  const paRes = /name="PaRes" value="([^"]*)"/.exec(answered.body)![1];
-  return v.post(new URL(data.term_url).pathname, { MD: data.TransactionId, PaRes: paRes }, { as: 'form', csrf: false });
-}
 
 const ledgerOf = async (userId: number) =>
   (await t.database.db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(ledger.id)).map((r) => [
@@ -101,6 +53,20 @@ describe('buying Plus with the test cashier', () => {
         )
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('the README command makes a cryptogram that pays a prepared order', async () => {
+    const { v } = await signedIn();
+    const p = await prepare(v);
+    const { execFileSync } = await import('node:child_process');
+    const made = execFileSync(process.execPath, ['scripts/cryptogram.ts', '--card', SUCCESS, '--order', p.order], {
+      encoding: 'utf8',
+    }).trim();
+    const res = await v.post('/v3.0/payments/accounts/orders/create', {
+      data: { stuff_id: 1, email: 'cli@example.ru', order: p.order },
+      cryptogram: made,
+    });
+    expect(res.json().data.status, res.body).toBe('success');
   });
 
   it('a card without 3-D Secure pays at once: Plus for 30 days, charge +99 ₽ and order −99 ₽, balance 0', async () => {
@@ -468,9 +434,10 @@ describe('staff: gifts, history and refunds', () => {
     expect(isRussianError(await staff.post('/v3.0/payments/gift', { user_id: 2 ** 31 - 2, days: 30 }), 404)).toBe(true);
   });
 
-  it('a community owner may gift too', async () => {
+  it('a community manager gifts members of their community only, within the limit; the row names the giver', async () => {
     const owner = await signedIn();
-    const { id } = await signedIn();
+    const member = await signedIn();
+    const stranger = await signedIn();
     const [club] = await t.database.db
       .insert(subsites)
       .values({ type: 'community', slug: `own-${Date.now()}`, name: 'Клуб' })
@@ -479,7 +446,41 @@ describe('staff: gifts, history and refunds', () => {
       t.database.db,
       sql`insert into subsite_roles (subsite_id, user_id, role) values (${club.id}, ${owner.id}, 'owner')`,
     );
-    expect((await owner.v.post('/v3.0/payments/gift', { user_id: id, days: 365 })).statusCode).toBe(200);
+    await queryRows(
+      t.database.db,
+      sql`insert into subscriptions (user_id, subsite_id) values (${member.id}, ${club.id})`,
+    );
+    const check = async (id: number) => (await owner.v.get(`/v3.0/payments/gift/check/${id}`)).json().data.can_gift;
+    expect(await check(member.id)).toBe(true);
+    expect(await check(stranger.id)).toBe(false);
+    expect(await check(owner.id)).toBe(false);
+
+    const denied = await owner.v.post('/v3.0/payments/gift', { user_id: stranger.id, days: 30 });
+    expect(isRussianError(denied, 403)).toBe(true);
+    expect(denied.json().rm).toBe(messages.paymentGiftNotMember);
+    expect((await userRow(stranger.id)).isPaid).toBe(false);
+
+    expect((await owner.v.post('/v3.0/payments/gift', { user_id: member.id, days: 365 })).statusCode).toBe(200);
+    expect((await userRow(member.id)).isPaid).toBe(true);
+    const [row] = await t.database.db.select().from(ledger).where(eq(ledger.userId, member.id));
+    expect(row).toMatchObject({ kind: 'gift', amount: 0 });
+    expect(row.note).toBe(messages.paymentGiftNote(owner.id, 'Клуб'));
+    const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, row.orderId!));
+    expect(order).toMatchObject({ userId: owner.id, recipientId: member.id, kind: 'gift', status: 'paid' });
+    const notes = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select coalesce(data->>'text', '') as text from notifications where user_id = ${member.id}`,
+    );
+    expect(JSON.stringify(notes)).toContain('Клуб');
+
+    // The limit: GIFT_MANAGER_LIMIT gifts in 30 days, then a 429 and nothing stored.
+    for (let i = 1; i < 5; i++)
+      expect((await owner.v.post('/v3.0/payments/gift', { user_id: member.id, days: 30 })).statusCode).toBe(200);
+    const before = (await ledgerOf(member.id)).length;
+    expect(isRussianError(await owner.v.post('/v3.0/payments/gift', { user_id: member.id, days: 30 }), 429)).toBe(true);
+    expect(await ledgerOf(member.id)).toHaveLength(before);
+    // Staff have no limit.
+    expect((await staff.post('/v3.0/payments/gift', { user_id: member.id, days: 30 })).statusCode).toBe(200);
   });
 
   it('history for the reader, the staff list, and a refund that takes Plus back', async () => {

@@ -8,7 +8,8 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export type LedgerKind = 'order' | 'charge' | 'refund' | 'gift' | 'topup' | 'donation' | 'promo';
 
 export interface LedgerInput {
-  userId: number;
+  /** Null: the site's own account (editorial donations). */
+  userId: number | null;
   kind: LedgerKind;
   /** Signed kopecks: money in is positive, money spent or paid out negative. */
   amount: number;
@@ -33,18 +34,18 @@ export async function insertLedger(db: Db, r: LedgerInput): Promise<boolean> {
   return out.length > 0;
 }
 
-export async function balance(db: Db, userId: number): Promise<number> {
+export async function balance(db: Db, userId: number | null): Promise<number> {
   const r = await firstRow(
     db,
     z.object({ sum: col.int }),
-    sql`select coalesce(sum(amount), 0) as sum from ledger where user_id = ${userId}`,
+    sql`select coalesce(sum(amount), 0) as sum from ledger where ${userId === null ? sql`user_id is null` : sql`user_id = ${userId}`}`,
   );
   return r?.sum ?? 0;
 }
 
 const LedgerRow = z.object({
   id: col.int,
-  user_id: col.int,
+  user_id: col.int.nullable(),
   kind: col.text,
   amount: col.int,
   order_id: col.int.nullable(),
@@ -278,14 +279,35 @@ export async function chargesOfOrder(db: Db, orderId: number): Promise<ChargeRow
 }
 
 /** Staff-like gifting right of subsite managers: owner or admin of a community or company. */
-export async function managesCommunity(db: Db, userId: number): Promise<boolean> {
-  const out = await rows(
+/**
+ * A community the giver owns or administers that the receiver belongs to (subscribed or on its team), or undefined:
+ * a manager gifts Plus to the members of their own community.
+ */
+export async function sharedManagedCommunity(db: Db, giverId: number, userId: number) {
+  return firstRow(
     db,
-    z.object({ ok: col.int }),
-    sql`select 1 as ok from subsite_roles r join subsites s on s.id = r.subsite_id
-         where r.user_id = ${userId} and r.role in ('owner', 'admin') and s.type <> 'user' limit 1`,
+    z.object({ id: col.int, name: col.text }),
+    sql`select s.id, s.name from subsite_roles r join subsites s on s.id = r.subsite_id
+         where r.user_id = ${giverId} and r.role in ('owner', 'admin') and s.type <> 'user'
+           and (exists (select 1 from subscriptions m where m.subsite_id = s.id and m.user_id = ${userId})
+             or exists (select 1 from subsite_roles t where t.subsite_id = s.id and t.user_id = ${userId}))
+         order by s.id limit 1`,
   );
-  return out.length > 0;
+}
+
+/** Serialises one giver's gifts, so two at once cannot both pass the limit. */
+export async function lockUserRow(db: Db, userId: number): Promise<void> {
+  await rows(db, z.object({ id: col.int }), sql`select id from users where id = ${userId} for update`);
+}
+
+/** Gifts this giver made since `since` (a manager's limit). */
+export async function giftsSince(db: Db, giverId: number, since: Date): Promise<number> {
+  const r = await firstRow(
+    db,
+    z.object({ n: col.int }),
+    sql`select count(*) as n from payment_orders where user_id = ${giverId} and kind = 'gift' and created_at > ${ts(since)}`,
+  );
+  return r?.n ?? 0;
 }
 
 // ——— Subscriptions ———

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { emailField, idField, intField, plainBody } from '../../../shared/validation.ts';
+import { emailField, idField, intField, plainBody, promoCodeField } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { notificationSigned } from './provider.ts';
 import * as payments from './service.ts';
@@ -22,6 +22,7 @@ const createBody = plainBody({
       email: emailField,
       order: orderField,
       gift_to: idField(messages.paymentRecipientNotFound).optional(),
+      promo: promoCodeField.optional(),
     },
     {
       error: (iss) =>
@@ -81,6 +82,13 @@ export const paymentsRoutes = [
       days: intField(messages.paymentGiftPeriodInvalid, 1, 366),
     }),
     handler: ({ ctx, user, body }) => payments.giftPlus(ctx, user, body.user_id, body.days),
+  }),
+  route.get('/payments/gift/check/:user_id', {
+    access: 'user',
+    rateLimit: [60, 60],
+    readOnly: true,
+    params: z.strictObject({ user_id: idField(messages.paymentRecipientNotFound) }),
+    handler: ({ ctx, user, params }) => payments.giftCheck(ctx, user, params.user_id),
   }),
   route.get('/payments/admin/orders', {
     access: 'staff',

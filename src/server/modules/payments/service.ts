@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import {
+  GIFT_LIMIT_DAYS,
   GIFT_PERIODS,
   PRODUCTS,
   RECURRING_PERIOD_DAYS,
@@ -11,6 +12,7 @@ import {
   type PaymentItem,
   type PlusStatus,
   type PrepareData,
+  type Product,
   type ThreeDsData,
 } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
@@ -74,6 +76,8 @@ export interface CreateInput {
   order: string;
   /** A gift: the receiver's user id. */
   gift_to?: number;
+  /** A discount promo code typed in the buy popup. */
+  promo?: string;
   cryptogram: string;
   ip: string;
 }
@@ -94,10 +98,19 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     if (recipientId === user.id) throw badRequest(messages.paymentGiftSelf);
     if (!(await q.userExists(ctx.db, recipientId))) throw notFound(messages.paymentRecipientNotFound);
   }
+  // A repeated create answers from the stored order, so its price is the one the first create computed.
+  const stored = await q.orderByKey(ctx.db, `card:${input.order}`);
+  const priced = stored
+    ? { amount: stored.amount, promo: null }
+    : pricing
+      ? await pricing.price(ctx, user.id, product, input.promo ?? null)
+      : { amount: product.price, promo: null };
+  if (priced.amount <= 0) throw badRequest(messages.paymentPromoFree);
   return payByCard(ctx, user, {
     kind: 'plus',
     stuffId: product.stuff_id,
-    amount: product.price,
+    amount: priced.amount,
+    meta: priced.promo ? { promo: priced.promo } : undefined,
     recipientId,
     email: input.email,
     order: input.order,
@@ -105,6 +118,27 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     ip: input.ip,
     description: messages.paymentDescription(product.days),
   });
+}
+
+/** A promo discount on a card purchase of Plus (billing's promo codes), registered once at module load. */
+export interface PlusPricing {
+  /**
+   * The price of a product for this reader: with a typed code, or the discount they redeemed before. What it answers
+   * is recorded in the order's `meta.promo`.
+   */
+  price(
+    ctx: Ctx,
+    userId: number,
+    product: Product,
+    code: string | null,
+  ): Promise<{ amount: number; promo: { id: number; code: string; discount: number } | null }>;
+  /** Spends the order's code inside the transaction that marks it paid (once: the order is paid once). */
+  spend(ctx: Ctx, order: q.OrderRow, promoId: number): Promise<void>;
+}
+let pricing: PlusPricing | null = null;
+
+export function setPlusPricing(p: PlusPricing): void {
+  pricing = p;
 }
 
 /** What a paid order of another kind does inside the payment's transaction (billing: top-ups, donations). */
@@ -116,10 +150,15 @@ const paidHandlers = new Map<string, PaidHandler>();
  * the order to paid and posted `charge +X` to the payer; the handler posts the rest (e.g. nothing for a top-up,
  * `donation −X` / `donation +X` for a donation) in the same transaction.
  */
-export function onOrderPaid(kind: string, handler: PaidHandler): void {
+export function onOrderPaid(kind: string, handler: PaidHandler, refunded?: RefundHandler): void {
   if (kind === 'plus') throw new Error("plus orders are payments' own");
   paidHandlers.set(kind, handler);
+  if (refunded) refundHandlers.set(kind, refunded);
 }
+
+/** What a refunded order of another kind undoes inside the refund's transaction (a donation goes back to its donor). */
+export type RefundHandler = (ctx: Ctx, order: q.OrderRow) => Promise<void>;
+const refundHandlers = new Map<string, RefundHandler>();
 
 export interface CardPayment {
   kind: string;
@@ -286,6 +325,8 @@ async function paid(
     orderId: order.id,
     idempotencyKey: `order:${order.id}`,
   });
+  const promo = (order.meta as { promo?: { id: number } }).promo;
+  if (promo && pricing) await pricing.spend(ctx, order, promo.id);
   const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);
   if (!product) return null;
   const receiver = order.recipient_id ?? order.user_id;
@@ -498,22 +539,38 @@ export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<num
 
 // ——— Gifts and refunds (staff) ———
 
-/** Staff and community managers give Plus for one month, three months or a year: a zero `gift` row and the days. */
+/** Whether this viewer may gift Plus to `userId` from their profile (the gift button), and who the gift is from. */
+export async function giftCheck(ctx: Ctx, giver: UserRow, userId: number): Promise<{ can_gift: boolean }> {
+  if (userId === giver.id) return { can_gift: false };
+  if (isStaff(giver)) return { can_gift: true };
+  return { can_gift: (await q.sharedManagedCommunity(ctx.db, giver.id, userId)) !== undefined };
+}
+
+/**
+ * Staff and community managers give Plus for one month, three months or a year: an order of kind `gift` paid by
+ * the giver (its `user_id`), a zero `gift` row naming the giver, the days, and the receiver told. A manager gifts
+ * members of their community only, within a limit counted under a lock on the giver's row.
+ */
 export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: number): Promise<PlusStatus> {
-  assertCanGift(giver, isStaff(giver) || (await q.managesCommunity(ctx.db, giver.id)));
-  if (!GIFT_PERIODS.some((p) => p.days === days)) throw badRequest(messages.paymentGiftPeriodInvalid);
+  const period = GIFT_PERIODS.find((p) => p.days === days);
+  if (!period) throw badRequest(messages.paymentGiftPeriodInvalid);
   if (userId === giver.id) throw badRequest(messages.paymentGiftSelf);
   if (!(await q.userExists(ctx.db, userId))) throw notFound(messages.paymentRecipientNotFound);
   await transaction(ctx, async (ctx) => {
+    await q.lockUserRow(ctx.db, giver.id);
+    const community = isStaff(giver) ? undefined : await q.sharedManagedCommunity(ctx.db, giver.id, userId);
+    const recent = isStaff(giver) ? 0 : await q.giftsSince(ctx.db, giver.id, addDays(ctx.now(), -GIFT_LIMIT_DAYS));
+    assertCanGift(giver, community !== undefined, recent);
     const order = await q.insertOrder(ctx.db, {
       userId: giver.id,
       recipientId: userId,
       kind: 'gift',
-      stuffId: GIFT_PERIODS.find((p) => p.days === days)!.stuff_id,
+      stuffId: period.stuff_id,
       amount: 0,
       email: '',
       provider: 'gift',
       idempotencyKey: null,
+      meta: community ? { community_id: community.id } : {},
     });
     await q.setOrderStatus(ctx.db, order!.id, ['new'], 'paid', ctx.now());
     await postLedger(ctx, {
@@ -522,10 +579,14 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
       amount: 0,
       orderId: order!.id,
       idempotencyKey: `gift:${order!.id}`,
-      note: `${days}`,
+      note: messages.paymentGiftNote(giver.id, community?.name ?? null),
     });
     await grantPlus(ctx, userId, days);
-    await sendSystem(ctx, userId, messages.paymentGiftNotice(days));
+    await sendSystem(
+      ctx,
+      userId,
+      community ? messages.paymentGiftFromNotice(days, community.name) : messages.paymentGiftNotice(days),
+    );
   });
   const plus = await q.plusOf(ctx.db, userId);
   return {
@@ -557,7 +618,9 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
   if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
   if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
-  // A Plus order's price comes back to the account before it goes to the card; other kinds (a top-up) only leave.
+  // A Plus order's price comes back to the account before it goes to the card; other kinds leave after their own
+  // handler has undone what they did (a top-up has nothing to undo).
+  await refundHandlers.get(order.kind)?.(ctx, order);
   if (order.kind === 'plus')
     await postLedger(ctx, {
       userId: order.user_id,

@@ -1,12 +1,117 @@
 import { useState, type FormEvent } from 'react';
-import { DONATION_MAX, DONATION_MESSAGE_MAX, DONATION_MIN } from '../../../shared/billing.ts';
+import { DONATION_MAX, DONATION_MESSAGE_MAX, DONATION_MIN, KOPECKS } from '../../../shared/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { useCurrentUser } from '../auth/session.ts';
+import { openCardPayment } from '../payments/CardCheckout.tsx';
 import { billingCalls } from './calls.ts';
 import './billing.css';
 
 const t = ui.billing.donation;
+
+/**
+ * The donation form: any amount within the limits and an optional message, paid by card (the card popup, 3-D Secure
+ * included) or from the balance. Without an entry it is an editorial donation to the site itself.
+ */
+export function DonationForm({ entryId, title, lead }: { entryId: number | null; title: string; lead: string }) {
+  const me = useCurrentUser();
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const hint = entryId === null ? 'site-donation-hint' : `donation-hint-${entryId}`;
+
+  const submit = async (e: FormEvent, from: 'card' | 'balance') => {
+    e.preventDefault();
+    const roubles = Number(amount);
+    if (!/^\d+$/.test(amount) || roubles < DONATION_MIN || roubles > DONATION_MAX) {
+      setError(messages.donationAmountInvalid);
+      return;
+    }
+    if (!me && !(await openAuthPopup())) return;
+    setError('');
+    if (from === 'card') {
+      const paid = await openCardPayment({
+        title,
+        lead: t.cardLead(roubles),
+        amount: roubles * KOPECKS,
+        successText: entryId === null ? messages.siteDonationDone : t.sent,
+        create: (prep, email, cryptogram) =>
+          billingCalls.donateByCard(entryId, roubles, message, { email, order: prep.order, cryptogram }),
+      });
+      if (paid) done();
+      return;
+    }
+    setBusy(true);
+    const res =
+      entryId === null
+        ? await billingCalls.donateToSite(roubles, message)
+        : await billingCalls.donate(entryId, roubles, message);
+    setBusy(false);
+    if (res.ok) done();
+    else setError(res.rm);
+  };
+
+  function done() {
+    setSent(true);
+    setAmount('');
+    setMessage('');
+  }
+
+  if (sent) return <p role="status">{entryId === null ? messages.siteDonationDone : t.sent}</p>;
+  return (
+    <form className="bill-form" onSubmit={(e) => submit(e, 'card')} noValidate>
+      <p className="bill-hint">{lead}</p>
+      <label className="bill-field">
+        {t.amount}
+        <input
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(/\D/g, '').slice(0, 7));
+            setError('');
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={hint}
+          data-testid="donation-amount"
+        />
+        <span className="bill-hint" id={hint}>
+          {t.amountHint}
+        </span>
+      </label>
+      <label className="bill-field">
+        {entryId === null ? t.siteMessage : t.message}
+        <textarea
+          rows={2}
+          maxLength={DONATION_MESSAGE_MAX}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          data-testid="donation-message"
+        />
+      </label>
+      {error && (
+        <span className="bill-error" role="alert">
+          {error}
+        </span>
+      )}
+      <div className="bill-actions">
+        <button type="submit" className="btn btn-primary" data-testid="donation-card">
+          {t.byCard}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={(e) => submit(e, 'balance')}
+          data-testid="donation-balance"
+        >
+          {t.fromBalance}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 /**
  * The donation block an author attaches to an entry: a reader sends any amount within the limits with an optional
@@ -14,31 +119,6 @@ const t = ui.billing.donation;
  */
 export function DonationBlock({ entryId, authorId, title }: { entryId?: number; authorId?: number; title?: string }) {
   const me = useCurrentUser();
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!entryId) return;
-    const roubles = Number(amount);
-    if (!/^\d+$/.test(amount) || roubles < DONATION_MIN || roubles > DONATION_MAX) {
-      setError(messages.donationAmountInvalid);
-      return;
-    }
-    if (!me && !(await openAuthPopup())) return;
-    setBusy(true);
-    const res = await billingCalls.donate(entryId, roubles, message);
-    setBusy(false);
-    if (res.ok) {
-      setSent(true);
-      setAmount('');
-      setMessage('');
-    } else setError(res.rm);
-  };
-
   return (
     <div className="donation-box" data-testid="donation-block">
       <p className="donation-title">{title || t.title}</p>
@@ -46,48 +126,10 @@ export function DonationBlock({ entryId, authorId, title }: { entryId?: number; 
         <p className="bill-hint">
           {t.own} · <a href="/donations">{ui.billing.cabinet.title}</a>
         </p>
-      ) : sent ? (
-        <p role="status">{t.sent}</p>
+      ) : entryId ? (
+        <DonationForm entryId={entryId} title={t.title} lead={t.lead} />
       ) : (
-        <form className="bill-form" onSubmit={submit} noValidate>
-          <p className="bill-hint">{t.lead}</p>
-          <label className="bill-field">
-            {t.amount}
-            <input
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value.replace(/\D/g, '').slice(0, 7));
-                setError('');
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby="donation-hint"
-              data-testid="donation-amount"
-            />
-            <span className="bill-hint" id="donation-hint">
-              {t.amountHint}
-            </span>
-          </label>
-          <label className="bill-field">
-            {t.message}
-            <textarea
-              rows={2}
-              maxLength={DONATION_MESSAGE_MAX}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </label>
-          {error && (
-            <span className="bill-error" role="alert">
-              {error}
-            </span>
-          )}
-          <div>
-            <button type="submit" className="btn btn-primary" disabled={busy || !entryId}>
-              {t.submit}
-            </button>
-          </div>
-        </form>
+        <p className="bill-hint">{t.lead}</p>
       )}
     </div>
   );

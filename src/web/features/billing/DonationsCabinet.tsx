@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { PAYOUT_MIN, type DonationsCabinet as Cabinet } from '../../../shared/billing.ts';
+import {
+  KOPECKS,
+  PAYOUT_MIN,
+  TOPUP_MAX,
+  TOPUP_MIN,
+  type DonationsCabinet as Cabinet,
+} from '../../../shared/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { openCardPayment } from '../payments/CardCheckout.tsx';
 import { billingCalls } from './calls.ts';
 
 const t = ui.billing.cabinet;
@@ -89,6 +96,7 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
           <p className="disc-lead">{t.empty}</p>
         )}
       </section>
+      <TopUpForm onPaid={(roubles) => setCabinet((c) => ({ ...c, balance: c.balance + roubles }))} />
       {cabinet.payouts.length > 0 && (
         <section className="disc-card">
           <h2 className="disc-title">{t.payouts}</h2>
@@ -103,5 +111,65 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
         </section>
       )}
     </>
+  );
+}
+
+/** A balance top-up by card, between the catalogue's minimum and maximum. */
+function TopUpForm({ onPaid }: { onPaid(roubles: number): void }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const roubles = Number(amount);
+    if (!/^\d+$/.test(amount) || roubles < TOPUP_MIN || roubles > TOPUP_MAX) {
+      setError(messages.topupAmountInvalid);
+      return;
+    }
+    setError('');
+    const paid = await openCardPayment({
+      title: t.topupTitle,
+      lead: t.topupLead(roubles),
+      amount: roubles * KOPECKS,
+      successText: messages.topupDone,
+      create: (prep, email, cryptogram) => billingCalls.topUp(roubles, { email, order: prep.order, cryptogram }),
+    });
+    if (paid) {
+      setAmount('');
+      onPaid(roubles);
+    }
+  };
+
+  return (
+    <section className="disc-card" aria-labelledby="topup-title">
+      <h2 className="disc-title" id="topup-title">
+        {t.topupTitle}
+      </h2>
+      <form className="promo-form" onSubmit={submit} noValidate>
+        <input
+          inputMode="numeric"
+          value={amount}
+          aria-label={t.topupAmount}
+          aria-describedby="topup-hint"
+          placeholder={t.topupAmount}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(/\D/g, '').slice(0, 7));
+            setError('');
+          }}
+          data-testid="topup-amount"
+        />
+        <button type="submit" className="btn btn-primary" data-testid="topup-submit">
+          {t.topupSubmit}
+        </button>
+      </form>
+      <p className="bill-hint" id="topup-hint">
+        {t.topupHint}
+      </p>
+      {error && (
+        <p className="bill-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { InvoiceItem, PayoutItem, PromoItem } from '../../../shared/billing.ts';
+import type { FeedBanner, InvoiceItem, PayoutItem, PromoItem, SiteDonations } from '../../../shared/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { billingCalls } from './calls.ts';
 import './billing.css';
 
 const t = ui.billing.staff;
@@ -141,5 +142,78 @@ export function StaffBilling() {
         </ul>
       </section>
     </>
+  );
+}
+
+/** Staff: the site's own account and the editorial donations with their messages. */
+export function StaffSiteDonations() {
+  const [list, setList] = useState<SiteDonations | null>(null);
+  useEffect(() => {
+    void billingCalls.siteDonations().then((r) => r.ok && setList(r.data));
+  }, []);
+  return (
+    <section className="disc-card" data-testid="staff-site-donations">
+      <h2 className="disc-title">{t.siteDonations}</h2>
+      {list && <p className="disc-lead">{t.siteTotal(rub(list.total))}</p>}
+      <ul className="cabinet-list">
+        {list?.items.map((d) => (
+          <li key={d.id}>
+            <b>{rub(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : ui.billing.cabinet.anonymous}{' '}
+            · <span className="bill-hint">{formatDateTime(d.created_at)}</span>
+            {d.message && <p className="cabinet-message">{d.message}</p>}
+          </li>
+        ))}
+      </ul>
+      {list && !list.items.length && <p className="disc-lead">{t.none}</p>}
+    </section>
+  );
+}
+
+/** Staff: the operator's banner slot in the feed (a picture, its link and its text). */
+export function StaffBanner({ initial }: { initial: FeedBanner | null }) {
+  const [form, setForm] = useState<FeedBanner>(initial ?? { image_url: '', link: '', text: '' });
+  const [saved, setSaved] = useState(initial !== null);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await billingCalls.setBanner(form);
+    if (res.ok) {
+      toast.show(res.rm);
+      setSaved(true);
+    }
+  };
+  const remove = async () => {
+    const res = await billingCalls.removeBanner();
+    if (res.ok) {
+      toast.show(res.rm);
+      setSaved(false);
+      setForm({ image_url: '', link: '', text: '' });
+    }
+  };
+  const field = (name: keyof FeedBanner, label: string) => (
+    <label className="bill-field">
+      {label}
+      <input value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} name={name} />
+    </label>
+  );
+  return (
+    <section className="disc-card" data-testid="staff-banner">
+      <h2 className="disc-title">{t.banner}</h2>
+      <p className="bill-hint">{t.bannerHint}</p>
+      <form className="bill-form" onSubmit={save}>
+        {field('image_url', t.bannerImage)}
+        {field('link', t.bannerLink)}
+        {field('text', t.bannerText)}
+        <div className="bill-actions">
+          <button type="submit" className="btn btn-primary">
+            {t.bannerSave}
+          </button>
+          {saved && (
+            <button type="button" className="btn btn-secondary" onClick={remove}>
+              {t.bannerRemove}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { useState, type CSSProperties } from 'react';
@@ -95,6 +96,7 @@ export function CommentItem(p: CommentItemProps) {
               <Link to={c.author.url} className="comment__author" data-testid="comment-author">
                 {c.author.name}
               </Link>
+              {c.author.is_plus && <PlusBadge />}
               <a
                 href={`#comment-${c.id}`}
                 className="comment__date"

@@ -1,3 +1,4 @@
+import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { ui } from '../../../shared/catalogue.ts';
 import { Link } from 'react-router';
 import type { Block } from '../../../shared/blocks.ts';
@@ -39,6 +40,7 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
             {entry.author.name}
           </Link>
         )}
+        {entry.author.is_plus && <PlusBadge />}
         <time dateTime={entry.date} className="entry-card-date">
           {relativeTime(entry.date, now)}
         </time>

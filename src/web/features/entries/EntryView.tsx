@@ -1,3 +1,4 @@
+import { PlusBadge } from '../payments/PlusBadge.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Entry } from '../../../shared/entries.ts';
@@ -30,11 +31,13 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         <div className="entry-meta-people">
           <Link to={entry.subsite.url} className="entry-meta-subsite">
             {entry.subsite.name}
+            {inBlog && entry.author.is_plus && <PlusBadge />}
           </Link>
           <span className="entry-meta-line">
             {!inBlog && (
               <Link to={entry.author.url} className="entry-meta-author" data-testid="entry-author">
                 {entry.author.name}
+                {entry.author.is_plus && <PlusBadge />}
               </Link>
             )}
             <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">

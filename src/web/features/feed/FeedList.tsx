@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
@@ -28,10 +37,14 @@ interface Props {
   emptyText: string;
   /** Cards drawn on the server and at hydration; the rest of `initial` right after it. All when absent. */
   serverCards?: number | null;
+  /** Shown after the third card (the operator's banner slot). */
+  slot?: ReactNode;
 }
 
+const SLOT_AFTER = 3;
+
 /** A feed with infinite scroll and back-navigation restore; the parent keys it by `storageKey`. */
-export function FeedList({ initial, query, storageKey, now, emptyText, serverCards }: Props) {
+export function FeedList({ initial, query, storageKey, now, emptyText, serverCards, slot }: Props) {
   const location = useLocation();
   const [items, setItems] = useState<Card[]>(initial.items);
   const [shown, setShown] = useState(serverCards ?? Infinity);
@@ -161,8 +174,11 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
           {pluralize(freshCount, ui.realtime.newEntries)}
         </button>
       )}
-      {items.slice(0, shown).map((e) => (
-        <EntryCard key={e.id} entry={e} now={now} />
+      {items.slice(0, shown).map((e, i) => (
+        <Fragment key={e.id}>
+          <EntryCard entry={e} now={now} />
+          {i === Math.min(SLOT_AFTER, items.length) - 1 && slot}
+        </Fragment>
       ))}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
       {loading && (

@@ -30,6 +30,8 @@ export function EntryActions({
     | 'subsite'
     | 'is_closed_editing'
     | 'pinned_feeds'
+    | 'is_hidden_for_plus'
+    | 'is_hidden_for_plus'
   >;
 }) {
   const me = useCurrentUser();

@@ -16,6 +16,7 @@ type EntryState = Pick<
   | 'subsite'
   | 'is_closed_editing'
   | 'pinned_feeds'
+  | 'is_hidden_for_plus'
 >;
 const C = ui.complaints;
 
@@ -34,6 +35,11 @@ export function staffEntryItems(entry: EntryState): PopoverItem[] {
       value: inSubsite ? 'mod:unpin-feed' : 'mod:pin-feed',
     });
     items.push({ label: onMain ? C.unpinFromMain : C.pinToMain, value: onMain ? 'mod:unpin-main' : 'mod:pin-main' });
+    items.push(
+      entry.is_hidden_for_plus
+        ? { label: ui.billing.staff.showForPlus, value: 'mod:show-plus' }
+        : { label: ui.billing.staff.hideForPlus, value: 'mod:hide-plus' },
+    );
   }
   items.push(
     entry.is_closed_editing
@@ -70,6 +76,9 @@ export async function runStaffEntryAction(entry: EntryState, value: string): Pro
       subsite_id: value.endsWith('-main') ? 0 : entry.subsite.id,
       state: value.startsWith('mod:pin-') ? 1 : 0,
     };
+  } else if (value === 'mod:hide-plus' || value === 'mod:show-plus') {
+    path = `admin/entries/${entry.id}/hidden_for_plus`;
+    body = { hidden: value === 'mod:hide-plus' ? 1 : 0 };
   } else if (value === 'mod:close-editing' || value === 'mod:open-editing') {
     path = `admin/content/close_editing/${entry.id}`;
     body = { state: value === 'mod:close-editing' ? 1 : 0 };

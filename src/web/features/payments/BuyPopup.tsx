@@ -1,77 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { EMAIL_RE } from '../../../shared/validation.ts';
-import {
-  RECURRING_STUFF_ID,
-  cardBrand,
-  digitsOnly,
-  formatCardNumber,
-  luhnValid,
-  makeCryptogram,
-  type BankInfo,
-  type PrepareData,
-  type ThreeDsData,
-} from '../../../shared/payments.ts';
+import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { popup } from '../../ui/overlays/index.ts';
 import { paymentCalls } from './calls.ts';
+import { CardForm } from './CardCheckout.tsx';
 import './payments.css';
 
-type Step = 'auth' | 'pay' | 'email' | 'card' | '3ds' | 'success' | 'error';
+type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
 const t = ui.payments;
 const rub = (kopecks: number) => Math.round(kopecks / 100);
-
-/**
- * The bank's 3-D Secure page opens in a window of its own: a form posts PaReq, MD and TermUrl to the AcsUrl, and the
- * page at term_url hands the result back through localStorage (`3ds_success` / `3ds_error`).
- */
-function open3ds(data: ThreeDsData): Window | null {
-  const win = window.open('', '3ds', 'width=520,height=640');
-  if (!win) return null;
-  const doc = win.document;
-  const form = doc.createElement('form');
-  form.method = 'post';
-  form.action = data.AcsUrl;
-  for (const [name, value] of [
-    ['PaReq', data.PaReq],
-    ['MD', data.TransactionId],
-    ['TermUrl', data.term_url],
-  ]) {
-    const input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  doc.body.appendChild(form);
-  form.submit();
-  return win;
-}
-
-function wait3ds(): { promise: Promise<{ ok: boolean; error: string }>; stop(): void } {
-  localStorage.removeItem('3ds_success');
-  localStorage.removeItem('3ds_error');
-  let stop = () => {};
-  const promise = new Promise<{ ok: boolean; error: string }>((resolve) => {
-    const check = () => {
-      const ok = localStorage.getItem('3ds_success');
-      const error = localStorage.getItem('3ds_error');
-      if (ok === null && error === null) return;
-      stop();
-      localStorage.removeItem('3ds_success');
-      localStorage.removeItem('3ds_error');
-      resolve(ok !== null ? { ok: true, error: '' } : { ok: false, error: JSON.parse(error!) as string });
-    };
-    window.addEventListener('storage', check);
-    const timer = setInterval(check, 1000);
-    stop = () => {
-      window.removeEventListener('storage', check);
-      clearInterval(timer);
-    };
-  });
-  return { promise, stop: () => stop() };
-}
 
 function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   const [step, setStep] = useState<Step>(currentUser.get() ? 'pay' : 'auth');
@@ -80,17 +20,10 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   const [agree, setAgree] = useState(false);
   const [email, setEmail] = useState('');
   const [giftTo, setGiftTo] = useState('');
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [bank, setBank] = useState<BankInfo | null>(null);
+  const [promo, setPromo] = useState('');
+  /** The price the server quoted for the chosen tariff (a discount code), in kopecks. */
+  const [price, setPrice] = useState<number | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [pending3ds, setPending3ds] = useState<ThreeDsData | null>(null);
-  const bankPrefix = useRef('');
-  const waiting = useRef<ReturnType<typeof wait3ds> | null>(null);
-
-  useEffect(() => () => waiting.current?.stop(), []);
 
   useEffect(() => {
     if (step === 'auth' || prep) return;
@@ -102,29 +35,22 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   }, [step, prep]);
 
   const product = prep?.stuff.find((s) => s.stuff_id === stuffId);
-  const digits = number.replace(/\D/g, '');
-  const brand = cardBrand(digits);
-
-  useEffect(() => {
-    const prefix = digits.slice(0, 6);
-    if (prefix.length < 6 || prefix === bankPrefix.current) return;
-    bankPrefix.current = prefix;
-    paymentCalls.bank(prefix).then((r) => setBank(r.ok && !r.data.is_unknown ? r.data : null));
-  }, [digits]);
-
   function fail(message: string) {
     setError(message);
     setStep('error');
-    setBusy(false);
   }
 
   async function signIn() {
     if (await openAuthPopup('login')) setStep('pay');
   }
 
-  function choose(e: FormEvent) {
+  async function choose(e: FormEvent) {
     e.preventDefault();
     if (stuffId === RECURRING_STUFF_ID && !agree) return setError(t.agreeRequired);
+    // The server prices the tariff: with the typed code, or a discount redeemed before.
+    const quote = await paymentCalls.quote(stuffId, promo.trim());
+    if (!quote.ok) return setError(quote.rm);
+    setPrice(quote.data.price);
     setError('');
     setStep(prep?.user_email ? 'card' : 'email');
   }
@@ -139,48 +65,7 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   async function finished() {
     const me = await authCalls.check();
     if (me.ok && me.data.user) setCurrentUser(me.data.user);
-    setBusy(false);
     setStep('success');
-  }
-
-  async function pay(e: FormEvent) {
-    e.preventDefault();
-    if (!prep || busy) return;
-    const [month = '', year = ''] = [expiry.slice(0, 2), expiry.slice(2, 4)];
-    if (digits.length < 16 || month.length < 2 || year.length < 2 || cvv.length < 3)
-      return setError(messages.paymentCryptogramRequired);
-    if (!luhnValid(digits)) return setError(messages.paymentCardNumberInvalid);
-    setBusy(true);
-    setError('');
-    let cryptogram: string;
-    try {
-      cryptogram = await makeCryptogram(prep.cp_public, {
-        number: digits,
-        month,
-        year,
-        cvv,
-        order: prep.cashier.type === 'test' ? prep.order : undefined,
-      });
-    } catch {
-      return fail(messages.paymentCryptogramInvalid);
-    }
-    const gift = Number(giftTo);
-    const r = await paymentCalls.create(
-      { stuff_id: stuffId, email: email.trim(), order: prep.order, ...(gift > 0 ? { gift_to: gift } : {}) },
-      cryptogram,
-    );
-    // Whatever happens next, this order number is spent: a retry prepares a new one.
-    setPrep(null);
-    if (!r.ok) return fail(r.rm);
-    if (r.data.status === 'success') return finished();
-    const data: ThreeDsData = r.data;
-    waiting.current = wait3ds();
-    setPending3ds(data);
-    setStep('3ds');
-    open3ds(data);
-    const out = await waiting.current.promise;
-    if (out.ok) return finished();
-    fail(out.error || messages.payment3dsFailed);
   }
 
   if (step === 'auth')
@@ -265,6 +150,16 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
               <input inputMode="numeric" value={giftTo} onChange={(e) => setGiftTo(digitsOnly(e.target.value, 10))} />
             </label>
           )}
+          <label className="auth-field">
+            <span>{t.promo}</span>
+            <input
+              value={promo}
+              maxLength={32}
+              autoCapitalize="characters"
+              onChange={(e) => setPromo(e.target.value)}
+              data-testid="buy-promo"
+            />
+          </label>
           {error && (
             <em className="auth-error" role="alert" data-testid="buy-error">
               {error}
@@ -294,71 +189,30 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
           </button>
         </form>
       )}
-      {step === 'card' && (
-        <form onSubmit={pay} noValidate className="buy__card" data-brand={brand}>
-          <label className="auth-field">
-            <span>
-              {t.cardNumber}
-              {brand !== 'unknown' && <span className="buy__brand"> · {brand}</span>}
-              {bank && (
-                <span className="buy__bank" style={{ color: bank.color }} data-testid="buy-bank">
-                  {' '}
-                  · {bank.name}
-                </span>
-              )}
-            </span>
-            <input
-              inputMode="numeric"
-              autoComplete="cc-number"
-              maxLength={23}
-              value={number}
-              onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-              data-testid="card-number"
-              autoFocus
-            />
-          </label>
-          <div className="buy__row">
-            <label className="auth-field">
-              <span>{t.cardExpiry}</span>
-              <input
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                value={expiry.length > 2 ? `${expiry.slice(0, 2)}/${expiry.slice(2)}` : expiry}
-                onChange={(e) => setExpiry(digitsOnly(e.target.value, 4))}
-                data-testid="card-expiry"
-              />
-            </label>
-            <label className="auth-field">
-              <span>{t.cardCvv}</span>
-              <input
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                type="password"
-                value={cvv}
-                onChange={(e) => setCvv(digitsOnly(e.target.value, 4))}
-                data-testid="card-cvv"
-              />
-            </label>
-          </div>
-          {error && (
-            <em className="auth-error" role="alert">
-              {error}
-            </em>
-          )}
-          <button type="submit" className="btn btn-primary btn-wide" disabled={busy || !prep} data-testid="card-pay">
-            {busy ? t.paying : t.pay(rub(product?.price ?? 0))}
-          </button>
-        </form>
-      )}
-      {step === '3ds' && (
-        <div className="buy__3ds" data-testid="buy-3ds">
-          <p>{t.threeDsWaiting}</p>
-          {pending3ds && (
-            <button type="button" className="btn btn-secondary" onClick={() => open3ds(pending3ds)}>
-              {t.threeDsOpen}
-            </button>
-          )}
-        </div>
+      {step === 'card' && prep && (
+        <CardForm
+          prep={prep}
+          amount={price ?? product?.price ?? 0}
+          key={prep.order}
+          create={(cryptogram) =>
+            paymentCalls.create(
+              {
+                stuff_id: stuffId,
+                email: email.trim(),
+                order: prep.order,
+                ...(Number(giftTo) > 0 ? { gift_to: Number(giftTo) } : {}),
+                ...(promo.trim() ? { promo: promo.trim() } : {}),
+              },
+              cryptogram,
+            )
+          }
+          onResult={(out) => {
+            // Whatever happened, this order number is spent: a retry prepares a new one.
+            setPrep(null);
+            if (out.ok) finished();
+            else fail(out.error);
+          }}
+        />
       )}
     </div>
   );

@@ -25,7 +25,7 @@ function PaymentList({
         <li key={p.id} data-status={p.status}>
           <span>
             №{p.id}
-            {p.user_id !== undefined && ` · id${p.user_id}`} · {t.tariffs[p.stuff_id ?? 0] ?? p.kind}
+            {p.user_id !== undefined && ` · id${p.user_id}`} · {t.tariffs[p.stuff_id ?? 0] ?? t.kinds[p.kind] ?? p.kind}
             {p.recipient_id !== null && p.recipient_id !== p.user_id && ` → id${p.recipient_id}`}
           </span>
           <b>{t.rub(rub(p.amount))}</b>
@@ -133,8 +133,8 @@ export function PaymentsSection() {
   );
 }
 
-function GiftForm({ onDone }: { onDone(): void }) {
-  const [userId, setUserId] = useState('');
+function GiftForm({ onDone, to }: { onDone(): void; to?: { id: number; name: string } }) {
+  const [userId, setUserId] = useState(to ? String(to.id) : '');
   const [days, setDays] = useState<number>(GIFT_PERIODS[0].days);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -146,15 +146,21 @@ function GiftForm({ onDone }: { onDone(): void }) {
   return (
     <form className="buy" onSubmit={submit} data-testid="gift-form">
       <h2 id="gift-title">{t.giftTitle}</h2>
-      <label className="auth-field">
-        <span>{t.giftFor}</span>
-        <input
-          inputMode="numeric"
-          value={userId}
-          onChange={(e) => setUserId(digitsOnly(e.target.value, 10))}
-          required
-        />
-      </label>
+      {to ? (
+        <p className="buy__hint" data-testid="gift-receiver">
+          {t.giftReceiver(to.name)}
+        </p>
+      ) : (
+        <label className="auth-field">
+          <span>{t.giftFor}</span>
+          <input
+            inputMode="numeric"
+            value={userId}
+            onChange={(e) => setUserId(digitsOnly(e.target.value, 10))}
+            required
+          />
+        </label>
+      )}
       <fieldset className="buy__tariffs">
         <legend className="visually-hidden">{t.giftTitle}</legend>
         {GIFT_PERIODS.map((p) => (
@@ -171,13 +177,16 @@ function GiftForm({ onDone }: { onDone(): void }) {
   );
 }
 
-/** The gift modal of staff and community managers: a reader, one month, three months or a year. */
-export function openGiftPopup(): void {
+/**
+ * The gift modal of staff and community managers: a reader (given, from their profile; or typed by number), one month,
+ * three months or a year. The server decides who may gift whom.
+ */
+export function openGiftPopup(to?: { id: number; name: string }): void {
   popup.open({
     kind: 'gift-plus',
     size: 'small',
     labelledBy: 'gift-title',
-    render: ({ close }) => <GiftForm onDone={close} />,
+    render: ({ close }) => <GiftForm onDone={close} to={to} />,
   });
 }
 
@@ -196,7 +205,7 @@ export function StaffPayments() {
   }
   return (
     <div className="payments-staff">
-      <button type="button" className="btn btn-primary" onClick={openGiftPopup} data-testid="gift-open">
+      <button type="button" className="btn btn-primary" onClick={() => openGiftPopup()} data-testid="gift-open">
         {t.giftTitle}
       </button>
       <PaymentList items={items} onRefund={refund} />

@@ -1,3 +1,5 @@
+import { openGiftPopup } from '../payments/PaymentsSection.tsx';
+import { useCanGift } from '../payments/useCanGift.ts';
 import { useEffect, useRef, useState } from 'react';
 import { WriteButton } from '../messenger/WriteButton.tsx';
 import { ui } from '../../../shared/catalogue.ts';
@@ -24,6 +26,7 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
   const [busy, setBusy] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuAnchor = useRef<HTMLButtonElement>(null);
+  const canGift = useCanGift(subsite.type === 'user' && !subsite.is_mine ? subsite.id : null);
 
   useEffect(() => {
     setSubscribed(subsite.is_subscribed);
@@ -129,12 +132,14 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
             align="right"
             items={[
               ...(subsite.is_mine ? [] : [{ label: muted ? t.unmute : t.mute, value: 'mute' }]),
+              ...(canGift ? [{ label: ui.payments.giftTitle, value: 'gift' }] : []),
               { label: t.rss, value: 'rss', url: `/rss/${subsite.id}`, urlTarget: '_blank' },
             ]}
             onSelect={(item) => {
               // The RSS item is a link: it opens by itself.
               setMenuOpen(false);
               if (item.value === 'mute') toggleMute();
+              if (item.value === 'gift') openGiftPopup({ id: subsite.id, name: subsite.name });
             }}
           />
         </div>

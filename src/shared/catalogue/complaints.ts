@@ -24,6 +24,18 @@ export const complaintsMessages = {
   misprintFixed: 'Опечатка отмечена исправленной',
   misprintAlreadyFixed: 'Опечатка уже исправлена',
   reviewNotFound: 'Запись не ждёт проверки',
+  reviewReasonInvalid: 'Очередь — spam или approval',
+  approvalForbidden: 'Очередь сообщества видят его администраторы и модераторы сайта',
+  approvalReasonRequired: 'Напишите, почему запись отклонена',
+  entryAwaitingApproval: 'Запись отправлена на одобрение: её опубликуют, когда администраторы сообщества её проверят',
+  approvalApprovedNotice: (title: string, community: string) =>
+    `Запись «${title || 'Без названия'}» одобрена и опубликована в сообществе «${community}»`,
+  approvalRejectedNotice: (title: string, community: string, reason: string) =>
+    `Запись «${title || 'Без названия'}» не прошла проверку в сообществе «${community}»: ${reason}. Она вернулась в черновики.`,
+  entryPostingMembersOnly: 'Публиковать в этом сообществе могут только его участники: подпишитесь на него',
+  entryPostingAuthorsOnly: 'Публиковать в этом сообществе могут только его авторы',
+  postingRuleInvalid: 'Кто может публиковать: everyone, members или authors',
+  statsForbidden: 'Статистику записи видят её автор и модераторы',
   reviewApproved: 'Запись опубликована',
   reviewRejected: 'Запись отклонена и осталась в черновиках автора',
   entryHeldForReview: 'Запись отправлена на проверку: новые аккаунты публикуют записи со ссылками после модератора',

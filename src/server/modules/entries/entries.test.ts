@@ -378,7 +378,7 @@ describe('where one may post', () => {
     const before = await totalEntries();
     const refused = await save(v, { subsite_id: closed.id });
     expect(isRussianError(refused, 403)).toBe(true);
-    expect(refused.json().rm).toBe(messages.entryCannotPostHere);
+    expect(refused.json().rm).toBe(messages.entryPostingAuthorsOnly);
     expect(await totalEntries()).toBe(before);
 
     await t.database.db.insert(subsiteRoles).values({ subsiteId: closed.id, userId, role: 'author' });

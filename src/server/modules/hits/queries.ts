@@ -67,15 +67,6 @@ export async function addViews(db: Db, views: { entryId: number; day: number; n:
     on conflict (entry_id, day) do update set views = entry_stats.views + excluded.views`);
 }
 
-/** What the statistics popup needs of the entry: its author and state. */
-export async function statsEntry(db: Db, id: number) {
-  return firstRow(
-    db,
-    z.object({ author_id: col.int, removed: col.bool, published_at: col.date.nullable() }),
-    sql`select author_id, removed, published_at from entries where id = ${id}`,
-  );
-}
-
 const StatsDayRow = z.object({ day: col.int, views: col.int, readers: col.int, votes: col.int, comments: col.int });
 
 /** The entry's days from `from` on (UTC day numbers), oldest first; days without a row are absent. */

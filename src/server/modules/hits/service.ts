@@ -7,6 +7,7 @@ import type { Ctx } from '../../context.ts';
 import type { Redis } from 'ioredis';
 import { redisUp } from '../../lib/redis.ts';
 import { notFound } from '../../http/errors.ts';
+import { entryFacts } from '../moderation/index.ts';
 import { assertCanSeeStats } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -237,7 +238,7 @@ export async function entryStats(
   id: number,
   days: number,
 ): Promise<EntryStats> {
-  const entry = await q.statsEntry(ctx.db, id);
+  const entry = await entryFacts(ctx, id);
   if (!entry || entry.removed) throw notFound(messages.entryNotFound);
   assertCanSeeStats(actor, entry);
   const today = dayNumber(ctx.now());

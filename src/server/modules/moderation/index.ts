@@ -8,6 +8,7 @@ import {
   activeBan,
   blockedBy,
   editingClosedBy,
+  entryFacts as findEntryFacts,
   feedPin,
   findLock,
   findPerson,
@@ -17,6 +18,10 @@ import {
 
 /** What other modules may use of moderation besides service.ts. */
 export { MANAGER_ROLES } from './policy.ts';
+export type { EntryFacts } from './queries.ts';
+
+/** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
+export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);
 
 /**
  * A person banned in a subsite may not write in it (entries, comments); content modules call this before a write.

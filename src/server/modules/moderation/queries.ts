@@ -341,9 +341,13 @@ export async function commentAuthors(db: Db, ids: number[]) {
 
 // ---- entry actions ----
 
+/** What moderation, complaints and the statistics ask of an entry before acting on it. */
 const EntryFacts = z.object({
   id: col.int,
   author_id: col.int,
+  subsite_id: col.int,
+  title: col.text,
+  published_at: col.date.nullable(),
   is_published: col.bool,
   removed: col.bool,
   is_nsfw: col.bool,
@@ -356,7 +360,8 @@ export async function entryFacts(db: Db, id: number): Promise<EntryFacts | undef
   return firstRow(
     db,
     EntryFacts,
-    sql`select e.id, e.author_id, e.is_published, e.removed, e.is_nsfw, e.is_hidden_from_main,
+    sql`select e.id, e.author_id, e.subsite_id, e.title, e.published_at, e.is_published, e.removed, e.is_nsfw,
+          e.is_hidden_from_main,
           exists (select 1 from entry_locks l where l.entry_id = e.id) as locked
         from entries e where e.id = ${id}`,
   );
@@ -491,14 +496,6 @@ export async function unpinFromFeed(db: Db, feedId: number, entryId: number): Pr
     sql`delete from feed_pins where feed_id = ${feedId} and entry_id = ${entryId} returning feed_id`,
   );
   return done.length > 0;
-}
-
-export async function entrySubsite(db: Db, id: number) {
-  return firstRow(
-    db,
-    z.object({ subsite_id: col.int, author_id: col.int, is_published: col.bool, removed: col.bool }),
-    sql`select subsite_id, author_id, is_published, removed from entries where id = ${id}`,
-  );
 }
 
 // ---- closed editing ----

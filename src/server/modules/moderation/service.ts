@@ -573,7 +573,7 @@ export async function pinToFeed(
   input: { content_id: number; subsite_id: number; state: boolean },
 ): Promise<{ content_id: number; subsite_id: number; is_pinned: boolean; unpinned_id: number | null }> {
   return transaction(ctx, async (ctx) => {
-    const e = await q.entrySubsite(ctx.db, input.content_id);
+    const e = await q.entryFacts(ctx.db, input.content_id);
     if (!e || e.removed) throw notFound(messages.entryNotFound);
     const feedId = input.subsite_id;
     if (feedId !== 0 && !(await q.findSubsite(ctx.db, feedId))) throw notFound(messages.banSubsiteNotFound);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../../shared/discovery.ts';
-import { idField, intField } from '../../../shared/validation.ts';
+import { idField, intField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as hits from './service.ts';
 
@@ -58,7 +58,7 @@ export const hitsRoutes = [
   route.get('/content/stats/:id', {
     access: 'user',
     params: z.strictObject({ id: idField(messages.entryIdInvalid) }),
-    query: z.strictObject({
+    query: plainBody({
       days: intField(messages.statsDaysInvalid(STATS_DAYS_MAX), 7, STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT),
     }),
     handler: ({ ctx, user, params, query }) => hits.entryStats(ctx, user, params.id, query.days),

@@ -219,7 +219,7 @@ export const moderationRoutes = [
   // Entries waiting to be published: held spam (a new account's entry with links) and communities' approval queues.
   route.get('/admin/reviews', {
     access: 'staff',
-    query: z.strictObject({
+    query: plainBody({
       reason: z.enum(['spam', 'approval'], { error: messages.reviewReasonInvalid }).default('spam'),
     }),
     handler: ({ ctx, user, query }) => moderation.reviewQueue(ctx, user, query.reason),

@@ -175,7 +175,8 @@ export function startHitCounter(ctx: Ctx): HitCounter {
       for (; i < list.length; i += CHUNK) await q.addViews(ctx.db, list.slice(i, i + CHUNK));
     } catch (err) {
       // The chunks not stored wait for the next fold.
-      for (const v of list.slice(i)) views.set(`${v.entryId}|${v.day}`, (views.get(`${v.entryId}|${v.day}`) ?? 0) + v.n);
+      for (const v of list.slice(i))
+        views.set(`${v.entryId}|${v.day}`, (views.get(`${v.entryId}|${v.day}`) ?? 0) + v.n);
       throw err;
     }
   }
@@ -227,10 +228,11 @@ export function hit(ctx: Ctx, entryId: number, visitor: string): Promise<HitData
 }
 
 const STAT_KEYS = ['views', 'readers', 'votes', 'comments'] as const;
+const MIN_CHART_DAYS = 7;
 
 /**
- * `GET /content/stats/{id}`: the entry's days from its publication (or its creation, for a draft), at most `days` of
- * them up to today, with zeros for quiet days; its author and staff.
+ * `GET /content/stats/{id}`: the entry's days from its publication (a week at least), at most `days` of them up to
+ * today, with zeros for quiet days; its author and staff.
  */
 export async function entryStats(
   ctx: Ctx,
@@ -242,7 +244,9 @@ export async function entryStats(
   if (!entry || entry.removed) throw notFound(messages.entryNotFound);
   assertCanSeeStats(actor, entry);
   const today = dayNumber(ctx.now());
-  const from = Math.max(today - days + 1, entry.published_at ? Math.min(dayNumber(entry.published_at), today) : today);
+  // From the publication on, but a week at least, so a new entry's chart has a line to draw.
+  const published = entry.published_at ? dayNumber(entry.published_at) : today;
+  const from = Math.max(today - days + 1, Math.min(published, today - MIN_CHART_DAYS + 1));
   const length = today - from + 1;
   const values = Object.fromEntries(STAT_KEYS.map((k) => [k, new Array<number>(length).fill(0)])) as Record<
     (typeof STAT_KEYS)[number],

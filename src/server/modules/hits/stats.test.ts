@@ -40,13 +40,14 @@ describe('GET /v3.0/content/stats/{id}', () => {
     expect(res.json().rc, res.body).toBe(200);
     const data = res.json().data;
     const today = dayNumber(new Date());
-    expect(data.days).toEqual([today * 86_400]);
+    // A week at least, today last.
+    expect(data.days).toEqual(Array.from({ length: 7 }, (_, i) => (today - 6 + i) * 86_400));
     expect(data.totals).toEqual({ views: 4, readers: 3, votes: 1, comments: 2 });
     expect(data.series.map((s: { key: string; values: number[] }) => [s.key, s.values])).toEqual([
-      ['views', [4]],
-      ['readers', [3]],
-      ['votes', [1]],
-      ['comments', [2]],
+      ['views', [0, 0, 0, 0, 0, 0, 4]],
+      ['readers', [0, 0, 0, 0, 0, 0, 3]],
+      ['votes', [0, 0, 0, 0, 0, 0, 1]],
+      ['comments', [0, 0, 0, 0, 0, 0, 2]],
     ]);
     expect(data.series[0].label).toBe('Просмотры');
 
@@ -57,8 +58,8 @@ describe('GET /v3.0/content/stats/{id}', () => {
       expect((await a.get(`/v3.0/hit/${e.id}`)).statusCode).toBe(200);
       await folds();
       const later = (await staff.get(`/v3.0/content/stats/${e.id}?days=7`)).json().data;
-      expect(later.days).toHaveLength(4);
-      expect(later.series[0].values).toEqual([4, 0, 0, 1]);
+      expect(later.days).toHaveLength(7);
+      expect(later.series[0].values).toEqual([0, 0, 0, 4, 0, 0, 1]);
       expect(later.totals).toEqual({ views: 5, readers: 4, votes: 1, comments: 2 });
     } finally {
       t.clock.now = new Date();

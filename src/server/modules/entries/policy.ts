@@ -39,7 +39,8 @@ export function postingRefusal(actor: NonNullable<Viewer>, target: SubsiteWithRo
   return s.posting === 'members' ? messages.entryPostingMembersOnly : messages.entryPostingAuthorsOnly;
 }
 
-export const canPostTo = (actor: NonNullable<Viewer>, target: SubsiteWithRole) => postingRefusal(actor, target) === null;
+export const canPostTo = (actor: NonNullable<Viewer>, target: SubsiteWithRole) =>
+  postingRefusal(actor, target) === null;
 
 export function assertCanPostTo(
   actor: NonNullable<Viewer>,

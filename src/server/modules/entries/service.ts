@@ -203,7 +203,11 @@ export async function save(
     const held = firstPublication && (await shouldHold(ctx, actor.id, blocks));
     // A moderated community's approval queue takes what comes to be published there from outside its managers.
     const awaiting =
-      !held && input.is_published && (firstPublication || moving) && target !== undefined && needsApproval(actor, target);
+      !held &&
+      input.is_published &&
+      (firstPublication || moving) &&
+      target !== undefined &&
+      needsApproval(actor, target);
     const publish = input.is_published && !held && !awaiting;
     const values: q.EntryValues = {
       subsiteId,
@@ -249,10 +253,10 @@ export async function save(
       : awaiting
         ? messages.entryAwaitingApproval
         : !input.is_published
-        ? messages.entrySaved
-        : existing?.isPublished
-          ? messages.entryUpdated
-          : messages.entryPublished;
+          ? messages.entrySaved
+          : existing?.isPublished
+            ? messages.entryUpdated
+            : messages.entryPublished;
     return { entry: presentEntry(row, actor), rm };
   });
 }

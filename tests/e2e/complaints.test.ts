@@ -280,7 +280,12 @@ describe('complaints, misprints and the blocklist in the browser', () => {
       await shot(page, `community-approval-queue-${width}`);
       if (width === 1280) {
         await page.click('[data-testid=approval-queue] [data-testid=review-reject]');
-        await page.locator('.ov-modal, [role=dialog]').first().waitFor();
+        await page.locator('[data-testid=modal]').waitFor();
+        await page.fill('[data-testid=modal-reason]', 'Не по теме сообщества');
+        // The modal fades in: the picture waits for it to settle.
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.ov-modal-overlay')!).opacity === '1',
+        );
         await shot(page, 'community-approval-reject-1280');
         await page.keyboard.press('Escape');
       } else {

@@ -13,6 +13,13 @@ export const TOKEN_RATE_PER_MINUTE = 300;
 /** An account without a password proves it is the person by a sign-in this recent (a link, a provider, a passkey). */
 export const FRESH_SIGN_IN_MINUTES = 10;
 
+/**
+ * Who may publish in a community (its settings, decided by the entries policy): everyone signed in, its members
+ * (subscribers and the team) or its authors (the team: owner, admin, editor, author).
+ */
+export const POSTING_RULES = ['everyone', 'members', 'authors'] as const;
+export type PostingRule = (typeof POSTING_RULES)[number];
+
 export type TokenStatus = 'active' | 'revoked' | 'expired';
 
 export interface ApiTokenItem {
@@ -96,7 +103,9 @@ export interface SubsiteSettings {
   avatar_url: string | null;
   avatar_color: string;
   cover_url: string | null;
-  is_open_for_posting: boolean;
+  posting: PostingRule;
+  /** Entries of people outside the community's managers wait for their approval. */
+  is_moderated: boolean;
   my_role: 'owner' | 'admin';
   members: SubsiteMember[];
 }

@@ -39,14 +39,17 @@ export interface MisprintItem {
   fixed: boolean;
 }
 
-/** An entry held for review: a new account's entry with links ('spam'). */
+/**
+ * An entry waiting to be published: held for staff as a new account's entry with links ('spam'), or in a moderated
+ * community's approval queue ('approval').
+ */
 export interface ReviewItem {
   entry_id: number;
   title: string;
   url: string;
   author: { id: number; name: string; url: string };
-  subsite: { id: number; name: string };
-  reason: string;
+  subsite: { id: number; name: string; url: string };
+  reason: 'spam' | 'approval';
   date: string;
 }
 

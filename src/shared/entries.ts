@@ -72,6 +72,11 @@ export interface Entry extends EntryCard {
   is_closed_editing: boolean;
   /** The feeds it is pinned to (`/admin/content/pin`): its subsite's id, 0 for the main feed. */
   pinned_feeds: number[];
+  /**
+   * It waits to be published: in its community's approval queue ('approval') or held for staff ('spam'); null when
+   * not waiting. Told to its author and staff only.
+   */
+  awaiting_review: 'approval' | 'spam' | null;
   subsite_id: number;
   user_id: number;
   /** The reader may edit (author or staff). */

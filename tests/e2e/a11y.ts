@@ -218,6 +218,14 @@ export function a11ySuite(width: number) {
       await signed.waitForSelector('[data-testid=viewer]');
       await signed.waitForTimeout(400);
       total += await check(`${width} image viewer`, await serious(signed));
+      await signed.keyboard.press('Escape');
+      await signed.waitForSelector('[data-testid=viewer]', { state: 'detached' });
+
+      // The entry's statistics popup (its author's '…' menu), with the chart drawn.
+      await signed.click('[data-testid=entry-actions]');
+      await signed.click('[data-testid=popover-item][data-value="stats"]');
+      await signed.waitForSelector('[data-testid=entry-stats] [data-testid=chart][data-ready="1"]');
+      total += await check(`${width} entry statistics`, await serious(signed));
       await context.close();
       expect(total).toBe(0);
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   callApi,
+  editorReady,
   launchBrowser,
   open,
   registerViaApi,
@@ -205,6 +206,109 @@ describe('complaints, misprints and the blocklist in the browser', () => {
       await page.click('[data-testid=change-role-save]');
       await page.waitForSelector('[data-testid=change-role] [role=alert], [data-testid=toast]');
       expect(await page.locator('[data-testid=change-role] [role=alert]').count(), await page.content()).toBe(0);
+      await context.close();
+    }
+  });
+  it('a manager lets only members post: the editor leaves the community out and refuses a non-member’s draft', async () => {
+    const club = await api<{ id: number; url: string }>('/v3.0/subsite/create', author.cookie, {
+      name: 'Клуб участников',
+      slug: 'klub-uchastnikov',
+    });
+    expect(club.rc).toBe(200);
+    // Written while the community was open to everyone.
+    const draft = await api<{ entry: { id: number } }>('/v3.0/writing/save', reader.cookie, {
+      title: 'Черновик для клуба',
+      entry: [text('Пишу, пока клуб открыт')],
+      is_published: 0,
+      subsite_id: club.data.id,
+    });
+    expect(draft.rc).toBe(200);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(page, `${server.url}${club.data.url}/settings`);
+      const posting = page.locator('[data-testid=subsite-posting]');
+      await posting.waitFor();
+      await posting.locator('input[value=members]').check();
+      await posting.scrollIntoViewIfNeeded();
+      await shot(page, `community-posting-settings-${width}`);
+      await page.click('[data-testid=subsite-save]');
+      await page.locator('[data-testid=toast]').first().waitFor();
+      await context.close();
+    }
+    const settings = await api<{ posting: string }>(`/v3.0/subsite/settings/${club.data.id}`, author.cookie);
+    expect(settings.data.posting).toBe('members');
+
+    const { context, page } = await signedInPage(browser, server, reader.cookie);
+    await open(page, `${server.url}/writing`);
+    await page.locator('[data-testid=editor-subsite]').waitFor();
+    const offered = await page
+      .locator('[data-testid=editor-subsite] option')
+      .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(offered).not.toContain(String(club.data.id));
+    await open(page, `${server.url}/writing/${draft.data.entry.id}`);
+    await editorReady(page);
+    await page.click('[data-testid=editor-publish]');
+    await page.getByText('Публиковать в этом сообществе могут только его участники').first().waitFor();
+    const still = await api<{ entry: { is_published: boolean } }>(`/v3.0/entry/${draft.data.entry.id}`, reader.cookie);
+    expect(still.data.entry.is_published).toBe(false);
+    await context.close();
+  });
+
+  it('an entry in a moderated community waits; its owner approves it from the community’s queue', async () => {
+    const club = await api<{ id: number; url: string }>('/v3.0/subsite/create', author.cookie, {
+      name: 'Клуб с проверкой',
+      slug: 'klub-s-proverkoy',
+    });
+    const saved = await api('/v3.0/subsite/save_settings/' + club.data.id, author.cookie, { is_moderated: 1 });
+    expect(saved.rc).toBe(200);
+    const sent = await api<{ entry: { id: number; url: string; is_published: boolean } }>(
+      '/v3.0/writing/save',
+      reader.cookie,
+      { title: 'Заметка на проверку', entry: [text('Прошу опубликовать')], is_published: 1, subsite_id: club.data.id },
+    );
+    expect(sent.data.entry.is_published).toBe(false);
+
+    const mine = await signedInPage(browser, server, reader.cookie);
+    await open(mine.page, server.url + sent.data.entry.url);
+    await mine.page.locator('[data-testid=entry-awaiting]').waitFor();
+    await mine.context.close();
+
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(page, server.url + club.data.url);
+      await page.locator('[data-testid=approval-queue] [data-testid=review-item]').waitFor();
+      await shot(page, `community-approval-queue-${width}`);
+      if (width === 1280) {
+        await page.click('[data-testid=approval-queue] [data-testid=review-reject]');
+        await page.locator('[data-testid=modal]').waitFor();
+        await page.fill('[data-testid=modal-reason]', 'Не по теме сообщества');
+        // The modal fades in: the picture waits for it to settle.
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.ov-modal-overlay')!).opacity === '1',
+        );
+        await shot(page, 'community-approval-reject-1280');
+        await page.keyboard.press('Escape');
+      } else {
+        await page.click('[data-testid=approval-queue] [data-testid=review-approve]');
+        await page.locator('[data-testid=approval-queue]').waitFor({ state: 'detached' });
+      }
+      await context.close();
+    }
+    const after = await api<{ entry: { is_published: boolean } }>(`/v3.0/entry/${sent.data.entry.id}`, reader.cookie);
+    expect(after.data.entry.is_published).toBe(true);
+  });
+
+  it("the entry statistics popup from the author's '…' menu, with its chart, at 1280 and 375", async () => {
+    await fetch(`${server.url}/v3.0/hit/${entry.id}`);
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
+      await open(page, server.url + entry.url);
+      await page.click('[data-testid=entry-actions]');
+      await page.click('[data-testid=popover-item][data-value="stats"]');
+      const popup = page.locator('[data-testid=entry-stats]');
+      await popup.locator('[data-testid=chart][data-ready="1"]').waitFor();
+      expect(await popup.locator('.mod-stats__total').count()).toBe(4);
+      await shot(page, `entry-stats-popup-${width}`);
       await context.close();
     }
   });

@@ -32,8 +32,15 @@ export const subsites = pgTable(
     avatarUrl: text('avatar_url'),
     coverUrl: text('cover_url'),
     isPrivate: boolean('is_private').notNull().default(false),
-    /** Communities: anyone signed in may post (true) or only its admins, editors and authors (false). */
-    isOpenForPosting: boolean('is_open_for_posting').notNull().default(true),
+    /**
+     * Communities: who may publish in it (entries policy `canPostTo`): everyone signed in, members (subscribers and
+     * the team) or authors (the team: owner, admin, editor, author).
+     */
+    posting: text('posting', { enum: ['everyone', 'members', 'authors'] })
+      .notNull()
+      .default('everyone'),
+    /** Communities: entries of people outside its managers wait in its approval queue (`entry_reviews` 'approval'). */
+    isModerated: boolean('is_moderated').notNull().default(false),
     /** Sum of the votes on the owner's entries and comments (user blogs); shown as the author's rating. */
     rating: integer('rating').notNull().default(0),
     subscribersCount: integer('subscribers_count').notNull().default(0),
@@ -1233,3 +1240,23 @@ export const plusSettings = pgTable('plus_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   hideAds: boolean('hide_ads').notNull().default(false),
 });
+
+/**
+ * Content statistics (the entry's statistics popup): per entry per UTC day (`hits.dayNumber`). Views (every counted
+ * page view) and readers (one per reader per day) are added by the hits fold; votes and comments of the day are
+ * recounted by the votes fold for the entries it touches. Kept after `hit_marks` drops its days.
+ */
+export const entryStats = pgTable(
+  'entry_stats',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    views: integer('views').notNull().default(0),
+    readers: integer('readers').notNull().default(0),
+    votes: integer('votes').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.day] })],
+);

@@ -78,6 +78,7 @@ export const discoveryUi = {
     accounts: 'Новые аккаунты',
     total: 'Всего',
     perDay: 'По дням',
+    day: 'День',
     days: (n: number) => pluralize(n, ['день', 'дня', 'дней']),
     chartEmpty: 'Нет данных',
     views: 'Просмотры',

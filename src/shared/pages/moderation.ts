@@ -13,8 +13,8 @@ export interface AdminPanelData {
   card: UserCard | null;
   bans: { items: BanItem[]; last_id: number | null } | null;
   audit: AuditList | null;
-  /** The queues tab: open complaints, open misprints, entries held for review. */
-  queues: { complaints: ComplaintItem[]; misprints: MisprintItem[]; spam: ReviewItem[] } | null;
+  /** The queues tab: open complaints, open misprints, entries awaiting communities' approval, held spam. */
+  queues: { complaints: ComplaintItem[]; misprints: MisprintItem[]; approval: ReviewItem[]; spam: ReviewItem[] } | null;
 }
 
 /** What the staff panel reads on the server (src/server/modules/moderation/page.ts). */

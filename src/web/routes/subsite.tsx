@@ -10,6 +10,7 @@ import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
 import { ChangeRoleButton } from '../features/moderation/ChangeRole.tsx';
 import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
+import { CommunityApprovalQueue } from '../features/moderation/ReviewQueue.tsx';
 import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
@@ -88,6 +89,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
       <SubsiteHeader subsite={subsite} now={now} />
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
+      {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

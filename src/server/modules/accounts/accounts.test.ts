@@ -256,19 +256,30 @@ describe('subsite settings', () => {
       name: 'Клуб',
       description: 'Новое описание',
       rules: 'Не ругаться',
-      is_open_for_posting: 0,
+      posting: 'members',
+      is_moderated: 1,
     });
     expect(saved.json().data, saved.body).toMatchObject({
       name: 'Клуб',
       rules: 'Не ругаться',
-      is_open_for_posting: false,
+      posting: 'members',
+      is_moderated: true,
     });
 
     const foreign = await stranger.v.post(`/v3.0/subsite/save_settings/${c.id}`, { name: 'Захвачено' });
     expect(isRussianError(foreign, 403)).toBe(true);
     expect(isRussianError(await stranger.v.get(`/v3.0/subsite/settings/${c.id}`), 403)).toBe(true);
     expect(isRussianError(await owner.v.post(`/v3.0/subsite/save_settings/999999`, { name: 'Нет' }), 404)).toBe(true);
-    for (const body of [{ name: 'x' }, { rules: 'x'.repeat(5001) }, { avatar_url: 'http://x/y.png' }, { owner_id: 1 }])
+    for (const body of [
+      { name: 'x' },
+      { rules: 'x'.repeat(5001) },
+      { avatar_url: 'http://x/y.png' },
+      { owner_id: 1 },
+      { posting: 'nobody' },
+      { posting: 1 },
+      { is_moderated: 'maybe' },
+      { is_open_for_posting: 1 },
+    ])
       expect(
         isRussianError(await owner.v.post(`/v3.0/subsite/save_settings/${c.id}`, body), 400),
         JSON.stringify(body),

@@ -149,7 +149,10 @@ export async function updateSubsite(
   db: Db,
   id: number,
   values: Partial<
-    Pick<typeof subsites.$inferInsert, 'name' | 'slug' | 'description' | 'avatarUrl' | 'coverUrl' | 'isOpenForPosting'>
+    Pick<
+      typeof subsites.$inferInsert,
+      'name' | 'slug' | 'description' | 'avatarUrl' | 'coverUrl' | 'posting' | 'isModerated'
+    >
   >,
 ) {
   if (Object.keys(values).length) await db.update(subsites).set(values).where(eq(subsites.id, id));

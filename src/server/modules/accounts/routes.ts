@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DESCRIPTION_MAX,
+  POSTING_RULES,
   RULES_MAX,
   SLUG_RE,
   SUBSITE_NAME_MAX,
@@ -211,7 +212,8 @@ export const accountsRoutes = [
       rules: text(messages.wrongType, RULES_MAX, messages.rulesTooLong(RULES_MAX)).optional(),
       avatar_url: mediaUrlField.optional(),
       cover_url: mediaUrlField.optional(),
-      is_open_for_posting: flagField(messages.wrongType).optional(),
+      posting: z.enum(POSTING_RULES, { error: messages.postingRuleInvalid }).optional(),
+      is_moderated: flagField(messages.wrongType).optional(),
     }),
     message: messages.subsiteSettingsSaved,
     handler: ({ ctx, user, params, body }) => accounts.saveSubsiteSettings(ctx, user, params.id, body),

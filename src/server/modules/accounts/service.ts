@@ -4,6 +4,7 @@ import type {
   ApiTokenCreated,
   ApiTokenItem,
   FoundUser,
+  PostingRule,
   SessionItem,
   SubsiteSettings,
 } from '../../../shared/accounts.ts';
@@ -233,7 +234,8 @@ export async function subsiteSettings(ctx: Ctx, user: UserRow, id: number): Prom
     avatar_url: s.avatarUrl,
     avatar_color: s.avatarColor,
     cover_url: s.coverUrl,
-    is_open_for_posting: s.isOpenForPosting,
+    posting: s.posting,
+    is_moderated: s.isModerated,
     my_role: role,
     members: members.map((m) => ({
       id: m.id,
@@ -267,7 +269,8 @@ export async function saveSubsiteSettings(
     rules?: string;
     avatar_url?: string | null;
     cover_url?: string | null;
-    is_open_for_posting?: boolean;
+    posting?: PostingRule;
+    is_moderated?: boolean;
   },
 ) {
   await transaction(ctx, async (ctx) => {
@@ -279,9 +282,9 @@ export async function saveSubsiteSettings(
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.avatar_url !== undefined ? { avatarUrl: input.avatar_url } : {}),
       ...(input.cover_url !== undefined ? { coverUrl: input.cover_url } : {}),
-      ...(input.is_open_for_posting !== undefined && s.type !== 'user'
-        ? { isOpenForPosting: input.is_open_for_posting }
-        : {}),
+      // A person's blog is theirs alone: no posting rule, no approval queue.
+      ...(input.posting !== undefined && s.type !== 'user' ? { posting: input.posting } : {}),
+      ...(input.is_moderated !== undefined && s.type !== 'user' ? { isModerated: input.is_moderated } : {}),
     });
     if (input.rules !== undefined) await q.setRules(ctx.db, id, input.rules, ctx.now());
   });

@@ -7,24 +7,6 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 // ---- targets ----
 
-const EntryTarget = z.object({
-  id: col.int,
-  author_id: col.int,
-  subsite_id: col.int,
-  title: col.text,
-  removed: col.bool,
-  is_published: col.bool,
-});
-export type EntryTarget = z.output<typeof EntryTarget>;
-
-export async function findEntry(db: Db, id: number): Promise<EntryTarget | undefined> {
-  return firstRow(
-    db,
-    EntryTarget,
-    sql`select id, author_id, subsite_id, title, removed, is_published from entries where id = ${id}`,
-  );
-}
-
 export async function findComment(db: Db, id: number) {
   return firstRow(
     db,

@@ -14,6 +14,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { recordAction } from '../moderation/service.ts';
+import { entryFacts } from '../moderation/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -64,7 +65,7 @@ export async function complainEntry(
   authorId: number | null,
   input: ComplaintInput,
 ) {
-  const e = await q.findEntry(ctx.db, entryId);
+  const e = await entryFacts(ctx, entryId);
   if (!e || e.removed || !e.is_published) throw notFound(messages.complaintEntryNotFound);
   if (authorId !== null && authorId !== e.author_id) throw badRequest(messages.complaintAuthorMismatch);
   policy.assertNotOwn(actor.id, e.author_id);
@@ -167,7 +168,7 @@ export async function reportMisprint(
   const context = collapse(input.context);
   if (context.length > MISPRINT_CONTEXT_MAX) throw badRequest(messages.misprintContextTooLong);
   const comment = cleanText(input.comment, COMPLAINT_TEXT_MAX, messages.complaintTextTooLong);
-  const e = await q.findEntry(ctx.db, input.content_id);
+  const e = await entryFacts(ctx, input.content_id);
   if (!e || e.removed || !e.is_published) throw notFound(messages.complaintEntryNotFound);
   const id = await q.insertMisprint(ctx.db, {
     entryId: e.id,
@@ -182,7 +183,7 @@ export async function reportMisprint(
 
 /** `GET /content/misprints/{id}`: an entry's reports for its author and staff. */
 export async function entryMisprints(ctx: Ctx, actor: Actor, entryId: number) {
-  const e = await q.findEntry(ctx.db, entryId);
+  const e = await entryFacts(ctx, entryId);
   if (!e || e.removed) throw notFound(messages.complaintEntryNotFound);
   policy.assertCanSeeMisprints(actor, e.author_id);
   return { items: (await q.misprints(ctx.db, { entryId, lastId: null, limit: 100 })).map(presentMisprint) };

@@ -366,7 +366,7 @@ describe('where one may post', () => {
   it('posts into an open community and into a closed one only with a role', async () => {
     const { v, id: userId } = await signedIn();
     const open = await community();
-    const closed = await community({ isOpenForPosting: false });
+    const closed = await community({ posting: 'authors' });
     const e = await created(v, { subsite_id: open.id, is_published: 1 });
     expect(e).toMatchObject({
       subsite: { id: open.id, type: 'community', url: `/s/${open.slug}` },
@@ -378,7 +378,7 @@ describe('where one may post', () => {
     const before = await totalEntries();
     const refused = await save(v, { subsite_id: closed.id });
     expect(isRussianError(refused, 403)).toBe(true);
-    expect(refused.json().rm).toBe(messages.entryCannotPostHere);
+    expect(refused.json().rm).toBe(messages.entryPostingAuthorsOnly);
     expect(await totalEntries()).toBe(before);
 
     await t.database.db.insert(subsiteRoles).values({ subsiteId: closed.id, userId, role: 'author' });
@@ -403,7 +403,7 @@ describe('where one may post', () => {
   });
 
   it('lets staff post into a closed community', async () => {
-    const closed = await community({ isOpenForPosting: false });
+    const closed = await community({ posting: 'authors' });
     expect((await save(staff, { subsite_id: closed.id })).json().rc).toBe(200);
   });
 
@@ -411,12 +411,12 @@ describe('where one may post', () => {
     const { v, id: userId } = await signedIn();
     const club = await community();
     const e = await created(v, { subsite_id: club.id });
-    const closed = await community({ isOpenForPosting: false });
+    const closed = await community({ posting: 'authors' });
     const before = await rowOf(e.id);
     expect(isRussianError(await save(v, { id: e.id, subsite_id: closed.id }), 403)).toBe(true);
     expect(await rowOf(e.id)).toEqual(before);
     // The community closes later: its authors still edit what they wrote there.
-    await t.database.db.update(subsites).set({ isOpenForPosting: false }).where(eq(subsites.id, club.id));
+    await t.database.db.update(subsites).set({ posting: 'authors' }).where(eq(subsites.id, club.id));
     expect((await save(v, { id: e.id, title: 'Правка' })).json().rc).toBe(200);
     expect((await save(v, { id: e.id, subsite_id: userId })).json().data.entry.subsite_id).toBe(userId);
   });

@@ -2,6 +2,7 @@ import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isStaff } from '../auth/index.ts';
+import { MANAGER_ROLES } from '../moderation/index.ts';
 import type { SubsiteWithRole } from './queries.ts';
 
 /** Who may read, write and edit entries; every entry permission is decided here. */
@@ -24,22 +25,41 @@ export function assertCanEdit(actor: NonNullable<Viewer>, e: EntryFacts | undefi
 }
 
 /**
- * Posting into a subsite: one's own blog; a community open for posting; any subsite where one holds a role
- * (owner, admin, editor, author). Staff may post into every community, never into another person's blog.
+ * Posting into a subsite, the one place that decides it (publishing, moving an entry, the editor's list): one's own
+ * blog; any subsite where one holds a role (owner, admin, editor, author); a community by its posting rule
+ * (`everyone`, `members`: its subscribers, `authors`: the team only). Staff may post into every community, never
+ * into another person's blog. Answers why not, or null.
  */
-export function canPostTo(actor: NonNullable<Viewer>, target: SubsiteWithRole): boolean {
+export function postingRefusal(actor: NonNullable<Viewer>, target: SubsiteWithRole): string | null {
   const s = target.subsite;
-  if (s.type === 'user') return s.id === actor.id;
-  return target.role !== null || (s.type === 'community' && s.isOpenForPosting) || isStaff(actor);
+  if (s.type === 'user') return s.id === actor.id ? null : messages.entryCannotPostHere;
+  if (target.role !== null || isStaff(actor)) return null;
+  if (s.type !== 'community') return messages.entryCannotPostHere;
+  if (s.posting === 'everyone' || (s.posting === 'members' && target.member)) return null;
+  return s.posting === 'members' ? messages.entryPostingMembersOnly : messages.entryPostingAuthorsOnly;
 }
+
+export const canPostTo = (actor: NonNullable<Viewer>, target: SubsiteWithRole) =>
+  postingRefusal(actor, target) === null;
 
 export function assertCanPostTo(
   actor: NonNullable<Viewer>,
   target: SubsiteWithRole | undefined,
 ): asserts target is SubsiteWithRole {
   if (!target) throw notFound(messages.subsiteNotFound);
-  if (!canPostTo(actor, target)) throw forbidden(messages.entryCannotPostHere);
+  const refusal = postingRefusal(actor, target);
+  if (refusal) throw forbidden(refusal);
 }
+
+/**
+ * A moderated community holds a publication for its approval queue unless its author manages the community
+ * (owner, admin) or is staff.
+ */
+export const needsApproval = (actor: NonNullable<Viewer>, target: SubsiteWithRole) =>
+  target.subsite.type === 'community' &&
+  target.subsite.isModerated &&
+  !isStaff(actor) &&
+  !MANAGER_ROLES.includes(target.role ?? '');
 
 /**
  * Keeping an entry off the main feeds is a staff decision. Others may send the flag only unchanged

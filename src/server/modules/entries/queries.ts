@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
-import { entries, subsiteRoles, subsites } from '../../db/schema.ts';
+import { entries, subscriptions, subsiteRoles, subsites } from '../../db/schema.ts';
 
 const subsiteType = z.enum(['user', 'community', 'company']);
 
@@ -118,13 +118,15 @@ export const EntryRow = EntryCardRow.extend({
   locked_by_admin: col.bool,
   closed_editing_by: col.int.nullable(),
   pinned_feeds: z.array(col.int),
+  awaiting_review: z.enum(['approval', 'spam']).nullable(),
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
 const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main, e.is_hidden_for_plus,
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
-  array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds`;
+  array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds,
+  (select r.reason from entry_reviews r where r.entry_id = e.id) as awaiting_review`;
 
 export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
   return firstRow(db, EntryRow, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);
@@ -148,10 +150,16 @@ export async function entryState(db: Db, id: number) {
 }
 export type EntryState = NonNullable<Awaited<ReturnType<typeof entryState>>>;
 
-/** A subsite with the user's role in it, if any. */
+/** Whether the user is subscribed to the subsite (a member, for the posting rule 'members'). */
+const isMember = (userId: number) =>
+  sql<boolean>`exists(select 1 from ${subscriptions} m where m.subsite_id = ${subsites.id} and m.user_id = ${userId})`.mapWith(
+    Boolean,
+  );
+
+/** A subsite with the user's role in it, if any, and whether they are its member. */
 export async function subsiteWithRole(db: Db, subsiteId: number, userId: number) {
   const [row] = await db
-    .select({ subsite: subsites, role: subsiteRoles.role })
+    .select({ subsite: subsites, role: subsiteRoles.role, member: isMember(userId) })
     .from(subsites)
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
     .where(eq(subsites.id, subsiteId))
@@ -161,8 +169,9 @@ export async function subsiteWithRole(db: Db, subsiteId: number, userId: number)
 export type SubsiteWithRole = NonNullable<Awaited<ReturnType<typeof subsiteWithRole>>>;
 
 /**
- * Candidates for the writing form's subsite list: the user's blog, subsites where they hold a role and open
- * communities (every community for staff); policy.ts decides, this only keeps the list short.
+ * Candidates for the writing form's subsite list: the user's blog, subsites where they hold a role, communities open
+ * to everyone or, for their members, to members (every community for staff); policy.ts decides, this only keeps the
+ * list short.
  */
 export async function postingCandidates(
   db: Db,
@@ -171,11 +180,13 @@ export async function postingCandidates(
   limit: number,
 ): Promise<SubsiteWithRole[]> {
   return db
-    .select({ subsite: subsites, role: subsiteRoles.role })
+    .select({ subsite: subsites, role: subsiteRoles.role, member: isMember(userId) })
     .from(subsites)
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
     .where(
-      sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${subsites.isOpenForPosting} or ${staff}))`,
+      sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${staff}
+        or (${subsites.type} = 'community' and (${subsites.posting} = 'everyone'
+          or (${subsites.posting} = 'members' and ${isMember(userId)})))))`,
     )
     .orderBy(
       sql`${subsites.id} = ${userId} desc`,

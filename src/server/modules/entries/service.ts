@@ -12,7 +12,15 @@ import { refreshEntryHotness } from '../feed/index.ts';
 import { keepVersion } from '../history/index.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
-import { assertCanEdit, assertCanPostTo, assertHiddenFromMain, canEdit, canPostTo, canRead } from './policy.ts';
+import {
+  assertCanEdit,
+  assertCanPostTo,
+  assertHiddenFromMain,
+  canEdit,
+  canPostTo,
+  canRead,
+  needsApproval,
+} from './policy.ts';
 import * as q from './queries.ts';
 import { sanitizeBlocks } from './sanitize.ts';
 import {
@@ -21,6 +29,7 @@ import {
   assertNotLocked,
   holdForReview,
   shouldHold,
+  withdrawReview,
 } from '../moderation/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
@@ -118,6 +127,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     // The marker is the closer's own (spec/content.md §6).
     is_closed_editing: viewer !== null && row.closed_editing_by === viewer.id,
     pinned_feeds: row.pinned_feeds,
+    awaiting_review: canEdit(viewer, { authorId: row.author_id }) ? row.awaiting_review : null,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
     can_edit: canEdit(viewer, { authorId: row.author_id }),
@@ -177,7 +187,12 @@ export async function save(
     const existing = input.id !== undefined ? await q.entryState(ctx.db, input.id) : undefined;
     if (input.id !== undefined) assertCanEdit(actor, existing);
     const subsiteId = input.subsite_id ?? existing?.subsiteId ?? actor.id;
-    if (subsiteId !== existing?.subsiteId) assertCanPostTo(actor, await q.subsiteWithRole(ctx.db, subsiteId, actor.id));
+    const target = await q.subsiteWithRole(ctx.db, subsiteId, actor.id);
+    const moving = subsiteId !== existing?.subsiteId;
+    const firstPublication = input.is_published && !existing?.isPublished;
+    // The posting rule holds when an entry comes into a subsite and when its author publishes a draft there (the
+    // community may have closed since the draft was written); staff editing another's entry keep its place.
+    if (moving || (firstPublication && existing?.authorId === actor.id)) assertCanPostTo(actor, target);
     if (subsiteId !== actor.id) await assertNotBannedIn(ctx, actor.id, subsiteId);
     if (existing && input.is_published) await assertNotLocked(ctx, existing.id);
     if (existing) await assertEditingOpen(ctx, actor, existing.id);
@@ -187,8 +202,15 @@ export async function save(
 
     const blocks = sanitizeBlocks(input.entry);
     // A new account's first publication with links waits for staff (moderation, 'held spam').
-    const held = input.is_published && !existing?.isPublished && (await shouldHold(ctx, actor.id, blocks));
-    const publish = input.is_published && !held;
+    const held = firstPublication && (await shouldHold(ctx, actor.id, blocks));
+    // A moderated community's approval queue takes what comes to be published there from outside its managers.
+    const awaiting =
+      !held &&
+      input.is_published &&
+      (firstPublication || moving) &&
+      target !== undefined &&
+      needsApproval(actor, target);
+    const publish = input.is_published && !held && !awaiting;
     const values: q.EntryValues = {
       subsiteId,
       title: input.title,
@@ -213,7 +235,9 @@ export async function save(
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks as Block[]);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.
-    if (held) await holdForReview(ctx, id, subsiteId);
+    if (held || awaiting) await holdForReview(ctx, id, subsiteId, held ? 'spam' : 'approval');
+    // Saved back to a draft: the author took it out of the queue.
+    else if (!input.is_published) await withdrawReview(ctx, id);
     if (publish) await refreshEntryHotness(ctx, id);
     if (publish && !existing?.isPublished) {
       ctx.events.emit('entry.published', {
@@ -228,11 +252,13 @@ export async function save(
     if (!row) throw notFound(messages.entryNotFound);
     const rm = held
       ? messages.entryHeldForReview
-      : !input.is_published
-        ? messages.entrySaved
-        : existing?.isPublished
-          ? messages.entryUpdated
-          : messages.entryPublished;
+      : awaiting
+        ? messages.entryAwaitingApproval
+        : !input.is_published
+          ? messages.entrySaved
+          : existing?.isPublished
+            ? messages.entryUpdated
+            : messages.entryPublished;
     return { entry: presentEntry(row, actor), rm };
   });
 }

@@ -12,11 +12,11 @@ describe('GET /v3.0/writing/targets', () => {
     const other = await signedIn('Чужой Блог');
     const [open] = await t.database.db
       .insert(subsites)
-      .values({ type: 'community', slug: `open-${Date.now()}`, name: 'Открытый клуб', isOpenForPosting: true })
+      .values({ type: 'community', slug: `open-${Date.now()}`, name: 'Открытый клуб', posting: 'everyone' })
       .returning();
     const [closed] = await t.database.db
       .insert(subsites)
-      .values({ type: 'community', slug: `closed-${Date.now()}`, name: 'Закрытый клуб', isOpenForPosting: false })
+      .values({ type: 'community', slug: `closed-${Date.now()}`, name: 'Закрытый клуб', posting: 'authors' })
       .returning();
 
     const res = await author.v.get('/v3.0/writing/targets');

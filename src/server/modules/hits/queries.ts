@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow } from '../../db/rows.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 
 const EntryHitsRow = z.object({ hits_count: col.int, seen: col.bool });
 
@@ -30,8 +30,9 @@ export interface Mark {
 }
 
 /**
- * Stores a batch of view marks and adds the new ones to `entries.hits_count`, in one statement:
- * a mark that is already there (another node, a retried batch) inserts nothing and counts nothing.
+ * Stores a batch of view marks and adds the new ones to `entries.hits_count` and to the day's readers in
+ * `entry_stats`, in one statement: a mark that is already there (another node, a retried batch) inserts nothing and
+ * counts nothing.
  */
 export async function foldMarks(db: Db, marks: Mark[]): Promise<void> {
   if (!marks.length) return;
@@ -43,11 +44,39 @@ export async function foldMarks(db: Db, marks: Mark[]): Promise<void> {
              as u(entry_id, visitor, day)
        where exists(select 1 from entries e where e.id = u.entry_id)
       on conflict do nothing
-      returning entry_id
+      returning entry_id, day
+    ), counted as (
+      update entries e set hits_count = e.hits_count + a.n
+        from (select entry_id, count(*)::int as n from added group by entry_id) a
+       where e.id = a.entry_id
     )
-    update entries e set hits_count = e.hits_count + a.n
-      from (select entry_id, count(*)::int as n from added group by entry_id) a
-     where e.id = a.entry_id`);
+    insert into entry_stats (entry_id, day, readers)
+    select entry_id, day, count(*)::int from added group by entry_id, day
+    on conflict (entry_id, day) do update set readers = entry_stats.readers + excluded.readers`);
+}
+
+/** Page views (every counted call, repeats of a reader's day included) added to the entries' days. */
+export async function addViews(db: Db, views: { entryId: number; day: number; n: number }[]): Promise<void> {
+  if (!views.length) return;
+  await db.execute(sql`
+    insert into entry_stats (entry_id, day, views)
+    select u.entry_id, u.day, u.n
+      from unnest(${sql.param(views.map((v) => v.entryId))}::int[], ${sql.param(views.map((v) => v.day))}::int[], ${sql.param(views.map((v) => v.n))}::int[])
+           as u(entry_id, day, n)
+     where exists(select 1 from entries e where e.id = u.entry_id)
+    on conflict (entry_id, day) do update set views = entry_stats.views + excluded.views`);
+}
+
+const StatsDayRow = z.object({ day: col.int, views: col.int, readers: col.int, votes: col.int, comments: col.int });
+
+/** The entry's days from `from` on (UTC day numbers), oldest first; days without a row are absent. */
+export async function statsDays(db: Db, entryId: number, from: number): Promise<z.output<typeof StatsDayRow>[]> {
+  return rows(
+    db,
+    StatsDayRow,
+    sql`select day, views, readers, votes, comments from entry_stats
+         where entry_id = ${entryId} and day >= ${from} order by day`,
+  );
 }
 
 /** Marks only dedupe today's views; older days are dropped. */

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { idField } from '../../../shared/validation.ts';
+import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../../shared/discovery.ts';
+import { idField, intField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import * as hits from './service.ts';
 
@@ -49,4 +50,17 @@ const hitRoute = (url: string) =>
   });
 
 /** Views (spec/content.md §7); `/hit/{id}/mobile` is the mobile app's spelling of the same call. */
-export const hitsRoutes = [hitRoute('/hit/:contentId'), hitRoute('/hit/:contentId/mobile')];
+export const hitsRoutes = [
+  hitRoute('/hit/:contentId'),
+  hitRoute('/hit/:contentId/mobile'),
+
+  // The entry's statistics popup (its '…' menu): the author's and staff's.
+  route.get('/content/stats/:id', {
+    access: 'user',
+    params: z.strictObject({ id: idField(messages.entryIdInvalid) }),
+    query: plainBody({
+      days: intField(messages.statsDaysInvalid(STATS_DAYS_MAX), 7, STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT),
+    }),
+    handler: ({ ctx, user, params, query }) => hits.entryStats(ctx, user, params.id, query.days),
+  }),
+];

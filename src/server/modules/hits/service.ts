@@ -1,10 +1,14 @@
 import { compactCount } from '../../../shared/format.ts';
-import { messages } from '../../../shared/catalogue.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import type { Role } from '../../../shared/api.ts';
+import type { EntryStats } from '../../../shared/discovery.ts';
 import type { HitData } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
 import type { Redis } from 'ioredis';
 import { redisUp } from '../../lib/redis.ts';
 import { notFound } from '../../http/errors.ts';
+import { entryFacts } from '../moderation/index.ts';
+import { assertCanSeeStats } from './policy.ts';
 import * as q from './queries.ts';
 
 /**
@@ -109,6 +113,11 @@ function sharedMarks(redis: Redis, prefix: string) {
 export function startHitCounter(ctx: Ctx): HitCounter {
   let pending = new Marks();
   let folding = new Marks();
+  /**
+   * Page views for the entries' statistics (`entry_stats.views`): every counted call, a reader's repeats included,
+   * by `{entryId}|{day}`. Always this process's own (a lost second of them is a statistic, not a counter).
+   */
+  let views = new Map<string, number>();
   const redis = ctx.redis;
   const shared = redis ? sharedMarks(redis, `sreda:${ctx.config.redisNamespace}`) : null;
   /** Views in Redis are everyone's: workers fold them. Each process folds the views it holds itself. */
@@ -118,6 +127,8 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     const day = dayNumber(ctx.now());
     const row = await q.entryHits(ctx.db, entryId, visitor, day);
     if (!row) throw notFound(messages.reactionEntryNotFound);
+    const viewKey = `${entryId}|${day}`;
+    views.set(viewKey, (views.get(viewKey) ?? 0) + 1);
     const mark = { entryId, visitor, day };
     const heldHere = pending.has(mark) || folding.has(mark);
     let isNew: boolean | null = null;
@@ -152,7 +163,26 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     }
   }
 
+  async function runViews() {
+    const batch = views;
+    views = new Map();
+    const list = [...batch].map(([key, n]) => {
+      const [entryId, day] = key.split('|').map(Number);
+      return { entryId, day, n };
+    });
+    let i = 0;
+    try {
+      for (; i < list.length; i += CHUNK) await q.addViews(ctx.db, list.slice(i, i + CHUNK));
+    } catch (err) {
+      // The chunks not stored wait for the next fold.
+      for (const v of list.slice(i))
+        views.set(`${v.entryId}|${v.day}`, (views.get(`${v.entryId}|${v.day}`) ?? 0) + v.n);
+      throw err;
+    }
+  }
+
   async function runLocal() {
+    await runViews();
     folding = pending;
     pending = new Marks();
     const marks = [...folding.byKey.values()];
@@ -195,6 +225,48 @@ export function hit(ctx: Ctx, entryId: number, visitor: string): Promise<HitData
   const counter = hitCounterOf(ctx);
   if (!counter) throw new Error('the hit counter is not started');
   return counter.hit(entryId, visitor);
+}
+
+const STAT_KEYS = ['views', 'readers', 'votes', 'comments'] as const;
+const MIN_CHART_DAYS = 7;
+
+/**
+ * `GET /content/stats/{id}`: the entry's days from its publication (a week at least), at most `days` of them up to
+ * today, with zeros for quiet days; its author and staff.
+ */
+export async function entryStats(
+  ctx: Ctx,
+  actor: { id: number; role: Role },
+  id: number,
+  days: number,
+): Promise<EntryStats> {
+  const entry = await entryFacts(ctx, id);
+  if (!entry || entry.removed) throw notFound(messages.entryNotFound);
+  assertCanSeeStats(actor, entry);
+  const today = dayNumber(ctx.now());
+  // From the publication on, but a week at least, so a new entry's chart has a line to draw.
+  const published = entry.published_at ? dayNumber(entry.published_at) : today;
+  const from = Math.max(today - days + 1, Math.min(published, today - MIN_CHART_DAYS + 1));
+  const length = today - from + 1;
+  const values = Object.fromEntries(STAT_KEYS.map((k) => [k, new Array<number>(length).fill(0)])) as Record<
+    (typeof STAT_KEYS)[number],
+    number[]
+  >;
+  for (const r of await q.statsDays(ctx.db, id, from))
+    if (r.day <= today) for (const k of STAT_KEYS) values[k][r.day - from] = r[k];
+  const t = ui.discovery.stats;
+  const labels = { views: t.views, readers: t.readers, votes: t.likes, comments: t.comments };
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+  return {
+    days: Array.from({ length }, (_, i) => (from + i) * 86_400),
+    series: STAT_KEYS.map((k) => ({ key: k, label: labels[k], values: values[k] })),
+    totals: {
+      views: sum(values.views),
+      readers: sum(values.readers),
+      votes: sum(values.votes),
+      comments: sum(values.comments),
+    },
+  };
 }
 
 /** Deletes day marks older than two days (a cluster task of the schedule: once per hour across all nodes). */

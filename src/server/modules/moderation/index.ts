@@ -4,10 +4,24 @@ import type { Ctx } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
 import { isStaff } from '../auth/index.ts';
-import { activeBan, blockedBy, editingClosedBy, feedPin, findLock, findPerson, holdEntry } from './queries.ts';
+import {
+  activeBan,
+  blockedBy,
+  editingClosedBy,
+  entryFacts as findEntryFacts,
+  feedPin,
+  findLock,
+  findPerson,
+  holdEntry,
+  takeReview,
+} from './queries.ts';
 
 /** What other modules may use of moderation besides service.ts. */
 export { MANAGER_ROLES } from './policy.ts';
+export type { EntryFacts } from './queries.ts';
+
+/** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
+export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);
 
 /**
  * A person banned in a subsite may not write in it (entries, comments); content modules call this before a write.
@@ -42,8 +56,14 @@ export async function shouldHold(ctx: Ctx, userId: number, blocks: unknown): Pro
   return HAS_LINK.test(JSON.stringify(blocks));
 }
 
-export async function holdForReview(ctx: Ctx, entryId: number, subsiteId: number) {
-  await holdEntry(ctx.db, entryId, subsiteId, 'spam', ctx.now());
+/** Holds an entry from publication: for staff ('spam') or for its community's approval queue ('approval'). */
+export async function holdForReview(ctx: Ctx, entryId: number, subsiteId: number, reason: 'spam' | 'approval') {
+  await holdEntry(ctx.db, entryId, subsiteId, reason, ctx.now());
+}
+
+/** Its author saved a waiting entry back to a draft: it leaves the queue. */
+export async function withdrawReview(ctx: Ctx, entryId: number) {
+  await takeReview(ctx.db, entryId);
 }
 
 /** The entry pinned to the top of a feed: a subsite's, or the main feed's (0). */

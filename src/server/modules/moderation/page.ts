@@ -26,7 +26,8 @@ export function moderationPage(ctx: Ctx, user: UserRow | null): ModerationPageSe
               ? {
                   complaints: (await complaints.complaintsQueue(ctx, u, null)).items,
                   misprints: (await complaints.misprintsQueue(ctx, u, null)).items,
-                  spam: (await moderation.reviewQueue(ctx, u)).items,
+                  approval: (await moderation.reviewQueue(ctx, u, 'approval')).items,
+                  spam: (await moderation.reviewQueue(ctx, u, 'spam')).items,
                 }
               : null,
         };

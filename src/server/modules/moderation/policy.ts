@@ -66,6 +66,15 @@ export function assertStaff(actor: Actor, rm: string = messages.forbidden) {
 export const canBan = (actor: Actor, target: { id: number; role: Role }) =>
   isStaff(actor) && actor.id !== target.id && outranks(actor, target);
 
+/**
+ * The review queues: held spam is staff's; a community's approval queue is also its managers' (owner, admin).
+ */
+export function assertCanReview(actor: Actor, reason: string, actorSubsiteRole: string | null) {
+  if (isStaff(actor)) return;
+  if (reason !== 'approval' || !MANAGER_ROLES.includes(actorSubsiteRole ?? ''))
+    throw forbidden(reason === 'approval' ? messages.approvalForbidden : messages.queueForbidden);
+}
+
 /** Pinning comments: staff, and the owner/admins of the entry's subsite (an author's own blog included). */
 export function assertCanPinComment(actor: Actor, actorSubsiteRole: string | null) {
   if (!isStaff(actor) && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) throw forbidden(messages.commentPinForbidden);

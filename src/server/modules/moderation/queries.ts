@@ -341,9 +341,13 @@ export async function commentAuthors(db: Db, ids: number[]) {
 
 // ---- entry actions ----
 
+/** What moderation, complaints and the statistics ask of an entry before acting on it. */
 const EntryFacts = z.object({
   id: col.int,
   author_id: col.int,
+  subsite_id: col.int,
+  title: col.text,
+  published_at: col.date.nullable(),
   is_published: col.bool,
   removed: col.bool,
   is_nsfw: col.bool,
@@ -356,7 +360,8 @@ export async function entryFacts(db: Db, id: number): Promise<EntryFacts | undef
   return firstRow(
     db,
     EntryFacts,
-    sql`select e.id, e.author_id, e.is_published, e.removed, e.is_nsfw, e.is_hidden_from_main,
+    sql`select e.id, e.author_id, e.subsite_id, e.title, e.published_at, e.is_published, e.removed, e.is_nsfw,
+          e.is_hidden_from_main,
           exists (select 1 from entry_locks l where l.entry_id = e.id) as locked
         from entries e where e.id = ${id}`,
   );
@@ -493,14 +498,6 @@ export async function unpinFromFeed(db: Db, feedId: number, entryId: number): Pr
   return done.length > 0;
 }
 
-export async function entrySubsite(db: Db, id: number) {
-  return firstRow(
-    db,
-    z.object({ subsite_id: col.int, author_id: col.int, is_published: col.bool, removed: col.bool }),
-    sql`select subsite_id, author_id, is_published, removed from entries where id = ${id}`,
-  );
-}
-
 // ---- closed editing ----
 
 export async function editingClosedBy(db: Db, entryId: number): Promise<number | null> {
@@ -546,19 +543,11 @@ export async function takeReview(db: Db, entryId: number) {
   );
 }
 
-export async function isHeld(db: Db, entryId: number): Promise<boolean> {
-  return Boolean(
-    await firstRow(
-      db,
-      z.object({ entry_id: col.int }),
-      sql`select entry_id from entry_reviews where entry_id = ${entryId}`,
-    ),
-  );
-}
-
 const ReviewRow = z.object({
   entry_id: col.int,
   title: col.text,
+  subsite_slug: col.text,
+  subsite_type: z.enum(['user', 'community', 'company']),
   author_id: col.int,
   author_name: col.text,
   author_slug: col.text,
@@ -569,16 +558,40 @@ const ReviewRow = z.object({
 });
 export type ReviewRow = z.output<typeof ReviewRow>;
 
-export async function reviews(db: Db, reason: string, limit: number): Promise<ReviewRow[]> {
+/** A queue, oldest first: every entry waiting for `reason`, or only those of one subsite. */
+export async function reviews(
+  db: Db,
+  f: { reason: string; subsiteId: number | null; limit: number },
+): Promise<ReviewRow[]> {
+  const inSubsite = f.subsiteId === null ? sql`` : sql`and r.subsite_id = ${f.subsiteId}`;
   return rows(
     db,
     ReviewRow,
     sql`select r.entry_id, e.title, e.author_id, a.name as author_name, a.slug as author_slug, r.subsite_id,
-          s.name as subsite_name, r.reason, r.created_at
+          s.name as subsite_name, s.slug as subsite_slug, s.type as subsite_type, r.reason, r.created_at
         from entry_reviews r join entries e on e.id = r.entry_id
         join subsites a on a.id = e.author_id join subsites s on s.id = r.subsite_id
-       where r.reason = ${reason} and not e.removed
-       order by r.created_at, r.entry_id limit ${limit}`,
+       where r.reason = ${f.reason} and not e.removed ${inSubsite}
+       order by r.created_at, r.entry_id limit ${f.limit}`,
+  );
+}
+
+/** The waiting entry with what a decision needs: its queue, community, author and title. */
+export async function findReview(db: Db, entryId: number) {
+  return firstRow(
+    db,
+    z.object({
+      entry_id: col.int,
+      subsite_id: col.int,
+      reason: col.text,
+      author_id: col.int,
+      title: col.text,
+      subsite_name: col.text,
+      removed: col.bool,
+    }),
+    sql`select r.entry_id, r.subsite_id, r.reason, e.author_id, e.title, s.name as subsite_name, e.removed
+          from entry_reviews r join entries e on e.id = r.entry_id join subsites s on s.id = r.subsite_id
+         where r.entry_id = ${entryId}`,
   );
 }
 

@@ -35,7 +35,7 @@ describe('entry pins to a feed', () => {
     const author = await seasoned('Автор');
     const [s] = await t.database.db
       .insert(subsites)
-      .values({ type: 'community', slug: 'zakrep', name: 'Закреп', isOpenForPosting: true })
+      .values({ type: 'community', slug: 'zakrep', name: 'Закреп', posting: 'everyone' })
       .returning({ id: subsites.id });
     const owner = await newUser(t.app, 'Владелец');
     await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: owner.id, role: 'owner' });

@@ -216,26 +216,38 @@ export const moderationRoutes = [
     handler: ({ ctx, user, params, body }) => moderation.setEditingClosed(ctx, user, params.id, body.state),
   }),
 
-  // Entries held for review: a new account's entry with links (anti-spam).
+  // Entries waiting to be published: held spam (a new account's entry with links) and communities' approval queues.
   route.get('/admin/reviews', {
     access: 'staff',
-    handler: ({ ctx, user }) => moderation.reviewQueue(ctx, user),
+    query: plainBody({
+      reason: z.enum(['spam', 'approval'], { error: messages.reviewReasonInvalid }).default('spam'),
+    }),
+    handler: ({ ctx, user, query }) => moderation.reviewQueue(ctx, user, query.reason),
   }),
 
+  route.get('/subsite/reviews/:id', {
+    access: 'active',
+    params: z.strictObject({ id: idField(messages.banSubsiteInvalid) }),
+    handler: ({ ctx, user, params }) => moderation.subsiteReviewQueue(ctx, user, params.id),
+  }),
+
+  // A community's managers decide its approval queue too: the policy tells the queues apart.
   route.post('/admin/reviews/:id/approve', {
-    access: 'staff',
+    access: 'active',
     rateLimit: [120, 60],
     params: entryParams,
     message: messages.reviewApproved,
-    handler: ({ ctx, user, params }) => moderation.decideReview(ctx, user, params.id, true),
+    handler: ({ ctx, user, params }) => moderation.decideReview(ctx, user, params.id, { approve: true }),
   }),
 
   route.post('/admin/reviews/:id/reject', {
-    access: 'staff',
+    access: 'active',
     rateLimit: [120, 60],
     params: entryParams,
+    body: plainBody({ reason_text: reasonField.default('') }),
     message: messages.reviewRejected,
-    handler: ({ ctx, user, params }) => moderation.decideReview(ctx, user, params.id, false),
+    handler: ({ ctx, user, params, body }) =>
+      moderation.decideReview(ctx, user, params.id, { approve: false, reason_text: body.reason_text }),
   }),
 
   // The blocklist is the muted blogs of people (/mute/subsite/{id}); this lists it for the settings section.

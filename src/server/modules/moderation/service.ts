@@ -573,7 +573,7 @@ export async function pinToFeed(
   input: { content_id: number; subsite_id: number; state: boolean },
 ): Promise<{ content_id: number; subsite_id: number; is_pinned: boolean; unpinned_id: number | null }> {
   return transaction(ctx, async (ctx) => {
-    const e = await q.entrySubsite(ctx.db, input.content_id);
+    const e = await q.entryFacts(ctx.db, input.content_id);
     if (!e || e.removed) throw notFound(messages.entryNotFound);
     const feedId = input.subsite_id;
     if (feedId !== 0 && !(await q.findSubsite(ctx.db, feedId))) throw notFound(messages.banSubsiteNotFound);
@@ -624,42 +624,86 @@ export async function setEditingClosed(
 
 // ---- entries held for review ----
 
+const REVIEW_PAGE = 100;
+
 function presentReview(r: q.ReviewRow): ReviewItem {
   return {
     entry_id: r.entry_id,
     title: r.title,
     url: `/${r.entry_id}`,
     author: person(r.author_id, r.author_name, r.author_slug),
-    subsite: { id: r.subsite_id, name: r.subsite_name },
-    reason: r.reason,
+    subsite: {
+      id: r.subsite_id,
+      name: r.subsite_name,
+      url: subsiteUrl({ id: r.subsite_id, type: r.subsite_type, slug: r.subsite_slug }),
+    },
+    reason: r.reason === 'approval' ? 'approval' : 'spam',
     date: r.created_at.toISOString(),
   };
 }
 
-/** `GET /admin/reviews`: entries held for staff (a new account's entry with links), oldest first. */
-export async function reviewQueue(ctx: Ctx, actor: Actor): Promise<{ items: ReviewItem[] }> {
+/**
+ * `GET /admin/reviews {reason}`: staff's queues, oldest first: entries held as spam (a new account's entry with
+ * links), or every community's entries awaiting approval.
+ */
+export async function reviewQueue(
+  ctx: Ctx,
+  actor: Actor,
+  reason: 'spam' | 'approval' = 'spam',
+): Promise<{ items: ReviewItem[] }> {
   policy.assertStaff(actor, messages.queueForbidden);
-  return { items: (await q.reviews(ctx.db, 'spam', 100)).map(presentReview) };
+  return { items: (await q.reviews(ctx.db, { reason, subsiteId: null, limit: REVIEW_PAGE })).map(presentReview) };
+}
+
+/** `GET /subsite/reviews/{id}`: a moderated community's approval queue, for its managers and staff. */
+export async function subsiteReviewQueue(ctx: Ctx, actor: Actor, subsiteId: number): Promise<{ items: ReviewItem[] }> {
+  if (!(await q.findSubsite(ctx.db, subsiteId))) throw notFound(messages.subsiteNotFound);
+  policy.assertCanReview(actor, 'approval', await q.subsiteRole(ctx.db, subsiteId, actor.id));
+  return {
+    items: (await q.reviews(ctx.db, { reason: 'approval', subsiteId, limit: REVIEW_PAGE })).map(presentReview),
+  };
 }
 
 /**
- * `POST /admin/reviews/{id}/approve` publishes a held entry; `/reject` leaves it a draft (its author may edit it and
- * try again). Staff; logged.
+ * `POST /admin/reviews/{id}/approve` publishes a waiting entry (its publication time is now, unless it had been
+ * published before); `/reject {reason_text}` leaves it a draft, which its author may edit and send again. Held spam
+ * is staff's; a community's approval queue also its managers', whose rejection needs a reason the author is told.
+ * Logged.
  */
-export async function decideReview(ctx: Ctx, actor: Actor, entryId: number, approve: boolean) {
-  policy.assertStaff(actor, messages.queueForbidden);
+export async function decideReview(
+  ctx: Ctx,
+  actor: Actor,
+  entryId: number,
+  decision: { approve: boolean; reason_text?: string },
+) {
+  const reason = (decision.reason_text ?? '').replace(/\s+/g, ' ').trim();
+  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
   return transaction(ctx, async (ctx) => {
-    const review = await q.takeReview(ctx.db, entryId);
-    if (!review) throw notFound(messages.reviewNotFound);
-    if (approve && !(await entries.publishApproved(ctx, entryId))) throw notFound(messages.reviewNotFound);
+    const review = await q.findReview(ctx.db, entryId);
+    if (!review || review.removed) throw notFound(messages.reviewNotFound);
+    policy.assertCanReview(actor, review.reason, await q.subsiteRole(ctx.db, review.subsite_id, actor.id));
+    const approval = review.reason === 'approval';
+    if (!decision.approve && approval && !reason)
+      throw badRequest(messages.approvalReasonRequired, { errors: { reason_text: messages.approvalReasonRequired } });
+    await q.takeReview(ctx.db, entryId);
+    if (decision.approve && !(await entries.publishApproved(ctx, entryId))) throw notFound(messages.reviewNotFound);
+    if (approval && review.author_id !== actor.id)
+      await sendSystem(
+        ctx,
+        review.author_id,
+        decision.approve
+          ? messages.approvalApprovedNotice(review.title, review.subsite_name)
+          : messages.approvalRejectedNotice(review.title, review.subsite_name, reason),
+      );
     await recordAction(ctx, {
       actorId: actor.id,
-      action: approve ? 'entry.approve' : 'entry.reject',
+      action: decision.approve ? 'entry.approve' : 'entry.reject',
       targetType: 'entry',
       targetId: entryId,
-      data: { reason: review.reason, subsite_id: review.subsite_id },
+      reason,
+      data: { reason: review.reason, subsite_id: review.subsite_id, author_id: review.author_id },
     });
-    return { entry_id: entryId, is_published: approve };
+    return { entry_id: entryId, is_published: decision.approve };
   });
 }
 

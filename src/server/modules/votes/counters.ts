@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
 import { redisUp } from '../../lib/redis.ts';
+import { dayNumber } from '../hits/service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -12,7 +13,8 @@ import * as q from './queries.ts';
  * (a crash) never makes a counter drift; the next vote on the target heals it.
  * Dirty marks live in a Redis set shared by every node when REDIS_URL is set, and in this process's memory without
  * Redis or while it is down (a mark Redis refuses is kept here). The `votes.fold` task (schedule.ts) folds them:
- * every process its own memory, a worker also the Redis set.
+ * every process its own memory, a worker also the Redis set. A new or removed comment marks its entry too: the fold
+ * also recounts the entries' votes and comments of the day for their statistics (`entry_stats`).
  */
 export const VOTE_FOLD_INTERVAL_MS = 1000;
 const BATCH = 500;
@@ -96,6 +98,9 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
         const authors = [...new Set([...entries, ...comments].map((r) => r.author_id))].sort((a, b) => a - b);
         await q.recountRatings(tx, authors);
         for (const e of entries) await refreshEntry({ db: tx }, e.id);
+        // The statistics popup's votes and comments of today (and yesterday, for the marks of its last second).
+        const today = dayNumber(ctx.now());
+        await q.recountDayStats(tx, ids.content, [today - 1, today]);
       });
     } catch (err) {
       // Keep the marks for the next fold (here, if Redis cannot take them back); a recount can be repeated safely.

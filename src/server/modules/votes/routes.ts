@@ -16,6 +16,9 @@ const voteBody = plainBody({
 /** The app's vote counters (dirty marks and their fold), started once and folded on shutdown. */
 export function votesWiring(app: FastifyInstance) {
   const counters = startVoteCounters(app.ctx, refreshEntryHotness);
+  // The day's comments of an entry are recounted with its votes (the entry statistics), not per comment.
+  app.ctx.events.on('comment.created', (e) => counters.mark('content', e.entryId));
+  app.ctx.events.on('comment.removed', (e) => counters.mark('content', e.entryId));
   app.addHook('onClose', () => counters.close());
 }
 

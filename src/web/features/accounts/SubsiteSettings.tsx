@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import {
   DESCRIPTION_MAX,
+  POSTING_RULES,
   RULES_MAX,
   SUBSITE_NAME_MAX,
   type FoundUser,
@@ -102,7 +103,8 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
     name: initial.name,
     description: initial.description,
     rules: initial.rules,
-    is_open_for_posting: initial.is_open_for_posting,
+    posting: initial.posting,
+    is_moderated: initial.is_moderated,
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -120,7 +122,7 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     void save({
-      ...(isBlog ? {} : { name: v.name, is_open_for_posting: v.is_open_for_posting ? 1 : 0 }),
+      ...(isBlog ? {} : { name: v.name, posting: v.posting, is_moderated: v.is_moderated ? 1 : 0 }),
       description: v.description,
       rules: v.rules,
     });
@@ -178,19 +180,30 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
             />
           </label>
           {isBlog ? null : (
-            <fieldset className="account-field">
+            <fieldset className="account-field" data-testid="subsite-posting">
               <legend className="account-field__label">{t.posting}</legend>
-              {[true, false].map((open) => (
-                <label key={String(open)} className="radio">
+              {POSTING_RULES.map((rule) => (
+                <label key={rule} className="radio">
                   <input
                     type="radio"
-                    name="is_open_for_posting"
-                    checked={v.is_open_for_posting === open}
-                    onChange={() => setV({ ...v, is_open_for_posting: open })}
+                    name="posting"
+                    value={rule}
+                    checked={v.posting === rule}
+                    onChange={() => setV({ ...v, posting: rule })}
                   />
-                  {open ? t.postingOpen : t.postingClosed}
+                  {t.postingRules[rule]}
                 </label>
               ))}
+              <label className="radio subsite-moderated">
+                <input
+                  type="checkbox"
+                  name="is_moderated"
+                  checked={v.is_moderated}
+                  onChange={(e) => setV({ ...v, is_moderated: e.target.checked })}
+                />
+                {t.moderated}
+              </label>
+              <p className="settings-hint">{t.moderatedHint}</p>
             </fieldset>
           )}
           <FieldError message={error} />

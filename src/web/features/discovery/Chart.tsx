@@ -54,7 +54,8 @@ export function Chart({
             },
           ],
           series: [
-            { value: (_u, v) => (v == null ? '' : DATE.format(v * 1000)) },
+            // uPlot names the x series 'Time' unless told.
+            { label: ui.discovery.stats.day, value: (_u, v) => (v == null ? '' : DATE.format(v * 1000)) },
             ...series.map((s, i) => ({
               label: s.label,
               stroke: COLORS[i % COLORS.length],

@@ -44,6 +44,11 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
               {relativeTime(entry.date, now)}
             </time>
             {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
+            {entry.awaiting_review && (
+              <span className="entry-badge entry-badge--waiting" data-testid="entry-awaiting">
+                {ui.complaints.awaiting[entry.awaiting_review]}
+              </span>
+            )}
             {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
             {entry.is_closed_editing && (
               <span className="entry-badge" data-testid="entry-editing-closed">

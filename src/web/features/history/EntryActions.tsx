@@ -5,13 +5,14 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { banUser } from '../moderation/ban.ts';
 import { runStaffEntryAction, staffEntryItems } from '../moderation/entry.ts';
+import { openEntryStats } from '../moderation/EntryStats.tsx';
 import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
 
 const L = ui.history;
 
 /**
- * The '…' menu of an entry for its author and staff (the server decides again): edit, the history of changes,
- * remove with confirmation or restore. A removed entry leaves its page, so removal goes on to the history screen,
+ * The '…' menu of an entry for its author and staff (the server decides again): edit, the history of changes, the
+ * statistics popup, remove with confirmation or restore. A removed entry leaves its page, so removal goes on to the history screen,
  * where it can be restored.
  */
 export function EntryActions({
@@ -36,6 +37,8 @@ export function EntryActions({
 }) {
   const me = useCurrentUser();
   const canBan = Boolean(me?.is_staff) && me?.id !== entry.author.id;
+  // The statistics are the author's and staff's (the server decides again).
+  const canSeeStats = Boolean(me && (me.is_staff || me.id === entry.author.id)) && !entry.removed;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
 
@@ -45,6 +48,7 @@ export function EntryActions({
     else if (value === 'remove' && (await removeEntry(entry))) navigate(historyUrl(entry.id));
     else if (value === 'restore' && (await restoreEntry(entry))) revalidator.revalidate();
     else if (value === 'ban' && (await banUser(entry.author))) revalidator.revalidate();
+    else if (value === 'stats') openEntryStats(entry.id);
     else if (value?.startsWith('mod:') && (await runStaffEntryAction(entry, value))) revalidator.revalidate();
   }
 
@@ -56,6 +60,7 @@ export function EntryActions({
       items={() => [
         { label: L.edit, value: 'edit' },
         { label: L.history, value: 'history' },
+        ...(canSeeStats ? [{ label: ui.complaints.stats, value: 'stats' }] : []),
         entry.removed
           ? { label: L.restore, value: 'restore' }
           : { label: L.remove, value: 'remove', color: 'var(--danger)' },

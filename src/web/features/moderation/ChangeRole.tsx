@@ -3,7 +3,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { useCurrentUser } from '../auth/session.ts';
-import './moderation.css';
+import { DialogForm } from './DialogForm.tsx';
 
 const C = ui.complaints;
 const ROLES = ['admin', 'editor', 'author', 'none'] as const;
@@ -37,17 +37,17 @@ function ChangeRoleForm({
     onDone();
   }
   return (
-    <form
-      className="mod-report"
-      data-testid="change-role"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <DialogForm
+      testId="change-role"
+      titleId="change-role-title"
+      title={C.changeRoleTitle(person.name)}
+      error={error}
+      submitLabel={C.save}
+      submitTestId="change-role-save"
+      submitDisabled={busy}
+      onSubmit={() => void save()}
+      onCancel={onDone}
     >
-      <h2 className="mod-report__title" id="change-role-title">
-        {C.changeRoleTitle(person.name)}
-      </h2>
       <label className="mod-report__lead" htmlFor="change-role-subsite">
         {C.roleSubsite}
       </label>
@@ -80,20 +80,7 @@ function ChangeRoleForm({
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p className="mod-report__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="mod-report__actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {C.cancel}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="change-role-save">
-          {C.save}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

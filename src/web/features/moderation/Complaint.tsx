@@ -3,7 +3,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import { COMPLAINT_REASONS, COMPLAINT_TEXT_MAX, type ComplaintReason } from '../../../shared/complaints.ts';
 import { api } from '../../api/request.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
-import './moderation.css';
+import { DialogForm } from './DialogForm.tsx';
 
 const C = ui.complaints;
 
@@ -41,17 +41,17 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
   }
 
   return (
-    <form
-      className="mod-report"
-      data-testid="complaint"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
+    <DialogForm
+      testId="complaint"
+      titleId="complaint-title"
+      title={C.complainTitle}
+      error={error}
+      submitLabel={C.send}
+      submitTestId="complaint-send"
+      submitDisabled={!reason || needsText || busy}
+      onSubmit={() => void send()}
+      onCancel={() => onDone(false)}
     >
-      <h2 className="mod-report__title" id="complaint-title">
-        {C.complainTitle}
-      </h2>
       <fieldset className="mod-report__reasons">
         <legend className="mod-report__lead">{C.complainLead}</legend>
         {COMPLAINT_REASONS.map((r) => (
@@ -80,25 +80,7 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
           data-testid="complaint-text"
         />
       )}
-      {error && (
-        <p className="mod-report__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="mod-report__actions">
-        <button type="button" className="btn btn-secondary" onClick={() => onDone(false)}>
-          {C.cancel}
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={!reason || needsText || busy}
-          data-testid="complaint-send"
-        >
-          {C.send}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

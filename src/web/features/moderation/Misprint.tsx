@@ -8,7 +8,7 @@ import {
 } from '../../../shared/complaints.ts';
 import { api } from '../../api/request.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
-import './moderation.css';
+import { DialogForm } from './DialogForm.tsx';
 
 const C = ui.complaints;
 
@@ -59,17 +59,17 @@ function MisprintForm({
     onDone();
   }
   return (
-    <form
-      className="mod-report"
-      data-testid="misprint"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
+    <DialogForm
+      testId="misprint"
+      titleId="misprint-title"
+      title={C.misprintTitle}
+      error={error}
+      submitLabel={C.send}
+      submitTestId="misprint-send"
+      submitDisabled={busy}
+      onSubmit={() => void send()}
+      onCancel={onDone}
     >
-      <h2 className="mod-report__title" id="misprint-title">
-        {C.misprintTitle}
-      </h2>
       <p className="mod-report__lead">{C.misprintLead}</p>
       <blockquote className="mod-report__quote" data-testid="misprint-context">
         {at < 0 ? (
@@ -98,20 +98,7 @@ function MisprintForm({
         autoFocus
         data-testid="misprint-comment"
       />
-      {error && (
-        <p className="mod-report__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="mod-report__actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {C.cancel}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="misprint-send">
-          {C.send}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import type { ComplaintItem, MisprintItem, ReviewItem } from '../../../shared/complaints.ts';
+import type { ComplaintItem, MisprintItem } from '../../../shared/complaints.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import type { AdminPanelData } from '../../../shared/pages/moderation.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
 import { MisprintList } from './Misprint.tsx';
+import { ReviewList } from './ReviewQueue.tsx';
 
 const C = ui.complaints;
 const L = ui.moderation;
 
-/** The staff's queues: complaints, misprints and the entries held for review, each handled in place. */
+/** The staff's queues: complaints, misprints, communities' entries awaiting approval and held spam, handled in place. */
 export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queues']> }) {
   const [complaints, setComplaints] = useState(queues.complaints);
   const [misprints, setMisprints] = useState(queues.misprints);
+  const [approval, setApproval] = useState(queues.approval);
   const [spam, setSpam] = useState(queues.spam);
 
   async function resolve(c: ComplaintItem, resolution: 'accepted' | 'rejected') {
@@ -22,12 +24,6 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
     if (!res.ok) return;
     toast.show(res.rm, { type: 'success' });
     setComplaints((l) => l.filter((x) => !res.data.resolved.includes(x.id)));
-  }
-  async function decide(r: ReviewItem, approve: boolean) {
-    const res = await api.post(`admin/reviews/${r.entry_id}/${approve ? 'approve' : 'reject'}`);
-    if (!res.ok) return;
-    toast.show(res.rm, { type: 'success' });
-    setSpam((l) => l.filter((x) => x.entry_id !== r.entry_id));
   }
 
   return (
@@ -89,40 +85,22 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
           onFixed={(id) => setMisprints((l: MisprintItem[]) => l.filter((m) => m.id !== id))}
         />
       </section>
+      <section aria-labelledby="queue-approval">
+        <h2 className="mod-h3" id="queue-approval">
+          {C.queues.approval} <span className="mod-count">{approval.length}</span>
+        </h2>
+        {approval.length ? (
+          <ReviewList items={approval} onDecided={(id) => setApproval((l) => l.filter((x) => x.entry_id !== id))} />
+        ) : (
+          <p className="mod-empty">{L.queuesEmpty}</p>
+        )}
+      </section>
       <section aria-labelledby="queue-spam">
         <h2 className="mod-h3" id="queue-spam">
           {C.queues.spam} <span className="mod-count">{spam.length}</span>
         </h2>
         {spam.length ? (
-          <ul className="mod-queue">
-            {spam.map((r) => (
-              <li key={r.entry_id} className="mod-queue__item" data-testid="review-item">
-                <p className="mod-queue__meta">
-                  <Link to={r.author.url}>{r.author.name}</Link>
-                  {r.subsite.id !== r.author.id && <> · {r.subsite.name}</>} ·{' '}
-                  <time dateTime={r.date}>{formatFullDate(r.date)}</time>
-                </p>
-                <p className="mod-queue__text">
-                  <Link to={r.url} className="mod-queue__target">
-                    {r.title || `#${r.entry_id}`}
-                  </Link>
-                </p>
-                <div className="mod-queue__actions">
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-small"
-                    onClick={() => void decide(r, true)}
-                    data-testid="review-approve"
-                  >
-                    {C.approve}
-                  </button>
-                  <button type="button" className="btn btn-secondary btn-small" onClick={() => void decide(r, false)}>
-                    {C.reject}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ReviewList items={spam} onDecided={(id) => setSpam((l) => l.filter((x) => x.entry_id !== id))} />
         ) : (
           <p className="mod-empty">{L.queuesEmpty}</p>
         )}

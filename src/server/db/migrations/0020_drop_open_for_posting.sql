@@ -1,0 +1,1 @@
+ALTER TABLE "subsites" DROP COLUMN "is_open_for_posting";

@@ -67,6 +67,7 @@ describe('entry history in the browser', () => {
     await expect(page.locator('[data-testid=popover-item]').allTextContents()).resolves.toEqual([
       'Редактировать',
       'История изменений',
+      'Статистика',
       'Удалить',
     ]);
     await shot(page, 'entry-actions-1280');

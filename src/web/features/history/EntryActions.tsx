@@ -32,7 +32,6 @@ export function EntryActions({
     | 'is_closed_editing'
     | 'pinned_feeds'
     | 'is_hidden_for_plus'
-    | 'is_hidden_for_plus'
   >;
 }) {
   const me = useCurrentUser();

@@ -8,7 +8,7 @@ process.env.ARGON2_MEMORY_KIB ??= '1024';
 
 /**
  * Files that take longest, started first. Without a cache of earlier runs (a fresh clone, as CI has) vitest starts
- * larger files first, and these are small files with long walks: started last they ran alone at the end of a run.
+ * larger files first, and the two accessibility walks are tiny files: they started last and ran on after the rest.
  */
 const SLOW_FIRST = [
   'tests/e2e/a11y-desktop.test.ts',

@@ -505,6 +505,12 @@ export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: nu
   });
 }
 
+/** A donation's donor as the cabinets show it; none when the account is gone. */
+const donorOf = (d: { donor_id: number | null; donor_name: string | null; donor_slug: string | null }) =>
+  d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
+    ? { id: d.donor_id, name: d.donor_name, url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }) }
+    : null;
+
 /** Staff: the site's account (the sum of its ledger rows) and the editorial donations with their messages. */
 export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
   const [total, items] = await Promise.all([balanceOf(ctx, null), q.siteDonations(ctx.db, 200)]);
@@ -514,14 +520,7 @@ export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
       id: d.id,
       amount: d.amount / KOPECKS,
       message: d.message,
-      donor:
-        d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
-          ? {
-              id: d.donor_id,
-              name: d.donor_name,
-              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
-            }
-          : null,
+      donor: donorOf(d),
       created_at: d.paid_at.toISOString(),
     })),
   };
@@ -567,14 +566,7 @@ export async function donationsCabinet(ctx: Ctx, author: Actor): Promise<Donatio
       id: d.id,
       amount: d.amount / KOPECKS,
       message: d.message,
-      donor:
-        d.donor_id !== null && d.donor_name !== null && d.donor_slug !== null
-          ? {
-              id: d.donor_id,
-              name: d.donor_name,
-              url: subsiteUrl({ id: d.donor_id, type: 'user', slug: d.donor_slug }),
-            }
-          : null,
+      donor: donorOf(d),
       entry: { id: d.entry_id, title: d.entry_title, url: `/${d.entry_id}` },
       created_at: d.created_at.toISOString(),
     })),

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { messages, ui } from '../../../shared/catalogue.ts';
-import { EMAIL_RE } from '../../../shared/validation.ts';
+import { ui } from '../../../shared/catalogue.ts';
 import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { popup } from '../../ui/overlays/index.ts';
 import { paymentCalls } from './calls.ts';
-import { CardForm } from './CardCheckout.tsx';
+import { CardForm, EmailStep } from './CardCheckout.tsx';
 import './payments.css';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
@@ -53,13 +52,6 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
     setPrice(quote.data.price);
     setError('');
     setStep(prep?.user_email ? 'card' : 'email');
-  }
-
-  function confirmEmail(e: FormEvent) {
-    e.preventDefault();
-    if (!EMAIL_RE.test(email.trim())) return setError(messages.paymentEmailInvalid);
-    setError('');
-    setStep('card');
   }
 
   async function finished() {
@@ -170,25 +162,7 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
           </button>
         </form>
       )}
-      {step === 'email' && (
-        <form onSubmit={confirmEmail} noValidate>
-          <label className="auth-field">
-            <span>{t.emailTitle}</span>
-            <input
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-            />
-            {error && <em className="auth-error">{error}</em>}
-          </label>
-          <button type="submit" className="btn btn-primary btn-wide">
-            {t.next}
-          </button>
-        </form>
-      )}
+      {step === 'email' && <EmailStep email={email} onChange={setEmail} onConfirmed={() => setStep('card')} />}
       {step === 'card' && prep && (
         <CardForm
           prep={prep}

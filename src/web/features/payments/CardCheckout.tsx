@@ -209,6 +209,44 @@ export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
   );
 }
 
+/** The receipt's address when the account has none: checked here before the card step. */
+export function EmailStep({
+  email,
+  onChange,
+  onConfirmed,
+}: {
+  email: string;
+  onChange(email: string): void;
+  onConfirmed(): void;
+}) {
+  const [error, setError] = useState('');
+  function confirm(e: FormEvent) {
+    e.preventDefault();
+    if (!EMAIL_RE.test(email.trim())) return setError(messages.paymentEmailInvalid);
+    setError('');
+    onConfirmed();
+  }
+  return (
+    <form onSubmit={confirm} noValidate>
+      <label className="auth-field">
+        <span>{t.emailTitle}</span>
+        <input
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          autoFocus
+        />
+        {error && <em className="auth-error">{error}</em>}
+      </label>
+      <button type="submit" className="btn btn-primary btn-wide">
+        {t.next}
+      </button>
+    </form>
+  );
+}
+
 export interface CardPayment {
   title: string;
   /** What is paid for, above the form (e.g. "Донат автору: 250 ₽"). */
@@ -239,13 +277,6 @@ function CardPaymentForm({ p, onDone }: { p: CardPayment; onDone(paid: boolean):
       if (!r.data.user_email) setStep((s) => (s === 'card' ? 'email' : s));
     });
   }, [prep, step]);
-
-  function confirmEmail(e: FormEvent) {
-    e.preventDefault();
-    if (!EMAIL_RE.test(email.trim())) return setError(messages.paymentEmailInvalid);
-    setError('');
-    setStep('card');
-  }
 
   return (
     <div className="buy" data-testid="card-popup" data-step={step}>
@@ -281,25 +312,7 @@ function CardPaymentForm({ p, onDone }: { p: CardPayment; onDone(paid: boolean):
       ) : (
         <>
           <p className="buy__hint">{p.lead}</p>
-          {step === 'email' && (
-            <form onSubmit={confirmEmail} noValidate>
-              <label className="auth-field">
-                <span>{t.emailTitle}</span>
-                <input
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(e) => setEmail(e.target.value)}
-                  autoFocus
-                />
-                {error && <em className="auth-error">{error}</em>}
-              </label>
-              <button type="submit" className="btn btn-primary btn-wide">
-                {t.next}
-              </button>
-            </form>
-          )}
+          {step === 'email' && <EmailStep email={email} onChange={setEmail} onConfirmed={() => setStep('card')} />}
           {step === 'card' && prep && (
             <CardForm
               prep={prep}

@@ -16,6 +16,7 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import { SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
 import {
@@ -632,8 +633,11 @@ export async function feedBanner(ctx: Ctx, user: Actor | null): Promise<FeedBann
   return banner;
 }
 
-export async function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
-  return (await q.banner(ctx.db)) as FeedBanner | null;
+/** The banner is read by every feed page: kept a few seconds, dropped at once by a write on this node. */
+const bannerCache = perAppCache<FeedBanner | null>(5000, 1, { dropOnWrite: true });
+
+export function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
+  return bannerCache(ctx).get('banner', async () => (await q.banner(ctx.db)) as FeedBanner | null);
 }
 
 /** Staff set (or, with null, remove) the feed banner: a picture, its link and its text. */

@@ -39,7 +39,6 @@ function ChangeRoleForm({
   return (
     <DialogForm
       testId="change-role"
-      titleId="change-role-title"
       title={C.changeRoleTitle(person.name)}
       error={error}
       submitLabel={C.save}

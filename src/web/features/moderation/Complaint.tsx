@@ -43,7 +43,6 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
   return (
     <DialogForm
       testId="complaint"
-      titleId="complaint-title"
       title={C.complainTitle}
       error={error}
       submitLabel={C.send}

@@ -8,7 +8,6 @@ import './moderation.css';
  */
 export function DialogForm({
   testId,
-  titleId,
   title,
   error,
   submitLabel,
@@ -18,8 +17,8 @@ export function DialogForm({
   onCancel,
   children,
 }: {
+  /** Also names the title: `{testId}-title`, which the popup is labelled by. */
   testId: string;
-  titleId: string;
   title: string;
   error: string;
   submitLabel: string;
@@ -38,7 +37,7 @@ export function DialogForm({
         onSubmit();
       }}
     >
-      <h2 className="mod-report__title" id={titleId}>
+      <h2 className="mod-report__title" id={`${testId}-title`}>
         {title}
       </h2>
       {children}

@@ -61,7 +61,6 @@ function MisprintForm({
   return (
     <DialogForm
       testId="misprint"
-      titleId="misprint-title"
       title={C.misprintTitle}
       error={error}
       submitLabel={C.send}

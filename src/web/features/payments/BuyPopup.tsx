@@ -5,7 +5,7 @@ import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/AuthPopup.tsx';
 import { popup } from '../../ui/overlays/index.ts';
 import { paymentCalls } from './calls.ts';
-import { CardForm, EmailStep } from './CardCheckout.tsx';
+import { CardForm, EmailStep, PaymentResult } from './CardCheckout.tsx';
 import './payments.css';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
@@ -75,30 +75,15 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
     return (
       <div className="buy" data-testid="buy-popup" data-step={step}>
         <h2 id="buy-title">{step === 'success' ? t.successTitle : t.errorTitle}</h2>
-        <p data-testid="buy-result" className={step === 'error' ? 'buy__error' : undefined}>
-          {step === 'success' ? (Number(giftTo) > 0 ? t.giftSuccessText : t.successText) : error}
-        </p>
-        {step === 'success' ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            onClick={() => onDone(true)}
-            data-testid="buy-done"
-          >
-            {t.done}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            onClick={() => {
-              setError('');
-              setStep('card');
-            }}
-          >
-            {t.retry}
-          </button>
-        )}
+        <PaymentResult
+          paid={step === 'success'}
+          text={step === 'success' ? (Number(giftTo) > 0 ? t.giftSuccessText : t.successText) : error}
+          onDone={() => onDone(true)}
+          onRetry={() => {
+            setError('');
+            setStep('card');
+          }}
+        />
       </div>
     );
 

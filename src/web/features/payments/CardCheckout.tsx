@@ -209,6 +209,36 @@ export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
   );
 }
 
+/** A payment's result: the text, then 'done' after a success or 'try again' after a failure. */
+export function PaymentResult({
+  paid,
+  text,
+  onDone,
+  onRetry,
+}: {
+  paid: boolean;
+  text: string;
+  onDone(): void;
+  onRetry(): void;
+}) {
+  return (
+    <>
+      <p data-testid="buy-result" className={paid ? undefined : 'buy__error'}>
+        {text}
+      </p>
+      {paid ? (
+        <button type="button" className="btn btn-primary btn-wide" onClick={onDone} data-testid="buy-done">
+          {t.done}
+        </button>
+      ) : (
+        <button type="button" className="btn btn-primary btn-wide" onClick={onRetry}>
+          {t.retry}
+        </button>
+      )}
+    </>
+  );
+}
+
 /** The receipt's address when the account has none: checked here before the card step. */
 export function EmailStep({
   email,
@@ -281,34 +311,16 @@ function CardPaymentForm({ p, onDone }: { p: CardPayment; onDone(paid: boolean):
   return (
     <div className="buy" data-testid="card-popup" data-step={step}>
       <h2 id="card-title">{step === 'error' ? t.errorTitle : p.title}</h2>
-      {step === 'success' ? (
-        <>
-          <p data-testid="buy-result">{p.successText}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            onClick={() => onDone(true)}
-            data-testid="buy-done"
-          >
-            {t.done}
-          </button>
-        </>
-      ) : step === 'error' ? (
-        <>
-          <p data-testid="buy-result" className="buy__error">
-            {error}
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            onClick={() => {
-              setError('');
-              setStep('card');
-            }}
-          >
-            {t.retry}
-          </button>
-        </>
+      {step === 'success' || step === 'error' ? (
+        <PaymentResult
+          paid={step === 'success'}
+          text={step === 'success' ? p.successText : error}
+          onDone={() => onDone(true)}
+          onRetry={() => {
+            setError('');
+            setStep('card');
+          }}
+        />
       ) : (
         <>
           <p className="buy__hint">{p.lead}</p>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   callApi,
   launchBrowser,
@@ -16,6 +16,12 @@ let browser: Browser;
 let staff: { cookie: string };
 
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
+// By the whole text of the bubble: its time follows the text with no space, so a substring match of
+// 'Сообщение номер 2' would also find 'Сообщение номер 21' between 10:00 and 19:59.
+const numbered = (page: Page, n: number) =>
+  page
+    .locator('[data-testid=messenger-message]')
+    .filter({ has: page.locator('.messenger-msg__text', { hasText: new RegExp(`^Сообщение номер ${n}$`) }) });
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -136,16 +142,13 @@ describe('messenger in the browser', () => {
     const { context, page } = await signedInPage(browser, server, b.cookie, 1280, 900);
     await open(page, `${server.url}/messenger?chat=${chat.data.id}`);
     const history = page.locator('[data-testid=messenger-page] [data-testid=messenger-history]');
-    await page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 60' }).waitFor();
+    await numbered(page, 60).waitFor();
     expect(await page.locator('[data-testid=messenger-message]').count()).toBe(40);
     await shot(page, 'messenger-page-1280');
     // The oldest shown message stays where it is on screen while 20 older ones come in above it.
-    const oldest = page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 21' });
+    const oldest = numbered(page, 21);
     await history.evaluate((el) => (el.scrollTop = 150));
-    await page
-      .locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 1' })
-      .first()
-      .waitFor({ state: 'attached' });
+    await numbered(page, 1).waitFor({ state: 'attached' });
     const top = await oldest.evaluate((el) => el.getBoundingClientRect().top);
     const scroller = await history.evaluate((el) => ({ top: el.scrollTop }));
     expect(scroller.top).toBeGreaterThan(150);
@@ -191,12 +194,12 @@ describe('messenger in the browser', () => {
     await row.waitFor();
     await shot(phone.page, 'messenger-list-375');
     await row.click();
-    await phone.page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 60' }).waitFor();
+    await numbered(phone.page, 60).waitFor();
     expect(await phone.page.locator('[data-testid=messenger-list]').isVisible()).toBe(false);
     await shot(phone.page, 'messenger-chat-375');
 
     // A complaint about a message reaches the staff page with the message and its neighbours.
-    const last = phone.page.locator('[data-testid=messenger-message]', { hasText: 'Сообщение номер 60' });
+    const last = numbered(phone.page, 60);
     await last.locator('[data-testid=messenger-message-menu]').click();
     await phone.page.click('[data-testid=popover-item][data-value=complain]');
     await phone.page.click('[data-testid=modal-confirm]');

@@ -16,6 +16,17 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills the servers this file started and did not stop: one whose test or hook timed out (its start still under
+ * way, say) would otherwise outlive the file's worker and take memory and CPU from every later file.
+ */
+export function killLeftoverServers() {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 /**
  * `cwd` is where the server finds `build/`: a changed copy of it plays the next deploy.
  * Without `dataDir` (and without DATABASE_URL or arguments) the server starts on a copy of the data dir a first start
@@ -54,6 +65,8 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -80,6 +93,36 @@ export async function startServer(
   };
 }
 
+/** The lock is a file holding its maker's pid; a maker whose process is gone leaves it to the next one. */
+function takeLock(lock: string): boolean {
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const owner = lockOwner(lock);
+    if (owner && owner !== process.pid && !alive(owner)) fs.rmSync(lock, { force: true });
+    return false;
+  }
+}
+
+/** 0 while its maker is still writing it, or once it is gone. */
+function lockOwner(lock: string) {
+  try {
+    return Number(fs.readFileSync(lock, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** An empty data dir: a server started on it makes its first start (migrations, seed). */
 export function emptyDataDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-'));
@@ -90,15 +133,21 @@ async function copyOfFirstStart(env: Record<string, string>, args: string[], cwd
   if (!runDir || env.DATABASE_URL || args.length) return null;
   const seed = env.SEED ?? process.env.SEED ?? '1';
   const template = path.join(runDir, `seed-${seed}`);
-  if (!fs.existsSync(template)) {
-    const made = fs.mkdtempSync(path.join(runDir, 'making-'));
-    const first = await startServer({ SEED: seed }, made, [], cwd);
-    const code = await first.stop();
-    if (code !== 0) throw new Error(`first start did not stop cleanly (${code}):\n${first.output()}`);
-    try {
-      fs.renameSync(made, template);
-    } catch {
-      fs.rmSync(made, { recursive: true, force: true }); // another file made it meanwhile
+  // One file makes it while the files started beside it wait, rather than each seeding its own at once.
+  const lock = path.join(runDir, `seed-${seed}.lock`);
+  while (!fs.existsSync(template)) {
+    if (takeLock(lock)) {
+      try {
+        const made = fs.mkdtempSync(path.join(runDir, 'making-'));
+        const first = await startServer({ SEED: seed }, made, [], cwd);
+        const code = await first.stop();
+        if (code !== 0) throw new Error(`first start did not stop cleanly (${code}):\n${first.output()}`);
+        fs.renameSync(made, template);
+      } finally {
+        fs.rmSync(lock, { force: true });
+      }
+    } else {
+      await new Promise((r) => setTimeout(r, 200));
     }
   }
   const dir = emptyDataDir();

@@ -11,6 +11,7 @@ import {
   smallint,
   doublePrecision,
   bigint,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -205,6 +206,33 @@ export const entries = pgTable(
       .where(sql`is_published and not removed`),
     index('entries_author').on(t.authorId),
   ],
+);
+
+/** A PostgreSQL text-search vector (written by the database only, never by Drizzle). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search copy of each published, not removed entry: what matching, ranking, highlighting, date order and the
+ * period and subsite filters need, and nothing else, so the heap rows the GIN index's matches point to are narrow
+ * (the vector and the text stored out of line) and stay in memory, where the entries heap (~1 GB at 1M entries)
+ * does not. Written by a trigger on `entries` in the writing statement's transaction (custom migration
+ * `entry_search_custom`); see docs/ARCHITECTURE.md, Search.
+ */
+export const entrySearch = pgTable(
+  'entry_search',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    subsiteId: integer('subsite_id').notNull(),
+    authorId: integer('author_id').notNull(),
+    /** The readable text of the blocks (`search_entry_text`), for the highlighted fragments. */
+    body: text('body').notNull(),
+    /** Title weight A, the readable text B. */
+    vector: tsvector('vector').notNull(),
+  },
+  (t) => [index('entry_search_published').on(t.publishedAt, t.id)],
 );
 
 export const comments = pgTable(

@@ -7,10 +7,10 @@ import type { SearchOrder } from '../../../shared/search.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
 /**
- * Search SQL. Entries and comments carry a stored `search_vector` (a generated column, migration
- * 0007_search_custom.sql: `russian` configuration, entry title weight A, text B) with a GIN index; names of
- * people and subsites are matched by trigrams (pg_trgm, GIN on `lower(name)`). A page is chosen first (ids and the
- * sorting value only), then the cards and the highlighted fragments are made for those ids alone.
+ * Search SQL. Entries are matched in `entry_search`, comments by their stored `search_vector` (a generated column,
+ * migration 0011_search_custom.sql), both in the `russian` configuration (entry title weight A, text B) with a GIN
+ * index; names of people and subsites are matched by trigrams (pg_trgm, GIN on `lower(name)`). A page is chosen
+ * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
 
 /** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
@@ -65,38 +65,45 @@ const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
- * Relevance and popularity rank a bounded candidate set: the newest CANDIDATES matches by id (the GIN index yields
- * the matching ids, a top-N sort keeps the newest), so `ts_rank` reads at most CANDIDATES stored vectors whatever
- * the match count (before: every match, 1 600 → p99 1.3 s, 12 500 → 7.7 s at 1M entries). The candidates carry
- * their vector (a TOAST pointer until ts_rank reads it), so only the ranked ones are read, with no second lookup. Pages past the candidate
- * set are empty (is_finished): 400 = 20 pages of 20. Date order needs no candidates: it walks the
- * `entries_published` index (published_at, id) backwards with the vector condition, or sorts the GIN matches,
- * whichever the planner finds cheaper, and stops at the page.
+ * Entries are matched in `entry_search` (schema.ts: one row per published, not removed entry, written by a trigger
+ * on `entries`), whose heap is narrow, the vector and the readable text being stored out of line: the GIN index's
+ * matches are fetched from a heap that stays in memory (at 1M entries the entries heap, ~1 GB, did not: 4 200–13 900
+ * page reads per pair of words), and a vector or a text is read only for the rows that are ranked or highlighted.
+ *
+ * Relevance and popularity rank a bounded candidate set: the newest CANDIDATES matches by id (a top-N sort over the
+ * GIN matches keeps them), so `ts_rank` reads at most CANDIDATES vectors whatever the match count. The candidates
+ * carry their vector as a TOAST pointer until ts_rank reads it. Pages past the candidate set are empty
+ * (is_finished): 400 = 20 pages of 20. Date order needs no candidates and no vector: a top-N sort of the matches by
+ * (published_at, id), stopping at the page.
  */
 export const CANDIDATES = 400;
 
 function entryOrder(order: SearchOrder, q: SQL): SQL {
-  if (order === 'popular') return sql`e.likes_summ::float8`;
-  return sql`ts_rank(e.search_vector, ${q})::float8`;
+  // Votes live on the entry, read for the candidates only (primary-key probes).
+  if (order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
+  return sql`ts_rank(e.vector, ${q})::float8`;
 }
 
 function entryHits(s: TextSearch, q: SQL): SQL {
-  const filters = sql`e.is_published and not e.removed and e.search_vector @@ ${q}
+  const filters = sql`e.vector @@ ${q}
          ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
          ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
-  if (s.order === 'date')
+  // Two words or more (all required) match few enough entries to collect them all from the GIN index and sort them:
+  // `+ 0` hides the primary key's and `entry_search_published`'s order from the planner, whose walk of the newest
+  // rows would read each walked row's vector from TOAST to test it. One word (a prefix still being typed) may match
+  // a large share of all entries, where that walk finds the newest sooner.
+  const several = s.words.length > 1;
+  if (s.order === 'date') {
+    const at = several ? sql`e.published_at + interval '0 s'` : sql`e.published_at`;
     return sql`
       select e.id, row_number() over (order by e.published_at desc, e.id desc)::float8 * -1 as v
-        from (select e.id, e.published_at from entries e where ${filters}
-               order by e.published_at desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
-  // Two words or more (all required) match few enough entries to collect them all from the GIN index and keep the
-  // newest: `id + 0` hides the primary key's order from the planner, which otherwise walks the newest entries
-  // reading each one's stored vector (4 250 matches of 1M: 93 000 rows walked, 1.3 s, against 0.12 s). One word
-  // (a prefix still being typed) may match a large share of all entries, where that walk finds the newest sooner.
-  const newest = s.words.length > 1 ? sql`e.id + 0` : sql`e.id`;
+        from (select e.id, e.published_at from entry_search e where ${filters}
+               order by ${at} desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
+  }
+  const newest = several ? sql`e.id + 0` : sql`e.id`;
   return sql`
       select e.id, ${entryOrder(s.order, q)} as v
-        from (select e.id, e.search_vector, e.likes_summ from entries e where ${filters}
+        from (select e.id, e.vector from entry_search e where ${filters}
                order by ${newest} desc limit ${CANDIDATES}) e
        order by v desc, e.id desc
        limit ${s.limit} offset ${s.offset}`;
@@ -115,9 +122,7 @@ export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryR
             ${headline(sql`t.body`, q)} as snippet_hl`,
     )}
       join hits h on h.id = e.id
-      -- The readable text once per row: the snippet needs its length and its words (OFFSET 0 keeps the planner
-      -- from inlining the subquery, which would call the function at each use).
-      cross join lateral (select search_entry_text(e.blocks) as body offset 0) t
+      join entry_search t on t.id = e.id
      order by h.v desc, h.id desc`,
   );
 }

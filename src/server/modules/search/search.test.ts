@@ -137,6 +137,34 @@ describe('search: entries', () => {
     expect(ids(await search(staff, 'entries', 'relevant', 1, 'погода'))).toEqual([]);
   });
 
+  it('follows an entry being hidden, published again, moved and voted on', async () => {
+    const { id } = await publish('moving', 'Мангустин в саду', 'Сладкий плод.');
+    const found = async (extra = '') => ids(await search(staff, 'entries', 'date', 1, 'мангустин', extra));
+    const set = async (values: Partial<typeof entries.$inferInsert>) =>
+      t.database.db.update(entries).set(values).where(eq(entries.id, id));
+    expect(await found()).toEqual([id]);
+    await set({ removed: true });
+    expect(await found()).toEqual([]);
+    await set({ removed: false });
+    expect(await found()).toEqual([id]);
+    await set({ isPublished: false });
+    expect(await found()).toEqual([]);
+    await set({ isPublished: true, publishedAt: new Date(Date.now() - 40 * DAY) });
+    expect(await found('&period=month')).toEqual([]);
+    expect(await found()).toEqual([id]);
+    await set({ subsiteId: made.community });
+    expect(await found(`&subsite_id=${made.community}`)).toEqual([id]);
+    // A vote or a hotness refresh leaves the search copy as it was (no rewrite, no GIN pending entries).
+    const version = async () =>
+      (await queryRows<{ v: string }>(t.database.db, sql`select xmin::text as v from entry_search where id = ${id}`))[0]
+        .v;
+    const before = await version();
+    await set({ likesSumm: 7, hotness: 3 });
+    expect(await version()).toBe(before);
+    await t.database.db.delete(entries).where(eq(entries.id, id));
+    expect(await found()).toEqual([]);
+  });
+
   it('pages through many results without repeats and says when it is finished', async () => {
     const rows = Array.from({ length: SEARCH_PAGE_SIZE + 5 }, (_, i) => ({
       subsiteId: author.id,
@@ -211,11 +239,11 @@ describe('search: comments, people, subsites, hashtags', () => {
   it("keeps the search indexes' GIN pending lists short (every search reads them through)", async () => {
     const found = await queryRows<{ relname: string; reloptions: string[] }>(
       t.database.db,
-      sql`select relname, reloptions from pg_class where relname in ('entries_search', 'comments_search') order by 1`,
+      sql`select relname, reloptions from pg_class where relname in ('entry_search_vector', 'comments_search') order by 1`,
     );
     expect(found).toEqual([
       { relname: 'comments_search', reloptions: ['gin_pending_list_limit=256'] },
-      { relname: 'entries_search', reloptions: ['gin_pending_list_limit=256'] },
+      { relname: 'entry_search_vector', reloptions: ['gin_pending_list_limit=256'] },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { perAppCache } from '../lib/cache.ts';
 import { collectWhenIdle } from './idle-gc.ts';
 
 describe('collectWhenIdle', () => {
@@ -8,6 +9,11 @@ describe('collectWhenIdle', () => {
   it('collects once when requests stop and the heap grew well past its size after the last collection', async () => {
     vi.useFakeTimers();
     const app = Fastify();
+    const ctx = { root: {}, now: () => new Date() };
+    app.decorate('ctx', ctx as never);
+    // A page cache of this app, as the feeds' and the pages' are: emptied before the collection.
+    const pages = perAppCache<string>(60_000, 10, { dropOnWrite: true })(ctx);
+    await pages.get('/', async () => 'page');
     app.get('/', async () => 'ok');
     let heap = 100e6;
     const collect = vi.fn(() => (heap = 100e6));
@@ -20,11 +26,13 @@ describe('collectWhenIdle', () => {
       await vi.advanceTimersByTimeAsync(2000);
     }
     expect(collect).not.toHaveBeenCalled();
+    expect(pages.has('/')).toBe(true);
     // Quiet: one collection after two quiet ticks, then none while the heap stays near its new size.
     await vi.advanceTimersByTimeAsync(2000);
     expect(collect).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(2000);
     expect(collect).toHaveBeenCalledTimes(1);
+    expect(pages.has('/')).toBe(false);
     heap += 10e6;
     await vi.advanceTimersByTimeAsync(20_000);
     expect(collect).toHaveBeenCalledTimes(1);

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
+import { dropPageCaches } from '../lib/cache.ts';
 
 /** How often the server looks whether it turned quiet. */
 const TICK_MS = 2000;
@@ -26,7 +27,8 @@ function lastResortCollection(): (() => void) | undefined {
 /**
  * A full collection once the server turns quiet after a burst (docs/BENCHMARKS.md, issue 16): what a burst of page
  * renders leaves is garbage, and an idle server allocates too little for V8 to start a major collection by itself
- * (measured: none within a minute), so resident memory stayed at the burst's peak. Needs `gc` (the server starts with
+ * (measured: none within a minute), so resident memory stayed at the burst's peak. The page caches (5 s values,
+ * `lib/cache.ts`) are emptied first, as a write would: nothing in them is older than the quiet seconds. Needs `gc` (the server starts with
  * `--expose-gc`, scripts/server-flags.ts); without it (tests, other runners) this does nothing.
  */
 export function collectWhenIdle(
@@ -48,6 +50,9 @@ export function collectWhenIdle(
     const used = heapUsed();
     base = Math.min(base, used);
     if (quietTicks < QUIET_TICKS || used < base * GROWTH || used - base < MIN_GROWTH_BYTES) return;
+    // What the page caches hold is a few seconds old at most, and expired values leave only as new ones come in:
+    // a quiet server would keep the burst's last pages (up to their byte bounds) through the collection.
+    dropPageCaches(app.ctx);
     collect();
     base = heapUsed();
   }, TICK_MS).unref();

@@ -31,7 +31,7 @@ export const SHARED_PAGE_MS = 5000;
  * place is held until its HTML has been sent (or the client left). Two cores finish 50 renders no sooner than a
  * few at a time, and 50 at once held 50 renders' garbage: the memory peak.
  */
-const RENDERS_AT_ONCE = Number(process.env.SREDA_RENDERS ?? 8);
+export const RENDERS_AT_ONCE = 8;
 
 /** A rendered page as anonymous visitors share it. */
 interface SharedPage {

@@ -17,7 +17,7 @@ describe('collectWhenIdle', () => {
     app.get('/', async () => 'ok');
     let heap = 100e6;
     const collect = vi.fn(() => (heap = 100e6));
-    collectWhenIdle(app, { collect, heapUsed: () => heap });
+    collectWhenIdle(app, { collect, heapUsed: () => heap, resident: () => heap + 100e6 });
     await app.ready();
     // A burst: requests in every tick, the heap grows; no collection while it lasts.
     for (let tick = 0; tick < 5; tick++) {

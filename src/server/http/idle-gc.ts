@@ -4,11 +4,13 @@ import { dropPageCaches } from '../lib/cache.ts';
 
 /** How often the server looks whether it turned quiet. */
 const TICK_MS = 2000;
-/** Quiet ticks in a row before a collection: at most one request a second over them. */
+/** Quiet ticks in a row before a collection: at most one request a second over them (a request and its answer). */
 const QUIET_TICKS = 2;
-/** "Grown well above": the heap in use must be this many times its size after the last collection, and … */
+/**
+ * "Grown well above": the heap in use this many times its size after the last collection and MIN_GROWTH_BYTES more,
+ * or resident memory MIN_GROWTH_BYTES more than after it.
+ */
 const GROWTH = 1.5;
-/** … this much more at least. */
 const MIN_GROWTH_BYTES = 32 * 1024 * 1024;
 
 const v8HeapUsed = () => v8.getHeapStatistics().used_heap_size;
@@ -33,28 +35,38 @@ function lastResortCollection(): (() => void) | undefined {
  */
 export function collectWhenIdle(
   app: FastifyInstance,
-  { collect = lastResortCollection(), heapUsed = v8HeapUsed } = {},
+  { collect = lastResortCollection(), heapUsed = v8HeapUsed, resident = process.memoryUsage.rss } = {},
 ) {
   if (typeof collect !== 'function') return;
-  let requests = 0;
+  // Requests that started and answers that left in the current tick: renders still draining are not quiet.
+  let events = 0;
   let quietTicks = 0;
-  // The heap after the last collection: ours, or V8's own when it went lower.
-  let base = heapUsed();
-  app.addHook('onRequest', (_req, _reply, done) => {
-    requests++;
+  // The heap and resident memory after the last collection: ours, or lower ones seen since.
+  let heapBase = heapUsed();
+  let residentBase = resident();
+  const count = (_req: unknown, _reply: unknown, done: () => void) => {
+    events++;
     done();
-  });
+  };
+  app.addHook('onRequest', count);
+  app.addHook('onResponse', count);
   const timer = setInterval(() => {
-    quietTicks = requests <= TICK_MS / 1000 ? quietTicks + 1 : 0;
-    requests = 0;
-    const used = heapUsed();
-    base = Math.min(base, used);
-    if (quietTicks < QUIET_TICKS || used < base * GROWTH || used - base < MIN_GROWTH_BYTES) return;
+    quietTicks = events <= (2 * TICK_MS) / 1000 ? quietTicks + 1 : 0;
+    events = 0;
+    const heap = heapUsed();
+    const rss = resident();
+    heapBase = Math.min(heapBase, heap);
+    residentBase = Math.min(residentBase, rss);
+    const heapGrew = heap >= heapBase * GROWTH && heap - heapBase >= MIN_GROWTH_BYTES;
+    // Big answers leave native memory behind (buffers, compression) that the heap figure does not show.
+    const residentGrew = rss - residentBase >= MIN_GROWTH_BYTES;
+    if (quietTicks < QUIET_TICKS || !(heapGrew || residentGrew)) return;
     // What the page caches hold is a few seconds old at most, and expired values leave only as new ones come in:
     // a quiet server would keep the burst's last pages (up to their byte bounds) through the collection.
     dropPageCaches(app.ctx);
     collect();
-    base = heapUsed();
+    heapBase = heapUsed();
+    residentBase = resident();
   }, TICK_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -4,5 +4,7 @@
  *   resident for short-lived garbage alone, held at idle too. 16 MB semi-spaces: ~230 MB idle instead of ~320 MB.
  * - Under 50 concurrent page renders V8 let the old generation grow up to 4× its live size between full
  *   collections (peaks of 490–640 MB). Growing it by half at most keeps the peak near 360 MB for ~5 % more CPU a page.
+ * - `gc` for the collection once the server turns quiet after a burst (src/server/http/idle-gc.ts): an idle server
+ *   allocates too little for V8 to start one, and kept the burst's garbage resident.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50', '--expose-gc'];

@@ -48,6 +48,7 @@ import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
 import { discoveryRoutes } from '../modules/discovery/routes.ts';
 import { searchRoutes } from '../modules/search/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
+import { collectWhenIdle } from './idle-gc.ts';
 import { dropPageCaches } from '../lib/cache.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
@@ -175,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mail.close();
     if (redis) await closeRedis(redis);
   });
+  collectWhenIdle(app);
   app.decorateRequest('user', null);
   app.decorateRequest('viaToken', false);
   app.decorateRequest('bodyRead', false);

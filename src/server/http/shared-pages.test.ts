@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, root } from '../../../scripts/ensure-build.ts';
 import { startTestApp, Visitor, type TestApp } from '../testing/harness.ts';
 import { feedFixtures } from '../modules/feed/testing.ts';
-import { SHARED_PAGE_MS } from './web.ts';
+import { RENDERS_AT_ONCE, SHARED_PAGE_MS } from './web.ts';
 
 const textBlock = (text: string) => ({ type: 'text', data: { text } });
 
@@ -70,5 +70,14 @@ describe('anonymous pages shared for a few seconds in production', () => {
     expect(closed.body).not.toBe(open.body);
     expect(open.headers['set-cookie']).toBeUndefined();
     expect(closed.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('render at most a few pages at once, each giving its place back when sent (or when its client left)', async () => {
+    const reader = await f.reader();
+    // Twice the places at once: the second half renders only as the first gives its places back, so a place kept
+    // after its page was sent would stop them (and every later page) for good.
+    const pages = await Promise.all(Array.from({ length: 2 * RENDERS_AT_ONCE }, (_, i) => reader.v.get(`/?n=${i}`)));
+    expect(pages.map((p) => p.statusCode)).toEqual(pages.map(() => 200));
+    expect((await reader.v.get('/new')).statusCode).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import { hubOf } from '../modules/realtime/hub.ts';
 import { feedRoute } from '../../shared/feed.ts';
 import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
 import { perAppCache } from '../lib/cache.ts';
+import { RenderGate } from './render-gate.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -24,6 +25,13 @@ type BuildWithContext = ServerBuild & {
 
 /** How long anonymous visitors may be served the same feed or subsite page; this node's writes drop it at once. */
 export const SHARED_PAGE_MS = 5000;
+
+/**
+ * Page renders running at once on this node; the others wait their turn (docs/BENCHMARKS.md, issue 16). A render's
+ * place is held until its HTML has been sent (or the client left). Two cores finish 50 renders no sooner than a
+ * few at a time, and 50 at once held 50 renders' garbage: the memory peak.
+ */
+export const RENDERS_AT_ONCE = 8;
 
 /** A rendered page as anonymous visitors share it. */
 interface SharedPage {
@@ -56,6 +64,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as BuildWithContext;
   const handler = createRequestHandler(build, 'production');
   const appContext = build.entry.module.appContext;
+  const gate = new RenderGate(RENDERS_AT_ONCE);
   // A new build asks the open tabs to refresh (src/server/modules/realtime).
   app.addHook('onReady', async () => hubOf(app.ctx)?.announceStaticVersion(build.assets.version));
 
@@ -92,15 +101,20 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
 
   /** Renders the whole page into memory, for anonymous visitors to share. */
   const renderShared = async (req: FastifyRequest): Promise<SharedPage> => {
-    const response = await respond(req);
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, key) => headers.push([key, value]));
-    return {
-      status: response.status,
-      headers,
-      body: Buffer.from(await response.arrayBuffer()),
-      shareable: response.status === 200 && !response.headers.has('set-cookie'),
-    };
+    const leave = await gate.enter();
+    try {
+      const response = await respond(req);
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, key) => headers.push([key, value]));
+      return {
+        status: response.status,
+        headers,
+        body: Buffer.from(await response.arrayBuffer()),
+        shareable: response.status === 200 && !response.headers.has('set-cookie'),
+      };
+    } finally {
+      leave();
+    }
   };
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -123,14 +137,25 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     }
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const response = await respond(req, controller.signal);
+    const leave = await gate.enter();
+    reply.raw.on('close', leave);
+    let response: Response;
+    try {
+      response = await respond(req, controller.signal);
+    } catch (err) {
+      leave();
+      throw err;
+    }
+    const body = response.body ? Readable.fromWeb(response.body as never) : null;
+    if (body) body.on('close', leave);
+    else leave();
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+    return reply.send(body);
   };
 
   app.get('/*', render);

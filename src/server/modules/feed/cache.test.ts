@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, Visitor, type TestApp } from '../../testing/harness.ts';
 import { TtlCache } from '../../lib/cache.ts';
+import { subsiteRoles } from '../../db/schema.ts';
 import { ANONYMOUS_CACHE_MS } from './service.ts';
 import { feedFixtures, feedPage } from './testing.ts';
 
@@ -62,5 +63,23 @@ describe('anonymous feed pages in production', () => {
     expect((await feedPage(anon, `subsite_id=${c.id}&sorting=date`)).items).toHaveLength(2);
     t.clock.now = new Date(t.clock.now.getTime() + ANONYMOUS_CACHE_MS);
     expect((await feedPage(anon, `subsite_id=${c.id}`)).items).toHaveLength(2);
+  });
+
+  it('a pin or an unpin on this node shows on the next page at once, though pins are kept a few seconds', async () => {
+    const owner = await f.reader();
+    const c = await f.community();
+    await t.database.db.insert(subsiteRoles).values({ subsiteId: c.id, userId: owner.id, role: 'owner' });
+    const older = await f.entry({ subsiteId: c.id, authorId: owner.id, publishedAt: f.hoursAgo(2) });
+    const newer = await f.entry({ subsiteId: c.id, authorId: owner.id });
+    const ids = async () =>
+      (await feedPage(owner.v, `subsite_id=${c.id}&sorting=date`)).items.map((e) =>
+        e.is_pinned ? `pin ${e.id}` : e.id,
+      );
+    expect(await ids()).toEqual([newer, older]);
+    const pin = await owner.v.post('/v3.0/admin/content/pin', { content_id: older, subsite_id: c.id });
+    expect(pin.json().rc, pin.body).toBe(200);
+    expect(await ids()).toEqual([`pin ${older}`, newer]);
+    await owner.v.post('/v3.0/admin/content/pin', { content_id: older, subsite_id: c.id, state: 0 });
+    expect(await ids()).toEqual([newer, older]);
   });
 });

@@ -34,7 +34,7 @@ export const subsites = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /**
      * Communities: who may publish in it (entries policy `canPostTo`): everyone signed in, members (subscribers and
-     * the team) or authors (the team: owner, admin, editor, author).
+     * the team) or authors (the team: owner, admin, moderator, editor, author).
      */
     posting: text('posting', { enum: ['everyone', 'members', 'authors'] })
       .notNull()
@@ -106,7 +106,10 @@ export const recoveryTokens = pgTable(
   (t) => [index('recovery_tokens_user').on(t.userId)],
 );
 
-/** Who runs a subsite: owner of a blog, admins and editors of a community. */
+/**
+ * Who runs a subsite: owner of a blog; a community's owner and admins (manage it), moderators (review its approval
+ * queue), editors and authors (write in it).
+ */
 export const subsiteRoles = pgTable(
   'subsite_roles',
   {
@@ -116,7 +119,7 @@ export const subsiteRoles = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'editor', 'author'] }).notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'moderator', 'editor', 'author'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_roles_user').on(t.userId)],

@@ -35,6 +35,8 @@ export const accountsMessages = {
   sessionsEnded: (n: number) => (n === 0 ? 'Других активных сеансов нет' : `Завершено сеансов: ${n}`),
   // Subsite settings (spec/content.md §5)
   subsiteSettingsForbidden: 'Настройки сообщества меняют только его владелец и администраторы',
+  subsiteSettingsModerationOnly:
+    'Модераторы сайта меняют в сообществе только то, кто может публиковать, и одобрение записей',
   subsiteNotFound: 'Сообщество не найдено',
   subsiteSettingsSaved: 'Настройки сохранены',
   subsiteNameInvalid: 'Название — от 2 до 60 символов',
@@ -184,14 +186,23 @@ export const accountsUi = {
       authors: 'Только авторы (администраторы, редакторы и авторы)',
     },
     moderated: 'Записи ждут одобрения',
-    moderatedHint: 'Записи не из команды сообщества попадают в очередь: их публикуют администраторы.',
+    siteModeratorLead:
+      'Вы модератор сайта: здесь можно изменить, кто публикует в сообществе, и включить одобрение записей. Остальные настройки меняют владелец и администраторы сообщества.',
+    moderatedHint:
+      'Записи всех, кроме владельца, администраторов и модераторов сообщества, попадают в очередь: их публикуют администраторы и модераторы.',
     members: 'Команда',
     addByLink: 'Добавить по ссылке на профиль',
     linkPlaceholder: 'https://…/u/123-name',
     find: 'Найти',
     add: 'Добавить',
     remove: 'Убрать',
-    roles: { owner: 'Владелец', admin: 'Администратор', editor: 'Редактор', author: 'Автор' } as Record<string, string>,
+    roles: {
+      owner: 'Владелец',
+      admin: 'Администратор',
+      moderator: 'Модератор',
+      editor: 'Редактор',
+      author: 'Автор',
+    } as Record<string, string>,
     create: 'Создать сообщество',
     createTitle: 'Новое сообщество',
     slug: 'Адрес',

@@ -25,7 +25,7 @@ export const complaintsMessages = {
   misprintAlreadyFixed: 'Опечатка уже исправлена',
   reviewNotFound: 'Запись не ждёт проверки',
   reviewReasonInvalid: 'Очередь — spam или approval',
-  approvalForbidden: 'Очередь сообщества видят его администраторы и модераторы сайта',
+  approvalForbidden: 'Очередь сообщества видят его администраторы и модераторы, а также модераторы сайта',
   approvalReasonRequired: 'Напишите, почему запись отклонена',
   entryAwaitingApproval: 'Запись отправлена на одобрение: её опубликуют, когда администраторы сообщества её проверят',
   approvalApprovedNotice: (title: string, community: string) =>
@@ -112,7 +112,13 @@ export const complaintsUi = {
   changeRoleTitle: (name: string) => `Роль: ${name}`,
   roleSubsite: 'Подсайт',
   roleLabel: 'Роль',
-  roleOptions: { admin: 'администратор', editor: 'редактор', author: 'автор', none: 'без роли' },
+  roleOptions: {
+    admin: 'администратор',
+    moderator: 'модератор',
+    editor: 'редактор',
+    author: 'автор',
+    none: 'без роли',
+  },
   save: 'Сохранить',
   blockPerson: 'В чёрный список',
   unblockPerson: 'Убрать из чёрного списка',

@@ -112,10 +112,13 @@ export const moderationUi = {
   roles: 'Роли',
   siteRole: 'Роль на сайте',
   roleNames: { user: 'пользователь', moderator: 'модератор', admin: 'администратор', superuser: 'суперпользователь' },
-  subsiteRoleNames: { owner: 'владелец', admin: 'администратор', editor: 'редактор', author: 'автор' } as Record<
-    string,
-    string
-  >,
+  subsiteRoleNames: {
+    owner: 'владелец',
+    admin: 'администратор',
+    moderator: 'модератор',
+    editor: 'редактор',
+    author: 'автор',
+  } as Record<string, string>,
   activity: 'Последняя активность',
   activityEmpty: 'Активности нет',
   counts: (e: number, c: number) => `Записей: ${e} · комментариев: ${c}`,

@@ -17,7 +17,7 @@ import {
 } from './queries.ts';
 
 /** What other modules may use of moderation besides service.ts. */
-export { MANAGER_ROLES } from './policy.ts';
+export { REVIEWER_ROLES } from './policy.ts';
 export type { EntryFacts } from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */

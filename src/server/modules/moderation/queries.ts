@@ -53,7 +53,7 @@ export async function findSubsite(db: Db, id: number): Promise<SubsiteRow | unde
   return firstRow(db, SubsiteRow, sql`select id, name, slug, type from subsites where id = ${id}`);
 }
 
-/** The person's role in a subsite (owner, admin, editor, author), or none. */
+/** The person's role in a subsite (owner, admin, moderator, editor, author), or none. */
 export async function subsiteRole(db: Db, subsiteId: number, userId: number): Promise<string | null> {
   const row = await firstRow(
     db,

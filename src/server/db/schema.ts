@@ -1087,6 +1087,21 @@ export const entryReviews = pgTable(
 );
 
 /**
+ * A moderated community's reviewers rejected the entry with this reason: its author sees it on the entry and in the
+ * drafts list while it stays a draft. Sending it to be published again (anywhere) clears it.
+ */
+export const entryRejections = pgTable('entry_rejections', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  subsiteId: integer('subsite_id')
+    .notNull()
+    .references(() => subsites.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * Complaints (`/contents/complain`, `/comments/complain`, `/subsite/complain`): one per reader per target. Open until
  * staff resolve them (accepted or rejected) in the queue.
  */

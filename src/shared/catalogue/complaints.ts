@@ -93,6 +93,9 @@ export const complaintsUi = {
   rejectText: 'Автор увидит причину, запись вернётся в его черновики.',
   rejectReason: 'Причина',
   awaiting: { approval: 'Ждёт одобрения сообщества', spam: 'На проверке у модераторов' },
+  rejectedBadge: 'Отклонена сообществом',
+  rejectedNote: (community: string, reason: string) =>
+    `Сообщество «${community}» не приняло запись: ${reason}. Исправьте её и отправьте на публикацию снова.`,
   stats: 'Статистика',
   statsLoading: 'Загружаем статистику…',
   accept: 'Принять',

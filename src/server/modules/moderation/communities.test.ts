@@ -202,6 +202,38 @@ describe('moderated communities', () => {
     expect(await t.database.db.select().from(entryReviews).where(eq(entryReviews.entryId, id))).toHaveLength(0);
   });
 
+  it('the author’s drafts list and entry say it waits, then that it was rejected and why; sending it again clears that', async () => {
+    const { s, owner } = await community({ isModerated: true });
+    const writer = await person('Автор');
+    const id = (await publish(writer.v, s.id)).json().data.entry.id;
+    const draft = async () =>
+      (await writer.v.get('/v3.0/writing/drafts')).json().data.items.find((d: { id: number }) => d.id === id);
+    expect(await draft()).toMatchObject({ awaiting_review: 'approval', rejection: null });
+
+    await owner.v.post(`/v3.0/admin/reviews/${id}/reject`, { reason_text: 'Нужен источник' });
+    const rejection = { reason: 'Нужен источник', subsite: s.name, date: expect.any(String) };
+    expect(await draft()).toMatchObject({ awaiting_review: null, rejection });
+    expect((await writer.v.get(`/v3.0/entry/${id}`)).json().data.entry.rejection).toEqual(rejection);
+    expect((await writer.v.get(`/v3.0/writing/get/${id}`)).json().data.entry.rejection).toEqual(rejection);
+    // Nobody else reads the draft; staff read it without the author's marks being anyone else's business.
+    await expectError(owner.v.get(`/v3.0/entry/${id}`), 404);
+    // Saved as a draft again: still rejected. Sent again: waiting, the rejection gone.
+    await writer.v.post('/v3.0/writing/save', { id, title: 'Заметка', entry: [text('т')], is_published: 0 });
+    expect((await draft()).rejection).toEqual(rejection);
+    const again = await writer.v.post('/v3.0/writing/save', {
+      id,
+      title: 'Заметка',
+      entry: [text('Источник: …')],
+      is_published: 1,
+    });
+    expect(again.json().data.entry).toMatchObject({ awaiting_review: 'approval', rejection: null });
+    expect(await draft()).toMatchObject({ awaiting_review: 'approval', rejection: null });
+    // Held spam rejected by staff is not a community's rejection: the author's draft carries none.
+    await t.database.db.update(entryReviews).set({ reason: 'spam' }).where(eq(entryReviews.entryId, id));
+    await staff.post(`/v3.0/admin/reviews/${id}/reject`, {});
+    expect(await draft()).toMatchObject({ awaiting_review: null, rejection: null });
+  });
+
   it('moving a published entry into a moderated community sends it to the queue', async () => {
     const { s } = await community({ isModerated: true });
     const writer = await person('Автор');

@@ -12,6 +12,7 @@ import {
   feedPin,
   findLock,
   findPerson,
+  forgetRejection,
   holdEntry,
   takeReview,
 } from './queries.ts';
@@ -59,6 +60,11 @@ export async function shouldHold(ctx: Ctx, userId: number, blocks: unknown): Pro
 /** Holds an entry from publication: for staff ('spam') or for its community's approval queue ('approval'). */
 export async function holdForReview(ctx: Ctx, entryId: number, subsiteId: number, reason: 'spam' | 'approval') {
   await holdEntry(ctx.db, entryId, subsiteId, reason, ctx.now());
+}
+
+/** Its author sends a rejected entry to be published again (or elsewhere): the old rejection is no longer its state. */
+export async function clearRejection(ctx: Ctx, entryId: number) {
+  await forgetRejection(ctx.db, entryId);
 }
 
 /** Its author saved a waiting entry back to a draft: it leaves the queue. */

@@ -183,7 +183,7 @@ export const accountsUi = {
     postingRules: {
       everyone: 'Все',
       members: 'Только участники (подписчики)',
-      authors: 'Только авторы (администраторы, редакторы и авторы)',
+      authors: 'Только авторы (администраторы, модераторы, редакторы и авторы)',
     },
     moderated: 'Записи ждут одобрения',
     siteModeratorLead:

@@ -90,6 +90,7 @@ export const moderationUi = {
   bannedReason: (reason: string) => `Причина: ${reason}`,
   bannedBanner: 'Вы можете читать сайт, но не можете писать, оценивать, отправлять сообщения и подписываться.',
   panelTitle: 'Модерация',
+  staffPages: 'Деньги сайта',
   tabs: { queues: 'Очереди', users: 'Пользователи', bans: 'Баны', audit: 'Журнал' },
   queuesEmpty: 'Очереди пусты',
   queuesLead: 'Жалобы, опечатки, записи на одобрении и задержанный спам появятся здесь.',

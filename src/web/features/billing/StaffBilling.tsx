@@ -16,6 +16,8 @@ import './billing.css';
 
 const t = ui.billing.staff;
 const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));
+/** A movement with its sign, a typographic minus for money out. */
+const signed = (roubles: number) => `${roubles < 0 ? '−' : '+'}${rub(Math.abs(roubles))}`;
 type StaffPayout = PayoutItem & { author_id: number };
 
 /** Staff: invoices to mark paid, payout requests to mark paid, promo codes to make (issue 12). */
@@ -210,7 +212,7 @@ export function StaffSiteAccount() {
             <ul className="cabinet-list" data-testid="site-account-totals">
               {account.totals.map((x) => (
                 <li key={x.kind}>
-                  {kind(x.kind)} · <b>{rub(x.amount)}</b> · <span className="bill-hint">{x.count}</span>
+                  {kind(x.kind)} · <b>{signed(x.amount)}</b> · <span className="bill-hint">{x.count}</span>
                 </li>
               ))}
             </ul>
@@ -222,11 +224,8 @@ export function StaffSiteAccount() {
         <ul className="cabinet-list" data-testid="site-account-rows">
           {account.items.map((r) => (
             <li key={r.id}>
-              <b className={r.amount < 0 ? 'site-account__out' : 'site-account__in'}>
-                {r.amount > 0 ? '+' : ''}
-                {rub(r.amount)}
-              </b>{' '}
-              · {kind(r.kind)} · <span className="bill-hint">{formatDateTime(r.created_at)}</span>
+              <b className={r.amount < 0 ? 'site-account__out' : 'site-account__in'}>{signed(r.amount)}</b> ·{' '}
+              {kind(r.kind)} · <span className="bill-hint">{formatDateTime(r.created_at)}</span>
               {r.note && <p className="cabinet-message">{r.note}</p>}
             </li>
           ))}

@@ -36,9 +36,11 @@ export function AdminPanel({ data }: { data: AdminPanelData }) {
             {L.tabs[tab]}
           </Link>
         ))}
-        {/* The staff's money pages live on their own addresses. */}
+      </nav>
+      {/* The staff's money pages live on their own addresses. */}
+      <nav className="mod-pages" aria-label={L.staffPages}>
         {STAFF_PAGES.map(([to, label]) => (
-          <Link key={to} to={to} className="mod-tab" data-testid={`admin-link-${to.slice('/admin/'.length)}`}>
+          <Link key={to} to={to} data-testid={`admin-link-${to.slice('/admin/'.length)}`}>
             {label}
           </Link>
         ))}

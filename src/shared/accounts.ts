@@ -15,7 +15,7 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 
 /**
  * Who may publish in a community (its settings, decided by the entries policy): everyone signed in, its members
- * (subscribers and the team) or its authors (the team: owner, admin, editor, author).
+ * (subscribers and the team) or its authors (the team: owner, admin, moderator, editor, author).
  */
 export const POSTING_RULES = ['everyone', 'members', 'authors'] as const;
 export type PostingRule = (typeof POSTING_RULES)[number];
@@ -89,7 +89,7 @@ export interface SubsiteMember {
   url: string;
   avatar_url: string | null;
   avatar_color: string;
-  role: 'owner' | 'admin' | 'editor' | 'author';
+  role: 'owner' | 'admin' | 'moderator' | 'editor' | 'author';
 }
 
 export interface SubsiteSettings {
@@ -106,7 +106,8 @@ export interface SubsiteSettings {
   posting: PostingRule;
   /** Entries of people outside the community's managers wait for their approval. */
   is_moderated: boolean;
-  my_role: 'owner' | 'admin';
+  /** 'site_moderator': the site's moderator, who changes only who may post and the approval flag. */
+  my_role: 'owner' | 'admin' | 'site_moderator';
   members: SubsiteMember[];
 }
 

@@ -117,6 +117,19 @@ export interface FeedBanner {
 export const BANNER_TEXT_MAX = 200;
 export const BANNER_URL_MAX = 1000;
 
+/**
+ * Staff's view of the site's own account (`GET /v3.0/admin/account`): its balance, sums by kind and ledger rows (newest
+ * first, paged by `before_id`), and the money passing through the site: card top-ups and authors' payouts. Roubles.
+ */
+export interface SiteAccount {
+  balance: number;
+  totals: { kind: string; amount: number; count: number }[];
+  items: { id: number; kind: string; amount: number; note: string; order_id: number | null; created_at: string }[];
+  next_before_id: number | null;
+  topups: { received: number; refunded: number };
+  payouts: { requested: number; paid: number };
+}
+
 /** Staff's view of the site's own account: editorial donations. Roubles. */
 export interface SiteDonations {
   total: number;

@@ -77,10 +77,19 @@ export interface Entry extends EntryCard {
    * not waiting. Told to its author and staff only.
    */
   awaiting_review: 'approval' | 'spam' | null;
+  /** Its community's reviewers sent it back to drafts; told to its author and staff only, until it is sent again. */
+  rejection: EntryRejection | null;
   subsite_id: number;
   user_id: number;
   /** The reader may edit (author or staff). */
   can_edit: boolean;
+}
+
+/** A moderated community's rejection of an entry: the reason its reviewer gave, when, and the community's name. */
+export interface EntryRejection {
+  reason: string;
+  date: string;
+  subsite: string;
 }
 
 /** Answer of `POST /v3.0/writing/save`, `GET /v3.0/writing/get/{id}` and `GET /v3.0/entry/{id}`. */

@@ -41,6 +41,7 @@ export default [
   route('admin/ui', 'routes/admin.ui.tsx'),
   route('admin/payments', 'routes/admin.payments.tsx'),
   route('admin/billing', 'routes/admin.billing.tsx'),
+  route('admin/account', 'routes/admin.account.tsx'),
   route('tag/:name', 'routes/tag.tsx'),
   route('rating', 'routes/rating.tsx'),
   route('companies', 'routes/companies.tsx'),

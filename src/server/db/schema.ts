@@ -35,7 +35,7 @@ export const subsites = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /**
      * Communities: who may publish in it (entries policy `canPostTo`): everyone signed in, members (subscribers and
-     * the team) or authors (the team: owner, admin, editor, author).
+     * the team) or authors (the team: owner, admin, moderator, editor, author).
      */
     posting: text('posting', { enum: ['everyone', 'members', 'authors'] })
       .notNull()
@@ -107,7 +107,10 @@ export const recoveryTokens = pgTable(
   (t) => [index('recovery_tokens_user').on(t.userId)],
 );
 
-/** Who runs a subsite: owner of a blog, admins and editors of a community. */
+/**
+ * Who runs a subsite: owner of a blog; a community's owner and admins (manage it), moderators (review its approval
+ * queue), editors and authors (write in it).
+ */
 export const subsiteRoles = pgTable(
   'subsite_roles',
   {
@@ -117,7 +120,7 @@ export const subsiteRoles = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'editor', 'author'] }).notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'moderator', 'editor', 'author'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_roles_user').on(t.userId)],
@@ -1110,6 +1113,21 @@ export const entryReviews = pgTable(
   },
   (t) => [index('entry_reviews_queue').on(t.reason, t.subsiteId, t.createdAt)],
 );
+
+/**
+ * A moderated community's reviewers rejected the entry with this reason: its author sees it on the entry and in the
+ * drafts list while it stays a draft. Sending it to be published again (anywhere) clears it.
+ */
+export const entryRejections = pgTable('entry_rejections', {
+  entryId: integer('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  subsiteId: integer('subsite_id')
+    .notNull()
+    .references(() => subsites.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Complaints (`/contents/complain`, `/comments/complain`, `/subsite/complain`): one per reader per target. Open until

@@ -63,6 +63,14 @@ export const billingMessages = {
   siteDonationDescription: 'Донат редакции',
   donationDescription: (entryId: number) => `Донат к записи ${entryId}`,
   donationRefundNote: (id: number) => `Возврат доната ${id}`,
+  donationShortfallNote: (id: number, authorId: number) =>
+    `Возврат доната ${id}: у автора ${authorId} не хватило денег на балансе, недостачу покрыл сайт`,
+  /** Roubles. */
+  donationClawbackNotice: (amount: number, taken: number) =>
+    taken === amount
+      ? `Донат на ${rub(amount)} вернули отправителю, эта сумма списана с вашего баланса`
+      : `Донат на ${rub(amount)} вернули отправителю. С вашего баланса списано ${rub(taken)} — всё, что на нём было; остальное покрыл сайт`,
+  siteAccountBeforeInvalid: 'Неверная строка, с которой продолжить список',
   siteDonationDone: 'Спасибо! Донат отправлен редакции',
   bannerImageInvalid: 'Картинка баннера — адрес https:// или путь на сайте, начинающийся с /',
   bannerLinkInvalid: 'Ссылка баннера — адрес http(s):// или путь на сайте, начинающийся с /',
@@ -191,6 +199,26 @@ export const billingUi = {
     hideForPlus: 'Скрыть из лент подписчиков Плюса',
     showForPlus: 'Показывать подписчикам Плюса',
     siteTotal: (amount: string) => `На счёте сайта ${amount}`,
+    account: 'Счёт сайта',
+    accountLead:
+      'Собственный счёт сайта: донаты редакции, их возвраты и недостачи при возврате донатов авторам, у которых не хватило денег на балансе.',
+    accountBalance: 'Баланс',
+    accountTotals: 'По видам',
+    accountRows: 'Движения',
+    accountTopups: (received: string, refunded: string) =>
+      `Пополнения балансов картой: ${received}, возвращено ${refunded}`,
+    accountPayouts: (paid: string, requested: string) =>
+      `Выплаты авторам: выплачено ${paid}, ждут выплаты ${requested}`,
+    ledgerKinds: {
+      order: 'Заказ',
+      charge: 'Оплата',
+      refund: 'Возврат',
+      gift: 'Подарок',
+      topup: 'Пополнение',
+      donation: 'Донат',
+      promo: 'Промокод',
+    } as Record<string, string>,
+    more: 'Показать ещё',
     banner: 'Баннер в ленте',
     bannerHint: 'Показывается в ленте после третьей записи; читатели с Плюсом могут его отключить.',
     bannerImage: 'Картинка (https://… или путь на сайте, например /media/…)',

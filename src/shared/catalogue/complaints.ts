@@ -25,7 +25,7 @@ export const complaintsMessages = {
   misprintAlreadyFixed: 'Опечатка уже исправлена',
   reviewNotFound: 'Запись не ждёт проверки',
   reviewReasonInvalid: 'Очередь — spam или approval',
-  approvalForbidden: 'Очередь сообщества видят его администраторы и модераторы сайта',
+  approvalForbidden: 'Очередь сообщества видят его администраторы и модераторы, а также модераторы сайта',
   approvalReasonRequired: 'Напишите, почему запись отклонена',
   entryAwaitingApproval: 'Запись отправлена на одобрение: её опубликуют, когда администраторы сообщества её проверят',
   approvalApprovedNotice: (title: string, community: string) =>
@@ -93,6 +93,9 @@ export const complaintsUi = {
   rejectText: 'Автор увидит причину, запись вернётся в его черновики.',
   rejectReason: 'Причина',
   awaiting: { approval: 'Ждёт одобрения сообщества', spam: 'На проверке у модераторов' },
+  rejectedBadge: 'Отклонена сообществом',
+  rejectedNote: (community: string, reason: string) =>
+    `Сообщество «${community}» не приняло запись: ${reason}. Исправьте её и отправьте на публикацию снова.`,
   stats: 'Статистика',
   statsLoading: 'Загружаем статистику…',
   accept: 'Принять',
@@ -112,7 +115,13 @@ export const complaintsUi = {
   changeRoleTitle: (name: string) => `Роль: ${name}`,
   roleSubsite: 'Подсайт',
   roleLabel: 'Роль',
-  roleOptions: { admin: 'администратор', editor: 'редактор', author: 'автор', none: 'без роли' },
+  roleOptions: {
+    admin: 'администратор',
+    moderator: 'модератор',
+    editor: 'редактор',
+    author: 'автор',
+    none: 'без роли',
+  },
   save: 'Сохранить',
   blockPerson: 'В чёрный список',
   unblockPerson: 'Убрать из чёрного списка',

@@ -90,6 +90,7 @@ export const moderationUi = {
   bannedReason: (reason: string) => `Причина: ${reason}`,
   bannedBanner: 'Вы можете читать сайт, но не можете писать, оценивать, отправлять сообщения и подписываться.',
   panelTitle: 'Модерация',
+  staffPages: 'Деньги сайта',
   tabs: { queues: 'Очереди', users: 'Пользователи', bans: 'Баны', audit: 'Журнал' },
   queuesEmpty: 'Очереди пусты',
   queuesLead: 'Жалобы, опечатки, записи на одобрении и задержанный спам появятся здесь.',
@@ -112,10 +113,13 @@ export const moderationUi = {
   roles: 'Роли',
   siteRole: 'Роль на сайте',
   roleNames: { user: 'пользователь', moderator: 'модератор', admin: 'администратор', superuser: 'суперпользователь' },
-  subsiteRoleNames: { owner: 'владелец', admin: 'администратор', editor: 'редактор', author: 'автор' } as Record<
-    string,
-    string
-  >,
+  subsiteRoleNames: {
+    owner: 'владелец',
+    admin: 'администратор',
+    moderator: 'модератор',
+    editor: 'редактор',
+    author: 'автор',
+  } as Record<string, string>,
   activity: 'Последняя активность',
   activityEmpty: 'Активности нет',
   counts: (e: number, c: number) => `Записей: ${e} · комментариев: ${c}`,

@@ -9,6 +9,7 @@ import { api } from '../api/request.ts';
 import { usePopupOpen } from '../ui/overlays/popup.tsx';
 import { openEditor } from '../features/editor/open.ts';
 import { removeEntry } from '../features/history/lifecycle.ts';
+import { RejectionNote, ReviewBadge } from '../features/entries/ReviewState.tsx';
 import '../features/editor/drafts.css';
 
 const L = ui.writing.drafts;
@@ -49,9 +50,10 @@ function DraftCard({ draft, now, onRemoved }: { draft: DraftItem; now: number; o
         {draft.title ? typograph(draft.title) : L.untitled}
       </a>
       {draft.intro && <p className="draft__intro">{draft.intro}</p>}
+      <RejectionNote review={draft} />
       <div className="draft__foot">
         <span className="draft__meta">
-          {L.changed} <time dateTime={draft.date}>{relativeTime(draft.date, now)}</time>
+          <ReviewBadge review={draft} /> {L.changed} <time dateTime={draft.date}>{relativeTime(draft.date, now)}</time>
           {' · '}
           <Link to={draft.subsite.url} className="draft__subsite">
             {draft.subsite.name}

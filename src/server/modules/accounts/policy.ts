@@ -1,5 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
+import type { Role } from '../../../shared/api.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
+import { isAdmin, isStaff } from '../auth/index.ts';
 
 /** Who may do what with account settings, API tokens and subsite settings: decided here only. */
 
@@ -31,8 +33,39 @@ export function nextNameChange(last: Date | null, now: Date): Date | null {
   return next > now ? next : null;
 }
 
-/** A subsite's settings: its owner and admins (a person's blog: the person). Editors and authors only write in it. */
-export function assertCanManageSubsite(role: string | null) {
+/**
+ * Who opens a subsite's settings and in what capacity; the one place that says so (the role matrix of
+ * docs/ARCHITECTURE.md):
+ * - its owner and admins: everything, the team included (a person's blog: the person);
+ * - the site's admins and superusers: any community (or company) as its admins do, never a person's blog;
+ * - the site's moderators: any community (or company), but only its moderation settings (`MODERATION_SETTINGS`: who may post and
+ *   the approval flag). Moderators keep order in content (spec/foundation.md §6: ban, unpublish, reject), and
+ *   closing a community to outsiders or holding its entries for approval is that kind of lever, e.g. against a
+ *   spam wave; its name, pictures, description, rules and team stay its own people's and the site admins'.
+ * Editors, moderators and authors of the subsite itself only write in it (moderators also review its queue).
+ */
+export type SettingsRole = 'owner' | 'admin' | 'site_moderator';
+export const MODERATION_SETTINGS = ['posting', 'is_moderated'] as const;
+
+export function settingsRole(
+  user: { role: Role },
+  ownRole: string | null,
+  subsiteType: 'user' | 'community' | 'company',
+): SettingsRole {
+  if (ownRole === 'owner' || ownRole === 'admin') return ownRole;
+  if (subsiteType !== 'user' && isAdmin(user)) return 'admin';
+  if (subsiteType !== 'user' && isStaff(user)) return 'site_moderator';
+  throw forbidden(messages.subsiteSettingsForbidden);
+}
+
+/** A change of settings names only the fields its role may change (`fields`: the ones sent). */
+export function assertCanChangeSettings(role: SettingsRole, fields: string[]) {
+  if (role === 'site_moderator' && fields.some((f) => !(MODERATION_SETTINGS as readonly string[]).includes(f)))
+    throw forbidden(messages.subsiteSettingsModerationOnly);
+}
+
+/** The team and the pictures: the subsite's owner and admins (the site's admins as its admins). */
+export function assertCanManageSubsite(role: SettingsRole | string | null) {
   if (role !== 'owner' && role !== 'admin') throw forbidden(messages.subsiteSettingsForbidden);
 }
 

@@ -227,7 +227,12 @@ export async function membersOf(db: Db, subsiteId: number) {
     .orderBy(subsiteRoles.createdAt);
 }
 
-export async function setMember(db: Db, subsiteId: number, userId: number, role: 'admin' | 'editor' | 'author') {
+export async function setMember(
+  db: Db,
+  subsiteId: number,
+  userId: number,
+  role: 'admin' | 'moderator' | 'editor' | 'author',
+) {
   await db
     .insert(subsiteRoles)
     .values({ subsiteId, userId, role })

@@ -226,7 +226,7 @@ export const accountsRoutes = [
       user_id: idField(messages.userLinkInvalid),
       // '' or absent removes the person from the team.
       role: z
-        .enum(['admin', 'editor', 'author', ''], { error: messages.memberRoleInvalid })
+        .enum(['admin', 'moderator', 'editor', 'author', ''], { error: messages.memberRoleInvalid })
         .optional()
         .transform((r) => r || null),
     }),

@@ -16,14 +16,16 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
-import { isAdmin, type UserRow } from '../auth/index.ts';
+import type { UserRow } from '../auth/index.ts';
 import { hashPassword } from '../auth/service.ts';
+import { recordAction } from '../moderation/service.ts';
 import {
   assertBrowserSession,
-  assertCanManageSubsite,
+  assertCanChangeSettings,
   assertCanSetMember,
   assertTokenAllows,
   nextNameChange,
+  settingsRole,
 } from './policy.ts';
 import * as q from './queries.ts';
 import { checkPassword, deletionState, listExports } from './lifecycle.ts';
@@ -214,10 +216,7 @@ async function managed(ctx: Ctx, user: UserRow, id: number) {
   const s = await q.subsiteById(ctx.db, id);
   if (!s) throw notFound(messages.subsiteNotFound);
   const own = await q.roleIn(ctx.db, id, user.id);
-  // The site's administrators manage any community as its admins do (never a person's blog).
-  const role = own !== 'owner' && own !== 'admin' && s.type !== 'user' && isAdmin(user) ? 'admin' : own;
-  assertCanManageSubsite(role);
-  return { s, role: role as 'owner' | 'admin' };
+  return { s, role: settingsRole(user, own, s.type), own };
 }
 
 export async function subsiteSettings(ctx: Ctx, user: UserRow, id: number): Promise<SubsiteSettings> {
@@ -274,7 +273,18 @@ export async function saveSubsiteSettings(
   },
 ) {
   await transaction(ctx, async (ctx) => {
-    const { s } = await managed(ctx, user, id);
+    const { s, role, own } = await managed(ctx, user, id);
+    const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+    assertCanChangeSettings(role, fields);
+    // Site staff acting in a community that is not theirs answer for it in the audit log.
+    if (own !== 'owner' && own !== 'admin')
+      await recordAction(ctx, {
+        actorId: user.id,
+        action: 'subsite.settings',
+        targetType: 'subsite',
+        targetId: id,
+        data: Object.fromEntries(fields.map((f) => [f, input[f as keyof typeof input]])),
+      });
     // A person's blog carries their name: it changes through the monthly name rule, not here.
     const name = s.type === 'user' ? undefined : input.name;
     await q.updateSubsite(ctx.db, id, {
@@ -314,7 +324,7 @@ export async function setMember(
   ctx: Ctx,
   user: UserRow,
   id: number,
-  input: { user_id: number; role: 'admin' | 'editor' | 'author' | null },
+  input: { user_id: number; role: 'admin' | 'moderator' | 'editor' | 'author' | null },
 ) {
   await transaction(ctx, async (ctx) => {
     const { s, role } = await managed(ctx, user, id);

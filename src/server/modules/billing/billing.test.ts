@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { isValidInn, isValidKpp } from '../../../shared/billing.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { donations, invoices, ledger, payouts, promoCodes, users } from '../../db/schema.ts';
-import { isRussianError, newUser, useTestApp, type Visitor } from '../../testing/harness.ts';
+import { donations, invoices, ledger, notifications, payouts, promoCodes, users } from '../../db/schema.ts';
+import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { queryRows } from '../../db/index.ts';
 import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
@@ -491,6 +491,91 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(await balanceOf(author.v)).toBe(0);
     expect(await balanceOf(reader.v)).toBe(0);
     expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(0);
+  });
+
+  it('a refund of a donation already paid out takes back what the author holds; the site covers the rest; never below zero', async () => {
+    const author = await signedIn('Автор Выплата');
+    const reader = await signedIn('Донор Возврат');
+    const entryId = await donationEntry(author.v);
+    const res = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 800, message: '' }),
+    );
+    expect(res.json().data.status, res.body).toBe('success');
+    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 600 });
+    expect(asked.json().rc, asked.body).toBe(200);
+    expect((await staff.post(`/v3.0/admin/payouts/${asked.json().data.id}/paid`, {})).json().rc).toBe(200);
+    expect(await balanceOf(author.v)).toBe(200);
+    const siteBefore = (await siteRows()).length;
+
+    const refund = await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id });
+    expect(refund.json().rc, refund.body).toBe(200);
+    // The author gives back the 200 ₽ they hold and stays at zero; the site's account takes the other 600 ₽.
+    expect(await balanceOf(author.v)).toBe(0);
+    const authorRefund = (await ledgerOf(author.id)).filter((r) => r.kind === 'refund');
+    expect(authorRefund.map((r) => r.amount)).toEqual([-20000]);
+    const shortfall = (await siteRows()).slice(siteBefore);
+    expect(shortfall).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: -60000, note: expect.stringContaining(String(author.id)) }),
+    ]);
+    // The donor is paid back in full (refund in, refund out to the card): nothing left on the balance.
+    const donorRows = (await ledgerOf(reader.id)).map((r) => r.amount);
+    expect(donorRows.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(donorRows).toContain(80000);
+    expect(await balanceOf(reader.v)).toBe(0);
+    // The author is told what was taken.
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(JSON.stringify(notes.map((n) => n.data))).toContain('списано 200');
+
+    // The staff page of the site's account shows the shortfall among its rows.
+    const account = (await staff.get('/v3.0/admin/account')).json().data;
+    expect(account.items[0]).toMatchObject({ kind: 'refund', amount: -600, order_id: res.json().data.order_id });
+    // A second refund changes nothing.
+    const count = await ledgerCount();
+    expect(
+      isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id }), 400),
+    ).toBe(true);
+    expect(await ledgerCount()).toBe(count);
+  });
+
+  it('a refund after the author spent part of a donation: the balance never goes below zero', async () => {
+    const author = await signedIn('Автор Траты');
+    const reader = await signedIn('Донор Траты');
+    const entryId = await donationEntry(author.v);
+    const res = await reader.v.post(
+      '/v3.0/donations/card',
+      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 300, message: '' }),
+    );
+    // The author already owes nothing more than they hold: a donation to the site from the balance takes 250 ₽.
+    expect((await author.v.post('/v3.0/donations/site/balance', { amount: 250, message: '' })).json().rc).toBe(200);
+    await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id });
+    expect(await balanceOf(author.v)).toBe(0);
+    expect((await ledgerOf(author.id)).filter((r) => r.kind === 'refund').map((r) => r.amount)).toEqual([-5000]);
+  });
+
+  it('staff see the site’s own account: balance, sums by kind, rows paged, top-ups and payouts; others cannot', async () => {
+    const donor = await signedIn('Меценат Сайта');
+    await topUp(donor.id, 100_000);
+    for (const amount of [100, 200, 300])
+      expect((await donor.v.post('/v3.0/donations/site/balance', { amount, message: 'Спасибо' })).json().rc).toBe(200);
+    const all = (await siteRows()).reduce((a, r) => a + r.amount, 0);
+    const first = await staff.get('/v3.0/admin/account');
+    expect(first.json().rc, first.body).toBe(200);
+    const data = first.json().data;
+    expect(data.balance).toBe(all / 100);
+    expect(data.totals.reduce((a: number, t: { amount: number }) => a + t.amount, 0)).toBeCloseTo(all / 100);
+    expect(data.items.slice(0, 3).map((i: { amount: number }) => i.amount)).toEqual([300, 200, 100]);
+    expect(data.topups).toEqual({ received: expect.any(Number), refunded: expect.any(Number) });
+    expect(data.payouts).toEqual({ requested: expect.any(Number), paid: expect.any(Number) });
+    // Paging: rows below an id.
+    const below = (await staff.get(`/v3.0/admin/account?before_id=${data.items[1].id}`)).json().data;
+    expect(below.items[0].id).toBe(data.items[2].id);
+
+    // Wrong people and bad input: 4xx in Russian.
+    expect(isRussianError(await donor.v.get('/v3.0/admin/account'), 403)).toBe(true);
+    expect(isRussianError(await new Visitor(t.app).get('/v3.0/admin/account'), 401)).toBe(true);
+    for (const q of ['before_id=abc', 'before_id=-1', 'before_id=0', 'before_id=99999999999', 'user_id=1'])
+      expect(isRussianError(await staff.get(`/v3.0/admin/account?${q}`), 400), q).toBe(true);
   });
 
   it('3-D Secure: nothing moves until the bank confirms; a repeated bank post stores nothing more', async () => {

@@ -307,6 +307,18 @@ export async function donationTotals(db: Db, authorId: number) {
   return row ?? { received: 0, count: 0, paid_out: 0, requested: 0 };
 }
 
+/** Authors' payout requests, summed by state (staff's view of the site's money). */
+export async function payoutTotals(db: Db): Promise<{ requested: number; paid: number }> {
+  const r = await firstRow(
+    db,
+    z.object({ requested: col.int, paid: col.int }),
+    sql`select coalesce(sum(amount) filter (where status = 'requested'), 0) as requested,
+               coalesce(sum(amount) filter (where status = 'paid'), 0) as paid
+          from payouts`,
+  );
+  return r ?? { requested: 0, paid: 0 };
+}
+
 /** Serialises one account's spending (two requests at once must not both pass the balance check). */
 export async function lockUser(db: Db, userId: number) {
   await rows(db, z.object({ id: col.int }), sql`select id from users where id = ${userId} for update`);

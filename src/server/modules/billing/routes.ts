@@ -251,6 +251,11 @@ export const billingRoutes = [
     access: 'staff',
     handler: ({ ctx }) => billing.siteDonations(ctx),
   }),
+  route.get('/admin/account', {
+    access: 'staff',
+    query: plainBody({ before_id: idField(messages.siteAccountBeforeInvalid).optional() }),
+    handler: ({ ctx, query }) => billing.siteAccount(ctx, query.before_id ?? null),
+  }),
 
   route.post('/balance/topup', {
     access: 'active',

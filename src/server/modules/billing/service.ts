@@ -6,6 +6,7 @@ import {
   type InvoiceItem,
   type FeedBanner,
   type PromoItem,
+  type SiteAccount,
   type SiteDonations,
   type Sponsor,
 } from '../../../shared/billing.ts';
@@ -19,6 +20,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
+import { sendSystem } from '../notifications/service.ts';
 import {
   balanceOf,
   grantPlus,
@@ -26,6 +28,7 @@ import {
   payByCard,
   postLedger,
   setPlusPricing,
+  siteAccount as siteLedger,
   type OrderRow,
 } from '../payments/index.ts';
 import { invoiceNumber, invoicePdf } from './pdf.ts';
@@ -442,19 +445,44 @@ export async function donateByCard(
 /**
  * A refunded donation order (staff, or the provider's notification): the money comes back from the author (or the
  * site) to the donor's account, whence payments sends it back to the card; the donation leaves the cabinet.
+ *
+ * Clawback: the author gives back what their balance holds, up to the donation (`refund −X`); an author who has
+ * already been paid out, or spent it, never goes below zero: the rest is taken from the site's own account as a row of
+ * its own (`refund −rest`, its note naming the author and the donation), so the donor is always paid back in full and
+ * the loss shows on the staff's site-account page. The author is told what was taken. Under the author's row lock,
+ * so a payout request at the same moment sees the balance after the clawback (or the clawback sees it after it).
  */
 async function refundDonation(ctx: Ctx, order: OrderRow) {
   const donation = await q.donationByOrder(ctx.db, order.id);
   if (!donation || donation.status !== 'paid') return;
   const note = messages.donationRefundNote(donation.id);
-  await postLedger(ctx, {
-    userId: donation.authorId,
-    kind: 'refund',
-    amount: -donation.amount,
-    orderId: order.id,
-    idempotencyKey: `donation:${donation.id}:refund-in`,
-    note,
-  });
+  const authorId = donation.authorId;
+  let fromAuthor = donation.amount;
+  if (authorId !== null) {
+    await q.lockUser(ctx.db, authorId);
+    fromAuthor = Math.min(donation.amount, Math.max(0, await balanceOf(ctx, authorId)));
+  }
+  if (fromAuthor > 0)
+    await postLedger(ctx, {
+      userId: authorId,
+      kind: 'refund',
+      amount: -fromAuthor,
+      orderId: order.id,
+      idempotencyKey: `donation:${donation.id}:refund-in`,
+      note,
+    });
+  const shortfall = donation.amount - fromAuthor;
+  if (authorId !== null && shortfall > 0)
+    await postLedger(ctx, {
+      userId: null,
+      kind: 'refund',
+      amount: -shortfall,
+      orderId: order.id,
+      idempotencyKey: `donation:${donation.id}:refund-shortfall`,
+      note: messages.donationShortfallNote(donation.id, authorId),
+    });
+  if (authorId !== null)
+    await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount / KOPECKS, fromAuthor / KOPECKS));
   if (donation.donorId !== null)
     await postLedger(ctx, {
       userId: donation.donorId,
@@ -524,6 +552,36 @@ export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
       donor: donorOf(d),
       created_at: d.paid_at.toISOString(),
     })),
+  };
+}
+
+const SITE_ACCOUNT_PAGE = 50;
+
+/**
+ * Staff: the site's own account (`GET /admin/account`): its balance, its sums by kind, a page of its ledger rows
+ * (editorial donations, refunds of them, the shortfalls of donation clawbacks), and beside it the money that passes
+ * through the site: readers' card top-ups and authors' payouts.
+ */
+export async function siteAccount(ctx: Ctx, beforeId: number | null): Promise<SiteAccount> {
+  const [account, payoutSums] = await Promise.all([
+    siteLedger(ctx, beforeId, SITE_ACCOUNT_PAGE + 1),
+    q.payoutTotals(ctx.db),
+  ]);
+  const page = account.rows.slice(0, SITE_ACCOUNT_PAGE);
+  return {
+    balance: account.balance / KOPECKS,
+    totals: account.totals.map((t) => ({ kind: t.kind, amount: t.amount / KOPECKS, count: t.count })),
+    items: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount / KOPECKS,
+      note: r.note,
+      order_id: r.order_id,
+      created_at: r.created_at.toISOString(),
+    })),
+    next_before_id: account.rows.length > SITE_ACCOUNT_PAGE ? (page.at(-1)?.id ?? null) : null,
+    topups: { received: account.topups.received / KOPECKS, refunded: account.topups.refunded / KOPECKS },
+    payouts: { requested: payoutSums.requested / KOPECKS, paid: payoutSums.paid / KOPECKS },
   };
 }
 

@@ -49,6 +49,8 @@ describe('GET /v3.0/writing/drafts', () => {
       intro: 'Начало истории',
       date: new Date(first.modification_date).toISOString(),
       subsite: { id, name: 'Анна Черновикова', url: expect.stringContaining(String(id)) },
+      awaiting_review: null,
+      rejection: null,
     });
 
     // An autosave of the older one moves it up; publishing takes a draft off the list.

@@ -2,7 +2,7 @@ import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { isStaff } from '../auth/index.ts';
-import { MANAGER_ROLES } from '../moderation/index.ts';
+import { REVIEWER_ROLES } from '../moderation/index.ts';
 import type { SubsiteWithRole } from './queries.ts';
 
 /** Who may read, write and edit entries; every entry permission is decided here. */
@@ -26,7 +26,7 @@ export function assertCanEdit(actor: NonNullable<Viewer>, e: EntryFacts | undefi
 
 /**
  * Posting into a subsite, the one place that decides it (publishing, moving an entry, the editor's list): one's own
- * blog; any subsite where one holds a role (owner, admin, editor, author); a community by its posting rule
+ * blog; any subsite where one holds a role (owner, admin, moderator, editor, author); a community by its posting rule
  * (`everyone`, `members`: its subscribers, `authors`: the team only). Staff may post into every community, never
  * into another person's blog. Answers why not, or null.
  */
@@ -52,14 +52,14 @@ export function assertCanPostTo(
 }
 
 /**
- * A moderated community holds a publication for its approval queue unless its author manages the community
- * (owner, admin) or is staff.
+ * A moderated community holds a publication for its approval queue unless its author reviews that queue (owner,
+ * admin, the community's moderator) or is staff.
  */
 export const needsApproval = (actor: NonNullable<Viewer>, target: SubsiteWithRole) =>
   target.subsite.type === 'community' &&
   target.subsite.isModerated &&
   !isStaff(actor) &&
-  !MANAGER_ROLES.includes(target.role ?? '');
+  !REVIEWER_ROLES.includes(target.role ?? '');
 
 /**
  * Keeping an entry off the main feeds is a staff decision. Others may send the flag only unchanged

@@ -71,6 +71,16 @@ export async function latestEntries(db: Db, viewerId: number | null, limit: numb
   );
 }
 
+/** Whether an entry waits for review, and a community's rejection of it (told to its author): columns of a draft. */
+const Awaiting = z.enum(['approval', 'spam']).nullable();
+const Rejection = z
+  .object({ reason: z.string(), date: col.date, subsite: z.string() })
+  .nullable()
+  .transform((r) => (r ? { reason: r.reason, date: r.date.toISOString(), subsite: r.subsite } : null));
+const reviewColumns = sql`(select r.reason from entry_reviews r where r.entry_id = e.id) as awaiting_review,
+  (select json_build_object('reason', x.reason, 'date', x.created_at, 'subsite', xs.name)
+     from entry_rejections x join subsites xs on xs.id = x.subsite_id where x.entry_id = e.id) as rejection`;
+
 const DraftRow = z.object({
   id: col.int,
   title: col.text,
@@ -80,6 +90,8 @@ const DraftRow = z.object({
   subsite_type: subsiteType,
   subsite_name: col.text,
   subsite_slug: col.text,
+  awaiting_review: Awaiting,
+  rejection: Rejection,
 });
 export type DraftRow = z.output<typeof DraftRow>;
 
@@ -96,7 +108,8 @@ export async function draftsOf(db: Db, authorId: number, lastId: number | null, 
     db,
     DraftRow,
     sql`
-    select e.id, e.title, e.blocks, e.updated_at, s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug
+    select e.id, e.title, e.blocks, e.updated_at, s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug,
+           ${reviewColumns}
       from entries e
       join subsites s on s.id = e.subsite_id
      where e.author_id = ${authorId} and not e.is_published and not e.removed ${after}
@@ -118,7 +131,8 @@ export const EntryRow = EntryCardRow.extend({
   locked_by_admin: col.bool,
   closed_editing_by: col.int.nullable(),
   pinned_feeds: z.array(col.int),
-  awaiting_review: z.enum(['approval', 'spam']).nullable(),
+  awaiting_review: Awaiting,
+  rejection: Rejection,
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
@@ -126,7 +140,7 @@ const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
   array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds,
-  (select r.reason from entry_reviews r where r.entry_id = e.id) as awaiting_review`;
+  ${reviewColumns}`;
 
 export async function entryById(db: Db, id: number, viewerId: number | null): Promise<EntryRow | undefined> {
   return firstRow(db, EntryRow, sql`${cardSelect(viewerId, entryColumns)} where e.id = ${id}`);

@@ -27,6 +27,7 @@ import {
   assertEditingOpen,
   assertNotBannedIn,
   assertNotLocked,
+  clearRejection,
   holdForReview,
   shouldHold,
   withdrawReview,
@@ -128,6 +129,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     is_closed_editing: viewer !== null && row.closed_editing_by === viewer.id,
     pinned_feeds: row.pinned_feeds,
     awaiting_review: canEdit(viewer, { authorId: row.author_id }) ? row.awaiting_review : null,
+    rejection: canEdit(viewer, { authorId: row.author_id }) ? row.rejection : null,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
     can_edit: canEdit(viewer, { authorId: row.author_id }),
@@ -234,6 +236,8 @@ export async function save(
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks as Block[]);
+    // Sent to be published again: a community's earlier rejection is no longer its state.
+    if (input.is_published) await clearRejection(ctx, id);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.
     if (held || awaiting) await holdForReview(ctx, id, subsiteId, held ? 'spam' : 'approval');
     // Saved back to a draft: the author took it out of the queue.
@@ -295,6 +299,8 @@ export async function drafts(ctx: Ctx, actor: NonNullable<Viewer>, lastId: numbe
       name: row.subsite_name,
       url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }),
     },
+    awaiting_review: row.awaiting_review,
+    rejection: row.rejection,
   }));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= DRAFTS_PAGE };
 }

@@ -202,6 +202,38 @@ describe('moderated communities', () => {
     expect(await t.database.db.select().from(entryReviews).where(eq(entryReviews.entryId, id))).toHaveLength(0);
   });
 
+  it('the author’s drafts list and entry say it waits, then that it was rejected and why; sending it again clears that', async () => {
+    const { s, owner } = await community({ isModerated: true });
+    const writer = await person('Автор');
+    const id = (await publish(writer.v, s.id)).json().data.entry.id;
+    const draft = async () =>
+      (await writer.v.get('/v3.0/writing/drafts')).json().data.items.find((d: { id: number }) => d.id === id);
+    expect(await draft()).toMatchObject({ awaiting_review: 'approval', rejection: null });
+
+    await owner.v.post(`/v3.0/admin/reviews/${id}/reject`, { reason_text: 'Нужен источник' });
+    const rejection = { reason: 'Нужен источник', subsite: s.name, date: expect.any(String) };
+    expect(await draft()).toMatchObject({ awaiting_review: null, rejection });
+    expect((await writer.v.get(`/v3.0/entry/${id}`)).json().data.entry.rejection).toEqual(rejection);
+    expect((await writer.v.get(`/v3.0/writing/get/${id}`)).json().data.entry.rejection).toEqual(rejection);
+    // Nobody else reads the draft; staff read it without the author's marks being anyone else's business.
+    await expectError(owner.v.get(`/v3.0/entry/${id}`), 404);
+    // Saved as a draft again: still rejected. Sent again: waiting, the rejection gone.
+    await writer.v.post('/v3.0/writing/save', { id, title: 'Заметка', entry: [text('т')], is_published: 0 });
+    expect((await draft()).rejection).toEqual(rejection);
+    const again = await writer.v.post('/v3.0/writing/save', {
+      id,
+      title: 'Заметка',
+      entry: [text('Источник: …')],
+      is_published: 1,
+    });
+    expect(again.json().data.entry).toMatchObject({ awaiting_review: 'approval', rejection: null });
+    expect(await draft()).toMatchObject({ awaiting_review: 'approval', rejection: null });
+    // Held spam rejected by staff is not a community's rejection: the author's draft carries none.
+    await t.database.db.update(entryReviews).set({ reason: 'spam' }).where(eq(entryReviews.entryId, id));
+    await staff.post(`/v3.0/admin/reviews/${id}/reject`, {});
+    expect(await draft()).toMatchObject({ awaiting_review: null, rejection: null });
+  });
+
   it('moving a published entry into a moderated community sends it to the queue', async () => {
     const { s } = await community({ isModerated: true });
     const writer = await person('Автор');
@@ -246,5 +278,114 @@ describe('moderated communities', () => {
     // Spam held for staff is not a community manager's to decide.
     await t.database.db.update(entryReviews).set({ reason: 'spam' }).where(eq(entryReviews.entryId, id));
     await expectError(owner.v.post(`/v3.0/admin/reviews/${id}/approve`, {}), 403, messages.queueForbidden);
+  });
+
+  it('a community’s own moderator reviews its queue and no other’s; their entries are not held; nothing else of a manager’s', async () => {
+    const { s } = await community({ isModerated: true });
+    const { s: other } = await community({ isModerated: true });
+    const mod = await person('Модератор сообщества');
+    await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: mod.id, role: 'moderator' });
+    const writer = await person('Автор');
+    const here = (await publish(writer.v, s.id)).json().data.entry.id;
+    const there = (await publish(writer.v, other.id)).json().data.entry.id;
+
+    expect((await mod.v.get(`/v3.0/subsite/reviews/${s.id}`)).json().data.items).toEqual([
+      expect.objectContaining({ entry_id: here }),
+    ]);
+    // Another community's queue and its entries: refused, nothing decided.
+    await expectError(mod.v.get(`/v3.0/subsite/reviews/${other.id}`), 403, messages.approvalForbidden);
+    await expectError(mod.v.post(`/v3.0/admin/reviews/${there}/approve`, {}), 403, messages.approvalForbidden);
+    await expectError(mod.v.post(`/v3.0/admin/reviews/${there}/reject`, { reason_text: 'нет' }), 403);
+    expect((await entryRow(there)).isPublished).toBe(false);
+    expect(await t.database.db.select().from(entryReviews).where(eq(entryReviews.entryId, there))).toHaveLength(1);
+    // Every community's queue is staff's.
+    await expectError(mod.v.get('/v3.0/admin/reviews?reason=approval'), 403);
+
+    const ok = await mod.v.post(`/v3.0/admin/reviews/${here}/approve`, {});
+    expect(ok.json().rc, ok.body).toBe(200);
+    expect((await entryRow(here)).isPublished).toBe(true);
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'entry.approve'), eq(auditLog.targetId, here)));
+    expect(log.actorId).toBe(mod.id);
+
+    // The moderator's own entry is published at once; settings, team and bans stay the managers'.
+    expect((await publish(mod.v, s.id)).json().data.entry.is_published).toBe(true);
+    await expectError(mod.v.post(`/v3.0/subsite/save_settings/${s.id}`, { is_moderated: 0 }), 403);
+    await expectError(mod.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: writer.id, role: 'author' }), 403);
+    await expectError(
+      mod.v.post(`/v3.0/admin/users/${writer.id}/ban`, { reason_text: 'Оффтоп', days: 1, subsite_id: s.id }),
+      403,
+    );
+    expect((await entryRow(there)).isPublished).toBe(false);
+  });
+
+  it('the owner names a moderator through the team call; the role is listed with the team', async () => {
+    const { s, owner } = await community();
+    const mod = await person('Новый модератор');
+    const res = await owner.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: mod.id, role: 'moderator' });
+    expect(res.json().rc, res.body).toBe(200);
+    expect(res.json().data.members).toContainEqual(expect.objectContaining({ id: mod.id, role: 'moderator' }));
+    await expectError(owner.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: mod.id, role: 'moder' }), 400);
+  });
+});
+
+describe('what site staff change in a community’s settings', () => {
+  async function siteStaff(role: 'moderator' | 'admin') {
+    const u = await person(role === 'admin' ? 'Админ сайта' : 'Модератор сайта');
+    await t.database.db.update(users).set({ role }).where(eq(users.id, u.id));
+    return u;
+  }
+
+  it('a site moderator changes who may post and the approval flag, nothing else; logged', async () => {
+    const { s, owner } = await community();
+    const mod = await siteStaff('moderator');
+    const page = await mod.v.get(`/v3.0/subsite/settings/${s.id}`);
+    expect(page.json().data.my_role, page.body).toBe('site_moderator');
+    const saved = await mod.v.post(`/v3.0/subsite/save_settings/${s.id}`, { posting: 'members', is_moderated: 1 });
+    expect(saved.json().data, saved.body).toMatchObject({ posting: 'members', is_moderated: true });
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'subsite.settings'), eq(auditLog.targetId, s.id)));
+    expect(log).toMatchObject({ actorId: mod.id, data: { posting: 'members', is_moderated: true } });
+
+    for (const body of [
+      { name: 'Захвачено' },
+      { description: 'Новое' },
+      { rules: 'Новые правила' },
+      { avatar_url: '' },
+      { cover_url: '' },
+      { posting: 'everyone', name: 'Захвачено' },
+    ])
+      await expectError(
+        mod.v.post(`/v3.0/subsite/save_settings/${s.id}`, body),
+        403,
+        messages.subsiteSettingsModerationOnly,
+      );
+    await expectError(mod.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: mod.id, role: 'admin' }), 403);
+    const row = (await t.database.db.select().from(subsites).where(eq(subsites.id, s.id)))[0];
+    expect([row.name, row.description, row.posting, row.isModerated]).toEqual([s.name, '', 'members', true]);
+    expect((await t.database.db.select().from(subsiteRoles).where(eq(subsiteRoles.subsiteId, s.id))).length).toBe(1);
+    // A person's blog is not a community: 403.
+    await expectError(mod.v.post(`/v3.0/subsite/save_settings/${owner.id}`, { is_moderated: 1 }), 403);
+    await expectError(mod.v.get(`/v3.0/subsite/settings/${owner.id}`), 403);
+  });
+
+  it('a site admin changes everything in a community, as its admins do, and is logged', async () => {
+    const { s } = await community();
+    const admin = await siteStaff('admin');
+    const saved = await admin.v.post(`/v3.0/subsite/save_settings/${s.id}`, {
+      name: 'Переименовано',
+      posting: 'authors',
+    });
+    expect(saved.json().data, saved.body).toMatchObject({
+      name: 'Переименовано',
+      posting: 'authors',
+      my_role: 'admin',
+    });
+    const logs = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'subsite.settings'));
+    expect(logs.some((l) => l.actorId === admin.id && l.targetId === s.id)).toBe(true);
   });
 });

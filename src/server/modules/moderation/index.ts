@@ -12,12 +12,13 @@ import {
   feedPin,
   findLock,
   findPerson,
+  forgetRejection,
   holdEntry,
   takeReview,
 } from './queries.ts';
 
 /** What other modules may use of moderation besides service.ts. */
-export { MANAGER_ROLES } from './policy.ts';
+export { REVIEWER_ROLES } from './policy.ts';
 export type { EntryFacts } from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
@@ -59,6 +60,11 @@ export async function shouldHold(ctx: Ctx, userId: number, blocks: unknown): Pro
 /** Holds an entry from publication: for staff ('spam') or for its community's approval queue ('approval'). */
 export async function holdForReview(ctx: Ctx, entryId: number, subsiteId: number, reason: 'spam' | 'approval') {
   await holdEntry(ctx.db, entryId, subsiteId, reason, ctx.now());
+}
+
+/** Its author sends a rejected entry to be published again (or elsewhere): the old rejection is no longer its state. */
+export async function clearRejection(ctx: Ctx, entryId: number) {
+  await forgetRejection(ctx.db, entryId);
 }
 
 /** Its author saved a waiting entry back to a draft: it leaves the queue. */

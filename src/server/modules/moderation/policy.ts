@@ -13,8 +13,10 @@ import { isStaff } from '../auth/index.ts';
  * - Nobody bans themselves.
  */
 export type Actor = { id: number; role: Role };
-/** Subsite roles that manage a subsite (ban in it, see its queues). */
+/** Subsite roles that manage a subsite (ban in it, pin in it, its settings and team). */
 export const MANAGER_ROLES = ['owner', 'admin'];
+/** Subsite roles that review a moderated community's approval queue: its managers and its own moderators. */
+export const REVIEWER_ROLES = [...MANAGER_ROLES, 'moderator'];
 
 export const outranks = (actor: Actor, target: { role: Role }) => ROLE_RANK[actor.role] > ROLE_RANK[target.role];
 
@@ -67,11 +69,13 @@ export const canBan = (actor: Actor, target: { id: number; role: Role }) =>
   isStaff(actor) && actor.id !== target.id && outranks(actor, target);
 
 /**
- * The review queues: held spam is staff's; a community's approval queue is also its managers' (owner, admin).
+ * The review queues: held spam is staff's; a community's approval queue is also its reviewers' (owner, admin and
+ * the community's moderators). `actorSubsiteRole` is the role in the subsite the entry waits in, so a role in one
+ * community never reaches another's queue.
  */
 export function assertCanReview(actor: Actor, reason: string, actorSubsiteRole: string | null) {
   if (isStaff(actor)) return;
-  if (reason !== 'approval' || !MANAGER_ROLES.includes(actorSubsiteRole ?? ''))
+  if (reason !== 'approval' || !REVIEWER_ROLES.includes(actorSubsiteRole ?? ''))
     throw forbidden(reason === 'approval' ? messages.approvalForbidden : messages.queueForbidden);
 }
 

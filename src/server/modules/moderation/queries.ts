@@ -53,7 +53,7 @@ export async function findSubsite(db: Db, id: number): Promise<SubsiteRow | unde
   return firstRow(db, SubsiteRow, sql`select id, name, slug, type from subsites where id = ${id}`);
 }
 
-/** The person's role in a subsite (owner, admin, editor, author), or none. */
+/** The person's role in a subsite (owner, admin, moderator, editor, author), or none. */
 export async function subsiteRole(db: Db, subsiteId: number, userId: number): Promise<string | null> {
   const row = await firstRow(
     db,
@@ -533,6 +533,20 @@ export async function holdEntry(db: Db, entryId: number, subsiteId: number, reas
         values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
         on conflict (entry_id) do update set subsite_id = excluded.subsite_id, reason = excluded.reason`,
   );
+}
+
+/** A rejected entry keeps the reason for its author (one row an entry: a later rejection replaces it). */
+export async function rejectEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
+  await db.execute(
+    sql`insert into entry_rejections (entry_id, subsite_id, reason, created_at)
+        values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
+        on conflict (entry_id) do update
+          set subsite_id = excluded.subsite_id, reason = excluded.reason, created_at = excluded.created_at`,
+  );
+}
+
+export async function forgetRejection(db: Db, entryId: number) {
+  await db.execute(sql`delete from entry_rejections where entry_id = ${entryId}`);
 }
 
 export async function takeReview(db: Db, entryId: number) {

@@ -11,7 +11,7 @@ import { createUser } from '../users/service.ts';
  */
 const { t, staff } = useTestApp();
 
-const ROLES = ['anonymous', 'user', 'banned', 'owner', 'moderator', 'admin', 'superuser'] as const;
+const ROLES = ['anonymous', 'user', 'banned', 'owner', 'submoderator', 'moderator', 'admin', 'superuser'] as const;
 type RoleName = (typeof ROLES)[number];
 type Ctx = { sid: number; entryId: number; author: Visitor };
 
@@ -56,32 +56,32 @@ const waiting = async (c: Ctx) => {
 
 /** action → how it is called → the expected rc per role (in ROLES order). */
 const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, number[]][] = [
-  //                                                                                    anon user ban  own  mod  adm  su
+  // anon, user, banned, the community's owner, the community's moderator, site moderator, admin, superuser
   [
     'ban site-wide for days',
     async (v) => v.post(`/v3.0/admin/users/${(await target()).id}/ban`, { reason_text: 'Спам', days: 1 }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'ban for good',
     async (v) => v.post(`/v3.0/admin/users/${(await target()).id}/ban`, { reason_text: 'Спам', days: 0 }),
-    [401, 403, 403, 403, 403, 403, 200],
+    [401, 403, 403, 403, 403, 403, 403, 200],
   ],
   [
     'ban a moderator',
     async (v) => v.post(`/v3.0/admin/users/${(await target('moderator')).id}/ban`, { reason_text: 'Спам', days: 1 }),
-    [401, 403, 403, 403, 403, 200, 200],
+    [401, 403, 403, 403, 403, 403, 200, 200],
   ],
   [
     'ban an admin',
     async (v) => v.post(`/v3.0/admin/users/${(await target('admin')).id}/ban`, { reason_text: 'Спам', days: 1 }),
-    [401, 403, 403, 403, 403, 403, 200],
+    [401, 403, 403, 403, 403, 403, 403, 200],
   ],
   [
     'ban in a subsite',
     async (v, c) =>
       v.post(`/v3.0/admin/users/${(await target()).id}/ban`, { reason_text: 'Оффтоп', days: 1, subsite_id: c.sid }),
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 403, 200, 200, 200],
   ],
   [
     'ban with remove all data',
@@ -92,7 +92,7 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
         subsite_id: c.sid,
         remove_all_data: 1,
       }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'unban site-wide',
@@ -101,7 +101,7 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       await staff.post(`/v3.0/admin/users/${p.id}/ban`, { reason_text: 'Спам', days: 1 });
       return v.post(`/v3.0/admin/users/${p.id}/unban`, {});
     },
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'unban in a subsite',
@@ -110,46 +110,50 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       await staff.post(`/v3.0/admin/users/${p.id}/ban`, { reason_text: 'Спам', days: 1, subsite_id: c.sid });
       return v.post(`/v3.0/admin/users/${p.id}/unban`, { subsite_id: c.sid });
     },
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 403, 200, 200, 200],
   ],
   [
     'bans history',
     async (v) => v.get(`/v3.0/admin/users/${(await target()).id}/bans`),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
-  ['user card', async (v) => v.get(`/v3.0/admin/users/${(await target()).id}`), [401, 403, 403, 403, 200, 200, 200]],
-  ['user search', async (v) => v.get('/v3.0/admin/users?query=a'), [401, 403, 403, 403, 200, 200, 200]],
-  ['bans list', async (v) => v.get('/v3.0/admin/bans'), [401, 403, 403, 403, 200, 200, 200]],
-  ['audit log', async (v) => v.get('/v3.0/admin/audit'), [401, 403, 403, 403, 200, 200, 200]],
+  [
+    'user card',
+    async (v) => v.get(`/v3.0/admin/users/${(await target()).id}`),
+    [401, 403, 403, 403, 403, 200, 200, 200],
+  ],
+  ['user search', async (v) => v.get('/v3.0/admin/users?query=a'), [401, 403, 403, 403, 403, 200, 200, 200]],
+  ['bans list', async (v) => v.get('/v3.0/admin/bans'), [401, 403, 403, 403, 403, 200, 200, 200]],
+  ['audit log', async (v) => v.get('/v3.0/admin/audit'), [401, 403, 403, 403, 403, 200, 200, 200]],
   [
     "remove another's comment",
     async (v, c) => v.post('/v3.0/admin/comments/remove', { id: await commentOf(c.entryId) }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'system message',
     async (v) => v.post('/v3.0/admin/notifications/system', { user_id: (await target()).id, text: 'Привет' }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'unpublish an entry',
     async (v, c) => v.post(`/v3.0/content/unpublish/${await freshEntry(c)}`, { reason_text: 'Правила' }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'hide an entry from the main page',
     async (v, c) => v.post(`/v3.0/content/unforce/${await freshEntry(c)}`, {}),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'mark 18+',
     async (v, c) => v.post(`/v3.0/content/nsfw/${await freshEntry(c)}`, {}),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     "mute an entry in one's feed",
     async (v, c) => v.post(`/v3.0/content/mute/${c.entryId}`, {}),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     // The entry is in the community the owner manages; a reader's top-level comment.
@@ -163,33 +167,33 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       });
       return v.post('/v3.0/admin/comments/pin', { id: await commentOf(e.id), state: 1 });
     },
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 403, 200, 200, 200],
   ],
   [
     // A fresh entry each time, so nobody has complained about it yet (one complaint per reader per target).
     'complain about an entry',
     async (v, c) => v.post('/v3.0/contents/complain', { content_id: await freshEntry(c), reason: 'spam' }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     'complain about a comment',
     async (v, c) => v.post('/v3.0/comments/complain', { id: await commentOf(c.entryId), reason: 'insult' }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     'complain about a subsite',
     async (v) => v.post('/v3.0/subsite/complain', { subsite_id: (await target()).id, reason: 'other', text: 'Фейк' }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     'report a misprint',
     async (v, c) => v.post('/v3.0/misprint', { content_id: c.entryId, fragment: 'Текст' }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     "read an entry's misprints (not its author)",
     async (v, c) => v.get(`/v3.0/content/misprints/${c.entryId}`),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'queues: complaints, misprints, held spam',
@@ -201,7 +205,7 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       ];
       return { statusCode: rcs.every((r) => r === rcs[0]) ? rcs[0] : 500 };
     },
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'resolve a complaint',
@@ -210,12 +214,12 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       const sent = await by.v.post('/v3.0/contents/complain', { content_id: await freshEntry(c), reason: 'spam' });
       return v.post(`/v3.0/admin/complaints/${sent.json().data.id}/resolve`, { resolution: 'rejected' });
     },
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'pin an entry to the main feed',
     async (v, c) => v.post('/v3.0/admin/content/pin', { content_id: await freshEntry(c), subsite_id: 0 }),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     "pin an entry to a subsite's feed",
@@ -228,22 +232,27 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
       });
       return v.post('/v3.0/admin/content/pin', { content_id: e.id, subsite_id: c.sid });
     },
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 403, 200, 200, 200],
   ],
   [
     "close an entry's editing",
     async (v, c) => v.post(`/v3.0/admin/content/close_editing/${await freshEntry(c)}`, {}),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     'give a person a role in a subsite',
     async (v, c) => v.post(`/v3.0/subsite/members/${c.sid}`, { user_id: (await target()).id, role: 'author' }),
-    [401, 403, 403, 200, 403, 200, 200],
+    [401, 403, 403, 200, 403, 403, 200, 200],
   ],
   [
     'set who may post in a community and its approval queue (community settings)',
     async (v, c) => v.post(`/v3.0/subsite/save_settings/${c.sid}`, { posting: 'everyone', is_moderated: 0 }),
-    [401, 403, 403, 200, 403, 200, 200],
+    [401, 403, 403, 200, 403, 200, 200, 200],
+  ],
+  [
+    "change a community's name, description and rules (its other settings)",
+    async (v, c) => v.post(`/v3.0/subsite/save_settings/${c.sid}`, { name: 'Матрица', description: 'О матрице' }),
+    [401, 403, 403, 200, 403, 403, 200, 200],
   ],
   [
     // A community of authors only that nobody here belongs to.
@@ -255,50 +264,54 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
         .returning({ id: subsites.id });
       return v.post('/v3.0/writing/save', { title: 'Пробую', entry: [text('т')], is_published: 1, subsite_id: s.id });
     },
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     "see a community's approval queue",
     async (v, c) => v.get(`/v3.0/subsite/reviews/${c.sid}`),
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 200, 200, 200, 200],
   ],
   [
     'approve an entry waiting in a community',
     async (v, c) => v.post(`/v3.0/admin/reviews/${await waiting(c)}/approve`, {}),
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 200, 200, 200, 200],
   ],
   [
     'reject an entry waiting in a community, with a reason',
     async (v, c) => v.post(`/v3.0/admin/reviews/${await waiting(c)}/reject`, { reason_text: 'Не по теме' }),
-    [401, 403, 403, 200, 200, 200, 200],
+    [401, 403, 403, 200, 200, 200, 200, 200],
   ],
   [
     "every community's entries awaiting approval (/admin queues)",
     async (v) => v.get('/v3.0/admin/reviews?reason=approval'),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
   [
     "see an entry's statistics (not its author)",
     async (v, c) => v.get(`/v3.0/content/stats/${c.entryId}`),
-    [401, 403, 403, 403, 200, 200, 200],
+    [401, 403, 403, 403, 403, 200, 200, 200],
   ],
-  ['see one’s blocklist', async (v) => v.get('/v3.0/blocklist'), [401, 200, 200, 200, 200, 200, 200]],
+  ['see one’s blocklist', async (v) => v.get('/v3.0/blocklist'), [401, 200, 200, 200, 200, 200, 200, 200]],
   [
     'blocklist a person',
     async (v) => v.post(`/v3.0/mute/subsite/${(await target()).id}`, {}),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     'comment',
     async (v, c) => v.post('/v3.0/comment/add', { id: c.entryId, text: 'Мнение' }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
   [
     'vote',
     async (v, c) => v.post('/v3.0/like', { id: c.entryId, type: 'content', sign: 1 }),
-    [401, 200, 403, 200, 200, 200, 200],
+    [401, 200, 403, 200, 200, 200, 200, 200],
   ],
-  ['subscribe', async (v, c) => v.post(`/v3.0/subscribe/to/subsite/${c.sid}`, {}), [401, 200, 403, 200, 200, 200, 200]],
+  [
+    'subscribe',
+    async (v, c) => v.post(`/v3.0/subscribe/to/subsite/${c.sid}`, {}),
+    [401, 200, 403, 200, 200, 200, 200, 200],
+  ],
 ];
 
 describe('role matrix', () => {
@@ -309,6 +322,8 @@ describe('role matrix', () => {
       .values({ type: 'community', slug: 'matrica', name: 'Матрица' })
       .returning({ id: subsites.id });
     await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: owner.id, role: 'owner' });
+    const submoderator = await person();
+    await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: submoderator.id, role: 'moderator' });
     const author = await person();
     const entry = await savedEntry(author.v, { title: 'Запись', entry: [text('Текст')], is_published: 1 });
     const banned = await person();
@@ -319,6 +334,7 @@ describe('role matrix', () => {
       user: (await person()).v,
       banned: banned.v,
       owner: owner.v,
+      submoderator: submoderator.v,
       moderator: (await person('moderator')).v,
       admin: (await person('admin')).v,
       superuser: (await person('superuser')).v,

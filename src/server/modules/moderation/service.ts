@@ -666,7 +666,8 @@ export async function subsiteReviewQueue(ctx: Ctx, actor: Actor, subsiteId: numb
 
 /**
  * `POST /admin/reviews/{id}/approve` publishes a waiting entry (its publication time is now, unless it had been
- * published before); `/reject {reason_text}` leaves it a draft, which its author may edit and send again. Held spam
+ * published before); `/reject {reason_text}` leaves it a draft, which its author may edit and send again (a
+ * community's rejection stays on the draft, with its reason, until then). Held spam
  * is staff's; a community's approval queue also its managers', whose rejection needs a reason the author is told.
  * Logged.
  */
@@ -687,6 +688,8 @@ export async function decideReview(
       throw badRequest(messages.approvalReasonRequired, { errors: { reason_text: messages.approvalReasonRequired } });
     await q.takeReview(ctx.db, entryId);
     if (decision.approve && !(await entries.publishApproved(ctx, entryId))) throw notFound(messages.reviewNotFound);
+    // The author sees a community's rejection and its reason on the draft until they send it again.
+    if (!decision.approve && approval) await q.rejectEntry(ctx.db, entryId, review.subsite_id, reason, ctx.now());
     if (approval && review.author_id !== actor.id)
       await sendSystem(
         ctx,

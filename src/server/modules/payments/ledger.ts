@@ -19,6 +19,20 @@ export async function balanceOf(ctx: Ctx, userId: number | null): Promise<number
 }
 
 /**
+ * The site's own account for staff: a page of its rows (newest first, below `beforeId`), its sums by kind and its
+ * balance; and the readers' card top-ups, which pass through the site on their way to readers' balances.
+ */
+export async function siteAccount(ctx: Ctx, beforeId: number | null, limit: number) {
+  const [rows, totals, balance, topups] = await Promise.all([
+    q.siteLedger(ctx.db, beforeId, limit),
+    q.siteLedgerTotals(ctx.db),
+    q.balance(ctx.db, null),
+    q.topupTotals(ctx.db),
+  ]);
+  return { rows, totals, balance, topups };
+}
+
+/**
  * Gives Plus for `days` more days (from its current end, or from now), inside the caller's transaction or its own.
  * Answers the new end of the paid period.
  */

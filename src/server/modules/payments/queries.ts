@@ -60,6 +60,41 @@ export async function ledgerOf(db: Db, userId: number): Promise<LedgerRow[]> {
   return rows(db, LedgerRow, sql`select * from ledger where user_id = ${userId} order by id`);
 }
 
+/** The site's own account (rows with no user), newest first, below `beforeId`. */
+export async function siteLedger(db: Db, beforeId: number | null, limit: number): Promise<LedgerRow[]> {
+  return rows(
+    db,
+    LedgerRow,
+    sql`select * from ledger where user_id is null ${beforeId === null ? sql`` : sql`and id < ${beforeId}`}
+        order by id desc limit ${limit}`,
+  );
+}
+
+const KindTotal = z.object({ kind: col.text, amount: col.int, count: col.int });
+
+/** The site's account summed by kind of movement. */
+export async function siteLedgerTotals(db: Db) {
+  return rows(
+    db,
+    KindTotal,
+    sql`select kind, coalesce(sum(amount), 0) as amount, count(*) as count from ledger where user_id is null
+        group by kind order by kind`,
+  );
+}
+
+/** Readers' balance top-ups by card: what the cards paid in, and what refunds sent back. */
+export async function topupTotals(db: Db): Promise<{ received: number; refunded: number }> {
+  const r = await firstRow(
+    db,
+    z.object({ received: col.int, refunded: col.int }),
+    sql`select coalesce(sum(l.amount) filter (where l.kind = 'charge'), 0) as received,
+               coalesce(-sum(l.amount) filter (where l.kind = 'refund'), 0) as refunded
+          from ledger l join payment_orders o on o.id = l.order_id
+         where o.kind = 'topup'`,
+  );
+  return r ?? { received: 0, refunded: 0 };
+}
+
 export async function ledgerOfOrder(db: Db, orderId: number): Promise<LedgerRow[]> {
   return rows(db, LedgerRow, sql`select * from ledger where order_id = ${orderId} order by id`);
 }

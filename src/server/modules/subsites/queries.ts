@@ -110,7 +110,7 @@ export async function isDeletedAccount(db: Db, subsite: SubsiteRow): Promise<boo
   return rows[0]?.at != null;
 }
 
-/** The reader's role in running the subsite (owner, admin, editor, author), null for none. */
+/** The reader's role in running the subsite (owner, admin, moderator, editor, author), null for none. */
 export async function roleIn(db: Db, userId: number, subsiteId: number): Promise<string | null> {
   const rows = await db
     .select({ role: subsiteRoles.role })

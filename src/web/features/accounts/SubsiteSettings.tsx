@@ -21,7 +21,7 @@ const t = ui.accounts.subsite;
 function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s: SubsiteSettings): void }) {
   const [link, setLink] = useState('');
   const [found, setFound] = useState<FoundUser | null>(null);
-  const [role, setRole] = useState<'admin' | 'editor' | 'author'>('author');
+  const [role, setRole] = useState<'admin' | 'moderator' | 'editor' | 'author'>('author');
   const [error, setError] = useState('');
 
   async function find(e: FormEvent) {
@@ -41,7 +41,9 @@ function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s
     toast.show(next ? ui.accounts.subsite.add : ui.accounts.subsite.remove, { type: 'success' });
   }
   const roles =
-    settings.my_role === 'owner' ? (['admin', 'editor', 'author'] as const) : (['editor', 'author'] as const);
+    settings.my_role === 'owner'
+      ? (['admin', 'moderator', 'editor', 'author'] as const)
+      : (['moderator', 'editor', 'author'] as const);
   return (
     <section className="settings-section" data-testid="subsite-members">
       <h2>{t.members}</h2>
@@ -96,7 +98,43 @@ function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s
   );
 }
 
-/** `{subsite_url}/settings`: name, description, avatar, cover, rules, who may post; the team. */
+type Posting = Pick<SubsiteSettings, 'posting' | 'is_moderated'>;
+
+/** Who may post and the approval flag (a community's moderation settings). */
+function PostingFields({ v, onChange }: { v: Posting; onChange(v: Posting): void }) {
+  return (
+    <fieldset className="account-field" data-testid="subsite-posting">
+      <legend className="account-field__label">{t.posting}</legend>
+      {POSTING_RULES.map((rule) => (
+        <label key={rule} className="radio">
+          <input
+            type="radio"
+            name="posting"
+            value={rule}
+            checked={v.posting === rule}
+            onChange={() => onChange({ ...v, posting: rule })}
+          />
+          {t.postingRules[rule]}
+        </label>
+      ))}
+      <label className="radio subsite-moderated">
+        <input
+          type="checkbox"
+          name="is_moderated"
+          checked={v.is_moderated}
+          onChange={(e) => onChange({ ...v, is_moderated: e.target.checked })}
+        />
+        {t.moderated}
+      </label>
+      <p className="settings-hint">{t.moderatedHint}</p>
+    </fieldset>
+  );
+}
+
+/**
+ * `{subsite_url}/settings`: name, description, avatar, cover, rules, who may post; the team. A site moderator
+ * (`my_role` 'site_moderator') sees only who may post and the approval flag, which is all they may change.
+ */
 export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
   const [s, setS] = useState(initial);
   const [v, setV] = useState({
@@ -127,6 +165,33 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
       rules: v.rules,
     });
   }
+  if (s.my_role === 'site_moderator')
+    return (
+      <div className="settings-page subsite-settings" data-testid="subsite-settings">
+        <h1>
+          {t.title}: <Link to={s.url}>{s.name}</Link>
+        </h1>
+        <section className="settings-section">
+          <p className="settings-hint" data-testid="subsite-moderator-lead">
+            {t.siteModeratorLead}
+          </p>
+          <form
+            className="profile-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save({ posting: v.posting, is_moderated: v.is_moderated ? 1 : 0 });
+            }}
+            noValidate
+          >
+            <PostingFields v={v} onChange={(p) => setV({ ...v, ...p })} />
+            <FieldError message={error} />
+            <button type="submit" className="btn btn-primary" disabled={busy} data-testid="subsite-save">
+              {ui.accounts.save}
+            </button>
+          </form>
+        </section>
+      </div>
+    );
   return (
     <div className="settings-page subsite-settings" data-testid="subsite-settings">
       <h1>
@@ -179,33 +244,7 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
               onChange={(e) => setV({ ...v, rules: e.target.value })}
             />
           </label>
-          {isBlog ? null : (
-            <fieldset className="account-field" data-testid="subsite-posting">
-              <legend className="account-field__label">{t.posting}</legend>
-              {POSTING_RULES.map((rule) => (
-                <label key={rule} className="radio">
-                  <input
-                    type="radio"
-                    name="posting"
-                    value={rule}
-                    checked={v.posting === rule}
-                    onChange={() => setV({ ...v, posting: rule })}
-                  />
-                  {t.postingRules[rule]}
-                </label>
-              ))}
-              <label className="radio subsite-moderated">
-                <input
-                  type="checkbox"
-                  name="is_moderated"
-                  checked={v.is_moderated}
-                  onChange={(e) => setV({ ...v, is_moderated: e.target.checked })}
-                />
-                {t.moderated}
-              </label>
-              <p className="settings-hint">{t.moderatedHint}</p>
-            </fieldset>
-          )}
+          {isBlog ? null : <PostingFields v={v} onChange={(p) => setV({ ...v, ...p })} />}
           <FieldError message={error} />
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="subsite-save">
             {ui.accounts.save}

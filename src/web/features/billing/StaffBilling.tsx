@@ -1,5 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FeedBanner, InvoiceItem, PayoutItem, PromoItem, SiteDonations } from '../../../shared/billing.ts';
+import type {
+  FeedBanner,
+  InvoiceItem,
+  PayoutItem,
+  PromoItem,
+  SiteAccount,
+  SiteDonations,
+} from '../../../shared/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
@@ -9,6 +16,8 @@ import './billing.css';
 
 const t = ui.billing.staff;
 const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));
+/** A movement with its sign, a typographic minus for money out. */
+const signed = (roubles: number) => `${roubles < 0 ? '−' : '+'}${rub(Math.abs(roubles))}`;
 type StaffPayout = PayoutItem & { author_id: number };
 
 /** Staff: invoices to mark paid, payout requests to mark paid, promo codes to make (issue 12). */
@@ -166,6 +175,69 @@ export function StaffSiteDonations() {
       </ul>
       {list && !list.items.length && <p className="disc-lead">{t.none}</p>}
     </section>
+  );
+}
+
+/**
+ * Staff (`/admin/account`): the site's own account — its balance, sums by kind and its ledger rows (editorial
+ * donations, their refunds, the shortfalls of donation clawbacks), with the top-ups and payouts passing through.
+ */
+export function StaffSiteAccount() {
+  const [account, setAccount] = useState<SiteAccount | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void billingCalls.siteAccount(null).then((r) => r.ok && setAccount(r.data));
+  }, []);
+  const more = async () => {
+    if (!account || account.next_before_id === null || busy) return;
+    setBusy(true);
+    const r = await billingCalls.siteAccount(account.next_before_id);
+    setBusy(false);
+    if (r.ok) setAccount({ ...r.data, items: [...account.items, ...r.data.items] });
+  };
+  if (!account) return null;
+  const kind = (k: string) => t.ledgerKinds[k] ?? k;
+  return (
+    <>
+      <section className="disc-card" data-testid="staff-site-account">
+        <p className="disc-lead">{t.accountLead}</p>
+        <p className="site-account__balance">
+          {t.accountBalance}: <b data-testid="site-account-balance">{rub(account.balance)}</b>
+        </p>
+        <p className="bill-hint">{t.accountTopups(rub(account.topups.received), rub(account.topups.refunded))}</p>
+        <p className="bill-hint">{t.accountPayouts(rub(account.payouts.paid), rub(account.payouts.requested))}</p>
+        {account.totals.length > 0 && (
+          <>
+            <h2 className="disc-title">{t.accountTotals}</h2>
+            <ul className="cabinet-list" data-testid="site-account-totals">
+              {account.totals.map((x) => (
+                <li key={x.kind}>
+                  {kind(x.kind)} · <b>{signed(x.amount)}</b> · <span className="bill-hint">{x.count}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <section className="disc-card">
+        <h2 className="disc-title">{t.accountRows}</h2>
+        <ul className="cabinet-list" data-testid="site-account-rows">
+          {account.items.map((r) => (
+            <li key={r.id}>
+              <b className={r.amount < 0 ? 'site-account__out' : 'site-account__in'}>{signed(r.amount)}</b> ·{' '}
+              {kind(r.kind)} · <span className="bill-hint">{formatDateTime(r.created_at)}</span>
+              {r.note && <p className="cabinet-message">{r.note}</p>}
+            </li>
+          ))}
+        </ul>
+        {!account.items.length && <p className="disc-lead">{t.none}</p>}
+        {account.next_before_id !== null && (
+          <button type="button" className="btn btn-secondary" onClick={() => void more()} disabled={busy}>
+            {t.more}
+          </button>
+        )}
+      </section>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import type {
   CompanySuggestion,
   DonationsCabinet,
   FeedBanner,
+  SiteAccount,
   SiteDonations,
   Sponsor,
 } from '../../../shared/billing.ts';
@@ -31,6 +32,8 @@ export const billingCalls = {
   topUp: (amount: number, card: CardFields) =>
     api.post<CreateResult>('balance/topup', { amount, ...card }, { notify: false }),
   siteDonations: () => api.get<SiteDonations>('admin/donations/site'),
+  siteAccount: (beforeId: number | null) =>
+    api.get<SiteAccount>('admin/account', beforeId === null ? {} : { before_id: beforeId }),
   setBanner: (banner: FeedBanner) => api.post<{ banner: FeedBanner }>('admin/banner', { ...banner }),
   removeBanner: () => api.post('admin/banner/remove', {}),
   ads: () => api.get<{ hide_ads: boolean; has_banner: boolean }>('plus/ads'),

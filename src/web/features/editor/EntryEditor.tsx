@@ -6,6 +6,7 @@ import type { Entry, WritingTarget } from '../../../shared/entries.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';
+import { RejectionNote, ReviewBadge } from '../entries/ReviewState.tsx';
 import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
 import { draftOf, hasContent, localDraft, sameDraft, saveEntry, type Draft } from './draft.ts';
 import './editor.css';
@@ -45,6 +46,11 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
   const [saved, setSaved] = useState(() => draftOf(entry, targets));
   const [draft, setDraft] = useState(saved);
   const [published, setPublished] = useState(entry?.is_published ?? false);
+  // Waiting for approval or rejected by a community: as the last answer about this entry said.
+  const [review, setReview] = useState<Pick<Entry, 'awaiting_review' | 'rejection'>>({
+    awaiting_review: entry?.awaiting_review ?? null,
+    rejection: entry?.rejection ?? null,
+  });
   const [status, setStatus] = useState<Status>('idle');
   const [started, setStarted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -94,6 +100,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
         base.current = next.modification_date;
         setSaved(snapshot);
         setPublished(next.is_published);
+        setReview({ awaiting_review: next.awaiting_review, rejection: next.rejection });
         return { entry: next, rm: result.rm };
       });
       queue.current = run.catch(() => null);
@@ -198,6 +205,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
             </option>
           ))}
         </select>
+        <ReviewBadge review={review} />
         <span className={`ed-status ed-status--${status}`} data-testid="editor-status" aria-live="polite">
           {statusText}
         </span>
@@ -260,6 +268,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
         </Link>
       </div>
       <div className="ed-main">
+        <RejectionNote review={review} />
         <LimitedInput
           className="ed-title"
           multiline

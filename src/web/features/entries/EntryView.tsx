@@ -7,6 +7,7 @@ import { formatDateTime, relativeTime, typograph } from '../../../shared/format.
 import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { EntryActions } from '../history/EntryActions.tsx';
+import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
 import './entries.css';
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
@@ -44,11 +45,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
               {relativeTime(entry.date, now)}
             </time>
             {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
-            {entry.awaiting_review && (
-              <span className="entry-badge entry-badge--waiting" data-testid="entry-awaiting">
-                {ui.complaints.awaiting[entry.awaiting_review]}
-              </span>
-            )}
+            <ReviewBadge review={entry} />
             {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
             {entry.is_closed_editing && (
               <span className="entry-badge" data-testid="entry-editing-closed">
@@ -68,6 +65,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         )}
         {entry.can_edit && <EntryActions entry={entry} />}
       </header>
+      <RejectionNote review={entry} />
       {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
       <EntryBlocks
         blocks={entry.blocks}

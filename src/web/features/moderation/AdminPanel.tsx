@@ -13,6 +13,11 @@ import './moderation.css';
 
 const L = ui.moderation;
 const TABS: AdminTab[] = ['queues', 'users', 'bans', 'audit'];
+const STAFF_PAGES = [
+  ['/admin/payments', ui.payments.staffTitle],
+  ['/admin/billing', ui.billing.staff.title],
+  ['/admin/account', ui.billing.staff.account],
+] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */
 export function AdminPanel({ data }: { data: AdminPanelData }) {
@@ -29,6 +34,14 @@ export function AdminPanel({ data }: { data: AdminPanelData }) {
             data-testid={`admin-tab-${tab}`}
           >
             {L.tabs[tab]}
+          </Link>
+        ))}
+      </nav>
+      {/* The staff's money pages live on their own addresses. */}
+      <nav className="mod-pages" aria-label={L.staffPages}>
+        {STAFF_PAGES.map(([to, label]) => (
+          <Link key={to} to={to} data-testid={`admin-link-${to.slice('/admin/'.length)}`}>
+            {label}
           </Link>
         ))}
       </nav>

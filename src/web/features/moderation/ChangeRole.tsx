@@ -6,7 +6,7 @@ import { useCurrentUser } from '../auth/session.ts';
 import { DialogForm } from './DialogForm.tsx';
 
 const C = ui.complaints;
-const ROLES = ['admin', 'editor', 'author', 'none'] as const;
+const ROLES = ['admin', 'moderator', 'editor', 'author', 'none'] as const;
 type Role = (typeof ROLES)[number];
 
 function ChangeRoleForm({

@@ -82,27 +82,13 @@ function CaptchaForm({ challenge, onDone }: { challenge: CaptchaChallenge; onDon
 export function openCaptcha(data: unknown): Promise<string | null> {
   const challenge = (data as Partial<CaptchaRequired> | null)?.challenge;
   if (!challenge || typeof challenge.challenge !== 'string') return Promise.resolve(null);
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (v: string | null) => {
-      if (settled) return;
-      settled = true;
-      resolve(v);
-    };
-    popup.open({
+  return popup.ask<string | null>(
+    {
       kind: 'captcha',
       size: 'small',
       labelledBy: 'captcha-title',
-      render: ({ close }) => (
-        <CaptchaForm
-          challenge={challenge}
-          onDone={(v) => {
-            settle(v);
-            close();
-          }}
-        />
-      ),
-      onClose: () => settle(null),
-    });
-  });
+      render: (done) => <CaptchaForm challenge={challenge} onDone={done} />,
+    },
+    null,
+  );
 }

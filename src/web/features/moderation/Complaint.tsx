@@ -85,27 +85,13 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
 
 /** The complaint modal (spec/foundation.md §2): resolves true once the complaint is stored. */
 export function openComplaint(target: ComplaintTarget): Promise<boolean> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (sent: boolean) => {
-      if (settled) return;
-      settled = true;
-      resolve(sent);
-    };
-    popup.open({
+  return popup.ask<boolean>(
+    {
       kind: 'complaint',
       size: 'small',
       labelledBy: 'complaint-title',
-      render: ({ close }) => (
-        <ComplaintForm
-          target={target}
-          onDone={(sent) => {
-            settle(sent);
-            close();
-          }}
-        />
-      ),
-      onClose: () => settle(false),
-    });
-  });
+      render: (done) => <ComplaintForm target={target} onDone={done} />,
+    },
+    false,
+  );
 }

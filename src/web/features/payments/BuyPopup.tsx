@@ -179,26 +179,8 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
 
 /** Opens the buy popup; resolves true once Plus is bought (the rc 402 hook repeats its request then). */
 export function openBuyPopup(): Promise<boolean> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (v: boolean) => {
-      if (settled) return;
-      settled = true;
-      resolve(v);
-    };
-    popup.open({
-      kind: 'buy-plus',
-      size: 'small',
-      labelledBy: 'buy-title',
-      render: ({ close }) => (
-        <BuyForm
-          onDone={(paid) => {
-            settle(paid);
-            close();
-          }}
-        />
-      ),
-      onClose: () => settle(false),
-    });
-  });
+  return popup.ask<boolean>(
+    { kind: 'buy-plus', size: 'small', labelledBy: 'buy-title', render: (done) => <BuyForm onDone={done} /> },
+    false,
+  );
 }

@@ -346,27 +346,13 @@ function CardPaymentForm({ p, onDone }: { p: CardPayment; onDone(paid: boolean):
 
 /** A card payment of anything but Plus (a donation, a top-up) in a popup; resolves true once paid. */
 export function openCardPayment(p: CardPayment): Promise<boolean> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (v: boolean) => {
-      if (settled) return;
-      settled = true;
-      resolve(v);
-    };
-    popup.open({
+  return popup.ask<boolean>(
+    {
       kind: 'card-payment',
       size: 'small',
       labelledBy: 'card-title',
-      render: ({ close }) => (
-        <CardPaymentForm
-          p={p}
-          onDone={(paid) => {
-            settle(paid);
-            close();
-          }}
-        />
-      ),
-      onClose: () => settle(false),
-    });
-  });
+      render: (done) => <CardPaymentForm p={p} onDone={done} />,
+    },
+    false,
+  );
 }

@@ -82,6 +82,35 @@ export const popup = {
     popups.set({ current: history[history.length - 1], history: history.slice(0, -1) });
     current.spec.onClose?.();
   },
+  /**
+   * Opens a popup that answers once: its body calls `done(value)`, which answers and closes; any other close
+   * (Escape, the overlay, the close button, navigation) answers `closed`.
+   */
+  ask<T>(
+    spec: Omit<PopupSpec, 'render' | 'onClose'> & { render(done: (value: T) => void): ReactNode },
+    closed: T,
+  ): Promise<T> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (value: T) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      };
+      push(
+        {
+          ...spec,
+          render: ({ close }) =>
+            spec.render((value) => {
+              settle(value);
+              close();
+            }),
+          onClose: () => settle(closed),
+        },
+        false,
+      );
+    });
+  },
   isOpen(kind?: string): boolean {
     const c = popups.get().current;
     return !!c && (kind === undefined || c.spec.kind === kind);

@@ -77,6 +77,12 @@ const donationMessage = z
   .transform((s) => s.trim())
   .default('');
 
+/** What every donation form asks: its amount in roubles and an optional message to the receiver. */
+const donationFields = {
+  amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+  message: donationMessage,
+};
+
 /** The card part of a form (spec/content.md §7): the receipt email, the order number of `prepare`, its cryptogram. */
 const cardFields = {
   email: emailField,
@@ -193,8 +199,7 @@ export const billingRoutes = [
     rateLimit: [20, 60],
     body: plainBody({
       entry_id: idField(messages.entryNotFound),
-      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
-      message: donationMessage,
+      ...donationFields,
     }),
     message: messages.donationDone,
     handler: ({ ctx, user, body }) =>
@@ -206,8 +211,7 @@ export const billingRoutes = [
     rateLimit: [20, 60],
     body: plainBody({
       entry_id: idField(messages.entryNotFound),
-      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
-      message: donationMessage,
+      ...donationFields,
       ...cardFields,
     }),
     handler: ({ ctx, user, body, req }) =>
@@ -223,8 +227,7 @@ export const billingRoutes = [
     access: 'active',
     rateLimit: [20, 60],
     body: plainBody({
-      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
-      message: donationMessage,
+      ...donationFields,
       ...cardFields,
     }),
     handler: ({ ctx, user, body, req }) =>
@@ -240,8 +243,7 @@ export const billingRoutes = [
     access: 'active',
     rateLimit: [20, 60],
     body: plainBody({
-      amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
-      message: donationMessage,
+      ...donationFields,
     }),
     message: messages.siteDonationDone,
     handler: ({ ctx, user, body }) => billing.donateToSiteFromBalance(ctx, user, body.amount, body.message),

@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
 import type { WebOptions } from '../http/web.ts';
 import { freshPostgres } from './postgres.ts';
+import { users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default; with DATABASE_URL,
@@ -110,6 +112,16 @@ export async function newUser(app: FastifyInstance, name?: string) {
   const v = new Visitor(app);
   const { user } = await v.register(name === undefined ? {} : { name });
   return { v, id: user.id as number, user: user as { id: number; name: string } };
+}
+
+/** A user whose account is older than a day: their entries with links are not held as spam. */
+export async function seasonedUser(t: TestApp, name: string) {
+  const u = await newUser(t.app, name);
+  await t.database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(users.id, u.id));
+  return u;
 }
 
 export interface Call {

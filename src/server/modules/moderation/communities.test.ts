@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { auditLog, entries, entryReviews, notifications, subsiteRoles, subsites, users } from '../../db/schema.ts';
-import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
+import { isRussianError, newUser, seasonedUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 
 /** Who may post in a community (everyone, members, authors) and moderated communities' approval queue. */
@@ -24,15 +24,6 @@ async function community(values: Partial<typeof subsites.$inferInsert> = {}) {
   await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: owner.id, role: 'owner' });
   return { s, owner };
 }
-/** An account older than a day: its entries with links are not held as spam. */
-async function person(name: string) {
-  const u = await newUser(t.app, name);
-  await t.database.db
-    .update(users)
-    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
-    .where(eq(users.id, u.id));
-  return u;
-}
 const publish = (v: Visitor, subsiteId: number, extra: Record<string, unknown> = {}) =>
   v.post('/v3.0/writing/save', {
     title: 'Заметка',
@@ -48,7 +39,7 @@ const entryRow = async (id: number) => (await t.database.db.select().from(entrie
 describe('who may post in a community', () => {
   it('a manager sets the rule; everyone, members only (subscribers), authors only; the editor lists only allowed ones', async () => {
     const { s, owner } = await community();
-    const reader = await person('Читатель');
+    const reader = await seasonedUser(t, 'Читатель');
     const set = (posting: string) => owner.v.post(`/v3.0/subsite/save_settings/${s.id}`, { posting });
 
     expect((await publish(reader.v, s.id)).json().rc).toBe(200);
@@ -76,7 +67,7 @@ describe('who may post in a community', () => {
 
   it('a draft written while the community was open is refused when published after it closed, and when moved in', async () => {
     const { s, owner } = await community();
-    const writer = await person('Писатель');
+    const writer = await seasonedUser(t, 'Писатель');
     const draft = (await publish(writer.v, s.id, { is_published: 0 })).json().data.entry;
     const elsewhere = await savedEntry(writer.v, { title: 'В блоге', entry: [text('т')], is_published: 1 });
     await owner.v.post(`/v3.0/subsite/save_settings/${s.id}`, { posting: 'authors' });
@@ -100,8 +91,8 @@ describe('who may post in a community', () => {
 
   it('bad input and wrong people: 4xx in Russian, nothing changed', async () => {
     const { s, owner } = await community();
-    const stranger = await person('Чужой');
-    const editor = await person('Редактор');
+    const stranger = await seasonedUser(t, 'Чужой');
+    const editor = await seasonedUser(t, 'Редактор');
     await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: editor.id, role: 'editor' });
     for (const body of [
       { posting: 'all' },
@@ -125,7 +116,7 @@ describe('who may post in a community', () => {
 describe('moderated communities', () => {
   it('an outsider’s entry waits; its managers see it and approve it; the author is told; logged', async () => {
     const { s, owner } = await community({ isModerated: true });
-    const writer = await person('Автор');
+    const writer = await seasonedUser(t, 'Автор');
     const res = await publish(writer.v, s.id);
     expect(res.json().rm).toBe(messages.entryAwaitingApproval);
     const waiting = res.json().data.entry;
@@ -177,7 +168,7 @@ describe('moderated communities', () => {
 
   it('reject needs a reason; the entry goes back to drafts and the author gets the reason; saving a draft leaves the queue', async () => {
     const { s, owner } = await community({ isModerated: true });
-    const writer = await person('Автор');
+    const writer = await seasonedUser(t, 'Автор');
     const id = (await publish(writer.v, s.id)).json().data.entry.id;
     await expectError(owner.v.post(`/v3.0/admin/reviews/${id}/reject`, {}), 400, messages.approvalReasonRequired);
     await expectError(owner.v.post(`/v3.0/admin/reviews/${id}/reject`, { reason_text: 'x'.repeat(5000) }), 400);
@@ -204,7 +195,7 @@ describe('moderated communities', () => {
 
   it('the author’s drafts list and entry say it waits, then that it was rejected and why; sending it again clears that', async () => {
     const { s, owner } = await community({ isModerated: true });
-    const writer = await person('Автор');
+    const writer = await seasonedUser(t, 'Автор');
     const id = (await publish(writer.v, s.id)).json().data.entry.id;
     const draft = async () =>
       (await writer.v.get('/v3.0/writing/drafts')).json().data.items.find((d: { id: number }) => d.id === id);
@@ -236,7 +227,7 @@ describe('moderated communities', () => {
 
   it('moving a published entry into a moderated community sends it to the queue', async () => {
     const { s } = await community({ isModerated: true });
-    const writer = await person('Автор');
+    const writer = await seasonedUser(t, 'Автор');
     const e = await savedEntry(writer.v, { title: 'Из блога', entry: [text('т')], is_published: 1 });
     const moved = await writer.v.post('/v3.0/writing/save', {
       id: e.id,
@@ -255,8 +246,8 @@ describe('moderated communities', () => {
   it('wrong people and bad ids: 4xx in Russian, nothing decided', async () => {
     const { s, owner } = await community({ isModerated: true });
     const { owner: otherOwner } = await community();
-    const writer = await person('Автор');
-    const editor = await person('Редактор');
+    const writer = await seasonedUser(t, 'Автор');
+    const editor = await seasonedUser(t, 'Редактор');
     await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: editor.id, role: 'editor' });
     const id = (await publish(writer.v, s.id)).json().data.entry.id;
     for (const v of [writer.v, otherOwner.v, editor.v]) {
@@ -283,9 +274,9 @@ describe('moderated communities', () => {
   it('a community’s own moderator reviews its queue and no other’s; their entries are not held; nothing else of a manager’s', async () => {
     const { s } = await community({ isModerated: true });
     const { s: other } = await community({ isModerated: true });
-    const mod = await person('Модератор сообщества');
+    const mod = await seasonedUser(t, 'Модератор сообщества');
     await t.database.db.insert(subsiteRoles).values({ subsiteId: s.id, userId: mod.id, role: 'moderator' });
-    const writer = await person('Автор');
+    const writer = await seasonedUser(t, 'Автор');
     const here = (await publish(writer.v, s.id)).json().data.entry.id;
     const there = (await publish(writer.v, other.id)).json().data.entry.id;
 
@@ -323,7 +314,7 @@ describe('moderated communities', () => {
 
   it('the owner names a moderator through the team call; the role is listed with the team', async () => {
     const { s, owner } = await community();
-    const mod = await person('Новый модератор');
+    const mod = await seasonedUser(t, 'Новый модератор');
     const res = await owner.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: mod.id, role: 'moderator' });
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().data.members).toContainEqual(expect.objectContaining({ id: mod.id, role: 'moderator' }));
@@ -333,7 +324,7 @@ describe('moderated communities', () => {
 
 describe('what site staff change in a community’s settings', () => {
   async function siteStaff(role: 'moderator' | 'admin') {
-    const u = await person(role === 'admin' ? 'Админ сайта' : 'Модератор сайта');
+    const u = await seasonedUser(t, role === 'admin' ? 'Админ сайта' : 'Модератор сайта');
     await t.database.db.update(users).set({ role }).where(eq(users.id, u.id));
     return u;
   }

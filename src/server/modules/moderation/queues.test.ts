@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { entries, entryReviews, feedPins, subsiteRoles, subsites, users } from '../../db/schema.ts';
-import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
+import { isRussianError, newUser, seasonedUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 
 const { t, staff } = useTestApp();
@@ -10,15 +10,6 @@ const { t, staff } = useTestApp();
 async function moderator() {
   const u = await newUser(t.app, 'Модератор');
   await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, u.id));
-  return u;
-}
-/** An account older than a day: its entries with links are not held. */
-async function seasoned(name: string) {
-  const u = await newUser(t.app, name);
-  await t.database.db
-    .update(users)
-    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
-    .where(eq(users.id, u.id));
   return u;
 }
 const feedIds = async (v: Visitor, query: string) =>
@@ -32,7 +23,7 @@ const expectError = async (res: Promise<{ statusCode: number; json(): any; body:
 
 describe('entry pins to a feed', () => {
   it('pinned first in its subsite feed and on the main feed, once; replaced, unpinned; managers pin their own', async () => {
-    const author = await seasoned('Автор');
+    const author = await seasonedUser(t, 'Автор');
     const [s] = await t.database.db
       .insert(subsites)
       .values({ type: 'community', slug: 'zakrep', name: 'Закреп', posting: 'everyone' })
@@ -73,7 +64,7 @@ describe('entry pins to a feed', () => {
   });
 
   it('bad input and wrong people: 4xx in Russian, nothing pinned', async () => {
-    const author = await seasoned('Автор');
+    const author = await seasonedUser(t, 'Автор');
     const e = await savedEntry(author.v, { title: 'Своя', entry: [text('т')], is_published: 1 });
     const draft = await savedEntry(author.v, { title: 'Черновик', entry: [text('т')], is_published: 0 });
     const [other] = await t.database.db
@@ -106,7 +97,7 @@ describe('entry pins to a feed', () => {
 
 describe('closed editing', () => {
   it('staff close an entry to its author; only the closer sees the marker; opening gives it back', async () => {
-    const author = await seasoned('Автор');
+    const author = await seasonedUser(t, 'Автор');
     const mod = await moderator();
     const e = await savedEntry(author.v, { title: 'Закрытая', entry: [text('т')], is_published: 1 });
     await expectError(author.v.post(`/v3.0/admin/content/close_editing/${e.id}`, {}), 403);
@@ -139,7 +130,7 @@ describe('held spam', () => {
     expect(held.is_published).toBe(false);
     const plain = await savedEntry(newbie.v, { title: 'Просто', entry: [text('без ссылок')], is_published: 1 });
     expect(plain.is_published).toBe(true);
-    const old = await seasoned('Старожил');
+    const old = await seasonedUser(t, 'Старожил');
     expect((await savedEntry(old.v, { title: 'Со ссылкой', entry: link, is_published: 1 })).is_published).toBe(true);
 
     const mod = await moderator();
@@ -176,7 +167,7 @@ describe('held spam', () => {
 
 describe('blocklist', () => {
   it('a blocklisted person cannot reply to or mention the reader, nor write to them; the list and its removal', async () => {
-    const reader = await seasoned('Читатель');
+    const reader = await seasonedUser(t, 'Читатель');
     const pest = await newUser(t.app, 'Вредина');
     const e = await savedEntry(reader.v, { title: 'Моя', entry: [text('т')], is_published: 1 });
     const mine = (await reader.v.post('/v3.0/comment/add', { id: e.id, text: 'Моё мнение' })).json().data.id;

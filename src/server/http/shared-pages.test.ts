@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, root } from '../../../scripts/ensure-build.ts';
+import { eq } from 'drizzle-orm';
 import { startTestApp, Visitor, type TestApp } from '../testing/harness.ts';
+import { entries } from '../db/schema.ts';
 import { feedFixtures } from '../modules/feed/testing.ts';
 import { RENDERS_AT_ONCE, SHARED_PAGE_MS } from './web.ts';
 
@@ -61,6 +63,28 @@ describe('anonymous pages shared for a few seconds in production', () => {
     expect(await html(new Visitor(t.app), page)).not.toContain('Запись после паузы');
     t.clock.now = new Date(t.clock.now.getTime() + SHARED_PAGE_MS);
     expect(await html(new Visitor(t.app), page)).toContain('Запись после паузы');
+  });
+
+  it('entry pages too: a change around the server waits its few seconds, a comment through this node shows at once', async () => {
+    const author = await f.reader();
+    const saved = await author.v.post('/v3.0/writing/save', {
+      title: 'Запись для общей копии',
+      entry: [textBlock('Текст записи для общей копии')],
+      is_published: 1,
+    });
+    expect(saved.json().rc, saved.body).toBe(200);
+    const { id, url } = saved.json().data.entry as { id: number; url: string };
+    expect(await html(new Visitor(t.app), url)).toContain('Запись для общей копии');
+
+    await t.database.db.update(entries).set({ title: 'Заголовок мимо сервера' }).where(eq(entries.id, id));
+    expect(await html(new Visitor(t.app), url)).toContain('Запись для общей копии');
+    expect(await html(author.v, url)).toContain('Заголовок мимо сервера');
+
+    const comment = await author.v.post('/v3.0/comment/add', { id, text: 'Комментарий через сервер' });
+    expect(comment.json().rc, comment.body).toBe(200);
+    const after = await html(new Visitor(t.app), url);
+    expect(after).toContain('Комментарий через сервер');
+    expect(after).toContain('Заголовок мимо сервера');
   });
 
   it('are kept per value of the cookies the shell reads, and never with a cookie set for someone', async () => {

@@ -23,7 +23,7 @@ type BuildWithContext = ServerBuild & {
   entry: { module: { appContext: ReturnType<typeof createContext<AppContextValue>> } };
 };
 
-/** How long anonymous visitors may be served the same feed or subsite page; this node's writes drop it at once. */
+/** How long anonymous visitors may be served the same feed, subsite or entry page; this node's writes drop it at once. */
 export const SHARED_PAGE_MS = 5000;
 
 /**
@@ -48,14 +48,18 @@ const sharedPages = perAppCache<SharedPage>(
   { dropOnWrite: true },
 );
 
+/** A subsite page (`/u/{user}`, `/s/{slug}`) or an entry page in one (`…/{id}-{slug}`). */
+const SUBSITE_OR_ENTRY = /^\/[us]\/[^/]+(\/\d[^/]*)?\/?$/;
+
 /**
- * The pages every anonymous visitor sees alike (the feeds and subsite pages): the key also holds the two cookies the
- * shell reads (src/web/root.tsx). Null for anything else, and for everyone outside production.
+ * The pages every anonymous visitor sees alike (the feeds, subsite and entry pages): the key also holds the two
+ * cookies the shell reads (src/web/root.tsx). Null for anything else, and for everyone outside production. An entry
+ * page counts its view from the browser, so a shared copy loses no view.
  */
 function sharedKey(req: FastifyRequest, isProduction: boolean): string | null {
   if (!isProduction || req.user || req.method !== 'GET') return null;
   const path = req.url.split('?', 1)[0];
-  if (!feedRoute(path) && !/^\/[us]\/[^/]+\/?$/.test(path)) return null;
+  if (!feedRoute(path) && !SUBSITE_OR_ENTRY.test(path)) return null;
   return [req.url, ...SHELL_COOKIES.map((name) => req.cookies[name] ?? '')].join('\n');
 }
 

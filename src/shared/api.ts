@@ -31,7 +31,10 @@ export interface CurrentUser {
   is_user: boolean;
   is_subsites_tuned: boolean;
   show_possession: boolean;
+  /** The subsites the user manages (owner or admin): their channels, team and settings (spec/content.md §6). */
   managedSubsites: { value: number; label: string; additionalData: { uri: string; messengerHash: string } }[];
+  /** Communities whose approval queue the user reviews: the managed ones and those they moderate. */
+  reviewed_subsite_ids: number[];
   subscribed_ids: number[];
   ignored_ids: number[];
   forceReload: boolean;

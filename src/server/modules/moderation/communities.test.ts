@@ -320,6 +320,34 @@ describe('moderated communities', () => {
     expect(res.json().data.members).toContainEqual(expect.objectContaining({ id: mod.id, role: 'moderator' }));
     await expectError(owner.v.post(`/v3.0/subsite/members/${s.id}`, { user_id: mod.id, role: 'moder' }), 400);
   });
+
+  it('the current user lists as managed only what they manage, and as reviewed what they review', async () => {
+    const { s, owner } = await community();
+    const people = await Promise.all(['admin', 'moderator', 'editor', 'author'].map((r) => newUser(t.app, r)));
+    await t.database.db
+      .insert(subsiteRoles)
+      .values(
+        people.map((p, i) => ({
+          subsiteId: s.id,
+          userId: p.id,
+          role: ['admin', 'moderator', 'editor', 'author'][i] as 'admin',
+        })),
+      );
+    const seen = async (v: Visitor) => {
+      const user = (await v.get('/v3.0/auth/check')).json().data.user;
+      return {
+        managed: (user.managedSubsites as { value: number }[]).some((m) => m.value === s.id),
+        reviewed: (user.reviewed_subsite_ids as number[]).includes(s.id),
+      };
+    };
+    expect(await seen(owner.v)).toEqual({ managed: true, reviewed: true });
+    expect(await Promise.all(people.map((p) => seen(p.v)))).toEqual([
+      { managed: true, reviewed: true },
+      { managed: false, reviewed: true },
+      { managed: false, reviewed: false },
+      { managed: false, reviewed: false },
+    ]);
+  });
 });
 
 describe('what site staff change in a community’s settings', () => {

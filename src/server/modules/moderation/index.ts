@@ -18,7 +18,7 @@ import {
 } from './queries.ts';
 
 /** What other modules may use of moderation besides service.ts. */
-export { REVIEWER_ROLES } from './policy.ts';
+export { MANAGER_ROLES, REVIEWER_ROLES } from './policy.ts';
 export type { EntryFacts } from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */

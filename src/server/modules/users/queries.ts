@@ -44,11 +44,17 @@ export async function setRole(db: Db, userId: number, role: NewUser['role']) {
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
-/** The lists the current user object carries: managed subsites, subscriptions, mutes. */
+/** The lists the current user object carries: subsites with the user's role in each, subscriptions, mutes. */
 export async function userRelations(db: Db, userId: number) {
   const [managed, subscribed, muted, tuned] = await Promise.all([
     db
-      .select({ id: subsites.id, name: subsites.name, type: subsites.type, slug: subsites.slug })
+      .select({
+        id: subsites.id,
+        name: subsites.name,
+        type: subsites.type,
+        slug: subsites.slug,
+        role: subsiteRoles.role,
+      })
       .from(subsiteRoles)
       .innerJoin(subsites, eq(subsites.id, subsiteRoles.subsiteId))
       .where(eq(subsiteRoles.userId, userId)),

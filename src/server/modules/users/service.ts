@@ -8,6 +8,7 @@ import { isStaff } from '../auth/index.ts';
 import { insertUser, setRole, userRelations, type NewUser } from './queries.ts';
 import { findUserByEmail, isBanned } from '../auth/index.ts';
 import { adultPrefs, ownBan } from '../moderation/service.ts';
+import { MANAGER_ROLES, REVIEWER_ROLES } from '../moderation/index.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
 export function userHash(secret: string, userId: number, purpose = 'user'): string {
@@ -22,6 +23,8 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     adultPrefs(ctx, u.id),
   ]);
   const blogUrl = subsiteUrl({ id: u.id, type: 'user', slug: u.slug });
+  // Editors and authors of a community write in it but do not manage it: no channel, team, pins or settings.
+  const managed = rel.managed.filter((m) => MANAGER_ROLES.includes(m.role));
   return {
     id: u.id,
     name: u.name,
@@ -42,12 +45,13 @@ export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentU
     is_cabinet_exist: false,
     is_user: true,
     is_subsites_tuned: rel.isTuned || rel.subscribedIds.length > 0,
-    show_possession: rel.managed.some((m) => m.type !== 'user'),
-    managedSubsites: rel.managed.map((m) => ({
+    show_possession: managed.some((m) => m.type !== 'user'),
+    managedSubsites: managed.map((m) => ({
       value: m.id,
       label: m.name,
       additionalData: { uri: subsiteUrl(m), messengerHash: userHash(ctx.config.secret, m.id, 'messenger') },
     })),
+    reviewed_subsite_ids: rel.managed.filter((m) => REVIEWER_ROLES.includes(m.role)).map((m) => m.id),
     subscribed_ids: rel.subscribedIds,
     ignored_ids: rel.ignoredIds,
     forceReload: false,

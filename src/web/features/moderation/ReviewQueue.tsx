@@ -83,7 +83,7 @@ export function ReviewList({ items, onDecided }: { items: ReviewItem[]; onDecide
  */
 export function CommunityApprovalQueue({ subsiteId }: { subsiteId: number }) {
   const me = useCurrentUser();
-  const manages = Boolean(me && (me.is_staff || me.managedSubsites.some((s) => s.value === subsiteId)));
+  const manages = Boolean(me && (me.is_staff || me.reviewed_subsite_ids.includes(subsiteId)));
   const [items, setItems] = useState<ReviewItem[]>([]);
   useEffect(() => {
     if (!manages) return;

@@ -171,6 +171,12 @@ export interface PlusStatus {
   balance: number;
 }
 
+/** `GET /payments/admin/refund/{order_id}`, in kopecks: the order's amount and what the site's account would cover. */
+export interface RefundPreview {
+  amount: number;
+  site_covers: number;
+}
+
 export interface PaymentItem {
   id: number;
   kind: string;

@@ -12,6 +12,7 @@ import {
   type Server,
 } from './harness.ts';
 import { messages, ui } from '../../src/shared/catalogue.ts';
+import { formatRoubles } from '../../src/shared/format.ts';
 import { seriousViolations } from './a11y.ts';
 import { freshPostgres, unreachable, type FreshPostgres } from '../../src/server/testing/postgres.ts';
 
@@ -230,6 +231,23 @@ describe('billing', () => {
       await shot(cabinet.page, `donations-card-${width}`, true);
       await cabinet.context.close();
     }
+
+    // The author spends 200 ₽ of the 250 (a donation to the editorial); refunding the card donation, staff are told
+    // first that the site covers what the author no longer holds.
+    const spent = await callApi(server, '/v3.0/donations/site/balance', author.cookie, { amount: 200, message: '' });
+    expect(spent.rc, JSON.stringify(spent)).toBe(200);
+    const staff = await signedInPage(browser, server, boss.cookie, 1280, 900);
+    await open(staff.page, `${server.url}/admin/payments`);
+    const order = staff.page.locator('[data-testid=payments-list] li[data-status=paid]', { hasText: 'Донат' }).first();
+    const orderId = await order.getAttribute('data-order');
+    await order.locator('[data-testid=refund]').click();
+    const modal = staff.page.locator('[data-testid=modal]');
+    await modal.getByText(ui.payments.refundSiteCovers(formatRoubles(5000), formatRoubles(20000))).waitFor();
+    await shot(staff.page, 'refund-site-covers-1280');
+    await modal.locator('[data-testid=modal-confirm]').click();
+    await staff.page.getByText(ui.payments.refunded).waitFor();
+    await staff.page.locator(`[data-testid=payments-list] li[data-order="${orderId}"][data-status=refunded]`).waitFor();
+    await staff.context.close();
   });
 
   // Four people and five pages in one story: 33 s on a quiet two-core machine, near the default 60 s beside two other

@@ -108,6 +108,9 @@ export const paymentsUi = {
   } as Record<string, string>,
   refund: 'Вернуть деньги',
   refunded: 'Деньги возвращены',
+  /** Before a refund of a donation its author has partly paid out or spent; formatted sums. */
+  refundSiteCovers: (taken: string, covers: string) =>
+    `Автор уже вывел или потратил часть доната: с его баланса вернётся ${taken}, остальные ${covers} сайт доплатит из своего счёта`,
   staffTitle: 'Платежи',
   giftTitle: 'Подарить Плюс',
   kinds: { donation: 'Донат', topup: 'Пополнение баланса', gift: 'Подарок Плюса' } as Record<string, string>,

@@ -486,6 +486,10 @@ describe('card payments of donations, top-ups and editorial donations', () => {
 
     // A staff refund: the money leaves the author, comes back to the donor and goes to the card; once.
     const orderId = res.json().data.order_id;
+    expect((await staff.get(`/v3.0/payments/admin/refund/${orderId}`)).json().data).toEqual({
+      amount: 25000,
+      site_covers: 0,
+    });
     expect((await staff.post('/v3.0/payments/admin/refund', { order_id: orderId })).json().rc).toBe(200);
     expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
     expect(await balanceOf(author.v)).toBe(0);
@@ -508,7 +512,17 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(await balanceOf(author.v)).toBe(200);
     const siteBefore = (await siteRows()).length;
 
-    const refund = await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id });
+    // Staff are told before they refund what the site's account will cover; asking changes nothing.
+    const orderId = res.json().data.order_id;
+    const ledgerBefore = await ledgerCount();
+    const preview = await staff.get(`/v3.0/payments/admin/refund/${orderId}`);
+    expect(preview.json().data, preview.body).toEqual({ amount: 80000, site_covers: 60000 });
+    expect(isRussianError(await author.v.get(`/v3.0/payments/admin/refund/${orderId}`), 403)).toBe(true);
+    expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/999999'), 404)).toBe(true);
+    expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/1x'), 400)).toBe(true);
+    expect(await ledgerCount()).toBe(ledgerBefore);
+
+    const refund = await staff.post('/v3.0/payments/admin/refund', { order_id: orderId });
     expect(refund.json().rc, refund.body).toBe(200);
     // The author gives back the 200 ₽ they hold and stays at zero; the site's account takes the other 600 ₽.
     expect(await balanceOf(author.v)).toBe(0);
@@ -532,9 +546,8 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(account.items[0]).toMatchObject({ kind: 'refund', amount: -600, order_id: res.json().data.order_id });
     // A second refund changes nothing.
     const count = await ledgerCount();
-    expect(
-      isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id }), 400),
-    ).toBe(true);
+    expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
+    expect(isRussianError(await staff.get(`/v3.0/payments/admin/refund/${orderId}`), 400)).toBe(true);
     expect(await ledgerCount()).toBe(count);
   });
 

@@ -457,11 +457,8 @@ async function refundDonation(ctx: Ctx, order: OrderRow) {
   if (!donation || donation.status !== 'paid') return;
   const note = messages.donationRefundNote(donation.id);
   const authorId = donation.authorId;
-  let fromAuthor = donation.amount;
-  if (authorId !== null) {
-    await q.lockUser(ctx.db, authorId);
-    fromAuthor = Math.min(donation.amount, Math.max(0, await balanceOf(ctx, authorId)));
-  }
+  if (authorId !== null) await q.lockUser(ctx.db, authorId);
+  const fromAuthor = await clawback(ctx, donation);
   if (fromAuthor > 0)
     await postLedger(ctx, {
       userId: authorId,
@@ -495,6 +492,19 @@ async function refundDonation(ctx: Ctx, order: OrderRow) {
   await q.setDonationStatus(ctx.db, donation.id, 'refunded', ctx.now());
 }
 
+/** What a refund takes back from the donation's author: all of it, or what their balance holds when less. */
+async function clawback(ctx: Ctx, donation: { authorId: number | null; amount: number }) {
+  if (donation.authorId === null) return donation.amount;
+  return Math.min(donation.amount, Math.max(0, await balanceOf(ctx, donation.authorId)));
+}
+
+/** The part of a donation's refund the site's own account would cover, told to staff before they refund. */
+async function donationSiteCovers(ctx: Ctx, order: OrderRow) {
+  const donation = await q.donationByOrder(ctx.db, order.id);
+  if (!donation || donation.status !== 'paid' || donation.authorId === null) return 0;
+  return donation.amount - (await clawback(ctx, donation));
+}
+
 /**
  * A paid donation order: its donation row (once per order) and the money moved from the donor to the author; a
  * refund undoes it.
@@ -513,7 +523,7 @@ onOrderPaid(
     });
     await settleDonation(ctx, donation);
   },
-  refundDonation,
+  { undo: refundDonation, siteCovers: donationSiteCovers },
 );
 
 /** A donation to the site itself paid from the donor's balance. */

@@ -96,6 +96,13 @@ export const paymentsRoutes = [
     query: beforeQuery,
     handler: ({ ctx, query }) => payments.staffHistory(ctx, query.before_id ?? null),
   }),
+  route.get('/payments/admin/refund/:order_id', {
+    access: 'staff',
+    rateLimit: [60, 60],
+    readOnly: true,
+    params: z.strictObject({ order_id: idField(messages.paymentOrderNotFound) }),
+    handler: ({ ctx, user, params }) => payments.refundPreview(ctx, user, params.order_id),
+  }),
   route.post('/payments/admin/refund', {
     access: 'staff',
     rateLimit: [20, 60],

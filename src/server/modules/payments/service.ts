@@ -12,6 +12,7 @@ import {
   type PaymentItem,
   type PlusStatus,
   type PrepareData,
+  type RefundPreview,
   type Product,
   type ThreeDsData,
 } from '../../../shared/payments.ts';
@@ -156,8 +157,14 @@ export function onOrderPaid(kind: string, handler: PaidHandler, refunded?: Refun
   if (refunded) refundHandlers.set(kind, refunded);
 }
 
-/** What a refunded order of another kind undoes inside the refund's transaction (a donation goes back to its donor). */
-export type RefundHandler = (ctx: Ctx, order: q.OrderRow) => Promise<void>;
+/**
+ * What a refunded order of another kind undoes inside the refund's transaction (a donation goes back to its donor),
+ * and, asked before, how many kopecks of it the site's own account would cover (an author who was paid out).
+ */
+export interface RefundHandler {
+  undo(ctx: Ctx, order: q.OrderRow): Promise<void>;
+  siteCovers(ctx: Ctx, order: q.OrderRow): Promise<number>;
+}
 const refundHandlers = new Map<string, RefundHandler>();
 
 export interface CardPayment {
@@ -602,12 +609,25 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
  * charge are marked, the ledger gets `refund +X` (the order undone) and `refund −X` (the money out), and the days of
  * Plus it bought are taken back.
  */
-export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: string }> {
+/** A paid order with its succeeded charge, as a refund needs it. */
+async function refundable(ctx: Ctx, staff: UserRow, orderId: number) {
   assertCanRefund(staff);
   const order = await q.orderById(ctx.db, orderId);
   if (!order) throw notFound(messages.paymentOrderNotFound);
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
   if (order.status !== 'paid' || !charge) throw badRequest(messages.paymentRefundDenied);
+  return { order, charge };
+}
+
+/** What a refund would do, for the staff's confirmation: the amount, and what the site's own account would cover. */
+export async function refundPreview(ctx: Ctx, staff: UserRow, orderId: number): Promise<RefundPreview> {
+  const { order } = await refundable(ctx, staff, orderId);
+  const covers = (await refundHandlers.get(order.kind)?.siteCovers(ctx, order)) ?? 0;
+  return { amount: order.amount, site_covers: covers };
+}
+
+export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: string }> {
+  const { order, charge } = await refundable(ctx, staff, orderId);
   await providerOf(ctx).refund(charge.transaction_id, charge.amount);
   await transaction(ctx, (ctx) => refunded(ctx, order));
   return { status: 'refunded' };
@@ -620,7 +640,7 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
   if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
   // A Plus order's price comes back to the account before it goes to the card; other kinds leave after their own
   // handler has undone what they did (a top-up has nothing to undo).
-  await refundHandlers.get(order.kind)?.(ctx, order);
+  await refundHandlers.get(order.kind)?.undo(ctx, order);
   if (order.kind === 'plus')
     await postLedger(ctx, {
       userId: order.user_id,

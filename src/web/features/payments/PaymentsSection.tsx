@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import { formatDate, formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { GIFT_PERIODS, type PaymentItem, type PlusStatus } from '../../../shared/payments.ts';
 import { digitsOnly } from '../../../shared/payments.ts';
 import { openModal, popup, toast } from '../../ui/overlays/index.ts';
@@ -22,7 +22,7 @@ function PaymentList({
   return (
     <ul className="payments-list" data-testid="payments-list">
       {items.map((p) => (
-        <li key={p.id} data-status={p.status}>
+        <li key={p.id} data-status={p.status} data-order={p.id}>
           <span>
             №{p.id}
             {p.user_id !== undefined && ` · id${p.user_id}`} · {t.tariffs[p.stuff_id ?? 0] ?? t.kinds[p.kind] ?? p.kind}
@@ -35,7 +35,7 @@ function PaymentList({
             {p.reason && p.status === 'declined' && ` · ${p.reason}`}
           </span>
           {onRefund && p.status === 'paid' && p.amount > 0 && (
-            <button type="button" className="btn btn-secondary" onClick={() => onRefund(p.id)}>
+            <button type="button" className="btn btn-secondary" data-testid="refund" onClick={() => onRefund(p.id)}>
               {t.refund}
             </button>
           )}
@@ -196,7 +196,13 @@ export function StaffPayments() {
   const load = () => void paymentCalls.staffOrders().then((r) => r.ok && setItems(r.data));
   useEffect(load, []);
   async function refund(id: number) {
-    const { status } = await openModal({ title: t.refund, text: `№${id}`, confirmLabel: t.refund, danger: true });
+    const preview = await paymentCalls.refundPreview(id);
+    if (!preview.ok) return;
+    const { amount, site_covers: covers } = preview.data;
+    const text = covers
+      ? `№${id}. ${t.refundSiteCovers(formatRoubles(amount - covers), formatRoubles(covers))}`
+      : `№${id}`;
+    const { status } = await openModal({ title: t.refund, text, confirmLabel: t.refund, danger: true });
     if (!status) return;
     const r = await paymentCalls.refund(id);
     if (!r.ok) return;

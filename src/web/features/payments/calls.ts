@@ -1,4 +1,11 @@
-import type { BankInfo, CreateResult, PaymentItem, PlusStatus, PrepareData } from '../../../shared/payments.ts';
+import type {
+  BankInfo,
+  CreateResult,
+  PaymentItem,
+  PlusStatus,
+  PrepareData,
+  RefundPreview,
+} from '../../../shared/payments.ts';
 import { api } from '../../api/request.ts';
 
 /** The payment calls (spec/content.md §7). The buy popup shows its own errors, so none of them toasts. */
@@ -21,5 +28,6 @@ export const paymentCalls = {
   cancel: (reason: string) => api.post<PlusStatus>('payments/recurring/cancel', { reason }),
   gift: (user_id: number, days: number) => api.post<PlusStatus>('payments/gift', { user_id, days }),
   staffOrders: () => api.get<(PaymentItem & { user_id: number })[]>('payments/admin/orders'),
+  refundPreview: (order_id: number) => api.get<RefundPreview>(`payments/admin/refund/${order_id}`),
   refund: (order_id: number) => api.post<{ status: string }>('payments/admin/refund', { order_id }),
 };

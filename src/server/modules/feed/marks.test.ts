@@ -222,6 +222,62 @@ describe("a signed-in reader's feed over shared cards (production)", () => {
     }
   });
 
+  it('a first page picked from the shared ordering is the page the database reads for the reader', async () => {
+    // The same database read live (as in development), without the shared ordering or any kept state.
+    const live = await buildApp({
+      config: { ...t.config, isProduction: false },
+      db: t.database.db,
+      logger: false,
+      now: () => t.clock.now,
+    });
+    try {
+      await live.ready();
+      const [a1, a2, reader] = [await f.reader(), await f.reader(), await f.reader()];
+      const [c1, c2, c3] = [await f.community(), await f.community(), await f.community()];
+      const ids: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const id = await f.entry({
+          subsiteId: [c1, c2, c3][i % 3]!.id,
+          authorId: i % 4 ? a1.id : a2.id,
+          publishedAt: f.hoursAgo(i / 2),
+          isHiddenFromMain: i % 7 === 0,
+          isHiddenForPlus: i % 5 === 0,
+        });
+        await f.setCounters(id, { likesSumm: (i * 7) % 23, commentsCount: i % 4 });
+        if (i % 6 === 0)
+          await t.database.db.execute(sql`insert into entry_hashtags (entry_id, tag) values (${id}, 'шум')`);
+        ids.push(id);
+      }
+      const ok = async (path: string, body?: object) => expect((await reader.v.post(path, body)).json().rc).toBe(200);
+      await ok(`/v3.0/subscribe/to/subsite/${c1.id}`);
+      await ok(`/v3.0/subscribe/to/subsite/${a2.id}`);
+      await ok(`/v3.0/mute/subsite/${c3.id}`);
+      await ok('/v3.0/hashtags/mute', { hashtags: ['шум'] });
+      await ok(`/v3.0/content/hide/${ids[4]}`);
+      await ok('/v3.0/like', { id: ids[1], type: 'content', sign: 1 });
+      await ok('/v3.0/like', { id: ids[3], type: 'content', sign: -1 });
+      await ok('/v3.0/favorite/change', { id: ids[7], type: 'content', state: 1 });
+      const there = new Visitor(live);
+      there.cookies = reader.v.cookies;
+      const shape = (page: Awaited<ReturnType<typeof feedPage>>) => ({
+        ...page,
+        items: page.items.map((e) => [e.id, e.likes.is_liked, e.is_favorited]),
+      });
+      for (const query of [
+        'sorting=hotness',
+        'sorting=date&count=7',
+        'all=1&sorting=hotness&count=9',
+        'all=1&sorting=date',
+        'my=1&sorting=date&count=4',
+        'my=1',
+        `sorting=hotness&count=5&exclude_ids=${ids.slice(25).join(',')}`,
+      ])
+        expect(shape(await feedPage(reader.v, query)), query).toEqual(shape(await feedPage(there, query)));
+    } finally {
+      await live.close();
+    }
+  });
+
   it('drops a card that was removed since it was shared', async () => {
     const author = await f.reader();
     const c = await f.community();

@@ -82,7 +82,11 @@ interface ReaderState {
   /** The window's ids when the state was read, then the ids of pages read since. */
   checked: Int32Array;
   checkedSince: Set<number>;
+  /** The reader's last first pages by request, each good while its window is the current one. */
+  pages: Map<string, { window: FeedWindow; page: FeedPage }>;
 }
+/** A returning reader is served their page again, not picked again; a few requests' worth. */
+const KEPT_PAGES = 4;
 export const READER_STATE_MS = 60_000;
 const stateCache = perAppCache<ReaderState>(
   READER_STATE_MS,
@@ -92,7 +96,9 @@ const stateCache = perAppCache<ReaderState>(
 
 function readerStateBytes(st: ReaderState): number {
   const small = st.muted.size + st.mutedTags.size + st.hidden.size + st.votes.size + st.favorited.size;
-  return 512 + st.subscriptions.byteLength + st.checked.byteLength + 40 * (small + st.checkedSince.size);
+  return (
+    512 + KEPT_PAGES * 1024 + st.subscriptions.byteLength + st.checked.byteLength + 40 * (small + st.checkedSince.size)
+  );
 }
 
 function sortedIds(ids: number[]): Int32Array {
@@ -130,6 +136,7 @@ async function readerStateOf(ctx: Ctx, reader: FeedReader, window: FeedWindow): 
       favorited: new Set(),
       checked: sortedIds(among),
       checkedSince: new Set(),
+      pages: new Map(),
     };
     addMarks(st, row);
     return st;
@@ -170,6 +177,9 @@ async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest): Promi
   const pinId = req.scope === 'main' ? await pinOf(ctx, 0) : null;
   const window = await windowOf(ctx, req.scope, sorting);
   const st = await readerStateOf(ctx, reader, window);
+  const key = JSON.stringify(req);
+  const kept = st.pages.get(key);
+  if (kept?.window === window) return kept.page;
   const skip = new Set(req.excludeIds);
   if (pinId !== null) skip.add(pinId);
   const picked: q.WindowRow[] = [];
@@ -192,7 +202,10 @@ async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest): Promi
     is_favorited: st.favorited.has(r.id),
   }));
   const pinned = pinId !== null ? await pinnedCard(ctx, pinId, reader.id) : null;
-  return pageOf(ctx, rows, limit, pinned);
+  const page = await pageOf(ctx, rows, limit, pinned);
+  if (st.pages.size >= KEPT_PAGES) st.pages.clear();
+  st.pages.set(key, { window, page });
+  return page;
 }
 
 /**

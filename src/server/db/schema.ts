@@ -70,6 +70,12 @@ export const users = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
     /** Per-user preferences: default feed sorting and the like (see shared/settings). */
     settings: jsonb('settings').notNull().default({}),
+    /**
+     * Counts the user's writes through the API. What a node keeps of a reader for long (their feed filters and
+     * marks) is valid for one value: every node reads it with the session, so a change made through another node
+     * shows as soon as that node's copy of the session is read again.
+     */
+    writeSeq: integer('write_seq').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)],

@@ -16,7 +16,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createMailer } from '../modules/mail/service.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
-import { userBySessionToken } from '../modules/auth/service.ts';
+import { noteWrite, userBySessionToken } from '../modules/auth/service.ts';
 import { ApiError } from './errors.ts';
 import { createDomainEvents } from '../events.ts';
 import { runNow } from '../db/transaction.ts';
@@ -251,11 +251,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     req.body = { ...parseBrackets(strings), ...(Object.keys(files).length ? { files } : {}) };
   });
 
-  // A write this node answered drops the shared copies of pages and feeds (lib/cache.ts), before its author can ask
-  // for them again: the author sees the change at once, other readers within the caches' few seconds.
+  // A write this node answered drops the shared copies of pages and feeds and its author's own (lib/cache.ts), before
+  // its author can ask for them again: the author sees the change at once, other readers within the caches' few seconds.
   app.addHook('onSend', async (req, reply) => {
-    if (UNSAFE_METHODS.has(req.method) && reply.statusCode < 400 && !req.routeOptions.config?.readOnly)
-      dropPageCaches(app.ctx);
+    if (!UNSAFE_METHODS.has(req.method) || reply.statusCode >= 400 || req.routeOptions.config?.readOnly) return;
+    // The write itself is done: a failed count must not turn its answer into an error (kept copies then live their time).
+    if (req.user) await noteWrite(app.ctx, req.user.id).catch((err) => req.log.error({ err }, 'write count failed'));
+    dropPageCaches(app.ctx, req.user?.id ?? null);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

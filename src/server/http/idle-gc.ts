@@ -63,7 +63,7 @@ export function collectWhenIdle(
     if (quietTicks < QUIET_TICKS || !(heapGrew || residentGrew)) return;
     // What the page caches hold is a few seconds old at most, and expired values leave only as new ones come in:
     // a quiet server would keep the burst's last pages (up to their byte bounds) through the collection.
-    dropPageCaches(app.ctx);
+    dropPageCaches(app.ctx, null);
     collect();
     heapBase = heapUsed();
     residentBase = resident();

@@ -108,9 +108,27 @@ describe('TtlCache bounds', () => {
       await pages(app).get('k', async () => 'v');
       await other(app).get('k', async () => 'v');
     }
-    dropPageCaches(app1);
+    dropPageCaches(app1, null);
     expect(pages(app1).size.entries).toBe(0);
     expect(other(app1).size.entries).toBe(1);
     expect(pages(app2).size.entries).toBe(1);
+  });
+
+  it("a reader's write drops that reader's keys of per-reader caches and all of the shared ones", async () => {
+    const shared = perAppCache<string>(60_000, 10, { dropOnWrite: true });
+    const perReader = perAppCache<string>(60_000, 10, { dropOnWrite: 'reader' });
+    const app = { root: {}, now: () => new Date() };
+    await shared(app).get('page', async () => 'v');
+    for (const key of ['7', '7 a', '7 b', '71 a', '8 a']) await perReader(app).get(key, async () => key);
+    dropPageCaches(app, 7);
+    expect(shared(app).size.entries).toBe(0);
+    expect(['7', '7 a', '7 b', '71 a', '8 a'].filter((k) => perReader(app).has(k))).toEqual(['71 a', '8 a']);
+    // A key dropped and computed again belongs to its reader again.
+    await perReader(app).get('7 a', async () => 'again');
+    dropPageCaches(app, 7);
+    expect(perReader(app).has('7 a')).toBe(false);
+    // A write by no one (a job, a webhook) may concern any reader.
+    dropPageCaches(app, null);
+    expect(perReader(app).size.entries).toBe(0);
   });
 });

@@ -37,14 +37,17 @@ export class TtlCache<V> {
   #bounds: Required<CacheBounds>;
   #now: () => Date;
   #staleMs: number;
+  /** With `grouped`: the keys of each reader, the part of a key before its first space (`deleteGroup`). */
+  #groups: Map<string, Set<string>> | null;
 
   /**
    * With `staleMs`, a value up to that long past its time to live is still served, once, while its successor is
    * computed in the background: the readers who ask at the moment it expires do not all wait for the computation.
    */
-  constructor(ttlMs: number, bounds: CacheBounds | number, now: () => Date, { staleMs = 0 } = {}) {
+  constructor(ttlMs: number, bounds: CacheBounds | number, now: () => Date, { staleMs = 0, grouped = false } = {}) {
     this.#ttlMs = ttlMs;
     this.#staleMs = staleMs;
+    this.#groups = grouped ? new Map() : null;
     this.#bounds = {
       sizeOf: defaultSizeOf,
       ...(typeof bounds === 'number' ? { entries: bounds, bytes: DEFAULT_CACHE_BYTES } : bounds),
@@ -69,11 +72,21 @@ export class TtlCache<V> {
     if (!slot) return;
     this.#entries.delete(key);
     this.#bytes -= slot.bytes;
+    if (!this.#groups) return;
+    const group = this.#groups.get(groupOf(key));
+    group?.delete(key);
+    if (group?.size === 0) this.#groups.delete(groupOf(key));
+  }
+
+  /** Drops every key of one group (`grouped` caches): the keys that are `group` or start with `group` and a space. */
+  deleteGroup(group: string) {
+    for (const key of this.#groups?.get(group) ?? []) this.delete(key);
   }
 
   /** Drops every key (a change that may show anywhere in what the cache holds). */
   clear() {
     this.#entries.clear();
+    this.#groups?.clear();
     this.#bytes = 0;
   }
 
@@ -109,6 +122,11 @@ export class TtlCache<V> {
 
   #keep(key: string, slot: Slot<V>) {
     this.#entries.set(key, slot);
+    if (this.#groups) {
+      const group = this.#groups.get(groupOf(key));
+      if (group) group.add(key);
+      else this.#groups.set(groupOf(key), new Set([key]));
+    }
     slot.value.then(
       (v) => {
         // Dropped or replaced meanwhile (a change cleared it): nothing to count.
@@ -133,36 +151,54 @@ export class TtlCache<V> {
   }
 }
 
+const groupOf = (key: string) => {
+  const space = key.indexOf(' ');
+  return space < 0 ? key : key.slice(0, space);
+};
+
 type AppCtx = { root: object; now: () => Date };
 
-/** Caches of what readers see on pages, per app: a write this node answers drops them all (`dropPageCaches`). */
-const pageCaches = new WeakMap<object, Set<TtlCache<unknown>>>();
+/** Caches of what readers see on pages, per app: a write this node answers drops them (`dropPageCaches`). */
+const pageCaches = new WeakMap<object, { shared: Set<TtlCache<unknown>>; perReader: Set<TtlCache<unknown>> }>();
 
 /**
- * One cache per app (per `ctx`) for what anonymous readers share. Used only with NODE_ENV=production:
- * development and tests always read live. With `dropOnWrite`, any write this node answers empties it at once; with
- * `staleMs`, an expired value is served while its successor is computed (TtlCache).
+ * One cache per app (per `ctx`) for what readers see. Used only with NODE_ENV=production: development and tests
+ * always read live. With `dropOnWrite: true`, any write this node answers empties it at once; with
+ * `dropOnWrite: 'reader'` its keys are a reader's id (then a space and the rest), and a reader's write drops only
+ * that reader's keys (a write by no one, a job's, drops all). With `staleMs`, an expired value is served while its
+ * successor is computed (TtlCache).
  */
 export function perAppCache<V>(
   ttlMs: number,
   bounds: CacheBounds | number,
-  { dropOnWrite = false, staleMs = 0 } = {},
+  { dropOnWrite = false as boolean | 'reader', staleMs = 0 } = {},
 ): (ctx: AppCtx) => TtlCache<V> {
   const caches = new WeakMap<object, TtlCache<V>>();
   return (ctx) => {
     let cache = caches.get(ctx.root);
     if (!cache) {
-      caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now, { staleMs })));
+      const grouped = dropOnWrite === 'reader';
+      caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now, { staleMs, grouped })));
       if (dropOnWrite) {
-        const set = pageCaches.get(ctx.root) ?? new Set();
-        pageCaches.set(ctx.root, set.add(cache as TtlCache<unknown>));
+        const sets = pageCaches.get(ctx.root) ?? { shared: new Set(), perReader: new Set() };
+        pageCaches.set(ctx.root, sets);
+        (grouped ? sets.perReader : sets.shared).add(cache as TtlCache<unknown>);
       }
     }
     return cache;
   };
 }
 
-/** After a write this node answered: the shared copies of pages and feeds must not show the old state. */
-export function dropPageCaches(ctx: { root: object }) {
-  for (const cache of pageCaches.get(ctx.root) ?? []) cache.clear();
+/**
+ * After a write this node answered: the shared copies of pages and feeds must not show the old state, nor the
+ * writer's own (`readerId`; null: a write by no one, which may concern any reader).
+ */
+export function dropPageCaches(ctx: { root: object }, readerId: number | null) {
+  const sets = pageCaches.get(ctx.root);
+  if (!sets) return;
+  for (const cache of sets.shared) cache.clear();
+  for (const cache of sets.perReader) {
+    if (readerId === null) cache.clear();
+    else cache.deleteGroup(String(readerId));
+  }
 }

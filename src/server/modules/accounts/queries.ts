@@ -73,6 +73,7 @@ const TokenUserRow = z.object({
   role: z.enum(['user', 'moderator', 'admin', 'superuser']),
   isPaid: col.bool,
   bannedUntil: col.date.nullable(),
+  writeSeq: col.int,
   createdAt: col.date,
   name: col.text,
   slug: col.text,
@@ -91,7 +92,7 @@ export async function findUserByToken(db: Db, tokenHash: string, now: Date): Pro
     TokenUserRow,
     sql`
     select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
-           u.banned_until as "bannedUntil", u.created_at as "createdAt",
+           u.banned_until as "bannedUntil", u.write_seq as "writeSeq", u.created_at as "createdAt",
            s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor",
            t.id as "tokenId", t.scope, t.last_used_at as "lastUsedAt"
       from api_tokens t

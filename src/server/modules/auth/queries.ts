@@ -12,6 +12,7 @@ export const userColumns = {
   role: users.role,
   isPaid: users.isPaid,
   bannedUntil: users.bannedUntil,
+  writeSeq: users.writeSeq,
   createdAt: users.createdAt,
   name: subsites.name,
   slug: subsites.slug,
@@ -43,6 +44,7 @@ const SessionUserRow = z.object({
   role: z.enum(['user', 'moderator', 'admin', 'superuser']),
   isPaid: col.bool,
   bannedUntil: col.date.nullable(),
+  writeSeq: col.int,
   createdAt: col.date,
   name: col.text,
   slug: col.text,
@@ -59,7 +61,7 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
     SessionUserRow,
     sql`
     select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
-           u.banned_until as "bannedUntil", u.created_at as "createdAt",
+           u.banned_until as "bannedUntil", u.write_seq as "writeSeq", u.created_at as "createdAt",
            s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor",
            x.login_method as "loginMethod", x.created_at as "signedInAt"
       from sessions x
@@ -69,6 +71,11 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
      limit 1`,
   );
   return row;
+}
+
+/** A write of the user went through: what nodes keep of them for long is no longer theirs (`users.writeSeq`). */
+export async function bumpWriteSeq(db: Db, userId: number) {
+  await db.execute(sql`update users set write_seq = write_seq + 1 where id = ${userId}`);
 }
 
 export async function hasSuperuser(db: Db): Promise<boolean> {

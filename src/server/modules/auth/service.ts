@@ -187,6 +187,11 @@ export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
   return user;
 }
 
+/** After a write of the user through the API (http/app.ts): see `users.writeSeq`. */
+export async function noteWrite(ctx: Ctx, userId: number) {
+  await q.bumpWriteSeq(ctx.db, userId);
+}
+
 /** Sessions ended outside a request this node answers (a job): none of the remembered ones may serve again. */
 export function forgetSessions(ctx: Ctx) {
   sessionCache(ctx).clear();

@@ -10,7 +10,7 @@ export function feedPage(ctx: Ctx, user: UserRow | null): FeedPageServices {
   return {
     page(req) {
       if (req.scope === 'my') assertCanReadMyFeed(user);
-      return feed.feed(ctx, viewerId, req);
+      return feed.feed(ctx, user, req);
     },
     defaultSorting: () => subsites.defaultSorting(ctx, viewerId),
     async subsite(ref) {

@@ -140,6 +140,83 @@ export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
   );
 }
 
+/** A position of a shared ordering with what the reader's filters look at (`readerSees` in service.ts). */
+const WindowRow = z.object({
+  id: col.int,
+  sort_value: col.float,
+  subsite_id: col.int,
+  author_id: col.int,
+  is_hidden_for_plus: col.bool,
+  tags: z.array(col.text),
+});
+export type WindowRow = z.output<typeof WindowRow>;
+
+/**
+ * The first `limit` positions of the main feed, of `/all`, or of every entry (what `/my` picks from), before any
+ * reader's filters: what signed-in readers' first pages are picked from in memory.
+ */
+export async function feedWindow(
+  db: Db,
+  kind: 'main' | 'all' | 'my',
+  sorting: 'hotness' | 'date',
+  limit: number,
+): Promise<WindowRow[]> {
+  const o = ordering(sorting, null);
+  return preparedRowsOf(
+    db,
+    WindowRow,
+    sql`select e.id, ${o.value} as sort_value, e.subsite_id, e.author_id, e.is_hidden_for_plus,
+           array(select t.tag from entry_hashtags t where t.entry_id = e.id) as tags
+      from entries e
+     where e.is_published and not e.removed ${kind === 'my' ? sql`` : sourceFilter({ kind })}
+     order by ${o.column} desc, e.id desc
+     limit ${sql.raw(String(Math.trunc(limit)))}`,
+  );
+}
+
+const ids = z.array(col.int);
+/** The reader's votes (ids and signs) and bookmarks among some entries. */
+const MarksRow = z.object({ voted: ids, signs: ids, favorited: ids });
+export type ReaderMarks = z.output<typeof MarksRow>;
+
+const marksColumns = (userId: number, entryIds: number[]) => {
+  const among = sql`any(${`{${entryIds.join(',')}}`}::int[])`;
+  return sql`
+    array(select l.target_id from likes l where l.target_type = 'content' and l.target_id = ${among} and l.user_id = ${userId} order by l.target_id) as voted,
+    array(select l.sign from likes l where l.target_type = 'content' and l.target_id = ${among} and l.user_id = ${userId} order by l.target_id) as signs,
+    array(select f.target_id from favorites f where f.user_id = ${userId} and f.target_type = 'content' and f.target_id = ${among}) as favorited`;
+};
+
+/** The reader's marks among these entries, by primary key. */
+export async function readerMarksAmong(db: Db, userId: number, entryIds: number[]): Promise<ReaderMarks> {
+  const [row] = await preparedRowsOf(db, MarksRow, sql`select ${marksColumns(userId, entryIds)}`);
+  return row!;
+}
+
+/** What the reader's feeds leave out or keep (`readerFilter` above, as data), and their marks among some entries. */
+const ReaderStateRow = MarksRow.extend({
+  subscriptions: ids,
+  muted: ids,
+  muted_tags: z.array(col.text),
+  hidden: ids,
+});
+export type ReaderStateRow = z.output<typeof ReaderStateRow>;
+
+/** The reader's subscriptions, mutes, hashtag mutes and hidden entries, and their marks among `entryIds`: one statement. */
+export async function readerState(db: Db, userId: number, entryIds: number[]): Promise<ReaderStateRow> {
+  const [row] = await preparedRowsOf(
+    db,
+    ReaderStateRow,
+    sql`select
+      array(select x.subsite_id from subscriptions x where x.user_id = ${userId}) as subscriptions,
+      array(select m.subsite_id from subsite_mutes m where m.user_id = ${userId}) as muted,
+      array(select hm.tag from hashtag_mutes hm where hm.user_id = ${userId}) as muted_tags,
+      array(select h.entry_id from entry_hides h where h.user_id = ${userId}) as hidden,
+      ${marksColumns(userId, entryIds)}`,
+  );
+  return row!;
+}
+
 /** The cards of these entries as anyone sees them (no reader marks), in no particular order. */
 export async function cardsByIds(db: Db, ids: number[]): Promise<EntryCardRow[]> {
   if (!ids.length) return [];

@@ -324,15 +324,13 @@ describe('moderated communities', () => {
   it('the current user lists as managed only what they manage, and as reviewed what they review', async () => {
     const { s, owner } = await community();
     const people = await Promise.all(['admin', 'moderator', 'editor', 'author'].map((r) => newUser(t.app, r)));
-    await t.database.db
-      .insert(subsiteRoles)
-      .values(
-        people.map((p, i) => ({
-          subsiteId: s.id,
-          userId: p.id,
-          role: ['admin', 'moderator', 'editor', 'author'][i] as 'admin',
-        })),
-      );
+    await t.database.db.insert(subsiteRoles).values(
+      people.map((p, i) => ({
+        subsiteId: s.id,
+        userId: p.id,
+        role: ['admin', 'moderator', 'editor', 'author'][i] as 'admin',
+      })),
+    );
     const seen = async (v: Visitor) => {
       const user = (await v.get('/v3.0/auth/check')).json().data.user;
       return {

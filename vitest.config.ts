@@ -67,6 +67,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for work done after an answer (a cache recomputed in the background, a job); on a busy
+          // machine that takes longer than its 1 s default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -244,6 +244,8 @@ describe('billing', () => {
     const modal = staff.page.locator('[data-testid=modal]');
     await modal.getByText(ui.payments.refundSiteCovers(formatRoubles(5000), formatRoubles(20000))).waitFor();
     await shot(staff.page, 'refund-site-covers-1280');
+    await staff.page.setViewportSize({ width: 375, height: 800 });
+    await shot(staff.page, 'refund-site-covers-375');
     await modal.locator('[data-testid=modal-confirm]').click();
     await staff.page.getByText(ui.payments.refunded).waitFor();
     await staff.page.locator(`[data-testid=payments-list] li[data-order="${orderId}"][data-status=refunded]`).waitFor();

@@ -13,19 +13,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumExecutable } from '../scripts/chromium.ts';
 import { ensureBuild, root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
 
 const { values: args } = parseArgs({ options: { cwd: { type: 'string' }, runs: { type: 'string', default: '1' } } });
 const cwd = args.cwd ?? root;
 if (!args.cwd) ensureBuild();
-
-async function chromiumPath(): Promise<string> {
-  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-  if (system) return system;
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
@@ -66,7 +60,7 @@ try {
   }
 
   const chrome = await chromeLauncher.launch({
-    chromePath: await chromiumPath(),
+    chromePath: await chromiumExecutable(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {

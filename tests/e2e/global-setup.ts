@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromiumExecutable } from '../../scripts/chromium.ts';
 
 /**
  * A directory for this run's first-start data dirs (see `startServer` in harness.ts), removed when the run ends.
@@ -12,7 +13,8 @@ declare module 'vitest' {
   }
 }
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
+  await chromiumExecutable();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-e2e-first-starts-'));
   project.provide('e2eFirstStarts', dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });

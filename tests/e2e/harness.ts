@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
+import { chromiumExecutable } from '../../scripts/chromium.ts';
 import { ensureBuild, root } from '../../scripts/ensure-build.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
@@ -155,9 +156,8 @@ async function copyOfFirstStart(env: Record<string, string>, args: string[], cwd
   return dir;
 }
 
-/** Debian's Chromium when installed, else the one @sparticuz/chromium ships: `npm test` needs only npm. */
+/** A headless Chromium with flags for a test machine. */
 export async function launchBrowser(): Promise<Browser> {
-  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
   const args = [
     '--no-sandbox',
     '--disable-gpu',
@@ -168,10 +168,8 @@ export async function launchBrowser(): Promise<Browser> {
     '--disable-sync',
     '--disable-dev-shm-usage',
   ];
-  if (system) return chromium.launch({ executablePath: system, args, headless: true });
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  // Its own flag set is tuned for Lambda (--single-process dies with the first closed context); ours suit a test machine.
-  return chromium.launch({ executablePath: await sparticuz.executablePath(), args, headless: true });
+  // @sparticuz/chromium's own flag set is tuned for Lambda (--single-process dies with the first closed context).
+  return chromium.launch({ executablePath: await chromiumExecutable(), args, headless: true });
 }
 
 /** Opens a page and waits until React has hydrated it. */

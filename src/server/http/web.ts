@@ -14,6 +14,7 @@ import { feedRoute } from '../../shared/feed.ts';
 import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
+import { keptForReader } from './reader-shell.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -89,7 +90,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const ctx = app.ctx;
     const context = new RouterContextProvider();
     context.set(appContext, {
-      user: req.user ? await presentCurrentUser(ctx, req.user) : null,
+      user: req.user ? await keptForReader(ctx, req.user, 'user', () => presentCurrentUser(ctx, req.user!)) : null,
       services: pageServices(ctx, req.user),
       publicUrl: ctx.config.publicUrl,
       mediaBaseUrl: ctx.config.mediaBaseUrl,

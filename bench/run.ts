@@ -328,6 +328,7 @@ async function dataset(label: string, s: Sizes, full: boolean) {
       await measure('home page `/` HTML, signed in', name, `${server.url}/`, signedIn);
       await measure('subsite page HTML, anonymous', name, `${server.url}${made.subsitePage}`, { pid });
       await measure('entry page HTML', name, `${server.url}${made.entryPage}`, { pid });
+      await measure('entry page HTML, signed in', name, `${server.url}${made.entryPage}`, signedIn);
       await measure(`entry page HTML, ${HOT_COMMENTS} comments`, name, `${server.url}${made.hotPage}`, { pid });
       const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
       await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments, { pid });

@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 
@@ -9,6 +7,11 @@ export { appContext } from './context.ts';
 
 const ABORT_DELAY = 10_000;
 
+/**
+ * The whole page, as one buffer. No page suspends on the server (loaders return plain data), so waiting for all of
+ * it delays the first byte by only the hydration data's encoding, and the page leaves in one write instead of ~30
+ * small chunks through three streams (a third of a signed-in page's CPU was spent moving chunks, issue 16).
+ */
 export default function handleRequest(
   request: Request,
   status: number,
@@ -17,22 +20,35 @@ export default function handleRequest(
   _loadContext: RouterContextProvider,
 ) {
   return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
     let shellRendered = false;
-    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
+      onAllReady() {
         shellRendered = true;
-        const body = new PassThrough();
-        headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-        pipe(body);
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              headers.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(Buffer.concat(chunks), { headers, status }));
+              done();
+            },
+          }),
+        );
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
       onError(error: unknown) {
         status = 500;
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, root } from '../../../scripts/ensure-build.ts';
 import { eq } from 'drizzle-orm';
 import { startTestApp, Visitor, type TestApp } from '../testing/harness.ts';
-import { entries } from '../db/schema.ts';
+import { entries, notifications } from '../db/schema.ts';
+import { SESSION_CACHE_MS } from '../modules/auth/service.ts';
 import { feedFixtures } from '../modules/feed/testing.ts';
 import { RENDERS_AT_ONCE, SHARED_PAGE_MS } from './web.ts';
 
@@ -103,5 +104,38 @@ describe('anonymous pages shared for a few seconds in production', () => {
     const pages = await Promise.all(Array.from({ length: 2 * RENDERS_AT_ONCE }, (_, i) => reader.v.get(`/?n=${i}`)));
     expect(pages.map((p) => p.statusCode)).toEqual(pages.map(() => 200));
     expect((await reader.v.get('/new')).statusCode).toBe(200);
+  });
+
+  it("keep a signed-in reader's shell with their session: a write through this node shows at once", async () => {
+    const reader = await f.reader();
+    const other = await f.reader();
+    const notify = () => t.database.db.insert(notifications).values({ userId: reader.id, type: 'system' });
+    const bell = async (v: Visitor) => /aria-label="Уведомления(?:: (\d+))?"/.exec(await html(v, '/'))?.[1] ?? '0';
+    expect(await bell(reader.v)).toBe('0');
+
+    // Written around the server (a job, another node): the shell read with this session copy stays ...
+    await notify();
+    expect(await bell(reader.v)).toBe('0');
+    // ... until anyone's write through this node (here another reader's), which replaces every session copy.
+    const res = await other.v.post('/v3.0/writing/save', {
+      title: 'Запись другого читателя',
+      entry: [textBlock('Текст')],
+      is_published: 1,
+    });
+    expect(res.json().rc, res.body).toBe(200);
+    expect(await bell(reader.v)).toBe('1');
+
+    // The reader's own write: their next page is read anew.
+    await notify();
+    expect(await bell(reader.v)).toBe('1');
+    const read = await reader.v.post('/v3.0/notifications/mark-as-read', {});
+    expect(read.json().rc, read.body).toBe(200);
+    expect(await bell(reader.v)).toBe('0');
+
+    // Without writes, no longer than the session copy.
+    await notify();
+    expect(await bell(reader.v)).toBe('0');
+    t.clock.now = new Date(t.clock.now.getTime() + SESSION_CACHE_MS);
+    expect(await bell(reader.v)).toBe('1');
   });
 });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import { feedRoute } from '../../shared/feed.ts';
 import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
+import { keptForReader } from './reader-shell.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -89,7 +89,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const ctx = app.ctx;
     const context = new RouterContextProvider();
     context.set(appContext, {
-      user: req.user ? await presentCurrentUser(ctx, req.user) : null,
+      user: req.user ? await keptForReader(ctx, req.user, 'user', () => presentCurrentUser(ctx, req.user!)) : null,
       services: pageServices(ctx, req.user),
       publicUrl: ctx.config.publicUrl,
       mediaBaseUrl: ctx.config.mediaBaseUrl,
@@ -144,15 +144,16 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const leave = await gate.enter();
     reply.raw.on('close', leave);
     let response: Response;
+    let body: Buffer;
     try {
       response = await respond(req, controller.signal);
+      // The page is rendered whole (src/web/entry.server.tsx): one buffer, one write; its place is given back when
+      // the answer has left (the close above).
+      body = Buffer.from(await response.arrayBuffer());
     } catch (err) {
       leave();
       throw err;
     }
-    const body = response.body ? Readable.fromWeb(response.body as never) : null;
-    if (body) body.on('close', leave);
-    else leave();
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

@@ -240,7 +240,20 @@ export const entrySearch = pgTable(
     body: text('body').notNull(),
     /** Title weight A, the readable text B. */
     vector: tsvector('vector').notNull(),
+    /**
+     * The title's part of the vector, kept in the heap row (STORAGE MAIN, custom migration
+     * `entry_search_windows`): relevance ranks the candidates by it without reading their vectors from TOAST.
+     */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(sql`ts_filter(vector, '{a}')`),
+    /**
+     * The publication day (days since 2000-01-01 UTC), the second column of the GIN index: a search takes its
+     * newest matches from the last days first (queries.ts, `entryCandidates`) instead of fetching every match.
+     */
+    day: integer('day').generatedAlwaysAs(
+      sql`floor(extract(epoch from (published_at - timestamptz '2000-01-01 00:00:00+00')) / 86400)::int`,
+    ),
   },
+  // The GIN index on (vector, day) is made by the custom migration `entry_search_windows` (btree_gin).
   (t) => [index('entry_search_published').on(t.publishedAt, t.id)],
 );
 

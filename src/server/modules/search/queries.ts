@@ -13,6 +13,8 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
 
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+
 /** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
 export const MARK_START = '\u0001';
 export const MARK_STOP = '\u0002';
@@ -40,15 +42,18 @@ function headline(expr: SQL, q: SQL): SQL {
 /** A last word shorter than this is never taken as a prefix (too many words start with two letters). */
 export const PREFIX_FROM = 3;
 
-function tsquery(words: string[]): SQL {
-  const head = words.slice(0, -1).join(' & ');
+function tsquery(words: string[], op: '&' | '|' = '&'): SQL {
+  const head = words.slice(0, -1).join(` ${op} `);
   const last = words[words.length - 1] ?? '';
   const exact = sql`to_tsquery('russian', ${last})`;
   const lastQuery =
     last.length >= PREFIX_FROM
       ? sql`(case when ${exact}::text = quote_literal(${last}) then to_tsquery('russian', ${`${last}:*`}) else ${exact} end)`
       : exact;
-  return head ? sql`(to_tsquery('russian', ${head}) && ${lastQuery})` : lastQuery;
+  if (!head) return lastQuery;
+  return op === '&'
+    ? sql`(to_tsquery('russian', ${head}) && ${lastQuery})`
+    : sql`(to_tsquery('russian', ${head}) || ${lastQuery})`;
 }
 
 export interface TextSearch {
@@ -65,66 +70,120 @@ const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
- * Entries are matched in `entry_search` (schema.ts: one row per published, not removed entry, written by a trigger
- * on `entries`), whose heap is narrow, the vector and the readable text being stored out of line: the GIN index's
- * matches are fetched from a heap that stays in memory (at 1M entries the entries heap, ~1 GB, did not: 4 200–13 900
- * page reads per pair of words), and a vector or a text is read only for the rows that are ranked or highlighted.
- *
- * Relevance and popularity rank a bounded candidate set: the newest CANDIDATES matches by id (a top-N sort over the
- * GIN matches keeps them), so `ts_rank` reads at most CANDIDATES vectors whatever the match count. The candidates
- * carry their vector as a TOAST pointer until ts_rank reads it. Pages past the candidate set are empty
- * (is_finished): 400 = 20 pages of 20. Date order needs no candidates and no vector: a top-N sort of the matches by
- * (published_at, id), stopping at the page.
+ * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (by publication time, then
+ * id): pages past it are empty (is_finished), 400 = 20 pages of 20. Date order takes the newest offset + limit.
  */
 export const CANDIDATES = 400;
 
-function entryOrder(order: SearchOrder, q: SQL): SQL {
-  // Votes live on the entry, read for the candidates only (primary-key probes).
-  if (order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
-  return sql`ts_rank(e.vector, ${q})::float8`;
+/** Days since 2000-01-01 UTC: `entry_search.day` (migration 0025_entry_search_windows). */
+export const dayOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
+
+/**
+ * The first window of days a search looks in, and the widest before it looks at all days. Each next window is
+ * sized from the matches the last one found (how many days `take` matches should need, with a margin), between
+ * 2 and 16 times as wide.
+ */
+export const FIRST_WINDOW_DAYS = 2;
+const LAST_WINDOW_DAYS = 400;
+
+const CandidateRow = z.object({ id: col.int, v: col.float });
+type CandidateRow = z.output<typeof CandidateRow>;
+
+/**
+ * Relevance ranks by the title alone (`title_vector`, kept in the heap row): each of the query's words found in
+ * the title counts (an OR query: ts_rank of the AND would count nothing unless all are there), then the newest
+ * first. Popularity by the entry's votes, read for the candidates only (primary-key probes).
+ */
+function candidateValue(s: TextSearch): SQL {
+  if (s.order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
+  if (s.order === 'relevant') return sql`ts_rank(e.title_vector, ${tsquery(s.words, '|')})::float8`;
+  return sql`0::float8`;
 }
 
-function entryHits(s: TextSearch, q: SQL): SQL {
-  const filters = sql`e.vector @@ ${q}
-         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
-  // Two words or more (all required) match few enough entries to collect them all from the GIN index and sort them:
-  // `+ 0` hides the primary key's and `entry_search_published`'s order from the planner, whose walk of the newest
-  // rows would read each walked row's vector from TOAST to test it. One word (a prefix still being typed) may match
-  // a large share of all entries, where that walk finds the newest sooner.
-  const several = s.words.length > 1;
-  if (s.order === 'date') {
-    const at = several ? sql`e.published_at + interval '0 s'` : sql`e.published_at`;
-    return sql`
-      select e.id, row_number() over (order by e.published_at desc, e.id desc)::float8 * -1 as v
-        from (select e.id, e.published_at from entry_search e where ${filters}
-               order by ${at} desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
-  }
-  const newest = several ? sql`e.id + 0` : sql`e.id`;
-  return sql`
-      select e.id, ${entryOrder(s.order, q)} as v
-        from (select e.id, e.vector from entry_search e where ${filters}
-               order by ${newest} desc limit ${CANDIDATES}) e
-       order by v desc, e.id desc
-       limit ${s.limit} offset ${s.offset}`;
-}
-
-export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryRow[]> {
+/**
+ * The newest `take` matches published from `fromDay` on (all of them with null), newest first. Matches are
+ * fetched from the heap one page each; the GIN index on (vector, day) leaves out the other days' matches before
+ * that. `+ interval` hides `entry_search_published`'s order from the planner, whose walk of the newest rows would
+ * read each walked row's vector from TOAST to test it.
+ */
+async function entryCandidates(db: Db, s: TextSearch, fromDay: number | null, take: number): Promise<CandidateRow[]> {
   const q = tsquery(s.words);
   return rows(
     db,
+    CandidateRow,
+    sql`
+    select e.id, ${candidateValue(s)} as v
+      from (select e.id, e.published_at, e.title_vector from entry_search e
+             where e.vector @@ ${q}
+               ${fromDay === null ? sql`` : sql`and e.day >= ${fromDay}::int`}
+               ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+               ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
+             order by e.published_at + interval '0 s' desc, e.id desc
+             limit ${sql.raw(String(Math.trunc(take)))}) e
+     order by e.published_at desc, e.id desc`,
+  );
+}
+
+/**
+ * The newest `take` matches, newest first, from as few days as hold them: the last FIRST_WINDOW_DAYS days, then
+ * wider windows, then all days. A window holding `take` matches holds the newest `take` of all (whatever lies
+ * outside it was published earlier), so the answer does not depend on the windows tried.
+ */
+export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
+  const today = dayOf(now);
+  const sinceDay = s.since ? dayOf(s.since) : null;
+  let days = FIRST_WINDOW_DAYS;
+  for (;;) {
+    // A window that reaches back past the period (or LAST_WINDOW_DAYS) is the last one: all days of the period.
+    const last = days > LAST_WINDOW_DAYS || (sinceDay !== null && today - days <= sinceDay);
+    const found = await entryCandidates(db, s, last ? null : today - days, take);
+    if (last || found.length >= take) return found;
+    days *= Math.min(16, Math.max(2, Math.ceil((1.5 * take) / Math.max(1, found.length))));
+  }
+}
+
+/** The cards of these entries with their highlighted title and text, in the order of `ids`. */
+export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
+  if (!ids.length) return [];
+  const q = tsquery(words);
+  const found = await rows(
+    db,
     SearchEntryRow,
     sql`
-    with hits as materialized (${entryHits(s, q)})
     ${cardSelect(
       null,
       sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
             ${headline(sql`t.body`, q)} as snippet_hl`,
     )}
-      join hits h on h.id = e.id
       join entry_search t on t.id = e.id
-     order by h.v desc, h.id desc`,
+     where e.id = any(${idArray(ids)}::int[])`,
   );
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of entries: the candidates (queries above), ordered by their value (relevance, popularity) or kept
+ * newest first (date), then cards and highlights for the page's rows alone. `more`: the list goes on after it.
+ */
+export async function searchEntries(
+  db: Db,
+  s: TextSearch,
+  now: Date,
+): Promise<{ rows: SearchEntryRow[]; more: boolean }> {
+  const take = s.order === 'date' ? s.offset + s.limit + 1 : CANDIDATES;
+  const found = await newestMatches(db, s, take, now);
+  // Newest first already; a stable sort keeps that order among equal values.
+  if (s.order !== 'date') found.sort((a, b) => b.v - a.v);
+  const page = found.slice(s.offset, s.offset + s.limit);
+  return {
+    rows: await entryCards(
+      db,
+      s.words,
+      page.map((c) => c.id),
+    ),
+    more: found.length > s.offset + s.limit,
+  };
 }
 
 const SearchCommentRow = z.object({
@@ -260,7 +319,6 @@ export async function searchSubsites(db: Db, s: NameSearch): Promise<SearchSubsi
 
 // ── The reader's marks, laid over a page computed for everyone ──────────────────────────────────────────────
 
-const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 const MarkRow = z.object({ id: col.int, my_vote: col.int, is_favorited: col.bool });
 export type MarkRow = z.output<typeof MarkRow>;
 

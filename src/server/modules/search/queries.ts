@@ -56,6 +56,12 @@ function tsquery(words: string[], op: '&' | '|' = '&'): SQL {
     : sql`(to_tsquery('russian', ${head}) || ${lastQuery})`;
 }
 
+/**
+ * A tsquery as a scalar subquery: evaluated once per statement (an InitPlan), where a prepared statement's generic
+ * plan would otherwise run to_tsquery, the stemmer, again for every row it rechecks, ranks or highlights.
+ */
+const once = (q: SQL) => sql`(select ${q})`;
+
 export interface TextSearch {
   /** Lowercase words of letters and digits only (never raw input). */
   words: string[];
@@ -73,7 +79,7 @@ export type SearchEntryRow = z.output<typeof SearchEntryRow>;
  * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (by publication time, then
  * id): pages past it are empty (is_finished), 400 = 20 pages of 20. Date order takes the newest offset + limit.
  */
-export const CANDIDATES = 400;
+export const CANDIDATES = 200;
 
 /** Days since 2000-01-01 UTC: `entry_search.day` (migration 0025_entry_search_windows). */
 export const dayOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
@@ -96,7 +102,7 @@ type CandidateRow = z.output<typeof CandidateRow>;
  */
 function candidateValue(s: TextSearch): SQL {
   if (s.order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
-  if (s.order === 'relevant') return sql`ts_rank(e.title_vector, ${tsquery(s.words, '|')})::float8`;
+  if (s.order === 'relevant') return sql`ts_rank(e.title_vector, ${once(tsquery(s.words, '|'))})::float8`;
   return sql`0::float8`;
 }
 
@@ -107,8 +113,9 @@ function candidateValue(s: TextSearch): SQL {
  * read each walked row's vector from TOAST to test it.
  */
 async function entryCandidates(db: Db, s: TextSearch, fromDay: number | null, take: number): Promise<CandidateRow[]> {
-  const q = tsquery(s.words);
-  return rows(
+  const q = once(tsquery(s.words));
+  // Prepared (a search runs one to four of these): planning cost as much as the execution of a narrow window.
+  return preparedRowsOf(
     db,
     CandidateRow,
     sql`
@@ -145,8 +152,8 @@ export async function newestMatches(db: Db, s: TextSearch, take: number, now: Da
 /** The cards of these entries with their highlighted title and text, in the order of `ids`. */
 export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
   if (!ids.length) return [];
-  const q = tsquery(words);
-  const found = await rows(
+  const q = once(tsquery(words));
+  const found = await preparedRowsOf(
     db,
     SearchEntryRow,
     sql`

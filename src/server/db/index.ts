@@ -51,15 +51,13 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm (search: names and titles with typos) and btree_gin (search: the entries' GIN index on words and day)
-  // ship with PGlite as contrib extensions loaded here.
+  // pg_trgm (search: names and titles with typos) ships with PGlite as a contrib extension loaded here.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dataDir !== 'memory://') fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir, {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -81,16 +81,16 @@ export type SearchEntryRow = z.output<typeof SearchEntryRow>;
  */
 export const CANDIDATES = 200;
 
-/** Days since 2000-01-01 UTC: `entry_search.day` (migration 0025_entry_search_windows). */
-export const dayOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
+/** Weeks since 2000-01-01 UTC: the word of `entry_search.week` (migration 0025_entry_search_windows). */
+export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / (7 * 86_400_000));
 
 /**
- * The first window of days a search looks in, and the widest before it looks at all days. Each next window is
- * sized from the matches the last one found (how many days `take` matches should need, with a margin), between
- * 2 and 16 times as wide.
+ * The first window a search looks in (this week and the last), and the widest before it looks at all weeks. Each
+ * next window is sized from the matches the last one found (how many weeks `take` matches should need, with a
+ * margin), between 2 and 16 times as wide.
  */
-export const FIRST_WINDOW_DAYS = 2;
-const LAST_WINDOW_DAYS = 400;
+export const FIRST_WINDOW_WEEKS = 2;
+const LAST_WINDOW_WEEKS = 60;
 
 const CandidateRow = z.object({ id: col.int, v: col.float });
 type CandidateRow = z.output<typeof CandidateRow>;
@@ -107,12 +107,13 @@ function candidateValue(s: TextSearch): SQL {
 }
 
 /**
- * The newest `take` matches published from `fromDay` on (all of them with null), newest first. Matches are
- * fetched from the heap one page each; the GIN index on (vector, day) leaves out the other days' matches before
- * that. `+ interval` hides `entry_search_published`'s order from the planner, whose walk of the newest rows would
- * read each walked row's vector from TOAST to test it.
+ * The newest `take` matches published in the weeks `weeks` (all weeks with null), newest first. Each match is
+ * fetched from the heap (a page each); the GIN index on (vector, week) leaves the other weeks' matches out before
+ * that, an OR of week words intersected with the query inside the index. `+ interval` hides
+ * `entry_search_published`'s order from the planner, whose walk of the newest rows would read each walked row's
+ * vector from TOAST to test it.
  */
-async function entryCandidates(db: Db, s: TextSearch, fromDay: number | null, take: number): Promise<CandidateRow[]> {
+async function entryCandidates(db: Db, s: TextSearch, weeks: number[] | null, take: number): Promise<CandidateRow[]> {
   const q = once(tsquery(s.words));
   // Prepared (a search runs one to four of these): planning cost as much as the execution of a narrow window.
   return preparedRowsOf(
@@ -122,7 +123,7 @@ async function entryCandidates(db: Db, s: TextSearch, fromDay: number | null, ta
     select e.id, ${candidateValue(s)} as v
       from (select e.id, e.published_at, e.title_vector from entry_search e
              where e.vector @@ ${q}
-               ${fromDay === null ? sql`` : sql`and e.day >= ${fromDay}::int`}
+               ${weeks === null ? sql`` : sql`and e.week @@ ${once(sql`to_tsquery('simple', ${weeks.join(' | ')})`)}`}
                ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
                ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
              order by e.published_at + interval '0 s' desc, e.id desc
@@ -132,20 +133,23 @@ async function entryCandidates(db: Db, s: TextSearch, fromDay: number | null, ta
 }
 
 /**
- * The newest `take` matches, newest first, from as few days as hold them: the last FIRST_WINDOW_DAYS days, then
- * wider windows, then all days. A window holding `take` matches holds the newest `take` of all (whatever lies
- * outside it was published earlier), so the answer does not depend on the windows tried.
+ * The newest `take` matches, newest first, from as few weeks as hold them: this week and the last, then wider
+ * windows, then all weeks. A window holding `take` matches holds the newest `take` of all (whatever lies outside
+ * it was published earlier), so the answer does not depend on the windows tried. A window also takes next week
+ * (a node whose clock runs ahead may date an entry there).
  */
 export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
-  const today = dayOf(now);
-  const sinceDay = s.since ? dayOf(s.since) : null;
-  let days = FIRST_WINDOW_DAYS;
+  const thisWeek = weekOf(now);
+  const sinceWeek = s.since ? weekOf(s.since) : null;
+  let width = FIRST_WINDOW_WEEKS;
   for (;;) {
-    // A window that reaches back past the period (or LAST_WINDOW_DAYS) is the last one: all days of the period.
-    const last = days > LAST_WINDOW_DAYS || (sinceDay !== null && today - days <= sinceDay);
-    const found = await entryCandidates(db, s, last ? null : today - days, take);
+    // A window that reaches back to the period's first week (or past LAST_WINDOW_WEEKS) is the last one: all
+    // weeks, the period's filter alone.
+    const last = width > LAST_WINDOW_WEEKS || (sinceWeek !== null && thisWeek - width < sinceWeek);
+    const weeks = Array.from({ length: width + 1 }, (_, i) => thisWeek + 1 - i);
+    const found = await entryCandidates(db, s, last ? null : weeks, take);
     if (last || found.length >= take) return found;
-    days *= Math.min(16, Math.max(2, Math.ceil((1.5 * take) / Math.max(1, found.length))));
+    width *= Math.min(16, Math.max(2, Math.ceil((1.5 * take) / Math.max(1, found.length))));
   }
 }
 

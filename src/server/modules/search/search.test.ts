@@ -186,9 +186,9 @@ describe('search: entries', () => {
   });
 });
 
-describe('search: entries from windows of recent days', () => {
-  // The last FIRST_WINDOW_DAYS days hold a few matches, the rest lie days to weeks back: every page needs wider
-  // windows, and the answer must be the one a search over all days gives.
+describe('search: entries from windows of recent weeks', () => {
+  // The first window (this week and the last) holds a few matches, the rest lie weeks to months back: every page
+  // needs wider windows, and the answer must be the one a search over all weeks gives.
   it('gives the newest matches of all days in order, whatever window completes a page, and pages without repeats', async () => {
     const now = Date.now();
     const ages = [0.1, 0.5, 1.5, 3, 4, 6, 9, 13, 17, 20, 24, 26, 31, 33, 38, 45, 52, 60, 75, 90, 120, 150, 200, 300];

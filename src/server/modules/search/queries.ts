@@ -85,12 +85,10 @@ export const CANDIDATES = 200;
 export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / (7 * 86_400_000));
 
 /**
- * The first window a search looks in (this week and the last), and the widest before it looks at all weeks. Each
- * next window is sized from the matches the last one found (how many weeks `take` matches should need, with a
- * margin), between 2 and 16 times as wide.
+ * The windows a search looks in, each this many weeks back (and next week, for a node whose clock runs ahead),
+ * then all weeks: each wider one only while the last held fewer matches than wanted.
  */
-export const FIRST_WINDOW_WEEKS = 2;
-const LAST_WINDOW_WEEKS = 60;
+export const WINDOW_WEEKS = [2, 8, 26];
 
 const CandidateRow = z.object({ id: col.int, v: col.float });
 type CandidateRow = z.output<typeof CandidateRow>;
@@ -107,50 +105,52 @@ function candidateValue(s: TextSearch): SQL {
 }
 
 /**
- * The newest `take` matches published in the weeks `weeks` (all weeks with null), newest first. Each match is
- * fetched from the heap (a page each); the GIN index on (vector, week) leaves the other weeks' matches out before
- * that, an OR of week words intersected with the query inside the index. `+ interval` hides
+ * The newest `take` matches, newest first, from as few weeks as hold them, in one statement: the matches of the last
+ * WINDOW_WEEKS[0] weeks, then, only while the windows so far held fewer than `take`, of the next wider window, then
+ * of all weeks; the answer is the first window holding `take` (or the last). The GIN index on (vector, week)
+ * intersects an OR of week words with the query inside the index, so only that window's matches are fetched from
+ * the heap (a page each). A window holding `take` matches holds the newest `take` of all (whatever lies outside it
+ * was published earlier), so the answer does not depend on the windows. `+ interval` hides
  * `entry_search_published`'s order from the planner, whose walk of the newest rows would read each walked row's
- * vector from TOAST to test it.
- */
-async function entryCandidates(db: Db, s: TextSearch, weeks: number[] | null, take: number): Promise<CandidateRow[]> {
-  const q = once(tsquery(s.words));
-  // Prepared (a search runs one to four of these): planning cost as much as the execution of a narrow window.
-  return preparedRowsOf(
-    db,
-    CandidateRow,
-    sql`
-    select e.id, ${candidateValue(s)} as v
-      from (select e.id, e.published_at, e.title_vector from entry_search e
-             where e.vector @@ ${q}
-               ${weeks === null ? sql`` : sql`and e.week @@ ${once(sql`to_tsquery('simple', ${weeks.join(' | ')})`)}`}
-               ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-               ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
-             order by e.published_at + interval '0 s' desc, e.id desc
-             limit ${sql.raw(String(Math.trunc(take)))}) e
-     order by e.published_at desc, e.id desc`,
-  );
-}
-
-/**
- * The newest `take` matches, newest first, from as few weeks as hold them: this week and the last, then wider
- * windows, then all weeks. A window holding `take` matches holds the newest `take` of all (whatever lies outside
- * it was published earlier), so the answer does not depend on the windows tried. A window also takes next week
- * (a node whose clock runs ahead may date an entry there).
+ * vector from TOAST to test it. Prepared: planning cost as much as a narrow window's execution.
  */
 export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
   const thisWeek = weekOf(now);
   const sinceWeek = s.since ? weekOf(s.since) : null;
-  let width = FIRST_WINDOW_WEEKS;
-  for (;;) {
-    // A window that reaches back to the period's first week (or past LAST_WINDOW_WEEKS) is the last one: all
-    // weeks, the period's filter alone.
-    const last = width > LAST_WINDOW_WEEKS || (sinceWeek !== null && thisWeek - width < sinceWeek);
-    const weeks = Array.from({ length: width + 1 }, (_, i) => thisWeek + 1 - i);
-    const found = await entryCandidates(db, s, last ? null : weeks, take);
-    if (last || found.length >= take) return found;
-    width *= Math.min(16, Math.max(2, Math.ceil((1.5 * take) / Math.max(1, found.length))));
-  }
+  // A window reaching back to the period's first week is no narrower than all weeks with the period's filter.
+  const widths = WINDOW_WEEKS.filter((w) => sinceWeek === null || thisWeek - w >= sinceWeek);
+  const limit = sql.raw(String(Math.trunc(take)));
+  const q = once(tsquery(s.words));
+  const count = (i: number) => sql.raw(`(select count(*) from w${i})`);
+  const windows = [...widths, null].map((width, i) => {
+    const weeks = width === null ? null : Array.from({ length: width + 1 }, (_, k) => thisWeek + 1 - k);
+    // Run only while every narrower window held fewer than `take` (a window not run holds nothing).
+    const wider = widths.slice(0, i).map((_, j) => sql`${count(j)} < ${limit} and `);
+    return sql`${sql.raw(`w${i}`)} as materialized (
+      select e.id, e.published_at, e.title_vector from entry_search e
+       where ${sql.join(wider)} e.vector @@ ${q}
+         ${weeks === null ? sql`` : sql`and e.week @@ ${once(sql`to_tsquery('simple', ${weeks.join(' | ')})`)}`}
+         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
+       order by e.published_at + interval '0 s' desc, e.id desc
+       limit ${limit})`;
+  });
+  const last = widths.length;
+  const answer = sql.join(
+    [
+      ...widths.map((_, i) => sql`select * from ${sql.raw(`w${i}`)} where ${count(i)} >= ${limit}`),
+      sql`select * from ${sql.raw(`w${last}`)}`,
+    ],
+    sql` union all `,
+  );
+  return preparedRowsOf(
+    db,
+    CandidateRow,
+    sql`
+    with ${sql.join(windows, sql`, `)}
+    select e.id, ${candidateValue(s)} as v from (${answer}) e
+     order by e.published_at desc, e.id desc`,
+  );
 }
 
 /** The cards of these entries with their highlighted title and text, in the order of `ids`. */

@@ -76,8 +76,9 @@ const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
- * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (by publication time, then
- * id): pages past it are empty (is_finished), 400 = 20 pages of 20. Date order takes the newest offset + limit.
+ * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (entries: by publication
+ * time, then id; comments: by id): pages past it are empty (is_finished), 200 = 10 pages of 20. Date order takes
+ * the newest offset + limit.
  */
 export const CANDIDATES = 200;
 

@@ -195,17 +195,18 @@ describe('search: entries from windows of recent weeks', () => {
     const rows = ages.map((age, i) => ({
       subsiteId: author.id,
       authorId: author.id,
-      // One old entry has the word in its title: relevance puts it first, from beyond the first windows.
-      title: i === ages.length - 2 ? 'Пульсар в заголовке' : `Наблюдение ${i}`,
+      // One old entry has both words in its title, the others one: relevance puts it first, from beyond the first
+      // windows. (Two words: one word is not searched in windows.)
+      title: i === ages.length - 2 ? 'Пульсар: наблюдение в заголовке' : `Наблюдение ${i}`,
       blocks: [text(i === ages.length - 2 ? 'Без совпадений.' : `Снова пульсары, запись ${i}.`)],
       isPublished: true,
       publishedAt: new Date(now - age * DAY),
     }));
-    const made = await t.database.db.insert(entries).values(rows).returning({ id: entries.id });
-    const newestFirst = made.map((r) => r.id);
+    const inserted = await t.database.db.insert(entries).values(rows).returning({ id: entries.id });
+    const newestFirst = inserted.map((r) => r.id);
     const all = async (order: string, extra = '') => {
-      const first = await search(staff, 'entries', order, 1, 'пульсар', extra);
-      const second = await search(staff, 'entries', order, 2, 'пульсар', extra);
+      const first = await search(staff, 'entries', order, 1, 'наблюдения пульсаров', extra);
+      const second = await search(staff, 'entries', order, 2, 'наблюдения пульсаров', extra);
       return { first, second, ids: [...ids(first), ...ids(second)] };
     };
     const byDate = await all('date');
@@ -216,10 +217,12 @@ describe('search: entries from windows of recent weeks', () => {
     const relevant = await all('relevant');
     expect(relevant.ids[0]).toBe(newestFirst[ages.length - 2]);
     expect(relevant.ids.slice(1)).toEqual(newestFirst.filter((_, i) => i !== ages.length - 2));
-    expect(relevant.first.items[0].title_html).toBe('<mark>Пульсар</mark> в заголовке');
+    expect(relevant.first.items[0].title_html).toBe('<mark>Пульсар</mark>: <mark>наблюдение</mark> в заголовке');
     // The period ends the widening: a month back, no more.
     const month = await all('date', '&period=month');
     expect(month.ids).toEqual(newestFirst.filter((_, i) => ages[i] < 30));
+    expect((await all('date', `&subsite_id=${author.id}`)).ids).toEqual(newestFirst);
+    expect((await all('date', `&subsite_id=${made.community}`)).ids).toEqual([]);
     await t.database.db.delete(entries).where(sql`id = any(${`{${newestFirst.join(',')}}`}::int[])`);
   });
 

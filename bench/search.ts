@@ -28,7 +28,7 @@ import { refreshRecentHotness } from '../src/server/modules/feed/ranking.ts';
 import { ensureBuild, root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
 import type { LoadResult } from './load.ts';
-import { load, startBenchServer } from './processes.ts';
+import { cpuMs, load, startBenchServer } from './processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -225,8 +225,30 @@ async function signIn(db: Database['db']) {
 interface Row extends LoadResult {
   scenario: string;
   matches: string;
+  /** CPU time per answered request, ms: the server process, and the database's backends (PostgreSQL only). */
+  serverCpu: number;
+  dbCpu: number;
 }
 const rows: Row[] = [];
+
+/** Whose CPU time a scenario is charged: the server's pid, and a way to list the bench database's backends. */
+const cpuOf: { server: number | null; backends: () => Promise<number[]> } = {
+  server: null,
+  backends: async () => [],
+};
+
+/** CPU time of these processes, ms (one that ended meanwhile counts as 0). */
+function cpuOfPids(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuMs(pid));
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+}
 
 async function measure(
   scenario: string,
@@ -241,10 +263,19 @@ async function measure(
   const body = await probe.text();
   if (!probe.ok || (matches !== '0' && matches !== '—' && !body.includes('"id"')))
     throw new Error(`${scenario}: ${url} answered ${probe.status} ${body.slice(0, 300)}`);
+  // The ceiling runs in this process: no server or database to charge.
+  const charged = !scenario.startsWith('constant');
+  const server0 = charged && cpuOf.server ? cpuMs(cpuOf.server) : NaN;
+  const db0 = cpuOfPids(charged ? await cpuOf.backends() : []);
   const result = await load({ url, paths, connections: CONNECTIONS, duration: DURATION, headers });
-  rows.push({ scenario, matches, ...result });
+  const serverCpu = cpuOf.server ? (cpuMs(cpuOf.server) - server0) / result.answered : NaN;
+  // The pool's backends (a backend opened during the run started from 0).
+  const db1 = cpuOfPids(charged ? await cpuOf.backends() : []);
+  const dbMs = [...db1].reduce((sum, [pid, ms]) => sum + ms - (db0.get(pid) ?? 0), 0);
+  const dbCpu = db1.size ? dbMs / result.answered : NaN;
+  rows.push({ scenario, matches, ...result, serverCpu, dbCpu });
   log(
-    `${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+    `${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, CPU ${serverCpu.toFixed(1)} ms server + ${dbCpu.toFixed(1)} ms database a request${result.errors ? `, ${result.errors} errors` : ''}`,
   );
 }
 
@@ -300,6 +331,21 @@ await settle(db.db.db);
 await db.db.close();
 
 const server = await startBenchServer({ ...db.env, SEED: '0', REDIS_URL: '' });
+cpuOf.server = server.pid;
+if (PG_BASE) {
+  const { default: pg } = await import('pg');
+  const name = new URL(db.env.DATABASE_URL).pathname.slice(1);
+  cpuOf.backends = async () => {
+    const c = new pg.Client({ connectionString: PG_BASE });
+    await c.connect();
+    const found = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    await c.end();
+    return found.rows.map((r) => r.pid);
+  };
+}
 try {
   const api = (entity: string, order: string, query: string) =>
     `${server.url}/v3.0/search_ajax/v2/${entity}/${order}/1?query=${encodeURIComponent(query)}`;
@@ -341,7 +387,11 @@ const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 console.log(
   `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${ENTRIES.toLocaleString('en-US').replace(/,/g, ' ')} entries, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; ${db.ready ? 'the data set reused' : `generating took ${fmt(seconds, 0)} s`}, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );
-console.log('| scenario | matching entries | req/s | p50, ms | p99, ms | errors |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| scenario | matching entries | req/s | p50, ms | p99, ms | CPU server, ms/req | CPU database, ms/req | errors |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
-  console.log(`| ${r.scenario} | ${r.matches} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`);
+  console.log(
+    `| ${r.scenario} | ${r.matches} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.serverCpu)} | ${fmt(r.dbCpu)} | ${r.errors} |`,
+  );

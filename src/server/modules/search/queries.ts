@@ -13,6 +13,8 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
 
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+
 /** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
 export const MARK_START = '\u0001';
 export const MARK_STOP = '\u0002';
@@ -40,16 +42,25 @@ function headline(expr: SQL, q: SQL): SQL {
 /** A last word shorter than this is never taken as a prefix (too many words start with two letters). */
 export const PREFIX_FROM = 3;
 
-function tsquery(words: string[]): SQL {
-  const head = words.slice(0, -1).join(' & ');
+function tsquery(words: string[], op: '&' | '|' = '&'): SQL {
+  const head = words.slice(0, -1).join(` ${op} `);
   const last = words[words.length - 1] ?? '';
   const exact = sql`to_tsquery('russian', ${last})`;
   const lastQuery =
     last.length >= PREFIX_FROM
       ? sql`(case when ${exact}::text = quote_literal(${last}) then to_tsquery('russian', ${`${last}:*`}) else ${exact} end)`
       : exact;
-  return head ? sql`(to_tsquery('russian', ${head}) && ${lastQuery})` : lastQuery;
+  if (!head) return lastQuery;
+  return op === '&'
+    ? sql`(to_tsquery('russian', ${head}) && ${lastQuery})`
+    : sql`(to_tsquery('russian', ${head}) || ${lastQuery})`;
 }
+
+/**
+ * A tsquery as a scalar subquery: evaluated once per statement (an InitPlan), where a prepared statement's generic
+ * plan would otherwise run to_tsquery, the stemmer, again for every row it rechecks, ranks or highlights.
+ */
+const once = (q: SQL) => sql`(select ${q})`;
 
 export interface TextSearch {
   /** Lowercase words of letters and digits only (never raw input). */
@@ -65,66 +76,133 @@ const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
- * Entries are matched in `entry_search` (schema.ts: one row per published, not removed entry, written by a trigger
- * on `entries`), whose heap is narrow, the vector and the readable text being stored out of line: the GIN index's
- * matches are fetched from a heap that stays in memory (at 1M entries the entries heap, ~1 GB, did not: 4 200–13 900
- * page reads per pair of words), and a vector or a text is read only for the rows that are ranked or highlighted.
- *
- * Relevance and popularity rank a bounded candidate set: the newest CANDIDATES matches by id (a top-N sort over the
- * GIN matches keeps them), so `ts_rank` reads at most CANDIDATES vectors whatever the match count. The candidates
- * carry their vector as a TOAST pointer until ts_rank reads it. Pages past the candidate set are empty
- * (is_finished): 400 = 20 pages of 20. Date order needs no candidates and no vector: a top-N sort of the matches by
- * (published_at, id), stopping at the page.
+ * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (entries: by publication
+ * time, then id; comments: by id): pages past it are empty (is_finished), 200 = 10 pages of 20. Date order takes
+ * the newest offset + limit.
  */
-export const CANDIDATES = 400;
+export const CANDIDATES = 200;
 
-function entryOrder(order: SearchOrder, q: SQL): SQL {
-  // Votes live on the entry, read for the candidates only (primary-key probes).
-  if (order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
-  return sql`ts_rank(e.vector, ${q})::float8`;
+/** Weeks since 2000-01-01 UTC: the word of `entry_search.week` (migration 0025_entry_search_windows). */
+export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / (7 * 86_400_000));
+
+/**
+ * The windows a search looks in, each this many weeks back (and next week, for a node whose clock runs ahead),
+ * then all weeks: each wider one only while the last held fewer matches than wanted.
+ */
+export const WINDOW_WEEKS = [2, 8, 26];
+
+const CandidateRow = z.object({ id: col.int, v: col.float });
+type CandidateRow = z.output<typeof CandidateRow>;
+
+/**
+ * Relevance ranks by the title alone (`title_vector`, kept in the heap row): each of the query's words found in
+ * the title counts (an OR query: ts_rank of the AND would count nothing unless all are there), then the newest
+ * first. Popularity by the entry's votes, read for the candidates only (primary-key probes).
+ */
+function candidateValue(s: TextSearch): SQL {
+  if (s.order === 'popular') return sql`(select x.likes_summ from entries x where x.id = e.id)::float8`;
+  if (s.order === 'relevant') return sql`ts_rank(e.title_vector, ${once(tsquery(s.words, '|'))})::float8`;
+  return sql`0::float8`;
 }
 
-function entryHits(s: TextSearch, q: SQL): SQL {
-  const filters = sql`e.vector @@ ${q}
-         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
-  // Two words or more (all required) match few enough entries to collect them all from the GIN index and sort them:
-  // `+ 0` hides the primary key's and `entry_search_published`'s order from the planner, whose walk of the newest
-  // rows would read each walked row's vector from TOAST to test it. One word (a prefix still being typed) may match
-  // a large share of all entries, where that walk finds the newest sooner.
+/**
+ * The newest `take` matches, newest first, from as few weeks as hold them, in one statement: the matches of the last
+ * WINDOW_WEEKS[0] weeks, then, only while the windows so far held fewer than `take`, of the next wider window, then
+ * of all weeks; the answer is the first window holding `take` (or the last). The GIN index on (vector, week)
+ * intersects an OR of week words with the query inside the index, so only that window's matches are fetched from
+ * the heap (a page each). A window holding `take` matches holds the newest `take` of all (whatever lies outside it
+ * was published earlier), so the answer does not depend on the windows. `+ interval` hides
+ * `entry_search_published`'s order from the planner, whose walk of the newest rows would read each walked row's
+ * vector from TOAST to test it. Prepared (two words or more): planning cost as much as a narrow window's execution.
+ */
+export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
+  const thisWeek = weekOf(now);
+  const sinceWeek = s.since ? weekOf(s.since) : null;
+  // One word (often a prefix still being typed, «акц») may match a large share of all entries, and a prefix's
+  // matches are gathered from the whole index whatever the window: walking `entry_search_published` from the newest
+  // finds them sooner (at 1M, «акц» by date: 25 ms in windows, 4 ms walking). A window reaching back to the
+  // period's first week is no narrower than all weeks with the period's filter.
   const several = s.words.length > 1;
-  if (s.order === 'date') {
-    const at = several ? sql`e.published_at + interval '0 s'` : sql`e.published_at`;
-    return sql`
-      select e.id, row_number() over (order by e.published_at desc, e.id desc)::float8 * -1 as v
-        from (select e.id, e.published_at from entry_search e where ${filters}
-               order by ${at} desc, e.id desc limit ${s.limit} offset ${s.offset}) e`;
-  }
-  const newest = several ? sql`e.id + 0` : sql`e.id`;
-  return sql`
-      select e.id, ${entryOrder(s.order, q)} as v
-        from (select e.id, e.vector from entry_search e where ${filters}
-               order by ${newest} desc limit ${CANDIDATES}) e
-       order by v desc, e.id desc
-       limit ${s.limit} offset ${s.offset}`;
+  const widths = several ? WINDOW_WEEKS.filter((w) => sinceWeek === null || thisWeek - w >= sinceWeek) : [];
+  const limit = sql.raw(String(Math.trunc(take)));
+  // A custom plan (one word) must see the tsquery itself: its frequency chooses the plan, and a stop word («про»)
+  // gives an empty query that matches nothing; hidden in a subquery it chose the walk, through all 1M rows.
+  const q = several ? once(tsquery(s.words)) : tsquery(s.words);
+  const count = (i: number) => sql.raw(`(select count(*) from w${i})`);
+  const windows = [...widths, null].map((width, i) => {
+    const weeks = width === null ? null : Array.from({ length: width + 1 }, (_, k) => thisWeek + 1 - k);
+    // Run only while every narrower window held fewer than `take` (a window not run holds nothing).
+    const wider = widths.slice(0, i).map((_, j) => sql`${count(j)} < ${limit} and `);
+    return sql`${sql.raw(`w${i}`)} as materialized (
+      select e.id, e.published_at, e.title_vector from entry_search e
+       where ${sql.join(wider)} e.vector @@ ${q}
+         ${weeks === null ? sql`` : sql`and e.week @@ ${once(sql`to_tsquery('simple', ${weeks.join(' | ')})`)}`}
+         ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
+       order by ${several ? sql`e.published_at + interval '0 s'` : sql`e.published_at`} desc, e.id desc
+       limit ${limit})`;
+  });
+  const last = widths.length;
+  const answer = sql.join(
+    [
+      ...widths.map((_, i) => sql`select * from ${sql.raw(`w${i}`)} where ${count(i)} >= ${limit}`),
+      sql`select * from ${sql.raw(`w${last}`)}`,
+    ],
+    sql` union all `,
+  );
+  // One word is planned for its own frequency each time (walk or bitmap), which a generic plan would not do.
+  return (several ? preparedRowsOf : rows)(
+    db,
+    CandidateRow,
+    sql`
+    with ${sql.join(windows, sql`, `)}
+    select e.id, ${candidateValue(s)} as v from (${answer}) e
+     order by e.published_at desc, e.id desc`,
+  );
 }
 
-export async function searchEntries(db: Db, s: TextSearch): Promise<SearchEntryRow[]> {
-  const q = tsquery(s.words);
-  return rows(
+/** The cards of these entries with their highlighted title and text, in the order of `ids`. */
+export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
+  if (!ids.length) return [];
+  const q = once(tsquery(words));
+  const found = await preparedRowsOf(
     db,
     SearchEntryRow,
     sql`
-    with hits as materialized (${entryHits(s, q)})
     ${cardSelect(
       null,
       sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
             ${headline(sql`t.body`, q)} as snippet_hl`,
     )}
-      join hits h on h.id = e.id
       join entry_search t on t.id = e.id
-     order by h.v desc, h.id desc`,
+     where e.id = any(${idArray(ids)}::int[])`,
   );
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of entries: the candidates (queries above), ordered by their value (relevance, popularity) or kept
+ * newest first (date), then cards and highlights for the page's rows alone. `more`: the list goes on after it.
+ */
+export async function searchEntries(
+  db: Db,
+  s: TextSearch,
+  now: Date,
+): Promise<{ rows: SearchEntryRow[]; more: boolean }> {
+  const take = s.order === 'date' ? s.offset + s.limit + 1 : CANDIDATES;
+  const found = await newestMatches(db, s, take, now);
+  // Newest first already; a stable sort keeps that order among equal values.
+  if (s.order !== 'date') found.sort((a, b) => b.v - a.v);
+  const page = found.slice(s.offset, s.offset + s.limit);
+  return {
+    rows: await entryCards(
+      db,
+      s.words,
+      page.map((c) => c.id),
+    ),
+    more: found.length > s.offset + s.limit,
+  };
 }
 
 const SearchCommentRow = z.object({
@@ -260,7 +338,6 @@ export async function searchSubsites(db: Db, s: NameSearch): Promise<SearchSubsi
 
 // ── The reader's marks, laid over a page computed for everyone ──────────────────────────────────────────────
 
-const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 const MarkRow = z.object({ id: col.int, my_vote: col.int, is_favorited: col.bool });
 export type MarkRow = z.output<typeof MarkRow>;
 

@@ -186,6 +186,58 @@ describe('search: entries', () => {
   });
 });
 
+describe('search: entries from windows of recent weeks', () => {
+  // The first window (this week and the last) holds a few matches, the rest lie weeks to months back: every page
+  // needs wider windows, and the answer must be the one a search over all weeks gives.
+  it('gives the newest matches of all days in order, whatever window completes a page, and pages without repeats', async () => {
+    const now = Date.now();
+    const ages = [0.1, 0.5, 1.5, 3, 4, 6, 9, 13, 17, 20, 24, 26, 31, 33, 38, 45, 52, 60, 75, 90, 120, 150, 200, 300];
+    const rows = ages.map((age, i) => ({
+      subsiteId: author.id,
+      authorId: author.id,
+      // One old entry has both words in its title, the others one: relevance puts it first, from beyond the first
+      // windows. (Two words: one word is not searched in windows.)
+      title: i === ages.length - 2 ? 'Пульсар: наблюдение в заголовке' : `Наблюдение ${i}`,
+      blocks: [text(i === ages.length - 2 ? 'Без совпадений.' : `Снова пульсары, запись ${i}.`)],
+      isPublished: true,
+      publishedAt: new Date(now - age * DAY),
+    }));
+    const inserted = await t.database.db.insert(entries).values(rows).returning({ id: entries.id });
+    const newestFirst = inserted.map((r) => r.id);
+    const all = async (order: string, extra = '') => {
+      const first = await search(staff, 'entries', order, 1, 'наблюдения пульсаров', extra);
+      const second = await search(staff, 'entries', order, 2, 'наблюдения пульсаров', extra);
+      return { first, second, ids: [...ids(first), ...ids(second)] };
+    };
+    const byDate = await all('date');
+    expect(byDate.first.items).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(byDate.first.is_finished).toBe(false);
+    expect(byDate.second.is_finished).toBe(true);
+    expect(byDate.ids).toEqual(newestFirst);
+    const relevant = await all('relevant');
+    expect(relevant.ids[0]).toBe(newestFirst[ages.length - 2]);
+    expect(relevant.ids.slice(1)).toEqual(newestFirst.filter((_, i) => i !== ages.length - 2));
+    expect(relevant.first.items[0].title_html).toBe('<mark>Пульсар</mark>: <mark>наблюдение</mark> в заголовке');
+    // The period ends the widening: a month back, no more.
+    const month = await all('date', '&period=month');
+    expect(month.ids).toEqual(newestFirst.filter((_, i) => ages[i] < 30));
+    expect((await all('date', `&subsite_id=${author.id}`)).ids).toEqual(newestFirst);
+    expect((await all('date', `&subsite_id=${made.community}`)).ids).toEqual([]);
+    await t.database.db.delete(entries).where(sql`id = any(${`{${newestFirst.join(',')}}`}::int[])`);
+  });
+
+  it('ranks by each of the words found in the title, even without the others', async () => {
+    await publish('comet', 'Кометы', 'Кометы и астероиды.', { publishedAt: new Date(Date.now() - 10 * DAY) });
+    await publish('asteroid', 'Разное', 'Про кометы и астероиды.');
+    await publish('both', 'Кометы и астероиды', 'Текст.', { publishedAt: new Date(Date.now() - 20 * DAY) });
+    expect(ids(await search(staff, 'entries', 'relevant', 1, 'астероиды кометы'))).toEqual([
+      made.both,
+      made.comet,
+      made.asteroid,
+    ]);
+  });
+});
+
 describe('search: comments, people, subsites, hashtags', () => {
   it('finds comments by word forms, with the entry and a highlighted fragment', async () => {
     for (const order of ['relevant', 'date', 'popular']) {

@@ -160,12 +160,15 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
     limit: SEARCH_PAGE_SIZE + 1,
   };
   let items: SearchPage['items'];
-  if (r.entity === 'entries' || r.entity === 'comments') {
+  if (r.entity === 'entries') {
+    // The candidates tell whether the list goes on: cards and highlights are made for the page's rows alone.
+    const s = { ...base, limit: SEARCH_PAGE_SIZE, words, subsiteId: r.subsite_id ?? null };
+    const found = await q.searchEntries(ctx.db, s, ctx.now());
+    return { items: found.rows.map(presentEntry), is_finished: !found.more };
+  }
+  if (r.entity === 'comments') {
     const s = { ...base, words, subsiteId: r.subsite_id ?? null };
-    items =
-      r.entity === 'entries'
-        ? (await q.searchEntries(ctx.db, s)).map(presentEntry)
-        : (await q.searchComments(ctx.db, s)).map(presentComment);
+    items = (await q.searchComments(ctx.db, s)).map(presentComment);
   } else {
     const kind = r.entity;
     const found = await transaction(ctx, async (ctx) => {

@@ -170,7 +170,8 @@ async function generate(db: Database['db'], words: string[]) {
       .map((p) => sql.raw(`(select s from bench_sentences where i = (g * ${p}) % ${SENTENCES})`)),
     sql` || ' ' || `,
   );
-  // A bulk load builds the GIN index once at the end instead of growing it row by row (the migration's own SQL);
+  // A bulk load builds the GIN index once at the end instead of growing it row by row (the SQL of the latest migration
+  // that made it, `entry_search_windows`: on the words and the week, or searches lose their windows);
   // the entries' trigger writes their search rows (entry_search) as the server's writes do.
   await exec(sql`drop index entry_search_vector`);
   // In chunks: one statement per 100 000 rows keeps memory flat and shows progress.
@@ -189,7 +190,7 @@ async function generate(db: Database['db'], words: string[]) {
     log(`entries: ${to} (${since()})`);
   }
   await exec(
-    sql`create index entry_search_vector on entry_search using gin (vector) with (gin_pending_list_limit = 256)`,
+    sql`create index entry_search_vector on entry_search using gin (vector, week) with (gin_pending_list_limit = 256)`,
   );
   log(`search index (${since()})`);
   await exec(sql`drop table bench_sentences`);

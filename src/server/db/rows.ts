@@ -39,3 +39,9 @@ export async function preparedRowsOf<S extends RowSchema>(db: Db, schema: S, que
 
 /** `returning id` of an insert. */
 export const IdRow = z.object({ id: col.int });
+
+/**
+ * Ids as a Postgres array literal, passed as one text parameter and cast with `::int[]`: the same parameter type
+ * whatever the count, so a prepared statement stays one plan. The ids are numbers, never text from a client.
+ */
+export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;

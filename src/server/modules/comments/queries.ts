@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
-import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -220,7 +220,7 @@ export async function setCommentsRemoved(
   const where =
     'authorId' in which
       ? sql`author_id = ${which.authorId}`
-      : sql`id in (select unnest(${`{${which.ids.join(',')}}`}::int[]))`;
+      : sql`id in (select unnest(${intArray(which.ids)}::int[]))`;
   const changed = await rows(
     db,
     CommentRefRow,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, preparedRowsOf, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, preparedRowsOf, rows } from '../../db/rows.ts';
 import { entryHides } from '../../db/schema.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
@@ -122,7 +122,7 @@ function periodFilter(sorting: FeedSorting, now: Date): SQL {
  */
 export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
   const o = ordering(f.sorting, f.after);
-  const exclude = f.excludeIds.length ? sql`and e.id <> all(${`{${f.excludeIds.join(',')}}`}::int[])` : sql``;
+  const exclude = f.excludeIds.length ? sql`and e.id <> all(${intArray(f.excludeIds)}::int[])` : sql``;
   const { myVote, favorited } = readerMarks(f.viewerId, 'content', sql.raw('e.id'));
   return preparedRowsOf(
     db,
@@ -180,7 +180,7 @@ const MarksRow = z.object({ voted: ids, signs: ids, favorited: ids });
 export type ReaderMarks = z.output<typeof MarksRow>;
 
 const marksColumns = (userId: number, entryIds: number[]) => {
-  const among = sql`any(${`{${entryIds.join(',')}}`}::int[])`;
+  const among = sql`any(${intArray(entryIds)}::int[])`;
   return sql`
     array(select l.target_id from likes l where l.target_type = 'content' and l.target_id = ${among} and l.user_id = ${userId} order by l.target_id) as voted,
     array(select l.sign from likes l where l.target_type = 'content' and l.target_id = ${among} and l.user_id = ${userId} order by l.target_id) as signs,
@@ -223,7 +223,7 @@ export async function cardsByIds(db: Db, ids: number[]): Promise<EntryCardRow[]>
   return preparedRowsOf(
     db,
     EntryCardRow,
-    sql`${cardSelect(null)} where e.id = any(${`{${ids.join(',')}}`}::int[]) and e.is_published and not e.removed`,
+    sql`${cardSelect(null)} where e.id = any(${intArray(ids)}::int[]) and e.is_published and not e.removed`,
   );
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../shared/api.ts';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const ids = (list: number[]) => sql`${JSON.stringify(list)}::jsonb`;
@@ -335,7 +335,7 @@ export async function commentAuthors(db: Db, ids: number[]) {
   return rows(
     db,
     z.object({ id: col.int, author_id: col.int }),
-    sql`select id, author_id from comments where id in (select unnest(${`{${ids.join(',')}}`}::int[]))`,
+    sql`select id, author_id from comments where id in (select unnest(${intArray(ids)}::int[]))`,
   );
 }
 
@@ -629,6 +629,6 @@ export async function blockedBy(db: Db, userId: number, ids: number[]) {
     db,
     z.object({ id: col.int, name: col.text }),
     sql`select m.user_id as id, s.name from subsite_mutes m join subsites s on s.id = m.user_id
-         where m.subsite_id = ${userId} and m.user_id = any(${`{${ids.join(',')}}`}::int[])`,
+         where m.subsite_id = ${userId} and m.user_id = any(${intArray(ids)}::int[])`,
   );
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
-import { col, preparedRowsOf, rows } from '../../db/rows.ts';
+import { col, intArray, preparedRowsOf, rows } from '../../db/rows.ts';
 import type { SearchOrder } from '../../../shared/search.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
@@ -12,8 +12,6 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * index; names of people and subsites are matched by trigrams (pg_trgm, GIN on `lower(name)`). A page is chosen
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
-
-const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
 export const MARK_START = '\u0001';
@@ -175,7 +173,7 @@ export async function entryCards(db: Db, words: string[], ids: number[]): Promis
             ${headline(sql`t.body`, q)} as snippet_hl`,
     )}
       join entry_search t on t.id = e.id
-     where e.id = any(${idArray(ids)}::int[])`,
+     where e.id = any(${intArray(ids)}::int[])`,
   );
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -354,7 +352,7 @@ export async function marksOf(
   return preparedRowsOf(
     db,
     MarkRow,
-    sql`select t.id, ${myVote}::int as my_vote, ${favorited} as is_favorited from unnest(${idArray(ids)}::int[]) t(id)`,
+    sql`select t.id, ${myVote}::int as my_vote, ${favorited} as is_favorited from unnest(${intArray(ids)}::int[]) t(id)`,
   );
 }
 
@@ -364,7 +362,7 @@ export async function subscribedAmong(db: Db, viewerId: number, ids: number[]): 
   const found = await preparedRowsOf(
     db,
     z.object({ id: col.int }),
-    sql`select subsite_id as id from subscriptions where user_id = ${viewerId} and subsite_id = any(${idArray(ids)}::int[])`,
+    sql`select subsite_id as id from subscriptions where user_id = ${viewerId} and subsite_id = any(${intArray(ids)}::int[])`,
   );
   return new Set(found.map((r) => r.id));
 }

@@ -28,6 +28,7 @@ import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
 import { TuneOffer } from './features/discovery/TunePopup.tsx';
 import { IconSprite } from './ui/icons.tsx';
+import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import './styles.css';
 
@@ -130,6 +131,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
       <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />
       <TuneOffer />
+      <PageLinkNavigation />
       <HydrationMark />
     </div>
   );

@@ -161,14 +161,26 @@ describe('reading feeds', () => {
     );
     expect(api.data.count).toBe(count);
     await shot(page, 'feed-new-badge-desktop');
+    // The sidebar's and the cards' links are plain anchors whose clicks the shell hands to the router: the page
+    // stays (no new document) and the current section moves.
+    await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+    const samePage = () => page.evaluate(() => (window as { samePage?: boolean }).samePage === true);
     await page.click('[data-testid=sidebar-link][href="/new"]');
     await page.waitForURL(/\/new$/);
     await badge.waitFor({ state: 'detached' });
+    expect(await samePage()).toBe(true);
+    expect(await page.locator('[data-testid=sidebar-link][aria-current=page]').getAttribute('href')).toBe('/new');
     // The badge goes at once; the new time comes with the answer of initialData, a moment later on a busy machine.
     const seen = async () => (await context.cookies()).find((c) => c.name === 'last-recent-seen')!;
     await expect.poll(async () => Number((await seen()).value)).toBeGreaterThan(threeDaysAgo + 86400);
     const cookie = await seen();
     expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86400_000);
+    const title = page.locator('[data-testid=entry-card] .entry-card-body').first();
+    const href = (await title.getAttribute('href'))!;
+    await title.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.waitForSelector(`[data-testid=entry][data-id="${/\/(\d+)[^/]*$/.exec(href)![1]}"]`);
+    expect(await samePage()).toBe(true);
     await context.close();
   });
 

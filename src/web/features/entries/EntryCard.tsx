@@ -1,10 +1,10 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { ui } from '../../../shared/catalogue.ts';
-import { Link } from 'react-router';
 import type { Block } from '../../../shared/blocks.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
 import { relativeTime, truncate, typograph } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { PageLink } from '../../ui/PageLink.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { EntryMenu, EntryStub, useEntryStub } from '../feed/EntryStub.tsx';
 import { EntryFooter } from '../reactions/EntryFooter.tsx';
@@ -26,7 +26,7 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
   return (
     <article className="entry-card" data-testid="entry-card" data-id={entry.id}>
       <header className="entry-card-header">
-        <Link to={entry.subsite.url} className="entry-card-subsite">
+        <PageLink to={entry.subsite.url} className="entry-card-subsite">
           <Avatar
             name={entry.subsite.name}
             color={entry.subsite.avatar_color}
@@ -34,11 +34,11 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
             size={28}
           />
           <span className="entry-card-subsite-name">{entry.subsite.name}</span>
-        </Link>
+        </PageLink>
         {entry.subsite.id !== entry.author.id && (
-          <Link to={entry.author.url} className="entry-card-author">
+          <PageLink to={entry.author.url} className="entry-card-author">
             {entry.author.name}
-          </Link>
+          </PageLink>
         )}
         {entry.author.is_plus && <PlusBadge />}
         <time dateTime={entry.date} className="entry-card-date">
@@ -52,10 +52,10 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         <EntryMenu state={stub} />
       </header>
       <NsfwCover isNsfw={entry.is_nsfw}>
-        <Link to={entry.url} className="entry-card-body">
+        <PageLink to={entry.url} className="entry-card-body">
           <h2 className="entry-card-title">{typograph(entry.title)}</h2>
           {entry.intro && <p className="entry-card-intro">{typograph(truncate(entry.intro, 300))}</p>}
-        </Link>
+        </PageLink>
         {entry.cover && (
           <div className="entry-card-cover">
             <EntryBlocks blocks={[entry.cover as Block]} caption={{ title: entry.title, author: entry.author.name }} />

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
@@ -34,7 +35,8 @@ export function Sidebar({
 }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const user = useCurrentUser();
-  const recent = useRecentCount(useLocation().pathname);
+  const { pathname } = useLocation();
+  const recent = useRecentCount(pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => {
@@ -67,13 +69,20 @@ export function Sidebar({
         onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}
       >
         <nav className="sidebar-nav" aria-label={ui.nav.label}>
-          <SidebarLink to="/" end icon={ICONS.popular} label={ui.nav.popular} />
-          <SidebarLink to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
-          <SidebarLink to="/my/new" icon={ICONS.my} label={ui.nav.my} />
-          {user && <SidebarLink to="/bookmarks" icon={ICONS.bookmarks} label={ui.feedSection.bookmarks} />}
-          <SidebarLink to="/rating" icon={ICONS.rating} label={ui.discovery.rating.title} />
-          <SidebarLink to="/companies" icon={ICONS.companies} label={ui.discovery.companies.title} />
-          <SidebarLink to="/stats" icon={ICONS.stats} label={ui.discovery.stats.title} />
+          <SidebarLink pathname={pathname} to="/" end icon={ICONS.popular} label={ui.nav.popular} />
+          <SidebarLink pathname={pathname} to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
+          <SidebarLink pathname={pathname} to="/my/new" icon={ICONS.my} label={ui.nav.my} />
+          {user && (
+            <SidebarLink pathname={pathname} to="/bookmarks" icon={ICONS.bookmarks} label={ui.feedSection.bookmarks} />
+          )}
+          <SidebarLink pathname={pathname} to="/rating" icon={ICONS.rating} label={ui.discovery.rating.title} />
+          <SidebarLink
+            pathname={pathname}
+            to="/companies"
+            icon={ICONS.companies}
+            label={ui.discovery.companies.title}
+          />
+          <SidebarLink pathname={pathname} to="/stats" icon={ICONS.stats} label={ui.discovery.stats.title} />
         </nav>
         {communities.length > 0 && (
           <section className="sidebar-section">
@@ -81,10 +90,10 @@ export function Sidebar({
             <ul className="sidebar-subsites">
               {communities.map((s) => (
                 <li key={s.id} className="sidebar-subsite" data-testid="sidebar-subsite" data-id={s.id}>
-                  <Link to={s.url} className="sidebar-subsite-link">
+                  <PageLink to={s.url} className="sidebar-subsite-link">
                     <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={28} />
                     <span className="sidebar-subsite-name">{s.name}</span>
-                  </Link>
+                  </PageLink>
                   <SubscribeButton subsite={s} compact />
                 </li>
               ))}
@@ -117,20 +126,28 @@ const ICONS = {
 };
 
 function SidebarLink({
+  pathname,
   to,
   end,
   icon: glyph,
   label,
   count = 0,
 }: {
+  pathname: string;
   to: string;
   end?: boolean;
   icon: ReactNode;
   label: string;
   count?: number;
 }) {
+  const current = isCurrentPath(pathname, to, end);
   return (
-    <NavLink to={to} end={end} className="sidebar-link" data-testid="sidebar-link">
+    <PageLink
+      to={to}
+      className={current ? 'sidebar-link active' : 'sidebar-link'}
+      aria-current={current ? 'page' : undefined}
+      data-testid="sidebar-link"
+    >
       {glyph}
       <span>{label}</span>
       {count > 0 && (
@@ -138,6 +155,6 @@ function SidebarLink({
           {badgeText(count)}
         </span>
       )}
-    </NavLink>
+    </PageLink>
   );
 }

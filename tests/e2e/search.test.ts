@@ -104,7 +104,11 @@ describe('search', () => {
     await open(page, `${server.url}/search?query=квазар`);
     await page.locator('[data-testid=search-result]').first().waitFor();
     await shot(page, 'search-page-375');
-    await page.getByTestId('header-search-input').fill('квазар');
+    // A round magnifier in the header until tapped, then a box across the header.
+    const input = page.getByTestId('header-search-input');
+    expect((await input.boundingBox())!.width).toBeLessThanOrEqual(44);
+    await input.fill('квазар');
+    expect((await input.boundingBox())!.width).toBeGreaterThanOrEqual(340);
     await page.locator('[data-testid=header-search-option][data-kind=entry]').first().waitFor();
     await shot(page, 'search-header-375');
     const box = await page.getByTestId('header-search-list').boundingBox();

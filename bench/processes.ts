@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.ts';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-flags.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 
 export interface BenchServer {
@@ -30,7 +30,7 @@ export async function startBenchServer(
     {
       cwd,
       env: {
-        ...process.env,
+        ...serverEnv(),
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,

@@ -279,8 +279,10 @@ async function measure(
   const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers, headersInTurn });
   const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;
   rows.push({ scenario, dataset, cpu, ...result });
+  // The server's resident memory now and its high-water mark so far: which scenario makes the peak.
+  const memory = pid ? `, resident ${mb(rss(pid))} MB (peak so far ${mb(peakRss(pid))})` : '';
   log(
-    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${cpu.toFixed(2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}`,
+    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${cpu.toFixed(2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}${memory}`,
   );
 }
 

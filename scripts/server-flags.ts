@@ -8,3 +8,15 @@
  *   allocates too little for V8 to start one, and kept the burst's garbage resident.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50', '--expose-gc'];
+
+/**
+ * The server's environment on top of the caller's (`npm start`, the benches). glibc gives each thread that
+ * allocates (libuv's pool, V8's collector threads) a malloc arena of its own, up to 8 per core, and keeps what an
+ * arena once held. Two arenas, in two runs of the page bench each: peak 354 / 331 → 292 / 323 MB, a minute after the
+ * load 26 / 23 % → 13 / 18 % over idle, for the same CPU (docs/BENCHMARKS.md, «Sixth round»). An operator's own
+ * MALLOC_ARENA_MAX wins.
+ */
+export const serverEnv = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({
+  ...env,
+  MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+});

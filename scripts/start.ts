@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuild, root } from './ensure-build.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-flags.ts';
 
 ensureBuild();
 const server = spawn(
@@ -13,6 +13,7 @@ const server = spawn(
   [...SERVER_NODE_FLAGS, path.join(root, 'src', 'server', 'main.ts'), ...process.argv.slice(2)],
   {
     cwd: root,
+    env: serverEnv(),
     stdio: 'inherit',
   },
 );

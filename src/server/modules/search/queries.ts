@@ -13,24 +13,6 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
 
-/** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
-export const MARK_START = '\u0001';
-export const MARK_STOP = '\u0002';
-const marks = `StartSel=${MARK_START}, StopSel=${MARK_STOP}`;
-const WHOLE = `HighlightAll=true, ${marks}`;
-const FRAGMENTS = `MaxFragments=2, MaxWords=28, MinWords=10, ShortWord=2, FragmentDelimiter=" … ", ${marks}`;
-/** Texts up to this length are shown whole, longer ones as fragments around the matches. */
-const SHORT_TEXT = 300;
-
-/** The text with any stray mark characters removed, so only ts_headline's marks remain. */
-const clean = (expr: SQL) => sql`translate(${expr}, E'\\x01\\x02', '')`;
-
-function headline(expr: SQL, q: SQL): SQL {
-  const text = clean(expr);
-  return sql`case when length(${expr}) <= ${sql.raw(String(SHORT_TEXT))} then ts_headline('russian', ${text}, ${q}, ${WHOLE})
-                  else ts_headline('russian', ${text}, ${q}, ${FRAGMENTS}) end`;
-}
-
 /**
  * The tsquery: every word by its stem (`russian` configuration), and the last one also as a prefix when the stemmer
  * left it whole («техн», «рынок»: probably still being typed), not when it cut an ending («статья» → «стат»,
@@ -70,7 +52,8 @@ export interface TextSearch {
   limit: number;
 }
 
-const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col.text });
+/** `query`: the tsquery as text, whose stems the server marks in the title and the text (search/highlight.ts). */
+const SearchEntryRow = EntryCardRow.extend({ body: col.text, query: col.text });
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
@@ -159,19 +142,21 @@ export async function newestMatches(db: Db, s: TextSearch, take: number, now: Da
   );
 }
 
-/** The cards of these entries with their highlighted title and text, in the order of `ids`. */
+/**
+ * How much of a text is read for its highlight: a match past it shows the text's beginning, as when the match is in
+ * the title alone.
+ */
+const HIGHLIGHT_CHARS = 20_000;
+const textToHighlight = (expr: SQL) => sql`left(${expr}, ${sql.raw(String(HIGHLIGHT_CHARS))})`;
+
+/** The cards of these entries with their text and the query to highlight them by, in the order of `ids`. */
 export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
   if (!ids.length) return [];
-  const q = once(tsquery(words));
   const found = await preparedRowsOf(
     db,
     SearchEntryRow,
     sql`
-    ${cardSelect(
-      null,
-      sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
-            ${headline(sql`t.body`, q)} as snippet_hl`,
-    )}
+    ${cardSelect(null, sql`, ${textToHighlight(sql`t.body`)} as body, ${once(tsquery(words))}::text as query`)}
       join entry_search t on t.id = e.id
      where e.id = any(${intArray(ids)}::int[])`,
   );
@@ -220,7 +205,8 @@ const SearchCommentRow = z.object({
   subsite_id: col.int,
   subsite_type: z.enum(['user', 'community', 'company']),
   subsite_slug: col.text,
-  text_hl: col.text,
+  text: col.text,
+  query: col.text,
 });
 export type SearchCommentRow = z.output<typeof SearchCommentRow>;
 
@@ -260,7 +246,7 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar,
            a.avatar_color as author_color,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
-           ${headline(sql`c.text`, q)} as text_hl
+           ${textToHighlight(sql`c.text`)} as text, ${once(q)}::text as query
       from hits h
       join comments c on c.id = h.id
       join entries e on e.id = c.entry_id

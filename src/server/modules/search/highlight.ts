@@ -14,15 +14,33 @@ export interface Term {
   lexeme: string;
   /** `'стат':*` matches every stem that starts with it. */
   prefix: boolean;
+  /**
+   * Where a word that may match starts, in any case and with «ё» for «е»: a Russian stem is what is left of the word
+   * once an ending is cut (a matching word starts with it), an English one differs from the word in at most its
+   * last three letters («possibl» of «possibility»).
+   */
+  find: RegExp;
 }
+
+/** Terms already made (every row of a page has the same query; each term compiles a pattern); emptied when full. */
+const termsOf = new Map<string, Term[]>();
+const TERMS_KEPT = 1000;
 
 /** The terms of a tsquery as PostgreSQL writes it as text: `'стат' & 'рынок':*`. */
 export function queryTerms(tsquery: string): Term[] {
-  const terms: Term[] = [];
+  let terms = termsOf.get(tsquery);
+  if (terms) return terms;
+  terms = [];
   for (const m of tsquery.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
     const lexeme = m[1].replaceAll("''", "'");
-    if (!terms.some((t) => t.lexeme === lexeme && t.prefix === !!m[2])) terms.push({ lexeme, prefix: !!m[2] });
+    const prefix = !!m[2];
+    if (terms.some((t) => t.lexeme === lexeme && t.prefix === prefix)) continue;
+    const start = /^[a-z]+$/.test(lexeme) ? lexeme.slice(0, Math.max(1, lexeme.length - 3)) : lexeme;
+    const find = new RegExp(start.replace(/[^\p{L}\p{N}]/gu, '\\$&').replaceAll('е', '[её]'), 'gi');
+    terms.push({ lexeme, prefix, find });
   }
+  if (termsOf.size >= TERMS_KEPT) termsOf.clear();
+  termsOf.set(tsquery, terms);
   return terms;
 }
 
@@ -65,57 +83,70 @@ export function lexemeOf(word: string): string | null {
   return lexeme;
 }
 
-/** Russian stems are what is left of the word once an ending is cut: no word that does not start with it matches. */
-const cyrillic = /[а-яё]/;
+/** A letter or digit (PostgreSQL's parser's word characters), by its UTF-16 code: Latin, digits and Cyrillic first. */
+const LETTER = /[\p{L}\p{N}]/u;
+const isWordCode = (c: number) =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x430 && c <= 0x44f) ||
+  (c >= 0x30 && c <= 0x39) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x400 && c <= 0x4ff) ||
+  (c > 0x7f && LETTER.test(String.fromCharCode(c)));
 
-/** Which terms a word matches: bit k for terms[k] (a query has at most 10 words). */
-function matchesOf(word: string, terms: Term[]): number {
-  const lower = word.toLowerCase();
-  const prefiltered = cyrillic.test(lower) && !/\d/.test(lower);
-  const normal = prefiltered ? lower.replaceAll('ё', 'е') : lower;
-  let lexeme: string | null | undefined;
-  let found = 0;
-  terms.forEach((t, k) => {
-    if (prefiltered && !normal.startsWith(t.lexeme)) return;
-    lexeme ??= lexemeOf(lower);
-    if (lexeme !== null && (t.prefix ? lexeme.startsWith(t.lexeme) : lexeme === t.lexeme)) found |= 1 << k;
-  });
-  return found;
-}
-
-/** The words as PostgreSQL's parser splits plain text (letters and digits; punctuation and spaces between). */
-const WORD = /[\p{L}\p{N}]+/gu;
-
+/** A run of letters and digits: a word as the parser reads plain text. */
 interface Word {
   start: number;
   end: number;
-  hit: boolean;
 }
 
-/** text[from, to) as HTML, the words that match marked, spaces collapsed. */
-function render(text: string, words: Word[], from: number, to: number): string {
+/** The words of the text that match a term, by their start: bit k for terms[k] (a query has at most 10 words). */
+function hitsOf(text: string, terms: Term[]): Map<number, { end: number; bits: number }> {
+  const hits = new Map<number, { end: number; bits: number }>();
+  terms.forEach((term, k) => {
+    term.find.lastIndex = 0;
+    for (const m of text.matchAll(term.find)) {
+      const at = m.index;
+      if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
+      let end = at + m[0].length;
+      while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
+      const lexeme = lexemeOf(text.slice(at, end).toLowerCase());
+      if (lexeme === null || !(term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme)) continue;
+      const hit = hits.get(at);
+      if (hit) hit.bits |= 1 << k;
+      else hits.set(at, { end, bits: 1 << k });
+    }
+  });
+  return hits;
+}
+
+/** text[from, to) as escaped HTML, the words that match marked, spaces collapsed. */
+function render(text: string, hits: Map<number, { end: number }>, from: number, to: number): string {
   let out = '';
   let at = from;
-  for (const w of words) {
-    if (w.start < from || !w.hit) continue;
-    if (w.end > to) break;
-    out += `${escapeHtml(text.slice(at, w.start))}<mark>${escapeHtml(text.slice(w.start, w.end))}</mark>`;
-    at = w.end;
+  for (const start of [...hits.keys()].sort((a, b) => a - b)) {
+    const { end } = hits.get(start)!;
+    if (start < from) continue;
+    if (end > to) break;
+    out += `${escapeHtml(text.slice(at, start))}<mark>${escapeHtml(text.slice(start, end))}</mark>`;
+    at = end;
   }
   return (out + escapeHtml(text.slice(at, to))).replace(/\s+/g, ' ').trim();
 }
 
-function wordsOf(text: string, terms: Term[]): Word[] {
-  return Array.from(text.matchAll(WORD), (m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    hit: matchesOf(m[0], terms) !== 0,
-  }));
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (!isWordCode(text.charCodeAt(i))) continue;
+    const start = i;
+    while (i < text.length && isWordCode(text.charCodeAt(i))) i++;
+    words.push({ start, end: i });
+  }
+  return words;
 }
 
 /** The whole text with every word that matches a term marked (a title; `HighlightAll`), as escaped HTML. */
 export function highlightWhole(text: string, terms: Term[]): string {
-  return render(text, wordsOf(text, terms), 0, text.length);
+  return render(text, hitsOf(text, terms), 0, text.length);
 }
 
 /** Texts up to this length are shown whole, longer ones as fragments around the matches. */
@@ -128,25 +159,22 @@ export const FRAGMENT_DELIMITER = ' … ';
 /**
  * A text as shown in a result: whole when short; else up to MAX_FRAGMENTS fragments of about MAX_WORDS words, each
  * around a cover (the shortest run of words holding every term, as ts_headline's), joined by FRAGMENT_DELIMITER;
- * the first MIN_WORDS words when the text holds no cover (the match was in the title). The first covers are taken,
- * and the words are read only until the last fragment has its words after it.
+ * the first MIN_WORDS words when the text holds no cover (the match was in the title). The first covers are taken.
  */
 export function highlightSnippet(text: string, terms: Term[]): string {
   if (text.length <= SHORT_TEXT) return highlightWhole(text, terms);
-  const words: Word[] = [];
+  const hits = hitsOf(text, terms);
+  const words = wordsOf(text);
+  if (!words.length) return '';
   const covers: [number, number][] = [];
   // Where each term was last seen; a cover starts after the previous one ends.
   const seen = terms.map(() => -1);
   let from = 0;
-  for (const m of text.matchAll(WORD)) {
-    const i = words.length;
-    const last = covers.at(-1);
-    if (covers.length === MAX_FRAGMENTS && last && i > last[1] + MAX_WORDS) break;
-    const found = matchesOf(m[0], terms);
-    words.push({ start: m.index, end: m.index + m[0].length, hit: found !== 0 });
-    if (!found || covers.length === MAX_FRAGMENTS) continue;
+  for (let i = 0; i < words.length && hits.size && covers.length < MAX_FRAGMENTS; i++) {
+    const bits = hits.get(words[i].start)?.bits;
+    if (!bits) continue;
     terms.forEach((_, k) => {
-      if (found & (1 << k)) seen[k] = i;
+      if (bits & (1 << k)) seen[k] = i;
     });
     if (seen.every((p) => p >= from)) {
       // A cover that fits in the previous one's fragment joins it.
@@ -156,8 +184,7 @@ export function highlightSnippet(text: string, terms: Term[]): string {
       from = i + 1;
     }
   }
-  if (!words.length) return '';
-  if (!covers.length) return render(text, words, 0, words[Math.min(MIN_WORDS, words.length) - 1].end);
+  if (!covers.length) return render(text, hits, 0, words[Math.min(MIN_WORDS, words.length) - 1].end);
   const fragments: string[] = [];
   let previousEnd = -1;
   covers.forEach(([start, end], k) => {
@@ -174,7 +201,7 @@ export function highlightSnippet(text: string, terms: Term[]): string {
     }
     last = Math.min(last, words.length - 1);
     previousEnd = last;
-    fragments.push(render(text, words, words[first].start, words[last].end));
+    fragments.push(render(text, hits, words[first].start, words[last].end));
   });
   return fragments.join(FRAGMENT_DELIMITER);
 }

@@ -58,10 +58,10 @@ export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
  * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (entries: by publication
- * time, then id; comments: by id): pages past it are empty (is_finished), 200 = 10 pages of 20. Date order takes
+ * time, then id; comments: by id): pages past it are empty (is_finished), 100 = 5 pages of 20. Date order takes
  * the newest offset + limit.
  */
-export const CANDIDATES = 200;
+export const CANDIDATES = 100;
 
 /** Weeks since 2000-01-01 UTC: the word of `entry_search.week` (migration 0025_entry_search_windows). */
 export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / (7 * 86_400_000));

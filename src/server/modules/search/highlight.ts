@@ -103,7 +103,6 @@ interface Word {
 function hitsOf(text: string, terms: Term[]): Map<number, { end: number; bits: number }> {
   const hits = new Map<number, { end: number; bits: number }>();
   terms.forEach((term, k) => {
-    term.find.lastIndex = 0;
     for (const m of text.matchAll(term.find)) {
       const at = m.index;
       if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
@@ -150,11 +149,11 @@ export function highlightWhole(text: string, terms: Term[]): string {
 }
 
 /** Texts up to this length are shown whole, longer ones as fragments around the matches. */
-export const SHORT_TEXT = 300;
+const SHORT_TEXT = 300;
 const MAX_FRAGMENTS = 2;
 const MAX_WORDS = 28;
 const MIN_WORDS = 10;
-export const FRAGMENT_DELIMITER = ' … ';
+const FRAGMENT_DELIMITER = ' … ';
 
 /**
  * A text as shown in a result: whole when short; else up to MAX_FRAGMENTS fragments of about MAX_WORDS words, each

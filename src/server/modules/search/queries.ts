@@ -53,7 +53,7 @@ export interface TextSearch {
 }
 
 /** `query`: the tsquery as text, whose stems the server marks in the title and the text (search/highlight.ts). */
-const SearchEntryRow = EntryCardRow.extend({ body: col.text, query: col.text });
+const SearchEntryRow = EntryCardRow.extend({ body: col.text, query: col.text, found: col.int });
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
@@ -72,9 +72,6 @@ export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0,
  */
 export const WINDOW_WEEKS = [2, 8, 26];
 
-const CandidateRow = z.object({ id: col.int, v: col.float });
-type CandidateRow = z.output<typeof CandidateRow>;
-
 /**
  * Relevance ranks by the title alone (`title_vector`, kept in the heap row): each of the query's words found in
  * the title counts (an OR query: ts_rank of the AND would count nothing unless all are there), then the newest
@@ -87,16 +84,17 @@ function candidateValue(s: TextSearch): SQL {
 }
 
 /**
- * The newest `take` matches, newest first, from as few weeks as hold them, in one statement: the matches of the last
+ * The newest `take` matches, from as few weeks as hold them, as the CTEs (`windows`) and the query over them
+ * (`answer`; id, published_at, title_vector) of one statement: the matches of the last
  * WINDOW_WEEKS[0] weeks, then, only while the windows so far held fewer than `take`, of the next wider window, then
  * of all weeks; the answer is the first window holding `take` (or the last). The GIN index on (vector, week)
  * intersects an OR of week words with the query inside the index, so only that window's matches are fetched from
  * the heap (a page each). A window holding `take` matches holds the newest `take` of all (whatever lies outside it
  * was published earlier), so the answer does not depend on the windows. `+ interval` hides
  * `entry_search_published`'s order from the planner, whose walk of the newest rows would read each walked row's
- * vector from TOAST to test it. Prepared (two words or more): planning cost as much as a narrow window's execution.
+ * vector from TOAST to test it. `prepared` (two words or more): planning cost as much as a narrow window's execution.
  */
-export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
+function newestMatches(s: TextSearch, take: number, now: Date): { windows: SQL; answer: SQL; prepared: boolean } {
   const thisWeek = weekOf(now);
   const sinceWeek = s.since ? weekOf(s.since) : null;
   // One word (often a prefix still being typed, «акц») may match a large share of all entries, and a prefix's
@@ -132,14 +130,7 @@ export async function newestMatches(db: Db, s: TextSearch, take: number, now: Da
     sql` union all `,
   );
   // One word is planned for its own frequency each time (walk or bitmap), which a generic plan would not do.
-  return (several ? preparedRowsOf : rows)(
-    db,
-    CandidateRow,
-    sql`
-    with ${sql.join(windows, sql`, `)}
-    select e.id, ${candidateValue(s)} as v from (${answer}) e
-     order by e.published_at desc, e.id desc`,
-  );
+  return { windows: sql.join(windows, sql`, `), answer, prepared: several };
 }
 
 /**
@@ -149,24 +140,10 @@ export async function newestMatches(db: Db, s: TextSearch, take: number, now: Da
 const HIGHLIGHT_CHARS = 20_000;
 const textToHighlight = (expr: SQL) => sql`left(${expr}, ${sql.raw(String(HIGHLIGHT_CHARS))})`;
 
-/** The cards of these entries with their text and the query to highlight them by, in the order of `ids`. */
-export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
-  if (!ids.length) return [];
-  const found = await preparedRowsOf(
-    db,
-    SearchEntryRow,
-    sql`
-    ${cardSelect(null, sql`, ${textToHighlight(sql`t.body`)} as body, ${once(tsquery(words))}::text as query`)}
-      join entry_search t on t.id = e.id
-     where e.id = any(${intArray(ids)}::int[])`,
-  );
-  const byId = new Map(found.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /**
- * One page of entries: the candidates (queries above), ordered by their value (relevance, popularity) or kept
- * newest first (date), then cards and highlights for the page's rows alone. `more`: the list goes on after it.
+ * One page of entries in one statement: the candidates (newestMatches), ordered by their value (relevance,
+ * popularity; ties newest first) or newest first (date), then the cards, with the text and the query to highlight
+ * them by, for the page's rows alone. `more`: the list goes on after the page (more candidates than it reaches).
  */
 export async function searchEntries(
   db: Db,
@@ -174,18 +151,26 @@ export async function searchEntries(
   now: Date,
 ): Promise<{ rows: SearchEntryRow[]; more: boolean }> {
   const take = s.order === 'date' ? s.offset + s.limit + 1 : CANDIDATES;
-  const found = await newestMatches(db, s, take, now);
-  // Newest first already; a stable sort keeps that order among equal values.
-  if (s.order !== 'date') found.sort((a, b) => b.v - a.v);
-  const page = found.slice(s.offset, s.offset + s.limit);
-  return {
-    rows: await entryCards(
-      db,
-      s.words,
-      page.map((c) => c.id),
-    ),
-    more: found.length > s.offset + s.limit,
-  };
+  const { windows, answer, prepared } = newestMatches(s, take, now);
+  const order = (t: string) =>
+    sql.raw(`${s.order === 'date' ? '' : `${t}.v desc, `}${t}.published_at desc, ${t}.id desc`);
+  const found = await (prepared ? preparedRowsOf : rows)(
+    db,
+    SearchEntryRow,
+    sql`
+    with ${windows},
+    found as (select e.id, e.published_at, ${candidateValue(s)} as v from (${answer}) e),
+    page as (select * from found f order by ${order('f')} offset ${s.offset} limit ${s.limit})
+    ${cardSelect(
+      null,
+      sql`, ${textToHighlight(sql`t.body`)} as body, ${once(tsquery(s.words))}::text as query,
+            (select count(*) from found) as found`,
+    )}
+      join page p on p.id = e.id
+      join entry_search t on t.id = e.id
+     order by ${order('p')}`,
+  );
+  return { rows: found, more: (found[0]?.found ?? 0) > s.offset + s.limit };
 }
 
 const SearchCommentRow = z.object({

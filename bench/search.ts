@@ -15,6 +15,7 @@
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench:search -- --reuse bench_search_1m
  *
  * `--only <text>` measures only the scenarios whose name contains the text (and the ceiling), e.g. `--only never`.
+ * BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -331,7 +332,11 @@ const typo = surname[0] + surname.slice(2);
 await settle(db.db.db);
 await db.db.close();
 
-const server = await startBenchServer({ ...db.env, SEED: '0', REDIS_URL: '' });
+// BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const server = await startBenchServer(
+  { ...db.env, SEED: '0', REDIS_URL: '' },
+  { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+);
 cpuOf.server = server.pid;
 if (PG_BASE) {
   const { default: pg } = await import('pg');

@@ -13,24 +13,6 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
 
-/** Highlight marks: control characters no stored text keeps (parse() strips them), turned into `<mark>` later. */
-export const MARK_START = '\u0001';
-export const MARK_STOP = '\u0002';
-const marks = `StartSel=${MARK_START}, StopSel=${MARK_STOP}`;
-const WHOLE = `HighlightAll=true, ${marks}`;
-const FRAGMENTS = `MaxFragments=2, MaxWords=28, MinWords=10, ShortWord=2, FragmentDelimiter=" … ", ${marks}`;
-/** Texts up to this length are shown whole, longer ones as fragments around the matches. */
-const SHORT_TEXT = 300;
-
-/** The text with any stray mark characters removed, so only ts_headline's marks remain. */
-const clean = (expr: SQL) => sql`translate(${expr}, E'\\x01\\x02', '')`;
-
-function headline(expr: SQL, q: SQL): SQL {
-  const text = clean(expr);
-  return sql`case when length(${expr}) <= ${sql.raw(String(SHORT_TEXT))} then ts_headline('russian', ${text}, ${q}, ${WHOLE})
-                  else ts_headline('russian', ${text}, ${q}, ${FRAGMENTS}) end`;
-}
-
 /**
  * The tsquery: every word by its stem (`russian` configuration), and the last one also as a prefix when the stemmer
  * left it whole («техн», «рынок»: probably still being typed), not when it cut an ending («статья» → «стат»,
@@ -70,15 +52,16 @@ export interface TextSearch {
   limit: number;
 }
 
-const SearchEntryRow = EntryCardRow.extend({ title_hl: col.text, snippet_hl: col.text });
+/** `query`: the tsquery as text, whose stems the server marks in the title and the text (search/highlight.ts). */
+const SearchEntryRow = EntryCardRow.extend({ body: col.text, query: col.text, found: col.int });
 export type SearchEntryRow = z.output<typeof SearchEntryRow>;
 
 /**
  * Relevance and popularity rank a bounded candidate set, the newest CANDIDATES matches (entries: by publication
- * time, then id; comments: by id): pages past it are empty (is_finished), 200 = 10 pages of 20. Date order takes
+ * time, then id; comments: by id): pages past it are empty (is_finished), 100 = 5 pages of 20. Date order takes
  * the newest offset + limit.
  */
-export const CANDIDATES = 200;
+export const CANDIDATES = 100;
 
 /** Weeks since 2000-01-01 UTC: the word of `entry_search.week` (migration 0025_entry_search_windows). */
 export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0, 1)) / (7 * 86_400_000));
@@ -88,9 +71,6 @@ export const weekOf = (at: Date) => Math.floor((at.getTime() - Date.UTC(2000, 0,
  * then all weeks: each wider one only while the last held fewer matches than wanted.
  */
 export const WINDOW_WEEKS = [2, 8, 26];
-
-const CandidateRow = z.object({ id: col.int, v: col.float });
-type CandidateRow = z.output<typeof CandidateRow>;
 
 /**
  * Relevance ranks by the title alone (`title_vector`, kept in the heap row): each of the query's words found in
@@ -104,16 +84,17 @@ function candidateValue(s: TextSearch): SQL {
 }
 
 /**
- * The newest `take` matches, newest first, from as few weeks as hold them, in one statement: the matches of the last
+ * The newest `take` matches, from as few weeks as hold them, as the CTEs (`windows`) and the query over them
+ * (`answer`; id, published_at, title_vector) of one statement: the matches of the last
  * WINDOW_WEEKS[0] weeks, then, only while the windows so far held fewer than `take`, of the next wider window, then
  * of all weeks; the answer is the first window holding `take` (or the last). The GIN index on (vector, week)
  * intersects an OR of week words with the query inside the index, so only that window's matches are fetched from
  * the heap (a page each). A window holding `take` matches holds the newest `take` of all (whatever lies outside it
  * was published earlier), so the answer does not depend on the windows. `+ interval` hides
  * `entry_search_published`'s order from the planner, whose walk of the newest rows would read each walked row's
- * vector from TOAST to test it. Prepared (two words or more): planning cost as much as a narrow window's execution.
+ * vector from TOAST to test it. `prepared` (two words or more): planning cost as much as a narrow window's execution.
  */
-export async function newestMatches(db: Db, s: TextSearch, take: number, now: Date): Promise<CandidateRow[]> {
+function newestMatches(s: TextSearch, take: number, now: Date): { windows: SQL; answer: SQL; prepared: boolean } {
   const thisWeek = weekOf(now);
   const sinceWeek = s.since ? weekOf(s.since) : null;
   // One word (often a prefix still being typed, «акц») may match a large share of all entries, and a prefix's
@@ -149,39 +130,20 @@ export async function newestMatches(db: Db, s: TextSearch, take: number, now: Da
     sql` union all `,
   );
   // One word is planned for its own frequency each time (walk or bitmap), which a generic plan would not do.
-  return (several ? preparedRowsOf : rows)(
-    db,
-    CandidateRow,
-    sql`
-    with ${sql.join(windows, sql`, `)}
-    select e.id, ${candidateValue(s)} as v from (${answer}) e
-     order by e.published_at desc, e.id desc`,
-  );
-}
-
-/** The cards of these entries with their highlighted title and text, in the order of `ids`. */
-export async function entryCards(db: Db, words: string[], ids: number[]): Promise<SearchEntryRow[]> {
-  if (!ids.length) return [];
-  const q = once(tsquery(words));
-  const found = await preparedRowsOf(
-    db,
-    SearchEntryRow,
-    sql`
-    ${cardSelect(
-      null,
-      sql`, ts_headline('russian', ${clean(sql`e.title`)}, ${q}, ${WHOLE}) as title_hl,
-            ${headline(sql`t.body`, q)} as snippet_hl`,
-    )}
-      join entry_search t on t.id = e.id
-     where e.id = any(${intArray(ids)}::int[])`,
-  );
-  const byId = new Map(found.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return { windows: sql.join(windows, sql`, `), answer, prepared: several };
 }
 
 /**
- * One page of entries: the candidates (queries above), ordered by their value (relevance, popularity) or kept
- * newest first (date), then cards and highlights for the page's rows alone. `more`: the list goes on after it.
+ * How much of a text is read for its highlight: a match past it shows the text's beginning, as when the match is in
+ * the title alone.
+ */
+const HIGHLIGHT_CHARS = 20_000;
+const textToHighlight = (expr: SQL) => sql`left(${expr}, ${sql.raw(String(HIGHLIGHT_CHARS))})`;
+
+/**
+ * One page of entries in one statement: the candidates (newestMatches), ordered by their value (relevance,
+ * popularity; ties newest first) or newest first (date), then the cards, with the text and the query to highlight
+ * them by, for the page's rows alone. `more`: the list goes on after the page (more candidates than it reaches).
  */
 export async function searchEntries(
   db: Db,
@@ -189,18 +151,26 @@ export async function searchEntries(
   now: Date,
 ): Promise<{ rows: SearchEntryRow[]; more: boolean }> {
   const take = s.order === 'date' ? s.offset + s.limit + 1 : CANDIDATES;
-  const found = await newestMatches(db, s, take, now);
-  // Newest first already; a stable sort keeps that order among equal values.
-  if (s.order !== 'date') found.sort((a, b) => b.v - a.v);
-  const page = found.slice(s.offset, s.offset + s.limit);
-  return {
-    rows: await entryCards(
-      db,
-      s.words,
-      page.map((c) => c.id),
-    ),
-    more: found.length > s.offset + s.limit,
-  };
+  const { windows, answer, prepared } = newestMatches(s, take, now);
+  const order = (t: string) =>
+    sql.raw(`${s.order === 'date' ? '' : `${t}.v desc, `}${t}.published_at desc, ${t}.id desc`);
+  const found = await (prepared ? preparedRowsOf : rows)(
+    db,
+    SearchEntryRow,
+    sql`
+    with ${windows},
+    found as (select e.id, e.published_at, ${candidateValue(s)} as v from (${answer}) e),
+    page as (select * from found f order by ${order('f')} offset ${s.offset} limit ${s.limit})
+    ${cardSelect(
+      null,
+      sql`, ${textToHighlight(sql`t.body`)} as body, ${once(tsquery(s.words))}::text as query,
+            (select count(*) from found) as found`,
+    )}
+      join page p on p.id = e.id
+      join entry_search t on t.id = e.id
+     order by ${order('p')}`,
+  );
+  return { rows: found, more: (found[0]?.found ?? 0) > s.offset + s.limit };
 }
 
 const SearchCommentRow = z.object({
@@ -220,7 +190,8 @@ const SearchCommentRow = z.object({
   subsite_id: col.int,
   subsite_type: z.enum(['user', 'community', 'company']),
   subsite_slug: col.text,
-  text_hl: col.text,
+  text: col.text,
+  query: col.text,
 });
 export type SearchCommentRow = z.output<typeof SearchCommentRow>;
 
@@ -260,7 +231,7 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar,
            a.avatar_color as author_color,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
-           ${headline(sql`c.text`, q)} as text_hl
+           ${textToHighlight(sql`c.text`)} as text, ${once(q)}::text as query
       from hits h
       join comments c on c.id = h.id
       join entries e on e.id = c.entry_id

@@ -5,7 +5,8 @@ import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.
 import { comments, entries, subsites } from '../../db/schema.ts';
 import { text } from '../entries/testing.ts';
 import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE } from '../../../shared/search.ts';
-import { markName, markup, queryWords } from './service.ts';
+import { highlightSnippet, highlightWhole, lexemeOf, queryTerms } from './highlight.ts';
+import { markName, queryWords } from './service.ts';
 
 const { t, staff, signedIn } = useTestApp();
 const DAY = 86_400_000;
@@ -112,6 +113,26 @@ describe('search: entries', () => {
     expect(xss.title_html).not.toMatch(/<script|<img/);
     expect(xss.snippet_html).not.toMatch(/<script|<img/);
     expect(xss.snippet_html).toContain('«<mark>статья</mark>»');
+  });
+
+  it('marks the forms the database matches, and only those', async () => {
+    await publish(
+      'forms',
+      'Ёлки и рыночные цены',
+      'Продавцы ёлок ждут покупателей. Running totals. Только елка, рыночный торг и ёлочная распродажа, 2026.',
+    );
+    const page = await search(staff, 'entries', 'relevant', 1, 'елки');
+    const found = page.items.find((i) => i.id === made.forms)!;
+    // «ёлки» and «елка» share the stem «елк»; «ёлок» (елок) and «ёлочная» (елочн) do not.
+    expect(found.title_html).toBe('<mark>Ёлки</mark> и рыночные цены');
+    expect(found.snippet_html).toBe(
+      'Продавцы ёлок ждут покупателей. Running totals. Только <mark>елка</mark>, рыночный торг и ёлочная распродажа, 2026.',
+    );
+    // «рынок» (рынок) is not «рыночные» (рыночн); English words by the English stemmer, numbers as they are.
+    const other = (await search(staff, 'entries', 'relevant', 1, 'runs 2026')).items.find((i) => i.id === made.forms)!;
+    expect(other.snippet_html).toContain('<mark>Running</mark> totals');
+    expect(other.snippet_html).toContain('<mark>2026</mark>');
+    expect(other.title_html).toBe('Ёлки и рыночные цены');
   });
 
   it('orders by date and by popularity, filters by period and subsite', async () => {
@@ -363,7 +384,46 @@ describe('search: bad input', () => {
 describe('search: the text helpers', () => {
   it('builds the tsquery from letters and digits only and escapes highlights', () => {
     expect(queryWords(`"Статья" & !рынок:* | 'x' <-> 2026`)).toEqual(['статья', 'рынок', 'x', '2026']);
-    expect(markup('a < b & \u0001c\u0002 "d"')).toBe('a &lt; b &amp; <mark>c</mark> &quot;d&quot;');
     expect(markName('Ivan <b> ivanov', ['ivan'])).toBe('<mark>Ivan</mark> &lt;b&gt; <mark>ivan</mark>ov');
+  });
+});
+
+describe('search: highlighting in the server', () => {
+  it("stems every word as the database's russian configuration does", async () => {
+    // Endings, «нн», superlatives, the soft sign, «ё», stop words (also as a stem: «только»), English and numbers.
+    const words = `статья статьи статей статьями статус рынок рынка рыночные рыночный длинный длиннейшая
+      ёлки ёлок елка ёлочная её ещё еще только толька быстрейший учитель учительница бегающими красивейшего
+      пересмотревшись окно окон колокольня the running runs studies happily covid19 2026 iphone x5`.split(/\s+/);
+    const found = await queryRows<{ w: string; lexemes: string[] }>(
+      t.database.db,
+      sql`select w, tsvector_to_array(to_tsvector('russian', w)) as lexemes
+            from unnest(${`{${words.join(',')}}`}::text[]) w`,
+    );
+    expect(found).toHaveLength(words.length);
+    for (const { w, lexemes } of found) expect(lexemeOf(w), w).toBe(lexemes[0] ?? null);
+  });
+
+  it('marks whole short texts and titles, and fragments around the matches of longer ones', () => {
+    const terms = queryTerms(`'стат' & 'рынок':*`);
+    expect(terms.map(({ lexeme, prefix }) => ({ lexeme, prefix }))).toEqual([
+      { lexeme: 'стат', prefix: false },
+      { lexeme: 'рынок', prefix: true },
+    ]);
+    // «рынках» is «рынк», which does not start with «рынок».
+    expect(highlightWhole('Статус <статей> о рынках & рынок', terms)).toBe(
+      'Статус &lt;<mark>статей</mark>&gt; о рынках &amp; <mark>рынок</mark>',
+    );
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `слово${i}`).join(' ');
+    const long = `${filler(40)} статья о рынке. ${filler(40)} ещё статьи про рынку ${filler(40)} статья`;
+    const fragments = highlightSnippet(long, queryTerms(`'стат' & 'рынк'`)).split(' … ');
+    // Two fragments of MaxWords (28) words around the two places that hold every word, in the text's order.
+    expect(fragments).toHaveLength(2);
+    expect(fragments[0]).toContain('<mark>статья</mark> о <mark>рынке</mark>');
+    expect(fragments[1]).toContain('<mark>статьи</mark> про <mark>рынку</mark>');
+    for (const f of fragments) expect(f.split(' ')).toHaveLength(28);
+    // No place holds every word (the match is in the title): the text's first 10 words, marks where they match.
+    expect(highlightSnippet(`статья ${filler(60)}`, queryTerms(`'стат' & 'нет'`))).toBe(
+      `<mark>статья</mark> ${filler(9)}`,
+    );
   });
 });

@@ -14,8 +14,10 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { EncodedAnswer } from '../../http/session.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
+import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';
 import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,16 +27,6 @@ const MAX_WORDS = 10;
 /** The words of a query: letters and digits only, so quotes, `&`, `|`, `!`, `:*` and the like are plain text. */
 export function queryWords(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c as '&']);
-
-/** ts_headline's output (marks as control characters) as safe HTML: everything escaped, then the marks. */
-export function markup(text: string): string {
-  return escapeHtml(text.replace(/\s+/g, ' ').trim())
-    .replaceAll(q.MARK_START, '<mark>')
-    .replaceAll(q.MARK_STOP, '</mark>');
 }
 
 /** A name with the query's words marked wherever they occur (any case), escaped. */
@@ -184,7 +176,12 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
 }
 
 function presentEntry(row: q.SearchEntryRow): SearchEntry {
-  return { ...presentCard(row), title_html: markup(row.title_hl), snippet_html: markup(row.snippet_hl) };
+  const terms = queryTerms(row.query);
+  return {
+    ...presentCard(row),
+    title_html: highlightWhole(row.title, terms),
+    snippet_html: highlightSnippet(row.body, terms),
+  };
 }
 
 function presentComment(row: q.SearchCommentRow): SearchComment {
@@ -210,7 +207,7 @@ function presentComment(row: q.SearchCommentRow): SearchComment {
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: 0 },
     url: `${url}?comment=${row.id}`,
     entry: { id: row.entry_id, title: row.entry_title, url },
-    text_html: markup(row.text_hl),
+    text_html: highlightSnippet(row.text, queryTerms(row.query)),
   };
 }
 

@@ -2,6 +2,8 @@
 // Only the standard library and Intl: no machine time zone, no locale data
 // whose output differs between ICU builds (numbers are grouped by hand).
 
+import { boundedMemo } from './memo.ts';
+
 const NBSP = '\u00A0';
 
 // ---------------------------------------------------------------- numbers
@@ -164,21 +166,13 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * Parts by zone and instant: a page asks for the same instants again and again (its `now` once per date shown, the
  * same cards' times for every reader), and `formatToParts` was a few per cent of a page's server CPU. Read-only.
  */
-const partsCache = new Map<string, ZonedParts>();
-const PARTS_KEPT = 10_000;
+const keptParts = boundedMemo<ZonedParts>(10_000);
 
 function zonedParts(input: DateInput, timeZone = DEFAULT_TIME_ZONE): ZonedParts {
   const date = input instanceof Date ? input : new Date(input);
   const ms = date.getTime();
   if (Number.isNaN(ms)) throw new RangeError(`Invalid date: ${String(input)}`);
-  const key = `${timeZone} ${ms}`;
-  let parts = partsCache.get(key);
-  if (!parts) {
-    parts = readZonedParts(date, timeZone);
-    if (partsCache.size >= PARTS_KEPT) partsCache.clear();
-    partsCache.set(key, parts);
-  }
-  return parts;
+  return keptParts(`${timeZone} ${ms}`, () => readZonedParts(date, timeZone));
 }
 
 function readZonedParts(date: Date, timeZone: string): ZonedParts {

@@ -1,4 +1,5 @@
 import snowball from 'snowball-stemmers';
+import { boundedMemo } from '../../../shared/memo.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 /**
@@ -22,15 +23,16 @@ export interface Term {
   find: RegExp;
 }
 
-/** Terms already made (every row of a page has the same query; each term compiles a pattern); emptied when full. */
-const termsOf = new Map<string, Term[]>();
-const TERMS_KEPT = 1000;
+/** Terms already made (every row of a page has the same query; each term compiles a pattern). */
+const keptTerms = boundedMemo<Term[]>(1000);
 
 /** The terms of a tsquery as PostgreSQL writes it as text: `'стат' & 'рынок':*`. */
 export function queryTerms(tsquery: string): Term[] {
-  let terms = termsOf.get(tsquery);
-  if (terms) return terms;
-  terms = [];
+  return keptTerms(tsquery, () => readTerms(tsquery));
+}
+
+function readTerms(tsquery: string): Term[] {
+  const terms: Term[] = [];
   for (const m of tsquery.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
     const lexeme = m[1].replaceAll("''", "'");
     const prefix = !!m[2];
@@ -39,8 +41,6 @@ export function queryTerms(tsquery: string): Term[] {
     const find = new RegExp(start.replace(/[^\p{L}\p{N}]/gu, '\\$&').replaceAll('е', '[её]'), 'gi');
     terms.push({ lexeme, prefix, find });
   }
-  if (termsOf.size >= TERMS_KEPT) termsOf.clear();
-  termsOf.set(tsquery, terms);
   return terms;
 }
 
@@ -66,21 +66,17 @@ const ENGLISH_STOP = new Set(
 const russian = snowball.newStemmer('russian');
 const english = snowball.newStemmer('english');
 
-/** Stems already computed (a text's vocabulary repeats across pages); emptied when full. */
-const stems = new Map<string, string | null>();
-const STEMS_KEPT = 50_000;
+/** Stems already computed (a text's vocabulary repeats across pages). */
+const keptLexemes = boundedMemo<string | null>(50_000);
 
 /** A lowercase word's lexeme in the `russian` configuration, or null for a stop word. */
 export function lexemeOf(word: string): string | null {
-  let lexeme = stems.get(word);
-  if (lexeme !== undefined) return lexeme;
-  if (/\d/.test(word)) lexeme = word;
-  else if (/^[a-z]+$/.test(word)) lexeme = ENGLISH_STOP.has(word) ? null : english.stem(word);
-  // Snowball's Russian stemmer (since 2.0, which PostgreSQL 13+ ships) reads «ё» as «е»; the stop list does not.
-  else lexeme = RUSSIAN_STOP.has(word) ? null : russian.stem(word.replaceAll('ё', 'е'));
-  if (stems.size >= STEMS_KEPT) stems.clear();
-  stems.set(word, lexeme);
-  return lexeme;
+  return keptLexemes(word, () => {
+    if (/\d/.test(word)) return word;
+    if (/^[a-z]+$/.test(word)) return ENGLISH_STOP.has(word) ? null : english.stem(word);
+    // Snowball's Russian stemmer (since 2.0, which PostgreSQL 13+ ships) reads «ё» as «е»; the stop list does not.
+    return RUSSIAN_STOP.has(word) ? null : russian.stem(word.replaceAll('ё', 'е'));
+  });
 }
 
 /** A letter or digit (PostgreSQL's parser's word characters), by its UTF-16 code: Latin, digits and Cyrillic first. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/index.ts';
+import { intArray } from '../../db/rows.ts';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { comments, entries, subsites } from '../../db/schema.ts';
 import { text } from '../entries/testing.ts';
@@ -244,7 +245,7 @@ describe('search: entries from windows of recent weeks', () => {
     expect(month.ids).toEqual(newestFirst.filter((_, i) => ages[i] < 30));
     expect((await all('date', `&subsite_id=${author.id}`)).ids).toEqual(newestFirst);
     expect((await all('date', `&subsite_id=${made.community}`)).ids).toEqual([]);
-    await t.database.db.delete(entries).where(sql`id = any(${`{${newestFirst.join(',')}}`}::int[])`);
+    await t.database.db.delete(entries).where(sql`id = any(${intArray(newestFirst)}::int[])`);
   });
 
   it('ranks by each of the words found in the title, even without the others', async () => {

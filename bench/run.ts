@@ -9,6 +9,8 @@
  *     --entries 1000000 --comments 5000000 --users 100000 --subsites 2000
  *
  * With DATABASE_URL the bench creates fresh databases next to the one named (and drops them unless --keep).
+ * `--reuse <name>` keeps the big data set's database under that name and, on a later run, skips the generation when
+ * it holds a finished set of the same sizes (1 000 000 entries and 5 000 000 comments take ~16 min to generate).
  * A quick run at a smaller scale: BENCH_ENTRIES=20000 BENCH_COMMENTS=100000 (the --entries/--comments defaults),
  * BENCH_SETTLE=seconds to wait after the load before reading the server's memory again (60), --small-entries 0
  * to skip the second data set, --only <regexp> to run only the matching scenarios. BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
     /** Only the scenarios whose name matches this regular expression (the ceiling always runs). */
     only: { type: 'string', default: '' },
   },
@@ -73,28 +76,57 @@ interface Target {
   env: Record<string, string>;
   drop(): Promise<void>;
   db: Database;
+  /** What a finished generation of these sizes made, when the database already holds one (--reuse). */
+  made: Made | null;
 }
 
-async function freshTarget(label: string): Promise<Target> {
+type Made = Awaited<ReturnType<typeof generate>>;
+const sizesText = (s: Sizes) => JSON.stringify(s);
+
+/** Recorded as a generation's last step, so that a half-made set is never reused. */
+async function recordMade(db: Database['db'], s: Sizes, made: Made) {
+  await db.execute(sql`create table bench_run_done (sizes text not null, made jsonb not null)`);
+  await db.execute(sql`insert into bench_run_done values (${sizesText(s)}, ${JSON.stringify(made)}::jsonb)`);
+}
+
+async function madeBefore(db: Database, s: Sizes): Promise<Made | null> {
+  const rows = await queryRows<{ sizes: string; made: Made }>(db.db, sql`select sizes, made from bench_run_done`).catch(
+    () => [],
+  );
+  if (rows[0]?.sizes !== sizesText(s)) return null;
+  // The sessions were made for a day.
+  await db.db.execute(sql`update sessions set expires_at = now() + interval '1 day'`);
+  return rows[0].made;
+}
+
+async function freshTarget(label: string, s: Sizes, reuse?: string): Promise<Target> {
   if (PG_BASE) {
     const { default: pg } = await import('pg');
-    const name = `sreda_bench_${label}_${process.pid}`;
+    const name = reuse ?? `sreda_bench_${label}_${process.pid}`;
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--reuse: ${name} is not a plain database name`);
     const admin = new pg.Client({ connectionString: PG_BASE });
     await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
     const url = new URL(PG_BASE);
     url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.toString(), dataDir: '' });
+    const exists = reuse ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount : 0;
+    let db = exists ? await openDatabase({ url: url.toString(), dataDir: '' }) : null;
+    const made = db ? await madeBefore(db, s) : null;
+    if (!made) {
+      await db?.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      db = await openDatabase({ url: url.toString(), dataDir: '' });
+    }
+    await admin.end();
     // The server keeps only its secret in DATA_DIR when the data is in PostgreSQL.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-'));
     return {
-      db,
+      db: db!,
+      made,
       env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
       async drop() {
         fs.rmSync(dir, { recursive: true, force: true });
-        if (args.keep) return;
+        if (args.keep || reuse) return;
         const c = new pg.Client({ connectionString: PG_BASE });
         await c.connect();
         await c.query(`drop database if exists ${name} with (force)`);
@@ -106,6 +138,7 @@ async function freshTarget(label: string): Promise<Target> {
   const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
   return {
     db,
+    made: null,
     env: { DATABASE_URL: '', DATA_DIR: dir },
     async drop() {
       if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
@@ -300,8 +333,10 @@ async function dataset(label: string, s: Sizes, full: boolean) {
   log(
     `generating ${name} (${s.comments} comments, ${s.users} users, ${s.subsites} communities) on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`,
   );
-  const target = await freshTarget(label);
-  const made = await generate(target.db.db, s);
+  const target = await freshTarget(label, s, full ? args.reuse : undefined);
+  if (target.made) log(`reusing the data set in ${target.env.DATABASE_URL}`);
+  const made = target.made ?? (await generate(target.db.db, s));
+  if (!target.made && args.reuse && full) await recordMade(target.db.db, s, made);
   await target.db.close();
   const server = await startBenchServer(
     { ...target.env, SEED: '0', REDIS_URL: '' },
@@ -343,7 +378,7 @@ async function dataset(label: string, s: Sizes, full: boolean) {
     await server.stop();
     await target.drop();
   }
-  return made.seconds;
+  return target.made ? NaN : made.seconds;
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
@@ -363,7 +398,7 @@ await ceiling();
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 console.log(
-  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating the big set took ${fmt(genBig, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
+  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; ${Number.isNaN(genBig) ? 'the big set reused' : `generating the big set took ${fmt(genBig, 0)} s`}, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );
 const ceil = Math.max(...rows.filter((r) => r.dataset === '—').map((r) => r.rps));
 console.log('| scenario | data set | req/s | of the ceiling | p50, ms | p99, ms | CPU, ms/req | body, KB | errors |');

@@ -16,8 +16,14 @@ describe('collectWhenIdle', () => {
     await pages.get('/', async () => 'page');
     app.get('/', async () => 'ok');
     let heap = 100e6;
-    const collect = vi.fn(() => (heap = 100e6));
-    collectWhenIdle(app, { collect, heapUsed: () => heap, resident: () => heap + 100e6 });
+    const steps: string[] = [];
+    const collect = vi.fn(() => {
+      steps.push('collect');
+      heap = 100e6;
+    });
+    // Malloc's arenas are trimmed after the collection, which is what frees their memory.
+    const trim = () => steps.push('trim');
+    collectWhenIdle(app, { collect, trim, heapUsed: () => heap, resident: () => heap + 100e6 });
     await app.ready();
     // A burst: requests in every tick, the heap grows; no collection while it lasts.
     for (let tick = 0; tick < 5; tick++) {
@@ -32,10 +38,11 @@ describe('collectWhenIdle', () => {
     expect(collect).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(2000);
     expect(collect).toHaveBeenCalledTimes(1);
+    expect(steps).toEqual(['collect', 'trim']);
     expect(pages.has('/')).toBe(false);
     heap += 10e6;
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(collect).toHaveBeenCalledTimes(1);
+    expect(steps).toEqual(['collect', 'trim']);
     await app.close();
   });
 });

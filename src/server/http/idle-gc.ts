@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { dropPageCaches } from '../lib/cache.ts';
+import { trimNativeHeap } from '../lib/native-heap.ts';
 
 /** How often the server looks whether it turned quiet. */
 const TICK_MS = 2000;
@@ -30,12 +31,19 @@ function lastResortCollection(): (() => void) | undefined {
  * A full collection once the server turns quiet after a burst (docs/BENCHMARKS.md, issue 16): what a burst of page
  * renders leaves is garbage, and an idle server allocates too little for V8 to start a major collection by itself
  * (measured: none within a minute), so resident memory stayed at the burst's peak. The page caches (5 s values,
- * `lib/cache.ts`) are emptied first, as a write would: nothing in them is older than the quiet seconds. Needs `gc` (the server starts with
- * `--expose-gc`, scripts/server-flags.ts); without it (tests, other runners) this does nothing.
+ * `lib/cache.ts`) are emptied first, as a write would: nothing in them is older than the quiet seconds. Then malloc's
+ * arenas are trimmed (`lib/native-heap.ts`): the collection frees native memory too, which `free()` keeps unless it
+ * lies at an arena's top. Needs `gc` (the server starts with `--expose-gc`, scripts/server-flags.ts); without it
+ * (tests, other runners) this does nothing.
  */
 export function collectWhenIdle(
   app: FastifyInstance,
-  { collect = lastResortCollection(), heapUsed = v8HeapUsed, resident = process.memoryUsage.rss } = {},
+  {
+    collect = lastResortCollection(),
+    trim = trimNativeHeap as () => unknown,
+    heapUsed = v8HeapUsed,
+    resident = process.memoryUsage.rss,
+  } = {},
 ) {
   if (typeof collect !== 'function') return;
   // Requests that started and answers that left in the current tick: renders still draining are not quiet.
@@ -65,6 +73,7 @@ export function collectWhenIdle(
     // a quiet server would keep the burst's last pages (up to their byte bounds) through the collection.
     dropPageCaches(app.ctx, null);
     collect();
+    trim();
     heapBase = heapUsed();
     residentBase = resident();
   }, TICK_MS).unref();

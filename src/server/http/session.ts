@@ -26,11 +26,12 @@ export const ok = <T>(data: T, rm = '') => ({ rc: 200, rm, data });
 
 /**
  * A success envelope encoded as JSON once, for an answer many readers share (a search page): a route's handler may
- * return it instead of the data, and it is sent as it is, without serializing it again.
+ * return it instead of the data, and it is sent as it is, without serializing it again. `dataJson` is the data's
+ * JSON text when the caller made it from parts encoded once (a feed page from its shared cards' JSON).
  */
 export class EncodedAnswer {
   readonly body: Buffer;
-  constructor(data: unknown) {
-    this.body = Buffer.from(JSON.stringify(ok(data)));
+  constructor(data: unknown, dataJson: string = JSON.stringify(data)) {
+    this.body = Buffer.from(`{"rc":200,"rm":"","data":${dataJson}}`);
   }
 }

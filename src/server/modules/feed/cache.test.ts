@@ -4,6 +4,7 @@ import { TtlCache } from '../../lib/cache.ts';
 import { subsiteRoles } from '../../db/schema.ts';
 import { ANONYMOUS_CACHE_MS } from './service.ts';
 import { feedFixtures, feedPage } from './testing.ts';
+import type { FeedPage } from '../../../shared/feed.ts';
 
 describe('TtlCache', () => {
   it('serves a value until its time runs out, one computation for concurrent misses', async () => {
@@ -81,5 +82,39 @@ describe('anonymous feed pages in production', () => {
     expect(await ids()).toEqual([`pin ${older}`, newer]);
     await owner.v.post('/v3.0/admin/content/pin', { content_id: older, subsite_id: c.id, state: 0 });
     expect(await ids()).toEqual([newer, older]);
+  });
+
+  it('answer with the page as JSON put together from the cards encoded once: what serializing it whole gives', async () => {
+    const owner = await f.reader();
+    const c = await f.community();
+    await t.database.db.insert(subsiteRoles).values({ subsiteId: c.id, userId: owner.id, role: 'owner' });
+    const [pinned, liked, bookmarked] = [
+      await f.entry({ subsiteId: c.id, authorId: owner.id, publishedAt: f.hoursAgo(3) }),
+      await f.entry({
+        subsiteId: c.id,
+        authorId: owner.id,
+        publishedAt: f.hoursAgo(2),
+        title: 'Кавычки " и \\ </script>',
+      }),
+      await f.entry({ subsiteId: c.id, authorId: owner.id, publishedAt: f.hoursAgo(1) }),
+    ];
+    await owner.v.post('/v3.0/admin/content/pin', { content_id: pinned, subsite_id: c.id });
+    const reader = await f.reader();
+    expect((await reader.v.post('/v3.0/like', { id: liked, type: 'content', sign: 1 })).json().rc).toBe(200);
+    const fav = await reader.v.post('/v3.0/favorite/change', { id: bookmarked, type: 'content', state: 1 });
+    expect(fav.json().rc).toBe(200);
+    for (const v of [new Visitor(t.app), new Visitor(t.app), reader.v, reader.v]) {
+      const res = await v.get(`/v3.0/feed?subsite_id=${c.id}&sorting=date&count=2`);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Parsing and serializing again gives the same text only if it is JSON.stringify's own.
+      expect(JSON.stringify(JSON.parse(res.body))).toBe(res.body);
+      const { data } = JSON.parse(res.body) as { data: FeedPage };
+      expect(data.items.map((e) => [e.id, e.is_pinned === true, e.likes.is_liked, e.is_favorited])).toEqual([
+        [pinned, true, 0, false],
+        [bookmarked, false, 0, v === reader.v],
+        [liked, false, v === reader.v ? 1 : 0, false],
+      ]);
+      expect(data).toMatchObject({ last_id: liked, is_finished: true });
+    }
   });
 });

@@ -66,7 +66,7 @@ export const feedRoutes = [
     query: feedQuery,
     handler: ({ ctx, user, query }) => {
       if (query.my) assertCanReadMyFeed(user);
-      return feed.feed(ctx, user, {
+      return feed.feedAnswer(ctx, user, {
         scope: query.my ? 'my' : query.all ? 'all' : 'main',
         subsiteId: query.subsite_id,
         hashtag: query.hashtag,

@@ -15,14 +15,16 @@ import { pinnedEntryId } from '../moderation/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { EncodedAnswer } from '../../http/session.ts';
 import type { UserRow } from '../auth/index.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
 export const ANONYMOUS_CACHE_MS = 5000;
-// A page is ~25 KB of JSON: the bytes bound holds ~600 pages, the keys bound whatever their size.
+// A page is ~25 KB of JSON, kept as objects (~2×) and as its encoded answer (`answerOf`): the bytes bound holds ~400
+// pages, the keys bound whatever their size.
 const anonymousCache = perAppCache<FeedPage>(
   ANONYMOUS_CACHE_MS,
-  { entries: 2000, bytes: 32 * 1024 * 1024 },
+  { entries: 2000, bytes: 32 * 1024 * 1024, sizeOf: (page) => 3 * answerOf(page as FeedPage).body.length },
   { dropOnWrite: true },
 );
 
@@ -224,9 +226,47 @@ function readerPageBytes(page: FeedPage): number {
  */
 const cardCache = perAppCache<EntryCard | null>(
   ANONYMOUS_CACHE_MS,
-  { entries: 20_000, bytes: 48 * 1024 * 1024 },
+  // The object (~2× its JSON) and its JSON text (`jsonOfCard`; two bytes a character in Russian).
+  {
+    entries: 20_000,
+    bytes: 48 * 1024 * 1024,
+    sizeOf: (card) => (card ? 4 * jsonOfCard(card as EntryCard).length : 16),
+  },
   { dropOnWrite: true },
 );
+
+/** Each card object's JSON, made once: a shared card is encoded once for every page and every reader it reaches. */
+const cardJson = new WeakMap<EntryCard, string>();
+
+function jsonOfCard(card: EntryCard): string {
+  let json = cardJson.get(card);
+  if (json === undefined) cardJson.set(card, (json = JSON.stringify(card)));
+  return json;
+}
+
+/** A page's JSON from its cards' (the same text as `JSON.stringify(page)`: `items` is its first key). */
+function pageJson(page: FeedPage): string {
+  const rest = JSON.stringify({ ...page, items: [] });
+  return `{"items":[${page.items.map(jsonOfCard).join(',')}${rest.slice('{"items":['.length)}`;
+}
+
+/** The encoded answers of pages shared by everyone (the anonymous pages), made once per page object. */
+const sharedAnswers = new WeakMap<FeedPage, EncodedAnswer>();
+
+function answerOf(page: FeedPage): EncodedAnswer {
+  let answer = sharedAnswers.get(page);
+  if (!answer) sharedAnswers.set(page, (answer = new EncodedAnswer(page, pageJson(page))));
+  return answer;
+}
+
+/**
+ * The feed route's answer, as bytes: an anonymous page is encoded once for all who get it; a signed-in reader's is
+ * put together from the shared cards' JSON (their own marks are copies, encoded with the page), not serialized whole.
+ */
+export async function feedAnswer(ctx: Ctx, reader: FeedReader | null, req: FeedRequest): Promise<EncodedAnswer> {
+  const page = await feed(ctx, reader, req);
+  return reader === null && ctx.config.isProduction ? answerOf(page) : new EncodedAnswer(page, pageJson(page));
+}
 
 /**
  * The entry pinned to each feed, shared the same few seconds in production: every cold page of the main feed and of

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /**
  * glibc's `malloc_trim(0)`, reached through the koffi FFI: it gives the system back the free pages inside malloc's
  * arenas, where `free()` only ever shortens an arena from its top. A burst of page renders leaves the arenas
- * fragmented (V8's compiler zones, Node's buffers); after it the server kept ~65 MB of freed native memory resident
+ * fragmented (V8's compiler zones, Node's buffers); after it the server kept ~60 MB of freed native memory resident
  * for good (docs/BENCHMARKS.md, «Seventh round»). Undefined where there is no glibc (macOS, musl) or no koffi build
  * for the platform: then nothing is trimmed.
  */

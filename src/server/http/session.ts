@@ -24,6 +24,9 @@ export const clientInfo = (req: FastifyRequest): ClientInfo => ({
 
 export const ok = <T>(data: T, rm = '') => ({ rc: 200, rm, data });
 
+/** `ok`'s envelope around its data, split where the data's JSON goes. */
+const [ENVELOPE_HEAD, ENVELOPE_TAIL] = JSON.stringify(ok('\0')).split('"\\u0000"') as [string, string];
+
 /**
  * A success envelope encoded as JSON once, for an answer many readers share (a search page): a route's handler may
  * return it instead of the data, and it is sent as it is, without serializing it again. `dataJson` is the data's
@@ -32,6 +35,6 @@ export const ok = <T>(data: T, rm = '') => ({ rc: 200, rm, data });
 export class EncodedAnswer {
   readonly body: Buffer;
   constructor(data: unknown, dataJson: string = JSON.stringify(data)) {
-    this.body = Buffer.from(`{"rc":200,"rm":"","data":${dataJson}}`);
+    this.body = Buffer.from(`${ENVELOPE_HEAD}${dataJson}${ENVELOPE_TAIL}`);
   }
 }

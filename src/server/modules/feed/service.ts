@@ -244,10 +244,11 @@ function jsonOfCard(card: EntryCard): string {
   return json;
 }
 
-/** A page's JSON from its cards' (the same text as `JSON.stringify(page)`: `items` is its first key). */
+/** A page's JSON from its cards' JSON: `items` first, then the page's other fields. */
 function pageJson(page: FeedPage): string {
-  const rest = JSON.stringify({ ...page, items: [] });
-  return `{"items":[${page.items.map(jsonOfCard).join(',')}${rest.slice('{"items":['.length)}`;
+  const { items, ...rest } = page;
+  const tail = JSON.stringify(rest);
+  return `{"items":[${items.map(jsonOfCard).join(',')}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
 }
 
 /** The encoded answers of pages shared by everyone (the anonymous pages), made once per page object. */

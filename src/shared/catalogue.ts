@@ -97,6 +97,7 @@ export const messages = {
   recoverSent: 'Если такой email зарегистрирован, мы отправили на него ссылку для восстановления пароля',
   recoverTokenInvalid: 'Ссылка для восстановления недействительна или устарела',
   passwordChanged: 'Пароль изменён, вы вошли в аккаунт',
+  mailLinkHidden: '«ссылка скрыта»',
   recoverMailSubject: 'Восстановление пароля на Среде',
   recoverMailText: (name: string, link: string) =>
     `Здравствуйте, ${name}!\n\nЧтобы задать новый пароль, перейдите по ссылке:\n${link}\n\nСсылка действует 1 час. Если вы не просили восстановить пароль, просто проигнорируйте это письмо.\n\n— Среда`,
@@ -238,7 +239,7 @@ export const ui = {
     title: 'Исходящая почта',
     empty: 'Писем пока нет',
     to: 'Кому',
-    status: { kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
+    status: { queued: 'в очереди', kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
   },
   errors: {
     notFoundTitle: 'Такой страницы нет',

@@ -153,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new RequestLog(),
   });
   const redis = opts.config.redisUrl ? await connectRedis(opts.config.redisUrl, app.log) : null;
-  const mail = createMailer({ db: opts.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log });
+  const mail = createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom });
   const events = createDomainEvents(app.log);
   const ctx = {
     config: opts.config,

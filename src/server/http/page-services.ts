@@ -48,8 +48,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
     billing: { ...billing, feedBanner: kept('banner', billing.feedBanner) },
     communities: kept('communities', () => subsites.communities(ctx, user?.id ?? null, 12)),
     async outbox() {
-      requireStaff(user);
-      const rows = await listOutbox(ctx.db);
+      const rows = await listOutbox(ctx, requireStaff(user));
       return rows.map((r) => ({
         id: r.id,
         to: r.to,

@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.ts';
+import { deliverLetter } from '../modules/mail/service.ts';
 import * as mail from '../modules/notifications/mail.ts';
 import * as notifications from '../modules/notifications/service.ts';
 import * as push from '../modules/push/service.ts';
@@ -19,10 +20,11 @@ export function jobHandlers(ctx: Ctx): JobHandlers {
     'notify.unpublished': (p) => notifications.notifyUnpublished(ctx, p.entryId),
     'push.notification': (p) => push.fanOut(ctx, p.notificationId),
     'push.deliver': (p) => push.deliver(ctx, p.endpoint, p.payload),
-    'mail.notification': (p) => mail.sendNotificationMail(ctx, p.notificationId),
-    'mail.confirm': (p) => mail.sendConfirmation(ctx, p.email),
+    'mail.letter': (p, job) => deliverLetter(ctx, p.letterId, job),
+    'mail.notification': (p) => mail.letterForNotification(ctx, p.notificationId),
+    'mail.confirm': (p) => mail.letterForConfirmation(ctx, p.email),
     'mail.digest': (p) => mail.runDigest(ctx, p),
-    'mail.digest.letter': (p) => mail.sendDigestLetter(ctx, p),
+    'mail.digest.letter': (p) => mail.letterForDigest(ctx, p),
     'messenger.preview': (p) => messenger.makePreview(ctx, p),
     'messenger.unread': (p) => messenger.notifyUnread(ctx, p),
     'schedule.run': (p) => runScheduled(ctx, p),

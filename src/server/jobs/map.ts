@@ -16,7 +16,9 @@ export interface JobMap {
   /** A notification's web push: one fan-out, then one delivery per device (push/service.ts). */
   'push.notification': { notificationId: number };
   'push.deliver': { endpoint: string; payload: PushPayload };
-  /** Letters (notifications/mail.ts). */
+  /** Every letter goes out through this one job (mail/service.ts `queueLetter`): an outbox row's id, no text. */
+  'mail.letter': { letterId: number };
+  /** What becomes a letter later: notifications, the digest's confirmation, the digest (notifications/mail.ts). */
   'mail.notification': { notificationId: number };
   'mail.confirm': { email: string };
   'mail.digest': { day: string; until: string };

@@ -10,9 +10,9 @@ export interface ReceivedLetter {
 
 /**
  * A real SMTP server on a free local port for tests: every letter lands in `letters`; `refuseNext()` makes it answer
- * the next one with 552 (a full mailbox), as a real server may.
+ * the next one with 552 (a full mailbox), as a real server may. `port`: a fixed one (a server coming back).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const letters: ReceivedLetter[] = [];
   let refuse = false;
   const smtp = new SMTPServer({
@@ -38,7 +38,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
   return {
     url: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`,
     letters,

@@ -17,6 +17,7 @@ import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
 import { assertBrowserSession } from './policy.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 
 /** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
@@ -60,17 +61,21 @@ export async function requestEmailChange(
   if (await q.emailInUse(ctx.db, input.email))
     throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
   const token = crypto.randomBytes(32).toString('base64url');
-  await q.insertEmailChange(ctx.db, {
-    tokenHash: sha256(token),
-    userId: user.id,
-    newEmail: input.email,
-    expiresAt: new Date(ctx.now().getTime() + EMAIL_CHANGE_HOURS * 3600_000),
-    createdAt: ctx.now(),
-  });
-  await ctx.mail.send({
-    to: input.email,
-    subject: messages.emailChangeMailSubject,
-    text: messages.emailChangeMailText(p.name, `${ctx.config.publicUrl}/u/me/settings/email/${token}`),
+  const link = `${ctx.config.publicUrl}/u/me/settings/email/${token}`;
+  await transaction(ctx, async (ctx) => {
+    await q.insertEmailChange(ctx.db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      newEmail: input.email,
+      expiresAt: new Date(ctx.now().getTime() + EMAIL_CHANGE_HOURS * 3600_000),
+      createdAt: ctx.now(),
+    });
+    await queueLetter(ctx, {
+      to: input.email,
+      subject: messages.emailChangeMailSubject,
+      text: messages.emailChangeMailText(p.name, link),
+      secrets: [link],
+    });
   });
   return { email: input.email };
 }
@@ -79,17 +84,16 @@ export async function requestEmailChange(
 export async function confirmEmailChange(ctx: Ctx, token: string) {
   const row = await q.findEmailChange(ctx.db, sha256(token), ctx.now());
   if (!row) throw badRequest(messages.emailChangeInvalid);
-  const { old, name } = await transaction(ctx, async (ctx) => {
+  await transaction(ctx, async (ctx) => {
     if (!(await q.useEmailChange(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.emailChangeInvalid);
     if (await q.emailInUse(ctx.db, row.newEmail)) throw badRequest(messages.emailTaken);
     const p = (await q.profileOf(ctx.db, row.userId))!;
     await q.setEmail(ctx.db, row.userId, row.newEmail);
-    return { old: p.email, name: p.name };
-  });
-  await ctx.mail.send({
-    to: old,
-    subject: messages.emailChangedMailSubject,
-    text: messages.emailChangedMailText(name, row.newEmail),
+    await queueLetter(ctx, {
+      to: p.email,
+      subject: messages.emailChangedMailSubject,
+      text: messages.emailChangedMailText(p.name, row.newEmail),
+    });
   });
   return { email: row.newEmail };
 }

@@ -9,6 +9,7 @@ import { ApiError, badRequest } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
 
@@ -206,16 +207,20 @@ export async function requestRecovery(ctx: Ctx, email: string) {
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = newToken();
-  await q.insertRecoveryToken(ctx.db, {
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(ctx.now().getTime() + RECOVERY_MINUTES * 60_000),
-  });
   const link = `${ctx.config.publicUrl}/auth/simple/recover?token=${token}`;
-  await ctx.mail.send({
-    to: user.email,
-    subject: messages.recoverMailSubject,
-    text: messages.recoverMailText(user.name, link),
+  // The token and its letter commit together; the answer does not wait for SMTP.
+  await transaction(ctx, async (ctx) => {
+    await q.insertRecoveryToken(ctx.db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(ctx.now().getTime() + RECOVERY_MINUTES * 60_000),
+    });
+    await queueLetter(ctx, {
+      to: user.email,
+      subject: messages.recoverMailSubject,
+      text: messages.recoverMailText(user.name, link),
+      secrets: [link],
+    });
   });
 }
 

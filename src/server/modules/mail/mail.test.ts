@@ -3,15 +3,50 @@ import { startSmtpServer, type ReceivedLetter } from '../../testing/smtp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
-import { outbox, users } from '../../db/schema.ts';
+import { jobsOf, backoffMs } from '../../jobs/queue.ts';
+import { pageServices } from '../../http/page-services.ts';
+import { SESSION_COOKIE } from '../../http/session.ts';
+import { userBySessionToken } from '../auth/service.ts';
+import { jobs, outbox, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 
+/** An app whose first account (the superuser) is `owner`; later accounts are ordinary users. */
 async function start(smtpUrl = '') {
   const t = await startTestApp({ smtpUrl });
-  // The first account runs the site; take that seat so later accounts are ordinary users.
-  await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
-  return t;
+  const owner = new Visitor(t.app);
+  const { email } = await owner.register({ name: 'Хозяин Сайта' });
+  return { t, owner, ownerEmail: email };
 }
+
+/** A moderator, signed in. */
+async function moderator(t: TestApp) {
+  const v = new Visitor(t.app);
+  const { user } = await v.register({ name: 'Модератор Мод' });
+  await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, user.id));
+  return v;
+}
+
+/** Runs the queue until the letter to `to` is no longer waiting (its job ran). */
+async function settled(t: TestApp, to: string) {
+  await jobsOf(t.app.ctx).drain();
+  await expect.poll(async () => (await lastLetter(t, to))?.status).not.toBe('queued');
+  return lastLetter(t, to);
+}
+
+/** The page services `/admin/outbox`'s loader gets for this visitor. */
+async function pageOf(t: TestApp, v: Visitor) {
+  const user = await userBySessionToken(t.app.ctx, v.cookies[SESSION_COOKIE]);
+  return pageServices(t.app.ctx, user);
+}
+
+type Item = { id: number; to: string; subject: string; text: string; status: string; error: string | null };
+const outboxOf = async (v: Visitor) => (await v.get('/v3.0/admin/outbox')).json().data.items as Item[];
+
+const SECRET_LINKS = [
+  /\/auth\/simple\/recover\?token=/,
+  /\/auth\/magic\?token=/,
+  /\/u\/me\/settings\/email\/[A-Za-z0-9_-]{20}/,
+];
 
 const lastLetter = async (t: TestApp, to: string) =>
   (await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1))[0];
@@ -96,10 +131,11 @@ describe('the MIME reader of this test', () => {
   });
 });
 
-describe('GET /v3.0/admin/outbox', () => {
+describe('GET /v3.0/admin/outbox without SMTP', () => {
   let t: TestApp;
+  let owner: Visitor;
   beforeAll(async () => {
-    t = await start();
+    ({ t, owner } = await start());
   });
   afterAll(async () => {
     await t?.close();
@@ -121,37 +157,36 @@ describe('GET /v3.0/admin/outbox', () => {
     expect(res.json()).toEqual({ rc: 403, rm: messages.forbidden, data: {} });
   });
 
-  it('shows staff the letters, newest first, kept when there is no SMTP', async () => {
-    const staff = new Visitor(t.app);
-    const { user: mod } = await staff.register({ name: 'Модератор Мод' });
-    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
-
+  it('shows staff the letters newest first; the links in them to the superuser only', async () => {
+    const mod = await moderator(t);
     const a = await new Visitor(t.app).register({ name: 'Первый Адресат' });
     const b = await new Visitor(t.app).register({ name: 'Второй Адресат' });
     for (const email of [a.email, b.email]) {
       expect(
         (await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } })).json().rc,
       ).toBe(200);
+      await settled(t, email);
     }
 
-    const res = await staff.get('/v3.0/admin/outbox');
-    expect(res.json()).toMatchObject({ rc: 200, rm: '' });
-    const items = res.json().data.items as {
-      id: number;
-      to: string;
-      subject: string;
-      text: string;
-      status: string;
-      error: string | null;
-    }[];
+    const items = await outboxOf(mod);
     const forB = items.findIndex((i) => i.to === b.email);
     const forA = items.findIndex((i) => i.to === a.email);
     expect(forB).toBeGreaterThanOrEqual(0);
     expect(forA).toBeGreaterThan(forB);
     expect(items[forA]).toMatchObject({ subject: messages.recoverMailSubject, status: 'kept', error: null });
     expect(items[forA].text).toContain('Здравствуйте, Первый Адресат!');
-    expect(items[forA].text).toMatch(LINK_RE);
+    expect(items[forA].text).not.toMatch(LINK_RE);
+    expect(items[forA].text).toContain(messages.mailLinkHidden);
     expect(items.map((i) => i.id)).toEqual([...items.map((i) => i.id)].sort((x, y) => y - x));
+    expect(Object.keys(items[0]).sort()).not.toContain('secrets');
+
+    // The superuser reads the demo's mailbox whole: without SMTP it is the only way the link reaches anyone.
+    const whole = (await outboxOf(owner)).find((i) => i.to === a.email)!;
+    expect(whole.text).toMatch(LINK_RE);
+    // The page's loader gives the moderator the same masked copy.
+    const page = JSON.stringify(await (await pageOf(t, mod)).outbox());
+    expect(page).toContain('Первый Адресат');
+    expect(page).not.toMatch(LINK_RE);
   });
 
   it('lets an admin in and shuts a demoted moderator out again', async () => {
@@ -166,26 +201,44 @@ describe('GET /v3.0/admin/outbox', () => {
 
 describe('delivery over SMTP', () => {
   let t: TestApp;
+  let owner: Visitor;
+  let ownerEmail: string;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let received: ReceivedLetter[];
+  const logged: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     received = smtp.letters;
-    t = await start(smtp.url);
+    ({ t, owner, ownerEmail } = await start(smtp.url));
+    // Everything the app logs from here on, to look for links in it.
+    const log = t.app.ctx.log;
+    const capture =
+      (level: 'info' | 'warn' | 'error' | 'debug') =>
+      (...args: unknown[]) => {
+        logged.push(JSON.stringify(args));
+        (log[level] as (...a: unknown[]) => void)(...args);
+      };
+    t.app.ctx.log = {
+      ...log,
+      info: capture('info'),
+      warn: capture('warn'),
+      error: capture('error'),
+      debug: capture('debug'),
+    } as typeof log;
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
   });
 
-  it('delivers the recovery letter in Russian with a working link, and the outbox says sent', async () => {
+  it('delivers the recovery letter in Russian with a working link; the stored copy has the link masked', async () => {
     const { email, user } = await new Visitor(t.app).register({ name: 'Ёлкин Пётр' });
     const before = received.length;
     const res = await new Visitor(t.app).post('/auth/simple/recover/request', { values: { email } });
     expect(res.json()).toEqual({ rc: 200, rm: messages.recoverSent, data: {} });
 
-    expect(received.length).toBe(before + 1);
+    await expect.poll(() => received.length).toBe(before + 1);
     const got = received[received.length - 1];
     expect(got.rcpt).toEqual([email]);
     expect(got.from).toBe('noreply@localhost');
@@ -199,9 +252,12 @@ describe('delivery over SMTP', () => {
     const link = LINK_RE.exec(letter.text);
     expect(link).not.toBeNull();
 
-    const row = await lastLetter(t, email);
-    expect(row).toMatchObject({ status: 'sent', error: null, subject: messages.recoverMailSubject });
-    expect(letter.text.trim()).toBe(row.text.trim());
+    const row = await settled(t, email);
+    expect(row).toMatchObject({ status: 'sent', error: null, subject: messages.recoverMailSubject, secrets: [] });
+    expect(row.text).not.toContain(link![0]);
+    expect(letter.text.trim()).toBe(row.text.replace(messages.mailLinkHidden, link![0]).trim());
+    // Sent: not even the superuser reads the link any more.
+    expect((await outboxOf(owner)).find((i) => i.to === email)!.text).not.toMatch(LINK_RE);
 
     // The token that travelled through SMTP is the one the site accepts.
     const check = await new Visitor(t.app).get(`/v3.0/auth/simple/recover?token=${link![1]}`);
@@ -214,45 +270,102 @@ describe('delivery over SMTP', () => {
       values: { email: 'nobody-here@example.ru' },
     });
     expect(res.json().rc).toBe(200);
+    await jobsOf(t.app.ctx).drain();
     expect(received.length).toBe(before);
   });
 
-  it('marks a letter the SMTP server refused as failed, with its reason, and still answers rc 200', async () => {
+  it('a letter the SMTP server refused waits with its reason and goes out on the retry', async () => {
     const { email } = await new Visitor(t.app).register();
     const before = received.length;
     smtp.refuseNext();
     const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } });
     expect(res.json()).toEqual({ rc: 200, rm: messages.recoverSent, data: {} });
+    await expect.poll(async () => (await lastLetter(t, email)).error).toMatch(/552/);
     expect(received.length).toBe(before);
-    const row = await lastLetter(t, email);
-    expect(row.status).toBe('failed');
-    expect(row.error).toMatch(/552/);
+    expect((await lastLetter(t, email)).status).toBe('queued');
+
+    const start = t.clock.now;
+    t.clock.now = new Date(start.getTime() + backoffMs(1));
+    try {
+      const row = await settled(t, email);
+      expect(row).toMatchObject({ status: 'sent', error: null });
+    } finally {
+      t.clock.now = start;
+    }
+    expect(received.length).toBe(before + 1);
+  });
+
+  it('a moderator cannot get a working magic, recovery or email-change link of anyone by any route', async () => {
+    const mod = await moderator(t);
+    // The superuser's address: the prize.
+    await new Visitor(t.app).post('/v3.0/magic/create', { email: ownerEmail });
+    await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email: ownerEmail } });
+    const change = await owner.post('/v3.0/users/settings/email', {
+      email: `new-${ownerEmail}`,
+      password: 'correct horse battery',
+    });
+    expect(change.json().rc).toBe(200);
+    await jobsOf(t.app.ctx).drain();
+    await expect.poll(async () => (await lastLetter(t, `new-${ownerEmail}`))?.status).toBe('sent');
+
+    const api = JSON.stringify(await outboxOf(mod));
+    const page = JSON.stringify(await (await pageOf(t, mod)).outbox());
+    const queued = JSON.stringify(await t.database.db.select().from(jobs));
+    for (const text of [api, page, queued, logged.join('\n')])
+      for (const re of SECRET_LINKS) expect(text).not.toMatch(re);
+    expect(api).toContain(messages.mailLinkHidden);
+    // The letters themselves did carry the links.
+    const raw = received.map((r) => parseLetter(r.raw).text).join('\n');
+    for (const re of SECRET_LINKS) expect(raw).toMatch(re);
   });
 });
 
-describe('delivery to an SMTP server that is not there', () => {
+describe('delivery to an SMTP server that is down', () => {
   let t: TestApp;
+  let port: number;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
   beforeAll(async () => {
-    // A port that was free a moment ago: nothing listens there.
+    // A port that was free a moment ago: nothing listens there until the test starts a server on it.
     const probe = net.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-    const port = (probe.address() as net.AddressInfo).port;
+    port = (probe.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    t = await start(`smtp://127.0.0.1:${port}`);
+    ({ t } = await start(`smtp://127.0.0.1:${port}`));
   });
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
   });
 
-  it('still answers rc 200, and the outbox keeps the letter as failed with the error', async () => {
-    const { email } = await new Visitor(t.app).register();
-    const res = await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } });
-    expect(res.json()).toEqual({ rc: 200, rm: messages.recoverSent, data: {} });
-    const row = await lastLetter(t, email);
-    expect(row).toMatchObject({ status: 'failed', subject: messages.recoverMailSubject });
-    expect(row.error).toEqual(expect.any(String));
-    expect(row.error!.length).toBeGreaterThan(0);
-    expect(row.error).toMatch(/ECONNREFUSED|connect/i);
-    expect(row.text).toMatch(LINK_RE);
+  it('answers recovery, magic link and email change at once; the letters go out when SMTP returns', async () => {
+    const person = new Visitor(t.app);
+    const { email } = await person.register();
+    const started = Date.now();
+    const answers = [
+      await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email } }),
+      await new Visitor(t.app).post('/v3.0/magic/create', { email }),
+      await person.post('/v3.0/users/settings/email', { email: `new-${email}`, password: 'correct horse battery' }),
+    ];
+    expect(answers.map((r) => r.json().rc)).toEqual([200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    const waiting = async () =>
+      (await t.database.db.select().from(outbox)).filter((r) => r.to === email || r.to === `new-${email}`);
+    await expect.poll(async () => (await waiting()).every((r) => /ECONNREFUSED|connect/i.test(r.error ?? ''))).toBe(true);
+    expect((await waiting()).map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+
+    smtp = await startSmtpServer(port);
+    const start = t.clock.now;
+    t.clock.now = new Date(start.getTime() + backoffMs(3));
+    try {
+      await jobsOf(t.app.ctx).drain();
+      await expect.poll(async () => (await waiting()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    } finally {
+      t.clock.now = start;
+    }
+    expect(smtp.letters.map((l) => l.rcpt[0]).sort()).toEqual([email, email, `new-${email}`].sort());
+    const links = smtp.letters.map((l) => parseLetter(l.raw).text);
+    expect(links.filter((text) => SECRET_LINKS.some((re) => re.test(text)))).toHaveLength(3);
+    for (const row of await waiting()) for (const re of SECRET_LINKS) expect(row.text).not.toMatch(re);
   });
 });

@@ -1,10 +1,19 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { outbox } from '../../db/schema.ts';
 
-/** One letter as the outbox keeps it: what was sent, and how it went. */
-export async function insertLetter(db: Db, row: typeof outbox.$inferInsert) {
-  await db.insert(outbox).values(row);
+/** One letter as the outbox keeps it: what is sent, and how it went. The new row's id. */
+export async function insertLetter(db: Db, row: typeof outbox.$inferInsert): Promise<number> {
+  const [{ id }] = await db.insert(outbox).values(row).returning({ id: outbox.id });
+  return id;
+}
+
+export async function letterById(db: Db, id: number) {
+  return (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0];
+}
+
+export async function setLetterState(db: Db, id: number, set: Partial<typeof outbox.$inferInsert>) {
+  await db.update(outbox).set(set).where(eq(outbox.id, id));
 }
 
 /** The newest letters first. */

@@ -2,9 +2,9 @@ import { route } from '../../http/route.ts';
 import { listOutbox } from './service.ts';
 
 export const mailRoutes = [
-  // Staff read the outbox: the only mailbox of a site that runs without SMTP.
+  // Staff read the outbox: the only mailbox of a site that runs without SMTP (sign-in links: the superuser only).
   route.get('/admin/outbox', {
     access: 'staff',
-    handler: async ({ ctx }) => ({ items: await listOutbox(ctx.db) }),
+    handler: async ({ ctx, user }) => ({ items: await listOutbox(ctx, user) }),
   }),
 ];

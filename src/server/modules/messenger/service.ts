@@ -32,6 +32,7 @@ import { extract } from '../extract/service.ts';
 import { pushToUser } from '../push/service.ts';
 import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'bannedUntil'>;
@@ -701,7 +702,7 @@ export async function notifyUnread(ctx: Ctx, p: { chatId: number; messageId: num
       tag: `chat${chat.id}`,
     });
     if (policy.settingsOf(person.settings).email) {
-      await ctx.mail.send({
+      await queueLetter(ctx, {
         to: person.email,
         subject: messages.messengerMailSubject(row.author_name ?? ''),
         text: messages.messengerMailText(name, body, url, `${ctx.config.publicUrl}/settings`),

@@ -6,11 +6,13 @@ import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 import { present, settingsOf } from './service.ts';
 
 /**
- * Notification letters and the daily digest, sent by jobs through `ctx.mail` (SMTP when SMTP_URL, else the outbox).
+ * Notification letters and the daily digest: jobs that decide and write them, then hand them to the mail module's
+ * `queueLetter` (its `mail.letter` job sends them over SMTP when SMTP_URL is set, else keeps them in the outbox).
  * Every letter carries an unsubscribe link that works without signing in: a random token per address
  * (`email_subscriptions.token`), shown at `/email/unsubscribe/{token}` and in `List-Unsubscribe` (RFC 2369, RFC 8058).
  */
@@ -31,7 +33,7 @@ function unsubscribeHeaders(ctx: Ctx, token: string) {
 }
 
 /** One notification's letter, unless it was read already or the person switched this type's mail off meanwhile. */
-export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
+export async function letterForNotification(ctx: Ctx, notificationId: number) {
   const row = await q.notificationById(ctx.db, notificationId);
   // Read on the site before the letter went: no letter. A mail-only row is born read.
   if (!row || (row.is_read && !row.data.mail_only)) return;
@@ -40,7 +42,7 @@ export async function sendNotificationMail(ctx: Ctx, notificationId: number) {
   const sub = await q.ensureEmailSubscription(ctx.db, person.email.toLowerCase(), row.user_id, newToken(), false);
   const [item] = await present(ctx, [row], ctx.config.publicUrl);
   const unsubscribe = unsubscribeUrl(ctx, sub.token);
-  await ctx.mail.send({
+  await queueLetter(ctx, {
     to: person.email,
     subject: messages.mailNotificationSubject(item.text),
     text: messages.mailNotificationText(
@@ -76,13 +78,14 @@ export async function optIn(ctx: Ctx, email: string) {
   });
 }
 
-export async function sendConfirmation(ctx: Ctx, email: string) {
+export async function letterForConfirmation(ctx: Ctx, email: string) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, email);
   if (!sub?.digest || sub.unsubscribed_at || sub.confirmed_at) return;
-  await ctx.mail.send({
+  await queueLetter(ctx, {
     to: sub.email,
     subject: messages.mailDigestConfirmSubject,
     text: messages.mailDigestConfirmText(confirmUrl(ctx, sub.token)),
+    secrets: [confirmUrl(ctx, sub.token)],
   });
 }
 
@@ -161,12 +164,12 @@ export async function runDigest(ctx: Ctx, p: { day: string; until: string }) {
   await scheduleDigest(ctx);
 }
 
-export async function sendDigestLetter(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
+export async function letterForDigest(ctx: Ctx, p: { email: string; until: string; lines: string[] }) {
   const sub = await q.emailSubscriptionByEmail(ctx.db, p.email);
   if (!sub?.digest || sub.unsubscribed_at || !sub.confirmed_at) return;
   const date = formatFullDate(p.until, { timeZone: 'Europe/Moscow' }).split(',').slice(1, 2).join('').trim();
   const body = p.lines.length ? `${messages.mailDigestIntro}\n\n${p.lines.join('\n\n')}` : messages.mailDigestEmpty;
-  await ctx.mail.send({
+  await queueLetter(ctx, {
     to: sub.email,
     subject: messages.mailDigestSubject(date),
     text: `${body}\n\n${messages.mailDigestFooter(unsubscribeUrl(ctx, sub.token))}`,

@@ -26,6 +26,7 @@ import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledg
 import { assertCanGift, assertCanRefund } from './policy.ts';
 import { providerOf } from './providers.ts';
 import type { CardResult } from './provider.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 
 const DAY = 86_400_000;
@@ -532,7 +533,7 @@ export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<num
       if (retryDays === undefined) await q.endPlusIfOver(ctx.db, sub.user_id, ctx.now());
     });
     if (sub.email)
-      await ctx.mail.send({
+      await queueLetter(ctx, {
         to: sub.email,
         subject: messages.paymentRecurringFailedMail,
         text:

@@ -13,6 +13,7 @@ import { findUserByEmail } from '../auth/index.ts';
 import { channelAuth } from '../realtime/index.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
+import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
 
 export const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -120,18 +121,21 @@ export async function createMagic(ctx: Ctx, email: string, redirect = '/'): Prom
   const redirectUrl = `${ctx.config.publicUrl}${redirect}`;
   if (!user) return { redirect_url: redirectUrl };
   const token = newSecret();
-  await q.insertCode(ctx.db, {
-    kind: 'magic',
-    tokenHash: sha256(token),
-    userId: user.id,
-    data: { redirect },
-    expiresAt: new Date(ctx.now().getTime() + MAGIC_TTL_MIN * 60_000),
-  });
   const link = `${ctx.config.publicUrl}/auth/magic?token=${token}`;
-  await ctx.mail.send({
-    to: user.email,
-    subject: messages.magicMailSubject,
-    text: messages.magicMailText(user.name, link, MAGIC_TTL_MIN),
+  await transaction(ctx, async (ctx) => {
+    await q.insertCode(ctx.db, {
+      kind: 'magic',
+      tokenHash: sha256(token),
+      userId: user.id,
+      data: { redirect },
+      expiresAt: new Date(ctx.now().getTime() + MAGIC_TTL_MIN * 60_000),
+    });
+    await queueLetter(ctx, {
+      to: user.email,
+      subject: messages.magicMailSubject,
+      text: messages.magicMailText(user.name, link, MAGIC_TTL_MIN),
+      secrets: [link],
+    });
   });
   return { redirect_url: redirectUrl };
 }

@@ -17,7 +17,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import type { UserRow } from '../auth/index.ts';
-import { hashPassword } from '../auth/service.ts';
+import { announceSigninMethod, hashPassword } from '../auth/service.ts';
 import { recordAction } from '../moderation/service.ts';
 import {
   assertBrowserSession,
@@ -180,10 +180,12 @@ export async function changePassword(
   input: { current?: string; password: string },
 ) {
   assertBrowserSession(viaToken);
-  await checkPassword(ctx, user, input.current, 'current');
+  const before = await checkPassword(ctx, user, input.current, 'current');
   const hash = await hashPassword(input.password);
   const ended = await transaction(ctx, async (ctx) => {
     await q.setPasswordHash(ctx.db, user.id, hash);
+    // A first password is a new way in (an account made through a provider had none).
+    if (!before.passwordHash) await announceSigninMethod(ctx, user.id, messages.methodPassword);
     return q.endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null);
   });
   return { ended };

@@ -202,6 +202,20 @@ export async function logout(ctx: Ctx, token: string | undefined) {
   if (token) await q.deleteSession(ctx.db, sha256(token));
 }
 
+/**
+ * Every way into an account added after its creation (a provider linked, a passkey, a password) is told to its
+ * owner by a letter, queued in the transaction that adds it: someone else adding one cannot go unnoticed.
+ */
+export async function announceSigninMethod(ctx: Ctx, userId: number, method: string) {
+  const user = await q.findUserById(ctx.db, userId);
+  if (!user) return;
+  await queueLetter(ctx, {
+    to: user.email,
+    subject: messages.newMethodMailSubject,
+    text: messages.newMethodMailText(user.name, method, `${ctx.config.publicUrl}/settings/signin`),
+  });
+}
+
 /** Mails a one-hour link when the email is known; the answer is the same either way. */
 export async function requestRecovery(ctx: Ctx, email: string) {
   const user = await q.findUserByEmail(ctx.db, email);
@@ -248,6 +262,7 @@ export async function completeRecovery(
     if (!(await q.useRecoveryToken(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.recoverTokenInvalid);
     await q.setPassword(ctx.db, row.userId, passwordHash);
     await q.deleteUserSessions(ctx.db, row.userId);
+    await announceSigninMethod(ctx, row.userId, messages.methodPassword);
     return { user: (await q.findUserById(ctx.db, row.userId))!, session: await openSession(ctx, row.userId, client) };
   });
   return { user: await presentCurrentUser(ctx, user), session };

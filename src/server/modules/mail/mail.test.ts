@@ -351,7 +351,9 @@ describe('delivery to an SMTP server that is down', () => {
 
     const waiting = async () =>
       (await t.database.db.select().from(outbox)).filter((r) => r.to === email || r.to === `new-${email}`);
-    await expect.poll(async () => (await waiting()).every((r) => /ECONNREFUSED|connect/i.test(r.error ?? ''))).toBe(true);
+    await expect
+      .poll(async () => (await waiting()).every((r) => /ECONNREFUSED|connect/i.test(r.error ?? '')))
+      .toBe(true);
     expect((await waiting()).map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
 
     smtp = await startSmtpServer(port);

@@ -11,6 +11,8 @@ import type { UserRow } from '../auth/index.ts';
 import { findUserByEmail } from '../auth/index.ts';
 import { openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import { createUser } from '../users/service.ts';
+import { cleanName, linkIdentity, mailLinkConfirmation } from './link.ts';
+import { telegramProfile, telegramUrl } from './telegram.ts';
 import { decideOAuth } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -77,7 +79,7 @@ export function requireProvider(ctx: Ctx, type: string): ProviderType {
   return type as ProviderType;
 }
 
-const callbackUrl = (ctx: Ctx, type: ProviderType) => `${ctx.config.publicUrl}/auth/${type}/callback`;
+export const callbackUrl = (ctx: Ctx, type: ProviderType) => `${ctx.config.publicUrl}/auth/${type}/callback`;
 
 /** openid-client's fetch, through safe-fetch: no private addresses (unless FETCH_ALLOW_HOSTS), 1 MB, 10 s. */
 function fetchThroughRules(ctx: Ctx): client.CustomFetch {
@@ -159,9 +161,13 @@ async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Confi
   return config;
 }
 
-/** `/auth/{type}` in the popup window: the provider's page to go to, with a fresh one-time state. */
-export async function startOAuth(ctx: Ctx, type: ProviderType, user: UserRow | null): Promise<string> {
-  if (type === 'telegram') return telegramUrl(ctx);
+/** `/auth/{type}` in the popup window: the provider's page to go to, with a fresh one-time state (browser.ts binds it). */
+export async function startOAuth(
+  ctx: Ctx,
+  type: ProviderType,
+  user: UserRow | null,
+): Promise<{ url: string; state: string }> {
+  if (type === 'telegram') return { url: telegramUrl(ctx), state: '' };
   const config = await configuration(ctx, type);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -181,10 +187,10 @@ export async function startOAuth(ctx: Ctx, type: ProviderType, user: UserRow | n
     code_challenge_method: 'S256',
   };
   if (SCOPES[type]) params.scope = SCOPES[type];
-  // The state is kept here, not in a cookie, so the provider's cross-site POST to the callback needs none.
+  // Apple's cross-site POST brings the browser cookie only as SameSite=None (browser.ts).
   if (type === 'apple') params.response_mode = 'form_post';
   if (SCOPES[type].includes('openid')) params.nonce = nonce;
-  return client.buildAuthorizationUrl(config, params).href;
+  return { url: client.buildAuthorizationUrl(config, params).href, state };
 }
 
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -281,9 +287,16 @@ export interface CallbackQuery {
   user?: string;
 }
 
+export interface OAuthDone {
+  session: SessionInfo | null;
+  userId: number;
+  /** The address's owner was asked by a letter to confirm the link (nothing signed in or linked yet). */
+  mailed?: boolean;
+}
+
 /**
- * The provider sends the popup back here: the state is spent (once, within ten minutes), the code exchanged, and
- * the account signs in, links or signs up (policy.decideOAuth).
+ * The provider sends the popup back here (its browser checked by the route, browser.ts): the state is spent (once,
+ * within ten minutes), the code exchanged, and the account signs in, links or signs up (policy.decideOAuth).
  */
 export async function finishOAuth(
   ctx: Ctx,
@@ -292,7 +305,7 @@ export async function finishOAuth(
   currentUrl: URL,
   user: UserRow | null,
   client_: ClientInfo,
-): Promise<{ session: SessionInfo | null; userId: number }> {
+): Promise<OAuthDone> {
   let profile: Profile;
   let linkUserId: number | null = user?.id ?? null;
   if (type === 'telegram') {
@@ -336,7 +349,7 @@ async function signInWith(
   profile: Profile,
   linkUserId: number | null,
   client_: ClientInfo,
-): Promise<{ session: SessionInfo | null; userId: number }> {
+): Promise<OAuthDone> {
   const email = profile.email.slice(0, 254);
   const owner = email ? await findUserByEmail(ctx.db, email) : undefined;
   return transaction(ctx, async (ctx) => {
@@ -348,6 +361,10 @@ async function signInWith(
       emailOwnerId: owner?.id ?? null,
       emailVerified: profile.emailVerified,
     });
+    if (outcome.kind === 'confirm') {
+      await mailLinkConfirmation(ctx, owner!, { provider: type, label: providerName(ctx, type), ...profile, email });
+      return { session: null, userId: outcome.userId, mailed: true };
+    }
     let userId: number;
     if (outcome.kind === 'signin') {
       userId = outcome.userId;
@@ -365,67 +382,17 @@ async function signInWith(
           role: 'user',
         });
       }
-      await q.insertIdentity(ctx.db, {
+      // A link to an existing account is a new way into it: its owner hears of it.
+      await linkIdentity(
+        ctx,
         userId,
-        provider: type,
-        subject: profile.subject.slice(0, 255),
-        email,
-        name: cleanName(profile.name),
-        lastUsedAt: ctx.now(),
-      });
+        type,
+        { ...profile, email },
+        outcome.kind === 'link' ? providerName(ctx, type) : null,
+      );
     }
     // Linking while signed in keeps the current session; anything else opens one.
     const session = linkUserId === userId ? null : await openSessionFor(ctx, userId, client_, type);
     return { session, userId };
   });
-}
-
-/** A provider's display name as our name rules take it: letters, digits, spaces, a few marks, 2–40 characters. */
-function cleanName(name: string): string {
-  const cleaned = name
-    .replace(/[^\p{L}\p{N} .'’-]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 40);
-  return cleaned.length >= 2 ? cleaned : '';
-}
-
-// ── Telegram login (not OAuth: a signed result from oauth.telegram.org) ────────────────────────────────────
-
-function telegramUrl(ctx: Ctx): string {
-  const token = ctx.config.signinProviders.telegram!.botToken!;
-  const url = new URL('https://oauth.telegram.org/auth');
-  url.searchParams.set('bot_id', token.split(':')[0]!);
-  url.searchParams.set('origin', ctx.config.publicUrl);
-  url.searchParams.set('return_to', callbackUrl(ctx, 'telegram'));
-  url.searchParams.set('request_access', 'write');
-  return url.href;
-}
-
-/** Checks Telegram's signature: HMAC-SHA256 of the sorted fields with SHA-256 of the bot token, within a day. */
-export function telegramProfile(ctx: Ctx, encoded: string): Profile {
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw badRequest(messages.telegramInvalid);
-  }
-  if (!data || typeof data !== 'object' || typeof data.hash !== 'string') throw badRequest(messages.telegramInvalid);
-  const check = Object.keys(data)
-    .filter((k) => k !== 'hash')
-    .sort()
-    .map((k) => `${k}=${String(data[k])}`)
-    .join('\n');
-  const secret = crypto.createHash('sha256').update(ctx.config.signinProviders.telegram!.botToken!).digest();
-  const expected = crypto.createHmac('sha256', secret).update(check).digest();
-  const given = Buffer.from(/^[0-9a-f]{64}$/.test(data.hash) ? data.hash : '', 'hex');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-    throw badRequest(messages.telegramInvalid);
-  if (ctx.now().getTime() / 1000 - Number(data.auth_date) > 86400) throw badRequest(messages.telegramInvalid);
-  return {
-    subject: String(data.id ?? ''),
-    email: '',
-    emailVerified: false,
-    name: [data.first_name, data.last_name].filter(Boolean).join(' '),
-  };
 }

@@ -13,7 +13,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
 import type { UserRow } from '../auth/index.ts';
-import { openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
+import { announceSigninMethod, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import * as q from './queries.ts';
 import { newSecret, sha256 } from './service.ts';
 
@@ -107,14 +107,16 @@ export async function register(
   return transaction(ctx, async (ctx) => {
     const count = (await q.passkeysOf(ctx.db, user.id)).length;
     if (count >= PASSKEYS_MAX) throw badRequest(messages.passkeyTooMany(PASSKEYS_MAX));
+    const name = input.name?.trim() || messages.passkeyDefaultName(count + 1);
     await q.insertPasskey(ctx.db, {
       userId: user.id,
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? [],
-      name: input.name?.trim() || messages.passkeyDefaultName(count + 1),
+      name,
     });
+    await announceSigninMethod(ctx, user.id, messages.methodPasskey(name));
     return { id: (await q.findPasskey(ctx.db, credential.id))!.id };
   });
 }

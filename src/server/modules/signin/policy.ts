@@ -10,11 +10,15 @@ export function requireAnotherWayIn(waysIn: number) {
 
 /**
  * A provider account found by a signed-out visitor: it signs in to its linked user; or, when its email is verified
- * by the provider and belongs to a user, it is linked to that user; an unverified email of an existing user is
+ * by the provider and belongs to a user, that user's owner is asked by a letter to confirm the link (`confirm`: a
+ * provider's word is not the owner's, and staff are no exception); an unverified email of an existing user is
  * refused (whoever set that email at the provider proves nothing); otherwise it signs up.
  */
 export type OAuthOutcome =
-  { kind: 'signin'; userId: number; identityId: number } | { kind: 'link'; userId: number } | { kind: 'signup' };
+  | { kind: 'signin'; userId: number; identityId: number }
+  | { kind: 'link'; userId: number }
+  | { kind: 'confirm'; userId: number }
+  | { kind: 'signup' };
 
 export function decideOAuth(input: {
   linkedUserId: number | null;
@@ -33,7 +37,7 @@ export function decideOAuth(input: {
   if (linkedUserId !== null) return { kind: 'signin', userId: linkedUserId, identityId: identityId! };
   if (emailOwnerId !== null) {
     if (!emailVerified) throw badRequest(messages.oauthEmailTaken);
-    return { kind: 'link', userId: emailOwnerId };
+    return { kind: 'confirm', userId: emailOwnerId };
   }
   return { kind: 'signup' };
 }

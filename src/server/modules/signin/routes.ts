@@ -21,6 +21,7 @@ import { route } from '../../http/route.ts';
 import { clientInfo, setSessionCookie } from '../../http/session.ts';
 import type { UserRow } from '../auth/index.ts';
 import { currentUserById } from '../auth/service.ts';
+import { bindBrowser, forgetBrowser, OAUTH_COOKIE, requireSameBrowser } from './browser.ts';
 import * as oauth from './oauth.ts';
 import * as passkeys from './passkeys.ts';
 import * as signin from './service.ts';
@@ -191,7 +192,9 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
     raw: true,
     handler: async ({ ctx, user, reply }) => {
       try {
-        const url = await oauth.startOAuth(ctx, oauth.requireProvider(ctx, type), user);
+        const provider = oauth.requireProvider(ctx, type);
+        const { url, state } = await oauth.startOAuth(ctx, provider, user);
+        bindBrowser(ctx, reply, provider, state);
         return reply.redirect(url);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -213,8 +216,8 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
       return finishInPopup(ctx, type, query, new URL(req.url, ctx.config.publicUrl), user, req, reply);
     },
   }),
-  // Apple answers with a form POST (response_mode=form_post) from its own site: no cookie or marker comes with it,
-  // and none is needed — the one-time state it carries was stored here (oauth.startOAuth).
+  // Apple answers with a form POST (response_mode=form_post) from its own site: no CSRF marker comes with it; the
+  // one-time state it carries and the browser's SameSite=None cookie (browser.ts) are the proof.
   ...(type === 'apple'
     ? [
         route.post(`/auth/${path}/callback`, {
@@ -245,12 +248,18 @@ async function finishInPopup(
 ) {
   try {
     const provider = oauth.requireProvider(ctx, type);
-    const { session } = await oauth.finishOAuth(ctx, provider, fields, currentUrl, user, clientInfo(req));
+    // Before anything is spent or changed: only the browser that started this sign-in may finish it.
+    requireSameBrowser(ctx, provider, provider === 'telegram' ? '' : (fields.state ?? ''), req.cookies[OAUTH_COOKIE]);
+    const { session, mailed } = await oauth.finishOAuth(ctx, provider, fields, currentUrl, user, clientInfo(req));
+    forgetBrowser(ctx, reply, provider);
     if (session) setSessionCookie(reply, session, secure(ctx));
+    const result = mailed
+      ? { success: false, error: messages.oauthLinkMailed(oauth.providerName(ctx, provider)) }
+      : { success: true, error: '' };
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(resultPage(ctx, { source: 'sreda-signin', success: true, error: '' }));
+      .send(resultPage(ctx, { source: 'sreda-signin', ...result }));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return reply

@@ -14,6 +14,7 @@ import { channelAuth } from '../realtime/index.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
 import { queueLetter } from '../mail/service.ts';
+import { linkFromLetter, type LinkRequest } from './link.ts';
 import * as q from './queries.ts';
 
 export const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -149,11 +150,14 @@ export async function useMagic(
   const row = await q.findLiveCode(ctx.db, 'magic', sha256(token), ctx.now());
   if (!row?.userId) throw badRequest(messages.magicInvalid);
   const userId = row.userId;
+  const data = row.data as { redirect?: string; link?: LinkRequest };
   const session = await transaction(ctx, async (ctx) => {
     if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.magicInvalid);
+    // A link the owner was asked to confirm (link.ts): following it is the confirmation.
+    if (data.link) await linkFromLetter(ctx, userId, data.link);
     return openSessionFor(ctx, userId, client, 'magic');
   });
-  const redirect = (row.data as { redirect?: string }).redirect ?? '/';
+  const redirect = data.redirect ?? '/';
   return { ...(await present(ctx, userId, session, 'magic')), redirect_url: `${ctx.config.publicUrl}${redirect}` };
 }
 

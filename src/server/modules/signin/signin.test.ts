@@ -7,6 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { startTestOidc, type TestOidc } from './testing.ts';
 import { cleanUp } from './service.ts';
 import { appleProfile } from './oauth.ts';
+import { bindBrowser, OAUTH_COOKIE } from './browser.ts';
 
 let t: TestApp;
 let oidc: TestOidc;
@@ -251,6 +252,7 @@ describe('social sign-in against a local OpenID Connect provider', () => {
   it('signs up a new person, signs them in again later, and a reused state changes nothing', async () => {
     const v = new Visitor(t.app);
     const callback = await throughProvider(v, 'newcomer');
+    const browserCookie = v.cookies[OAUTH_COOKIE]!;
     const usersBefore = await n(users);
     const { ok, res } = await finish(v, callback);
     expect(ok).toBe(true);
@@ -259,7 +261,10 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     const me = (await v.get('/v3.0/auth/check')).json().data.user;
     expect(me).toMatchObject({ name: 'Гость newcomer', user_email: 'newcomer@example.ru', login_method: 'oidc' });
 
-    const replay = await finish(new Visitor(t.app), callback);
+    // Replayed from the same browser (its cookie kept): the state is spent.
+    const again = new Visitor(t.app);
+    again.cookies[OAUTH_COOKIE] = browserCookie;
+    const replay = await finish(again, callback);
     expect(replay.ok).toBe(false);
     expect(replay.res.statusCode).toBe(400);
     expect(replay.error).toBe(messages.oauthStateInvalid);
@@ -278,20 +283,23 @@ describe('social sign-in against a local OpenID Connect provider', () => {
     await at(11 * 60_000, async () => {
       const late = await finish(v, callback);
       expect(late.res.statusCode).toBe(400);
-      expect(late.error).toBe(messages.oauthStateInvalid);
+      // The browser's cookie lasts as long as the state: either refusal says to start again.
+      expect([messages.oauthOtherBrowser, messages.oauthStateInvalid]).toContain(late.error);
     });
     const forged = await finish(v, callback.replace(/state=[^&]+/, 'state=forged'));
-    expect(forged.error).toBe(messages.oauthStateInvalid);
+    expect(forged.res.statusCode).toBe(400);
+    expect(forged.error).toBe(messages.oauthOtherBrowser);
     expect(await n(users)).toBe(before);
     expect(await signedInId(v)).toBeNull();
   });
 
-  it('links to an existing account through a verified email, never through an unverified one', async () => {
-    const owner = new Visitor(t.app);
-    const { user } = await owner.register({ email: 'verified-owner@example.ru' });
+  it('never links to an existing account by its email silently, and never through an unverified one', async () => {
+    await new Visitor(t.app).register({ email: 'verified-owner@example.ru' });
     const v = new Visitor(t.app);
-    expect((await finish(v, await throughProvider(v, 'verified-owner'))).ok).toBe(true);
-    expect(await signedInId(v)).toBe(user.id);
+    const asked = await finish(v, await throughProvider(v, 'verified-owner'));
+    expect(asked.ok).toBe(false);
+    expect(asked.error).toBe(messages.oauthLinkMailed('Тестовый ID'));
+    expect(await signedInId(v)).toBeNull();
 
     await new Visitor(t.app).register({ email: 'unverified-owner@example.ru' });
     const before = await n(signinIdentities);
@@ -392,14 +400,18 @@ describe('Sign in with Apple (form_post)', () => {
     expect(appleProfile({ sub: '1', email: 5 }, '{"name":{"firstName":7}}')).toMatchObject({ email: '', name: '' });
   });
 
-  it("accepts Apple's cross-site form POST without a cookie or marker and still wants a live state", async () => {
-    const post = (fields: Record<string, string>) =>
+  it("takes Apple's cross-site form POST without the CSRF marker, yet wants the browser's cookie and a live state", async () => {
+    const post = (fields: Record<string, string>, cookie?: string) =>
       new Visitor(t.app).call('/auth/apple/callback', {
         method: 'POST',
         body: fields,
         as: 'form',
         csrf: false,
-        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site' },
+        headers: {
+          origin: 'https://appleid.apple.com',
+          'sec-fetch-site': 'cross-site',
+          ...(cookie ? { cookie: `${OAUTH_COOKIE}=${cookie}` } : {}),
+        },
       });
     const fields = { state: 'not-a-state', code: 'c', user: '{"name":{"firstName":"Анна"}}' };
     // Apple not configured: the window says so.
@@ -409,7 +421,19 @@ describe('Sign in with Apple (form_post)', () => {
     t.config.signinProviders.apple = { clientId: 'ru.sreda', teamId: 'T', keyId: 'K', privateKey: 'P' };
     try {
       const before = await n(users);
-      const res = await post(fields);
+      // No cookie: not the browser that started it.
+      const stranger = await post(fields);
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.body).toContain(messages.oauthOtherBrowser);
+      // The cookie this state would have had: the state itself is still checked.
+      let cookie = '';
+      bindBrowser(
+        t.app.ctx,
+        { setCookie: (_: string, value: string) => (cookie = value) } as never,
+        'apple',
+        fields.state,
+      );
+      const res = await post(fields, cookie);
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(messages.oauthStateInvalid);
@@ -443,13 +467,18 @@ describe('Telegram login (its signed result, checked with the bot token)', () =>
 
   it('sends the window to Telegram, signs up on a good signature, refuses a forged or stale one', async () => {
     await withTelegram(async () => {
-      const start = await new Visitor(t.app).get('/auth/telegram');
+      const v = new Visitor(t.app);
+      const start = await v.get('/auth/telegram');
       expect(start.headers.location).toMatch(/^https:\/\/oauth\.telegram\.org\/auth\?bot_id=123456&/);
       // Without the result in the query the page moves it there from the fragment.
       expect((await new Visitor(t.app).get('/auth/telegram/callback')).body).toContain('tgAuthResult');
       const now = Math.floor(Date.now() / 1000);
       const good = signed({ id: 777001, first_name: 'Тимур', last_name: 'Телеграмов', auth_date: now });
-      const v = new Visitor(t.app);
+      // Not from the browser that went to Telegram: refused, nothing changes.
+      const stranger = new Visitor(t.app);
+      const elsewhere = await stranger.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(good)}`);
+      expect(elsewhere.body).toContain(messages.oauthOtherBrowser);
+      expect(await signedInId(stranger)).toBeNull();
       const res = await v.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(good)}`);
       expect(res.body).toContain('data-result="success"');
       expect((await v.get('/v3.0/auth/check')).json().data.user.name).toBe('Тимур Телеграмов');
@@ -460,6 +489,7 @@ describe('Telegram login (its signed result, checked with the bot token)', () =>
         'not-base64-json',
       ]) {
         const w = new Visitor(t.app);
+        await w.get('/auth/telegram');
         const refused = await w.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(bad)}`);
         expect(refused.statusCode).toBe(400);
         expect(refused.body).toContain(messages.telegramInvalid);

@@ -4,7 +4,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testing/harness.ts';
 import { outbox, passkeys, sessions, signinCodes, signinIdentities, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { startTestOidc, type TestOidc } from './testing.ts';
+import { finishInBrowser, startTestOidc, throughProvider as providerPath, type TestOidc } from './testing.ts';
 import { cleanUp } from './service.ts';
 import { appleProfile } from './oauth.ts';
 import { bindBrowser, OAUTH_COOKIE } from './browser.ts';
@@ -226,21 +226,8 @@ describe('magic link', () => {
 });
 
 describe('social sign-in against a local OpenID Connect provider', () => {
-  /** Opens /auth/oidc as the visitor, plays the person at the provider, returns the callback path. */
-  async function throughProvider(v: Visitor, login: string) {
-    const start = await v.get('/auth/oidc');
-    expect(start.statusCode).toBe(302);
-    const location = start.headers.location as string;
-    expect(location.startsWith(`${oidc.issuer}/`)).toBe(true);
-    expect(new URL(location).searchParams.get('code_challenge_method')).toBe('S256');
-    return oidc.authorize(location, login);
-  }
-  const finish = async (v: Visitor, callback: string) => {
-    const res = await v.get(callback);
-    const ok = /data-result="success"/.test(res.body);
-    const error = /"error":"([^"]*)"/.exec(res.body)?.[1] ?? '';
-    return { res, ok, error };
-  };
+  const throughProvider = (v: Visitor, login: string) => providerPath(v, oidc, login);
+  const finish = finishInBrowser;
 
   it('lists the provider only because its keys are set', async () => {
     const res = (await new Visitor(t.app).get('/v3.0/auth/providers')).json();
@@ -442,61 +429,6 @@ describe('Sign in with Apple (form_post)', () => {
     } finally {
       delete t.config.signinProviders.apple;
     }
-  });
-});
-
-describe('Telegram login (its signed result, checked with the bot token)', () => {
-  const botToken = '123456:test-bot-token';
-  const signed = (fields: Record<string, string | number>, token = botToken) => {
-    const check = Object.keys(fields)
-      .sort()
-      .map((k) => `${k}=${fields[k]}`)
-      .join('\n');
-    const secret = crypto.createHash('sha256').update(token).digest();
-    const hash = crypto.createHmac('sha256', secret).update(check).digest('hex');
-    return Buffer.from(JSON.stringify({ ...fields, hash })).toString('base64');
-  };
-  const withTelegram = async (work: () => Promise<void>) => {
-    t.config.signinProviders.telegram = { botToken };
-    try {
-      await work();
-    } finally {
-      delete t.config.signinProviders.telegram;
-    }
-  };
-
-  it('sends the window to Telegram, signs up on a good signature, refuses a forged or stale one', async () => {
-    await withTelegram(async () => {
-      const v = new Visitor(t.app);
-      const start = await v.get('/auth/telegram');
-      expect(start.headers.location).toMatch(/^https:\/\/oauth\.telegram\.org\/auth\?bot_id=123456&/);
-      // Without the result in the query the page moves it there from the fragment.
-      expect((await new Visitor(t.app).get('/auth/telegram/callback')).body).toContain('tgAuthResult');
-      const now = Math.floor(Date.now() / 1000);
-      const good = signed({ id: 777001, first_name: 'Тимур', last_name: 'Телеграмов', auth_date: now });
-      // Not from the browser that went to Telegram: refused, nothing changes.
-      const stranger = new Visitor(t.app);
-      const elsewhere = await stranger.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(good)}`);
-      expect(elsewhere.body).toContain(messages.oauthOtherBrowser);
-      expect(await signedInId(stranger)).toBeNull();
-      const res = await v.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(good)}`);
-      expect(res.body).toContain('data-result="success"');
-      expect((await v.get('/v3.0/auth/check')).json().data.user.name).toBe('Тимур Телеграмов');
-      const before = await n(users);
-      for (const bad of [
-        signed({ id: 777002, first_name: 'Чужой', auth_date: now }, '123456:another-token'),
-        signed({ id: 777003, first_name: 'Старый', auth_date: now - 2 * 86400 }),
-        'not-base64-json',
-      ]) {
-        const w = new Visitor(t.app);
-        await w.get('/auth/telegram');
-        const refused = await w.get(`/auth/telegram/callback?tgAuthResult=${encodeURIComponent(bad)}`);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.body).toContain(messages.telegramInvalid);
-        expect(await signedInId(w)).toBeNull();
-      }
-      expect(await n(users)).toBe(before);
-    });
   });
 });
 

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import Provider from 'oidc-provider';
+import { expect } from 'vitest';
 import { freePort } from '../../../../scripts/free-port.ts';
+import type { Visitor } from '../../testing/harness.ts';
 
 /**
  * A real OpenID Connect provider (npm oidc-provider) on 127.0.0.1 for the sign-in tests: one confidential client,
@@ -107,4 +109,23 @@ export async function startTestOidc(redirectUris: string[], chosenPort?: number)
     authorize,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Opens /auth/oidc as the visitor (its browser gets the state's cookie), plays the person at the provider, and
+ * returns the callback path the provider sends the browser to. */
+export async function throughProvider(v: Visitor, oidc: TestOidc, login: string) {
+  const start = await v.get('/auth/oidc');
+  expect(start.statusCode).toBe(302);
+  const location = start.headers.location as string;
+  expect(location.startsWith(`${oidc.issuer}/`)).toBe(true);
+  expect(new URL(location).searchParams.get('code_challenge_method')).toBe('S256');
+  return oidc.authorize(location, login);
+}
+
+/** Opens the callback as the visitor: the popup page's result. */
+export async function finishInBrowser(v: Visitor, callback: string) {
+  const res = await v.get(callback);
+  const ok = /data-result="success"/.test(res.body);
+  const error = /"error":"([^"]*)"/.exec(res.body)?.[1] ?? '';
+  return { res, ok, error };
 }

@@ -149,6 +149,8 @@ describe('sign-in without a password, in the browser', () => {
     await page.click('[data-testid=passkey-add]');
     await page.waitForSelector('[data-testid=passkey-item]');
     expect(await page.locator('[data-testid=passkey-item]').textContent()).toContain('Ноутбук');
+    // A new way in is told to the owner by a letter (without SMTP the log shows the kept letter).
+    await expect.poll(() => server.output()).toContain('добавлен способ входа: ключ входа «Ноутбук»');
     await shot(page, 'signin-settings-desktop');
 
     await context.clearCookies();

@@ -113,6 +113,13 @@ describe("a provider's verified email of an existing account", () => {
     expect(mail.text).toContain('Хозяин Сайта, здравствуйте!');
     expect(mail.text).toContain('Тестовый ID');
     const token = /\/auth\/magic\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    // A moderator reading the outbox (no SMTP here: it is the mailbox) sees the letter, not its link.
+    const mod = new Visitor(t.app);
+    const { user: modUser } = await mod.register({ name: 'Модератор Мод' });
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, modUser.id));
+    const seen = (await mod.get('/v3.0/admin/outbox')).body;
+    expect(seen).toContain(messages.linkMailSubject);
+    expect(seen).not.toContain(token);
 
     // The owner follows it (a signed-out browser): signed in, the provider linked, and told of the new way in.
     const ownerBrowser = new Visitor(t.app);
@@ -147,6 +154,22 @@ describe('every new way in is told to the owner by a letter', () => {
     expect(told.text).toBe(
       messages.newMethodMailText('Анна Привязкина', 'Тестовый ID', 'http://localhost:3000/settings/signin'),
     );
+  });
+
+  it('a first password set in settings by a person who came through the provider; not a changed one', async () => {
+    const v = new Visitor(t.app);
+    expect((await finish(v, await throughProvider(v, oidc, 'first-password'))).ok).toBe(true);
+    const set = await v.post('/v3.0/users/settings/password', { password: 'первый пароль 2026' });
+    expect(set.json().rc).toBe(200);
+    const told = await letter('first-password@example.ru', messages.newMethodMailSubject);
+    expect(told.text).toContain(`способ входа: ${messages.methodPassword}.`);
+
+    const changed = await v.post('/v3.0/users/settings/password', {
+      current: 'первый пароль 2026',
+      password: 'второй пароль 2026',
+    });
+    expect(changed.json().rc).toBe(200);
+    expect((await letter('first-password@example.ru', messages.newMethodMailSubject)).id).toBe(told.id);
   });
 
   it('a password set through recovery', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { formatNumber } from './format.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
-import { collapse } from './validation.ts';
+import { anyControlChars, collapse } from './validation.ts';
 
 /**
  * Entry blocks: one schema for the server's validation and the page renderer's types.
@@ -236,6 +236,9 @@ export const entryBlocksField = z
       return fail(messages.fieldRequired);
     }
     if (!Array.isArray(value)) return fail(messages.entryBlocksInvalid);
+    // JSON text escapes (\u0000) become control characters only here, after the request's own clean-up; the
+    // database refuses a NUL in jsonb, and none belongs in an entry.
+    if (anyControlChars(value)) return fail(messages.controlCharacters);
     if (value.length > ENTRY_BLOCKS_MAX) return fail(messages.entryBlocksTooMany(ENTRY_BLOCKS_MAX));
     if (typeof input !== 'string' && byteLength(JSON.stringify(value)) > ENTRY_JSON_MAX_KB * 1024)
       return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));

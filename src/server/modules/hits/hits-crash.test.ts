@@ -164,7 +164,14 @@ describe.skipIf(!pgUrl)('views under write load and a crash (PostgreSQL, no Redi
     database = await openDatabase({ url: pg.url, dataDir: '' });
     const config = loadConfig(
       { ...process.env, DATA_DIR: '/nonexistent-test-data' },
-      { databaseUrl: pg.url, redisUrl: '', secret: 'crash-test', roles: ['web'], rateLimitScale: 1000 },
+      {
+        databaseUrl: pg.url,
+        redisUrl: '',
+        secret: 'crash-test',
+        roles: ['web'],
+        rateLimitScale: 1000,
+        logLevel: 'warn',
+      },
     );
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -172,7 +179,7 @@ describe.skipIf(!pgUrl)('views under write load and a crash (PostgreSQL, no Redi
         done();
       },
     });
-    app = await buildApp({ config, db: database.db, logger: { level: 'warn', stream } });
+    app = await buildApp({ config, db: database.db, logDestination: stream });
     await app.ready();
   });
   afterAll(async () => {

@@ -22,6 +22,7 @@ import { createDomainEvents } from '../events.ts';
 import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { closeRedis, connectRedis } from '../lib/redis.ts';
 import { loggerOptions } from '../lib/log.ts';
 import { healthRoutes } from './health.ts';
@@ -182,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('bodyRead', false);
 
   registerBodyParsers(app);
+  registerSecurityHeaders(app, opts.config);
   // Pages and JSON go out compressed (brotli at quality 4 or gzip); pictures, video and sound are left as they are.
   // Request bodies are never inflated: a small compressed body could unpack past the body limit.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });

@@ -2,7 +2,6 @@
  * Every Russian message the site shows: server `rm` texts and client notices.
  * The English wording of the spec's catalogue is kept beside each Russian text where it names one.
  */
-import { pluralize } from './format.ts';
 import { entriesMessages, entriesUi } from './catalogue/entries.ts';
 import { feedMessages, feedUi } from './catalogue/feed.ts';
 import { commentsMessages, commentsUi } from './catalogue/comments.ts';

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { assertSolved } from '../captcha/index.ts';
 import { perAppCache } from '../../lib/cache.ts';

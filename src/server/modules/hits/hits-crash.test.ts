@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/index.ts';
@@ -258,11 +258,10 @@ describe.skipIf(!pgUrl)('views under write load and a crash (PostgreSQL, no Redi
       await exited;
     }
 
-    const stored = (
-      await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ${hitMarks} where ${inArray(hitMarks.entryId, ids)}`,
-      )
-    ).rows[0].n;
+    const [{ stored }] = await database.db
+      .select({ stored: count() })
+      .from(hitMarks)
+      .where(inArray(hitMarks.entryId, ids));
     const counted = await database.db.select({ n: entries.hitsCount }).from(entries).where(inArray(entries.id, ids));
     const lost = acked.length - stored;
     // A view is folded by the next fold after it: those answered within the last interval (and the fold's own

@@ -17,7 +17,6 @@ import {
   type ComplaintItem,
   type Message,
   type MessagesPage,
-  type MessengerEvent,
   type MessengerSettings,
   type MessengerUnread,
 } from '../../../shared/messenger.ts';

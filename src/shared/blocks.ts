@@ -232,13 +232,13 @@ export const entryBlocksField = z
       } catch {
         return fail(messages.entryBlocksInvalid);
       }
+      // Escapes in the JSON text (\u0000) become control characters only here, after the request's own clean-up
+      // of free text (a JSON array body is cleaned there): refused, as the database refuses a NUL in jsonb.
+      if (anyControlChars(value)) return fail(messages.controlCharacters);
     } else if (input === undefined) {
       return fail(messages.fieldRequired);
     }
     if (!Array.isArray(value)) return fail(messages.entryBlocksInvalid);
-    // JSON text escapes (\u0000) become control characters only here, after the request's own clean-up; the
-    // database refuses a NUL in jsonb, and none belongs in an entry.
-    if (anyControlChars(value)) return fail(messages.controlCharacters);
     if (value.length > ENTRY_BLOCKS_MAX) return fail(messages.entryBlocksTooMany(ENTRY_BLOCKS_MAX));
     if (typeof input !== 'string' && byteLength(JSON.stringify(value)) > ENTRY_JSON_MAX_KB * 1024)
       return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { formatNumber } from './format.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
-import { collapse } from './validation.ts';
+import { anyControlChars, collapse } from './validation.ts';
 
 /**
  * Entry blocks: one schema for the server's validation and the page renderer's types.
@@ -232,6 +232,9 @@ export const entryBlocksField = z
       } catch {
         return fail(messages.entryBlocksInvalid);
       }
+      // Escapes in the JSON text (\u0000) become control characters only here, after the request's own clean-up
+      // of free text (a JSON array body is cleaned there): refused, as the database refuses a NUL in jsonb.
+      if (anyControlChars(value)) return fail(messages.controlCharacters);
     } else if (input === undefined) {
       return fail(messages.fieldRequired);
     }

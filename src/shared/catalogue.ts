@@ -2,7 +2,6 @@
  * Every Russian message the site shows: server `rm` texts and client notices.
  * The English wording of the spec's catalogue is kept beside each Russian text where it names one.
  */
-import { pluralize } from './format.ts';
 import { entriesMessages, entriesUi } from './catalogue/entries.ts';
 import { feedMessages, feedUi } from './catalogue/feed.ts';
 import { commentsMessages, commentsUi } from './catalogue/comments.ts';
@@ -91,8 +90,7 @@ export const messages = {
   passwordTooShort: 'Пароль слишком короткий, минимум 8 символов',
   passwordTooLong: 'Пароль слишком длинный, максимум 200 символов',
   wrongCredentials: 'Неверный email или пароль',
-  signInLocked: (minutes: number) =>
-    `Слишком много неудачных попыток входа с этим email. Попробуйте через ${pluralize(minutes, ['минуту', 'минуты', 'минут'])} или восстановите пароль`,
+  signInCaptcha: 'Было много неудачных попыток войти в этот аккаунт. Подтвердите, что вы не робот',
   loggedOut: 'Вы вышли из аккаунта',
   recoverSent: 'Если такой email зарегистрирован, мы отправили на него ссылку для восстановления пароля',
   recoverTokenInvalid: 'Ссылка для восстановления недействительна или устарела',

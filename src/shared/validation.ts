@@ -21,6 +21,15 @@ const str = (required: string) =>
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 export const hasControlChars = (s: string) => s.search(CONTROL_CHARS) !== -1;
 
+/** Whether any string in plain data (objects, arrays; files and class instances aside) holds a control character. */
+export function anyControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlChars(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null && !Array.isArray(value)) return false;
+  return Object.values(value).some((v) => anyControlChars(v, depth + 1));
+}
+
 /** An identifier (email, slug, URL, token) with a control character is refused, never silently cleaned. */
 export const withoutControlChars = <S extends z.ZodType<string>>(schema: S) =>
   schema.refine((s) => !hasControlChars(s), { message: messages.controlCharacters, abort: true });

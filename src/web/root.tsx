@@ -32,6 +32,13 @@ import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import './styles.css';
 
+/**
+ * In the browser zod parses without compiling code: its probe for `new Function`, made as the first schemas are built
+ * (before any module of ours could call z.config), is a CSP violation (script-src has no 'unsafe-eval',
+ * server/http/security-headers.ts). zod reads this global config when it loads; the server keeps compiled parsers.
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, services, mediaBaseUrl } = context.get(appContext);
   const [communities, unreadCount, messengerUnread] = await Promise.all([
@@ -73,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>

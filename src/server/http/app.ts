@@ -22,7 +22,9 @@ import { createDomainEvents } from '../events.ts';
 import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
 import { registerRateLimits } from './ratelimit.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { closeRedis, connectRedis } from '../lib/redis.ts';
+import { loggerOptions } from '../lib/log.ts';
 import { healthRoutes } from './health.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { authRootRoutes, authRoutes } from '../modules/auth/routes.ts';
@@ -138,14 +140,13 @@ export interface AppOptions {
   /** Serve the React Router build; API-only when absent (API tests). */
   web?: WebOptions;
   logger?: boolean | object;
+  /** Where log lines go (stdout by default); each is redacted of secrets first (lib/log.ts). */
+  logDestination?: { write(line: string): unknown };
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: opts.config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-device-token"]'],
-    },
+    logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logDestination),
     bodyLimit: BODY_LIMIT,
     // Overloads of Fastify() take each shape of the option apart; the value is one of them.
     trustProxy: opts.config.trustProxy as boolean,
@@ -182,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('bodyRead', false);
 
   registerBodyParsers(app);
+  registerSecurityHeaders(app, opts.config);
   // Pages and JSON go out compressed (brotli at quality 4 or gzip); pictures, video and sound are left as they are.
   // Request bodies are never inflated: a small compressed body could unpack past the body limit.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
-import { CONTROL_CHARS, hasControlChars } from '../../shared/validation.ts';
+import { anyControlChars, CONTROL_CHARS } from '../../shared/validation.ts';
 
 /** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue. */
 export class ApiError extends Error {
@@ -41,13 +41,6 @@ const isPlain = (value: object) => {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null || Array.isArray(value);
 };
-
-/** Whether any string in a request's fields holds a control character (files and other objects aside). */
-function anyControlChars(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return hasControlChars(value);
-  if (depth > 32 || value === null || typeof value !== 'object' || !isPlain(value)) return false;
-  return Object.values(value).some((v) => anyControlChars(v, depth + 1));
-}
 
 /** The same fields with control characters taken out of every string. */
 function withoutControl(value: unknown, depth = 0): unknown {

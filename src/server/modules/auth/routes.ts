@@ -8,6 +8,7 @@ import {
   recoverTokenField,
   registerBody,
 } from '../../../shared/validation.ts';
+import { captchaField } from '../../../shared/captcha.ts';
 import { route } from '../../http/route.ts';
 import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import type { Ctx } from '../../context.ts';
@@ -74,9 +75,10 @@ export const authRoutes = [
   route.post('/auth/simple/login', {
     access: 'anyone',
     rateLimit: [20, 300],
-    body: loginBody,
+    // The captcha comes back when the account had many failed tries (auth.login: rc 418).
+    body: loginBody.extend({ captcha: captchaField }),
     handler: async ({ ctx, body, req, reply }) => {
-      const { user, session } = await auth.login(ctx, body.values, clientInfo(req));
+      const { user, session } = await auth.login(ctx, body.values, clientInfo(req), body.captcha);
       setSessionCookie(reply, session, secure(ctx));
       return { user };
     },

@@ -5,8 +5,9 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
+import { assertSolved } from '../captcha/index.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
 import { queueLetter } from '../mail/service.ts';
@@ -108,34 +109,50 @@ export async function register(
 }
 
 /**
- * Failed sign-ins per email, whatever address they come from: past the limit every attempt is refused for the
- * rest of the window, a right password too, and the same way whether or not the account exists.
+ * Password guessing is slowed, never turned into a lockout the owner cannot pass (anyone could cause one). Failed
+ * sign-ins are counted per email (whatever address they come from, and the same way whether or not the account
+ * exists) and per address, in fixed windows: past SIGN_IN_FREE_FAILURES for the email every try needs a solved
+ * captcha (rc 418, modules/captcha; each solution works once), and past ADDRESS_FREE_FAILURES from one address each
+ * try waits longer before the password is checked, doubling up to ADDRESS_MAX_DELAY_MS. The right password with a
+ * solved captcha always signs in.
  */
-export const SIGN_IN_FAILURES_MAX = 10;
+export const SIGN_IN_FREE_FAILURES = 5;
 export const SIGN_IN_FAILURES_WINDOW_MS = 15 * 60_000;
+export const ADDRESS_FREE_FAILURES = 10;
+const ADDRESS_BASE_DELAY_MS = 250;
+const ADDRESS_MAX_DELAY_MS = 8000;
+
+/** How long a try from an address with `failures` failed sign-ins in the window waits. */
+export const addressDelayMs = (failures: number) =>
+  failures < ADDRESS_FREE_FAILURES
+    ? 0
+    : Math.min(ADDRESS_MAX_DELAY_MS, ADDRESS_BASE_DELAY_MS * 2 ** (failures - ADDRESS_FREE_FAILURES));
 
 export async function login(
   ctx: Ctx,
   input: { email: string; password: string },
   client: ClientInfo,
+  captcha?: string,
 ): Promise<SignedIn> {
   const failures = attempts(ctx, 'sign-in', SIGN_IN_FAILURES_WINDOW_MS);
   const key = input.email.toLowerCase();
-  if ((await failures.failures(key)) >= SIGN_IN_FAILURES_MAX) {
-    throw new ApiError(429, messages.signInLocked(Math.round(SIGN_IN_FAILURES_WINDOW_MS / 60_000)));
-  }
+  const address = `address:${client.ip}`;
+  const delay = addressDelayMs(await failures.failures(address));
+  if (delay) await new Promise((r) => setTimeout(r, delay));
+  if ((await failures.failures(key)) >= SIGN_IN_FREE_FAILURES) await assertSolved(ctx, captcha, messages.signInCaptcha);
+  const failed = async () => {
+    await failures.fail(key);
+    await failures.fail(address);
+    return badRequest(messages.wrongCredentials);
+  };
   const user = await q.findUserByEmail(ctx.db, input.email);
   if (!user) {
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
     await argon2.verify(await dummyHash, input.password).catch(() => false);
-    await failures.fail(key);
-    throw badRequest(messages.wrongCredentials);
+    throw await failed();
   }
   const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
-  if (!ok) {
-    await failures.fail(key);
-    throw badRequest(messages.wrongCredentials);
-  }
+  if (!ok) throw await failed();
   await failures.clear(key);
   const session = await openSession(ctx, user.id, client);
   return { user: await presentCurrentUser(ctx, user), session };

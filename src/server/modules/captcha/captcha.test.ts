@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { solveChallenge } from 'altcha-lib/v1';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
+import { solve } from './testing.ts';
 import { comments, entries, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { NEW_ACCOUNT_COMMENTS_PER_HOUR, type CaptchaChallenge } from '../../../shared/captcha.ts';
@@ -23,12 +23,6 @@ async function entry(authorId: number) {
     })
     .returning();
   return row;
-}
-
-async function solve(c: CaptchaChallenge, tamper = false) {
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const number = tamper ? solution!.number + 1 : solution!.number;
-  return Buffer.from(JSON.stringify({ ...c, number, maxnumber: undefined })).toString('base64');
 }
 
 const add = (v: Visitor, id: number, extra: Record<string, unknown> = {}) =>

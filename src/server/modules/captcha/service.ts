@@ -76,7 +76,12 @@ export async function guardComment(
   if (!policy.isLimited(user, now)) return;
   const recent = await q.countCommentsSince(ctx.db, user.id, policy.commentWindowStart(now));
   if (!policy.overCommentLimit(recent, ctx.config.rateLimitScale)) return;
-  if (captcha === undefined || captcha === '') throw await required(ctx, messages.captchaRequired);
+  await assertSolved(ctx, captcha, messages.captchaRequired);
+}
+
+/** A solved, unused captcha or rc 418 with a fresh challenge (`rm` when none was sent, 'not passed' when it was wrong). */
+export async function assertSolved(ctx: Ctx, captcha: string | undefined, rm: string): Promise<void> {
+  if (captcha === undefined || captcha === '') throw await required(ctx, rm);
   if (!(await verify(ctx, captcha))) throw await required(ctx, messages.captchaInvalid);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
+import { lockInOrder } from '../../db/locks.ts';
 
 const EntryHitsRow = z.object({ hits_count: col.int, seen: col.bool });
 
@@ -29,29 +30,50 @@ export interface Mark {
   day: number;
 }
 
+const AddedRow = z.object({ entry_id: col.int, day: col.int, n: col.int });
+
 /**
  * Stores a batch of view marks and adds the new ones to `entries.hits_count` and to the day's readers in
- * `entry_stats`, in one statement: a mark that is already there (another node, a retried batch) inserts nothing and
- * counts nothing.
+ * `entry_stats`, in one transaction (the caller's): a mark that is already there (another node, a retried batch)
+ * inserts nothing and counts nothing. Locks are taken in one order: the marks, the entries by id, their days.
  */
 export async function foldMarks(db: Db, marks: Mark[]): Promise<void> {
   if (!marks.length) return;
-  await db.execute(sql`
+  const added = await rows(
+    db,
+    AddedRow,
+    sql`
     with added as (
       insert into hit_marks (entry_id, visitor, day)
       select u.entry_id, u.visitor, u.day
         from unnest(${sql.param(marks.map((m) => m.entryId))}::int[], ${sql.param(marks.map((m) => m.visitor))}::text[], ${sql.param(marks.map((m) => m.day))}::int[])
              as u(entry_id, visitor, day)
        where exists(select 1 from entries e where e.id = u.entry_id)
+       order by u.entry_id, u.day, u.visitor
       on conflict do nothing
       returning entry_id, day
-    ), counted as (
-      update entries e set hits_count = e.hits_count + a.n
-        from (select entry_id, count(*)::int as n from added group by entry_id) a
-       where e.id = a.entry_id
     )
+    select entry_id, day, count(*)::int as n from added group by entry_id, day order by entry_id, day`,
+  );
+  if (!added.length) return;
+  await lockInOrder(
+    db,
+    'entries',
+    added.map((a) => a.entry_id),
+  );
+  await db.execute(sql`
+    update entries e set hits_count = e.hits_count + a.n
+      from (select entry_id, sum(n)::int as n
+              from unnest(${sql.param(added.map((a) => a.entry_id))}::int[], ${sql.param(added.map((a) => a.n))}::int[])
+                   as u(entry_id, n)
+             group by entry_id) a
+     where e.id = a.entry_id`);
+  await db.execute(sql`
     insert into entry_stats (entry_id, day, readers)
-    select entry_id, day, count(*)::int from added group by entry_id, day
+    select u.entry_id, u.day, u.n
+      from unnest(${sql.param(added.map((a) => a.entry_id))}::int[], ${sql.param(added.map((a) => a.day))}::int[], ${sql.param(added.map((a) => a.n))}::int[])
+           as u(entry_id, day, n)
+     order by u.entry_id, u.day
     on conflict (entry_id, day) do update set readers = entry_stats.readers + excluded.readers`);
 }
 
@@ -64,6 +86,7 @@ export async function addViews(db: Db, views: { entryId: number; day: number; n:
       from unnest(${sql.param(views.map((v) => v.entryId))}::int[], ${sql.param(views.map((v) => v.day))}::int[], ${sql.param(views.map((v) => v.n))}::int[])
            as u(entry_id, day, n)
      where exists(select 1 from entries e where e.id = u.entry_id)
+     order by u.entry_id, u.day
     on conflict (entry_id, day) do update set views = entry_stats.views + excluded.views`);
 }
 

@@ -123,6 +123,9 @@ export function startHitCounter(ctx: Ctx): HitCounter {
   /** Views in Redis are everyone's: workers fold them. Each process folds the views it holds itself. */
   const foldsShared = ctx.config.roles.includes('worker');
 
+  /** One batch of marks, stored and counted in one transaction (queries.ts foldMarks: its lock order). */
+  const store = (marks: q.Mark[]) => ctx.db.transaction((tx) => q.foldMarks(tx, marks));
+
   async function hit(entryId: number, visitor: string): Promise<HitData> {
     const day = dayNumber(ctx.now());
     const row = await q.entryHits(ctx.db, entryId, visitor, day);
@@ -157,7 +160,7 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     for (;;) {
       const marks = await shared.peek(CHUNK);
       if (!marks.length) return;
-      await q.foldMarks(ctx.db, marks);
+      await store(marks);
       await shared.done(marks);
       if (marks.length < CHUNK) return;
     }
@@ -189,7 +192,7 @@ export function startHitCounter(ctx: Ctx): HitCounter {
     try {
       for (let i = 0; i < marks.length; i += CHUNK) {
         try {
-          await q.foldMarks(ctx.db, marks.slice(i, i + CHUNK));
+          await store(marks.slice(i, i + CHUNK));
         } catch (err) {
           // Nothing is lost: the unfolded marks wait for the next fold (a repeated mark counts once).
           marks.slice(i).forEach((m) => pending.add(m));

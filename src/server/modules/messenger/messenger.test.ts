@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import {
   chatMessages,
@@ -23,9 +23,9 @@ import {
   type Message,
   type MessengerEvent,
 } from '../../../shared/messenger.ts';
-import { channelName, type ChannelMessage } from '../../../shared/realtime.ts';
+import { channelName } from '../../../shared/realtime.ts';
 import { jobsOf } from '../../jobs/queue.ts';
-import { channelAuth } from '../realtime/channels.ts';
+import { listenAs } from './testing.ts';
 
 const { t, staff, signedIn } = useTestApp({ logLevel: 'error' });
 afterEach(() => {
@@ -446,32 +446,12 @@ describe('realtime, reminders and complaints', () => {
     const outsider = await signedIn();
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sockets: Socket[] = [];
-    // A socket on one person's signed private channel, collecting what reaches it (a chat's event to several
-    // members arrives once, as the any-user broadcast, only in the members' rooms).
     const listen = async (userId: number) => {
-      const socket = connectSocket(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
+      const { socket, got } = await listenAs(url, t.config.secret, userId);
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      const channel = channelName.user(userId);
-      const reply = await socket
-        .timeout(3000)
-        .emitWithAck('subscribe', channelAuth(t.config.secret, channel, new Date()));
-      expect(reply.ok).toBe(true);
       // The broadcast name is no channel one can join.
       const forged = await socket.timeout(3000).emitWithAck('subscribe', { channel: channelName.anyUser });
       expect(forged.ok).toBe(false);
-      const got: MessengerEvent[] = [];
-      socket.on('event', (m: ChannelMessage<MessengerEvent>) => {
-        if (m.channel === channel || m.channel === channelName.anyUser) got.push(m.data);
-      });
       return got;
     };
     try {

@@ -17,7 +17,6 @@ import {
   type ComplaintItem,
   type Message,
   type MessagesPage,
-  type MessengerEvent,
   type MessengerSettings,
   type MessengerUnread,
 } from '../../../shared/messenger.ts';
@@ -34,6 +33,7 @@ import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import { queueLetter } from '../mail/service.ts';
 import * as q from './queries.ts';
+import { tell } from './delivery.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'role' | 'bannedUntil'>;
 
@@ -173,11 +173,6 @@ async function pictureOf(ctx: Ctx, uuid: string | null | undefined): Promise<str
   return uuid;
 }
 
-/** Tells the members' private channels (every open tab and device) through the realtime module. */
-function tell(ctx: Ctx, userIds: number[], event: MessengerEvent) {
-  if (userIds.length) ctx.events.emit('messenger.event', { userIds, event });
-}
-
 // ——— Chats ———
 
 export async function list(
@@ -277,7 +272,7 @@ export async function create(ctx: Ctx, viewer: Viewer, input: CreateInput): Prom
     if (!chatId) throw new ApiError(409, messages.chatCreateFailed);
     await q.upsertMembers(ctx.db, chatId, [viewer.id], 'owner', now);
     await q.upsertMembers(ctx.db, chatId, others, 'member', now);
-    tell(ctx, others, { type: 'chat_changed', chat_id: chatId });
+    await tell(ctx, others, { type: 'chat_changed', chat_id: chatId });
     return chatId;
   });
   return details(ctx, viewer, id);
@@ -295,7 +290,7 @@ export async function update(
     const title = patch.title?.trim();
     if (patch.title !== undefined && !title) throw badRequest(messages.chatTitleRequired);
     await q.updateChat(ctx.db, chat.id, { title, picture: await pictureOf(ctx, patch.picture) });
-    tell(ctx, await q.recipientIds(ctx.db, chat), { type: 'chat_changed', chat_id: chat.id });
+    await tell(ctx, await q.recipientIds(ctx.db, chat), { type: 'chat_changed', chat_id: chat.id });
   });
   return details(ctx, viewer, chatId);
 }
@@ -311,7 +306,7 @@ export async function addMembers(ctx: Ctx, viewer: Viewer, chatId: number, userI
     if (present.size + fresh.length > CHAT_MEMBERS_MAX) throw badRequest(messages.chatTooManyMembers(CHAT_MEMBERS_MAX));
     await assertMayWriteTo(ctx, viewer, fresh, null);
     await q.upsertMembers(ctx.db, chat.id, fresh, 'member', ctx.now());
-    tell(ctx, [...present, ...fresh], { type: 'chat_changed', chat_id: chat.id });
+    await tell(ctx, [...present, ...fresh], { type: 'chat_changed', chat_id: chat.id });
   });
   return details(ctx, viewer, chatId);
 }
@@ -327,7 +322,7 @@ export async function removeMember(ctx: Ctx, viewer: Viewer, chatId: number, use
     policy.assertCanRemoveMember(chat, standing, target);
     const before = await q.recipientIds(ctx.db, chat);
     await q.markLeft(ctx.db, chat.id, userId, ctx.now());
-    tell(ctx, before, { type: 'chat_changed', chat_id: chat.id });
+    await tell(ctx, before, { type: 'chat_changed', chat_id: chat.id });
   });
   return details(ctx, viewer, chatId);
 }
@@ -339,7 +334,7 @@ export async function setAdmin(ctx: Ctx, viewer: Viewer, chatId: number, userId:
     const target = await q.findMember(ctx.db, chat.id, userId);
     if (!target || target.left_at || target.role === 'owner') throw badRequest(messages.chatMemberNotFound);
     await q.setRole(ctx.db, chat.id, userId, admin ? 'admin' : 'member');
-    tell(ctx, await q.recipientIds(ctx.db, chat), { type: 'chat_changed', chat_id: chat.id });
+    await tell(ctx, await q.recipientIds(ctx.db, chat), { type: 'chat_changed', chat_id: chat.id });
   });
   return details(ctx, viewer, chatId);
 }
@@ -359,10 +354,10 @@ export async function leave(ctx: Ctx, viewer: Viewer, chatId: number) {
       }
     }
     const rest = await q.recipientIds(ctx.db, chat);
-    tell(ctx, rest, { type: 'chat_changed', chat_id: chat.id });
+    await tell(ctx, rest, { type: 'chat_changed', chat_id: chat.id });
   });
   const unread = await q.unreadTotal(ctx.db, viewer.id);
-  tell(ctx, [viewer.id], { type: 'chat_left', chat_id: chatId, unread_total: unread });
+  await tell(ctx, [viewer.id], { type: 'chat_left', chat_id: chatId, unread_total: unread });
   return { chat_id: chatId, unread_total: unread };
 }
 
@@ -476,7 +471,7 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
   });
   const message = await messageFor(ctx, result.id, viewer.id);
   if (!message) throw notFound(messages.messageNotFound);
-  if (result.fresh) tell(ctx, result.recipients, { type: 'message_new', chat_id: chatId, message });
+  if (result.fresh) await tell(ctx, result.recipients, { type: 'message_new', chat_id: chatId, message });
   return message;
 }
 
@@ -491,7 +486,7 @@ async function changed(
   if (!row || !chat) return null;
   // Reactions differ per reader (`is_mine`): the channel gets the counts as a stranger sees them.
   const [forAll] = await presentMessages(ctx, [row], 0);
-  tell(ctx, await q.recipientIds(ctx.db, chat), { type, chat_id: chat.id, message: forAll });
+  await tell(ctx, await q.recipientIds(ctx.db, chat), { type, chat_id: chat.id, message: forAll });
   return (await presentMessages(ctx, [row], viewerId))[0];
 }
 
@@ -545,14 +540,14 @@ export async function read(ctx: Ctx, viewer: Viewer, chatId: number, messageId: 
   // The reader's own tabs learn the new total; the others only need the mark (channels: the reader's tabs only).
   const others =
     mark.chat.type === 'channel' ? [] : (await q.recipientIds(ctx.db, mark.chat)).filter((id) => id !== viewer.id);
-  tell(ctx, [viewer.id], {
+  await tell(ctx, [viewer.id], {
     type: 'chat_read',
     chat_id: chatId,
     user_id: viewer.id,
     message_id: mark.lastRead,
     unread_total: unread,
   });
-  tell(ctx, others, {
+  await tell(ctx, others, {
     type: 'chat_read',
     chat_id: chatId,
     user_id: viewer.id,
@@ -568,7 +563,7 @@ export async function typing(ctx: Ctx, viewer: UserRow, chatId: number) {
   policy.assertCanPost(chat, standing);
   if (chat.type === 'channel') return { ok: true };
   const others = (await q.recipientIds(ctx.db, chat)).filter((id) => id !== viewer.id);
-  tell(ctx, others, {
+  await tell(ctx, others, {
     type: 'chat_typing',
     chat_id: chat.id,
     user: {

@@ -6,6 +6,7 @@ import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
 import { isStaff } from '../auth/index.ts';
 import {
   activeBan,
+  bannedAmong as findBannedAmong,
   blockedBy,
   editingClosedBy,
   entryFacts as findEntryFacts,
@@ -30,6 +31,12 @@ export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);
  */
 export async function assertNotBannedIn(ctx: Ctx, userId: number, subsiteId: number) {
   if (await activeBan(ctx.db, userId, subsiteId, ctx.now())) throw forbidden(messages.bannedInSubsite);
+}
+
+/** Of these people, the ids a ban holds for now: site-wide, or in `subsiteId` when given (the messenger's delivery). */
+export async function bannedAmong(ctx: Ctx, userIds: number[], subsiteId: number | null): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  return new Set((await findBannedAmong(ctx.db, userIds, subsiteId, ctx.now())).map((r) => r.id));
 }
 
 /** An entry staff unpublished stays a draft until they release it. */

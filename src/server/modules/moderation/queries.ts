@@ -128,6 +128,17 @@ export async function activeBan(
   );
 }
 
+/** Of these people, those a ban holds for now: site-wide, or in `subsiteId` when given. */
+export async function bannedAmong(db: Db, userIds: number[], subsiteId: number | null, now: Date) {
+  const inSubsite = subsiteId === null ? sql`` : sql`or b.subsite_id = ${subsiteId}`;
+  return rows(
+    db,
+    IdRow,
+    sql`select distinct b.user_id as id from bans b
+         where b.user_id = any(${intArray(userIds)}::int[]) and (b.subsite_id is null ${inSubsite}) and ${holds(now)}`,
+  );
+}
+
 export async function findBan(db: Db, id: number): Promise<BanRow | undefined> {
   return firstRow(db, BanRow, sql`${banSelect} where b.id = ${id}`);
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
 import { redisUp } from '../../lib/redis.ts';
+import { lockInOrder } from '../../db/locks.ts';
 import { dayNumber } from '../hits/service.ts';
 import * as q from './queries.ts';
 
@@ -85,6 +86,9 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
     }
     try {
       await ctx.db.transaction(async (tx) => {
+        // Rows in one order across every fold (db/locks.ts): comments, then entries, each by id.
+        await lockInOrder(tx, 'comments', ids.comment);
+        await lockInOrder(tx, 'entries', ids.content);
         const entries = await q.recountTargets(
           tx,
           'content',

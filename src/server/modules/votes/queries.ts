@@ -139,6 +139,7 @@ export async function recountDayStats(db: Db, entryIds: number[], days: number[]
         from unnest(${sql.param(entryIds)}::int[]) as x(id) cross join unnest(${sql.param(days)}::int[]) as d(day)
        where exists(select 1 from entries e where e.id = x.id)) s
      where s.votes + s.comments > 0 or exists(select 1 from entry_stats t where t.entry_id = s.id and t.day = s.day)
+     order by s.id, s.day
     on conflict (entry_id, day) do update set votes = excluded.votes, comments = excluded.comments`);
 }
 

@@ -1,0 +1,75 @@
+import zlib from 'node:zlib';
+
+/**
+ * Compression of pages (docs/BENCHMARKS.md, «Compression»). A shared page is compressed once per copy, for
+ * everyone who gets it within its few seconds, so it can afford a better quality than a per-request answer; the
+ * window stays small, because the encoder's memory grows with it (2^lgwin bytes and more) while a page of
+ * ~150 KB gains almost nothing past 2^18.
+ */
+const SHARED_BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+  },
+};
+const SHARED_GZIP = { level: 6 };
+
+/**
+ * Everything else (signed-in pages, JSON) is compressed per request by @fastify/compress: cheaply, and not at all
+ * under a kilobyte, where the headers outweigh the gain.
+ */
+export const DYNAMIC_COMPRESSION = {
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  threshold: 1024,
+  brotliOptions: {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 17,
+    },
+  },
+  zlibOptions: { level: 5 },
+};
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (null); `q=0` refuses one. */
+export function chosenEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const q: Record<string, number> = {};
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const weight = params.find((p) => p.startsWith('q='));
+    q[name === 'x-gzip' ? 'gzip' : name] = weight ? Number(weight.slice(2)) || 0 : 1;
+  }
+  const weightOf = (name: Encoding) => q[name] ?? q['*'] ?? 0;
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
+}
+
+const compress = (encoding: Encoding, body: Buffer) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
+    // Off the main thread (libuv's pool): the event loop keeps serving while a big page is compressed.
+    if (encoding === 'br') zlib.brotliCompress(body, SHARED_BROTLI, done);
+    else zlib.gzip(body, SHARED_GZIP, done);
+  });
+
+/** A body shared by many answers, with each compressed form made once, when first asked for. */
+export class SharedBody {
+  readonly body: Buffer;
+  #encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(body: Buffer) {
+    this.body = body;
+  }
+
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let made = this.#encoded.get(encoding);
+    if (!made) this.#encoded.set(encoding, (made = compress(encoding, this.body)));
+    return made;
+  }
+}

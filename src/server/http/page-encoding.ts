@@ -1,33 +1,29 @@
 import zlib from 'node:zlib';
 
+const { BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
+
 /**
- * Compression of pages (docs/BENCHMARKS.md, «Compression»). A shared page is compressed once per copy, for
- * everyone who gets it within its few seconds, so it can afford a better quality than a per-request answer; the
- * window stays small, because the encoder's memory grows with it (2^lgwin bytes and more) while a page of
- * ~150 KB gains almost nothing past 2^18.
+ * Compression of pages, chosen by measurement (bench/compression.ts; docs/BENCHMARKS.md, «Compression»). A shared
+ * page is compressed once per copy, for everyone who gets it within its few seconds: brotli 5 is 10 % smaller than
+ * 4 for ~1.6 ms on a 127 KB page, while 9 takes ~20 ms for 2 % more and 11 ~140 ms. The window stays at 2^18: the
+ * encoder's memory grows with it, and pages of this size gain nothing from a larger one.
  */
 const SHARED_BROTLI = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-  },
+  params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 5, [BROTLI_PARAM_LGWIN]: 18 },
 };
 const SHARED_GZIP = { level: 6 };
 
 /**
- * Everything else (signed-in pages, JSON) is compressed per request by @fastify/compress: cheaply, and not at all
- * under a kilobyte, where the headers outweigh the gain.
+ * Everything else (signed-in pages, JSON) is compressed per request by @fastify/compress: brotli 4 in a 2^17 window
+ * (the same bytes as the default 2^22 on pages up to ~130 KB, for less CPU and far less encoder memory; the default
+ * window's encoders drove full collections under load), gzip 5 for clients without brotli; nothing under a kilobyte,
+ * where the headers outweigh the gain.
  */
 export const DYNAMIC_COMPRESSION = {
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
   threshold: 1024,
   brotliOptions: {
-    params: {
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: 17,
-    },
+    params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 4, [BROTLI_PARAM_LGWIN]: 17 },
   },
   zlibOptions: { level: 5 },
 };

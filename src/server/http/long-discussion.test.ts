@@ -62,6 +62,12 @@ describe('the first page of a long discussion', () => {
     const shown = shownIn(html);
     expect(shown.length).toBeGreaterThan(10);
     expect(shown.length).toBeLessThan(400);
+    // The loader names what it brings: every comment neither shown nor behind a thread's own «Показать ещё N ответов».
+    const hidden = [...html.matchAll(/Показать ещё(?:<!-- -->)? (?:<!-- -->)?(\d+) ответ/g)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+    expect(html).toContain(`Показать ещё ${400 - shown.length - hidden} комментари`);
 
     // A link to a comment deep in the discussion (a reply near its end) brings it onto the first page.
     const linked = made[398];

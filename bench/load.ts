@@ -33,7 +33,10 @@ export interface LoadSpec {
   headersInTurn?: Record<string, string>[];
   /** Without a browser's headers (no compression asked for): what a bare HTTP client costs. */
   plain?: boolean;
-  /** A client without an answer after this long closes its connection (counted in `left`) and asks again. */
+  /**
+   * Every second connection's client, without an answer after this long, closes its connection (counted in `left`)
+   * and asks again on a new one; the others wait for their answers.
+   */
   leaveAfterMs?: number;
 }
 
@@ -67,7 +70,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const turns = spec.headersInTurn ?? [];
   const base = { ...(spec.plain ? {} : BROWSER_HEADERS), ...spec.headers };
   let left = 0;
-  const once = () =>
+  const once = (leaving: boolean) =>
     new Promise<number>((resolve) => {
       const headers = turns.length ? { ...base, ...turns[sent++ % turns.length] } : base;
       const req = http.request(
@@ -84,13 +87,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
         },
       );
       // Giving up closes the connection: the server sees its client gone while the page waits or renders.
-      const timer = spec.leaveAfterMs
-        ? setTimeout(() => {
-            left += 1;
-            req.destroy();
-            resolve(-1);
-          }, spec.leaveAfterMs)
-        : undefined;
+      const timer =
+        leaving && spec.leaveAfterMs
+          ? setTimeout(() => {
+              left += 1;
+              req.destroy();
+              resolve(-1);
+            }, spec.leaveAfterMs)
+          : undefined;
       req.on('error', () => resolve(0));
       req.end();
     });
@@ -99,10 +103,10 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   let errors = 0;
   const latencies: number[] = [];
   const stopAt = { value: Infinity };
-  const worker = async () => {
+  const worker = async (_: unknown, index: number) => {
     while (performance.now() < stopAt.value) {
       const t0 = performance.now();
-      const status = await once();
+      const status = await once(index % 2 === 1);
       if (!measuring) continue;
       if (status === -1) continue;
       latencies.push(performance.now() - t0);

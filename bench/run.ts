@@ -17,7 +17,7 @@
  *
  * Every scenario sends a browser's headers (bench/load.ts `BROWSER_HEADERS`: compressed answers, keep-alive, the
  * session cookie when signed in); on the big data set each is also run plain (no compression asked for), and
- * `--plain false` skips those. One scenario has its clients give up after 100 ms and close their connections, then
+ * `--plain false` skips those. One scenario has half its clients give up after 100 ms and close their connections, then
  * times the pages that follow. The compression settings are measured on the home page and the long discussion
  * (bench/compression.ts).
  */
@@ -330,7 +330,7 @@ async function measure(
   // The server's resident memory now and its high-water mark so far: which scenario makes the peak.
   const memory = pid ? `, resident ${mb(rss(pid))} MB (peak so far ${mb(peakRss(pid))})` : '';
   log(
-    `${scenario} [${dataset}, ${kind}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${cpu.toFixed(2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}${result.left ? `, ${result.left} given up` : ''}${memory}`,
+    `${scenario} [${dataset}, ${kind}]: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, ${fmt(cpu, 2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}${result.left ? `, ${result.left} given up` : ''}${memory}`,
   );
 }
 
@@ -421,10 +421,10 @@ async function dataset(label: string, s: Sizes, full: boolean) {
       });
       const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
       await measureBoth(full, `comments of an entry with ${HOT_COMMENTS} comments`, name, comments, { pid });
-      // Clients that give up after 100 ms while the page waits for a render place or renders, then the pages after.
+      // Half the clients give up after 100 ms while the page waits for a render place or renders, then the pages after.
       if (new RegExp(args.only).test('leaving')) {
         await measure(
-          'rating page `/rating` HTML, anonymous, clients leaving after 100 ms',
+          'rating page `/rating` HTML, anonymous, half the clients leaving after 100 ms',
           name,
           `${server.url}/rating`,
           {
@@ -456,6 +456,7 @@ async function dataset(label: string, s: Sizes, full: boolean) {
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const afterLeaving: string[] = [];
 const compression: string[] = [];
 const memory: { dataset: string; idle: number; peak: number; after: number }[] = [];
@@ -472,7 +473,6 @@ const small = {
 if (small.entries > 0) await dataset('small', small, false);
 await ceiling();
 
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 console.log(
   `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; ${Number.isNaN(genBig) ? 'the big set reused' : `generating the big set took ${fmt(genBig, 0)} s`}, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );

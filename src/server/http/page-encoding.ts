@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const { BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
 
@@ -68,4 +69,15 @@ export class SharedBody {
     if (!made) this.#encoded.set(encoding, (made = compress(encoding, this.body)));
     return made;
   }
+}
+
+/**
+ * Sends a shared body in the form the request accepts, with `Vary: Accept-Encoding`; @fastify/compress leaves an
+ * answer that already has its encoding as it is.
+ */
+export async function sendShared(req: FastifyRequest, reply: FastifyReply, body: SharedBody) {
+  reply.header('vary', 'accept-encoding');
+  const encoding = chosenEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.body);
+  return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
 }

@@ -116,6 +116,24 @@ describe('pages under load: render places, refusals and compression', () => {
     }
   });
 
+  it('compresses an answer shared by anonymous readers (a feed page) once too', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
+    try {
+      const url = '/v3.0/feed?sorting=date';
+      const plain = await t.app.inject({ url });
+      expect(plain.json().rc).toBe(200);
+      const get = () => t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const [a, b] = [await get(), await get()];
+      expect(a.headers['content-encoding']).toBe('br');
+      expect(a.headers.vary).toMatch(/accept-encoding/i);
+      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+      expect(JSON.parse(zlib.brotliDecompressSync(a.rawPayload).toString())).toEqual(plain.json());
+      expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      brotli.mockRestore();
+    }
+  });
+
   it('compresses answers for one reader per request, and not at all under a kilobyte', async () => {
     const reader = await f.reader();
     const headers = { 'accept-encoding': 'gzip, deflate, br' };

@@ -14,7 +14,7 @@ import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
-import { chosenEncoding, SharedBody } from './page-encoding.ts';
+import { sendShared, SharedBody } from './page-encoding.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 export interface WebOptions {
@@ -172,16 +172,6 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       .type('text/html; charset=utf-8')
       .send(BUSY_PAGE);
 
-  const sendShared = async (req: FastifyRequest, reply: FastifyReply, page: SharedPage) => {
-    reply.code(page.status);
-    for (const [name, value] of page.headers) reply.header(name, value);
-    reply.header('vary', 'accept-encoding');
-    const encoding = chosenEncoding(req.headers['accept-encoding']);
-    if (!encoding) return reply.send(page.body.body);
-    // Sent as made: the compression hook leaves an answer that already has its encoding.
-    return reply.header('content-encoding', encoding).send(await page.body.encoded(encoding));
-  };
-
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/v3.0')) {
       return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
@@ -197,7 +187,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
           // Another request's own answer (its cookie, its error) is not this one's: render it again.
           if (!mine) page = await renderShared(req);
         }
-        return await sendShared(req, reply, page);
+        reply.code(page.status);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        return await sendShared(req, reply, page.body);
       } catch (err) {
         if (err instanceof ServerBusy) return busy(reply);
         throw err;

@@ -30,7 +30,7 @@ import {
 } from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { EncodedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
@@ -160,7 +160,7 @@ export async function list(
   if (!viewer && ctx.config.isProduction)
     return anonymousCache(ctx).get(
       `${entryId}:${sorting}`,
-      async () => new EncodedAnswer({ items: await build(ctx, null, entryId, sorting) }),
+      async () => new SharedAnswer({ items: await build(ctx, null, entryId, sorting) }),
     );
   return { items: await build(ctx, viewer, entryId, sorting) };
 }

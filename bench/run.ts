@@ -14,6 +14,12 @@
  * A quick run at a smaller scale: BENCH_ENTRIES=20000 BENCH_COMMENTS=100000 (the --entries/--comments defaults),
  * BENCH_SETTLE=seconds to wait after the load before reading the server's memory again (60), --small-entries 0
  * to skip the second data set, --only <regexp> to run only the matching scenarios. BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof`).
+ *
+ * Every scenario sends a browser's headers (bench/load.ts `BROWSER_HEADERS`: compressed answers, keep-alive, the
+ * session cookie when signed in); on the big data set each is also run plain (no compression asked for), and
+ * `--plain false` skips those. One scenario has half its clients give up after 100 ms and close their connections, then
+ * times the pages that follow. The compression settings are measured on the home page and the long discussion
+ * (bench/compression.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +34,7 @@ import { entryUrl } from '../src/server/modules/entries/service.ts';
 import { subsiteUrl } from '../src/shared/slug.ts';
 import { ensureBuild } from '../scripts/ensure-build.ts';
 import type { LoadResult } from './load.ts';
+import { compressionTable } from './compression.ts';
 import { cpuMs, load, peakRss, rss, startBenchServer } from './processes.ts';
 import { freePort } from '../scripts/free-port.ts';
 
@@ -48,6 +55,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     /** Only the scenarios whose name matches this regular expression (the ceiling always runs). */
     only: { type: 'string', default: '' },
+    /** Each big-set scenario once more without a browser's headers. */
+    plain: { type: 'string', default: 'true' },
   },
 });
 
@@ -285,6 +294,8 @@ async function generate(db: Database['db'], s: Sizes) {
 interface Row extends LoadResult {
   scenario: string;
   dataset: string;
+  /** 'browser' (compressed answers) or 'plain'. */
+  headers: string;
   /** Server CPU time (user + system) per answered request, ms; NaN for the ceiling (it runs in this process). */
   cpu: number;
 }
@@ -299,6 +310,8 @@ async function measure(
     headers = {} as Record<string, string>,
     pid = 0,
     headersInTurn = undefined as Record<string, string>[] | undefined,
+    plain = false,
+    leaveAfterMs = undefined as number | undefined,
   } = {},
 ) {
   if (dataset !== '—' && !new RegExp(args.only).test(scenario)) return;
@@ -309,14 +322,36 @@ async function measure(
     return;
   }
   const cpu0 = pid ? cpuMs(pid) : NaN;
-  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers, headersInTurn });
+  const spec = { url, connections: CONNECTIONS, duration: DURATION, headers, headersInTurn, plain, leaveAfterMs };
+  const result = await load(spec);
   const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;
-  rows.push({ scenario, dataset, cpu, ...result });
+  const kind = plain ? 'plain' : 'browser';
+  rows.push({ scenario, dataset, headers: kind, cpu, ...result });
   // The server's resident memory now and its high-water mark so far: which scenario makes the peak.
   const memory = pid ? `, resident ${mb(rss(pid))} MB (peak so far ${mb(peakRss(pid))})` : '';
   log(
-    `${scenario} [${dataset}]: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${cpu.toFixed(2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}${memory}`,
+    `${scenario} [${dataset}, ${kind}]: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, ${fmt(cpu, 2)} ms CPU, ${(result.bytes / 1024).toFixed(0)} KB${result.errors ? `, ${result.errors} errors` : ''}${result.left ? `, ${result.left} given up` : ''}${memory}`,
   );
+}
+
+/** A scenario with a browser's headers and, on the big data set unless `--plain false`, without them. */
+async function measureBoth(full: boolean, ...[scenario, dataset, url, opts = {}]: Parameters<typeof measure>) {
+  await measure(scenario, dataset, url, opts);
+  if (full && args.plain !== 'false') await measure(scenario, dataset, url, { ...opts, plain: true });
+}
+
+/** How long each page takes to answer right after a load (NaN: no answer in 20 s, or not a 200). */
+async function answerTimes(base: string, paths: string[]) {
+  const times: string[] = [];
+  for (const p of paths) {
+    const t0 = performance.now();
+    const ok = await fetch(base + p, { signal: AbortSignal.timeout(20_000) }).then(
+      async (res) => (await res.arrayBuffer(), res.status === 200),
+      () => false,
+    );
+    times.push(`${p} ${ok ? `${(performance.now() - t0).toFixed(0)} ms` : 'no answer in 20 s'}`);
+  }
+  return times.join(', ');
 }
 
 async function ceiling() {
@@ -347,9 +382,12 @@ async function dataset(label: string, s: Sizes, full: boolean) {
     const signedIn = { headers: { cookie: `sreda_session=${made.token}` }, pid };
     const idle = rss(pid);
     // Anonymous pages are micro-cached in production (feed/service.ts); signed-in ones are computed every time.
-    await measure('feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`, { pid });
-    await measure('feed, popular, signed in', name, `${server.url}/v3.0/feed?sorting=hotness`, signedIn);
-    await measure(
+    await measureBoth(full, 'feed, popular, anonymous (cached 5 s)', name, `${server.url}/v3.0/feed?sorting=hotness`, {
+      pid,
+    });
+    await measureBoth(full, 'feed, popular, signed in', name, `${server.url}/v3.0/feed?sorting=hotness`, signedIn);
+    await measureBoth(
+      full,
       'feed, my/new, signed in, 300 subscriptions',
       name,
       `${server.url}/v3.0/feed?my=1&sorting=date`,
@@ -358,17 +396,53 @@ async function dataset(label: string, s: Sizes, full: boolean) {
     // Readers in turn: each comes back only every readers/throughput seconds, so their own pages are often not kept.
     const inTurn = { pid, headersInTurn: made.readerTokens.map((t) => ({ cookie: `sreda_session=${t}` })) };
     const turnName = `${made.readerTokens.length.toLocaleString('en-US').replace(/,/g, ' ')} readers in turn`;
-    await measure(`feed, popular, signed in, ${turnName}`, name, `${server.url}/v3.0/feed?sorting=hotness`, inTurn);
-    await measure(`feed, my/new, signed in, ${turnName}`, name, `${server.url}/v3.0/feed?my=1&sorting=date`, inTurn);
+    await measureBoth(
+      full,
+      `feed, popular, signed in, ${turnName}`,
+      name,
+      `${server.url}/v3.0/feed?sorting=hotness`,
+      inTurn,
+    );
+    await measureBoth(
+      full,
+      `feed, my/new, signed in, ${turnName}`,
+      name,
+      `${server.url}/v3.0/feed?my=1&sorting=date`,
+      inTurn,
+    );
     if (full) {
-      await measure('home page `/` HTML, anonymous', name, `${server.url}/`, { pid });
-      await measure('home page `/` HTML, signed in', name, `${server.url}/`, signedIn);
-      await measure('subsite page HTML, anonymous', name, `${server.url}${made.subsitePage}`, { pid });
-      await measure('entry page HTML', name, `${server.url}${made.entryPage}`, { pid });
-      await measure('entry page HTML, signed in', name, `${server.url}${made.entryPage}`, signedIn);
-      await measure(`entry page HTML, ${HOT_COMMENTS} comments`, name, `${server.url}${made.hotPage}`, { pid });
+      await measureBoth(full, 'home page `/` HTML, anonymous', name, `${server.url}/`, { pid });
+      await measureBoth(full, 'home page `/` HTML, signed in', name, `${server.url}/`, signedIn);
+      await measureBoth(full, 'subsite page HTML, anonymous', name, `${server.url}${made.subsitePage}`, { pid });
+      await measureBoth(full, 'entry page HTML', name, `${server.url}${made.entryPage}`, { pid });
+      await measureBoth(full, 'entry page HTML, signed in', name, `${server.url}${made.entryPage}`, signedIn);
+      await measureBoth(full, `entry page HTML, ${HOT_COMMENTS} comments`, name, `${server.url}${made.hotPage}`, {
+        pid,
+      });
       const comments = `${server.url}/v3.0/comments?content_id=${made.hotEntry}`;
-      await measure(`comments of an entry with ${HOT_COMMENTS} comments`, name, comments, { pid });
+      await measureBoth(full, `comments of an entry with ${HOT_COMMENTS} comments`, name, comments, { pid });
+      // Half the clients give up after 100 ms while the page waits for a render place or renders, then the pages after.
+      if (new RegExp(args.only).test('leaving')) {
+        await measure(
+          'rating page `/rating` HTML, anonymous, half the clients leaving after 100 ms',
+          name,
+          `${server.url}/rating`,
+          {
+            pid,
+            leaveAfterMs: 100,
+          },
+        );
+        afterLeaving.push(`${name}: ${await answerTimes(server.url, ['/', made.entryPage, '/rating', made.hotPage])}`);
+        log(`after the clients that left: ${afterLeaving.at(-1)}`);
+      }
+      const home = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
+      const hot = Buffer.from(await (await fetch(`${server.url}${made.hotPage}`)).arrayBuffer());
+      compression.push(
+        ...compressionTable([
+          { name: '`/`', body: home },
+          { name: `entry page, ${HOT_COMMENTS} comments`, body: hot },
+        ]),
+      );
       const peak = peakRss(pid);
       log(`resident memory: idle ${mb(idle)} MB, peak ${mb(peak)} MB; waiting ${SETTLE} s`);
       await new Promise((r) => setTimeout(r, SETTLE * 1000));
@@ -382,6 +456,9 @@ async function dataset(label: string, s: Sizes, full: boolean) {
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+const afterLeaving: string[] = [];
+const compression: string[] = [];
 const memory: { dataset: string; idle: number; peak: number; after: number }[] = [];
 
 ensureBuild();
@@ -396,17 +473,22 @@ const small = {
 if (small.entries > 0) await dataset('small', small, false);
 await ceiling();
 
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 console.log(
   `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; ${Number.isNaN(genBig) ? 'the big set reused' : `generating the big set took ${fmt(genBig, 0)} s`}, the whole run ${fmt((Date.now() - started) / 1000, 0)} s\n`,
 );
 const ceil = Math.max(...rows.filter((r) => r.dataset === '—').map((r) => r.rps));
-console.log('| scenario | data set | req/s | of the ceiling | p50, ms | p99, ms | CPU, ms/req | body, KB | errors |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| scenario | data set | headers | req/s | of the ceiling | p50, ms | p99, ms | CPU, ms/req | body sent, KB | errors | given up |',
+);
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.scenario} | ${r.dataset} | ${fmt(r.rps, 0)} | ${fmt(r.rps / ceil, 3)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpu, 2)} | ${fmt(r.bytes / 1024, 0)} | ${r.errors} |`,
+    `| ${r.scenario} | ${r.dataset} | ${r.headers} | ${fmt(r.rps, 0)} | ${fmt(r.rps / ceil, 3)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpu, 2)} | ${fmt(r.bytes / 1024, 1)} | ${r.errors} | ${r.left} |`,
   );
+console.log();
+for (const line of afterLeaving) console.log(`pages right after the clients that left [${line}]`);
+console.log();
+for (const line of compression) console.log(line);
 console.log();
 for (const m of memory)
   console.log(
@@ -414,7 +496,7 @@ for (const m of memory)
   );
 console.log();
 for (const scenario of new Set(rows.filter((r) => r.scenario.startsWith('feed')).map((r) => r.scenario))) {
-  const [big, smallSet] = rows.filter((r) => r.scenario === scenario);
+  const [big, smallSet] = rows.filter((r) => r.scenario === scenario && r.headers === 'browser');
   if (!big || !smallSet) continue;
   console.log(
     `${scenario}: ${fmt(big.rps / ceil, 2)} of the ceiling at ${big.dataset}; cost ${fmt(smallSet.rps / big.rps, 2)}× (throughput), p99 ${fmt(big.p99 / smallSet.p99, 2)}× of ${smallSet.dataset}`,

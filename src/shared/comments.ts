@@ -47,6 +47,11 @@ export interface CommentsList {
 /** Threads (a top-level comment with its replies) per page of `GET /comments?count=…`, by default and at most. */
 export const COMMENTS_PAGE_THREADS = 15;
 export const COMMENTS_PAGE_MAX = 50;
+/**
+ * What the first page of a discussion, rendered in the entry's HTML, may weigh (the comments' part; the page stays
+ * within ~100 KB with 400 comments of a sentence each): the threads that fit, the rest loaded as the reader scrolls.
+ */
+export const COMMENTS_FIRST_PAGE_BYTES = 60_000;
 /** Replies shown under each thread of a page before 'Показать ещё N ответов'. */
 export const COMMENTS_REPLIES_SHOWN = 2;
 

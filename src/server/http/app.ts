@@ -50,6 +50,7 @@ import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
 import { discoveryRoutes } from '../modules/discovery/routes.ts';
 import { searchRoutes } from '../modules/search/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
+import { DYNAMIC_COMPRESSION } from './page-encoding.ts';
 import { collectWhenIdle } from './idle-gc.ts';
 import { dropPageCaches } from '../lib/cache.ts';
 import { processRoles } from '../roles.ts';
@@ -184,9 +185,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerBodyParsers(app);
   registerSecurityHeaders(app, opts.config);
-  // Pages and JSON go out compressed (brotli at quality 4 or gzip); pictures, video and sound are left as they are.
-  // Request bodies are never inflated: a small compressed body could unpack past the body limit.
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  // Pages and JSON go out compressed (brotli or gzip, cheaply: http/page-encoding.ts; a shared page comes compressed
+  // already); pictures, video and sound are left as they are. Request bodies are never inflated: a small compressed
+  // body could unpack past the body limit.
+  await app.register(compress, { ...DYNAMIC_COMPRESSION, globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -7,7 +7,8 @@ import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, type Access } from '../modules/auth/index.ts';
 import { parse } from './errors.ts';
 import { limit } from './ratelimit.ts';
-import { EncodedAnswer, ok } from './session.ts';
+import { EncodedAnswer, ok, SharedAnswer } from './session.ts';
+import { sendShared } from './page-encoding.ts';
 
 export type { Access };
 
@@ -135,6 +136,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
         };
         const result = await spec.handler(input as never);
         if (spec.raw) return result;
+        if (result instanceof SharedAnswer)
+          return sendShared(req, reply.type('application/json; charset=utf-8'), result.shared);
         if (result instanceof EncodedAnswer) return reply.type('application/json; charset=utf-8').send(result.body);
         const rm = typeof spec.message === 'function' ? spec.message(result) : (spec.message ?? '');
         return ok(result, rm);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionInfo, ClientInfo } from '../modules/auth/service.ts';
+import { SharedBody } from './page-encoding.ts';
 
 export const SESSION_COOKIE = 'sreda_session';
 
@@ -37,4 +38,12 @@ export class EncodedAnswer {
   constructor(data: unknown, dataJson: string = JSON.stringify(data)) {
     this.body = Buffer.from(`${ENVELOPE_HEAD}${dataJson}${ENVELOPE_TAIL}`);
   }
+}
+
+/**
+ * An encoded answer kept and sent to many readers (an anonymous feed page, a search page, a discussion): its brotli
+ * and gzip forms are made once too, when first asked for, instead of once per request (http/page-encoding.ts).
+ */
+export class SharedAnswer extends EncodedAnswer {
+  readonly shared = new SharedBody(this.body);
 }

@@ -14,9 +14,13 @@ import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
+import { sendShared, SharedBody } from './page-encoding.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 export interface WebOptions {
   buildDir: string;
+  /** How long a page may wait for a render place before it is refused (RENDER_WAIT_MS by default). */
+  renderWaitMs?: number;
 }
 
 type BuildWithContext = ServerBuild & {
@@ -32,19 +36,52 @@ export const SHARED_PAGE_MS = 5000;
  * few at a time, and 50 at once held 50 renders' garbage: the memory peak.
  */
 export const RENDERS_AT_ONCE = 8;
+/**
+ * How long a page waits for a render place, and how many may wait: past either it is refused at once with 503 and
+ * Retry-After, so a burst costs its own requests a retry instead of growing a queue every later page stands in.
+ */
+export const RENDER_WAIT_MS = 3000;
+export const RENDERS_WAITING = 64;
+/** Retry-After of that refusal, in seconds. */
+const BUSY_RETRY_S = 5;
+
+/** A page that found no render place in time: the shared copy's computation fails with it, and is not kept. */
+class ServerBusy extends Error {}
+
+/** The refusal of a page that found no render place: a tiny page of its own, no render needed. */
+const BUSY_PAGE = Buffer.from(
+  `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<title>${escapeHtml(messages.serverBusy)}</title></head><body><p>${escapeHtml(messages.serverBusy)}</p></body></html>`,
+);
+
+/** The render gate of each app (tests hold its places to show the refusal). */
+const gates = new WeakMap<object, RenderGate>();
+export const renderGateOf = (app: FastifyInstance) => gates.get(app.ctx.root);
+
+/**
+ * Aborts when the request's answer is over: sent, or its client gone (the response's close, which also comes when
+ * the server's timeout destroys the socket); already aborted when the client left before we looked.
+ */
+function whenClosed(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  if (reply.raw.destroyed || req.raw.socket?.destroyed === true) controller.abort();
+  else reply.raw.once('close', () => controller.abort());
+  return controller.signal;
+}
 
 /** A rendered page as anonymous visitors share it. */
 interface SharedPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The HTML with its brotli and gzip forms, each made once for all who get this copy. */
+  body: SharedBody;
   /** False when the render set a cookie or failed: that answer is for its own request only. */
   shareable: boolean;
 }
 
 const sharedPages = perAppCache<SharedPage>(
   SHARED_PAGE_MS,
-  { entries: 1000, bytes: 64 * 1024 * 1024, sizeOf: (page) => (page as SharedPage).body.length },
+  { entries: 1000, bytes: 64 * 1024 * 1024, sizeOf: (page) => (page as SharedPage).body.body.length },
   { dropOnWrite: true },
 );
 
@@ -68,7 +105,11 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as BuildWithContext;
   const handler = createRequestHandler(build, 'production');
   const appContext = build.entry.module.appContext;
-  const gate = new RenderGate(RENDERS_AT_ONCE);
+  const gate = new RenderGate(RENDERS_AT_ONCE, {
+    waitMs: opts.renderWaitMs ?? RENDER_WAIT_MS,
+    queue: RENDERS_WAITING,
+  });
+  gates.set(app.ctx.root, gate);
   // A new build asks the open tabs to refresh (src/server/modules/realtime).
   app.addHook('onReady', async () => hubOf(app.ctx)?.announceStaticVersion(build.assets.version));
 
@@ -105,7 +146,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
 
   /** Renders the whole page into memory, for anonymous visitors to share. */
   const renderShared = async (req: FastifyRequest): Promise<SharedPage> => {
+    // Not tied to this client: the copy is for everyone who asks meanwhile.
     const leave = await gate.enter();
+    if (!leave) throw new ServerBusy();
     try {
       const response = await respond(req);
       const headers: [string, string][] = [];
@@ -113,13 +156,21 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       return {
         status: response.status,
         headers,
-        body: Buffer.from(await response.arrayBuffer()),
+        body: new SharedBody(Buffer.from(await response.arrayBuffer())),
         shareable: response.status === 200 && !response.headers.has('set-cookie'),
       };
     } finally {
       leave();
     }
   };
+
+  const busy = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .header('retry-after', String(BUSY_RETRY_S))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(BUSY_PAGE);
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/v3.0')) {
@@ -129,26 +180,35 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     if (key !== null) {
       const cache = sharedPages(app.ctx);
       let mine = false;
-      let page = await cache.get(key, () => ((mine = true), renderShared(req)));
-      if (!page.shareable) {
-        cache.delete(key);
-        // Another request's own answer (its cookie, its error) is not this one's: render it again.
-        if (!mine) page = await renderShared(req);
+      try {
+        let page = await cache.get(key, () => ((mine = true), renderShared(req)));
+        if (!page.shareable) {
+          cache.delete(key);
+          // Another request's own answer (its cookie, its error) is not this one's: render it again.
+          if (!mine) page = await renderShared(req);
+        }
+        reply.code(page.status);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        return await sendShared(req, reply, page.body);
+      } catch (err) {
+        if (err instanceof ServerBusy) return busy(reply);
+        throw err;
       }
-      reply.code(page.status);
-      for (const [name, value] of page.headers) reply.header(name, value);
-      return reply.send(page.body);
     }
-    const controller = new AbortController();
-    reply.raw.on('close', () => controller.abort());
-    const leave = await gate.enter();
-    reply.raw.on('close', leave);
+    // The place is given back however the request ends: its answer sent, its client gone before, during or after
+    // the wait (the signal was listening all along), or a failure.
+    const closed = whenClosed(req, reply);
+    const leave = await gate.enter(closed);
+    // No place: refused (to a client still there).
+    if (!leave) return busy(reply);
+    closed.addEventListener('abort', leave, { once: true });
+    if (closed.aborted) leave();
     let response: Response;
     let body: Buffer;
     try {
-      response = await respond(req, controller.signal);
+      response = await respond(req, closed);
       // The page is rendered whole (src/web/entry.server.tsx): one buffer, one write; its place is given back when
-      // the answer has left (the close above).
+      // the answer has left.
       body = Buffer.from(await response.arrayBuffer());
     } catch (err) {
       leave();

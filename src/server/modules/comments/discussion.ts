@@ -10,6 +10,8 @@ export interface TreeRow {
   likes_summ: number;
   removed: boolean;
   pinned: boolean;
+  /** The text's size in bytes, when a page is cut to a size. */
+  bytes?: number;
 }
 
 const byDate = (a: TreeRow, b: TreeRow) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id;
@@ -123,29 +125,49 @@ function addThread<R extends TreeRow>(cut: PageCut<R>, thread: Thread<R>, shown:
 }
 
 /**
- * `count` threads after `cursor` (from the start without one), each with its first replies. With `linked` (a
- * `?comment=` link) on a first page, that comment's thread is on the page down to the comment: in its place when
- * it falls on the page, else first.
+ * What a comment adds to a page, roughly: its markup and its share of the page's data (~2.5 KB whatever it says), and
+ * its text twice (in the HTML and in the data the page hydrates from).
+ */
+const weightOf = (r: TreeRow) => 2600 + 2 * (r.bytes ?? 0);
+
+/**
+ * `count` threads after `cursor` (from the start without one), each with its first replies, and no more of them than
+ * fit in `budget` bytes (by `weightOf`; the first thread always). With `linked` (a `?comment=` link) on a first page,
+ * that comment's thread is on the page down to the comment, whatever the budget: in its place when it falls on the
+ * page, else first.
  */
 export function threadsPage<R extends TreeRow>(
   d: Discussion<R>,
   count: number,
   cursor: TreeRow | null,
   linked: number | null,
+  budget = Infinity,
 ): PageCut<R> {
   const order = rootOrder(d.sorting);
   const start = cursor ? lowerBound(d.threads, (t) => order(t.root, cursor) > 0) : 0;
-  const end = Math.min(d.threads.length, start + count);
-  const cut: PageCut<R> = {
-    items: [],
-    more: {},
-    cursor: end < d.threads.length ? cursorOf(d.threads[end - 1].root) : null,
-  };
   const at = linked === null ? undefined : d.threadOf.get(linked);
   const shownIn = (i: number) =>
     i === at
       ? Math.max(COMMENTS_REPLIES_SHOWN, d.threads[i].replies.findIndex((r) => r.row.id === linked) + 1)
       : COMMENTS_REPLIES_SHOWN;
+  const weigh = (i: number) =>
+    weightOf(d.threads[i].root) +
+    d.threads[i].replies.slice(0, shownIn(i)).reduce((sum, r) => sum + weightOf(r.row), 0);
+  let end = Math.min(d.threads.length, start + count);
+  if (Number.isFinite(budget)) {
+    let left = budget - (at !== undefined ? weigh(at) : 0);
+    for (let i = start; i < end; i++) {
+      if (i !== at && (left -= weigh(i)) < 0 && i > start) {
+        end = i;
+        break;
+      }
+    }
+  }
+  const cut: PageCut<R> = {
+    items: [],
+    more: {},
+    cursor: end < d.threads.length ? cursorOf(d.threads[end - 1].root) : null,
+  };
   if (at !== undefined && (at < start || at >= end)) addThread(cut, d.threads[at], shownIn(at));
   for (let i = start; i < end; i++) addThread(cut, d.threads[i], shownIn(i));
   return cut;

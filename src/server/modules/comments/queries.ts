@@ -84,16 +84,19 @@ const NodeRow = z.object({
   likes_summ: col.int,
   removed: col.bool,
   pinned: col.bool,
+  /** The text's size in bytes: a page of the discussion is cut to a size (discussion.ts `threadsPage`). */
+  bytes: col.int,
 });
 export type NodeRow = z.output<typeof NodeRow>;
 
-/** Every comment of an entry as a node of its tree (no text, no author): a page is cut from these. */
+/** Every comment of an entry as a node of its tree (no text, only its size; no author): a page is cut from these. */
 export async function discussionNodes(db: Db, entryId: number): Promise<NodeRow[]> {
   return rows(
     db,
     NodeRow,
     sql`
-    select c.id, c.reply_to, c.author_id, c.created_at, c.likes_summ, c.removed, p.comment_id is not null as pinned
+    select c.id, c.reply_to, c.author_id, c.created_at, c.likes_summ, c.removed, p.comment_id is not null as pinned,
+           octet_length(c.text) as bytes
       from comments c
       left join comment_pins p on p.entry_id = ${entryId} and p.comment_id = c.id
      where c.entry_id = ${entryId}`,

@@ -30,7 +30,7 @@ import {
 } from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { EncodedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
@@ -160,7 +160,7 @@ export async function list(
   if (!viewer && ctx.config.isProduction)
     return anonymousCache(ctx).get(
       `${entryId}:${sorting}`,
-      async () => new EncodedAnswer({ items: await build(ctx, null, entryId, sorting) }),
+      async () => new SharedAnswer({ items: await build(ctx, null, entryId, sorting) }),
     );
   return { items: await build(ctx, viewer, entryId, sorting) };
 }
@@ -174,6 +174,8 @@ export interface PageQuery {
   after?: number;
   /** A linked comment: its thread comes on the first page down to it. */
   comment?: number;
+  /** The most a threads page may weigh, in bytes of page (the entry page's first one: `COMMENTS_FIRST_PAGE_BYTES`). */
+  budget?: number;
   /**
    * The seen mark to tell new comments by: the one the reader's first page was told by (`seen` of its answer), so
    * later pages of the same visit agree with it after the visit was recorded; anonymous readers send their own.
@@ -197,7 +199,7 @@ export async function page(ctx: Ctx, viewer: Viewer, entryId: number, query: Pag
     : await readTree(ctx, entryId, query.sorting);
   const cut = query.thread
     ? repliesPage(tree, query.thread, query.after ?? null, query.count)
-    : threadsPage(tree, query.count, cursor, query.comment ?? null);
+    : threadsPage(tree, query.count, cursor, query.comment ?? null, query.budget);
   const seen = query.seen ? { count: query.seen.count, at: new Date(query.seen.at) } : undefined;
   if (viewer || !ctx.config.isProduction) return presentPage(ctx, viewer, entry, tree, cut, seen);
   const key = JSON.stringify(query);

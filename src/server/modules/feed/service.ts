@@ -15,7 +15,7 @@ import { pinnedEntryId } from '../moderation/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { EncodedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
 import type { UserRow } from '../auth/index.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */
@@ -256,7 +256,7 @@ const sharedAnswers = new WeakMap<FeedPage, EncodedAnswer>();
 
 function answerOf(page: FeedPage): EncodedAnswer {
   let answer = sharedAnswers.get(page);
-  if (!answer) sharedAnswers.set(page, (answer = new EncodedAnswer(page, pageJson(page))));
+  if (!answer) sharedAnswers.set(page, (answer = new SharedAnswer(page, pageJson(page))));
   return answer;
 }
 

@@ -12,7 +12,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { EncodedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
@@ -80,7 +80,7 @@ function cacheKey(r: Request): string {
 async function sharedPage(ctx: Ctx, r: Request): Promise<SharedPage> {
   const compute = async () => {
     const page = await readSearch(ctx, r);
-    return { page, answer: new EncodedAnswer(page) };
+    return { page, answer: new SharedAnswer(page) };
   };
   return ctx.config.isProduction ? sharedCache(ctx).get(cacheKey(r), compute) : compute();
 }

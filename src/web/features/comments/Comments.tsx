@@ -338,6 +338,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
 
   const count = total;
   const roots = threadRoots(items ?? []);
+  // The comments of the threads not loaded yet: all but the ones shown and the replies their threads still hide.
+  const later =
+    count - (items ?? []).filter((c) => !c.is_removed).length - Object.values(more).reduce((a, b) => a + b, 0);
   const open = entry.is_enabled_comments;
   const authors = new Map(items?.map((c) => [c.id, c.author?.name ?? L.removed]));
 
@@ -455,7 +458,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
                 aria-busy={busy === 'threads'}
                 onClick={() => void moreThreads()}
               >
-                {L.moreThreads}
+                {later > 0 ? `${L.moreReplies} ${pluralize(later, L.count)}` : L.moreThreads}
               </button>
             </div>
           )}

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pagePolicy } from './security-headers.ts';
 
 const { BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
 
@@ -59,6 +60,7 @@ const compress = (encoding: Encoding, body: Buffer) =>
 export class SharedBody {
   readonly body: Buffer;
   #encoded = new Map<Encoding, Promise<Buffer>>();
+  #policy: string | undefined;
 
   constructor(body: Buffer) {
     this.body = body;
@@ -69,6 +71,11 @@ export class SharedBody {
     if (!made) this.#encoded.set(encoding, (made = compress(encoding, this.body)));
     return made;
   }
+
+  /** The page's Content-Security-Policy, hashed from its text once (the compressed forms have no text to hash). */
+  get policy(): string {
+    return (this.#policy ??= pagePolicy(this.body.toString('utf8')));
+  }
 }
 
 /**
@@ -77,6 +84,7 @@ export class SharedBody {
  */
 export async function sendShared(req: FastifyRequest, reply: FastifyReply, body: SharedBody) {
   reply.header('vary', 'accept-encoding');
+  reply.header('content-security-policy', body.policy);
   const encoding = chosenEncoding(req.headers['accept-encoding']);
   if (!encoding) return reply.send(body.body);
   return reply.header('content-encoding', encoding).send(await body.encoded(encoding));

@@ -50,3 +50,14 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('a shared page', () => {
+  it('names the policy of its text, not of its compressed bytes', async () => {
+    const { SharedBody } = await import('./page-encoding.ts');
+    const html = '<html><script>window.__data = 1;</script></html>';
+    const body = new SharedBody(Buffer.from(html));
+    await body.encoded('br');
+    expect(body.policy).toBe(pagePolicy(html));
+    expect(body.policy).toContain(sha('window.__data = 1;'));
+  });
+});

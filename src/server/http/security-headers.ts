@@ -50,6 +50,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.header('x-frame-options', 'DENY');
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000');
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    // A shared page names its own policy (page-encoding.ts): its body may already be compressed.
+    if (reply.hasHeader('content-security-policy')) return payload;
     if (html && Buffer.isBuffer(payload)) {
       let policy = policies.get(payload);
       if (!policy) policies.set(payload, (policy = pagePolicy(payload.toString('utf8'))));

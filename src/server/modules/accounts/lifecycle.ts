@@ -16,7 +16,6 @@ import { remove as removeComment } from '../comments/service.ts';
 import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
-import { assertBrowserSession } from './policy.ts';
 import * as q from './queries.ts';
 
 /** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
@@ -48,13 +47,7 @@ export async function checkPassword(ctx: Ctx, user: UserRow, password: string | 
 // ── Email ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A link to the new address; the email changes only when it is opened (so a typo never locks the person out). */
-export async function requestEmailChange(
-  ctx: Ctx,
-  user: UserRow,
-  viaToken: boolean,
-  input: { email: string; password?: string },
-) {
-  assertBrowserSession(viaToken);
+export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email: string; password?: string }) {
   const p = await checkPassword(ctx, user, input.password);
   if (p.email.toLowerCase() === input.email.toLowerCase()) throw badRequest(messages.emailSame);
   if (await q.emailInUse(ctx.db, input.email))
@@ -105,10 +98,8 @@ export async function deletionState(ctx: Ctx, userId: number): Promise<DeletionS
 export async function requestDeletion(
   ctx: Ctx,
   user: UserRow,
-  viaToken: boolean,
   input: { password?: string; mode: 'anonymize' | 'remove' },
 ) {
-  assertBrowserSession(viaToken);
   await checkPassword(ctx, user, input.password);
   const runAt = new Date(ctx.now().getTime() + DELETION_GRACE_DAYS * 86400_000);
   await transaction(ctx, async (ctx) => {
@@ -121,8 +112,7 @@ export async function requestDeletion(
   };
 }
 
-export async function cancelDeletion(ctx: Ctx, user: UserRow, viaToken: boolean) {
-  assertBrowserSession(viaToken);
+export async function cancelDeletion(ctx: Ctx, user: UserRow) {
   if (!(await q.cancelDeletion(ctx.db, user.id))) throw badRequest(messages.deletionNotRequested);
   return { deletion: null };
 }
@@ -172,8 +162,7 @@ export async function listExports(ctx: Ctx, userId: number): Promise<ExportItem[
   }));
 }
 
-export async function requestExport(ctx: Ctx, user: UserRow, viaToken: boolean) {
-  assertBrowserSession(viaToken);
+export async function requestExport(ctx: Ctx, user: UserRow) {
   const id = await transaction(ctx, async (ctx) => {
     if (await q.pendingExport(ctx.db, user.id)) throw badRequest(messages.exportPending);
     const id = await q.insertExport(ctx.db, user.id, ctx.now());
@@ -252,8 +241,7 @@ export async function runExport(ctx: Ctx, exportId: number) {
   }
 }
 
-export async function exportFile(ctx: Ctx, user: UserRow, viaToken: boolean, id: number) {
-  assertBrowserSession(viaToken);
+export async function exportFile(ctx: Ctx, user: UserRow, id: number) {
   const row = await q.exportArchive(ctx.db, user.id, id);
   if (!row || row.status !== 'ready' || !row.archive) throw notFound(messages.exportNotFound);
   return Buffer.from(row.archive, 'base64');

@@ -25,6 +25,7 @@ const sharedRoutes = [
 
   route.post('/auth/simple/recover/request', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [5, 900],
     body: recoverRequestBody,
     message: messages.recoverSent,
@@ -36,6 +37,7 @@ const sharedRoutes = [
 
   route.post('/auth/simple/recover/do', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [10, 900],
     body: recoverDoBody,
     message: messages.passwordChanged,
@@ -54,6 +56,7 @@ export const authRoutes = [
   // The API side of the mailed link (at the root, the same path is the page that link opens).
   route.get('/auth/simple/recover', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 900],
     query: z.strictObject({ token: recoverTokenField, mode: z.string().optional() }),
     handler: ({ ctx, query }) => auth.checkRecovery(ctx, query.token),
@@ -61,6 +64,7 @@ export const authRoutes = [
 
   route.post('/auth/simple/register', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [10, 3600],
     body: registerBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -73,6 +77,7 @@ export const authRoutes = [
 
   route.post('/auth/simple/login', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [20, 300],
     body: loginBody,
     handler: async ({ ctx, body, req, reply }) => {

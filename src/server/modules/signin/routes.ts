@@ -31,12 +31,14 @@ const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 export const signinRoutes = [
   route.get('/u/qr/url', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     handler: ({ ctx, req }) => signin.createQr(ctx, clientInfo(req)),
   }),
 
   route.get('/u/qr/info', {
     access: 'user',
+    session: 'browser',
     rateLimit: [60, 300],
     query: qrCodeQuery,
     handler: ({ ctx, query }) => signin.qrRequest(ctx, query.code),
@@ -44,6 +46,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/confirm', {
     access: 'active',
+    session: 'browser',
     rateLimit: [30, 300],
     body: qrConfirmBody,
     message: messages.qrConfirmed,
@@ -55,6 +58,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/reject', {
     access: 'user',
+    session: 'browser',
     rateLimit: [30, 300],
     body: qrConfirmBody,
     handler: async ({ ctx, body }) => {
@@ -65,6 +69,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/complete', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [60, 300],
     body: qrCompleteBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -76,6 +81,7 @@ export const signinRoutes = [
 
   route.post('/magic/create', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [5, 900],
     body: magicCreateBody,
     message: messages.magicSent,
@@ -84,6 +90,7 @@ export const signinRoutes = [
 
   route.post('/magic/use', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [20, 900],
     body: magicUseBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -100,11 +107,13 @@ export const signinRoutes = [
 
   route.get('/users/settings/signin', {
     access: 'user',
+    session: 'browser',
     handler: ({ ctx, user }) => signin.methods(ctx, user),
   }),
 
   route.post('/users/settings/unlink', {
     access: 'active',
+    session: 'browser',
     rateLimit: [30, 300],
     body: unlinkBody,
     message: messages.unlinked,
@@ -113,6 +122,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/register/options', {
     access: 'active',
+    session: 'browser',
     rateLimit: [20, 300],
     body: plainBody({}),
     handler: ({ ctx, user }) => passkeys.registrationOptions(ctx, user),
@@ -120,6 +130,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/register', {
     access: 'active',
+    session: 'browser',
     rateLimit: [20, 300],
     body: passkeyRegisterBody,
     message: messages.passkeyAdded,
@@ -131,6 +142,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/login/options', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     body: plainBody({}),
     handler: ({ ctx }) => passkeys.loginOptions(ctx),
@@ -138,6 +150,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/login', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     body: passkeyLoginBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -187,6 +200,7 @@ const providerPaths: [ProviderType, string][] = [
 export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
   route.get(`/auth/${path}`, {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     raw: true,
     handler: async ({ ctx, user, reply }) => {
@@ -204,6 +218,7 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
   }),
   route.get(`/auth/${path}/callback`, {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     raw: true,
     query: callbackQuery,
@@ -219,6 +234,7 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
     ? [
         route.post(`/auth/${path}/callback`, {
           access: 'anyone',
+          session: 'browser',
           rateLimit: [30, 300],
           raw: true,
           crossSite: true,

@@ -77,7 +77,12 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
               content: { 'application/json': { schema: envelope } },
             },
           },
-      ...(r.spec.access === 'anyone' ? { security: [{}, { deviceToken: [] }, { session: [] }] } : {}),
+      // Sign-in power is the browser's alone: an API token is refused these (403).
+      ...(r.spec.session === 'browser'
+        ? { 'x-session': 'browser', security: r.spec.access === 'anyone' ? [{}, { session: [] }] : [{ session: [] }] }
+        : r.spec.access === 'anyone'
+          ? { security: [{}, { deviceToken: [] }, { session: [] }] }
+          : {}),
     };
     if (r.method !== 'GET') {
       const body = jsonSchema(r.spec.body) ?? { type: 'object', additionalProperties: false };
@@ -98,7 +103,8 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
       version: '3.0',
       description:
         'Every answer is {rc, rm, data}; rc is also the HTTP status. A program signs in with an API token in the ' +
-        'X-Device-Token header (made in the settings; read tokens may only read). A browser uses its session cookie ' +
+        'X-Device-Token header (made in the settings; read tokens may only read; no token may call an operation ' +
+        'marked x-session: browser, which signs in or manages ways in). A browser uses its session cookie ' +
         'and must send X-This-Is-CSRF: 1 with every write.',
     },
     servers: [{ url: publicUrl }],

@@ -4,7 +4,7 @@ import { messages } from '../../shared/catalogue.ts';
 import { plainBody } from '../../shared/validation.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/index.ts';
-import { requireAccess, type Access } from '../modules/auth/index.ts';
+import { requireAccess, requireBrowserSession, type Access } from '../modules/auth/index.ts';
 import { parse } from './errors.ts';
 import { limit } from './ratelimit.ts';
 import { EncodedAnswer, ok, SharedAnswer } from './session.ts';
@@ -59,6 +59,12 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
    */
   readOnly?: boolean;
   /**
+   * `'browser'`: the route opens a session or makes, changes or lists a way in (password, email, passkey, linked
+   * provider, API token, sign-in link or QR code, sessions). An API token is refused it (403) before anything else,
+   * whatever its scope: a token must never become a login (auth/policy.ts `requireBrowserSession`).
+   */
+  session?: 'browser';
+  /**
    * A provider's form POST from its own site (Sign in with Apple's form_post): it carries no CSRF marker and comes
    * cross-site, so the marker check is skipped; the route must check a one-time secret of its own instead.
    */
@@ -111,7 +117,10 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
   registered.set(app, list);
   for (const { method, url, spec } of routes) {
     list.push({ method, url: `${prefix}${url}`, spec });
-    const check = async (req: FastifyRequest) => void requireAccess(spec.access, req.user, ctx.now());
+    const check = async (req: FastifyRequest) => {
+      if (spec.session === 'browser') requireBrowserSession(req.viaToken);
+      requireAccess(spec.access, req.user, ctx.now());
+    };
     app.route({
       method,
       url: `${prefix}${url}`,

@@ -12,12 +12,12 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { forgetSessions } from '../auth/service.ts';
 import * as bookmarks from '../bookmarks/service.ts';
-import { remove as removeComment } from '../comments/service.ts';
+import { remove as removeComment, setAllRemoved as setCommentsRemoved } from '../comments/service.ts';
 import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
-import { assertBrowserSession } from './policy.ts';
 import { queueLetter } from '../mail/service.ts';
+import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
 
 /** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
@@ -49,13 +49,7 @@ export async function checkPassword(ctx: Ctx, user: UserRow, password: string | 
 // ── Email ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A link to the new address; the email changes only when it is opened (so a typo never locks the person out). */
-export async function requestEmailChange(
-  ctx: Ctx,
-  user: UserRow,
-  viaToken: boolean,
-  input: { email: string; password?: string },
-) {
-  assertBrowserSession(viaToken);
+export async function requestEmailChange(ctx: Ctx, user: UserRow, input: { email: string; password?: string }) {
   const p = await checkPassword(ctx, user, input.password);
   if (p.email.toLowerCase() === input.email.toLowerCase()) throw badRequest(messages.emailSame);
   if (await q.emailInUse(ctx.db, input.email))
@@ -101,7 +95,7 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
 // ── Deletion ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 export async function deletionState(ctx: Ctx, userId: number): Promise<DeletionState | null> {
-  const d = await q.deletionOf(ctx.db, userId);
+  const d = await dq.deletionOf(ctx.db, userId);
   return d && !d.doneAt ? { mode: d.mode, run_at: d.runAt.toISOString() } : null;
 }
 
@@ -109,14 +103,12 @@ export async function deletionState(ctx: Ctx, userId: number): Promise<DeletionS
 export async function requestDeletion(
   ctx: Ctx,
   user: UserRow,
-  viaToken: boolean,
   input: { password?: string; mode: 'anonymize' | 'remove' },
 ) {
-  assertBrowserSession(viaToken);
   await checkPassword(ctx, user, input.password);
   const runAt = new Date(ctx.now().getTime() + DELETION_GRACE_DAYS * 86400_000);
   await transaction(ctx, async (ctx) => {
-    await q.requestDeletion(ctx.db, user.id, input.mode, ctx.now(), runAt);
+    await dq.requestDeletion(ctx.db, user.id, input.mode, ctx.now(), runAt);
     await enqueue(ctx, 'account.delete', { userId: user.id }, { runAt });
   });
   return {
@@ -125,36 +117,36 @@ export async function requestDeletion(
   };
 }
 
-export async function cancelDeletion(ctx: Ctx, user: UserRow, viaToken: boolean) {
-  assertBrowserSession(viaToken);
-  if (!(await q.cancelDeletion(ctx.db, user.id))) throw badRequest(messages.deletionNotRequested);
+export async function cancelDeletion(ctx: Ctx, user: UserRow) {
+  if (!(await dq.cancelDeletion(ctx.db, user.id))) throw badRequest(messages.deletionNotRequested);
   return { deletion: null };
 }
 
 /**
  * The job: runs only when the request is still there and due (a cancel, or a later re-request, leaves it waiting).
- * The account's traces go through their own modules' services, as if the person did each step, so counters are
- * recounted and domain events go out: with `remove` its entries and comments are removed; in both modes its votes
- * are taken back and its bookmarks and subscriptions dropped. Each step is idempotent, so a retried job finishes
- * what a failed one began; the account is anonymised last.
+ * First every way back in ends at once (`closeAccess`), so nobody can sign in while the rest runs. The account's
+ * traces then go through their own modules' services, as if the person did each step, so counters are recounted and
+ * domain events go out: with `remove` its entries and comments are removed, and the comments others left under its
+ * entries with them; in both modes its votes are taken back and its bookmarks and subscriptions dropped. Each step is
+ * idempotent, so a retried job finishes what a failed one began; the account is anonymised last.
  */
 export async function runDeletion(ctx: Ctx, userId: number) {
-  const d = await q.deletionOf(ctx.db, userId);
+  const d = await dq.deletionOf(ctx.db, userId);
   if (!d || d.doneAt || d.runAt > ctx.now()) return;
+  await transaction(ctx, (ctx) => dq.closeAccess(ctx.db, userId));
+  forgetSessions(ctx);
   const actor = { id: userId, role: 'user' as const };
-  const trace = await q.traceOf(ctx.db, userId);
+  const trace = await dq.traceOf(ctx.db, userId);
   if (d.mode === 'remove') {
     for (const id of trace.entryIds) await history.setRemoved(ctx, actor, id, true);
     for (const id of trace.commentIds) await removeComment(ctx, actor, id).catch(skipGone);
+    await setCommentsRemoved(ctx, { ids: trace.commentsUnderIds }, true);
   }
   await votes.withdrawAll(ctx, userId);
   for (const f of trace.favorites)
     await bookmarks.change(ctx, userId, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
   for (const id of trace.subsiteIds) await subsites.unsubscribe(ctx, userId, id).catch(skipGone);
-  await transaction(ctx, async (ctx) => {
-    await q.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now());
-  });
-  forgetSessions(ctx);
+  await transaction(ctx, (ctx) => dq.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now()));
   ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
 }
 
@@ -176,8 +168,7 @@ export async function listExports(ctx: Ctx, userId: number): Promise<ExportItem[
   }));
 }
 
-export async function requestExport(ctx: Ctx, user: UserRow, viaToken: boolean) {
-  assertBrowserSession(viaToken);
+export async function requestExport(ctx: Ctx, user: UserRow) {
   const id = await transaction(ctx, async (ctx) => {
     if (await q.pendingExport(ctx.db, user.id)) throw badRequest(messages.exportPending);
     const id = await q.insertExport(ctx.db, user.id, ctx.now());
@@ -256,8 +247,7 @@ export async function runExport(ctx: Ctx, exportId: number) {
   }
 }
 
-export async function exportFile(ctx: Ctx, user: UserRow, viaToken: boolean, id: number) {
-  assertBrowserSession(viaToken);
+export async function exportFile(ctx: Ctx, user: UserRow, id: number) {
   const row = await q.exportArchive(ctx.db, user.id, id);
   if (!row || row.status !== 'ready' || !row.archive) throw notFound(messages.exportNotFound);
   return Buffer.from(row.archive, 'base64');

@@ -9,7 +9,7 @@ export function accountsPage(ctx: Ctx, user: UserRow | null): AccountsPageServic
     settings: () =>
       found(user, async (u) => ({
         settings: await accounts.settingsOf(ctx, u),
-        tokens: (await accounts.listTokens(ctx, u, false)).items,
+        tokens: (await accounts.listTokens(ctx, u)).items,
       })),
     subsiteSettings: (path) =>
       found(user, async (u) => ({ settings: await accounts.subsiteSettingsByPath(ctx, u, path) })),

@@ -16,14 +16,6 @@ export function assertTokenAllows(scope: TokenScope, method: string, routeOnlyRe
     throw new ApiError(403, messages.tokenReadOnly);
 }
 
-/**
- * Managing tokens, the password, sessions and the account itself takes a signed-in browser: a token (perhaps leaked
- * from a bot) must not mint more tokens, lock the person out or end their sessions.
- */
-export function assertBrowserSession(viaToken: boolean) {
-  if (viaToken) throw forbidden(messages.tokenNotHere);
-}
-
 export const NAME_CHANGE_DAYS = 30;
 
 /** The name changes once a month (spec/foundation.md §5); returns when the next change is allowed, or null if now. */

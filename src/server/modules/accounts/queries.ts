@@ -3,18 +3,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, preparedRowsOf } from '../../db/rows.ts';
 import {
-  accountDeletions,
   accountExports,
   apiTokens,
   comments,
   emailChanges,
   entries,
-  favorites,
   nameChanges,
   sessions,
   subsiteRoles,
   subsiteRules,
-  subscriptions,
   subsites,
   users,
 } from '../../db/schema.ts';
@@ -316,70 +313,6 @@ export const useEmailChange = (db: Db, tokenHash: string, now: Date) =>
 
 export async function setEmail(db: Db, userId: number, email: string) {
   await db.update(users).set({ email }).where(eq(users.id, userId));
-}
-
-export async function deletionOf(db: Db, userId: number) {
-  const rows = await db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId)).limit(1);
-  return rows[0];
-}
-
-export async function requestDeletion(db: Db, userId: number, mode: 'anonymize' | 'remove', now: Date, runAt: Date) {
-  await db
-    .insert(accountDeletions)
-    .values({ userId, mode, requestedAt: now, runAt })
-    .onConflictDoUpdate({ target: accountDeletions.userId, set: { mode, requestedAt: now, runAt, doneAt: null } });
-}
-
-export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
-  const rows = await db
-    .delete(accountDeletions)
-    .where(and(eq(accountDeletions.userId, userId), isNull(accountDeletions.doneAt)))
-    .returning({ id: accountDeletions.userId });
-  return rows.length > 0;
-}
-
-/**
- * The account itself, once the grace period is over: the name and pictures go, the email becomes an address that
- * cannot receive mail, the password no hash matches; sessions, tokens and pending email changes end.
- */
-export async function anonymizeAccount(db: Db, userId: number, name: string, now: Date) {
-  await db
-    .update(subsites)
-    .set({ name, slug: '', description: '', avatarUrl: null, coverUrl: null })
-    .where(eq(subsites.id, userId));
-  await db
-    .update(users)
-    .set({ email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', role: 'user' })
-    .where(eq(users.id, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
-  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
-  await db.update(accountDeletions).set({ doneAt: now }).where(eq(accountDeletions.userId, userId));
-}
-
-/** What a deleted account still has in sight: its live entries and comments, its bookmarks and subscriptions. */
-export async function traceOf(db: Db, userId: number) {
-  const [entryRows, commentRows, favoriteRows, subscriptionRows] = await Promise.all([
-    db
-      .select({ id: entries.id })
-      .from(entries)
-      .where(and(eq(entries.authorId, userId), eq(entries.removed, false))),
-    db
-      .select({ id: comments.id })
-      .from(comments)
-      .where(and(eq(comments.authorId, userId), eq(comments.removed, false))),
-    db
-      .select({ type: favorites.targetType, id: favorites.targetId })
-      .from(favorites)
-      .where(eq(favorites.userId, userId)),
-    db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
-  ]);
-  return {
-    entryIds: entryRows.map((r) => r.id),
-    commentIds: commentRows.map((r) => r.id),
-    favorites: favoriteRows,
-    subsiteIds: subscriptionRows.map((r) => r.id),
-  };
 }
 
 export async function entriesOf(db: Db, userId: number) {

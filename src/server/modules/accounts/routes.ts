@@ -71,34 +71,35 @@ const currentPasswordField = z
   .max(200, messages.currentPasswordWrong)
   .optional();
 
-const viaToken = (req: { viaToken: boolean }) => req.viaToken;
-
 /** Account settings, API tokens, subsite settings (issue 15, items 5, 7–8). */
 export const accountsRoutes = [
   // API tokens (spec/foundation.md §1–2: the 'get API token' modal)
   route.get('/tokens', {
     access: 'user',
-    handler: ({ ctx, user, req }) => accounts.listTokens(ctx, user, viaToken(req)),
+    session: 'browser',
+    handler: ({ ctx, user }) => accounts.listTokens(ctx, user),
   }),
   route.post('/tokens/create', {
     access: 'active',
+    session: 'browser',
     rateLimit: [10, 3600],
     body: tokenBody,
     message: messages.tokenCreated,
-    handler: ({ ctx, user, req, body }) => accounts.createToken(ctx, user, viaToken(req), body),
+    handler: ({ ctx, user, body }) => accounts.createToken(ctx, user, body),
   }),
   route.post('/tokens/revoke/:id', {
     access: 'user',
+    session: 'browser',
     rateLimit: [30, 60],
     params: tokenParams,
     message: messages.tokenRevoked,
-    handler: ({ ctx, user, req, params }) => accounts.revokeToken(ctx, user, viaToken(req), params.id),
+    handler: ({ ctx, user, params }) => accounts.revokeToken(ctx, user, params.id),
   }),
 
   // Profile (spec/content.md §2 `/u/me/settings`)
   route.get('/users/settings', {
     access: 'user',
-    handler: ({ ctx, user, req }) => accounts.settingsOf(ctx, user, viaToken(req)),
+    handler: ({ ctx, user, req }) => accounts.settingsOf(ctx, user, req.viaToken),
   }),
   route.post('/users/settings/name', {
     access: 'active',
@@ -121,35 +122,39 @@ export const accountsRoutes = [
   }),
   route.post('/users/settings/password', {
     access: 'active',
+    session: 'browser',
     rateLimit: [10, 3600],
     body: plainBody({
       current: currentPasswordField,
       password: passwordField,
     }),
     message: messages.passwordSaved,
-    handler: ({ ctx, user, req, body }) =>
-      accounts.changePassword(ctx, user, viaToken(req), req.cookies[SESSION_COOKIE], body),
+    handler: ({ ctx, user, req, body }) => accounts.changePassword(ctx, user, req.cookies[SESSION_COOKIE], body),
   }),
   route.get('/users/settings/sessions', {
     access: 'user',
+    session: 'browser',
     handler: ({ ctx, user, req }) => accounts.listSessions(ctx, user, req.cookies[SESSION_COOKIE]),
   }),
   route.post('/users/settings/sessions/end_others', {
     access: 'user',
+    session: 'browser',
     rateLimit: [10, 60],
     message: (r: { ended: number }) => messages.sessionsEnded(r.ended),
-    handler: ({ ctx, user, req }) => accounts.endOtherSessions(ctx, user, viaToken(req), req.cookies[SESSION_COOKIE]),
+    handler: ({ ctx, user, req }) => accounts.endOtherSessions(ctx, user, req.cookies[SESSION_COOKIE]),
   }),
 
   route.post('/users/settings/email', {
     access: 'active',
+    session: 'browser',
     rateLimit: [5, 3600],
     body: plainBody({ email: emailField, password: currentPasswordField }),
     message: (r: { email: string }) => messages.emailChangeSent(r.email),
-    handler: ({ ctx, user, req, body }) => accounts.requestEmailChange(ctx, user, viaToken(req), body),
+    handler: ({ ctx, user, body }) => accounts.requestEmailChange(ctx, user, body),
   }),
   route.post('/users/settings/email/confirm', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [20, 900],
     body: plainBody({
       token: z
@@ -161,6 +166,7 @@ export const accountsRoutes = [
   }),
   route.post('/users/settings/delete', {
     access: 'user',
+    session: 'browser',
     rateLimit: [5, 3600],
     body: plainBody({
       password: currentPasswordField,
@@ -168,27 +174,30 @@ export const accountsRoutes = [
       content: z.enum(['anonymize', 'remove'], { error: messages.deletionModeInvalid }),
     }),
     message: (r: { message: string }) => r.message,
-    handler: ({ ctx, user, req, body }) =>
-      accounts.requestDeletion(ctx, user, viaToken(req), { password: body.password, mode: body.content }),
+    handler: ({ ctx, user, body }) =>
+      accounts.requestDeletion(ctx, user, { password: body.password, mode: body.content }),
   }),
   route.post('/users/settings/delete/cancel', {
     access: 'user',
+    session: 'browser',
     rateLimit: [10, 3600],
     message: messages.deletionCancelled,
-    handler: ({ ctx, user, req }) => accounts.cancelDeletion(ctx, user, viaToken(req)),
+    handler: ({ ctx, user }) => accounts.cancelDeletion(ctx, user),
   }),
   route.post('/users/settings/export', {
     access: 'user',
+    session: 'browser',
     rateLimit: [5, 3600],
     message: messages.exportQueued,
-    handler: ({ ctx, user, req }) => accounts.requestExport(ctx, user, viaToken(req)),
+    handler: ({ ctx, user }) => accounts.requestExport(ctx, user),
   }),
   route.get('/users/settings/export/:id', {
     access: 'user',
+    session: 'browser',
     params: z.object({ id: idField(messages.exportIdInvalid) }),
     raw: true,
-    handler: async ({ ctx, user, req, reply, params }) => {
-      const file = await accounts.exportFile(ctx, user, viaToken(req), params.id);
+    handler: async ({ ctx, user, reply, params }) => {
+      const file = await accounts.exportFile(ctx, user, params.id);
       reply.header('content-disposition', `attachment; filename="sreda-${user.id}-${params.id}.tar.gz"`);
       reply.header('cache-control', 'private, no-store');
       reply.type('application/gzip');

@@ -20,7 +20,6 @@ import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';
 import { recordAction } from '../moderation/service.ts';
 import {
-  assertBrowserSession,
   assertCanChangeSettings,
   assertCanSetMember,
   assertTokenAllows,
@@ -50,8 +49,7 @@ function present(t: q.ApiTokenRow, now: Date): ApiTokenItem {
   };
 }
 
-export async function listTokens(ctx: Ctx, user: UserRow, viaToken: boolean): Promise<{ items: ApiTokenItem[] }> {
-  assertBrowserSession(viaToken);
+export async function listTokens(ctx: Ctx, user: UserRow): Promise<{ items: ApiTokenItem[] }> {
   const now = ctx.now();
   return { items: (await q.tokensOf(ctx.db, user.id)).map((t) => present(t, now)) };
 }
@@ -60,10 +58,8 @@ export async function listTokens(ctx: Ctx, user: UserRow, viaToken: boolean): Pr
 export async function createToken(
   ctx: Ctx,
   user: UserRow,
-  viaToken: boolean,
   input: { name: string; scope: 'read' | 'write'; days: number },
 ): Promise<ApiTokenCreated> {
-  assertBrowserSession(viaToken);
   const now = ctx.now();
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
   const row = await transaction(ctx, async (ctx) => {
@@ -82,8 +78,7 @@ export async function createToken(
   return { token, item: present(row, now) };
 }
 
-export async function revokeToken(ctx: Ctx, user: UserRow, viaToken: boolean, id: number) {
-  assertBrowserSession(viaToken);
+export async function revokeToken(ctx: Ctx, user: UserRow, id: number) {
   const row = await q.tokenOf(ctx.db, user.id, id);
   if (!row) throw notFound(messages.tokenNotFound);
   await q.revokeToken(ctx.db, user.id, id, ctx.now());
@@ -175,11 +170,9 @@ export async function saveProfile(
 export async function changePassword(
   ctx: Ctx,
   user: UserRow,
-  viaToken: boolean,
   cookieToken: string | undefined,
   input: { current?: string; password: string },
 ) {
-  assertBrowserSession(viaToken);
   const before = await checkPassword(ctx, user, input.current, 'current');
   const hash = await hashPassword(input.password);
   const ended = await transaction(ctx, async (ctx) => {
@@ -207,8 +200,7 @@ export async function listSessions(ctx: Ctx, user: UserRow, cookieToken: string 
   return { items };
 }
 
-export async function endOtherSessions(ctx: Ctx, user: UserRow, viaToken: boolean, cookieToken: string | undefined) {
-  assertBrowserSession(viaToken);
+export async function endOtherSessions(ctx: Ctx, user: UserRow, cookieToken: string | undefined) {
   return { ended: await q.endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null) };
 }
 

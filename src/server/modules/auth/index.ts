@@ -6,6 +6,7 @@ export {
   isStaff,
   requireAccess,
   requireActiveUser,
+  requireBrowserSession,
   requireStaff,
   requireUser,
   type Access,

@@ -29,6 +29,16 @@ export function requireActiveUser<T extends Actor>(user: T | null, now: Date): T
   return u;
 }
 
+/**
+ * Sign-in power is its own scope: opening a session and making, changing or listing a way in (the password, the
+ * email, a passkey, a linked provider, an API token, a sign-in link or QR code, the sessions themselves) takes a
+ * person on the site, never an API token, so a token (perhaps leaked from a bot) cannot become a login. Routes
+ * declare it (`session: 'browser'`, http/route.ts) and it is checked there for all of them.
+ */
+export function requireBrowserSession(viaToken: boolean) {
+  if (viaToken) throw forbidden(messages.tokenNotHere);
+}
+
 export function requireStaff<T extends Actor>(user: T | null): T {
   const u = requireUser(user);
   if (!isStaff(u)) throw forbidden();

@@ -26,6 +26,7 @@ const sharedRoutes = [
 
   route.post('/auth/simple/recover/request', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [5, 900],
     body: recoverRequestBody,
     message: messages.recoverSent,
@@ -37,6 +38,7 @@ const sharedRoutes = [
 
   route.post('/auth/simple/recover/do', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [10, 900],
     body: recoverDoBody,
     message: messages.passwordChanged,
@@ -55,6 +57,7 @@ export const authRoutes = [
   // The API side of the mailed link (at the root, the same path is the page that link opens).
   route.get('/auth/simple/recover', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 900],
     query: z.strictObject({ token: recoverTokenField, mode: z.string().optional() }),
     handler: ({ ctx, query }) => auth.checkRecovery(ctx, query.token),
@@ -62,6 +65,7 @@ export const authRoutes = [
 
   route.post('/auth/simple/register', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [10, 3600],
     body: registerBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -74,6 +78,7 @@ export const authRoutes = [
 
   route.post('/auth/simple/login', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [20, 300],
     // The captcha comes back when the account had many failed tries (auth.login: rc 418).
     body: loginBody.extend({ captcha: captchaField }),

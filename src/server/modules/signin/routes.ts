@@ -32,12 +32,14 @@ const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 export const signinRoutes = [
   route.get('/u/qr/url', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     handler: ({ ctx, req }) => signin.createQr(ctx, clientInfo(req)),
   }),
 
   route.get('/u/qr/info', {
     access: 'user',
+    session: 'browser',
     rateLimit: [60, 300],
     query: qrCodeQuery,
     handler: ({ ctx, query }) => signin.qrRequest(ctx, query.code),
@@ -45,6 +47,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/confirm', {
     access: 'active',
+    session: 'browser',
     rateLimit: [30, 300],
     body: qrConfirmBody,
     message: messages.qrConfirmed,
@@ -56,6 +59,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/reject', {
     access: 'user',
+    session: 'browser',
     rateLimit: [30, 300],
     body: qrConfirmBody,
     handler: async ({ ctx, body }) => {
@@ -66,6 +70,7 @@ export const signinRoutes = [
 
   route.post('/u/qr/complete', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [60, 300],
     body: qrCompleteBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -77,6 +82,7 @@ export const signinRoutes = [
 
   route.post('/magic/create', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [5, 900],
     body: magicCreateBody,
     message: messages.magicSent,
@@ -85,6 +91,7 @@ export const signinRoutes = [
 
   route.post('/magic/use', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [20, 900],
     body: magicUseBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -101,11 +108,13 @@ export const signinRoutes = [
 
   route.get('/users/settings/signin', {
     access: 'user',
+    session: 'browser',
     handler: ({ ctx, user }) => signin.methods(ctx, user),
   }),
 
   route.post('/users/settings/unlink', {
     access: 'active',
+    session: 'browser',
     rateLimit: [30, 300],
     body: unlinkBody,
     message: messages.unlinked,
@@ -114,6 +123,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/register/options', {
     access: 'active',
+    session: 'browser',
     rateLimit: [20, 300],
     body: plainBody({}),
     handler: ({ ctx, user }) => passkeys.registrationOptions(ctx, user),
@@ -121,6 +131,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/register', {
     access: 'active',
+    session: 'browser',
     rateLimit: [20, 300],
     body: passkeyRegisterBody,
     message: messages.passkeyAdded,
@@ -132,6 +143,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/login/options', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     body: plainBody({}),
     handler: ({ ctx }) => passkeys.loginOptions(ctx),
@@ -139,6 +151,7 @@ export const signinRoutes = [
 
   route.post('/passkeys/login', {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     body: passkeyLoginBody,
     handler: async ({ ctx, body, req, reply }) => {
@@ -188,6 +201,7 @@ const providerPaths: [ProviderType, string][] = [
 export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
   route.get(`/auth/${path}`, {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     raw: true,
     handler: async ({ ctx, user, reply }) => {
@@ -207,6 +221,7 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
   }),
   route.get(`/auth/${path}/callback`, {
     access: 'anyone',
+    session: 'browser',
     rateLimit: [30, 300],
     raw: true,
     query: callbackQuery,
@@ -222,6 +237,7 @@ export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
     ? [
         route.post(`/auth/${path}/callback`, {
           access: 'anyone',
+          session: 'browser',
           rateLimit: [30, 300],
           raw: true,
           crossSite: true,

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 import Provider from 'oidc-provider';
 import { expect } from 'vitest';
 import { freePort } from '../../../../scripts/free-port.ts';
@@ -128,4 +130,85 @@ export async function finishInBrowser(v: Visitor, callback: string) {
   const ok = /data-result="success"/.test(res.body);
   const error = /"error":"([^"]*)"/.exec(res.body)?.[1] ?? '';
   return { res, ok, error };
+}
+
+/**
+ * A software passkey (one ES256 credential, 'none' attestation) for API tests: answers the options our passkey
+ * routes hand out as a browser's authenticator would, so a test can register it and sign in with it.
+ */
+export function softwarePasskey(origin: string) {
+  const rpIdHash = crypto.createHash('sha256').update(new URL(origin).hostname).digest();
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const credentialId = crypto.randomBytes(16);
+  const id = credentialId.toString('base64url');
+  let counter = 0;
+  let userHandle = '';
+  const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64url');
+  const clientData = (type: string, challenge: string) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const authData = (flags: number, extra: Uint8Array = new Uint8Array()) => {
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(counter);
+    return Buffer.concat([rpIdHash, Buffer.from([flags]), count, extra]);
+  };
+  return {
+    id,
+    /** The registration answer to `/passkeys/register/options`' options, as the JSON text the route takes. */
+    register(options: { challenge: string; user: { id: string } }): string {
+      userHandle = options.user.id;
+      const cose = isoCBOR.encode(
+        new Map<number, number | Uint8Array>([
+          [1, 2],
+          [3, -7],
+          [-1, 1],
+          [-2, Buffer.from(jwk.x!, 'base64url')],
+          [-3, Buffer.from(jwk.y!, 'base64url')],
+        ]),
+      );
+      const idLength = Buffer.alloc(2);
+      idLength.writeUInt16BE(credentialId.length);
+      // User present and verified, attested credential data follows.
+      const data = authData(0x45, Buffer.concat([Buffer.alloc(16), idLength, credentialId, cose]));
+      const attestation = isoCBOR.encode(
+        new Map<string, string | Uint8Array | Map<string, string>>([
+          ['fmt', 'none'],
+          ['attStmt', new Map<string, string>()],
+          ['authData', data],
+        ]),
+      );
+      return JSON.stringify({
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64(clientData('webauthn.create', options.challenge)),
+          attestationObject: b64(attestation),
+          transports: ['internal'],
+        },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+      });
+    },
+    /** The sign-in answer to `/passkeys/login/options`' options. */
+    login(options: { challenge: string }): string {
+      counter += 1;
+      const data = authData(0x05);
+      const json = clientData('webauthn.get', options.challenge);
+      const signed = Buffer.concat([data, crypto.createHash('sha256').update(json).digest()]);
+      return JSON.stringify({
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64(json),
+          authenticatorData: b64(data),
+          signature: b64(crypto.sign('sha256', signed, privateKey)),
+          userHandle,
+        },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+      });
+    },
+  };
 }

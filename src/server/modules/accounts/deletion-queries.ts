@@ -1,0 +1,124 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import {
+  accountDeletions,
+  accountExports,
+  apiTokens,
+  comments,
+  emailChanges,
+  emailSubscriptions,
+  entries,
+  entryVersions,
+  favorites,
+  nameChanges,
+  passkeys,
+  pushEndpoints,
+  recoveryTokens,
+  sessions,
+  signinCodes,
+  signinIdentities,
+  subscriptions,
+  subsites,
+  users,
+} from '../../db/schema.ts';
+
+/** The SQL of account deletion: the request, what the account still holds, and the two steps of the job. */
+
+export async function deletionOf(db: Db, userId: number) {
+  const rows = await db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId)).limit(1);
+  return rows[0];
+}
+
+export async function requestDeletion(db: Db, userId: number, mode: 'anonymize' | 'remove', now: Date, runAt: Date) {
+  await db
+    .insert(accountDeletions)
+    .values({ userId, mode, requestedAt: now, runAt })
+    .onConflictDoUpdate({ target: accountDeletions.userId, set: { mode, requestedAt: now, runAt, doneAt: null } });
+}
+
+export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(accountDeletions)
+    .where(and(eq(accountDeletions.userId, userId), isNull(accountDeletions.doneAt)))
+    .returning({ id: accountDeletions.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Every way back into the account ends, in one statement list the job runs as one transaction before anything
+ * else: the email becomes an address that cannot receive mail (no mailed link or provider finds the account by it)
+ * and the password one no hash matches; sessions, API tokens, passkeys, linked providers, push subscriptions,
+ * mail subscriptions and every pending QR code, mailed link, provider state, passkey challenge, recovery link and
+ * email change go. A new kind of credential belongs in this list.
+ */
+export async function closeAccess(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', role: 'user' })
+    .where(eq(users.id, userId));
+  for (const table of [
+    sessions,
+    apiTokens,
+    passkeys,
+    signinIdentities,
+    signinCodes,
+    recoveryTokens,
+    emailChanges,
+    pushEndpoints,
+    emailSubscriptions,
+  ])
+    await db.delete(table).where(eq(table.userId, userId));
+}
+
+/**
+ * The last step, once the content is dealt with: the name and pictures go, and with them what would name the person
+ * again — the history of names, the saved versions of their entries and the data exports.
+ */
+export async function anonymizeAccount(db: Db, userId: number, name: string, now: Date) {
+  await db
+    .update(subsites)
+    .set({ name, slug: '', description: '', avatarUrl: null, coverUrl: null })
+    .where(eq(subsites.id, userId));
+  await db.delete(nameChanges).where(eq(nameChanges.userId, userId));
+  await db.delete(accountExports).where(eq(accountExports.userId, userId));
+  await db
+    .delete(entryVersions)
+    .where(
+      inArray(entryVersions.entryId, db.select({ id: entries.id }).from(entries).where(eq(entries.authorId, userId))),
+    );
+  await db.update(accountDeletions).set({ doneAt: now }).where(eq(accountDeletions.userId, userId));
+}
+
+/**
+ * What a deleted account still has in sight: its live entries and comments, others' live comments under its
+ * entries, its bookmarks and subscriptions.
+ */
+export async function traceOf(db: Db, userId: number) {
+  const [entryRows, commentRows, underRows, favoriteRows, subscriptionRows] = await Promise.all([
+    db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.authorId, userId), eq(entries.removed, false))),
+    db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.authorId, userId), eq(comments.removed, false))),
+    db
+      .select({ id: comments.id })
+      .from(comments)
+      .innerJoin(entries, eq(entries.id, comments.entryId))
+      .where(and(eq(entries.authorId, userId), ne(comments.authorId, userId), eq(comments.removed, false))),
+    db
+      .select({ type: favorites.targetType, id: favorites.targetId })
+      .from(favorites)
+      .where(eq(favorites.userId, userId)),
+    db.select({ id: subscriptions.subsiteId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+  ]);
+  return {
+    entryIds: entryRows.map((r) => r.id),
+    commentIds: commentRows.map((r) => r.id),
+    commentsUnderIds: underRows.map((r) => r.id),
+    favorites: favoriteRows,
+    subsiteIds: subscriptionRows.map((r) => r.id),
+  };
+}

@@ -89,7 +89,8 @@ describe('account deletion', () => {
     const added = await v.post('/v3.0/passkeys/register', { key: reg.key, credential: key.register(reg.options) });
     expect(added.json().rc, added.body).toBe(200);
     expect((await viaPasskey(key)).id).toBe(id);
-    // The provider's verified address is the account's: the first sign-in links it.
+    // The provider linked while signed in; from then on it signs in to this account.
+    expect(await viaProvider(v, 'leaver')).toBe(id);
     expect(await viaProvider(new Visitor(t.app), 'leaver')).toBe(id);
     const token = (await v.post('/v3.0/tokens/create', { name: 'бот', scope: 'write', days: 0 })).json().data.token;
     expect(

@@ -8,7 +8,6 @@ import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
 import { DonationBlock } from '../billing/DonationBlock.tsx';
-import './entries.css';
 
 /**
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
+import type { Block, BlockOf } from '../../../shared/blocks.ts';
+import { videoEmbedUrl } from '../../../shared/video.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';

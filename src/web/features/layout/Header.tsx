@@ -12,7 +12,7 @@ import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
 import { MessengerButton } from '../messenger/MessengerButton.tsx';
-import { useMessengerUnread } from '../messenger/calls.ts';
+import { useMessengerUnread } from '../messenger/unread.ts';
 import type { MessengerUnread as MessengerUnreadData } from '../../../shared/messenger.ts';
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 

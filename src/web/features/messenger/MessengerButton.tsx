@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { useStore } from '../../lib/store.ts';
 import { badgeText } from '../feed/recent.ts';
-import { drawerStore, openMessenger } from './calls.ts';
+import { drawerStore, openMessenger } from './unread.ts';
 
 const t = ui.messenger;
 

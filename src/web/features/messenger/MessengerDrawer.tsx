@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { drawerStore } from './calls.ts';
+import { drawerStore } from './unread.ts';
 import { Messenger } from './Messenger.tsx';
 
 const t = ui.messenger;

@@ -5,8 +5,6 @@ import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
 import { collapse } from './validation.ts';
 import { VIDEO_SERVICES } from './video.ts';
 
-export { VIDEO_SERVICES, videoEmbedUrl } from './video.ts';
-
 /**
  * Entry blocks: one schema for the server's validation and the page renderer's types.
  * A block is `{type, data, cover?, hidden?}`; `hidden` puts it behind a spoiler, `cover` makes it the feed card's cover.
@@ -36,7 +34,6 @@ export const INLINE_HTML = {
   incut: ['text'],
   warning: ['text'],
 } as const satisfies Record<string, readonly string[]>;
-
 
 const isHttpUrl = (s: string) => {
   try {

@@ -1,8 +1,22 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { chunkModules } from './scripts/chunk-modules.ts';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
-  build: { target: 'es2022' },
+  plugins: [reactRouter(), precompress(), chunkModules()],
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, the shell and everything root.tsx imports) as one script instead
+            // of ~40 small shared chunks; code behind a dynamic import stays out of it.
+            { name: 'shell', test: /[\\/]src[\\/]web[\\/]root\.tsx$/, includeDependenciesRecursively: true },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -43,7 +43,9 @@ function buildIfStale() {
   const res = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'],
-    { cwd: root, stdio: 'inherit' },
+    // A test runner sets NODE_ENV=test, which would give the client React's development build (twice the size):
+    // tests and `npm start` serve the same production build.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (res.status !== 0) throw new Error(`web build failed with code ${res.status}`);
 }

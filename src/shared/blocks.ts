@@ -3,6 +3,7 @@ import { messages } from './catalogue.ts';
 import { formatNumber } from './format.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
 import { anyControlChars, collapse } from './validation.ts';
+import { VIDEO_SERVICES } from './video.ts';
 
 /**
  * Entry blocks: one schema for the server's validation and the page renderer's types.
@@ -33,8 +34,6 @@ export const INLINE_HTML = {
   incut: ['text'],
   warning: ['text'],
 } as const satisfies Record<string, readonly string[]>;
-
-export const VIDEO_SERVICES = ['youtube', 'vk', 'vimeo', 'coub'] as const;
 
 const isHttpUrl = (s: string) => {
   try {
@@ -249,25 +248,6 @@ export const entryBlocksField = z
 /** Where an image block's original lives: an outside url as is, an upload under the media base (`/media` or a CDN). */
 export function imageSrc(img: { uuid?: string; url?: string }, mediaBase = '/media'): string {
   return img.url ?? mediaUrl(mediaBase, img.uuid ?? '');
-}
-
-/** The player address for a video block, loaded only when the reader presses play. */
-export function videoEmbedUrl(v: BlockOf<'video'>['data']): string {
-  const id = encodeURIComponent(v.id);
-  const t = v.timecode ?? 0;
-  switch (v.service) {
-    case 'youtube':
-      return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1${t ? `&start=${t}` : ''}`;
-    case 'vimeo':
-      return `https://player.vimeo.com/video/${id}?autoplay=1${t ? `#t=${t}s` : ''}`;
-    // A coub is a few seconds long: it has no start time.
-    case 'coub':
-      return `https://coub.com/embed/${id}?autostart=true`;
-    case 'vk': {
-      const [oid, vid] = v.id.split(/_(?=[^_]*$)/);
-      return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(vid ?? '')}&autoplay=1${t ? `&t=${t}s` : ''}`;
-    }
-  }
 }
 
 /** The entry title: whitespace collapsed, at most ENTRY_TITLE_MAX characters (empty is allowed when there is text). */

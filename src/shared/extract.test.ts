@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryBlocksField, videoEmbedUrl } from './blocks.ts';
+import { entryBlocksField } from './blocks.ts';
+import { videoEmbedUrl } from './video.ts';
 import {
   applicationLink,
   parseTimecode,

@@ -1,5 +1,6 @@
 import type { Block, BlockOf } from './blocks.ts';
-import { FIELD_MAX, TIMECODE_MAX, VIDEO_SERVICES } from './blocks.ts';
+import { FIELD_MAX, TIMECODE_MAX } from './blocks.ts';
+import type { VideoService } from './video.ts';
 
 /**
  * Link extraction (`GET /andropov/extract`, spec/foundation.md §7): what one URL turns into, the recognisers that
@@ -10,7 +11,7 @@ import { FIELD_MAX, TIMECODE_MAX, VIDEO_SERVICES } from './blocks.ts';
 export const EXTRACT_URLS_MAX = 10;
 export const EXTRACT_URL_MAX = 2000;
 
-export type VideoService = (typeof VIDEO_SERVICES)[number];
+export type { VideoService };
 
 /** An outside picture: media-entity-like (spec/foundation.md §3: a uuid starting with http is used as is). */
 export interface ExtractImage {

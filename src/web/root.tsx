@@ -16,9 +16,9 @@ import { readCookie } from './lib/cookies.ts';
 import { installRequestHooks, setStaticVersion } from './api/request.ts';
 import { OverlayRoot, toast } from './ui/overlays/index.ts';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
-import { openAuthPopup } from './features/auth/AuthPopup.tsx';
-import { openCaptcha } from './features/captcha/CaptchaPopup.tsx';
-import { openBuyPopup } from './features/payments/BuyPopup.tsx';
+import { openAuthPopup } from './features/auth/open.ts';
+import { openCaptcha } from './features/captcha/open.ts';
+import { openBuyPopup } from './features/payments/open.ts';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
@@ -30,7 +30,7 @@ import { TuneOffer } from './features/discovery/TunePopup.tsx';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
-import './styles.css';
+import './shell.css';
 
 /**
  * In the browser zod parses without compiling code: its probe for `new Function`, made as the first schemas are built

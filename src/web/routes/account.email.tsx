@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Route } from './+types/account.email';
 import { ui } from '../../shared/catalogue.ts';
 import { api } from '../api/request.ts';
-import '../features/notifications/notifications.css';
 
 /**
  * `/u/me/settings/email/{token}`: the link mailed to the new address. Opening it changes nothing (mail scanners

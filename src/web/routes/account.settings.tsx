@@ -14,7 +14,6 @@ import {
 } from '../features/accounts/AccountSections.tsx';
 import { TokensSection } from '../features/accounts/Tokens.tsx';
 import { SigninSettings } from '../features/signin/SigninSettings.tsx';
-import '../features/notifications/notifications.css';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';
 import { BlurSetting } from '../features/moderation/BlurSetting.tsx';
 import { BlocklistSection } from '../features/moderation/Blocklist.tsx';

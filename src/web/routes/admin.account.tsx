@@ -3,7 +3,6 @@ import type { Route } from './+types/admin.account';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { StaffSiteAccount } from '../features/billing/StaffBilling.tsx';
-import '../features/discovery/discovery.css';
 
 /** `/admin/account`: staff see the site's own account (its ledger rows and sums), the top-ups and the payouts. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -3,7 +3,6 @@ import type { Route } from './+types/admin.billing';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { StaffBanner, StaffBilling, StaffSiteDonations } from '../features/billing/StaffBilling.tsx';
-import '../features/discovery/discovery.css';
 
 /**
  * `/admin/billing`: staff mark company invoices and donation payouts paid, make promo codes, see editorial donations

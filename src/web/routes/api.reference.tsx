@@ -2,7 +2,6 @@ import type { Route } from './+types/api.reference';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { ApiReference } from '../features/accounts/ApiReference.tsx';
-import '../features/notifications/notifications.css';
 import '../features/accounts/accounts.css';
 
 /** `/developers/api`: the OpenAPI document of `/v3.0/openapi.json`, drawn by our own page (nothing from a CDN). */

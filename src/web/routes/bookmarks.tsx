@@ -11,7 +11,6 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { EntryCard } from '../features/entries/EntryCard.tsx';
 import { BookmarkButton } from '../features/reactions/BookmarkButton.tsx';
 import { CommentVotes } from '../features/reactions/CommentVotes.tsx';
-import '../features/reactions/reactions.css';
 
 type Tab = 'entries' | 'comments';
 type Page = { tab: 'entries'; page: BookmarksPage<Card> } | { tab: 'comments'; page: BookmarksPage<BookmarkedComment> };

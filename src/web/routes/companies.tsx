@@ -5,7 +5,6 @@ import { ui } from '../../shared/catalogue.ts';
 import { pluralize } from '../../shared/format.ts';
 import { SubscribeButton } from '../features/subsites/SubscribeButton.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import '../features/discovery/discovery.css';
 
 const t = ui.discovery.companies;
 

@@ -3,8 +3,6 @@ import type { Route } from './+types/donations';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { DonationsCabinet } from '../features/billing/DonationsCabinet.tsx';
-import '../features/discovery/discovery.css';
-import '../features/billing/billing.css';
 
 /** `/donations`: the author's donations cabinet (issue 12); visitors go to the main page. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/entry';
 import { appContext } from '../context.ts';
@@ -9,9 +10,14 @@ import { EntryView } from '../features/entries/EntryView.tsx';
 import { EntryFooter } from '../features/reactions/EntryFooter.tsx';
 import { Comments } from '../features/comments/Comments.tsx';
 import { useCurrentUser } from '../features/auth/session.ts';
-import { EntryMisprints, useMisprintShortcut } from '../features/moderation/Misprint.tsx';
+import { useMisprintShortcut } from '../features/moderation/misprint-shortcut.ts';
 
 const MAX_ID = 2 ** 31 - 1;
+
+// Moderation code: loaded for the entry's author and staff only, and it shows nothing until its reports arrive.
+const EntryMisprints = lazy(() =>
+  import('../features/moderation/Misprint.tsx').then((m) => ({ default: m.EntryMisprints })),
+);
 
 /** `/u/{user}/{id}-{slug}` and `/s/{slug}/{id}-{slug}`: any other spelling of the same entry redirects to its canonical address. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -59,7 +65,11 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="entry-wrap">
       <EntryView key={entry.id} entry={entry} now={now} footer={<EntryFooter entry={entry} countView />} />
-      {me && (me.id === entry.author.id || me.is_staff) && <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />}
+      {me && (me.id === entry.author.id || me.is_staff) && (
+        <Suspense>
+          <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />
+        </Suspense>
+      )}
       <Comments key={`c${entry.id}`} entry={entry} initial={loaderData.comments} />
     </div>
   );

@@ -11,7 +11,7 @@ import {
   type FeedRoute,
   type FeedSorting,
 } from '../../shared/feed.ts';
-import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
+import { openAuthPopup } from '../features/auth/open.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedBanner } from '../features/billing/FeedBanner.tsx';
 import { FeedList } from '../features/feed/FeedList.tsx';

@@ -7,7 +7,6 @@ import { NotificationRow } from '../features/notifications/NotificationRow.tsx';
 import { notificationCalls, unreadStore } from '../features/notifications/unread.ts';
 import type { NotificationItem } from '../../shared/notifications.ts';
 import { useStore } from '../lib/store.ts';
-import '../features/notifications/notifications.css';
 
 /** `/notifications`: the reader's notifications, newest change first; anonymous visitors get the 401 page. */
 export async function loader({ context }: Route.LoaderArgs) {

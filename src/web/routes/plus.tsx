@@ -7,8 +7,6 @@ import { DonationForm } from '../features/billing/DonationBlock.tsx';
 import { InvoiceForm } from '../features/billing/InvoiceForm.tsx';
 import { PlusOffer } from '../features/billing/PlusOffer.tsx';
 import { SponsorsGrid } from '../features/billing/SponsorsGrid.tsx';
-import '../features/discovery/discovery.css';
-import '../features/billing/billing.css';
 
 const t = ui.billing.plus;
 

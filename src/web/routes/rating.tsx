@@ -5,7 +5,6 @@ import { ui } from '../../shared/catalogue.ts';
 import { RATING_KINDS, RATING_PERIODS, type RatingKind, type RatingPeriod } from '../../shared/discovery.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { Avatar } from '../ui/Avatar.tsx';
-import '../features/discovery/discovery.css';
 
 const t = ui.discovery.rating;
 const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>

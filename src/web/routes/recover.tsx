@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ui } from '../../shared/catalogue.ts';
-import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
+import { openAuthPopup } from '../features/auth/open.ts';
 import { authCalls } from '../features/auth/session.ts';
 
 export function meta() {

@@ -23,7 +23,6 @@ import {
 import { Avatar } from '../ui/Avatar.tsx';
 import { searchCall } from '../features/search/calls.ts';
 import { rememberSearch } from '../features/search/recent.ts';
-import '../features/search/search.css';
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>
   list.includes(v as T) ? (v as T) : fallback;

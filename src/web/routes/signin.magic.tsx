@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ui } from '../../shared/catalogue.ts';
-import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
+import { openAuthPopup } from '../features/auth/open.ts';
 import { setCurrentUser } from '../features/auth/session.ts';
 import { signinCalls } from '../features/signin/calls.ts';
 import '../features/signin/signin.css';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { ui } from '../../shared/catalogue.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import type { QrRequest } from '../../shared/signin.ts';
-import { openAuthPopup } from '../features/auth/AuthPopup.tsx';
+import { openAuthPopup } from '../features/auth/open.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { signinCalls } from '../features/signin/calls.ts';
 import '../features/signin/signin.css';

@@ -4,7 +4,6 @@ import { ui } from '../../shared/catalogue.ts';
 import { STATS_DAYS_DEFAULT } from '../../shared/discovery.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { Chart } from '../features/discovery/Chart.tsx';
-import '../features/discovery/discovery.css';
 
 const t = ui.discovery.stats;
 

@@ -3,7 +3,6 @@ import type { Route } from './+types/subsite.settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { SubsiteSettingsForm } from '../features/accounts/SubsiteSettings.tsx';
-import '../features/notifications/notifications.css';
 import '../features/accounts/accounts.css';
 
 /** `{subsite_url}/settings` (spec/content.md §2): `/s/{slug}/settings` or `/u/{id}-{slug}/settings`; owners and admins. */

@@ -10,7 +10,6 @@ import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { MuteHashtagButton } from '../features/discovery/MuteHashtagButton.tsx';
-import '../features/discovery/discovery.css';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const t = ui.discovery.hashtags;

@@ -1,3 +1,4 @@
+import './auth.css';
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { NAME_MAX, PASSWORD_MAX, EMAIL_MAX } from '../../../shared/limits.ts';

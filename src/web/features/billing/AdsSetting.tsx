@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { billingCalls } from './calls.ts';
-import './billing.css';
 
 const t = ui.billing.ads;
 

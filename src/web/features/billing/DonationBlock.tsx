@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { DONATION_MAX, DONATION_MESSAGE_MAX, DONATION_MIN, KOPECKS } from '../../../shared/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openAuthPopup } from '../auth/open.ts';
 import { useCurrentUser } from '../auth/session.ts';
-import { openCardPayment } from '../payments/CardCheckout.tsx';
+import { openCardPayment } from '../payments/open.ts';
 import { billingCalls } from './calls.ts';
-import './billing.css';
 
 const t = ui.billing.donation;
 

@@ -9,7 +9,7 @@ import {
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
-import { openCardPayment } from '../payments/CardCheckout.tsx';
+import { openCardPayment } from '../payments/open.ts';
 import { billingCalls } from './calls.ts';
 
 const t = ui.billing.cabinet;

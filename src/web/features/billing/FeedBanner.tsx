@@ -1,6 +1,5 @@
 import type { FeedBanner as Banner } from '../../../shared/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import './billing.css';
 
 const t = ui.billing.ads;
 

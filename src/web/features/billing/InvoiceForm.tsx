@@ -5,7 +5,6 @@ import { formatRoubles } from '../../../shared/format.ts';
 import { EMAIL_RE } from '../../../shared/validation.ts';
 import type { Product } from '../../../shared/payments.ts';
 import { billingCalls } from './calls.ts';
-import './billing.css';
 
 const t = ui.billing.invoice;
 /** spec/foundation.md §9: a server search waits 300 ms after the last key. */

@@ -12,7 +12,6 @@ import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
-import './billing.css';
 
 const t = ui.billing.staff;
 const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));

@@ -11,10 +11,7 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import type { PopoverItem } from '../../ui/overlays/index.ts';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
-import { banUser } from '../moderation/ban.ts';
-import { pinComment } from '../moderation/comment.ts';
-import { openComplaint } from '../moderation/Complaint.tsx';
-import { setBlocked } from '../moderation/blocklist.ts';
+import { banUser, openComplaint, pinComment, setBlocked } from '../moderation/open.ts';
 
 const L = ui.comments;
 /** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */

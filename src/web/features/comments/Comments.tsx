@@ -23,7 +23,6 @@ import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
-import './comments.css';
 
 const L = ui.comments;
 const HIGHLIGHT_MS = 3000;

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChartSeries } from '../../../shared/discovery.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import './discovery.css';
 
 const COLORS = ['#2f6fed', '#14935b', '#e0384f', '#8b3dff', '#c7812b'];
 const DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });

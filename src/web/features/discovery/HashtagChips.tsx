@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { HashtagItem } from '../../../shared/hashtags.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import './discovery.css';
 
 /** The subsite hashtag list (spec/content.md §3): its tags, the most used first, each a link to the tag's feed. */
 export function HashtagChips({ items, title }: { items: HashtagItem[]; title: string }) {

@@ -3,7 +3,6 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { HashtagItem } from '../../../shared/hashtags.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
-import './discovery.css';
 
 /** What the author typed right before the caret: a `#` that starts a tag and the letters after it. */
 const TYPED = /(?:^|[^\p{L}\p{N}_&#/])#([\p{L}_][\p{L}\p{N}_]{0,49})$/u;

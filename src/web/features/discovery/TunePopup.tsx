@@ -7,7 +7,6 @@ import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { popup } from '../../ui/overlays/index.ts';
 import { currentUser, setCurrentUser, useCurrentUser } from '../auth/session.ts';
-import './discovery.css';
 
 const t = ui.discovery.tune;
 const OFFERED_KEY = 'sreda:tune-offered';

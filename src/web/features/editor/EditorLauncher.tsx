@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { popup } from '../../ui/overlays/index.ts';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openAuthPopup } from '../auth/open.ts';
 import { currentUser } from '../auth/session.ts';
 import { editorRequest, openEditor } from './open.ts';
 

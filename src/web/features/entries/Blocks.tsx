@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { videoEmbedUrl, type Block, type BlockOf } from '../../../shared/blocks.ts';
+import type { Block, BlockOf } from '../../../shared/blocks.ts';
+import { videoEmbedUrl } from '../../../shared/video.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
@@ -8,7 +9,6 @@ import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
 import { DonationBlock } from '../billing/DonationBlock.tsx';
-import './entries.css';
 
 /**
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved

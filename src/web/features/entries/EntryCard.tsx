@@ -10,7 +10,6 @@ import { EntryMenu, EntryStub, useEntryStub } from '../feed/EntryStub.tsx';
 import { EntryFooter } from '../reactions/EntryFooter.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { NsfwCover } from '../moderation/Nsfw.tsx';
-import '../feed/feed.css';
 
 /** An entry in a feed: subsite, author, time, the '…' menu, title, intro, cover, then the reactions footer (comments, votes, bookmark, share, views). */
 export function EntryCard({ entry, now }: { entry: Card; now: number }) {

@@ -8,7 +8,6 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { EntryActions } from '../history/EntryActions.tsx';
 import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
-import './entries.css';
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
 export function EntryView({ entry, now, footer }: { entry: Entry; now: number; footer?: ReactNode }) {

@@ -8,7 +8,6 @@ import {
 } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { toast } from '../../ui/overlays/index.ts';
-import './entries.css';
 
 /** spec/content.md §5 and §9: the counter shows from 20 characters left, turns to a warning under 10; checks settle after 200 ms. */
 const COUNTER_FROM = 20;

@@ -1,6 +1,5 @@
 import type { Entry } from '../../../shared/entries.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import './entries.css';
 
 const C = ui.complaints;
 type Review = Pick<Entry, 'awaiting_review' | 'rejection'>;

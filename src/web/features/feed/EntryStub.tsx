@@ -5,7 +5,7 @@ import type { EntryCard } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
-import { openComplaint } from '../moderation/Complaint.tsx';
+import { openComplaint } from '../moderation/open.ts';
 
 /** The entry stub's options (spec/content.md §4): each is offered (state 1) or done with a cancel (state 2). */
 export type StubOption = 'hide' | 'author' | 'subsite' | 'unsubscribe' | 'complain';

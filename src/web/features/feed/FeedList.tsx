@@ -17,7 +17,6 @@ import { EntryCard } from '../entries/EntryCard.tsx';
 import { restoreFeed, saveFeed, toParam, withTo } from './feedState.ts';
 import { pluralize } from '../../../shared/format.ts';
 import { useFreshEntries } from '../realtime/freshEntries.ts';
-import './feed.css';
 
 /** Preload when the end of the list is within this many window heights (spec/content.md §9). */
 export const PRELOAD_SCREENS = 2;

@@ -4,7 +4,6 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
-import './feed.css';
 
 const t = ui.feedSection;
 const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';

@@ -3,7 +3,7 @@ import { ACTION_PARAMS, type InitialData } from '../../../shared/discovery.ts';
 import { RECENT_COUNT_CAP } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/index.ts';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openAuthPopup } from '../auth/open.ts';
 
 /** "99+" past the cap. */
 export const badgeText = (count: number) => (count > RECENT_COUNT_CAP ? `${RECENT_COUNT_CAP}+` : String(count));

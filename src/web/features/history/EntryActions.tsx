@@ -1,11 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { useCurrentUser } from '../auth/session.ts';
-import { banUser } from '../moderation/ban.ts';
-import { runStaffEntryAction, staffEntryItems } from '../moderation/entry.ts';
-import { openEntryStats } from '../moderation/EntryStats.tsx';
+import { banUser, openEntryStats } from '../moderation/open.ts';
 import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
 
 const L = ui.history;
@@ -40,6 +39,11 @@ export function EntryActions({
   const canSeeStats = Boolean(me && (me.is_staff || me.id === entry.author.id)) && !entry.removed;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // Staff items come from the moderation code, loaded for staff only (a reader's page carries none of it).
+  const [staff, setStaff] = useState<typeof import('../moderation/entry.ts') | null>(null);
+  useEffect(() => {
+    if (me?.is_staff) void import('../moderation/entry.ts').then(setStaff);
+  }, [me?.is_staff]);
 
   async function select(value: string | undefined) {
     if (value === 'edit') navigate(`/writing/${entry.id}`);
@@ -48,7 +52,8 @@ export function EntryActions({
     else if (value === 'restore' && (await restoreEntry(entry))) revalidator.revalidate();
     else if (value === 'ban' && (await banUser(entry.author))) revalidator.revalidate();
     else if (value === 'stats') openEntryStats(entry.id);
-    else if (value?.startsWith('mod:') && (await runStaffEntryAction(entry, value))) revalidator.revalidate();
+    else if (value?.startsWith('mod:') && staff && (await staff.runStaffEntryAction(entry, value)))
+      revalidator.revalidate();
   }
 
   return (
@@ -63,7 +68,7 @@ export function EntryActions({
         entry.removed
           ? { label: L.restore, value: 'restore' }
           : { label: L.remove, value: 'remove', color: 'var(--danger)' },
-        ...(me?.is_staff && !entry.removed ? staffEntryItems(entry) : []),
+        ...(me?.is_staff && staff && !entry.removed ? staff.staffEntryItems(entry) : []),
         ...(canBan ? [{ label: ui.moderation.banAuthor, value: 'ban', color: 'var(--danger)' }] : []),
       ]}
       onSelect={(value) => void select(value)}

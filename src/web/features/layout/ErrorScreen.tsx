@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
-import './errors.css';
+import { openAuthPopup } from '../auth/open.ts';
 
 /** The document title of an error screen (the site's name is added by the caller). */
 export function errorTitle(status: number) {

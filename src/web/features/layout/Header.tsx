@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { Popover, toast, type PopoverItem } from '../../ui/overlays/index.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openAuthPopup } from '../auth/open.ts';
 import { authCalls, setCurrentUser } from '../auth/session.ts';
 import { toggleSidebar } from './Sidebar.tsx';
 import { openEditor } from '../editor/open.ts';
@@ -12,9 +12,8 @@ import { NotificationsBell } from '../notifications/NotificationsBell.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { useUnreadCount } from '../notifications/unread.ts';
 import { MessengerButton } from '../messenger/MessengerButton.tsx';
-import { useMessengerUnread } from '../messenger/calls.ts';
+import { useMessengerUnread } from '../messenger/unread.ts';
 import type { MessengerUnread as MessengerUnreadData } from '../../../shared/messenger.ts';
-import '../entries/entries.css';
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 
 const WriteIcon = () => (

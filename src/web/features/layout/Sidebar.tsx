@@ -10,7 +10,6 @@ import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
 import { LiveFeed } from '../live/LiveFeed.tsx';
 import type { LiveCollapse } from '../live/collapse.ts';
-import './sidebar.css';
 
 import { SIDEBAR_COOKIE } from '../../../shared/shell-cookies.ts';
 

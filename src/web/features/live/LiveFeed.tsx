@@ -13,7 +13,6 @@ import {
   type LiveCollapse,
 } from './collapse.ts';
 import { useLiveFeed } from './liveState.ts';
-import './live.css';
 
 const L = ui.realtime;
 

@@ -27,7 +27,8 @@ import { openModal, toast } from '../../ui/overlays/index.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { ChatAvatar } from './ChatList.tsx';
 import { GroupPanel } from './GroupPanel.tsx';
-import { drafts, messengerCalls, useMessengerEvents } from './calls.ts';
+import { drafts, messengerCalls } from './calls.ts';
+import { useMessengerEvents } from './unread.ts';
 
 const t = ui.messenger;
 

@@ -1,13 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { useStore } from '../../lib/store.ts';
 import { badgeText } from '../feed/recent.ts';
-import { drawerStore, openMessenger } from './calls.ts';
-import { Messenger } from './Messenger.tsx';
-import './messenger.css';
+import { drawerStore, openMessenger } from './unread.ts';
 
 const t = ui.messenger;
+
+// The drawer and the messenger in it load when it is first opened: a page carries no messenger code until then.
+const MessengerDrawer = lazy(() => import('./MessengerDrawer.tsx').then((m) => ({ default: m.MessengerDrawer })));
 
 const ChatIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>
@@ -22,7 +23,6 @@ const ChatIcon = () => (
 export function MessengerButton({ me, count }: { me: number; count: number }) {
   const open = useStore(drawerStore, null);
   const location = useLocation();
-  const panel = useRef<HTMLElement>(null);
   const onPage = location.pathname === '/messenger';
 
   useEffect(() => {
@@ -54,28 +54,9 @@ export function MessengerButton({ me, count }: { me: number; count: number }) {
         )}
       </button>
       {open !== null && !onPage && (
-        <aside ref={panel} className="messenger-drawer" aria-label={t.title} data-testid="messenger-drawer">
-          <div className="messenger-drawer__head">
-            <h2>{t.title}</h2>
-            <Link
-              to={open ? `/messenger?chat=${open}` : '/messenger'}
-              className="messenger-drawer__full"
-              onClick={() => drawerStore.set(null)}
-            >
-              {t.openPage}
-            </Link>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={t.close}
-              onClick={() => drawerStore.set(null)}
-              data-testid="messenger-close"
-            >
-              ×
-            </button>
-          </div>
-          <Messenger me={me} mode="panel" chatId={open || null} onChatChange={(id) => drawerStore.set(id ?? 0)} />
-        </aside>
+        <Suspense>
+          <MessengerDrawer me={me} open={open} />
+        </Suspense>
       )}
     </>
   );

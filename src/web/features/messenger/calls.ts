@@ -1,19 +1,15 @@
-import { useEffect } from 'react';
 import { api } from '../../api/request.ts';
-import { createStore, useStore } from '../../lib/store.ts';
-import { channelName, type UserEvent } from '../../../shared/realtime.ts';
 import type {
   ChatDetails,
   ChatPerson,
   ChatsPage,
   Message,
   MessagesPage,
-  MessengerEvent,
   MessengerSettings,
   MessengerUnread,
 } from '../../../shared/messenger.ts';
 import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
-import { useChannel } from '../realtime/useChannel.ts';
+import { messengerUnread, mutedChats, openMessenger, setUnread } from './unread.ts';
 import { toast } from '../../ui/overlays/index.ts';
 
 /** The `/v3.0/messenger/…` calls the components use; every one goes through the request helper. */
@@ -104,56 +100,10 @@ export const messengerCalls = {
   },
 };
 
-/** Unread messages over the reader's chats (not muted): the header badge and part of the title prefix. */
-export const messengerUnread = createStore(0);
-/** The reader's muted chats: their new messages leave the total alone. */
-const mutedChats = createStore<ReadonlySet<number>>(new Set());
-function setUnread(data: MessengerUnread) {
-  messengerUnread.set(data.unread_total);
-  mutedChats.set(new Set(data.muted_ids));
-}
-
-/** Which chat the drawer shows (null: closed; 0: the list). */
-export const drawerStore = createStore<number | null>(null);
-export const openMessenger = (chatId = 0) => drawerStore.set(chatId);
-
 /** Starts (or finds) the direct chat with a person and opens it in the drawer: 'Написать сообщение'. */
 export async function writeTo(userId: number) {
   const result = await messengerCalls.create({ type: 'direct', user_ids: [userId] });
   if (result.ok) openMessenger(result.data.id);
-}
-
-/**
- * Keeps the unread count live for a signed-in reader: the server renders it with the page (root loader), then the
- * private channel moves it — a message from someone else in a chat that is not muted adds one, a read mark or leaving
- * brings the server's figure — so a reader of a busy channel never re-asks the total per message.
- */
-export function useMessengerUnread(userId: number | null, initial?: MessengerUnread): number {
-  const count = useStore(messengerUnread, initial?.unread_total ?? 0);
-  useEffect(() => {
-    if (!userId) setUnread({ unread_total: 0, muted_ids: [] });
-    else if (initial) setUnread(initial);
-    else void messengerCalls.refreshUnread();
-  }, [userId, initial]);
-  useMessengerEvents(userId, (event) => {
-    if (event.type === 'chat_read' && event.user_id === userId && event.unread_total >= 0)
-      messengerUnread.set(event.unread_total);
-    else if (event.type === 'chat_left') messengerUnread.set(event.unread_total);
-    else if (
-      event.type === 'message_new' &&
-      event.message.author?.id !== userId &&
-      !mutedChats.get().has(event.chat_id)
-    )
-      messengerUnread.set(messengerUnread.get() + 1);
-  });
-  return userId ? count : 0;
-}
-
-/** The messenger's events of the reader's private channel. */
-export function useMessengerEvents(userId: number | null, handler: (event: MessengerEvent) => void) {
-  useChannel<UserEvent>(userId ? channelName.user(userId) : null, (event) => {
-    if (event.type !== 'notification') handler(event);
-  });
 }
 
 /** Drafts are kept per chat in this browser (localStorage), so a half-written message survives a reload. */

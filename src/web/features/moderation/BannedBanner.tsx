@@ -1,7 +1,6 @@
 import { ui } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import type { OwnBan } from '../../../shared/moderation.ts';
-import './moderation.css';
 
 /** A banned person sees why and until when, on every page, above the content. */
 export function BannedBanner({ ban }: { ban: OwnBan | null | undefined }) {

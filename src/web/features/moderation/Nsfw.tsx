@@ -5,7 +5,6 @@ import { api } from '../../api/request.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { useCurrentUser } from '../auth/session.ts';
-import './moderation.css';
 
 const L = ui.moderation;
 

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
 import type { EmailSubscriptionInfo } from '../../../shared/notifications.ts';
-import './notifications.css';
 
 export interface EmailLinkTexts {
   title: string;

@@ -8,7 +8,6 @@ import { badgeText } from '../feed/recent.ts';
 import { notificationCalls } from './unread.ts';
 import type { NotificationItem } from '../../../shared/notifications.ts';
 import { SystemIcon } from './NotificationRow.tsx';
-import './notifications.css';
 
 const BellIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>

@@ -2,10 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
-import { openAuthPopup } from '../auth/AuthPopup.tsx';
+import { openAuthPopup } from '../auth/open.ts';
 import { popup } from '../../ui/overlays/index.ts';
 import { paymentCalls } from './calls.ts';
 import { CardForm, EmailStep, PaymentResult } from './CardCheckout.tsx';
+import '../auth/auth.css';
 import './payments.css';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';

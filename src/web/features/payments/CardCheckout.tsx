@@ -15,6 +15,7 @@ import {
 import type { ApiResult } from '../../api/request.ts';
 import { popup } from '../../ui/overlays/index.ts';
 import { paymentCalls } from './calls.ts';
+import '../auth/auth.css';
 import './payments.css';
 
 const t = ui.payments;

@@ -6,6 +6,7 @@ import { digitsOnly } from '../../../shared/payments.ts';
 import { openModal, popup, toast } from '../../ui/overlays/index.ts';
 import { openBuyPopup } from './BuyPopup.tsx';
 import { paymentCalls } from './calls.ts';
+import '../auth/auth.css';
 import './payments.css';
 
 const t = ui.payments;

@@ -1,5 +1,4 @@
 import { ui } from '../../../shared/catalogue.ts';
-import './payments.css';
 
 /** The Plus mark by a name (spec/content.md §6: paid readers). */
 export function PlusBadge() {

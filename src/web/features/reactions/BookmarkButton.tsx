@@ -4,7 +4,6 @@ import { ui } from '../../../shared/catalogue.ts';
 import { compactCount } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { BookmarkIcon } from './icons.tsx';
-import './reactions.css';
 
 /** Keeps or drops a bookmark; entries show how many readers keep one. Anonymous clicks sign in first (rc 401). */
 export function BookmarkButton({

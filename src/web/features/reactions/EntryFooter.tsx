@@ -7,7 +7,6 @@ import { HitCounter } from './HitCounter.tsx';
 import { CommentIcon, ShareIcon } from './icons.tsx';
 import { openShareDialog } from './ShareDialog.tsx';
 import { VoteButtons } from './VoteButtons.tsx';
-import './reactions.css';
 
 /**
  * Under an entry, in the feed and on its page: comments, votes, bookmark, share and views.

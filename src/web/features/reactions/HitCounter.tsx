@@ -6,7 +6,6 @@ import { api } from '../../api/request.ts';
 import { channelName, type HitsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { EyeIcon } from './icons.tsx';
-import './reactions.css';
 
 /**
  * The views of an entry; with `count`, showing it counts this reader's view (once a day, the server decides)

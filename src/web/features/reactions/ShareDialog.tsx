@@ -4,7 +4,6 @@ import { messages, ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { LinkIcon } from './icons.tsx';
-import './reactions.css';
 
 /** spec/content.md §9: share windows open at 600x450, centred over the page. */
 const SHARE_WINDOW = { width: 600, height: 450 };

@@ -8,7 +8,6 @@ import { onAuthChange } from '../auth/session.ts';
 import { channelName, type ContentEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { ArrowDownIcon, ArrowUpIcon } from './icons.tsx';
-import './reactions.css';
 
 /**
  * ▲ rating ▼ of an entry or a comment: the rating (sum of votes) is green above zero and red below, the

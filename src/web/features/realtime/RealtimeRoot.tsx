@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { channelName, type ChannelAuth, type SystemEvent } from '../../../shared/realtime.ts';
 import { realtime, useChannel } from './useChannel.ts';
-import './realtime.css';
 
 /** The build this tab runs (React Router's manifest version; the server announces its own). */
 const ownVersion = () =>

@@ -12,7 +12,6 @@ import {
 import { Avatar } from '../../ui/Avatar.tsx';
 import { searchCall } from './calls.ts';
 import { forgetSearches, recentSearches, rememberSearch } from './recent.ts';
-import './search.css';
 
 interface Option {
   key: string;

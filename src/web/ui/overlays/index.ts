@@ -1,5 +1,3 @@
-import './overlays.css';
-
 export { OverlayRoot } from './OverlayRoot.tsx';
 export { toast, type ToastType } from './toasts.tsx';
 export { popup, type PopupApi, type PopupSpec } from './popup.tsx';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type Ref } from 'react';
 import type { PictureSources } from './images.ts';
-import './viewer.css';
 
 /**
  * The lazy image loader of spec/foundation.md §9 and content.md §4: a picture loads once it comes within 1.5 window

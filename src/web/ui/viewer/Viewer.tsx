@@ -4,7 +4,6 @@ import { ui } from '../../../shared/catalogue.ts';
 import { useMounted } from '../overlays/store.ts';
 import { CloseIcon } from '../overlays/toasts.tsx';
 import { canZoom, viewerFit, type ViewerItem } from './images.ts';
-import './viewer.css';
 
 /** spec/foundation.md §2: open, close and paging animate for 333 ms. */
 export const VIEWER_ANIMATION_MS = 333;

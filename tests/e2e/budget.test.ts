@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, open, startServer, type Server } from './harness.ts';
+import { CHUNK_MODULES } from '../../scripts/chunk-modules.ts';
+import { root } from '../../scripts/ensure-build.ts';
+
+/**
+ * The front-end budget of a reader's first visit (issue 35): an anonymous reader on a phone opens the main feed and an
+ * entry. Everything the page fetches until the network is quiet counts, the socket included.
+ */
+const BUDGET = {
+  requests: 40,
+  /** Scripts, each gzipped at level 9 (the build's .gz files); brotli, which browsers get, is ~15 % smaller. */
+  jsKb: 200,
+  /** `<link rel=stylesheet>` in the head without media or disabled: the page waits for each before its first paint. */
+  blockingStylesheets: 3,
+};
+
+/**
+ * Widgets a reader does not see at first paint: their code must come only when used. A few pieces of these folders are
+ * part of every page on purpose: the header's messenger icon and its unread counter (signed-in readers), the Plus mark
+ * by a name, the banned banner, the 18+ cover, the misprint shortcut and the openers that load the rest on demand.
+ */
+const LAZY =
+  /^src\/web\/features\/(messenger|payments|moderation|signin|captcha)\/|^src\/web\/features\/auth\/AuthPopup|^src\/web\/features\/editor\/(EntryEditor|EditorPopup)/;
+const SHOWN = new Set([
+  'src/web/features/messenger/MessengerButton.tsx',
+  'src/web/features/messenger/unread.ts',
+  'src/web/features/payments/PlusBadge.tsx',
+  'src/web/features/payments/open.ts',
+  'src/web/features/moderation/BannedBanner.tsx',
+  'src/web/features/moderation/Nsfw.tsx',
+  'src/web/features/moderation/misprint-shortcut.ts',
+  'src/web/features/moderation/open.ts',
+  'src/web/features/captcha/open.ts',
+]);
+
+interface Visit {
+  requests: string[];
+  jsBytes: number;
+  blocking: string[];
+  lazyModules: string[];
+}
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `url` as a new anonymous reader at 375 px and records what the page fetched. */
+async function visit(url: string): Promise<Visit & { page: Page; close(): Promise<void> }> {
+  const { context, page } = await newPage(browser, 375, 812);
+  const requests: string[] = [];
+  const scripts: Promise<number>[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  page.on('websocket', (ws) => requests.push(ws.url()));
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script')
+      scripts.push(
+        res.body().then((body) => {
+          const n = zlib.gzipSync(body, { level: 9 }).length;
+          if (process.env.BUDGET_VERBOSE) console.log(res.url(), n);
+          return n;
+        }),
+      );
+  });
+  await open(page, url);
+  await page.waitForLoadState('networkidle');
+  const blocking = await page.$$eval('head link[rel=stylesheet]', (links) =>
+    links.filter((l) => !l.hasAttribute('media') && !l.hasAttribute('disabled')).map((l) => l.getAttribute('href')!),
+  );
+  const chunks = JSON.parse(fs.readFileSync(path.join(root, CHUNK_MODULES), 'utf8')) as Record<string, string[]>;
+  const lazyModules = requests
+    .map((u) => new URL(u).pathname.slice(1))
+    .flatMap((file) => chunks[file] ?? [])
+    .filter((m) => LAZY.test(m) && !SHOWN.has(m));
+  const jsBytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  return { requests, jsBytes, blocking, lazyModules, page, close: () => context.close() };
+}
+
+function report(name: string, v: Visit) {
+  console.log(
+    `${name}: ${v.requests.length} requests, ${(v.jsBytes / 1024).toFixed(1)} KB of scripts (gzip), ` +
+      `${v.blocking.length} render-blocking stylesheets`,
+  );
+}
+
+function expectWithinBudget(v: Visit) {
+  expect(v.lazyModules, 'code of widgets the page does not show').toEqual([]);
+  expect(v.blocking.length, `render-blocking stylesheets: ${v.blocking.join(', ')}`).toBeLessThanOrEqual(
+    BUDGET.blockingStylesheets,
+  );
+  expect(v.requests.length, 'requests').toBeLessThanOrEqual(BUDGET.requests);
+  expect(v.jsBytes / 1024, 'KB of scripts, gzip').toBeLessThanOrEqual(BUDGET.jsKb);
+}
+
+describe('front-end budget of an anonymous reader on a phone', () => {
+  it('the main feed and an entry stay within it', async () => {
+    const home = await visit(`${server.url}/`);
+    report('/', home);
+    const href = await home.page
+      .locator('[data-testid=entry-card] a[href]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')!).find((h) => /^\/[us]\/[^/]+\/\d+-/.test(h)));
+    await home.close();
+    expect(href).toBeTruthy();
+    const entry = await visit(`${server.url}${href}`);
+    report(href!, entry);
+    await entry.close();
+    expectWithinBudget(home);
+    expectWithinBudget(entry);
+  });
+
+  it('widgets loaded on use still work: the sign-in popup opens with its styles', async () => {
+    const v = await visit(`${server.url}/`);
+    await v.page.getByRole('button', { name: 'Войти' }).first().click();
+    const dialog = v.page.locator('.auth');
+    await dialog.waitFor();
+    // auth.css came with the popup's code: its field rules apply.
+    expect(
+      await dialog
+        .locator('.auth-field input')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderRadius),
+    ).not.toBe('0px');
+    await v.close();
+  });
+});

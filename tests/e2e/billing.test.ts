@@ -234,7 +234,7 @@ describe('billing', () => {
 
     // The author spends 200 ₽ of the 250 (a donation to the editorial); refunding the card donation, staff are told
     // first that the site covers what the author no longer holds.
-    const spent = await callApi(server, '/v3.0/donations/site/balance', author.cookie, { amount: 200, message: '' });
+    const spent = await callApi(server, '/v3.0/donations/site/balance', author.cookie, { amount: 20000, message: '' });
     expect(spent.rc, JSON.stringify(spent)).toBe(200);
     const staff = await signedInPage(browser, server, boss.cookie, 1280, 900);
     await open(staff.page, `${server.url}/admin/payments`);
@@ -263,7 +263,7 @@ describe('billing', () => {
       const reader = await registerViaApi(server, 'Читатель Баннера');
       const banner = { image_url: '/icon-512.png', link: '/plus', text: 'Поддержите Среду — оформите Плюс' };
       expect((await callApi(server, '/v3.0/admin/banner', boss.cookie, banner)).rc).toBe(200);
-      const site = await callApi(server, '/v3.0/donations/site/balance', reader.cookie, { amount: 100 });
+      const site = await callApi(server, '/v3.0/donations/site/balance', reader.cookie, { amount: 10000 });
       expect(site.rm).toBe(messages.balanceTooLow);
       for (const width of [1280, 375]) {
         const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);

@@ -1,5 +1,5 @@
 /** Catalogue section: company invoices, the /plus page, donations, the balance and promo codes (issue 12). */
-import { formatNumber, pluralize } from '../format.ts';
+import { formatNumber, formatRoubles, pluralize } from '../format.ts';
 import {
   BANNER_TEXT_MAX,
   DONATION_MAX,
@@ -65,11 +65,11 @@ export const billingMessages = {
   donationRefundNote: (id: number) => `Возврат доната ${id}`,
   donationShortfallNote: (id: number, authorId: number) =>
     `Возврат доната ${id}: у автора ${authorId} не хватило денег на балансе, недостачу покрыл сайт`,
-  /** Roubles. */
+  /** Kopecks. */
   donationClawbackNotice: (amount: number, taken: number) =>
     taken === amount
-      ? `Донат на ${rub(amount)} вернули отправителю, эта сумма списана с вашего баланса`
-      : `Донат на ${rub(amount)} вернули отправителю. С вашего баланса списано ${rub(taken)} — всё, что на нём было; остальное покрыл сайт`,
+      ? `Донат на ${formatRoubles(amount)} вернули отправителю, эта сумма списана с вашего баланса`
+      : `Донат на ${formatRoubles(amount)} вернули отправителю. С вашего баланса списано ${formatRoubles(taken)} — всё, что на нём было; остальное покрыл сайт`,
   siteAccountBeforeInvalid: 'Неверная строка, с которой продолжить список',
   siteDonationDone: 'Спасибо! Донат отправлен редакции',
   bannerImageInvalid: 'Картинка баннера — адрес https:// или путь на сайте, начинающийся с /',
@@ -151,7 +151,7 @@ export const billingUi = {
     submit: 'Отправить донат',
     byCard: 'Оплатить картой',
     fromBalance: 'С баланса',
-    cardLead: (roubles: number) => `Сумма доната: ${rub(roubles)}`,
+    cardLead: (kopecks: number) => `Сумма доната: ${formatRoubles(kopecks)}`,
     sent: 'Спасибо! Автор получит ваш донат',
     siteTitle: 'Поддержать редакцию',
     siteMessage: 'Сообщение редакции (необязательно)',
@@ -175,7 +175,7 @@ export const billingUi = {
     topupAmount: 'Сумма, ₽',
     topupHint: `от ${formatNumber(TOPUP_MIN)} до ${formatNumber(TOPUP_MAX)} ₽`,
     topupSubmit: 'Пополнить картой',
-    topupLead: (roubles: number) => `Пополнение баланса на ${rub(roubles)}`,
+    topupLead: (kopecks: number) => `Пополнение баланса на ${formatRoubles(kopecks)}`,
   },
   staff: {
     title: 'Счета, выплаты и промокоды',

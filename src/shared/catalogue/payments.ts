@@ -57,7 +57,6 @@ export const paymentsUi = {
     2: '3 месяца',
     3: '1 год',
   } as Record<number, string>,
-  rub: (price: number) => `${price} ₽`,
   perMonth: 'в месяц, автопродление каждые 30 дней',
   agree: 'Согласен с правилами автопродления',
   agreeRequired: 'Сперва нужно согласиться с правилами',
@@ -90,7 +89,8 @@ export const paymentsUi = {
   paymentsSection: 'Платежи',
   plusActive: (until: string) => `Плюс действует до ${until}`,
   plusNone: 'Плюса нет',
-  nextCharge: (date: string, price: number) => `Следующее списание ${date}: ${price} ₽`,
+  /** A formatted sum. */
+  nextCharge: (date: string, price: string) => `Следующее списание ${date}: ${price}`,
   recurringOptions: 'Настройки автопродления',
   recurringSince: (date: string) => `Автопродление подключено ${date}`,
   cancelRecurring: 'Отключить автопродление',

@@ -1,7 +1,7 @@
 import type { DonationsCabinet, FeedBanner, Sponsor } from '../billing.ts';
 import type { Product } from '../payments.ts';
 
-/** What /plus shows (src/server/modules/billing/page.ts). Money in roubles. */
+/** What /plus shows (src/server/modules/billing/page.ts). Money in kopecks, as everywhere in the API. */
 export interface PlusPageData {
   products: Product[];
   sponsors: Sponsor[];

@@ -1,4 +1,3 @@
-import { KOPECKS } from '../../../shared/billing.ts';
 import type { BillingPageServices } from '../../../shared/pages/billing.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -6,10 +5,7 @@ import * as billing from './service.ts';
 
 export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices {
   return {
-    async plus(count) {
-      const data = await billing.plusPage(ctx, user, count);
-      return { ...data, balance: data.balance / KOPECKS };
-    },
+    plus: (count) => billing.plusPage(ctx, user, count),
     async cabinet() {
       if (!user) return null;
       const [cabinet, { balance }] = await Promise.all([

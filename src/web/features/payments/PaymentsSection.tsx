@@ -9,7 +9,6 @@ import { paymentCalls } from './calls.ts';
 import './payments.css';
 
 const t = ui.payments;
-const rub = (kopecks: number) => Math.round(kopecks / 100);
 
 function PaymentList({
   items,
@@ -28,7 +27,7 @@ function PaymentList({
             {p.user_id !== undefined && ` · id${p.user_id}`} · {t.tariffs[p.stuff_id ?? 0] ?? t.kinds[p.kind] ?? p.kind}
             {p.recipient_id !== null && p.recipient_id !== p.user_id && ` → id${p.recipient_id}`}
           </span>
-          <b>{t.rub(rub(p.amount))}</b>
+          <b>{formatRoubles(p.amount)}</b>
           <span className="buy__hint">
             {t.status[p.status] ?? p.status}
             {p.card_last4 && ` · •••• ${p.card_last4}`} · {formatDateTime(p.created_at)}
@@ -63,7 +62,7 @@ export function PaymentsSection() {
       render: ({ close }) => (
         <div className="buy" data-testid="recurring-options">
           <h2 id="recurring-title">{t.recurringOptions}</h2>
-          <p>{t.nextCharge(formatDate(recurring.date_next_transaction), rub(recurring.price))}</p>
+          <p>{t.nextCharge(formatDate(recurring.date_next_transaction), formatRoubles(recurring.price))}</p>
           <p className="buy__hint">{t.recurringSince(formatDate(recurring.date_created))}</p>
           <button
             type="button"
@@ -106,7 +105,7 @@ export function PaymentsSection() {
           </p>
           {status.recurring ? (
             <>
-              <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), rub(status.recurring.price))}</p>
+              <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), formatRoubles(status.recurring.price))}</p>
               <button
                 type="button"
                 className="btn btn-secondary"

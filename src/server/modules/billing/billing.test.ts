@@ -491,6 +491,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect((await staff.get(`/v3.0/payments/admin/refund/${orderId}`)).json().data).toEqual({
       amount: 25000,
       site_covers: 0,
+      refund: 25000,
     });
     expect((await staff.post('/v3.0/payments/admin/refund', { order_id: orderId })).json().rc).toBe(200);
     expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
@@ -518,7 +519,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const orderId = res.json().data.order_id;
     const ledgerBefore = await ledgerCount();
     const preview = await staff.get(`/v3.0/payments/admin/refund/${orderId}`);
-    expect(preview.json().data, preview.body).toEqual({ amount: 80000, site_covers: 60000 });
+    expect(preview.json().data, preview.body).toEqual({ amount: 80000, site_covers: 60000, refund: 80000 });
     expect(isRussianError(await author.v.get(`/v3.0/payments/admin/refund/${orderId}`), 403)).toBe(true);
     expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/999999'), 404)).toBe(true);
     expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/1x'), 400)).toBe(true);

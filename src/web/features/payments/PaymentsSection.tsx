@@ -197,10 +197,12 @@ export function StaffPayments() {
   async function refund(id: number) {
     const preview = await paymentCalls.refundPreview(id);
     if (!preview.ok) return;
-    const { amount, site_covers: covers } = preview.data;
+    const { amount, site_covers: covers, refund: back } = preview.data;
     const text = covers
       ? `№${id}. ${t.refundSiteCovers(formatRoubles(amount - covers), formatRoubles(covers))}`
-      : `№${id}`;
+      : back < amount
+        ? `№${id}. ${t.refundTopupPart(formatRoubles(back), formatRoubles(amount), formatRoubles(amount - back))}`
+        : `№${id}`;
     const { status } = await openModal({ title: t.refund, text, confirmLabel: t.refund, danger: true });
     if (!status) return;
     const r = await paymentCalls.refund(id);

@@ -1,6 +1,7 @@
 import type { BillingPageServices } from '../../../shared/pages/billing.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/index.ts';
+import { sellerRequisites } from './seller.ts';
 import * as billing from './service.ts';
 
 export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices {
@@ -16,5 +17,6 @@ export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices
     },
     feedBanner: () => billing.feedBanner(ctx, user),
     banner: () => billing.storedBanner(ctx),
+    seller: async () => (user?.role === 'superuser' ? sellerRequisites(ctx) : null),
   };
 }

@@ -29,6 +29,7 @@ import {
   withoutControlChars,
 } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
+import { sellerRoutes } from './seller.ts';
 import * as billing from './service.ts';
 
 const text = (required: string, max: number) =>
@@ -342,6 +343,7 @@ export const billingRoutes = [
     message: messages.payoutMarkedPaid,
     handler: ({ ctx, user, params }) => billing.markPayoutPaid(ctx, user, params.id),
   }),
+  ...sellerRoutes,
 ];
 
 /** Outside the API prefix (spec/content.md §2): the invoice form's redirect and the PDF it leads to. */

@@ -32,6 +32,7 @@ import {
 } from '../payments/index.ts';
 import { invoiceNumber, invoicePdf } from './pdf.ts';
 import * as policy from './policy.ts';
+import { requireSeller, sellerRequisites } from './seller.ts';
 import * as q from './queries.ts';
 import { suggesterFor } from './suggest.ts';
 
@@ -90,6 +91,7 @@ const invoiceItem = (r: q.InvoiceRow): InvoiceItem => ({
 /** `/tools/bills/store`: stores the invoice at the product's price and answers where its PDF is. */
 export async function createInvoice(ctx: Ctx, user: Actor, input: InvoiceInput): Promise<string> {
   const product = invoiceProduct(input.stuffId);
+  await requireSeller(ctx);
   const row = await transaction(ctx, (ctx) =>
     q.insertInvoice(ctx.db, {
       userId: user.id,
@@ -110,7 +112,7 @@ export async function invoiceFile(ctx: Ctx, user: Actor, id: number): Promise<{ 
   const invoice = await q.findInvoice(ctx.db, id);
   policy.assertInvoiceVisible(invoice, user);
   const name = ui.billing.plus.products[invoice.stuffId] ?? '';
-  return { name: `invoice-${invoice.id}.pdf`, pdf: await invoicePdf(invoice, name, ctx.config.publicUrl) };
+  return { name: `invoice-${invoice.id}.pdf`, pdf: await invoicePdf(invoice, name, await requireSeller(ctx)) };
 }
 
 export async function myInvoices(ctx: Ctx, user: Actor): Promise<InvoiceItem[]> {
@@ -176,6 +178,7 @@ export async function plusPage(ctx: Ctx, user: Actor | null, sponsorsCount: numb
   ]);
   return {
     products: PRODUCTS.map((p) => ({ ...p })),
+    invoice_available: (await sellerRequisites(ctx)) !== null,
     sponsors: items,
     sponsors_count: total,
     balance,

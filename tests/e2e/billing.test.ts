@@ -13,6 +13,7 @@ import {
 } from './harness.ts';
 import { messages, ui } from '../../src/shared/catalogue.ts';
 import { formatRoubles } from '../../src/shared/format.ts';
+import { SELLER } from '../../src/server/modules/billing/testing.ts';
 import { seriousViolations } from './a11y.ts';
 import { freshPostgres, unreachable, type FreshPostgres } from '../../src/server/testing/postgres.ts';
 
@@ -33,6 +34,8 @@ beforeAll(async () => {
   db = missing ? null : await freshPostgres(PG_URL, 'sreda_e2e_billing');
   [server, browser] = await Promise.all([startServer(db ? { DATABASE_URL: db.url } : {}), launchBrowser()]);
   boss = await registerViaApi(server, 'Хозяин Сайта');
+  // The seller's requisites an invoice needs (the superuser's form in /admin/billing).
+  expect((await callApi(server, '/v3.0/admin/seller', boss.cookie, SELLER)).rc).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -281,6 +284,7 @@ describe('billing', () => {
 
         const staff = await signedInPage(browser, server, boss.cookie, width, 900);
         await open(staff.page, `${server.url}/admin/billing`);
+        await staff.page.locator('[data-testid=seller-form] input[name=account]').waitFor();
         await staff.page.locator('[data-testid=staff-banner] input[name=text]').waitFor();
         expect(await staff.page.locator('[data-testid=staff-banner] input[name=text]').inputValue()).toBe(banner.text);
         await shot(staff.page, `admin-billing-${width}`, true);

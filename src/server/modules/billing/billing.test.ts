@@ -12,6 +12,7 @@ import { queryRows } from '../../db/index.ts';
 import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
 import { applyNotification } from '../payments/service.ts';
 import { feedBanner } from './service.ts';
+import { SELLER } from './testing.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -59,6 +60,7 @@ describe('INN and KPP', () => {
 });
 
 describe('invoices', () => {
+  beforeAll(async () => expect((await staff.post('/v3.0/admin/seller', SELLER)).json().rc).toBe(200));
   it('the form redirects to a PDF with the buyer; staff mark it paid: Plus for a year, two ledger rows, once', async () => {
     const buyer = await signedIn('Бухгалтер Анна');
     const res = await buyer.v.get(invoiceQuery(company));

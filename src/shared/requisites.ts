@@ -55,4 +55,3 @@ export const isValidCorrAccount = (corr: string, bik: string) =>
 
 /** An organisation (10-digit ИНН) has a КПП and a 13-digit ОГРН; a sole trader neither КПП and a 15-digit ОГРНИП. */
 export const ogrnFitsInn = (ogrn: string, inn: string) => ogrn.length === (needsKpp(inn) ? 13 : 15);
-

@@ -375,9 +375,9 @@ describe('balance and donations', () => {
       messages.donationToSelf,
     );
     const plain = await donationEntry(author.v, false);
-    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 10000 }), 403)).toBe(
-      true,
-    );
+    expect(
+      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 10000 }), 403),
+    ).toBe(true);
     expect(
       isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 250000 }), 400),
     ).toBe(true);

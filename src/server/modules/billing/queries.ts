@@ -254,7 +254,9 @@ export async function claimSellerNotice(db: Db, now: Date): Promise<boolean> {
 
 /** The accounts that run the site (superusers), told when a customer could not get an invoice. */
 export async function superuserIds(db: Db): Promise<number[]> {
-  return (await rows(db, z.object({ id: col.int }), sql`select id from users where role = 'superuser'`)).map((r) => r.id);
+  return (await rows(db, z.object({ id: col.int }), sql`select id from users where role = 'superuser'`)).map(
+    (r) => r.id,
+  );
 }
 
 /** Whether this reader hides the banner: only while they have Plus. */

@@ -480,8 +480,7 @@ async function refundDonation(ctx: Ctx, order: OrderRow) {
       idempotencyKey: `donation:${donation.id}:refund-shortfall`,
       note: messages.donationShortfallNote(donation.id, authorId),
     });
-  if (authorId !== null)
-    await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount, fromAuthor));
+  if (authorId !== null) await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount, fromAuthor));
   if (donation.donorId !== null)
     await postLedger(ctx, {
       userId: donation.donorId,

@@ -54,7 +54,11 @@ describe('refunding a top-up the reader has spent', () => {
       ['order', -9900],
       ['refund', -100],
     ]);
-    const [row] = await t.database.db.select().from(ledger).where(eq(ledger.kind, 'refund')).orderBy(sql`id desc`);
+    const [row] = await t.database.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.kind, 'refund'))
+      .orderBy(sql`id desc`);
     expect(row.note).toBe(messages.paymentRefundPartNote(100, 10000));
     expect((await t.database.db.select().from(users).where(eq(users.id, id)))[0].isPaid).toBe(true);
     // Refunded once.
@@ -99,7 +103,11 @@ describe('refunding a top-up the reader has spent', () => {
     expect(await balance(v)).toBe(0);
     expect((await rowsOf(id)).at(-1)).toEqual(['refund', -10100]);
     expect((await siteRows()).slice(siteBefore)).toEqual([
-      expect.objectContaining({ kind: 'refund', amount: -9900, note: messages.paymentRefundShortfallNote(orderId, id) }),
+      expect.objectContaining({
+        kind: 'refund',
+        amount: -9900,
+        note: messages.paymentRefundShortfallNote(orderId, id),
+      }),
     ]);
   });
 });

@@ -70,7 +70,11 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
               setError('');
             }}
           />
-          <button type="submit" className="btn btn-primary" disabled={busy || cabinet.totals.available < PAYOUT_MIN * KOPECKS}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || cabinet.totals.available < PAYOUT_MIN * KOPECKS}
+          >
             {t.payoutSubmit}
           </button>
         </form>

@@ -76,8 +76,8 @@ export function StaffBilling() {
         <ul className="cabinet-list">
           {invoices.map((i) => (
             <li key={i.id}>
-              <a href={i.pdf_url}>{i.number}</a> · {i.company.value} · {t.inn} {i.company.inn} · <b>{formatRoubles(i.amount)}</b>{' '}
-              · <span className="bill-hint">{formatDateTime(i.created_at)}</span>{' '}
+              <a href={i.pdf_url}>{i.number}</a> · {i.company.value} · {t.inn} {i.company.inn} ·{' '}
+              <b>{formatRoubles(i.amount)}</b> · <span className="bill-hint">{formatDateTime(i.created_at)}</span>{' '}
               {i.status === 'paid' ? (
                 <span className="bill-hint">{t.paid}</span>
               ) : (
@@ -166,8 +166,9 @@ export function StaffSiteDonations() {
       <ul className="cabinet-list">
         {list?.items.map((d) => (
           <li key={d.id}>
-            <b>{formatRoubles(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : ui.billing.cabinet.anonymous}{' '}
-            · <span className="bill-hint">{formatDateTime(d.created_at)}</span>
+            <b>{formatRoubles(d.amount)}</b> ·{' '}
+            {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : ui.billing.cabinet.anonymous} ·{' '}
+            <span className="bill-hint">{formatDateTime(d.created_at)}</span>
             {d.message && <p className="cabinet-message">{d.message}</p>}
           </li>
         ))}
@@ -203,8 +204,12 @@ export function StaffSiteAccount() {
         <p className="site-account__balance">
           {t.accountBalance}: <b data-testid="site-account-balance">{formatRoubles(account.balance)}</b>
         </p>
-        <p className="bill-hint">{t.accountTopups(formatRoubles(account.topups.received), formatRoubles(account.topups.refunded))}</p>
-        <p className="bill-hint">{t.accountPayouts(formatRoubles(account.payouts.paid), formatRoubles(account.payouts.requested))}</p>
+        <p className="bill-hint">
+          {t.accountTopups(formatRoubles(account.topups.received), formatRoubles(account.topups.refunded))}
+        </p>
+        <p className="bill-hint">
+          {t.accountPayouts(formatRoubles(account.payouts.paid), formatRoubles(account.payouts.requested))}
+        </p>
         {account.totals.length > 0 && (
           <>
             <h2 className="disc-title">{t.accountTotals}</h2>

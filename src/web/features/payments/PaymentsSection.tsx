@@ -105,7 +105,12 @@ export function PaymentsSection() {
           </p>
           {status.recurring ? (
             <>
-              <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), formatRoubles(status.recurring.price))}</p>
+              <p>
+                {t.nextCharge(
+                  formatDate(status.recurring.date_next_transaction),
+                  formatRoubles(status.recurring.price),
+                )}
+              </p>
               <button
                 type="button"
                 className="btn btn-secondary"

@@ -3,7 +3,7 @@
  * balance top-ups, promo codes and the sponsors grid of /plus (spec/content.md §7, §9).
  */
 
-/** Money travels as whole kopecks; forms take whole roubles. */
+/** Money travels as whole kopecks in every API field; the forms' inputs take whole roubles and send kopecks. */
 export const KOPECKS = 100;
 
 /** Donation and top-up limits in roubles (the catalogue's messages name them). */
@@ -119,7 +119,7 @@ export const BANNER_URL_MAX = 1000;
 
 /**
  * Staff's view of the site's own account (`GET /v3.0/admin/account`): its balance, sums by kind and ledger rows (newest
- * first, paged by `before_id`), and the money passing through the site: card top-ups and authors' payouts. Roubles.
+ * first, paged by `before_id`), and the money passing through the site: card top-ups and authors' payouts. Kopecks.
  */
 export interface SiteAccount {
   balance: number;
@@ -130,7 +130,7 @@ export interface SiteAccount {
   payouts: { requested: number; paid: number };
 }
 
-/** Staff's view of the site's own account: editorial donations. Roubles. */
+/** Staff's view of the site's own account: editorial donations. Kopecks. */
 export interface SiteDonations {
   total: number;
   items: { id: number; amount: number; message: string; donor: DonationItem['donor']; created_at: string }[];

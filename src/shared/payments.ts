@@ -171,10 +171,14 @@ export interface PlusStatus {
   balance: number;
 }
 
-/** `GET /payments/admin/refund/{order_id}`, in kopecks: the order's amount and what the site's account would cover. */
+/**
+ * `GET /payments/admin/refund/{order_id}`, in kopecks: the order's amount, what the site's account would cover, and
+ * what goes back to the card (a top-up: only what is still on the balance).
+ */
 export interface RefundPreview {
   amount: number;
   site_covers: number;
+  refund: number;
 }
 
 export interface PaymentItem {

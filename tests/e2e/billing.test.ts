@@ -13,6 +13,7 @@ import {
 } from './harness.ts';
 import { messages, ui } from '../../src/shared/catalogue.ts';
 import { formatRoubles } from '../../src/shared/format.ts';
+import { SELLER } from '../../src/server/modules/billing/testing.ts';
 import { seriousViolations } from './a11y.ts';
 import { freshPostgres, unreachable, type FreshPostgres } from '../../src/server/testing/postgres.ts';
 
@@ -33,6 +34,8 @@ beforeAll(async () => {
   db = missing ? null : await freshPostgres(PG_URL, 'sreda_e2e_billing');
   [server, browser] = await Promise.all([startServer(db ? { DATABASE_URL: db.url } : {}), launchBrowser()]);
   boss = await registerViaApi(server, 'Хозяин Сайта');
+  // The seller's requisites an invoice needs (the superuser's form in /admin/billing).
+  expect((await callApi(server, '/v3.0/admin/seller', boss.cookie, SELLER)).rc).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -234,7 +237,7 @@ describe('billing', () => {
 
     // The author spends 200 ₽ of the 250 (a donation to the editorial); refunding the card donation, staff are told
     // first that the site covers what the author no longer holds.
-    const spent = await callApi(server, '/v3.0/donations/site/balance', author.cookie, { amount: 200, message: '' });
+    const spent = await callApi(server, '/v3.0/donations/site/balance', author.cookie, { amount: 20000, message: '' });
     expect(spent.rc, JSON.stringify(spent)).toBe(200);
     const staff = await signedInPage(browser, server, boss.cookie, 1280, 900);
     await open(staff.page, `${server.url}/admin/payments`);
@@ -263,7 +266,7 @@ describe('billing', () => {
       const reader = await registerViaApi(server, 'Читатель Баннера');
       const banner = { image_url: '/icon-512.png', link: '/plus', text: 'Поддержите Среду — оформите Плюс' };
       expect((await callApi(server, '/v3.0/admin/banner', boss.cookie, banner)).rc).toBe(200);
-      const site = await callApi(server, '/v3.0/donations/site/balance', reader.cookie, { amount: 100 });
+      const site = await callApi(server, '/v3.0/donations/site/balance', reader.cookie, { amount: 10000 });
       expect(site.rm).toBe(messages.balanceTooLow);
       for (const width of [1280, 375]) {
         const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
@@ -281,6 +284,7 @@ describe('billing', () => {
 
         const staff = await signedInPage(browser, server, boss.cookie, width, 900);
         await open(staff.page, `${server.url}/admin/billing`);
+        await staff.page.locator('[data-testid=seller-form] input[name=account]').waitFor();
         await staff.page.locator('[data-testid=staff-banner] input[name=text]').waitFor();
         expect(await staff.page.locator('[data-testid=staff-banner] input[name=text]').inputValue()).toBe(banner.text);
         await shot(staff.page, `admin-billing-${width}`, true);

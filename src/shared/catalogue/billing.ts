@@ -1,5 +1,5 @@
 /** Catalogue section: company invoices, the /plus page, donations, the balance and promo codes (issue 12). */
-import { formatNumber, pluralize } from '../format.ts';
+import { formatNumber, formatRoubles, pluralize } from '../format.ts';
 import {
   BANNER_TEXT_MAX,
   DONATION_MAX,
@@ -28,6 +28,21 @@ export const billingMessages = {
   invoiceNotFound: 'Счёт не найден',
   invoiceAlreadyPaid: 'Счёт уже оплачен',
   invoiceMarkedPaid: 'Счёт отмечен оплаченным, Плюс подключён',
+  invoiceSellerMissing:
+    'Оплата счётом пока недоступна: сайт ещё не указал свои реквизиты для счёта. Оплатите Плюс картой или попробуйте позже',
+  invoiceSellerMissingNotice:
+    'Покупатель не смог получить счёт на оплату: заполните реквизиты продавца на странице /admin/billing',
+  sellerNameRequired: 'Укажите полное название продавца',
+  sellerAddressRequired: 'Укажите юридический адрес продавца',
+  sellerBankRequired: 'Укажите название банка',
+  sellerKppRequired: 'Для организации нужен КПП',
+  ogrnInvalid: 'Неверный ОГРН: 13 цифр у организации, 15 у ИП, последняя — контрольная',
+  bikInvalid: 'Неверный БИК: нужно 9 цифр',
+  accountInvalid: 'Неверный расчётный счёт: нужно 20 цифр, и его ключ должен сходиться с БИК',
+  corrAccountInvalid: 'Неверный корреспондентский счёт: 20 цифр с 301 в начале, ключ должен сходиться с БИК',
+  vatInvalid: 'Выберите ставку НДС или «Без НДС»',
+  sellerSuperuserOnly: 'Реквизиты продавца меняет только владелец сайта',
+  sellerSaved: 'Реквизиты продавца сохранены',
   sponsorsCountInvalid: `Можно запросить ${SPONSOR_COUNTS.join(' или ')} аватарок`,
   donationAmountInvalid: `Сумма доната — от ${rub(DONATION_MIN)} до ${rub(DONATION_MAX)}`,
   donationMessageTooLong: `Сообщение — не длиннее ${DONATION_MESSAGE_MAX} символов`,
@@ -65,11 +80,11 @@ export const billingMessages = {
   donationRefundNote: (id: number) => `Возврат доната ${id}`,
   donationShortfallNote: (id: number, authorId: number) =>
     `Возврат доната ${id}: у автора ${authorId} не хватило денег на балансе, недостачу покрыл сайт`,
-  /** Roubles. */
+  /** Kopecks. */
   donationClawbackNotice: (amount: number, taken: number) =>
     taken === amount
-      ? `Донат на ${rub(amount)} вернули отправителю, эта сумма списана с вашего баланса`
-      : `Донат на ${rub(amount)} вернули отправителю. С вашего баланса списано ${rub(taken)} — всё, что на нём было; остальное покрыл сайт`,
+      ? `Донат на ${formatRoubles(amount)} вернули отправителю, эта сумма списана с вашего баланса`
+      : `Донат на ${formatRoubles(amount)} вернули отправителю. С вашего баланса списано ${formatRoubles(taken)} — всё, что на нём было; остальное покрыл сайт`,
   siteAccountBeforeInvalid: 'Неверная строка, с которой продолжить список',
   siteDonationDone: 'Спасибо! Донат отправлен редакции',
   bannerImageInvalid: 'Картинка баннера — адрес https:// или путь на сайте, начинающийся с /',
@@ -136,9 +151,17 @@ export const billingUi = {
     pdfSum: 'Сумма',
     pdfTotal: 'Итого',
     pdfNoVat: 'Без НДС',
+    /** Formatted sum. */
+    pdfVat: (rate: string, sum: string) => `В том числе НДС ${rate}%: ${sum}`,
+    pdfInWords: (words: string) => `Всего к оплате: ${words}`,
+    pdfOgrn: (ogrn: string) => (ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'),
+    pdfBank: 'Банк получателя',
+    pdfBik: 'БИК',
+    pdfAccount: 'Р/с',
+    pdfCorrAccount: 'К/с',
+    unavailable: 'Оплата счётом пока недоступна: сайт ещё не указал свои реквизиты. Оплатите Плюс картой.',
     pdfProduct: (name: string) => `Клубный аккаунт «Плюс»: ${name.toLowerCase()}`,
     pdfPurpose: (number: string) => `В назначении платежа укажите: «Оплата по счёту № ${number}»`,
-    pdfSellerName: 'Среда',
   },
   donation: {
     attach: 'Донаты',
@@ -151,7 +174,7 @@ export const billingUi = {
     submit: 'Отправить донат',
     byCard: 'Оплатить картой',
     fromBalance: 'С баланса',
-    cardLead: (roubles: number) => `Сумма доната: ${rub(roubles)}`,
+    cardLead: (kopecks: number) => `Сумма доната: ${formatRoubles(kopecks)}`,
     sent: 'Спасибо! Автор получит ваш донат',
     siteTitle: 'Поддержать редакцию',
     siteMessage: 'Сообщение редакции (необязательно)',
@@ -175,7 +198,25 @@ export const billingUi = {
     topupAmount: 'Сумма, ₽',
     topupHint: `от ${formatNumber(TOPUP_MIN)} до ${formatNumber(TOPUP_MAX)} ₽`,
     topupSubmit: 'Пополнить картой',
-    topupLead: (roubles: number) => `Пополнение баланса на ${rub(roubles)}`,
+    topupLead: (kopecks: number) => `Пополнение баланса на ${formatRoubles(kopecks)}`,
+  },
+  seller: {
+    title: 'Реквизиты продавца для счетов',
+    lead: 'Печатаются в каждом счёте на оплату Плюса. Меняет только владелец сайта.',
+    missing: 'Реквизиты не заполнены: покупатели не могут получить счёт на оплату.',
+    name: 'Полное название (ООО «…» или ИП …)',
+    inn: 'ИНН',
+    kpp: 'КПП (у ИП нет)',
+    ogrn: 'ОГРН или ОГРНИП',
+    address: 'Юридический адрес',
+    bank: 'Банк',
+    bik: 'БИК',
+    account: 'Расчётный счёт',
+    corrAccount: 'Корреспондентский счёт',
+    vat: 'НДС',
+    vatNone: 'Без НДС',
+    vatRate: (rate: string) => `НДС ${rate}%`,
+    save: 'Сохранить реквизиты',
   },
   staff: {
     title: 'Счета, выплаты и промокоды',

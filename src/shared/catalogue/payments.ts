@@ -1,4 +1,5 @@
 /** Catalogue section: payments and Plus (spec/content.md §2, §4, §5, §8). Russian texts only. */
+import { formatRoubles } from '../format.ts';
 import { GIFT_LIMIT_DAYS, GIFT_MANAGER_LIMIT } from '../payments.ts';
 export const paymentsMessages = {
   paymentStuffInvalid: 'Такого тарифа нет',
@@ -37,6 +38,12 @@ export const paymentsMessages = {
   paymentNoSubscription: 'Автопродления нет',
   paymentCancelReasonTooLong: 'Причина слишком длинная',
   paymentRefundDenied: 'Вернуть можно только оплаченный заказ',
+  paymentTopupSpent: 'Пополнение уже потрачено: на балансе читателя ничего не осталось, вернуть на карту нечего',
+  /** Kopecks. */
+  paymentRefundPartNote: (taken: number, amount: number) =>
+    `Возврат пополнения: с баланса списано ${formatRoubles(taken)} из ${formatRoubles(amount)}, остальное уже было потрачено`,
+  paymentRefundShortfallNote: (orderId: number, userId: number) =>
+    `Возврат заказа ${orderId}: у пользователя ${userId} не хватило денег на балансе, недостачу покрыл сайт`,
   paymentDescription: (days: number) => `Плюс на ${days} дн.`,
   paymentGiftNotice: (days: number) => `Вам подарили Плюс на ${days} дн.`,
   paymentRecurringFailedMail: 'Не удалось продлить Плюс',
@@ -57,7 +64,6 @@ export const paymentsUi = {
     2: '3 месяца',
     3: '1 год',
   } as Record<number, string>,
-  rub: (price: number) => `${price} ₽`,
   perMonth: 'в месяц, автопродление каждые 30 дней',
   agree: 'Согласен с правилами автопродления',
   agreeRequired: 'Сперва нужно согласиться с правилами',
@@ -90,7 +96,8 @@ export const paymentsUi = {
   paymentsSection: 'Платежи',
   plusActive: (until: string) => `Плюс действует до ${until}`,
   plusNone: 'Плюса нет',
-  nextCharge: (date: string, price: number) => `Следующее списание ${date}: ${price} ₽`,
+  /** A formatted sum. */
+  nextCharge: (date: string, price: string) => `Следующее списание ${date}: ${price}`,
   recurringOptions: 'Настройки автопродления',
   recurringSince: (date: string) => `Автопродление подключено ${date}`,
   cancelRecurring: 'Отключить автопродление',
@@ -111,6 +118,9 @@ export const paymentsUi = {
   /** Before a refund of a donation its author has partly paid out or spent; formatted sums. */
   refundSiteCovers: (taken: string, covers: string) =>
     `Автор уже вывел или потратил часть доната: с его баланса вернётся ${taken}, остальные ${covers} сайт доплатит из своего счёта`,
+  /** Before a refund of a top-up the reader has partly spent; formatted sums. */
+  refundTopupPart: (refund: string, amount: string, spent: string) =>
+    `Читатель уже потратил ${spent} из этого пополнения, купленное остаётся у него: на карту вернётся ${refund} из ${amount}`,
   staffTitle: 'Платежи',
   giftTitle: 'Подарить Плюс',
   kinds: { donation: 'Донат', topup: 'Пополнение баланса', gift: 'Подарок Плюса' } as Record<string, string>,

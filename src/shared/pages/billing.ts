@@ -1,7 +1,8 @@
 import type { DonationsCabinet, FeedBanner, Sponsor } from '../billing.ts';
 import type { Product } from '../payments.ts';
+import type { SellerRequisites } from '../requisites.ts';
 
-/** What /plus shows (src/server/modules/billing/page.ts). Money in roubles. */
+/** What /plus shows (src/server/modules/billing/page.ts). Money in kopecks, as everywhere in the API. */
 export interface PlusPageData {
   products: Product[];
   sponsors: Sponsor[];
@@ -9,6 +10,8 @@ export interface PlusPageData {
   /** The reader's balance and a redeemed discount (percent) waiting for the next purchase; 0 for visitors. */
   balance: number;
   discount: number;
+  /** Whether the seller's requisites are set, so a company can get an invoice. */
+  invoice_available: boolean;
 }
 
 /** What page loaders may ask about Plus, donations and the balance; src/server/modules/billing/page.ts. */
@@ -20,4 +23,6 @@ export interface BillingPageServices {
   feedBanner(): Promise<FeedBanner | null>;
   /** The stored banner, for the staff form. */
   banner(): Promise<FeedBanner | null>;
+  /** The seller's requisites for the superuser's form; null before they are set or for anyone else. */
+  seller(): Promise<SellerRequisites | null>;
 }

@@ -44,7 +44,13 @@ export default function PlusPage({ loaderData }: Route.ComponentProps) {
             {ui.billing.invoice.title}
           </h2>
           <p className="disc-lead">{ui.billing.invoice.lead}</p>
-          <InvoiceForm products={data.products} email={email || me.user_email} />
+          {data.invoice_available ? (
+            <InvoiceForm products={data.products} email={email || me.user_email} />
+          ) : (
+            <p className="bill-error" role="status" data-testid="invoice-unavailable">
+              {ui.billing.invoice.unavailable}
+            </p>
+          )}
         </section>
       )}
       <section className="disc-card" aria-labelledby="site-donation-title" data-testid="site-donation">

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/index.ts';
 import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
 import { applyNotification } from '../payments/service.ts';
 import { feedBanner } from './service.ts';
+import { SELLER } from './testing.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -59,6 +60,7 @@ describe('INN and KPP', () => {
 });
 
 describe('invoices', () => {
+  beforeAll(async () => expect((await staff.post('/v3.0/admin/seller', SELLER)).json().rc).toBe(200));
   it('the form redirects to a PDF with the buyer; staff mark it paid: Plus for a year, two ledger rows, once', async () => {
     const buyer = await signedIn('Бухгалтер Анна');
     const res = await buyer.v.get(invoiceQuery(company));
@@ -83,7 +85,7 @@ describe('invoices', () => {
     const other = await signedIn();
     expect(isRussianError(await other.v.get(pdfUrl), 404)).toBe(true);
     expect((await other.v.get('/v3.0/bills')).json().data.items).toEqual([]);
-    expect((await buyer.v.get('/v3.0/bills')).json().data.items[0]).toMatchObject({ status: 'issued', amount: 749 });
+    expect((await buyer.v.get('/v3.0/bills')).json().data.items[0]).toMatchObject({ status: 'issued', amount: 74900 });
 
     // Only staff mark it paid.
     const before = await ledgerCount();
@@ -307,11 +309,11 @@ describe('promo codes', () => {
     );
     const paid = await r.v.post('/v3.0/balance/plus', { stuff_id: 1 });
     expect(paid.json().rc, paid.body).toBe(200);
-    expect(paid.json().data.balance).toBe(50.5); // 100 ₽ − 99 ₽ / 2
+    expect(paid.json().data.balance).toBe(5050); // kopecks: 100 ₽ − 99 ₽ / 2
     const second = await r.v.post('/v3.0/balance/plus', { stuff_id: 1 });
     expect(isRussianError(second, 400)).toBe(true);
     expect(second.json().rm).toBe(messages.balanceTooLow);
-    expect(await balanceOf(r.v)).toBe(50.5);
+    expect(await balanceOf(r.v)).toBe(5050);
   });
 });
 
@@ -339,7 +341,9 @@ describe('balance and donations', () => {
     await topUp(r.id, 30000);
     const ok = await r.v.post('/v3.0/balance/plus', { stuff_id: 2 });
     expect(ok.json().rc, ok.body).toBe(200);
-    expect(await balanceOf(r.v)).toBe(71);
+    expect(await balanceOf(r.v)).toBe(7100);
+    // One unit in every answer: kopecks, as the ledger and the payments calls.
+    expect((await r.v.get('/v3.0/payments/plus')).json().data.balance).toBe(7100);
     expect((await userRow(r.id)).isPaid).toBe(true);
   });
 
@@ -353,13 +357,13 @@ describe('balance and donations', () => {
     const bad: [Record<string, unknown>, number, string][] = [
       [{ entry_id: entryId, amount: -1 }, 400, messages.donationAmountInvalid],
       [{ entry_id: entryId, amount: 10 ** 12 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: entryId, amount: 9 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: entryId, amount: 10.5 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: entryId, amount: '100', message: 'x'.repeat(501) }, 400, messages.donationMessageTooLong],
+      [{ entry_id: entryId, amount: 900 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: 1050.5 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: entryId, amount: '10000', message: 'x'.repeat(501) }, 400, messages.donationMessageTooLong],
       [{ entry_id: entryId }, 400, messages.donationAmountInvalid],
-      [{ entry_id: 'abc', amount: 100 }, 400, messages.entryNotFound],
-      [{ entry_id: 99999999, amount: 100 }, 404, messages.entryNotFound],
-      [{ entry_id: entryId, amount: 100, to: 1 }, 400, messages.unknownField('to')],
+      [{ entry_id: 'abc', amount: 10000 }, 400, messages.entryNotFound],
+      [{ entry_id: 99999999, amount: 10000 }, 404, messages.entryNotFound],
+      [{ entry_id: entryId, amount: 10000, to: 1 }, 400, messages.unknownField('to')],
     ];
     for (const [body, rc, rm] of bad) {
       const res = await reader.v.post('/v3.0/donations/balance', body);
@@ -367,44 +371,44 @@ describe('balance and donations', () => {
       expect(res.json().rm).toBe(rm);
     }
     // To oneself, an entry without the block, more than the balance.
-    expect((await author.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 100 })).json().rm).toBe(
+    expect((await author.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 10000 })).json().rm).toBe(
       messages.donationToSelf,
     );
     const plain = await donationEntry(author.v, false);
-    expect(isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 100 }), 403)).toBe(
-      true,
-    );
     expect(
-      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 2500 }), 400),
+      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: plain, amount: 10000 }), 403),
+    ).toBe(true);
+    expect(
+      isRussianError(await reader.v.post('/v3.0/donations/balance', { entry_id: entryId, amount: 250000 }), 400),
     ).toBe(true);
     expect(await ledgerCount()).toBe(before);
 
     const res = await reader.v.post('/v3.0/donations/balance', {
       entry_id: entryId,
-      amount: 1500,
+      amount: 150000,
       message: 'Спасибо!',
     });
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().rm).toBe(messages.donationDone);
-    expect(await balanceOf(reader.v)).toBe(500);
-    expect(await balanceOf(author.v)).toBe(1500);
+    expect(await balanceOf(reader.v)).toBe(50000);
+    expect(await balanceOf(author.v)).toBe(150000);
 
     const cabinet = (await author.v.get('/v3.0/donations/cabinet')).json().data;
-    expect(cabinet.totals).toEqual({ received: 1500, paid_out: 0, requested: 0, available: 1500, count: 1 });
+    expect(cabinet.totals).toEqual({ received: 150000, paid_out: 0, requested: 0, available: 150000, count: 1 });
     expect(cabinet.items[0]).toMatchObject({
-      amount: 1500,
+      amount: 150000,
       message: 'Спасибо!',
       donor: { id: reader.id, name: 'Читатель Олег' },
     });
     expect((await reader.v.get('/v3.0/donations/cabinet')).json().data.items).toEqual([]);
 
     // Payouts: within what was collected, at least the minimum.
-    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 100 }), 400)).toBe(true);
-    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 2000 }), 400)).toBe(true);
-    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 1000 });
+    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 10000 }), 400)).toBe(true);
+    expect(isRussianError(await author.v.post('/v3.0/donations/payouts/request', { amount: 200000 }), 400)).toBe(true);
+    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 100000 });
     expect(asked.json().rc, asked.body).toBe(200);
-    expect(await balanceOf(author.v)).toBe(500);
-    expect((await author.v.post('/v3.0/donations/payouts/request', { amount: 600 })).json().rm).toBe(
+    expect(await balanceOf(author.v)).toBe(50000);
+    expect((await author.v.post('/v3.0/donations/payouts/request', { amount: 60000 })).json().rm).toBe(
       messages.payoutTooLarge,
     );
     const id = asked.json().data.id;
@@ -412,8 +416,8 @@ describe('balance and donations', () => {
     expect((await staff.post(`/v3.0/admin/payouts/${id}/paid`)).json().rc).toBe(200);
     expect(isRussianError(await staff.post(`/v3.0/admin/payouts/${id}/paid`), 409)).toBe(true);
     const after = (await author.v.get('/v3.0/donations/cabinet')).json().data;
-    expect(after.totals).toMatchObject({ received: 1500, paid_out: 1000, requested: 0, available: 500 });
-    expect(after.payouts[0]).toMatchObject({ amount: 1000, status: 'paid' });
+    expect(after.totals).toMatchObject({ received: 150000, paid_out: 100000, requested: 0, available: 50000 });
+    expect(after.payouts[0]).toMatchObject({ amount: 100000, status: 'paid' });
     expect((await t.database.db.select().from(payouts).where(eq(payouts.authorId, author.id))).length).toBe(1);
     expect((await t.database.db.select().from(donations).where(eq(donations.authorId, author.id)))[0].status).toBe(
       'paid',
@@ -423,10 +427,10 @@ describe('balance and donations', () => {
   it('anonymous callers are asked to sign in', async () => {
     const anon = new (staff.constructor as typeof Visitor)(t.app);
     for (const [path, body] of [
-      ['/v3.0/donations/balance', { entry_id: 1, amount: 100 }],
+      ['/v3.0/donations/balance', { entry_id: 1, amount: 10000 }],
       ['/v3.0/balance/plus', { stuff_id: 1 }],
       ['/v3.0/payments/promo/redeem', { code: 'TWICE' }],
-      ['/v3.0/donations/payouts/request', { amount: 1000 }],
+      ['/v3.0/donations/payouts/request', { amount: 100000 }],
     ] as const)
       expect(isRussianError(await anon.post(path, body), 401), path).toBe(true);
     expect(isRussianError(await anon.get('/v3.0/donations/cabinet'), 401)).toBe(true);
@@ -464,7 +468,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const author = await signedIn('Автор Карта');
     const reader = await signedIn('Донор Карта');
     const entryId = await donationEntry(author.v);
-    const body = await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 250, message: 'На кофе!' });
+    const body = await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 25000, message: 'На кофе!' });
     const res = await reader.v.post('/v3.0/donations/card', body);
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().data.status).toBe('success');
@@ -480,8 +484,8 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(again.json().data.status).toBe('success');
     expect([await ledgerCount(), await donationCount()]).toEqual(before);
     const cabinet = (await author.v.get('/v3.0/donations/cabinet')).json().data;
-    expect(cabinet.items[0]).toMatchObject({ amount: 250, message: 'На кофе!', donor: { id: reader.id } });
-    expect(await balanceOf(author.v)).toBe(250);
+    expect(cabinet.items[0]).toMatchObject({ amount: 25000, message: 'На кофе!', donor: { id: reader.id } });
+    expect(await balanceOf(author.v)).toBe(25000);
     expect(await balanceOf(reader.v)).toBe(0);
 
     // A staff refund: the money leaves the author, comes back to the donor and goes to the card; once.
@@ -489,6 +493,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect((await staff.get(`/v3.0/payments/admin/refund/${orderId}`)).json().data).toEqual({
       amount: 25000,
       site_covers: 0,
+      refund: 25000,
     });
     expect((await staff.post('/v3.0/payments/admin/refund', { order_id: orderId })).json().rc).toBe(200);
     expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
@@ -503,20 +508,20 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const entryId = await donationEntry(author.v);
     const res = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 800, message: '' }),
+      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 80000, message: '' }),
     );
     expect(res.json().data.status, res.body).toBe('success');
-    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 600 });
+    const asked = await author.v.post('/v3.0/donations/payouts/request', { amount: 60000 });
     expect(asked.json().rc, asked.body).toBe(200);
     expect((await staff.post(`/v3.0/admin/payouts/${asked.json().data.id}/paid`, {})).json().rc).toBe(200);
-    expect(await balanceOf(author.v)).toBe(200);
+    expect(await balanceOf(author.v)).toBe(20000);
     const siteBefore = (await siteRows()).length;
 
     // Staff are told before they refund what the site's account will cover; asking changes nothing.
     const orderId = res.json().data.order_id;
     const ledgerBefore = await ledgerCount();
     const preview = await staff.get(`/v3.0/payments/admin/refund/${orderId}`);
-    expect(preview.json().data, preview.body).toEqual({ amount: 80000, site_covers: 60000 });
+    expect(preview.json().data, preview.body).toEqual({ amount: 80000, site_covers: 60000, refund: 80000 });
     expect(isRussianError(await author.v.get(`/v3.0/payments/admin/refund/${orderId}`), 403)).toBe(true);
     expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/999999'), 404)).toBe(true);
     expect(isRussianError(await staff.get('/v3.0/payments/admin/refund/1x'), 400)).toBe(true);
@@ -543,7 +548,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
 
     // The staff page of the site's account shows the shortfall among its rows.
     const account = (await staff.get('/v3.0/admin/account')).json().data;
-    expect(account.items[0]).toMatchObject({ kind: 'refund', amount: -600, order_id: res.json().data.order_id });
+    expect(account.items[0]).toMatchObject({ kind: 'refund', amount: -60000, order_id: res.json().data.order_id });
     // A second refund changes nothing.
     const count = await ledgerCount();
     expect(isRussianError(await staff.post('/v3.0/payments/admin/refund', { order_id: orderId }), 400)).toBe(true);
@@ -557,10 +562,10 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const entryId = await donationEntry(author.v);
     const res = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 300, message: '' }),
+      await cardBody(reader.v, SUCCESS, { entry_id: entryId, amount: 30000, message: '' }),
     );
     // The author already owes nothing more than they hold: a donation to the site from the balance takes 250 ₽.
-    expect((await author.v.post('/v3.0/donations/site/balance', { amount: 250, message: '' })).json().rc).toBe(200);
+    expect((await author.v.post('/v3.0/donations/site/balance', { amount: 25000, message: '' })).json().rc).toBe(200);
     await staff.post('/v3.0/payments/admin/refund', { order_id: res.json().data.order_id });
     expect(await balanceOf(author.v)).toBe(0);
     expect((await ledgerOf(author.id)).filter((r) => r.kind === 'refund').map((r) => r.amount)).toEqual([-5000]);
@@ -569,15 +574,15 @@ describe('card payments of donations, top-ups and editorial donations', () => {
   it('staff see the site’s own account: balance, sums by kind, rows paged, top-ups and payouts; others cannot', async () => {
     const donor = await signedIn('Меценат Сайта');
     await topUp(donor.id, 100_000);
-    for (const amount of [100, 200, 300])
+    for (const amount of [10000, 20000, 30000])
       expect((await donor.v.post('/v3.0/donations/site/balance', { amount, message: 'Спасибо' })).json().rc).toBe(200);
     const all = (await siteRows()).reduce((a, r) => a + r.amount, 0);
     const first = await staff.get('/v3.0/admin/account');
     expect(first.json().rc, first.body).toBe(200);
     const data = first.json().data;
-    expect(data.balance).toBe(all / 100);
-    expect(data.totals.reduce((a: number, t: { amount: number }) => a + t.amount, 0)).toBeCloseTo(all / 100);
-    expect(data.items.slice(0, 3).map((i: { amount: number }) => i.amount)).toEqual([300, 200, 100]);
+    expect(data.balance).toBe(all);
+    expect(data.totals.reduce((a: number, t: { amount: number }) => a + t.amount, 0)).toBe(all);
+    expect(data.items.slice(0, 3).map((i: { amount: number }) => i.amount)).toEqual([30000, 20000, 10000]);
     expect(data.topups).toEqual({ received: expect.any(Number), refunded: expect.any(Number) });
     expect(data.payouts).toEqual({ requested: expect.any(Number), paid: expect.any(Number) });
     // Paging: rows below an id.
@@ -598,13 +603,13 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const before = [await ledgerCount(), await donationCount()];
     const res = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 100 }),
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 10000 }),
     );
     expect(res.json().data.status, res.body).toBe('3ds');
     expect([await ledgerCount(), await donationCount()]).toEqual(before);
     const term = await pass3ds(reader.v, res.json().data, 'confirm');
     expect(term.body).toContain('3ds_success');
-    expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(100);
+    expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(10000);
     const after = [await ledgerCount(), await donationCount()];
     expect(after).toEqual([before[0] + 3, before[1] + 1]);
     // The bank's answer posted twice: the order is paid already.
@@ -620,7 +625,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     // The provider's `pay` notification for a waiting donation, twice: one donation, three rows.
     const notified = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 120 }),
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 12000 }),
     );
     const n = notified.json().data;
     for (let i = 0; i < 2; i++)
@@ -638,7 +643,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     // Declined by the bank: no rows.
     const failed = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 100 }),
+      await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 10000 }),
     );
     const out = await pass3ds(reader.v, failed.json().data, 'decline');
     expect(out.body).toContain('3ds_error');
@@ -653,29 +658,29 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const before = [await ledgerCount(), await donationCount()];
     const declined = await reader.v.post(
       '/v3.0/donations/card',
-      await cardBody(reader.v, DECLINE, { entry_id: entryId, amount: 100 }),
+      await cardBody(reader.v, DECLINE, { entry_id: entryId, amount: 10000 }),
     );
     expect(isRussianError(declined, 400)).toBe(true);
     for (const [fields, rc, rm] of [
       [{ entry_id: entryId, amount: -1 }, 400, messages.donationAmountInvalid],
       [{ entry_id: entryId, amount: 10 ** 12 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: entryId, amount: 9 }, 400, messages.donationAmountInvalid],
-      [{ entry_id: 99999999, amount: 100 }, 404, messages.entryNotFound],
-      [{ entry_id: entryId, amount: 100, extra: 1 }, 400, messages.unknownField('extra')],
+      [{ entry_id: entryId, amount: 900 }, 400, messages.donationAmountInvalid],
+      [{ entry_id: 99999999, amount: 10000 }, 404, messages.entryNotFound],
+      [{ entry_id: entryId, amount: 10000, extra: 1 }, 400, messages.unknownField('extra')],
     ] as const) {
       const res = await reader.v.post('/v3.0/donations/card', await cardBody(reader.v, SUCCESS, fields));
       expect(isRussianError(res, rc), JSON.stringify(fields) + res.body).toBe(true);
       expect(res.json().rm).toBe(rm);
     }
     // Someone else's order number (and its cryptogram).
-    const stolen = await cardBody(other.v, SUCCESS, { entry_id: entryId, amount: 100 });
+    const stolen = await cardBody(other.v, SUCCESS, { entry_id: entryId, amount: 10000 });
     const res = await reader.v.post('/v3.0/donations/card', stolen);
     expect(isRussianError(res, 400)).toBe(true);
     expect(res.json().rm).toBe(messages.paymentOrderInvalid);
     // To oneself.
     const self = await author.v.post(
       '/v3.0/donations/card',
-      await cardBody(author.v, SUCCESS, { entry_id: entryId, amount: 100 }),
+      await cardBody(author.v, SUCCESS, { entry_id: entryId, amount: 10000 }),
     );
     expect(self.json().rm).toBe(messages.donationToSelf);
     expect([await ledgerCount(), await donationCount()]).toEqual(before);
@@ -684,16 +689,16 @@ describe('card payments of donations, top-ups and editorial donations', () => {
   it('a top-up by card within the limits raises the balance once', async () => {
     const reader = await signedIn();
     const before = await ledgerCount();
-    for (const amount of [99, 75_001, -1, 10 ** 12, 'сто'])
+    for (const amount of [9900, 7_500_100, 10000.5, -1, 10 ** 12, 'сто'])
       expect(
         (await reader.v.post('/v3.0/balance/topup', await cardBody(reader.v, SUCCESS, { amount }))).json().rm,
         String(amount),
       ).toBe(messages.topupAmountInvalid);
     expect(await ledgerCount()).toBe(before);
-    const body = await cardBody(reader.v, SUCCESS, { amount: 500 });
+    const body = await cardBody(reader.v, SUCCESS, { amount: 50000 });
     expect((await reader.v.post('/v3.0/balance/topup', body)).json().data.status).toBe('success');
     expect((await reader.v.post('/v3.0/balance/topup', body)).json().data.status).toBe('success');
-    expect(await balanceOf(reader.v)).toBe(500);
+    expect(await balanceOf(reader.v)).toBe(50000);
     expect(await ledgerCount()).toBe(before + 1);
   });
 
@@ -702,19 +707,19 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     const siteBefore = (await siteRows()).reduce((s, r) => s + r.amount, 0);
     const res = await reader.v.post(
       '/v3.0/donations/site/card',
-      await cardBody(reader.v, SUCCESS, { amount: 300, message: 'Спасибо за Среду' }),
+      await cardBody(reader.v, SUCCESS, { amount: 30000, message: 'Спасибо за Среду' }),
     );
     expect(res.json().data.status, res.body).toBe('success');
     await topUp(reader.id, 20000);
-    const fromBalance = await reader.v.post('/v3.0/donations/site/balance', { amount: 150 });
+    const fromBalance = await reader.v.post('/v3.0/donations/site/balance', { amount: 15000 });
     expect(fromBalance.json().rm).toBe(messages.siteDonationDone);
-    expect(await balanceOf(reader.v)).toBe(50);
-    expect(isRussianError(await reader.v.post('/v3.0/donations/site/balance', { amount: 1000 }), 400)).toBe(true);
+    expect(await balanceOf(reader.v)).toBe(5000);
+    expect(isRussianError(await reader.v.post('/v3.0/donations/site/balance', { amount: 100000 }), 400)).toBe(true);
     expect((await siteRows()).reduce((s, r) => s + r.amount, 0) - siteBefore).toBe(45000);
     const list = (await staff.get('/v3.0/admin/donations/site')).json().data;
-    expect(list.total).toBeGreaterThanOrEqual(450);
-    expect(list.items[0]).toMatchObject({ amount: 150, donor: { id: reader.id, name: 'Друг редакции' } });
-    expect(list.items[1]).toMatchObject({ amount: 300, message: 'Спасибо за Среду' });
+    expect(list.total).toBeGreaterThanOrEqual(45000);
+    expect(list.items[0]).toMatchObject({ amount: 15000, donor: { id: reader.id, name: 'Друг редакции' } });
+    expect(list.items[1]).toMatchObject({ amount: 30000, message: 'Спасибо за Среду' });
     expect(isRussianError(await reader.v.get('/v3.0/admin/donations/site'), 403)).toBe(true);
   });
 });

@@ -1,15 +1,12 @@
-import { KOPECKS } from '../../../shared/billing.ts';
 import type { BillingPageServices } from '../../../shared/pages/billing.ts';
 import type { Ctx } from '../../context.ts';
 import type { UserRow } from '../auth/index.ts';
+import { sellerRequisites } from './seller.ts';
 import * as billing from './service.ts';
 
 export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices {
   return {
-    async plus(count) {
-      const data = await billing.plusPage(ctx, user, count);
-      return { ...data, balance: data.balance / KOPECKS };
-    },
+    plus: (count) => billing.plusPage(ctx, user, count),
     async cabinet() {
       if (!user) return null;
       const [cabinet, { balance }] = await Promise.all([
@@ -20,5 +17,6 @@ export function billingPage(ctx: Ctx, user: UserRow | null): BillingPageServices
     },
     feedBanner: () => billing.feedBanner(ctx, user),
     banner: () => billing.storedBanner(ctx),
+    seller: async () => (user?.role === 'superuser' ? sellerRequisites(ctx) : null),
   };
 }

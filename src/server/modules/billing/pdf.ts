@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
+import numberToWords from 'number-to-words-ru';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDay, formatRoubles } from '../../../shared/format.ts';
+import type { SellerRequisites } from '../../../shared/requisites.ts';
 import type { InvoiceRow } from './queries.ts';
 
 const t = ui.billing.invoice;
@@ -16,6 +18,16 @@ const fontBytes = () =>
   (fonts ??= Promise.all([readFile(fontFile('DejaVuSans.ttf')), readFile(fontFile('DejaVuSans-Bold.ttf'))]));
 
 export const invoiceNumber = (id: number) => `П-${String(id).padStart(6, '0')}`;
+
+/** Kopecks in words, as invoices write the sum: 74900 → «Семьсот сорок девять рублей 00 копеек». */
+export const amountInWords = (kopecks: number) =>
+  numberToWords.convert((kopecks / 100).toFixed(2), {
+    currency: 'rub',
+    convertNumberToWords: { integer: true, fractional: false },
+  });
+
+/** The VAT inside a sum at `rate` percent: sum × rate / (100 + rate), to the kopeck. */
+export const vatOf = (kopecks: number, rate: number) => Math.round((kopecks * rate) / (100 + rate));
 
 interface Pen {
   page: PDFPage;
@@ -48,10 +60,15 @@ function write(pen: Pen, text: string, { x = MARGIN, size = 10, bold = false, wi
 }
 
 /**
- * The invoice for a company (issue 12): seller, buyer with INN and KPP, one line of Plus, the total. A4, the Russian
- * text in an embedded subset of DejaVu Sans, so any reader shows it without fonts of its own.
+ * The invoice for a company (issue 12): the seller's requisites and bank, the buyer with INN and KPP, one line of
+ * Plus, the total with its VAT line and the sum in words. A4, the Russian text in an embedded subset of DejaVu Sans,
+ * so any reader shows it without fonts of its own.
  */
-export async function invoicePdf(invoice: InvoiceRow, productName: string, siteUrl: string): Promise<Uint8Array> {
+export async function invoicePdf(
+  invoice: InvoiceRow,
+  productName: string,
+  seller: SellerRequisites,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const [regularBytes, boldBytes] = await fontBytes();
@@ -70,7 +87,14 @@ export async function invoicePdf(invoice: InvoiceRow, productName: string, siteU
   write(pen, title, { size: 16, bold: true });
   pen.y -= 10;
   write(pen, t.pdfSeller, { bold: true });
-  write(pen, `${t.pdfSellerName}, ${siteUrl}`);
+  write(pen, seller.name);
+  write(
+    pen,
+    `${t.inn} ${seller.inn}${seller.kpp ? `, ${t.kpp} ${seller.kpp}` : ''}, ${t.pdfOgrn(seller.ogrn)} ${seller.ogrn}`,
+  );
+  write(pen, seller.address);
+  write(pen, `${t.pdfBank}: ${seller.bank}, ${t.pdfBik} ${seller.bik}`);
+  write(pen, `${t.pdfAccount} ${seller.account}, ${t.pdfCorrAccount} ${seller.corr_account}`);
   pen.y -= 6;
   write(pen, t.pdfBuyer, { bold: true });
   write(pen, invoice.companyName);
@@ -104,7 +128,11 @@ export async function invoicePdf(invoice: InvoiceRow, productName: string, siteU
   ].forEach(([text, x]) => pen.page.drawText(String(text), { x: Number(x), y: rowY, size: 10, font: pen.regular }));
   pen.y -= 10;
   write(pen, `${t.pdfTotal}: ${price}`, { x: 340, bold: true, size: 12 });
-  write(pen, t.pdfNoVat, { x: 340 });
+  const vat =
+    seller.vat === 'none' ? t.pdfNoVat : t.pdfVat(seller.vat, formatRoubles(vatOf(invoice.amount, Number(seller.vat))));
+  write(pen, vat, { x: 340 });
+  pen.y -= 8;
+  write(pen, t.pdfInWords(amountInWords(invoice.amount)), { bold: true });
   pen.y -= 14;
   write(pen, t.pdfPurpose(number));
   return doc.save();

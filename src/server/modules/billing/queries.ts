@@ -228,6 +228,37 @@ export async function setBanner(db: Db, value: unknown | null) {
     await db.insert(meta).values({ key: BANNER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
 }
 
+const SELLER_KEY = 'seller_requisites';
+
+/** The seller's requisites for invoices, as the superuser saved them; null before. */
+export async function sellerRequisites(db: Db): Promise<unknown> {
+  return (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, SELLER_KEY)))[0]?.value ?? null;
+}
+
+export async function setSellerRequisites(db: Db, value: unknown) {
+  await db.insert(meta).values({ key: SELLER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+  await db.delete(meta).where(eq(meta.key, SELLER_NOTICE_KEY));
+}
+
+const SELLER_NOTICE_KEY = 'seller_requisites_missing_told';
+
+/** True once until the requisites are saved: the superusers are told of a refused invoice one time, not per try. */
+export async function claimSellerNotice(db: Db, now: Date): Promise<boolean> {
+  const r = await db
+    .insert(meta)
+    .values({ key: SELLER_NOTICE_KEY, value: now.toISOString() })
+    .onConflictDoNothing()
+    .returning();
+  return r.length > 0;
+}
+
+/** The accounts that run the site (superusers), told when a customer could not get an invoice. */
+export async function superuserIds(db: Db): Promise<number[]> {
+  return (await rows(db, z.object({ id: col.int }), sql`select id from users where role = 'superuser'`)).map(
+    (r) => r.id,
+  );
+}
+
 /** Whether this reader hides the banner: only while they have Plus. */
 export async function hidesAds(db: Db, userId: number): Promise<boolean> {
   const row = await firstRow(

@@ -29,6 +29,7 @@ import {
   withoutControlChars,
 } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
+import { sellerRoutes } from './seller.ts';
 import * as billing from './service.ts';
 
 const text = (required: string, max: number) =>
@@ -59,8 +60,9 @@ const invoiceQuery = plainBody({
   if (!needsKpp(v.inn) && v.kpp) c.addIssue({ code: 'custom', path: ['kpp'], message: messages.kppForbidden });
 });
 
-/** Whole roubles in, kopecks out. */
-const roubles = (rm: string, min: number, max: number) => intField(rm, min, max).transform((r) => r * KOPECKS);
+/** An amount in kopecks, as every money field of the API (limits are named in roubles). */
+const kopecks = (rm: string, minRoubles: number, maxRoubles: number) =>
+  intField(rm, minRoubles * KOPECKS, maxRoubles * KOPECKS);
 
 const expiryField = z
   .union([z.null(), z.literal(''), z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -77,9 +79,9 @@ const donationMessage = z
   .transform((s) => s.trim())
   .default('');
 
-/** What every donation form asks: its amount in roubles and an optional message to the receiver. */
+/** What every donation form asks: its amount in kopecks and an optional message to the receiver. */
 const donationFields = {
-  amount: roubles(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
+  amount: kopecks(messages.donationAmountInvalid, DONATION_MIN, DONATION_MAX),
   message: donationMessage,
 };
 
@@ -262,7 +264,7 @@ export const billingRoutes = [
   route.post('/balance/topup', {
     access: 'active',
     rateLimit: [20, 60],
-    body: plainBody({ amount: roubles(messages.topupAmountInvalid, TOPUP_MIN, TOPUP_MAX), ...cardFields }),
+    body: plainBody({ amount: kopecks(messages.topupAmountInvalid, TOPUP_MIN, TOPUP_MAX), ...cardFields }),
     handler: ({ ctx, user, body, req }) => billing.topUpByCard(ctx, user, body.amount, card(body, req.ip)),
   }),
 
@@ -324,7 +326,7 @@ export const billingRoutes = [
   route.post('/donations/payouts/request', {
     access: 'active',
     rateLimit: [10, 60],
-    body: plainBody({ amount: roubles(messages.payoutTooSmall, PAYOUT_MIN, DONATION_MAX * 1000) }),
+    body: plainBody({ amount: kopecks(messages.payoutTooSmall, PAYOUT_MIN, DONATION_MAX * 1000) }),
     message: messages.payoutRequested,
     handler: ({ ctx, user, body }) => billing.requestPayout(ctx, user, body.amount),
   }),
@@ -341,6 +343,7 @@ export const billingRoutes = [
     message: messages.payoutMarkedPaid,
     handler: ({ ctx, user, params }) => billing.markPayoutPaid(ctx, user, params.id),
   }),
+  ...sellerRoutes,
 ];
 
 /** Outside the API prefix (spec/content.md §2): the invoice form's redirect and the PDF it leads to. */

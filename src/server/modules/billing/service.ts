@@ -1,6 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
 import {
-  KOPECKS,
   type CompanySuggestion,
   type DonationsCabinet,
   type InvoiceItem,
@@ -33,6 +32,7 @@ import {
 } from '../payments/index.ts';
 import { invoiceNumber, invoicePdf } from './pdf.ts';
 import * as policy from './policy.ts';
+import { requireSeller, sellerRequisites } from './seller.ts';
 import * as q from './queries.ts';
 import { suggesterFor } from './suggest.ts';
 
@@ -79,7 +79,7 @@ const invoiceItem = (r: q.InvoiceRow): InvoiceItem => ({
   id: r.id,
   number: invoiceNumber(r.id),
   stuff_id: r.stuffId,
-  amount: r.amount / KOPECKS,
+  amount: r.amount,
   company: { value: r.companyName, inn: r.inn, kpp: r.kpp, address: r.address },
   email: r.email,
   status: r.status,
@@ -91,6 +91,7 @@ const invoiceItem = (r: q.InvoiceRow): InvoiceItem => ({
 /** `/tools/bills/store`: stores the invoice at the product's price and answers where its PDF is. */
 export async function createInvoice(ctx: Ctx, user: Actor, input: InvoiceInput): Promise<string> {
   const product = invoiceProduct(input.stuffId);
+  await requireSeller(ctx);
   const row = await transaction(ctx, (ctx) =>
     q.insertInvoice(ctx.db, {
       userId: user.id,
@@ -111,7 +112,7 @@ export async function invoiceFile(ctx: Ctx, user: Actor, id: number): Promise<{ 
   const invoice = await q.findInvoice(ctx.db, id);
   policy.assertInvoiceVisible(invoice, user);
   const name = ui.billing.plus.products[invoice.stuffId] ?? '';
-  return { name: `invoice-${invoice.id}.pdf`, pdf: await invoicePdf(invoice, name, ctx.config.publicUrl) };
+  return { name: `invoice-${invoice.id}.pdf`, pdf: await invoicePdf(invoice, name, await requireSeller(ctx)) };
 }
 
 export async function myInvoices(ctx: Ctx, user: Actor): Promise<InvoiceItem[]> {
@@ -177,6 +178,7 @@ export async function plusPage(ctx: Ctx, user: Actor | null, sponsorsCount: numb
   ]);
   return {
     products: PRODUCTS.map((p) => ({ ...p })),
+    invoice_available: (await sellerRequisites(ctx)) !== null,
     sponsors: items,
     sponsors_count: total,
     balance,
@@ -335,7 +337,7 @@ export async function payPlusFromBalance(ctx: Ctx, user: Actor, stuffId: number)
     await q.lockUser(ctx.db, user.id);
     const { price, spend } = await discountFor(ctx, user.id, product.price);
     const balance = await balanceOf(ctx, user.id);
-    if (balance < price) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    if (balance < price) throw new ApiError(400, messages.balanceTooLow, { balance });
     await postLedger(ctx, {
       userId: user.id,
       kind: 'order',
@@ -345,12 +347,12 @@ export async function payPlusFromBalance(ctx: Ctx, user: Actor, stuffId: number)
     });
     await spend(ctx);
     const paidUntil = await grantPlus(ctx, user.id, product.days);
-    return { balance: (balance - price) / KOPECKS, paid_until: paidUntil?.toISOString() ?? null };
+    return { balance: balance - price, paid_until: paidUntil?.toISOString() ?? null };
   });
 }
 
 export async function balance(ctx: Ctx, user: Actor) {
-  return { balance: (await balanceOf(ctx, user.id)) / KOPECKS };
+  return { balance: await balanceOf(ctx, user.id) };
 }
 
 /** The card part of a payment from a form: the email for the receipt, the order from `prepare`, its cryptogram. */
@@ -362,8 +364,8 @@ export interface CardInput {
 }
 
 /**
- * A balance top-up by card (`TOPUP_MIN…TOPUP_MAX` roubles): payments' `charge +X` is the whole movement, so the
- * balance grows by the amount once the card (and 3-D Secure) goes through.
+ * A balance top-up by card (in kopecks, `TOPUP_MIN…TOPUP_MAX` roubles): payments' `charge +X` is the whole movement, so
+ * the balance grows by the amount once the card (and 3-D Secure) goes through.
  */
 export async function topUpByCard(ctx: Ctx, user: UserRow, amount: number, card: CardInput): Promise<CreateResult> {
   return payByCard(ctx, user, {
@@ -478,8 +480,7 @@ async function refundDonation(ctx: Ctx, order: OrderRow) {
       idempotencyKey: `donation:${donation.id}:refund-shortfall`,
       note: messages.donationShortfallNote(donation.id, authorId),
     });
-  if (authorId !== null)
-    await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount / KOPECKS, fromAuthor / KOPECKS));
+  if (authorId !== null) await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount, fromAuthor));
   if (donation.donorId !== null)
     await postLedger(ctx, {
       userId: donation.donorId,
@@ -531,7 +532,7 @@ export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: nu
   return transaction(ctx, async (ctx) => {
     await q.lockUser(ctx.db, donor.id);
     const balance = await balanceOf(ctx, donor.id);
-    if (balance < amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    if (balance < amount) throw new ApiError(400, messages.balanceTooLow, { balance });
     const donation = await q.insertDonation(ctx.db, {
       entryId: null,
       authorId: null,
@@ -540,7 +541,7 @@ export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: nu
       message,
     });
     await settleDonation(ctx, donation);
-    return { id: donation.id, balance: (balance - amount) / KOPECKS };
+    return { id: donation.id, balance: balance - amount };
   });
 }
 
@@ -554,10 +555,10 @@ const donorOf = (d: { donor_id: number | null; donor_name: string | null; donor_
 export async function siteDonations(ctx: Ctx): Promise<SiteDonations> {
   const [total, items] = await Promise.all([balanceOf(ctx, null), q.siteDonations(ctx.db, 200)]);
   return {
-    total: total / KOPECKS,
+    total,
     items: items.map((d) => ({
       id: d.id,
-      amount: d.amount / KOPECKS,
+      amount: d.amount,
       message: d.message,
       donor: donorOf(d),
       created_at: d.paid_at.toISOString(),
@@ -579,19 +580,19 @@ export async function siteAccount(ctx: Ctx, beforeId: number | null): Promise<Si
   ]);
   const page = account.rows.slice(0, SITE_ACCOUNT_PAGE);
   return {
-    balance: account.balance / KOPECKS,
-    totals: account.totals.map((t) => ({ kind: t.kind, amount: t.amount / KOPECKS, count: t.count })),
+    balance: account.balance,
+    totals: account.totals.map((t) => ({ kind: t.kind, amount: t.amount, count: t.count })),
     items: page.map((r) => ({
       id: r.id,
       kind: r.kind,
-      amount: r.amount / KOPECKS,
+      amount: r.amount,
       note: r.note,
       order_id: r.order_id,
       created_at: r.created_at.toISOString(),
     })),
     next_before_id: account.rows.length > SITE_ACCOUNT_PAGE ? (page.at(-1)?.id ?? null) : null,
-    topups: { received: account.topups.received / KOPECKS, refunded: account.topups.refunded / KOPECKS },
-    payouts: { requested: payoutSums.requested / KOPECKS, paid: payoutSums.paid / KOPECKS },
+    topups: { received: account.topups.received, refunded: account.topups.refunded },
+    payouts: { requested: payoutSums.requested, paid: payoutSums.paid },
   };
 }
 
@@ -602,7 +603,7 @@ export async function donateFromBalance(ctx: Ctx, donor: Actor, input: DonationI
     policy.assertDonationTarget(entry, donor.id);
     await q.lockUser(ctx.db, donor.id);
     const balance = await balanceOf(ctx, donor.id);
-    if (balance < input.amount) throw new ApiError(400, messages.balanceTooLow, { balance: balance / KOPECKS });
+    if (balance < input.amount) throw new ApiError(400, messages.balanceTooLow, { balance });
     const donation = await q.insertDonation(ctx.db, {
       entryId: input.entryId,
       authorId: entry.author_id,
@@ -611,7 +612,7 @@ export async function donateFromBalance(ctx: Ctx, donor: Actor, input: DonationI
       message: input.message,
     });
     await settleDonation(ctx, donation);
-    return { id: donation.id, balance: (balance - input.amount) / KOPECKS };
+    return { id: donation.id, balance: balance - input.amount };
   });
 }
 
@@ -625,15 +626,15 @@ export async function donationsCabinet(ctx: Ctx, author: Actor): Promise<Donatio
   const available = totals.received - totals.paid_out - totals.requested;
   return {
     totals: {
-      received: totals.received / KOPECKS,
-      paid_out: totals.paid_out / KOPECKS,
-      requested: totals.requested / KOPECKS,
-      available: available / KOPECKS,
+      received: totals.received,
+      paid_out: totals.paid_out,
+      requested: totals.requested,
+      available,
       count: totals.count,
     },
     items: items.map((d) => ({
       id: d.id,
-      amount: d.amount / KOPECKS,
+      amount: d.amount,
       message: d.message,
       donor: donorOf(d),
       entry: { id: d.entry_id, title: d.entry_title, url: `/${d.entry_id}` },
@@ -641,7 +642,7 @@ export async function donationsCabinet(ctx: Ctx, author: Actor): Promise<Donatio
     })),
     payouts: payouts.map((p) => ({
       id: p.id,
-      amount: p.amount / KOPECKS,
+      amount: p.amount,
       status: p.status,
       created_at: p.createdAt.toISOString(),
       paid_at: p.paidAt?.toISOString() ?? null,
@@ -667,7 +668,7 @@ export async function requestPayout(ctx: Ctx, author: Actor, amount: number) {
       idempotencyKey: `payout:${payout.id}`,
       note: `Вывод донатов, заявка ${payout.id}`,
     });
-    return { id: payout.id, amount: amount / KOPECKS, status: payout.status };
+    return { id: payout.id, amount, status: payout.status };
   });
 }
 
@@ -677,7 +678,7 @@ export async function markPayoutPaid(ctx: Ctx, staff: Actor, id: number) {
     if (!payout) throw notFound(messages.payoutNotFound);
     if (payout.status === 'paid') throw new ApiError(409, messages.payoutAlreadyPaid);
     await q.markPayoutPaid(ctx.db, id, staff.id, ctx.now());
-    return { id, amount: payout.amount / KOPECKS, status: 'paid' as const };
+    return { id, amount: payout.amount, status: 'paid' as const };
   });
 }
 
@@ -685,7 +686,7 @@ export async function staffPayouts(ctx: Ctx) {
   return (await q.latestPayouts(ctx.db)).map((p) => ({
     id: p.id,
     author_id: p.authorId,
-    amount: p.amount / KOPECKS,
+    amount: p.amount,
     status: p.status,
     created_at: p.createdAt.toISOString(),
     paid_at: p.paidAt?.toISOString() ?? null,

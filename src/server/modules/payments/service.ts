@@ -22,6 +22,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { sendSystem } from '../notifications/service.ts';
 import { bankOf } from './banks.ts';
+import { cardRefundAmount, postCardRefund } from './card-refund.ts';
 import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledger.ts';
 import { assertCanGift, assertCanRefund } from './policy.ts';
 import { providerOf } from './providers.ts';
@@ -624,17 +625,19 @@ async function refundable(ctx: Ctx, staff: UserRow, orderId: number) {
 export async function refundPreview(ctx: Ctx, staff: UserRow, orderId: number): Promise<RefundPreview> {
   const { order } = await refundable(ctx, staff, orderId);
   const covers = (await refundHandlers.get(order.kind)?.siteCovers(ctx, order)) ?? 0;
-  return { amount: order.amount, site_covers: covers };
+  return { amount: order.amount, site_covers: covers, refund: await cardRefundAmount(ctx, order) };
 }
 
 export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: string }> {
   const { order, charge } = await refundable(ctx, staff, orderId);
-  await providerOf(ctx).refund(charge.transaction_id, charge.amount);
-  await transaction(ctx, (ctx) => refunded(ctx, order));
+  const amount = await cardRefundAmount(ctx, order);
+  await providerOf(ctx).refund(charge.transaction_id, amount);
+  await transaction(ctx, (ctx) => refunded(ctx, order, amount));
   return { status: 'refunded' };
 }
 
-async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
+/** `amount`: what went back to the card (less than the order for a partly spent top-up). */
+async function refunded(ctx: Ctx, order: q.OrderRow, amount = order.amount): Promise<void> {
   const locked = await q.orderById(ctx.db, order.id, true);
   if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');
@@ -650,14 +653,7 @@ async function refunded(ctx: Ctx, order: q.OrderRow): Promise<void> {
       orderId: order.id,
       idempotencyKey: `refund-order:${order.id}`,
     });
-  await postLedger(ctx, {
-    userId: order.user_id,
-    kind: 'refund',
-    amount: -order.amount,
-    orderId: order.id,
-    chargeId: charge?.id ?? null,
-    idempotencyKey: `refund-card:${order.id}`,
-  });
+  await postCardRefund(ctx, order, amount, charge?.id ?? null);
   const product = order.kind !== 'plus' || order.stuff_id === null ? undefined : productOf(order.stuff_id);
   if (product) await revokePlus(ctx, order.recipient_id ?? order.user_id, product.days);
   if (product?.recurring) await q.cancelSubscription(ctx.db, order.user_id, 'refund');

@@ -24,6 +24,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
   const submit = async (e: FormEvent, from: 'card' | 'balance') => {
     e.preventDefault();
     const roubles = Number(amount);
+    const kopecks = roubles * KOPECKS;
     if (!/^\d+$/.test(amount) || roubles < DONATION_MIN || roubles > DONATION_MAX) {
       setError(messages.donationAmountInvalid);
       return;
@@ -33,11 +34,11 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
     if (from === 'card') {
       const paid = await openCardPayment({
         title,
-        lead: t.cardLead(roubles),
-        amount: roubles * KOPECKS,
+        lead: t.cardLead(kopecks),
+        amount: kopecks,
         successText: entryId === null ? messages.siteDonationDone : t.sent,
         create: (prep, email, cryptogram) =>
-          billingCalls.donateByCard(entryId, roubles, message, { email, order: prep.order, cryptogram }),
+          billingCalls.donateByCard(entryId, kopecks, message, { email, order: prep.order, cryptogram }),
       });
       if (paid) done();
       return;
@@ -45,8 +46,8 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
     setBusy(true);
     const res =
       entryId === null
-        ? await billingCalls.donateToSite(roubles, message)
-        : await billingCalls.donate(entryId, roubles, message);
+        ? await billingCalls.donateToSite(kopecks, message)
+        : await billingCalls.donate(entryId, kopecks, message);
     setBusy(false);
     if (res.ok) done();
     else setError(res.rm);

@@ -13,7 +13,6 @@ import { openCardPayment } from '../payments/open.ts';
 import { billingCalls } from './calls.ts';
 
 const t = ui.billing.cabinet;
-const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));
 
 /** The author's donations cabinet: totals, the donations with their messages, payout requests and the balance. */
 export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: number } }) {
@@ -30,12 +29,13 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
       return;
     }
     setBusy(true);
-    const res = await billingCalls.requestPayout(roubles);
+    const kopecks = roubles * KOPECKS;
+    const res = await billingCalls.requestPayout(kopecks);
     if (res.ok) {
       toast.show(res.rm);
       setAmount('');
       const fresh = await billingCalls.cabinet();
-      if (fresh.ok) setCabinet((c) => ({ ...fresh.data, balance: c.balance - roubles }));
+      if (fresh.ok) setCabinet((c) => ({ ...fresh.data, balance: c.balance - kopecks }));
     } else setError(res.rm);
     setBusy(false);
   };
@@ -55,7 +55,7 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
           {totals.map(([label, value]) => (
             <div className="cabinet-total" key={label}>
               {label}
-              <b>{rub(value)}</b>
+              <b>{formatRoubles(value)}</b>
             </div>
           ))}
         </div>
@@ -70,7 +70,11 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
               setError('');
             }}
           />
-          <button type="submit" className="btn btn-primary" disabled={busy || cabinet.totals.available < PAYOUT_MIN}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || cabinet.totals.available < PAYOUT_MIN * KOPECKS}
+          >
             {t.payoutSubmit}
           </button>
         </form>
@@ -85,7 +89,7 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
           <ul className="cabinet-list" data-testid="cabinet-donations">
             {cabinet.items.map((d) => (
               <li key={d.id}>
-                <b>{rub(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : t.anonymous} ·{' '}
+                <b>{formatRoubles(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : t.anonymous} ·{' '}
                 <a href={d.entry.url}>{d.entry.title || d.entry.url}</a> ·{' '}
                 <span className="bill-hint">{formatDateTime(d.created_at)}</span>
                 {d.message && <p className="cabinet-message">{d.message}</p>}
@@ -96,14 +100,14 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
           <p className="disc-lead">{t.empty}</p>
         )}
       </section>
-      <TopUpForm onPaid={(roubles) => setCabinet((c) => ({ ...c, balance: c.balance + roubles }))} />
+      <TopUpForm onPaid={(kopecks) => setCabinet((c) => ({ ...c, balance: c.balance + kopecks }))} />
       {cabinet.payouts.length > 0 && (
         <section className="disc-card">
           <h2 className="disc-title">{t.payouts}</h2>
           <ul className="cabinet-list">
             {cabinet.payouts.map((p) => (
               <li key={p.id}>
-                <b>{rub(p.amount)}</b> · {t.payoutStatus[p.status]} ·{' '}
+                <b>{formatRoubles(p.amount)}</b> · {t.payoutStatus[p.status]} ·{' '}
                 <span className="bill-hint">{formatDateTime(p.created_at)}</span>
               </li>
             ))}
@@ -115,7 +119,7 @@ export function DonationsCabinet({ initial }: { initial: Cabinet & { balance: nu
 }
 
 /** A balance top-up by card, between the catalogue's minimum and maximum. */
-function TopUpForm({ onPaid }: { onPaid(roubles: number): void }) {
+function TopUpForm({ onPaid }: { onPaid(kopecks: number): void }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
 
@@ -127,16 +131,17 @@ function TopUpForm({ onPaid }: { onPaid(roubles: number): void }) {
       return;
     }
     setError('');
+    const kopecks = roubles * KOPECKS;
     const paid = await openCardPayment({
       title: t.topupTitle,
-      lead: t.topupLead(roubles),
-      amount: roubles * KOPECKS,
+      lead: t.topupLead(kopecks),
+      amount: kopecks,
       successText: messages.topupDone,
-      create: (prep, email, cryptogram) => billingCalls.topUp(roubles, { email, order: prep.order, cryptogram }),
+      create: (prep, email, cryptogram) => billingCalls.topUp(kopecks, { email, order: prep.order, cryptogram }),
     });
     if (paid) {
       setAmount('');
-      onPaid(roubles);
+      onPaid(kopecks);
     }
   };
 

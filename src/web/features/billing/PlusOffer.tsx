@@ -55,7 +55,7 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
   return (
     <>
       {me?.is_paid && <p className="plus-status">{t.activeNow}</p>}
-      {me && <p className="plus-status">{t.balance(formatRoubles(Math.round(balance * 100)))}</p>}
+      {me && <p className="plus-status">{t.balance(formatRoubles(balance))}</p>}
       <div className="plus-products" data-testid="plus-products">
         {data.products.map((p) => {
           const price = p.recurring ? p.price : priceOf(p.price);
@@ -70,7 +70,7 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
               <button type="button" className="btn btn-primary" disabled={busy} onClick={buy}>
                 {t.buy}
               </button>
-              {me && !p.recurring && balance * 100 >= price && (
+              {me && !p.recurring && balance >= price && (
                 <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => pay(p.stuff_id)}>
                   {t.payFromBalance}
                 </button>

@@ -14,9 +14,8 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
 
 const t = ui.billing.staff;
-const rub = (roubles: number) => formatRoubles(Math.round(roubles * 100));
 /** A movement with its sign, a typographic minus for money out. */
-const signed = (roubles: number) => `${roubles < 0 ? '−' : '+'}${rub(Math.abs(roubles))}`;
+const signed = (kopecks: number) => `${kopecks < 0 ? '−' : '+'}${formatRoubles(Math.abs(kopecks))}`;
 type StaffPayout = PayoutItem & { author_id: number };
 
 /** Staff: invoices to mark paid, payout requests to mark paid, promo codes to make (issue 12). */
@@ -76,8 +75,8 @@ export function StaffBilling() {
         <ul className="cabinet-list">
           {invoices.map((i) => (
             <li key={i.id}>
-              <a href={i.pdf_url}>{i.number}</a> · {i.company.value} · {t.inn} {i.company.inn} · <b>{rub(i.amount)}</b>{' '}
-              · <span className="bill-hint">{formatDateTime(i.created_at)}</span>{' '}
+              <a href={i.pdf_url}>{i.number}</a> · {i.company.value} · {t.inn} {i.company.inn} ·{' '}
+              <b>{formatRoubles(i.amount)}</b> · <span className="bill-hint">{formatDateTime(i.created_at)}</span>{' '}
               {i.status === 'paid' ? (
                 <span className="bill-hint">{t.paid}</span>
               ) : (
@@ -99,7 +98,7 @@ export function StaffBilling() {
         <ul className="cabinet-list">
           {payouts.map((p) => (
             <li key={p.id}>
-              <a href={`/u/${p.author_id}`}>#{p.author_id}</a> · <b>{rub(p.amount)}</b> ·{' '}
+              <a href={`/u/${p.author_id}`}>#{p.author_id}</a> · <b>{formatRoubles(p.amount)}</b> ·{' '}
               <span className="bill-hint">{formatDateTime(p.created_at)}</span>{' '}
               {p.status === 'paid' ? (
                 <span className="bill-hint">{t.paid}</span>
@@ -162,12 +161,13 @@ export function StaffSiteDonations() {
   return (
     <section className="disc-card" data-testid="staff-site-donations">
       <h2 className="disc-title">{t.siteDonations}</h2>
-      {list && <p className="disc-lead">{t.siteTotal(rub(list.total))}</p>}
+      {list && <p className="disc-lead">{t.siteTotal(formatRoubles(list.total))}</p>}
       <ul className="cabinet-list">
         {list?.items.map((d) => (
           <li key={d.id}>
-            <b>{rub(d.amount)}</b> · {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : ui.billing.cabinet.anonymous}{' '}
-            · <span className="bill-hint">{formatDateTime(d.created_at)}</span>
+            <b>{formatRoubles(d.amount)}</b> ·{' '}
+            {d.donor ? <a href={d.donor.url}>{d.donor.name}</a> : ui.billing.cabinet.anonymous} ·{' '}
+            <span className="bill-hint">{formatDateTime(d.created_at)}</span>
             {d.message && <p className="cabinet-message">{d.message}</p>}
           </li>
         ))}
@@ -201,10 +201,14 @@ export function StaffSiteAccount() {
       <section className="disc-card" data-testid="staff-site-account">
         <p className="disc-lead">{t.accountLead}</p>
         <p className="site-account__balance">
-          {t.accountBalance}: <b data-testid="site-account-balance">{rub(account.balance)}</b>
+          {t.accountBalance}: <b data-testid="site-account-balance">{formatRoubles(account.balance)}</b>
         </p>
-        <p className="bill-hint">{t.accountTopups(rub(account.topups.received), rub(account.topups.refunded))}</p>
-        <p className="bill-hint">{t.accountPayouts(rub(account.payouts.paid), rub(account.payouts.requested))}</p>
+        <p className="bill-hint">
+          {t.accountTopups(formatRoubles(account.topups.received), formatRoubles(account.topups.refunded))}
+        </p>
+        <p className="bill-hint">
+          {t.accountPayouts(formatRoubles(account.payouts.paid), formatRoubles(account.payouts.requested))}
+        </p>
         {account.totals.length > 0 && (
           <>
             <h2 className="disc-title">{t.accountTotals}</h2>

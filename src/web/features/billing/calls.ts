@@ -9,7 +9,7 @@ import type {
 import type { CreateResult } from '../../../shared/payments.ts';
 import { api } from '../../api/request.ts';
 
-/** Billing calls of the web client (src/server/modules/billing/routes.ts). Amounts in whole roubles. */
+/** Billing calls of the web client (src/server/modules/billing/routes.ts). Amounts in kopecks, as every money field of the API. */
 export const billingCalls = {
   suggest: (query: string) =>
     api.get<{ items: CompanySuggestion[] }>('bills/companies/suggest', { query }, { notify: false }),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
+import { formatRoubles } from '../../../shared/format.ts';
 import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/open.ts';
@@ -11,7 +12,6 @@ import './payments.css';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
 const t = ui.payments;
-const rub = (kopecks: number) => Math.round(kopecks / 100);
 
 function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   const [step, setStep] = useState<Step>(currentUser.get() ? 'pay' : 'auth');
@@ -105,7 +105,7 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
                   onChange={() => setStuffId(s.stuff_id)}
                 />
                 <span>{t.tariffs[s.stuff_id]}</span>
-                <b>{t.rub(rub(s.price))}</b>
+                <b>{formatRoubles(s.price)}</b>
               </label>
             ))}
           </fieldset>

@@ -10,7 +10,6 @@ import '../auth/auth.css';
 import './payments.css';
 
 const t = ui.payments;
-const rub = (kopecks: number) => Math.round(kopecks / 100);
 
 function PaymentList({
   items,
@@ -29,7 +28,7 @@ function PaymentList({
             {p.user_id !== undefined && ` · id${p.user_id}`} · {t.tariffs[p.stuff_id ?? 0] ?? t.kinds[p.kind] ?? p.kind}
             {p.recipient_id !== null && p.recipient_id !== p.user_id && ` → id${p.recipient_id}`}
           </span>
-          <b>{t.rub(rub(p.amount))}</b>
+          <b>{formatRoubles(p.amount)}</b>
           <span className="buy__hint">
             {t.status[p.status] ?? p.status}
             {p.card_last4 && ` · •••• ${p.card_last4}`} · {formatDateTime(p.created_at)}
@@ -64,7 +63,7 @@ export function PaymentsSection() {
       render: ({ close }) => (
         <div className="buy" data-testid="recurring-options">
           <h2 id="recurring-title">{t.recurringOptions}</h2>
-          <p>{t.nextCharge(formatDate(recurring.date_next_transaction), rub(recurring.price))}</p>
+          <p>{t.nextCharge(formatDate(recurring.date_next_transaction), formatRoubles(recurring.price))}</p>
           <p className="buy__hint">{t.recurringSince(formatDate(recurring.date_created))}</p>
           <button
             type="button"
@@ -107,7 +106,12 @@ export function PaymentsSection() {
           </p>
           {status.recurring ? (
             <>
-              <p>{t.nextCharge(formatDate(status.recurring.date_next_transaction), rub(status.recurring.price))}</p>
+              <p>
+                {t.nextCharge(
+                  formatDate(status.recurring.date_next_transaction),
+                  formatRoubles(status.recurring.price),
+                )}
+              </p>
               <button
                 type="button"
                 className="btn btn-secondary"
@@ -199,10 +203,12 @@ export function StaffPayments() {
   async function refund(id: number) {
     const preview = await paymentCalls.refundPreview(id);
     if (!preview.ok) return;
-    const { amount, site_covers: covers } = preview.data;
+    const { amount, site_covers: covers, refund: back } = preview.data;
     const text = covers
       ? `№${id}. ${t.refundSiteCovers(formatRoubles(amount - covers), formatRoubles(covers))}`
-      : `№${id}`;
+      : back < amount
+        ? `№${id}. ${t.refundTopupPart(formatRoubles(back), formatRoubles(amount), formatRoubles(amount - back))}`
+        : `№${id}`;
     const { status } = await openModal({ title: t.refund, text, confirmLabel: t.refund, danger: true });
     if (!status) return;
     const r = await paymentCalls.refund(id);

@@ -84,7 +84,9 @@ export class SharedBody {
  */
 export async function sendShared(req: FastifyRequest, reply: FastifyReply, body: SharedBody) {
   reply.header('vary', 'accept-encoding');
-  reply.header('content-security-policy', body.policy);
+  // A page's policy hashes its inline scripts, which its compressed bytes no longer show (security-headers.ts).
+  if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+    reply.header('content-security-policy', body.policy);
   const encoding = chosenEncoding(req.headers['accept-encoding']);
   if (!encoding) return reply.send(body.body);
   return reply.header('content-encoding', encoding).send(await body.encoded(encoding));

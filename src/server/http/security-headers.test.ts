@@ -52,6 +52,14 @@ describe('security headers', () => {
 });
 
 describe('a shared page', () => {
+  it('a JSON answer shared by many readers keeps the nothing-to-run policy, compressed or not', async () => {
+    for (const encoding of ['br', 'br', 'identity']) {
+      const res = await t.app.inject({ url: '/v3.0/feed?sorting=date', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
   it('names the policy of its text, not of its compressed bytes', async () => {
     const { SharedBody } = await import('./page-encoding.ts');
     const html = '<html><script>window.__data = 1;</script></html>';

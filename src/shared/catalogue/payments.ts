@@ -23,6 +23,9 @@ export const paymentsMessages = {
   paymentFailed: 'Платёж не прошёл',
   paymentProviderDown: 'Платёжный сервис не отвечает, попробуйте позже',
   paymentNotificationSignature: 'Неверная подпись уведомления',
+  paymentsOff: 'Оплата картой на сайте пока не настроена',
+  /** The ledger note of a provider payment that matched no order we could honour (it is refunded). */
+  paymentUnmatchedNote: (transactionId: string) => `Платёж ${transactionId} не подошёл к заказу и возвращён`,
   paymentRecipientNotFound: 'Получатель подарка не найден',
   paymentGiftSelf: 'Подарок нельзя отправить себе',
   paymentGiftDenied: 'Дарить Плюс могут сотрудники и управляющие подсайтами',

@@ -110,6 +110,8 @@ export const paymentsUi = {
     refunded: 'возвращён',
   } as Record<string, string>,
   refund: 'Вернуть деньги',
+  flagNotAtProvider: 'Платёжный сервис не знает этого платежа — проверьте',
+  testPayments: 'тестовые платежи',
   refunded: 'Деньги возвращены',
   /** Before a refund of a donation its author has partly paid out or spent; formatted sums. */
   refundSiteCovers: (taken: string, covers: string) =>

@@ -78,12 +78,20 @@ export async function startFakeCloudPayments() {
           return send({
             Success: false,
             Message: null,
-            Model: { TransactionId: state.nextId++, ReasonCode: 5051, CardHolderMessage: 'Недостаточно средств на карте' },
+            Model: {
+              TransactionId: state.nextId++,
+              ReasonCode: 5051,
+              CardHolderMessage: 'Недостаточно средств на карте',
+            },
           });
         if (card.number.startsWith('4242')) {
           const id = state.nextId++;
           pending.set(id, body);
-          return send({ Success: false, Message: null, Model: { TransactionId: id, PaReq: 'pareq-from-bank', AcsUrl: 'https://acs.example/3ds' } });
+          return send({
+            Success: false,
+            Message: null,
+            Model: { TransactionId: id, PaReq: 'pareq-from-bank', AcsUrl: 'https://acs.example/3ds' },
+          });
         }
         const p = take(body, { CardLastFour: card.number.slice(-4) });
         // The money is taken, but our side never reads the answer (a timeout, a broken proxy).
@@ -100,12 +108,17 @@ export async function startFakeCloudPayments() {
         }
         return send({
           Success: false,
-          Model: { TransactionId: body.TransactionId, ReasonCode: 5206, CardHolderMessage: 'Не пройдена аутентификация 3-D Secure' },
+          Model: {
+            TransactionId: body.TransactionId,
+            ReasonCode: 5206,
+            CardHolderMessage: 'Не пройдена аутентификация 3-D Secure',
+          },
         });
       }
       if (req.url === '/payments/tokens/charge') return ok(take(body));
       if (req.url === '/payments/refund') {
-        if (state.refusedRefund) return send({ Success: false, Message: 'Операция не может быть выполнена', Model: null });
+        if (state.refusedRefund)
+          return send({ Success: false, Message: 'Операция не может быть выполнена', Model: null });
         return send({ Success: true, Message: null, Model: { TransactionId: state.nextId++ } });
       }
       if (req.url === '/payments/list') {

@@ -231,7 +231,10 @@ async function onRefund(ctx: Ctx, n: Notification): Promise<CpCode> {
   }
   const { code, order } = await matchOrder(ctx, n);
   if (code === CP_CODE.amount && order?.id === charge.order_id)
-    ctx.log.error({ orderId: order.id, transactionId: paidTx, amount: n.amount }, 'a part of a payment was refunded at the provider; staff must settle it');
+    ctx.log.error(
+      { orderId: order.id, transactionId: paidTx, amount: n.amount },
+      'a part of a payment was refunded at the provider; staff must settle it',
+    );
   if (code !== CP_CODE.ok || !order) return code;
   if (charge.order_id !== order.id) return CP_CODE.invoice;
   if (charge.status !== 'succeeded' && charge.status !== 'refunded') return CP_CODE.refused;

@@ -478,6 +478,7 @@ const HistoryRow = z.object({
   recipient_id: col.int.nullable(),
   card_last4: col.text.nullable(),
   reason: col.text.nullable(),
+  flag: col.text.nullable(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
 
@@ -488,6 +489,7 @@ export async function orderHistory(db: Db, userId: number | null, beforeId: numb
     HistoryRow,
     sql`
     select o.id, o.user_id, o.kind, o.stuff_id, o.amount, o.status, o.created_at, o.recipient_id, o.reason,
+           o.meta->>'flag' as flag,
            (select c.card_last4 from payment_charges c where c.order_id = o.id order by c.id desc limit 1) as card_last4
       from payment_orders o
      where (${userId}::int is null or o.user_id = ${userId} or o.recipient_id = ${userId})

@@ -13,6 +13,7 @@ import {
   type PlusStatus,
   type PrepareData,
   type RefundPreview,
+  type StaffPaymentItem,
   type Product,
   type ThreeDsData,
 } from '../../../shared/payments.ts';
@@ -438,8 +439,9 @@ export async function history(ctx: Ctx, user: UserRow, beforeId: number | null):
   return (await q.orderHistory(ctx.db, user.id, beforeId, HISTORY_PAGE)).map(item);
 }
 
-export async function staffHistory(ctx: Ctx, beforeId: number | null): Promise<(PaymentItem & { user_id: number })[]> {
-  return (await q.orderHistory(ctx.db, null, beforeId, HISTORY_PAGE)).map((r) => ({ ...item(r), user_id: r.user_id }));
+export async function staffHistory(ctx: Ctx, beforeId: number | null): Promise<StaffPaymentItem[]> {
+  const rows = await q.orderHistory(ctx.db, null, beforeId, HISTORY_PAGE);
+  return rows.map((r) => ({ ...item(r), user_id: r.user_id, flag: r.flag }));
 }
 
 // ——— Recurring ———

@@ -3,6 +3,7 @@ import type { Route } from './+types/admin.billing';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { StaffBanner, StaffBilling, StaffSiteDonations } from '../features/billing/StaffBilling.tsx';
+import { TestPaymentsMark } from '../features/payments/CardCheckout.tsx';
 import '../features/discovery/discovery.css';
 
 /**
@@ -10,10 +11,10 @@ import '../features/discovery/discovery.css';
  * and set the feed banner (issue 12).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, services } = context.get(appContext);
+  const { user, services, testPayments } = context.get(appContext);
   if (!user) throw data(null, { status: 401 });
   if (!user.is_staff) throw data(null, { status: 403 });
-  return { banner: await services.billing.banner() };
+  return { banner: await services.billing.banner(), testPayments };
 }
 
 export function meta() {
@@ -24,6 +25,7 @@ export default function AdminBilling({ loaderData }: Route.ComponentProps) {
   return (
     <div className="disc-page" data-testid="admin-billing">
       <h1 className="disc-title">{ui.billing.staff.title}</h1>
+      {loaderData.testPayments && <TestPaymentsMark />}
       <StaffBilling />
       <StaffSiteDonations />
       <StaffBanner initial={loaderData.banner} />

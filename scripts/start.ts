@@ -8,12 +8,20 @@ import { ensureBuild, root } from './ensure-build.ts';
 import { SERVER_NODE_FLAGS, serverEnv } from './server-flags.ts';
 
 ensureBuild();
+const env = serverEnv();
+// A demo from a fresh clone takes the test cards, marked «тестовые платежи» on every card form: only without
+// CloudPayments keys, outside production and on this machine's own address. Anywhere else it is switched on by hand.
+const local = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/?$/.test(env.PUBLIC_URL ?? 'http://localhost');
+if (env.PAYMENTS_TEST_CASHIER === undefined && !env.CLOUDPAYMENTS_PUBLIC_ID && env.NODE_ENV !== 'production' && local) {
+  env.PAYMENTS_TEST_CASHIER = '1';
+  console.log('Card payments: the test cashier (PAYMENTS_TEST_CASHIER=1), for a local demo');
+}
 const server = spawn(
   process.execPath,
   [...SERVER_NODE_FLAGS, path.join(root, 'src', 'server', 'main.ts'), ...process.argv.slice(2)],
   {
     cwd: root,
-    env: serverEnv(),
+    env,
     stdio: 'inherit',
   },
 );

@@ -81,9 +81,14 @@ export interface Config {
   dadata: { apiKey: string; url: string } | null;
   /**
    * CloudPayments (CLOUDPAYMENTS_PUBLIC_ID, CLOUDPAYMENTS_API_SECRET, CLOUDPAYMENTS_PUBLIC_KEY, optional
-   * CLOUDPAYMENTS_KEY_VERSION and CLOUDPAYMENTS_API_URL): cards go to it when set, to the built-in test cashier when not.
+   * CLOUDPAYMENTS_KEY_VERSION and CLOUDPAYMENTS_API_URL): cards go to it when set.
    */
   cloudpayments: { publicId: string; apiSecret: string; apiUrl: string; publicKey: string; keyVersion: string } | null;
+  /**
+   * The built-in test cashier (PAYMENTS_TEST_CASHIER=1) when CloudPayments is not set: it takes the public test cards,
+   * so it is never on by itself; without either, card payments answer that they are not configured.
+   */
+  paymentsTestCashier: boolean;
 }
 
 /**
@@ -200,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             apiUrl: (env.CLOUDPAYMENTS_API_URL ?? 'https://api.cloudpayments.ru').replace(/\/+$/, ''),
           }
         : null,
+    paymentsTestCashier: env.PAYMENTS_TEST_CASHIER === '1',
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

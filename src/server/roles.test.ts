@@ -71,6 +71,7 @@ describe('ROLES', () => {
       'hotness.refresh',
       'jobs.purge',
       'moderation.expire',
+      'payments.reconcile',
       'payments.tick',
       'signin.cleanup',
       'stats.readers',

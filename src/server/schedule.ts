@@ -9,6 +9,7 @@ import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.
 import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
 import { expireBans } from './modules/moderation/service.ts';
 import { paymentsTick } from './modules/payments/service.ts';
+import { reconcilePayments } from './modules/payments/reconcile.ts';
 
 /**
  * All periodic work, declared in one place and started by the process per its roles (roles.ts).
@@ -35,7 +36,8 @@ export type ScheduledTaskName =
   | 'moderation.expire'
   | 'signin.cleanup'
   | 'stats.readers'
-  | 'payments.tick';
+  | 'payments.tick'
+  | 'payments.reconcile';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;
@@ -69,6 +71,8 @@ export const SCHEDULE: readonly PeriodicTask[] = [
   { name: 'signin.cleanup', everyMs: HOUR, scope: 'cluster', run: cleanUpSigninCodes },
   /** Recurring Plus charges and their retries (days 1, 3, 5), then Plus ended where the paid period is over. */
   { name: 'payments.tick', everyMs: 10 * 60_000, scope: 'cluster', atStart: true, run: paymentsTick },
+  /** Yesterday's (UTC) provider transactions against our charges: a payment we lack settled, ours it lacks flagged. */
+  { name: 'payments.reconcile', everyMs: 24 * HOUR, scope: 'cluster', atStart: true, run: reconcilePayments },
   /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
   {
     name: 'hits.fold',

@@ -192,3 +192,6 @@ export interface PaymentItem {
   card_last4: string | null;
   reason: string | null;
 }
+
+/** A row of the staff's list: whose order, and the reconciliation's flag (`not-at-provider:{day}`) when it has one. */
+export type StaffPaymentItem = PaymentItem & { user_id: number; flag: string | null };

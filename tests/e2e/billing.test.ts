@@ -206,6 +206,8 @@ describe('billing', () => {
     await block.locator('[data-testid=donation-message]').fill('На кофе и новые разборы');
     await block.locator('[data-testid=donation-card]').click();
     const popup = page.locator('[data-testid=card-popup]');
+    // The test cashier is on (PAYMENTS_TEST_CASHIER=1), and the form says so.
+    expect(await popup.locator('[data-testid=test-payments]').textContent()).toBe('тестовые платежи');
     await popup.locator('[data-testid=card-number]').pressSequentially('4242424242424242');
     await popup.locator('[data-testid=card-expiry]').pressSequentially('1230');
     await popup.locator('[data-testid=card-cvv]').pressSequentially('123');
@@ -241,6 +243,7 @@ describe('billing', () => {
     expect(spent.rc, JSON.stringify(spent)).toBe(200);
     const staff = await signedInPage(browser, server, boss.cookie, 1280, 900);
     await open(staff.page, `${server.url}/admin/payments`);
+    expect(await staff.page.locator('[data-testid=test-payments]').textContent()).toBe('тестовые платежи');
     const order = staff.page.locator('[data-testid=payments-list] li[data-status=paid]', { hasText: 'Донат' }).first();
     const orderId = await order.getAttribute('data-order');
     await order.locator('[data-testid=refund]').click();

@@ -62,6 +62,7 @@ export async function startServer(
       RATE_LIMIT_SCALE: '20',
       // Browser tests sign up fresh accounts that publish links; the hold itself is tested through the API.
       NEW_ACCOUNT_LINK_REVIEW: '0',
+      PAYMENTS_TEST_CASHIER: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -134,6 +134,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       services: pageServices(ctx, req.user),
       publicUrl: ctx.config.publicUrl,
       mediaBaseUrl: ctx.config.mediaBaseUrl,
+      testPayments: !ctx.config.cloudpayments && ctx.config.paymentsTestCashier,
     });
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {

@@ -41,6 +41,8 @@ export async function startTestApp(
       publicUrl: 'http://localhost:3000',
       logLevel: 'silent',
       rateLimitScale: 100,
+      // The card tests pay with the test cashier's cards.
+      paymentsTestCashier: true,
       ...overrides,
     },
   );

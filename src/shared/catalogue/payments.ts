@@ -24,6 +24,9 @@ export const paymentsMessages = {
   paymentFailed: 'Платёж не прошёл',
   paymentProviderDown: 'Платёжный сервис не отвечает, попробуйте позже',
   paymentNotificationSignature: 'Неверная подпись уведомления',
+  paymentsOff: 'Оплата картой на сайте пока не настроена',
+  /** The ledger note of a provider payment that matched no order we could honour (it is refunded). */
+  paymentUnmatchedNote: (transactionId: string) => `Платёж ${transactionId} не подошёл к заказу и возвращён`,
   paymentRecipientNotFound: 'Получатель подарка не найден',
   paymentGiftSelf: 'Подарок нельзя отправить себе',
   paymentGiftDenied: 'Дарить Плюс могут сотрудники и управляющие подсайтами',
@@ -114,6 +117,8 @@ export const paymentsUi = {
     refunded: 'возвращён',
   } as Record<string, string>,
   refund: 'Вернуть деньги',
+  flagNotAtProvider: 'Платёжный сервис не знает этого платежа — проверьте',
+  testPayments: 'тестовые платежи',
   refunded: 'Деньги возвращены',
   /** Before a refund of a donation its author has partly paid out or spent; formatted sums. */
   refundSiteCovers: (taken: string, covers: string) =>

@@ -46,4 +46,6 @@ export interface AppContextValue {
   publicUrl: string;
   /** Base of media URLs (`/media` or a CDN), from MEDIA_BASE_URL. */
   mediaBaseUrl: string;
+  /** Card payments go to the built-in test cashier (PAYMENTS_TEST_CASHIER=1): the money screens say so. */
+  testPayments: boolean;
 }

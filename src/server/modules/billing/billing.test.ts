@@ -10,7 +10,7 @@ import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harn
 import { savedEntry, text } from '../entries/testing.ts';
 import { queryRows } from '../../db/index.ts';
 import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
-import { applyNotification } from '../payments/service.ts';
+import { applyNotification, readNotification } from '../payments/notifications.ts';
 import { feedBanner } from './service.ts';
 import { SELLER } from './testing.ts';
 
@@ -629,13 +629,19 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     );
     const n = notified.json().data;
     for (let i = 0; i < 2; i++)
-      await applyNotification(t.app.ctx, {
-        type: 'pay',
-        transactionId: n.TransactionId,
-        invoiceId: String(n.order_id),
-        reason: '',
-        token: '',
-      });
+      await applyNotification(
+        t.app.ctx,
+        readNotification(
+          'pay',
+          new URLSearchParams({
+            TransactionId: n.TransactionId,
+            InvoiceId: String(n.order_id),
+            AccountId: String(reader.id),
+            Amount: '120.00',
+            Currency: 'RUB',
+          }),
+        ),
+      );
     expect([await ledgerCount(), await donationCount()]).toEqual([after[0] + 3, after[1] + 1]);
     after[0] += 3;
     after[1] += 1;

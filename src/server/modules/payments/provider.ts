@@ -37,6 +37,20 @@ export interface TokenChargeRequest {
   description: string;
 }
 
+/** One payment in the provider's own list of a day (the reconciliation compares it with our charges). */
+export interface ProviderPayment {
+  transactionId: string;
+  /** Kopecks, or null when the provider's figure is not a sum of money. */
+  amount: number | null;
+  currency: string;
+  invoiceId: string;
+  accountId: string;
+  /** CloudPayments' status: `Completed` is money taken (`Declined`, `Cancelled`, `Authorized` are not). */
+  status: string;
+  cardLast4: string;
+  cardType: string;
+}
+
 export interface PaymentProvider {
   type: 'test' | 'cloudpayments';
   /** What the checkout script encrypts the card with. */
@@ -45,6 +59,14 @@ export interface PaymentProvider {
   post3ds(transactionId: string, paRes: string): Promise<CardResult>;
   chargeToken(req: TokenChargeRequest): Promise<CardResult>;
   refund(transactionId: string, amount: number): Promise<void>;
+  /** The provider's payments of one day (`YYYY-MM-DD`, UTC); the test cashier keeps none. */
+  list?(date: string): Promise<ProviderPayment[]>;
+}
+
+/** A sum in roubles as the provider writes it (`749`, `749.00`, 749.5) in kopecks; null when it is not one. */
+export function kopecksOf(value: string | number | null | undefined): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(value ?? ''));
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }
 
 export interface OpenedCard {
@@ -98,10 +120,22 @@ interface CpModel {
   ReasonCode?: number;
 }
 
-interface CpAnswer {
+interface CpAnswer<M = CpModel> {
   Success: boolean;
   Message?: string | null;
-  Model?: CpModel | null;
+  Model?: M | null;
+}
+
+/** A transaction of `payments/list` (the fields we compare). */
+interface CpListed {
+  TransactionId?: number | string;
+  Amount?: number | string;
+  Currency?: string;
+  InvoiceId?: string | null;
+  AccountId?: string | null;
+  Status?: string;
+  CardLastFour?: string | null;
+  CardType?: string | null;
 }
 
 /** The API answer as a card result: Success, then a 3-D Secure step (AcsUrl), then a decline with its reason. */
@@ -126,7 +160,7 @@ export function cpResult(answer: CpAnswer): CardResult {
  * card's token (our recurring job), refund. HTTP Basic with the public id and the API secret; JSON both ways.
  */
 export function cloudPayments(config: Pick<Config, 'fetchAllowHosts'>, cp: CloudPaymentsConfig): PaymentProvider {
-  async function call(path: string, body: object): Promise<CpAnswer> {
+  async function call<M = CpModel>(path: string, body: object): Promise<CpAnswer<M>> {
     try {
       const res = await safeFetch(config, `${cp.apiUrl}${path}`, {
         method: 'POST',
@@ -140,7 +174,7 @@ export function cloudPayments(config: Pick<Config, 'fetchAllowHosts'>, cp: Cloud
         },
         body: JSON.stringify(body),
       });
-      return JSON.parse(res.body.toString()) as CpAnswer;
+      return JSON.parse(res.body.toString()) as CpAnswer<M>;
     } catch (err) {
       if (err instanceof SafeFetchError || err instanceof SyntaxError)
         return { Success: false, Message: messages.paymentProviderDown };
@@ -184,6 +218,22 @@ export function cloudPayments(config: Pick<Config, 'fetchAllowHosts'>, cp: Cloud
     async refund(transactionId, amount) {
       const answer = await call('/payments/refund', { TransactionId: Number(transactionId), Amount: rub(amount) });
       if (!answer.Success) throw new Error(`CloudPayments refund refused: ${answer.Message ?? 'no message'}`);
+    },
+    // `payments/list`: every transaction of the day in the given time zone (https://developers.cloudpayments.ru/#api).
+    async list(date) {
+      const answer = await call<CpListed[]>('/payments/list', { Date: date, TimeZone: 'UTC' });
+      if (!answer.Success || !Array.isArray(answer.Model))
+        throw new Error(`CloudPayments payments/list refused: ${answer.Message ?? 'no message'}`);
+      return answer.Model.filter((m) => m.TransactionId !== undefined).map((m) => ({
+        transactionId: String(m.TransactionId),
+        amount: kopecksOf(m.Amount),
+        currency: m.Currency ?? '',
+        invoiceId: m.InvoiceId ?? '',
+        accountId: m.AccountId ?? '',
+        status: m.Status ?? '',
+        cardLast4: m.CardLastFour ?? '',
+        cardType: m.CardType ?? '',
+      }));
     },
   };
 }

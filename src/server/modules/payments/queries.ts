@@ -95,6 +95,22 @@ export async function topupTotals(db: Db): Promise<{ received: number; refunded:
   return r ?? { received: 0, refunded: 0 };
 }
 
+export async function ledgerKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const out = await rows(
+    db,
+    z.object({ k: col.text }),
+    sql`select idempotency_key as k from ledger where idempotency_key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(out.map((r) => r.k));
+}
+
+export async function ledgerOfKey(db: Db, key: string): Promise<LedgerRow | undefined> {
+  return firstRow(db, LedgerRow, sql`select * from ledger where idempotency_key = ${key}`);
+}
+
 export async function ledgerOfOrder(db: Db, orderId: number): Promise<LedgerRow[]> {
   return rows(db, LedgerRow, sql`select * from ledger where order_id = ${orderId} order by id`);
 }
@@ -309,6 +325,29 @@ export async function setChargeStatus(
   return out.length > 0;
 }
 
+/** A charge the provider says was paid: succeeded, its card's last digits filled where the first answer had none. */
+export async function completeCharge(db: Db, id: number, last4?: string, type?: string): Promise<void> {
+  await db.execute(sql`
+    update payment_charges set status = 'succeeded', reason = null,
+           card_last4 = coalesce(card_last4, ${last4 || null}), card_type = coalesce(card_type, ${type || null})
+     where id = ${id} and status in ('3ds', 'declined')`);
+}
+
+/** Succeeded charges of a provider made in [from, to): the reconciliation's side of the day. */
+export async function succeededCharges(db: Db, provider: string, from: Date, to: Date) {
+  return rows(
+    db,
+    ChargeRow,
+    sql`select * from payment_charges where provider = ${provider} and status = 'succeeded'
+         and created_at >= ${ts(from)} and created_at < ${ts(to)} order by id`,
+  );
+}
+
+/** Marks an order for staff (the reconciliation found it paid here and not at the provider). */
+export async function flagOrder(db: Db, id: number, flag: string): Promise<void> {
+  await db.execute(sql`update payment_orders set meta = meta || ${JSON.stringify({ flag })}::jsonb where id = ${id}`);
+}
+
 export async function chargesOfOrder(db: Db, orderId: number): Promise<ChargeRow[]> {
   return rows(db, ChargeRow, sql`select * from payment_charges where order_id = ${orderId} order by id`);
 }
@@ -439,6 +478,7 @@ const HistoryRow = z.object({
   recipient_id: col.int.nullable(),
   card_last4: col.text.nullable(),
   reason: col.text.nullable(),
+  flag: col.text.nullable(),
 });
 export type HistoryRow = z.output<typeof HistoryRow>;
 
@@ -449,6 +489,7 @@ export async function orderHistory(db: Db, userId: number | null, beforeId: numb
     HistoryRow,
     sql`
     select o.id, o.user_id, o.kind, o.stuff_id, o.amount, o.status, o.created_at, o.recipient_id, o.reason,
+           o.meta->>'flag' as flag,
            (select c.card_last4 from payment_charges c where c.order_id = o.id order by c.id desc limit 1) as card_last4
       from payment_orders o
      where (${userId}::int is null or o.user_id = ${userId} or o.recipient_id = ${userId})

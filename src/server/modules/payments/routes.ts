@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { emailField, idField, intField, plainBody, promoCodeField } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
+import { applyNotification, CP_CODE, readNotification, type NotificationType } from './notifications.ts';
 import { notificationSigned } from './provider.ts';
 import * as payments from './service.ts';
 import { TEST_3DS_CODE, testPaRes } from './test-cashier.ts';
@@ -179,8 +180,9 @@ export const paymentsRootRoutes = [
 ];
 
 /**
- * CloudPayments' notifications (pay, fail, refund) at `/payments/cloudpayments/{type}`: the raw body is kept for the
- * HMAC check, so they live in a plugin with its own body parser. Answer `{code: 0}` when taken.
+ * CloudPayments' notifications (check, pay, fail, refund) at `/payments/cloudpayments/{type}`: the raw body is kept
+ * for the HMAC check, so they live in a plugin with its own body parser. Each is checked against the stored order
+ * (notifications.ts) and answered `{code}`: 0 when taken, CloudPayments' refusal codes otherwise.
  */
 export function paymentsWiring(app: FastifyInstance) {
   app.register(async (sub) => {
@@ -189,22 +191,16 @@ export function paymentsWiring(app: FastifyInstance) {
     sub.post<{ Params: { type: string }; Body: string }>('/payments/cloudpayments/:type', async (req, reply) => {
       const cp = app.ctx.config.cloudpayments;
       const type = req.params.type;
-      if (!cp || !['check', 'pay', 'fail', 'refund', 'recurrent'].includes(type))
+      if (!cp || !NOTIFICATIONS.includes(type as NotificationType))
         return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
       const header = req.headers['content-hmac'] ?? req.headers['x-content-hmac'];
       const raw = typeof req.body === 'string' ? req.body : '';
       if (!notificationSigned(cp.apiSecret, raw, typeof header === 'string' ? header : undefined))
-        return reply.code(403).send({ code: 13, rm: messages.paymentNotificationSignature });
-      const form = new URLSearchParams(raw);
-      if (type === 'pay' || type === 'fail' || type === 'refund')
-        await payments.applyNotification(app.ctx, {
-          type,
-          transactionId: form.get('PaymentTransactionId') ?? form.get('TransactionId') ?? '',
-          invoiceId: form.get('InvoiceId') ?? '',
-          reason: form.get('CardHolderMessage') || form.get('Reason') || messages.paymentDoNotHonor,
-          token: form.get('Token') ?? '',
-        });
-      return { code: 0 };
+        return reply.code(403).send({ code: CP_CODE.refused, rm: messages.paymentNotificationSignature });
+      const n = readNotification(type as NotificationType, new URLSearchParams(raw));
+      return { code: await applyNotification(app.ctx, n) };
     });
   });
 }
+
+const NOTIFICATIONS: NotificationType[] = ['check', 'pay', 'fail', 'refund'];

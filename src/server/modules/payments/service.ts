@@ -13,6 +13,7 @@ import {
   type PlusStatus,
   type PrepareData,
   type RefundPreview,
+  type StaffPaymentItem,
   type Product,
   type ThreeDsData,
 } from '../../../shared/payments.ts';
@@ -282,7 +283,7 @@ async function settleOrder(ctx: Ctx, order: q.OrderRow, result: CardResult): Pro
   }
 }
 
-function chargeInput(
+export function chargeInput(
   order: q.OrderRow,
   result: Exclude<CardResult, { kind: 'invalid' }>,
   status: q.ChargeRow['status'],
@@ -301,20 +302,28 @@ function chargeInput(
   };
 }
 
+/** Whether an order our charge call gave up on can still be completed when the provider says it was paid. */
+export function canHonour(order: q.OrderRow): boolean {
+  // A recurring try declined here was followed by its own retries: a late payment of it is refunded instead.
+  const recurring = order.idempotency_key?.startsWith('recurring:') ?? false;
+  return !recurring && (order.kind === 'plus' || paidHandlers.has(order.kind));
+}
+
 /**
- * A successful charge, inside the caller's transaction: the charge row (or its 3-D Secure row moved on), the order
- * paid once, `charge +X` and `order −X` in the ledger, Plus for the product's days, the recurring subscription for
- * tariff 18, and the receiver told of a gift. Repeating it for the same transaction changes nothing.
+ * A successful charge, inside the caller's transaction: the charge row (or its 3-D Secure or declined row moved on,
+ * with the card's last digits), the order paid once (a declined one too: the money was taken), `charge +X` and
+ * `order −X` in the ledger, Plus for the product's days, the recurring subscription for tariff 18, and the receiver
+ * told of a gift. Repeating it for the same transaction changes nothing.
  */
-async function paid(
+export async function paid(
   ctx: Ctx,
   order: q.OrderRow,
   result: Extract<CardResult, { kind: 'success' }>,
   subscriptionId: number | null = null,
 ): Promise<Date | null> {
   const { charge } = await q.upsertCharge(ctx.db, chargeInput(order, result, 'succeeded', subscriptionId));
-  if (charge.status === '3ds') await q.setChargeStatus(ctx.db, charge.id, '3ds', 'succeeded');
-  if (!(await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'paid', ctx.now()))) return null;
+  if (charge.status !== 'succeeded') await q.completeCharge(ctx.db, charge.id, result.cardLast4, result.cardType);
+  if (!(await q.setOrderStatus(ctx.db, order.id, ['new', 'pending', 'declined'], 'paid', ctx.now()))) return null;
   await postLedger(ctx, {
     userId: order.user_id,
     kind: 'charge',
@@ -386,42 +395,6 @@ export async function complete3ds(ctx: Ctx, transactionId: string, paRes: string
   }
 }
 
-// ——— Provider notifications ———
-
-export interface Notification {
-  type: 'pay' | 'fail' | 'refund';
-  transactionId: string;
-  invoiceId: string;
-  reason: string;
-  token: string;
-}
-
-/**
- * CloudPayments' notifications (pay, fail, refund), checked by HMAC before this is called. Each is applied once:
- * a repeated `pay` finds the order paid and the ledger keys taken.
- */
-export async function applyNotification(ctx: Ctx, n: Notification): Promise<void> {
-  const orderId = Number(n.invoiceId);
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) return;
-  const order = await q.orderById(ctx.db, orderId);
-  if (!order) return;
-  if (n.type === 'pay') {
-    await transaction(ctx, (ctx) =>
-      paid(ctx, order, { kind: 'success', transactionId: n.transactionId, token: n.token || undefined }),
-    );
-  } else if (n.type === 'fail') {
-    await transaction(ctx, async (ctx) => {
-      await q.upsertCharge(
-        ctx.db,
-        chargeInput(order, { kind: 'declined', transactionId: n.transactionId, reason: n.reason }, 'declined'),
-      );
-      await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), n.reason);
-    });
-  } else {
-    await transaction(ctx, (ctx) => refunded(ctx, order));
-  }
-}
-
 // ——— Bank lookup ———
 
 export function bankInfo(prefix: string): BankInfo {
@@ -468,8 +441,9 @@ export async function history(ctx: Ctx, user: UserRow, beforeId: number | null):
   return (await q.orderHistory(ctx.db, user.id, beforeId, HISTORY_PAGE)).map(item);
 }
 
-export async function staffHistory(ctx: Ctx, beforeId: number | null): Promise<(PaymentItem & { user_id: number })[]> {
-  return (await q.orderHistory(ctx.db, null, beforeId, HISTORY_PAGE)).map((r) => ({ ...item(r), user_id: r.user_id }));
+export async function staffHistory(ctx: Ctx, beforeId: number | null): Promise<StaffPaymentItem[]> {
+  const rows = await q.orderHistory(ctx.db, null, beforeId, HISTORY_PAGE);
+  return rows.map((r) => ({ ...item(r), user_id: r.user_id, flag: r.flag }));
 }
 
 // ——— Recurring ———
@@ -637,7 +611,7 @@ export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Pr
 }
 
 /** `amount`: what went back to the card (less than the order for a partly spent top-up). */
-async function refunded(ctx: Ctx, order: q.OrderRow, amount = order.amount): Promise<void> {
+export async function refunded(ctx: Ctx, order: q.OrderRow, amount = order.amount): Promise<void> {
   const locked = await q.orderById(ctx.db, order.id, true);
   if (!locked || !(await q.setOrderStatus(ctx.db, order.id, ['paid'], 'refunded', ctx.now()))) return;
   const charge = (await q.chargesOfOrder(ctx.db, order.id)).find((c) => c.status === 'succeeded');

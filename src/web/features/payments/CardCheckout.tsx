@@ -87,6 +87,15 @@ export interface CardFormProps {
  * the cryptogram made in the browser (the card never reaches the site), and the 3-D Secure window when the bank asks.
  * Every card payment (Plus, donations, top-ups) goes through it.
  */
+/** The mark of the test cashier (PAYMENTS_TEST_CASHIER=1): no money moves, only test cards pay. */
+export function TestPaymentsMark() {
+  return (
+    <span className="payments-test-mark" data-testid="test-payments">
+      {t.testPayments}
+    </span>
+  );
+}
+
 export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -154,6 +163,7 @@ export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
 
   return (
     <form onSubmit={pay} noValidate className="buy__card" data-brand={brand}>
+      {prep.cashier.type === 'test' && <TestPaymentsMark />}
       <label className="auth-field">
         <span>
           {t.cardNumber}

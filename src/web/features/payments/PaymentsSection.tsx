@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDate, formatDateTime, formatRoubles } from '../../../shared/format.ts';
-import { GIFT_PERIODS, type PaymentItem, type PlusStatus } from '../../../shared/payments.ts';
+import { GIFT_PERIODS, type PaymentItem, type PlusStatus, type StaffPaymentItem } from '../../../shared/payments.ts';
 import { digitsOnly } from '../../../shared/payments.ts';
 import { openModal, popup, toast } from '../../ui/overlays/index.ts';
 import { openBuyPopup } from './BuyPopup.tsx';
@@ -15,7 +15,7 @@ function PaymentList({
   items,
   onRefund,
 }: {
-  items: (PaymentItem & { user_id?: number })[];
+  items: (PaymentItem & Partial<Pick<StaffPaymentItem, 'user_id' | 'flag'>>)[];
   onRefund?(id: number): void;
 }) {
   if (!items.length) return <p className="buy__hint">{t.historyEmpty}</p>;
@@ -34,6 +34,11 @@ function PaymentList({
             {p.card_last4 && ` · •••• ${p.card_last4}`} · {formatDateTime(p.created_at)}
             {p.reason && p.status === 'declined' && ` · ${p.reason}`}
           </span>
+          {p.flag && (
+            <span className="payments-flag" data-testid="payment-flag">
+              {t.flagNotAtProvider}
+            </span>
+          )}
           {onRefund && p.status === 'paid' && p.amount > 0 && (
             <button type="button" className="btn btn-secondary" data-testid="refund" onClick={() => onRefund(p.id)}>
               {t.refund}
@@ -197,7 +202,7 @@ export function openGiftPopup(to?: { id: number; name: string }): void {
 
 /** The staff list of orders, charges and refunds, with a refund per paid order. */
 export function StaffPayments() {
-  const [items, setItems] = useState<(PaymentItem & { user_id: number })[]>([]);
+  const [items, setItems] = useState<StaffPaymentItem[]>([]);
   const load = () => void paymentCalls.staffOrders().then((r) => r.ok && setItems(r.data));
   useEffect(load, []);
   async function refund(id: number) {

@@ -5,6 +5,7 @@ import type {
   PlusStatus,
   PrepareData,
   RefundPreview,
+  StaffPaymentItem,
 } from '../../../shared/payments.ts';
 import { api } from '../../api/request.ts';
 
@@ -27,7 +28,7 @@ export const paymentCalls = {
   history: () => api.get<PaymentItem[]>('payments/history'),
   cancel: (reason: string) => api.post<PlusStatus>('payments/recurring/cancel', { reason }),
   gift: (user_id: number, days: number) => api.post<PlusStatus>('payments/gift', { user_id, days }),
-  staffOrders: () => api.get<(PaymentItem & { user_id: number })[]>('payments/admin/orders'),
+  staffOrders: () => api.get<StaffPaymentItem[]>('payments/admin/orders'),
   refundPreview: (order_id: number) => api.get<RefundPreview>(`payments/admin/refund/${order_id}`),
   refund: (order_id: number) => api.post<{ status: string }>('payments/admin/refund', { order_id }),
 };

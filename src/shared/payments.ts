@@ -38,6 +38,15 @@ export const GIFT_PERIODS = [
 /** A community manager (not staff) gifts at most this many times in `GIFT_LIMIT_DAYS` days. */
 export const GIFT_MANAGER_LIMIT = 5;
 export const GIFT_LIMIT_DAYS = 30;
+/**
+ * A manager's gift is free Plus, so it needs a community that is a real one: at least this old and with this many
+ * subscribers (two fresh accounts cannot make one). Gifts paid by card (`gift_to`) need none of this.
+ */
+export const GIFT_COMMUNITY_MIN_AGE_DAYS = 90;
+export const GIFT_COMMUNITY_MIN_SUBSCRIBERS = 100;
+/** A reader receives at most this many days of managers' gifts in `GIFT_RECIPIENT_PERIOD_DAYS` days (staff: no limit). */
+export const GIFT_RECIPIENT_MAX_DAYS = 365;
+export const GIFT_RECIPIENT_PERIOD_DAYS = 365;
 
 // ——— Card form (spec/content.md §5) ———
 

@@ -1,6 +1,13 @@
 /** Catalogue section: payments and Plus (spec/content.md §2, §4, §5, §8). Russian texts only. */
 import { formatRoubles } from '../format.ts';
-import { GIFT_LIMIT_DAYS, GIFT_MANAGER_LIMIT } from '../payments.ts';
+import {
+  GIFT_COMMUNITY_MIN_AGE_DAYS,
+  GIFT_COMMUNITY_MIN_SUBSCRIBERS,
+  GIFT_LIMIT_DAYS,
+  GIFT_MANAGER_LIMIT,
+  GIFT_RECIPIENT_MAX_DAYS,
+  GIFT_RECIPIENT_PERIOD_DAYS,
+} from '../payments.ts';
 export const paymentsMessages = {
   paymentStuffInvalid: 'Такого тарифа нет',
   paymentAmountInvalid: 'Неверная сумма',
@@ -33,6 +40,8 @@ export const paymentsMessages = {
   paymentGiftPeriodInvalid: 'Подарить можно на месяц, три месяца или год',
   paymentGiftNotMember: 'Дарить Плюс можно участникам сообществ, которыми вы управляете',
   paymentGiftLimit: `Управляющий сообществом может подарить Плюс не больше ${GIFT_MANAGER_LIMIT} раз за ${GIFT_LIMIT_DAYS} дней`,
+  paymentGiftCommunityTooSmall: `Дарить Плюс может сообщество старше ${GIFT_COMMUNITY_MIN_AGE_DAYS} дней и не меньше чем с ${GIFT_COMMUNITY_MIN_SUBSCRIBERS} подписчиками`,
+  paymentGiftRecipientLimit: `Один читатель может получить от сообществ не больше ${GIFT_RECIPIENT_MAX_DAYS} дней Плюса за ${GIFT_RECIPIENT_PERIOD_DAYS} дней`,
   paymentGiftNote: (giverId: number, community: string | null) =>
     community ? `Подарок от пользователя ${giverId}, сообщество «${community}»` : `Подарок от пользователя ${giverId}`,
   paymentGiftFromNotice: (days: number, community: string) =>

@@ -434,22 +434,35 @@ describe('staff: gifts, history and refunds', () => {
     expect(isRussianError(await staff.post('/v3.0/payments/gift', { user_id: 2 ** 31 - 2, days: 30 }), 404)).toBe(true);
   });
 
+  /** A community `owner` manages, `ageDays` old with `subscribers` counted, and `members` subscribed. */
+  const community = async (owner: number, members: number[], ageDays = 365, subscribers = 500) => {
+    const [club] = await t.database.db
+      .insert(subsites)
+      .values({
+        type: 'community',
+        slug: `own-${owner}-${Date.now()}`,
+        name: 'Клуб',
+        subscribersCount: subscribers,
+        createdAt: new Date(t.clock.now.getTime() - ageDays * 86_400_000),
+      })
+      .returning();
+    await queryRows(
+      t.database.db,
+      sql`insert into subsite_roles (subsite_id, user_id, role) values (${club.id}, ${owner}, 'owner')`,
+    );
+    for (const m of members)
+      await queryRows(t.database.db, sql`insert into subscriptions (user_id, subsite_id) values (${m}, ${club.id})`);
+    return club;
+  };
+  const gift = (v: { post: (url: string, body: unknown) => Promise<{ statusCode: number }> }, id: number, days = 30) =>
+    v.post('/v3.0/payments/gift', { user_id: id, days });
+
   it('a community manager gifts members of their community only, within the limit; the row names the giver', async () => {
     const owner = await signedIn();
     const member = await signedIn();
     const stranger = await signedIn();
-    const [club] = await t.database.db
-      .insert(subsites)
-      .values({ type: 'community', slug: `own-${Date.now()}`, name: 'Клуб' })
-      .returning();
-    await queryRows(
-      t.database.db,
-      sql`insert into subsite_roles (subsite_id, user_id, role) values (${club.id}, ${owner.id}, 'owner')`,
-    );
-    await queryRows(
-      t.database.db,
-      sql`insert into subscriptions (user_id, subsite_id) values (${member.id}, ${club.id})`,
-    );
+    const others = [await signedIn(), await signedIn(), await signedIn(), await signedIn(), await signedIn()];
+    await community(owner.id, [member.id, ...others.map((o) => o.id)]);
     const check = async (id: number) => (await owner.v.get(`/v3.0/payments/gift/check/${id}`)).json().data.can_gift;
     expect(await check(member.id)).toBe(true);
     expect(await check(stranger.id)).toBe(false);
@@ -473,14 +486,50 @@ describe('staff: gifts, history and refunds', () => {
     );
     expect(JSON.stringify(notes)).toContain('Клуб');
 
-    // The limit: GIFT_MANAGER_LIMIT gifts in 30 days, then a 429 and nothing stored.
-    for (let i = 1; i < 5; i++)
-      expect((await owner.v.post('/v3.0/payments/gift', { user_id: member.id, days: 30 })).statusCode).toBe(200);
+    // The receiver's limit: GIFT_RECIPIENT_MAX_DAYS gifted days a year, then a 429 and nothing stored.
     const before = (await ledgerOf(member.id)).length;
-    expect(isRussianError(await owner.v.post('/v3.0/payments/gift', { user_id: member.id, days: 30 }), 429)).toBe(true);
+    const full = await gift(owner.v, member.id);
+    expect(isRussianError(full, 429)).toBe(true);
+    expect(full.json().rm).toBe(messages.paymentGiftRecipientLimit);
     expect(await ledgerOf(member.id)).toHaveLength(before);
+    // The giver's limit: GIFT_MANAGER_LIMIT gifts in 30 days (the refused one above is not counted).
+    for (const o of others.slice(0, 4)) expect((await gift(owner.v, o.id)).statusCode).toBe(200);
+    const many = await gift(owner.v, others[4].id);
+    expect(isRussianError(many, 429)).toBe(true);
+    expect(many.json().rm).toBe(messages.paymentGiftLimit);
     // Staff have no limit.
     expect((await staff.post('/v3.0/payments/gift', { user_id: member.id, days: 30 })).statusCode).toBe(200);
+  });
+
+  it('a fresh or small community gives no free Plus: two new accounts cannot gift each other a year five times', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await community(a.id, [b.id], 0, 1);
+    expect((await a.v.get(`/v3.0/payments/gift/check/${b.id}`)).json().data.can_gift).toBe(false);
+    for (let i = 0; i < 5; i++) {
+      const res = await gift(a.v, b.id, 365);
+      expect(isRussianError(res, 403)).toBe(true);
+      expect(res.json().rm).toBe(messages.paymentGiftCommunityTooSmall);
+    }
+    expect((await userRow(b.id)).isPaid).toBe(false);
+    // Old but small, or big but new: still no.
+    const c = await signedIn();
+    await community(c.id, [b.id], 365, 3);
+    expect(isRussianError(await gift(c.v, b.id), 403)).toBe(true);
+    const d = await signedIn();
+    await community(d.id, [b.id], 5, 5000);
+    expect(isRussianError(await gift(d.v, b.id), 403)).toBe(true);
+    expect(await ledgerOf(b.id)).toEqual([]);
+  });
+
+  it("gifts from several managers at once cannot pass the receiver's limit", async () => {
+    const receiver = await signedIn();
+    const managers = await Promise.all([1, 2, 3, 4].map(() => signedIn()));
+    for (const m of managers) await community(m.id, [receiver.id]);
+    const answers = await Promise.all(managers.map((m) => gift(m.v, receiver.id, 365)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    const days = Math.round(((await userRow(receiver.id)).paidUntil!.getTime() - t.clock.now.getTime()) / 86_400_000);
+    expect(days).toBe(365);
   });
 
   it('history for the reader, the staff list, and a refund that takes Plus back', async () => {

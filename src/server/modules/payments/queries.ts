@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -360,18 +360,29 @@ export async function chargesOfOrder(db: Db, orderId: number): Promise<ChargeRow
 export async function sharedManagedCommunity(db: Db, giverId: number, userId: number) {
   return firstRow(
     db,
-    z.object({ id: col.int, name: col.text }),
-    sql`select s.id, s.name from subsite_roles r join subsites s on s.id = r.subsite_id
+    z.object({ id: col.int, name: col.text, created_at: col.date, subscribers_count: col.int }),
+    sql`select s.id, s.name, s.created_at, s.subscribers_count from subsite_roles r join subsites s on s.id = r.subsite_id
          where r.user_id = ${giverId} and r.role in ('owner', 'admin') and s.type <> 'user'
            and (exists (select 1 from subscriptions m where m.subsite_id = s.id and m.user_id = ${userId})
              or exists (select 1 from subsite_roles t where t.subsite_id = s.id and t.user_id = ${userId}))
-         order by s.id limit 1`,
+         order by s.created_at, s.id limit 1`,
   );
 }
 
-/** Serialises one giver's gifts, so two at once cannot both pass the limit. */
-export async function lockUserRow(db: Db, userId: number): Promise<void> {
-  await rows(db, z.object({ id: col.int }), sql`select id from users where id = ${userId} for update`);
+/** Serialises gifts by the giver and to the receiver (in id order: no deadlock), so no limit is passed twice at once. */
+export async function lockUserRows(db: Db, ids: number[]): Promise<void> {
+  await rows(db, IdRow, sql`select id from users where id = any(${intArray(ids)}::int[]) order by id for update`);
+}
+
+/** The tariffs of the managers' gifts (those naming a community) this reader received since `since`. */
+export async function managerGiftsTo(db: Db, userId: number, since: Date): Promise<number[]> {
+  const found = await rows(
+    db,
+    z.object({ stuff_id: col.int }),
+    sql`select stuff_id from payment_orders
+         where recipient_id = ${userId} and kind = 'gift' and meta ? 'community_id' and created_at > ${ts(since)}`,
+  );
+  return found.map((r) => r.stuff_id);
 }
 
 /** Gifts this giver made since `since` (a manager's limit). */

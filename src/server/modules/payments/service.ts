@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import {
   GIFT_LIMIT_DAYS,
+  GIFT_RECIPIENT_PERIOD_DAYS,
   GIFT_PERIODS,
   PRODUCTS,
   RECURRING_PERIOD_DAYS,
@@ -25,7 +26,7 @@ import { sendSystem } from '../notifications/service.ts';
 import { bankOf } from './banks.ts';
 import { cardRefundAmount, postCardRefund } from './card-refund.ts';
 import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledger.ts';
-import { assertCanGift, assertCanRefund } from './policy.ts';
+import { assertCanGift, assertCanRefund, communityMayGift } from './policy.ts';
 import { providerOf } from './providers.ts';
 import type { CardResult } from './provider.ts';
 import { queueLetter } from '../mail/service.ts';
@@ -526,7 +527,8 @@ export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<num
 export async function giftCheck(ctx: Ctx, giver: UserRow, userId: number): Promise<{ can_gift: boolean }> {
   if (userId === giver.id) return { can_gift: false };
   if (isStaff(giver)) return { can_gift: true };
-  return { can_gift: (await q.sharedManagedCommunity(ctx.db, giver.id, userId)) !== undefined };
+  const community = await q.sharedManagedCommunity(ctx.db, giver.id, userId);
+  return { can_gift: community !== undefined && communityMayGift(community, ctx.now()) };
 }
 
 /**
@@ -540,10 +542,17 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
   if (userId === giver.id) throw badRequest(messages.paymentGiftSelf);
   if (!(await q.userExists(ctx.db, userId))) throw notFound(messages.paymentRecipientNotFound);
   await transaction(ctx, async (ctx) => {
-    await q.lockUserRow(ctx.db, giver.id);
-    const community = isStaff(giver) ? undefined : await q.sharedManagedCommunity(ctx.db, giver.id, userId);
-    const recent = isStaff(giver) ? 0 : await q.giftsSince(ctx.db, giver.id, addDays(ctx.now(), -GIFT_LIMIT_DAYS));
-    assertCanGift(giver, community !== undefined, recent);
+    await q.lockUserRows(ctx.db, [giver.id, userId]);
+    const staff = isStaff(giver);
+    const now = ctx.now();
+    const community = staff ? undefined : await q.sharedManagedCommunity(ctx.db, giver.id, userId);
+    assertCanGift(giver, {
+      community,
+      now,
+      days,
+      recentGifts: staff ? 0 : await q.giftsSince(ctx.db, giver.id, addDays(now, -GIFT_LIMIT_DAYS)),
+      receivedStuff: staff ? [] : await q.managerGiftsTo(ctx.db, userId, addDays(now, -GIFT_RECIPIENT_PERIOD_DAYS)),
+    });
     const order = await q.insertOrder(ctx.db, {
       userId: giver.id,
       recipientId: userId,

@@ -23,7 +23,7 @@ export async function cardRefundAmount(ctx: Ctx, order: q.OrderRow): Promise<num
  * site's own loss, a row of its own naming the reader and the order.
  */
 export async function postCardRefund(ctx: Ctx, order: q.OrderRow, amount: number, chargeId: number | null) {
-  await q.lockUserRow(ctx.db, order.user_id);
+  await q.lockUserRows(ctx.db, [order.user_id]);
   const taken = Math.min(amount, Math.max(0, await balanceOf(ctx, order.user_id)));
   if (taken > 0)
     await postLedger(ctx, {

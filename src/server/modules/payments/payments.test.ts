@@ -11,7 +11,7 @@ import {
   subsites,
   users,
 } from '../../db/schema.ts';
-import { isRussianError, useTestApp } from '../../testing/harness.ts';
+import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { chargeDueSubscriptions } from './service.ts';
 import { balanceOf, postLedger } from './ledger.ts';
@@ -454,8 +454,7 @@ describe('staff: gifts, history and refunds', () => {
       await queryRows(t.database.db, sql`insert into subscriptions (user_id, subsite_id) values (${m}, ${club.id})`);
     return club;
   };
-  const gift = (v: { post: (url: string, body: unknown) => Promise<{ statusCode: number }> }, id: number, days = 30) =>
-    v.post('/v3.0/payments/gift', { user_id: id, days });
+  const gift = (v: Visitor, id: number, days = 30) => v.post('/v3.0/payments/gift', { user_id: id, days });
 
   it('a community manager gifts members of their community only, within the limit; the row names the giver', async () => {
     const owner = await signedIn();

@@ -65,8 +65,11 @@ export const BOOKMARKS_PAGE_SIZE = 20;
 
 // ---------------------------------------------------------------- input fields (server and client share them)
 
-/** A form sends "12", JSON sends 12; both mean 12. Anything else (booleans, "1.5", "") stays as is and fails. */
-const intLike = (v: unknown) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v);
+/**
+ * A form sends "12", JSON sends 12; both mean 12. Anything else (booleans, "1.5", "", " 1" with spaces) stays as is
+ * and fails: no trimming, as the shared id rule.
+ */
+const intLike = (v: unknown) => (typeof v === 'string' && /^-?\d{1,12}$/.test(v) ? Number(v) : v);
 const fieldError = (message: string) => (iss: { input?: unknown }) =>
   iss.input === undefined ? messages.fieldRequired : message;
 

@@ -226,7 +226,7 @@ describe('sponsors', () => {
       avatar: null,
     });
     expect((await staff.get('/v3.0/plus/sponsors/2178')).json().rc).toBe(200);
-    for (const bad of ['100', '0', '-714', 'abc', '99999999999999'])
+    for (const bad of ['100', '0', '-714', 'abc', '99999999999999', '0x2ca', '7.14e2', '%20714'])
       expect(isRussianError(await staff.get(`/v3.0/plus/sponsors/${bad}`), 400), bad).toBe(true);
   });
 });

@@ -138,8 +138,7 @@ export const billingRoutes = [
     access: 'anyone',
     rateLimit: [60, 60],
     params: z.strictObject({
-      count: z.preprocess(
-        (v) => Number(v),
+      count: intField(messages.sponsorsCountInvalid).pipe(
         z.union(
           SPONSOR_COUNTS.map((n) => z.literal(n)),
           { error: messages.sponsorsCountInvalid },

@@ -54,10 +54,11 @@ export async function seriousViolations(page: Page, include?: string): Promise<F
 
 /**
  * Every page and open overlay is checked by axe-core at one width: no serious or critical violation. The counts per
- * page are printed, so a run shows where a regression appeared. One file per width (a11y-*.test.ts), so the two
- * walks run side by side.
+ * page are printed, so a run shows where a regression appeared. One file per width (a11y-desktop/-phone, the
+ * `a11y` project, `npm run test:a11y`), so the two walks run side by side; `only` narrows the walk to the named pages
+ * without the overlays (a11y-layouts.test.ts in `npm test`).
  */
-export function a11ySuite(width: number) {
+export function a11ySuite(width: number, only?: readonly string[]) {
   let server: Server;
   let browser: Browser;
   let staff: Awaited<ReturnType<typeof registerViaApi>>;
@@ -66,44 +67,6 @@ export function a11ySuite(width: number) {
   let blogPath: string;
   /** A seeded entry in a community: the subsite and its author are two links, one above the other. */
   let communityEntryPath: string;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    // The first account of a fresh site is its superuser, so /admin/ui opens for it.
-    staff = await registerViaApi(server, 'Проверка Доступности');
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } } })
-      .png()
-      .toBuffer();
-    const [image] = await uploadImages(server, staff.cookie, [{ name: 'one.png', data: png, type: 'image/png' }]);
-    const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', staff.cookie, {
-      title: 'Проверка доступности страницы',
-      entry: [
-        { type: 'text', data: { text: 'Запись с картинкой и комментарием.' } },
-        {
-          type: 'media',
-          data: {
-            items: [mediaItem(image, { title: 'Синий прямоугольник' })],
-          },
-        },
-      ],
-      is_published: 1,
-    });
-    expect(saved.rc, JSON.stringify(saved)).toBe(200);
-    entryPath = saved.data.entry.url;
-    blogPath = entryPath.split('/').slice(0, 3).join('/');
-    const comment = await callApi(server, '/v3.0/comment/add', staff.cookie, {
-      id: saved.data.entry.id,
-      text: 'Первый комментарий',
-    });
-    expect(comment.rc).toBe(200);
-    const home = await (await fetch(server.url + '/all')).text();
-    communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
-    communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const report: string[] = [];
   /** Collected per case and asserted at the end of each width, so one run gives every count. */
@@ -114,7 +77,7 @@ export function a11ySuite(width: number) {
     return found.length;
   }
 
-  const pages = (): [string, string, boolean][] => [
+  const all = (): [string, string, boolean][] => [
     ['home', '/', false],
     ['all', '/all', false],
     ['new', '/new', false],
@@ -152,12 +115,53 @@ export function a11ySuite(width: number) {
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];
+  const pages = () => (only ? all().filter(([name]) => only.includes(name)) : all());
 
   /** The pages in parts of a dozen, each a test of its own: one walk of all took up to 4 minutes on a busy machine. */
   const PART = 12;
   const parts = Math.ceil(pages().length / PART);
 
   describe(`accessibility at ${width} px`, () => {
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      // The first account of a fresh site is its superuser, so /admin/ui opens for it.
+      staff = await registerViaApi(server, 'Проверка Доступности');
+      const png = await sharp({
+        create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 110, b: 200 } },
+      })
+        .png()
+        .toBuffer();
+      const [image] = await uploadImages(server, staff.cookie, [{ name: 'one.png', data: png, type: 'image/png' }]);
+      const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', staff.cookie, {
+        title: 'Проверка доступности страницы',
+        entry: [
+          { type: 'text', data: { text: 'Запись с картинкой и комментарием.' } },
+          {
+            type: 'media',
+            data: {
+              items: [mediaItem(image, { title: 'Синий прямоугольник' })],
+            },
+          },
+        ],
+        is_published: 1,
+      });
+      expect(saved.rc, JSON.stringify(saved)).toBe(200);
+      entryPath = saved.data.entry.url;
+      blogPath = entryPath.split('/').slice(0, 3).join('/');
+      const comment = await callApi(server, '/v3.0/comment/add', staff.cookie, {
+        id: saved.data.entry.id,
+        text: 'Первый комментарий',
+      });
+      expect(comment.rc).toBe(200);
+      const home = await (await fetch(server.url + '/all')).text();
+      communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
+      communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
     it.each(Array.from({ length: parts }, (_, i) => i + 1))(
       `has no serious or critical violations on any page (part %i of ${parts})`,
       { timeout: 240_000 },
@@ -180,7 +184,7 @@ export function a11ySuite(width: number) {
       },
     );
 
-    it('has no serious or critical violations in open overlays', { timeout: 240_000 }, async () => {
+    it.skipIf(only)('has no serious or critical violations in open overlays', { timeout: 240_000 }, async () => {
       let total = 0;
       const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
       const page = await anon.newPage();

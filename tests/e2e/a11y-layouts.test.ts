@@ -6,5 +6,4 @@ import { a11ySuite } from './a11y.ts';
  */
 const LAYOUTS = ['home', 'blog', 'entry', 'writing', 'settings', 'messenger', 'admin-users', '404'];
 
-a11ySuite(1280, LAYOUTS);
-a11ySuite(375, LAYOUTS);
+a11ySuite([1280, 375], LAYOUTS);

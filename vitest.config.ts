@@ -11,6 +11,7 @@ process.env.ARGON2_MEMORY_KIB ??= '1024';
  * larger files first, and the two accessibility walks are tiny files: they started last and ran on after the rest.
  */
 const SLOW_FIRST = [
+  'tests/e2e/a11y-layouts.test.ts',
   'tests/e2e/a11y-desktop.test.ts',
   'tests/e2e/a11y-phone.test.ts',
   'tests/e2e/editor.test.ts',
@@ -40,6 +41,33 @@ class SlowFirst extends BaseSequencer {
   }
 }
 
+/** Every page and overlay at both widths: minutes of axe-core, so outside `npm test` (which walks one page per kind). */
+const A11Y_FULL = ['tests/e2e/a11y-desktop.test.ts', 'tests/e2e/a11y-phone.test.ts'];
+
+/** A real server process and Chromium per file. */
+function browserProject(name: string, files: { include: string[]; exclude?: string[] }) {
+  return {
+    test: {
+      name,
+      ...files,
+      environment: 'node' as const,
+      globalSetup: ['tests/e2e/global-setup.ts'],
+      setupFiles: ['tests/e2e/setup.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+      // Three browser files at a time, after the unit and API files (group 1): each mostly waits on its own server
+      // and browser (two at a time kept one core of two busy), and every file has its own server, data dir and port.
+      maxWorkers: 3,
+      sequence: { groupOrder: 1 },
+      // expect.poll waits for a condition the browser reaches; a busy machine gets there later than its 1 s default.
+      expect: { poll: { timeout: 10_000 } },
+      // A real browser on a small, busy CI machine: one more try for a test that timed out once (the report still
+      // lists the failed try). A broken behaviour fails both.
+      retry: process.env.CI ? 1 : 0,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     sequence: { sequencer: SlowFirst },
@@ -50,7 +78,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
+          // A server file that starts no app and needs no database is named *.unit.test.ts and runs here, without the
+          // API project's migrated database.
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
           isolate: false,
         },
@@ -59,6 +89,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
           // One migrated database per run; each file starts from a copy of it.
           globalSetup: ['src/server/testing/global-setup.ts'],
@@ -72,26 +103,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/e2e/setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          // Three browser files at a time, after the unit and API files (group 1): each mostly waits on its own server
-          // and browser (two at a time kept one core of two busy), and every file has its own server, data dir and port.
-          maxWorkers: 3,
-          sequence: { groupOrder: 1 },
-          // expect.poll waits for a condition the browser reaches; a busy machine gets there later than its 1 s default.
-          expect: { poll: { timeout: 10_000 } },
-          // A real browser on a small, busy CI machine: one more try for a test that timed out once (the report still
-          // lists the failed try). A broken behaviour fails both.
-          retry: process.env.CI ? 1 : 0,
-        },
-      },
+      browserProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [...A11Y_FULL] }),
+      // The full accessibility walk (every page and overlay at both widths): `npm run test:a11y`, and in CI.
+      browserProject('a11y', { include: A11Y_FULL }),
     ],
   },
 });

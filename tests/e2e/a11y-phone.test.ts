@@ -1,3 +1,3 @@
 import { a11ySuite } from './a11y.ts';
 
-a11ySuite(375);
+a11ySuite([375]);

@@ -54,10 +54,11 @@ export async function seriousViolations(page: Page, include?: string): Promise<F
 
 /**
  * Every page and open overlay is checked by axe-core at one width: no serious or critical violation. The counts per
- * page are printed, so a run shows where a regression appeared. One file per width (a11y-*.test.ts), so the two
- * walks run side by side.
+ * page are printed, so a run shows where a regression appeared. One file per width (a11y-desktop/-phone, the
+ * `a11y` project, `npm run test:a11y`), so the two walks run side by side; `only` narrows the walk to the named pages
+ * without the overlays, at several widths on one server (a11y-layouts.test.ts in `npm test`).
  */
-export function a11ySuite(width: number) {
+export function a11ySuite(widths: number[], only?: readonly string[]) {
   let server: Server;
   let browser: Browser;
   let staff: Awaited<ReturnType<typeof registerViaApi>>;
@@ -114,7 +115,7 @@ export function a11ySuite(width: number) {
     return found.length;
   }
 
-  const pages = (): [string, string, boolean][] => [
+  const all = (): [string, string, boolean][] => [
     ['home', '/', false],
     ['all', '/all', false],
     ['new', '/new', false],
@@ -152,99 +153,102 @@ export function a11ySuite(width: number) {
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];
+  const pages = () => (only ? all().filter(([name]) => only.includes(name)) : all());
 
   /** The pages in parts of a dozen, each a test of its own: one walk of all took up to 4 minutes on a busy machine. */
   const PART = 12;
   const parts = Math.ceil(pages().length / PART);
 
-  describe(`accessibility at ${width} px`, () => {
-    it.each(Array.from({ length: parts }, (_, i) => i + 1))(
-      `has no serious or critical violations on any page (part %i of ${parts})`,
-      { timeout: 240_000 },
-      async (part) => {
+  for (const width of widths) {
+    describe(`accessibility at ${width} px`, () => {
+      it.each(Array.from({ length: parts }, (_, i) => i + 1))(
+        `has no serious or critical violations on any page (part %i of ${parts})`,
+        { timeout: 240_000 },
+        async (part) => {
+          let total = 0;
+          const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
+          const anonPage = await anon.newPage();
+          const signed = await signedInPage(browser, server, staff.cookie, width, 900);
+          for (const [name, path, signedIn] of pages().slice((part - 1) * PART, part * PART)) {
+            const page = signedIn ? signed.page : anonPage;
+            await open(page, server.url + path);
+            if (name === 'writing') await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
+            if (name === 'live') await page.waitForTimeout(500);
+            total += await check(`${width} ${name}`, await seriousViolations(page));
+            if (['home', 'community-entry', 'live'].includes(name)) await shot(page, `a11y-${name}-${width}`);
+          }
+          await anon.close();
+          await signed.context.close();
+          expect(total).toBe(0);
+        },
+      );
+
+      it.skipIf(only)('has no serious or critical violations in open overlays', { timeout: 240_000 }, async () => {
         let total = 0;
         const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
-        const anonPage = await anon.newPage();
-        const signed = await signedInPage(browser, server, staff.cookie, width, 900);
-        for (const [name, path, signedIn] of pages().slice((part - 1) * PART, part * PART)) {
-          const page = signedIn ? signed.page : anonPage;
-          await open(page, server.url + path);
-          if (name === 'writing') await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
-          if (name === 'live') await page.waitForTimeout(500);
-          total += await check(`${width} ${name}`, await seriousViolations(page));
-          if (['home', 'community-entry', 'live'].includes(name)) await shot(page, `a11y-${name}-${width}`);
-        }
+        const page = await anon.newPage();
+        await open(page, server.url + '/');
+        await page.click('[data-testid=login-button]');
+        await page.waitForSelector('[data-testid=auth-popup]');
+        await page.waitForTimeout(400);
+        total += await check(`${width} auth dialog`, await seriousViolations(page));
+        await page.click('[data-testid=qr-open]');
+        await page.waitForSelector('[data-testid=qr-panel][data-state=ready]');
+        total += await check(`${width} auth dialog, QR code`, await seriousViolations(page));
+        await page.click('[data-testid=alt-back]');
+        await page.click('[data-testid=magic-open]');
+        await page.waitForSelector('[data-testid=magic-panel]');
+        total += await check(`${width} auth dialog, mailed link`, await seriousViolations(page));
         await anon.close();
-        await signed.context.close();
+
+        const { context, page: signed } = await signedInPage(browser, server, staff.cookie, width, 900);
+        await open(signed, server.url + '/');
+        const card = signed.locator('[data-testid=entry-card]').first();
+        await card.locator('[data-testid=share-button]').click();
+        await signed.waitForSelector('[data-testid=popup][data-kind=share]');
+        await signed.waitForTimeout(400);
+        total += await check(`${width} share dialog`, await seriousViolations(signed));
+        await shot(signed, `a11y-share-${width}`);
+        await signed.keyboard.press('Escape');
+        await signed.waitForSelector('[data-testid=popup]', { state: 'detached' });
+
+        await card.locator('[data-testid=entry-menu]').click();
+        await signed.waitForSelector('[data-testid=popover]');
+        total += await check(`${width} more menu`, await seriousViolations(signed));
+        await signed.keyboard.press('Escape');
+        await signed.waitForSelector('[data-testid=popover]', { state: 'detached' });
+
+        await signed.click('[data-testid=messenger-button]');
+        await signed.waitForSelector('[data-testid=messenger-drawer] [data-testid=messenger-list]');
+        total += await check(`${width} messenger drawer`, await seriousViolations(signed));
+        await shot(signed, `a11y-messenger-drawer-${width}`);
+        await signed.keyboard.press('Escape');
+        await signed.waitForSelector('[data-testid=messenger-drawer]', { state: 'detached' });
+
+        await signed.click('[data-testid=notifications-bell]');
+        await signed.waitForSelector('[data-testid=popover]');
+        await signed.waitForTimeout(400);
+        total += await check(`${width} notifications popover`, await seriousViolations(signed));
+        await signed.keyboard.press('Escape');
+
+        await open(signed, server.url + entryPath);
+        await signed.locator('[data-testid=media-open]').first().click();
+        await signed.waitForSelector('[data-testid=viewer]');
+        await signed.waitForTimeout(400);
+        total += await check(`${width} image viewer`, await seriousViolations(signed));
+        await signed.keyboard.press('Escape');
+        await signed.waitForSelector('[data-testid=viewer]', { state: 'detached' });
+
+        // The entry's statistics popup (its author's '…' menu), with the chart drawn.
+        await signed.click('[data-testid=entry-actions]');
+        await signed.click('[data-testid=popover-item][data-value="stats"]');
+        await signed.waitForSelector('[data-testid=entry-stats] [data-testid=chart][data-ready="1"]');
+        total += await check(`${width} entry statistics`, await seriousViolations(signed));
+        await context.close();
         expect(total).toBe(0);
-      },
-    );
-
-    it('has no serious or critical violations in open overlays', { timeout: 240_000 }, async () => {
-      let total = 0;
-      const anon = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
-      const page = await anon.newPage();
-      await open(page, server.url + '/');
-      await page.click('[data-testid=login-button]');
-      await page.waitForSelector('[data-testid=auth-popup]');
-      await page.waitForTimeout(400);
-      total += await check(`${width} auth dialog`, await seriousViolations(page));
-      await page.click('[data-testid=qr-open]');
-      await page.waitForSelector('[data-testid=qr-panel][data-state=ready]');
-      total += await check(`${width} auth dialog, QR code`, await seriousViolations(page));
-      await page.click('[data-testid=alt-back]');
-      await page.click('[data-testid=magic-open]');
-      await page.waitForSelector('[data-testid=magic-panel]');
-      total += await check(`${width} auth dialog, mailed link`, await seriousViolations(page));
-      await anon.close();
-
-      const { context, page: signed } = await signedInPage(browser, server, staff.cookie, width, 900);
-      await open(signed, server.url + '/');
-      const card = signed.locator('[data-testid=entry-card]').first();
-      await card.locator('[data-testid=share-button]').click();
-      await signed.waitForSelector('[data-testid=popup][data-kind=share]');
-      await signed.waitForTimeout(400);
-      total += await check(`${width} share dialog`, await seriousViolations(signed));
-      await shot(signed, `a11y-share-${width}`);
-      await signed.keyboard.press('Escape');
-      await signed.waitForSelector('[data-testid=popup]', { state: 'detached' });
-
-      await card.locator('[data-testid=entry-menu]').click();
-      await signed.waitForSelector('[data-testid=popover]');
-      total += await check(`${width} more menu`, await seriousViolations(signed));
-      await signed.keyboard.press('Escape');
-      await signed.waitForSelector('[data-testid=popover]', { state: 'detached' });
-
-      await signed.click('[data-testid=messenger-button]');
-      await signed.waitForSelector('[data-testid=messenger-drawer] [data-testid=messenger-list]');
-      total += await check(`${width} messenger drawer`, await seriousViolations(signed));
-      await shot(signed, `a11y-messenger-drawer-${width}`);
-      await signed.keyboard.press('Escape');
-      await signed.waitForSelector('[data-testid=messenger-drawer]', { state: 'detached' });
-
-      await signed.click('[data-testid=notifications-bell]');
-      await signed.waitForSelector('[data-testid=popover]');
-      await signed.waitForTimeout(400);
-      total += await check(`${width} notifications popover`, await seriousViolations(signed));
-      await signed.keyboard.press('Escape');
-
-      await open(signed, server.url + entryPath);
-      await signed.locator('[data-testid=media-open]').first().click();
-      await signed.waitForSelector('[data-testid=viewer]');
-      await signed.waitForTimeout(400);
-      total += await check(`${width} image viewer`, await seriousViolations(signed));
-      await signed.keyboard.press('Escape');
-      await signed.waitForSelector('[data-testid=viewer]', { state: 'detached' });
-
-      // The entry's statistics popup (its author's '…' menu), with the chart drawn.
-      await signed.click('[data-testid=entry-actions]');
-      await signed.click('[data-testid=popover-item][data-value="stats"]');
-      await signed.waitForSelector('[data-testid=entry-stats] [data-testid=chart][data-ready="1"]');
-      total += await check(`${width} entry statistics`, await seriousViolations(signed));
-      await context.close();
-      expect(total).toBe(0);
+      });
     });
-  });
+  }
 
   afterAll(() => console.log(`axe serious+critical per page\n${report.join('\n')}`));
 }

@@ -16,7 +16,8 @@ export function MoreMenu({
   label: string;
   className: string;
   testId: string;
-  items(): PopoverItem[];
+  /** The items at the moment the menu opens; a promise when some come with code loaded on first use. */
+  items(): PopoverItem[] | Promise<PopoverItem[]>;
   onSelect(value: string | undefined): void;
 }) {
   const anchor = useRef<HTMLButtonElement>(null);
@@ -32,8 +33,11 @@ export function MoreMenu({
         aria-haspopup="menu"
         data-testid={testId}
         onClick={() => {
-          setShown(items());
-          setOpen((v) => !v);
+          if (open) return setOpen(false);
+          void Promise.resolve(items()).then((list) => {
+            setShown(list);
+            setOpen(true);
+          });
         }}
       >
         <MoreIcon />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
@@ -6,6 +6,9 @@ import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { banUser, openEntryStats } from '../moderation/open.ts';
 import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
+
+/** The staff part of the menu: its own chunk (dynamic import loads it once). */
+const staffCode = () => import('../moderation/entry.ts');
 
 const L = ui.history;
 
@@ -39,10 +42,10 @@ export function EntryActions({
   const canSeeStats = Boolean(me && (me.is_staff || me.id === entry.author.id)) && !entry.removed;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  // Staff items come from the moderation code, loaded for staff only (a reader's page carries none of it).
-  const [staff, setStaff] = useState<typeof import('../moderation/entry.ts') | null>(null);
+  // Staff items come from the moderation code, loaded for staff only (a reader's page carries none of it): fetched
+  // ahead once the reader is known to be staff, and awaited if the menu opens first.
   useEffect(() => {
-    if (me?.is_staff) void import('../moderation/entry.ts').then(setStaff);
+    if (me?.is_staff) void staffCode();
   }, [me?.is_staff]);
 
   async function select(value: string | undefined) {
@@ -52,7 +55,7 @@ export function EntryActions({
     else if (value === 'restore' && (await restoreEntry(entry))) revalidator.revalidate();
     else if (value === 'ban' && (await banUser(entry.author))) revalidator.revalidate();
     else if (value === 'stats') openEntryStats(entry.id);
-    else if (value?.startsWith('mod:') && staff && (await staff.runStaffEntryAction(entry, value)))
+    else if (value?.startsWith('mod:') && (await (await staffCode()).runStaffEntryAction(entry, value)))
       revalidator.revalidate();
   }
 
@@ -61,14 +64,14 @@ export function EntryActions({
       label={L.menu}
       className="entry-actions"
       testId="entry-actions"
-      items={() => [
+      items={async () => [
         { label: L.edit, value: 'edit' },
         { label: L.history, value: 'history' },
         ...(canSeeStats ? [{ label: ui.complaints.stats, value: 'stats' }] : []),
         entry.removed
           ? { label: L.restore, value: 'restore' }
           : { label: L.remove, value: 'remove', color: 'var(--danger)' },
-        ...(me?.is_staff && staff && !entry.removed ? staff.staffEntryItems(entry) : []),
+        ...(me?.is_staff && !entry.removed ? (await staffCode()).staffEntryItems(entry) : []),
         ...(canBan ? [{ label: ui.moderation.banAuthor, value: 'ban', color: 'var(--danger)' }] : []),
       ]}
       onSelect={(value) => void select(value)}

@@ -147,7 +147,7 @@ describe('the CloudPayments adapter', () => {
       { MD: three.TransactionId, PaRes: 'good' },
       { as: 'form', csrf: false },
     );
-    expect(term.body).toContain('3ds_success');
+    expect(term.body).toContain('data-result="success"');
     expect((await t.database.db.select().from(users).where(eq(users.id, id)))[0].isPaid).toBe(true);
     expect(calls.findLast((c) => c.path === '/payments/cards/post3ds')!.body).toMatchObject({
       TransactionId: Number(three.TransactionId),
@@ -163,7 +163,7 @@ describe('the CloudPayments adapter', () => {
       { MD: three.TransactionId, PaRes: 'broken' },
       { as: 'form', csrf: false },
     );
-    expect(term.body).toContain('3ds_error');
+    expect(term.body).toContain('data-result="error"');
     expect(term.body).toContain('Ошибка обработки 3-D Secure');
     const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, three.order_id));
     expect(row.status).toBe('declined');

@@ -26,6 +26,11 @@ export const RECURRING_STUFF_ID = 18;
 /** Recurring charge every 30 days; a declined charge is retried this many days after the due date. */
 export const RECURRING_PERIOD_DAYS = 30;
 export const RECURRING_RETRY_DAYS = [1, 3, 5] as const;
+/**
+ * A card order waiting for its payment (the bank's 3-D Secure window) holds its discount this long; after that the
+ * next purchase ends it as expired and takes the discount.
+ */
+export const ORDER_HOLD_MINUTES = 30;
 
 export const productOf = (stuffId: number): Product | undefined => PRODUCTS.find((p) => p.stuff_id === stuffId);
 
@@ -166,6 +171,31 @@ export interface ThreeDsData {
   TransactionId: string;
   term_url: string;
   site_email: string;
+}
+
+/**
+ * The 3-D Secure window's answer, handed from the `term_url` page to the checkout that opened it through localStorage,
+ * under a key of the bank step's TransactionId (two checkouts in two tabs never read each other's): both sides write
+ * and read it only through these functions. `error` is the bank's refusal text.
+ */
+export type ThreeDsResult = { ok: true } | { ok: false; error: string };
+export const threeDsResultKey = (transaction: string) => `sreda:3ds:${transaction}`;
+
+export const encodeThreeDsResult = (r: ThreeDsResult): string => JSON.stringify(r);
+
+/** The stored answer, or null for anything else (nothing yet, a malformed value). */
+export function decodeThreeDsResult(raw: string | null): ThreeDsResult | null {
+  if (raw === null) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const { ok, error } = v as Record<string, unknown>;
+  if (ok === true) return { ok };
+  return ok === false && typeof error === 'string' ? { ok, error } : null;
 }
 
 export type CreateResult =

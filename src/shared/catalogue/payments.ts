@@ -22,6 +22,7 @@ export const paymentsMessages = {
   paymentOrderDeclined: 'Этот заказ уже отклонён, начните оплату заново',
   paymentOrderNotFound: 'Заказ не найден',
   paymentNotPending: 'Этот платёж уже завершён',
+  paymentOrderExpired: 'Время на оплату заказа истекло',
   paymentCardPrefixInvalid: 'Нужны первые шесть цифр карты',
   // CloudPayments' reasons for the card holder
   paymentInsufficientFunds: 'Недостаточно средств на карте',
@@ -104,6 +105,7 @@ export const paymentsUi = {
   acsConfirm: 'Подтвердить',
   acsDecline: 'Отменить платёж',
   acsDone: 'Можно закрыть это окно',
+  acsWrongCode: (left: number) => `Неверный код. Попробуйте ещё раз, попыток осталось: ${left}`,
   // Settings and staff
   paymentsSection: 'Платежи',
   plusActive: (until: string) => `Плюс действует до ${until}`,

@@ -608,7 +608,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(res.json().data.status, res.body).toBe('3ds');
     expect([await ledgerCount(), await donationCount()]).toEqual(before);
     const term = await pass3ds(reader.v, res.json().data, 'confirm');
-    expect(term.body).toContain('3ds_success');
+    expect(term.body).toContain('data-result="success"');
     expect((await author.v.get('/v3.0/donations/cabinet')).json().data.totals.received).toBe(10000);
     const after = [await ledgerCount(), await donationCount()];
     expect(after).toEqual([before[0] + 3, before[1] + 1]);
@@ -652,7 +652,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
       await cardBody(reader.v, SUCCESS_3DS, { entry_id: entryId, amount: 10000 }),
     );
     const out = await pass3ds(reader.v, failed.json().data, 'decline');
-    expect(out.body).toContain('3ds_error');
+    expect(out.body).toContain('data-result="error"');
     expect([await ledgerCount(), await donationCount()]).toEqual(after);
   });
 

@@ -143,6 +143,25 @@ export async function consumeDiscount(db: Db, codeId: number, userId: number, at
     );
 }
 
+/** The redemption row under its lock: whoever holds or spends the discount decides while others wait. */
+export async function lockRedemption(db: Db, codeId: number, userId: number) {
+  return (
+    await db
+      .select()
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.codeId, codeId), eq(promoRedemptions.userId, userId)))
+      .for('update')
+  )[0];
+}
+
+/** The card order that holds a discount until it is paid (then `consumeDiscount` spends it) or ends. */
+export async function holdRedemption(db: Db, codeId: number, userId: number, orderId: number) {
+  await db
+    .update(promoRedemptions)
+    .set({ orderId })
+    .where(and(eq(promoRedemptions.codeId, codeId), eq(promoRedemptions.userId, userId)));
+}
+
 export async function findRedemption(db: Db, codeId: number, userId: number) {
   return (
     await db

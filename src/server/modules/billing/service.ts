@@ -24,6 +24,7 @@ import {
   balanceOf,
   grantPlus,
   onOrderPaid,
+  orderHolds,
   payByCard,
   postLedger,
   setPlusPricing,
@@ -266,7 +267,9 @@ export async function redeemPromo(ctx: Ctx, user: Actor, code: string) {
  */
 export async function discountFor(ctx: Ctx, userId: number, price: number) {
   const pending = await q.pendingDiscount(ctx.db, userId);
-  if (!pending) return { price, discount: 0, spend: async () => {} };
+  // A card order waiting for its payment holds this discount: this purchase goes at the full price.
+  if (!pending || !(await freeToTake(ctx, pending.code_id, userId, null)))
+    return { price, discount: 0, spend: async () => {} };
   return {
     price: discounted(price, pending.discount),
     discount: pending.discount,
@@ -300,8 +303,23 @@ async function cardPrice(ctx: Ctx, userId: number, product: Product, code: strin
   };
 }
 
+/**
+ * Whether this discount is free for `orderId` (null: a purchase from the balance) to take, asked under the
+ * redemption's row lock so parallel purchases decide one after another: not spent, and held by no other order that
+ * may still be paid (a declined or expired order lets it go).
+ */
+async function freeToTake(ctx: Ctx, codeId: number, userId: number, orderId: number | null) {
+  const row = await q.lockRedemption(ctx.db, codeId, userId);
+  if (!row || row.consumedAt) return false;
+  return row.orderId === null || row.orderId === orderId || !(await orderHolds(ctx, row.orderId));
+}
+
 setPlusPricing({
   price: cardPrice,
+  hold: async (ctx, order, promoId) => {
+    if (!(await freeToTake(ctx, promoId, order.user_id, order.id))) throw new ApiError(409, messages.promoHeld);
+    await q.holdRedemption(ctx.db, promoId, order.user_id, order.id);
+  },
   spend: (ctx, order, promoId) => q.consumeDiscount(ctx.db, promoId, order.user_id, ctx.now(), order.id),
 });
 

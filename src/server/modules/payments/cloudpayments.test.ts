@@ -67,7 +67,7 @@ describe('the CloudPayments adapter', () => {
       { MD: three.TransactionId, PaRes: 'good' },
       { as: 'form', csrf: false },
     );
-    expect(term.body).toContain('3ds_success');
+    expect(term.body).toContain('data-result="success"');
     expect((await t.database.db.select().from(users).where(eq(users.id, id)))[0].isPaid).toBe(true);
     // The card's last digits come with the post3ds answer (the first answer asked for 3-D Secure and had none).
     const [charge] = await t.database.db
@@ -89,7 +89,7 @@ describe('the CloudPayments adapter', () => {
       { MD: three.TransactionId, PaRes: 'broken' },
       { as: 'form', csrf: false },
     );
-    expect(term.body).toContain('3ds_error');
+    expect(term.body).toContain('data-result="error"');
     expect(term.body).toContain('Ошибка обработки 3-D Secure');
     const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, three.order_id));
     expect(row.status).toBe('declined');

@@ -17,6 +17,7 @@ export {
   payByCard,
   onOrderPaid,
   newOrderNumber,
+  orderHolds,
   setPlusPricing,
   type CardPayment,
   type PaidHandler,

@@ -12,10 +12,11 @@ import {
   users,
 } from '../../db/schema.ts';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
-import { messages } from '../../../shared/catalogue.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
 import { chargeDueSubscriptions } from './service.ts';
 import { balanceOf, postLedger } from './ledger.ts';
-import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from './testing.ts';
+import { buy, cryptogram, DECLINE, handedResult, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from './testing.ts';
+import { ACS_TRIES } from './test-cashier.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -145,7 +146,7 @@ describe('buying Plus with the test cashier', () => {
     expect(await chargesOf(id)).toEqual([{ status: 'declined' }]);
   });
 
-  it('3-D Secure success: the bank page, term_url hands 3ds_success to the site, Plus and the recurring subscription', async () => {
+  it('3-D Secure success: the bank page, term_url hands {ok: true} to the checkout, Plus and the recurring subscription', async () => {
     const { v, id } = await signedIn();
     const { res } = await buy(v, 18, SUCCESS_3DS);
     const data = res.json().data;
@@ -155,7 +156,8 @@ describe('buying Plus with the test cashier', () => {
     );
     expect((await userRow(id)).isPaid).toBe(false);
     const term = await pass3ds(v, data, 'confirm');
-    expect(term.body).toContain('3ds_success');
+    expect(term.body).toContain('data-result="success"');
+    expect(handedResult(term.body, data.TransactionId)).toEqual({ ok: true });
     expect((await userRow(id)).isPaid).toBe(true);
     expect(await ledgerOf(id)).toEqual([
       ['charge', 7500],
@@ -166,33 +168,51 @@ describe('buying Plus with the test cashier', () => {
     expect(sub.price).toBe(7500);
     // The bank's answer posted twice is applied once.
     const again = await pass3ds(v, data, 'confirm');
-    expect(again.body).toContain('3ds_success');
+    expect(again.body).toContain('data-result="success"');
     expect(await ledgerOf(id)).toHaveLength(2);
     const status = (await v.get('/v3.0/payments/plus')).json().data;
     expect(status.is_paid).toBe(true);
     expect(status.recurring.price).toBe(7500);
   });
 
-  it('3-D Secure failure (declined in the bank window or a wrong code): 3ds_error, no ledger row', async () => {
-    for (const [decision, code] of [
-      ['decline', '4242'],
-      ['confirm', '0000'],
+  it('3-D Secure failure (declined in the bank window, wrong codes to the last try): the refusal handed over, no ledger row', async () => {
+    for (const [decision, code, tries] of [
+      ['decline', '4242', 0],
+      ['confirm', '0000', ACS_TRIES - 1],
     ] as const) {
       const { v, id } = await signedIn();
       const { res } = await buy(v, 1, SUCCESS_3DS);
-      const term = await pass3ds(v, res.json().data, decision, code);
-      expect(term.body).toContain('3ds_error');
-      expect(term.body).toContain(messages.payment3dsFailed);
+      const data = res.json().data;
+      const term = await pass3ds(v, data, decision, code, tries);
+      expect(term.body).toContain('data-result="error"');
+      expect(handedResult(term.body, data.TransactionId)).toEqual({ ok: false, error: messages.payment3dsFailed });
       expect(await ledgerOf(id)).toEqual([]);
       expect((await userRow(id)).isPaid).toBe(false);
     }
   });
 
-  it('3-D Secure card that the bank then declines: 3ds_error with the reason', async () => {
+  it('a wrong code in the bank window is asked again, with the tries left; the right one then pays', async () => {
     const { v, id } = await signedIn();
-    const { res } = await buy(v, 1, '4000056655665556');
-    const term = await pass3ds(v, res.json().data, 'confirm');
-    expect(term.body).toContain(messages.paymentInsufficientFunds);
+    const data = (await buy(v, 1, '2200000000000004')).res.json().data;
+    const fields = { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url };
+    const acs = new URL(data.AcsUrl).pathname;
+    const again = await v.post(acs, { ...fields, code: '1111', decision: 'confirm' }, { as: 'form', csrf: false });
+    expect(again.body).toContain(ui.payments.acsWrongCode(ACS_TRIES - 1));
+    expect(again.body).not.toContain('PaRes');
+    expect(again.body).toContain('name="tries" value="1"');
+    const term = await pass3ds(v, data, 'confirm', '4242', 1);
+    expect(handedResult(term.body, data.TransactionId)).toEqual({ ok: true });
+    expect((await userRow(id)).isPaid).toBe(true);
+  });
+
+  it('3-D Secure card that the bank then declines: its reason handed to the checkout', async () => {
+    const { v, id } = await signedIn();
+    const data = (await buy(v, 1, '4000056655665556')).res.json().data;
+    const term = await pass3ds(v, data, 'confirm');
+    expect(handedResult(term.body, data.TransactionId)).toEqual({
+      ok: false,
+      error: messages.paymentInsufficientFunds,
+    });
     expect(await ledgerOf(id)).toEqual([]);
   });
 

@@ -6,7 +6,8 @@ import { route } from '../../http/route.ts';
 import { applyNotification, CP_CODE, readNotification, type NotificationType } from './notifications.ts';
 import { notificationSigned } from './provider.ts';
 import * as payments from './service.ts';
-import { TEST_3DS_CODE, testPaRes } from './test-cashier.ts';
+import { ACS_TRIES, TEST_3DS_CODE, testPaRes } from './test-cashier.ts';
+import { encodeThreeDsResult, threeDsResultKey, type ThreeDsResult } from '../../../shared/payments.ts';
 
 const ORDER_RE = /^[0-9a-f]{12}\.[0-9a-f]{16}$/;
 const orderField = z.string({ error: messages.paymentOrderInvalid }).regex(ORDER_RE, messages.paymentOrderInvalid);
@@ -119,7 +120,7 @@ const page = (title: string, body: string) => `<!doctype html><html lang="ru"><h
 main{max-width:360px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}h1{font-size:20px;margin:0 0 12px}
 input{font:inherit;width:100%;box-sizing:border-box;padding:10px;border:1px solid #ccc;border-radius:8px;margin:8px 0}
 button{font:inherit;padding:10px 16px;border-radius:8px;border:0;background:#2f6ee5;color:#fff;margin:8px 8px 0 0;cursor:pointer}
-button.second{background:#e5e7eb;color:#111}</style></head><body><main>${body}</main></body></html>`;
+button.second{background:#e5e7eb;color:#111}.error{color:#b91c1c}</style></head><body><main>${body}</main></body></html>`;
 
 const hidden = (fields: Record<string, string>) =>
   Object.entries(fields)
@@ -137,23 +138,31 @@ export const paymentsRootRoutes = [
     access: 'anyone',
     rateLimit: [30, 60],
     raw: true,
-    body: acsBody.extend({ code: z.string().max(16).optional(), decision: z.enum(['confirm', 'decline']).optional() }),
+    body: acsBody.extend({
+      code: z.string().max(16).optional(),
+      decision: z.enum(['confirm', 'decline']).optional(),
+      tries: z.coerce.number().int().min(0).max(ACS_TRIES).default(0),
+    }),
     handler: ({ ctx, body, reply }) => {
       const t = ui.payments;
       reply.type('text/html; charset=utf-8');
       const term = `${ctx.config.publicUrl}/payments/3ds/term`;
-      if (body.decision) {
-        const ok = body.decision === 'confirm' && body.code === TEST_3DS_CODE;
-        const paRes = testPaRes(ctx.config, body.PaReq, ok) ?? '';
+      const wrong = body.decision === 'confirm' && body.code !== TEST_3DS_CODE;
+      const tries = body.tries + (wrong ? 1 : 0);
+      // A wrong code is asked again, as a bank does, until the tries are used up; then the payment fails.
+      if (body.decision && !(wrong && tries < ACS_TRIES)) {
+        const paRes = testPaRes(ctx.config, body.PaReq, !wrong && body.decision === 'confirm') ?? '';
         return page(
           t.acsTitle,
           `<p>${esc(t.acsDone)}</p><form id="f" method="post" action="${esc(term)}">${hidden({ MD: body.MD, PaRes: paRes })}</form>
 <script>document.getElementById('f').submit()</script>`,
         );
       }
+      const fields = hidden({ PaReq: body.PaReq, MD: body.MD, TermUrl: term, tries: String(tries) });
+      const error = wrong ? `<p role="alert" class="error">${esc(t.acsWrongCode(ACS_TRIES - tries))}</p>` : '';
       return page(
         t.acsTitle,
-        `<h1>${esc(t.acsTitle)}</h1><p>${esc(t.acsText)}</p><form method="post">${hidden({ PaReq: body.PaReq, MD: body.MD, TermUrl: term })}
+        `<h1>${esc(t.acsTitle)}</h1><p>${esc(t.acsText)}</p>${error}<form method="post">${fields}
 <label>${esc(t.acsCode)}<input name="code" inputmode="numeric" autocomplete="one-time-code" autofocus></label>
 <button name="decision" value="confirm">${esc(t.acsConfirm)}</button><button class="second" name="decision" value="decline">${esc(t.acsDecline)}</button></form>`,
       );
@@ -166,14 +175,16 @@ export const paymentsRootRoutes = [
     body: z.object({ MD: z.string().max(64), PaRes: z.string().max(8192) }),
     handler: async ({ ctx, body, reply }) => {
       const out = await payments.complete3ds(ctx, body.MD, body.PaRes);
-      const key = out.ok ? '3ds_success' : '3ds_error';
-      const value = JSON.stringify(out.ok ? String(out.orderId) : out.error).replace(/</g, '\\u003c');
-      const text = out.ok ? ui.payments.successTitle : out.error;
+      const result: ThreeDsResult = out.ok ? { ok: true } : { ok: false, error: out.error };
+      // JS string literals of the key and the stored text; `<` escaped so nothing in it can end the script element.
+      const [key, stored] = [threeDsResultKey(body.MD), encodeThreeDsResult(result)].map((v) =>
+        JSON.stringify(v).replace(/</g, '\\u003c'),
+      );
       reply.type('text/html; charset=utf-8');
       return page(
         ui.payments.acsTitle,
-        `<p data-result="${out.ok ? 'success' : 'error'}">${esc(text)}</p>
-<script>try{localStorage.setItem(${JSON.stringify(key)},${value});}catch(e){}if(window.opener)window.close();</script>`,
+        `<p data-result="${out.ok ? 'success' : 'error'}">${esc(out.ok ? ui.payments.successTitle : out.error)}</p>
+<script>try{localStorage.setItem(${key},${stored});}catch(e){}if(window.opener)window.close();</script>`,
       );
     },
   }),

@@ -4,6 +4,7 @@ import {
   GIFT_LIMIT_DAYS,
   GIFT_RECIPIENT_PERIOD_DAYS,
   GIFT_PERIODS,
+  ORDER_HOLD_MINUTES,
   PRODUCTS,
   RECURRING_PERIOD_DAYS,
   RECURRING_RETRY_DAYS,
@@ -111,11 +112,13 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
       ? await pricing.price(ctx, user.id, product, input.promo ?? null)
       : { amount: product.price, promo: null };
   if (priced.amount <= 0) throw badRequest(messages.paymentPromoFree);
+  const promo = priced.promo;
   return payByCard(ctx, user, {
     kind: 'plus',
     stuffId: product.stuff_id,
     amount: priced.amount,
-    meta: priced.promo ? { promo: priced.promo } : undefined,
+    meta: promo ? { promo } : undefined,
+    hold: promo && pricing ? (tx, order) => pricing!.hold(tx, order, promo.id) : undefined,
     recipientId,
     email: input.email,
     order: input.order,
@@ -137,6 +140,11 @@ export interface PlusPricing {
     product: Product,
     code: string | null,
   ): Promise<{ amount: number; promo: { id: number; code: string; discount: number } | null }>;
+  /**
+   * Reserves the code for this order inside the transaction that creates it: one order at a time holds a discount,
+   * so parallel purchases cannot all take it. Throws (no order is made) while another order holds it.
+   */
+  hold(ctx: Ctx, order: q.OrderRow, promoId: number): Promise<void>;
   /** Spends the order's code inside the transaction that marks it paid (once: the order is paid once). */
   spend(ctx: Ctx, order: q.OrderRow, promoId: number): Promise<void>;
 }
@@ -184,6 +192,8 @@ export interface CardPayment {
   ip: string;
   description: string;
   meta?: Record<string, unknown>;
+  /** Takes what the order reserves (a discount) in the transaction that creates it; throwing leaves no order. */
+  hold?: (ctx: Ctx, order: q.OrderRow) => Promise<void>;
 }
 
 /**
@@ -195,16 +205,20 @@ export async function payByCard(ctx: Ctx, user: UserRow, p: CardPayment): Promis
   assertOwnOrderNumber(ctx, user.id, p.order);
   const provider = providerOf(ctx);
   const key = `card:${p.order}`;
-  const fresh = await q.insertOrder(ctx.db, {
-    userId: user.id,
-    recipientId: p.recipientId,
-    kind: p.kind,
-    stuffId: p.stuffId,
-    amount: p.amount,
-    email: p.email,
-    provider: provider.type,
-    idempotencyKey: key,
-    meta: p.meta,
+  const fresh = await transaction(ctx, async (ctx) => {
+    const order = await q.insertOrder(ctx.db, {
+      userId: user.id,
+      recipientId: p.recipientId,
+      kind: p.kind,
+      stuffId: p.stuffId,
+      amount: p.amount,
+      email: p.email,
+      provider: provider.type,
+      idempotencyKey: key,
+      meta: p.meta,
+    });
+    if (order && p.hold) await p.hold(ctx, order);
+    return order;
   });
   if (!fresh) return answerStored(ctx, user, key, p);
   const result = await provider.charge({
@@ -218,6 +232,20 @@ export async function payByCard(ctx: Ctx, user: UserRow, p: CardPayment): Promis
     ip: p.ip,
   });
   return settleOrder(ctx, fresh, result);
+}
+
+/**
+ * Whether an order still holds what it reserved (a discount), asked under that reservation's row lock: paid, or
+ * waiting for its payment less than ORDER_HOLD_MINUTES. An older waiting order is ended here as expired, so the
+ * bank's late answer to it charges nothing (complete3ds takes only a pending order).
+ */
+export async function orderHolds(ctx: Ctx, orderId: number): Promise<boolean> {
+  const order = await q.orderById(ctx.db, orderId);
+  if (!order || order.status === 'declined' || order.status === 'refunded') return false;
+  if (order.status === 'paid') return true;
+  if (ctx.now().getTime() - order.created_at.getTime() < ORDER_HOLD_MINUTES * 60_000) return true;
+  await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), messages.paymentOrderExpired);
+  return false;
 }
 
 /** A repeated create of an order that exists: its state, never a second charge. */

@@ -1,6 +1,12 @@
 /** Test helpers for card payments through the test cashier (used by the payments and billing tests). */
 import { expect } from 'vitest';
-import { makeCryptogram, type PrepareData } from '../../../shared/payments.ts';
+import {
+  decodeThreeDsResult,
+  makeCryptogram,
+  threeDsResultKey,
+  type PrepareData,
+  type ThreeDsResult,
+} from '../../../shared/payments.ts';
 import type { Visitor } from '../../testing/harness.ts';
 
 export const CARD = { month: '12', year: '30', cvv: '123' };
@@ -27,12 +33,21 @@ export async function buy(v: Visitor, stuffId: number, number: string, extra: Re
   return { p, body, res: await v.post('/v3.0/payments/accounts/orders/create', body) };
 }
 
+/** What a term_url page hands to the checkout: the value it stores under the step's key, as the checkout reads it. */
+export function handedResult(body: string, transaction: string): ThreeDsResult | null {
+  const m = /localStorage\.setItem\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*")\)/.exec(body);
+  if (!m || JSON.parse(m[1]) !== threeDsResultKey(transaction)) return null;
+  return decodeThreeDsResult(JSON.parse(m[2]) as string);
+}
+
 /** The test bank's window: the ACS page, its confirm (or decline) form, then the post to term_url. */
 export async function pass3ds(
   v: Visitor,
   data: { AcsUrl: string; PaReq: string; TransactionId: string; term_url: string },
   decision: 'confirm' | 'decline',
   code = '4242',
+  /** Wrong codes typed before this answer. */
+  tries = 0,
 ) {
   const acs = new URL(data.AcsUrl).pathname;
   const pageRes = await v.post(
@@ -44,7 +59,7 @@ export async function pass3ds(
   expect(pageRes.body).toContain('4242');
   const answered = await v.post(
     acs,
-    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url, code, decision },
+    { PaReq: data.PaReq, MD: data.TransactionId, TermUrl: data.term_url, code, decision, tries },
     { as: 'form', csrf: false },
   );
   const paRes = /name="PaRes" value="([^"]*)"/.exec(answered.body)![1];

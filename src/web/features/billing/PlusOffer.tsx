@@ -37,8 +37,8 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
     await refreshUser();
   };
   // The payments module's buy popup: it signs the visitor in, takes the tariff, the email and the card.
-  const buy = async () => {
-    if (await openBuyPopup()) await refreshUser();
+  const buy = async (stuffId: number) => {
+    if (await openBuyPopup(stuffId)) await refreshUser();
   };
   const redeem = async (e: FormEvent) => {
     e.preventDefault();
@@ -67,7 +67,7 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
                 {!p.recurring && discount > 0 && <s className="plus-product-note"> {formatRoubles(p.price)}</s>}
               </span>
               <span className="plus-product-note">{p.recurring ? t.recurring : t.days(p.days)}</span>
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={buy}>
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => buy(p.stuff_id)}>
                 {t.buy}
               </button>
               {me && !p.recurring && balance >= price && (

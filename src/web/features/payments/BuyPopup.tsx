@@ -13,10 +13,10 @@ import './payments.css';
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
 const t = ui.payments;
 
-function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
+function BuyForm({ stuff, onDone }: { stuff: number; onDone(paid: boolean): void }) {
   const [step, setStep] = useState<Step>(currentUser.get() ? 'pay' : 'auth');
   const [prep, setPrep] = useState<PrepareData | null>(null);
-  const [stuffId, setStuffId] = useState<number>(RECURRING_STUFF_ID);
+  const [stuffId, setStuffId] = useState(stuff);
   const [agree, setAgree] = useState(false);
   const [email, setEmail] = useState('');
   const [giftTo, setGiftTo] = useState('');
@@ -178,10 +178,18 @@ function BuyForm({ onDone }: { onDone(paid: boolean): void }) {
   );
 }
 
-/** Opens the buy popup; resolves true once Plus is bought (the rc 402 hook repeats its request then). */
-export function openBuyPopup(): Promise<boolean> {
+/**
+ * Opens the buy popup with the tariff the reader pressed chosen (the monthly one when none was); resolves true once
+ * Plus is bought (the rc 402 hook repeats its request then).
+ */
+export function openBuyPopup(stuffId: number = RECURRING_STUFF_ID): Promise<boolean> {
   return popup.ask<boolean>(
-    { kind: 'buy-plus', size: 'small', labelledBy: 'buy-title', render: (done) => <BuyForm onDone={done} /> },
+    {
+      kind: 'buy-plus',
+      size: 'small',
+      labelledBy: 'buy-title',
+      render: (done) => <BuyForm stuff={stuffId} onDone={done} />,
+    },
     false,
   );
 }

@@ -3,10 +3,12 @@ import { messages, ui } from '../../../shared/catalogue.ts';
 import { EMAIL_RE } from '../../../shared/validation.ts';
 import {
   cardBrand,
+  decodeThreeDsResult,
   digitsOnly,
   formatCardNumber,
   luhnValid,
   makeCryptogram,
+  threeDsResultKey,
   type BankInfo,
   type CreateResult,
   type PrepareData,
@@ -23,7 +25,7 @@ const rub = (kopecks: number) => Math.round(kopecks / 100);
 
 /**
  * The bank's 3-D Secure page opens in a window of its own: a form posts PaReq, MD and TermUrl to the AcsUrl, and the
- * page at term_url hands the result back through localStorage (`3ds_success` / `3ds_error`).
+ * page at term_url hands the result back through localStorage (`ThreeDsResult`, shared/payments.ts).
  */
 function open3ds(data: ThreeDsData): Window | null {
   const win = window.open('', '3ds', 'width=520,height=640');
@@ -48,19 +50,17 @@ function open3ds(data: ThreeDsData): Window | null {
   return win;
 }
 
-function wait3ds(): { promise: Promise<{ ok: boolean; error: string }>; stop(): void } {
-  localStorage.removeItem('3ds_success');
-  localStorage.removeItem('3ds_error');
+/** Waits for the term page's answer to this bank step (its TransactionId). */
+function wait3ds(transaction: string): { promise: Promise<{ ok: boolean; error: string }>; stop(): void } {
+  const key = threeDsResultKey(transaction);
   let stop = () => {};
   const promise = new Promise<{ ok: boolean; error: string }>((resolve) => {
     const check = () => {
-      const ok = localStorage.getItem('3ds_success');
-      const error = localStorage.getItem('3ds_error');
-      if (ok === null && error === null) return;
+      const out = decodeThreeDsResult(localStorage.getItem(key));
+      if (!out) return;
       stop();
-      localStorage.removeItem('3ds_success');
-      localStorage.removeItem('3ds_error');
-      resolve(ok !== null ? { ok: true, error: '' } : { ok: false, error: JSON.parse(error!) as string });
+      localStorage.removeItem(key);
+      resolve(out.ok ? { ok: true, error: '' } : { ok: false, error: out.error || messages.payment3dsFailed });
     };
     window.addEventListener('storage', check);
     const timer = setInterval(check, 1000);
@@ -144,11 +144,10 @@ export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
     if (!r.ok) return onResult({ ok: false, error: r.rm });
     if (r.data.status === 'success') return onResult({ ok: true, error: '' });
     const data: ThreeDsData = r.data;
-    waiting.current = wait3ds();
+    waiting.current = wait3ds(data.TransactionId);
     setPending3ds(data);
     open3ds(data);
-    const out = await waiting.current.promise;
-    onResult(out.ok ? out : { ok: false, error: out.error || messages.payment3dsFailed });
+    onResult(await waiting.current.promise);
   }
 
   if (pending3ds)

@@ -36,7 +36,10 @@ export function assertCanGift(giver: UserRow, g: GiftContext): void {
   if (!g.community) throw forbidden(messages.paymentGiftNotMember);
   if (!communityMayGift(g.community, g.now)) throw forbidden(messages.paymentGiftCommunityTooSmall);
   if (g.recentGifts >= GIFT_MANAGER_LIMIT) throw new ApiError(429, messages.paymentGiftLimit);
-  const received = g.receivedStuff.reduce((sum, id) => sum + (GIFT_PERIODS.find((p) => p.stuff_id === id)?.days ?? 0), 0);
+  const received = g.receivedStuff.reduce(
+    (sum, id) => sum + (GIFT_PERIODS.find((p) => p.stuff_id === id)?.days ?? 0),
+    0,
+  );
   if (received + g.days > GIFT_RECIPIENT_MAX_DAYS) throw new ApiError(429, messages.paymentGiftRecipientLimit);
 }
 

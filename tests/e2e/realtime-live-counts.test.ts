@@ -180,7 +180,16 @@ describe('a new static version', () => {
   function nextBuild(): string {
     fs.rmSync(nextRoot, { recursive: true, force: true });
     fs.cpSync(path.join(root, 'build'), path.join(nextRoot, 'build'), { recursive: true });
-    const serverEntry = path.join(nextRoot, 'build', 'server', 'index.js');
+    // The server build's entry re-exports a chunk (build/server/assets/server-build-*.js) that names the manifest.
+    const serverDir = path.join(nextRoot, 'build', 'server');
+    const chunks = path.join(serverDir, 'assets');
+    const serverFiles = [
+      path.join(serverDir, 'index.js'),
+      ...(fs.existsSync(chunks) ? fs.readdirSync(chunks) : [])
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(chunks, f)),
+    ];
+    const serverEntry = serverFiles.find((f) => /manifest-\w+\.js/.test(fs.readFileSync(f, 'utf8')))!;
     const version = fs.readFileSync(serverEntry, 'utf8').match(/manifest-(\w+)\.js/)![1];
     const next =
       version.split('').reverse().join('') === version ? `${version}0` : version.split('').reverse().join('');

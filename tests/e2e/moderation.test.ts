@@ -57,6 +57,15 @@ describe('bans in the browser', () => {
     await page.click('[data-testid=popover-item][data-value="ban"]');
     const modal = page.locator('[data-testid=modal][data-kind=ban]');
     await modal.waitFor();
+    // Moving into a field at once keeps the caret there: the dialog's delayed first focus (it fires after a timer
+    // started on opening, so a timer started now fires after it) does not pull it back to the reason.
+    const kept = await page.evaluate(async () => {
+      const days = document.querySelector<HTMLInputElement>('[data-testid=modal-days]')!;
+      days.focus();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return document.activeElement === days;
+    });
+    expect(kept).toBe(true);
     await page.locator('[data-testid=modal-reason]').fill('Оскорбления участников');
     await page.locator('[data-testid=modal-days]').fill('7');
 

@@ -99,10 +99,13 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const t = setTimeout(
-      () => (hasReason ? reasonRef.current : confirmRef.current)?.focus(),
-      OVERLAY_TIMINGS.reasonFocusDelay,
-    );
+    const t = setTimeout(() => {
+      const target = hasReason ? reasonRef.current : confirmRef.current;
+      // A reader who has already moved into the dialog keeps their place: the delayed focus
+      // must not pull the caret away from a field being typed in.
+      if (target?.closest('[role=dialog]')?.contains(document.activeElement)) return;
+      target?.focus();
+    }, OVERLAY_TIMINGS.reasonFocusDelay);
     return () => {
       clearTimeout(t);
       if (opener?.isConnected) opener.focus({ preventScroll: true });

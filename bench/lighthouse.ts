@@ -97,6 +97,14 @@ try {
                 .join(', '),
           );
           if (process.env.LIGHTHOUSE_DETAILS)
+            for (const id of [
+              'largest-contentful-paint-element',
+              'render-blocking-resources',
+              'mainthread-work-breakdown',
+              'bootup-time',
+            ])
+              console.log(id, JSON.stringify(result!.lhr.audits[id]?.details, null, 1).slice(0, 4000));
+          if (process.env.LIGHTHOUSE_DETAILS)
             for (const f of failing)
               console.log(JSON.stringify(result!.lhr.audits[f.split('/')[1]].details, null, 1).slice(0, 3000));
         }

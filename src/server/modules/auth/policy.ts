@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
-import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
+import { ApiError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { messages } from '../../../shared/catalogue.ts';
 
 /** Who may do what with accounts; every auth-related permission is decided here. */

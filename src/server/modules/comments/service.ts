@@ -14,7 +14,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
 import * as policy from './policy.ts';
@@ -30,7 +30,7 @@ import {
 } from './discussion.ts';
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
 
 type Viewer = { id: number; role: Role } | null;

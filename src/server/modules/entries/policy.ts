@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { REVIEWER_ROLES } from '../moderation/index.ts';
 import type { SubsiteWithRole } from './queries.ts';

@@ -6,7 +6,7 @@ import { truncate } from '../../../shared/format.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { keepVersion } from '../history/index.ts';

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
 import { isStaff } from '../auth/index.ts';
 import {

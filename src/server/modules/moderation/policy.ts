@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { ROLE_RANK } from '../../../shared/moderation.ts';
-import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 
 /**

@@ -15,7 +15,7 @@ import type { BlockedPerson, ReviewItem } from '../../../shared/complaints.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';

@@ -1,10 +1,10 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { MAGIC_TTL_MIN, type ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod } from '../auth/service.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../lib/mailer.ts';
 import type { Profile } from './oauth.ts';
 import * as q from './queries.ts';
 import { newSecret, sha256 } from './service.ts';

@@ -5,7 +5,7 @@ import { OAUTH_STATE_TTL_MIN, PROVIDERS, type ProviderInfo, type ProviderType } 
 import { slugify } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
 import { findUserByEmail } from '../auth/index.ts';

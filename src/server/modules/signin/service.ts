@@ -6,14 +6,14 @@ import { channelName } from '../../../shared/realtime.ts';
 import { MAGIC_TTL_MIN, QR_TTL_S, type QrCode, type QrRequest, type SigninMethods } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { currentUserById, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import { findUserByEmail } from '../auth/index.ts';
 import { channelAuth } from '../realtime/index.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../lib/mailer.ts';
 import { linkFromLetter, type LinkRequest } from './link.ts';
 import * as q from './queries.ts';
 

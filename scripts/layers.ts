@@ -69,9 +69,13 @@ export function cycles(graph: Graph): string[][] {
   return found;
 }
 
-/** A module's routes.ts and page.ts are its HTTP face (the top layer): a unit of their own for the module cycles. */
+/**
+ * The unit of the cycle check between modules: a module's folder, but its routes.ts and page.ts (its HTTP face, in
+ * the top layer) apart; outside the modules every file stands alone (the file cycles cover them).
+ */
 function unitFor(file: string) {
-  const unit = unitOf(file) ?? file;
+  const unit = unitOf(file);
+  if (!unit?.startsWith('modules/')) return file;
   return /^src\/server\/modules\/[^/]+\/(routes|page)\.ts$/.test(file) ? `${unit}/http` : unit;
 }
 

@@ -63,7 +63,7 @@ export const OTHER_LAYERS: [RegExp, Layer][] = [
   [/^src\/server\/db\/seed(-data)?\.ts$/, 'top'],
   [/^src\/server\/(lib|db)\//, 'base'],
   [/^src\/server\/(config|context|events)\.ts$/, 'base'],
-  [/^src\/server\/jobs\/(map|queue|queries)\.ts$/, 'base'],
+  [/^src\/server\/jobs\/(map|queue|queries|letters)\.ts$/, 'base'],
   [/^src\/server\/jobs\//, 'top'],
   [/^src\/server\/(http|testing)\//, 'top'],
   [/^src\/server\/(schedule|roles|main|layers)\.ts$/, 'top'],

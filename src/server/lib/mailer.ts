@@ -1,12 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Ctx } from '../context.ts';
-import { outbox } from '../db/schema.ts';
-import { enqueue } from '../jobs/queue.ts';
 
-/**
- * Letters: the SMTP transport (`ctx.mail`) and the one door every module sends through (`queueLetter`, an outbox row
- * and its `mail.letter` job). The mail module delivers them (`deliverLetter`) and shows the outbox to staff.
- */
+/** Letters and the SMTP transport (`ctx.mail`); modules send through `queueLetter` (jobs/letters.ts). */
 
 /** A letter as a service hands it in. */
 export interface Letter {
@@ -47,28 +41,4 @@ export function createMailer(opts: { smtpUrl: string; from: string }): Mailer {
       transport?.close();
     },
   };
-}
-
-/** 2 s, 4 s … an hour between tries: the last one about two hours after the first (queue.ts backoff). */
-export const LETTER_ATTEMPTS = 12;
-
-/**
- * The one door for letters: the letter is stored in the outbox and its `mail.letter` job queued through `ctx`, so
- * inside the caller's transaction both commit or vanish with the change, and the request never waits for SMTP.
- * The job's payload is the row's id only: the text (and any link in it) lives in the outbox row alone.
- */
-export async function queueLetter(ctx: Ctx, letter: Letter): Promise<void> {
-  const [{ id }] = await ctx.db
-    .insert(outbox)
-    .values({
-      to: letter.to,
-      subject: letter.subject,
-      text: letter.text,
-      html: letter.html ?? '',
-      headers: letter.headers ?? {},
-      secrets: (letter.secrets ?? []).filter(Boolean),
-      status: 'queued',
-    })
-    .returning({ id: outbox.id });
-  await enqueue(ctx, 'mail.letter', { letterId: id }, { maxAttempts: LETTER_ATTEMPTS });
 }

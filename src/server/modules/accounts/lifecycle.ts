@@ -16,7 +16,7 @@ import { remove as removeComment, setAllRemoved as setCommentsRemoved } from '..
 import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
-import { queueLetter } from '../../lib/mailer.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
 

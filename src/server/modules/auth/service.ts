@@ -10,7 +10,7 @@ import { attempts } from '../../lib/attempts.ts';
 import { assertSolved } from '../captcha/index.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
-import { queueLetter } from '../../lib/mailer.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
 

@@ -4,7 +4,8 @@ import type { JobInfo } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as q from './queries.ts';
 
-export { createMailer, LETTER_ATTEMPTS, queueLetter, type Letter, type Mailer } from '../../lib/mailer.ts';
+export { createMailer, type Letter, type Mailer } from '../../lib/mailer.ts';
+export { LETTER_ATTEMPTS, queueLetter } from '../../jobs/letters.ts';
 
 const mask = (text: string, secrets: string[]) =>
   secrets.reduce((out, secret) => out.split(secret).join(messages.mailLinkHidden), text);

@@ -31,7 +31,7 @@ import { extract } from '../extract/service.ts';
 import { pushToUser } from '../push/service.ts';
 import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
-import { queueLetter } from '../../lib/mailer.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { tell } from './delivery.ts';
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { queueLetter } from '../../lib/mailer.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { present, settingsOf } from './service.ts';
 

@@ -30,7 +30,7 @@ import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledg
 import { assertCanGift, assertCanRefund, communityMayGift } from './policy.ts';
 import { providerOf } from './providers.ts';
 import type { CardResult } from './provider.ts';
-import { queueLetter } from '../../lib/mailer.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 
 const DAY = 86_400_000;

@@ -31,7 +31,7 @@ import {
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
-import { assertNotBannedIn, assertNotBlocked } from '../moderation/index.ts';
+import { assertNotBannedIn, assertNotBlocked } from '../restrictions/index.ts';
 
 type Viewer = { id: number; role: Role } | null;
 

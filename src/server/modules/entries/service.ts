@@ -31,7 +31,7 @@ import {
   holdForReview,
   shouldHold,
   withdrawReview,
-} from '../moderation/index.ts';
+} from '../restrictions/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };

@@ -11,7 +11,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { pinnedEntryId } from '../moderation/index.ts';
+import { pinnedEntryId } from '../restrictions/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';

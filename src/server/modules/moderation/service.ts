@@ -297,12 +297,6 @@ export async function activeBans(ctx: Ctx, actor: Actor, lastId: number | null) 
   };
 }
 
-/** What a banned person is told: the site-wide ban that holds, with its reason and end. */
-export async function ownBan(ctx: Ctx, userId: number): Promise<OwnBan | null> {
-  const b = await q.activeBan(ctx.db, userId, null, ctx.now());
-  return b ? { until: b.until?.toISOString() ?? null, reason: b.reason } : null;
-}
-
 /** The refusal a banned person's write gets: why and until when. */
 export function banMessage(b: OwnBan): string {
   return b.until
@@ -494,22 +488,9 @@ export async function setEntryFlag(
   });
 }
 
-// ---- 18+ (spec/content.md §8) ----
+// ---- 18+ (spec/content.md §8): the reader's choices live with the user (users/service.ts) ----
 
-export interface AdultPrefs {
-  /** The reader confirmed being 18 or older. */
-  is_adult: boolean;
-  /** The reader wants 18+ entries blurred even so (default: blurred until confirmed, then shown). */
-  is_blur_nsfw: boolean;
-}
-
-export function adultPrefsOf(settings: Record<string, unknown>): AdultPrefs {
-  return { is_adult: settings.is_adult === true, is_blur_nsfw: settings.is_blur_nsfw === true };
-}
-
-export async function adultPrefs(ctx: Ctx, userId: number): Promise<AdultPrefs> {
-  return adultPrefsOf(await q.settingsOf(ctx.db, userId));
-}
+export { adultPrefs, adultPrefsOf, ownBan, type AdultPrefs } from '../users/service.ts';
 
 /** `POST /subsite/is_adult`: kept on the account when signed in (the route also sets a cookie for everyone). */
 export async function setAdult(ctx: Ctx, userId: number | null, isAdult: boolean): Promise<{ is_adult: boolean }> {

@@ -5,10 +5,9 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { UserRow } from '../auth/index.ts';
 import { isStaff } from '../auth/index.ts';
-import { insertUser, setRole, userRelations, type NewUser } from './queries.ts';
+import { activeSiteBan, insertUser, setRole, settingsOf, userRelations, type NewUser } from './queries.ts';
 import { findUserByEmail, isBanned } from '../auth/index.ts';
-import { adultPrefs, ownBan } from '../moderation/service.ts';
-import { MANAGER_ROLES, REVIEWER_ROLES } from '../moderation/index.ts';
+import { MANAGER_ROLES, REVIEWER_ROLES, type OwnBan } from '../../../shared/moderation.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
 export function userHash(secret: string, userId: number, purpose = 'user'): string {
@@ -76,4 +75,27 @@ export async function promoteToSuperuser(ctx: Ctx, email: string) {
   }
   await setRole(ctx.db, user.id, 'superuser');
   ctx.log.info({ email }, '--admin: user is now a superuser');
+}
+
+/** What a banned person is told: the site-wide ban that holds, with its reason and end. */
+export async function ownBan(ctx: Ctx, userId: number): Promise<OwnBan | null> {
+  const b = await activeSiteBan(ctx.db, userId, ctx.now());
+  return b ? { until: b.until?.toISOString() ?? null, reason: b.reason } : null;
+}
+
+// ---- 18+ (spec/content.md §8) ----
+
+export interface AdultPrefs {
+  /** The reader confirmed being 18 or older. */
+  is_adult: boolean;
+  /** The reader wants 18+ entries blurred even so (default: blurred until confirmed, then shown). */
+  is_blur_nsfw: boolean;
+}
+
+export function adultPrefsOf(settings: Record<string, unknown>): AdultPrefs {
+  return { is_adult: settings.is_adult === true, is_blur_nsfw: settings.is_blur_nsfw === true };
+}
+
+export async function adultPrefs(ctx: Ctx, userId: number): Promise<AdultPrefs> {
+  return adultPrefsOf(await settingsOf(ctx.db, userId));
 }

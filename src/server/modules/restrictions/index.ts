@@ -18,17 +18,24 @@ import {
   takeReview,
 } from './queries.ts';
 
-/** What other modules may use of moderation besides service.ts. */
-export { MANAGER_ROLES, REVIEWER_ROLES } from './policy.ts';
-export type { EntryFacts } from './queries.ts';
+/** The guards others call before a write, and what moderation builds on (its row types and SQL). */
+export {
+  activeBan,
+  BanRow,
+  banSelect,
+  feedPin,
+  findPerson,
+  holds,
+  personCols,
+  PersonRow,
+  scope,
+  type EntryFacts,
+} from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
 export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);
 
-/**
- * A person banned in a subsite may not write in it (entries, comments); content modules call this before a write.
- * Kept here rather than in service.ts, which itself uses the content modules (remove all data).
- */
+/** A person banned in a subsite may not write in it (entries, comments); content modules call this before a write. */
 export async function assertNotBannedIn(ctx: Ctx, userId: number, subsiteId: number) {
   if (await activeBan(ctx.db, userId, subsiteId, ctx.now())) throw forbidden(messages.bannedInSubsite);
 }

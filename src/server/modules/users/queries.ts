@@ -95,3 +95,13 @@ export async function activeSiteBan(db: Db, userId: number, now: Date) {
           and (until is null or until > ${now.toISOString()}::timestamptz) order by id desc limit 1`,
   );
 }
+
+/** An account's id by its address, any case. */
+export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await firstRow(
+    db,
+    z.object({ id: col.int }),
+    sql`select id from users where lower(email) = lower(${email})`,
+  );
+  return row?.id;
+}

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Role } from '../../../shared/api.ts';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
-import { banSelect, BanRow, feedPin, holds, personCols, PersonRow } from '../restrictions/index.ts';
+import { queries as r } from '../restrictions/index.ts';
 
-export {
+const { banSelect, BanRow, holds, personCols, PersonRow } = r;
+export const {
   activeBan,
   bannedAmong,
   blockedBy,
@@ -17,10 +18,10 @@ export {
   forgetRejection,
   holdEntry,
   takeReview,
-  type BanRow,
-  type EntryFacts,
-  type PersonRow,
-} from '../restrictions/index.ts';
+} = r;
+export type BanRow = z.output<typeof BanRow>;
+export type PersonRow = z.output<typeof PersonRow>;
+export type { EntryFacts } from '../restrictions/index.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const ids = (list: number[]) => sql`${JSON.stringify(list)}::jsonb`;

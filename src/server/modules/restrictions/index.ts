@@ -18,19 +18,9 @@ import {
   takeReview,
 } from './queries.ts';
 
-/** The guards others call before a write, and what moderation builds on (its row types and SQL). */
-export {
-  activeBan,
-  BanRow,
-  banSelect,
-  feedPin,
-  findPerson,
-  holds,
-  personCols,
-  PersonRow,
-  scope,
-  type EntryFacts,
-} from './queries.ts';
+/** The reads behind the guards, for moderation, which places and lifts what they check (its row types and SQL). */
+export * as queries from './queries.ts';
+export type { BanRow, EntryFacts, PersonRow } from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
 export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { currentUserById, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import { findUserByEmail } from '../auth/index.ts';
-import { channelAuth } from '../realtime/index.ts';
+import { channelAuth } from '../../lib/channels.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
 import { queueLetter } from '../../jobs/letters.ts';

@@ -84,7 +84,6 @@ export async function unsubscribe(ctx: Ctx, userId: number, endpoint: string) {
   return { endpoint };
 }
 
-
 /** Sends one encrypted message; the push service's status (201 on success). */
 function post(
   ctx: Ctx,
@@ -115,7 +114,7 @@ function post(
   });
 }
 
-/** Delivers to one endpoint. Gone (404/410): the endpoint is forgotten. Other failures throw, so the job retries. */export type { PushPayload };
+/** Delivers to one endpoint. Gone (404/410): the endpoint is forgotten. Other failures throw, so the job retries. */ export type { PushPayload };
 
 export async function deliver(ctx: Ctx, endpoint: string, payload: PushPayload) {
   const row = await q.pushEndpoint(ctx.db, endpoint);

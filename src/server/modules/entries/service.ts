@@ -9,7 +9,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
-import { keepVersion } from '../history/index.ts';
+import { keepVersion } from './versions.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
 import {

@@ -8,7 +8,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
-import { refreshEntryHotness } from '../feed/index.ts';
+import { refreshEntryHotness } from './hotness.ts';
 import { keepVersion } from './versions.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';

@@ -26,7 +26,7 @@ import pg from 'pg';
 import { ensureBuild, root } from '../scripts/ensure-build.ts';
 import { startBenchServer, type BenchServer } from './processes.ts';
 import { freshPostgres, unreachable } from '../src/server/testing/postgres.ts';
-import { channelAuth } from '../src/server/modules/realtime/channels.ts';
+import { channelAuth } from '../src/server/lib/channels.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import type { Mailer } from './modules/mail/service.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { DomainEvents } from './events.ts';
 
 /** What every service receives: configuration, the database and the outside world. */

@@ -1,6 +1,7 @@
 import type { Role } from './config.ts';
 import type { Ctx } from './context.ts';
 import { enqueue, purgeJobs } from './jobs/queue.ts';
+import type { ScheduledTaskName } from './jobs/map.ts';
 import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/feed/ranking.ts';
 import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
 import { scheduleDigest } from './modules/notifications/mail.ts';
@@ -25,19 +26,6 @@ import { reconcilePayments } from './modules/payments/reconcile.ts';
  *   process that took them without Redis (or while Redis is down), and by Redis with it, where a worker folds them:
  *   with Redis the folds run on both roles, each process folding its own memory and a worker the Redis buffers.
  */
-/** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
-export type ScheduledTaskName =
-  | 'hotness.refresh'
-  | 'digest.schedule'
-  | 'hits.cleanup'
-  | 'jobs.purge'
-  | 'hits.fold'
-  | 'votes.fold'
-  | 'moderation.expire'
-  | 'signin.cleanup'
-  | 'stats.readers'
-  | 'payments.tick'
-  | 'payments.reconcile';
 
 export interface PeriodicTask {
   name: ScheduledTaskName;

@@ -94,3 +94,8 @@ export interface OwnBan {
   until: string | null;
   reason: string;
 }
+
+/** Subsite roles that manage a subsite (ban in it, pin in it, its settings and team). */
+export const MANAGER_ROLES = ['owner', 'admin'];
+/** Subsite roles that review a moderated community's approval queue: its managers and its own moderators. */
+export const REVIEWER_ROLES = [...MANAGER_ROLES, 'moderator'];

@@ -1,7 +1,7 @@
 import { messages } from '../../shared/catalogue.ts';
 import type { Ctx } from '../context.ts';
 import { ping } from '../db/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../lib/errors.ts';
 import { redisUp } from '../lib/redis.ts';
 import { route } from './route.ts';
 

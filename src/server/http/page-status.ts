@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ApiError } from '../lib/errors.ts';
 
 /** The API's refusals as statuses a page turns into its error screen (401 opens the sign-in dialog). */
 export async function found<U, T>(

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { messages } from '../../shared/catalogue.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../lib/errors.ts';
 import { redisUp } from '../lib/redis.ts';
 
 /**

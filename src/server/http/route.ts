@@ -5,10 +5,10 @@ import { plainBody } from '../../shared/validation.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, requireBrowserSession, type Access } from '../modules/auth/index.ts';
-import { parse } from './errors.ts';
+import { parse } from '../lib/errors.ts';
 import { limit } from './ratelimit.ts';
-import { EncodedAnswer, ok, SharedAnswer } from './session.ts';
-import { sendShared } from './page-encoding.ts';
+import { EncodedAnswer, ok, SharedAnswer } from '../lib/answers.ts';
+import { sendShared } from '../lib/page-encoding.ts';
 
 export type { Access };
 

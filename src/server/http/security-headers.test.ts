@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, useTestApp } from '../testing/harness.ts';
-import { pagePolicy } from './security-headers.ts';
+import { pagePolicy } from '../lib/security-headers.ts';
 
 /** Security headers on every answer; a page's policy names its inline scripts by hash (the browser side: tests/e2e/csp.test.ts). */
 const { t } = useTestApp();
@@ -61,7 +61,7 @@ describe('a shared page', () => {
   });
 
   it('names the policy of its text, not of its compressed bytes', async () => {
-    const { SharedBody } = await import('./page-encoding.ts');
+    const { SharedBody } = await import('../lib/page-encoding.ts');
     const html = '<html><script>window.__data = 1;</script></html>';
     const body = new SharedBody(Buffer.from(html));
     await body.encoded('br');

@@ -1,6 +1,27 @@
 import type { DomainEventMap } from '../events.ts';
-import type { PushPayload } from '../modules/push/service.ts';
-import type { ScheduledTaskName } from '../schedule.ts';
+
+/** A web push's content (push/service.ts sends it). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  icon?: string;
+}
+
+/** The names of the periodic tasks (a job's payload names its task, so the list is written out). */
+export type ScheduledTaskName =
+  | 'hotness.refresh'
+  | 'digest.schedule'
+  | 'hits.cleanup'
+  | 'jobs.purge'
+  | 'hits.fold'
+  | 'votes.fold'
+  | 'moderation.expire'
+  | 'signin.cleanup'
+  | 'stats.readers'
+  | 'payments.tick'
+  | 'payments.reconcile';
 
 /**
  * Every job the queue knows: name → payload (stored as JSON, so plain data only). `enqueue` and the handler table

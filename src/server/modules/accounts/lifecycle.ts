@@ -7,7 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { forgetSessions } from '../auth/service.ts';
@@ -16,7 +16,7 @@ import { remove as removeComment, setAllRemoved as setCommentsRemoved } from '..
 import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError, forbidden } from '../../lib/errors.ts';
 import { isAdmin, isStaff } from '../auth/index.ts';
 
 /** Who may do what with account settings, API tokens and subsite settings: decided here only. */

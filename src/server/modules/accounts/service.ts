@@ -14,7 +14,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';

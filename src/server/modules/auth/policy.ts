@@ -1,6 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
-import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
+import { ApiError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { messages } from '../../../shared/catalogue.ts';
+import { isAdmin, isBanned, isStaff } from '../users/index.ts';
 
 /** Who may do what with accounts; every auth-related permission is decided here. */
 export interface Actor {
@@ -9,11 +10,7 @@ export interface Actor {
   bannedUntil: Date | null;
 }
 
-const STAFF: Role[] = ['moderator', 'admin', 'superuser'];
-
-export const isStaff = (u: { role: Role }) => STAFF.includes(u.role);
-export const isAdmin = (u: { role: Role }) => u.role === 'admin' || u.role === 'superuser';
-export const isBanned = (u: Pick<Actor, 'bannedUntil'>, now: Date) => u.bannedUntil !== null && u.bannedUntil > now;
+export { isAdmin, isBanned, isStaff };
 
 /** The signed-in actor, or rc 401 so the client opens the auth popup and repeats the request. */
 export function requireUser<T extends Actor>(user: T | null): T {

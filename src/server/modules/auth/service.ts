@@ -5,12 +5,12 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { assertSolved } from '../captcha/index.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { createUser, presentCurrentUser } from '../users/service.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
 

@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Block } from '../../../shared/blocks.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import type { InvoiceRow, PromoRow } from './queries.ts';
 

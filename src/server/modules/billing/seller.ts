@@ -14,7 +14,7 @@ import {
 import { collapse, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError, forbidden } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
 import type { Role } from '../../../shared/api.ts';
 import { sendSystem } from '../notifications/service.ts';

@@ -15,7 +15,7 @@ import { PRODUCTS, productOf, type Product } from '../../../shared/payments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';

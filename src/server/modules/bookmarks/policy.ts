@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
  * Bookmarks are private to the reader: anyone signed in may keep one on what they can see.

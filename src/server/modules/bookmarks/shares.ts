@@ -1,7 +1,7 @@
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { ShareService, SharesData } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { entryUrl } from '../entries/service.ts';
 import { shareEntry } from './queries.ts';
 

@@ -1,5 +1,5 @@
 import { NEW_ACCOUNT_COMMENTS_PER_HOUR, NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
-import { isStaff } from '../auth/index.ts';
+import { isStaff } from '../users/index.ts';
 import type { Role } from '../../../shared/api.ts';
 
 const HOUR = 3600_000;

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import type { CaptchaChallenge, CaptchaRequired } from '../../../shared/captcha.ts';
 import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 

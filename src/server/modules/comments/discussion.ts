@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { COMMENTS_REPLIES_SHOWN, type CommentSorting } from '../../../shared/comments.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /** What orders a comment in its discussion (a `NodeRow`, or the full `CommentRow`). */
 export interface TreeRow {

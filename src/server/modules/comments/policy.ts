@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { ApiError, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import type { CommentRow, EntryRow } from './queries.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/comments.ts';
 import { idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import * as comments from './service.ts';
 import { guardComment } from '../captcha/index.ts';
 import { captchaField } from '../../../shared/captcha.ts';

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { Role } from '../../../shared/api.ts';
 import { isStaff } from '../auth/index.ts';
 

@@ -12,9 +12,9 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import { collapse } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { recordAction } from '../moderation/service.ts';
-import { entryFacts } from '../moderation/index.ts';
+import { entryFacts } from '../restrictions/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 

@@ -1,6 +1,6 @@
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /** Who may tune which feed; the one place the discovery module decides. */
 

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/discovery.ts';
 import { RECENT_SEEN_COOKIE, RECENT_SEEN_DAYS } from '../../../shared/feed.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
 import * as discovery from './service.ts';
 

@@ -4,3 +4,15 @@
  */
 export { cardSelect, entryById, EntryCardRow, EntryRow } from './queries.ts';
 export { canEdit, canRead } from './policy.ts';
+/** Hotness, the feed's ranking score, kept as an entry's counters move (comments, votes) and by the schedule. */
+export {
+  COMMENT_WEIGHT,
+  HOTNESS_DECAY_SECONDS,
+  HOTNESS_EPOCH,
+  HOTNESS_REFRESH_DAYS,
+  HOTNESS_REFRESH_INTERVAL_MS,
+  hotnessOf,
+  refreshEntryHotness,
+  refreshHotness,
+  refreshRecentHotness,
+} from './hotness.ts';

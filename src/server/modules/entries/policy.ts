@@ -1,8 +1,8 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
-import { REVIEWER_ROLES } from '../moderation/index.ts';
+import { REVIEWER_ROLES } from '../../../shared/moderation.ts';
 import type { SubsiteWithRole } from './queries.ts';
 
 /** Who may read, write and edit entries; every entry permission is decided here. */

@@ -3,9 +3,9 @@ import { entryBlocksField, entryTitleField } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { EntryData } from '../../../shared/entries.ts';
 import { flagField, idField, plainBody } from '../../../shared/validation.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
-import { ok } from '../../http/session.ts';
+import { ok } from '../../lib/answers.ts';
 import * as entries from './service.ts';
 
 const idParams = z.object({ id: idField(messages.entryIdInvalid) });

@@ -6,10 +6,10 @@ import { truncate } from '../../../shared/format.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
-import { refreshEntryHotness } from '../feed/index.ts';
-import { keepVersion } from '../history/index.ts';
+import { refreshEntryHotness } from './hotness.ts';
+import { keepVersion } from './versions.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
 import {
@@ -31,7 +31,7 @@ import {
   holdForReview,
   shouldHold,
   withdrawReview,
-} from '../moderation/index.ts';
+} from '../restrictions/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };

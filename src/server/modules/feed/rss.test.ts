@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { registerRoutes } from '../../http/route.ts';
 import { useTestApp } from '../../testing/harness.ts';
 import { feedRootRoutes } from './routes.ts';

@@ -6,7 +6,7 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import { hashtagUrl, normalizeHashtag } from '../../../shared/hashtags.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';

@@ -8,14 +8,14 @@ import {
   type HideData,
 } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { pinnedEntryId } from '../moderation/index.ts';
+import { pinnedEntryId } from '../restrictions/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import type { UserRow } from '../auth/index.ts';
 
 /** How long an anonymous feed page may be served again: new entries and votes show up this much later. */

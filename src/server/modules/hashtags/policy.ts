@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { HASHTAG_MUTES_MAX } from '../../../shared/hashtags.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /** Who may do what with hashtags; the one place this module decides. Reading is open; muting needs an active reader (the route's access). */
 

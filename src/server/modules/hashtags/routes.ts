@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { HASHTAG_MAX_LENGTH, HASHTAGS_PER_REQUEST, normalizeHashtag } from '../../../shared/hashtags.ts';
 import { idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
 import * as subsites from '../subsites/service.ts';
 import * as hashtags from './service.ts';

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { canEdit, canRead } from '../entries/index.ts';
 
 type Viewer = Parameters<typeof canEdit>[0];

@@ -11,7 +11,7 @@ import type {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as entriesQ from '../entries/index.ts';
 import * as entries from '../entries/service.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 
 /** An entry's statistics are its author's and staff's. */

@@ -6,8 +6,8 @@ import type { HitData } from '../../../shared/reactions.ts';
 import type { Ctx } from '../../context.ts';
 import type { Redis } from 'ioredis';
 import { redisUp } from '../../lib/redis.ts';
-import { notFound } from '../../http/errors.ts';
-import { entryFacts } from '../moderation/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { entryFacts } from '../restrictions/index.ts';
 import { assertCanSeeStats } from './policy.ts';
 import * as q from './queries.ts';
 

@@ -2,12 +2,6 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { outbox } from '../../db/schema.ts';
 
-/** One letter as the outbox keeps it: what is sent, and how it went. The new row's id. */
-export async function insertLetter(db: Db, row: typeof outbox.$inferInsert): Promise<number> {
-  const [{ id }] = await db.insert(outbox).values(row).returning({ id: outbox.id });
-  return id;
-}
-
 export async function letterById(db: Db, id: number) {
   return (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0];
 }

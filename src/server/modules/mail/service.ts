@@ -1,72 +1,11 @@
-import nodemailer from 'nodemailer';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as q from './queries.ts';
 
-/** A letter as a service hands it in. */
-export interface Letter {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra headers (List-Unsubscribe), sent over SMTP. */
-  headers?: Record<string, string>;
-  /** Sign-in links in the text (recovery, magic, email change…): masked once sent, never shown to other staff. */
-  secrets?: string[];
-}
-
-/** The SMTP transport (`ctx.mail`): only the `mail.letter` job uses it (`deliverLetter`). */
-export interface Mailer {
-  readonly configured: boolean;
-  /** Sends now; throws when the server refuses or cannot be reached. */
-  send(message: Letter): Promise<void>;
-  close(): void;
-}
-
-export function createMailer(opts: { smtpUrl: string; from: string }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  return {
-    configured: Boolean(transport),
-    async send(message) {
-      if (!transport) throw new Error('SMTP_URL is not set');
-      await transport.sendMail({
-        from: opts.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        headers: message.headers,
-      });
-    },
-    close() {
-      transport?.close();
-    },
-  };
-}
-
-/** 2 s, 4 s … an hour between tries: the last one about two hours after the first (queue.ts backoff). */
-export const LETTER_ATTEMPTS = 12;
-
-/**
- * The one door for letters: the letter is stored in the outbox and its `mail.letter` job queued through `ctx`, so
- * inside the caller's transaction both commit or vanish with the change, and the request never waits for SMTP.
- * The job's payload is the row's id only: the text (and any link in it) lives in the outbox row alone.
- */
-export async function queueLetter(ctx: Ctx, letter: Letter): Promise<void> {
-  const id = await q.insertLetter(ctx.db, {
-    to: letter.to,
-    subject: letter.subject,
-    text: letter.text,
-    html: letter.html ?? '',
-    headers: letter.headers ?? {},
-    secrets: (letter.secrets ?? []).filter(Boolean),
-    status: 'queued',
-  });
-  await enqueue(ctx, 'mail.letter', { letterId: id }, { maxAttempts: LETTER_ATTEMPTS });
-}
+export { createMailer, type Letter, type Mailer } from '../../lib/mailer.ts';
+export { LETTER_ATTEMPTS, queueLetter } from '../../jobs/letters.ts';
 
 const mask = (text: string, secrets: string[]) =>
   secrets.reduce((out, secret) => out.split(secret).join(messages.mailLinkHidden), text);

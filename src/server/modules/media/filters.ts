@@ -6,7 +6,7 @@ import {
   nearestWidthBucket,
   type MediaFormat,
 } from '../../../shared/media.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /** What a delivery URL asks for, after `{uuid}/`: at most one geometry and one format. */
 export interface Filter {

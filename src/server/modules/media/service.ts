@@ -11,7 +11,7 @@ import {
   type UploadResultItem,
 } from '../../../shared/media.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { filterKey, parseFilter, type Filter } from './filters.ts';
 import { contentUuid, makeDerivative, MediaRefused, MIME_BY_TYPE, probe, withoutMetadata } from './process.ts';

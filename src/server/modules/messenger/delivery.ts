@@ -1,6 +1,6 @@
 import type { MessengerEvent } from '../../../shared/messenger.ts';
 import type { Ctx } from '../../context.ts';
-import { bannedAmong } from '../moderation/index.ts';
+import { bannedAmong } from '../restrictions/index.ts';
 import * as q from './queries.ts';
 
 /**

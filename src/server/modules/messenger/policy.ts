@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { DEFAULT_MESSENGER_SETTINGS, WRITE_RULES, type MessengerSettings } from '../../../shared/messenger.ts';
-import { ApiError, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { isBanned, isStaff } from '../auth/index.ts';
 import type { ChatRow, MemberRow, MessageRow } from './queries.ts';
 

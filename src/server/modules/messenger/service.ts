@@ -24,14 +24,14 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import type { ExtractResult } from '../../../shared/extract.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { extract } from '../extract/service.ts';
 import { pushToUser } from '../push/service.ts';
 import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { tell } from './delivery.ts';
 

@@ -2,7 +2,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { MessengerEvent } from '../../../shared/messenger.ts';
 import { channelName, type ChannelMessage } from '../../../shared/realtime.ts';
-import { channelAuth } from '../realtime/channels.ts';
+import { channelAuth } from '../../lib/channels.ts';
 
 /**
  * A real socket.io client on one person's signed private channel, collecting the messenger events that reach it (a

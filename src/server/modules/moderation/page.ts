@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { found } from '../../http/page-status.ts';
 import type { UserRow } from '../auth/index.ts';
 import { isBanned, isStaff } from '../auth/index.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import * as moderation from './service.ts';
 import * as complaints from '../complaints/service.ts';
 

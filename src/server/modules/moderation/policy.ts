@@ -1,7 +1,9 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { ROLE_RANK } from '../../../shared/moderation.ts';
-import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
+import { MANAGER_ROLES, REVIEWER_ROLES, ROLE_RANK } from '../../../shared/moderation.ts';
+
+export { MANAGER_ROLES, REVIEWER_ROLES };
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 
 /**
@@ -13,10 +15,6 @@ import { isStaff } from '../auth/index.ts';
  * - Nobody bans themselves.
  */
 export type Actor = { id: number; role: Role };
-/** Subsite roles that manage a subsite (ban in it, pin in it, its settings and team). */
-export const MANAGER_ROLES = ['owner', 'admin'];
-/** Subsite roles that review a moderated community's approval queue: its managers and its own moderators. */
-export const REVIEWER_ROLES = [...MANAGER_ROLES, 'moderator'];
 
 export const outranks = (actor: Actor, target: { role: Role }) => ROLE_RANK[actor.role] > ROLE_RANK[target.role];
 

@@ -1,37 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role } from '../../../shared/api.ts';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { queries as r } from '../restrictions/index.ts';
+
+const { banSelect, BanRow, holds, personCols, PersonRow } = r;
+export const {
+  activeBan,
+  bannedAmong,
+  blockedBy,
+  editingClosedBy,
+  entryFacts,
+  feedPin,
+  findLock,
+  findPerson,
+  forgetRejection,
+  holdEntry,
+  takeReview,
+} = r;
+export type BanRow = z.output<typeof BanRow>;
+export type PersonRow = z.output<typeof PersonRow>;
+export type { EntryFacts } from '../restrictions/index.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export * from './audit-queries.ts';
+
 const ids = (list: number[]) => sql`${JSON.stringify(list)}::jsonb`;
-
-/** A person as moderation sees them: role, ban, blog name and address. */
-const PersonRow = z.object({
-  id: col.int,
-  name: col.text,
-  slug: col.text,
-  email: col.text,
-  role: z.enum(['user', 'moderator', 'admin', 'superuser']),
-  avatar_url: col.text.nullable(),
-  avatar_color: col.text,
-  banned_until: col.date.nullable(),
-  created_at: col.date,
-  rating: col.int,
-});
-export type PersonRow = z.output<typeof PersonRow>;
-
-const personCols = sql`u.id, s.name, s.slug, u.email, u.role, s.avatar_url, s.avatar_color, u.banned_until,
-  u.created_at, s.rating`;
-
-export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
-  return firstRow(
-    db,
-    PersonRow,
-    sql`select ${personCols} from users u join subsites s on s.id = u.id where u.id = ${id}`,
-  );
-}
 
 /** Staff search: by number, by the start of the address, or by a part of the name. */
 export async function searchPeople(db: Db, query: string, limit: number): Promise<PersonRow[]> {
@@ -73,71 +67,6 @@ export async function subsiteRolesOf(db: Db, userId: number) {
 }
 
 // ---- bans ----
-
-const BanRow = z.object({
-  id: col.int,
-  user_id: col.int,
-  user_name: col.text,
-  user_slug: col.text,
-  subsite_id: col.int.nullable(),
-  subsite_name: col.text.nullable(),
-  subsite_slug: col.text.nullable(),
-  subsite_type: col.text.nullable(),
-  by_id: col.int,
-  by_name: col.text.nullable(),
-  reason: col.text,
-  days: col.int.nullable(),
-  until: col.date.nullable(),
-  remove_all_data: col.bool,
-  removed_entry_ids: z.array(z.number().int()),
-  removed_comment_ids: z.array(z.number().int()),
-  restorable_until: col.date.nullable(),
-  created_at: col.date,
-  ended_at: col.date.nullable(),
-  lifted_by: col.int.nullable(),
-  lifted_by_name: col.text.nullable(),
-});
-export type BanRow = z.output<typeof BanRow>;
-
-const banSelect = sql`select b.id, b.user_id, us.name as user_name, us.slug as user_slug,
-    b.subsite_id, ss.name as subsite_name, ss.slug as subsite_slug, ss.type as subsite_type,
-    b.by_id, bs.name as by_name, b.reason, b.days, b.until, b.remove_all_data,
-    b.removed_entry_ids, b.removed_comment_ids, b.restorable_until, b.created_at, b.ended_at,
-    b.lifted_by, ls.name as lifted_by_name
-  from bans b
-  join subsites us on us.id = b.user_id
-  left join subsites ss on ss.id = b.subsite_id
-  left join subsites bs on bs.id = b.by_id
-  left join subsites ls on ls.id = b.lifted_by`;
-
-/** A ban holds while it has not ended and its date has not passed (the expiry job closes it later). */
-const holds = (now: Date) => sql`b.ended_at is null and (b.until is null or b.until > ${ts(now)})`;
-const scope = (subsiteId: number | null) =>
-  subsiteId === null ? sql`b.subsite_id is null` : sql`b.subsite_id = ${subsiteId}`;
-
-export async function activeBan(
-  db: Db,
-  userId: number,
-  subsiteId: number | null,
-  now: Date,
-): Promise<BanRow | undefined> {
-  return firstRow(
-    db,
-    BanRow,
-    sql`${banSelect} where b.user_id = ${userId} and ${scope(subsiteId)} and ${holds(now)} order by b.id desc limit 1`,
-  );
-}
-
-/** Of these people, those a ban holds for now: site-wide, or in `subsiteId` when given. */
-export async function bannedAmong(db: Db, userIds: number[], subsiteId: number | null, now: Date) {
-  const inSubsite = subsiteId === null ? sql`` : sql`or b.subsite_id = ${subsiteId}`;
-  return rows(
-    db,
-    IdRow,
-    sql`select distinct b.user_id as id from bans b
-         where b.user_id = any(${intArray(userIds)}::int[]) and (b.subsite_id is null ${inSubsite}) and ${holds(now)}`,
-  );
-}
 
 export async function findBan(db: Db, id: number): Promise<BanRow | undefined> {
   return firstRow(db, BanRow, sql`${banSelect} where b.id = ${id}`);
@@ -226,165 +155,7 @@ export async function dropOldRestorable(db: Db, now: Date) {
   );
 }
 
-// ---- audit log ----
-
-export interface NewAudit {
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId: number;
-  reason?: string;
-  data?: Record<string, unknown>;
-  now: Date;
-}
-
-export async function insertAudit(db: Db, a: NewAudit) {
-  await db.execute(
-    sql`insert into audit_log (actor_id, action, target_type, target_id, reason, data, created_at)
-        values (${a.actorId}, ${a.action}, ${a.targetType}, ${a.targetId}, ${a.reason ?? ''},
-          ${JSON.stringify(a.data ?? {})}::jsonb, ${ts(a.now)})`,
-  );
-}
-
-const AuditRow = z.object({
-  id: col.int,
-  actor_id: col.int.nullable(),
-  actor_name: col.text.nullable(),
-  actor_slug: col.text.nullable(),
-  action: col.text,
-  target_type: col.text,
-  target_id: col.int,
-  reason: col.text,
-  data: z.record(z.string(), z.unknown()),
-  created_at: col.date,
-  target_name: col.text.nullable(),
-  target_slug: col.text.nullable(),
-  target_subsite_type: col.text.nullable(),
-  entry_id: col.int.nullable(),
-  entry_slug: col.text.nullable(),
-  entry_subsite_id: col.int.nullable(),
-});
-export type AuditRow = z.output<typeof AuditRow>;
-
-/** The log, newest first, in pages by id; optionally about one person (as actor or target) or one action. */
-export async function auditPage(
-  db: Db,
-  f: { lastId: number | null; limit: number; action?: string; userId?: number },
-): Promise<AuditRow[]> {
-  const where = [sql`true`];
-  if (f.lastId) where.push(sql`a.id < ${f.lastId}`);
-  if (f.action) where.push(sql`a.action = ${f.action}`);
-  if (f.userId) where.push(sql`(a.actor_id = ${f.userId} or (a.target_type = 'user' and a.target_id = ${f.userId}))`);
-  return rows(
-    db,
-    AuditRow,
-    sql`select a.id, a.actor_id, acs.name as actor_name, acs.slug as actor_slug, a.action, a.target_type,
-          a.target_id, a.reason, a.data, a.created_at,
-          coalesce(ts.name, e.title, ce.title) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
-          coalesce(e.id, ce.id) as entry_id, coalesce(e.slug, ce.slug) as entry_slug,
-          coalesce(e.subsite_id, ce.subsite_id) as entry_subsite_id
-        from audit_log a
-        left join subsites acs on acs.id = a.actor_id
-        left join subsites ts on a.target_type in ('user', 'subsite') and ts.id = a.target_id
-        left join entries e on a.target_type = 'entry' and e.id = a.target_id
-        left join comments c on a.target_type = 'comment' and c.id = a.target_id
-        left join entries ce on ce.id = c.entry_id
-        where ${sql.join(where, sql` and `)}
-        order by a.id desc limit ${f.limit}`,
-  );
-}
-
-// ---- the user card ----
-
-export async function activityCounts(db: Db, userId: number) {
-  const row = await firstRow(
-    db,
-    z.object({ entries: col.int, comments: col.int, removed_entries: col.int, removed_comments: col.int }),
-    sql`select
-      (select count(*) from entries where author_id = ${userId} and not removed) as entries,
-      (select count(*) from comments where author_id = ${userId} and not removed) as comments,
-      (select count(*) from entries where author_id = ${userId} and removed) as removed_entries,
-      (select count(*) from comments where author_id = ${userId} and removed) as removed_comments`,
-  );
-  return row!;
-}
-
-const ActivityRow = z.object({
-  type: z.enum(['entry', 'comment']),
-  id: col.int,
-  text: col.text,
-  entry_id: col.int,
-  entry_slug: col.text,
-  subsite_id: col.int,
-  subsite_slug: col.text,
-  subsite_type: col.text,
-  date: col.date,
-  removed: col.bool,
-});
-export type ActivityRow = z.output<typeof ActivityRow>;
-
-export async function recentActivity(db: Db, userId: number, limit: number): Promise<ActivityRow[]> {
-  return rows(
-    db,
-    ActivityRow,
-    sql`(select 'entry' as type, e.id, e.title as text, e.id as entry_id, e.slug as entry_slug, s.id as subsite_id,
-            s.slug as subsite_slug, s.type as subsite_type, e.created_at as date, e.removed
-           from entries e join subsites s on s.id = e.subsite_id where e.author_id = ${userId}
-           order by e.id desc limit ${limit})
-        union all
-        (select 'comment', c.id, left(c.text, 200), e.id, e.slug, s.id, s.slug, s.type, c.created_at, c.removed
-           from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id
-          where c.author_id = ${userId} order by c.id desc limit ${limit})
-        order by date desc limit ${limit}`,
-  );
-}
-
-export type { Role };
-
-export async function commentAuthors(db: Db, ids: number[]) {
-  if (!ids.length) return [];
-  return rows(
-    db,
-    z.object({ id: col.int, author_id: col.int }),
-    sql`select id, author_id from comments where id in (select unnest(${intArray(ids)}::int[]))`,
-  );
-}
-
 // ---- entry actions ----
-
-/** What moderation, complaints and the statistics ask of an entry before acting on it. */
-const EntryFacts = z.object({
-  id: col.int,
-  author_id: col.int,
-  subsite_id: col.int,
-  title: col.text,
-  published_at: col.date.nullable(),
-  is_published: col.bool,
-  removed: col.bool,
-  is_nsfw: col.bool,
-  is_hidden_from_main: col.bool,
-  locked: col.bool,
-});
-export type EntryFacts = z.output<typeof EntryFacts>;
-
-export async function entryFacts(db: Db, id: number): Promise<EntryFacts | undefined> {
-  return firstRow(
-    db,
-    EntryFacts,
-    sql`select e.id, e.author_id, e.subsite_id, e.title, e.published_at, e.is_published, e.removed, e.is_nsfw,
-          e.is_hidden_from_main,
-          exists (select 1 from entry_locks l where l.entry_id = e.id) as locked
-        from entries e where e.id = ${id}`,
-  );
-}
-
-export async function findLock(db: Db, entryId: number) {
-  return firstRow(
-    db,
-    z.object({ entry_id: col.int, by_id: col.int, reason: col.text }),
-    sql`select entry_id, by_id, reason from entry_locks where entry_id = ${entryId}`,
-  );
-}
 
 export async function lockEntry(
   db: Db,
@@ -420,15 +191,6 @@ export async function mergeSettings(db: Db, userId: number, patch: Record<string
   await db.execute(
     sql`update users set settings = coalesce(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb where id = ${userId}`,
   );
-}
-
-export async function settingsOf(db: Db, userId: number): Promise<Record<string, unknown>> {
-  const row = await firstRow(
-    db,
-    z.object({ settings: z.record(z.string(), z.unknown()).nullable() }),
-    sql`select settings from users where id = ${userId}`,
-  );
-  return row?.settings ?? {};
 }
 
 // ---- comment pins ----
@@ -479,16 +241,6 @@ export async function unpinComment(db: Db, commentId: number): Promise<boolean> 
 
 // ---- feed pins ----
 
-/** The entry pinned to a feed (0: the main feed), if any. */
-export async function feedPin(db: Db, feedId: number): Promise<number | null> {
-  const row = await firstRow(
-    db,
-    z.object({ entry_id: col.int }),
-    sql`select entry_id from feed_pins where feed_id = ${feedId}`,
-  );
-  return row?.entry_id ?? null;
-}
-
 /** Pins an entry to a feed, replacing the one pinned there; the replaced entry's id. */
 export async function pinToFeed(db: Db, feedId: number, entryId: number, byId: number, now: Date) {
   const before = await feedPin(db, feedId);
@@ -511,15 +263,6 @@ export async function unpinFromFeed(db: Db, feedId: number, entryId: number): Pr
 
 // ---- closed editing ----
 
-export async function editingClosedBy(db: Db, entryId: number): Promise<number | null> {
-  const row = await firstRow(
-    db,
-    z.object({ by_id: col.int }),
-    sql`select by_id from entry_editing_closed where entry_id = ${entryId}`,
-  );
-  return row?.by_id ?? null;
-}
-
 export async function closeEditing(db: Db, entryId: number, byId: number, now: Date) {
   await db.execute(
     sql`insert into entry_editing_closed (entry_id, by_id, created_at) values (${entryId}, ${byId}, ${ts(now)})
@@ -538,14 +281,6 @@ export async function openEditing(db: Db, entryId: number): Promise<boolean> {
 
 // ---- entries held for review ----
 
-export async function holdEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
-  await db.execute(
-    sql`insert into entry_reviews (entry_id, subsite_id, reason, created_at)
-        values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
-        on conflict (entry_id) do update set subsite_id = excluded.subsite_id, reason = excluded.reason`,
-  );
-}
-
 /** A rejected entry keeps the reason for its author (one row an entry: a later rejection replaces it). */
 export async function rejectEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
   await db.execute(
@@ -553,18 +288,6 @@ export async function rejectEntry(db: Db, entryId: number, subsiteId: number, re
         values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
         on conflict (entry_id) do update
           set subsite_id = excluded.subsite_id, reason = excluded.reason, created_at = excluded.created_at`,
-  );
-}
-
-export async function forgetRejection(db: Db, entryId: number) {
-  await db.execute(sql`delete from entry_rejections where entry_id = ${entryId}`);
-}
-
-export async function takeReview(db: Db, entryId: number) {
-  return firstRow(
-    db,
-    z.object({ entry_id: col.int, subsite_id: col.int, reason: col.text }),
-    sql`delete from entry_reviews where entry_id = ${entryId} returning entry_id, subsite_id, reason`,
   );
 }
 
@@ -630,16 +353,5 @@ export async function blocklist(db: Db, userId: number) {
     sql`select s.id, s.name, s.slug, s.avatar_url, s.avatar_color from subsite_mutes m
           join subsites s on s.id = m.subsite_id and s.type = 'user'
          where m.user_id = ${userId} order by m.created_at desc limit 500`,
-  );
-}
-
-/** Who of `ids` has blocklisted `userId`. */
-export async function blockedBy(db: Db, userId: number, ids: number[]) {
-  if (!ids.length) return [];
-  return rows(
-    db,
-    z.object({ id: col.int, name: col.text }),
-    sql`select m.user_id as id, s.name from subsite_mutes m join subsites s on s.id = m.user_id
-         where m.subsite_id = ${userId} and m.user_id = any(${intArray(ids)}::int[])`,
   );
 }

@@ -3,10 +3,10 @@ import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { present, settingsOf } from './service.ts';
 

@@ -6,7 +6,7 @@ import { GENDERS } from '../../../shared/gender.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
 import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, pushConfig } from '../push/service.ts';
 import * as mail from './mail.ts';

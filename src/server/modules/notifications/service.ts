@@ -16,7 +16,7 @@ import type { Ctx } from '../../context.ts';
 import type { DomainEventMap } from '../../events.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import * as q from './queries.ts';
 
 /** How many words of a comment a notification quotes. */

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { balanceOf, postLedger } from './ledger.ts';
 import * as q from './queries.ts';
 

@@ -6,7 +6,7 @@ import {
   GIFT_PERIODS,
   GIFT_RECIPIENT_MAX_DAYS,
 } from '../../../shared/payments.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError, forbidden } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 
 const DAY = 86_400_000;

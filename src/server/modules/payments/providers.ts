@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { cloudPayments, type PaymentProvider } from './provider.ts';
 import { testCashier } from './test-cashier.ts';
 

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { sendSystem } from '../notifications/service.ts';
 import { bankOf } from './banks.ts';
@@ -30,7 +30,7 @@ import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledg
 import { assertCanGift, assertCanRefund, communityMayGift } from './policy.ts';
 import { providerOf } from './providers.ts';
 import type { CardResult } from './provider.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 
 const DAY = 86_400_000;

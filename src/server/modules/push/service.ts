@@ -5,7 +5,8 @@ import webpush from 'web-push';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { PushPayload } from '../../jobs/map.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { checkedLookup, isPublicAddress } from '../../lib/safe-fetch.ts';
 import { notificationById } from '../notifications/index.ts';
@@ -83,14 +84,6 @@ export async function unsubscribe(ctx: Ctx, userId: number, endpoint: string) {
   return { endpoint };
 }
 
-export interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-  icon?: string;
-}
-
 /** Sends one encrypted message; the push service's status (201 on success). */
 function post(
   ctx: Ctx,
@@ -121,7 +114,8 @@ function post(
   });
 }
 
-/** Delivers to one endpoint. Gone (404/410): the endpoint is forgotten. Other failures throw, so the job retries. */
+/** Delivers to one endpoint. Gone (404/410): the endpoint is forgotten. Other failures throw, so the job retries. */ export type { PushPayload };
+
 export async function deliver(ctx: Ctx, endpoint: string, payload: PushPayload) {
   const row = await q.pushEndpoint(ctx.db, endpoint);
   if (!row) return;

@@ -11,7 +11,7 @@ import {
   type SystemEvent,
 } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
-import { CHANNEL_NAME_MAX, channelRule, checkAuth } from './channels.ts';
+import { CHANNEL_NAME_MAX, channelRule, checkAuth } from '../../lib/channels.ts';
 import { saveStaticVersion } from './queries.ts';
 import { closeRedis, duplicateRedis } from '../../lib/redis.ts';
 

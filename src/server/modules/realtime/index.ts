@@ -1,2 +1,2 @@
-/** What other modules may use of realtime: signing a private channel's credentials for a page or an answer. */
-export { channelAuth } from './channels.ts';
+/** What other modules may use of realtime: signing a private channel's credentials (lib/channels.ts). */
+export { channelAuth } from '../../lib/channels.ts';

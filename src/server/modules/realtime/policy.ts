@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { requireUser } from '../auth/index.ts';
 import type { UserRow } from '../auth/index.ts';
 

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { Realtime, INVALID_SOCKET_URL, parseRealtimeUrl } from '../../../web/features/realtime/client.ts';
 import type { ChannelMessage, CommentsEvent, LiveItem, SocketReply } from '../../../shared/realtime.ts';
 import { COMMANDS_PER_WINDOW, hubOf, MAX_CHANNELS_PER_SOCKET } from './hub.ts';
-import { channelAuth, signChannel } from './channels.ts';
+import { channelAuth, signChannel } from '../../lib/channels.ts';
 import { realtimePage } from './page.ts';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { EncodedAnswer, SharedAnswer } from '../../http/session.ts';
+import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import { OAUTH_STATE_TTL_MIN, type ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /**
  * The social sign-in's state is tied to the browser that started it: the start sets this cookie, an HMAC (the

@@ -1,13 +1,12 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { MAGIC_TTL_MIN, type ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod } from '../auth/service.ts';
-import { queueLetter } from '../mail/service.ts';
-import type { Profile } from './oauth.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
-import { newSecret, sha256 } from './service.ts';
+import { newSecret, sha256, type Profile } from './secrets.ts';
 
 /** A provider account waiting for its owner's word, kept in the mailed link's row (`signin_codes.data.link`). */
 export interface LinkRequest {

@@ -5,13 +5,14 @@ import { OAUTH_STATE_TTL_MIN, PROVIDERS, type ProviderInfo, type ProviderType } 
 import { slugify } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
 import { findUserByEmail } from '../auth/index.ts';
 import { openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import { createUser } from '../users/service.ts';
 import { cleanName, linkIdentity, mailLinkConfirmation } from './link.ts';
+import { callbackUrl, type Profile } from './secrets.ts';
 import { telegramProfile, telegramUrl } from './telegram.ts';
 import { decideOAuth } from './policy.ts';
 import * as q from './queries.ts';
@@ -78,8 +79,6 @@ export function requireProvider(ctx: Ctx, type: string): ProviderType {
   if (!ctx.config.signinProviders[type as ProviderType]) throw new ApiError(404, messages.providerOff);
   return type as ProviderType;
 }
-
-export const callbackUrl = (ctx: Ctx, type: ProviderType) => `${ctx.config.publicUrl}/auth/${type}/callback`;
 
 /** openid-client's fetch, through safe-fetch: no private addresses (unless FETCH_ALLOW_HOSTS), 1 MB, 10 s. */
 function fetchThroughRules(ctx: Ctx): client.CustomFetch {
@@ -194,14 +193,6 @@ export async function startOAuth(
 }
 
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-
-/** What we keep of a provider's account. */
-export interface Profile {
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-}
 
 /**
  * Apple: the subject and the address (a relay address when the person hides theirs) from the ID token; the name

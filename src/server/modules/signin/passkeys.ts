@@ -11,7 +11,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX, type PasskeyOptions } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import * as q from './queries.ts';

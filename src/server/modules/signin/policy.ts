@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 
 /** Who may do what with sign-in methods; every such permission is decided here. */
 

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/signin.ts';
 import { plainBody } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
 import { clientInfo, setSessionCookie } from '../../http/session.ts';
 import type { UserRow } from '../auth/index.ts';

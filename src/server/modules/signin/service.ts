@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import Bowser from 'bowser';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -6,19 +5,20 @@ import { channelName } from '../../../shared/realtime.ts';
 import { MAGIC_TTL_MIN, QR_TTL_S, type QrCode, type QrRequest, type SigninMethods } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { currentUserById, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import { findUserByEmail } from '../auth/index.ts';
-import { channelAuth } from '../realtime/index.ts';
+import { channelAuth } from '../../lib/channels.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
-import { queueLetter } from '../mail/service.ts';
+import { queueLetter } from '../../jobs/letters.ts';
 import { linkFromLetter, type LinkRequest } from './link.ts';
 import * as q from './queries.ts';
+import { newSecret, sha256 } from './secrets.ts';
 
-export const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-export const newSecret = () => crypto.randomBytes(32).toString('base64url');
+export { newSecret, sha256 };
+
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export interface SignedIn {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../http/errors.ts';
-import { callbackUrl, type Profile } from './oauth.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { callbackUrl, type Profile } from './secrets.ts';
 
 /** Telegram login: not OAuth, a result signed with the bot token that oauth.telegram.org hands back. */
 

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { SubsiteRow } from './queries.ts';
 
 const isOwnBlog = (userId: number, subsite: SubsiteRow) => subsite.type === 'user' && subsite.id === userId;

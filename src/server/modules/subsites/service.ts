@@ -10,7 +10,7 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { assertCanMute, assertCanNotify, assertCanSubscribe } from './policy.ts';
 import * as q from './queries.ts';
 

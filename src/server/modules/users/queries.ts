@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { col, firstRow } from '../../db/rows.ts';
 import { subscriptions, subsiteRoles, subsites, users, mutes } from '../../db/schema.ts';
 
 export interface NewUser {
@@ -72,4 +74,34 @@ export async function userRelations(db: Db, userId: number) {
     ignoredIds: muted.map((r) => r.id),
     isTuned: tuned[0]?.tuned === true,
   };
+}
+
+/** A person's own settings (users.settings): the 18+ choices among them. */
+export async function settingsOf(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const row = await firstRow(
+    db,
+    z.object({ settings: z.record(z.string(), z.unknown()).nullable() }),
+    sql`select settings from users where id = ${userId}`,
+  );
+  return row?.settings ?? {};
+}
+
+/** The site-wide ban holding this person now, if any: until when and why. */
+export async function activeSiteBan(db: Db, userId: number, now: Date) {
+  return firstRow(
+    db,
+    z.object({ until: col.date.nullable(), reason: col.text }),
+    sql`select until, reason from bans where user_id = ${userId} and subsite_id is null and ended_at is null
+          and (until is null or until > ${now.toISOString()}::timestamptz) order by id desc limit 1`,
+  );
+}
+
+/** An account's id by its address, any case. */
+export async function userIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await firstRow(
+    db,
+    z.object({ id: col.int }),
+    sql`select id from users where lower(email) = lower(${email})`,
+  );
+  return row?.id;
 }

@@ -1,22 +1,42 @@
 import crypto from 'node:crypto';
-import type { CurrentUser } from '../../../shared/api.ts';
+import type { CurrentUser, Role } from '../../../shared/api.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { UserRow } from '../auth/index.ts';
-import { isStaff } from '../auth/index.ts';
-import { insertUser, setRole, userRelations, type NewUser } from './queries.ts';
-import { findUserByEmail, isBanned } from '../auth/index.ts';
-import { adultPrefs, ownBan } from '../moderation/service.ts';
-import { MANAGER_ROLES, REVIEWER_ROLES } from '../moderation/index.ts';
+import {
+  activeSiteBan,
+  insertUser,
+  setRole,
+  settingsOf,
+  userIdByEmail,
+  userRelations,
+  type NewUser,
+} from './queries.ts';
+import { isBanned, isStaff } from './policy.ts';
+import { MANAGER_ROLES, REVIEWER_ROLES, type OwnBan } from '../../../shared/moderation.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
 export function userHash(secret: string, userId: number, purpose = 'user'): string {
   return crypto.createHmac('sha256', secret).update(`${purpose}:${userId}`).digest('hex').slice(0, 32);
 }
 
+/** What presenting a user takes of their row (auth's `UserRow` has it all). */
+export interface UserFacts {
+  id: number;
+  name: string;
+  slug: string;
+  email: string;
+  role: Role;
+  isPaid: boolean;
+  bannedUntil: Date | null;
+  createdAt: Date;
+  avatarUrl: string | null;
+  avatarColor: string;
+  loginMethod?: string;
+}
+
 /** The current user object of spec/content.md §3. */
-export async function presentCurrentUser(ctx: Ctx, u: UserRow): Promise<CurrentUser> {
+export async function presentCurrentUser(ctx: Ctx, u: UserFacts): Promise<CurrentUser> {
   const [rel, ban, adult] = await Promise.all([
     userRelations(ctx.db, u.id),
     isBanned(u, ctx.now()) ? ownBan(ctx, u.id) : null,
@@ -69,11 +89,34 @@ export function createUser(ctx: Ctx, u: NewUser): Promise<number> {
 
 /** `npm start -- --admin EMAIL`: the operator's way to hand an existing account the keys. */
 export async function promoteToSuperuser(ctx: Ctx, email: string) {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
+  const userId = await userIdByEmail(ctx.db, email);
+  if (userId === undefined) {
     ctx.log.warn({ email }, '--admin: no user with this email; register first, then restart with --admin');
     return;
   }
-  await setRole(ctx.db, user.id, 'superuser');
+  await setRole(ctx.db, userId, 'superuser');
   ctx.log.info({ email }, '--admin: user is now a superuser');
+}
+
+/** What a banned person is told: the site-wide ban that holds, with its reason and end. */
+export async function ownBan(ctx: Ctx, userId: number): Promise<OwnBan | null> {
+  const b = await activeSiteBan(ctx.db, userId, ctx.now());
+  return b ? { until: b.until?.toISOString() ?? null, reason: b.reason } : null;
+}
+
+// ---- 18+ (spec/content.md §8) ----
+
+export interface AdultPrefs {
+  /** The reader confirmed being 18 or older. */
+  is_adult: boolean;
+  /** The reader wants 18+ entries blurred even so (default: blurred until confirmed, then shown). */
+  is_blur_nsfw: boolean;
+}
+
+export function adultPrefsOf(settings: Record<string, unknown>): AdultPrefs {
+  return { is_adult: settings.is_adult === true, is_blur_nsfw: settings.is_blur_nsfw === true };
+}
+
+export async function adultPrefs(ctx: Ctx, userId: number): Promise<AdultPrefs> {
+  return adultPrefsOf(await settingsOf(ctx.db, userId));
 }

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { ApiError, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { VoteTargetRow } from './queries.ts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ChannelAuth } from '../../../shared/realtime.ts';
+import type { ChannelAuth } from '../../shared/realtime.ts';
 
 /**
  * Who may do what on a socket channel; every channel permission is decided here. A channel is public (anyone

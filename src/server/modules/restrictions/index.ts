@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
 import { isStaff } from '../auth/index.ts';
 import {
@@ -18,17 +18,14 @@ import {
   takeReview,
 } from './queries.ts';
 
-/** What other modules may use of moderation besides service.ts. */
-export { MANAGER_ROLES, REVIEWER_ROLES } from './policy.ts';
-export type { EntryFacts } from './queries.ts';
+/** The reads behind the guards, for moderation, which places and lifts what they check (its row types and SQL). */
+export * as queries from './queries.ts';
+export type { BanRow, EntryFacts, PersonRow } from './queries.ts';
 
 /** An entry's author, subsite, title and state (removed, published, locked…), or undefined when there is none. */
 export const entryFacts = (ctx: Ctx, id: number) => findEntryFacts(ctx.db, id);
 
-/**
- * A person banned in a subsite may not write in it (entries, comments); content modules call this before a write.
- * Kept here rather than in service.ts, which itself uses the content modules (remove all data).
- */
+/** A person banned in a subsite may not write in it (entries, comments); content modules call this before a write. */
 export async function assertNotBannedIn(ctx: Ctx, userId: number, subsiteId: number) {
   if (await activeBan(ctx.db, userId, subsiteId, ctx.now())) throw forbidden(messages.bannedInSubsite);
 }

@@ -1,0 +1,81 @@
+import { type AuditList, type UserCard, type UserSearchItem } from '../../../shared/moderation.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import * as policy from './policy.ts';
+import * as q from './queries.ts';
+import { type Actor, PAGE, presentBan, presentAudit, presentPerson, target } from './common.ts';
+
+/** The audit log and the people search and card of /admin. */
+// ---- the audit log ----
+
+/**
+ * Records one staff action in the append-only log (a trigger refuses updates and deletes). Runs in the caller's
+ * transaction, so an action and its record commit or fail together. Other modules call it for their staff actions.
+ */
+export async function recordAction(
+  ctx: Ctx,
+  a: {
+    actorId: number | null;
+    action: string;
+    targetType: string;
+    targetId: number;
+    reason?: string;
+    data?: Record<string, unknown>;
+  },
+) {
+  await q.insertAudit(ctx.db, { ...a, now: ctx.now() });
+}
+
+export async function auditLog(
+  ctx: Ctx,
+  actor: Actor,
+  f: { lastId: number | null; action?: string; userId?: number },
+): Promise<AuditList> {
+  policy.assertStaff(actor);
+  const items = await q.auditPage(ctx.db, { ...f, limit: PAGE });
+  return { items: items.map(presentAudit), last_id: items.length === PAGE ? items[items.length - 1].id : null };
+}
+
+// ---- people ----
+
+export async function searchUsers(ctx: Ctx, actor: Actor, query: string): Promise<{ items: UserSearchItem[] }> {
+  policy.assertStaff(actor);
+  return { items: (await q.searchPeople(ctx.db, query.trim(), 20)).map(presentPerson) };
+}
+
+export async function userCard(ctx: Ctx, actor: Actor, userId: number): Promise<UserCard> {
+  policy.assertStaff(actor);
+  const p = await target(ctx, userId);
+  const now = ctx.now();
+  const [bans, roles, counts, recent, audit] = await Promise.all([
+    q.bansOf(ctx.db, userId, 50),
+    q.subsiteRolesOf(ctx.db, userId),
+    q.activityCounts(ctx.db, userId),
+    q.recentActivity(ctx.db, userId, 10),
+    q.auditPage(ctx.db, { lastId: null, limit: 20, userId }),
+  ]);
+  const items = bans.map((b) => presentBan(b, now));
+  return {
+    user: { ...presentPerson(p), created: p.created_at.toISOString(), rating: p.rating },
+    ban: items.find((b) => b.is_active && b.subsite === null) ?? null,
+    bans: items,
+    subsite_roles: roles.map((r) => ({
+      subsite_id: r.subsite_id,
+      name: r.name,
+      url: subsiteUrl({ id: r.subsite_id, type: r.type, slug: r.slug }),
+      role: r.role,
+    })),
+    counts,
+    recent: recent.map((r) => ({
+      type: r.type,
+      id: r.id,
+      text: r.text,
+      url: r.type === 'entry' ? `/${r.entry_id}` : `/${r.entry_id}?comment=${r.id}`,
+      date: r.date.toISOString(),
+      removed: r.removed,
+    })),
+    audit: audit.map(presentAudit),
+    can_ban: policy.canBan(actor, p),
+    can_ban_forever: actor.role === 'superuser' && policy.canBan(actor, p),
+  };
+}

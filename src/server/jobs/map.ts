@@ -33,10 +33,15 @@ export interface JobMap {
   'notify.comment': DomainEventMap['comment.created'];
   'notify.vote': DomainEventMap['vote.changed'];
   'notify.subscriber': DomainEventMap['subscription.changed'];
-  'notify.unpublished': { entryId: number };
+  'notify.unpublished': { entryId: number; reason?: string };
+  /** What the actions layer tells a person (a ban, a staff message), queued in its transaction. */
+  'notify.ban': { userId: number; until: string | null; reason: string };
+  'notify.system': { userId: number; text: string };
   /** A notification's web push: one fan-out, then one delivery per device (push/service.ts). */
   'push.notification': { notificationId: number };
   'push.deliver': { endpoint: string; payload: PushPayload };
+  /** Any module's push to one person's devices (the messenger's unread reminder). */
+  'push.user': { userId: number; payload: PushPayload };
   /** Every letter goes out through this one job (mail/service.ts `queueLetter`): an outbox row's id, no text. */
   'mail.letter': { letterId: number };
   /** What becomes a letter later: notifications, the digest's confirmation, the digest (notifications/mail.ts). */

@@ -13,6 +13,7 @@ import { buy, cryptogram, DECLINE, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from
 import { applyNotification, readNotification } from '../payments/notifications.ts';
 import { feedBanner } from './service.ts';
 import { SELLER } from './testing.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -543,6 +544,7 @@ describe('card payments of donations, top-ups and editorial donations', () => {
     expect(donorRows).toContain(80000);
     expect(await balanceOf(reader.v)).toBe(0);
     // The author is told what was taken.
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
     expect(JSON.stringify(notes.map((n) => n.data))).toContain('списано 200');
 

@@ -29,7 +29,7 @@ import {
   withoutControlChars,
 } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
-import { sellerRoutes } from './seller.ts';
+import * as seller from './seller.ts';
 import * as billing from './service.ts';
 
 const text = (required: string, max: number) =>
@@ -342,7 +342,15 @@ export const billingRoutes = [
     message: messages.payoutMarkedPaid,
     handler: ({ ctx, user, params }) => billing.markPayoutPaid(ctx, user, params.id),
   }),
-  ...sellerRoutes,
+  /** The superuser reads and saves the requisites invoices are issued with. */
+  route.get('/admin/seller', { access: 'admin', handler: ({ ctx, user }) => seller.readSeller(ctx, user) }),
+  route.post('/admin/seller', {
+    access: 'admin',
+    rateLimit: [30, 60],
+    body: seller.sellerBody,
+    message: messages.sellerSaved,
+    handler: ({ ctx, user, body }) => seller.saveSeller(ctx, user, body),
+  }),
 ];
 
 /** Outside the API prefix (spec/content.md §2): the invoice form's redirect and the PDF it leads to. */

@@ -9,6 +9,7 @@ import { isRussianError, useTestApp } from '../../testing/harness.ts';
 import { amountInWords } from './pdf.ts';
 import { plusPage } from './service.ts';
 import { SELLER } from './testing.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -48,6 +49,7 @@ describe('seller requisites', () => {
       expect(res.json().rm).toBe(messages.invoiceSellerMissing);
     }
     const [owner] = await t.database.db.select().from(users).where(eq(users.role, 'superuser'));
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(JSON.stringify(told.map((n) => n.data)).split(messages.invoiceSellerMissingNotice).length - 1).toBe(1);
     // /plus says so instead of showing the form.

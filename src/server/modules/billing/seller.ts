@@ -15,9 +15,8 @@ import { collapse, plainBody, withoutControlChars } from '../../../shared/valida
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, forbidden } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
 import type { Role } from '../../../shared/api.ts';
-import { sendSystem } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as q from './queries.ts';
 
 const text = (rm: string) =>
@@ -31,7 +30,7 @@ const digits = (rm: string, ok: (s: string) => boolean) =>
     .refine(ok, rm);
 
 /** The requisites form: each number with its check digits, the accounts keyed with the БИК, КПП and ОГРН by the ИНН. */
-const sellerBody = plainBody({
+export const sellerBody = plainBody({
   name: text(messages.sellerNameRequired),
   inn: digits(messages.innInvalid, isValidInn),
   kpp: digits(messages.kppInvalid, (s) => s === '' || isValidKpp(s)).default(''),
@@ -68,31 +67,23 @@ function assertSuperuser(user: { role: Role }) {
 export async function requireSeller(ctx: Ctx): Promise<SellerRequisites> {
   const seller = await sellerRequisites(ctx);
   if (seller) return seller;
-  const tell = await transaction(ctx, (ctx) => q.claimSellerNotice(ctx.db, ctx.now()));
-  if (tell)
-    for (const id of await q.superuserIds(ctx.db)) await sendSystem(ctx, id, messages.invoiceSellerMissingNotice);
+  await transaction(ctx, async (ctx) => {
+    if (!(await q.claimSellerNotice(ctx.db, ctx.now()))) return;
+    for (const id of await q.superuserIds(ctx.db))
+      await enqueue(ctx, 'notify.system', { userId: id, text: messages.invoiceSellerMissingNotice });
+  });
   throw new ApiError(409, messages.invoiceSellerMissing);
 }
 
-/** `GET|POST /v3.0/admin/seller`: the superuser reads and saves the requisites. */
-export const sellerRoutes = [
-  route.get('/admin/seller', {
-    access: 'admin',
-    handler: async ({ ctx, user }) => {
-      assertSuperuser(user);
-      return { seller: await sellerRequisites(ctx) };
-    },
-  }),
-  route.post('/admin/seller', {
-    access: 'admin',
-    rateLimit: [30, 60],
-    body: sellerBody,
-    message: messages.sellerSaved,
-    handler: async ({ ctx, user, body }) => {
-      assertSuperuser(user);
-      const seller: SellerRequisites = body;
-      await transaction(ctx, (ctx) => q.setSellerRequisites(ctx.db, seller));
-      return { seller };
-    },
-  }),
-];
+/** `GET /v3.0/admin/seller`. */
+export async function readSeller(ctx: Ctx, user: { role: Role }) {
+  assertSuperuser(user);
+  return { seller: await sellerRequisites(ctx) };
+}
+
+/** `POST /v3.0/admin/seller`. */
+export async function saveSeller(ctx: Ctx, user: { role: Role }, seller: SellerRequisites) {
+  assertSuperuser(user);
+  await transaction(ctx, (ctx) => q.setSellerRequisites(ctx.db, seller));
+  return { seller };
+}

@@ -19,7 +19,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
-import { sendSystem } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import {
   balanceOf,
   grantPlus,
@@ -498,7 +498,11 @@ async function refundDonation(ctx: Ctx, order: OrderRow) {
       idempotencyKey: `donation:${donation.id}:refund-shortfall`,
       note: messages.donationShortfallNote(donation.id, authorId),
     });
-  if (authorId !== null) await sendSystem(ctx, authorId, messages.donationClawbackNotice(donation.amount, fromAuthor));
+  if (authorId !== null)
+    await enqueue(ctx, 'notify.system', {
+      userId: authorId,
+      text: messages.donationClawbackNotice(donation.amount, fromAuthor),
+    });
   if (donation.donorId !== null)
     await postLedger(ctx, {
       userId: donation.donorId,

@@ -14,6 +14,7 @@ import { RECENT_SEEN_COOKIE, RECENT_SEEN_DAYS } from '../../../shared/feed.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { route } from '../../http/route.ts';
+import * as notifications from '../notifications/service.ts';
 import * as discovery from './service.ts';
 
 /** `settings[12]=1&settings[40]=0` (or a JSON object): subsite id → 0|1, at most TUNE_MAX; none means 'skip'. */
@@ -85,11 +86,16 @@ export const discoveryRoutes = [
     handler: async ({ ctx, user, query, req, reply }) => {
       const url = query.url ?? '/';
       if (!url.startsWith('/') || url.startsWith('//')) throw badRequest(messages.initialDataUrlInvalid);
-      const { data, seen } = await discovery.initialData(ctx, user, {
-        update: Boolean(query.updateRecentLastSeen),
-        url,
-        cookieSeen: cookieSeen(req),
-      });
+      const { data, seen } = await discovery.initialData(
+        ctx,
+        user,
+        {
+          update: Boolean(query.updateRecentLastSeen),
+          url,
+          cookieSeen: cookieSeen(req),
+        },
+        (userId) => notifications.unreadCount(ctx, userId),
+      );
       if (seen !== cookieSeen(req)) keepSeen(reply, seen);
       return data;
     },

@@ -22,7 +22,6 @@ import { feedRoute } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as feed from '../feed/service.ts';
-import { unreadCount } from '../notifications/service.ts';
 import * as subsites from '../subsites/service.ts';
 import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
@@ -124,6 +123,8 @@ export async function initialData(
   ctx: Ctx,
   user: { id: number } | null,
   input: { update: boolean; url: string; cookieSeen: number | null },
+  /** The bell's count: notifications are a delivery module, above this one, so the route hands its reader in. */
+  unreadCount: (userId: number) => Promise<number>,
 ): Promise<{ data: InitialData; seen: number }> {
   const now = nowSeconds(ctx);
   const settings = user ? await q.userSettings(ctx.db, user.id) : {};
@@ -134,7 +135,7 @@ export async function initialData(
   const action = pageAction(input.url, user !== null);
   const [recent, unread, subsite] = await Promise.all([
     feed.recentCount(ctx, user?.id ?? null, new Date(lastSeen * 1000)),
-    user ? unreadCount(ctx, user.id) : Promise.resolve(0),
+    user ? unreadCount(user.id) : Promise.resolve(0),
     subsiteCard(ctx, facts.subsiteRef, user?.id ?? null),
   ]);
   // A visitor's time lives in the cookie: only a first visit (no time anywhere) or a recent feed moves it to now.

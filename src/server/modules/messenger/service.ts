@@ -28,7 +28,6 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { extract } from '../extract/service.ts';
-import { pushToUser } from '../push/service.ts';
 import { subscriptionIds } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import { queueLetter } from '../../jobs/letters.ts';
@@ -690,11 +689,9 @@ export async function notifyUnread(ctx: Ctx, p: { chatId: number; messageId: num
   for (const person of people) {
     if (policy.isBannedNow({ bannedUntil: person.banned_until }, ctx.now())) continue;
     await q.markNotified(ctx.db, chat.id, person.id, row.id);
-    await pushToUser(ctx, person.id, {
-      title: messages.messengerPushTitle(name),
-      body,
-      url,
-      tag: `chat${chat.id}`,
+    await enqueue(ctx, 'push.user', {
+      userId: person.id,
+      payload: { title: messages.messengerPushTitle(name), body, url, tag: `chat${chat.id}` },
     });
     if (policy.settingsOf(person.settings).email) {
       await queueLetter(ctx, {

@@ -7,7 +7,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';
-import { notifyBan, sendSystem } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, DAY, PAGE, presentBan, cleanReason, target, FOREVER } from './common.ts';
@@ -77,7 +77,7 @@ export async function ban(ctx: Ctx, actor: Actor, userId: number, input: BanInpu
     });
     if (subsiteId === null) {
       await q.setBannedUntil(ctx.db, userId, until ?? FOREVER);
-      await notifyBan(ctx, userId, until, reason);
+      await enqueue(ctx, 'notify.ban', { userId, until: until?.toISOString() ?? null, reason });
     }
     await recordAction(ctx, {
       actorId: actor.id,
@@ -133,7 +133,7 @@ export async function unban(
     }
     if (subsiteId === null) {
       await q.setBannedUntil(ctx.db, userId, null);
-      await sendSystem(ctx, userId, messages.unbannedNotice);
+      await enqueue(ctx, 'notify.system', { userId, text: messages.unbannedNotice });
     }
     await recordAction(ctx, {
       actorId: actor.id,

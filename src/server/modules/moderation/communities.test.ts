@@ -4,6 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { auditLog, entries, entryReviews, notifications, subsiteRoles, subsites, users } from '../../db/schema.ts';
 import { isRussianError, newUser, seasonedUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 /** Who may post in a community (everyone, members, authors) and moderated communities' approval queue. */
 const { t, staff } = useTestApp();
@@ -150,6 +151,7 @@ describe('moderated communities', () => {
       const row = await entryRow(waiting.id);
       expect(row.isPublished).toBe(true);
       expect(row.publishedAt?.getTime()).toBe(t.clock.now.getTime());
+      await jobsOf(t.app.ctx).drain(); // the author's notice is a job queued with the approval, due at its time
     } finally {
       t.clock.now = new Date();
     }
@@ -176,6 +178,7 @@ describe('moderated communities', () => {
     expect(no.json().rc, no.body).toBe(200);
     expect((await entryRow(id)).isPublished).toBe(false);
     expect((await writer.v.get(`/v3.0/entry/${id}`)).json().data.entry.awaiting_review).toBe(null);
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, writer.id));
     expect(JSON.stringify(notes.map((x) => x.data))).toContain('Не по теме сообщества');
     const [log] = await t.database.db

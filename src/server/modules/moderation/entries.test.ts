@@ -4,6 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { entries, entryHides, entryLocks, notifications, users } from '../../db/schema.ts';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 const { t, staff } = useTestApp();
 
@@ -23,6 +24,7 @@ describe('entry actions', () => {
     expect(res.json().rc, res.body).toBe(200);
     expect(res.json().rm).toBe(messages.entryUnpublished);
     expect((await entryRow(e.id)).isPublished).toBe(false);
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const note = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
     expect(note.map((n) => [n.type, (n.data as { reason: string }).reason])).toContainEqual([
       'unpublished',

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import * as comments from '../comments/service.ts';
 import * as entries from '../entries/service.ts';
-import { notifyUnpublished } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, entryFor } from './common.ts';
@@ -34,7 +34,7 @@ export async function unpublish(
     if (!e.is_published) throw badRequest(messages.entryNotPublished);
     await entries.setModerationFlags(ctx, id, { isPublished: false });
     await q.lockEntry(ctx.db, id, actor.id, reason, input.reason_id, ctx.now());
-    if (e.author_id !== actor.id) await notifyUnpublished(ctx, id, reason);
+    if (e.author_id !== actor.id) await enqueue(ctx, 'notify.unpublished', { entryId: id, reason });
     await recordAction(ctx, {
       actorId: actor.id,
       action: 'entry.unpublish',

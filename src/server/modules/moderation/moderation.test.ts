@@ -5,6 +5,7 @@ import { auditLog, bans, comments, entries, notifications, subsiteRoles, subsite
 import { isRussianError, newUser, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { expireBans } from './service.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 // The first account (staff) is the superuser; others get their site roles set here.
 const { t, staff } = useTestApp();
@@ -49,6 +50,7 @@ describe('bans', () => {
     expect(refused.json().data.banned_until).toBe(b.until);
     const me = await bad.v.get('/v3.0/auth/check');
     expect(me.json().data.user.ban).toEqual({ until: b.until, reason: 'Спам в комментариях' });
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const note = await t.database.db.select().from(notifications).where(eq(notifications.userId, bad.id));
     expect(note.map((n) => n.type)).toContain('ban');
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import * as entries from '../entries/service.ts';
-import { sendSystem } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, person } from './common.ts';
@@ -82,13 +82,12 @@ export async function decideReview(
     // The author sees a community's rejection and its reason on the draft until they send it again.
     if (!decision.approve && approval) await q.rejectEntry(ctx.db, entryId, review.subsite_id, reason, ctx.now());
     if (approval && review.author_id !== actor.id)
-      await sendSystem(
-        ctx,
-        review.author_id,
-        decision.approve
+      await enqueue(ctx, 'notify.system', {
+        userId: review.author_id,
+        text: decision.approve
           ? messages.approvalApprovedNotice(review.title, review.subsite_name)
           : messages.approvalRejectedNotice(review.title, review.subsite_name, reason),
-      );
+      });
     await recordAction(ctx, {
       actorId: actor.id,
       action: decision.approve ? 'entry.approve' : 'entry.reject',

@@ -220,7 +220,7 @@ describe('moderation and system notifications', () => {
     const author = await person('Автор');
     const e = await entry(author.id, 'Спорная запись');
     await notifyUnpublished(t.app.ctx, e.id, 'Нарушение правил');
-    await notifyBan(t.app.ctx, author.id, new Date('2030-01-02T09:00:00Z'), 'Спам');
+    await notifyBan(t.app.ctx, author.id, '2030-01-02T09:00:00.000Z', 'Спам');
     await drain();
     const list = await items(author.v);
     expect(list.map((n) => [n.type, n.text, n.quote]).sort()).toEqual(

@@ -223,16 +223,22 @@ export async function notifyUnpublished(ctx: Ctx, entryId: number, reason = '') 
   return notify(ctx, { userId: entry.author_id, type: 'unpublished', actorId: null, entryId, data: { reason } });
 }
 
-/** For moderation: the user learns of their ban (until a date, or for good). */
-export async function notifyBan(ctx: Ctx, userId: number, until: Date | null, reason = '') {
-  return notify(ctx, { userId, type: 'ban', actorId: null, data: { until: until?.toISOString() ?? null, reason } });
+/** For moderation: the user learns of their ban (until an ISO date, or for good). */
+export async function notifyBan(ctx: Ctx, userId: number, until: string | null, reason = '') {
+  return notify(ctx, { userId, type: 'ban', actorId: null, data: { until, reason } });
 }
 
-/** A message from the site's staff to one person. */
+/** A message from the site to one person (the `notify.system` job); null when the account is gone by then. */
+export async function notifySystem(ctx: Ctx, userId: number, text: string) {
+  if (!(await q.userSettings(ctx.db, userId))) return null;
+  return notify(ctx, { userId, type: 'system', actorId: null, data: { text } });
+}
+
+/** A message from the site's staff to one person, written at once. */
 export async function sendSystem(ctx: Ctx, userId: number, text: string) {
-  const person = await q.userSettings(ctx.db, userId);
-  if (!person) throw notFound(messages.notificationUserNotFound);
-  return { id: await notify(ctx, { userId, type: 'system', actorId: null, data: { text } }) };
+  const id = await notifySystem(ctx, userId, text);
+  if (id === null) throw notFound(messages.notificationUserNotFound);
+  return { id };
 }
 
 // ——— Reading ———

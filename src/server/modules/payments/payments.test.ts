@@ -17,6 +17,7 @@ import { chargeDueSubscriptions } from './service.ts';
 import { balanceOf, postLedger } from './ledger.ts';
 import { buy, cryptogram, DECLINE, handedResult, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from './testing.ts';
 import { ACS_TRIES } from './test-cashier.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 const { t, staff, signedIn } = useTestApp();
 
@@ -309,6 +310,7 @@ describe('buying Plus with the test cashier', () => {
       ['charge', 9900],
       ['order', -9900],
     ]);
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const n = (await friend.v.get('/v3.0/notifications')).json().data;
     expect(JSON.stringify(n)).toContain('Плюс');
   });
@@ -499,6 +501,7 @@ describe('staff: gifts, history and refunds', () => {
     expect(row.note).toBe(messages.paymentGiftNote(owner.id, 'Клуб'));
     const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, row.orderId!));
     expect(order).toMatchObject({ userId: owner.id, recipientId: member.id, kind: 'gift', status: 'paid' });
+    await jobsOf(t.app.ctx).drain(); // the notice is a job queued with the change
     const notes = await queryRows<{ text: string }>(
       t.database.db,
       sql`select coalesce(data->>'text', '') as text from notifications where user_id = ${member.id}`,

@@ -23,7 +23,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
-import { sendSystem } from '../notifications/service.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { bankOf } from './banks.ts';
 import { cardRefundAmount, postCardRefund } from './card-refund.ts';
 import { balanceOf, expirePlus, grantPlus, postLedger, revokePlus } from './ledger.ts';
@@ -388,7 +388,11 @@ export async function paid(
       next: until,
     });
   }
-  if (order.recipient_id !== null) await sendSystem(ctx, order.recipient_id, messages.paymentGiftNotice(product.days));
+  if (order.recipient_id !== null)
+    await enqueue(ctx, 'notify.system', {
+      userId: order.recipient_id,
+      text: messages.paymentGiftNotice(product.days),
+    });
   return until;
 }
 
@@ -602,11 +606,10 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
       note: messages.paymentGiftNote(giver.id, community?.name ?? null),
     });
     await grantPlus(ctx, userId, days);
-    await sendSystem(
-      ctx,
+    await enqueue(ctx, 'notify.system', {
       userId,
-      community ? messages.paymentGiftFromNotice(days, community.name) : messages.paymentGiftNotice(days),
-    );
+      text: community ? messages.paymentGiftFromNotice(days, community.name) : messages.paymentGiftNotice(days),
+    });
   });
   const plus = await q.plusOf(ctx.db, userId);
   return {

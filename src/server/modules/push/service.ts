@@ -155,7 +155,7 @@ export async function fanOut(ctx: Ctx, notificationId: number) {
   for (const e of endpoints) await enqueue(ctx, 'push.deliver', { endpoint: e.endpoint, payload }, { maxAttempts: 6 });
 }
 
-/** Any module's push to one person's devices (the messenger's unread reminder): one delivery job per device. */
+/** The `push.user` job (the messenger's unread reminder): one delivery job per device. */
 export async function pushToUser(ctx: Ctx, userId: number, payload: PushPayload) {
   const endpoints = await q.pushEndpointsOf(ctx.db, userId);
   for (const e of endpoints) await enqueue(ctx, 'push.deliver', { endpoint: e.endpoint, payload }, { maxAttempts: 6 });

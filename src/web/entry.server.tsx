@@ -50,5 +50,7 @@ export default function handleRequest(
       },
     });
     const timer = setTimeout(abort, ABORT_DELAY);
+    // The server stops a render whose client left or that ran past its time (src/server/http/web.ts).
+    request.signal.addEventListener('abort', () => abort(request.signal.reason), { once: true });
   });
 }

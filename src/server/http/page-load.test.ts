@@ -147,3 +147,34 @@ describe('pages under load: render places, refusals and compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('a render that runs too long', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    ensureBuild();
+    // Every render runs past this limit: each is stopped and refused.
+    t = await startTestApp(
+      { isProduction: true },
+      { web: { buildDir: path.join(root, 'build'), renderWaitMs: WAIT_MS, renderTimeoutMs: 1 } },
+    );
+    await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is stopped and answered with the Russian 503, and its place is free again', async () => {
+    // More pages than places, shared and personal: each is refused, none keeps its place.
+    const urls = Array.from({ length: 2 * RENDERS_AT_ONCE }, (_, i) => (i % 2 ? `/rating?n=${i}` : `/?n=${i}`));
+    const pages = await Promise.all(urls.map((u) => fetch(base + u, { signal: AbortSignal.timeout(10_000) })));
+    const texts = await Promise.all(pages.map((p) => p.text()));
+    expect(pages.map((p) => p.status)).toEqual(pages.map(() => 503));
+    expect(texts[0]).toContain(messages.serverBusy);
+    const gate = renderGateOf(t.app)!;
+    const held = await Promise.all(Array.from({ length: RENDERS_AT_ONCE }, () => gate.enter()));
+    expect(held.every((leave) => leave !== null)).toBe(true);
+    held.forEach((leave) => leave!());
+  });
+});

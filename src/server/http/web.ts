@@ -23,6 +23,8 @@ export interface WebOptions {
   buildDir: string;
   /** How long a page may wait for a render place before it is refused (RENDER_WAIT_MS by default). */
   renderWaitMs?: number;
+  /** How long a render may run before it is stopped and answered 503 (RENDER_TIMEOUT_MS by default). */
+  renderTimeoutMs?: number;
 }
 
 type BuildWithContext = ServerBuild & {
@@ -44,6 +46,11 @@ export const RENDERS_AT_ONCE = 8;
  */
 export const RENDER_WAIT_MS = 3000;
 export const RENDERS_WAITING = 64;
+/**
+ * How long one render may take: loaders and React stop at this signal, the page is refused like a busy one and its
+ * place is free again. A render that never ends would otherwise keep its place for good.
+ */
+export const RENDER_TIMEOUT_MS = 10_000;
 /** Retry-After of that refusal, in seconds. */
 const BUSY_RETRY_S = 5;
 
@@ -69,6 +76,16 @@ function whenClosed(req: FastifyRequest, reply: FastifyReply): AbortSignal {
   if (reply.raw.destroyed || req.raw.socket?.destroyed === true) controller.abort();
   else reply.raw.once('close', () => controller.abort());
   return controller.signal;
+}
+
+/**
+ * A render's time limit: the signal stops loaders and React once the timer fires; `passed` also tells a render that
+ * finished late without the event loop having reached the timer (queries answered in-process never yield to it).
+ */
+function renderDeadline(ms: number) {
+  const end = performance.now() + ms;
+  const signal = AbortSignal.timeout(ms);
+  return { signal, passed: () => signal.aborted || performance.now() > end };
 }
 
 /** A rendered page as anonymous visitors share it. */
@@ -112,6 +129,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     queue: RENDERS_WAITING,
   });
   gates.set(app.ctx.root, gate);
+  const renderTimeoutMs = opts.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   // A new build asks the open tabs to refresh (src/server/modules/realtime).
   app.addHook('onReady', async () => hubOf(app.ctx)?.announceStaticVersion(build.assets.version));
 
@@ -153,16 +171,21 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     // Not tied to this client: the copy is for everyone who asks meanwhile.
     const leave = await gate.enter();
     if (!leave) throw new ServerBusy();
+    const timeout = renderDeadline(renderTimeoutMs);
     try {
-      const response = await respond(req);
+      const response = await respond(req, timeout.signal);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (timeout.passed()) throw new ServerBusy();
       const headers: [string, string][] = [];
       response.headers.forEach((value, key) => headers.push([key, value]));
       return {
         status: response.status,
         headers,
-        body: new SharedBody(Buffer.from(await response.arrayBuffer())),
+        body: new SharedBody(body),
         shareable: response.status === 200 && !response.headers.has('set-cookie'),
       };
+    } catch (err) {
+      throw timeout.passed() ? new ServerBusy() : err;
     } finally {
       leave();
     }
@@ -205,25 +228,28 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         throw err;
       }
     }
-    // The place is given back however the request ends: its answer sent, its client gone before, during or after
-    // the wait (the signal was listening all along), or a failure.
+    // The place bounds renders, not sends: it is held until the render has ended, however it ends (done, failed,
+    // stopped because its client left or it ran too long), and given back before the bytes go out. A client gone
+    // during the wait never renders: the wait listens to its signal and answers null.
     const closed = whenClosed(req, reply);
     const leave = await gate.enter(closed);
-    // No place: refused (to a client still there).
+    // No place (or no client any more): refused.
     if (!leave) return busy(reply);
-    closed.addEventListener('abort', leave, { once: true });
-    if (closed.aborted) leave();
+    const timeout = renderDeadline(renderTimeoutMs);
     let response: Response;
     let body: Buffer;
     try {
-      response = await respond(req, closed);
-      // The page is rendered whole (src/web/entry.server.tsx): one buffer, one write; its place is given back when
-      // the answer has left.
+      if (closed.aborted) return busy(reply);
+      response = await respond(req, AbortSignal.any([closed, timeout.signal]));
+      // The page is rendered whole (src/web/entry.server.tsx): one buffer, one write.
       body = Buffer.from(await response.arrayBuffer());
     } catch (err) {
-      leave();
+      if (timeout.passed() || closed.aborted) return busy(reply);
       throw err;
+    } finally {
+      leave();
     }
+    if (timeout.passed()) return busy(reply);
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

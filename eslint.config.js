@@ -53,6 +53,21 @@ export function boundaryZones(base = root) {
   return zones;
 }
 
+const sharedParsers = 'use the field parsers of src/shared/validation.ts';
+/** What a routes.ts may not use to read input (selectors of no-restricted-syntax). */
+export const ROUTE_INPUT_RULES = [
+  { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: `No z.coerce: ${sharedParsers}.` },
+  {
+    selector: "CallExpression[callee.object.name='z'][callee.property.name='preprocess']",
+    message: `No z.preprocess: ${sharedParsers}.`,
+  },
+  { selector: "CallExpression[callee.name='Number']", message: `No Number(…): ${sharedParsers}.` },
+  {
+    selector: "CallExpression > Identifier.arguments[name='Number']",
+    message: `No Number as a cast: ${sharedParsers}.`,
+  },
+];
+
 /** Tests and test helpers may reach into internals (fixtures, the web client against the real server). */
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/testing/**'];
 
@@ -99,6 +114,14 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones() }],
+    },
+  },
+  {
+    // Route inputs go through the shared field parsers (src/shared/validation.ts), so a form string and a JSON value
+    // give the same result everywhere; casts of their own in a route file are how "0x2ca" became 714.
+    files: ['src/server/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ROUTE_INPUT_RULES],
     },
   },
 );

@@ -73,4 +73,23 @@ describe('import rules', { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses input casts of their own in a routes.ts, and leaves other files alone', async () => {
+    const code = [
+      "import { z } from 'zod';",
+      'export const a = z.coerce.number();',
+      'export const b = z.preprocess((v) => v, z.number());',
+      'export const c = (s: string) => Number(s);',
+      'export const d = z.string().transform(Number);',
+      '',
+    ].join('\n');
+    const rules = async (at: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, at) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    const refused = await rules('src/server/modules/feed/routes.ts');
+    expect(refused).toHaveLength(4);
+    for (const m of refused) expect(m).toContain('src/shared/validation.ts');
+    expect(await rules('src/server/modules/feed/service.ts')).toEqual([]);
+  });
 });

@@ -131,3 +131,8 @@ export function mediaUrl(base: string, uuid: string, opts: MediaUrlOptions = {})
   if (opts.format) url += `-/format/${opts.format}/`;
   return url;
 }
+
+/** `file`, or `file_0`, `file_1`… as the request helper names a list of files (spec/foundation.md §7). */
+export const FILE_FIELD = /^file(?:_(\d{1,3}))?$/;
+/** A file field's place in the list (`file` first). */
+export const fileIndex = (name: string) => Number(FILE_FIELD.exec(name)?.[1] ?? -1);

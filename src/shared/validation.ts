@@ -152,3 +152,45 @@ export const idListField = (rm: string, max: number, tooMany = rm) =>
         : v,
     z.array(idField(rm), { error: rm }).max(max, tooMany),
   );
+
+/**
+ * A list from JSON or a form: an array as it is, a lone string as a list of one (`urls=…` beside `urls[]=…`), or,
+ * with `comma`, a comma-separated string (an empty one is no items).
+ */
+export const listField = <S extends z.ZodType>(list: S, { comma = false } = {}) =>
+  z.preprocess((v) => (typeof v !== 'string' ? v : !comma ? [v] : v ? v.split(',') : []), list);
+
+/** A field whose empty form value (`''`, or null from JSON) means absent: `empty` stands in for it. */
+export const emptyAs = <S extends z.ZodType>(empty: undefined | null, field: S) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? empty : v), field);
+
+/** A decimal number as text; `Number('')` would be 0 and `Number('1e400')` Infinity, so the shape is checked first. */
+export const decimalField = (rm: string) =>
+  z
+    .string({ error: rm })
+    .max(40, rm)
+    .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, rm)
+    .transform(Number)
+    .pipe(z.number({ error: rm }).finite(rm));
+
+/** The id in front of `{id}-{slug}` (a blog's address): the id rule applies to it, the slug is not checked. */
+export const leadingIdField = (rm: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.split('-', 1)[0] : v), idField(rm));
+
+/** A microsecond UTC timestamp (`2026-01-02T03:04:05.123456Z`) that is a real date: a list's cursor. */
+const SORT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+const isSortingValue = (v: string) => {
+  const m = SORT_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    y >= 1970
+  );
+};
+export const microsecondTimeField = (rm: string) => z.string({ error: rm }).refine(isSortingValue, rm);

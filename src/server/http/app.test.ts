@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, Visitor, isRussianError, type TestApp } from '../testing/harness.ts';
 import { messages } from '../../shared/catalogue.ts';
+import { declaredRoutes } from './route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,6 +108,32 @@ describe('the API envelope', () => {
     expect(res.json()).toMatchObject({ rc: 200, data: { items: [] } });
     const bad = await new Visitor(t.app).get('/v3.0/subsites/communities?limit[a]=5');
     expect(isRussianError(bad, 400)).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  it('every route states its limit, and those without one are only probes and static files, as they say', async () => {
+    const routes = declaredRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(200);
+    const unstated = routes.filter((r) => r.spec.rateLimit === undefined);
+    expect(unstated.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const unlimited = routes.filter((r) => r.spec.rateLimit === 'none').map((r) => r.url);
+    for (const url of unlimited)
+      expect(url).toMatch(/^\/(v3\.0\/health|media\/|sw\.js|robots\.txt|manifest\.webmanifest|[\w.-]+\.(png|ico|svg))/);
+  });
+
+  it('a read over its limit is refused with a Russian 429', async () => {
+    const limited = await startTestApp({ rateLimitScale: 0.01 });
+    try {
+      const v = new Visitor(limited.app);
+      // READS is 300 a minute; at a hundredth of it, the fourth read in the minute is refused.
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await v.get('/v3.0/auth/check')).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      expect(isRussianError(await v.get('/v3.0/auth/check'), 429)).toBe(true);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

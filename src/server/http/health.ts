@@ -42,6 +42,8 @@ export async function readiness(ctx: Ctx): Promise<Readiness> {
 export const healthRoutes = [
   route.get('/health', {
     access: 'anyone',
+    // No limit: probes of the balancer and the process manager.
+    rateLimit: 'none',
     handler: async ({ ctx }) => {
       await ping(ctx.db);
       return { status: 'ok' };
@@ -50,6 +52,8 @@ export const healthRoutes = [
 
   route.get('/health/ready', {
     access: 'anyone',
+    // No limit: probes of the balancer and the process manager.
+    rateLimit: 'none',
     handler: async ({ ctx, reply }) => {
       reply.header('cache-control', 'no-store');
       const state = await readiness(ctx);

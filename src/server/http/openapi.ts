@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
-import { declaredRoutes, route, type Route } from './route.ts';
+import { declaredRoutes, READS, route, type Route } from './route.ts';
 
 /**
  * The OpenAPI 3.1 document of every declared route (src/server/http/route.ts), made from the same zod schemas the
@@ -143,6 +143,7 @@ export const openApiRoutes = (app: FastifyInstance) => {
   return [
     route.get('/openapi.json', {
       access: 'anyone',
+      rateLimit: READS,
       raw: true,
       handler: ({ reply }) => {
         const doc = documentOf(app);

@@ -44,8 +44,11 @@ export interface RouteInput<A, P, Q, B> {
 
 export interface RouteSpec<A extends Access, P, Q, B, R> {
   access: A;
-  /** `[max, seconds]`: at most `max` calls per `seconds` per user (or per address for anonymous callers). */
-  rateLimit?: readonly [number, number];
+  /**
+   * `[max, seconds]`: at most `max` calls per `seconds` per user (or per address for anonymous callers). Every route
+   * says it; `'none'` only where a limit would break the caller (a provider's callback, a health probe), with why.
+   */
+  rateLimit: readonly [number, number] | 'none';
   params?: P;
   /** Unknown query fields are refused; absent means the route takes none (`mode` aside). */
   query?: Q;
@@ -81,6 +84,9 @@ export interface Route {
   url: string;
   spec: RouteSpec<Access, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
 }
+
+/** The limit of reads (lists, pages' data, settings): a page asks several at once, people share addresses. */
+export const READS = [300, 60] as const;
 
 const emptyObject = plainBody({});
 
@@ -130,7 +136,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
         ...spec.config,
         ...(spec.readOnly ? { readOnly: true } : {}),
         ...(spec.crossSite ? { crossSite: true } : {}),
-        ...(spec.rateLimit ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}),
+        ...(spec.rateLimit !== 'none' ? limit(app, spec.rateLimit[0], spec.rateLimit[1]) : {}),
       },
       handler: async (req, reply) => {
         const input = {

@@ -21,7 +21,7 @@ import {
   plainBody,
   withoutControlChars,
 } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import * as accounts from './service.ts';
 
@@ -76,6 +76,7 @@ export const accountsRoutes = [
   // API tokens (spec/foundation.md §1–2: the 'get API token' modal)
   route.get('/tokens', {
     access: 'user',
+    rateLimit: READS,
     session: 'browser',
     handler: ({ ctx, user }) => accounts.listTokens(ctx, user),
   }),
@@ -99,6 +100,7 @@ export const accountsRoutes = [
   // Profile (spec/content.md §2 `/u/me/settings`)
   route.get('/users/settings', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user, req }) => accounts.settingsOf(ctx, user, req.viaToken),
   }),
   route.post('/users/settings/name', {
@@ -133,6 +135,7 @@ export const accountsRoutes = [
   }),
   route.get('/users/settings/sessions', {
     access: 'user',
+    rateLimit: READS,
     session: 'browser',
     handler: ({ ctx, user, req }) => accounts.listSessions(ctx, user, req.cookies[SESSION_COOKIE]),
   }),
@@ -193,6 +196,7 @@ export const accountsRoutes = [
   }),
   route.get('/users/settings/export/:id', {
     access: 'user',
+    rateLimit: READS,
     session: 'browser',
     params: z.object({ id: idField(messages.exportIdInvalid) }),
     raw: true,
@@ -208,6 +212,7 @@ export const accountsRoutes = [
   // Subsite settings (spec/content.md §2 `{subsite_url}/settings`, §5, §7)
   route.get('/subsite/settings/:id', {
     access: 'user',
+    rateLimit: READS,
     params: idParams,
     handler: ({ ctx, user, params }) => accounts.subsiteSettings(ctx, user, params.id),
   }),

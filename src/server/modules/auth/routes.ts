@@ -9,7 +9,7 @@ import {
   registerBody,
 } from '../../../shared/validation.ts';
 import { captchaField } from '../../../shared/captcha.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import type { Ctx } from '../../context.ts';
 import * as auth from './service.ts';
@@ -21,6 +21,7 @@ const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 const sharedRoutes = [
   route.get('/auth/check', {
     access: 'anyone',
+    rateLimit: READS,
     handler: ({ ctx, user }) => auth.currentUser(ctx, user),
   }),
 
@@ -91,6 +92,7 @@ export const authRoutes = [
 
   route.post('/auth/logout', {
     access: 'anyone',
+    rateLimit: [30, 60],
     body: plainBody({}),
     message: messages.loggedOut,
     handler: async ({ ctx, req, reply }) => {

@@ -28,7 +28,7 @@ import {
   promoCodeField,
   withoutControlChars,
 } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as seller from './seller.ts';
 import * as billing from './service.ts';
 
@@ -117,11 +117,13 @@ export const billingRoutes = [
 
   route.get('/bills', {
     access: 'user',
+    rateLimit: READS,
     handler: async ({ ctx, user }) => ({ items: await billing.myInvoices(ctx, user) }),
   }),
 
   route.get('/admin/bills', {
     access: 'staff',
+    rateLimit: READS,
     query: plainBody({ status: z.enum(['issued', 'paid'], { error: messages.badRequest }).optional() }),
     handler: async ({ ctx, query }) => ({ items: await billing.staffInvoices(ctx, query.status ?? null) }),
   }),
@@ -171,6 +173,7 @@ export const billingRoutes = [
 
   route.get('/admin/promo', {
     access: 'staff',
+    rateLimit: READS,
     handler: async ({ ctx }) => ({ items: await billing.promoList(ctx) }),
   }),
 
@@ -184,6 +187,7 @@ export const billingRoutes = [
 
   route.get('/balance', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user }) => billing.balance(ctx, user),
   }),
 
@@ -252,10 +256,12 @@ export const billingRoutes = [
 
   route.get('/admin/donations/site', {
     access: 'staff',
+    rateLimit: READS,
     handler: ({ ctx }) => billing.siteDonations(ctx),
   }),
   route.get('/admin/account', {
     access: 'staff',
+    rateLimit: READS,
     query: plainBody({ before_id: idField(messages.siteAccountBeforeInvalid).optional() }),
     handler: ({ ctx, query }) => billing.siteAccount(ctx, query.before_id ?? null),
   }),
@@ -277,6 +283,7 @@ export const billingRoutes = [
 
   route.get('/plus/ads', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user }) => billing.adsSettings(ctx, user),
   }),
 
@@ -319,6 +326,7 @@ export const billingRoutes = [
 
   route.get('/donations/cabinet', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user }) => billing.donationsCabinet(ctx, user),
   }),
 
@@ -332,6 +340,7 @@ export const billingRoutes = [
 
   route.get('/admin/payouts', {
     access: 'staff',
+    rateLimit: READS,
     handler: async ({ ctx }) => ({ items: await billing.staffPayouts(ctx) }),
   }),
 
@@ -343,7 +352,11 @@ export const billingRoutes = [
     handler: ({ ctx, user, params }) => billing.markPayoutPaid(ctx, user, params.id),
   }),
   /** The superuser reads and saves the requisites invoices are issued with. */
-  route.get('/admin/seller', { access: 'admin', handler: ({ ctx, user }) => seller.readSeller(ctx, user) }),
+  route.get('/admin/seller', {
+    access: 'admin',
+    rateLimit: READS,
+    handler: ({ ctx, user }) => seller.readSeller(ctx, user),
+  }),
   route.post('/admin/seller', {
     access: 'admin',
     rateLimit: [30, 60],

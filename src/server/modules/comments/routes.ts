@@ -7,7 +7,7 @@ import {
   COMMENTS_PAGE_THREADS,
 } from '../../../shared/comments.ts';
 import { idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as comments from './service.ts';
 import { guardComment } from '../captcha/index.ts';
@@ -27,6 +27,7 @@ export const commentsRoutes = [
   // of `comment` on it.
   route.get('/comments', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({
       content_id: idField(messages.commentEntryIdInvalid),
       sorting: z.enum(COMMENT_SORTINGS, { error: messages.commentSortingInvalid }).default('popular'),

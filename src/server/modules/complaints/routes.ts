@@ -7,7 +7,7 @@ import {
   MISPRINT_FRAGMENT_MAX,
 } from '../../../shared/complaints.ts';
 import { idField, parentIdField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as complaints from './service.ts';
 
 // The service collapses spaces and checks the real limits; these keep a megabyte away from the clean-up.
@@ -50,6 +50,7 @@ export const complaintsRoutes = [
 
   route.get('/admin/complaints', {
     access: 'staff',
+    rateLimit: READS,
     query: lastIdQuery,
     handler: ({ ctx, user, query }) => complaints.complaintsQueue(ctx, user, query.last_id),
   }),
@@ -78,12 +79,14 @@ export const complaintsRoutes = [
 
   route.get('/content/misprints/:id', {
     access: 'user',
+    rateLimit: READS,
     params: idParams,
     handler: ({ ctx, user, params }) => complaints.entryMisprints(ctx, user, params.id),
   }),
 
   route.get('/admin/misprints', {
     access: 'staff',
+    rateLimit: READS,
     query: lastIdQuery,
     handler: ({ ctx, user, query }) => complaints.misprintsQueue(ctx, user, query.last_id),
   }),

@@ -13,7 +13,7 @@ import {
 import { RECENT_SEEN_COOKIE, RECENT_SEEN_DAYS } from '../../../shared/feed.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as notifications from '../notifications/service.ts';
 import * as discovery from './service.ts';
 
@@ -37,12 +37,13 @@ const tuneSettings = z.record(z.string(), z.unknown(), { error: messages.tuneSet
 });
 
 const pageField = intField(messages.badRequest, 1, 1000).optional();
+/** Unix seconds, as the cookie keeps them. */
+const secondsField = intField(messages.badRequest, 1, Number.MAX_SAFE_INTEGER);
 
 /** The `last-recent-seen` cookie (unix seconds), when it holds a sane time. */
 function cookieSeen(req: FastifyRequest): number | null {
-  const raw = req.cookies[RECENT_SEEN_COOKIE];
-  const n = raw && /^\d{1,11}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  const seen = secondsField.safeParse(req.cookies[RECENT_SEEN_COOKIE]);
+  return seen.success ? seen.data : null;
 }
 
 function keepSeen(reply: FastifyReply, seconds: number) {
@@ -57,6 +58,7 @@ function keepSeen(reply: FastifyReply, seconds: number) {
 export const discoveryRoutes = [
   route.get('/subsites/tune-html', {
     access: 'user',
+    rateLimit: READS,
     // `mode` shares its name with the transport's `mode=raw` (accepted on every route), so any other value is 'popup'.
     query: plainBody({}),
     handler: ({ ctx, user, query }) =>
@@ -77,6 +79,7 @@ export const discoveryRoutes = [
 
   route.get('/initialData', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({
       updateRecentLastSeen: flagField(messages.feedFlagInvalid).optional(),
       url: withoutControlChars(z.string({ error: messages.initialDataUrlInvalid }))
@@ -103,11 +106,13 @@ export const discoveryRoutes = [
 
   route.get('/recent/lastSeen', {
     access: 'anyone',
+    rateLimit: READS,
     handler: ({ ctx, user, req }) => discovery.lastSeen(ctx, user, cookieSeen(req)),
   }),
 
   route.get('/rating', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({
       kind: z.enum(RATING_KINDS, { error: messages.ratingKindInvalid }).optional(),
       period: z.enum(RATING_PERIODS, { error: messages.ratingPeriodInvalid }).optional(),
@@ -123,12 +128,14 @@ export const discoveryRoutes = [
 
   route.get('/companies', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({ page: pageField }),
     handler: ({ ctx, user, query }) => discovery.companies(ctx, user?.id ?? null, query.page ?? 1),
   }),
 
   route.get('/stats', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({
       days: intField(messages.statsDaysInvalid(STATS_DAYS_MAX), 7, STATS_DAYS_MAX).optional(),
     }),

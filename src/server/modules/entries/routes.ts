@@ -4,7 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import type { EntryData } from '../../../shared/entries.ts';
 import { flagField, idField, plainBody } from '../../../shared/validation.ts';
 import { notFound } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { ok } from '../../lib/answers.ts';
 import * as entries from './service.ts';
 
@@ -39,6 +39,7 @@ export const entriesRoutes = [
 
   route.get('/writing/get/:id', {
     access: 'user',
+    rateLimit: READS,
     params: idParams,
     handler: async ({ ctx, user, params }): Promise<EntryData> => ({
       entry: await entries.entryForEdit(ctx, user, params.id),
@@ -56,11 +57,13 @@ export const entriesRoutes = [
   // The editor popup's subsite choice (the /writing page gets the same list from its loader).
   route.get('/writing/targets', {
     access: 'user',
+    rateLimit: READS,
     handler: async ({ ctx, user }) => ({ targets: await entries.writingTargets(ctx, user) }),
   }),
 
   route.get('/entry/:id', {
     access: 'anyone',
+    rateLimit: READS,
     params: idParams,
     handler: async ({ ctx, user, params }): Promise<EntryData> => {
       const entry = await entries.readEntry(ctx, user, params.id);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { EXTRACT_URL_MAX, EXTRACT_URLS_MAX } from '../../../shared/extract.ts';
-import { flagField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+import { emptyAs, flagField, listField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
 import { withHtml } from './render.ts';
 import { extract } from './service.ts';
@@ -12,8 +12,7 @@ const urlField = withoutControlChars(z.string({ error: messages.extractUrlInvali
   .pipe(z.url({ protocol: /^https?$/, error: messages.extractUrlInvalid }));
 
 /** `urls[]=…` (bracket notation); a lone `urls=…` counts as a list of one. */
-const urlsField = z.preprocess(
-  (v) => (typeof v === 'string' ? [v] : v),
+const urlsField = listField(
   z
     .array(urlField, { error: (iss) => (iss.input === undefined ? messages.extractUrlsRequired : messages.wrongType) })
     .min(1, messages.extractUrlsRequired)
@@ -21,10 +20,7 @@ const urlsField = z.preprocess(
 );
 
 /** An empty `forceLink=` means the default: no. */
-const forceLinkField = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  flagField(messages.extractForceLinkInvalid).default(false),
-);
+const forceLinkField = emptyAs(undefined, flagField(messages.extractForceLinkInvalid).default(false));
 
 const extractQuery = plainBody({ urls: urlsField, forceLink: forceLinkField });
 

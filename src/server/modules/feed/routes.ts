@@ -3,28 +3,22 @@ import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_MAX_EXCLUDE, FEED_MAX_PAGE_SIZE, FEED_SORTINGS } from '../../../shared/feed.ts';
 import {
+  decimalField,
   flagField,
   idField,
   idListField,
   intField,
+  leadingIdField,
   plainBody,
   withoutControlChars,
 } from '../../../shared/validation.ts';
 import { normalizeHashtag } from '../../../shared/hashtags.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
 import { hashtagRss, rss, sitemap, subsiteRss, type Feed } from './rss.ts';
 import * as feed from './service.ts';
 
 const flag = flagField(messages.feedFlagInvalid).optional();
-/** A decimal number as text; `Number('')` would be 0 and `Number('1e400')` Infinity, so the shape is checked first. */
-const decimal = (rm: string) =>
-  z
-    .string({ error: rm })
-    .max(40, rm)
-    .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, rm)
-    .transform(Number)
-    .pipe(z.number({ error: rm }).finite(rm));
 
 const feedQuery = plainBody({
   sorting: z.enum(FEED_SORTINGS, { error: messages.feedSortingInvalid }).optional(),
@@ -37,7 +31,7 @@ const feedQuery = plainBody({
   all: flag,
   my: flag,
   last_id: idField(messages.feedCursorInvalid).optional(),
-  last_sorting_value: decimal(messages.feedCursorInvalid).optional(),
+  last_sorting_value: decimalField(messages.feedCursorInvalid).optional(),
   exclude_ids: idListField(
     messages.feedExcludeInvalid,
     FEED_MAX_EXCLUDE,
@@ -63,6 +57,7 @@ const entryParams = z.object({ id: idField(messages.feedEntryIdInvalid) });
 export const feedRoutes = [
   route.get('/feed', {
     access: 'anyone',
+    rateLimit: READS,
     query: feedQuery,
     handler: ({ ctx, user, query }) => {
       if (query.my) assertCanReadMyFeed(user);
@@ -81,6 +76,7 @@ export const feedRoutes = [
   /** The sidebar's /new badge: entries since the `last-recent-seen` time (unix seconds). */
   route.get('/feed/recent_count', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({ since: intField(messages.feedSinceInvalid, 0, 4_102_444_800) }),
     handler: ({ ctx, user, query }) => feed.recentCount(ctx, user?.id ?? null, new Date(query.since * 1000)),
   }),
@@ -107,7 +103,7 @@ export const feedRoutes = [
 const subsiteParams = z.object({ id: idField(messages.subsiteNotFound) });
 /** `{id}-{slug}` of a blog's address: the id part follows the id rule, the slug is not checked here. */
 const userParams = z.object({
-  user: z.preprocess((v) => (typeof v === 'string' ? v.split('-', 1)[0] : v), idField(messages.subsiteNotFound)),
+  user: leadingIdField(messages.subsiteNotFound),
 });
 const slugParams = z.object({ slug: withoutControlChars(z.string()).min(1).max(200) });
 
@@ -145,35 +141,41 @@ function sendRss(req: FastifyRequest, reply: FastifyReply, feed: Feed) {
 export const feedRootRoutes = [
   route.get('/rss', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     handler: async ({ ctx, req, reply }) => sendRss(req, reply, await rss(ctx, null)),
   }),
   route.get('/rss/:id', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     params: subsiteParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { id: params.id })),
   }),
   route.get('/s/:slug/rss', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     params: slugParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { slug: params.slug })),
   }),
   route.get('/u/:user/rss', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     params: userParams,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await subsiteRss(ctx, { userId: params.user })),
   }),
   route.get('/tag/:name/rss', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     params: z.object({ name: withoutControlChars(z.string()).min(1).max(200) }),
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await hashtagRss(ctx, params.name)),
   }),
   route.get('/sitemap.xml', {
     access: 'anyone',
+    rateLimit: READS,
     raw: true,
     handler: async ({ ctx, reply }) => sendXml(reply, 'application/xml', await sitemap(ctx)),
   }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { HASHTAG_MAX_LENGTH, HASHTAGS_PER_REQUEST, normalizeHashtag } from '../../../shared/hashtags.ts';
-import { idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+import { idField, intField, listField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { notFound } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as subsites from '../subsites/service.ts';
 import * as hashtags from './service.ts';
 
@@ -21,8 +21,7 @@ const tagField = withoutControlChars(
 
 /** `hashtags[]=a&hashtags[]=b` (or one string): 1 to HASHTAGS_PER_REQUEST tags, each once. */
 const hashtagsBody = plainBody({
-  hashtags: z.preprocess(
-    (v) => (typeof v === 'string' ? [v] : v),
+  hashtags: listField(
     z
       .array(tagField, { error: messages.hashtagsRequired })
       .min(1, messages.hashtagsRequired)
@@ -46,6 +45,7 @@ export const hashtagsRoutes = [
   ...(['post', 'get'] as const).map((method) =>
     route[method]('/hashtags', {
       access: 'anyone',
+      rateLimit: READS,
       ...(method === 'post' ? { body: listBody } : { query: listBody }),
       handler: async ({ ctx, body, query }) => {
         const input = (method === 'post' ? body : query) as z.output<typeof listBody>;
@@ -59,6 +59,7 @@ export const hashtagsRoutes = [
 
   route.get('/hashtags/muted', {
     access: 'user',
+    rateLimit: READS,
     handler: async ({ ctx, user }) => ({ hashtags: await hashtags.mutedHashtags(ctx, user.id) }),
   }),
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import type { EntryData } from '../../../shared/entries.ts';
 import { idField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as history from './service.ts';
 
 const entryParams = z.object({ id: idField(messages.entryIdInvalid) });
@@ -12,6 +12,7 @@ const versionParams = z.object({ id: idField(messages.entryIdInvalid), historyId
 export const historyRoutes = [
   route.get('/writing/:id/history', {
     access: 'user',
+    rateLimit: READS,
     params: entryParams,
     query: plainBody({ last_id: idField(messages.historyLastIdInvalid).optional() }),
     handler: ({ ctx, user, params, query }) => history.list(ctx, user, params.id, query.last_id ?? null),
@@ -19,6 +20,7 @@ export const historyRoutes = [
 
   route.get('/writing/:id/history/:historyId', {
     access: 'user',
+    rateLimit: READS,
     params: versionParams,
     handler: ({ ctx, user, params }) => history.version(ctx, user, params.id, params.historyId),
   }),

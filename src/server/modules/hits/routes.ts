@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../../shared/discovery.ts';
 import { idField, intField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as hits from './service.ts';
 
 /** The anonymous reader's id for view counting: long, random, HttpOnly, a year. */
@@ -57,6 +57,7 @@ export const hitsRoutes = [
   // The entry's statistics popup (its '…' menu): the author's and staff's.
   route.get('/content/stats/:id', {
     access: 'user',
+    rateLimit: READS,
     params: z.strictObject({ id: idField(messages.entryIdInvalid) }),
     query: plainBody({
       days: intField(messages.statsDaysInvalid(STATS_DAYS_MAX), 7, STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT),

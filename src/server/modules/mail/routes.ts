@@ -1,10 +1,11 @@
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { listOutbox } from './service.ts';
 
 export const mailRoutes = [
   // Staff read the outbox: the only mailbox of a site that runs without SMTP (sign-in links: the superuser only).
   route.get('/admin/outbox', {
     access: 'staff',
+    rateLimit: READS,
     handler: async ({ ctx, user }) => ({ items: await listOutbox(ctx, user) }),
   }),
 ];

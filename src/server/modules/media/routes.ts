@@ -1,16 +1,13 @@
-import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { FILE_NAME_MAX } from '../../../shared/media.ts';
+import { FILE_FIELD, FILE_NAME_MAX, fileIndex } from '../../../shared/media.ts';
 import { flagField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
+import { IMMUTABLE, matches, sendRange } from './delivery.ts';
 import * as media from './service.ts';
 import { create as contentDisposition } from 'content-disposition';
-
-/** `file`, or `file_0`, `file_1`… as the request helper names a list of files (spec/foundation.md §7). */
-const FILE_FIELD = /^file(?:_(\d{1,3}))?$/;
-const fileIndex = (name: string) => Number(FILE_FIELD.exec(name)?.[1] ?? -1);
 
 // Accepted for the spec's client; the answer is the same entities either way (the page renders them itself).
 const renderField = flagField(messages.entryFlagInvalid).optional();
@@ -101,32 +98,14 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
   ];
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const matches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined &&
-  (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
-
-/** One `bytes=a-b` range (video players seek with them; Safari plays mp4 only when ranges work). */
-function sendRange(req: FastifyRequest, reply: FastifyReply, data: Buffer) {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? '').trim());
-  if (!m || (!m[1] && !m[2])) return reply.send(data);
-  const size = data.length;
-  const start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
-  const end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-  if (start >= size || start > end) return reply.code(416).header('content-range', `bytes */${size}`).send();
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${start}-${end}/${size}`)
-    .send(data.subarray(start, end + 1));
-}
-
 const deliveryParams = z.object({ uuid: z.string(), '*': z.string().optional() });
 /** Delivery ignores query strings (cache busters and the like) but a file's `name`: the path names the file. */
 const anyQuery = z.record(z.string(), z.unknown());
 
 const deliver = route.get('/media/:uuid', {
   access: 'anyone',
+  // No limit: a page's pictures come in bursts; the answer is a stored, cached file.
+  rateLimit: 'none',
   params: deliveryParams,
   query: anyQuery,
   raw: true,

@@ -20,6 +20,7 @@ import {
   idField,
   idListField,
   intField,
+  listField,
   parentIdField,
   plainBody,
   withoutControlChars,
@@ -47,13 +48,13 @@ const fileAttachment = z
       .max(FILE_NAME_MAX, messages.mediaFileNameInvalid),
   })
   .strict();
-const attachmentsField = z.preprocess(
-  (v) => (typeof v === 'string' ? (v ? v.split(',') : []) : v),
+const attachmentsField = listField(
   z
     .array(z.union([uuidField, fileAttachment], { error: messages.messageAttachmentInvalid }), {
       error: messages.messageAttachmentsInvalid,
     })
     .max(MESSAGE_ATTACHMENTS_MAX, messages.mediaTooMany(MESSAGE_ATTACHMENTS_MAX)),
+  { comma: true },
 );
 const clientIdField = z
   .string({ error: messages.messageClientIdInvalid })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { ADULT_COOKIE, REASON_MAX } from '../../../shared/moderation.ts';
-import { flagField, idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { emptyAs, flagField, idField, intField, parentIdField, plainBody } from '../../../shared/validation.ts';
+import { READS, route } from '../../http/route.ts';
 import * as moderation from './service.ts';
 import * as feed from '../feed/service.ts';
 
@@ -10,10 +10,7 @@ import * as feed from '../feed/service.ts';
 const reasonField = z.string({ error: messages.wrongType }).max(REASON_MAX * 4, messages.banReasonTooLong(REASON_MAX));
 
 /** Days: whole, 0…2³¹−1 (more than 1095 is lowered by the service); absent, empty or 0 means for good. */
-const daysField = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? null : v),
-  intField(messages.banDaysInvalid, 0).nullable(),
-);
+const daysField = emptyAs(null, intField(messages.banDaysInvalid, 0).nullable());
 
 const userParams = z.strictObject({ id: idField(messages.banUserIdInvalid) });
 const entryParams = z.strictObject({ id: idField(messages.entryIdInvalid) });
@@ -51,12 +48,14 @@ export const moderationRoutes = [
 
   route.get('/admin/users/:id/bans', {
     access: 'staff',
+    rateLimit: READS,
     params: userParams,
     handler: ({ ctx, user, params }) => moderation.bansHistory(ctx, user, params.id),
   }),
 
   route.get('/admin/users/:id', {
     access: 'staff',
+    rateLimit: READS,
     params: userParams,
     handler: ({ ctx, user, params }) => moderation.userCard(ctx, user, params.id),
   }),
@@ -76,12 +75,14 @@ export const moderationRoutes = [
 
   route.get('/admin/bans', {
     access: 'staff',
+    rateLimit: READS,
     query: plainBody({ last_id: lastIdField }),
     handler: ({ ctx, user, query }) => moderation.activeBans(ctx, user, query.last_id),
   }),
 
   route.get('/admin/audit', {
     access: 'staff',
+    rateLimit: READS,
     query: plainBody({
       last_id: lastIdField,
       action: z
@@ -219,6 +220,7 @@ export const moderationRoutes = [
   // Entries waiting to be published: held spam (a new account's entry with links) and communities' approval queues.
   route.get('/admin/reviews', {
     access: 'staff',
+    rateLimit: READS,
     query: plainBody({
       reason: z.enum(['spam', 'approval'], { error: messages.reviewReasonInvalid }).default('spam'),
     }),
@@ -227,6 +229,7 @@ export const moderationRoutes = [
 
   route.get('/subsite/reviews/:id', {
     access: 'active',
+    rateLimit: READS,
     params: z.strictObject({ id: idField(messages.banSubsiteInvalid) }),
     handler: ({ ctx, user, params }) => moderation.subsiteReviewQueue(ctx, user, params.id),
   }),
@@ -253,6 +256,7 @@ export const moderationRoutes = [
   // The blocklist is the muted blogs of people (/mute/subsite/{id}); this lists it for the settings section.
   route.get('/blocklist', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user }) => moderation.blocklist(ctx, user.id),
   }),
 ];

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, digestEmailField } from '../../../shared/notifications.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { subscribe as pushSubscribe, unsubscribe as pushUnsubscribe, pushConfig } from '../push/service.ts';
 import * as mail from './mail.ts';
 import * as notifications from './service.ts';
@@ -111,6 +111,7 @@ export const notificationsRoutes = [
 
   route.get('/notifications/settings', {
     access: 'user',
+    rateLimit: READS,
     handler: ({ ctx, user }) => notifications.settings(ctx, user.id),
   }),
 
@@ -143,6 +144,7 @@ export const notificationsRoutes = [
   // Push config (spec/content.md §3): the VAPID public key; Apple's web push id is gone with Safari's old protocol.
   route.get('/push/config', {
     access: 'anyone',
+    rateLimit: READS,
     handler: ({ ctx }) => pushConfig(ctx),
   }),
 
@@ -222,6 +224,8 @@ export const notificationsRootRoutes = [
   // The service worker must come from the site's root to control every page.
   route.get('/sw.js', {
     access: 'anyone',
+    // No limit: a static file the browser fetches on its own.
+    rateLimit: 'none',
     query: anyQuery,
     raw: true,
     handler: ({ reply }) => {

@@ -141,7 +141,7 @@ export const paymentsRootRoutes = [
     body: acsBody.extend({
       code: z.string().max(16).optional(),
       decision: z.enum(['confirm', 'decline']).optional(),
-      tries: z.coerce.number().int().min(0).max(ACS_TRIES).default(0),
+      tries: intField(messages.badRequest, 0, ACS_TRIES).default(0),
     }),
     handler: ({ ctx, body, reply }) => {
       const t = ui.payments;

@@ -17,7 +17,7 @@ import {
 import { plainBody } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { clientInfo, setSessionCookie } from '../../http/session.ts';
 import type { UserRow } from '../auth/index.ts';
 import { currentUserById } from '../auth/service.ts';
@@ -103,11 +103,13 @@ export const signinRoutes = [
 
   route.get('/auth/providers', {
     access: 'anyone',
+    rateLimit: READS,
     handler: ({ ctx }) => ({ providers: oauth.offeredProviders(ctx) }),
   }),
 
   route.get('/users/settings/signin', {
     access: 'user',
+    rateLimit: READS,
     session: 'browser',
     handler: ({ ctx, user }) => signin.methods(ctx, user),
   }),

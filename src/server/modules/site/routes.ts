@@ -94,6 +94,8 @@ export const siteRoutes = [
   ...Object.entries(icons).map(([url, f]) =>
     route.get(url, {
       access: 'anyone',
+      // No limit: a static file the browser fetches on its own.
+      rateLimit: 'none',
       raw: true,
       query: anyQuery,
       handler: ({ req, reply }) => send(req, reply, f, ICON_CACHE),
@@ -101,6 +103,8 @@ export const siteRoutes = [
   ),
   route.get('/manifest.webmanifest', {
     access: 'anyone',
+    // No limit: a static file the browser fetches on its own.
+    rateLimit: 'none',
     raw: true,
     query: anyQuery,
     handler: ({ reply }) =>
@@ -111,6 +115,8 @@ export const siteRoutes = [
   }),
   route.get('/robots.txt', {
     access: 'anyone',
+    // No limit: a static file the browser fetches on its own.
+    rateLimit: 'none',
     raw: true,
     query: anyQuery,
     handler: ({ ctx, reply }) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_SORTINGS } from '../../../shared/feed.ts';
 import { idField, intField, plainBody } from '../../../shared/validation.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import * as subsites from './service.ts';
 
 const idParams = z.object({ id: idField(messages.subsiteNotFound) });
@@ -12,6 +12,7 @@ const sortingParams = z.object({ type: z.enum(FEED_SORTINGS, { error: messages.f
 export const subsiteRoutes = [
   route.get('/subsites/communities', {
     access: 'anyone',
+    rateLimit: READS,
     query: plainBody({ limit: intField(messages.badRequest, 1, 100).optional() }),
     handler: async ({ ctx, user, query }) => ({
       items: await subsites.communities(ctx, user?.id ?? null, query.limit),
@@ -36,6 +37,7 @@ export const subsiteRoutes = [
 
   route.get('/subsite/:id', {
     access: 'anyone',
+    rateLimit: READS,
     params: idParams,
     handler: ({ ctx, user, params }) => subsites.detailsById(ctx, params.id, user?.id ?? null),
   }),

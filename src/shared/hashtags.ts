@@ -42,13 +42,6 @@ export function hashtagsOf(text: string): string[] {
   return [...out];
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'" };
-
-/** Inline HTML as the text a reader sees (tags dropped, the common entities decoded). */
-export function htmlToText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|nbsp|#39);/g, (_, e: string) => ENTITIES[e]);
-}
-
 /** The address of a tag's page. */
 export const hashtagUrl = (name: string) => `/tag/${encodeURIComponent(name)}`;
 

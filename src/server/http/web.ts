@@ -15,7 +15,7 @@ import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
 import { sendShared, SharedBody } from '../lib/page-encoding.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import { userBySessionToken } from '../modules/auth/service.ts';
 import { SESSION_COOKIE } from './session.ts';
 

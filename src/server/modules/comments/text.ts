@@ -3,7 +3,7 @@
  * escaped first, then paragraphs, line breaks and http(s) links are the only markup added. Nothing the
  * author typed can become a tag or an attribute, so no HTML sanitizer is needed for comments.
  */
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 
 // A URL runs to the next whitespace or angle bracket; trailing punctuation belongs to the sentence.
 const URL_RE = /\bhttps?:\/\/[^\s<>"'«»]+/gi;

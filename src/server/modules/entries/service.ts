@@ -1,3 +1,4 @@
+import { htmlToText } from '../../../shared/html.ts';
 import type { Block } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { DraftsList } from '../../../shared/drafts.ts';
@@ -41,16 +42,7 @@ const asBlocks = (blocks: unknown): StoredBlock[] => (Array.isArray(blocks) ? (b
 /** The first text block, stripped of markup: what a feed card shows under the title. */
 export function introOf(blocks: unknown): string {
   const first = asBlocks(blocks).find((b) => b?.type === 'text' && typeof b.data?.text === 'string' && !b.hidden);
-  return first
-    ? String(first.data.text)
-        .replace(/<[^>]*>/g, '')
-        .replace(/&nbsp;/g, ' ')
-        .replace(/&amp;/g, '&')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&quot;/g, '"')
-        .trim()
-    : '';
+  return first ? htmlToText(String(first.data.text)) : '';
 }
 
 /** The block flagged as cover, else the first media block; what the feed shows above the intro. */

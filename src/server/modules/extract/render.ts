@@ -1,6 +1,6 @@
 import { ui } from '../../../shared/catalogue.ts';
 import type { ExtractResult, RenderedResult } from '../../../shared/extract.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 
 // Every value below is text or an http(s) address we built; all of it is escaped, none is trusted as HTML.
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/html.ts';
 import crypto from 'node:crypto';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
@@ -18,11 +19,10 @@ export const RSS_ITEMS = 50;
 export const SITEMAP_URLS = 50_000;
 export const SITEMAP_SUBSITES = 5_000;
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-/** Escapes text for XML and drops the control characters XML 1.0 forbids. */
+/** Escapes text for XML (the HTML escape is valid XML) and drops the control characters XML 1.0 forbids. */
 export const xmlEscape = (s: string) =>
   // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+  escapeHtml(s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
 
 /** A feed as the routes send it: the XML with its validators, so a reader that has it gets a 304. */
 export interface Feed {

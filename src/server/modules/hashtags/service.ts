@@ -1,11 +1,11 @@
 import type { Block } from '../../../shared/blocks.ts';
+import { htmlToText } from '../../../shared/html.ts';
 import {
   HASHTAG_PAGE_SIZE,
   HASHTAG_SUGGEST_LIMIT,
   HASHTAGS_PER_TEXT,
   hashtagsOf,
   hashtagUrl,
-  htmlToText,
   normalizeHashtag,
   type HashtagDetails,
   type HashtagItem,

@@ -4,7 +4,7 @@ import { collapseWhitespace, truncate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import { LIVE_KEEP, type LiveItem, type LiveToken } from '../../../shared/realtime.ts';
 import type { Ctx } from '../../context.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 import { entryUrl } from '../entries/service.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import type { UserRow } from '../auth/index.ts';

@@ -1,6 +1,6 @@
 import snowball from 'snowball-stemmers';
 import { boundedMemo } from '../../../shared/memo.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 
 /**
  * Highlighting of search results in the server, as PostgreSQL's `ts_headline` did in the `russian` configuration

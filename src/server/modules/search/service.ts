@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
 import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';

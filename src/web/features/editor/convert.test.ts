@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, entryBlocksField, type Block } from '../../../shared/blocks.ts';
-import { htmlToText, toBlocks, toEditorData, type EditorData } from './convert.ts';
+import { htmlToText } from '../../../shared/html.ts';
+import { toBlocks, toEditorData, type EditorData } from './convert.ts';
 
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

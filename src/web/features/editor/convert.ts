@@ -1,5 +1,6 @@
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoBlockData, type VideoService } from '../../../shared/extract.ts';
+import { escapeHtml, htmlToText } from '../../../shared/html.ts';
 import { isAudioType } from '../../../shared/media.ts';
 
 type AudioData = BlockOf<'audio'>['data'];
@@ -30,23 +31,6 @@ interface ListItem {
 /** Editor.js tool names that differ from our block types ('link' is Editor.js's own inline link tool). */
 const TOOL_OF: Partial<Record<Block['type'], string>> = { text: 'paragraph', link: 'linkCard' };
 export const editorToolOf = (type: Block['type']): string => TOOL_OF[type] ?? type;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
-
-/** Inline HTML to plain text (headers, captions and titles are plain fields). */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e])
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Plain text into a contenteditable field. */
-export function textToHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** Text that says something once markup is gone: empty paragraphs are not blocks. */
 const saysSomething = (html: string) => htmlToText(html).length > 0;
@@ -193,7 +177,7 @@ function toEditorBlock(b: Block): EditorBlock {
     case 'text':
       return { type: 'paragraph', data: { text: b.data.text }, tunes };
     case 'header':
-      return { type: 'header', data: { text: textToHtml(b.data.text), level: b.data.level }, tunes };
+      return { type: 'header', data: { text: escapeHtml(b.data.text), level: b.data.level }, tunes };
     case 'list':
       return {
         type: 'list',
@@ -207,11 +191,11 @@ function toEditorBlock(b: Block): EditorBlock {
     case 'quote':
       return {
         type: 'quote',
-        data: { text: b.data.text, caption: textToHtml(b.data.caption ?? ''), alignment: 'left' },
+        data: { text: b.data.text, caption: escapeHtml(b.data.caption ?? ''), alignment: 'left' },
         tunes,
       };
     case 'warning':
-      return { type: 'warning', data: { title: textToHtml(b.data.title), message: b.data.text }, tunes };
+      return { type: 'warning', data: { title: escapeHtml(b.data.title), message: b.data.text }, tunes };
     case 'code':
       return { type: 'code', data: { code: b.data.text, lang: b.data.lang ?? '' }, tunes };
     default:

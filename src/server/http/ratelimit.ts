@@ -3,7 +3,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { messages } from '../../shared/catalogue.ts';
 import { ApiError } from '../lib/errors.ts';
-import { redisUp } from '../lib/redis.ts';
+import { WindowCounter, type WindowCount } from '../lib/windows.ts';
 
 /**
  * Rate limits are declared on each route (`limit(...)`); with Redis the counters are shared by every node.
@@ -32,90 +32,31 @@ export function limit(app: FastifyInstance, max: number, seconds: number) {
   };
 }
 
-type Answer = (err: Error | null, result: { current: number; ttl: number }) => void;
-
-/** One count per key and window: the first action opens the window, it expires `timeWindow` ms later. */
-const COUNT_SCRIPT = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {current, ttl}`;
-
-/** Windows of this process, for when Redis is not there; expired ones are swept as the map grows. */
-class LocalWindows {
-  private windows = new Map<string, { count: number; resetAt: number }>();
-  private static MAX = 20_000;
-
-  incr(key: string, timeWindow: number) {
-    const now = Date.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      if (this.windows.size >= LocalWindows.MAX) this.sweep(now);
-      w = { count: 0, resetAt: now + timeWindow };
-      this.windows.set(key, w);
-    }
-    w.count += 1;
-    return { current: w.count, ttl: w.resetAt - now };
-  }
-
-  private sweep(now: number) {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    // Still full: the oldest windows go (a flood of distinct keys must not grow memory without end).
-    for (const k of this.windows.keys()) {
-      if (this.windows.size < LocalWindows.MAX) break;
-      this.windows.delete(k);
-    }
-  }
-}
+type Answer = (err: Error | null, result: WindowCount) => void;
 
 /**
- * A store for @fastify/rate-limit (its custom store API: `incr(key, cb, timeWindow, max)` and `child(routeOptions)`):
- * counts in Redis, shared by every node, and in this process alone while Redis is down or absent. An outage
- * thus loosens a limit at most to its value per node, never lifts it, and never fails a request.
+ * A store for @fastify/rate-limit (its custom store API: `incr(key, cb, timeWindow, max)` and `child(routeOptions)`)
+ * over the shared window counter (lib/windows.ts): Redis for every node, this process while Redis is down.
  */
 export class SharedStore {
-  private local = new LocalWindows();
-  private warned = false;
-  private redis: Redis | null;
-  private prefix: string;
-  private warn: (obj: object, msg: string) => void;
+  private counter: WindowCounter;
 
-  constructor(redis: Redis | null, prefix: string, warn: (obj: object, msg: string) => void) {
-    this.redis = redis;
-    this.prefix = prefix;
-    this.warn = warn;
-    if (redis && !('sredaRateLimit' in redis))
-      redis.defineCommand('sredaRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT });
+  constructor(redis: Redis | null, prefix: string, warn: (obj: object, msg: string) => void, counter?: WindowCounter) {
+    let warned = false;
+    this.counter =
+      counter ??
+      new WindowCounter(redis, prefix, (err) => {
+        if (!warned) warn({ err: { message: err.message } }, 'rate limit counted in this process: Redis failed');
+        warned = true;
+      });
   }
 
   incr(key: string, cb: Answer, timeWindow: number) {
-    const redis = this.redis;
-    if (!redisUp(redis)) {
-      cb(null, this.local.incr(key, timeWindow));
-      return;
-    }
-    const count = (redis as unknown as { sredaRateLimit(key: string, ms: number): Promise<[number, number]> })
-      .sredaRateLimit;
-    count.call(redis, this.prefix + key, timeWindow).then(
-      ([current, ttl]) => {
-        this.warned = false;
-        cb(null, { current, ttl });
-      },
-      (err: Error) => {
-        if (!this.warned)
-          this.warn({ err: { message: err.message } }, 'rate limit counted in this process: Redis failed');
-        this.warned = true;
-        cb(null, this.local.incr(key, timeWindow));
-      },
-    );
+    void this.counter.incr(key, timeWindow).then((count) => cb(null, count));
   }
 
   child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
     const info = routeOptions.routeInfo ?? {};
-    return new SharedStore(this.redis, `${this.prefix}${info.method ?? ''}${info.url ?? ''}-`, this.warn);
+    return new SharedStore(null, '', () => {}, this.counter.child(`${info.method ?? ''}${info.url ?? ''}-`));
   }
 }

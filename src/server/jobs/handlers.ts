@@ -28,7 +28,7 @@ export const JOB_NAMES = Object.keys({
 } satisfies Record<JobName, true>) as JobName[];
 
 /** The jobs of no module: one period's run of a cluster task (schedule.ts). */
-const coreJobs = (ctx: Ctx): ModuleJobs => ({
+export const coreJobs = (ctx: Ctx): ModuleJobs => ({
   'schedule.run': (p) => runScheduled(ctx, p),
 });
 

@@ -71,13 +71,13 @@ export function cycles(graph: Graph): string[][] {
 }
 
 /**
- * The unit of the cycle check between modules: a module's folder, but its routes.ts and page.ts (its HTTP face, in
- * the top layer) apart; outside the modules every file stands alone (the file cycles cover them).
+ * The unit of the cycle check between modules: a module's folder, but its routes.ts, page.ts and module.ts (its
+ * HTTP face and wiring, in the top layer) apart; outside the modules every file stands alone (the file cycles cover them).
  */
 function unitFor(file: string) {
   const unit = unitOf(file);
   if (!unit?.startsWith('modules/')) return file;
-  return /^src\/server\/modules\/[^/]+\/(routes|page)\.ts$/.test(file) ? `${unit}/http` : unit;
+  return /^src\/server\/modules\/[^/]+\/(routes|page|module)\.ts$/.test(file) ? `${unit}/http` : unit;
 }
 
 export interface Report {

@@ -18,13 +18,13 @@ export const LAYERS = [
   'actions',
   /** Reaching people: notifications, push, mail, realtime. Others reach them through events and jobs. */
   'delivery',
-  /** Wiring: HTTP (every module's routes.ts and page.ts), job handlers, the schedule, roles, the entry point. */
+  /** Wiring: HTTP (every module's routes.ts, page.ts and module.ts), job handlers, the schedule, roles, the entry point. */
   'top',
 ] as const;
 
 export type Layer = (typeof LAYERS)[number];
 
-/** Modules (src/server/modules/<name>) by layer; a module's routes.ts and page.ts belong to `top`. */
+/** Modules (src/server/modules/<name>) by layer; a module's routes.ts, page.ts and module.ts belong to `top`. */
 export const MODULE_LAYERS: Record<string, Layer> = {
   auth: 'identity',
   users: 'identity',
@@ -67,6 +67,7 @@ export const OTHER_LAYERS: [RegExp, Layer][] = [
   [/^src\/server\/jobs\//, 'top'],
   [/^src\/server\/(http|testing)\//, 'top'],
   [/^src\/server\/(schedule|roles|main|layers)\.ts$/, 'top'],
+  [/^src\/server\/modules\/(index|manifest)\.ts$/, 'top'],
 ];
 
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\/(.+)$/;
@@ -84,7 +85,7 @@ export function unitOf(file: string): string | null {
 export function layerOf(file: string): Layer | null {
   const m = MODULE_FILE.exec(file);
   if (m) {
-    if (/^(routes|page)\.ts$/.test(m[2])) return 'top';
+    if (/^(routes|page|module)\.ts$/.test(m[2])) return 'top';
     return MODULE_LAYERS[m[1]] ?? null;
   }
   for (const [re, layer] of OTHER_LAYERS) if (re.test(file)) return layer;

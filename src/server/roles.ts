@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { jobsOf } from './jobs/queue.ts';
-import { listen as notificationListeners } from './modules/notifications/service.ts';
-import { listen as moderationListeners } from './modules/moderation/service.ts';
+import { MODULES } from './modules/index.ts';
 import { startSchedule, type Schedule } from './schedule.ts';
 
 /**
@@ -11,7 +10,7 @@ import { startSchedule, type Schedule } from './schedule.ts';
  * | | web | worker |
  * |---|---|---|
  * | pages, API, sockets, media (main.ts listens) | yes | no port |
- * | domain-event listeners that queue jobs or publish to sockets | yes | yes (jobs emit too) |
+ * | domain-event listeners (the modules' `listeners`) that queue jobs | yes | yes (jobs emit too) |
  * | job handlers and the worker that claims jobs | no | yes |
  * | cluster tasks (hotness, digest, cleanups, job purge), once per period across nodes | no | yes |
  * | node tasks: folding the views and vote marks it holds in memory (without Redis, or while it is down) | yes | yes |
@@ -23,8 +22,7 @@ export async function processRoles(app: FastifyInstance) {
   const ctx = app.ctx;
   const roles = ctx.config.roles;
   const worker = roles.includes('worker');
-  notificationListeners(ctx);
-  moderationListeners(ctx);
+  for (const m of MODULES) m.listeners?.(ctx);
   if (worker) registerJobHandlers(ctx);
 
   let schedule: Schedule | null = null;

@@ -2,18 +2,12 @@ import type { Role } from './config.ts';
 import type { Ctx } from './context.ts';
 import { enqueue, purgeJobs } from './jobs/queue.ts';
 import type { ScheduledTaskName } from './jobs/map.ts';
-import { HOTNESS_REFRESH_INTERVAL_MS, refreshRecentHotness } from './modules/feed/ranking.ts';
-import { HIT_FOLD_INTERVAL_MS, deleteOldHitMarks, hitCounterOf } from './modules/hits/service.ts';
-import { scheduleDigest } from './modules/notifications/mail.ts';
-import { foldReaders } from './modules/discovery/service.ts';
-import { VOTE_FOLD_INTERVAL_MS, voteCountersOf } from './modules/votes/counters.ts';
-import { cleanUp as cleanUpSigninCodes } from './modules/signin/service.ts';
-import { expireBans } from './modules/moderation/service.ts';
-import { paymentsTick } from './modules/payments/service.ts';
-import { reconcilePayments } from './modules/payments/reconcile.ts';
+import { MODULES } from './modules/index.ts';
+import { HOUR_MS, type PeriodicTask } from './modules/manifest.ts';
 
 /**
- * All periodic work, declared in one place and started by the process per its roles (roles.ts).
+ * All periodic work: the modules' `tasks` (each module.ts) and the queue's own purge, started by the process per its
+ * roles (roles.ts).
  *
  * - `cluster` tasks run once per period across all nodes. Every worker process wakes at each period boundary and
  *   queues the slot's job (`schedule.run`, dedupe key `schedule:{name}:{slot}` with `once`); the job table lets one
@@ -27,56 +21,12 @@ import { reconcilePayments } from './modules/payments/reconcile.ts';
  *   with Redis the folds run on both roles, each process folding its own memory and a worker the Redis buffers.
  */
 
-export interface PeriodicTask {
-  name: ScheduledTaskName;
-  everyMs: number;
-  scope: 'cluster' | 'node';
-  /** Node tasks: the role (or roles) whose processes run it, fixed or by the app's setup. Cluster tasks run on workers. */
-  role?: Role | readonly Role[] | ((ctx: Ctx) => Role | readonly Role[]);
-  /** Cluster tasks: also queue the current period's run when a worker starts, not only at the next boundary. */
-  atStart?: boolean;
-  run(ctx: Ctx): Promise<unknown>;
-}
-
-const HOUR = 3_600_000;
-/** Counter buffers: in the memory of the web process that took them; with Redis also there, for workers to fold. */
-const heldOrShared = (ctx: Ctx): readonly Role[] => (ctx.redis ? ['web', 'worker'] : ['web']);
+export type { PeriodicTask };
 
 export const SCHEDULE: readonly PeriodicTask[] = [
-  /** Folds counter changes that reached entries without a per-entry refresh into `hotness` (feed/ranking.ts). */
-  { name: 'hotness.refresh', everyMs: HOTNESS_REFRESH_INTERVAL_MS, scope: 'cluster', run: refreshRecentHotness },
-  /** Keeps tomorrow's digest queued (itself once per day by its own key). */
-  { name: 'digest.schedule', everyMs: HOUR, scope: 'cluster', atStart: true, run: scheduleDigest },
-  /** Day marks of views older than two days. */
-  { name: 'hits.cleanup', everyMs: HOUR, scope: 'cluster', run: deleteOldHitMarks },
-  /** Bans whose date passed are closed and logged; 'remove all data' stops being restorable after 30 days. */
-  { name: 'moderation.expire', everyMs: 60_000, scope: 'cluster', atStart: true, run: expireBans },
-  /** Distinct readers per day into `daily_readers` before `hits.cleanup` drops their marks (/stats). */
-  { name: 'stats.readers', everyMs: HOUR, scope: 'cluster', run: foldReaders },
   /** Finished and failed jobs older than a week. */
-  { name: 'jobs.purge', everyMs: HOUR, scope: 'cluster', run: purgeJobs },
-  /** Sign-in codes, links, states and challenges a day past their expiry (signin/service.ts). */
-  { name: 'signin.cleanup', everyMs: HOUR, scope: 'cluster', run: cleanUpSigninCodes },
-  /** Recurring Plus charges and their retries (days 1, 3, 5), then Plus ended where the paid period is over. */
-  { name: 'payments.tick', everyMs: 10 * 60_000, scope: 'cluster', atStart: true, run: paymentsTick },
-  /** Yesterday's (UTC) provider transactions against our charges: a payment we lack settled, ours it lacks flagged. */
-  { name: 'payments.reconcile', everyMs: 24 * HOUR, scope: 'cluster', atStart: true, run: reconcilePayments },
-  /** Views into `hit_marks` and `entries.hits_count`: those in this process's memory, and on a worker Redis's. */
-  {
-    name: 'hits.fold',
-    everyMs: HIT_FOLD_INTERVAL_MS,
-    scope: 'node',
-    role: heldOrShared,
-    run: async (ctx) => hitCounterOf(ctx)?.fold(),
-  },
-  /** Dirty vote targets recounted: this process's own marks, and on a worker the shared Redis set. */
-  {
-    name: 'votes.fold',
-    everyMs: VOTE_FOLD_INTERVAL_MS,
-    scope: 'node',
-    role: heldOrShared,
-    run: async (ctx) => voteCountersOf(ctx)?.fold(),
-  },
+  { name: 'jobs.purge', everyMs: HOUR_MS, scope: 'cluster', run: purgeJobs },
+  ...MODULES.flatMap((m) => m.tasks ?? []),
 ];
 
 /** The tasks a process started (tests may start shorter periods); a slot's job looks its task up here first. */

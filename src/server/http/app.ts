@@ -27,39 +27,16 @@ import { closeRedis, connectRedis } from '../lib/redis.ts';
 import { loggerOptions } from '../lib/log.ts';
 import { healthRoutes } from './health.ts';
 import { SESSION_COOKIE } from './session.ts';
-import { authRootRoutes, authRoutes } from '../modules/auth/routes.ts';
-import { subsiteRoutes } from '../modules/subsites/routes.ts';
-import { mailRoutes } from '../modules/mail/routes.ts';
-import { entriesRoutes } from '../modules/entries/routes.ts';
-import { feedRootRoutes, feedRoutes } from '../modules/feed/routes.ts';
-import { commentsRoutes } from '../modules/comments/routes.ts';
-import { messengerRoutes } from '../modules/messenger/routes.ts';
-import { votesRoutes, votesWiring } from '../modules/votes/routes.ts';
-import { bookmarksRoutes } from '../modules/bookmarks/routes.ts';
-import { hitsRoutes, hitsWiring } from '../modules/hits/routes.ts';
-import { mediaRootRoutes, mediaRoutes } from '../modules/media/routes.ts';
-import { extractRoutes } from '../modules/extract/routes.ts';
-import { historyRoutes } from '../modules/history/routes.ts';
-import { realtimeRoutes, realtimeWiring } from '../modules/realtime/routes.ts';
-import { notificationsRootRoutes, notificationsRoutes, pushEndpointRoutes } from '../modules/notifications/routes.ts';
-import { siteRoutes } from '../modules/site/routes.ts';
-import { signinRootRoutes, signinRoutes } from '../modules/signin/routes.ts';
-import { moderationRoutes } from '../modules/moderation/routes.ts';
-import { complaintsRoutes } from '../modules/complaints/routes.ts';
-import { hashtagsRoutes } from '../modules/hashtags/routes.ts';
-import { discoveryRoutes } from '../modules/discovery/routes.ts';
-import { searchRoutes } from '../modules/search/routes.ts';
 import { registerWeb, type WebOptions } from './web.ts';
 import { DYNAMIC_COMPRESSION } from '../lib/page-encoding.ts';
 import { collectWhenIdle } from './idle-gc.ts';
 import { dropPageCaches } from '../lib/cache.ts';
 import { processRoles } from '../roles.ts';
 import { registerRoutes } from './route.ts';
-import { accountsRoutes } from '../modules/accounts/routes.ts';
-import { billingRootRoutes, billingRoutes } from '../modules/billing/routes.ts';
-import { paymentsRootRoutes, paymentsRoutes, paymentsWiring } from '../modules/payments/routes.ts';
 import { userByApiToken } from '../modules/accounts/service.ts';
 import { openApiRoutes } from './openapi.ts';
+import { MODULES } from '../modules/index.ts';
+import { routesOf } from '../modules/manifest.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,47 +255,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Liveness (`/health`) and readiness (`/health/ready`: the database and Redis) for load balancers.
   registerRoutes(app, healthRoutes, API_PREFIX);
 
-  registerRoutes(app, authRoutes, API_PREFIX);
-  registerRoutes(app, authRootRoutes, '');
-  registerRoutes(app, subsiteRoutes, API_PREFIX);
-  registerRoutes(app, mailRoutes, API_PREFIX);
-  registerRoutes(app, entriesRoutes, API_PREFIX);
-  registerRoutes(app, feedRoutes, API_PREFIX);
-  registerRoutes(app, commentsRoutes, API_PREFIX);
-  registerRoutes(app, messengerRoutes, API_PREFIX);
-  votesWiring(app);
-  registerRoutes(app, votesRoutes, API_PREFIX);
-  registerRoutes(app, bookmarksRoutes, API_PREFIX);
-  hitsWiring(app);
-  registerRoutes(app, hitsRoutes, API_PREFIX);
-  registerRoutes(app, mediaRoutes(opts.config), API_PREFIX);
-  registerRoutes(app, extractRoutes, API_PREFIX);
-  registerRoutes(app, searchRoutes, API_PREFIX);
-  registerRoutes(app, historyRoutes, API_PREFIX);
-  registerRoutes(app, hashtagsRoutes, API_PREFIX);
-  registerRoutes(app, discoveryRoutes, API_PREFIX);
-  realtimeWiring(app);
-  registerRoutes(app, realtimeRoutes, API_PREFIX);
-  registerRoutes(app, notificationsRoutes, API_PREFIX);
-  registerRoutes(app, accountsRoutes, API_PREFIX);
   registerRoutes(app, openApiRoutes(app), API_PREFIX);
-  registerRoutes(app, moderationRoutes, API_PREFIX);
-  registerRoutes(app, complaintsRoutes, API_PREFIX);
-  registerRoutes(app, feedRootRoutes, '');
-  registerRoutes(app, mediaRootRoutes, '');
-  registerRoutes(app, notificationsRootRoutes, '');
-  registerRoutes(app, siteRoutes, '');
-  registerRoutes(app, signinRoutes, API_PREFIX);
-  registerRoutes(app, signinRootRoutes, '');
-  registerRoutes(app, billingRoutes, API_PREFIX);
-  registerRoutes(app, billingRootRoutes, '');
-  // Outside /v3.0 but under the same CSRF and origin checks (isApiPath).
-  registerRoutes(app, pushEndpointRoutes, '');
-  // Payments (issue 12): the API, the 3-D Secure pages and CloudPayments' notifications (no CSRF marker: posted by
-  // the bank's page and the provider).
-  registerRoutes(app, paymentsRoutes, API_PREFIX);
-  registerRoutes(app, paymentsRootRoutes, '');
-  paymentsWiring(app);
+  // Every module's routes (API under /v3.0, the rest at the root: outside /v3.0 a route still has the CSRF and origin
+  // checks of isApiPath), then what it runs beside them (a hub, counters, an endpoint with its own parser).
+  for (const m of MODULES) {
+    registerRoutes(app, routesOf(m.routes, ctx), API_PREFIX);
+    registerRoutes(app, routesOf(m.rootRoutes, ctx), '');
+    const stop = m.start?.(app);
+    if (stop) app.addHook('onClose', async () => void (await stop()));
+  }
   // Listeners, job handlers, the worker and the periodic tasks, by the process's roles (ROLES).
   await app.register(processRoles);
 

@@ -1,39 +1,62 @@
 import type { Ctx } from '../context.ts';
-import { deliverLetter } from '../modules/mail/service.ts';
-import * as mail from '../modules/notifications/mail.ts';
-import * as notifications from '../modules/notifications/service.ts';
-import * as push from '../modules/push/service.ts';
-import * as messenger from '../modules/messenger/service.ts';
+import { MODULES } from '../modules/index.ts';
+import type { ModuleJobs } from '../modules/manifest.ts';
 import { runScheduled } from '../schedule.ts';
-import * as accounts from '../modules/accounts/service.ts';
 import { jobsOf, type JobHandlers, type JobName } from './queue.ts';
 
 /**
- * Every job's handler, in one place: the type makes a job of `JobMap` without a handler a compile error. Registered
- * only by processes with the worker role (roles.ts); a web-only node queues jobs and never runs one.
+ * Every name of the job map (map.ts), written out so that the list can be walked: the compiler refuses a name
+ * missing here or one the map does not have.
+ */
+export const JOB_NAMES = Object.keys({
+  'notify.comment': true,
+  'notify.vote': true,
+  'notify.subscriber': true,
+  'notify.unpublished': true,
+  'notify.ban': true,
+  'notify.system': true,
+  'push.notification': true,
+  'push.deliver': true,
+  'push.user': true,
+  'mail.letter': true,
+  'mail.notification': true,
+  'mail.confirm': true,
+  'mail.digest': true,
+  'mail.digest.letter': true,
+  'messenger.preview': true,
+  'messenger.unread': true,
+  'schedule.run': true,
+  'account.delete': true,
+  'account.export': true,
+} satisfies Record<JobName, true>) as JobName[];
+
+/** The jobs of no module: one period's run of a cluster task (schedule.ts). */
+export const coreJobs = (ctx: Ctx): ModuleJobs => ({
+  'schedule.run': (p) => runScheduled(ctx, p),
+});
+
+/**
+ * Every job's handler: the `jobs` of the modules (each module.ts) put together. A name handled twice, or a name of
+ * the map nobody handles, stops the worker from starting. Registered only by processes with the worker role
+ * (roles.ts); a web-only node queues jobs and never runs one.
  */
 export function jobHandlers(ctx: Ctx): JobHandlers {
-  return {
-    'notify.comment': (p) => notifications.onCommentCreated(ctx, p),
-    'notify.vote': (p) => notifications.onVoteChanged(ctx, p),
-    'notify.subscriber': (p) => notifications.onSubscriptionChanged(ctx, p),
-    'notify.unpublished': (p) => notifications.notifyUnpublished(ctx, p.entryId, p.reason),
-    'notify.ban': (p) => notifications.notifyBan(ctx, p.userId, p.until, p.reason),
-    'notify.system': (p) => notifications.notifySystem(ctx, p.userId, p.text),
-    'push.notification': (p) => push.fanOut(ctx, p.notificationId),
-    'push.deliver': (p) => push.deliver(ctx, p.endpoint, p.payload),
-    'push.user': (p) => push.pushToUser(ctx, p.userId, p.payload),
-    'mail.letter': (p, job) => deliverLetter(ctx, p.letterId, job),
-    'mail.notification': (p) => mail.letterForNotification(ctx, p.notificationId),
-    'mail.confirm': (p) => mail.letterForConfirmation(ctx, p.email),
-    'mail.digest': (p) => mail.runDigest(ctx, p),
-    'mail.digest.letter': (p) => mail.letterForDigest(ctx, p),
-    'messenger.preview': (p) => messenger.makePreview(ctx, p),
-    'messenger.unread': (p) => messenger.notifyUnread(ctx, p),
-    'schedule.run': (p) => runScheduled(ctx, p),
-    'account.delete': (p) => accounts.runDeletion(ctx, p.userId),
-    'account.export': (p) => accounts.runExport(ctx, p.exportId),
-  };
+  const table: ModuleJobs = {};
+  const owner = new Map<string, string>();
+  const sources: [string, ModuleJobs][] = [
+    ['core', coreJobs(ctx)],
+    ...MODULES.map((m) => [m.name, m.jobs?.(ctx) ?? {}] as [string, ModuleJobs]),
+  ];
+  for (const [name, jobs] of sources) {
+    for (const kind of Object.keys(jobs) as JobName[]) {
+      if (owner.has(kind)) throw new Error(`job ${kind} is handled by both ${owner.get(kind)} and ${name}`);
+      owner.set(kind, name);
+      Object.assign(table, { [kind]: jobs[kind] });
+    }
+  }
+  const missing = JOB_NAMES.filter((kind) => !table[kind]);
+  if (missing.length) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
+  return table as JobHandlers;
 }
 
 export function registerJobHandlers(ctx: Ctx) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from '../../../shared/discovery.ts';
@@ -13,12 +13,6 @@ const HIT_COOKIE_DAYS = 365;
 const HIT_ID_RE = /^[A-Za-z0-9_-]{32,64}$/;
 
 const params = z.object({ contentId: idField(messages.reactionIdInvalid) });
-
-/** The app's hit counter: started with the app, its waiting views folded when the app closes. */
-export function hitsWiring(app: FastifyInstance) {
-  const counter = hits.startHitCounter(app.ctx);
-  app.addHook('onClose', () => counter.close());
-}
 
 /** The reader's `hit_id`, given one (a cookie) when an anonymous reader has none yet. */
 function visitorCookie(req: FastifyRequest, reply: FastifyReply): string {

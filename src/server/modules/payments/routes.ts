@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { emailField, idField, intField, plainBody, promoCodeField } from '../../../shared/validation.ts';
 import { route } from '../../http/route.ts';
-import { applyNotification, CP_CODE, readNotification, type NotificationType } from './notifications.ts';
-import { notificationSigned } from './provider.ts';
 import * as payments from './service.ts';
 import { ACS_TRIES, TEST_3DS_CODE, testPaRes } from './test-cashier.ts';
 import { encodeThreeDsResult, threeDsResultKey, type ThreeDsResult } from '../../../shared/payments.ts';
@@ -189,29 +186,3 @@ export const paymentsRootRoutes = [
     },
   }),
 ];
-
-/**
- * CloudPayments' notifications (check, pay, fail, refund) at `/payments/cloudpayments/{type}`: the raw body is kept
- * for the HMAC check, so they live in a plugin with its own body parser. Each is checked against the stored order
- * (notifications.ts) and answered `{code}`: 0 when taken, CloudPayments' refusal codes otherwise.
- */
-export function paymentsWiring(app: FastifyInstance) {
-  app.register(async (sub) => {
-    sub.removeAllContentTypeParsers();
-    sub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    sub.post<{ Params: { type: string }; Body: string }>('/payments/cloudpayments/:type', async (req, reply) => {
-      const cp = app.ctx.config.cloudpayments;
-      const type = req.params.type;
-      if (!cp || !NOTIFICATIONS.includes(type as NotificationType))
-        return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
-      const header = req.headers['content-hmac'] ?? req.headers['x-content-hmac'];
-      const raw = typeof req.body === 'string' ? req.body : '';
-      if (!notificationSigned(cp.apiSecret, raw, typeof header === 'string' ? header : undefined))
-        return reply.code(403).send({ code: CP_CODE.refused, rm: messages.paymentNotificationSignature });
-      const n = readNotification(type as NotificationType, new URLSearchParams(raw));
-      return { code: await applyNotification(app.ctx, n) };
-    });
-  });
-}
-
-const NOTIFICATIONS: NotificationType[] = ['check', 'pay', 'fail', 'refund'];

@@ -1,3 +1,5 @@
+import { ui } from '../../../shared/catalogue.ts';
+
 /** A short name of a browser and system from its User-Agent, for the sessions list. */
 export function deviceName(ua: string): string {
   const browser = /Edg\//.test(ua)
@@ -22,5 +24,5 @@ export function deviceName(ua: string): string {
           : /Linux/.test(ua)
             ? 'Linux'
             : '';
-  return [browser, os].filter(Boolean).join(', ') || ua.slice(0, 60) || 'Неизвестное устройство';
+  return [browser, os].filter(Boolean).join(', ') || ua.slice(0, 60) || ui.accounts.unknownDevice;
 }

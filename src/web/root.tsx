@@ -30,6 +30,7 @@ import { TuneOffer } from './features/discovery/TunePopup.tsx';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
+import { installPreloadRecovery } from './lib/preload-recovery.ts';
 import './shell.css';
 
 /**
@@ -119,6 +120,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
   // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
   if (typeof window === 'undefined' || currentUser.get()?.id !== data.user?.id) currentUser.set(data.user);
   useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
+  useEffect(() => installPreloadRecovery(), []);
   setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">

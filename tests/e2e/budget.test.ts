@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, open, startServer, type Server } from './harness.ts';
 import { CHUNK_MODULES } from '../../scripts/chunk-modules.ts';
 import { root } from '../../scripts/ensure-build.ts';
+import { PRELOAD_RELOAD_KEY } from '../../src/web/lib/preload-recovery.ts';
 
 /**
  * The front-end budget of a reader's first visit (issue 35): an anonymous reader on a phone opens the main feed and an
@@ -132,5 +133,33 @@ describe('front-end budget of an anonymous reader on a phone', () => {
         .evaluate((el) => getComputedStyle(el).borderRadius),
     ).not.toBe('0px');
     await v.close();
+  });
+
+  it('a lazy chunk gone after a deploy reloads the page once, and not again right after', async () => {
+    const chunks = JSON.parse(fs.readFileSync(path.join(root, CHUNK_MODULES), 'utf8')) as Record<string, string[]>;
+    const popup = Object.keys(chunks).find((file) => chunks[file].includes('src/web/features/auth/AuthPopup.tsx'));
+    expect(popup).toBeTruthy();
+    const { context, page } = await newPage(browser, 375, 812);
+    await page.route(`**/${popup}`, (route) => route.abort());
+    await open(page, `${server.url}/`);
+    await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Войти' }).first().click();
+    await reloaded;
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBeUndefined();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), PRELOAD_RELOAD_KEY)).toBeTruthy();
+
+    // The chunk is still missing: the guard lets the error through instead of reloading in a loop.
+    await page.evaluate(() => {
+      const w = window as unknown as { mark: number; prevented?: boolean };
+      w.mark = 2;
+      window.addEventListener('vite:preloadError', (e) => (w.prevented = e.defaultPrevented));
+    });
+    await page.getByRole('button', { name: 'Войти' }).first().click();
+    await page.waitForFunction(() => (window as unknown as { prevented?: boolean }).prevented !== undefined);
+    expect(await page.evaluate(() => (window as unknown as { prevented: boolean }).prevented)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { mark: number }).mark)).toBe(2);
+    await context.close();
   });
 });

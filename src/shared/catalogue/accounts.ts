@@ -74,6 +74,8 @@ export const accountsMessages = {
 
 export const accountsUi = {
   settingsTitle: 'Настройки',
+  /** A session whose User-Agent names neither a browser nor a system. */
+  unknownDevice: 'Неизвестное устройство',
   sections: {
     profile: 'Профиль',
     signIn: 'Способы входа',

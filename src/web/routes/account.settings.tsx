@@ -4,14 +4,8 @@ import type { Route } from './+types/account.settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { NotificationSettingsForm, PushToggle, DigestForm, GenderForm } from '../features/notifications/Settings.tsx';
-import {
-  AccountSection,
-  CommunitiesSection,
-  EmailSection,
-  PasswordSection,
-  ProfileSection,
-  SessionsSection,
-} from '../features/accounts/AccountSections.tsx';
+import { AccountSection, CommunitiesSection, ProfileSection } from '../features/accounts/AccountSections.tsx';
+import { EmailSection, PasswordSection, SessionsSection } from '../features/accounts/SecuritySections.tsx';
 import { TokensSection } from '../features/accounts/Tokens.tsx';
 import { SigninSettings } from '../features/signin/SigninSettings.tsx';
 import { MessengerSettings } from '../features/messenger/Settings.tsx';

@@ -1,20 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import {
   DESCRIPTION_MAX,
-  FRESH_SIGN_IN_MINUTES,
   type AccountSettings,
   type DeletionState,
   type ExportItem,
-  type SessionItem,
 } from '../../../shared/accounts.ts';
-import { PASSWORD_MAX } from '../../../shared/limits.ts';
 import { api } from '../../api/request.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { NicknameForm } from './NicknameForm.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
+import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 
 const t = ui.accounts;
@@ -93,202 +91,6 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
           {t.save}
         </button>
       </form>
-    </section>
-  );
-}
-
-/**
- * The current password that proves it is the person; an account without one (made through a provider or a link) is
- * told that a recent sign-in does instead (accounts/lifecycle.ts `checkPassword`).
- */
-function CurrentPasswordField(props: {
-  hasPassword: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  name?: string;
-}) {
-  if (!props.hasPassword) return <p className="settings-hint">{t.noPasswordHint(FRESH_SIGN_IN_MINUTES)}</p>;
-  return (
-    <label className="account-field">
-      <span className="account-field__label">{t.currentPassword}</span>
-      <input
-        type="password"
-        name={props.name ?? 'password'}
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
-  );
-}
-
-/** The current password and a new one (or a first one); the other devices are signed out. */
-export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    const res = await api.post(
-      'users/settings/password',
-      { current: current || undefined, password },
-      { notify: false },
-    );
-    setBusy(false);
-    if (!res.ok) return setError(res.rm);
-    setError('');
-    setCurrent('');
-    setPassword('');
-    toast.show(res.rm, { type: 'success' });
-    // A first password changes what the other forms ask for.
-    if (!hasPassword) void revalidator.revalidate();
-  }
-  return (
-    <section className="settings-section" id="password" data-testid="settings-password">
-      <h2>{t.sections.password}</h2>
-      <form className="password-form" onSubmit={submit} noValidate>
-        <CurrentPasswordField hasPassword={hasPassword} name="current" value={current} onChange={setCurrent} />
-        <label className="account-field">
-          <span className="account-field__label">{t.newPassword}</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <FieldError message={error} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {hasPassword ? t.changePassword : t.setPassword}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-/** A short name of a browser and system from its User-Agent, for the sessions list. */
-function deviceName(ua: string): string {
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /YaBrowser/.test(ua)
-      ? 'Яндекс Браузер'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : '';
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
-  return [browser, os].filter(Boolean).join(', ') || ua.slice(0, 60) || 'Неизвестное устройство';
-}
-
-/** Active sessions (read by the API: only it knows which one is this browser) and 'sign out on other devices'. */
-export function SessionsSection() {
-  const [items, setItems] = useState<SessionItem[] | null>(null);
-  const load = async () => {
-    const res = await api.get<{ items: SessionItem[] }>('users/settings/sessions');
-    if (res.ok) setItems(res.data.items);
-  };
-  useEffect(() => {
-    void load();
-  }, []);
-  async function endOthers() {
-    const res = await api.post<{ ended: number }>('users/settings/sessions/end_others');
-    if (!res.ok) return;
-    toast.show(res.rm, { type: 'success' });
-    await load();
-  }
-  const others = items?.filter((s) => !s.is_current).length ?? 0;
-  return (
-    <section className="settings-section" id="sessions" data-testid="settings-sessions">
-      <h2>{t.sections.sessions}</h2>
-      <ul className="sessions-list">
-        {(items ?? []).map((s) => (
-          <li key={s.id} data-testid="session-item" className={s.is_current ? 'is-current' : ''}>
-            <div>
-              <strong>{deviceName(s.user_agent)}</strong>
-              {s.is_current ? <span className="token-status token-status--active">{t.thisDevice}</span> : null}
-            </div>
-            <span className="settings-hint">
-              {t.lastSeen} {formatDateTime(s.created)} · {s.ip}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {items && !others ? <p className="settings-hint">{t.noOtherSessions}</p> : null}
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={endOthers}
-        disabled={!others}
-        data-testid="sessions-end-others"
-      >
-        {t.signOutOthers}
-      </button>
-    </section>
-  );
-}
-
-/** Email change: the new address and the password; the change waits for the link sent there. */
-export function EmailSection({ current, hasPassword }: { current: string; hasPassword: boolean }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [sent, setSent] = useState('');
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const res = await api.post<{ email: string }>(
-      'users/settings/email',
-      { email, password: password || undefined },
-      {
-        notify: false,
-      },
-    );
-    if (!res.ok) return setError(res.rm);
-    setError('');
-    setPassword('');
-    setSent(res.rm);
-  }
-  return (
-    <section className="settings-section" id="email" data-testid="settings-email">
-      <h2>{t.email}</h2>
-      <p className="settings-hint">
-        {current} · {t.emailHint}
-      </p>
-      {sent ? (
-        <p className="digest-done" role="status">
-          {sent}
-        </p>
-      ) : (
-        <form className="password-form" onSubmit={submit} noValidate>
-          <label className="account-field">
-            <span className="account-field__label">{t.newEmail}</span>
-            <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </label>
-          <CurrentPasswordField hasPassword={hasPassword} value={password} onChange={setPassword} />
-          <FieldError message={error} />
-          <button type="submit" className="btn btn-primary">
-            {t.changeEmail}
-          </button>
-        </form>
-      )}
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import {
-  COMMENT_SORTINGS,
   COMMENTS_PAGE_MAX,
   COMMENTS_PAGE_THREADS,
   type Comment,
@@ -11,14 +10,13 @@ import {
   type CommentsPage,
 } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import { pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
-import { CommentItem } from './CommentItem.tsx';
+import { CommentList, CommentsHeader } from './CommentList.tsx';
 import { localNewIds, markSeen, readMark } from './seen.ts';
-import { appendReplies, mergeThreads, threadRoots } from './pages.ts';
+import { appendReplies, linkedComment, mergeThreads, pick, withoutKeys } from './pages.ts';
 import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
@@ -26,23 +24,6 @@ import type { CommentsInitial } from '../../../shared/pages/comments.ts';
 
 const L = ui.comments;
 const HIGHLIGHT_MS = 3000;
-
-const withoutKeys = (m: Record<number, number>, keys: Iterable<number>) => {
-  const copy = { ...m };
-  for (const k of keys) delete copy[k];
-  return copy;
-};
-const pick = (m: Record<number, number>, keys: Set<number>) =>
-  Object.fromEntries(Object.entries(m).filter(([k]) => keys.has(Number(k))));
-
-/** `#comment-{id}` or `?comment={id}` (with `mode=edit` for the edit link of spec/content.md §2). */
-function linkedComment(search: string, hash: string): { id: number; edit: boolean } | null {
-  const fromHash = /^#comment-(\d+)$/.exec(hash);
-  const params = new URLSearchParams(search);
-  const id = Number(fromHash?.[1] ?? params.get('comment'));
-  if (!Number.isInteger(id) || id <= 0) return null;
-  return { id, edit: !fromHash && params.get('mode') === 'edit' };
-}
 
 /**
  * The discussion under an entry, a page of threads at a time. `initial` is the server-rendered first page (the entry
@@ -336,34 +317,14 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   };
 
   const count = total;
-  const roots = threadRoots(items ?? []);
   // The comments of the threads not loaded yet: all but the ones shown and the replies their threads still hide.
   const later =
     count - (items ?? []).filter((c) => !c.is_removed).length - Object.values(more).reduce((a, b) => a + b, 0);
   const open = entry.is_enabled_comments;
-  const authors = new Map(items?.map((c) => [c.id, c.author?.name ?? L.removed]));
 
   return (
     <section className="comments" id="comments" data-testid="comments" data-count={count} aria-busy={!loaded}>
-      <header className="comments__header">
-        <h2 className="comments__title" data-testid="comments-title">
-          {count ? pluralize(count, L.count) : L.title}
-        </h2>
-        <div className="comments__sorting" role="group" aria-label={L.sortingLabel}>
-          {COMMENT_SORTINGS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="comments__sort"
-              aria-pressed={sorting === s}
-              data-testid={`comments-sort-${s}`}
-              onClick={() => changeSorting(s)}
-            >
-              {L.sorting[s]}
-            </button>
-          ))}
-        </div>
-      </header>
+      <CommentsHeader count={count} sorting={sorting} onSorting={changeSorting} />
 
       {open ? (
         <CommentForm
@@ -398,70 +359,31 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           </p>
         )
       ) : (
-        <div className="comments__list" data-testid="comments-list" data-sorting={sorting}>
-          {items.map((c, i) => (
-            <Fragment key={c.id}>
-              <CommentItem
-                comment={c}
-                now={now}
-                parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
-                hasReplies={(items[i + 1]?.level ?? 0) > c.level}
-                isNew={newIds.has(c.id)}
-                highlighted={highlighted === c.id}
-                canReply={open}
-                canRemoveBranch={Boolean(user?.is_staff)}
-                canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
-                canPin={
-                  Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
-                }
-                onPinned={() => void load(sorting)}
-                blocked={Boolean(c.author && user?.ignored_ids.includes(c.author.id))}
-                canComplain={Boolean(user) && c.author?.id !== user?.id}
-                replying={replyTo === c.id}
-                editing={editing === c.id}
-                onReply={() => {
-                  setEditing(null);
-                  setReplyTo(c.id);
-                }}
-                onEdit={() => {
-                  setReplyTo(null);
-                  setEditing(c.id);
-                }}
-                onCancel={() => {
-                  setReplyTo(null);
-                  setEditing(null);
-                }}
-                onRemove={(branch) => void remove(c.id, branch)}
-                submitReply={(text) => add(text, c.id)}
-                submitEdit={(text) => edit(c.id, text)}
-              />
-              {(items[i + 1]?.level ?? 0) === 0 && more[roots.get(c.id)!] > 0 && (
-                <button
-                  type="button"
-                  className="comments__more-replies"
-                  data-testid="comments-more-replies"
-                  aria-busy={busy === roots.get(c.id)}
-                  onClick={() => void moreReplies(roots.get(c.id)!)}
-                >
-                  {L.moreReplies} {pluralize(more[roots.get(c.id)!], L.replies)}
-                </button>
-              )}
-            </Fragment>
-          ))}
-          {cursor && (
-            <div ref={sentinel} className="comments__more">
-              <button
-                type="button"
-                className="comments__more-threads"
-                data-testid="comments-more-threads"
-                aria-busy={busy === 'threads'}
-                onClick={() => void moreThreads()}
-              >
-                {later > 0 ? `${L.moreReplies} ${pluralize(later, L.count)}` : L.moreThreads}
-              </button>
-            </div>
-          )}
-        </div>
+        <CommentList
+          entry={entry}
+          items={items}
+          user={user}
+          now={now}
+          newIds={newIds}
+          highlighted={highlighted}
+          open={open}
+          sorting={sorting}
+          replyTo={replyTo}
+          editing={editing}
+          more={more}
+          busy={busy}
+          cursor={cursor}
+          later={later}
+          sentinel={sentinel}
+          setReplyTo={setReplyTo}
+          setEditing={setEditing}
+          reload={() => void load(sorting)}
+          remove={(id, branch) => void remove(id, branch)}
+          add={add}
+          edit={edit}
+          moreReplies={(id) => void moreReplies(id)}
+          moreThreads={() => void moreThreads()}
+        />
       )}
     </section>
   );

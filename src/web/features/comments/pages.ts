@@ -54,3 +54,22 @@ export function threadRoots(list: Comment[]): Map<number, number> {
   }
   return roots;
 }
+
+/** A copy of a per-thread count map without `keys`. */
+export const withoutKeys = (m: Record<number, number>, keys: Iterable<number>) => {
+  const copy = { ...m };
+  for (const k of keys) delete copy[k];
+  return copy;
+};
+/** The entries of a per-thread count map whose thread is in `keys`. */
+export const pick = (m: Record<number, number>, keys: Set<number>) =>
+  Object.fromEntries(Object.entries(m).filter(([k]) => keys.has(Number(k))));
+
+/** `#comment-{id}` or `?comment={id}` (with `mode=edit` for the edit link of spec/content.md §2). */
+export function linkedComment(search: string, hash: string): { id: number; edit: boolean } | null {
+  const fromHash = /^#comment-(\d+)$/.exec(hash);
+  const params = new URLSearchParams(search);
+  const id = Number(fromHash?.[1] ?? params.get('comment'));
+  if (!Number.isInteger(id) || id <= 0) return null;
+  return { id, edit: !fromHash && params.get('mode') === 'edit' };
+}

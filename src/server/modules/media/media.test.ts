@@ -15,7 +15,7 @@ import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testi
 import { queryRows } from '../../db/index.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { mediaUrl, type MediaImage, type UploadResultItem } from '../../../shared/media.ts';
-import { mediaStats } from './process.ts';
+import { mediaStats } from './file-kind.ts';
 
 const MAX_MB = 1;
 const MAX_FILES = 4;

@@ -14,7 +14,8 @@ import type { Ctx } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { filterKey, parseFilter, type Filter } from './filters.ts';
-import { contentUuid, makeDerivative, MediaRefused, MIME_BY_TYPE, probe, withoutMetadata } from './process.ts';
+import { contentUuid, MediaRefused, MIME_BY_TYPE } from './file-kind.ts';
+import { makeDerivative, probe, withoutMetadata } from './process.ts';
 import { findMedia, saveMedia, type MediaRow } from './queries.ts';
 import { createMediaStore, derivativeKey, originalKey, type MediaStore } from './storage.ts';
 

@@ -5,7 +5,8 @@ import { postLedger } from './ledger.ts';
 import { kopecksOf } from './provider.ts';
 import { configuredProvider } from './providers.ts';
 import * as q from './queries.ts';
-import { canHonour, chargeInput, paid, refunded } from './service.ts';
+import { refunded } from './refunds.ts';
+import { canHonour, chargeInput, paid } from './settle.ts';
 
 /**
  * CloudPayments' answer codes to its notifications (https://developers.cloudpayments.ru/#check): 0 taken, 10 wrong

@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { messages } from '../../../shared/catalogue.ts';
+import type { Filter } from './filters.ts';
+import { dominantColor, MediaRefused, type Probed } from './file-kind.ts';
+import { probeAudio } from './audio.ts';
+import { runFfmpeg, withTemp } from './ffmpeg.ts';
+
+/** Video by ffmpeg: its size and colour, its metadata dropped, a gif turned into an mp4. */
+
+/** Size from ffmpeg's description of the first video stream; a frame of it gives the colour. */
+export async function probeVideo(data: Buffer): Promise<Probed> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    await fs.writeFile(input, data);
+    let out: { stdout: Buffer; stderr: string };
+    try {
+      out = await runFfmpeg([
+        ...VIDEO_INPUT,
+        input,
+        '-frames:v',
+        '1',
+        '-vf',
+        'scale=64:-2',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        'pipe:1',
+      ]);
+    } catch (err) {
+      // Sound alone in an mp4 not branded M4A (voice recorders write these): an m4a by what it holds.
+      const said = String((err as { stderr?: Buffer }).stderr ?? '');
+      if (/Stream #.*Audio:/.test(said) && !/Stream #.*Video:/.test(said)) return probeAudio(data, 'm4a');
+      throw new MediaRefused(messages.mediaBroken);
+    }
+    const size = /Video:.*?, (\d{1,5})x(\d{1,5})\b/.exec(out.stderr);
+    if (!size || !out.stdout.length) throw new MediaRefused(messages.mediaBroken);
+    // A phone filming upright stores the frame sideways with a rotation: the page lays it out as it is shown.
+    const upright = /rotate\s*:\s*(90|270)\b/.test(out.stderr);
+    const [width, height] = upright ? [Number(size[2]), Number(size[1])] : [Number(size[1]), Number(size[2])];
+    return { type: 'mp4', width, height, color: await dominantColor(out.stdout) };
+  });
+}
+
+/** ffmpeg reads an mp4 as one, from the local file only, rather than guessing the format from the bytes. */
+const VIDEO_INPUT = ['-protocol_whitelist', 'file', '-f', 'mov', '-i'];
+
+/**
+ * A video's file-wide metadata (phones write where it was filmed, the device and the time) dropped; the streams
+ * copied as they are, their rotation included, and the index moved first so it plays while loading.
+ */
+export async function videoWithoutMetadata(data: Buffer): Promise<Buffer> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    const output = path.join(dir, 'out.mp4');
+    await fs.writeFile(input, data);
+    try {
+      await runFfmpeg([
+        '-loglevel',
+        'error',
+        ...VIDEO_INPUT,
+        input,
+        '-map',
+        '0:v',
+        '-map',
+        '0:a?',
+        '-map_metadata',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-c',
+        'copy',
+        '-fflags',
+        '+bitexact',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        output,
+      ]);
+      return await fs.readFile(output);
+    } catch {
+      throw new MediaRefused(messages.mediaBroken);
+    }
+  });
+}
+
+const even = (n: number) => Math.max(2, n - (n % 2));
+
+/** gif → H.264 mp4 that every browser plays: yuv420p needs even sides, faststart lets it play while loading. */
+export async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
+  const g = filter.geometry;
+  const scale = !g
+    ? 'scale=trunc(iw/2)*2:trunc(ih/2)*2'
+    : g.kind === 'resize'
+      ? `scale='trunc(min(${g.width},iw)/2)*2':-2`
+      : `scale=${even(g.width)}:${even(g.height)}:force_original_aspect_ratio=increase,crop=${even(g.width)}:${even(g.height)}`;
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in.gif');
+    const output = path.join(dir, 'out.mp4');
+    await fs.writeFile(input, gif);
+    await runFfmpeg([
+      '-loglevel',
+      'error',
+      '-f',
+      'gif',
+      '-i',
+      input,
+      '-an',
+      '-vf',
+      scale,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ]);
+    return fs.readFile(output);
+  });
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../../db/index.ts';
+import { col, firstRow, rows } from '../../../db/rows.ts';
+
+const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+/** The people a chat reaches and the rules between them: subscriptions, blocklists, settings, pictures. */
+
+// ——— People and rules ———
+
+const PersonRow = z.object({
+  id: col.int,
+  name: col.text,
+  slug: col.text,
+  avatar_url: col.text.nullable(),
+  avatar_color: col.text,
+  banned_until: col.date.nullable(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  email: col.text,
+});
+export type PersonRow = z.output<typeof PersonRow>;
+
+export function people(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return rows(
+    db,
+    PersonRow,
+    sql`select u.id, s.name, s.slug, s.avatar_url, s.avatar_color, u.banned_until, u.settings, u.email
+          from users u join subsites s on s.id = u.id
+         where u.id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
+  );
+}
+
+const ContactRow = z.object({
+  id: col.int,
+  name: col.text,
+  slug: col.text,
+  avatar_url: col.text.nullable(),
+  avatar_color: col.text,
+});
+
+/**
+ * People the reader may add to a group: those of their direct chats and the people whose blogs they subscribe to
+ * (`subscribedIds`: subsite ids; a person's blog has the person's id), by name, alphabetically.
+ */
+export function contacts(db: Db, userId: number, subscribedIds: number[], search: string, limit: number) {
+  const subscribed = subscribedIds.length
+    ? sql`or u.id in (${sql.join(
+        subscribedIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return rows(
+    db,
+    ContactRow,
+    sql`select s.id, s.name, s.slug, s.avatar_url, s.avatar_color
+          from users u join subsites s on s.id = u.id
+         where u.id <> ${userId}
+           and (u.id in (select k.user_id from chat_members m
+                           join chats c on c.id = m.chat_id and c.type = 'direct'
+                           join chat_members k on k.chat_id = c.id and k.user_id <> ${userId}
+                          where m.user_id = ${userId}) ${subscribed})
+           and s.name ilike ${like}
+         order by lower(s.name), s.id
+         limit ${limit}`,
+  );
+}
+
+/** Whether either of the two ignores the other (a muted blog id is "ignore this author"). */
+export async function ignoresEither(db: Db, a: number, b: number) {
+  return Boolean(
+    await firstRow(
+      db,
+      z.object({ x: col.int }),
+      sql`select 1 as x from subsite_mutes
+           where (user_id = ${a} and subsite_id = ${b}) or (user_id = ${b} and subsite_id = ${a}) limit 1`,
+    ),
+  );
+}
+
+export async function hasWritten(db: Db, chatId: number, userId: number) {
+  return Boolean(
+    await firstRow(
+      db,
+      z.object({ x: col.int }),
+      sql`select 1 as x from chat_messages where chat_id = ${chatId} and author_id = ${userId} limit 1`,
+    ),
+  );
+}
+
+export async function saveSettings(db: Db, userId: number, value: unknown) {
+  await db.execute(
+    sql`update users set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{messenger}', ${jsonb(value)})
+         where id = ${userId}`,
+  );
+}
+
+const MediaRow = z.object({
+  uuid: col.text,
+  type: col.text,
+  mime: col.text,
+  width: col.int,
+  height: col.int,
+  size: col.int,
+  color: col.text,
+  duration: col.int,
+  external_service: col.json,
+});
+export type MediaRow = z.output<typeof MediaRow>;
+
+export function mediaByUuids(db: Db, uuids: string[]) {
+  if (!uuids.length) return Promise.resolve([]);
+  return rows(
+    db,
+    MediaRow,
+    sql`select uuid, type, mime, width, height, size::float8 as size, color, duration, external_service from media
+         where uuid in (${sql.join(
+           uuids.map((u) => sql`${u}`),
+           sql`, `,
+         )})`,
+  );
+}

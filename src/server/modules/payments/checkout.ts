@@ -1,0 +1,185 @@
+import { messages } from '../../../shared/catalogue.ts';
+import {
+  ORDER_HOLD_MINUTES,
+  PRODUCTS,
+  productOf,
+  type CreateResult,
+  type PrepareData,
+  type ThreeDsData,
+} from '../../../shared/payments.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { plusPricing } from './hooks.ts';
+import { assertOwnOrderNumber, newOrderNumber } from './order-number.ts';
+import { providerOf } from './providers.ts';
+import * as q from './queries.ts';
+import { settleOrder } from './settle.ts';
+
+/** Buying by card: `prepare`, a Plus order, and one idempotent card payment of any kind. */
+
+/** `GET /payments/accounts/orders/prepare`: the products, the cashier and its key, the reader's email, an order number. */
+export function prepare(ctx: Ctx, user: UserRow): PrepareData {
+  const provider = providerOf(ctx);
+  return {
+    stuff: PRODUCTS.map((p) => ({ stuff_id: p.stuff_id, price: p.price, days: p.days, recurring: p.recurring })),
+    cashier: { type: provider.type, public_id: provider.key.public_id },
+    cp_public: provider.key,
+    user_email: user.email,
+    order: newOrderNumber(ctx, user.id),
+  };
+}
+
+export interface CreateInput {
+  stuff_id: number;
+  email: string;
+  order: string;
+  /** A gift: the receiver's user id. */
+  gift_to?: number;
+  /** A discount promo code typed in the buy popup. */
+  promo?: string;
+  cryptogram: string;
+  ip: string;
+}
+
+/**
+ * `POST /payments/accounts/orders/create`: one card payment for one order number. The order row is claimed by its
+ * key first, so a double submit or fifty at once charge the card once: the others find the order and answer from its
+ * state (paid: success again; waiting for 3-D Secure: the same 3DS data; still being charged: "wait").
+ * The provider is called outside any transaction; its answer is stored in one.
+ */
+export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): Promise<CreateResult> {
+  const product = productOf(input.stuff_id);
+  if (!product) throw badRequest(messages.paymentStuffInvalid);
+  assertOwnOrderNumber(ctx, user.id, input.order);
+  const recipientId = input.gift_to ?? null;
+  if (recipientId !== null) {
+    if (product.recurring) throw badRequest(messages.paymentGiftPeriodInvalid);
+    if (recipientId === user.id) throw badRequest(messages.paymentGiftSelf);
+    if (!(await q.userExists(ctx.db, recipientId))) throw notFound(messages.paymentRecipientNotFound);
+  }
+  const pricing = plusPricing();
+  // A repeated create answers from the stored order, so its price is the one the first create computed.
+  const stored = await q.orderByKey(ctx.db, `card:${input.order}`);
+  const priced = stored
+    ? { amount: stored.amount, promo: null }
+    : pricing
+      ? await pricing.price(ctx, user.id, product, input.promo ?? null)
+      : { amount: product.price, promo: null };
+  if (priced.amount <= 0) throw badRequest(messages.paymentPromoFree);
+  const promo = priced.promo;
+  return payByCard(ctx, user, {
+    kind: 'plus',
+    stuffId: product.stuff_id,
+    amount: priced.amount,
+    meta: promo ? { promo } : undefined,
+    hold: promo && pricing ? (tx, order) => pricing!.hold(tx, order, promo.id) : undefined,
+    recipientId,
+    email: input.email,
+    order: input.order,
+    cryptogram: input.cryptogram,
+    ip: input.ip,
+    description: messages.paymentDescription(product.days),
+  });
+}
+
+export interface CardPayment {
+  kind: string;
+  stuffId: number | null;
+  /** Whole kopecks, above zero. */
+  amount: number;
+  recipientId: number | null;
+  email: string;
+  /** The order number from `prepare` (checked here) and the cryptogram made for it. */
+  order: string;
+  cryptogram: string;
+  ip: string;
+  description: string;
+  meta?: Record<string, unknown>;
+  /** Takes what the order reserves (a discount) in the transaction that creates it; throwing leaves no order. */
+  hold?: (ctx: Ctx, order: q.OrderRow) => Promise<void>;
+}
+
+/**
+ * One card payment of any kind, idempotent by its order number: the order row is claimed first, so a double submit
+ * charges once; then the provider, then its answer stored (success, 3-D Secure data, or a 400 with its reason).
+ */
+export async function payByCard(ctx: Ctx, user: UserRow, p: CardPayment): Promise<CreateResult> {
+  if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw badRequest(messages.paymentAmountInvalid);
+  assertOwnOrderNumber(ctx, user.id, p.order);
+  const provider = providerOf(ctx);
+  const key = `card:${p.order}`;
+  const fresh = await transaction(ctx, async (ctx) => {
+    const order = await q.insertOrder(ctx.db, {
+      userId: user.id,
+      recipientId: p.recipientId,
+      kind: p.kind,
+      stuffId: p.stuffId,
+      amount: p.amount,
+      email: p.email,
+      provider: provider.type,
+      idempotencyKey: key,
+      meta: p.meta,
+    });
+    if (order && p.hold) await p.hold(ctx, order);
+    return order;
+  });
+  if (!fresh) return answerStored(ctx, user, key, p);
+  const result = await provider.charge({
+    amount: p.amount,
+    cryptogram: p.cryptogram,
+    orderId: fresh.id,
+    orderNumber: p.order,
+    accountId: user.id,
+    email: p.email,
+    description: p.description,
+    ip: p.ip,
+  });
+  return settleOrder(ctx, fresh, result);
+}
+
+/**
+ * Whether an order still holds what it reserved (a discount), asked under that reservation's row lock: paid, or
+ * waiting for its payment less than ORDER_HOLD_MINUTES. An older waiting order is ended here as expired, so the
+ * bank's late answer to it charges nothing (complete3ds takes only a pending order).
+ */
+export async function orderHolds(ctx: Ctx, orderId: number): Promise<boolean> {
+  const order = await q.orderById(ctx.db, orderId);
+  if (!order || order.status === 'declined' || order.status === 'refunded') return false;
+  if (order.status === 'paid') return true;
+  if (ctx.now().getTime() - order.created_at.getTime() < ORDER_HOLD_MINUTES * 60_000) return true;
+  await q.setOrderStatus(ctx.db, order.id, ['new', 'pending'], 'declined', ctx.now(), messages.paymentOrderExpired);
+  return false;
+}
+
+/** A repeated create of an order that exists: its state, never a second charge. */
+async function answerStored(ctx: Ctx, user: UserRow, key: string, p: CardPayment): Promise<CreateResult> {
+  const order = await q.orderByKey(ctx.db, key);
+  if (
+    !order ||
+    order.user_id !== user.id ||
+    order.kind !== p.kind ||
+    order.stuff_id !== p.stuffId ||
+    order.amount !== p.amount
+  )
+    throw badRequest(messages.paymentOrderInvalid);
+  switch (order.status) {
+    case 'paid':
+      return { status: 'success', order_id: order.id, paid_until: (await paidUntil(ctx, order)) ?? null };
+    case 'pending': {
+      const meta = order.meta as { threeDs?: ThreeDsData };
+      if (meta.threeDs) return { status: '3ds', order_id: order.id, ...meta.threeDs };
+      throw new ApiError(409, messages.paymentOrderBusy);
+    }
+    case 'new':
+      throw new ApiError(409, messages.paymentOrderBusy);
+    default:
+      throw badRequest(order.reason ?? messages.paymentOrderDeclined);
+  }
+}
+
+async function paidUntil(ctx: Ctx, order: q.OrderRow): Promise<string | null> {
+  const plus = await q.plusOf(ctx.db, order.recipient_id ?? order.user_id);
+  return plus?.paid_until?.toISOString() ?? null;
+}

@@ -1,0 +1,95 @@
+import { messages } from '../../../shared/catalogue.ts';
+import { RECURRING_PERIOD_DAYS, RECURRING_RETRY_DAYS, productOf, type PlusStatus } from '../../../shared/payments.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { queueLetter } from '../../jobs/letters.ts';
+import { expirePlus } from './ledger.ts';
+import { providerOf } from './providers.ts';
+import * as q from './queries.ts';
+import { chargeInput, paid } from './settle.ts';
+import { plusStatus } from './status.ts';
+
+/** The monthly tariff: cancelling it, charging due subscriptions by their saved card, the periodic task. */
+
+const DAY = 86_400_000;
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY);
+
+export async function cancelRecurring(ctx: Ctx, user: UserRow, reason: string): Promise<PlusStatus> {
+  if (!(await q.cancelSubscription(ctx.db, user.id, reason))) throw notFound(messages.paymentNoSubscription);
+  return plusStatus(ctx, user);
+}
+
+/**
+ * The recurring job: every due subscription is charged by its saved card. Success: Plus for 30 more days and the next
+ * date 30 days on. A decline: a letter, then tries on the due date plus 1, 3 and 5 days; after the last one the
+ * subscription ends and so does Plus once its paid period is over. Each try has its own order key, so a job run twice
+ * charges once.
+ */
+export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<number> {
+  const due = await q.dueSubscriptions(ctx.db, ctx.now(), limit);
+  const product = productOf(18)!;
+  for (const sub of due) {
+    const key = `recurring:${sub.id}:${sub.date_next_transaction.toISOString()}:${sub.failures}`;
+    const order =
+      (await q.insertOrder(ctx.db, {
+        userId: sub.user_id,
+        recipientId: null,
+        kind: 'plus',
+        stuffId: product.stuff_id,
+        amount: sub.price,
+        email: sub.email,
+        provider: sub.provider,
+        idempotencyKey: key,
+      })) ?? (await q.orderByKey(ctx.db, key));
+    if (!order || order.status !== 'new') continue;
+    const provider = providerOf(ctx);
+    const result = await provider.chargeToken({
+      amount: sub.price,
+      token: sub.token,
+      orderId: order.id,
+      accountId: sub.user_id,
+      email: sub.email,
+      description: messages.paymentDescription(product.days),
+    });
+    if (result.kind === 'success') {
+      await transaction(ctx, async (ctx) => {
+        await paid(ctx, order, result, sub.id);
+        await q.subscriptionCharged(ctx.db, sub.id, addDays(sub.date_next_transaction, RECURRING_PERIOD_DAYS));
+      });
+      continue;
+    }
+    const reason = result.kind === '3ds' ? messages.payment3dsFailed : result.reason;
+    const failures = sub.failures + 1;
+    const retryDays = RECURRING_RETRY_DAYS[failures - 1];
+    await transaction(ctx, async (ctx) => {
+      if (result.kind !== 'invalid')
+        await q.upsertCharge(ctx.db, chargeInput(order, { ...result, kind: 'declined', reason }, 'declined', sub.id));
+      await q.setOrderStatus(ctx.db, order.id, ['new'], 'declined', ctx.now(), reason);
+      await q.subscriptionDeclined(
+        ctx.db,
+        sub.id,
+        failures,
+        retryDays === undefined ? null : addDays(sub.date_next_transaction, retryDays),
+      );
+      if (retryDays === undefined) await q.endPlusIfOver(ctx.db, sub.user_id, ctx.now());
+    });
+    if (sub.email)
+      await queueLetter(ctx, {
+        to: sub.email,
+        subject: messages.paymentRecurringFailedMail,
+        text:
+          retryDays === undefined
+            ? messages.paymentRecurringEndedText(reason)
+            : messages.paymentRecurringFailedText(failures, reason),
+      });
+  }
+  return due.length;
+}
+
+/** The periodic payments task: due recurring charges and retries, then Plus ended where its period is over. */
+export async function paymentsTick(ctx: Ctx): Promise<{ charged: number; expired: number }> {
+  const charged = await chargeDueSubscriptions(ctx);
+  return { charged, expired: await expirePlus(ctx) };
+}

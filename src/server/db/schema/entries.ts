@@ -1,0 +1,78 @@
+import { pgTable, integer, text, timestamp, boolean, jsonb, index, doublePrecision } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt } from './columns.ts';
+import { subsites, users } from './users.ts';
+
+export const entries = pgTable(
+  'entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull().default(''),
+    slug: text('slug').notNull().default(''),
+    blocks: jsonb('blocks').notNull().default([]),
+    isPublished: boolean('is_published').notNull().default(false),
+    isEnabledComments: boolean('is_enabled_comments').notNull().default(true),
+    isEnabledLikes: boolean('is_enabled_likes').notNull().default(true),
+    isNsfw: boolean('is_nsfw').notNull().default(false),
+    isApprovedForPublicRss: boolean('is_approved_for_public_rss').notNull().default(true),
+    /** Staff or the role allow: kept off the main (all) feeds, still in its subsite. */
+    isHiddenFromMain: boolean('is_hidden_from_main').notNull().default(false),
+    /** Staff hid it from the feeds of Plus readers (partner material: Plus reads without ads). */
+    isHiddenForPlus: boolean('is_hidden_for_plus').notNull().default(false),
+    removed: boolean('removed').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    likesCount: integer('likes_count').notNull().default(0),
+    likesSumm: integer('likes_summ').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    hitsCount: integer('hits_count').notNull().default(0),
+    /** Stored ranking score; see docs/ARCHITECTURE.md, Ranking. */
+    hotness: doublePrecision('hotness').notNull().default(0),
+  },
+  (t) => [
+    index('entries_published')
+      .on(t.publishedAt, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_hotness')
+      .on(t.hotness, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_subsite_published')
+      .on(t.subsiteId, t.publishedAt, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_subsite_hotness')
+      .on(t.subsiteId, t.hotness, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_top')
+      .on(t.likesSumm, t.id)
+      .where(sql`is_published and not removed`),
+    index('entries_author').on(t.authorId),
+  ],
+);
+
+/**
+ * Every save that leaves an entry published keeps the state it produced (an entry published before versions were
+ * kept first gets its prior state recorded); the history screen lists and applies them (modules/history).
+ */
+export const entryVersions = pgTable(
+  'entry_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    /** Who made the save that this version records. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    blocks: jsonb('blocks').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entry_versions_entry').on(t.entryId, t.id)],
+);

@@ -1,0 +1,67 @@
+import { pgTable, integer, text, timestamp, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt } from './columns.ts';
+
+/**
+ * Every blog and community is a subsite. A user's personal blog shares the user's id,
+ * so `/u/{id}-{slug}` and the user object speak of one number.
+ */
+export const subsites = pgTable(
+  'subsites',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    type: text('type', { enum: ['user', 'community', 'company'] }).notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatarColor: text('avatar_color').notNull().default('#6b7cff'),
+    avatarUrl: text('avatar_url'),
+    coverUrl: text('cover_url'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /**
+     * Communities: who may publish in it (entries policy `canPostTo`): everyone signed in, members (subscribers and
+     * the team) or authors (the team: owner, admin, moderator, editor, author).
+     */
+    posting: text('posting', { enum: ['everyone', 'members', 'authors'] })
+      .notNull()
+      .default('everyone'),
+    /** Communities: entries of people outside its managers wait in its approval queue (`entry_reviews` 'approval'). */
+    isModerated: boolean('is_moderated').notNull().default(false),
+    /** Sum of the votes on the owner's entries and comments (user blogs); shown as the author's rating. */
+    rating: integer('rating').notNull().default(0),
+    subscribersCount: integer('subscribers_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subsites_community_slug')
+      .on(t.slug)
+      .where(sql`type <> 'user'`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => subsites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'moderator', 'admin', 'superuser'] })
+      .notNull()
+      .default('user'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
+    bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
+    /** Per-user preferences: default feed sorting and the like (see shared/settings). */
+    settings: jsonb('settings').notNull().default({}),
+    /**
+     * Counts the user's writes through the API. What a node keeps of a reader for long (their feed filters and
+     * marks) is valid for one value: every node reads it with the session, so a change made through another node
+     * shows as soon as that node's copy of the session is read again.
+     */
+    writeSeq: integer('write_seq').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)],
+);

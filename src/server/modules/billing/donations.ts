@@ -8,7 +8,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { balanceOf, onOrderPaid, payByCard, postLedger, type OrderRow } from '../payments/index.ts';
+import { balanceOf, payByCard, postLedger, type OrderRow } from '../payments/index.ts';
 import type { CardInput } from './balance.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
@@ -151,9 +151,8 @@ async function donationSiteCovers(ctx: Ctx, order: OrderRow) {
  * A paid donation order: its donation row (once per order) and the money moved from the donor to the author; a
  * refund undoes it.
  */
-onOrderPaid(
-  'donation',
-  async (ctx: Ctx, order: OrderRow) => {
+export const donationOrders = {
+  paid: async (ctx: Ctx, order: OrderRow) => {
     const meta = order.meta as { entry_id?: number | null; message?: string };
     const donation = await q.donationOfOrder(ctx.db, {
       entryId: meta.entry_id ?? null,
@@ -165,8 +164,8 @@ onOrderPaid(
     });
     await settleDonation(ctx, donation);
   },
-  { undo: refundDonation, siteCovers: donationSiteCovers },
-);
+  refunded: { undo: refundDonation, siteCovers: donationSiteCovers },
+};
 
 /** A donation to the site itself paid from the donor's balance. */
 export async function donateToSiteFromBalance(ctx: Ctx, donor: Actor, amount: number, message: string) {

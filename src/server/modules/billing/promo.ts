@@ -5,7 +5,7 @@ import { productOf, type Product } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { grantPlus, orderHolds, postLedger, setPlusPricing } from '../payments/index.ts';
+import { grantPlus, orderHolds, postLedger, type PlusPricing } from '../payments/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -140,14 +140,15 @@ async function freeToTake(ctx: Ctx, codeId: number, userId: number, orderId: num
   return row.orderId === null || row.orderId === orderId || !(await orderHolds(ctx, row.orderId));
 }
 
-setPlusPricing({
+/** Billing's pricing of Plus with promo codes (registered per app: billing/module.ts). */
+export const promoPricing: PlusPricing = {
   price: cardPrice,
   hold: async (ctx, order, promoId) => {
     if (!(await freeToTake(ctx, promoId, order.user_id, order.id))) throw new ApiError(409, messages.promoHeld);
     await q.holdRedemption(ctx.db, promoId, order.user_id, order.id);
   },
   spend: (ctx, order, promoId) => q.consumeDiscount(ctx.db, promoId, order.user_id, ctx.now(), order.id),
-});
+};
 
 /** `POST /payments/promo/quote`: what a product costs this reader with a typed code (nothing is taken yet). */
 export async function quotePromo(ctx: Ctx, user: Actor, stuffId: number, code: string | null) {

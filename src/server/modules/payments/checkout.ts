@@ -59,7 +59,7 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     if (recipientId === user.id) throw badRequest(messages.paymentGiftSelf);
     if (!(await q.userExists(ctx.db, recipientId))) throw notFound(messages.paymentRecipientNotFound);
   }
-  const pricing = plusPricing();
+  const pricing = plusPricing(ctx);
   // A repeated create answers from the stored order, so its price is the one the first create computed.
   const stored = await q.orderByKey(ctx.db, `card:${input.order}`);
   const priced = stored

@@ -110,7 +110,7 @@ async function onPay(ctx: Ctx, n: Notification): Promise<CpCode> {
     const known = await q.chargeByTransaction(ctx.db, order?.provider ?? PROVIDER, n.transactionId);
     if (known?.status === 'succeeded' || known?.status === 'refunded') return { code: CP_CODE.ok, refund: false };
     const open = order?.status === 'new' || order?.status === 'pending';
-    if (match.code === CP_CODE.ok && order && (open || (order.status === 'declined' && canHonour(order)))) {
+    if (match.code === CP_CODE.ok && order && (open || (order.status === 'declined' && canHonour(ctx, order)))) {
       const result = {
         kind: 'success' as const,
         transactionId: n.transactionId,

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { cardRefundAmount, postCardRefund } from './card-refund.ts';
-import { refundHandlers } from './hooks.ts';
+import { refundHandler } from './hooks.ts';
 import { postLedger, revokePlus } from './ledger.ts';
 import { assertCanRefund } from './policy.ts';
 import { providerOf } from './providers.ts';
@@ -24,7 +24,7 @@ async function refundable(ctx: Ctx, staff: UserRow, orderId: number) {
 /** What a refund would do, for the staff's confirmation: the amount, and what the site's own account would cover. */
 export async function refundPreview(ctx: Ctx, staff: UserRow, orderId: number): Promise<RefundPreview> {
   const { order } = await refundable(ctx, staff, orderId);
-  const covers = (await refundHandlers.get(order.kind)?.siteCovers(ctx, order)) ?? 0;
+  const covers = (await refundHandler(ctx, order.kind)?.siteCovers(ctx, order)) ?? 0;
   return { amount: order.amount, site_covers: covers, refund: await cardRefundAmount(ctx, order) };
 }
 
@@ -49,7 +49,7 @@ export async function refunded(ctx: Ctx, order: q.OrderRow, amount = order.amoun
   if (charge) await q.setChargeStatus(ctx.db, charge.id, 'succeeded', 'refunded');
   // A Plus order's price comes back to the account before it goes to the card; other kinds leave after their own
   // handler has undone what they did (a top-up has nothing to undo).
-  await refundHandlers.get(order.kind)?.undo(ctx, order);
+  await refundHandler(ctx, order.kind)?.undo(ctx, order);
   if (order.kind === 'plus')
     await postLedger(ctx, {
       userId: order.user_id,

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { paidHandlers, plusPricing } from './hooks.ts';
+import { paidHandler, plusPricing } from './hooks.ts';
 import { grantPlus, postLedger } from './ledger.ts';
 import type { CardResult } from './provider.ts';
 import { providerOf } from './providers.ts';
@@ -65,10 +65,10 @@ export function chargeInput(
 }
 
 /** Whether an order our charge call gave up on can still be completed when the provider says it was paid. */
-export function canHonour(order: q.OrderRow): boolean {
+export function canHonour(ctx: Ctx, order: q.OrderRow): boolean {
   // A recurring try declined here was followed by its own retries: a late payment of it is refunded instead.
   const recurring = order.idempotency_key?.startsWith('recurring:') ?? false;
-  return !recurring && (order.kind === 'plus' || paidHandlers.has(order.kind));
+  return !recurring && (order.kind === 'plus' || paidHandler(ctx, order.kind) !== undefined);
 }
 
 /**
@@ -95,7 +95,7 @@ export async function paid(
     idempotencyKey: `charge:${charge.id}`,
   });
   if (order.kind !== 'plus') {
-    await paidHandlers.get(order.kind)?.(ctx, order, charge.id);
+    await paidHandler(ctx, order.kind)?.(ctx, order, charge.id);
     return null;
   }
   await postLedger(ctx, {
@@ -106,7 +106,7 @@ export async function paid(
     idempotencyKey: `order:${order.id}`,
   });
   const promo = (order.meta as { promo?: { id: number } }).promo;
-  const pricing = plusPricing();
+  const pricing = plusPricing(ctx);
   if (promo && pricing) await pricing.spend(ctx, order, promo.id);
   const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);
   if (!product) return null;

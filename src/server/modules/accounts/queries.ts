@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, preparedRowsOf } from '../../db/rows.ts';
+import { userRowFields, userRowSelect } from '../auth/index.ts';
 import {
   accountExports,
   apiTokens,
@@ -62,20 +63,9 @@ export async function revokeToken(db: Db, userId: number, id: number, now: Date)
   return rows.length > 0;
 }
 
-/** The signed-in user row (the same columns as auth's session lookup) and the token's id and scope. */
+/** The signed-in user row (auth's, as its session lookup reads it) and the token's id and scope. */
 const TokenUserRow = z.object({
-  id: col.int,
-  email: col.text,
-  passwordHash: col.text,
-  role: z.enum(['user', 'moderator', 'admin', 'superuser']),
-  isPaid: col.bool,
-  bannedUntil: col.date.nullable(),
-  writeSeq: col.int,
-  createdAt: col.date,
-  name: col.text,
-  slug: col.text,
-  avatarUrl: col.text.nullable(),
-  avatarColor: col.text,
+  ...userRowFields,
   tokenId: col.int,
   scope: z.enum(['read', 'write']),
   lastUsedAt: col.date.nullable(),
@@ -88,10 +78,7 @@ export async function findUserByToken(db: Db, tokenHash: string, now: Date): Pro
     db,
     TokenUserRow,
     sql`
-    select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
-           u.banned_until as "bannedUntil", u.write_seq as "writeSeq", u.created_at as "createdAt",
-           s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor",
-           t.id as "tokenId", t.scope, t.last_used_at as "lastUsedAt"
+    select ${userRowSelect}, t.id as "tokenId", t.scope, t.last_used_at as "lastUsedAt"
       from api_tokens t
       join users u on u.id = t.user_id
       join subsites s on s.id = u.id

@@ -14,3 +14,5 @@ export {
 } from './policy.ts';
 /** Looking an account up by its address (the operator's `--admin EMAIL`). */
 export { findUserByEmail } from './queries.ts';
+/** The signed-in user's row for a raw lookup (accounts' API-token lookup reads the same row as the session's). */
+export { userRowFields, userRowSelect } from './queries.ts';

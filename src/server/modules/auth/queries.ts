@@ -36,8 +36,11 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return rows[0];
 }
 
-/** The same row as the builder's `UserRow`, for the raw session lookup. */
-const SessionUserRow = z.object({
+/**
+ * The same row as the builder's `UserRow`, for the raw lookups that run on every request (a session here, an API
+ * token in accounts): its fields, and its select list over `users u join subsites s`.
+ */
+export const userRowFields = {
   id: col.int,
   email: col.text,
   passwordHash: col.text,
@@ -50,9 +53,12 @@ const SessionUserRow = z.object({
   slug: col.text,
   avatarUrl: col.text.nullable(),
   avatarColor: col.text,
-  loginMethod: col.text,
-  signedInAt: col.date,
-});
+};
+export const userRowSelect = sql.raw(`u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
+           u.banned_until as "bannedUntil", u.write_seq as "writeSeq", u.created_at as "createdAt",
+           s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor"`);
+
+const SessionUserRow = z.object({ ...userRowFields, loginMethod: col.text, signedInAt: col.date });
 
 /** Runs on every request, so it is a prepared statement (planning it was half its database time). */
 export async function findUserBySession(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
@@ -60,10 +66,7 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
     db,
     SessionUserRow,
     sql`
-    select u.id, u.email, u.password_hash as "passwordHash", u.role, u.is_paid as "isPaid",
-           u.banned_until as "bannedUntil", u.write_seq as "writeSeq", u.created_at as "createdAt",
-           s.name, s.slug, s.avatar_url as "avatarUrl", s.avatar_color as "avatarColor",
-           x.login_method as "loginMethod", x.created_at as "signedInAt"
+    select ${userRowSelect}, x.login_method as "loginMethod", x.created_at as "signedInAt"
       from sessions x
       join users u on u.id = x.user_id
       join subsites s on s.id = u.id

@@ -12,8 +12,6 @@ export const ALL_TOP_PERIODS = ['day', 'week', 'month', 'all'] as const;
 
 export const isFeedSorting = (v: unknown): v is FeedSorting =>
   typeof v === 'string' && (FEED_SORTINGS as readonly string[]).includes(v);
-export const isTopPeriod = (v: unknown): v is TopPeriod =>
-  typeof v === 'string' && (TOP_PERIODS as readonly string[]).includes(v);
 
 export const FEED_PAGE_SIZE = 20;
 /**

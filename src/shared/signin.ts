@@ -130,7 +130,6 @@ export const passkeyLoginBody = plainBody({
   key: secretField(messages.passkeyChallengeInvalid),
   credential: credentialJson,
 });
-export const passkeyRemoveBody = plainBody({ id: idField(messages.passkeyNotFound) });
 
 /** Options for the browser library, plus the key naming the stored challenge. */
 export interface PasskeyOptions<T = unknown> {

@@ -16,5 +16,3 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return null;
 }
-
-export const getCookie = (name: string) => (typeof document === 'undefined' ? null : readCookie(document.cookie, name));

@@ -1,2 +1,2 @@
 /** What other modules may use of anti-spam: the new-account guards and the captcha check. */
-export { assertNotHoneypot, assertSolved, guardComment, issue, verify } from './service.ts';
+export { assertNotHoneypot, assertSolved, guardComment } from './service.ts';

@@ -59,18 +59,6 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
       join subsites s on s.id = e.subsite_id`;
 }
 
-/** Newest published entries (the first-session home page; the feed module supersedes it). */
-export async function latestEntries(db: Db, viewerId: number | null, limit: number): Promise<EntryCardRow[]> {
-  return rows(
-    db,
-    EntryCardRow,
-    sql`${cardSelect(viewerId)}
-     where e.is_published and not e.removed
-     order by e.published_at desc, e.id desc
-     limit ${limit}`,
-  );
-}
-
 /** Whether an entry waits for review, and a community's rejection of it (told to its author): columns of a draft. */
 const Awaiting = z.enum(['approval', 'spam']).nullable();
 const Rejection = z

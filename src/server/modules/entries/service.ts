@@ -96,10 +96,6 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
   };
 }
 
-export async function latest(ctx: Ctx, viewerId: number | null, limit: number): Promise<EntryCard[]> {
-  return (await q.latestEntries(ctx.db, viewerId, limit)).map(presentCard);
-}
-
 export const entrySlug = (title: string) => slugify(title, 60);
 
 type Viewer = Pick<UserRow, 'id' | 'role'> | null;

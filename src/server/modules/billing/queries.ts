@@ -304,11 +304,6 @@ export async function setHiddenForPlus(db: Db, entryId: number, hidden: boolean)
   return out.length > 0;
 }
 
-export async function findDonation(db: Db, id: number, forUpdate = false) {
-  const q = db.select().from(donations).where(eq(donations.id, id));
-  return (await (forUpdate ? q.for('update') : q))[0];
-}
-
 export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed' | 'refunded', at: Date) {
   await db
     .update(donations)

@@ -1,6 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { formatFullDate } from '../../../shared/format.ts';
-import { banDays, REASON_MAX, RESTORE_DAYS, type BanItem, type OwnBan } from '../../../shared/moderation.ts';
+import { banDays, REASON_MAX, RESTORE_DAYS, type BanItem } from '../../../shared/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -169,13 +168,6 @@ export async function activeBans(ctx: Ctx, actor: Actor, lastId: number | null) 
     items: items.map((b) => presentBan(b, now)),
     last_id: items.length === PAGE ? items[items.length - 1].id : null,
   };
-}
-
-/** The refusal a banned person's write gets: why and until when. */
-export function banMessage(b: OwnBan): string {
-  return b.until
-    ? messages.bannedUntil(formatFullDate(b.until, { timeZone: 'Europe/Moscow' }), b.reason)
-    : messages.bannedForever(b.reason);
 }
 
 // ---- periodic work and listeners ----

@@ -148,15 +148,6 @@ export async function nextOwner(db: Db, chatId: number): Promise<number | undefi
 
 const Count = z.object({ n: col.int });
 
-export async function activeMembersCount(db: Db, chatId: number): Promise<number> {
-  const row = await firstRow(
-    db,
-    Count,
-    sql`select count(*) as n from chat_members where chat_id = ${chatId} and left_at is null`,
-  );
-  return row?.n ?? 0;
-}
-
 /**
  * Everyone a chat's news goes to: its present members, and for a channel also the subsite's subscribers and
  * managers. Those who left are out.

@@ -113,10 +113,6 @@ export async function ledgerOfKey(db: Db, key: string): Promise<LedgerRow | unde
   return firstRow(db, LedgerRow, sql`select * from ledger where idempotency_key = ${key}`);
 }
 
-export async function ledgerOfOrder(db: Db, orderId: number): Promise<LedgerRow[]> {
-  return rows(db, LedgerRow, sql`select * from ledger where order_id = ${orderId} order by id`);
-}
-
 // ——— Plus ———
 
 const PlusRow = z.object({ is_paid: col.bool, paid_until: col.date.nullable() });

@@ -141,10 +141,6 @@ export async function chargeByTransaction(db: Db, provider: string, transactionI
   );
 }
 
-export async function chargeById(db: Db, id: number) {
-  return firstRow(db, ChargeRow, sql`select * from payment_charges where id = ${id} for update`);
-}
-
 /** Moves a charge on only from the given state (a 3-D Secure step completes once). */
 export async function setChargeStatus(
   db: Db,

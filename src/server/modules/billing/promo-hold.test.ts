@@ -6,6 +6,7 @@ import { queryRows } from '../../db/index.ts';
 import { ledger, paymentOrders } from '../../db/schema.ts';
 import { useTestApp, type Visitor } from '../../testing/harness.ts';
 import { cryptogram, pass3ds, prepare, SUCCESS, SUCCESS_3DS } from '../payments/testing.ts';
+import { paymentsTick } from '../payments/recurring.ts';
 
 /**
  * A discount code under parallel card purchases (issue 25, finding 6): the code is held by one order from its creation
@@ -141,6 +142,29 @@ describe('a single-use 50 % code under parallel card purchases', () => {
     // The bank's late confirmation of the expired order charges nothing.
     const late = await pass3ds(reader.v, waiting.data, 'confirm');
     expect(late.body).toContain('data-result="error"');
+    expect(await chargedOf(reader.id)).toEqual([HALF]);
+  });
+
+  it('the periodic payments task ends orders left waiting past the hold, without a new purchase to ask', async () => {
+    const code = await newCode(50);
+    const reader = await signedIn();
+    const waiting = await create(reader.v, await createBody(reader.v, SUCCESS_3DS, code));
+    expect(waiting.data?.status, JSON.stringify(waiting)).toBe('3ds');
+    // Within the hold it stays waiting.
+    expect((await paymentsTick(t.app.ctx)).abandoned).toBe(0);
+    expect((await ordersOf(reader.id)).map((o) => o.status)).toEqual(['pending']);
+    t.clock.now = new Date(Date.now() + (ORDER_HOLD_MINUTES + 1) * 60_000);
+    try {
+      expect((await paymentsTick(t.app.ctx)).abandoned).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.clock.now = new Date();
+    }
+    expect((await ordersOf(reader.id)).map((o) => [o.status, o.reason])).toEqual([
+      ['declined', messages.paymentOrderExpired],
+    ]);
+    // What it held is free: the reader's next purchase takes the discount.
+    const next = await create(reader.v, await createBody(reader.v, SUCCESS, code));
+    expect(next.data?.status, JSON.stringify(next)).toBe('success');
     expect(await chargedOf(reader.id)).toEqual([HALF]);
   });
 });

@@ -1,5 +1,11 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { RECURRING_PERIOD_DAYS, RECURRING_RETRY_DAYS, productOf, type PlusStatus } from '../../../shared/payments.ts';
+import {
+  ORDER_HOLD_MINUTES,
+  RECURRING_PERIOD_DAYS,
+  RECURRING_RETRY_DAYS,
+  productOf,
+  type PlusStatus,
+} from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -89,7 +95,17 @@ export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<num
 }
 
 /** The periodic payments task: due recurring charges and retries, then Plus ended where its period is over. */
-export async function paymentsTick(ctx: Ctx): Promise<{ charged: number; expired: number }> {
+export async function paymentsTick(ctx: Ctx): Promise<{ charged: number; expired: number; abandoned: number }> {
   const charged = await chargeDueSubscriptions(ctx);
-  return { charged, expired: await expirePlus(ctx) };
+  return { charged, expired: await expirePlus(ctx), abandoned: await expireAbandonedOrders(ctx) };
+}
+
+/**
+ * Orders left waiting past ORDER_HOLD_MINUTES (a 3-D Secure page closed, a widget never paid) end as declined, so
+ * what they held (a promo discount) is free again without waiting for the reader's next purchase; a late payment of
+ * one is still honoured or refunded by the notification (payments/notifications.ts).
+ */
+export async function expireAbandonedOrders(ctx: Ctx): Promise<number> {
+  const before = new Date(ctx.now().getTime() - ORDER_HOLD_MINUTES * 60_000);
+  return (await q.declineWaitingOrders(ctx.db, before, messages.paymentOrderExpired)).length;
 }

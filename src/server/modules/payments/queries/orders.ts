@@ -62,6 +62,19 @@ export async function orderById(db: Db, id: number, lock = false): Promise<Order
 }
 
 /** Moves an order on only from the given states, so two callbacks cannot both pay it. */
+/** Orders still waiting (new, or pending a payment or 3-D Secure) that were made before `before`: declined. */
+export async function declineWaitingOrders(db: Db, before: Date, reason: string): Promise<number[]> {
+  const out = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`
+    update payment_orders set status = 'declined', reason = ${reason}
+     where status in ('new', 'pending') and created_at < ${ts(before)}
+    returning id`,
+  );
+  return out.map((r) => r.id);
+}
+
 export async function setOrderStatus(
   db: Db,
   id: number,

@@ -34,6 +34,8 @@ export interface DomainEventMap {
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };
   /** Messenger news for these people's private channels (modules/messenger). */
   'messenger.event': { userIds: number[]; event: MessengerEvent };
+  /** An account lost every way in (its deletion ran): its open sockets are closed on every node. */
+  'account.closed': { userId: number };
   /** A phone confirmed a QR sign-in: the waiting browser's private channel hears it. */
   'signin.qr_confirmed': { codeId: number };
 }

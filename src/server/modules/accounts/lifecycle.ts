@@ -135,6 +135,7 @@ export async function runDeletion(ctx: Ctx, userId: number) {
   if (!d || d.doneAt || d.runAt > ctx.now()) return;
   await transaction(ctx, (ctx) => dq.closeAccess(ctx.db, userId));
   forgetSessions(ctx);
+  ctx.events.emit('account.closed', { userId });
   const actor = { id: userId, role: 'user' as const };
   const trace = await dq.traceOf(ctx.db, userId);
   if (d.mode === 'remove') {

@@ -30,6 +30,8 @@ export interface Hub {
    * the room list, never per member). Sockets in several of the rooms get it once; it arrives as `channelName.anyUser`.
    */
   publishToUsers(userIds: number[], data: unknown): void;
+  /** Closes every socket in this person's private channel, on every node (an account deleted). */
+  disconnectUser(userId: number): void;
   /** Tells clients the build they run is old (on every node's start; also answered to each `system` subscriber). */
   announceStaticVersion(version: string): Promise<void>;
 }
@@ -177,6 +179,10 @@ export function startHub(app: FastifyInstance): Hub {
         channel: channelName.anyUser,
         data,
       } satisfies ChannelMessage);
+    },
+    disconnectUser(userId) {
+      if (closing) return;
+      io.in(channelName.user(userId)).disconnectSockets(true);
     },
     async announceStaticVersion(version) {
       staticVersion = version;

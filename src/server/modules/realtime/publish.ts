@@ -22,6 +22,7 @@ export const HITS_THROTTLE_MS = 1000;
 export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
   const commentsEvent = (entryId: number, data: CommentsEvent) => hub.publish(channelName.comments(entryId), data);
   const offs = [
+    ctx.events.on('account.closed', ({ userId }) => hub.disconnectUser(userId)),
     ctx.events.on('comment.created', async ({ commentId, entryId }) => {
       const [comment, item] = await Promise.all([presentForReaders(ctx, commentId), live.commentItem(ctx, commentId)]);
       if (comment)

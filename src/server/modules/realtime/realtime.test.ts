@@ -9,6 +9,7 @@ import type { ChannelMessage, CommentsEvent, LiveItem, SocketReply } from '../..
 import { COMMANDS_PER_WINDOW, hubOf, MAX_CHANNELS_PER_SOCKET } from './hub.ts';
 import { channelAuth, signChannel } from '../../lib/channels.ts';
 import { realtimePage } from './page.ts';
+import { runDeletion } from '../accounts/service.ts';
 
 let t: TestApp;
 let url: string;
@@ -133,6 +134,29 @@ describe('channel subscriptions', () => {
     const error = new Promise<SocketReply>((resolve) => s.once('error', resolve));
     s.emit('subscribe', { channel: 'nope' });
     refused(await error, messages.socketUnknownChannel);
+  });
+
+  it("a deleted account's open sockets are closed when its deletion runs; others stay", async () => {
+    const leaver = await signedIn('Уходящий');
+    const stayer = await signedIn('Остающийся');
+    const auth = (u: { id: number }) => realtimePage(t.app.ctx, { ...u, isPaid: false } as never).socketAuth()!;
+    const [gone, kept] = [await connect(), await connect()];
+    expect((await subscribe(gone, auth(leaver.user))).ok).toBe(true);
+    expect((await subscribe(kept, auth(stayer.user))).ok).toBe(true);
+    const closed = new Promise<string>((resolve) => gone.once('disconnect', resolve));
+    const res = await leaver.v.post('/v3.0/users/settings/delete', {
+      password: 'correct horse battery',
+      content: 'anonymize',
+    });
+    expect(res.json().rc, res.body).toBe(200);
+    t.clock.now = new Date(Date.now() + 15 * DAY);
+    try {
+      await runDeletion(t.app.ctx, leaver.user.id);
+    } finally {
+      t.clock.now = new Date();
+    }
+    expect(await closed).toBe('io server disconnect');
+    expect(kept.connected).toBe(true);
   });
 
   it('private channels: only with a valid, fresh signature for that very channel', async () => {

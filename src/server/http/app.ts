@@ -201,7 +201,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (req) => {
     const deviceToken = req.headers['x-device-token'];
-    if (deviceToken !== undefined) {
+    // Pages and files are for browsers: there the header is ignored (a bad or revoked token included), and the
+    // session cookie alone decides; a token never shows its holder a page (the settings, with tokens and sessions).
+    if (deviceToken !== undefined && isApiPath(req.url)) {
       // The token alone decides who calls: cookies are ignored, and a bad token is a 401, never an anonymous call.
       const { user } = await userByApiToken(
         app.ctx,

@@ -36,4 +36,24 @@ describe('rendered pages ignore the API token header', () => {
       expect(res.body, url).not.toContain('Владелец Токена');
     }
   }, 60_000);
+
+  it('a bad or revoked token on a page is no 401: the page is served, to the cookie’s owner or to an anonymous reader', async () => {
+    const owner = new Visitor(t.app);
+    await owner.register({ name: 'Хозяйка Старого Токена' });
+    const made = await owner.post('/v3.0/tokens/create', { name: 'отозванный', scope: 'read', days: 30 });
+    const { item, token } = made.json().data as { item: { id: number }; token: string };
+    const id = item.id;
+    expect((await owner.post(`/v3.0/tokens/revoke/${id}`, {})).json().rc).toBe(200);
+    for (const bad of [token, 'not-a-token']) {
+      const anonymous = await new Visitor(t.app).get('/', { headers: { 'x-device-token': bad } });
+      expect(anonymous.statusCode).toBe(200);
+      const own = await owner.get('/u/me/settings', { headers: { 'x-device-token': bad } });
+      expect(own.statusCode).toBe(200);
+      expect(own.body).toContain('Хозяйка Старого Токена');
+      // The API still refuses it.
+      expect(
+        (await new Visitor(t.app).get('/v3.0/auth/check', { headers: { 'x-device-token': bad } })).statusCode,
+      ).toBe(401);
+    }
+  }, 60_000);
 });

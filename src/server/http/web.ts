@@ -16,8 +16,6 @@ import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
 import { sendShared, SharedBody } from '../lib/page-encoding.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { userBySessionToken } from '../modules/auth/service.ts';
-import { SESSION_COOKIE } from './session.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -202,12 +200,6 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/v3.0')) {
       return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
-    }
-    // Pages are for browsers: an API token signs no one in here (it would show its holder the settings page, with
-    // the tokens and sessions); the session cookie alone decides.
-    if (req.viaToken) {
-      req.user = await userBySessionToken(app.ctx, req.cookies[SESSION_COOKIE]);
-      req.viaToken = false;
     }
     const key = sharedKey(req, app.ctx.config.isProduction);
     if (key !== null) {

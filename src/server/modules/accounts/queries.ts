@@ -187,15 +187,6 @@ export async function subsiteBySlug(db: Db, slug: string) {
   return rows[0];
 }
 
-export async function roleIn(db: Db, subsiteId: number, userId: number) {
-  const rows = await db
-    .select({ role: subsiteRoles.role })
-    .from(subsiteRoles)
-    .where(and(eq(subsiteRoles.subsiteId, subsiteId), eq(subsiteRoles.userId, userId)))
-    .limit(1);
-  return rows[0]?.role ?? null;
-}
-
 export async function membersOf(db: Db, subsiteId: number) {
   return db
     .select({

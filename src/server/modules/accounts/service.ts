@@ -26,6 +26,7 @@ import {
   nextNameChange,
   settingsRole,
 } from './policy.ts';
+import { roleOf } from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { checkPassword, deletionState, listExports } from './lifecycle.ts';
 
@@ -209,7 +210,7 @@ export async function endOtherSessions(ctx: Ctx, user: UserRow, cookieToken: str
 async function managed(ctx: Ctx, user: UserRow, id: number) {
   const s = await q.subsiteById(ctx.db, id);
   if (!s) throw notFound(messages.subsiteNotFound);
-  const own = await q.roleIn(ctx.db, id, user.id);
+  const own = await roleOf(ctx, { userId: user.id, subsiteId: id });
   return { s, role: settingsRole(user, own, s.type), own };
 }
 
@@ -324,7 +325,7 @@ export async function setMember(
     const { s, role } = await managed(ctx, user, id);
     if (s.type === 'user') throw badRequest(messages.badRequest);
     if (!(await q.userCard(ctx.db, input.user_id))) throw badRequest(messages.userLinkNotFound);
-    const target = await q.roleIn(ctx.db, id, input.user_id);
+    const target = await roleOf(ctx, { userId: input.user_id, subsiteId: id });
     assertCanSetMember(role, target, input.role);
     if (input.role) await q.setMember(ctx.db, id, input.user_id, input.role);
     else await q.removeMember(ctx.db, id, input.user_id);

@@ -2,6 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
+import { managesSubsite } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -18,7 +19,7 @@ export async function enter(ctx: Ctx, viewer: Viewer, chatId: number) {
   const [subscribed, manages] = channel
     ? await Promise.all([
         q.isSubscribed(ctx.db, viewer.id, chat!.subsite_id!),
-        q.managesSubsite(ctx.db, viewer.id, chat!.subsite_id!),
+        managesSubsite(ctx, { userId: viewer.id, subsiteId: chat!.subsite_id! }),
       ])
     : [false, false];
   const s = policy.standing(chat, member, subscribed, manages);

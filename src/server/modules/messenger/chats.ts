@@ -9,6 +9,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { managesSubsite } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { tell } from './delivery.ts';
@@ -87,7 +88,7 @@ export async function create(ctx: Ctx, viewer: Viewer, input: CreateInput): Prom
       if (!input.subsite_id) throw badRequest(messages.channelSubsiteInvalid);
       const subsite = await q.findSubsite(ctx.db, input.subsite_id);
       if (!subsite) throw notFound(messages.channelSubsiteInvalid);
-      policy.assertCanOpenChannel(await q.managesSubsite(ctx.db, viewer.id, subsite.id));
+      policy.assertCanOpenChannel(await managesSubsite(ctx, { userId: viewer.id, subsiteId: subsite.id }));
       const existing = await q.findChannelChat(ctx.db, subsite.id);
       if (existing) return existing.id;
       const chatId = await q.insertChat(

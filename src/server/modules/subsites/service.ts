@@ -7,6 +7,7 @@ import {
   type NotifyData,
   type SubsiteDetails,
 } from '../../../shared/feed.ts';
+import { MANAGER_ROLES } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -83,6 +84,17 @@ export async function cardsByIds(ctx: Ctx, ids: number[], userId: number | null)
   });
 }
 
+/**
+ * A person's role in running a subsite (owner, admin, moderator, editor, author), null for none: the one answer
+ * every module asks (accounts' settings, the messenger's channels, the subsite header).
+ */
+export const roleOf = (ctx: Ctx, { userId, subsiteId }: { userId: number; subsiteId: number }) =>
+  q.roleIn(ctx.db, userId, subsiteId);
+
+/** Whether the person runs the subsite: its owner or one of its admins. */
+export const managesSubsite = async (ctx: Ctx, who: { userId: number; subsiteId: number }) =>
+  MANAGER_ROLES.includes((await roleOf(ctx, who)) ?? '');
+
 /** The subsite page header for one reader (anonymous readers see no relation). */
 export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
   const [relation, entriesCount, isDeleted, role] = await Promise.all([
@@ -91,7 +103,7 @@ export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number 
       : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
     q.entriesCount(ctx.db, subsite),
     q.isDeletedAccount(ctx.db, subsite),
-    viewerId ? q.roleIn(ctx.db, viewerId, subsite.id) : Promise.resolve(null),
+    viewerId ? roleOf(ctx, { userId: viewerId, subsiteId: subsite.id }) : Promise.resolve(null),
   ]);
   const isMine = subsite.type === 'user' && subsite.id === viewerId;
   return {

@@ -176,17 +176,6 @@ export async function isSubscribed(db: Db, userId: number, subsiteId: number) {
   );
 }
 
-export async function managesSubsite(db: Db, userId: number, subsiteId: number) {
-  return Boolean(
-    await firstRow(
-      db,
-      z.object({ x: col.int }),
-      sql`select 1 as x from subsite_roles where user_id = ${userId} and subsite_id = ${subsiteId}
-            and role in ('owner', 'admin')`,
-    ),
-  );
-}
-
 const SubsiteRow = z.object({ id: col.int, type: col.text, name: col.text });
 export function findSubsite(db: Db, id: number) {
   return firstRow(db, SubsiteRow, sql`select id, type, name from subsites where id = ${id}`);

@@ -26,6 +26,7 @@ import {
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
+import { presentAuthor } from '../users/index.ts';
 
 /** Reading discussions: the cached trees and pages, one comment for readers, what the writes share. */
 export type Viewer = { id: number; role: Role } | null;
@@ -84,14 +85,7 @@ function present(
     ...base,
     text: renderCommentText(row.text, mentions),
     source: canEdit ? row.text : null,
-    author: {
-      id: row.author_id,
-      name: row.author_name,
-      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
-      avatar_url: row.author_avatar,
-      avatar_color: row.author_color,
-      is_plus: row.author_plus,
-    },
+    author: { ...presentAuthor(row), is_plus: row.author_plus },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     is_favorited: row.is_favorited,
     is_removed: false,

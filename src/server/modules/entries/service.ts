@@ -33,6 +33,7 @@ import {
   shouldHold,
   withdrawReview,
 } from '../restrictions/index.ts';
+import { presentAuthor } from '../users/index.ts';
 
 /** Stored JSON read defensively: feeds must survive a malformed row. */
 type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
@@ -71,14 +72,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     intro: introOf(row.blocks),
     cover: coverOf(row.blocks),
     date: row.published_at.toISOString(),
-    author: {
-      id: row.author_id,
-      name: row.author_name,
-      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
-      avatar_url: row.author_avatar,
-      avatar_color: row.author_color,
-      is_plus: row.author_plus,
-    },
+    author: { ...presentAuthor(row), is_plus: row.author_plus },
     subsite: {
       id: row.subsite_id,
       type: row.subsite_type,

@@ -2,7 +2,6 @@ import { messages } from '../../../shared/catalogue.ts';
 import { truncate } from '../../../shared/format.ts';
 import { type MediaFile, type MediaImage } from '../../../shared/media.ts';
 import { type Chat, type ChatPerson, type Message } from '../../../shared/messenger.ts';
-import { subsiteUrl } from '../../../shared/slug.ts';
 import type { ExtractResult } from '../../../shared/extract.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -10,18 +9,14 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { tell } from './delivery.ts';
 import type { Viewer } from './access.ts';
+import { presentAuthor } from '../users/index.ts';
 
 /** Messages and chats as the API answers them; members told of a changed message. */
 
 export const URL_RE = /\bhttps?:\/\/[^\s<>"']+/i;
 
-export const person = (id: number, name: string, slug: string, avatar: string | null, color: string): ChatPerson => ({
-  id,
-  name,
-  url: subsiteUrl({ id, type: 'user', slug }),
-  avatar_url: avatar,
-  avatar_color: color,
-});
+export const person = (id: number, name: string, slug: string, avatar: string | null, color: string): ChatPerson =>
+  presentAuthor({ author_id: id, author_name: name, author_slug: slug, author_avatar: avatar, author_color: color });
 
 export function presentMessage(row: q.MessageRow, reactions: q.ReactionRowOut[] = []): Message {
   const author =

@@ -19,6 +19,7 @@ import { entryUrl, presentCard } from '../entries/service.ts';
 import { searchHashtags } from '../hashtags/service.ts';
 import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';
 import * as q from './queries.ts';
+import { presentAuthor } from '../users/index.ts';
 
 const DAY_MS = 86_400_000;
 /** More words than this add nothing to a search but cost; the rest are ignored. */
@@ -197,13 +198,7 @@ function presentComment(row: q.SearchCommentRow): SearchComment {
     entry_id: row.entry_id,
     reply_to: row.reply_to,
     date: row.created_at.toISOString(),
-    author: {
-      id: row.author_id,
-      name: row.author_name,
-      url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug }),
-      avatar_url: row.author_avatar,
-      avatar_color: row.author_color,
-    },
+    author: presentAuthor(row),
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: 0 },
     url: `${url}?comment=${row.id}`,
     entry: { id: row.entry_id, title: row.entry_title, url },

@@ -1,3 +1,4 @@
 /** What other modules may use of users besides service.ts: creating a user with their personal blog (sign-up, seed), the role rules. */
 export { insertUser, type NewUser } from './queries.ts';
 export { isAdmin, isBanned, isStaff } from './policy.ts';
+export { presentAuthor, type AuthorColumns } from './present.ts';

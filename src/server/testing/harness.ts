@@ -7,8 +7,8 @@ import { openDatabase, type Database } from '../db/index.ts';
 import { buildApp } from '../http/app.ts';
 import type { WebOptions } from '../http/web.ts';
 import { freshPostgres } from './postgres.ts';
-import { users } from '../db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { userSettings, users } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
 
 /**
  * A real app on a real database for one test file: PGlite in memory by default; with DATABASE_URL,
@@ -124,6 +124,15 @@ export async function seasonedUser(t: TestApp, name: string) {
     .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
     .where(eq(users.id, u.id));
   return u;
+}
+
+/** What one module stored of a person's settings: the raw `user_settings` value, `{}` when it kept none. */
+export async function storedSettings(t: TestApp, userId: number, module: string) {
+  const [row] = await t.database.db
+    .select({ value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), eq(userSettings.module, module)));
+  return row?.value ?? {};
 }
 
 export interface Call {

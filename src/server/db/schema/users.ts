@@ -1,4 +1,4 @@
-import { pgTable, integer, text, timestamp, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, timestamp, boolean, jsonb, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns.ts';
 
@@ -53,8 +53,6 @@ export const users = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
     bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
-    /** Per-user preferences: default feed sorting and the like (see shared/settings). */
-    settings: jsonb('settings').notNull().default({}),
     /**
      * Counts the user's writes through the API. What a node keeps of a reader for long (their feed filters and
      * marks) is valid for one value: every node reads it with the session, so a change made through another node
@@ -64,4 +62,21 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A person's preferences, one row per module that keeps some (`users/settings.ts` gives each a typed store): the
+ * feed's sorting, the 18+ choices, notification channels, the messenger's rules. Each module reads and changes only
+ * its own row, so two modules never merge into one bag.
+ */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module: text('module').notNull(),
+    value: jsonb('value').notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.module] })],
 );

@@ -5,28 +5,6 @@ import { col, firstRow, rows } from '../../db/rows.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Marks the reader's feed as tuned (the popup is not offered again). */
-export async function markTuned(db: Db, userId: number) {
-  await db.execute(
-    sql`update users set settings = settings || jsonb_build_object('subsites_tuned', true) where id = ${userId}`,
-  );
-}
-
-/** Stores when the reader last opened a recent feed (unix seconds). */
-export async function saveLastSeen(db: Db, userId: number, seconds: number) {
-  await db.execute(
-    sql`update users set settings = settings || jsonb_build_object('recent_last_seen', ${seconds}::bigint) where id = ${userId}`,
-  );
-}
-
-const SettingsRow = z.object({ settings: col.json });
-
-export async function userSettings(db: Db, userId: number): Promise<Record<string, unknown>> {
-  const row = await firstRow(db, SettingsRow, sql`select settings from users where id = ${userId}`);
-  const s = row?.settings;
-  return s && typeof s === 'object' && !Array.isArray(s) ? (s as Record<string, unknown>) : {};
-}
-
 const RatedRow = z.object({ id: col.int, rating: col.int });
 export type RatedRow = z.output<typeof RatedRow>;
 

@@ -23,6 +23,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as feed from '../feed/service.ts';
 import * as subsites from '../subsites/service.ts';
+import { settings as userSettings } from '../users/index.ts';
 import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -51,7 +52,7 @@ export async function tune(ctx: Ctx, userId: number, settings: Map<number, 0 | 1
       if (on) await subsites.subscribe(ctx, userId, id);
       else await subsites.unsubscribe(ctx, userId, id);
     }
-    await q.markTuned(ctx.db, userId);
+    await userSettings.discovery.merge(ctx.db, userId, { subsites_tuned: true });
     const cards = await subsites.communities(ctx, userId, 1000);
     return { is_subsites_tuned: true, subscribed_ids: cards.filter((c) => c.is_subscribed).map((c) => c.id) };
   });
@@ -127,8 +128,7 @@ export async function initialData(
   unreadCount: (userId: number) => Promise<number>,
 ): Promise<{ data: InitialData; seen: number }> {
   const now = nowSeconds(ctx);
-  const settings = user ? await q.userSettings(ctx.db, user.id) : {};
-  const stored = typeof settings.recent_last_seen === 'number' ? settings.recent_last_seen : null;
+  const stored = user ? ((await userSettings.discovery.read(ctx.db, user.id)).recent_last_seen ?? null) : null;
   const lastSeen = Math.min(now, stored ?? input.cookieSeen ?? now);
   const saved = user ? await subsites.defaultSorting(ctx, user.id) : null;
   const facts = pageFacts(input.url, saved);
@@ -140,7 +140,7 @@ export async function initialData(
   ]);
   // A visitor's time lives in the cookie: only a first visit (no time anywhere) or a recent feed moves it to now.
   const seen = input.update || (stored ?? input.cookieSeen) === null ? now : lastSeen;
-  if (user && seen !== stored) await q.saveLastSeen(ctx.db, user.id, seen);
+  if (user && seen !== stored) await userSettings.discovery.merge(ctx.db, user.id, { recent_last_seen: seen });
   const defaultFeedType: DefaultFeedType =
     saved === 'date' ? DEFAULT_FEED_TYPES.allRecent : DEFAULT_FEED_TYPES.allPopular;
   const data: InitialData = {
@@ -184,8 +184,7 @@ async function subsiteCard(
 
 /** `GET /recent/lastSeen`: the stored time (signed in) or the cookie's; 0 when never. */
 export async function lastSeen(ctx: Ctx, user: { id: number } | null, cookieSeen: number | null) {
-  const settings = user ? await q.userSettings(ctx.db, user.id) : {};
-  const stored = typeof settings.recent_last_seen === 'number' ? settings.recent_last_seen : null;
+  const stored = user ? ((await userSettings.discovery.read(ctx.db, user.id)).recent_last_seen ?? null) : null;
   return { time: stored ?? cookieSeen ?? 0 };
 }
 

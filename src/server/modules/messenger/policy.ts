@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { DEFAULT_MESSENGER_SETTINGS, WRITE_RULES, type MessengerSettings } from '../../../shared/messenger.ts';
+import { DEFAULT_MESSENGER_SETTINGS, type MessengerSettings } from '../../../shared/messenger.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { isBanned, isStaff } from '../auth/index.ts';
 import type { ChatRow, MemberRow, MessageRow } from './queries.ts';
@@ -84,14 +84,8 @@ export function assertCanOpenChannel(manages: boolean) {
 }
 
 /** The recipient's settings over the defaults. */
-export function settingsOf(stored: Record<string, unknown> | null | undefined): MessengerSettings {
-  const s = (stored?.messenger ?? {}) as Record<string, unknown>;
-  return {
-    write: WRITE_RULES.includes(s.write as never)
-      ? (s.write as MessengerSettings['write'])
-      : DEFAULT_MESSENGER_SETTINGS.write,
-    email: typeof s.email === 'boolean' ? s.email : DEFAULT_MESSENGER_SETTINGS.email,
-  };
+export function settingsOf(stored: Partial<MessengerSettings> | undefined): MessengerSettings {
+  return { ...DEFAULT_MESSENGER_SETTINGS, ...stored };
 }
 
 /**
@@ -100,7 +94,7 @@ export function settingsOf(stored: Record<string, unknown> | null | undefined): 
  * subscribe to, or nobody. `answered`: the recipient wrote in this chat already, so the rule is satisfied.
  */
 export function assertMayWrite(
-  recipient: { banned_until: Date | null; settings: Record<string, unknown> | null },
+  recipient: { banned_until: Date | null; settings: Partial<MessengerSettings> },
   facts: { ignores: boolean; recipientSubscribed: boolean; answered: boolean; senderIsStaff: boolean },
   now: Date,
 ) {

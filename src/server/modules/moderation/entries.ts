@@ -10,6 +10,7 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, entryFor } from './common.ts';
 import { recordAction } from './audit.ts';
+import { settings } from '../users/index.ts';
 
 /** Staff actions on entries and comments: unpublish, flags, pins, closed editing; the reader's 18+ choices. */
 // ---- entry actions (spec/content.md §4) ----
@@ -93,17 +94,17 @@ export async function setEntryFlag(
 
 // ---- 18+ (spec/content.md §8): the reader's choices live with the user (users/service.ts) ----
 
-export { adultPrefs, adultPrefsOf, ownBan, type AdultPrefs } from '../users/service.ts';
+export { adultPrefs, ownBan, type AdultPrefs } from '../users/service.ts';
 
 /** `POST /subsite/is_adult`: kept on the account when signed in (the route also sets a cookie for everyone). */
 export async function setAdult(ctx: Ctx, userId: number | null, isAdult: boolean): Promise<{ is_adult: boolean }> {
-  if (userId !== null) await q.mergeSettings(ctx.db, userId, { is_adult: isAdult });
+  if (userId !== null) await settings.adult.merge(ctx.db, userId, { is_adult: isAdult });
   return { is_adult: isAdult };
 }
 
 /** `POST /subsite/is_blur_nsfw`: the signed-in reader's choice to keep 18+ entries blurred. */
 export async function setBlurNsfw(ctx: Ctx, userId: number, blur: boolean): Promise<{ is_blur_nsfw: boolean }> {
-  await q.mergeSettings(ctx.db, userId, { is_blur_nsfw: blur });
+  await settings.adult.merge(ctx.db, userId, { is_blur_nsfw: blur });
   return { is_blur_nsfw: blur };
 }
 

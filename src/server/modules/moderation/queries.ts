@@ -185,14 +185,6 @@ export async function unlockEntry(db: Db, entryId: number): Promise<boolean> {
   );
 }
 
-// ---- 18+ preferences (users.settings) ----
-
-export async function mergeSettings(db: Db, userId: number, patch: Record<string, unknown>) {
-  await db.execute(
-    sql`update users set settings = coalesce(settings, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb where id = ${userId}`,
-  );
-}
-
 // ---- comment pins ----
 
 const CommentFacts = z.object({

@@ -415,16 +415,16 @@ describe('mail', () => {
     const db = t.database.db;
     // A real failure in the last write of the action (the account's mail switches), raised by the database itself.
     await db.execute(sql`create function fail_settings() returns trigger language plpgsql as $$
-      begin if new.id = ${sql.raw(String(owner.id))} and new.settings is distinct from old.settings then raise exception 'injected'; end if; return new; end $$`);
+      begin if new.user_id = ${sql.raw(String(owner.id))} and new.module = 'notifications' then raise exception 'injected'; end if; return new; end $$`);
     await db.execute(
-      sql`create trigger fail_settings before update on users for each row execute function fail_settings()`,
+      sql`create trigger fail_settings before insert or update on user_settings for each row execute function fail_settings()`,
     );
     try {
       expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).statusCode).toBe(500);
       const [sub] = await db.select().from(emailSubscriptions).where(eq(emailSubscriptions.token, token));
       expect(sub.unsubscribedAt).toBeNull();
     } finally {
-      await db.execute(sql`drop trigger fail_settings on users`);
+      await db.execute(sql`drop trigger fail_settings on user_settings`);
       await db.execute(sql`drop function fail_settings()`);
     }
     expect((await new Visitor(t.app).post('/v3.0/email/unsubscribe', { token })).json().rc).toBe(200);

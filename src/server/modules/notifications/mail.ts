@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
-import { present, settingsOf } from './service.ts';
+import { settings as userSettings } from '../users/index.ts';
+import { channelsOf, present } from './service.ts';
 
 /**
  * Notification letters and the daily digest: jobs that decide and write them, then hand them to the mail module's
@@ -37,8 +38,8 @@ export async function letterForNotification(ctx: Ctx, notificationId: number) {
   const row = await q.notificationById(ctx.db, notificationId);
   // Read on the site before the letter went: no letter. A mail-only row is born read.
   if (!row || (row.is_read && !row.data.mail_only)) return;
-  const person = await q.userSettings(ctx.db, row.user_id);
-  if (!person || !settingsOf(person.settings)[row.type as keyof ReturnType<typeof settingsOf>]?.email) return;
+  const person = await q.person(ctx.db, row.user_id);
+  if (!person || !(await channelsOf(ctx, row.user_id))[row.type as NotificationType]?.email) return;
   const sub = await q.ensureEmailSubscription(ctx.db, person.email.toLowerCase(), row.user_id, newToken(), false);
   const [item] = await present(ctx, [row], ctx.config.publicUrl);
   const unsubscribe = unsubscribeUrl(ctx, sub.token);
@@ -121,7 +122,8 @@ export async function unsubscribe(ctx: Ctx, token: string) {
     await q.unsubscribeEmail(ctx.db, token, ctx.now());
     // The account is found by the address itself: the letter went to it, so its owner speaks for that account only.
     const account = await q.accountIdByEmail(ctx.db, sub.email);
-    if (account !== null) await q.disableAllMail(ctx.db, account, NOTIFICATION_TYPES);
+    if (account !== null)
+      await userSettings.notifications.mergeEach(ctx.db, account, [...NOTIFICATION_TYPES], { email: false });
     return { email: sub.email, active: false, asked: sub.digest, confirmed: false };
   });
 }

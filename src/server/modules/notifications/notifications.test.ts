@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
+import { isRussianError, storedSettings, useTestApp, Visitor } from '../../testing/harness.ts';
 import { entries, notifications, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { NotificationsPage } from '../../../shared/notifications.ts';
@@ -469,11 +469,7 @@ describe('settings', () => {
     expect((await items(author.v))[1].text).toBe('Никита Ковалёв прокомментировала вашу запись «Про лето»');
     await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'auto' }, { as: 'form' });
     expect((await items(author.v))[1].text).toBe('Никита Ковалёв прокомментировал вашу запись «Про лето»');
-    const [{ settings }] = await t.database.db
-      .select({ settings: users.settings })
-      .from(users)
-      .where(eq(users.id, nikita.id));
-    expect(settings).not.toHaveProperty('gender');
+    expect(await storedSettings(t, nikita.id, 'profile')).not.toHaveProperty('gender');
 
     for (const body of [{}, { gender: 'other' }, { gender: 1 }, { gender: ['male'] }, { gender: 'male', x: 1 }]) {
       expect(
@@ -509,11 +505,10 @@ describe('settings', () => {
     expect(res.json(), res.body).toMatchObject({ rc: 200, rm: messages.notificationSettingsSaved });
     expect(res.json().data.notifications.comment).toEqual({ site: false, email: false });
     await author.v.post('/v3.0/notifications/settings', { type: 'reply', channel: 'email', enabled: false });
-    const [{ settings }] = await t.database.db
-      .select({ settings: users.settings })
-      .from(users)
-      .where(eq(users.id, author.id));
-    expect(settings).toMatchObject({ notifications: { comment: { site: false }, reply: { email: false } } });
+    expect(await storedSettings(t, author.id, 'notifications')).toMatchObject({
+      comment: { site: false },
+      reply: { email: false },
+    });
 
     await comment((await person('Гость')).v, e.id, 'Не дойдёт');
     expect(await rowsOf(author.id)).toEqual([]);

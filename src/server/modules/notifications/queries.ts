@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { settings } from '../users/index.ts';
 
 /** The SQL of notifications and mail subscriptions. */
 
@@ -131,9 +132,8 @@ const ActorRow = z.object({
   slug: col.text,
   avatar_color: col.text,
   avatar_url: col.text.nullable(),
-  gender: col.text.nullable(),
 });
-export type ActorRow = z.output<typeof ActorRow>;
+export type ActorRow = z.output<typeof ActorRow> & { gender: string | null };
 
 export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, ActorRow>> {
   if (!ids.length) return new Map();
@@ -141,20 +141,20 @@ export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, Ac
     db,
     ActorRow,
     sql`
-    select s.id, s.name, s.slug, s.avatar_color, s.avatar_url, u.settings->>'gender' as gender
-    from subsites s left join users u on u.id = s.id
+    select s.id, s.name, s.slug, s.avatar_color, s.avatar_url
+    from subsites s
     where s.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`,
   );
-  return new Map(actors.map((r) => [r.id, r]));
+  const genders = await settings.profile.readMany(db, ids);
+  return new Map(actors.map((r) => [r.id, { ...r, gender: genders.get(r.id)?.gender ?? null }]));
 }
 
 const RecipientRow = z.object({
   id: col.int,
   email: col.text,
-  settings: jsonObject,
   actor_muted: col.bool,
   actor_banned: col.bool,
 });
@@ -171,7 +171,7 @@ export async function recipient(
     db,
     RecipientRow,
     sql`
-    select u.id, u.email, u.settings,
+    select u.id, u.email,
       ${actorId === null ? sql`false` : sql`exists (select 1 from subsite_mutes m where m.user_id = u.id and m.subsite_id = ${actorId})`} as actor_muted,
       ${actorId === null ? sql`false` : sql`exists (select 1 from users a where a.id = ${actorId} and a.banned_until > ${now})`} as actor_banned
     from users u where u.id = ${userId}`,
@@ -224,48 +224,14 @@ export async function usersByMention(db: Db, tokens: string[]): Promise<number[]
   return named.map((r) => r.id);
 }
 
-export async function userSettings(
-  db: Db,
-  userId: number,
-): Promise<{ settings: Record<string, unknown>; email: string; name: string } | undefined> {
+/** The person's address and name, undefined when the account is gone. */
+export async function person(db: Db, userId: number): Promise<{ email: string; name: string } | undefined> {
   return firstRow(
     db,
-    z.object({ settings: jsonObject, email: col.text, name: col.text }),
+    z.object({ email: col.text, name: col.text }),
     sql`
-    select u.settings, u.email, s.name from users u join subsites s on s.id = u.id where u.id = ${userId}`,
+    select u.email, s.name from users u join subsites s on s.id = u.id where u.id = ${userId}`,
   );
-}
-
-export async function saveGender(db: Db, userId: number, gender: string | null) {
-  await db.execute(
-    gender === null
-      ? sql`update users set settings = settings - 'gender' where id = ${userId}`
-      : sql`update users set settings = settings || jsonb_build_object('gender', ${gender}::text) where id = ${userId}`,
-  );
-}
-
-/** Sets one channel of one type in `users.settings.notifications`, keeping the rest. */
-export async function saveSetting(db: Db, userId: number, type: string, channel: string, enabled: boolean) {
-  await db.execute(sql`
-    update users set settings = jsonb_set(
-      settings || jsonb_build_object('notifications', coalesce(settings -> 'notifications', '{}'::jsonb)),
-      array['notifications', ${type}::text],
-      coalesce(settings -> 'notifications' -> ${type}::text, '{}'::jsonb) || jsonb_build_object(${channel}::text, ${enabled}::boolean))
-    where id = ${userId}`);
-}
-
-/** Mail off for every type at once (the unsubscribe link of a notification letter). */
-export async function disableAllMail(db: Db, userId: number, types: readonly string[]) {
-  const list = sql.join(
-    types.map((t) => sql`${t}::text`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update users set settings = settings || jsonb_build_object('notifications',
-      coalesce(settings -> 'notifications', '{}'::jsonb) || (
-        select jsonb_object_agg(t, coalesce(settings -> 'notifications' -> t, '{}'::jsonb) || '{"email": false}'::jsonb)
-        from unnest(array[${list}]) as t))
-    where id = ${userId}`);
 }
 
 // ——— Mail subscriptions ———

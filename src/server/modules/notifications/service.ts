@@ -18,6 +18,7 @@ import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as q from './queries.ts';
+import { settings as userSettings } from '../users/index.ts';
 
 /** How many words of a comment a notification quotes. */
 const QUOTE_MAX = 200;
@@ -28,40 +29,33 @@ export const SYSTEM_TEXT_MAX = 2000;
 
 // ——— Settings ———
 
-/** The reader's settings over the defaults; unknown keys in the stored JSON are ignored. */
-export function settingsOf(stored: Record<string, unknown> | null | undefined): NotificationSettings {
-  const saved = (stored?.notifications ?? {}) as Record<string, Record<string, unknown>>;
+/** The reader's channels per type: what they stored over the defaults. */
+export async function channelsOf(ctx: Ctx, userId: number): Promise<NotificationSettings> {
+  const saved = await userSettings.notifications.read(ctx.db, userId);
   const result = {} as NotificationSettings;
-  for (const type of NOTIFICATION_TYPES) {
-    const d = DEFAULT_NOTIFICATION_SETTINGS[type];
-    const s = saved[type] ?? {};
-    result[type] = {
-      site: typeof s.site === 'boolean' ? s.site : d.site,
-      email: typeof s.email === 'boolean' ? s.email : d.email,
-    };
-  }
+  for (const type of NOTIFICATION_TYPES) result[type] = { ...DEFAULT_NOTIFICATION_SETTINGS[type], ...saved[type] };
   return result;
 }
 
 export async function settings(ctx: Ctx, userId: number): Promise<SettingsData> {
-  const row = await q.userSettings(ctx.db, userId);
+  const row = await q.person(ctx.db, userId);
   if (!row) throw notFound(messages.notificationUserNotFound);
   const sub = await q.emailSubscriptionByEmail(ctx.db, row.email.toLowerCase());
   const asked = Boolean(sub?.digest && !sub.unsubscribed_at);
-  const stated = row.settings.gender;
   return {
-    notifications: settingsOf(row.settings),
+    notifications: await channelsOf(ctx, userId),
     email: row.email,
     digest: asked && Boolean(sub?.confirmed_at),
     digest_pending: asked && !sub?.confirmed_at,
-    gender: stated === 'male' || stated === 'female' ? stated : null,
+    gender: (await userSettings.profile.read(ctx.db, userId)).gender ?? null,
     guessed_gender: guessGender(row.name),
   };
 }
 
 /** How notifications about this person speak of them ('оценил' / 'оценила'); null: read from the name. */
 export async function saveGender(ctx: Ctx, userId: number, gender: Gender | null) {
-  await q.saveGender(ctx.db, userId, gender);
+  if (gender === null) await userSettings.profile.remove(ctx.db, userId, ['gender']);
+  else await userSettings.profile.merge(ctx.db, userId, { gender });
   return settings(ctx, userId);
 }
 
@@ -72,7 +66,7 @@ export async function saveSetting(
   channel: NotificationChannel,
   enabled: boolean,
 ) {
-  await q.saveSetting(ctx.db, userId, type, channel, enabled);
+  await userSettings.notifications.mergeEach(ctx.db, userId, [type], { [channel]: enabled });
   return settings(ctx, userId);
 }
 
@@ -104,7 +98,7 @@ export async function notify(ctx: Ctx, input: NotifyInput): Promise<number | nul
 async function store(ctx: Ctx, input: NotifyInput): Promise<number | null> {
   const person = await q.recipient(ctx.db, input.userId, input.actorId, ctx.now());
   if (!person || person.actor_muted || person.actor_banned) return null;
-  const wanted = settingsOf(person.settings)[input.type];
+  const wanted = (await channelsOf(ctx, input.userId))[input.type];
   if (!wanted.site && !wanted.email) return null;
   const { id, created } = await q.upsertNotification(ctx.db, {
     userId: input.userId,
@@ -230,7 +224,7 @@ export async function notifyBan(ctx: Ctx, userId: number, until: string | null, 
 
 /** A message from the site to one person (the `notify.system` job); null when the account is gone by then. */
 export async function notifySystem(ctx: Ctx, userId: number, text: string) {
-  if (!(await q.userSettings(ctx.db, userId))) return null;
+  if (!(await q.person(ctx.db, userId))) return null;
   return notify(ctx, { userId, type: 'system', actorId: null, data: { text } });
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
-import { accountDeletions, mutes, subsiteRoles, subscriptions, subsites, users } from '../../db/schema.ts';
+import { accountDeletions, mutes, subsiteRoles, subscriptions, subsites } from '../../db/schema.ts';
 
 export async function findSubsite(db: Db, id: number) {
   const rows = await db.select().from(subsites).where(eq(subsites.id, id)).limit(1);
@@ -149,18 +149,4 @@ export async function entriesCount(db: Db, subsite: { id: number; type: string }
     sql`select count(*)::int as n from entries where ${column} = ${subsite.id} and is_published and not removed`,
   );
   return row?.n ?? 0;
-}
-
-/** Merges one key into `users.settings`. */
-export async function saveSetting(db: Db, userId: number, key: string, value: unknown) {
-  await db
-    .update(users)
-    .set({ settings: sql`${users.settings} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)` })
-    .where(eq(users.id, userId));
-}
-
-export async function readSettings(db: Db, userId: number): Promise<Record<string, unknown>> {
-  const rows = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId)).limit(1);
-  const s = rows[0]?.settings;
-  return s && typeof s === 'object' && !Array.isArray(s) ? (s as Record<string, unknown>) : {};
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { mutes, subscriptions, subsites, users } from '../../db/schema.ts';
-import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
+import { isRussianError, storedSettings, useTestApp, Visitor } from '../../testing/harness.ts';
 
 /** What a reader does with a subsite besides subscribing: mute, notifications, the default feed sorting, the header. */
 const { t } = useTestApp();
@@ -36,8 +36,7 @@ const subscription = async (userId: number, subsiteId: number) =>
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
   )[0];
-const settingsOf = async (userId: number) =>
-  (await db().select({ s: users.settings }).from(users).where(eq(users.id, userId)))[0].s;
+const settingsOf = (userId: number) => storedSettings(t, userId, 'subsites');
 const ignoredIds = async (v: Visitor) => (await v.get('/v3.0/auth/check')).json().data.user.ignored_ids as number[];
 
 describe('POST /v3.0/mute|unmute/subsite/{id}', () => {
@@ -172,16 +171,14 @@ describe('POST /v3.0/notifications/subscribe|unsubscribe/subsite/{id}', () => {
 
 describe('POST /v3.0/subsite/save_default_sorting_for_feed/{type}', () => {
   it.each(['hotness', 'date', 'day', 'week', 'month', 'year', 'all'])(
-    'saves %s in users.settings, keeping other settings',
+    "saves %s in the reader's subsites settings, keeping other modules' settings",
     async (type) => {
       const r = await reader();
-      await db()
-        .update(users)
-        .set({ settings: { theme: 'dark' } })
-        .where(eq(users.id, r.id));
+      await r.v.post('/v3.0/messenger/settings', { write: 'nobody' });
       const res = await r.v.post(`/v3.0/subsite/save_default_sorting_for_feed/${type}`);
       expect(res.json()).toEqual({ rc: 200, rm: messages.sortingSaved, data: { sorting: type } });
-      expect(await settingsOf(r.id)).toEqual({ theme: 'dark', feed_sorting: type });
+      expect(await settingsOf(r.id)).toEqual({ feed_sorting: type });
+      expect(await storedSettings(t, r.id, 'messenger')).toMatchObject({ write: 'nobody' });
     },
   );
 

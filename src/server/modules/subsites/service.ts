@@ -1,12 +1,6 @@
 import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import {
-  isFeedSorting,
-  type FeedSorting,
-  type MuteData,
-  type NotifyData,
-  type SubsiteDetails,
-} from '../../../shared/feed.ts';
+import { type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
 import { MANAGER_ROLES } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
@@ -14,6 +8,7 @@ import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanMute, assertCanNotify, assertCanSubscribe } from './policy.ts';
 import * as q from './queries.ts';
+import { settings as userSettings } from '../users/index.ts';
 
 export function presentSubsite(s: q.SubsiteRow, subscribed: Set<number>): SubsiteCard {
   return {
@@ -148,20 +143,17 @@ export async function notify(ctx: Ctx, userId: number, subsiteId: number, on: bo
   return { subsite_id: subsiteId, is_notify: on };
 }
 
-const SORTING_SETTING = 'feed_sorting';
-
 export async function saveDefaultSorting(
   ctx: Ctx,
   userId: number,
   sorting: FeedSorting,
 ): Promise<{ sorting: FeedSorting }> {
-  await q.saveSetting(ctx.db, userId, SORTING_SETTING, sorting);
+  await userSettings.subsites.merge(ctx.db, userId, { feed_sorting: sorting });
   return { sorting };
 }
 
 /** The sorting the main page `/` opens with for this reader; null when never saved. */
 export async function defaultSorting(ctx: Ctx, userId: number | null): Promise<FeedSorting | null> {
   if (!userId) return null;
-  const value = (await q.readSettings(ctx.db, userId))[SORTING_SETTING];
-  return isFeedSorting(value) ? value : null;
+  return (await userSettings.subsites.read(ctx.db, userId)).feed_sorting ?? null;
 }

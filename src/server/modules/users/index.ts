@@ -1,4 +1,8 @@
-/** What other modules may use of users besides service.ts: creating a user with their personal blog (sign-up, seed), the role rules. */
+/**
+ * What other modules may use of users besides service.ts: creating a user with their personal blog (sign-up, seed),
+ * the role rules, the author presenter and each module's typed settings store.
+ */
 export { insertUser, type NewUser } from './queries.ts';
 export { isAdmin, isBanned, isStaff } from './policy.ts';
 export { presentAuthor, type AuthorColumns } from './present.ts';
+export { settings } from './settings.ts';

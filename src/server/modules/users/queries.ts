@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
-import { subscriptions, subsiteRoles, subsites, users, mutes } from '../../db/schema.ts';
+import { subscriptions, subsiteRoles, subsites, users, mutes, userSettings } from '../../db/schema.ts';
 
 export interface NewUser {
   name: string;
@@ -64,9 +64,9 @@ export async function userRelations(db: Db, userId: number) {
     db.select({ id: mutes.subsiteId }).from(mutes).where(eq(mutes.userId, userId)),
     // Set by `POST /subsites/tune` (discovery): the tuning popup is not offered again.
     db
-      .select({ tuned: sql<boolean>`coalesce((${users.settings} ->> 'subsites_tuned')::boolean, false)` })
-      .from(users)
-      .where(eq(users.id, userId)),
+      .select({ tuned: sql<boolean>`coalesce((${userSettings.value} ->> 'subsites_tuned')::boolean, false)` })
+      .from(userSettings)
+      .where(and(eq(userSettings.userId, userId), eq(userSettings.module, 'discovery'))),
   ]);
   return {
     managed,
@@ -76,14 +76,61 @@ export async function userRelations(db: Db, userId: number) {
   };
 }
 
-/** A person's own settings (users.settings): the 18+ choices among them. */
-export async function settingsOf(db: Db, userId: number): Promise<Record<string, unknown>> {
+// ---- user_settings: each module's row, changed only through these (typed by users/settings.ts) ----
+
+/** One module's stored preferences of a person; `{}` when it kept none. */
+export async function settingsRow(db: Db, userId: number, module: string): Promise<unknown> {
   const row = await firstRow(
     db,
-    z.object({ settings: z.record(z.string(), z.unknown()).nullable() }),
-    sql`select settings from users where id = ${userId}`,
+    z.object({ value: col.json }),
+    sql`select value from user_settings where user_id = ${userId} and module = ${module}`,
   );
-  return row?.settings ?? {};
+  return row?.value ?? {};
+}
+
+/** The same for many people at once (notification recipients, chat members). */
+export async function settingsRows(db: Db, userIds: number[], module: string): Promise<Map<number, unknown>> {
+  if (!userIds.length) return new Map();
+  const found = await db
+    .select({ userId: userSettings.userId, value: userSettings.value })
+    .from(userSettings)
+    .where(and(inArray(userSettings.userId, userIds), eq(userSettings.module, module)));
+  return new Map(found.map((r) => [r.userId, r.value]));
+}
+
+/**
+ * Merges top-level keys into a module's row, creating it; `nested` merges `patch` into each named key's own object
+ * instead (one notification type's channels, or every type's). Keys in `remove` are dropped first.
+ */
+export async function mergeSettings(
+  db: Db,
+  userId: number,
+  module: string,
+  change: { patch?: Record<string, unknown>; nested?: string[]; remove?: string[] },
+) {
+  const patch = JSON.stringify(change.patch ?? {});
+  const kept = change.remove?.length
+    ? sql`(user_settings.value - ${sql`array[${sql.join(
+        change.remove.map((k) => sql`${k}::text`),
+        sql`, `,
+      )}]`})`
+    : sql`user_settings.value`;
+  const merged = change.nested?.length
+    ? sql`${kept} || (select jsonb_object_agg(k, coalesce(user_settings.value -> k, '{}'::jsonb) || ${patch}::jsonb)
+        from unnest(array[${sql.join(
+          change.nested.map((k) => sql`${k}::text`),
+          sql`, `,
+        )}]) as k)`
+    : sql`${kept} || ${patch}::jsonb`;
+  const fresh = change.nested?.length
+    ? sql`(select jsonb_object_agg(k, ${patch}::jsonb) from unnest(array[${sql.join(
+        change.nested.map((k) => sql`${k}::text`),
+        sql`, `,
+      )}]) as k)`
+    : sql`${patch}::jsonb`;
+  await db.execute(sql`
+    insert into user_settings (user_id, module, value) values (${userId}, ${module}, ${fresh})
+    on conflict (user_id, module) do update set value = ${merged}`);
 }
 
 /** The site-wide ban holding this person now, if any: until when and why. */

@@ -3,16 +3,9 @@ import type { CurrentUser, Role } from '../../../shared/api.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import {
-  activeSiteBan,
-  insertUser,
-  setRole,
-  settingsOf,
-  userIdByEmail,
-  userRelations,
-  type NewUser,
-} from './queries.ts';
+import { activeSiteBan, insertUser, setRole, userIdByEmail, userRelations, type NewUser } from './queries.ts';
 import { isBanned, isStaff } from './policy.ts';
+import { settings } from './settings.ts';
 import { MANAGER_ROLES, REVIEWER_ROLES, type OwnBan } from '../../../shared/moderation.ts';
 
 /** A stable per-user hash for client-side identity checks; never a secret by itself. */
@@ -113,10 +106,7 @@ export interface AdultPrefs {
   is_blur_nsfw: boolean;
 }
 
-export function adultPrefsOf(settings: Record<string, unknown>): AdultPrefs {
-  return { is_adult: settings.is_adult === true, is_blur_nsfw: settings.is_blur_nsfw === true };
-}
-
 export async function adultPrefs(ctx: Ctx, userId: number): Promise<AdultPrefs> {
-  return adultPrefsOf(await settingsOf(ctx.db, userId));
+  const stored = await settings.adult.read(ctx.db, userId);
+  return { is_adult: stored.is_adult === true, is_blur_nsfw: stored.is_blur_nsfw === true };
 }

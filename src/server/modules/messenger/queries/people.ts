@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
 import { col, firstRow, rows } from '../../../db/rows.ts';
-
-const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+import type { MessengerSettings } from '../../../../shared/messenger.ts';
+import { settings } from '../../users/index.ts';
 
 /** The people a chat reaches and the rules between them: subscriptions, blocklists, settings, pictures. */
 
@@ -16,23 +16,27 @@ const PersonRow = z.object({
   avatar_url: col.text.nullable(),
   avatar_color: col.text,
   banned_until: col.date.nullable(),
-  settings: z.record(z.string(), z.unknown()).nullable(),
   email: col.text,
 });
-export type PersonRow = z.output<typeof PersonRow>;
+/** `settings`: what the person stored of the messenger's settings (policy.settingsOf adds the defaults). */
+export type PersonRow = z.output<typeof PersonRow> & { settings: Partial<MessengerSettings> };
 
-export function people(db: Db, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return rows(
-    db,
-    PersonRow,
-    sql`select u.id, s.name, s.slug, s.avatar_url, s.avatar_color, u.banned_until, u.settings, u.email
-          from users u join subsites s on s.id = u.id
-         where u.id in (${sql.join(
-           ids.map((id) => sql`${id}`),
-           sql`, `,
-         )})`,
-  );
+export async function people(db: Db, ids: number[]): Promise<PersonRow[]> {
+  if (!ids.length) return [];
+  const [found, stored] = await Promise.all([
+    rows(
+      db,
+      PersonRow,
+      sql`select u.id, s.name, s.slug, s.avatar_url, s.avatar_color, u.banned_until, u.email
+            from users u join subsites s on s.id = u.id
+           where u.id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    ),
+    settings.messenger.readMany(db, ids),
+  ]);
+  return found.map((p) => ({ ...p, settings: stored.get(p.id) ?? {} }));
 }
 
 const ContactRow = z.object({
@@ -90,13 +94,6 @@ export async function hasWritten(db: Db, chatId: number, userId: number) {
       z.object({ x: col.int }),
       sql`select 1 as x from chat_messages where chat_id = ${chatId} and author_id = ${userId} limit 1`,
     ),
-  );
-}
-
-export async function saveSettings(db: Db, userId: number, value: unknown) {
-  await db.execute(
-    sql`update users set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{messenger}', ${jsonb(value)})
-         where id = ${userId}`,
   );
 }
 

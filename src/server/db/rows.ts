@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from './index.ts';
 import { preparedRows } from './prepared.ts';
@@ -45,3 +45,6 @@ export const IdRow = z.object({ id: col.int });
  * whatever the count, so a prepared statement stays one plan. The ids are numbers, never text from a client.
  */
 export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** A time as a `timestamptz` parameter (raw SQL would otherwise send the driver's own text for a Date). */
+export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

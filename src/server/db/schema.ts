@@ -24,7 +24,7 @@ export * from './schema/complaints.ts';
 export * from './schema/messenger.ts';
 export * from './schema/notifications.ts';
 export * from './schema/push.ts';
-export * from './schema/mail.ts';
+export * from './schema/letters.ts';
 export * from './schema/accounts.ts';
 export * from './schema/signin.ts';
 export * from './schema/payments.ts';

@@ -19,7 +19,8 @@ import { entryHashtags } from '../modules/hashtags/service.ts';
 import { slugify } from '../../shared/slug.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { insertUser } from '../modules/users/queries.ts';
-import { recountRatings, recountTargets } from '../modules/votes/queries.ts';
+import { recountTargets } from '../modules/votes/queries.ts';
+import { recountRatings } from '../modules/users/write-queries.ts';
 import { refreshHotness } from '../modules/feed/ranking.ts';
 
 const SEEDED_KEY = 'seeded_at';

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { Letter } from '../lib/mailer.ts';
 import { enqueue } from './queue.ts';
@@ -25,4 +27,9 @@ export async function queueLetter(ctx: Ctx, letter: Letter): Promise<void> {
     })
     .returning({ id: outbox.id });
   await enqueue(ctx, 'mail.letter', { letterId: id }, { maxAttempts: LETTER_ATTEMPTS });
+}
+
+/** The `mail.letter` job's record of a try: sent, kept (no SMTP) or failed, with the masked text once sent. */
+export async function setLetterState(db: Db, id: number, set: Partial<typeof outbox.$inferInsert>) {
+  await db.update(outbox).set(set).where(eq(outbox.id, id));
 }

@@ -1,6 +1,6 @@
 import { pgTable, integer, text, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
+import { subsites, users } from './users.ts';
 
 /**
  * API tokens (`X-Device-Token`): stored as the SHA-256 of the token, like sessions; `prefix` is the first characters,
@@ -89,3 +89,12 @@ export const accountExports = pgTable(
   },
   (t) => [index('account_exports_user').on(t.userId)],
 );
+
+/** Community rules shown on its page and in its settings (owners and managers edit them). */
+export const subsiteRules = pgTable('subsite_rules', {
+  subsiteId: integer('subsite_id')
+    .primaryKey()
+    .references(() => subsites.id, { onDelete: 'cascade' }),
+  rules: text('rules').notNull().default(''),
+  updatedAt: createdAt(),
+});

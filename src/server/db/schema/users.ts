@@ -1,4 +1,4 @@
-import { pgTable, integer, text, timestamp, boolean, jsonb, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, timestamp, boolean, jsonb, uniqueIndex, primaryKey, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns.ts';
 
@@ -62,6 +62,25 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Who runs a subsite: owner of a blog; a community's owner and admins (manage it), moderators (review its approval
+ * queue), editors and authors (write in it).
+ */
+export const subsiteRoles = pgTable(
+  'subsite_roles',
+  {
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'moderator', 'editor', 'author'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_roles_user').on(t.userId)],
 );
 
 /**

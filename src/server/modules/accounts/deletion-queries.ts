@@ -18,9 +18,8 @@ import {
   signinCodes,
   signinIdentities,
   subscriptions,
-  subsites,
-  users,
 } from '../../db/schema.ts';
+import { userWrites } from '../users/index.ts';
 
 /** The SQL of account deletion: the request, what the account still holds, and the two steps of the job. */
 
@@ -52,10 +51,7 @@ export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
  * email change go. A new kind of credential belongs in this list.
  */
 export async function closeAccess(db: Db, userId: number) {
-  await db
-    .update(users)
-    .set({ email: `deleted-${userId}@deleted.invalid`, passwordHash: '!deleted', role: 'user' })
-    .where(eq(users.id, userId));
+  await userWrites.closeCredentials(db, userId);
   for (const table of [
     sessions,
     apiTokens,
@@ -75,10 +71,7 @@ export async function closeAccess(db: Db, userId: number) {
  * again — the history of names, the saved versions of their entries and the data exports.
  */
 export async function anonymizeAccount(db: Db, userId: number, name: string, now: Date) {
-  await db
-    .update(subsites)
-    .set({ name, slug: '', description: '', avatarUrl: null, coverUrl: null })
-    .where(eq(subsites.id, userId));
+  await userWrites.updateSubsite(db, userId, { name, slug: '', description: '', avatarUrl: null, coverUrl: null });
   await db.delete(nameChanges).where(eq(nameChanges.userId, userId));
   await db.delete(accountExports).where(eq(accountExports.userId, userId));
   await db

@@ -19,6 +19,7 @@ import * as votes from '../votes/service.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
+import { userWrites } from '../users/index.ts';
 
 /** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
 
@@ -82,7 +83,7 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
     if (!(await q.useEmailChange(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.emailChangeInvalid);
     if (await q.emailInUse(ctx.db, row.newEmail)) throw badRequest(messages.emailTaken);
     const p = (await q.profileOf(ctx.db, row.userId))!;
-    await q.setEmail(ctx.db, row.userId, row.newEmail);
+    await userWrites.setEmail(ctx.db, row.userId, row.newEmail);
     await queueLetter(ctx, {
       to: p.email,
       subject: messages.emailChangedMailSubject,

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { spendOnce } from '../../db/spend.ts';
+import { userWrites } from '../users/index.ts';
 
 // ── API tokens ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -126,25 +127,8 @@ export async function lastNameChange(db: Db, userId: number): Promise<Date | nul
 }
 
 export async function setName(db: Db, userId: number, oldName: string, newName: string, now: Date) {
-  await db.update(subsites).set({ name: newName }).where(eq(subsites.id, userId));
+  await userWrites.updateSubsite(db, userId, { name: newName });
   await db.insert(nameChanges).values({ userId, oldName, newName, createdAt: now });
-}
-
-export async function updateSubsite(
-  db: Db,
-  id: number,
-  values: Partial<
-    Pick<
-      typeof subsites.$inferInsert,
-      'name' | 'slug' | 'description' | 'avatarUrl' | 'coverUrl' | 'posting' | 'isModerated'
-    >
-  >,
-) {
-  if (Object.keys(values).length) await db.update(subsites).set(values).where(eq(subsites.id, id));
-}
-
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 // ── Sessions ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -162,14 +146,6 @@ export async function sessionsOf(db: Db, userId: number, now: Date) {
     .orderBy(desc(sessions.createdAt));
 }
 
-/** Ends every session of the user but `keepHash` (none kept when null); returns how many ended. */
-export async function endSessions(db: Db, userId: number, keepHash: string | null): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined))
-    .returning({ h: sessions.tokenHash });
-  return rows.length;
-}
 
 // ── Subsites ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -201,22 +177,6 @@ export async function membersOf(db: Db, subsiteId: number) {
     .innerJoin(subsites, eq(subsites.id, subsiteRoles.userId))
     .where(eq(subsiteRoles.subsiteId, subsiteId))
     .orderBy(subsiteRoles.createdAt);
-}
-
-export async function setMember(
-  db: Db,
-  subsiteId: number,
-  userId: number,
-  role: 'admin' | 'moderator' | 'editor' | 'author',
-) {
-  await db
-    .insert(subsiteRoles)
-    .values({ subsiteId, userId, role })
-    .onConflictDoUpdate({ target: [subsiteRoles.subsiteId, subsiteRoles.userId], set: { role } });
-}
-
-export async function removeMember(db: Db, subsiteId: number, userId: number) {
-  await db.delete(subsiteRoles).where(and(eq(subsiteRoles.subsiteId, subsiteId), eq(subsiteRoles.userId, userId)));
 }
 
 export async function rulesOf(db: Db, subsiteId: number): Promise<string> {
@@ -253,15 +213,6 @@ export async function ownedCommunities(db: Db, userId: number): Promise<number> 
   return Number(r.n);
 }
 
-export async function insertCommunity(db: Db, c: { name: string; slug: string; description: string; ownerId: number }) {
-  const [row] = await db
-    .insert(subsites)
-    .values({ type: 'community', name: c.name, slug: c.slug, description: c.description })
-    .returning({ id: subsites.id });
-  await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: c.ownerId, role: 'owner' });
-  return row.id;
-}
-
 // ── Email change, deletion, export ───────────────────────────────────────────────────────────────────────────
 
 export async function emailInUse(db: Db, email: string): Promise<boolean> {
@@ -288,10 +239,6 @@ export async function findEmailChange(db: Db, tokenHash: string, now: Date) {
 
 export const useEmailChange = (db: Db, tokenHash: string, now: Date) =>
   spendOnce(db, emailChanges, eq(emailChanges.tokenHash, tokenHash), now);
-
-export async function setEmail(db: Db, userId: number, email: string) {
-  await db.update(users).set({ email }).where(eq(users.id, userId));
-}
 
 export async function entriesOf(db: Db, userId: number) {
   return db

@@ -16,7 +16,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
-import type { UserRow } from '../auth/index.ts';
+import { endSessions, type UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';
 import { recordAction } from '../moderation/service.ts';
 import {
@@ -158,7 +158,7 @@ export async function saveProfile(
   user: UserRow,
   input: { description?: string; slug?: string; avatar_url?: string | null; cover_url?: string | null },
 ) {
-  await q.updateSubsite(ctx.db, user.id, {
+  await userWrites.updateSubsite(ctx.db, user.id, {
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.slug !== undefined ? { slug: input.slug } : {}),
     ...(input.avatar_url !== undefined ? { avatarUrl: input.avatar_url } : {}),
@@ -177,10 +177,10 @@ export async function changePassword(
   const before = await checkPassword(ctx, user, input.current, 'current');
   const hash = await hashPassword(input.password);
   const ended = await transaction(ctx, async (ctx) => {
-    await q.setPasswordHash(ctx.db, user.id, hash);
+    await userWrites.setPasswordHash(ctx.db, user.id, hash);
     // A first password is a new way in (an account made through a provider had none).
     if (!before.passwordHash) await announceSigninMethod(ctx, user.id, messages.methodPassword);
-    return q.endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null);
+    return endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null);
   });
   return { ended };
 }
@@ -202,7 +202,7 @@ export async function listSessions(ctx: Ctx, user: UserRow, cookieToken: string 
 }
 
 export async function endOtherSessions(ctx: Ctx, user: UserRow, cookieToken: string | undefined) {
-  return { ended: await q.endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null) };
+  return { ended: await endSessions(ctx.db, user.id, cookieToken ? sha256(cookieToken) : null) };
 }
 
 // ── Subsite settings ─────────────────────────────────────────────────────────────────────────────────────────
@@ -282,7 +282,7 @@ export async function saveSubsiteSettings(
       });
     // A person's blog carries their name: it changes through the monthly name rule, not here.
     const name = s.type === 'user' ? undefined : input.name;
-    await q.updateSubsite(ctx.db, id, {
+    await userWrites.updateSubsite(ctx.db, id, {
       ...(name !== undefined ? { name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.avatar_url !== undefined ? { avatarUrl: input.avatar_url } : {}),
@@ -327,8 +327,8 @@ export async function setMember(
     if (!(await q.userCard(ctx.db, input.user_id))) throw badRequest(messages.userLinkNotFound);
     const target = await roleOf(ctx, { userId: input.user_id, subsiteId: id });
     assertCanSetMember(role, target, input.role);
-    if (input.role) await q.setMember(ctx.db, id, input.user_id, input.role);
-    else await q.removeMember(ctx.db, id, input.user_id);
+    if (input.role) await userWrites.setMember(ctx.db, id, input.user_id, input.role);
+    else await userWrites.removeMember(ctx.db, id, input.user_id);
   });
   return subsiteSettings(ctx, user, id);
 }
@@ -345,7 +345,7 @@ export async function createCommunity(
       throw badRequest(messages.communityTooMany(COMMUNITIES_PER_USER));
     if (await q.subsiteBySlug(ctx.db, input.slug))
       throw badRequest(messages.slugTaken, { errors: { slug: messages.slugTaken } });
-    return q.insertCommunity(ctx.db, { ...input, ownerId: user.id });
+    return userWrites.insertCommunity(ctx.db, { ...input, ownerId: user.id });
   }).catch((err: { code?: string; cause?: { code?: string } }) => {
     // Two requests for one address at once: the unique index decides, the second is told the address is taken.
     if (err?.code === '23505' || err?.cause?.code === '23505')
@@ -367,3 +367,4 @@ export {
   runDeletion,
   runExport,
 } from './lifecycle.ts';
+import { userWrites } from '../users/index.ts';

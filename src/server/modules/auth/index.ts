@@ -14,3 +14,5 @@ export {
 export { findUserByEmail } from './queries.ts';
 /** The signed-in user's row for a raw lookup (accounts' API-token lookup reads the same row as the session's). */
 export { userRowFields, userRowSelect } from './queries.ts';
+/** Signing out elsewhere (accounts' settings): the one place sessions end besides signing out. */
+export { endSessions } from './queries.ts';

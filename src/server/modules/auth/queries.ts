@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, preparedRowsOf } from '../../db/rows.ts';
@@ -76,11 +76,6 @@ export async function findUserBySession(db: Db, tokenHash: string, now: Date): P
   return row;
 }
 
-/** A write of the user went through: what nodes keep of them for long is no longer theirs (`users.writeSeq`). */
-export async function bumpWriteSeq(db: Db, userId: number) {
-  await db.execute(sql`update users set write_seq = write_seq + 1 where id = ${userId}`);
-}
-
 export async function hasSuperuser(db: Db): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'superuser')).limit(1);
   return rows.length > 0;
@@ -117,6 +112,11 @@ export async function findRecoveryToken(db: Db, tokenHash: string, now: Date) {
 export const useRecoveryToken = (db: Db, tokenHash: string, now: Date) =>
   spendOnce(db, recoveryTokens, eq(recoveryTokens.tokenHash, tokenHash), now);
 
-export async function setPassword(db: Db, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+/** Ends every session of the user but `keepHash` (none kept when null); returns how many ended. */
+export async function endSessions(db: Db, userId: number, keepHash: string | null): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined))
+    .returning({ h: sessions.tokenHash });
+  return rows.length;
 }

@@ -13,6 +13,7 @@ import { createUser, presentCurrentUser } from '../users/service.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
+import { userWrites } from '../users/index.ts';
 
 export const SESSION_DAYS = 30;
 export const RECOVERY_MINUTES = 60;
@@ -207,7 +208,7 @@ export async function userBySessionToken(ctx: Ctx, token: string | undefined) {
 
 /** After a write of the user through the API (http/app.ts): see `users.writeSeq`. */
 export async function noteWrite(ctx: Ctx, userId: number) {
-  await q.bumpWriteSeq(ctx.db, userId);
+  await userWrites.bumpWriteSeq(ctx.db, userId);
 }
 
 /** Sessions ended outside a request this node answers (a job): none of the remembered ones may serve again. */
@@ -277,7 +278,7 @@ export async function completeRecovery(
   const passwordHash = await hashPassword(input.password);
   const { user, session } = await transaction(ctx, async (ctx) => {
     if (!(await q.useRecoveryToken(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.recoverTokenInvalid);
-    await q.setPassword(ctx.db, row.userId, passwordHash);
+    await userWrites.setPasswordHash(ctx.db, row.userId, passwordHash);
     await q.deleteUserSessions(ctx.db, row.userId);
     await announceSigninMethod(ctx, row.userId, messages.methodPassword);
     return { user: (await q.findUserById(ctx.db, row.userId))!, session: await openSession(ctx, row.userId, client) };

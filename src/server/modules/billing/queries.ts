@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { claimMeta, deleteMeta, readMeta, writeMeta } from '../../db/meta.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
-import { donations, invoices, meta, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';
+import { donations, invoices, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';
 
 // ——— Invoices ———
 
@@ -237,39 +238,27 @@ export async function siteDonations(db: Db, limit: number) {
 
 const BANNER_KEY = 'feed_banner';
 
-export async function banner(db: Db): Promise<unknown> {
-  return (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, BANNER_KEY)))[0]?.value ?? null;
-}
+export const banner = (db: Db) => readMeta(db, BANNER_KEY);
 
 export async function setBanner(db: Db, value: unknown | null) {
-  if (value === null) await db.delete(meta).where(eq(meta.key, BANNER_KEY));
-  else
-    await db.insert(meta).values({ key: BANNER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+  if (value === null) await deleteMeta(db, BANNER_KEY);
+  else await writeMeta(db, BANNER_KEY, value);
 }
 
 const SELLER_KEY = 'seller_requisites';
 
 /** The seller's requisites for invoices, as the superuser saved them; null before. */
-export async function sellerRequisites(db: Db): Promise<unknown> {
-  return (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, SELLER_KEY)))[0]?.value ?? null;
-}
+export const sellerRequisites = (db: Db) => readMeta(db, SELLER_KEY);
 
 export async function setSellerRequisites(db: Db, value: unknown) {
-  await db.insert(meta).values({ key: SELLER_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
-  await db.delete(meta).where(eq(meta.key, SELLER_NOTICE_KEY));
+  await writeMeta(db, SELLER_KEY, value);
+  await deleteMeta(db, SELLER_NOTICE_KEY);
 }
 
 const SELLER_NOTICE_KEY = 'seller_requisites_missing_told';
 
 /** True once until the requisites are saved: the superusers are told of a refused invoice one time, not per try. */
-export async function claimSellerNotice(db: Db, now: Date): Promise<boolean> {
-  const r = await db
-    .insert(meta)
-    .values({ key: SELLER_NOTICE_KEY, value: now.toISOString() })
-    .onConflictDoNothing()
-    .returning();
-  return r.length > 0;
-}
+export const claimSellerNotice = (db: Db, now: Date) => claimMeta(db, SELLER_NOTICE_KEY, now.toISOString());
 
 /** The accounts that run the site (superusers), told when a customer could not get an invoice. */
 export async function superuserIds(db: Db): Promise<number[]> {

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
-import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, rows, ts } from '../../db/rows.ts';
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The entry facts every comment rule needs. */
 const EntryRow = z.object({

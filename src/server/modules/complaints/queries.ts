@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 // ---- targets ----
 

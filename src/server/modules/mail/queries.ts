@@ -6,10 +6,6 @@ export async function letterById(db: Db, id: number) {
   return (await db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0];
 }
 
-export async function setLetterState(db: Db, id: number, set: Partial<typeof outbox.$inferInsert>) {
-  await db.update(outbox).set(set).where(eq(outbox.id, id));
-}
-
 /** The newest letters first. */
 export async function newestLetters(db: Db, limit: number) {
   return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);

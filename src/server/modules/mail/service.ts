@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
+import { setLetterState } from '../../jobs/letters.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as q from './queries.ts';
 
@@ -21,7 +22,7 @@ export async function deliverLetter(ctx: Ctx, letterId: number, job: JobInfo): P
   if (!row || row.status !== 'queued') return;
   if (!ctx.mail.configured) {
     ctx.log.info({ to: row.to, subject: row.subject }, `mail kept in the outbox:\n${row.text}`);
-    await q.setLetterState(ctx.db, row.id, { status: 'kept', error: null });
+    await setLetterState(ctx.db, row.id, { status: 'kept', error: null });
     return;
   }
   try {
@@ -30,10 +31,10 @@ export async function deliverLetter(ctx: Ctx, letterId: number, job: JobInfo): P
     const error = String((err as Error)?.message ?? err).slice(0, 1000);
     const final = job.attempts >= job.maxAttempts;
     ctx.log.error({ to: row.to, subject: row.subject, err: error, attempt: job.attempts }, 'mail delivery failed');
-    await q.setLetterState(ctx.db, row.id, { status: final ? 'failed' : 'queued', error });
+    await setLetterState(ctx.db, row.id, { status: final ? 'failed' : 'queued', error });
     throw err;
   }
-  await q.setLetterState(ctx.db, row.id, {
+  await setLetterState(ctx.db, row.id, {
     status: 'sent',
     error: null,
     text: mask(row.text, row.secrets),

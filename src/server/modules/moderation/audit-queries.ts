@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../shared/api.ts';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, intArray, rows } from '../../db/rows.ts';
+import { col, firstRow, intArray, rows, ts } from '../../db/rows.ts';
 
 /** The audit log and what the user card of /admin shows. */
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 // ---- audit log ----
 

@@ -11,6 +11,7 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, DAY, PAGE, presentBan, cleanReason, target, FOREVER } from './common.ts';
 import { recordAction } from './audit.ts';
+import { userWrites } from '../users/index.ts';
 
 /** Bans: placing, lifting, their history, the expiry task, and the log of staff actions taken elsewhere. */
 // ---- bans ----
@@ -75,7 +76,7 @@ export async function ban(ctx: Ctx, actor: Actor, userId: number, input: BanInpu
       now,
     });
     if (subsiteId === null) {
-      await q.setBannedUntil(ctx.db, userId, until ?? FOREVER);
+      await userWrites.setBannedUntil(ctx.db, userId, until ?? FOREVER);
       await enqueue(ctx, 'notify.ban', { userId, until: until?.toISOString() ?? null, reason });
     }
     await recordAction(ctx, {
@@ -131,7 +132,7 @@ export async function unban(
       await q.takeRestorable(ctx.db, current.id);
     }
     if (subsiteId === null) {
-      await q.setBannedUntil(ctx.db, userId, null);
+      await userWrites.setBannedUntil(ctx.db, userId, null);
       await enqueue(ctx, 'notify.system', { userId, text: messages.unbannedNotice });
     }
     await recordAction(ctx, {
@@ -188,7 +189,7 @@ export async function expireBans(ctx: Ctx) {
         targetId: b.user_id,
         data: { ban_id: b.id, subsite_id: b.subsite_id },
       });
-    await q.clearPastBans(ctx.db, now);
+    await userWrites.clearPastBans(ctx.db, now);
     await q.dropOldRestorable(ctx.db, now);
     return ended.length;
   });

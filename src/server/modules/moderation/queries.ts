@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
 import { queries as r } from '../restrictions/index.ts';
 
 const { banSelect, BanRow, holds, personCols, PersonRow } = r;
@@ -22,7 +22,6 @@ export type BanRow = z.output<typeof BanRow>;
 export type PersonRow = z.output<typeof PersonRow>;
 export type { EntryFacts } from '../restrictions/index.ts';
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export * from './audit-queries.ts';
 
 const ids = (list: number[]) => sql`${JSON.stringify(list)}::jsonb`;
@@ -128,10 +127,6 @@ export async function takeRestorable(db: Db, id: number) {
   await db.execute(sql`update bans set removed_entry_ids = '[]', removed_comment_ids = '[]' where id = ${id}`);
 }
 
-export async function setBannedUntil(db: Db, userId: number, until: Date | null) {
-  await db.execute(sql`update users set banned_until = ${until ? ts(until) : null} where id = ${userId}`);
-}
-
 /** The expiry job: bans whose date passed are closed at that date; answers them for the audit log. */
 export async function expireBans(db: Db, now: Date) {
   return rows(
@@ -140,11 +135,6 @@ export async function expireBans(db: Db, now: Date) {
     sql`update bans set ended_at = until where ended_at is null and until is not null and until <= ${ts(now)}
         returning id, user_id, subsite_id`,
   );
-}
-
-/** Site-wide bans that ended leave `banned_until` in the past; it is cleared so the column says 'not banned'. */
-export async function clearPastBans(db: Db, now: Date) {
-  await db.execute(sql`update users set banned_until = null where banned_until <= ${ts(now)}`);
 }
 
 /** After the keeping period what 'remove all data' took stays removed for good: the lists are dropped. */

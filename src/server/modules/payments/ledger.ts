@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as q from './queries.ts';
+import { userWrites } from '../users/index.ts';
 
 export type { LedgerInput, LedgerKind, LedgerRow } from './queries.ts';
 
@@ -37,15 +38,15 @@ export async function siteAccount(ctx: Ctx, beforeId: number | null, limit: numb
  * Answers the new end of the paid period.
  */
 export async function grantPlus(ctx: Ctx, userId: number, days: number): Promise<Date | null> {
-  return transaction(ctx, (ctx) => q.extendPlus(ctx.db, userId, days, ctx.now()));
+  return transaction(ctx, (ctx) => userWrites.extendPlus(ctx.db, userId, days, ctx.now()));
 }
 
 /** Takes `days` of Plus back (a refund); Plus ends at once when the paid period is then over. */
 export async function revokePlus(ctx: Ctx, userId: number, days: number): Promise<void> {
-  await transaction(ctx, (ctx) => q.shortenPlus(ctx.db, userId, days, ctx.now()));
+  await transaction(ctx, (ctx) => userWrites.shortenPlus(ctx.db, userId, days, ctx.now()));
 }
 
 /** Ends Plus of everyone whose paid period is over (the scheduled task); answers how many lost it. */
 export async function expirePlus(ctx: Ctx): Promise<number> {
-  return (await q.expirePlus(ctx.db, ctx.now())).length;
+  return (await userWrites.expirePlus(ctx.db, ctx.now())).length;
 }

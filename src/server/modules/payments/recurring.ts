@@ -16,6 +16,7 @@ import { providerOf } from './providers.ts';
 import * as q from './queries.ts';
 import { chargeInput, paid } from './settle.ts';
 import { plusStatus } from './status.ts';
+import { userWrites } from '../users/index.ts';
 
 /** The monthly tariff: cancelling it, charging due subscriptions by their saved card, the periodic task. */
 
@@ -79,7 +80,7 @@ export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<num
         failures,
         retryDays === undefined ? null : addDays(sub.date_next_transaction, retryDays),
       );
-      if (retryDays === undefined) await q.endPlusIfOver(ctx.db, sub.user_id, ctx.now());
+      if (retryDays === undefined) await userWrites.endPlusIfOver(ctx.db, sub.user_id, ctx.now());
     });
     if (sub.email)
       await queueLetter(ctx, {

@@ -58,16 +58,3 @@ export async function pushFailed(db: Db, endpoint: string) {
   await db.execute(sql`update push_endpoints set failures = failures + 1 where endpoint = ${endpoint}`);
 }
 
-/** A `meta` value, created by the first node that asks (a second node reads the first one's). */
-export async function metaValue<S extends z.ZodType>(
-  db: Db,
-  key: string,
-  schema: S,
-  create: () => z.input<S>,
-): Promise<z.output<S>> {
-  await db.execute(
-    sql`insert into meta (key, value) values (${key}, ${JSON.stringify(create())}::jsonb) on conflict (key) do nothing`,
-  );
-  const [row] = await rows(db, z.object({ value: z.unknown() }), sql`select value from meta where key = ${key}`);
-  return schema.parse(row.value);
-}

@@ -12,6 +12,7 @@ import { checkedLookup, isPublicAddress } from '../../lib/safe-fetch.ts';
 import { notificationById } from '../notifications/index.ts';
 import { present } from '../notifications/service.ts';
 import * as q from './queries.ts';
+import { metaValue } from '../../db/meta.ts';
 
 /**
  * Web push (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID) with the `web-push` library building the
@@ -27,7 +28,7 @@ const keysOf = new WeakMap<Ctx, Promise<VapidKeys>>();
 export function vapidKeys(ctx: Ctx): Promise<VapidKeys> {
   let keys = keysOf.get(ctx.root);
   if (!keys) {
-    keys = q.metaValue(ctx.db, 'vapid', VapidKeys, () => webpush.generateVAPIDKeys());
+    keys = metaValue(ctx.db, 'vapid', VapidKeys, () => webpush.generateVAPIDKeys());
     keys.catch(() => keysOf.delete(ctx));
     keysOf.set(ctx.root, keys);
   }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { changeMeta } from '../../db/meta.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 
 /** A comment or a published entry as the live feed shows it. */
@@ -70,14 +71,4 @@ export async function liveEntry(db: Db, entryId: number): Promise<LiveRow | unde
 }
 
 /** Stores the build every node announces; true when it differs from the stored one (a new deploy). */
-export async function saveStaticVersion(db: Db, version: string): Promise<boolean> {
-  const saved = await rows(
-    db,
-    z.object({ key: col.text }),
-    sql`
-    insert into meta (key, value) values ('static_version', ${JSON.stringify(version)}::jsonb)
-    on conflict (key) do update set value = excluded.value where meta.value is distinct from excluded.value
-    returning key`,
-  );
-  return saved.length > 0;
-}
+export const saveStaticVersion = (db: Db, version: string) => changeMeta(db, 'static_version', version);

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
+import { col, firstRow, IdRow, intArray, rows, ts } from '../../db/rows.ts';
 
 /** The reads (and review holds) behind the guards: bans, locks, closed editing, holds, pins, the blocklist. */
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** A person as moderation sees them: role, ban, blog name and address. */
 export const PersonRow = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
 import { accountDeletions, mutes, subsiteRoles, subscriptions, subsites } from '../../db/schema.ts';
+import { userWrites } from '../users/index.ts';
 
 export async function findSubsite(db: Db, id: number) {
   const rows = await db.select().from(subsites).where(eq(subsites.id, id)).limit(1);
@@ -38,13 +39,7 @@ export async function subscribe(
     .values({ userId, subsiteId })
     .onConflictDoNothing()
     .returning({ userId: subscriptions.userId });
-  const delta = added.length;
-  const [row] = await db
-    .update(subsites)
-    .set({ subscribersCount: sql`${subsites.subscribersCount} + ${delta}` })
-    .where(eq(subsites.id, subsiteId))
-    .returning({ count: subsites.subscribersCount });
-  return { count: row.count, changed: delta > 0 };
+  return { count: await userWrites.addSubscribers(db, subsiteId, added.length), changed: added.length > 0 };
 }
 
 /** Removing the subscription removes its notification flag with it (spec/content.md §4). */
@@ -57,12 +52,7 @@ export async function unsubscribe(
     .delete(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subsiteId, subsiteId)))
     .returning({ userId: subscriptions.userId });
-  const [row] = await db
-    .update(subsites)
-    .set({ subscribersCount: sql`greatest(0, ${subsites.subscribersCount} - ${removed.length})` })
-    .where(eq(subsites.id, subsiteId))
-    .returning({ count: subsites.subscribersCount });
-  return { count: row.count, changed: removed.length > 0 };
+  return { count: await userWrites.addSubscribers(db, subsiteId, -removed.length), changed: removed.length > 0 };
 }
 
 export async function subscribedIds(db: Db, userId: number): Promise<Set<number>> {

@@ -6,3 +6,4 @@ export { insertUser, type NewUser } from './queries.ts';
 export { isAdmin, isBanned, isStaff } from './policy.ts';
 export { presentAuthor, type AuthorColumns } from './present.ts';
 export { settings } from './settings.ts';
+export * as userWrites from './write-queries.ts';

@@ -5,6 +5,7 @@ import { redisUp } from '../../lib/redis.ts';
 import { lockInOrder } from '../../db/locks.ts';
 import { dayNumber } from '../hits/service.ts';
 import * as q from './queries.ts';
+import { userWrites } from '../users/index.ts';
 
 /**
  * Vote counters on entries and comments and the authors' ratings are folded in batches (DESIGN.md, Ranking and
@@ -100,7 +101,7 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
           ids.comment.sort((a, b) => a - b),
         );
         const authors = [...new Set([...entries, ...comments].map((r) => r.author_id))].sort((a, b) => a - b);
-        await q.recountRatings(tx, authors);
+        await userWrites.recountRatings(tx, authors);
         for (const e of entries) await refreshEntry({ db: tx }, e.id);
         // The statistics popup's votes and comments of today (and yesterday, for the marks of its last second).
         const today = dayNumber(ctx.now());

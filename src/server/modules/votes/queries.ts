@@ -143,14 +143,3 @@ export async function recountDayStats(db: Db, entryIds: number[], days: number[]
     on conflict (entry_id, day) do update set votes = excluded.votes, comments = excluded.comments`);
 }
 
-/** An author's rating (on their blog subsite) is the sum of the votes on their entries and comments. */
-export async function recountRatings(db: Db, authorIds: number[]): Promise<void> {
-  if (!authorIds.length) return;
-  await db.execute(sql`
-    update subsites s set rating = r.rating
-      from (select a.id,
-                   (coalesce((select sum(e.likes_summ) from entries e where e.author_id = a.id), 0)
-                  + coalesce((select sum(c.likes_summ) from comments c where c.author_id = a.id), 0))::int as rating
-              from unnest(${sql.param(authorIds)}::int[]) as a(id)) r
-     where s.id = r.id and s.rating <> r.rating`);
-}

@@ -62,7 +62,7 @@ export function FeedTabs({
   );
 }
 
-/** Saves the sorting the main page `/` opens with (signed-in readers; the server keeps it in users.settings). */
+/** Saves the sorting the main page `/` opens with (signed-in readers; the server keeps it in the reader's subsites settings). */
 export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; saved: FeedSorting | null }) {
   const [current, setCurrent] = useState(saved ?? 'hotness');
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
 import { col, firstRow, rows } from '../../../db/rows.ts';
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The ledger of money movements and the Plus columns of users. */
 
@@ -115,51 +114,10 @@ export async function ledgerOfKey(db: Db, key: string): Promise<LedgerRow | unde
 
 // ——— Plus ———
 
-const PlusRow = z.object({ is_paid: col.bool, paid_until: col.date.nullable() });
-
-/**
- * Extends Plus by `days` from the later of now and the current end, in one statement (concurrent grants add up).
- * Answers the new end.
- */
-export async function extendPlus(db: Db, userId: number, days: number, now: Date): Promise<Date | null> {
-  const r = await firstRow(
-    db,
-    PlusRow,
-    sql`
-    update users set is_paid = true,
-           paid_until = greatest(coalesce(paid_until, ${ts(now)}), ${ts(now)}) + make_interval(days => ${days})
-     where id = ${userId}
-    returning is_paid, paid_until`,
-  );
-  return r?.paid_until ?? null;
-}
-
-/** Takes `days` back (a refund); Plus ends when nothing is left. */
-export async function shortenPlus(db: Db, userId: number, days: number, now: Date): Promise<void> {
-  await db.execute(sql`
-    update users set paid_until = paid_until - make_interval(days => ${days})
-     where id = ${userId} and paid_until is not null`);
-  await db.execute(sql`
-    update users set is_paid = false where id = ${userId} and (paid_until is null or paid_until <= ${ts(now)})`);
-}
-
-/** Plus ends for everyone whose paid period is over; answers who lost it. */
-export async function expirePlus(db: Db, now: Date): Promise<number[]> {
-  const out = await rows(
-    db,
-    z.object({ id: col.int }),
-    sql`update users u set is_paid = false
-         where is_paid and paid_until is not null and paid_until <= ${ts(now)}
-           and not exists (select 1 from payment_subscriptions s where s.user_id = u.id and s.status = 'active')
-        returning id`,
-  );
-  return out.map((r) => r.id);
-}
-
 export async function plusOf(db: Db, userId: number) {
   return firstRow(
     db,
-    PlusRow.extend({ email: col.text }),
+    z.object({ is_paid: col.bool, paid_until: col.date.nullable(), email: col.text }),
     sql`select is_paid, paid_until, email from users where id = ${userId}`,
   );
 }

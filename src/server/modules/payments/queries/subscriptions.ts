@@ -125,8 +125,3 @@ export async function cancelSubscription(db: Db, userId: number, reason: string)
   return out.length > 0;
 }
 
-/** Plus ends now (the last recurring try failed and the paid period is over). */
-export async function endPlusIfOver(db: Db, userId: number, now: Date): Promise<void> {
-  await db.execute(sql`
-    update users set is_paid = false where id = ${userId} and (paid_until is null or paid_until <= ${ts(now)})`);
-}

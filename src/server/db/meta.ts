@@ -29,7 +29,11 @@ export async function changeMeta(db: Db, key: string, value: unknown): Promise<b
   const saved = await db
     .insert(meta)
     .values({ key, value })
-    .onConflictDoUpdate({ target: meta.key, set: { value }, setWhere: sql`${meta.value} is distinct from excluded.value` })
+    .onConflictDoUpdate({
+      target: meta.key,
+      set: { value },
+      setWhere: sql`${meta.value} is distinct from excluded.value`,
+    })
     .returning({ key: meta.key });
   return saved.length > 0;
 }

@@ -20,6 +20,7 @@ export * from './schema/extract.ts';
 export * from './schema/hashtags.ts';
 export * from './schema/discovery.ts';
 export * from './schema/moderation.ts';
+export * from './schema/restrictions.ts';
 export * from './schema/complaints.ts';
 export * from './schema/messenger.ts';
 export * from './schema/notifications.ts';

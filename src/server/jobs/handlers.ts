@@ -18,6 +18,8 @@ export const JOB_NAMES = Object.keys({
   'push.notification': true,
   'push.deliver': true,
   'push.user': true,
+  'push.forget': true,
+  'notify.forget': true,
   'mail.letter': true,
   'mail.notification': true,
   'mail.confirm': true,

@@ -42,6 +42,10 @@ export interface JobMap {
   'push.deliver': { endpoint: string; payload: PushPayload };
   /** Any module's push to one person's devices (the messenger's unread reminder). */
   'push.user': { userId: number; payload: PushPayload };
+  /** A deleted account's devices are forgotten (queued with the deletion's first step). */
+  'push.forget': { userId: number };
+  /** A deleted account's mail subscriptions are forgotten (queued with the deletion's first step). */
+  'notify.forget': { userId: number };
   /** Every letter goes out through this one job (mail/service.ts `queueLetter`): an outbox row's id, no text. */
   'mail.letter': { letterId: number };
   /** What becomes a letter later: notifications, the digest's confirmation, the digest (notifications/mail.ts). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   accountDeletions,
@@ -6,20 +6,15 @@ import {
   apiTokens,
   comments,
   emailChanges,
-  emailSubscriptions,
   entries,
-  entryVersions,
   favorites,
   nameChanges,
-  passkeys,
-  pushEndpoints,
-  recoveryTokens,
-  sessions,
-  signinCodes,
-  signinIdentities,
   subscriptions,
 } from '../../db/schema.ts';
 import { userWrites } from '../users/index.ts';
+import { entryWrites } from '../entries/index.ts';
+import { forgetAccess } from '../auth/index.ts';
+import { forgetSignins } from '../signin/service.ts';
 
 /** The SQL of account deletion: the request, what the account still holds, and the two steps of the job. */
 
@@ -46,24 +41,16 @@ export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
 /**
  * Every way back into the account ends, in one statement list the job runs as one transaction before anything
  * else: the email becomes an address that cannot receive mail (no mailed link or provider finds the account by it)
- * and the password one no hash matches; sessions, API tokens, passkeys, linked providers, push subscriptions,
- * mail subscriptions and every pending QR code, mailed link, provider state, passkey challenge, recovery link and
- * email change go. A new kind of credential belongs in this list.
+ * and the password one no hash matches; sessions, API tokens, passkeys, linked providers and every pending QR code,
+ * mailed link, provider state, passkey challenge, recovery link and email change go, each through its owner. A new
+ * kind of credential belongs in this list. (Push devices and mail subscriptions go by their own jobs, queued with it.)
  */
 export async function closeAccess(db: Db, userId: number) {
   await userWrites.closeCredentials(db, userId);
-  for (const table of [
-    sessions,
-    apiTokens,
-    passkeys,
-    signinIdentities,
-    signinCodes,
-    recoveryTokens,
-    emailChanges,
-    pushEndpoints,
-    emailSubscriptions,
-  ])
-    await db.delete(table).where(eq(table.userId, userId));
+  await forgetAccess(db, userId);
+  await forgetSignins(db, userId);
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
 }
 
 /**
@@ -74,11 +61,7 @@ export async function anonymizeAccount(db: Db, userId: number, name: string, now
   await userWrites.updateSubsite(db, userId, { name, slug: '', description: '', avatarUrl: null, coverUrl: null });
   await db.delete(nameChanges).where(eq(nameChanges.userId, userId));
   await db.delete(accountExports).where(eq(accountExports.userId, userId));
-  await db
-    .delete(entryVersions)
-    .where(
-      inArray(entryVersions.entryId, db.select({ id: entries.id }).from(entries).where(eq(entries.authorId, userId))),
-    );
+  await entryWrites.forgetVersionsOf(db, userId);
   await db.update(accountDeletions).set({ doneAt: now }).where(eq(accountDeletions.userId, userId));
 }
 

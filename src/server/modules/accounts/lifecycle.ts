@@ -134,7 +134,11 @@ export async function cancelDeletion(ctx: Ctx, user: UserRow) {
 export async function runDeletion(ctx: Ctx, userId: number) {
   const d = await dq.deletionOf(ctx.db, userId);
   if (!d || d.doneAt || d.runAt > ctx.now()) return;
-  await transaction(ctx, (ctx) => dq.closeAccess(ctx.db, userId));
+  await transaction(ctx, async (ctx) => {
+    await dq.closeAccess(ctx.db, userId);
+    await enqueue(ctx, 'push.forget', { userId });
+    await enqueue(ctx, 'notify.forget', { userId });
+  });
   forgetSessions(ctx);
   ctx.events.emit('account.closed', { userId });
   const actor = { id: userId, role: 'user' as const };

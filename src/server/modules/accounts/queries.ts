@@ -146,7 +146,6 @@ export async function sessionsOf(db: Db, userId: number, now: Date) {
     .orderBy(desc(sessions.createdAt));
 }
 
-
 // ── Subsites ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 export async function subsiteById(db: Db, id: number) {

@@ -15,4 +15,4 @@ export { findUserByEmail } from './queries.ts';
 /** The signed-in user's row for a raw lookup (accounts' API-token lookup reads the same row as the session's). */
 export { userRowFields, userRowSelect } from './queries.ts';
 /** Signing out elsewhere (accounts' settings): the one place sessions end besides signing out. */
-export { endSessions } from './queries.ts';
+export { endSessions, forgetAccess } from './queries.ts';

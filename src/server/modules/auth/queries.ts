@@ -93,6 +93,12 @@ export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** An account being deleted: its sessions and recovery links end. */
+export async function forgetAccess(db: Db, userId: number) {
+  await deleteUserSessions(db, userId);
+  await db.delete(recoveryTokens).where(eq(recoveryTokens.userId, userId));
+}
+
 export async function insertRecoveryToken(db: Db, row: typeof recoveryTokens.$inferInsert) {
   await db.insert(recoveryTokens).values(row);
 }

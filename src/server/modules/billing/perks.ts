@@ -6,6 +6,7 @@ import { transaction } from '../../db/transaction.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as q from './queries.ts';
+import { entryWrites } from '../entries/index.ts';
 
 /** Perks: the feed banner, a Plus reader hiding it, entries hidden for Plus. */
 
@@ -43,7 +44,7 @@ export async function setHideAds(ctx: Ctx, user: Actor, hide: boolean) {
 
 /** Staff hide an entry from the feeds of Plus readers (or show it again). */
 export async function setHiddenForPlus(ctx: Ctx, entryId: number, hidden: boolean) {
-  if (!(await transaction(ctx, (ctx) => q.setHiddenForPlus(ctx.db, entryId, hidden))))
+  if (!(await transaction(ctx, (ctx) => entryWrites.setHiddenForPlus(ctx.db, entryId, hidden))))
     throw notFound(messages.entryNotFound);
   return { id: entryId, is_hidden_for_plus: hidden };
 }

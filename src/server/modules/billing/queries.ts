@@ -284,15 +284,6 @@ export async function setHideAds(db: Db, userId: number, hide: boolean) {
     .onConflictDoUpdate({ target: plusSettings.userId, set: { hideAds: hide } });
 }
 
-export async function setHiddenForPlus(db: Db, entryId: number, hidden: boolean): Promise<boolean> {
-  const out = await rows(
-    db,
-    z.object({ id: col.int }),
-    sql`update entries set is_hidden_for_plus = ${hidden} where id = ${entryId} returning id`,
-  );
-  return out.length > 0;
-}
-
 export async function setDonationStatus(db: Db, id: number, status: 'paid' | 'failed' | 'refunded', at: Date) {
   await db
     .update(donations)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { cardSelect, EntryCardRow } from '../entries/index.ts';
+import { cardSelect, EntryCardRow, entryWrites } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 
 /** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
@@ -44,16 +44,14 @@ export async function setFavorite(
     await db.execute(change);
     return null;
   }
+  const changed = await rows(db, z.object({ target_id: col.int }), change);
+  if (changed.length) return (await entryWrites.addFavorites(db, id, state ? 1 : -1)) ?? 0;
   const [row] = await rows(
     db,
     z.object({ count: col.int }),
-    sql`
-    with changed as (${change}),
-         counted as (update entries set favorites_count = greatest(favorites_count + ${state ? 1 : -1}, 0)
-                      where id in (select target_id from changed) returning favorites_count)
-    select coalesce((select favorites_count from counted), (select favorites_count from entries where id = ${id}))::int as count`,
+    sql`select favorites_count as count from entries where id = ${id}`,
   );
-  return row.count;
+  return row?.count ?? 0;
 }
 
 const FavoriteRow = z.object({

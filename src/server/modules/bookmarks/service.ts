@@ -3,6 +3,7 @@ import type { BookmarkedComment, BookmarksPage, FavoriteData, ReactionTarget } f
 import { BOOKMARKS_PAGE_SIZE } from '../../../shared/reactions.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import { assertCanBookmark } from './policy.ts';
 import * as q from './queries.ts';
@@ -16,7 +17,8 @@ export interface FavoriteInput {
 /** `state` 1 keeps a bookmark, 0 drops it; asking twice changes nothing. */
 export async function change(ctx: Ctx, userId: number, input: FavoriteInput): Promise<FavoriteData> {
   assertCanBookmark(input.type, await q.findTarget(ctx.db, input.type, input.id), input.state);
-  const count = await q.setFavorite(ctx.db, userId, input.type, input.id, input.state);
+  // The bookmark and the entry's count change together.
+  const count = await transaction(ctx, (ctx) => q.setFavorite(ctx.db, userId, input.type, input.id, input.state));
   return { id: input.id, type: input.type, state: input.state, count };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, firstRow, IdRow, intArray, rows, ts } from '../../db/rows.ts';
-
+import { entryWrites } from '../entries/index.ts';
 
 /** The entry facts every comment rule needs. */
 const EntryRow = z.object({
@@ -135,7 +135,7 @@ export async function insertComment(
     values (${values.entryId}, ${values.authorId}, ${values.replyTo}, ${values.text}, ${ts(values.now)})
     returning id`,
   );
-  await db.execute(sql`update entries set comments_count = comments_count + 1 where id = ${values.entryId}`);
+  await entryWrites.addComments(db, values.entryId, 1);
   return row.id;
 }
 
@@ -158,8 +158,7 @@ export async function removeComments(db: Db, entryId: number, id: number, branch
           update comments set removed = true where id in (select id from branch) and not removed returning id`
     : sql`update comments set removed = true where id = ${id} and not removed returning id`;
   const ids = (await rows(db, IdRow, target)).map((r) => r.id);
-  if (ids.length)
-    await db.execute(sql`update entries set comments_count = comments_count - ${ids.length} where id = ${entryId}`);
+  await entryWrites.addComments(db, entryId, -ids.length);
   return ids;
 }
 
@@ -230,9 +229,6 @@ export async function setCommentsRemoved(
   );
   const perEntry = new Map<number, number>();
   for (const c of changed) perEntry.set(c.entry_id, (perEntry.get(c.entry_id) ?? 0) + 1);
-  for (const [entryId, n] of perEntry)
-    await db.execute(
-      sql`update entries set comments_count = greatest(0, comments_count + ${removed ? -n : n}) where id = ${entryId}`,
-    );
+  for (const [entryId, n] of perEntry) await entryWrites.addComments(db, entryId, removed ? -n : n);
   return changed;
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
 
-
 // ---- targets ----
 
 export async function findComment(db: Db, id: number) {

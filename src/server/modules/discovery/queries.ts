@@ -132,17 +132,3 @@ export async function totals(db: Db) {
   );
   return row ?? { entries: 0, comments: 0, users: 0, subsites: 0 };
 }
-
-/** Folds the distinct readers of the days `hit_marks` still hold into `daily_readers` (a day only grows). */
-export async function foldReaders(db: Db, fromDay: number): Promise<number> {
-  const done = await rows(
-    db,
-    z.object({ day: col.int }),
-    sql`
-    insert into daily_readers (day, readers)
-    select day, count(distinct visitor)::int from hit_marks where day >= ${fromDay} group by day
-    on conflict (day) do update set readers = greatest(daily_readers.readers, excluded.readers)
-    returning day`,
-  );
-  return done.length;
-}

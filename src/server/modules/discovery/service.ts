@@ -26,6 +26,7 @@ import * as subsites from '../subsites/service.ts';
 import { settings as userSettings } from '../users/index.ts';
 import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
+import * as hitsQueries from '../hits/index.ts';
 
 const DAY_MS = 86_400_000;
 const TUNE_OFFER = 30;
@@ -273,5 +274,5 @@ export async function stats(ctx: Ctx, days: number): Promise<SiteStats> {
 
 /** The cluster task `stats.readers`: keeps the readers of the days `hit_marks` still hold. */
 export function foldReaders(ctx: Pick<Ctx, 'db' | 'now'>): Promise<number> {
-  return q.foldReaders(ctx.db, Math.floor(ctx.now().getTime() / DAY_MS) - 2);
+  return hitsQueries.foldReaders(ctx.db, Math.floor(ctx.now().getTime() / DAY_MS) - 2);
 }

@@ -16,3 +16,5 @@ export {
   refreshHotness,
   refreshRecentHotness,
 } from './hotness.ts';
+/** The writes other modules make to an entry: its counters, the removed flag, Plus's hiding, a deletion's versions. */
+export * as entryWrites from './write-queries.ts';

@@ -1,8 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
-import { entries } from '../../db/schema.ts';
 
 /** A version row with its author's blog (a user's blog shares the user's id: name and address). */
 const VersionRow = z.object({
@@ -55,29 +54,4 @@ export async function version(
       left join subsites a on a.id = v.author_id
      where v.entry_id = ${entryId} and v.id = ${id}`,
   );
-}
-
-/** Marks the entry removed or not; answers whether the flag changed. */
-export async function setRemoved(db: Db, entryId: number, removed: boolean): Promise<boolean> {
-  const changed = await db
-    .update(entries)
-    .set({ removed })
-    .where(sql`${entries.id} = ${entryId} and ${entries.removed} <> ${removed}`)
-    .returning({ id: entries.id });
-  return changed.length > 0;
-}
-
-/** Moderation: every entry of an author marked removed, or the given ones restored; answers the changed ids. */
-export async function setAllRemoved(
-  db: Db,
-  which: { authorId: number } | { ids: number[] },
-  removed: boolean,
-): Promise<number[]> {
-  const target = 'authorId' in which ? eq(entries.authorId, which.authorId) : inArray(entries.id, which.ids);
-  const changed = await db
-    .update(entries)
-    .set({ removed })
-    .where(and(target, ne(entries.removed, removed)))
-    .returning({ id: entries.id });
-  return changed.map((r) => r.id);
 }

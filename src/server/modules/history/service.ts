@@ -18,6 +18,7 @@ import * as entries from '../entries/service.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { assertCanManage, assertNotRemoved } from './policy.ts';
 import * as q from './queries.ts';
+import { entryWrites } from '../entries/index.ts';
 
 type Actor = Pick<UserRow, 'id' | 'role'>;
 
@@ -118,7 +119,7 @@ export async function setRemoved(ctx: Ctx, actor: Actor, id: number, removed: bo
       id,
       removed ? messages.entryRemoveForbidden : messages.entryRestoreForbidden,
     );
-    const changed = await q.setRemoved(ctx.db, id, removed);
+    const changed = await entryWrites.setRemoved(ctx.db, id, removed);
     if (changed && removed)
       ctx.events.emit('entry.removed', {
         entryId: id,
@@ -146,7 +147,7 @@ export async function setAllRemoved(
 ): Promise<number[]> {
   if ('ids' in which && which.ids.length === 0) return [];
   return transaction(ctx, async (ctx) => {
-    const ids = await q.setAllRemoved(ctx.db, which, removed);
+    const ids = await entryWrites.setAllRemoved(ctx.db, which, removed);
     if (!removed) for (const id of ids) await refreshEntryHotness(ctx, id);
     return ids;
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 import { lockInOrder } from '../../db/locks.ts';
+import { entryWrites } from '../entries/index.ts';
 
 const EntryHitsRow = z.object({ hits_count: col.int, seen: col.bool });
 
@@ -61,13 +62,10 @@ export async function foldMarks(db: Db, marks: Mark[]): Promise<void> {
     'entries',
     added.map((a) => a.entry_id),
   );
-  await db.execute(sql`
-    update entries e set hits_count = e.hits_count + a.n
-      from (select entry_id, sum(n)::int as n
-              from unnest(${sql.param(added.map((a) => a.entry_id))}::int[], ${sql.param(added.map((a) => a.n))}::int[])
-                   as u(entry_id, n)
-             group by entry_id) a
-     where e.id = a.entry_id`);
+  await entryWrites.addHits(
+    db,
+    added.map((a) => ({ entryId: a.entry_id, n: a.n })),
+  );
   await db.execute(sql`
     insert into entry_stats (entry_id, day, readers)
     select u.entry_id, u.day, u.n
@@ -105,4 +103,41 @@ export async function statsDays(db: Db, entryId: number, from: number): Promise<
 /** Marks only dedupe today's views; older days are dropped. */
 export async function deleteMarksBefore(db: Db, day: number): Promise<void> {
   await db.execute(sql`delete from hit_marks where day < ${day}`);
+}
+
+/**
+ * The entries' statistics (`entry_stats`): their votes and comments of the given UTC days, recounted from `likes`
+ * and `comments` (so a repeated fold changes nothing). Days with nothing and no row yet get none.
+ */
+export async function recountDayStats(db: Db, entryIds: number[], days: number[]): Promise<void> {
+  if (!entryIds.length) return;
+  await db.execute(sql`
+    insert into entry_stats (entry_id, day, votes, comments)
+    select s.id, s.day, s.votes, s.comments from (
+      select x.id, d.day,
+             (select count(*) from likes l
+               where l.target_type = 'content' and l.target_id = x.id
+                 and l.created_at >= to_timestamp(d.day * 86400) and l.created_at < to_timestamp((d.day + 1) * 86400))::int as votes,
+             (select count(*) from comments c
+               where c.entry_id = x.id and not c.removed
+                 and c.created_at >= to_timestamp(d.day * 86400) and c.created_at < to_timestamp((d.day + 1) * 86400))::int as comments
+        from unnest(${sql.param(entryIds)}::int[]) as x(id) cross join unnest(${sql.param(days)}::int[]) as d(day)
+       where exists(select 1 from entries e where e.id = x.id)) s
+     where s.votes + s.comments > 0 or exists(select 1 from entry_stats t where t.entry_id = s.id and t.day = s.day)
+     order by s.id, s.day
+    on conflict (entry_id, day) do update set votes = excluded.votes, comments = excluded.comments`);
+}
+
+/** Folds the distinct readers of the days `hit_marks` still hold into `daily_readers` (a day only grows). */
+export async function foldReaders(db: Db, fromDay: number): Promise<number> {
+  const done = await rows(
+    db,
+    z.object({ day: col.int }),
+    sql`
+    insert into daily_readers (day, readers)
+    select day, count(distinct visitor)::int from hit_marks where day >= ${fromDay} group by day
+    on conflict (day) do update set readers = greatest(daily_readers.readers, excluded.readers)
+    returning day`,
+  );
+  return done.length;
 }

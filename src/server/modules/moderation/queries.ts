@@ -263,16 +263,6 @@ export async function openEditing(db: Db, entryId: number): Promise<boolean> {
 
 // ---- entries held for review ----
 
-/** A rejected entry keeps the reason for its author (one row an entry: a later rejection replaces it). */
-export async function rejectEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
-  await db.execute(
-    sql`insert into entry_rejections (entry_id, subsite_id, reason, created_at)
-        values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
-        on conflict (entry_id) do update
-          set subsite_id = excluded.subsite_id, reason = excluded.reason, created_at = excluded.created_at`,
-  );
-}
-
 const ReviewRow = z.object({
   entry_id: col.int,
   title: col.text,

@@ -7,6 +7,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import * as entries from '../entries/service.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import * as restrictions from '../restrictions/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, person } from './common.ts';
@@ -80,7 +81,8 @@ export async function decideReview(
     await q.takeReview(ctx.db, entryId);
     if (decision.approve && !(await entries.publishApproved(ctx, entryId))) throw notFound(messages.reviewNotFound);
     // The author sees a community's rejection and its reason on the draft until they send it again.
-    if (!decision.approve && approval) await q.rejectEntry(ctx.db, entryId, review.subsite_id, reason, ctx.now());
+    if (!decision.approve && approval)
+      await restrictions.queries.rejectEntry(ctx.db, entryId, review.subsite_id, reason, ctx.now());
     if (approval && review.author_id !== actor.id)
       await enqueue(ctx, 'notify.system', {
         userId: review.author_id,

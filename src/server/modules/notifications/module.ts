@@ -21,6 +21,7 @@ export default defineModule({
     'notify.unpublished': (p) => notifications.notifyUnpublished(ctx, p.entryId, p.reason),
     'notify.ban': (p) => notifications.notifyBan(ctx, p.userId, p.until, p.reason),
     'notify.system': (p) => notifications.notifySystem(ctx, p.userId, p.text),
+    'notify.forget': (p) => notifications.forgetSubscriptions(ctx, p.userId),
     'mail.notification': (p) => mail.letterForNotification(ctx, p.notificationId),
     'mail.confirm': (p) => mail.letterForConfirmation(ctx, p.email),
     'mail.digest': (p) => mail.runDigest(ctx, p),

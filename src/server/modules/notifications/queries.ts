@@ -321,3 +321,8 @@ export async function topEntries(db: Db, until: Date, count: number) {
     limit ${count}`,
   );
 }
+
+/** An account was deleted: its mail subscriptions (the digest and notification letters) go. */
+export async function forgetSubscriptions(db: Db, userId: number) {
+  await db.execute(sql`delete from email_subscriptions where user_id = ${userId}`);
+}

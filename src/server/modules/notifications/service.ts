@@ -381,3 +381,8 @@ export function listen(ctx: Ctx) {
     p.wasPublished && p.byId !== p.authorId ? enqueue(ctx, 'notify.unpublished', { entryId: p.entryId }) : null,
   );
 }
+
+/** The `notify.forget` job: a deleted account's mail subscriptions go. */
+export async function forgetSubscriptions(ctx: Ctx, userId: number) {
+  await q.forgetSubscriptions(ctx.db, userId);
+}

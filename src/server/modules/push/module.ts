@@ -8,5 +8,6 @@ export default defineModule({
     'push.notification': (p) => push.fanOut(ctx, p.notificationId),
     'push.deliver': (p) => push.deliver(ctx, p.endpoint, p.payload),
     'push.user': (p) => push.pushToUser(ctx, p.userId, p.payload),
+    'push.forget': (p) => push.forgetDevices(ctx, p.userId),
   }),
 });

@@ -58,3 +58,7 @@ export async function pushFailed(db: Db, endpoint: string) {
   await db.execute(sql`update push_endpoints set failures = failures + 1 where endpoint = ${endpoint}`);
 }
 
+/** An account was deleted: its devices hear nothing more. */
+export async function forgetDevices(db: Db, userId: number) {
+  await db.execute(sql`delete from push_endpoints where user_id = ${userId}`);
+}

@@ -162,3 +162,8 @@ export async function pushToUser(ctx: Ctx, userId: number, payload: PushPayload)
   for (const e of endpoints) await enqueue(ctx, 'push.deliver', { endpoint: e.endpoint, payload }, { maxAttempts: 6 });
   return endpoints.length;
 }
+
+/** The `push.forget` job: a deleted account's devices hear nothing more. */
+export async function forgetDevices(ctx: Ctx, userId: number) {
+  await q.forgetDevices(ctx.db, userId);
+}

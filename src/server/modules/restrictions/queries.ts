@@ -183,3 +183,13 @@ export async function blockedBy(db: Db, userId: number, ids: number[]) {
          where m.subsite_id = ${userId} and m.user_id = any(${intArray(ids)}::int[])`,
   );
 }
+
+/** A rejected entry keeps the reason for its author (one row an entry: a later rejection replaces it). */
+export async function rejectEntry(db: Db, entryId: number, subsiteId: number, reason: string, now: Date) {
+  await db.execute(
+    sql`insert into entry_rejections (entry_id, subsite_id, reason, created_at)
+        values (${entryId}, ${subsiteId}, ${reason}, ${ts(now)})
+        on conflict (entry_id) do update
+          set subsite_id = excluded.subsite_id, reason = excluded.reason, created_at = excluded.created_at`,
+  );
+}

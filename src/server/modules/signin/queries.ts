@@ -155,3 +155,10 @@ export async function deletePasskey(db: Db, id: number, userId: number): Promise
     .returning({ id: passkeys.id });
   return rows.length > 0;
 }
+
+/** An account being deleted: its passkeys, linked providers and every pending QR code, mailed link or challenge go. */
+export async function forgetSignins(db: Db, userId: number) {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(signinIdentities).where(eq(signinIdentities.userId, userId));
+  await db.delete(signinCodes).where(eq(signinCodes.userId, userId));
+}

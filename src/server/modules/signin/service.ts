@@ -208,3 +208,6 @@ export async function unlink(ctx: Ctx, user: UserRow, id: number, type: string):
 export async function cleanUp(ctx: Ctx): Promise<void> {
   await q.deleteOldCodes(ctx.db, new Date(ctx.now().getTime() - 86400_000));
 }
+
+/** An account being deleted (accounts' first step, in its transaction): every way in through this module ends. */
+export { forgetSignins } from './queries.ts';

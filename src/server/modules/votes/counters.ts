@@ -6,6 +6,7 @@ import { lockInOrder } from '../../db/locks.ts';
 import { dayNumber } from '../hits/service.ts';
 import * as q from './queries.ts';
 import { userWrites } from '../users/index.ts';
+import * as hitsQueries from '../hits/index.ts';
 
 /**
  * Vote counters on entries and comments and the authors' ratings are folded in batches (DESIGN.md, Ranking and
@@ -105,7 +106,7 @@ export function startVoteCounters(ctx: Ctx, refreshEntry: EntryRefresher): VoteC
         for (const e of entries) await refreshEntry({ db: tx }, e.id);
         // The statistics popup's votes and comments of today (and yesterday, for the marks of its last second).
         const today = dayNumber(ctx.now());
-        await q.recountDayStats(tx, ids.content, [today - 1, today]);
+        await hitsQueries.recountDayStats(tx, ids.content, [today - 1, today]);
       });
     } catch (err) {
       // Keep the marks for the next fold (here, if Redis cannot take them back); a recount can be repeated safely.

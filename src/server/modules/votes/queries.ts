@@ -119,27 +119,3 @@ export async function recountTargets(
     returning t.id, t.author_id`,
   );
 }
-
-/**
- * The entries' statistics (`entry_stats`): their votes and comments of the given UTC days, recounted from `likes`
- * and `comments` (so a repeated fold changes nothing). Days with nothing and no row yet get none.
- */
-export async function recountDayStats(db: Db, entryIds: number[], days: number[]): Promise<void> {
-  if (!entryIds.length) return;
-  await db.execute(sql`
-    insert into entry_stats (entry_id, day, votes, comments)
-    select s.id, s.day, s.votes, s.comments from (
-      select x.id, d.day,
-             (select count(*) from likes l
-               where l.target_type = 'content' and l.target_id = x.id
-                 and l.created_at >= to_timestamp(d.day * 86400) and l.created_at < to_timestamp((d.day + 1) * 86400))::int as votes,
-             (select count(*) from comments c
-               where c.entry_id = x.id and not c.removed
-                 and c.created_at >= to_timestamp(d.day * 86400) and c.created_at < to_timestamp((d.day + 1) * 86400))::int as comments
-        from unnest(${sql.param(entryIds)}::int[]) as x(id) cross join unnest(${sql.param(days)}::int[]) as d(day)
-       where exists(select 1 from entries e where e.id = x.id)) s
-     where s.votes + s.comments > 0 or exists(select 1 from entry_stats t where t.entry_id = s.id and t.day = s.day)
-     order by s.id, s.day
-    on conflict (entry_id, day) do update set votes = excluded.votes, comments = excluded.comments`);
-}
-

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
 import { col, firstRow, rows } from '../../../db/rows.ts';
 
-
 /** The ledger of money movements and the Plus columns of users. */
 
 export type LedgerKind = 'order' | 'charge' | 'refund' | 'gift' | 'topup' | 'donation' | 'promo';

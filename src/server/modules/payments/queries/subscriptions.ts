@@ -124,4 +124,3 @@ export async function cancelSubscription(db: Db, userId: number, reason: string)
   );
   return out.length > 0;
 }
-

@@ -20,10 +20,10 @@ import { queueLetter } from '../../jobs/letters.ts';
 import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
 import { userWrites } from '../users/index.ts';
+import { sha256 } from '../../lib/hash.ts';
 
 /** Email change, account deletion with its grace period, and the data export (issue 15, item 7). */
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 export const EMAIL_CHANGE_HOURS = 24;
 export const DELETION_GRACE_DAYS = 14;
 

@@ -30,7 +30,6 @@ import { roleOf } from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { checkPassword, deletionState, listExports } from './lifecycle.ts';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const TOKEN_PREFIX = 'sreda_';
 
 // ── API tokens ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -368,3 +367,4 @@ export {
   runExport,
 } from './lifecycle.ts';
 import { userWrites } from '../users/index.ts';
+import { sha256 } from '../../lib/hash.ts';

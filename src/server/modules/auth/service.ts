@@ -14,6 +14,7 @@ import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { passwordHashMemoryKib } from '../../config.ts';
 import { userWrites } from '../users/index.ts';
+import { sha256 } from '../../lib/hash.ts';
 
 export const SESSION_DAYS = 30;
 export const RECOVERY_MINUTES = 60;
@@ -28,7 +29,6 @@ const HASH_OPTIONS = {
 
 export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** Verified against when the email is unknown, so both answers take the same time. */

@@ -13,6 +13,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { grantPlus, postLedger } from './ledger.ts';
 import { assertCanGift, communityMayGift } from './policy.ts';
 import * as q from './queries.ts';
+import { managedCommunityOf } from '../subsites/service.ts';
 
 /** Plus given by staff and community managers. */
 
@@ -23,7 +24,7 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY);
 export async function giftCheck(ctx: Ctx, giver: UserRow, userId: number): Promise<{ can_gift: boolean }> {
   if (userId === giver.id) return { can_gift: false };
   if (isStaff(giver)) return { can_gift: true };
-  const community = await q.sharedManagedCommunity(ctx.db, giver.id, userId);
+  const community = await managedCommunityOf(ctx, { managerId: giver.id, memberId: userId });
   return { can_gift: community !== undefined && communityMayGift(community, ctx.now()) };
 }
 
@@ -41,7 +42,7 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
     await q.lockUserRows(ctx.db, [giver.id, userId]);
     const staff = isStaff(giver);
     const now = ctx.now();
-    const community = staff ? undefined : await q.sharedManagedCommunity(ctx.db, giver.id, userId);
+    const community = staff ? undefined : await managedCommunityOf(ctx, { managerId: giver.id, memberId: userId });
     assertCanGift(giver, {
       community,
       now,

@@ -16,6 +16,7 @@ import { callbackUrl, type Profile } from './secrets.ts';
 import { telegramProfile, telegramUrl } from './telegram.ts';
 import { decideOAuth } from './policy.ts';
 import * as q from './queries.ts';
+import { sha256 } from '../../lib/hash.ts';
 
 /**
  * Social sign-in over OAuth 2 / OpenID Connect with openid-client (PKCE, state, nonce, ID token checks). Every
@@ -173,7 +174,7 @@ export async function startOAuth(
   const verifier = client.randomPKCECodeVerifier();
   await q.insertCode(ctx.db, {
     kind: 'oauth',
-    tokenHash: sha(state),
+    tokenHash: sha256(state),
     userId: user?.id ?? null,
     data: { provider: type, verifier, nonce },
     expiresAt: new Date(ctx.now().getTime() + OAUTH_STATE_TTL_MIN * 60_000),
@@ -191,8 +192,6 @@ export async function startOAuth(
   if (SCOPES[type].includes('openid')) params.nonce = nonce;
   return { url: client.buildAuthorizationUrl(config, params).href, state };
 }
-
-const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /**
  * Apple: the subject and the address (a relay address when the person hides theirs) from the ID token; the name
@@ -303,7 +302,7 @@ export async function finishOAuth(
     profile = telegramProfile(ctx, query.tgAuthResult ?? '');
   } else {
     if (!query.state) throw badRequest(messages.oauthStateInvalid);
-    const row = await q.findLiveCode(ctx.db, 'oauth', sha(query.state), ctx.now());
+    const row = await q.findLiveCode(ctx.db, 'oauth', sha256(query.state), ctx.now());
     const data = (row?.data ?? {}) as { provider?: string; verifier?: string; nonce?: string };
     if (!row || data.provider !== type || !(await q.useCode(ctx.db, row.id, ctx.now())))
       throw badRequest(messages.oauthStateInvalid);
@@ -368,7 +367,7 @@ async function signInWith(
           name,
           slug: slugify(name, 40),
           // An account without an address from the provider gets a placeholder that cannot receive mail.
-          email: email || `${type}-${sha(profile.subject).slice(0, 16)}@users.invalid`,
+          email: email || `${type}-${sha256(profile.subject).slice(0, 16)}@users.invalid`,
           passwordHash: '',
           role: 'user',
         });

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
+export { sha256 } from '../../lib/hash.ts';
 
 /** Small pieces every way of signing in shares: tokens, their hashes, a provider's profile and callback. */
-export const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 export const newSecret = () => crypto.randomBytes(32).toString('base64url');
 
 /** What we keep of a provider's account. */

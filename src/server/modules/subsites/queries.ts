@@ -140,3 +140,19 @@ export async function entriesCount(db: Db, subsite: { id: number; type: string }
   );
   return row?.n ?? 0;
 }
+
+/**
+ * A community the manager owns or administers that the member belongs to (subscribed or on its team), the oldest
+ * first, or undefined (payments: a manager gifts Plus to the members of their own community).
+ */
+export async function managedCommunityOf(db: Db, managerId: number, memberId: number) {
+  return firstRow(
+    db,
+    z.object({ id: col.int, name: col.text, created_at: col.date, subscribers_count: col.int }),
+    sql`select s.id, s.name, s.created_at, s.subscribers_count from subsite_roles r join subsites s on s.id = r.subsite_id
+         where r.user_id = ${managerId} and r.role in ('owner', 'admin') and s.type <> 'user'
+           and (exists (select 1 from subscriptions m where m.subsite_id = s.id and m.user_id = ${memberId})
+             or exists (select 1 from subsite_roles t where t.subsite_id = s.id and t.user_id = ${memberId}))
+         order by s.created_at, s.id limit 1`,
+  );
+}

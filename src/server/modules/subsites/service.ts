@@ -157,3 +157,7 @@ export async function defaultSorting(ctx: Ctx, userId: number | null): Promise<F
   if (!userId) return null;
   return (await userSettings.subsites.read(ctx.db, userId)).feed_sorting ?? null;
 }
+
+/** A community `managerId` owns or administers that `memberId` belongs to (subscribed or on its team), or undefined. */
+export const managedCommunityOf = (ctx: Ctx, p: { managerId: number; memberId: number }) =>
+  q.managedCommunityOf(ctx.db, p.managerId, p.memberId);

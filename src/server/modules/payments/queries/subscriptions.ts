@@ -1,28 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
-import { col, firstRow, IdRow, intArray, rows } from '../../../db/rows.ts';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+import { col, firstRow, IdRow, intArray, rows, ts } from '../../../db/rows.ts';
 
 /** Managers' gifts and the monthly tariff's subscriptions. */
-
-/** Staff-like gifting right of subsite managers: owner or admin of a community or company. */
-/**
- * A community the giver owns or administers that the receiver belongs to (subscribed or on its team), or undefined:
- * a manager gifts Plus to the members of their own community.
- */
-export async function sharedManagedCommunity(db: Db, giverId: number, userId: number) {
-  return firstRow(
-    db,
-    z.object({ id: col.int, name: col.text, created_at: col.date, subscribers_count: col.int }),
-    sql`select s.id, s.name, s.created_at, s.subscribers_count from subsite_roles r join subsites s on s.id = r.subsite_id
-         where r.user_id = ${giverId} and r.role in ('owner', 'admin') and s.type <> 'user'
-           and (exists (select 1 from subscriptions m where m.subsite_id = s.id and m.user_id = ${userId})
-             or exists (select 1 from subsite_roles t where t.subsite_id = s.id and t.user_id = ${userId}))
-         order by s.created_at, s.id limit 1`,
-  );
-}
 
 /** Serialises gifts by the giver and to the receiver (in id order: no deadlock), so no limit is passed twice at once. */
 export async function lockUserRows(db: Db, ids: number[]): Promise<void> {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReactionTarget } from '../shared/reactions.ts';
-import type { MessengerEvent } from '../shared/messenger.ts';
 
 /**
  * What happened in the domain, told after the change is stored. Services emit; realtime (socket channels) and
@@ -32,13 +31,25 @@ export interface DomainEventMap {
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };
-  /** Messenger news for these people's private channels (modules/messenger). */
-  'messenger.event': { userIds: number[]; event: MessengerEvent };
+  /** Messenger news for these people's private channels: the fact; the messenger presents it (presentFact). */
+  'messenger.event': { userIds: number[]; fact: MessengerFact };
   /** An account lost every way in (its deletion ran): its open sockets are closed on every node. */
   'account.closed': { userId: number };
   /** A phone confirmed a QR sign-in: the waiting browser's private channel hears it. */
   'signin.qr_confirmed': { codeId: number };
 }
+
+/** What changed in a chat, by ids: realtime asks the messenger to present it for the members' channels. */
+export type MessengerFact =
+  | {
+      type: 'message_new' | 'message_edited' | 'message_removed' | 'message_reacted';
+      chat_id: number;
+      message_id: number;
+    }
+  | { type: 'chat_read'; chat_id: number; user_id: number; message_id: number; unread_total: number }
+  | { type: 'chat_typing'; chat_id: number; user_id: number }
+  | { type: 'chat_changed'; chat_id: number }
+  | { type: 'chat_left'; chat_id: number; unread_total: number };
 
 export type DomainEventName = keyof DomainEventMap;
 type Listener<K extends DomainEventName> = (payload: DomainEventMap[K]) => unknown;

@@ -11,7 +11,6 @@ import {
   type MessagesPage,
   type MessengerUnread,
 } from '../../../shared/messenger.ts';
-import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -125,7 +124,8 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
   });
   const message = await messageFor(ctx, result.id, viewer.id);
   if (!message) throw notFound(messages.messageNotFound);
-  if (result.fresh) await tell(ctx, result.recipients, { type: 'message_new', chat_id: chatId, message });
+  if (result.fresh)
+    await tell(ctx, result.recipients, { type: 'message_new', chat_id: chatId, message_id: message.id });
   return message;
 }
 export async function edit(ctx: Ctx, viewer: Viewer, messageId: number, rawText: string): Promise<Message> {
@@ -201,17 +201,7 @@ export async function typing(ctx: Ctx, viewer: UserRow, chatId: number) {
   policy.assertCanPost(chat, standing);
   if (chat.type === 'channel') return { ok: true };
   const others = (await q.recipientIds(ctx.db, chat)).filter((id) => id !== viewer.id);
-  await tell(ctx, others, {
-    type: 'chat_typing',
-    chat_id: chat.id,
-    user: {
-      id: viewer.id,
-      name: viewer.name,
-      url: subsiteUrl({ id: viewer.id, type: 'user', slug: viewer.slug }),
-      avatar_url: viewer.avatarUrl,
-      avatar_color: viewer.avatarColor,
-    },
-  });
+  await tell(ctx, others, { type: 'chat_typing', chat_id: chat.id, user_id: viewer.id });
   return { ok: true };
 }
 

@@ -1,9 +1,10 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { truncate } from '../../../shared/format.ts';
 import { type MediaFile, type MediaImage } from '../../../shared/media.ts';
-import { type Chat, type ChatPerson, type Message } from '../../../shared/messenger.ts';
+import { type Chat, type ChatPerson, type Message, type MessengerEvent } from '../../../shared/messenger.ts';
 import type { ExtractResult } from '../../../shared/extract.ts';
 import type { Ctx } from '../../context.ts';
+import type { MessengerFact } from '../../events.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
@@ -112,8 +113,28 @@ export async function changed(
   const row = await q.findMessage(ctx.db, messageId);
   const chat = row ? await q.findChat(ctx.db, row.chat_id) : undefined;
   if (!row || !chat) return null;
-  // Reactions differ per reader (`is_mine`): the channel gets the counts as a stranger sees them.
-  const [forAll] = await presentMessages(ctx, [row], 0);
-  await tell(ctx, await q.recipientIds(ctx.db, chat), { type, chat_id: chat.id, message: forAll });
+  await tell(ctx, await q.recipientIds(ctx.db, chat), { type, chat_id: chat.id, message_id: row.id });
   return (await presentMessages(ctx, [row], viewerId))[0];
+}
+
+/**
+ * A chat's fact as its members' channels get it (realtime calls this for every `messenger.event`). Reactions differ
+ * per reader (`is_mine`): the channel gets a message as a stranger sees it. Null when the message or person is gone.
+ */
+export async function presentFact(ctx: Ctx, fact: MessengerFact): Promise<MessengerEvent | null> {
+  switch (fact.type) {
+    case 'message_new':
+    case 'message_edited':
+    case 'message_removed':
+    case 'message_reacted': {
+      const message = await messageFor(ctx, fact.message_id, 0);
+      return message && { type: fact.type, chat_id: fact.chat_id, message };
+    }
+    case 'chat_typing': {
+      const [p] = await q.people(ctx.db, [fact.user_id]);
+      return p ? { ...fact, user: person(p.id, p.name, p.slug, p.avatar_url, p.avatar_color) } : null;
+    }
+    default:
+      return fact;
+  }
 }

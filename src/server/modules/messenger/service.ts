@@ -4,3 +4,5 @@ export * from './messages.ts';
 export * from './settings.ts';
 export * from './complaints.ts';
 export * from './jobs.ts';
+/** For realtime: a chat's fact as the members' channels get it. */
+export { presentFact } from './present.ts';

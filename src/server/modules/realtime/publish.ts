@@ -9,6 +9,7 @@ import {
 import type { QrEvent } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { entryCommentsCount, presentForReaders } from '../comments/service.ts';
+import { presentFact } from '../messenger/service.ts';
 import type { Hub } from './hub.ts';
 import * as live from './live.ts';
 
@@ -82,8 +83,10 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
     }),
     // A chat's event is one broadcast to its members' private channels, sent on the next turn of the loop so the
     // request that caused it (a send) is answered first.
-    ctx.events.on('messenger.event', async ({ userIds, event }) => {
+    ctx.events.on('messenger.event', async ({ userIds, fact }) => {
       await new Promise((resolve) => setImmediate(resolve));
+      const event = await presentFact(ctx, fact);
+      if (!event) return;
       if (userIds.length === 1) hub.publish(channelName.user(userIds[0]!), event);
       else hub.publishToUsers(userIds, event);
     }),

@@ -1,4 +1,4 @@
-// One owner per table (docs/ARCHITECTURE.md, "Tables"), part of `npm run lint`. A table's owner is the module its
+// One owner per table (docs/ARCHITECTURE.md, "One owner per table"), part of `npm run lint`. A table's owner is the module its
 // schema file is named after (src/server/db/schema/<module>.ts); `insert into`, `update` and `delete from` it — in
 // raw SQL or through drizzle — appear only in that module's query files (queries.ts, queries/*.ts, *-queries.ts).
 // Other modules change it through the functions the owner exports. Base tables have their own doors, listed below.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
 
-/** Anti-spam limits for accounts younger than NEW_ACCOUNT_HOURS (docs/ARCHITECTURE.md, "Anti-spam and captcha"). */
+/** Anti-spam limits for accounts younger than NEW_ACCOUNT_HOURS (docs/modules/captcha.md). */
 export const NEW_ACCOUNT_HOURS = 24;
 export const NEW_ACCOUNT_COMMENTS_PER_HOUR = 3;
 

@@ -34,7 +34,7 @@ export const entries = pgTable(
     commentsCount: integer('comments_count').notNull().default(0),
     favoritesCount: integer('favorites_count').notNull().default(0),
     hitsCount: integer('hits_count').notNull().default(0),
-    /** Stored ranking score; see docs/ARCHITECTURE.md, Ranking. */
+    /** Stored ranking score; see docs/modules/feed.md, Ranking. */
     hotness: doublePrecision('hotness').notNull().default(0),
   },
   (t) => [

@@ -8,7 +8,7 @@ import { entries } from './entries.ts';
  * period and subsite filters need, and nothing else, so the heap rows the GIN index's matches point to are narrow
  * (the vector and the text stored out of line) and stay in memory, where the entries heap (~1 GB at 1M entries)
  * does not. Written by a trigger on `entries` in the writing statement's transaction (custom migration
- * `entry_search_custom`); see docs/ARCHITECTURE.md, Search.
+ * `entry_search_custom`); see docs/modules/search.md.
  */
 export const entrySearch = pgTable(
   'entry_search',

@@ -27,7 +27,7 @@ export function nextNameChange(last: Date | null, now: Date): Date | null {
 
 /**
  * Who opens a subsite's settings and in what capacity; the one place that says so (the role matrix of
- * docs/ARCHITECTURE.md):
+ * docs/modules/moderation.md):
  * - its owner and admins: everything, the team included (a person's blog: the person);
  * - the site's admins and superusers: any community (or company) as its admins do, never a person's blog;
  * - the site's moderators: any community (or company), but only its moderation settings (`MODERATION_SETTINGS`: who may post and

@@ -38,7 +38,7 @@ export async function add(
     });
     await syncCommentHashtags(ctx, id, text);
     forget(ctx, entry.id);
-    // Comments count towards hotness (docs/ARCHITECTURE.md, Ranking).
+    // Comments count towards hotness (docs/modules/feed.md, Ranking).
     await refreshEntryHotness(ctx, entry.id);
     ctx.events.emit('comment.created', {
       commentId: id,

@@ -5,7 +5,7 @@ import { isStaff } from '../auth/index.ts';
 
 export type Actor = { id: number; role: Role };
 
-/** Who may do what with complaints and misprints (the role matrix of docs/ARCHITECTURE.md). */
+/** Who may do what with complaints and misprints (the role matrix of docs/modules/moderation.md). */
 
 /** A reader complains about others' things, never their own. */
 export function assertNotOwn(actorId: number, ownerId: number) {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
 
 /**
- * Hotness (docs/ARCHITECTURE.md, Ranking): a Reddit-style score that never decays in place.
+ * Hotness (docs/modules/feed.md, Ranking): a Reddit-style score that never decays in place.
  *
  *   points  = likes_summ + COMMENT_WEIGHT × comments_count
  *   hotness = sign(points) × log10(1 + |points|) + (published_at − HOTNESS_EPOCH) / HOTNESS_DECAY_SECONDS

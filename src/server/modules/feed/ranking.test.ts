@@ -45,7 +45,7 @@ const entry = (values: { hours?: number; summ?: number; comments?: number } = {}
     commentsCount: values.comments ?? 0,
   });
 
-/** The formula of docs/ARCHITECTURE.md, written out independently of the SQL. */
+/** The formula of docs/modules/feed.md, written out independently of the SQL. */
 function expected(summ: number, comments: number, publishedAt: Date) {
   const points = summ + COMMENT_WEIGHT * comments;
   return (

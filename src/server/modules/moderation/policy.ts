@@ -7,7 +7,7 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 
 /**
- * Who may ban whom; every moderation permission is decided here (the role matrix of docs/ARCHITECTURE.md).
+ * Who may ban whom; every moderation permission is decided here (the role matrix of docs/modules/moderation.md).
  *
  * - Site-wide: staff only, and only people of a lower site role (a moderator bans users, an admin moderators too,
  *   a superuser admins too). For good (no days): superusers only.

@@ -6,7 +6,7 @@ import { savedEntry, text } from '../entries/testing.ts';
 import { createUser } from '../users/service.ts';
 
 /**
- * The role matrix of docs/ARCHITECTURE.md ('Roles and permissions'), walked against the API: every role × every
+ * The role matrix of docs/modules/moderation.md ('Roles and permissions'), walked against the API: every role × every
  * moderation action and the writes a ban stops. Each call gets fresh targets, so one answer never depends on another.
  */
 const { t, staff } = useTestApp();
@@ -315,7 +315,7 @@ const MATRIX: [string, (v: Visitor, c: Ctx) => Promise<{ statusCode: number }>, 
 ];
 
 describe('role matrix', () => {
-  it('every role × every action answers as docs/ARCHITECTURE.md says', { timeout: 180_000 }, async () => {
+  it('every role × every action answers as docs/modules/moderation.md says', { timeout: 180_000 }, async () => {
     const owner = await person();
     const [s] = await t.database.db
       .insert(subsites)

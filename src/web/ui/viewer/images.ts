@@ -60,7 +60,7 @@ function fitted(image: ImageEntity, slot: Slot): Slot {
 
 /**
  * Addresses for a picture shown in `slot`: 1x and 2x candidates (the browser picks by its pixel ratio, which is the
- * retina rule of §9), in webp through `<picture>` (browsers without webp take the fallback; see ARCHITECTURE.md).
+ * retina rule of §9), in webp through `<picture>` (browsers without webp take the fallback; see docs/modules/media.md).
  */
 export function pictureSources(base: string, image: ImageEntity, slot: Slot): PictureSources {
   if (!image.uuid) return { src: image.url ?? '' };

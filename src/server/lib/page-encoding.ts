@@ -19,11 +19,14 @@ const SHARED_GZIP = { level: 6 };
  * Everything else (signed-in pages, JSON) is compressed per request by @fastify/compress: brotli 4 in a 2^17 window
  * (the same bytes as the default 2^22 on pages up to ~130 KB, for less CPU and far less encoder memory; the default
  * window's encoders drove full collections under load), gzip 5 for clients without brotli; nothing under a kilobyte,
- * where the headers outweigh the gain.
+ * where the headers outweigh the gain. Answers up to 256 KB (every page and feed answer) are compressed in one
+ * synchronous call: the stream path costs ~3× the CPU of the compression itself on a 15–60 KB answer (a zlib
+ * context, a stream pipeline and the thread pool per response), and the plugin's own default on two cores is 8 KB.
  */
 export const DYNAMIC_COMPRESSION = {
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
   threshold: 1024,
+  syncThreshold: 256 * 1024,
   brotliOptions: {
     params: { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_QUALITY]: 4, [BROTLI_PARAM_LGWIN]: 17 },
   },

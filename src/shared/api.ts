@@ -3,6 +3,8 @@
 export interface ApiReply<T = unknown> {
   rc: number;
   rm: string;
+  /** A refusal's stable code (server lib/errors.ts `errorCode`): `comment_not_found`, `invalid_input`… */
+  error?: string;
   data: T;
 }
 

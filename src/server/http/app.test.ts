@@ -256,7 +256,7 @@ describe('rate limits', () => {
     }
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     const res = await v.post('/v3.0/auth/simple/recover/request', { values: { email: 'robot@example.ru' } });
-    expect(res.json()).toEqual({ rc: 429, rm: messages.tooManyActions, data: {} });
+    expect(res.json()).toEqual({ rc: 429, rm: messages.tooManyActions, error: 'too_many_actions', data: {} });
     const other = await new Visitor(strict.app, '10.9.9.10').post('/v3.0/auth/simple/recover/request', {
       values: { email: 'robot@example.ru' },
     });

@@ -17,7 +17,7 @@ import type { Db } from '../db/index.ts';
 import { createMailer } from '../lib/mailer.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
 import { noteWrite, userBySessionToken } from '../modules/auth/service.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError, errorBody } from '../lib/errors.ts';
 import { createDomainEvents } from '../events.ts';
 import { runNow } from '../db/transaction.ts';
 import { BODY_LIMIT, parseQueryString, registerBodyParsers } from './parsers.ts';
@@ -249,7 +249,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const apiErr =
       err instanceof ApiError ? err : brokenBody ? new ApiError(400, messages.badBody) : frameworkError(err);
     if (apiErr.rc >= 500) req.log.error({ err }, 'request failed');
-    reply.code(apiErr.rc).send({ rc: apiErr.rc, rm: apiErr.message, data: apiErr.data ?? {} });
+    reply.code(apiErr.rc).send(errorBody(apiErr));
   });
 
   await registerRateLimits(app, { redis, namespace: `sreda:${opts.config.redisNamespace}` });
@@ -275,7 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => {
     const rm = isApiPath(req.url) ? messages.methodNotFound : messages.notFound;
-    reply.code(404).send({ rc: 404, rm, data: {} });
+    reply.code(404).send(errorBody(new ApiError(404, rm)));
   });
 
   return app;

@@ -56,16 +56,33 @@ const envelope = {
   },
 };
 
+const refusal = {
+  type: 'object',
+  required: ['rc', 'rm', 'error', 'data'],
+  properties: {
+    ...envelope.properties,
+    error: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_]*$',
+      description:
+        'a stable code to branch on: the catalogue key of the message in snake_case (comment_not_found), ' +
+        "invalid_input for fields refused by the route's schema (data.errors names them), else the status's " +
+        '(not_found, too_many_requests…)',
+    },
+  },
+};
+
 export function openApiDocument(routes: readonly Route[], publicUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const r of routes) {
     const path = openApiPath(r.url);
+    const limit = r.spec.rateLimit === 'none' ? null : r.spec.rateLimit;
     const op: Json = {
       operationId: `${r.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
       summary: `${r.method} ${path}`,
-      description: `Access: ${ACCESS_TEXT[r.spec.access] ?? r.spec.access}.${r.spec.rateLimit ? ` At most ${r.spec.rateLimit[0]} calls per ${r.spec.rateLimit[1]} s.` : ''}`,
+      description: `Access: ${ACCESS_TEXT[r.spec.access] ?? r.spec.access}.${limit ? ` At most ${limit[0]} calls per ${limit[1]} s.` : ''}`,
       'x-access': r.spec.access,
-      ...(r.spec.rateLimit ? { 'x-rate-limit': { max: r.spec.rateLimit[0], seconds: r.spec.rateLimit[1] } } : {}),
+      ...(limit ? { 'x-rate-limit': { max: limit[0], seconds: limit[1] } } : {}),
       tags: [path.split('/').filter(Boolean)[path.startsWith('/v3.0/') ? 1 : 0]?.replace(/[{}]/g, '') ?? 'root'],
       parameters: [...pathParams(r.url, jsonSchema(r.spec.params)), ...queryParams(jsonSchema(r.spec.query))],
       responses: r.spec.raw
@@ -73,8 +90,8 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
         : {
             '200': { description: 'done', content: { 'application/json': { schema: envelope } } },
             '4XX': {
-              description: 'refused: rm names the reason in Russian',
-              content: { 'application/json': { schema: envelope } },
+              description: 'refused: rm names the reason in Russian, error is its stable code',
+              content: { 'application/json': { schema: refusal } },
             },
           },
       // Sign-in power is the browser's alone: an API token is refused these (403).

@@ -16,6 +16,7 @@ import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
 import { sendShared, SharedBody } from '../lib/page-encoding.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { ApiError, errorBody } from '../lib/errors.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -199,7 +200,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/v3.0')) {
-      return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
+      return reply.code(404).send(errorBody(new ApiError(404, messages.methodNotFound)));
     }
     const key = sharedKey(req, app.ctx.config.isProduction);
     if (key !== null) {

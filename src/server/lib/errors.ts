@@ -2,18 +2,64 @@ import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
 import { anyControlChars, CONTROL_CHARS } from '../../shared/validation.ts';
 
-/** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue. */
+type Catalogue = typeof messages;
+/** Catalogue entries that are texts built from values (a limit, a name). */
+type MessageMaker = {
+  [K in keyof Catalogue]: Catalogue[K] extends (...args: never[]) => string ? K : never;
+}[keyof Catalogue];
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Each fixed text of the catalogue to its code: the snake_case of its key, the shortest where keys share a text. */
+const CODES = (() => {
+  const codes = new Map<string, string>();
+  for (const [key, text] of Object.entries(messages))
+    if (typeof text === 'string' && (!codes.has(text) || snake(key).length < codes.get(text)!.length))
+      codes.set(text, snake(key));
+  return codes;
+})();
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  418: 'captcha_required',
+  429: 'too_many_requests',
+};
+
+/**
+ * The stable code of a refusal, for programs to branch on beside the Russian `rm` (as Misskey's endpoint errors):
+ * the catalogue key of its text in snake_case (`messages.commentNotFound` → `comment_not_found`), else the status's.
+ */
+export const errorCode = (rm: string, rc: number) =>
+  CODES.get(rm) ?? STATUS_CODES[rc] ?? (rc >= 500 ? 'server_error' : `http_${rc}`);
+
+/** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue, error its code. */
 export class ApiError extends Error {
   rc: number;
   data: unknown;
-  constructor(rc: number, rm: string, data: unknown = {}) {
+  code: string;
+  constructor(rc: number, rm: string, data: unknown = {}, code = errorCode(rm, rc)) {
     super(rm);
     this.rc = rc;
     this.data = data;
+    this.code = code;
   }
 }
 
+/** The envelope of a refusal. */
+export const errorBody = (err: ApiError) => ({ rc: err.rc, rm: err.message, error: err.code, data: err.data ?? {} });
+
 export const badRequest = (rm: string, data?: unknown) => new ApiError(400, rm, data);
+/** A 400 whose text is built from values (`messages.passkeyTooMany(5)`): the code is still its key's. */
+export const badRequestOf = <K extends MessageMaker>(key: K, ...args: Parameters<Catalogue[K]>) =>
+  new ApiError(400, (messages[key] as (...a: Parameters<Catalogue[K]>) => string)(...args), {}, snake(key));
 export const unauthorized = () => new ApiError(401, messages.authRequired);
 export const forbidden = (rm: string = messages.forbidden) => new ApiError(403, rm);
 export const notFound = (rm: string = messages.notFound) => new ApiError(404, rm);
@@ -85,5 +131,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
             : messages.badRequest;
   }
   const first = Object.values(errors)[0] ?? messages.badRequest;
-  throw badRequest(first, { errors });
+  // One code for any field refused by its schema; `data.errors` names the fields.
+  throw new ApiError(400, first, { errors }, 'invalid_input');
 }

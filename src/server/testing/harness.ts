@@ -210,5 +210,13 @@ export class Visitor {
 /** Expect an envelope error: status = rc, a Russian message. */
 export function isRussianError(res: { statusCode: number; json(): any }, rc: number) {
   const body = res.json();
-  return res.statusCode === rc && body.rc === rc && typeof body.rm === 'string' && /[А-Яа-яЁё]/.test(body.rm);
+  // Beside the Russian text, a stable code a program can branch on (lib/errors.ts errorCode).
+  return (
+    res.statusCode === rc &&
+    body.rc === rc &&
+    typeof body.rm === 'string' &&
+    /[А-Яа-яЁё]/.test(body.rm) &&
+    typeof body.error === 'string' &&
+    /^[a-z][a-z0-9_]*$/.test(body.error)
+  );
 }

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { forgetSessions } from '../auth/service.ts';
@@ -39,7 +39,7 @@ export async function checkPassword(ctx: Ctx, user: UserRow, password: string | 
   if (!p) throw badRequest(messages.currentPasswordWrong);
   if (p.passwordHash === '') {
     const fresh = user.signedInAt && ctx.now().getTime() - user.signedInAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
-    if (!fresh) throw badRequest(messages.freshSignInNeeded(FRESH_SIGN_IN_MINUTES));
+    if (!fresh) throw badRequestOf('freshSignInNeeded', FRESH_SIGN_IN_MINUTES);
     return p;
   }
   if (!password || !(await argon2.verify(p.passwordHash, password).catch(() => false)))

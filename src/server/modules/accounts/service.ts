@@ -14,7 +14,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { endSessions, type UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';
@@ -64,7 +64,7 @@ export async function createToken(
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
   const row = await transaction(ctx, async (ctx) => {
     if ((await q.activeTokenCount(ctx.db, user.id, now)) >= TOKENS_ACTIVE_MAX)
-      throw badRequest(messages.tokenTooMany(TOKENS_ACTIVE_MAX));
+      throw badRequestOf('tokenTooMany', TOKENS_ACTIVE_MAX);
     return q.insertToken(ctx.db, {
       userId: user.id,
       name: input.name,
@@ -341,7 +341,7 @@ export async function createCommunity(
 ) {
   const id = await transaction(ctx, async (ctx) => {
     if ((await q.ownedCommunities(ctx.db, user.id)) >= COMMUNITIES_PER_USER)
-      throw badRequest(messages.communityTooMany(COMMUNITIES_PER_USER));
+      throw badRequestOf('communityTooMany', COMMUNITIES_PER_USER);
     if (await q.subsiteBySlug(ctx.db, input.slug))
       throw badRequest(messages.slugTaken, { errors: { slug: messages.slugTaken } });
     return userWrites.insertCommunity(ctx.db, { ...input, ownerId: user.id });

@@ -12,7 +12,7 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import { collapse } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { recordAction } from '../moderation/service.ts';
 import { entryFacts } from '../restrictions/index.ts';
 import * as policy from './policy.ts';
@@ -163,8 +163,7 @@ export async function reportMisprint(
   const fragment = collapse(input.fragment);
   if (!fragment)
     throw badRequest(messages.misprintFragmentRequired, { errors: { fragment: messages.misprintFragmentRequired } });
-  if (fragment.length > MISPRINT_FRAGMENT_MAX)
-    throw badRequest(messages.misprintFragmentTooLong(MISPRINT_FRAGMENT_MAX));
+  if (fragment.length > MISPRINT_FRAGMENT_MAX) throw badRequestOf('misprintFragmentTooLong', MISPRINT_FRAGMENT_MAX);
   const context = collapse(input.context);
   if (context.length > MISPRINT_CONTEXT_MAX) throw badRequest(messages.misprintContextTooLong);
   const comment = cleanText(input.comment, COMPLAINT_TEXT_MAX, messages.complaintTextTooLong);

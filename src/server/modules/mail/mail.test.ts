@@ -154,7 +154,7 @@ describe('GET /v3.0/admin/outbox without SMTP', () => {
     await new Visitor(t.app).post('/v3.0/auth/simple/recover/request', { values: { email: user.user_email } });
     const res = await v.get('/v3.0/admin/outbox');
     expect(isRussianError(res, 403)).toBe(true);
-    expect(res.json()).toEqual({ rc: 403, rm: messages.forbidden, data: {} });
+    expect(res.json()).toEqual({ rc: 403, rm: messages.forbidden, error: 'forbidden', data: {} });
   });
 
   it('shows staff the letters newest first; the links in them to the superuser only', async () => {

@@ -6,7 +6,7 @@ import {
   nearestWidthBucket,
   type MediaFormat,
 } from '../../../shared/media.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, badRequestOf } from '../../lib/errors.ts';
 
 /** What a delivery URL asks for, after `{uuid}/`: at most one geometry and one format. */
 export interface Filter {
@@ -16,14 +16,14 @@ export interface Filter {
 
 const side = (s: string): number => {
   const n = /^\d{1,5}$/.test(s) ? Number(s) : NaN;
-  if (!(n >= 1 && n <= MEDIA_SIDE_MAX)) throw badRequest(messages.mediaSideInvalid(MEDIA_SIDE_MAX));
+  if (!(n >= 1 && n <= MEDIA_SIDE_MAX)) throw badRequestOf('mediaSideInvalid', MEDIA_SIDE_MAX);
   return n;
 };
 
 const bucketWidth = (s: string): number => {
   const width = side(s);
   // Only the §9 buckets: any other width would grow the store with near-duplicates.
-  if (!isWidthBucket(width)) throw badRequest(messages.mediaWidthNotBucket(width, nearestWidthBucket(width)));
+  if (!isWidthBucket(width)) throw badRequestOf('mediaWidthNotBucket', width, nearestWidthBucket(width));
   return width;
 };
 

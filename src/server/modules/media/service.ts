@@ -11,7 +11,7 @@ import {
   type UploadResultItem,
 } from '../../../shared/media.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { filterKey, parseFilter, type Filter } from './filters.ts';
 import { contentUuid, MediaRefused, MIME_BY_TYPE } from './file-kind.ts';
@@ -96,7 +96,7 @@ async function accept(
 /** `POST /andropov/upload`: every file gets an entry of the answer, in the order sent. */
 export async function upload(ctx: Ctx, user: { id: number }, files: Buffer[]): Promise<UploadResultItem[]> {
   if (files.length === 0) throw badRequest(messages.mediaNoFiles);
-  if (files.length > ctx.config.uploadMaxFiles) throw badRequest(messages.mediaTooMany(ctx.config.uploadMaxFiles));
+  if (files.length > ctx.config.uploadMaxFiles) throw badRequestOf('mediaTooMany', ctx.config.uploadMaxFiles);
   const result: UploadResultItem[] = [];
   // One at a time: decoding is CPU and memory heavy, and the answer waits for all of them anyway.
   for (const file of files) result.push(await accept(ctx, user.id, file, []));
@@ -128,7 +128,7 @@ export async function uploadFile(
   data: Buffer,
   name: string,
 ): Promise<FileUploadResult> {
-  if (data.length > maxBytes(ctx)) throw badRequest(messages.mediaTooLarge(ctx.config.uploadMaxMb));
+  if (data.length > maxBytes(ctx)) throw badRequestOf('mediaTooLarge', ctx.config.uploadMaxMb);
   if (data.length === 0) throw badRequest(messages.mediaEmptyFile);
   const found = (await fileTypeFromBuffer(data))?.mime;
   if (found && (/^(image|video|audio)\//.test(found) || !FILE_EXT_BY_MIME[found])) {
@@ -183,7 +183,7 @@ const FETCH_FAILURES: Record<SafeFetchError['reason'], (e: SafeFetchError, ctx: 
 
 /** `POST /andropov/upload/urls`: each picture or sound fetched safely (public addresses only, size and time limits). */
 export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[]): Promise<UploadResultItem[]> {
-  if (urls.length > ctx.config.uploadMaxFiles) throw badRequest(messages.mediaTooMany(ctx.config.uploadMaxFiles));
+  if (urls.length > ctx.config.uploadMaxFiles) throw badRequestOf('mediaTooMany', ctx.config.uploadMaxFiles);
   const result: UploadResultItem[] = [];
   for (const url of urls) {
     try {

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/messenger.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { managesSubsite } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
@@ -108,7 +108,7 @@ export async function create(ctx: Ctx, viewer: Viewer, input: CreateInput): Prom
     }
     const title = input.title.trim();
     if (!title) throw badRequest(messages.chatTitleRequired);
-    if (others.length + 1 > CHAT_MEMBERS_MAX) throw badRequest(messages.chatTooManyMembers(CHAT_MEMBERS_MAX));
+    if (others.length + 1 > CHAT_MEMBERS_MAX) throw badRequestOf('chatTooManyMembers', CHAT_MEMBERS_MAX);
     await assertMayWriteTo(ctx, viewer, others, null);
     const picture = (await pictureOf(ctx, input.picture)) ?? null;
     const chatId = await q.insertChat(ctx.db, { type: 'group', title, picture, ownerId: viewer.id }, now);
@@ -146,7 +146,7 @@ export async function addMembers(ctx: Ctx, viewer: Viewer, chatId: number, userI
     const ids = [...new Set(userIds)].filter((id) => id !== viewer.id);
     const present = new Set(await q.recipientIds(ctx.db, chat));
     const fresh = ids.filter((id) => !present.has(id));
-    if (present.size + fresh.length > CHAT_MEMBERS_MAX) throw badRequest(messages.chatTooManyMembers(CHAT_MEMBERS_MAX));
+    if (present.size + fresh.length > CHAT_MEMBERS_MAX) throw badRequestOf('chatTooManyMembers', CHAT_MEMBERS_MAX);
     await assertMayWriteTo(ctx, viewer, fresh, null);
     await q.upsertMembers(ctx.db, chat.id, fresh, 'member', ctx.now());
     await tell(ctx, [...present, ...fresh], { type: 'chat_changed', chat_id: chat.id });

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/messenger.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { subscriptionIds } from '../subsites/service.ts';
@@ -49,9 +49,8 @@ export interface SendInput {
 export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: SendInput): Promise<Message> {
   const text = input.text.trim();
   if (!text && !input.attachments.length) throw badRequest(messages.messageEmpty);
-  if (text.length > MESSAGE_MAX_LENGTH) throw badRequest(messages.messageTooLong(MESSAGE_MAX_LENGTH));
-  if (input.attachments.length > MESSAGE_ATTACHMENTS_MAX)
-    throw badRequest(messages.mediaTooMany(MESSAGE_ATTACHMENTS_MAX));
+  if (text.length > MESSAGE_MAX_LENGTH) throw badRequestOf('messageTooLong', MESSAGE_MAX_LENGTH);
+  if (input.attachments.length > MESSAGE_ATTACHMENTS_MAX) throw badRequestOf('mediaTooMany', MESSAGE_ATTACHMENTS_MAX);
   const result = await transaction(ctx, async (ctx) => {
     const { chat, standing } = await enter(ctx, viewer, chatId);
     policy.assertCanPost(chat, standing);
@@ -130,7 +129,7 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
 }
 export async function edit(ctx: Ctx, viewer: Viewer, messageId: number, rawText: string): Promise<Message> {
   const text = rawText.trim();
-  if (text.length > MESSAGE_MAX_LENGTH) throw badRequest(messages.messageTooLong(MESSAGE_MAX_LENGTH));
+  if (text.length > MESSAGE_MAX_LENGTH) throw badRequestOf('messageTooLong', MESSAGE_MAX_LENGTH);
   await transaction(ctx, async (ctx) => {
     const message = await q.findMessage(ctx.db, messageId);
     policy.assertCanEdit(message, viewer.id);

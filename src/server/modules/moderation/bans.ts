@@ -2,7 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { banDays, REASON_MAX, RESTORE_DAYS, type BanItem } from '../../../shared/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { ApiError, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';
@@ -109,7 +109,7 @@ export async function unban(
   input: { subsite_id: number | null; reason_text: string },
 ): Promise<{ ban: BanItem }> {
   const reason = input.reason_text.replace(/\s+/g, ' ').trim();
-  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
+  if (reason.length > REASON_MAX) throw badRequestOf('banReasonTooLong', REASON_MAX);
   return transaction(ctx, async (ctx) => {
     const now = ctx.now();
     const who = await target(ctx, userId);

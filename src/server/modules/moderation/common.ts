@@ -2,7 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX, type AuditItem, type BanItem, type UserSearchItem } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 
@@ -89,7 +89,7 @@ export const presentPerson = (p: q.PersonRow): UserSearchItem => ({
 export function cleanReason(text: string) {
   const reason = text.replace(/\s+/g, ' ').trim();
   if (!reason) throw badRequest(messages.banReasonRequired, { errors: { reason_text: messages.banReasonRequired } });
-  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
+  if (reason.length > REASON_MAX) throw badRequestOf('banReasonTooLong', REASON_MAX);
   return reason;
 }
 

@@ -2,7 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX } from '../../../shared/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import * as comments from '../comments/service.ts';
 import * as entries from '../entries/service.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -29,7 +29,7 @@ export async function unpublish(
   const reason = input.reason_text.replace(/\s+/g, ' ').trim();
   if (!reason)
     throw badRequest(messages.unpublishReasonRequired, { errors: { reason_text: messages.unpublishReasonRequired } });
-  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
+  if (reason.length > REASON_MAX) throw badRequestOf('banReasonTooLong', REASON_MAX);
   return transaction(ctx, async (ctx) => {
     const e = await entryFor(ctx, id);
     if (!e.is_published) throw badRequest(messages.entryNotPublished);

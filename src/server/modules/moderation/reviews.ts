@@ -4,7 +4,7 @@ import type { BlockedPerson, ReviewItem } from '../../../shared/complaints.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import * as entries from '../entries/service.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import * as restrictions from '../restrictions/index.ts';
@@ -70,7 +70,7 @@ export async function decideReview(
   decision: { approve: boolean; reason_text?: string },
 ) {
   const reason = (decision.reason_text ?? '').replace(/\s+/g, ' ').trim();
-  if (reason.length > REASON_MAX) throw badRequest(messages.banReasonTooLong(REASON_MAX));
+  if (reason.length > REASON_MAX) throw badRequestOf('banReasonTooLong', REASON_MAX);
   return transaction(ctx, async (ctx) => {
     const review = await q.findReview(ctx.db, entryId);
     if (!review || review.removed) throw notFound(messages.reviewNotFound);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import { applyNotification, CP_CODE, readNotification, type NotificationType } from './notifications.ts';
 import { notificationSigned } from './provider.ts';
+import { ApiError, errorBody } from '../../lib/errors.ts';
 
 const NOTIFICATIONS: NotificationType[] = ['check', 'pay', 'fail', 'refund'];
 
@@ -18,7 +19,7 @@ export function cloudPaymentsEndpoint(app: FastifyInstance) {
       const cp = app.ctx.config.cloudpayments;
       const type = req.params.type;
       if (!cp || !NOTIFICATIONS.includes(type as NotificationType))
-        return reply.code(404).send({ rc: 404, rm: messages.methodNotFound, data: {} });
+        return reply.code(404).send(errorBody(new ApiError(404, messages.methodNotFound)));
       const header = req.headers['content-hmac'] ?? req.headers['x-content-hmac'];
       const raw = typeof req.body === 'string' ? req.body : '';
       if (!notificationSigned(cp.apiSecret, raw, typeof header === 'string' ? header : undefined))

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { ApiError, forbidden } from '../../lib/errors.ts';
 import { NEW_ACCOUNT_HOURS } from '../../../shared/captcha.ts';
 import { isStaff } from '../auth/index.ts';
 import {
@@ -88,5 +88,7 @@ export async function assertNotBlocked(ctx: Ctx, writerId: number, replyTo: numb
   const blockers = await blockedBy(ctx.db, writerId, ids);
   if (!blockers.length) return;
   const byReply = blockers.find((b) => b.id === replyTo);
-  throw forbidden(byReply ? messages.blockedReply : messages.blockedMention(blockers[0].name));
+  throw byReply
+    ? forbidden(messages.blockedReply)
+    : new ApiError(403, messages.blockedMention(blockers[0].name), {}, 'blocked_mention');
 }

@@ -11,7 +11,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX, type PasskeyOptions } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest, badRequestOf } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import * as q from './queries.ts';
@@ -67,7 +67,7 @@ function parseCredential<T>(json: string): T {
 
 export async function registrationOptions(ctx: Ctx, user: UserRow): Promise<PasskeyOptions> {
   const existing = await q.passkeysOf(ctx.db, user.id);
-  if (existing.length >= PASSKEYS_MAX) throw badRequest(messages.passkeyTooMany(PASSKEYS_MAX));
+  if (existing.length >= PASSKEYS_MAX) throw badRequestOf('passkeyTooMany', PASSKEYS_MAX);
   const options = await generateRegistrationOptions({
     rpName: 'Среда',
     rpID: rp(ctx).id,
@@ -106,7 +106,7 @@ export async function register(
   if (await q.findPasskey(ctx.db, credential.id)) throw badRequest(messages.passkeyFailed);
   return transaction(ctx, async (ctx) => {
     const count = (await q.passkeysOf(ctx.db, user.id)).length;
-    if (count >= PASSKEYS_MAX) throw badRequest(messages.passkeyTooMany(PASSKEYS_MAX));
+    if (count >= PASSKEYS_MAX) throw badRequestOf('passkeyTooMany', PASSKEYS_MAX);
     const name = input.name?.trim() || messages.passkeyDefaultName(count + 1);
     await q.insertPasskey(ctx.db, {
       userId: user.id,

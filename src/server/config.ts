@@ -89,6 +89,11 @@ export interface Config {
    * so it is never on by itself; without either, card payments answer that they are not configured.
    */
   paymentsTestCashier: boolean;
+  /**
+   * Every answer of a route with a contract is checked against its response schema; a mismatch is a 500 (tests:
+   * CHECK_ANSWERS=1, set by the test harness and the browser tests' servers).
+   */
+  checkAnswers: boolean;
 }
 
 /**
@@ -206,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : null,
     paymentsTestCashier: env.PAYMENTS_TEST_CASHIER === '1',
+    checkAnswers: env.CHECK_ANSWERS === '1',
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);

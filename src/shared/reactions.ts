@@ -10,31 +10,11 @@ export type ReactionTarget = 'content' | 'comment';
 /** `POST /v3.0/like` answers the target's votes after the change. */
 export type VoteData = Likes;
 
-/** `POST /v3.0/favorite/change`; `count` is the entry's bookmark count (comments keep none: null). */
-export interface FavoriteData {
-  id: number;
-  type: ReactionTarget;
-  state: 0 | 1;
-  count: number | null;
-}
-
 /** `GET /v3.0/hit/{contentId}`: the view count; `is_hited` says whether this call counted a new view. */
 export interface HitData {
   details: { content_id: number; compact: string };
   value: number;
   is_hited: boolean;
-}
-
-/** One share service of `GET /v3.0/content/shares/mobile/{id}`. */
-export interface ShareService {
-  short_name: 'vk' | 'telegram' | 'ok' | 'whatsapp' | 'x' | 'email';
-  name: string;
-  url: string;
-}
-
-export interface SharesData {
-  url: string;
-  services: ShareService[];
 }
 
 /** A bookmarked comment as the bookmarks page lists it. */

@@ -63,6 +63,8 @@ export async function startServer(
       // Browser tests sign up fresh accounts that publish links; the hold itself is tested through the API.
       NEW_ACCOUNT_LINK_REVIEW: '0',
       PAYMENTS_TEST_CASHIER: '1',
+      // Every answer of a route with a contract is checked against it (a drift is a 500 the test meets).
+      CHECK_ANSWERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -205,6 +205,7 @@ describe('readiness without Redis', () => {
       expect(res.json()).toEqual({
         rc: 503,
         rm: messages.databaseUnavailable,
+        error: 'database_unavailable',
         data: { database: 'down', redis: 'off' },
       });
       lone.database.db.execute = execute;

@@ -2,6 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
 import { plainBody } from '../../shared/validation.ts';
+import type { Contract } from '../../shared/api/contract.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, requireBrowserSession, type Access } from '../modules/auth/index.ts';
@@ -76,8 +77,18 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   raw?: boolean;
   /** Fastify route config beside the rate limit (e.g. multipart limits of an upload). */
   config?: FastifyContextConfig;
+  /** The answer's `data` schema (from the route's contract): OpenAPI shows it, CHECK_ANSWERS checks every answer. */
+  response?: Schema;
   handler(input: RouteInput<A, P, Q, B>): Promise<R> | R;
 }
+
+/** What a contract leaves to its implementation: the limit, the success message, the handler and the like. */
+type Implementation<C extends Contract, R> = Omit<
+  RouteSpec<C['access'], C['params'], C['query'], C['body'], R>,
+  'access' | 'params' | 'query' | 'body' | 'response' | 'raw'
+>;
+/** A handler's answer: the contract's data, or the same already encoded (a shared answer). */
+type Answer<C extends Contract> = z.input<C['response']> | SharedAnswer | EncodedAnswer;
 
 export interface Route {
   method: Method;
@@ -109,6 +120,19 @@ export const route = {
   delete: declare('DELETE'),
   put: declare('PUT'),
   patch: declare('PATCH'),
+  /** A route from its contract (src/shared/api): the handler must answer the contract's data. */
+  implement: <C extends Contract, R extends Answer<C>>(c: C, spec: Implementation<C, R>): Route => ({
+    method: c.method,
+    url: c.path,
+    spec: {
+      ...spec,
+      access: c.access,
+      params: c.params,
+      query: c.query,
+      body: c.body,
+      response: c.response,
+    } as unknown as Route['spec'],
+  }),
 };
 
 const registered = new WeakMap<FastifyInstance, Route[]>();
@@ -151,6 +175,12 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
         };
         const result = await spec.handler(input as never);
         if (spec.raw) return result;
+        if (
+          spec.response &&
+          ctx.config.checkAnswers &&
+          !(result instanceof SharedAnswer || result instanceof EncodedAnswer)
+        )
+          checkAnswer(spec.response, result, `${method} ${prefix}${url}`);
         if (result instanceof SharedAnswer)
           return sendShared(req, reply.type('application/json; charset=utf-8'), result.shared);
         if (result instanceof EncodedAnswer) return reply.type('application/json; charset=utf-8').send(result.body);
@@ -159,6 +189,12 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
       },
     });
   }
+}
+
+/** A contract's answer that does not match its schema: the server's fault, loud in tests. */
+function checkAnswer(schema: Schema, result: unknown, name: string) {
+  const checked = schema.safeParse(result);
+  if (!checked.success) throw new Error(`${name} answered outside its contract: ${z.prettifyError(checked.error)}`);
 }
 
 export { messages };

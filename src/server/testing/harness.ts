@@ -43,6 +43,8 @@ export async function startTestApp(
       rateLimitScale: 100,
       // The card tests pay with the test cashier's cards.
       paymentsTestCashier: true,
+      // Answers are checked against their contracts: a drift fails the test that meets it.
+      checkAnswers: true,
       ...overrides,
     },
   );

@@ -47,7 +47,8 @@ export function requireStaff<T extends Actor>(user: T | null): T {
  * one's own things, banned or not); `active`, signed in and not banned (anything that writes); `plus`, active with
  * Plus; `staff` (moderator and up) and `admin` (admin and superuser), both active.
  */
-export type Access = 'anyone' | 'user' | 'active' | 'plus' | 'staff' | 'admin';
+export type { Access } from '../../../shared/api/contract.ts';
+import type { Access } from '../../../shared/api/contract.ts';
 
 export function requireAccess<T extends Actor & { isPaid?: boolean }>(
   access: Access,

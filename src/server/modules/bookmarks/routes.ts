@@ -1,16 +1,10 @@
-import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { microsecondTimeField, plainBody } from '../../../shared/validation.ts';
-import { idField, intChoice, targetField } from '../../../shared/reactions.ts';
+import { idField, targetField } from '../../../shared/reactions.ts';
+import * as contracts from '../../../shared/api/bookmarks.ts';
 import { READS, route } from '../../http/route.ts';
 import * as bookmarks from './service.ts';
 import { shares } from './shares.ts';
-
-const changeBody = plainBody({
-  id: idField,
-  type: targetField,
-  state: intChoice([0, 1] as const, messages.favoriteStateInvalid),
-});
 
 const listQuery = plainBody({
   type: targetField.optional(),
@@ -22,10 +16,8 @@ const listQuery = plainBody({
 });
 
 export const bookmarksRoutes = [
-  route.post('/favorite/change', {
-    access: 'active',
+  route.implement(contracts.change, {
     rateLimit: [120, 60],
-    body: changeBody,
     handler: ({ ctx, user, body }) => bookmarks.change(ctx, user.id, body),
   }),
 
@@ -45,10 +37,8 @@ export const bookmarksRoutes = [
     },
   }),
 
-  route.get('/content/shares/mobile/:id', {
-    access: 'anyone',
+  route.implement(contracts.shares, {
     rateLimit: READS,
-    params: z.object({ id: idField }),
     handler: ({ ctx, params }) => shares(ctx, params.id),
   }),
 ];

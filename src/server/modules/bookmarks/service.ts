@@ -1,5 +1,6 @@
 import type { EntryCard } from '../../../shared/entries.ts';
-import type { BookmarkedComment, BookmarksPage, FavoriteData, ReactionTarget } from '../../../shared/reactions.ts';
+import type { FavoriteData } from '../../../shared/api/bookmarks.ts';
+import type { BookmarkedComment, BookmarksPage, ReactionTarget } from '../../../shared/reactions.ts';
 import { BOOKMARKS_PAGE_SIZE } from '../../../shared/reactions.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';

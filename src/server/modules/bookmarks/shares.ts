@@ -1,5 +1,5 @@
 import { messages, ui } from '../../../shared/catalogue.ts';
-import type { ShareService, SharesData } from '../../../shared/reactions.ts';
+import type { ShareService, SharesData } from '../../../shared/api/bookmarks.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { entryUrl } from '../entries/service.ts';

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { FavoriteData, ReactionTarget } from '../../../shared/reactions.ts';
+import type { change } from '../../../shared/api/bookmarks.ts';
+import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { BookmarkIcon } from './icons.tsx';
 
 /** Keeps or drops a bookmark; entries show how many readers keep one. Anonymous clicks sign in first (rc 401). */
@@ -24,7 +25,7 @@ export function BookmarkButton({
   async function toggle() {
     if (busy) return;
     setBusy(true);
-    const result = await api.post<FavoriteData>('favorite/change', { id, type, state: state.favorited ? 0 : 1 });
+    const result = await call<typeof change>('POST /favorite/change', { id, type, state: state.favorited ? 0 : 1 });
     setBusy(false);
     if (result.ok) setState({ favorited: result.data.state === 1, count: result.data.count ?? undefined });
   }

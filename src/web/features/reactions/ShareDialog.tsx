@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { ShareService, SharesData } from '../../../shared/reactions.ts';
+import type { shares, ShareService, SharesData } from '../../../shared/api/bookmarks.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { LinkIcon } from './icons.tsx';
 
@@ -61,7 +61,7 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
   const link = data?.url ?? `${window.location.origin}${entry.url}`;
   useEffect(() => {
     let alive = true;
-    api.get<SharesData>(`content/shares/mobile/${entry.id}`, {}, { cache: true }).then((r) => {
+    call<typeof shares>('GET /content/shares/mobile/:id', { id: entry.id }, { cache: true }).then((r) => {
       if (alive && r.ok) setData(r.data);
     });
     return () => {

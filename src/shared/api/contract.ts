@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/**
+ * A route's contract (issue 27): what travels on the wire, shared by the server that implements it
+ * (`route.implement(contract, …)`, http/route.ts) and the web that calls it (`call<typeof c>('POST /path', input)`,
+ * web/api/call.ts). Method, path, who may call, the params, query and body schemas, and the answer's `data` schema;
+ * OpenAPI is made from the same objects. The web imports contracts as types only, so no schema ships to a browser.
+ */
+export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+
+/** Who may call: anyone, a signed-in user, one not banned (`active`), a Plus member, staff, an admin. */
+export type Access = 'anyone' | 'user' | 'active' | 'plus' | 'staff' | 'admin';
+
+export interface Contract {
+  method: Method;
+  /** Under /v3.0, Fastify's form: `/subscribe/to/subsite/:id`. */
+  path: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer's `data`. */
+  response: z.ZodType;
+  /** Codes (lib/errors.ts `errorCode`) this route refuses with, beside every route's `invalid_input` and the statuses'. */
+  errors?: readonly string[];
+}
+
+/** Declares a contract, keeping its method and path as literal types (the web's call key is checked against them). */
+export const contract = <const C extends Contract>(c: C): C => c;
+
+/** The web's name of a contract: `'POST /favorite/change'`. */
+export type ContractKey<C extends Contract> = `${C['method']} ${C['path']}`;
+
+type In<S> = S extends z.ZodType ? z.input<S> : unknown;
+/** What a caller sends: path params, query and body fields in one object (the path's `:name`s are taken out of it). */
+export type ContractInput<C extends Contract> = In<C['params']> & In<C['query']> & In<C['body']>;
+/** The answer's `data` as the caller reads it. */
+export type ContractOutput<C extends Contract> = z.output<C['response']>;

@@ -18,10 +18,10 @@ const ACCESS_TEXT: Record<string, string> = {
   admin: 'administrators',
 };
 
-function jsonSchema(schema: z.ZodType | undefined): Json | undefined {
+function jsonSchema(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): Json | undefined {
   if (!schema) return undefined;
   try {
-    const s = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+    const s = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
     delete s.$schema;
     return s;
   } catch {
@@ -82,15 +82,28 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
       summary: `${r.method} ${path}`,
       description: `Access: ${ACCESS_TEXT[r.spec.access] ?? r.spec.access}.${limit ? ` At most ${limit[0]} calls per ${limit[1]} s.` : ''}`,
       'x-access': r.spec.access,
+      ...(r.spec.errors?.length ? { 'x-errors': r.spec.errors } : {}),
       ...(limit ? { 'x-rate-limit': { max: limit[0], seconds: limit[1] } } : {}),
       tags: [path.split('/').filter(Boolean)[path.startsWith('/v3.0/') ? 1 : 0]?.replace(/[{}]/g, '') ?? 'root'],
       parameters: [...pathParams(r.url, jsonSchema(r.spec.params)), ...queryParams(jsonSchema(r.spec.query))],
       responses: r.spec.raw
         ? { '200': { description: 'the answer as it is (a file, a page, a redirect)' } }
         : {
-            '200': { description: 'done', content: { 'application/json': { schema: envelope } } },
+            '200': {
+              description: 'done',
+              content: {
+                'application/json': {
+                  schema: r.spec.response
+                    ? {
+                        ...envelope,
+                        properties: { ...envelope.properties, data: jsonSchema(r.spec.response, 'output') },
+                      }
+                    : envelope,
+                },
+              },
+            },
             '4XX': {
-              description: 'refused: rm names the reason in Russian, error is its stable code',
+              description: `refused: rm names the reason in Russian, error is its stable code${r.spec.errors?.length ? ` (this route's own: ${r.spec.errors.join(', ')})` : ''}`,
               content: { 'application/json': { schema: refusal } },
             },
           },

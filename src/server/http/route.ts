@@ -79,13 +79,15 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   config?: FastifyContextConfig;
   /** The answer's `data` schema (from the route's contract): OpenAPI shows it, CHECK_ANSWERS checks every answer. */
   response?: Schema;
+  /** The contract's refusal codes (OpenAPI's `x-errors`). */
+  errors?: readonly string[];
   handler(input: RouteInput<A, P, Q, B>): Promise<R> | R;
 }
 
 /** What a contract leaves to its implementation: the limit, the success message, the handler and the like. */
 type Implementation<C extends Contract, R> = Omit<
   RouteSpec<C['access'], C['params'], C['query'], C['body'], R>,
-  'access' | 'params' | 'query' | 'body' | 'response' | 'raw'
+  'access' | 'params' | 'query' | 'body' | 'response' | 'errors' | 'raw'
 >;
 /** A handler's answer: the contract's data, or the same already encoded (a shared answer). */
 type Answer<C extends Contract> = z.input<C['response']> | SharedAnswer | EncodedAnswer;
@@ -131,6 +133,7 @@ export const route = {
       query: c.query,
       body: c.body,
       response: c.response,
+      errors: c.errors,
     } as unknown as Route['spec'],
   }),
 };

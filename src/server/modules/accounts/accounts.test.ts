@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
@@ -368,6 +369,19 @@ describe('OpenAPI', () => {
     expect(name.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(doc.paths['/v3.0/tokens/revoke/{id}'].post.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
     expect(doc.components.securitySchemes.deviceToken).toMatchObject({ in: 'header', name: 'X-Device-Token' });
+  });
+
+  it('passes a real OpenAPI validator, with the answers of routes that have a contract and every refusal code', async () => {
+    const doc = (await new Visitor(t.app).get('/v3.0/openapi.json')).json();
+    // The validator dereferences in place: it gets a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+    const change = doc.paths['/v3.0/favorite/change'].post;
+    expect(change.responses['200'].content['application/json'].schema.properties.data).toMatchObject({
+      type: 'object',
+      properties: { count: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+    });
+    expect(change['x-errors']).toContain('favorite_state_invalid');
+    expect(change.responses['4XX'].content['application/json'].schema.required).toContain('error');
   });
 });
 

@@ -36,3 +36,15 @@ type In<S> = S extends z.ZodType ? z.input<S> : unknown;
 export type ContractInput<C extends Contract> = In<C['params']> & In<C['query']> & In<C['body']>;
 /** The answer's `data` as the caller reads it. */
 export type ContractOutput<C extends Contract> = z.output<C['response']>;
+
+/** A call's method, the path with its `:name`s filled from the input, and the rest of the input (query or body). */
+export function resolveCall(key: string, input: Record<string, unknown>) {
+  const space = key.indexOf(' ');
+  const data: Record<string, unknown> = { ...input };
+  const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => {
+    const value = data[name];
+    delete data[name];
+    return encodeURIComponent(String(value));
+  });
+  return { method: key.slice(0, space) as Method, path, data };
+}

@@ -1,4 +1,10 @@
-import type { Contract, ContractInput, ContractKey, ContractOutput } from '../../shared/api/contract.ts';
+import {
+  resolveCall,
+  type Contract,
+  type ContractInput,
+  type ContractKey,
+  type ContractOutput,
+} from '../../shared/api/contract.ts';
 import { API_BASE, request, type ApiResult, type RequestOptions } from './request.ts';
 
 /**
@@ -12,13 +18,6 @@ export function call<C extends Contract>(
   input: ContractInput<C> & Record<string, unknown>,
   opts?: RequestOptions,
 ): Promise<ApiResult<ContractOutput<C>>> {
-  const space = key.indexOf(' ');
-  const method = key.slice(0, space) as 'GET' | 'POST' | 'DELETE';
-  const data: Record<string, unknown> = { ...input };
-  const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => {
-    const value = data[name];
-    delete data[name];
-    return encodeURIComponent(String(value));
-  });
-  return request<ContractOutput<C>>(method, `${API_BASE}${path}`, data, opts);
+  const { method, path, data } = resolveCall(key, input);
+  return request<ContractOutput<C>>(method as 'GET' | 'POST' | 'DELETE', `${API_BASE}${path}`, data, opts);
 }

@@ -18,6 +18,8 @@ const brotli = (quality: number, lgwin: number) => ({
 const gzip = (level: number) => ({ name: `gzip ${level}`, run: (b: Buffer) => zlib.gzipSync(b, { level }) });
 
 export const SETTINGS = [
+  brotli(1, 17),
+  brotli(2, 17),
   brotli(4, 22),
   brotli(4, 17),
   brotli(5, 18),
@@ -25,6 +27,7 @@ export const SETTINGS = [
   brotli(6, 20),
   brotli(9, 18),
   brotli(11, 18),
+  gzip(1),
   gzip(4),
   gzip(6),
   gzip(9),

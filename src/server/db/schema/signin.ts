@@ -57,7 +57,7 @@ export const passkeys = pgTable(
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: jsonb('transports').notNull().default([]),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
     name: text('name').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { claimMeta, deleteMeta, readMeta, writeMeta } from '../../db/meta.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
+import { storedBlocks } from '../../../shared/blocks.ts';
 import { donations, invoices, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';
 
 // ——— Invoices ———
@@ -179,7 +180,7 @@ const DonationEntryRow = z.object({
   author_id: col.int,
   is_published: col.bool,
   removed: col.bool,
-  blocks: col.json,
+  blocks: storedBlocks,
 });
 
 export async function donationEntry(db: Db, id: number) {

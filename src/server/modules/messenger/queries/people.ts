@@ -106,7 +106,7 @@ const MediaRow = z.object({
   size: col.int,
   color: col.text,
   duration: col.int,
-  external_service: col.json,
+  external_service: z.array(z.unknown()),
 });
 export type MediaRow = z.output<typeof MediaRow>;
 

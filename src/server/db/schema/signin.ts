@@ -1,6 +1,25 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import type { ProviderType } from '../../../shared/signin.ts';
+import type { LinkRequest } from '../../modules/signin/link.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
+
+/** What a sign-in code keeps, by kind (modules/signin writes it). */
+export interface SigninCodeData {
+  /** qr: the asking browser, shown on the phone before it confirms. */
+  ip?: string;
+  userAgent?: string;
+  /** magic: where the link leads, and a provider account the owner is asked to link (link.ts). */
+  redirect?: string;
+  link?: LinkRequest;
+  /** oauth: the provider, the PKCE verifier and the nonce of the round trip. */
+  provider?: ProviderType;
+  verifier?: string;
+  nonce?: string;
+  /** passkey: the WebAuthn challenge and what it is for. */
+  purpose?: 'register' | 'login';
+  challenge?: string;
+}
 
 /**
  * One-time sign-in secrets, stored as SHA-256 of the secret: a QR code (`qr`, two minutes; `browserKeyHash` is the
@@ -16,7 +35,7 @@ export const signinCodes = pgTable(
     tokenHash: text('token_hash').notNull(),
     browserKeyHash: text('browser_key_hash'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    data: jsonb('data').notNull().default({}),
+    data: jsonb('data').$type<SigninCodeData>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),

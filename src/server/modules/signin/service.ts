@@ -13,7 +13,7 @@ import { channelAuth } from '../../lib/channels.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
 import { queueLetter } from '../../jobs/letters.ts';
-import { linkFromLetter, type LinkRequest } from './link.ts';
+import { linkFromLetter } from './link.ts';
 import * as q from './queries.ts';
 import { newSecret, sha256 } from './secrets.ts';
 
@@ -75,7 +75,7 @@ async function liveQr(ctx: Ctx, code: string) {
 /** What the phone shows before confirming: the asking browser, its address and when it asked. */
 export async function qrRequest(ctx: Ctx, code: string): Promise<QrRequest> {
   const row = await liveQr(ctx, code);
-  const data = row.data as { ip?: string; userAgent?: string };
+  const { data } = row;
   return {
     ...describeDevice(data.userAgent ?? ''),
     ip: data.ip ?? '',
@@ -150,7 +150,7 @@ export async function useMagic(
   const row = await q.findLiveCode(ctx.db, 'magic', sha256(token), ctx.now());
   if (!row?.userId) throw badRequest(messages.magicInvalid);
   const userId = row.userId;
-  const data = row.data as { redirect?: string; link?: LinkRequest };
+  const { data } = row;
   const session = await transaction(ctx, async (ctx) => {
     if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.magicInvalid);
     // A link the owner was asked to confirm (link.ts): following it is the confirmation.

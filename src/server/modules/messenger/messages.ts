@@ -90,7 +90,7 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
       }
       const item: MediaImage = {
         uuid: m.uuid,
-        type: m.type as MediaImage['type'],
+        type: m.type,
         width: m.width,
         height: m.height,
         size: m.size,

@@ -52,7 +52,7 @@ export const signinIdentities = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<ProviderType>().notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull().default(''),
     name: text('name').notNull().default(''),

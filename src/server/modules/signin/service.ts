@@ -2,7 +2,14 @@ import Bowser from 'bowser';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { channelName } from '../../../shared/realtime.ts';
-import { MAGIC_TTL_MIN, QR_TTL_S, type QrCode, type QrRequest, type SigninMethods } from '../../../shared/signin.ts';
+import {
+  MAGIC_TTL_MIN,
+  QR_TTL_S,
+  type QrCode,
+  type ProviderType,
+  type QrRequest,
+  type SigninMethods,
+} from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -174,7 +181,7 @@ export async function methods(ctx: Ctx, user: UserRow): Promise<SigninMethods> {
     providers: offeredProviders(ctx),
     identities: identities.map((i) => ({
       id: i.id,
-      type: i.provider as SigninMethods['identities'][number]['type'],
+      type: i.provider,
       provider_name: providerName(ctx, i.provider),
       name: i.name,
       email: i.email,
@@ -190,7 +197,12 @@ export async function methods(ctx: Ctx, user: UserRow): Promise<SigninMethods> {
 }
 
 /** `POST /users/settings/unlink {id, type}`: a provider or a passkey goes, never the last way in. */
-export async function unlink(ctx: Ctx, user: UserRow, id: number, type: string): Promise<SigninMethods> {
+export async function unlink(
+  ctx: Ctx,
+  user: UserRow,
+  id: number,
+  type: ProviderType | 'passkey',
+): Promise<SigninMethods> {
   await transaction(ctx, async (ctx) => {
     // Counted (and the user's row locked) before the delete; a refusal rolls the delete back.
     const ways = await q.waysIn(ctx.db, user.id);

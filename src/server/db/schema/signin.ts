@@ -1,8 +1,16 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import type { ProviderType } from '../../../shared/signin.ts';
-import type { LinkRequest } from '../../modules/signin/link.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
+
+/** A provider account waiting for its owner's word, kept in the mailed link's row (`data.link`; signin/link.ts). */
+export interface LinkRequest {
+  provider: ProviderType;
+  label: string;
+  subject: string;
+  email: string;
+  name: string;
+}
 
 /** What a sign-in code keeps, by kind (modules/signin writes it). */
 export interface SigninCodeData {

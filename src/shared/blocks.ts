@@ -202,6 +202,22 @@ export type Block = {
 }[Parsed['type']];
 export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 
+const isStoredBlock = (b: unknown): b is Block =>
+  typeof b === 'object' &&
+  b !== null &&
+  'type' in b &&
+  'data' in b &&
+  BLOCK_TYPES.some((t) => t === b.type) &&
+  typeof b.data === 'object' &&
+  b.data !== null;
+
+/**
+ * Blocks as read back from the database (entries, their versions). They were checked by `entryBlocksField` when saved,
+ * so a read checks only their shape, cheaply (feeds read many): a value that is not an array reads as no blocks, an
+ * item that is not a `{ type, data }` block of a known type is left out, so one malformed row never breaks a page.
+ */
+export const storedBlocks = z.unknown().transform((v): Block[] => (Array.isArray(v) ? v.filter(isStoredBlock) : []));
+
 const normalize = (b: Parsed): Block =>
   ({
     type: b.type,

@@ -17,6 +17,14 @@ export const col = {
   json: z.unknown(),
 };
 
+/**
+ * A jsonb column whose value its one writer builds, typed by `.$type<T>()` on the table: the read checks that it is a
+ * JSON object (or array) and gives it that type. Where the module has a real schema of the value, use it instead.
+ */
+export const jsonObject = <T extends object>() =>
+  z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+export const jsonArray = <T>() => z.custom<T[]>((v) => Array.isArray(v));
+
 export type RowSchema = z.ZodObject;
 export type Row<S extends RowSchema> = z.output<S>;
 

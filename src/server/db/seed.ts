@@ -26,7 +26,7 @@ import { refreshHotness } from '../modules/feed/ranking.ts';
 const SEEDED_KEY = 'seeded_at';
 
 /** An entry's blocks with its tags as the last paragraph, as an author would type them. */
-const withTags = (e: SeedEntry) =>
+const withTags = (e: SeedEntry): Block[] =>
   e.tags?.length ? [...e.blocks, { type: 'text', data: { text: e.tags.map((t) => `#${t}`).join(' ') } }] : e.blocks;
 
 /**
@@ -117,7 +117,7 @@ async function seed(db: Db, now: Date) {
       })
       .returning({ id: entries.id });
     entryIds.set(e.key, row.id);
-    const tags = entryHashtags(withTags(e) as Block[]);
+    const tags = entryHashtags(withTags(e));
     if (tags.length) await db.insert(entryHashtagsTable).values(tags.map((tag) => ({ entryId: row.id, tag })));
     publishedAt.set(e.key, at);
   }

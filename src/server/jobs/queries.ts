@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { col, firstRow, IdRow, rows } from '../db/rows.ts';
+import type { JobMap, JobName } from './map.ts';
 
 /** The `jobs` table's SQL: the queue (queue.ts) decides when; these say how. */
 
 export interface NewJob {
-  kind: string;
-  payload: unknown;
+  kind: JobName;
+  payload: JobMap[JobName];
   dedupeKey: string | null;
   runAt: Date;
   maxAttempts: number;

@@ -1,11 +1,13 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { JobMap, JobName } from '../../jobs/map.ts';
 import { createdAt } from './columns.ts';
 
 /** Key-value facts about this installation (seeded at, VAPID keys later). */
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
+  /** Each key's value is its module's own: read through the module's schema (`metaValue`, db/meta.ts). */
+  value: jsonb('value').$type<unknown>().notNull(),
 });
 
 /**
@@ -17,7 +19,8 @@ export const jobs = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull().default({}),
+    /** The payload of its job (`JobMap[kind]`, jobs/map.ts). */
+    payload: jsonb('payload').notNull().default({}).$type<JobMap[JobName]>(),
     /** Jobs with the same key are not queued twice while one waits (optional). */
     dedupeKey: text('dedupe_key'),
     runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

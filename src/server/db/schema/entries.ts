@@ -1,5 +1,6 @@
 import { pgTable, integer, text, timestamp, boolean, jsonb, index, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Block } from '../../../shared/blocks.ts';
 import { createdAt } from './columns.ts';
 import { subsites, users } from './users.ts';
 
@@ -15,7 +16,7 @@ export const entries = pgTable(
       .references(() => users.id),
     title: text('title').notNull().default(''),
     slug: text('slug').notNull().default(''),
-    blocks: jsonb('blocks').notNull().default([]),
+    blocks: jsonb('blocks').$type<Block[]>().notNull().default([]),
     isPublished: boolean('is_published').notNull().default(false),
     isEnabledComments: boolean('is_enabled_comments').notNull().default(true),
     isEnabledLikes: boolean('is_enabled_likes').notNull().default(true),
@@ -71,7 +72,7 @@ export const entryVersions = pgTable(
     /** Who made the save that this version records. */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    blocks: jsonb('blocks').notNull(),
+    blocks: jsonb('blocks').$type<Block[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('entry_versions_entry').on(t.entryId, t.id)],

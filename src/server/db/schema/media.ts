@@ -19,7 +19,7 @@ export const media = pgTable('media', {
   /** Length of an audio file in whole seconds; 0 for pictures and video. */
   duration: integer('duration').notNull().default(0),
   /** Where an image came from when uploaded by URL; external_service of the image entity. */
-  externalService: jsonb('external_service').notNull().default([]),
+  externalService: jsonb('external_service').$type<unknown[]>().notNull().default([]),
   uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });

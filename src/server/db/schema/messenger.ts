@@ -1,5 +1,7 @@
 import { pgTable, integer, text, timestamp, boolean, jsonb, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ExtractResult } from '../../../shared/extract.ts';
+import type { MediaFile, MediaImage } from '../../../shared/media.ts';
 import { createdAt } from './columns.ts';
 import { subsites, users } from './users.ts';
 
@@ -70,9 +72,9 @@ export const chatMessages = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull().default(''),
     /** Media items of the upload (images and files) as the upload answered them. */
-    attachments: jsonb('attachments').notNull().default([]),
+    attachments: jsonb('attachments').$type<(MediaImage | MediaFile)[]>().notNull().default([]),
     /** The first link's preview (extract), or null. */
-    preview: jsonb('preview'),
+    preview: jsonb('preview').$type<ExtractResult>(),
     replyTo: integer('reply_to'),
     /** The sender's own id of a send: a retried send with the same one stores nothing new. */
     clientId: text('client_id'),

@@ -1,7 +1,23 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ThreeDsData } from '../../../shared/payments.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
+
+/** What an order keeps beside its columns (payments and, for its kinds, billing write it). */
+export interface OrderMeta {
+  /** A Plus purchase at a promo code's price: the code it took (billing's promo codes). */
+  promo?: { id: number; code: string; discount: number };
+  /** A card payment waiting for the bank's 3-D Secure answer: a repeated create answers the same. */
+  threeDs?: ThreeDsData;
+  /** A gift from a community's managers. */
+  community_id?: number;
+  /** A donation: its entry (null: to the site) and the donor's message. */
+  entry_id?: number | null;
+  message?: string;
+  /** Reconciliation's mark for staff: a charge we hold as paid that the provider does not list. */
+  flag?: string;
+}
 
 /**
  * A purchase: Plus for the buyer or, with `recipient_id`, a gift to another reader (`kind` names what is bought, so
@@ -26,7 +42,7 @@ export const paymentOrders = pgTable(
     provider: text('provider').notNull().default('test'),
     idempotencyKey: text('idempotency_key').unique(),
     reason: text('reason'),
-    meta: jsonb('meta').notNull().default({}),
+    meta: jsonb('meta').$type<OrderMeta>().notNull().default({}),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,6 +1,33 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import type { ProviderType } from '../../../shared/signin.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
+
+/** A provider account waiting for its owner's word, kept in the mailed link's row (`data.link`; signin/link.ts). */
+export interface LinkRequest {
+  provider: ProviderType;
+  label: string;
+  subject: string;
+  email: string;
+  name: string;
+}
+
+/** What a sign-in code keeps, by kind (modules/signin writes it). */
+export interface SigninCodeData {
+  /** qr: the asking browser, shown on the phone before it confirms. */
+  ip?: string;
+  userAgent?: string;
+  /** magic: where the link leads, and a provider account the owner is asked to link (link.ts). */
+  redirect?: string;
+  link?: LinkRequest;
+  /** oauth: the provider, the PKCE verifier and the nonce of the round trip. */
+  provider?: ProviderType;
+  verifier?: string;
+  nonce?: string;
+  /** passkey: the WebAuthn challenge and what it is for. */
+  purpose?: 'register' | 'login';
+  challenge?: string;
+}
 
 /**
  * One-time sign-in secrets, stored as SHA-256 of the secret: a QR code (`qr`, two minutes; `browserKeyHash` is the
@@ -16,7 +43,7 @@ export const signinCodes = pgTable(
     tokenHash: text('token_hash').notNull(),
     browserKeyHash: text('browser_key_hash'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    data: jsonb('data').notNull().default({}),
+    data: jsonb('data').$type<SigninCodeData>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -33,7 +60,7 @@ export const signinIdentities = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<ProviderType>().notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull().default(''),
     name: text('name').notNull().default(''),
@@ -57,7 +84,7 @@ export const passkeys = pgTable(
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: jsonb('transports').notNull().default([]),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
     name: text('name').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),

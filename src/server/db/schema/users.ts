@@ -95,7 +95,7 @@ export const userSettings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     module: text('module').notNull(),
-    value: jsonb('value').notNull().default({}),
+    value: jsonb('value').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.userId, t.module] })],
 );

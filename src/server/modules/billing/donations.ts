@@ -153,7 +153,7 @@ async function donationSiteCovers(ctx: Ctx, order: OrderRow) {
  */
 export const donationOrders = {
   paid: async (ctx: Ctx, order: OrderRow) => {
-    const meta = order.meta as { entry_id?: number | null; message?: string };
+    const meta = order.meta;
     const donation = await q.donationOfOrder(ctx.db, {
       entryId: meta.entry_id ?? null,
       authorId: order.recipient_id,

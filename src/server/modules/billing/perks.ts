@@ -23,7 +23,7 @@ export async function feedBanner(ctx: Ctx, user: Actor | null): Promise<FeedBann
 const bannerCache = perAppCache<FeedBanner | null>(5000, 1, { dropOnWrite: true });
 
 export function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
-  return bannerCache(ctx).get('banner', async () => (await q.banner(ctx.db)) as FeedBanner | null);
+  return bannerCache(ctx).get('banner', () => q.banner(ctx.db));
 }
 
 /** Staff set (or, with null, remove) the feed banner: a picture, its link and its text. */

@@ -15,12 +15,11 @@ export function assertInvoiceVisible(invoice: InvoiceRow | undefined, user: Acto
 
 /** A donation goes to a published entry whose author attached the donation block, never to oneself. */
 export function assertDonationTarget(
-  entry: { author_id: number; is_published: boolean; removed: boolean; blocks: unknown } | undefined,
+  entry: { author_id: number; is_published: boolean; removed: boolean; blocks: Block[] } | undefined,
   donorId: number,
 ): asserts entry is { author_id: number; is_published: boolean; removed: boolean; blocks: Block[] } {
   if (!entry || !entry.is_published || entry.removed) throw notFound(messages.entryNotFound);
-  const blocks = Array.isArray(entry.blocks) ? (entry.blocks as Block[]) : [];
-  if (!blocks.some((b) => b.type === 'donation')) throw forbidden(messages.donationsDisabled);
+  if (!entry.blocks.some((b) => b.type === 'donation')) throw forbidden(messages.donationsDisabled);
   if (entry.author_id === donorId) throw badRequest(messages.donationToSelf);
 }
 

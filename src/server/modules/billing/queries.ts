@@ -2,7 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { claimMeta, deleteMeta, readMeta, writeMeta } from '../../db/meta.ts';
-import { col, firstRow, rows } from '../../db/rows.ts';
+import { col, firstRow, jsonObject, rows } from '../../db/rows.ts';
+import type { FeedBanner } from '../../../shared/billing.ts';
+import type { SellerRequisites } from '../../../shared/requisites.ts';
+import { storedBlocks } from '../../../shared/blocks.ts';
 import { donations, invoices, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';
 
 // ——— Invoices ———
@@ -179,7 +182,7 @@ const DonationEntryRow = z.object({
   author_id: col.int,
   is_published: col.bool,
   removed: col.bool,
-  blocks: col.json,
+  blocks: storedBlocks,
 });
 
 export async function donationEntry(db: Db, id: number) {
@@ -238,7 +241,10 @@ export async function siteDonations(db: Db, limit: number) {
 
 const BANNER_KEY = 'feed_banner';
 
-export const banner = (db: Db) => readMeta(db, BANNER_KEY);
+export const banner = async (db: Db) =>
+  jsonObject<FeedBanner>()
+    .nullable()
+    .parse(await readMeta(db, BANNER_KEY));
 
 export async function setBanner(db: Db, value: unknown | null) {
   if (value === null) await deleteMeta(db, BANNER_KEY);
@@ -248,7 +254,10 @@ export async function setBanner(db: Db, value: unknown | null) {
 const SELLER_KEY = 'seller_requisites';
 
 /** The seller's requisites for invoices, as the superuser saved them; null before. */
-export const sellerRequisites = (db: Db) => readMeta(db, SELLER_KEY);
+export const sellerRequisites = async (db: Db) =>
+  jsonObject<SellerRequisites>()
+    .nullable()
+    .parse(await readMeta(db, SELLER_KEY));
 
 export async function setSellerRequisites(db: Db, value: unknown) {
   await writeMeta(db, SELLER_KEY, value);

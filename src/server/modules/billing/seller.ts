@@ -52,7 +52,7 @@ export const sellerBody = plainBody({
 
 /** The seller's requisites, or null while the superuser has not set them. */
 export async function sellerRequisites(ctx: Ctx): Promise<SellerRequisites | null> {
-  return (await q.sellerRequisites(ctx.db)) as SellerRequisites | null;
+  return q.sellerRequisites(ctx.db);
 }
 
 /** The site's owner only: the requisites say whom companies pay, so admins and moderators may not change them. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
+import { subsites } from '../../db/schema.ts';
+import { COMPLAINT_REASONS } from '../../../shared/complaints.ts';
 
 // ---- targets ----
 
@@ -39,7 +41,7 @@ const ComplaintRow = z.object({
   id: col.int,
   target_type: z.enum(['entry', 'comment', 'subsite']),
   target_id: col.int,
-  reason: col.text,
+  reason: z.enum(COMPLAINT_REASONS),
   text: col.text,
   by_id: col.int,
   by_name: col.text,
@@ -47,7 +49,7 @@ const ComplaintRow = z.object({
   count: col.int,
   entry_id: col.int.nullable(),
   target_text: col.text.nullable(),
-  subsite_type: col.text.nullable(),
+  subsite_type: z.enum(subsites.type.enumValues).nullable(),
   subsite_slug: col.text.nullable(),
 });
 export type ComplaintRow = z.output<typeof ComplaintRow>;

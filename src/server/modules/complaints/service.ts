@@ -99,7 +99,7 @@ function presentComplaint(c: q.ComplaintRow): ComplaintItem {
     target_id: c.target_id,
     target_url: url,
     target_text: c.target_text ?? '',
-    reason: c.reason as ComplaintReason,
+    reason: c.reason,
     text: c.text,
     by: { id: c.by_id, name: c.by_name },
     count: c.count,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
+import { storedBlocks, type Block } from '../../../shared/blocks.ts';
 import { entries, subscriptions, subsiteRoles, subsites } from '../../db/schema.ts';
 
 const subsiteType = z.enum(['user', 'community', 'company']);
@@ -12,7 +13,7 @@ export const EntryCardRow = z.object({
   id: col.int,
   title: col.text,
   slug: col.text,
-  blocks: col.json,
+  blocks: storedBlocks,
   published_at: col.date,
   is_nsfw: col.bool,
   is_enabled_comments: col.bool,
@@ -72,7 +73,7 @@ const reviewColumns = sql`(select r.reason from entry_reviews r where r.entry_id
 const DraftRow = z.object({
   id: col.int,
   title: col.text,
-  blocks: col.json,
+  blocks: storedBlocks,
   updated_at: col.date,
   subsite_id: col.int,
   subsite_type: subsiteType,
@@ -203,7 +204,7 @@ export interface EntryValues {
   subsiteId: number;
   title: string;
   slug: string;
-  blocks: unknown;
+  blocks: Block[];
   isPublished: boolean;
   isEnabledComments?: boolean;
   isEnabledLikes?: boolean;

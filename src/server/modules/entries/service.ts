@@ -35,20 +35,15 @@ import {
 } from '../restrictions/index.ts';
 import { presentAuthor } from '../users/index.ts';
 
-/** Stored JSON read defensively: feeds must survive a malformed row. */
-type StoredBlock = { type: string; data: Record<string, unknown>; cover?: boolean; hidden?: boolean };
-
-const asBlocks = (blocks: unknown): StoredBlock[] => (Array.isArray(blocks) ? (blocks as StoredBlock[]) : []);
-
 /** The first text block, stripped of markup: what a feed card shows under the title. */
-export function introOf(blocks: unknown): string {
-  const first = asBlocks(blocks).find((b) => b?.type === 'text' && typeof b.data?.text === 'string' && !b.hidden);
-  return first ? htmlToText(String(first.data.text)) : '';
+export function introOf(blocks: Block[]): string {
+  const first = blocks.find((b) => b.type === 'text' && typeof b.data.text === 'string' && !b.hidden);
+  return first?.type === 'text' ? htmlToText(first.data.text) : '';
 }
 
 /** The block flagged as cover, else the first media block; what the feed shows above the intro. */
-export function coverOf(blocks: unknown): EntryCard['cover'] {
-  const list = asBlocks(blocks).filter((b) => !b?.hidden);
+export function coverOf(blocks: Block[]): EntryCard['cover'] {
+  const list = blocks.filter((b) => !b.hidden);
   const cover = list.find((b) => b.cover) ?? list.find((b) => b.type === 'media' || b.type === 'video');
   return cover ? { type: cover.type, data: cover.data } : null;
 }
@@ -99,7 +94,7 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
   return {
     ...presentCard({ ...row, published_at: date }),
     type: 'entry',
-    blocks: Array.isArray(row.blocks) ? (row.blocks as Block[]) : [],
+    blocks: row.blocks,
     modification_date: row.updated_at.toISOString(),
     is_published: row.is_published,
     removed: row.removed,
@@ -217,7 +212,7 @@ export async function save(
     });
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
-    await syncEntryHashtags(ctx, id, values.blocks as Block[]);
+    await syncEntryHashtags(ctx, id, values.blocks);
     // Sent to be published again: a community's earlier rejection is no longer its state.
     if (input.is_published) await clearRejection(ctx, id);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { BlockOf } from '../../../shared/blocks.ts';
 import type { Db } from '../../db/index.ts';
 import type { Visitor } from '../../testing/harness.ts';
 
 type Json = Record<string, any>;
 
 /** A text block as the editor sends it. */
-export const text = (s: string) => ({ type: 'text', data: { text: s } });
+export const text = (s: string): BlockOf<'text'> => ({ type: 'text', data: { text: s } });
 
 /** Saves through POST /v3.0/writing/save as the editor does, expects success and answers the saved entry. */
 export async function savedEntry(v: Visitor, body: Json): Promise<Json> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
 import { entryVersions } from '../../db/schema.ts';
+import type { Block } from '../../../shared/blocks.ts';
 
 /** The versions a save keeps (the history module shows and applies them). */
 const SameRow = z.object({ same: col.bool });
@@ -15,7 +16,7 @@ const SameRow = z.object({ same: col.bool });
  */
 export async function insertVersion(
   db: Db,
-  v: { entryId: number; authorId: number; title: string; blocks: unknown; at: Date },
+  v: { entryId: number; authorId: number; title: string; blocks: Block[]; at: Date },
 ) {
   const blocks = JSON.stringify(v.blocks);
   // Serializes concurrent saves of one entry; the row is about to be updated by the save anyway.

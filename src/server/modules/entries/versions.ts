@@ -1,3 +1,4 @@
+import type { Block } from '../../../shared/blocks.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { insertVersion } from './version-queries.ts';
@@ -8,7 +9,7 @@ import { insertVersion } from './version-queries.ts';
  */
 export async function keepVersion(
   ctx: Ctx,
-  save: { entryId: number; authorId: number; title: string; blocks: unknown; isPublished: boolean },
+  save: { entryId: number; authorId: number; title: string; blocks: Block[]; isPublished: boolean },
 ) {
   if (!save.isPublished) return;
   // Joins the save's transaction; alone, it still locks the entry while it compares and inserts.

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
 import { linkPreviews } from '../../db/schema.ts';
+import type { ExtractResult } from '../../../shared/extract.ts';
 
-export async function findPreview(db: Db, url: string): Promise<{ data: unknown; fetchedAt: Date } | undefined> {
+export async function findPreview(db: Db, url: string): Promise<{ data: ExtractResult; fetchedAt: Date } | undefined> {
   const rows = await db
     .select({ data: linkPreviews.data, fetchedAt: linkPreviews.fetchedAt })
     .from(linkPreviews)
@@ -13,7 +14,7 @@ export async function findPreview(db: Db, url: string): Promise<{ data: unknown;
   return rows[0];
 }
 
-export async function savePreview(db: Db, url: string, data: unknown, now: Date) {
+export async function savePreview(db: Db, url: string, data: ExtractResult, now: Date) {
   await db
     .insert(linkPreviews)
     .values({ url, data, fetchedAt: now })

@@ -72,7 +72,7 @@ async function cached(ctx: Ctx, key: string, build: () => Promise<ExtractResult>
   const now = ctx.now();
   const row = await q.findPreview(ctx.db, key);
   if (row) {
-    const kept = row.data as ExtractResult;
+    const kept = row.data;
     if (now.getTime() - row.fetchedAt.getTime() < ttlOf(kept)) return kept;
   }
   const result = await build();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
+import { storedBlocks, type Block } from '../../../shared/blocks.ts';
 
 /** A version row with its author's blog (a user's blog shares the user's id: name and address). */
 const VersionRow = z.object({
@@ -15,7 +16,7 @@ const VersionRow = z.object({
   is_current: col.bool,
 });
 export type VersionRow = z.output<typeof VersionRow>;
-const VersionWithBlocks = VersionRow.extend({ blocks: col.json });
+const VersionWithBlocks = VersionRow.extend({ blocks: storedBlocks });
 
 /** The newest version is current while the entry reads exactly like it (jsonb compares by value, not by key order). */
 const versionColumns = sql`
@@ -43,7 +44,7 @@ export async function version(
   db: Db,
   entryId: number,
   id: number,
-): Promise<(VersionRow & { blocks: unknown }) | undefined> {
+): Promise<(VersionRow & { blocks: Block[] }) | undefined> {
   return firstRow(
     db,
     VersionWithBlocks,

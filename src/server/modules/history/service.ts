@@ -1,4 +1,3 @@
-import type { Block } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type {
@@ -21,9 +20,6 @@ import * as q from './queries.ts';
 import { entryWrites } from '../entries/index.ts';
 
 type Actor = Pick<UserRow, 'id' | 'role'>;
-
-/** Stored jsonb read defensively: a malformed row previews and applies as an empty body, not a 500. */
-const blocksOf = (stored: unknown): Block[] => (Array.isArray(stored) ? (stored as Block[]) : []);
 
 export const HISTORY_PAGE = 50;
 
@@ -81,7 +77,7 @@ export async function version(
   if (!v) throw notFound(messages.historyVersionNotFound);
   return {
     entry: entries.presentEntry(row, actor),
-    version: { ...presentItem(v), entry_id: v.entry_id, blocks: blocksOf(v.blocks) },
+    version: { ...presentItem(v), entry_id: v.entry_id, blocks: v.blocks },
   };
 }
 
@@ -99,7 +95,7 @@ export async function apply(ctx: Ctx, actor: Actor, id: number, historyId: numbe
     const { entry } = await entries.save(ctx, actor, {
       id,
       title: v.title,
-      entry: blocksOf(v.blocks),
+      entry: v.blocks,
       is_published: row.is_published,
     });
     return entry;

@@ -90,12 +90,12 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
       }
       const item: MediaImage = {
         uuid: m.uuid,
-        type: m.type as MediaImage['type'],
+        type: m.type,
         width: m.width,
         height: m.height,
         size: m.size,
         color: m.color,
-        external_service: (m.external_service as unknown[]) ?? [],
+        external_service: m.external_service,
         ...(m.duration ? { duration: m.duration } : {}),
       };
       return item;
@@ -134,7 +134,7 @@ export async function edit(ctx: Ctx, viewer: Viewer, messageId: number, rawText:
     const message = await q.findMessage(ctx.db, messageId);
     policy.assertCanEdit(message, viewer.id);
     await enter(ctx, viewer, message.chat_id);
-    if (!text && !(message.attachments as unknown[]).length) throw badRequest(messages.messageEmpty);
+    if (!text && !message.attachments.length) throw badRequest(messages.messageEmpty);
     await q.editMessage(ctx.db, messageId, text, ctx.now());
     if (URL_RE.test(text)) await enqueue(ctx, 'messenger.preview', { messageId });
   });

@@ -1,8 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { truncate } from '../../../shared/format.ts';
-import { type MediaFile, type MediaImage } from '../../../shared/media.ts';
 import { type Chat, type ChatPerson, type Message, type MessengerEvent } from '../../../shared/messenger.ts';
-import type { ExtractResult } from '../../../shared/extract.ts';
 import type { Ctx } from '../../context.ts';
 import type { MessengerFact } from '../../events.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -29,8 +27,8 @@ export function presentMessage(row: q.MessageRow, reactions: q.ReactionRowOut[] 
     chat_id: row.chat_id,
     author,
     text: row.removed ? '' : row.text,
-    attachments: row.removed ? [] : ((row.attachments as (MediaImage | MediaFile)[]) ?? []),
-    preview: row.removed ? null : ((row.preview as ExtractResult | null) ?? null),
+    attachments: row.removed ? [] : row.attachments,
+    preview: row.removed ? null : row.preview,
     reply_to:
       row.reply_to !== null
         ? {

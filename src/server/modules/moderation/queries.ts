@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
+import { subsiteRoles, subsites } from '../../db/schema.ts';
 import { queries as r } from '../restrictions/index.ts';
 
 const { banSelect, BanRow, holds, personCols, PersonRow } = r;
@@ -39,7 +40,10 @@ export async function searchPeople(db: Db, query: string, limit: number): Promis
   );
 }
 
-const SubsiteRow = z.object({ id: col.int, name: col.text, slug: col.text, type: col.text });
+const subsiteType = z.enum(subsites.type.enumValues);
+const SubsiteRole = z.enum(subsiteRoles.role.enumValues);
+
+const SubsiteRow = z.object({ id: col.int, name: col.text, slug: col.text, type: subsiteType });
 export type SubsiteRow = z.output<typeof SubsiteRow>;
 
 export async function findSubsite(db: Db, id: number): Promise<SubsiteRow | undefined> {
@@ -47,10 +51,14 @@ export async function findSubsite(db: Db, id: number): Promise<SubsiteRow | unde
 }
 
 /** The person's role in a subsite (owner, admin, moderator, editor, author), or none. */
-export async function subsiteRole(db: Db, subsiteId: number, userId: number): Promise<string | null> {
+export async function subsiteRole(
+  db: Db,
+  subsiteId: number,
+  userId: number,
+): Promise<z.output<typeof SubsiteRole> | null> {
   const row = await firstRow(
     db,
-    z.object({ role: col.text }),
+    z.object({ role: SubsiteRole }),
     sql`select role from subsite_roles where subsite_id = ${subsiteId} and user_id = ${userId}`,
   );
   return row?.role ?? null;
@@ -59,7 +67,7 @@ export async function subsiteRole(db: Db, subsiteId: number, userId: number): Pr
 export async function subsiteRolesOf(db: Db, userId: number) {
   return rows(
     db,
-    z.object({ subsite_id: col.int, name: col.text, slug: col.text, type: col.text, role: col.text }),
+    z.object({ subsite_id: col.int, name: col.text, slug: col.text, type: subsiteType, role: SubsiteRole }),
     sql`select r.subsite_id, s.name, s.slug, s.type, r.role from subsite_roles r join subsites s on s.id = r.subsite_id
          where r.user_id = ${userId} order by r.subsite_id`,
   );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications.ts';
+import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -39,7 +39,7 @@ export async function letterForNotification(ctx: Ctx, notificationId: number) {
   // Read on the site before the letter went: no letter. A mail-only row is born read.
   if (!row || (row.is_read && !row.data.mail_only)) return;
   const person = await q.person(ctx.db, row.user_id);
-  if (!person || !(await channelsOf(ctx, row.user_id))[row.type as NotificationType]?.email) return;
+  if (!person || !(await channelsOf(ctx, row.user_id))[row.type]?.email) return;
   const sub = await q.ensureEmailSubscription(ctx.db, person.email.toLowerCase(), row.user_id, newToken(), false);
   const [item] = await present(ctx, [row], ctx.config.publicUrl);
   const unsubscribe = unsubscribeUrl(ctx, sub.token);

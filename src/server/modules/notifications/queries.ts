@@ -2,21 +2,30 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows } from '../../db/rows.ts';
+import type { NotificationData as Data } from '../../db/schema.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications.ts';
 import { settings } from '../users/index.ts';
 
 /** The SQL of notifications and mail subscriptions. */
 
-const jsonObject = z.record(z.string(), z.unknown());
+const NotificationData = z.object({
+  quote: z.string().optional(),
+  text: z.string().optional(),
+  reason: z.string().optional(),
+  until: z.string().nullable().optional(),
+  subsiteId: z.number().optional(),
+  mail_only: z.boolean().optional(),
+}) satisfies z.ZodType<Data>;
 
 const NotificationRow = z.object({
   id: col.int,
   user_id: col.int,
-  type: col.text,
+  type: z.enum(NOTIFICATION_TYPES),
   actor_ids: z.array(col.int),
   actors_count: col.int,
   entry_id: col.int.nullable(),
   comment_id: col.int.nullable(),
-  data: jsonObject,
+  data: NotificationData,
   is_read: col.bool,
   updated_at: col.date,
   entry_title: col.text.nullable(),
@@ -25,12 +34,12 @@ export type NotificationRow = z.output<typeof NotificationRow>;
 
 export interface NewNotification {
   userId: number;
-  type: string;
+  type: NotificationType;
   actorId: number | null;
   groupKey: string | null;
   entryId: number | null;
   commentId: number | null;
-  data: Record<string, unknown>;
+  data: Data;
   now: Date;
   /** Stored already read: a letter's record for a type the reader keeps off the site (never grouped, never shown). */
   mailOnly?: boolean;

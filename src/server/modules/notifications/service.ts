@@ -81,7 +81,7 @@ export interface NotifyInput {
   groupKey?: string | null;
   entryId?: number | null;
   commentId?: number | null;
-  data?: Record<string, unknown>;
+  data?: q.NewNotification['data'];
 }
 
 /**
@@ -248,20 +248,14 @@ export function render(
   const g = genderOf(first, people[0]?.gender);
   const more = Math.max(0, row.actors_count - 1);
   const title = row.entry_title ?? '';
-  const data = row.data as {
-    quote?: string;
-    text?: string;
-    reason?: string;
-    until?: string | null;
-    subsiteId?: number;
-  };
+  const data = row.data;
   const entryLink = row.entry_id ? `/${row.entry_id}` : '/';
   const commentLink = row.comment_id && row.entry_id ? `/${row.entry_id}?comment=${row.comment_id}` : entryLink;
   const actorLink = people[0] ? subsiteUrl({ id: people[0].id, type: 'user', slug: people[0].slug }) : '/';
   let text: string;
   let url: string;
   let quote = data.quote ?? '';
-  switch (row.type as NotificationType) {
+  switch (row.type) {
     case 'reply':
       text = messages.notifyReply(first, g);
       url = commentLink;
@@ -301,7 +295,7 @@ export function render(
       url = '/notifications';
   }
   return {
-    type: row.type as NotificationType,
+    type: row.type,
     text,
     quote,
     url: publicUrl + url,

@@ -5,7 +5,6 @@ import {
   productOf,
   type CreateResult,
   type PrepareData,
-  type ThreeDsData,
 } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -96,7 +95,7 @@ export interface CardPayment {
   cryptogram: string;
   ip: string;
   description: string;
-  meta?: Record<string, unknown>;
+  meta?: q.OrderInput['meta'];
   /** Takes what the order reserves (a discount) in the transaction that creates it; throwing leaves no order. */
   hold?: (ctx: Ctx, order: q.OrderRow) => Promise<void>;
 }
@@ -168,8 +167,8 @@ async function answerStored(ctx: Ctx, user: UserRow, key: string, p: CardPayment
     case 'paid':
       return { status: 'success', order_id: order.id, paid_until: (await paidUntil(ctx, order)) ?? null };
     case 'pending': {
-      const meta = order.meta as { threeDs?: ThreeDsData };
-      if (meta.threeDs) return { status: '3ds', order_id: order.id, ...meta.threeDs };
+      const { threeDs } = order.meta;
+      if (threeDs) return { status: '3ds', order_id: order.id, ...threeDs };
       throw new ApiError(409, messages.paymentOrderBusy);
     }
     case 'new':

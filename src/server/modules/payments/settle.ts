@@ -105,7 +105,7 @@ export async function paid(
     orderId: order.id,
     idempotencyKey: `order:${order.id}`,
   });
-  const promo = (order.meta as { promo?: { id: number } }).promo;
+  const promo = order.meta.promo;
   const pricing = plusPricing(ctx);
   if (promo && pricing) await pricing.spend(ctx, order, promo.id);
   const product = order.stuff_id === null ? undefined : productOf(order.stuff_id);

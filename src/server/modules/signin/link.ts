@@ -1,21 +1,13 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { MAGIC_TTL_MIN, type ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
+import type { LinkRequest } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod } from '../auth/service.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
 import { newSecret, sha256, type Profile } from './secrets.ts';
-
-/** A provider account waiting for its owner's word, kept in the mailed link's row (`signin_codes.data.link`). */
-export interface LinkRequest {
-  provider: ProviderType;
-  label: string;
-  subject: string;
-  email: string;
-  name: string;
-}
 
 /** A provider's display name as our name rules take it: letters, digits, spaces, a few marks, 2–40 characters. */
 export function cleanName(name: string): string {

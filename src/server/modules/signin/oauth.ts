@@ -303,7 +303,7 @@ export async function finishOAuth(
   } else {
     if (!query.state) throw badRequest(messages.oauthStateInvalid);
     const row = await q.findLiveCode(ctx.db, 'oauth', sha256(query.state), ctx.now());
-    const data = (row?.data ?? {}) as { provider?: string; verifier?: string; nonce?: string };
+    const data = row?.data ?? {};
     if (!row || data.provider !== type || !(await q.useCode(ctx.db, row.id, ctx.now())))
       throw badRequest(messages.oauthStateInvalid);
     if (query.error) throw badRequest(messages.oauthDenied);

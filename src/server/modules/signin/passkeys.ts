@@ -42,7 +42,7 @@ async function storeChallenge(ctx: Ctx, purpose: 'register' | 'login', challenge
 /** Spends a stored challenge (once): its value, or 400 when it is unknown, spent, expired or someone else's. */
 async function takeChallenge(ctx: Ctx, key: string, purpose: 'register' | 'login', userId: number | null) {
   const row = await q.findLiveCode(ctx.db, 'passkey', sha256(key), ctx.now());
-  const data = (row?.data ?? {}) as { purpose?: string; challenge?: string };
+  const data = row?.data ?? {};
   if (!row || data.purpose !== purpose || row.userId !== userId || !data.challenge)
     throw badRequest(messages.passkeyChallengeInvalid);
   if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.passkeyChallengeInvalid);
@@ -75,7 +75,7 @@ export async function registrationOptions(ctx: Ctx, user: UserRow): Promise<Pass
     userDisplayName: user.name,
     userID: new TextEncoder().encode(String(user.id)),
     attestationType: 'none',
-    excludeCredentials: existing.map((k) => ({ id: k.credentialId, transports: k.transports as string[] })),
+    excludeCredentials: existing.map((k) => ({ id: k.credentialId, transports: k.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   return { key: await storeChallenge(ctx, 'register', options.challenge, user.id), options };
@@ -147,7 +147,7 @@ export async function login(
         id: key.credentialId,
         publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
         counter: key.counter,
-        transports: key.transports as never,
+        transports: key.transports,
       },
       requireUserVerification: false,
     });

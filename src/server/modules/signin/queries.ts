@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { passkeys, signinCodes, signinIdentities, users } from '../../db/schema.ts';
+import type { ProviderType } from '../../../shared/signin.ts';
 import { spendOnce } from '../../db/spend.ts';
 
 export type CodeKind = (typeof signinCodes.$inferSelect)['kind'];
@@ -75,7 +76,7 @@ export async function deleteOldCodes(db: Db, before: Date): Promise<void> {
 
 export type IdentityRow = typeof signinIdentities.$inferSelect;
 
-export async function findIdentity(db: Db, provider: string, subject: string): Promise<IdentityRow | undefined> {
+export async function findIdentity(db: Db, provider: ProviderType, subject: string): Promise<IdentityRow | undefined> {
   const [row] = await db
     .select()
     .from(signinIdentities)
@@ -100,7 +101,7 @@ export async function identitiesOf(db: Db, userId: number): Promise<IdentityRow[
     .orderBy(asc(signinIdentities.id));
 }
 
-export async function deleteIdentity(db: Db, id: number, userId: number, provider: string): Promise<boolean> {
+export async function deleteIdentity(db: Db, id: number, userId: number, provider: ProviderType): Promise<boolean> {
   const rows = await db
     .delete(signinIdentities)
     .where(

@@ -2,7 +2,14 @@ import Bowser from 'bowser';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { channelName } from '../../../shared/realtime.ts';
-import { MAGIC_TTL_MIN, QR_TTL_S, type QrCode, type QrRequest, type SigninMethods } from '../../../shared/signin.ts';
+import {
+  MAGIC_TTL_MIN,
+  QR_TTL_S,
+  type QrCode,
+  type ProviderType,
+  type QrRequest,
+  type SigninMethods,
+} from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -13,7 +20,7 @@ import { channelAuth } from '../../lib/channels.ts';
 import { offeredProviders, providerName } from './oauth.ts';
 import { requireAnotherWayIn, requireQrConfirmable } from './policy.ts';
 import { queueLetter } from '../../jobs/letters.ts';
-import { linkFromLetter, type LinkRequest } from './link.ts';
+import { linkFromLetter } from './link.ts';
 import * as q from './queries.ts';
 import { newSecret, sha256 } from './secrets.ts';
 
@@ -75,7 +82,7 @@ async function liveQr(ctx: Ctx, code: string) {
 /** What the phone shows before confirming: the asking browser, its address and when it asked. */
 export async function qrRequest(ctx: Ctx, code: string): Promise<QrRequest> {
   const row = await liveQr(ctx, code);
-  const data = row.data as { ip?: string; userAgent?: string };
+  const { data } = row;
   return {
     ...describeDevice(data.userAgent ?? ''),
     ip: data.ip ?? '',
@@ -150,7 +157,7 @@ export async function useMagic(
   const row = await q.findLiveCode(ctx.db, 'magic', sha256(token), ctx.now());
   if (!row?.userId) throw badRequest(messages.magicInvalid);
   const userId = row.userId;
-  const data = row.data as { redirect?: string; link?: LinkRequest };
+  const { data } = row;
   const session = await transaction(ctx, async (ctx) => {
     if (!(await q.useCode(ctx.db, row.id, ctx.now()))) throw badRequest(messages.magicInvalid);
     // A link the owner was asked to confirm (link.ts): following it is the confirmation.
@@ -174,7 +181,7 @@ export async function methods(ctx: Ctx, user: UserRow): Promise<SigninMethods> {
     providers: offeredProviders(ctx),
     identities: identities.map((i) => ({
       id: i.id,
-      type: i.provider as SigninMethods['identities'][number]['type'],
+      type: i.provider,
       provider_name: providerName(ctx, i.provider),
       name: i.name,
       email: i.email,
@@ -190,7 +197,12 @@ export async function methods(ctx: Ctx, user: UserRow): Promise<SigninMethods> {
 }
 
 /** `POST /users/settings/unlink {id, type}`: a provider or a passkey goes, never the last way in. */
-export async function unlink(ctx: Ctx, user: UserRow, id: number, type: string): Promise<SigninMethods> {
+export async function unlink(
+  ctx: Ctx,
+  user: UserRow,
+  id: number,
+  type: ProviderType | 'passkey',
+): Promise<SigninMethods> {
   await transaction(ctx, async (ctx) => {
     // Counted (and the user's row locked) before the delete; a refusal rolls the delete back.
     const ways = await q.waysIn(ctx.db, user.id);

@@ -79,17 +79,22 @@ export async function userRelations(db: Db, userId: number) {
 // ---- user_settings: each module's row, changed only through these (typed by users/settings.ts) ----
 
 /** One module's stored preferences of a person; `{}` when it kept none. */
-export async function settingsRow(db: Db, userId: number, module: string): Promise<unknown> {
+export async function settingsRow(db: Db, userId: number, module: string): Promise<Record<string, unknown>> {
   const row = await firstRow(
     db,
-    z.object({ value: col.json }),
+    // A value that is not an object keeps nothing: the module's defaults apply (users/settings.ts).
+    z.object({ value: z.record(z.string(), z.unknown()).catch({}) }),
     sql`select value from user_settings where user_id = ${userId} and module = ${module}`,
   );
   return row?.value ?? {};
 }
 
 /** The same for many people at once (notification recipients, chat members). */
-export async function settingsRows(db: Db, userIds: number[], module: string): Promise<Map<number, unknown>> {
+export async function settingsRows(
+  db: Db,
+  userIds: number[],
+  module: string,
+): Promise<Map<number, Record<string, unknown>>> {
   if (!userIds.length) return new Map();
   const found = await db
     .select({ userId: userSettings.userId, value: userSettings.value })

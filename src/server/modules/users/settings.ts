@@ -13,11 +13,11 @@ import * as q from './queries.ts';
  */
 function store<Shape extends z.ZodRawShape>(module: string, shape: Shape) {
   type Value = Partial<z.output<z.ZodObject<Shape>>>;
-  const read = (stored: unknown): Value => {
+  const read = (stored: Record<string, unknown> | undefined): Value => {
     const out: Record<string, unknown> = {};
     if (stored && typeof stored === 'object' && !Array.isArray(stored))
       for (const [key, type] of Object.entries(shape)) {
-        const value = (stored as Record<string, unknown>)[key];
+        const value = stored[key];
         const parsed = value === undefined ? undefined : (type as z.ZodType).safeParse(value);
         if (parsed?.success) out[key] = parsed.data;
       }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
-import { col, firstRow, IdRow, rows } from '../../../db/rows.ts';
+import { col, firstRow, IdRow, jsonArray, jsonObject, rows } from '../../../db/rows.ts';
+import type { ExtractResult } from '../../../../shared/extract.ts';
+import type { MediaFile, MediaImage } from '../../../../shared/media.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -15,8 +17,8 @@ const MessageRow = z.object({
   chat_id: col.int,
   author_id: col.int.nullable(),
   text: col.text,
-  attachments: col.json,
-  preview: col.json,
+  attachments: jsonArray<MediaImage | MediaFile>(),
+  preview: jsonObject<ExtractResult>().nullable(),
   reply_to: col.int.nullable(),
   client_id: col.text.nullable(),
   created_at: col.date,
@@ -93,7 +95,7 @@ export async function insertMessage(
     chatId: number;
     authorId: number;
     text: string;
-    attachments: unknown[];
+    attachments: (MediaImage | MediaFile)[];
     replyTo: number | null;
     clientId: string | null;
   },
@@ -120,7 +122,7 @@ export async function editMessage(db: Db, id: number, text: string, now: Date) {
   );
 }
 
-export async function setPreview(db: Db, id: number, preview: unknown) {
+export async function setPreview(db: Db, id: number, preview: ExtractResult) {
   await db.execute(sql`update chat_messages set preview = ${jsonb(preview)} where id = ${id} and not removed`);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
 import { col, firstRow, rows } from '../../../db/rows.ts';
+import { FILE_TYPE, MEDIA_TYPES } from '../../../../shared/media.ts';
 import type { MessengerSettings } from '../../../../shared/messenger.ts';
 import { settings } from '../../users/index.ts';
 
@@ -99,14 +100,14 @@ export async function hasWritten(db: Db, chatId: number, userId: number) {
 
 const MediaRow = z.object({
   uuid: col.text,
-  type: col.text,
+  type: z.enum([...MEDIA_TYPES, FILE_TYPE]),
   mime: col.text,
   width: col.int,
   height: col.int,
   size: col.int,
   color: col.text,
   duration: col.int,
-  external_service: col.json,
+  external_service: z.array(z.unknown()),
 });
 export type MediaRow = z.output<typeof MediaRow>;
 

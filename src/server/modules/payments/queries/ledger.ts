@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
 import { col, firstRow, rows } from '../../../db/rows.ts';
+import { ledger } from '../../../db/schema.ts';
 
 /** The ledger of money movements and the Plus columns of users. */
 
-export type LedgerKind = 'order' | 'charge' | 'refund' | 'gift' | 'topup' | 'donation' | 'promo';
+export type LedgerKind = (typeof ledger.kind.enumValues)[number];
+const LedgerKind = z.enum(ledger.kind.enumValues);
 
 export interface LedgerInput {
   /** Null: the site's own account (editorial donations). */
@@ -46,7 +48,7 @@ export async function balance(db: Db, userId: number | null): Promise<number> {
 const LedgerRow = z.object({
   id: col.int,
   user_id: col.int.nullable(),
-  kind: col.text,
+  kind: LedgerKind,
   amount: col.int,
   order_id: col.int.nullable(),
   charge_id: col.int.nullable(),
@@ -70,7 +72,7 @@ export async function siteLedger(db: Db, beforeId: number | null, limit: number)
   );
 }
 
-const KindTotal = z.object({ kind: col.text, amount: col.int, count: col.int });
+const KindTotal = z.object({ kind: LedgerKind, amount: col.int, count: col.int });
 
 /** The site's account summed by kind of movement. */
 export async function siteLedgerTotals(db: Db) {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/index.ts';
-import { col, firstRow, rows } from '../../../db/rows.ts';
+import { col, firstRow, jsonObject, rows } from '../../../db/rows.ts';
+import { paymentOrders, type OrderMeta } from '../../../db/schema.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -21,7 +22,7 @@ const OrderRow = z.object({
   provider: col.text,
   idempotency_key: col.text.nullable(),
   reason: col.text.nullable(),
-  meta: col.json,
+  meta: jsonObject<OrderMeta>(),
   created_at: col.date,
   paid_at: col.date.nullable(),
 });
@@ -36,7 +37,7 @@ export interface OrderInput {
   email: string;
   provider: string;
   idempotencyKey: string | null;
-  meta?: Record<string, unknown>;
+  meta?: OrderMeta;
 }
 
 /** A new order, or undefined when one with the key exists (it is then read with `orderByKey`). */
@@ -199,7 +200,7 @@ export async function chargesOfOrder(db: Db, orderId: number): Promise<ChargeRow
 }
 
 /** The order waits for the bank's 3-D Secure answer; its 3DS data is kept so a repeated create answers the same. */
-export async function setOrderPending(db: Db, id: number, meta: Record<string, unknown>): Promise<void> {
+export async function setOrderPending(db: Db, id: number, meta: OrderMeta): Promise<void> {
   await db.execute(sql`
     update payment_orders set status = 'pending', meta = meta || ${JSON.stringify(meta)}::jsonb
      where id = ${id} and status = 'new'`);
@@ -213,7 +214,7 @@ const HistoryRow = z.object({
   kind: col.text,
   stuff_id: col.int.nullable(),
   amount: col.int,
-  status: col.text,
+  status: z.enum(paymentOrders.status.enumValues),
   created_at: col.date,
   recipient_id: col.int.nullable(),
   card_last4: col.text.nullable(),

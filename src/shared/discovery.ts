@@ -111,16 +111,8 @@ export interface ChartSeries {
   values: number[];
 }
 
-/**
- * `GET /content/stats/{id} {days}`: an entry's statistics for its author and staff: per UTC day since its publication
- * (at most `days`, oldest first) its page views, readers (one per reader per day), votes and comments, and their sums.
- */
-export interface EntryStats {
-  /** Day starts as unix seconds (00:00 UTC). */
-  days: number[];
-  series: ChartSeries[];
-  totals: { views: number; readers: number; votes: number; comments: number };
-}
+/** `GET /content/stats/{id} {days}`: an entry's statistics (its contract: api/hits.ts). */
+export type { EntryStats } from './api/hits.ts';
 
 /** `GET /stats {days}`: per-day counts (Moscow days, oldest first) and totals. */
 export interface SiteStats {

@@ -8,14 +8,9 @@ import type { AuthorRef, EntryCard, Likes } from './entries.ts';
 export type ReactionTarget = 'content' | 'comment';
 
 /** `POST /v3.0/like` answers the target's votes after the change. */
-export type VoteData = Likes;
+export type { VoteData } from './api/votes.ts';
 
-/** `GET /v3.0/hit/{contentId}`: the view count; `is_hited` says whether this call counted a new view. */
-export interface HitData {
-  details: { content_id: number; compact: string };
-  value: number;
-  is_hited: boolean;
-}
+export type { HitData } from './api/hits.ts';
 
 /** A bookmarked comment as the bookmarks page lists it. */
 export interface BookmarkedComment {

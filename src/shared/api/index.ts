@@ -5,3 +5,5 @@
 export { createClient, type Answer, type ClientOptions } from './client.ts';
 export type { Contract, ContractInput, ContractKey, ContractOutput } from './contract.ts';
 export * as bookmarks from './bookmarks.ts';
+export * as hits from './hits.ts';
+export * as votes from './votes.ts';

@@ -1,8 +1,7 @@
 import { compactCount } from '../../../shared/format.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
-import type { EntryStats } from '../../../shared/discovery.ts';
-import type { HitData } from '../../../shared/reactions.ts';
+import type { EntryStats, HitData } from '../../../shared/api/hits.ts';
 import type { Ctx } from '../../context.ts';
 import type { Redis } from 'ioredis';
 import { redisUp } from '../../lib/redis.ts';

@@ -1,8 +1,9 @@
+import type { entryStats } from '../../../shared/api/hits.ts';
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryStats } from '../../../shared/discovery.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/index.ts';
 import { Chart } from '../discovery/Chart.tsx';
 import './moderation.css';
@@ -14,7 +15,7 @@ function EntryStatsView({ entryId }: { entryId: number }) {
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
-    void api.get<EntryStats>(`content/stats/${entryId}`, {}, { notify: false }).then((res) => {
+    void call<typeof entryStats>('GET /content/stats/:id', { id: entryId }, { notify: false }).then((res) => {
       if (!live) return;
       if (res.ok) setStats(res.data);
       else setError(res.rm);

@@ -1,8 +1,8 @@
+import type { hit } from '../../../shared/api/hits.ts';
 import { useEffect, useState } from 'react';
-import type { HitData } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { channelName, type HitsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { EyeIcon } from './icons.tsx';
@@ -17,9 +17,11 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
   useEffect(() => {
     if (!count) return;
     let alive = true;
-    api.get<HitData>(`hit/${entryId}`, {}, { notify: false, authRetry: false }).then((result) => {
-      if (alive && result.ok) setValue(result.data.value);
-    });
+    call<typeof hit>('GET /hit/:contentId', { contentId: entryId }, { notify: false, authRetry: false }).then(
+      (result) => {
+        if (alive && result.ok) setValue(result.data.value);
+      },
+    );
     return () => {
       alive = false;
     };

@@ -1,9 +1,10 @@
+import type { like } from '../../../shared/api/votes.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Likes } from '../../../shared/entries.ts';
-import type { ReactionTarget, VoteData } from '../../../shared/reactions.ts';
+import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { onAuthChange } from '../auth/session.ts';
 import { channelName, type ContentEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
@@ -51,7 +52,7 @@ export function VoteButtons({
   async function vote(sign: 1 | -1) {
     if (busy) return;
     setBusy(true);
-    const result = await api.post<VoteData>('like', { id, type, sign: state.is_liked === sign ? 0 : sign });
+    const result = await call<typeof like>('POST /like', { id, type, sign: state.is_liked === sign ? 0 : sign });
     setBusy(false);
     if (!result.ok) return;
     own.current = result.data.is_liked;

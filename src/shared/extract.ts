@@ -149,7 +149,7 @@ function vk(u: URL): string | null {
 function vimeo(u: URL): string | null {
   const h = host(u);
   const path = segments(u);
-  if (h === 'player.vimeo.com') return path[0] === 'video' && /^\d{1,12}$/.test(path[1] ?? '') ? path[1]! : null;
+  if (h === 'player.vimeo.com') return path[0] === 'video' && /^\d{1,12}$/.test(path[1] ?? '') ? path[1] : null;
   if (h !== 'vimeo.com') return null;
   // `/123`, `/123/unlistedhash`, `/channels/name/123`, `/groups/name/videos/123`
   const id = path.find((p) => /^\d{1,12}$/.test(p));
@@ -159,7 +159,7 @@ function vimeo(u: URL): string | null {
 function coub(u: URL): string | null {
   const path = segments(u);
   if (host(u) !== 'coub.com' || (path[0] !== 'view' && path[0] !== 'embed')) return null;
-  return /^[A-Za-z0-9]{1,20}$/.test(path[1] ?? '') ? path[1]! : null;
+  return /^[A-Za-z0-9]{1,20}$/.test(path[1] ?? '') ? path[1] : null;
 }
 
 /** A video service link recognised from the address alone (no network). */
@@ -219,7 +219,7 @@ export function recognizeX(raw: string): XEmbed | null {
     return null;
   const [user, status, id] = segments(u);
   if (!user || (status !== 'status' && status !== 'statuses') || !/^\d{1,25}$/.test(id ?? '')) return null;
-  return { url: `https://x.com/${user}/status/${id}`, id: id! };
+  return { url: `https://x.com/${user}/status/${id}`, id: id };
 }
 
 export type ApplicationLink =

@@ -41,5 +41,5 @@ export async function changeMeta(db: Db, key: string, value: unknown): Promise<b
 /** A value created by the first node that asks (a second node reads the first one's). */
 export async function metaValue<S extends z.ZodType>(db: Db, key: string, schema: S, create: () => z.input<S>) {
   await claimMeta(db, key, create());
-  return schema.parse(await readMeta(db, key)) as z.output<S>;
+  return schema.parse(await readMeta(db, key));
 }

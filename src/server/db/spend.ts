@@ -13,7 +13,7 @@ export async function spendOnce(db: Db, table: SpendableTable, match: SQL | unde
   const rows = await db
     .update(table)
     // The column is known to exist (the type above); Drizzle cannot derive a set-shape from a generic table.
-    .set({ usedAt: now } as never)
+    .set({ usedAt: now })
     .where(and(match, isNull(table.usedAt)))
     .returning();
   return rows.length > 0;

@@ -1,6 +1,5 @@
 import type { Ctx } from '../context.ts';
 import type { DomainEvents } from '../events.ts';
-import type { Db } from './index.ts';
 
 /**
  * One business action, one transaction: the service opens it and passes the ctx it gets to every query.
@@ -21,7 +20,7 @@ export async function transaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): P
     };
     return work({
       ...ctx,
-      db: db as unknown as Db,
+      db: db,
       events,
       inTransaction: true,
       afterCommit: (fn) => void pending.push(fn),

@@ -227,8 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const files: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
       if (typeof v === 'string') strings.push([k, v]);
-      else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
-        v.forEach((x) => strings.push([k, x as string]));
+      else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) v.forEach((x) => strings.push([k, x]));
       else files[k] = v;
     }
     req.body = { ...parseBrackets(strings), ...(Object.keys(files).length ? { files } : {}) };

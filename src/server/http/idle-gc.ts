@@ -40,6 +40,7 @@ export function collectWhenIdle(
   app: FastifyInstance,
   {
     collect = lastResortCollection(),
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it widens the default's type
     trim = trimNativeHeap as () => unknown,
     heapUsed = v8HeapUsed,
     resident = process.memoryUsage.rss,

@@ -20,7 +20,7 @@ type AnyDecl = {
  * (reader-shell.ts), as the declarations' `kept` name it.
  */
 export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
-  const kept = (name: string, read: Fn) => () => keptForReader(ctx, user, name, read as () => Promise<unknown>);
+  const kept = (name: string, read: Fn) => () => keptForReader(ctx, user, name, read);
   const out: Record<string, unknown> = { apiReference: async () => openApiFor(ctx) };
   for (const m of MODULES) {
     for (const [key, decl] of Object.entries(m.pages ?? {}) as [string, AnyDecl][]) {

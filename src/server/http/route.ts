@@ -176,7 +176,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
           req,
           reply,
         };
-        const result = await spec.handler(input as never);
+        const result = await spec.handler(input);
         if (spec.raw) return result;
         if (
           spec.response &&

@@ -171,6 +171,7 @@ const pageCaches = new WeakMap<object, { shared: Set<TtlCache<unknown>>; perRead
 export function perAppCache<V>(
   ttlMs: number,
   bounds: CacheBounds | number,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it widens the default's type
   { dropOnWrite = false as boolean | 'reader', staleMs = 0 } = {},
 ): (ctx: AppCtx) => TtlCache<V> {
   const caches = new WeakMap<object, TtlCache<V>>();
@@ -182,7 +183,7 @@ export function perAppCache<V>(
       if (dropOnWrite) {
         const sets = pageCaches.get(ctx.root) ?? { shared: new Set(), perReader: new Set() };
         pageCaches.set(ctx.root, sets);
-        (grouped ? sets.perReader : sets.shared).add(cache as TtlCache<unknown>);
+        (grouped ? sets.perReader : sets.shared).add(cache);
       }
     }
     return cache;

@@ -86,11 +86,11 @@ export function duplicateRedis(redis: Redis, log: FastifyBaseLogger, role: 'pub'
   );
   watch(copy, log, role);
   const send = copy.sendCommand.bind(copy);
-  copy.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+  copy.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
     const answer = send(...args);
     (answer as Promise<unknown> | undefined)?.catch?.(() => {});
     return answer;
-  }) as Redis['sendCommand'];
+  };
   return copy;
 }
 

@@ -88,7 +88,7 @@ export function checkedLookup(config: FetchConfig, host: string): net.LookupFunc
         : addresses.filter((a) => allowed(config, a.address) || isPublicAddress(a.address));
       if (usable.length === 0) return callback(refused(host));
       if (options.all) return callback(null, usable);
-      callback(null, usable[0]!.address, usable[0]!.family);
+      callback(null, usable[0].address, usable[0].family);
     });
   }) as net.LookupFunction;
 }

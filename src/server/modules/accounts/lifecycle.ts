@@ -82,7 +82,7 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
   await transaction(ctx, async (ctx) => {
     if (!(await q.useEmailChange(ctx.db, row.tokenHash, ctx.now()))) throw badRequest(messages.emailChangeInvalid);
     if (await q.emailInUse(ctx.db, row.newEmail)) throw badRequest(messages.emailTaken);
-    const p = (await q.profileOf(ctx.db, row.userId))!;
+    const p = await q.profileOf(ctx.db, row.userId);
     await userWrites.setEmail(ctx.db, row.userId, row.newEmail);
     await queueLetter(ctx, {
       to: p.email,
@@ -186,7 +186,7 @@ export async function requestExport(ctx: Ctx, user: UserRow) {
 
 /** A .tar.gz: README, profile.json, entries/{id}.json (blocks as stored), comments.json. */
 async function buildArchive(ctx: Ctx, userId: number): Promise<Buffer> {
-  const p = (await q.profileOf(ctx.db, userId))!;
+  const p = await q.profileOf(ctx.db, userId);
   const [list, comments] = await Promise.all([q.entriesOf(ctx.db, userId), q.commentsOf(ctx.db, userId)]);
   const pack = tar.pack();
   const chunks: Buffer[] = [];

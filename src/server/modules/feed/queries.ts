@@ -190,7 +190,7 @@ const marksColumns = (userId: number, entryIds: number[]) => {
 /** The reader's marks among these entries, by primary key. */
 export async function readerMarksAmong(db: Db, userId: number, entryIds: number[]): Promise<ReaderMarks> {
   const [row] = await preparedRowsOf(db, MarksRow, sql`select ${marksColumns(userId, entryIds)}`);
-  return row!;
+  return row;
 }
 
 /** What the reader's feeds leave out or keep (`readerFilter` above, as data), and their marks among some entries. */
@@ -214,7 +214,7 @@ export async function readerState(db: Db, userId: number, entryIds: number[]): P
       array(select h.entry_id from entry_hides h where h.user_id = ${userId}) as hidden,
       ${marksColumns(userId, entryIds)}`,
   );
-  return row!;
+  return row;
 }
 
 /** The cards of these entries as anyone sees them (no reader marks), in no particular order. */

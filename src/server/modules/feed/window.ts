@@ -81,14 +81,14 @@ function holds(sorted: Int32Array, id: number): boolean {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] === id) return true;
-    if (sorted[mid]! < id) lo = mid + 1;
+    if (sorted[mid] < id) lo = mid + 1;
     else hi = mid - 1;
   }
   return false;
 }
 
 function addMarks(st: ReaderState, marks: q.ReaderMarks) {
-  marks.voted.forEach((id, i) => st.votes.set(id, marks.signs[i]!));
+  marks.voted.forEach((id, i) => st.votes.set(id, marks.signs[i]));
   for (const id of marks.favorited) st.favorited.add(id);
 }
 

@@ -48,7 +48,7 @@ export const hashtagsRoutes = [
       rateLimit: READS,
       ...(method === 'post' ? { body: listBody } : { query: listBody }),
       handler: async ({ ctx, body, query }) => {
-        const input = (method === 'post' ? body : query) as z.output<typeof listBody>;
+        const input = method === 'post' ? body : query;
         if (input.subsite_id === undefined) return hashtags.popularHashtags(ctx, input.count);
         const subsite = await subsites.byId(ctx, input.subsite_id);
         if (!subsite) throw notFound(messages.subsiteNotFound);

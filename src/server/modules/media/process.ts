@@ -123,6 +123,9 @@ export async function makeDerivative(
     case 'gif':
       img = img.gif();
       break;
+    default:
+      // Sound has no derivatives: a filter on it is refused before this (service.ts, mediaAudioNoFilters).
+      break;
   }
   return { data: await img.toBuffer(), type: format };
 }

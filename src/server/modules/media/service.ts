@@ -136,7 +136,7 @@ export async function uploadFile(
     if (/^(image|video|audio)\//.test(found) && found !== 'image/svg+xml') {
       const item = await accept(ctx, user.id, data, []);
       if (item.type === 'error') throw badRequest(item.data.message);
-      return item as FileUploadResult;
+      return item;
     }
     throw badRequest(messages.mediaFileFormatInvalid);
   }

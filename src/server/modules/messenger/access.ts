@@ -18,8 +18,8 @@ export async function enter(ctx: Ctx, viewer: Viewer, chatId: number) {
   const channel = chat?.type === 'channel' && chat.subsite_id !== null;
   const [subscribed, manages] = channel
     ? await Promise.all([
-        q.isSubscribed(ctx.db, viewer.id, chat!.subsite_id!),
-        managesSubsite(ctx, { userId: viewer.id, subsiteId: chat!.subsite_id! }),
+        q.isSubscribed(ctx.db, viewer.id, chat.subsite_id!),
+        managesSubsite(ctx, { userId: viewer.id, subsiteId: chat.subsite_id! }),
       ])
     : [false, false];
   const s = policy.standing(chat, member, subscribed, manages);

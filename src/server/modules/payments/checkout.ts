@@ -73,7 +73,7 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     stuffId: product.stuff_id,
     amount: priced.amount,
     meta: promo ? { promo } : undefined,
-    hold: promo && pricing ? (tx, order) => pricing!.hold(tx, order, promo.id) : undefined,
+    hold: promo && pricing ? (tx, order) => pricing.hold(tx, order, promo.id) : undefined,
     recipientId,
     email: input.email,
     order: input.order,

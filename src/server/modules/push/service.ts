@@ -131,7 +131,7 @@ export async function deliver(ctx: Ctx, endpoint: string, payload: PushPayload) 
       headers: { Urgency: 'normal', Topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) },
     },
   );
-  const status = await post(ctx, row.endpoint, details as never);
+  const status = await post(ctx, row.endpoint, details);
   if (status === 404 || status === 410) {
     await q.forgetPushEndpoint(ctx.db, row.endpoint);
     return;

@@ -87,7 +87,7 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
       await new Promise((resolve) => setImmediate(resolve));
       const event = await presentFact(ctx, fact);
       if (!event) return;
-      if (userIds.length === 1) hub.publish(channelName.user(userIds[0]!), event);
+      if (userIds.length === 1) hub.publish(channelName.user(userIds[0]), event);
       else hub.publishToUsers(userIds, event);
     }),
     ctx.events.on('notification.changed', ({ userId, unreadCount }) => {

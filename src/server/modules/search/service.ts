@@ -128,13 +128,13 @@ async function withReaderMarks(
       const likes = { ...item.likes, is_liked: m.my_vote };
       return entity === 'entries' ? { ...item, likes, is_favorited: m.is_favorited } : { ...item, likes };
     });
-    return { ...page, items: items as SearchPage['items'] };
+    return { ...page, items: items };
   }
   if (entity === 'users' || entity === 'subsites') {
     const subscribed = await q.subscribedAmong(ctx.db, viewerId, ids);
     if (!subscribed.size) return null;
     const items = (page.items as SearchSubsite[]).map((item) => ({ ...item, is_subscribed: subscribed.has(item.id) }));
-    return { ...page, items: items as SearchPage['items'] };
+    return { ...page, items: items };
   }
   return null;
 }
@@ -171,7 +171,7 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
     items = found.map((row) => presentSubsite(row, words));
   }
   return {
-    items: items.slice(0, SEARCH_PAGE_SIZE) as SearchPage['items'],
+    items: items.slice(0, SEARCH_PAGE_SIZE),
     is_finished: items.length <= SEARCH_PAGE_SIZE,
   };
 }

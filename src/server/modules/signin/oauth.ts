@@ -85,7 +85,7 @@ export function requireProvider(ctx: Ctx, type: string): ProviderType {
 function fetchThroughRules(ctx: Ctx): client.CustomFetch {
   return async (url, options) => {
     const headers: Record<string, string> = {};
-    new Headers(options.headers as HeadersInit).forEach((v, k) => (headers[k] = v));
+    new Headers(options.headers).forEach((v, k) => (headers[k] = v));
     const body = options.body == null ? undefined : String(options.body);
     try {
       const res = await safeFetch(ctx.config, url, {
@@ -115,7 +115,7 @@ function appleSecret(keys: Record<string, string>, now: Date): string {
   const iat = Math.floor(now.getTime() / 1000);
   const head = b64({ alg: 'ES256', kid: keys.keyId });
   const body = b64({ iss: keys.teamId, iat, exp: iat + 3600, aud: 'https://appleid.apple.com', sub: keys.clientId });
-  const key = crypto.createPrivateKey(keys.privateKey!.replace(/\\n/g, '\n'));
+  const key = crypto.createPrivateKey(keys.privateKey.replace(/\\n/g, '\n'));
   const sig = crypto.sign('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' });
   return `${head}.${body}.${sig.toString('base64url')}`;
 }
@@ -124,22 +124,22 @@ const discovered = new WeakMap<Ctx, Map<string, Promise<client.Configuration>>>(
 
 async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Configuration> {
   const keys = ctx.config.signinProviders[type]!;
-  const secret = type === 'apple' ? appleSecret(keys, ctx.now()) : keys.clientSecret!;
+  const secret = type === 'apple' ? appleSecret(keys, ctx.now()) : keys.clientSecret;
   const customFetch = fetchThroughRules(ctx);
   const fixed = STATIC[type];
   if (fixed) {
-    const config = new client.Configuration(fixed, keys.clientId!, undefined, client.ClientSecretPost(secret));
+    const config = new client.Configuration(fixed, keys.clientId, undefined, client.ClientSecretPost(secret));
     config[client.customFetch] = customFetch;
     return config;
   }
-  const issuer = new URL(type === 'oidc' ? keys.issuer! : ISSUERS[type]!);
+  const issuer = new URL(type === 'oidc' ? keys.issuer : ISSUERS[type]!);
   // Discovery is cached per app (and retried after a failure); Apple's secret is made fresh each time.
   const cache = discovered.get(ctx.root) ?? new Map<string, Promise<client.Configuration>>();
   discovered.set(ctx.root, cache);
   const cacheKey = `${type} ${issuer.href}`;
   let base = cache.get(cacheKey);
   if (!base) {
-    base = client.discovery(issuer, keys.clientId!, undefined, client.ClientSecretPost(keys.clientSecret ?? ''), {
+    base = client.discovery(issuer, keys.clientId, undefined, client.ClientSecretPost(keys.clientSecret ?? ''), {
       [client.customFetch]: customFetch,
       // Plain http only for a local provider (the tests' one); real providers are https.
       execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
@@ -155,7 +155,7 @@ async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Confi
     ctx.log.warn({ err, provider: type }, 'OpenID discovery failed');
     throw new ApiError(502, messages.oauthUnreachable);
   }
-  const config = new client.Configuration(server, keys.clientId!, undefined, client.ClientSecretPost(secret));
+  const config = new client.Configuration(server, keys.clientId, undefined, client.ClientSecretPost(secret));
   config[client.customFetch] = customFetch;
   if (issuer.protocol === 'http:') client.allowInsecureRequests(config);
   return config;
@@ -232,7 +232,7 @@ async function profileFromTokens(
             tokens.access_token,
             new URL(STATIC.vk!.userinfo!),
             'POST',
-            new URLSearchParams({ client_id: keys.clientId!, access_token: tokens.access_token }),
+            new URLSearchParams({ client_id: keys.clientId, access_token: tokens.access_token }),
           )
         : await client.fetchProtectedResource(config, tokens.access_token, new URL(STATIC.yandex!.userinfo!), 'GET');
     const info = (await res.json()) as Record<string, unknown>;

@@ -9,7 +9,7 @@ export type CodeRow = typeof signinCodes.$inferSelect;
 
 export async function insertCode(db: Db, row: typeof signinCodes.$inferInsert): Promise<CodeRow> {
   const [inserted] = await db.insert(signinCodes).values(row).returning();
-  return inserted!;
+  return inserted;
 }
 
 /** A live (unexpired, unused) code of a kind by its hash. */

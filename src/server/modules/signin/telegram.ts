@@ -7,9 +7,9 @@ import { callbackUrl, type Profile } from './secrets.ts';
 /** Telegram login: not OAuth, a result signed with the bot token that oauth.telegram.org hands back. */
 
 export function telegramUrl(ctx: Ctx): string {
-  const token = ctx.config.signinProviders.telegram!.botToken!;
+  const token = ctx.config.signinProviders.telegram!.botToken;
   const url = new URL('https://oauth.telegram.org/auth');
-  url.searchParams.set('bot_id', token.split(':')[0]!);
+  url.searchParams.set('bot_id', token.split(':')[0]);
   url.searchParams.set('origin', ctx.config.publicUrl);
   url.searchParams.set('return_to', callbackUrl(ctx, 'telegram'));
   url.searchParams.set('request_access', 'write');
@@ -30,7 +30,7 @@ export function telegramProfile(ctx: Ctx, encoded: string): Profile {
     .sort()
     .map((k) => `${k}=${String(data[k])}`)
     .join('\n');
-  const secret = crypto.createHash('sha256').update(ctx.config.signinProviders.telegram!.botToken!).digest();
+  const secret = crypto.createHash('sha256').update(ctx.config.signinProviders.telegram!.botToken).digest();
   const expected = crypto.createHmac('sha256', secret).update(check).digest();
   const given = Buffer.from(/^[0-9a-f]{64}$/.test(data.hash) ? data.hash : '', 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import {
   COMMENTS_PAGE_MAX,
   COMMENTS_PAGE_THREADS,
@@ -22,7 +22,7 @@ import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
 
-const L = ui.comments;
+const L = commentsUi;
 const HIGHLIGHT_MS = 3000;
 
 /**

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { tuneUi } from '../../../shared/catalogue/shown.ts';
 import type { TuneData, TuneResult } from '../../../shared/discovery.ts';
 import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { popup } from '../../ui/overlays/index.ts';
 import { currentUser, setCurrentUser, useCurrentUser } from '../auth/session.ts';
 
-const t = ui.discovery.tune;
+const t = tuneUi;
 const OFFERED_KEY = 'sreda:tune-offered';
 
 /** The feed tuning popup (spec/content.md §2): communities to follow, from `GET /subsites/tune-html`. */

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoEmbedUrl } from '../../../shared/video.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { entriesUi } from '../../../shared/catalogue/entries.ts';
+import { historyUi } from '../../../shared/catalogue/history.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
@@ -215,7 +216,7 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
               maxWidth={gallery ? undefined : image.width}
               color={image.color}
               alt={item.title ?? ''}
-              label={ui.history.viewer.goTo(i + 1)}
+              label={historyUi.viewer.goTo(i + 1)}
               onOpen={() => setOpen(i)}
             />
             {more > 0 && (
@@ -280,7 +281,7 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
       {data.title && <span className="eb-video-title">{data.title}</span>}
       <span className="eb-video-service">
         {data.service}
-        {data.timecode ? ` · ${ui.entries.videoFrom(formatTimecode(data.timecode))}` : ''}
+        {data.timecode ? ` · ${entriesUi.videoFrom(formatTimecode(data.timecode))}` : ''}
       </span>
     </button>
   );
@@ -292,7 +293,7 @@ function Spoiler({ children }: { children: ReactNode }) {
     <div className={`eb-spoiler ${open ? 'eb-spoiler--open' : ''}`} data-testid="spoiler">
       {!open && (
         <button type="button" className="eb-spoiler-button" onClick={() => setOpen(true)}>
-          {ui.entries.showSpoiler}
+          {entriesUi.showSpoiler}
         </button>
       )}
       <div className="eb-spoiler-content" hidden={!open}>

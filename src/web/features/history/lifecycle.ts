@@ -1,10 +1,10 @@
-import { ui } from '../../../shared/catalogue.ts';
+import { historyUi } from '../../../shared/catalogue/history.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { EntryRemovedState } from '../../../shared/history.ts';
 import { api } from '../../api/request.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 
-const L = ui.history;
+const L = historyUi;
 
 /** Remove with confirmation (spec/content.md §4); a declined removal is only logged (§8). Resolves the new state, or null. */
 export async function removeEntry(

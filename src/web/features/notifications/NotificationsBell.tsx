@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { notificationsBellUi } from '../../../shared/catalogue/shown.ts';
 import { relativeTime } from '../../../shared/format.ts';
 import { Popover, type PopoverItem, type PopoverSection } from '../../ui/overlays/index.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -53,14 +53,14 @@ export function NotificationsBell({ count }: { count: number }) {
   }));
   const sections: PopoverSection[] = [
     {
-      title: ui.notifications.title,
-      items: list.length ? list : [{ label: items ? ui.notifications.empty : '…', disabled: true, value: 'empty' }],
+      title: notificationsBellUi.title,
+      items: list.length ? list : [{ label: items ? notificationsBellUi.empty : '…', disabled: true, value: 'empty' }],
     },
     {
       title: '',
       items: [
-        ...(count > 0 ? [{ label: ui.notifications.markAllRead, value: 'read-all' }] : []),
-        { label: ui.notifications.showAll, value: 'all' },
+        ...(count > 0 ? [{ label: notificationsBellUi.markAllRead, value: 'read-all' }] : []),
+        { label: notificationsBellUi.showAll, value: 'all' },
       ],
     },
   ];
@@ -71,7 +71,7 @@ export function NotificationsBell({ count }: { count: number }) {
         ref={anchor}
         type="button"
         className="icon-btn notifications-bell"
-        aria-label={count > 0 ? `${ui.notifications.bell}: ${count}` : ui.notifications.bell}
+        aria-label={count > 0 ? `${notificationsBellUi.bell}: ${count}` : notificationsBellUi.bell}
         aria-haspopup="menu"
         onClick={toggle}
         data-testid="notifications-bell"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { BookmarkButton } from './BookmarkButton.tsx';
 import { HitCounter } from './HitCounter.tsx';
@@ -21,7 +21,7 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
         <Link
           to={`${entry.url}#comments`}
           className="reaction-btn entry-footer__comments"
-          title={pluralize(entry.counters.comments, ui.reactions.comments)}
+          title={pluralize(entry.counters.comments, reactionsUi.comments)}
           data-testid="entry-footer-comments"
         >
           <CommentIcon />
@@ -35,8 +35,8 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
           type="button"
           className="reaction-btn"
           onClick={() => openShareDialog(entry)}
-          aria-label={ui.reactions.share}
-          title={ui.reactions.share}
+          aria-label={reactionsUi.share}
+          title={reactionsUi.share}
           data-testid="share-button"
         >
           <ShareIcon />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HitData } from '../../../shared/reactions.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { channelName, type HitsEvent } from '../../../shared/realtime.ts';
@@ -30,7 +30,7 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
   return (
     <span
       className="reaction-views"
-      title={pluralize(value, ui.reactions.views)}
+      title={pluralize(value, reactionsUi.views)}
       data-testid="hit-counter"
       data-value={value}
     >

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ShareService, SharesData } from '../../../shared/reactions.ts';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { reactionsMessages, reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { api } from '../../api/request.ts';
 import { popup, toast } from '../../ui/overlays/index.ts';
 import { LinkIcon } from './icons.tsx';
@@ -31,8 +31,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export async function copyLink(url: string) {
-  if (await copyText(url)) toast.show(ui.reactions.linkCopied, { type: 'success' });
-  else toast.show(messages.copyLinkFailed, { type: 'error' });
+  if (await copyText(url)) toast.show(reactionsUi.linkCopied, { type: 'success' });
+  else toast.show(reactionsMessages.copyLinkFailed, { type: 'error' });
 }
 
 function openService(service: ShareService) {
@@ -77,18 +77,18 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
           value={link}
           readOnly
           onClick={(e) => e.currentTarget.select()}
-          aria-label={ui.reactions.copyLink}
+          aria-label={reactionsUi.copyLink}
           data-testid="share-url"
         />
         <button
           type="button"
           className="btn btn-primary share__copy"
           onClick={() => copyLink(link)}
-          title={ui.reactions.copyLink}
+          title={reactionsUi.copyLink}
           data-testid="share-copy"
         >
           <LinkIcon />
-          <span>{ui.reactions.copy}</span>
+          <span>{reactionsUi.copy}</span>
         </button>
       </div>
       <ul className="share__services" data-testid="share-services">
@@ -118,7 +118,7 @@ export function openShareDialog(entry: { id: number; url: string }) {
   popup.open({
     kind: 'share',
     size: 'small',
-    title: ui.reactions.shareTitle,
+    title: reactionsUi.shareTitle,
     render: () => <ShareDialog entry={entry} />,
   });
 }

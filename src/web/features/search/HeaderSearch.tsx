@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { searchUi } from '../../../shared/catalogue/search.ts';
 import {
   SUGGEST_DEBOUNCE_MS,
   SUGGEST_PER_KIND,
@@ -82,14 +82,14 @@ export function HeaderSearch() {
       const e = (entries.data.items as SearchEntry[]).slice(0, SUGGEST_PER_KIND).map<Option>((item) => ({
         key: `entry-${item.id}`,
         kind: 'entry',
-        section: ui.search.sections.entries,
+        section: searchUi.sections.entries,
         html: item.title_html || item.snippet_html,
         label: item.title,
         details: item.subsite.name,
         url: item.url,
       }));
-      const u = people((users.data.items as SearchSubsite[]).slice(0, 2), 'user', ui.search.sections.users);
-      const s = people((subsites.data.items as SearchSubsite[]).slice(0, 2), 'subsite', ui.search.sections.subsites);
+      const u = people((users.data.items as SearchSubsite[]).slice(0, 2), 'user', searchUi.sections.users);
+      const s = people((subsites.data.items as SearchSubsite[]).slice(0, 2), 'subsite', searchUi.sections.subsites);
       setFound([...e, ...u, ...s]);
     }, SUGGEST_DEBOUNCE_MS);
     return () => {
@@ -102,7 +102,7 @@ export function HeaderSearch() {
     ? [
         ...(found ?? []),
         ...(found && found.length
-          ? [{ key: 'all', kind: 'all' as const, label: ui.search.showAll(query), url: searchPageUrl({ query }) }]
+          ? [{ key: 'all', kind: 'all' as const, label: searchUi.showAll(query), url: searchPageUrl({ query }) }]
           : []),
       ]
     : recent.map((r) => ({ key: `recent-${r}`, kind: 'recent' as const, label: r, url: searchPageUrl({ query: r }) }));
@@ -167,8 +167,8 @@ export function HeaderSearch() {
         ref={input}
         type="search"
         className="header-search__input"
-        placeholder={ui.search.placeholder}
-        aria-label={ui.search.label}
+        placeholder={searchUi.placeholder}
+        aria-label={searchUi.label}
         role="combobox"
         aria-expanded={showList}
         aria-controls={listId}
@@ -191,13 +191,13 @@ export function HeaderSearch() {
           className="header-search__list"
           id={listId}
           role="listbox"
-          aria-label={ui.search.label}
+          aria-label={searchUi.label}
           style={{ ['--visible' as string]: SUGGEST_VISIBLE }}
           data-testid="header-search-list"
         >
           {!query && (
             <div className="header-search__section" role="presentation">
-              {ui.search.recent}
+              {searchUi.recent}
               <button
                 type="button"
                 className="header-search__clear"
@@ -207,14 +207,14 @@ export function HeaderSearch() {
                   setRecent([]);
                 }}
               >
-                {ui.search.clearRecent}
+                {searchUi.clearRecent}
               </button>
             </div>
           )}
-          {query && loading && !found && <div className="header-search__note">{ui.search.loading}</div>}
+          {query && loading && !found && <div className="header-search__note">{searchUi.loading}</div>}
           {query && found && !found.length && !loading && (
             <div className="header-search__note" data-testid="header-search-empty">
-              {ui.search.nothingFound}
+              {searchUi.nothingFound}
             </div>
           )}
           {options.map((o, i) => {

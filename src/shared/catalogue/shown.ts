@@ -151,3 +151,9 @@ export const moderationMenuUi = {
 export const paymentsMenuUi = {
   staffTitle: 'Платежи',
 } as const;
+
+/** `ui.feedSection`: the sidebar's bookmarks link and new entries badge. */
+export const feedNavUi = {
+  bookmarks: 'Закладки',
+  newBadge: (n: number) => `Новых записей: ${n}`,
+} as const;

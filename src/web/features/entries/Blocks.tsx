@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoEmbedUrl } from '../../../shared/video.ts';
 import { entriesUi } from '../../../shared/catalogue/entries.ts';
@@ -8,7 +8,11 @@ import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
-import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
+import { LazyPicture } from '../../ui/viewer/LazyPicture.tsx';
+import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/images.ts';
+
+// The fullscreen viewer's code loads when a reader opens a picture.
+const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ default: m.Viewer })));
 import { DonationBlock } from '../billing/DonationBlock.tsx';
 
 /**
@@ -234,16 +238,18 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
         );
       })}
       {open !== null && (
-        <Viewer
-          items={items.map((item) =>
-            viewerItem(base, item.image, {
-              title: item.title || caption?.title,
-              author: item.author || caption?.author,
-            }),
-          )}
-          start={open}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <Viewer
+            items={items.map((item) =>
+              viewerItem(base, item.image, {
+                title: item.title || caption?.title,
+                author: item.author || caption?.author,
+              }),
+            )}
+            start={open}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
-import { feedUi } from '../../../shared/catalogue/feed.ts';
-import { discoveryNavUi } from '../../../shared/catalogue/shown.ts';
+import { discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
 import { navUi } from '../../../shared/catalogue/site.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -73,7 +72,9 @@ export function Sidebar({
           <SidebarLink pathname={pathname} to="/" end icon={ICONS.popular} label={navUi.popular} />
           <SidebarLink pathname={pathname} to="/new" icon={ICONS.recent} label={navUi.new} count={recent} />
           <SidebarLink pathname={pathname} to="/my/new" icon={ICONS.my} label={navUi.my} />
-          {user && <SidebarLink pathname={pathname} to="/bookmarks" icon={ICONS.bookmarks} label={feedUi.bookmarks} />}
+          {user && (
+            <SidebarLink pathname={pathname} to="/bookmarks" icon={ICONS.bookmarks} label={feedNavUi.bookmarks} />
+          )}
           <SidebarLink pathname={pathname} to="/rating" icon={ICONS.rating} label={discoveryNavUi.rating.title} />
           <SidebarLink
             pathname={pathname}
@@ -150,7 +151,7 @@ function SidebarLink({
       {glyph}
       <span>{label}</span>
       {count > 0 && (
-        <span className="sidebar-badge" data-testid="new-badge" title={feedUi.newBadge(count)}>
+        <span className="sidebar-badge" data-testid="new-badge" title={feedNavUi.newBadge(count)}>
           {badgeText(count)}
         </span>
       )}

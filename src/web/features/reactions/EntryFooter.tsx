@@ -5,8 +5,11 @@ import { compactCount, pluralize } from '../../../shared/format.ts';
 import { BookmarkButton } from './BookmarkButton.tsx';
 import { HitCounter } from './HitCounter.tsx';
 import { CommentIcon, ShareIcon } from './icons.tsx';
-import { openShareDialog } from './ShareDialog.tsx';
 import { VoteButtons } from './VoteButtons.tsx';
+
+/** The share dialog's code loads on the first press of the button. */
+const openShareDialog = (entry: { id: number; url: string }) =>
+  import('./ShareDialog.tsx').then((m) => m.openShareDialog(entry));
 
 /**
  * Under an entry, in the feed and on its page: comments, votes, bookmark, share and views.
@@ -34,7 +37,7 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
         <button
           type="button"
           className="reaction-btn"
-          onClick={() => openShareDialog(entry)}
+          onClick={() => void openShareDialog(entry)}
           aria-label={reactionsUi.share}
           title={reactionsUi.share}
           data-testid="share-button"

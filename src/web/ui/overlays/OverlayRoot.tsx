@@ -1,10 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { useMounted } from './store.ts';
 import { ToastLayer } from './toasts.tsx';
-import { PopupLayer, resetPopups, usePopupOpen } from './popup.tsx';
-import { ModalLayer, resetModals, useModalsOpen } from './modal.tsx';
+import { resetPopups, usePopupOpen } from './popup.tsx';
+import { resetModals, useModalsOpen } from './modal.tsx';
+
+// The popup and modal containers load with the first popup or modal: most visits open none.
+const PopupLayer = lazy(() => import('./PopupLayer.tsx').then((m) => ({ default: m.PopupLayer })));
+const ModalLayer = lazy(() => import('./ModalLayer.tsx').then((m) => ({ default: m.ModalLayer })));
+
+/** True from the first time `open` is true on: a container stays mounted to play its closing animation. */
+function useOnceOpen(open: boolean): boolean {
+  const [once, setOnce] = useState(open);
+  if (open && !once) setOnce(true);
+  return once || open;
+}
 
 /** Mount once inside the router. Renders nothing on the server and during hydration. */
 export function OverlayRoot() {
@@ -15,6 +26,8 @@ export function OverlayRoot() {
   const popupOpen = usePopupOpen();
   const modalOpen = useModalsOpen();
   const locked = popupOpen || modalOpen;
+  const popupUsed = useOnceOpen(popupOpen);
+  const modalUsed = useOnceOpen(modalOpen);
 
   // §2: overlays are not routes, so every popup and modal closes when the page changes
   useEffect(() => {
@@ -35,8 +48,8 @@ export function OverlayRoot() {
       {mounted &&
         createPortal(
           <>
-            <PopupLayer />
-            <ModalLayer />
+            <Suspense fallback={null}>{popupUsed && <PopupLayer />}</Suspense>
+            <Suspense fallback={null}>{modalUsed && <ModalLayer />}</Suspense>
             <ToastLayer />
           </>,
           document.body,

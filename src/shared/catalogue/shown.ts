@@ -157,3 +157,37 @@ export const feedNavUi = {
   bookmarks: 'Закладки',
   newBadge: (n: number) => `Новых записей: ${n}`,
 } as const;
+
+/** `ui.search`: the header's search box before its suggestions' code loads. */
+export const searchFieldUi = {
+  // spec/foundation.md §2, popover list with search: 'Loading...', 'Nothing found', placeholder 'Search'
+  placeholder: 'Поиск',
+  label: 'Поиск по сайту',
+} as const;
+
+/** `ui.history`: the entry's action menu and its removal. */
+export const historyShownUi = {
+  menu: 'Действия с записью',
+  edit: 'Редактировать',
+  history: 'История изменений',
+  remove: 'Удалить',
+  restore: 'Восстановить',
+  removeTitle: 'Удалить запись?',
+  removeText: 'Запись пропадёт из лент и со своей страницы. Восстановить её можно на странице истории изменений.',
+  removed: 'Запись удалена',
+} as const;
+
+/** `ui.history.viewer`: a gallery's dots. */
+export const galleryDotsUi = {
+  goTo: (n: number) => `Картинка ${n}`,
+} as const;
+
+/** `ui.entries`: an entry's marks, its edit link and the blocks' own words. */
+export const entriesShownUi = {
+  edit: 'Редактировать',
+  draft: 'Черновик',
+  showSpoiler: 'Показать спойлер',
+  /** A video block that starts past the beginning. */
+  videoFrom: (time: string) => `с\u00a0${time}`,
+  nsfw: '18+',
+} as const;

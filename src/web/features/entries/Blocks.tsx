@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoEmbedUrl } from '../../../shared/video.ts';
-import { entriesUi } from '../../../shared/catalogue/entries.ts';
-import { historyUi } from '../../../shared/catalogue/history.ts';
+import { entriesShownUi, galleryDotsUi } from '../../../shared/catalogue/shown.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
@@ -220,7 +219,7 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
               maxWidth={gallery ? undefined : image.width}
               color={image.color}
               alt={item.title ?? ''}
-              label={historyUi.viewer.goTo(i + 1)}
+              label={galleryDotsUi.goTo(i + 1)}
               onOpen={() => setOpen(i)}
             />
             {more > 0 && (
@@ -287,7 +286,7 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
       {data.title && <span className="eb-video-title">{data.title}</span>}
       <span className="eb-video-service">
         {data.service}
-        {data.timecode ? ` · ${entriesUi.videoFrom(formatTimecode(data.timecode))}` : ''}
+        {data.timecode ? ` · ${entriesShownUi.videoFrom(formatTimecode(data.timecode))}` : ''}
       </span>
     </button>
   );
@@ -299,7 +298,7 @@ function Spoiler({ children }: { children: ReactNode }) {
     <div className={`eb-spoiler ${open ? 'eb-spoiler--open' : ''}`} data-testid="spoiler">
       {!open && (
         <button type="button" className="eb-spoiler-button" onClick={() => setOpen(true)}>
-          {entriesUi.showSpoiler}
+          {entriesShownUi.showSpoiler}
         </button>
       )}
       <div className="eb-spoiler-content" hidden={!open}>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { historyUi } from '../../../shared/catalogue/history.ts';
-import { complaintsShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
+import { complaintsShownUi, historyShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { useCurrentUser } from '../auth/session.ts';
@@ -11,7 +10,7 @@ import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
 /** The staff part of the menu: its own chunk (dynamic import loads it once). */
 const staffCode = () => import('../moderation/entry.ts');
 
-const L = historyUi;
+const L = historyShownUi;
 
 /**
  * The '…' menu of an entry for its author and staff (the server decides again): edit, the history of changes, the

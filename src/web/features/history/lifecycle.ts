@@ -1,10 +1,10 @@
-import { historyUi } from '../../../shared/catalogue/history.ts';
+import { historyShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { EntryRemovedState } from '../../../shared/history.ts';
 import { api } from '../../api/request.ts';
 import { openModal, toast } from '../../ui/overlays/index.ts';
 
-const L = historyUi;
+const L = historyShownUi;
 
 /** Remove with confirmation (spec/content.md §4); a declined removal is only logged (§8). Resolves the new state, or null. */
 export async function removeEntry(

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { inputMessages } from '../../../shared/catalogue/site.ts';
 import { COMMENT_MAX_LENGTH } from '../../../shared/comments.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const L = commentsUi;
 /** spec/content.md §5, limited text input: the counter shows from 20 characters left, warns under 10. */

@@ -9,7 +9,7 @@ import type { Comment } from '../../../shared/comments.ts';
 import { formatDateTime, relativeTime } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
-import type { PopoverItem } from '../../ui/overlays/index.ts';
+import type { PopoverItem } from '../../ui/overlays/popover.tsx';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { banUser, openComplaint, pinComment, setBlocked } from '../moderation/open.ts';

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';

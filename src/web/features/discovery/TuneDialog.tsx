@@ -5,7 +5,7 @@ import { tuneUi } from '../../../shared/catalogue/shown.ts';
 import type { TuneData, TuneResult } from '../../../shared/discovery.ts';
 import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { currentUser, setCurrentUser } from '../auth/session.ts';
 
 const t = tuneUi;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { feedUi } from '../../../shared/catalogue/feed.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = feedUi;
 const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';

@@ -11,7 +11,8 @@ import {
   paymentsMenuUi,
   plusPageTitleUi,
 } from '../../../shared/catalogue/shown.ts';
-import { Popover, toast, type PopoverItem } from '../../ui/overlays/index.ts';
+import { Popover, type PopoverItem } from '../../ui/overlays/popover.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { openAuthPopup } from '../auth/open.ts';
 import { authCalls, setCurrentUser } from '../auth/session.ts';

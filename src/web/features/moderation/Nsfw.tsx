@@ -3,7 +3,8 @@ import { moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import { ADULT_COOKIE } from '../../../shared/moderation.ts';
 import { api } from '../../api/request.ts';
 import { createStore, useStore } from '../../lib/store.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 
 const L = moderationShownUi;

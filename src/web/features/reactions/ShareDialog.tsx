@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ShareService, SharesData } from '../../../shared/reactions.ts';
 import { reactionsMessages, reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { api } from '../../api/request.ts';
-import { popup, toast } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { LinkIcon } from './icons.tsx';
 
 /** spec/content.md §9: share windows open at 600x450, centred over the page. */

@@ -6,9 +6,30 @@ import { ToastLayer } from './toasts.tsx';
 import { resetPopups, usePopupOpen } from './popup.tsx';
 import { resetModals, useModalsOpen } from './modal.tsx';
 
-// The popup and modal containers load with the first popup or modal: most visits open none.
-const PopupLayer = lazy(() => import('./PopupLayer.tsx').then((m) => ({ default: m.PopupLayer })));
-const ModalLayer = lazy(() => import('./ModalLayer.tsx').then((m) => ({ default: m.ModalLayer })));
+// The popup and modal containers are not part of the first download: most visits open none.
+const loadPopupLayer = () => import('./PopupLayer.tsx');
+const loadModalLayer = () => import('./ModalLayer.tsx');
+const PopupLayer = lazy(() => loadPopupLayer().then((m) => ({ default: m.PopupLayer })));
+const ModalLayer = lazy(() => loadModalLayer().then((m) => ({ default: m.ModalLayer })));
+
+/**
+ * Fetches the containers' code at the reader's first touch or key, ahead of the popup or modal it may open: one opened
+ * right before the connection drops (the sign-in popup, then offline) still shows. Not when already offline, where a
+ * failed fetch would count as a missing chunk (preload-recovery.ts).
+ */
+function useWarmLayers() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const warm = () => {
+      events.forEach((e) => document.removeEventListener(e, warm, true));
+      if (navigator.onLine === false) return;
+      void loadPopupLayer();
+      void loadModalLayer();
+    };
+    events.forEach((e) => document.addEventListener(e, warm, true));
+    return () => events.forEach((e) => document.removeEventListener(e, warm, true));
+  }, []);
+}
 
 /** True from the first time `open` is true on: a container stays mounted to play its closing animation. */
 function useOnceOpen(open: boolean): boolean {
@@ -20,6 +41,7 @@ function useOnceOpen(open: boolean): boolean {
 /** Mount once inside the router. Renders nothing on the server and during hydration. */
 export function OverlayRoot() {
   const mounted = useMounted();
+  useWarmLayers();
   const { pathname, search } = useLocation();
   const page = pathname + search;
   const lastPage = useRef(page);

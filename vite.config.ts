@@ -14,6 +14,13 @@ export default defineConfig({
             // What every page runs (React, the router, the shell and everything root.tsx imports) as one script instead
             // of ~40 small shared chunks; code behind a dynamic import stays out of it.
             { name: 'shell', test: /[\\/]src[\\/]web[\\/]root\.tsx$/, includeDependenciesRecursively: true },
+            // What an entry shows in the feed and on its own page (its blocks, the footer with votes and bookmarks): one
+            // script for both routes instead of a dozen small ones.
+            {
+              name: 'content',
+              test: /[\\/]src[\\/]web[\\/]features[\\/](entries[\\/]Blocks|reactions[\\/]EntryFooter)\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
           ],
         },
       },

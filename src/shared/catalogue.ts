@@ -22,6 +22,17 @@ import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
 import { billingMessages, billingUi } from './catalogue/billing.ts';
 import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
+import {
+  errorsUi,
+  headerUi,
+  inputMessages,
+  navUi,
+  overlaysUi,
+  siteName,
+  siteTagline,
+  subsiteUi,
+  transportMessages,
+} from './catalogue/site.ts';
 
 export const messages = {
   ...entriesMessages,
@@ -44,14 +55,7 @@ export const messages = {
   ...billingMessages,
   ...paymentsMessages,
   ...complaintsMessages,
-  // Transport (spec/foundation.md §8)
-  brokenReply: 'Запрос закончился ошибкой (испорченные данные)',
-  offline: 'Что-то не так с интернетом',
-  transportStatus: (code: number) => `Запрос закончился ошибкой (код ${code})`,
-  // 'An error has occurred' / 'Something went wrong' / 'Wrong server response'
-  errorOccurred: 'Произошла ошибка',
-  somethingWrong: 'Что-то пошло не так',
-  wrongServerResponse: 'Неверный ответ сервера',
+  ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
   csrf: 'Запрос отклонён: нет отметки защиты от подделки (X-This-Is-CSRF: 1)',
@@ -107,9 +111,7 @@ export const messages = {
   unsubscribed: 'Вы отписались',
   cannotSubscribeSelf: 'Нельзя подписаться на собственный блог',
 
-  // Limited input (spec/content.md §5)
-  textTooLong: 'Слишком длинный текст',
-  unsavedInput: 'Вы что-то ввели и решили уйти, это не случайность?',
+  ...inputMessages,
   // Comments (spec/foundation.md §5)
   commentTooLong: (max: number) => `Комментарий слишком длинный, максимум ${max} символов`,
 } as const;
@@ -138,22 +140,9 @@ export const ui = {
   billing: billingUi,
   payments: paymentsUi,
   complaints: complaintsUi,
-  siteName: 'Среда',
-  overlays: {
-    close: 'Закрыть',
-    back: 'Назад',
-    confirm: 'Подтвердить',
-    cancel: 'Отмена',
-    reason: 'Причина',
-    maximize: 'Развернуть',
-    compact: 'Свернуть',
-    banDays: 'Срок, дней',
-    removeAllData: 'Удалить все данные',
-    wholePlatform: 'На всей платформе',
-    // spec/foundation.md §5: 'Danger! You are going to completely remove all activity of this user.'
-    removeAllDataConfirm: 'Осторожно! Вы полностью удалите всю активность этого пользователя.',
-  },
-  siteTagline: 'Новости, блоги и сообщества',
+  siteName,
+  overlays: overlaysUi,
+  siteTagline,
   auth: {
     loginTitle: 'Вход',
     registerTitle: 'Регистрация',
@@ -176,32 +165,9 @@ export const ui = {
     loginLink: 'Войти',
     recoverInvalid: 'Ссылка для восстановления недействительна или устарела. Запросите новую.',
   },
-  header: {
-    login: 'Войти',
-    write: 'Написать',
-    search: 'Поиск',
-    toggleSidebar: 'Меню',
-    account: 'Аккаунт',
-    myBlog: 'Мой блог',
-    outbox: 'Исходящая почта',
-    logout: 'Выйти',
-    loggedOut: 'Вы вышли из аккаунта',
-  },
-  nav: {
-    popular: 'Популярное',
-    new: 'Свежее',
-    my: 'Моя лента',
-    communities: 'Сообщества',
-    showAll: 'Показать все',
-    /** The sidebar's navigation landmark. */
-    label: 'Разделы сайта',
-  },
-  subsite: {
-    subscribe: 'Подписаться',
-    unsubscribe: 'Отписаться',
-    subscribed: 'Вы подписаны',
-    subscribers: ['подписчик', 'подписчика', 'подписчиков'] as const,
-  },
+  header: headerUi,
+  nav: navUi,
+  subsite: subsiteUi,
   feed: {
     title: 'Популярное',
     empty: 'Здесь пока пусто',
@@ -240,18 +206,5 @@ export const ui = {
     to: 'Кому',
     status: { queued: 'в очереди', kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
   },
-  errors: {
-    notFoundTitle: 'Такой страницы нет',
-    notFoundText: 'Возможно, её удалили или в ссылке опечатка.',
-    errorTitle: 'Что-то сломалось',
-    toMain: 'На главную',
-    forbiddenTitle: 'Недостаточно прав',
-    forbiddenText: 'У вашего аккаунта нет доступа к этой странице.',
-    errorText: 'Сервер не смог показать эту страницу. Попробуйте обновить её через минуту.',
-    reload: 'Обновить',
-    signInDocTitle: 'Нужно войти',
-    signInTitle: 'Войдите, чтобы открыть эту страницу',
-    signInText: 'Она открывается после входа в аккаунт.',
-    signIn: 'Войти',
-  },
+  errors: errorsUi,
 } as const;

@@ -11,10 +11,11 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
-import { ui } from '../shared/catalogue.ts';
+import { siteName, siteTagline } from '../shared/catalogue/site.ts';
 import { readCookie } from './lib/cookies.ts';
 import { installRequestHooks, setStaticVersion } from './api/request.ts';
-import { OverlayRoot, toast } from './ui/overlays/index.ts';
+import { OverlayRoot } from './ui/overlays/OverlayRoot.tsx';
+import { toast } from './ui/overlays/toasts.tsx';
 import { currentUser, onAuthChange } from './features/auth/session.ts';
 import { openAuthPopup } from './features/auth/open.ts';
 import { openCaptcha } from './features/captcha/open.ts';
@@ -70,8 +71,8 @@ export const links: Route.LinksFunction = () => [
 
 export function meta({ error }: Route.MetaArgs) {
   if (error)
-    return [{ title: `${errorTitle(errorStatus(error))} — ${ui.siteName}` }, { name: 'robots', content: 'noindex' }];
-  return [{ title: `${ui.siteName} — ${ui.siteTagline}` }];
+    return [{ title: `${errorTitle(errorStatus(error))} — ${siteName}` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: `${siteName} — ${siteTagline}` }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -15,7 +15,7 @@ import { PRELOAD_RELOAD_KEY } from '../../src/web/lib/preload-recovery.ts';
 const BUDGET = {
   requests: 40,
   /** Scripts, each gzipped at level 9 (the build's .gz files); brotli, which browsers get, is ~15 % smaller. */
-  jsKb: 200,
+  jsKb: 150,
   /** `<link rel=stylesheet>` in the head without media or disabled: the page waits for each before its first paint. */
   blockingStylesheets: 3,
 };
@@ -42,6 +42,8 @@ const SHOWN = new Set([
 interface Visit {
   requests: string[];
   jsBytes: number;
+  /** Each script's path and gzipped size. */
+  scripts: [string, number][];
   blocking: string[];
   lazyModules: string[];
 }
@@ -61,17 +63,18 @@ afterAll(async () => {
 async function visit(url: string): Promise<Visit & { page: Page; close(): Promise<void> }> {
   const { context, page } = await newPage(browser, 375, 812);
   const requests: string[] = [];
-  const scripts: Promise<number>[] = [];
+  const scripts: Promise<[string, number]>[] = [];
   page.on('request', (req) => requests.push(req.url()));
   page.on('websocket', (ws) => requests.push(ws.url()));
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script')
       scripts.push(
-        res.body().then((body) => {
-          const n = zlib.gzipSync(body, { level: 9 }).length;
-          if (process.env.BUDGET_VERBOSE) console.log(res.url(), n);
-          return n;
-        }),
+        res
+          .body()
+          .then((body): [string, number] => [
+            new URL(res.url()).pathname.slice(1),
+            zlib.gzipSync(body, { level: 9 }).length,
+          ]),
       );
   });
   await open(page, url);
@@ -84,8 +87,9 @@ async function visit(url: string): Promise<Visit & { page: Page; close(): Promis
     .map((u) => new URL(u).pathname.slice(1))
     .flatMap((file) => chunks[file] ?? [])
     .filter((m) => LAZY.test(m) && !SHOWN.has(m));
-  const jsBytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
-  return { requests, jsBytes, blocking, lazyModules, page, close: () => context.close() };
+  const sizes = await Promise.all(scripts);
+  const jsBytes = sizes.reduce((a, [, n]) => a + n, 0);
+  return { requests, jsBytes, scripts: sizes, blocking, lazyModules, page, close: () => context.close() };
 }
 
 function report(name: string, v: Visit) {
@@ -93,6 +97,11 @@ function report(name: string, v: Visit) {
     `${name}: ${v.requests.length} requests, ${(v.jsBytes / 1024).toFixed(1)} KB of scripts (gzip), ` +
       `${v.blocking.length} render-blocking stylesheets`,
   );
+  // BUDGET_VERBOSE=1: every script, largest first, with the project's modules in it (build/chunk-modules.json).
+  if (!process.env.BUDGET_VERBOSE) return;
+  const chunks = JSON.parse(fs.readFileSync(path.join(root, CHUNK_MODULES), 'utf8')) as Record<string, string[]>;
+  for (const [file, n] of v.scripts.toSorted((a, b) => b[1] - a[1]))
+    console.log(`  ${(n / 1024).toFixed(1).padStart(5)} KB ${file}: ${(chunks[file] ?? []).join(' ')}`);
 }
 
 function expectWithinBudget(v: Visit) {

@@ -1,19 +1,19 @@
 /** Catalogue section: company invoices, the /plus page, donations, the balance and promo codes (issue 12). */
 import { formatNumber, formatRoubles, pluralize } from '../format.ts';
+import { BANNER_TEXT_MAX, DONATION_MESSAGE_MAX, PAYOUT_MIN, SPONSOR_COUNTS, TOPUP_MAX, TOPUP_MIN } from '../billing.ts';
 import {
-  BANNER_TEXT_MAX,
-  DONATION_MAX,
-  DONATION_MESSAGE_MAX,
-  DONATION_MIN,
-  PAYOUT_MIN,
-  SPONSOR_COUNTS,
-  TOPUP_MAX,
-  TOPUP_MIN,
-} from '../billing.ts';
+  adsUi,
+  billingStaffTitleUi,
+  donationMessages,
+  donationsCabinetUi,
+  donationUi,
+  plusPageTitleUi,
+} from './shown.ts';
 
 const rub = (n: number) => `${formatNumber(n)}\u00A0₽`;
 
 export const billingMessages = {
+  ...donationMessages,
   // 'invalid INN'
   innInvalid: 'Неверный ИНН',
   kppInvalid: 'Неверный КПП',
@@ -44,7 +44,6 @@ export const billingMessages = {
   sellerSuperuserOnly: 'Реквизиты продавца меняет только владелец сайта',
   sellerSaved: 'Реквизиты продавца сохранены',
   sponsorsCountInvalid: `Можно запросить ${SPONSOR_COUNTS.join(' или ')} аватарок`,
-  donationAmountInvalid: `Сумма доната — от ${rub(DONATION_MIN)} до ${rub(DONATION_MAX)}`,
   donationMessageTooLong: `Сообщение — не длиннее ${DONATION_MESSAGE_MAX} символов`,
   donationsDisabled: 'Автор не принимает донаты в этой записи',
   donationToSelf: 'Нельзя отправить донат самому себе',
@@ -87,7 +86,6 @@ export const billingMessages = {
       ? `Донат на ${formatRoubles(amount)} вернули отправителю, эта сумма списана с вашего баланса`
       : `Донат на ${formatRoubles(amount)} вернули отправителю. С вашего баланса списано ${formatRoubles(taken)} — всё, что на нём было; остальное покрыл сайт`,
   siteAccountBeforeInvalid: 'Неверная строка, с которой продолжить список',
-  siteDonationDone: 'Спасибо! Донат отправлен редакции',
   bannerImageInvalid: 'Картинка баннера — адрес https:// или путь на сайте, начинающийся с /',
   bannerLinkInvalid: 'Ссылка баннера — адрес http(s):// или путь на сайте, начинающийся с /',
   bannerTextInvalid: `Текст баннера — от 1 до ${BANNER_TEXT_MAX} символов`,
@@ -103,7 +101,7 @@ export const billingMessages = {
 
 export const billingUi = {
   plus: {
-    title: 'Плюс',
+    ...plusPageTitleUi,
     lead: 'Клубный аккаунт Среды: поддержите сайт и получите возможности, которых нет у других.',
     perks: [
       'Голосование в закрытых сообществах',
@@ -164,26 +162,9 @@ export const billingUi = {
     pdfProduct: (name: string) => `Клубный аккаунт «Плюс»: ${name.toLowerCase()}`,
     pdfPurpose: (number: string) => `В назначении платежа укажите: «Оплата по счёту № ${number}»`,
   },
-  donation: {
-    attach: 'Донаты',
-    attachPlaceholder: 'Призыв к читателям, например «Поддержите, если помогло»',
-    title: 'Поддержать автора',
-    lead: 'Донат уйдёт автору записи целиком.',
-    amount: 'Сумма, ₽',
-    amountHint: `от ${formatNumber(DONATION_MIN)} до ${formatNumber(DONATION_MAX)} ₽`,
-    message: 'Сообщение автору (необязательно)',
-    submit: 'Отправить донат',
-    byCard: 'Оплатить картой',
-    fromBalance: 'С баланса',
-    cardLead: (kopecks: number) => `Сумма доната: ${formatRoubles(kopecks)}`,
-    sent: 'Спасибо! Автор получит ваш донат',
-    siteTitle: 'Поддержать редакцию',
-    siteMessage: 'Сообщение редакции (необязательно)',
-    siteLead: 'Донат редакции Среды: на серверы, модерацию и новые возможности. Любая сумма в пределах лимита.',
-    own: 'Читатели смогут поддержать вас здесь',
-  },
+  donation: donationUi,
   cabinet: {
-    title: 'Донаты',
+    ...donationsCabinetUi,
     received: 'Получено',
     paidOut: 'Выплачено',
     available: 'Можно вывести',
@@ -220,7 +201,7 @@ export const billingUi = {
     save: 'Сохранить реквизиты',
   },
   staff: {
-    title: 'Счета, выплаты и промокоды',
+    ...billingStaffTitleUi,
     invoices: 'Счета организаций',
     payouts: 'Заявки на вывод донатов',
     promo: 'Промокоды',
@@ -269,10 +250,5 @@ export const billingUi = {
     bannerSave: 'Сохранить баннер',
     bannerRemove: 'Убрать баннер',
   },
-  ads: {
-    label: 'Реклама',
-    banner: 'Реклама',
-    hide: 'Отключить рекламу в ленте',
-    plusOnly: 'Доступно с Плюсом',
-  },
+  ads: adsUi,
 };

@@ -1,4 +1,5 @@
 /** Catalogue section: complaints, misprints, review queues, feed pins, closed editing and the blocklist (issue 11). */
+import { complaintsShownUi } from './shown.ts';
 export const complaintsMessages = {
   complaintReasonInvalid: 'Выберите причину жалобы',
   complaintTextRequired: 'Опишите, что не так',
@@ -56,7 +57,7 @@ export const complaintsMessages = {
 } as const;
 
 export const complaintsUi = {
-  complain: 'Пожаловаться',
+  ...complaintsShownUi,
   complainTitle: 'Жалоба',
   complainLead: 'Что не так?',
   reasons: {
@@ -71,8 +72,6 @@ export const complaintsUi = {
   otherText: 'Опишите нарушение',
   send: 'Отправить',
   cancel: 'Отмена',
-  stubComplain: 'Пожаловаться на запись',
-  stubComplained: 'Жалоба отправлена',
   misprintTitle: 'Сообщить об опечатке',
   misprintLead: 'Фрагмент с опечаткой',
   misprintComment: 'Комментарий (необязательно)',
@@ -92,11 +91,6 @@ export const complaintsUi = {
   rejectTitle: 'Отклонить запись',
   rejectText: 'Автор увидит причину, запись вернётся в его черновики.',
   rejectReason: 'Причина',
-  awaiting: { approval: 'Ждёт одобрения сообщества', spam: 'На проверке у модераторов' },
-  rejectedBadge: 'Отклонена сообществом',
-  rejectedNote: (community: string, reason: string) =>
-    `Сообщество «${community}» не приняло запись: ${reason}. Исправьте её и отправьте на публикацию снова.`,
-  stats: 'Статистика',
   statsLoading: 'Загружаем статистику…',
   accept: 'Принять',
   reject: 'Отклонить',
@@ -107,10 +101,8 @@ export const complaintsUi = {
   pinToMain: 'Закрепить на главной',
   unpinFromFeed: 'Открепить из ленты подсайта',
   unpinFromMain: 'Открепить с главной',
-  pinnedInFeed: 'Закреплено',
   closeEditing: 'Закрыть редактирование',
   openEditing: 'Открыть редактирование',
-  editingClosedMark: 'Редактирование закрыто вами',
   changeRole: 'Изменить роль',
   changeRoleTitle: (name: string) => `Роль: ${name}`,
   roleSubsite: 'Подсайт',
@@ -123,13 +115,9 @@ export const complaintsUi = {
     none: 'без роли',
   },
   save: 'Сохранить',
-  blockPerson: 'В чёрный список',
-  unblockPerson: 'Убрать из чёрного списка',
   blocklist: 'Чёрный список',
   blocklistLead: 'Их комментарии свёрнуты, они не могут отвечать вам, упоминать вас и писать вам сообщения.',
   blocklistEmpty: 'В чёрном списке никого нет',
-  blockedComment: 'Комментарий пользователя из чёрного списка',
-  showComment: 'Показать',
   blockedDone: 'Пользователь в чёрном списке',
   unblockedDone: 'Пользователь убран из чёрного списка',
 } as const;

@@ -1,5 +1,6 @@
 /** Catalogue section: discovery (hashtags, feed tuning, rating, companies, statistics). Russian texts only. */
-import { formatNumber, pluralize } from '../format.ts';
+import { pluralize } from '../format.ts';
+import { discoveryNavUi, tuneUi } from './shown.ts';
 
 export const discoveryMessages = {
   hashtagInvalid: 'Неверный хештег: буквы, цифры и _, начинается с буквы, до 50 символов',
@@ -37,19 +38,9 @@ export const discoveryUi = {
     suggestTitle: 'Хештеги',
     rss: 'RSS хештега',
   },
-  tune: {
-    title: 'Настройте ленту',
-    lead: 'Выберите сообщества, которые интересны: их записи появятся в вашей ленте. Это можно поменять в любой момент.',
-    save: 'Готово',
-    skip: 'Пропустить',
-    selectAll: 'Выбрать все',
-    picked: (n: number) => `Выбрано: ${formatNumber(n)}`,
-    subscribers: (n: number) => pluralize(n, ['подписчик', 'подписчика', 'подписчиков']),
-    loading: 'Загрузка...',
-    offer: 'Настроить ленту',
-  },
+  tune: tuneUi,
   rating: {
-    title: 'Рейтинг',
+    ...discoveryNavUi.rating,
     users: 'Люди',
     subsites: 'Сообщества',
     periods: { week: 'За неделю', month: 'За месяц', all: 'За всё время' },
@@ -61,7 +52,7 @@ export const discoveryUi = {
     empty: 'За этот период оценок не было',
   },
   companies: {
-    title: 'Компании',
+    ...discoveryNavUi.companies,
     lead: 'Блоги компаний: новости, вакансии и рассказы о работе изнутри',
     employees: (n: number) => pluralize(n, ['сотрудник', 'сотрудника', 'сотрудников']),
     founded: (y: number) => `с ${y} года`,
@@ -70,7 +61,7 @@ export const discoveryUi = {
     site: 'Сайт',
   },
   stats: {
-    title: 'Статистика',
+    ...discoveryNavUi.stats,
     lead: 'Что происходит на сайте: по дням (UTC)',
     entries: 'Записи',
     comments: 'Комментарии',

@@ -1,4 +1,5 @@
 /** Catalogue section: entries. Russian texts only; catalogue.ts merges every section. */
+import { entriesShownUi } from './shown.ts';
 export const entriesMessages = {
   entryNotFound: 'Запись не найдена',
   entryIdInvalid: 'Неверный номер записи',
@@ -27,13 +28,8 @@ export const entriesMessages = {
 } as const;
 
 export const entriesUi = {
-  edit: 'Редактировать',
-  draft: 'Черновик',
-  showSpoiler: 'Показать спойлер',
-  /** A video block that starts past the beginning. */
-  videoFrom: (time: string) => `с\u00a0${time}`,
+  ...entriesShownUi,
   hiddenFromMain: 'Убрана с главной',
-  nsfw: '18+',
   updated: 'изменено',
   writing: {
     newTitle: 'Новая запись',

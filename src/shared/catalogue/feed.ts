@@ -1,4 +1,5 @@
 /** Catalogue section: feed. Russian texts only; catalogue.ts merges every section. */
+import { feedNavUi } from './shown.ts';
 export const feedMessages = {
   feedSortingInvalid: 'Неизвестная сортировка ленты',
   feedCursorInvalid: 'Неверная позиция в ленте',
@@ -24,6 +25,7 @@ export const feedMessages = {
 } as const;
 
 export const feedUi = {
+  ...feedNavUi,
   sortings: {
     hotness: 'Популярное',
     date: 'Свежее',
@@ -39,7 +41,6 @@ export const feedUi = {
   scopeMain: 'Главная',
   scopeAll: 'Все подсайты',
   my: 'Моя лента',
-  bookmarks: 'Закладки',
   pageTitles: {
     main: 'Популярное',
     all: 'Все подсайты',
@@ -60,7 +61,6 @@ export const feedUi = {
   retry: 'Повторить',
   saveDefault: 'Открывать главную так',
   isDefault: 'Так открывается главная',
-  newBadge: (n: number) => `Новых записей: ${n}`,
   comments: 'Комментарии',
   // Entry menu and stub (spec/content.md §4)
   menu: 'Действия с записью',

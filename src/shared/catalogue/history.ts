@@ -1,4 +1,5 @@
 /** Catalogue section: entry history, remove and restore (issue 4, part 6), and the image viewer. */
+import { galleryDotsUi, historyShownUi } from './shown.ts';
 export const historyMessages = {
   historyForbidden: 'Историю изменений видят только автор записи и модераторы',
   historyVersionNotFound: 'Версия не найдена',
@@ -13,6 +14,7 @@ export const historyMessages = {
 } as const;
 
 export const historyUi = {
+  ...historyShownUi,
   title: 'История изменений',
   versionTitle: 'Версия записи',
   empty: 'Версий пока нет: они появляются, когда опубликованную запись сохраняют.',
@@ -32,16 +34,9 @@ export const historyUi = {
   back: 'К записи',
   toHistory: 'Ко всем версиям',
   by: (name: string) => `Сохранил(а) ${name}`,
-  menu: 'Действия с записью',
-  edit: 'Редактировать',
-  history: 'История изменений',
-  remove: 'Удалить',
-  restore: 'Восстановить',
-  removeTitle: 'Удалить запись?',
-  removeText: 'Запись пропадёт из лент и со своей страницы. Восстановить её можно на странице истории изменений.',
-  removed: 'Запись удалена',
   removedText: 'Её не видит никто, кроме автора и модераторов.',
   viewer: {
+    ...galleryDotsUi,
     counter: (n: number, total: number) => `${n} из ${total}`,
     close: 'Закрыть',
     previous: 'Предыдущая',
@@ -49,6 +44,5 @@ export const historyUi = {
     download: 'Скачать оригинал',
     zoomIn: 'Увеличить',
     zoomOut: 'Уменьшить',
-    goTo: (n: number) => `Картинка ${n}`,
   },
 } as const;

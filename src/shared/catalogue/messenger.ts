@@ -1,5 +1,6 @@
 /** Catalogue section: messenger (issue 13). `messages` are server `rm` texts, `ui` client texts. */
 import { pluralize } from '../format.ts';
+import { messengerButtonUi } from './shown.ts';
 
 export const messengerMessages = {
   // 'You can't send and receive messages' (spec/foundation.md §8): the blocklist and bans
@@ -67,8 +68,8 @@ export const messengerMessages = {
 } as const;
 
 export const messengerUi = {
+  ...messengerButtonUi,
   title: 'Сообщения',
-  open: 'Сообщения',
   close: 'Закрыть',
   openPage: 'Открыть на всю страницу',
   empty: 'Пока нет чатов. Напишите кому-нибудь из профиля — кнопка «Написать сообщение»',

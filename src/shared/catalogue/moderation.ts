@@ -1,4 +1,5 @@
 /** Catalogue section: moderation — bans, the audit log, the staff panel (issue 11). */
+import { moderationMenuUi, moderationShownUi } from './shown.ts';
 export const moderationMessages = {
   banUserIdInvalid: 'Неверный номер пользователя',
   banUserNotFound: 'Пользователь не найден',
@@ -56,10 +57,10 @@ export const moderationMessages = {
 } as const;
 
 export const moderationUi = {
-  ban: 'Заблокировать',
+  ...moderationShownUi,
+  ...moderationMenuUi,
   banInSubsite: (name: string) => `Заблокировать в «${name}»`,
   unban: 'Разблокировать',
-  banAuthor: 'Заблокировать автора',
   unpublish: 'Снять с публикации',
   unpublishTitle: 'Снять запись с публикации?',
   unpublishText:
@@ -69,14 +70,6 @@ export const moderationUi = {
   unforce: 'Убрать с главной',
   nsfw: 'Отметить 18+',
   unnsfw: 'Снять отметку 18+',
-  nsfwLabel: '18+',
-  nsfwShow: 'Показать',
-  nsfwHidden: 'Запись для взрослых',
-  adultTitle: 'Вам уже есть 18 лет?',
-  adultText: 'Запись содержит материалы для взрослых. Подтвердите возраст, чтобы их видеть.',
-  adultConfirm: 'Да, мне есть 18',
-  // spec/content.md §8
-  adultFailed: 'Не удалось подтвердить ваш возраст',
   blurFailed: 'Не удалось убрать блюр с записей',
   blurSetting: 'Размывать записи 18+',
   lockedNotice: 'Запись снята с публикации модератором.',
@@ -85,11 +78,6 @@ export const moderationUi = {
   banReason: 'Причина блокировки',
   unbanTitle: (name: string) => `Разблокировать ${name}?`,
   unbanText: 'Если при блокировке удалили все данные, записи и комментарии вернутся (в течение 30 дней).',
-  bannedUntilTitle: (until: string) => `Ваш аккаунт заблокирован до ${until}.`,
-  bannedForeverTitle: 'Ваш аккаунт заблокирован навсегда.',
-  bannedReason: (reason: string) => `Причина: ${reason}`,
-  bannedBanner: 'Вы можете читать сайт, но не можете писать, оценивать, отправлять сообщения и подписываться.',
-  panelTitle: 'Модерация',
   staffPages: 'Деньги сайта',
   tabs: { queues: 'Очереди', users: 'Пользователи', bans: 'Баны', audit: 'Журнал' },
   queuesEmpty: 'Очереди пусты',
@@ -160,7 +148,4 @@ export const moderationUi = {
   auditReason: 'Причина',
   close: 'Закрыть',
   openCard: 'Карточка',
-  pinComment: 'Закрепить',
-  unpinComment: 'Открепить',
-  pinnedMark: 'Закреплён',
 } as const;

@@ -1,5 +1,6 @@
 /** Catalogue section: notifications. `messages` are server `rm` texts, `ui` client texts. */
 import { past, type Gender } from '../gender.ts';
+import { notificationsBellUi, notificationsMenuUi } from './shown.ts';
 
 const quoted = (title: string) => (title ? ` «${title}»` : '');
 /** 'Иван' / 'Иван и ещё 5': the group's latest actor and how many more there are. */
@@ -69,16 +70,12 @@ export const notificationsMessages = {
 } as const;
 
 export const notificationsUi = {
-  title: 'Уведомления',
-  bell: 'Уведомления',
+  ...notificationsBellUi,
+  ...notificationsMenuUi,
   unread: ['непрочитанное', 'непрочитанных', 'непрочитанных'] as const,
-  empty: 'Уведомлений пока нет',
   emptyHint: 'Здесь появятся ответы на ваши комментарии, оценки и новые подписчики.',
-  markAllRead: 'Прочитать все',
-  showAll: 'Все уведомления',
   more: 'Показать ещё',
   settingsLink: 'Настройки',
-  settingsTitle: 'Настройки',
   genderTitle: 'Обращение',
   genderHint: 'Как о вас пишут в уведомлениях других людей.',
   genderAuto: (g: Gender) => `По имени («${past(g, 'оценил', 'оценила')}»)`,

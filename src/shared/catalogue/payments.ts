@@ -8,6 +8,7 @@ import {
   GIFT_RECIPIENT_MAX_DAYS,
   GIFT_RECIPIENT_PERIOD_DAYS,
 } from '../payments.ts';
+import { paymentsMenuUi, plusMarkUi } from './shown.ts';
 export const paymentsMessages = {
   paymentStuffInvalid: 'Такого тарифа нет',
   paymentAmountInvalid: 'Неверная сумма',
@@ -67,7 +68,8 @@ export const paymentsMessages = {
 } as const;
 
 export const paymentsUi = {
-  plus: 'Плюс',
+  ...plusMarkUi,
+  ...paymentsMenuUi,
   buyTitle: 'Подписка «Плюс»',
   buyAuth: 'Войдите, чтобы купить Плюс',
   signIn: 'Войти',
@@ -137,7 +139,6 @@ export const paymentsUi = {
   /** Before a refund of a top-up the reader has partly spent; formatted sums. */
   refundTopupPart: (refund: string, amount: string, spent: string) =>
     `Читатель уже потратил ${spent} из этого пополнения, купленное остаётся у него: на карту вернётся ${refund} из ${amount}`,
-  staffTitle: 'Платежи',
   giftTitle: 'Подарить Плюс',
   kinds: { donation: 'Донат', topup: 'Пополнение баланса', gift: 'Подарок Плюса' } as Record<string, string>,
   giftReceiver: (name: string) => `Получатель: ${name}`,

@@ -1,4 +1,5 @@
 /** Catalogue section: full-text search (issue 14, parts 1 and 2). */
+import { searchFieldUi } from './shown.ts';
 export const searchMessages = {
   searchQueryRequired: 'Введите, что искать',
   searchQueryTooLong: (max: number) => `Слишком длинный запрос: не больше ${max} символов`,
@@ -10,11 +11,9 @@ export const searchMessages = {
 } as const;
 
 export const searchUi = {
-  // spec/foundation.md §2, popover list with search: 'Loading...', 'Nothing found', placeholder 'Search'
-  placeholder: 'Поиск',
+  ...searchFieldUi,
   loading: 'Загрузка...',
   nothingFound: 'Ничего не найдено',
-  label: 'Поиск по сайту',
   submit: 'Найти',
   clear: 'Очистить',
   recent: 'Недавние запросы',

@@ -1,4 +1,5 @@
 /** Catalogue section: writing. `messages` are server `rm` texts, `ui` client texts. */
+import { draftsTitleUi } from './shown.ts';
 export const writingMessages = {
   // drafts
   draftsCursorInvalid: 'Неверная позиция в списке черновиков',
@@ -127,7 +128,7 @@ export const writingUi = {
   },
   // The author's drafts (/drafts)
   drafts: {
-    title: 'Черновики',
+    ...draftsTitleUi,
     untitled: 'Без названия',
     continue: 'Продолжить',
     remove: 'Удалить',

@@ -1,6 +1,6 @@
 import type { ApiReply } from '../../shared/api.ts';
 import { toBracketPairs, toQueryString } from '../../shared/brackets.ts';
-import { messages } from '../../shared/catalogue.ts';
+import { transportMessages } from '../../shared/catalogue/site.ts';
 
 /**
  * The request helper of spec/foundation.md §7: GET in bracket notation, form or multipart bodies,
@@ -111,13 +111,14 @@ async function send<T>(
     if (opts.csrf !== false) headers['X-This-Is-CSRF'] = '1';
     if (staticVersion) headers['X-Static-Version'] = staticVersion;
   }
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return failure(STATUS_OFFLINE, messages.offline);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return failure(STATUS_OFFLINE, transportMessages.offline);
   let response: Response;
   try {
     response = opts.onProgress ? await fetchWithProgress(url, init, opts.onProgress) : await fetch(url, init);
   } catch (err) {
-    if ((err as Error).name === 'AbortError') return failure(0, messages.errorOccurred);
-    return failure(STATUS_OFFLINE, messages.offline);
+    if ((err as Error).name === 'AbortError') return failure(0, transportMessages.errorOccurred);
+    return failure(STATUS_OFFLINE, transportMessages.offline);
   }
   let body: Partial<ApiReply<T>> | null;
   try {
@@ -126,7 +127,10 @@ async function send<T>(
     body = null;
   }
   if (!body || typeof body !== 'object' || typeof body.rc !== 'number') {
-    return failure(response.status, response.ok ? messages.brokenReply : messages.transportStatus(response.status));
+    return failure(
+      response.status,
+      response.ok ? transportMessages.brokenReply : transportMessages.transportStatus(response.status),
+    );
   }
   const result: ApiResult<T> = {
     status: response.status,

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { ui } from '../../shared/catalogue.ts';
+import { siteName } from '../../shared/catalogue/site.ts';
 import type { Entry } from '../../shared/entries.ts';
 import { isDirectSrc, mediaUrl } from '../../shared/media.ts';
 
@@ -22,7 +22,7 @@ export const siteImage = (publicUrl: string): ShareImage => ({
   url: `${publicUrl}/og-image.png`,
   width: SHARE_WIDTH,
   height: SHARE_HEIGHT,
-  alt: ui.siteName,
+  alt: siteName,
 });
 
 /** Pictures the media filters can cut to 1200×630 (a clip cannot). */
@@ -37,7 +37,7 @@ export function entryImage(entry: Entry, publicUrl: string, mediaBase: string): 
   const block = pictures.find((b) => b.cover) ?? pictures[0];
   const image = block?.type === 'media' ? block.data.items[0]?.image : undefined;
   if (!image) return null;
-  const alt = entry.title || ui.siteName;
+  const alt = entry.title || siteName;
   const { uuid, url, type } = image as { uuid?: string; url?: string; type?: string };
   // An outside picture keeps its address (its size is unknown); an inline one has none to give.
   const direct = url ?? (uuid && isDirectSrc(uuid) ? uuid : undefined);
@@ -64,7 +64,7 @@ export function sharingMeta(s: Sharing): MetaDescriptor[] {
   const { image } = s;
   return [
     { property: 'og:type', content: s.type },
-    { property: 'og:site_name', content: ui.siteName },
+    { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: 'ru_RU' },
     { property: 'og:title', content: s.title },
     { property: 'og:description', content: s.description },

@@ -3,7 +3,11 @@ import { data } from 'react-router';
 import type { Route } from './+types/admin.ui';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { openModal, popup, Popover, toast, Tooltip, type PopupApi } from '../ui/overlays/index.ts';
+import { openModal } from '../ui/overlays/modal.tsx';
+import { Popover } from '../ui/overlays/popover.tsx';
+import { popup, type PopupApi } from '../ui/overlays/popup.tsx';
+import { toast } from '../ui/overlays/toasts.tsx';
+import { Tooltip } from '../ui/overlays/tooltip.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(appContext);

@@ -4,7 +4,7 @@ import type { Route } from './+types/entry';
 import { appContext } from '../context.ts';
 import { keptQuery } from '../features/entries/urls.ts';
 import { entryImage, sharingMeta, siteImage } from '../lib/sharing.ts';
-import { ui } from '../../shared/catalogue.ts';
+import { errorsUi, siteName } from '../../shared/catalogue/site.ts';
 import { truncate } from '../../shared/format.ts';
 import { EntryView } from '../features/entries/EntryView.tsx';
 import { EntryFooter } from '../features/reactions/EntryFooter.tsx';
@@ -40,12 +40,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
+  if (!loaderData) return [{ title: `${errorsUi.notFoundTitle} — ${siteName}` }];
   const { entry, canonical, image, rss } = loaderData;
-  const title = entry.title || truncate(entry.intro, 80) || ui.siteName;
+  const title = entry.title || truncate(entry.intro, 80) || siteName;
   const description = truncate(entry.intro, 300);
   return [
-    { title: `${title} — ${ui.siteName}` },
+    { title: `${title} — ${siteName}` },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: entry.subsite.name, href: rss },

@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/feed';
 import { appContext } from '../context.ts';
-import { ui } from '../../shared/catalogue.ts';
+import { feedUi } from '../../shared/catalogue/feed.ts';
+import { errorsUi, siteName, siteTagline } from '../../shared/catalogue/site.ts';
 import {
   ALL_TOP_PERIODS,
   FEED_SERVER_CARDS,
@@ -19,7 +20,7 @@ import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 import { TuneButton } from '../features/discovery/TunePopup.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
-const t = ui.feedSection;
+const t = feedUi;
 
 /**
  * Every feed path of spec/content.md §2 (`/`, `/all`, `/popular`, `/new`, `/all/new`, `/my/new`, `/top/…`, `/all/top/…`):
@@ -73,19 +74,19 @@ function titleOf(route: FeedRoute, sorting: FeedSorting): string {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${ui.errors.notFoundTitle} — ${ui.siteName}` }];
+  if (!loaderData) return [{ title: `${errorsUi.notFoundTitle} — ${siteName}` }];
   const { route, sorting, canonical, publicUrl } = loaderData;
   const isFront = route.scope === 'main' && route.sorting === null;
-  const title = isFront ? `${ui.siteName} — ${ui.siteTagline}` : `${titleOf(route, sorting)} — ${ui.siteName}`;
+  const title = isFront ? `${siteName} — ${siteTagline}` : `${titleOf(route, sorting)} — ${siteName}`;
   return [
     { title },
-    { name: 'description', content: ui.siteTagline },
+    { name: 'description', content: siteTagline },
     { tagName: 'link', rel: 'canonical', href: canonical },
-    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: ui.siteName, href: '/rss' },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: siteName, href: '/rss' },
     ...sharingMeta({
       type: 'website',
       title,
-      description: ui.siteTagline,
+      description: siteTagline,
       url: canonical,
       image: siteImage(publicUrl),
     }),

@@ -6,7 +6,7 @@ import { ui } from '../../shared/catalogue.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import type { ComplaintItem } from '../../shared/messenger.ts';
 import { api } from '../api/request.ts';
-import { toast } from '../ui/overlays/index.ts';
+import { toast } from '../ui/overlays/toasts.tsx';
 import '../features/messenger/messenger.css';
 
 const t = ui.messenger;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { MoreIcon } from './icons.tsx';
-import { Popover, type PopoverItem } from './overlays/index.ts';
+import { Popover, type PopoverItem } from './overlays/popover.tsx';
 
 /**
  * A '…' button opening a menu of actions. `items` is read when the menu opens, so it reflects the state of that

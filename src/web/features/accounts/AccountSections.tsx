@@ -9,7 +9,8 @@ import {
   type ExportItem,
 } from '../../../shared/accounts.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { NicknameForm } from './NicknameForm.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';

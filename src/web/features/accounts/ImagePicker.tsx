@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { api } from '../../api/request.ts';
-import { popup, toast } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = ui.accounts;
 

@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { NAME_MAX } from '../../../shared/limits.ts';
 import type { AccountSettings } from '../../../shared/accounts.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = ui.accounts;
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import type { SessionItem } from '../../../shared/accounts.ts';
 import { PASSWORD_MAX } from '../../../shared/limits.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { deviceName } from './device.ts';
 import { FieldError } from '../../ui/FieldError.tsx';

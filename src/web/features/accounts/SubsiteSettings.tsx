@@ -10,7 +10,7 @@ import {
   type SubsiteSettings,
 } from '../../../shared/accounts.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';

@@ -3,7 +3,9 @@ import { ui } from '../../../shared/catalogue.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { TOKEN_NAME_MAX, type ApiTokenCreated, type ApiTokenItem } from '../../../shared/accounts.ts';
 import { api } from '../../api/request.ts';
-import { openModal, popup, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 
 const t = ui.accounts.tokens;

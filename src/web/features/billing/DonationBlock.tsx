@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { DONATION_MAX, DONATION_MESSAGE_MAX, DONATION_MIN, KOPECKS } from '../../../shared/billing.ts';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { donationMessages, donationUi, donationsCabinetUi } from '../../../shared/catalogue/shown.ts';
 import { openAuthPopup } from '../auth/open.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { openCardPayment } from '../payments/open.ts';
 import { billingCalls } from './calls.ts';
 
-const t = ui.billing.donation;
+const t = donationUi;
 
 /**
  * The donation form: any amount within the limits and an optional message, paid by card (the card popup, 3-D Secure
@@ -26,7 +26,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
     const roubles = Number(amount);
     const kopecks = roubles * KOPECKS;
     if (!/^\d+$/.test(amount) || roubles < DONATION_MIN || roubles > DONATION_MAX) {
-      setError(messages.donationAmountInvalid);
+      setError(donationMessages.donationAmountInvalid);
       return;
     }
     if (!me && !(await openAuthPopup())) return;
@@ -36,7 +36,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
         title,
         lead: t.cardLead(kopecks),
         amount: kopecks,
-        successText: entryId === null ? messages.siteDonationDone : t.sent,
+        successText: entryId === null ? donationMessages.siteDonationDone : t.sent,
         create: (prep, email, cryptogram) =>
           billingCalls.donateByCard(entryId, kopecks, message, { email, order: prep.order, cryptogram }),
       });
@@ -59,7 +59,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
     setMessage('');
   }
 
-  if (sent) return <p role="status">{entryId === null ? messages.siteDonationDone : t.sent}</p>;
+  if (sent) return <p role="status">{entryId === null ? donationMessages.siteDonationDone : t.sent}</p>;
   return (
     <form className="bill-form" onSubmit={(e) => submit(e, 'card')} noValidate>
       <p className="bill-hint">{lead}</p>
@@ -124,7 +124,7 @@ export function DonationBlock({ entryId, authorId, title }: { entryId?: number; 
       <p className="donation-title">{title || t.title}</p>
       {me && me.id === authorId ? (
         <p className="bill-hint">
-          {t.own} · <a href="/donations">{ui.billing.cabinet.title}</a>
+          {t.own} · <a href="/donations">{donationsCabinetUi.title}</a>
         </p>
       ) : entryId ? (
         <DonationForm entryId={entryId} title={t.title} lead={t.lead} />

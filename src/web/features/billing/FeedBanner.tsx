@@ -1,7 +1,7 @@
 import type { FeedBanner as Banner } from '../../../shared/billing.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { adsUi } from '../../../shared/catalogue/shown.ts';
 
-const t = ui.billing.ads;
+const t = adsUi;
 
 /**
  * The operator's banner in the feed: a picture with its link and text, as staff set it (the server checked the

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { solveChallenge } from 'altcha-lib/v1';
 import { ui } from '../../../shared/catalogue.ts';
 import type { CaptchaChallenge, CaptchaRequired } from '../../../shared/captcha.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import './captcha.css';
 
 type State = 'solving' | 'solved' | 'failed';

@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { commentsUi } from '../../../shared/catalogue/comments.ts';
+import { inputMessages } from '../../../shared/catalogue/site.ts';
 import { COMMENT_MAX_LENGTH } from '../../../shared/comments.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
-const L = ui.comments;
+const L = commentsUi;
 /** spec/content.md §5, limited text input: the counter shows from 20 characters left, warns under 10. */
 const COUNTER_FROM = 20;
 const COUNTER_WARN = 10;
@@ -75,7 +76,7 @@ export function CommentForm({
     const el = e.currentTarget;
     if (text.length - (el.selectionEnd - el.selectionStart) + pasted.length > COMMENT_MAX_LENGTH) {
       e.preventDefault();
-      toast.show(messages.textTooLong, { type: 'error' });
+      toast.show(inputMessages.textTooLong, { type: 'error' });
     }
   };
 

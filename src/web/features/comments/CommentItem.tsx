@@ -3,17 +3,18 @@ import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { commentsUi } from '../../../shared/catalogue/comments.ts';
+import { complaintsShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Comment } from '../../../shared/comments.ts';
 import { formatDateTime, relativeTime } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
-import type { PopoverItem } from '../../ui/overlays/index.ts';
+import type { PopoverItem } from '../../ui/overlays/popover.tsx';
 import { CommentVotes } from '../reactions/CommentVotes.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { banUser, openComplaint, pinComment, setBlocked } from '../moderation/open.ts';
 
-const L = ui.comments;
+const L = commentsUi;
 /** Indent levels drawn before replies line up at the limit; comments.css mirrors them (6 desktop, 3 mobile). */
 export const MAX_DEPTH_DESKTOP = 6;
 export const MAX_DEPTH_MOBILE = 3;
@@ -74,9 +75,9 @@ export function CommentItem(p: CommentItemProps) {
       <div className="comment__body">
         {p.blocked && !revealed && !c.is_removed ? (
           <p className="comment__removed comment__blocked" data-testid="comment-blocked">
-            {ui.complaints.blockedComment}{' '}
+            {complaintsShownUi.blockedComment}{' '}
             <button type="button" className="link" onClick={() => setRevealed(true)} data-testid="comment-show">
-              {ui.complaints.showComment}
+              {complaintsShownUi.showComment}
             </button>
           </p>
         ) : c.is_removed || !c.author ? (
@@ -109,7 +110,7 @@ export function CommentItem(p: CommentItemProps) {
               )}
               {c.is_pinned && (
                 <span className="comment__pinned-mark" data-testid="comment-pinned">
-                  {ui.moderation.pinnedMark}
+                  {moderationShownUi.pinnedMark}
                 </span>
               )}
               {p.isNew && <span className="comment__new-mark">{L.newMark}</span>}
@@ -189,18 +190,18 @@ function CommentMenu(p: CommentItemProps) {
       ? [{ label: L.removeBranch, value: 'remove-branch', color: 'var(--danger)' }]
       : []),
     ...(p.canPin && c.level === 0 && !c.is_removed
-      ? [{ label: c.is_pinned ? ui.moderation.unpinComment : ui.moderation.pinComment, value: 'pin' }]
+      ? [{ label: c.is_pinned ? moderationShownUi.unpinComment : moderationShownUi.pinComment, value: 'pin' }]
       : []),
     ...(p.canComplain && c.author && !c.is_removed
       ? [
-          { label: ui.complaints.complain, value: 'complain' },
+          { label: complaintsShownUi.complain, value: 'complain' },
           p.blocked
-            ? { label: ui.complaints.unblockPerson, value: 'unblock' }
-            : { label: ui.complaints.blockPerson, value: 'block' },
+            ? { label: complaintsShownUi.unblockPerson, value: 'unblock' }
+            : { label: complaintsShownUi.blockPerson, value: 'block' },
         ]
       : []),
     ...(p.canBan && c.author && !c.is_removed
-      ? [{ label: ui.moderation.ban, value: 'ban', color: 'var(--danger)' }]
+      ? [{ label: moderationShownUi.ban, value: 'ban', color: 'var(--danger)' }]
       : []),
   ];
   return (

@@ -1,5 +1,5 @@
 import { Fragment, type RefObject } from 'react';
-import { ui } from '../../../shared/catalogue.ts';
+import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { COMMENT_SORTINGS, type Comment, type CommentSorting } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { pluralize } from '../../../shared/format.ts';
@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../../shared/api.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { threadRoots } from './pages.ts';
 
-const L = ui.comments;
+const L = commentsUi;
 
 /** The shown comments of a discussion in tree order, with 'more replies' under a thread and 'more threads' at the end. */
 export function CommentList(props: {

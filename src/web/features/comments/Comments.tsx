@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import {
   COMMENTS_PAGE_MAX,
   COMMENTS_PAGE_THREADS,
@@ -11,7 +11,8 @@ import {
 } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
@@ -22,7 +23,7 @@ import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
 
-const L = ui.comments;
+const L = commentsUi;
 const HIGHLIGHT_MS = 3000;
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { HashtagMuteData } from '../../../shared/hashtags.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = ui.discovery.hashtags;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { openAuthPopup } from '../auth/open.ts';
 import { currentUser } from '../auth/session.ts';
 import { editorRequest, openEditor } from './open.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryData, WritingTarget } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { EntryEditor, confirmLeave } from './EntryEditor.tsx';
 import { editorLocation, withoutEditorParams } from './open.ts';
 

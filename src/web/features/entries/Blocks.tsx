@@ -1,13 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { videoEmbedUrl } from '../../../shared/video.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { entriesShownUi, galleryDotsUi } from '../../../shared/catalogue/shown.ts';
 import { formatTimecode, typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
-import { LazyPicture, Viewer, galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/index.ts';
+import { LazyPicture } from '../../ui/viewer/LazyPicture.tsx';
+import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/images.ts';
+
+// The fullscreen viewer's code loads when a reader opens a picture.
+const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ default: m.Viewer })));
 import { DonationBlock } from '../billing/DonationBlock.tsx';
 
 /**
@@ -215,7 +219,7 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
               maxWidth={gallery ? undefined : image.width}
               color={image.color}
               alt={item.title ?? ''}
-              label={ui.history.viewer.goTo(i + 1)}
+              label={galleryDotsUi.goTo(i + 1)}
               onOpen={() => setOpen(i)}
             />
             {more > 0 && (
@@ -233,16 +237,18 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
         );
       })}
       {open !== null && (
-        <Viewer
-          items={items.map((item) =>
-            viewerItem(base, item.image, {
-              title: item.title || caption?.title,
-              author: item.author || caption?.author,
-            }),
-          )}
-          start={open}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <Viewer
+            items={items.map((item) =>
+              viewerItem(base, item.image, {
+                title: item.title || caption?.title,
+                author: item.author || caption?.author,
+              }),
+            )}
+            start={open}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -280,7 +286,7 @@ function Video({ data }: { data: BlockOf<'video'>['data'] }) {
       {data.title && <span className="eb-video-title">{data.title}</span>}
       <span className="eb-video-service">
         {data.service}
-        {data.timecode ? ` · ${ui.entries.videoFrom(formatTimecode(data.timecode))}` : ''}
+        {data.timecode ? ` · ${entriesShownUi.videoFrom(formatTimecode(data.timecode))}` : ''}
       </span>
     </button>
   );
@@ -292,7 +298,7 @@ function Spoiler({ children }: { children: ReactNode }) {
     <div className={`eb-spoiler ${open ? 'eb-spoiler--open' : ''}`} data-testid="spoiler">
       {!open && (
         <button type="button" className="eb-spoiler-button" onClick={() => setOpen(true)}>
-          {ui.entries.showSpoiler}
+          {entriesShownUi.showSpoiler}
         </button>
       )}
       <div className="eb-spoiler-content" hidden={!open}>

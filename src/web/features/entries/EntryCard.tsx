@@ -1,5 +1,5 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
-import { ui } from '../../../shared/catalogue.ts';
+import { complaintsShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Block } from '../../../shared/blocks.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
 import { relativeTime, truncate, typograph } from '../../../shared/format.ts';
@@ -45,7 +45,7 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         </time>
         {entry.is_pinned && (
           <span className="entry-card-pinned" data-testid="entry-pinned">
-            {ui.complaints.pinnedInFeed}
+            {complaintsShownUi.pinnedInFeed}
           </span>
         )}
         <EntryMenu state={stub} />

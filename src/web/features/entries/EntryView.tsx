@@ -2,7 +2,7 @@ import { PlusBadge } from '../payments/PlusBadge.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Entry } from '../../../shared/entries.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { complaintsShownUi, entriesShownUi } from '../../../shared/catalogue/shown.ts';
 import { formatDateTime, relativeTime, typograph } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
@@ -43,12 +43,12 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             <time dateTime={entry.date} title={formatDateTime(entry.date, now)} className="entry-meta-date">
               {relativeTime(entry.date, now)}
             </time>
-            {!entry.is_published && <span className="entry-badge entry-badge--draft">{ui.entries.draft}</span>}
+            {!entry.is_published && <span className="entry-badge entry-badge--draft">{entriesShownUi.draft}</span>}
             <ReviewBadge review={entry} />
-            {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{ui.entries.nsfw}</span>}
+            {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{entriesShownUi.nsfw}</span>}
             {entry.is_closed_editing && (
               <span className="entry-badge" data-testid="entry-editing-closed">
-                {ui.complaints.editingClosedMark}
+                {complaintsShownUi.editingClosedMark}
               </span>
             )}
           </span>
@@ -59,7 +59,7 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             className="btn btn-secondary btn-small entry-meta-edit"
             data-testid="entry-edit"
           >
-            {ui.entries.edit}
+            {entriesShownUi.edit}
           </Link>
         )}
         {entry.can_edit && <EntryActions entry={entry} />}

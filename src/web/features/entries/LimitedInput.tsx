@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 /** spec/content.md §5 and §9: the counter shows from 20 characters left, turns to a warning under 10; checks settle after 200 ms. */
 const COUNTER_FROM = 20;

@@ -1,7 +1,7 @@
 import type { Entry } from '../../../shared/entries.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { complaintsShownUi } from '../../../shared/catalogue/shown.ts';
 
-const C = ui.complaints;
+const C = complaintsShownUi;
 type Review = Pick<Entry, 'awaiting_review' | 'rejection'>;
 
 /**

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CurrentUser, SubscribeData } from '../../../shared/api.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { feedUi } from '../../../shared/catalogue/feed.ts';
+import { complaintsShownUi } from '../../../shared/catalogue/shown.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { api } from '../../api/request.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
@@ -21,7 +22,7 @@ interface OptionSpec {
   off: string | null;
 }
 
-const t = ui.feedSection;
+const t = feedUi;
 
 /** What may be done with this entry by this reader; the server still decides (e.g. one's own blog cannot be muted). */
 function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
@@ -69,9 +70,9 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
   if (user?.id !== author.id) {
     list.push({
       key: 'complain',
-      menuLabel: ui.complaints.complain,
-      offer: ui.complaints.stubComplain,
-      done: ui.complaints.stubComplained,
+      menuLabel: complaintsShownUi.complain,
+      offer: complaintsShownUi.stubComplain,
+      done: complaintsShownUi.stubComplained,
       on: () => openComplaint({ type: 'entry', id: entry.id, authorId: author.id }),
       off: null,
     });

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { feedUi } from '../../../shared/catalogue/feed.ts';
+import { realtimeUi } from '../../../shared/catalogue/realtime.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
 import type { FeedPage, FeedQuery } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
@@ -170,7 +171,7 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
     <div className="feed-list" data-testid="feed-list" onClickCapture={onClickCapture}>
       {freshCount > 0 && (
         <button type="button" className="feed-fresh" onClick={() => void refresh()} data-testid="feed-fresh">
-          {pluralize(freshCount, ui.realtime.newEntries)}
+          {pluralize(freshCount, realtimeUi.newEntries)}
         </button>
       )}
       {items.slice(0, shown).map((e, i) => (
@@ -182,20 +183,20 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
       {loading && (
         <div className="feed-loading" data-testid="feed-loading">
-          {ui.feedSection.loading}
+          {feedUi.loading}
         </div>
       )}
       {failed && (
         <div className="feed-failed">
-          <span>{ui.feedSection.loadFailed}</span>
+          <span>{feedUi.loadFailed}</span>
           <button type="button" className="btn btn-secondary btn-small" onClick={loadMore}>
-            {ui.feedSection.retry}
+            {feedUi.retry}
           </button>
         </div>
       )}
       {finished && (
         <p className="feed-finished" data-testid="feed-finished">
-          {ui.feedSection.finished}
+          {feedUi.finished}
         </p>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { feedUi } from '../../../shared/catalogue/feed.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
-const t = ui.feedSection;
+const t = feedUi;
 const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';
 
 /** Sorting tabs: popular, fresh, top with its periods in a second row; links, so every sorting has its address. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ACTION_PARAMS, type InitialData } from '../../../shared/discovery.ts';
 import { RECENT_COUNT_CAP } from '../../../shared/feed.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { openAuthPopup } from '../auth/open.ts';
 
 /** "99+" past the cap. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { complaintsShownUi, historyShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { useCurrentUser } from '../auth/session.ts';
@@ -10,7 +10,7 @@ import { historyUrl, removeEntry, restoreEntry } from './lifecycle.ts';
 /** The staff part of the menu: its own chunk (dynamic import loads it once). */
 const staffCode = () => import('../moderation/entry.ts');
 
-const L = ui.history;
+const L = historyShownUi;
 
 /**
  * The '…' menu of an entry for its author and staff (the server decides again): edit, the history of changes, the
@@ -67,12 +67,12 @@ export function EntryActions({
       items={async () => [
         { label: L.edit, value: 'edit' },
         { label: L.history, value: 'history' },
-        ...(canSeeStats ? [{ label: ui.complaints.stats, value: 'stats' }] : []),
+        ...(canSeeStats ? [{ label: complaintsShownUi.stats, value: 'stats' }] : []),
         entry.removed
           ? { label: L.restore, value: 'restore' }
           : { label: L.remove, value: 'remove', color: 'var(--danger)' },
         ...(me?.is_staff && !entry.removed ? (await staffCode()).staffEntryItems(entry) : []),
-        ...(canBan ? [{ label: ui.moderation.banAuthor, value: 'ban', color: 'var(--danger)' }] : []),
+        ...(canBan ? [{ label: moderationShownUi.banAuthor, value: 'ban', color: 'var(--danger)' }] : []),
       ]}
       onSelect={(value) => void select(value)}
     />

@@ -1,10 +1,11 @@
-import { ui } from '../../../shared/catalogue.ts';
+import { historyShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { EntryRemovedState } from '../../../shared/history.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
-const L = ui.history;
+const L = historyShownUi;
 
 /** Remove with confirmation (spec/content.md §4); a declined removal is only logged (§8). Resolves the new state, or null. */
 export async function removeEntry(

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { errorsUi } from '../../../shared/catalogue/site.ts';
 import { openAuthPopup } from '../auth/open.ts';
 
 /** The document title of an error screen (the site's name is added by the caller). */
 export function errorTitle(status: number) {
-  if (status === 401) return ui.errors.signInDocTitle;
-  if (status === 404) return ui.errors.notFoundTitle;
-  if (status === 403) return ui.errors.forbiddenTitle;
-  return ui.errors.errorTitle;
+  if (status === 401) return errorsUi.signInDocTitle;
+  if (status === 404) return errorsUi.notFoundTitle;
+  if (status === 403) return errorsUi.forbiddenTitle;
+  return errorsUi.errorTitle;
 }
 
 /**
@@ -18,7 +18,7 @@ export function errorTitle(status: number) {
  */
 export function ErrorScreen({ status, reloadOnSignIn = false }: { status: number; reloadOnSignIn?: boolean }) {
   if (status === 401) return <SignInInvitation reloadOnSignIn={reloadOnSignIn} />;
-  const text = status === 404 ? ui.errors.notFoundText : status === 403 ? ui.errors.forbiddenText : ui.errors.errorText;
+  const text = status === 404 ? errorsUi.notFoundText : status === 403 ? errorsUi.forbiddenText : errorsUi.errorText;
   return (
     <section className="error-screen" data-testid="error-page" data-status={status}>
       <div className="error-art" aria-hidden>
@@ -37,11 +37,11 @@ export function ErrorScreen({ status, reloadOnSignIn = false }: { status: number
       <p className="error-text">{text}</p>
       <div className="error-actions">
         <Link className="btn btn-primary" to="/">
-          {ui.errors.toMain}
+          {errorsUi.toMain}
         </Link>
         {status >= 500 && (
           <button type="button" className="btn btn-secondary" onClick={() => location.reload()}>
-            {ui.errors.reload}
+            {errorsUi.reload}
           </button>
         )}
       </div>
@@ -75,8 +75,8 @@ function SignInInvitation({ reloadOnSignIn }: { reloadOnSignIn: boolean }) {
           <path d="M32 42v5" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
         </svg>
       </div>
-      <h1 className="error-title">{ui.errors.signInTitle}</h1>
-      <p className="error-text">{ui.errors.signInText}</p>
+      <h1 className="error-title">{errorsUi.signInTitle}</h1>
+      <p className="error-text">{errorsUi.signInText}</p>
       <div className="error-actions">
         <button
           type="button"
@@ -84,7 +84,7 @@ function SignInInvitation({ reloadOnSignIn }: { reloadOnSignIn: boolean }) {
           data-testid="signin-invitation-button"
           onClick={() => void signIn()}
         >
-          {ui.errors.signIn}
+          {errorsUi.signIn}
         </button>
       </div>
     </section>

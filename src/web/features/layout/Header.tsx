@@ -1,8 +1,18 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '../../../shared/api.ts';
-import { ui } from '../../../shared/catalogue.ts';
-import { Popover, toast, type PopoverItem } from '../../ui/overlays/index.ts';
+import { headerUi, siteName } from '../../../shared/catalogue/site.ts';
+import {
+  billingStaffTitleUi,
+  donationsCabinetUi,
+  draftsTitleUi,
+  moderationMenuUi,
+  notificationsMenuUi,
+  paymentsMenuUi,
+  plusPageTitleUi,
+} from '../../../shared/catalogue/shown.ts';
+import { Popover, type PopoverItem } from '../../ui/overlays/popover.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { openAuthPopup } from '../auth/open.ts';
 import { authCalls, setCurrentUser } from '../auth/session.ts';
@@ -47,26 +57,26 @@ export function Header({
     const result = await authCalls.logout();
     if (!result.ok) return;
     setCurrentUser(null);
-    toast.show(ui.header.loggedOut, { type: 'success' });
+    toast.show(headerUi.loggedOut, { type: 'success' });
   }
 
   const items: PopoverItem[] = user
     ? [
         // Every item but the blog and signing out names the page it opens.
-        { label: user.name, details: ui.header.myBlog, value: 'blog' },
-        { label: ui.writing.drafts.title, value: '/drafts' },
-        { label: ui.billing.plus.title, value: '/plus' },
-        { label: ui.billing.cabinet.title, value: '/donations' },
-        { label: ui.notifications.settingsTitle, value: '/u/me/settings' },
+        { label: user.name, details: headerUi.myBlog, value: 'blog' },
+        { label: draftsTitleUi.title, value: '/drafts' },
+        { label: plusPageTitleUi.title, value: '/plus' },
+        { label: donationsCabinetUi.title, value: '/donations' },
+        { label: notificationsMenuUi.settingsTitle, value: '/u/me/settings' },
         ...(user.is_staff
           ? [
-              { label: ui.moderation.panelTitle, value: '/admin' },
-              { label: ui.payments.staffTitle, value: '/admin/payments' },
-              { label: ui.billing.staff.title, value: '/admin/billing' },
-              { label: ui.header.outbox, value: '/admin/outbox' },
+              { label: moderationMenuUi.panelTitle, value: '/admin' },
+              { label: paymentsMenuUi.staffTitle, value: '/admin/payments' },
+              { label: billingStaffTitleUi.title, value: '/admin/billing' },
+              { label: headerUi.outbox, value: '/admin/outbox' },
             ]
           : []),
-        { label: ui.header.logout, value: 'logout' },
+        { label: headerUi.logout, value: 'logout' },
       ]
     : [];
 
@@ -76,7 +86,7 @@ export function Header({
         <button
           type="button"
           className="icon-btn"
-          aria-label={ui.header.toggleSidebar}
+          aria-label={headerUi.toggleSidebar}
           onClick={toggleSidebar}
           data-testid="sidebar-toggle"
         >
@@ -84,9 +94,9 @@ export function Header({
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <Link to="/" className="logo" aria-label={ui.siteName}>
+        <Link to="/" className="logo" aria-label={siteName}>
           <span className="logo-mark">С</span>
-          <span className="logo-text">{ui.siteName}</span>
+          <span className="logo-text">{siteName}</span>
         </Link>
       </div>
       <HeaderSearch />
@@ -96,7 +106,7 @@ export function Header({
             to="/writing"
             className="btn btn-primary write-btn"
             data-testid="write-button"
-            aria-label={ui.header.write}
+            aria-label={headerUi.write}
             onClick={(e) => {
               if (e.metaKey || e.ctrlKey || e.shiftKey) return;
               e.preventDefault();
@@ -104,18 +114,18 @@ export function Header({
             }}
           >
             <WriteIcon />
-            <span className="write-btn-label">{ui.header.write}</span>
+            <span className="write-btn-label">{headerUi.write}</span>
           </Link>
         ) : (
           <button
             type="button"
             className="btn btn-secondary write-btn"
             data-testid="write-button"
-            aria-label={ui.header.write}
+            aria-label={headerUi.write}
             onClick={() => openAuthPopup('login').then((ok) => ok && openEditor())}
           >
             <WriteIcon />
-            <span className="write-btn-label">{ui.header.write}</span>
+            <span className="write-btn-label">{headerUi.write}</span>
           </button>
         )}
         {user ? (
@@ -126,7 +136,7 @@ export function Header({
               ref={menuAnchor}
               type="button"
               className="account-btn"
-              aria-label={ui.header.account}
+              aria-label={headerUi.account}
               aria-haspopup="menu"
               onClick={() => setMenuOpen((v) => !v)}
               data-testid="account-menu"
@@ -156,7 +166,7 @@ export function Header({
             onClick={() => openAuthPopup('login')}
             data-testid="login-button"
           >
-            {ui.header.login}
+            {headerUi.login}
           </button>
         )}
       </div>

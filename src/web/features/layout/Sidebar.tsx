@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
+import { navUi } from '../../../shared/catalogue/site.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';
@@ -67,25 +68,25 @@ export function Sidebar({
         data-collapsed={collapsed ? '1' : '0'}
         onClick={(e) => (e.target as HTMLElement).closest('a') && setDrawerOpen(false)}
       >
-        <nav className="sidebar-nav" aria-label={ui.nav.label}>
-          <SidebarLink pathname={pathname} to="/" end icon={ICONS.popular} label={ui.nav.popular} />
-          <SidebarLink pathname={pathname} to="/new" icon={ICONS.recent} label={ui.nav.new} count={recent} />
-          <SidebarLink pathname={pathname} to="/my/new" icon={ICONS.my} label={ui.nav.my} />
+        <nav className="sidebar-nav" aria-label={navUi.label}>
+          <SidebarLink pathname={pathname} to="/" end icon={ICONS.popular} label={navUi.popular} />
+          <SidebarLink pathname={pathname} to="/new" icon={ICONS.recent} label={navUi.new} count={recent} />
+          <SidebarLink pathname={pathname} to="/my/new" icon={ICONS.my} label={navUi.my} />
           {user && (
-            <SidebarLink pathname={pathname} to="/bookmarks" icon={ICONS.bookmarks} label={ui.feedSection.bookmarks} />
+            <SidebarLink pathname={pathname} to="/bookmarks" icon={ICONS.bookmarks} label={feedNavUi.bookmarks} />
           )}
-          <SidebarLink pathname={pathname} to="/rating" icon={ICONS.rating} label={ui.discovery.rating.title} />
+          <SidebarLink pathname={pathname} to="/rating" icon={ICONS.rating} label={discoveryNavUi.rating.title} />
           <SidebarLink
             pathname={pathname}
             to="/companies"
             icon={ICONS.companies}
-            label={ui.discovery.companies.title}
+            label={discoveryNavUi.companies.title}
           />
-          <SidebarLink pathname={pathname} to="/stats" icon={ICONS.stats} label={ui.discovery.stats.title} />
+          <SidebarLink pathname={pathname} to="/stats" icon={ICONS.stats} label={discoveryNavUi.stats.title} />
         </nav>
         {communities.length > 0 && (
           <section className="sidebar-section">
-            <h3 className="sidebar-title">{ui.nav.communities}</h3>
+            <h3 className="sidebar-title">{navUi.communities}</h3>
             <ul className="sidebar-subsites">
               {communities.map((s) => (
                 <li key={s.id} className="sidebar-subsite" data-testid="sidebar-subsite" data-id={s.id}>
@@ -150,7 +151,7 @@ function SidebarLink({
       {glyph}
       <span>{label}</span>
       {count > 0 && (
-        <span className="sidebar-badge" data-testid="new-badge" title={ui.feedSection.newBadge(count)}>
+        <span className="sidebar-badge" data-testid="new-badge" title={feedNavUi.newBadge(count)}>
           {badgeText(count)}
         </span>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { realtimeUi } from '../../../shared/catalogue/realtime.ts';
 import { formatDateTime, relativeTime } from '../../../shared/format.ts';
 import type { LiveItem } from '../../../shared/realtime.ts';
 import { setCookie } from '../../lib/cookies.ts';
@@ -14,7 +14,7 @@ import {
 } from './collapse.ts';
 import { useLiveFeed } from './liveState.ts';
 
-const L = ui.realtime;
+const L = realtimeUi;
 
 /** How often the items' relative times ('5 минут назад') are brought up to date. */
 const CLOCK_TICK_MS = 30_000;

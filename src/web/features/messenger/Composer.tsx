@@ -15,7 +15,7 @@ import {
   type ChatDetails,
   type Message,
 } from '../../../shared/messenger.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { drafts, messengerCalls } from './calls.ts';
 

@@ -5,7 +5,8 @@ import { formatFileSize } from '../../../shared/format.ts';
 import { MESSAGE_REACTIONS, messageTime, type Message } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { messengerCalls } from './calls.ts';
 

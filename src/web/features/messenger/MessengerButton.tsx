@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
+import { messengerButtonUi } from '../../../shared/catalogue/shown.ts';
 import { useStore } from '../../lib/store.ts';
 import { badgeText } from '../feed/recent.ts';
 import { drawerStore, openMessenger } from './unread.ts';
 
-const t = ui.messenger;
+const t = messengerButtonUi;
 
 // The drawer and the messenger in it load when it is first opened: a page carries no messenger code until then.
 const MessengerDrawer = lazy(() => import('./MessengerDrawer.tsx').then((m) => ({ default: m.MessengerDrawer })));

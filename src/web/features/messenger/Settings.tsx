@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { WRITE_RULES, type MessengerSettings as Settings, type WriteRule } from '../../../shared/messenger.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { messengerCalls } from './calls.ts';
 
 const t = ui.messenger;

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/messenger.ts';
 import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { messengerUnread, mutedChats, openMessenger, setUnread } from './unread.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 /** The `/v3.0/messenger/…` calls the components use; every one goes through the request helper. */
 export const messengerCalls = {

@@ -1,4 +1,4 @@
-import { ui } from '../../../shared/catalogue.ts';
+import { moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import type { OwnBan } from '../../../shared/moderation.ts';
 
@@ -9,10 +9,10 @@ export function BannedBanner({ ban }: { ban: OwnBan | null | undefined }) {
   return (
     <div className="mod-banned-banner" role="status" data-testid="banned-banner">
       <p>
-        <b>{until ? ui.moderation.bannedUntilTitle(until) : ui.moderation.bannedForeverTitle}</b>
-        {ban.reason && <> {ui.moderation.bannedReason(ban.reason)}</>}
+        <b>{until ? moderationShownUi.bannedUntilTitle(until) : moderationShownUi.bannedForeverTitle}</b>
+        {ban.reason && <> {moderationShownUi.bannedReason(ban.reason)}</>}
       </p>
-      <p>{ui.moderation.bannedBanner}</p>
+      <p>{moderationShownUi.bannedBanner}</p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import './moderation.css';
 

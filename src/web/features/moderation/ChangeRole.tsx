@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
-import { popup, toast } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { DialogForm } from './DialogForm.tsx';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { COMPLAINT_REASONS, COMPLAINT_TEXT_MAX, type ComplaintReason } from '../../../shared/complaints.ts';
 import { api } from '../../api/request.ts';
-import { popup, toast } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
 
 const C = ui.complaints;

@@ -4,7 +4,7 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { EntryStats } from '../../../shared/discovery.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { Chart } from '../discovery/Chart.tsx';
 import './moderation.css';
 

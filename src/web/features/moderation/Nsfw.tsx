@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { ui } from '../../../shared/catalogue.ts';
+import { moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import { ADULT_COOKIE } from '../../../shared/moderation.ts';
 import { api } from '../../api/request.ts';
 import { createStore, useStore } from '../../lib/store.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 
-const L = ui.moderation;
+const L = moderationShownUi;
 
 /** Confirmed in this tab (the answer of `/subsite/is_adult`); the account or the cookie say it after a reload. */
 const confirmedNow = createStore(false);

@@ -5,7 +5,7 @@ import type { ComplaintItem, MisprintItem } from '../../../shared/complaints.ts'
 import { formatFullDate } from '../../../shared/format.ts';
 import type { AdminPanelData } from '../../../shared/pages/moderation.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { MisprintList } from './Misprint.tsx';
 import { ReviewList } from './ReviewQueue.tsx';
 

@@ -4,7 +4,8 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { ReviewItem } from '../../../shared/complaints.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import './moderation.css';
 

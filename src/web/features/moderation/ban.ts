@@ -1,7 +1,8 @@
 import { ui } from '../../../shared/catalogue.ts';
 import type { BanResult } from '../../../shared/moderation.ts';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const L = ui.moderation;
 

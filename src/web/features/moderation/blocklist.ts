@@ -1,7 +1,7 @@
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
 import { currentUser } from '../auth/session.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 /**
  * Adds a person to the reader's blocklist or takes them off it: the blocklist is the muted blogs of people

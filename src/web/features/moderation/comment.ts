@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 /**
  * Pins (or unpins) a comment as its entry's one pinned comment. On failure the §8 text is shown with the server's

@@ -1,8 +1,9 @@
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import type { PopoverItem } from '../../ui/overlays/index.ts';
+import type { PopoverItem } from '../../ui/overlays/popover.tsx';
 import { api } from '../../api/request.ts';
-import { openModal, toast } from '../../ui/overlays/index.ts';
+import { openModal } from '../../ui/overlays/modal.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 
 const L = ui.moderation;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { MISPRINT_CONTEXT_MAX, MISPRINT_FRAGMENT_MAX } from '../../../shared/complaints.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 
 /** The selection inside `root` as a misprint: the fragment and the text of its block around it. */
 function selectedMisprint(root: Element): { fragment: string; context: string } | null {

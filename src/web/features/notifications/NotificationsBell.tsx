@@ -1,13 +1,6 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ui } from '../../../shared/catalogue.ts';
-import { relativeTime } from '../../../shared/format.ts';
-import { Popover, type PopoverItem, type PopoverSection } from '../../ui/overlays/index.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { notificationsBellUi } from '../../../shared/catalogue/shown.ts';
 import { badgeText } from '../feed/recent.ts';
-import { notificationCalls } from './unread.ts';
-import type { NotificationItem } from '../../../shared/notifications.ts';
-import { SystemIcon } from './NotificationRow.tsx';
 
 const BellIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden>
@@ -22,48 +15,20 @@ const BellIcon = () => (
   </svg>
 );
 
-/** How many notifications the popover shows; the rest are on /notifications. */
-const POPOVER_SIZE = 8;
+// The popover (its list, rows and requests) loads at the first press of the bell.
+const NotificationsMenu = lazy(() => import('./NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })));
 
 /** The header's bell: the unread badge, and a popover with the latest notifications. */
 export function NotificationsBell({ count }: { count: number }) {
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<NotificationItem[] | null>(null);
-  const navigate = useNavigate();
+  // Mounted from the first opening on, so the popover's closing animation still plays afterwards.
+  const [used, setUsed] = useState(false);
 
-  async function toggle() {
-    if (open) return setOpen(false);
-    setOpen(true);
-    const result = await notificationCalls.page(undefined, POPOVER_SIZE);
-    if (result.ok) setItems(result.data.items);
+  function toggle() {
+    setUsed(true);
+    setOpen(!open);
   }
-
-  const now = Date.now();
-  const list: PopoverItem[] = (items ?? []).map((n) => ({
-    label: n.text,
-    details: relativeTime(n.date, now),
-    value: `notification:${n.id}`,
-    color: n.is_read ? 'var(--text-muted)' : undefined,
-    icon: n.actors[0] ? (
-      <Avatar name={n.actors[0].name} color={n.actors[0].avatar_color} url={n.actors[0].avatar_url} size={32} />
-    ) : (
-      <SystemIcon />
-    ),
-  }));
-  const sections: PopoverSection[] = [
-    {
-      title: ui.notifications.title,
-      items: list.length ? list : [{ label: items ? ui.notifications.empty : '…', disabled: true, value: 'empty' }],
-    },
-    {
-      title: '',
-      items: [
-        ...(count > 0 ? [{ label: ui.notifications.markAllRead, value: 'read-all' }] : []),
-        { label: ui.notifications.showAll, value: 'all' },
-      ],
-    },
-  ];
 
   return (
     <>
@@ -71,7 +36,7 @@ export function NotificationsBell({ count }: { count: number }) {
         ref={anchor}
         type="button"
         className="icon-btn notifications-bell"
-        aria-label={count > 0 ? `${ui.notifications.bell}: ${count}` : ui.notifications.bell}
+        aria-label={count > 0 ? `${notificationsBellUi.bell}: ${count}` : notificationsBellUi.bell}
         aria-haspopup="menu"
         onClick={toggle}
         data-testid="notifications-bell"
@@ -83,27 +48,11 @@ export function NotificationsBell({ count }: { count: number }) {
           </span>
         )}
       </button>
-      <Popover
-        anchor={anchor.current}
-        open={open}
-        onClose={() => setOpen(false)}
-        align="right"
-        width={typeof window === 'undefined' ? 380 : Math.min(380, window.innerWidth - 16)}
-        items={sections}
-        onSelect={(item) => {
-          setOpen(false);
-          if (item.value === 'read-all') {
-            void notificationCalls.markRead();
-            return;
-          }
-          if (item.value === 'all') return navigate('/notifications');
-          // Items are buttons, not links: the router navigates without a page load.
-          const picked = items?.find((n) => item.value === `notification:${n.id}`);
-          if (!picked) return;
-          if (!picked.is_read) void notificationCalls.markRead({ id: picked.id });
-          navigate(picked.url);
-        }}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <NotificationsMenu count={count} anchor={anchor.current} open={open} setOpen={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { Gender } from '../../../shared/gender.ts';
 import { api } from '../../api/request.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { disablePush, enablePush, pushState, type PushState } from './push.ts';
 import {
   NOTIFICATION_CHANNELS,

@@ -4,7 +4,7 @@ import { formatRoubles } from '../../../shared/format.ts';
 import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/open.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { paymentCalls } from './calls.ts';
 import { CardForm, EmailStep, PaymentResult } from './CardCheckout.tsx';
 import '../auth/auth.css';

@@ -15,7 +15,7 @@ import {
   type ThreeDsData,
 } from '../../../shared/payments.ts';
 import type { ApiResult } from '../../api/request.ts';
-import { popup } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
 import { paymentCalls } from './calls.ts';
 import '../auth/auth.css';
 import './payments.css';

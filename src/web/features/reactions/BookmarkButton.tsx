@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { change } from '../../../shared/api/bookmarks.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { BookmarkIcon } from './icons.tsx';
@@ -30,7 +30,7 @@ export function BookmarkButton({
     if (result.ok) setState({ favorited: result.data.state === 1, count: result.data.count ?? undefined });
   }
 
-  const label = state.favorited ? ui.reactions.bookmarkRemove : ui.reactions.bookmarkAdd;
+  const label = state.favorited ? reactionsUi.bookmarkRemove : reactionsUi.bookmarkAdd;
   return (
     <button
       type="button"

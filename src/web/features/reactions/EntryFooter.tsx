@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { BookmarkButton } from './BookmarkButton.tsx';
 import { HitCounter } from './HitCounter.tsx';
 import { CommentIcon, ShareIcon } from './icons.tsx';
-import { openShareDialog } from './ShareDialog.tsx';
 import { VoteButtons } from './VoteButtons.tsx';
+
+/** The share dialog's code loads on the first press of the button. */
+const openShareDialog = (entry: { id: number; url: string }) =>
+  import('./ShareDialog.tsx').then((m) => m.openShareDialog(entry));
 
 /**
  * Under an entry, in the feed and on its page: comments, votes, bookmark, share and views.
@@ -21,7 +24,7 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
         <Link
           to={`${entry.url}#comments`}
           className="reaction-btn entry-footer__comments"
-          title={pluralize(entry.counters.comments, ui.reactions.comments)}
+          title={pluralize(entry.counters.comments, reactionsUi.comments)}
           data-testid="entry-footer-comments"
         >
           <CommentIcon />
@@ -34,9 +37,9 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
         <button
           type="button"
           className="reaction-btn"
-          onClick={() => openShareDialog(entry)}
-          aria-label={ui.reactions.share}
-          title={ui.reactions.share}
+          onClick={() => void openShareDialog(entry)}
+          aria-label={reactionsUi.share}
+          title={reactionsUi.share}
           data-testid="share-button"
         >
           <ShareIcon />

@@ -1,6 +1,6 @@
 import type { hit } from '../../../shared/api/hits.ts';
 import { useEffect, useState } from 'react';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { channelName, type HitsEvent } from '../../../shared/realtime.ts';
@@ -32,7 +32,7 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
   return (
     <span
       className="reaction-views"
-      title={pluralize(value, ui.reactions.views)}
+      title={pluralize(value, reactionsUi.views)}
       data-testid="hit-counter"
       data-value={value}
     >

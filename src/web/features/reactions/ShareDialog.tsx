@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { shares, ShareService, SharesData } from '../../../shared/api/bookmarks.ts';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { reactionsMessages, reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { call } from '../../api/call.ts';
-import { popup, toast } from '../../ui/overlays/index.ts';
+import { popup } from '../../ui/overlays/popup.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { LinkIcon } from './icons.tsx';
 
 /** spec/content.md §9: share windows open at 600x450, centred over the page. */
@@ -31,8 +32,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export async function copyLink(url: string) {
-  if (await copyText(url)) toast.show(ui.reactions.linkCopied, { type: 'success' });
-  else toast.show(messages.copyLinkFailed, { type: 'error' });
+  if (await copyText(url)) toast.show(reactionsUi.linkCopied, { type: 'success' });
+  else toast.show(reactionsMessages.copyLinkFailed, { type: 'error' });
 }
 
 function openService(service: ShareService) {
@@ -77,18 +78,18 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
           value={link}
           readOnly
           onClick={(e) => e.currentTarget.select()}
-          aria-label={ui.reactions.copyLink}
+          aria-label={reactionsUi.copyLink}
           data-testid="share-url"
         />
         <button
           type="button"
           className="btn btn-primary share__copy"
           onClick={() => copyLink(link)}
-          title={ui.reactions.copyLink}
+          title={reactionsUi.copyLink}
           data-testid="share-copy"
         >
           <LinkIcon />
-          <span>{ui.reactions.copy}</span>
+          <span>{reactionsUi.copy}</span>
         </button>
       </div>
       <ul className="share__services" data-testid="share-services">
@@ -118,7 +119,7 @@ export function openShareDialog(entry: { id: number; url: string }) {
   popup.open({
     kind: 'share',
     size: 'small',
-    title: ui.reactions.shareTitle,
+    title: reactionsUi.shareTitle,
     render: () => <ShareDialog entry={entry} />,
   });
 }

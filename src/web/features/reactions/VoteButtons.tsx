@@ -2,7 +2,7 @@ import type { like } from '../../../shared/api/votes.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Likes } from '../../../shared/entries.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { reactionsUi } from '../../../shared/catalogue/reactions.ts';
 import { compactCount, pluralize } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { onAuthChange } from '../auth/session.ts';
@@ -72,15 +72,15 @@ export function VoteButtons({
         className={`votes__btn votes__btn--up${state.is_liked === 1 ? ' is-active' : ''}`}
         onClick={() => vote(1)}
         aria-pressed={state.is_liked === 1}
-        aria-label={ui.reactions.voteUp}
-        title={ui.reactions.voteUp}
+        aria-label={reactionsUi.voteUp}
+        title={reactionsUi.voteUp}
         data-testid="vote-up"
       >
         <ArrowUpIcon />
       </button>
       <span
         className={`votes__summ votes__summ--${tone}`}
-        title={pluralize(state.count, ui.reactions.votes)}
+        title={pluralize(state.count, reactionsUi.votes)}
         data-testid="vote-summ"
       >
         {state.summ > 0 ? '+' : ''}
@@ -91,8 +91,8 @@ export function VoteButtons({
         className={`votes__btn votes__btn--down${state.is_liked === -1 ? ' is-active' : ''}`}
         onClick={() => vote(-1)}
         aria-pressed={state.is_liked === -1}
-        aria-label={ui.reactions.voteDown}
-        title={ui.reactions.voteDown}
+        aria-label={reactionsUi.voteDown}
+        title={reactionsUi.voteDown}
         data-testid="vote-down"
       >
         <ArrowDownIcon />

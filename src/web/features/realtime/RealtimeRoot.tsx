@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ui } from '../../../shared/catalogue.ts';
+import { realtimeUi } from '../../../shared/catalogue/realtime.ts';
 import { channelName, type ChannelAuth, type SystemEvent } from '../../../shared/realtime.ts';
 import { realtime, useChannel } from './useChannel.ts';
 
@@ -27,9 +27,9 @@ export function RealtimeRoot(props: { auth: ChannelAuth | null }) {
   if (!outdated) return null;
   return (
     <div className="new-version" role="status" data-testid="new-version">
-      <span>{ui.realtime.newVersion}</span>
+      <span>{realtimeUi.newVersion}</span>
       <button type="button" className="btn btn-primary btn-small" onClick={() => location.reload()}>
-        {ui.realtime.reload}
+        {realtimeUi.reload}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
-import type { Socket } from 'socket.io-client';
 import { channelName, type ChannelAuth, type ChannelMessage, type SocketReply } from '../../../shared/realtime.ts';
+import { Socket } from './socket.ts';
 
 /** spec/foundation.md §9: unlimited attempts, 1000 ms first delay, 5000 ms at most, jitter 0.5, 20 s to connect. */
 export const RECONNECT = {
@@ -46,8 +46,8 @@ const PRIVATE_CHANNEL = /^user-\d+$/;
 /**
  * The channel wrapper of spec/foundation.md §4: `channel(name).on(listener)` — the first listener subscribes,
  * the last one unsubscribes, and every channel that still has listeners is subscribed again after a reconnect.
- * Websocket only. The connection opens lazily, with the first listener; socket.io's code is fetched then too, so it
- * never delays a page's first paint or hydration.
+ * Websocket only, through the site's own small socket.io client (socket.ts). The connection opens lazily, with the
+ * first listener.
  */
 export class Realtime {
   readonly origin: string;
@@ -59,7 +59,6 @@ export class Realtime {
   #joined = new Set<string>();
   #retry: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-  #opening = false;
   /** Told when the connection goes up (true) or down (false). */
   onStatus: (connected: boolean) => void = () => {};
 
@@ -124,20 +123,8 @@ export class Realtime {
   }
 
   #connect() {
-    if (this.#socket || this.#opening || this.#closed) return;
-    this.#opening = true;
-    void import('socket.io-client').then(
-      ({ io }) => {
-        this.#opening = false;
-        if (this.#socket || this.#closed) return;
-        this.#open(io(this.origin, { path: this.path, transports: ['websocket'], ...RECONNECT }));
-      },
-      (error: unknown) => {
-        // A failed download (offline, a deploy in between): the next listener tries again.
-        this.#opening = false;
-        console.warn('Realtime: the socket client did not load', error);
-      },
-    );
+    if (this.#socket || this.#closed) return;
+    this.#open(new Socket(this.origin, { path: this.path, ...RECONNECT }));
   }
 
   #open(socket: Socket) {

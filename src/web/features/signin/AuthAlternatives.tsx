@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { EMAIL_MAX } from '../../../shared/limits.ts';
 import type { ProviderInfo, QrCode, QrEvent } from '../../../shared/signin.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { authCalls } from '../auth/session.ts';
 import { realtime } from '../realtime/useChannel.ts';
 import { signinCalls } from './calls.ts';

@@ -3,7 +3,7 @@ import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/brow
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { PASSKEY_NAME_MAX, type SigninMethods } from '../../../shared/signin.ts';
-import { toast } from '../../ui/overlays/index.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { signinCalls } from './calls.ts';
 import { openProviderWindow } from './oauthWindow.ts';
 import './signin.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SubscribeData } from '../../../shared/api.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { subsiteUi } from '../../../shared/catalogue/site.ts';
 import { api } from '../../api/request.ts';
 import { publishSubscription, useSubscriptionChanges } from './state.ts';
 
@@ -36,9 +36,9 @@ export function SubscribeButton({
       disabled={busy}
       aria-pressed={subscribed}
       data-testid="subscribe-button"
-      title={subscribed ? ui.subsite.unsubscribe : ui.subsite.subscribe}
+      title={subscribed ? subsiteUi.unsubscribe : subsiteUi.subscribe}
     >
-      {compact ? (subscribed ? '✓' : '+') : subscribed ? ui.subsite.subscribed : ui.subsite.subscribe}
+      {compact ? (subscribed ? '✓' : '+') : subscribed ? subsiteUi.subscribed : subsiteUi.subscribe}
     </button>
   );
 }

@@ -7,7 +7,8 @@ import type { MuteData, NotifyData, SubsiteDetails } from '../../../shared/feed.
 import { formatDate, pluralize } from '../../../shared/format.ts';
 import { api } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { Popover, toast } from '../../ui/overlays/index.ts';
+import { Popover } from '../../ui/overlays/popover.tsx';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import { channelName, type SystemEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import { SubscribeButton } from './SubscribeButton.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export { createStore, useStore } from '../../lib/store.ts';
-import { ui } from '../../../shared/catalogue.ts';
+import { overlaysUi } from '../../../shared/catalogue/site.ts';
 
 /** spec/foundation.md §4, §9. */
 export const OVERLAY_TIMINGS = {
@@ -19,7 +19,7 @@ export const TOOLTIP_OFFSET = 15;
 /** Keeps floating layers off the very edge of the viewport. */
 export const VIEWPORT_MARGIN = 8;
 
-export const LABELS = ui.overlays;
+export const LABELS = overlaysUi;
 
 export const isClient = typeof window !== 'undefined';
 

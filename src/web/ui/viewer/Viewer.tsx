@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { ui } from '../../../shared/catalogue.ts';
+import { historyUi } from '../../../shared/catalogue/history.ts';
 import { useMounted } from '../overlays/store.ts';
 import { CloseIcon } from '../overlays/toasts.tsx';
 import { canZoom, viewerFit, type ViewerItem } from './images.ts';
@@ -12,7 +12,7 @@ export const VIEWER_SWIPE_PX = 50;
 /** Past this many pictures the dots would not fit a phone; the counter alone tells the place. */
 const MAX_DOTS = 20;
 
-const L = ui.history.viewer;
+const L = historyUi.viewer;
 
 export interface ViewerProps {
   items: ViewerItem[];

@@ -3,7 +3,7 @@ import { ui } from '../../../../shared/catalogue.ts';
 import { formatTimecode } from '../../../../shared/format.ts';
 import { AUDIO_MIME_TYPES, isAudioType, mediaUrl } from '../../../../shared/media.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
-import { toast } from '../../../ui/overlays/index.ts';
+import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
 import { showProgress, uploadFiles } from './media.ts';
 

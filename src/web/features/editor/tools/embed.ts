@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/extract.ts';
 import { formatTimecode } from '../../../../shared/format.ts';
 import { api as request } from '../../../api/request.ts';
-import { toast } from '../../../ui/overlays/index.ts';
+import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
 
 const t = ui.writing.editor.tools;

@@ -4,7 +4,7 @@ import { ui } from '../../../../shared/catalogue.ts';
 import { isAudioType, mediaUrl, type MediaImage, type UploadResultItem } from '../../../../shared/media.ts';
 import { api as request } from '../../../api/request.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
-import { toast } from '../../../ui/overlays/index.ts';
+import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
 
 type MediaItem = BlockOf<'media'>['data']['items'][number];

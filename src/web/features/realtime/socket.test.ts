@@ -36,7 +36,9 @@ async function server(port = 0) {
 
 function client(origin: string) {
   const socket = new Socket(origin, OPTS);
-  closers.push(async () => socket.disconnect());
+  closers.push(async () => {
+    socket.disconnect();
+  });
   return socket;
 }
 
@@ -70,7 +72,7 @@ describe('the page socket client', () => {
     socket.on('connect', () => connects++);
     await vi.waitFor(() => expect(connects).toBe(1));
     // A lost transport (a restart, a network change): socket.io's rule is to come back.
-    for (const s of await io.fetchSockets()) s.conn.close();
+    for (const s of io.sockets.sockets.values()) s.conn.close();
     await vi.waitFor(() => expect(connects).toBe(2));
     expect(socket.connected).toBe(true);
     // The server said goodbye: the client stays away, as socket.io-client does.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
+import type { RawAnswer } from '../../shared/api/contract.ts';
 import { declaredRoutes, READS, route, type Route } from './route.ts';
 
 /**
@@ -72,6 +73,25 @@ const refusal = {
   },
 };
 
+/** A raw route's answer: its media type, or a redirect (302 with a Location). */
+function rawResponses(raw: RawAnswer | undefined): Json {
+  if (!raw) return { '200': { description: 'the answer as it is (a file, a page, a redirect)' } };
+  if (raw.type === 'redirect')
+    return {
+      '302': {
+        description: raw.description,
+        headers: { Location: { description: 'where to go', schema: { type: 'string' } } },
+      },
+    };
+  const binary = /^(image|audio|video|font)\/|octet-stream/.test(raw.type);
+  return {
+    '200': {
+      description: raw.description,
+      content: { [raw.type]: { schema: binary ? { type: 'string', format: 'binary' } : { type: 'string' } } },
+    },
+  };
+}
+
 export function openApiDocument(routes: readonly Route[], publicUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const r of routes) {
@@ -87,7 +107,7 @@ export function openApiDocument(routes: readonly Route[], publicUrl: string): Js
       tags: [path.split('/').filter(Boolean)[path.startsWith('/v3.0/') ? 1 : 0]?.replace(/[{}]/g, '') ?? 'root'],
       parameters: [...pathParams(r.url, jsonSchema(r.spec.params)), ...queryParams(jsonSchema(r.spec.query))],
       responses: r.spec.raw
-        ? { '200': { description: 'the answer as it is (a file, a page, a redirect)' } }
+        ? rawResponses(r.spec.rawAnswer)
         : {
             '200': {
               description: 'done',

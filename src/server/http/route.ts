@@ -2,7 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
 import { plainBody } from '../../shared/validation.ts';
-import type { Contract } from '../../shared/api/contract.ts';
+import type { Contract, RawAnswer } from '../../shared/api/contract.ts';
 import type { Ctx } from '../context.ts';
 import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, requireBrowserSession, type Access } from '../modules/auth/index.ts';
@@ -75,6 +75,8 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   crossSite?: boolean;
   /** The handler answers by itself (a file, XML, a redirect): its result is sent as it is, not in the envelope. */
   raw?: boolean;
+  /** What a raw answer is (the contract's `raw`): OpenAPI shows its media type. */
+  rawAnswer?: RawAnswer;
   /** Fastify route config beside the rate limit (e.g. multipart limits of an upload). */
   config?: FastifyContextConfig;
   /** The answer's `data` schema (from the route's contract): OpenAPI shows it, CHECK_ANSWERS checks every answer. */
@@ -87,10 +89,15 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
 /** What a contract leaves to its implementation: the limit, the success message, the handler and the like. */
 type Implementation<C extends Contract, R> = Omit<
   RouteSpec<C['access'], C['params'], C['query'], C['body'], R>,
-  'access' | 'params' | 'query' | 'body' | 'response' | 'errors' | 'raw'
->;
+  'access' | 'params' | 'query' | 'body' | 'response' | 'errors' | 'raw' | 'rawAnswer' | 'message'
+> & {
+  /** The success message (`rm`), fixed or from the contract's data. */
+  message?: string | ((result: C['response'] extends z.ZodType ? z.input<C['response']> : never) => string);
+};
 /** A handler's answer: the contract's data, or the same already encoded (a shared answer). */
-type Answer<C extends Contract> = z.input<C['response']> | SharedAnswer | EncodedAnswer;
+type Answer<C extends Contract> = C['response'] extends z.ZodType
+  ? z.input<C['response']> | SharedAnswer | EncodedAnswer
+  : unknown;
 
 export interface Route {
   method: Method;
@@ -133,6 +140,8 @@ export const route = {
       query: c.query,
       body: c.body,
       response: c.response,
+      raw: c.raw ? true : undefined,
+      rawAnswer: c.raw,
       errors: c.errors,
     } as unknown as Route['spec'],
   }),

@@ -11,6 +11,12 @@ export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 /** Who may call: anyone, a signed-in user, one not banned (`active`), a Plus member, staff, an admin. */
 export type Access = 'anyone' | 'user' | 'active' | 'plus' | 'staff' | 'admin';
 
+/** What a raw route sends: its media type (`application/rss+xml`, `image/gif`, `text/html`…) or a redirect. */
+export interface RawAnswer {
+  type: string | 'redirect';
+  description: string;
+}
+
 export interface Contract {
   method: Method;
   /** Under /v3.0, Fastify's form: `/subscribe/to/subsite/:id`. */
@@ -19,8 +25,10 @@ export interface Contract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The answer's `data`. */
-  response: z.ZodType;
+  /** The answer's `data` (an answer in the `{rc, rm, data}` envelope); absent only where `raw` says what comes. */
+  response?: z.ZodType;
+  /** The handler answers by itself, outside the envelope: a file, a feed, a page, a redirect. */
+  raw?: RawAnswer;
   /** Codes (lib/errors.ts `errorCode`) this route refuses with, beside every route's `invalid_input` and the statuses'. */
   errors?: readonly string[];
 }
@@ -35,7 +43,7 @@ type In<S> = S extends z.ZodType ? z.input<S> : unknown;
 /** What a caller sends: path params, query and body fields in one object (the path's `:name`s are taken out of it). */
 export type ContractInput<C extends Contract> = In<C['params']> & In<C['query']> & In<C['body']>;
 /** The answer's `data` as the caller reads it. */
-export type ContractOutput<C extends Contract> = z.output<C['response']>;
+export type ContractOutput<C extends Contract> = C['response'] extends z.ZodType ? z.output<C['response']> : never;
 
 /** A call's method, the path with its `:name`s filled from the input, and the rest of the input (query or body). */
 export function resolveCall(key: string, input: Record<string, unknown>) {

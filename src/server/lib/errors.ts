@@ -40,6 +40,17 @@ const STATUS_CODES: Record<number, string> = {
 export const errorCode = (rm: string, rc: number) =>
   CODES.get(rm) ?? STATUS_CODES[rc] ?? (rc >= 500 ? 'server_error' : `http_${rc}`);
 
+/** Every code a refusal can carry: the catalogue's (fixed texts and texts built from values), the statuses', invalid_input. */
+export const knownErrorCodes = (): ReadonlySet<string> =>
+  new Set([
+    ...CODES.values(),
+    ...Object.entries(messages)
+      .filter(([, text]) => typeof text === 'function')
+      .map(([key]) => snake(key)),
+    ...Object.values(STATUS_CODES),
+    'invalid_input',
+  ]);
+
 /** An answer the client acts on: rc is the HTTP status too, rm a Russian message from the catalogue, error its code. */
 export class ApiError extends Error {
   rc: number;

@@ -130,8 +130,9 @@ export default tseslint.config(
   },
   {
     // Route inputs go through the shared field parsers (src/shared/validation.ts), so a form string and a JSON value
-    // give the same result everywhere; casts of their own in a route file are how "0x2ca" became 714.
-    files: ['src/server/**/routes.ts'],
+    // give the same result everywhere; casts of their own in a route file are how "0x2ca" became 714. A route's
+    // contract (src/shared/api) holds its schemas, so the same holds there.
+    files: ['src/server/**/routes.ts', 'src/shared/api/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...ROUTE_INPUT_RULES],
     },

@@ -1,5 +1,5 @@
-import type { ComplaintItem, MisprintItem, ReviewItem } from '../complaints.ts';
-import type { AuditList, BanItem, UserCard, UserSearchItem } from '../moderation.ts';
+import type { ComplaintItem, MisprintItem } from '../api/complaints.ts';
+import type { AuditList, BanItem, ReviewItem, UserCard, UserSearchItem } from '../api/moderation.ts';
 import type { Found } from './history.ts';
 
 export const ADMIN_TABS = ['queues', 'users', 'bans', 'audit'] as const;

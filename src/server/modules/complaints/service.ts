@@ -3,11 +3,10 @@ import {
   COMPLAINT_TEXT_MAX,
   MISPRINT_CONTEXT_MAX,
   MISPRINT_FRAGMENT_MAX,
-  type ComplaintItem,
   type ComplaintReason,
   type ComplaintTarget,
-  type MisprintItem,
 } from '../../../shared/complaints.ts';
+import type { ComplaintItem, MisprintItem } from '../../../shared/api/complaints.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import { collapse } from '../../../shared/validation.ts';
 import type { Ctx } from '../../context.ts';

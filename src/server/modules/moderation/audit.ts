@@ -1,4 +1,4 @@
-import { type AuditList, type UserCard, type UserSearchItem } from '../../../shared/moderation.ts';
+import type { AuditList, UserCard, UserSearchItem } from '../../../shared/api/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import * as policy from './policy.ts';

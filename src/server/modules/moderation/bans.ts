@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { banDays, REASON_MAX, RESTORE_DAYS, type BanItem } from '../../../shared/moderation.ts';
+import { banDays, REASON_MAX, RESTORE_DAYS } from '../../../shared/moderation.ts';
+import type { BanItem } from '../../../shared/api/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';

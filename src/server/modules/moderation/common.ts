@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { REASON_MAX, type AuditItem, type BanItem, type UserSearchItem } from '../../../shared/moderation.ts';
+import { REASON_MAX } from '../../../shared/moderation.ts';
+import type { AuditItem, BanItem, UserSearchItem } from '../../../shared/api/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';

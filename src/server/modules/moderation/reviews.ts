@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX } from '../../../shared/moderation.ts';
-import type { BlockedPerson, ReviewItem } from '../../../shared/complaints.ts';
+import type { BlockedPerson, ReviewItem } from '../../../shared/api/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';

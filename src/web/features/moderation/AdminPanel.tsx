@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import type { AuditItem, AuditList, BanItem, UserCard } from '../../../shared/moderation.ts';
+import type { AuditItem, AuditList, auditLog, BanItem, UserCard } from '../../../shared/api/moderation.ts';
 import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { banUser, unbanUser } from './ban.ts';
 import { BanList } from './BanList.tsx';
@@ -213,7 +213,7 @@ function AuditTab({ initial }: { initial: AuditList }) {
           disabled={busy}
           onClick={async () => {
             setBusy(true);
-            const res = await api.get<AuditList>('admin/audit', { last_id: lastId });
+            const res = await call<typeof auditLog>('GET /admin/audit', { last_id: lastId });
             setBusy(false);
             if (!res.ok) return;
             setItems((list) => [...list, ...res.data.items]);

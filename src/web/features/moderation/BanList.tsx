@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import type { BanItem } from '../../../shared/moderation.ts';
+import type { BanItem } from '../../../shared/api/moderation.ts';
 
 const L = ui.moderation;
 

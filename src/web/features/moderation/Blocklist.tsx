@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import type { BlockedPerson } from '../../../shared/complaints.ts';
-import { api } from '../../api/request.ts';
+import type { BlockedPerson, blocklist } from '../../../shared/api/moderation.ts';
+import { call } from '../../api/call.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { setBlocked } from './blocklist.ts';
 import './moderation.css';
@@ -14,7 +14,7 @@ export function BlocklistSection() {
   const [items, setItems] = useState<BlockedPerson[] | null>(null);
   useEffect(() => {
     let live = true;
-    void api.get<{ items: BlockedPerson[] }>('blocklist').then((res) => {
+    void call<typeof blocklist>('GET /blocklist', {}).then((res) => {
       if (live && res.ok) setItems(res.data.items);
     });
     return () => {

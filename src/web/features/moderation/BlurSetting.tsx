@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import type { setBlurNsfw } from '../../../shared/api/moderation-entries.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import './moderation.css';
@@ -24,7 +25,11 @@ export function BlurSetting() {
           onChange={async (e) => {
             const next = e.target.checked;
             setBusy(true);
-            const res = await api.post('subsite/is_blur_nsfw', { is_blur_nsfw: next ? 1 : 0 }, { notify: false });
+            const res = await call<typeof setBlurNsfw>(
+              'POST /subsite/is_blur_nsfw',
+              { is_blur_nsfw: next ? 1 : 0 },
+              { notify: false },
+            );
             setBusy(false);
             if (res.ok) setBlur(next);
             else toast.show(L.blurFailed, { type: 'error' });

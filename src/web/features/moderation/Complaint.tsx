@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { COMPLAINT_REASONS, COMPLAINT_TEXT_MAX, type ComplaintReason } from '../../../shared/complaints.ts';
-import { api } from '../../api/request.ts';
+import type { complainComment, complainEntry, complainSubsite } from '../../../shared/api/complaints.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
@@ -15,13 +16,14 @@ export type ComplaintTarget =
 function request(target: ComplaintTarget, reason: ComplaintReason, text: string) {
   const body = { reason, text };
   if (target.type === 'entry')
-    return api.post(
-      'contents/complain',
+    return call<typeof complainEntry>(
+      'POST /contents/complain',
       { content_id: target.id, user_id: target.authorId, ...body },
       { notify: false },
     );
-  if (target.type === 'comment') return api.post('comments/complain', { id: target.id, ...body }, { notify: false });
-  return api.post('subsite/complain', { subsite_id: target.id, ...body }, { notify: false });
+  if (target.type === 'comment')
+    return call<typeof complainComment>('POST /comments/complain', { id: target.id, ...body }, { notify: false });
+  return call<typeof complainSubsite>('POST /subsite/complain', { subsite_id: target.id, ...body }, { notify: false });
 }
 
 function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sent: boolean): void }) {

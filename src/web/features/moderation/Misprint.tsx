@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { COMPLAINT_TEXT_MAX, type MisprintItem } from '../../../shared/complaints.ts';
-import { api } from '../../api/request.ts';
+import { COMPLAINT_TEXT_MAX } from '../../../shared/complaints.ts';
+import type { entryMisprints, fixMisprint, MisprintItem, reportMisprint } from '../../../shared/api/complaints.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
@@ -26,7 +27,11 @@ function MisprintForm({
   async function send() {
     if (busy) return;
     setBusy(true);
-    const res = await api.post('misprint', { content_id: entryId, fragment, context, comment }, { notify: false });
+    const res = await call<typeof reportMisprint>(
+      'POST /misprint',
+      { content_id: entryId, fragment, context, comment },
+      { notify: false },
+    );
     setBusy(false);
     if (!res.ok) return setError(res.rm || C.misprintTitle);
     toast.show(res.rm, { type: 'success' });
@@ -90,7 +95,7 @@ export function EntryMisprints({ entryId }: { entryId: number }) {
   const [items, setItems] = useState<MisprintItem[]>([]);
   useEffect(() => {
     let live = true;
-    void api.get<{ items: MisprintItem[] }>(`content/misprints/${entryId}`, {}, { notify: false }).then((res) => {
+    void call<typeof entryMisprints>('GET /content/misprints/:id', { id: entryId }, { notify: false }).then((res) => {
       if (live && res.ok) setItems(res.data.items);
     });
     return () => {
@@ -142,7 +147,7 @@ export function MisprintList({
               className="btn btn-secondary btn-small"
               data-testid="misprint-fix"
               onClick={async () => {
-                const res = await api.post(`misprint/${m.id}/fix`);
+                const res = await call<typeof fixMisprint>('POST /misprint/:id/fix', { id: m.id });
                 if (res.ok) onFixed(m.id);
               }}
             >

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { moderationShownUi } from '../../../shared/catalogue/shown.ts';
 import { ADULT_COOKIE } from '../../../shared/moderation.ts';
-import { api } from '../../api/request.ts';
+import type { setAdult } from '../../../shared/api/moderation-entries.ts';
+import { call } from '../../api/call.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -18,7 +19,7 @@ const cookieSaysAdult = () => document.cookie.split('; ').includes(`${ADULT_COOK
 export async function confirmAdult(): Promise<boolean> {
   const { status } = await openModal({ title: L.adultTitle, text: L.adultText, confirmLabel: L.adultConfirm });
   if (!status) return false;
-  const res = await api.post('subsite/is_adult', { is_adult: 1 }, { notify: false });
+  const res = await call<typeof setAdult>('POST /subsite/is_adult', { is_adult: 1 }, { notify: false });
   if (!res.ok) {
     toast.show(L.adultFailed, { type: 'error' });
     return false;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import type { BanItem } from '../../../shared/moderation.ts';
-import { api } from '../../api/request.ts';
+import type { BanItem, bansHistory } from '../../../shared/api/moderation.ts';
+import { call } from '../../api/call.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { banUser, unbanUser } from './ban.ts';
 import { BanList } from './BanList.tsx';
@@ -21,7 +21,7 @@ export function ProfileModeration({ person }: { person: { id: number; name: stri
   const allowed = Boolean(me?.is_staff) && me?.id !== person.id;
 
   const load = useCallback(async () => {
-    const res = await api.get<{ items: BanItem[] }>(`admin/users/${person.id}/bans`, {}, { notify: false });
+    const res = await call<typeof bansHistory>('GET /admin/users/:id/bans', { id: person.id }, { notify: false });
     if (res.ok) setBans(res.data.items);
   }, [person.id]);
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import type { ComplaintItem, MisprintItem } from '../../../shared/complaints.ts';
+import type { ComplaintItem, MisprintItem, resolveComplaint } from '../../../shared/api/complaints.ts';
 import { formatFullDate } from '../../../shared/format.ts';
 import type { AdminPanelData } from '../../../shared/pages/moderation.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { MisprintList } from './Misprint.tsx';
 import { ReviewList } from './ReviewQueue.tsx';
@@ -20,7 +20,7 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
   const [spam, setSpam] = useState(queues.spam);
 
   async function resolve(c: ComplaintItem, resolution: 'accepted' | 'rejected') {
-    const res = await api.post<{ resolved: number[] }>(`admin/complaints/${c.id}/resolve`, { resolution });
+    const res = await call<typeof resolveComplaint>('POST /admin/complaints/:id/resolve', { id: c.id, resolution });
     if (!res.ok) return;
     toast.show(res.rm, { type: 'success' });
     setComplaints((l) => l.filter((x) => !res.data.resolved.includes(x.id)));

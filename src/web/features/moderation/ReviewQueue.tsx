@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import type { ReviewItem } from '../../../shared/complaints.ts';
+import type { approveReview, rejectReview, ReviewItem, subsiteReviewQueue } from '../../../shared/api/moderation.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
@@ -13,7 +13,7 @@ const C = ui.complaints;
 
 /** Approve publishes; rejecting a community's entry asks for the reason its author is told (Ctrl+Enter confirms). */
 async function decide(r: ReviewItem, approve: boolean): Promise<boolean> {
-  let body: Record<string, unknown> = {};
+  let reason = '';
   if (!approve && r.reason === 'approval') {
     const { status, data } = await openModal({
       kind: 'reject',
@@ -24,9 +24,11 @@ async function decide(r: ReviewItem, approve: boolean): Promise<boolean> {
       danger: true,
     });
     if (!status) return false;
-    body = { reason_text: String(data.reason_text ?? '') };
+    reason = String(data.reason_text ?? '');
   }
-  const res = await api.post(`admin/reviews/${r.entry_id}/${approve ? 'approve' : 'reject'}`, body);
+  const res = approve
+    ? await call<typeof approveReview>('POST /admin/reviews/:id/approve', { id: r.entry_id })
+    : await call<typeof rejectReview>('POST /admin/reviews/:id/reject', { id: r.entry_id, reason_text: reason });
   if (!res.ok) return false;
   toast.show(res.rm, { type: 'success' });
   return true;
@@ -89,9 +91,11 @@ export function CommunityApprovalQueue({ subsiteId }: { subsiteId: number }) {
   useEffect(() => {
     if (!manages) return;
     let live = true;
-    void api.get<{ items: ReviewItem[] }>(`subsite/reviews/${subsiteId}`, {}, { notify: false }).then((res) => {
-      if (live && res.ok) setItems(res.data.items);
-    });
+    void call<typeof subsiteReviewQueue>('GET /subsite/reviews/:id', { id: subsiteId }, { notify: false }).then(
+      (res) => {
+        if (live && res.ok) setItems(res.data.items);
+      },
+    );
     return () => {
       live = false;
     };

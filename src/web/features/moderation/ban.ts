@@ -1,6 +1,6 @@
 import { ui } from '../../../shared/catalogue.ts';
-import type { BanResult } from '../../../shared/moderation.ts';
-import { api } from '../../api/request.ts';
+import type { ban, BanResult, unban } from '../../../shared/api/moderation.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -27,7 +27,8 @@ export async function banUser(user: BanTarget, subsite?: { id: number; name: str
     data: { whole_platfrom: !subsite },
   });
   if (!status) return null;
-  const res = await api.post<BanResult>(`admin/users/${user.id}/ban`, {
+  const res = await call<typeof ban>('POST /admin/users/:id/ban', {
+    id: user.id,
     reason_text: String(data.reason_text ?? ''),
     days: data.days == null ? '' : Number(data.days),
     remove_all_data: data.remove_all_data ? 1 : 0,
@@ -48,7 +49,8 @@ export async function unbanUser(user: BanTarget, subsiteId?: number): Promise<Ba
     confirmLabel: L.unban,
   });
   if (!status) return null;
-  const res = await api.post<BanResult>(`admin/users/${user.id}/unban`, {
+  const res = await call<typeof unban>('POST /admin/users/:id/unban', {
+    id: user.id,
     reason_text: String(data.reason_text ?? ''),
     ...(subsiteId ? { subsite_id: subsiteId } : {}),
   });

@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import type { pinComment as pinContract } from '../../../shared/api/moderation-entries.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
 /**
@@ -7,7 +8,11 @@ import { toast } from '../../ui/overlays/toasts.tsx';
  * reason. Resolves true when the discussion changed.
  */
 export async function pinComment(id: number, state: boolean): Promise<boolean> {
-  const res = await api.post('admin/comments/pin', { id, state: state ? 1 : 0 }, { notify: false });
+  const res = await call<typeof pinContract>(
+    'POST /admin/comments/pin',
+    { id, state: state ? 1 : 0 },
+    { notify: false },
+  );
   if (!res.ok) {
     const failed = state ? messages.commentPinFailed : messages.commentUnpinFailed;
     toast.show(res.rm && res.status > 0 ? `${failed}: ${res.rm}` : failed, { type: 'error' });

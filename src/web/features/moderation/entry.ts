@@ -1,7 +1,9 @@
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { PopoverItem } from '../../ui/overlays/popover.tsx';
-import { api } from '../../api/request.ts';
+import type * as c from '../../../shared/api/moderation-entries.ts';
+import { call } from '../../api/call.ts';
+import { api, type ApiResult } from '../../api/request.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -52,8 +54,15 @@ export function staffEntryItems(entry: EntryState): PopoverItem[] {
 
 /** Runs a staff item; unpublishing asks for the reason first (Ctrl/Meta+Enter confirms). Resolves true when done. */
 export async function runStaffEntryAction(entry: EntryState, value: string): Promise<boolean> {
-  let path: string;
-  let body: Record<string, unknown> = {};
+  const res = await send(entry, value);
+  if (!res?.ok) return false;
+  toast.show(res.rm, { type: 'success' });
+  return true;
+}
+
+/** The item's call; null when it was cancelled or is no staff item. */
+async function send(entry: EntryState, value: string): Promise<ApiResult<unknown> | null> {
+  const id = entry.id;
   if (value === 'mod:unpublish') {
     const { status, data } = await openModal({
       kind: 'unpublish',
@@ -63,29 +72,25 @@ export async function runStaffEntryAction(entry: EntryState, value: string): Pro
       confirmLabel: L.unpublish,
       danger: true,
     });
-    if (!status) return false;
-    path = `content/unpublish/${entry.id}`;
-    body = { reason_text: String(data.reason_text ?? '') };
-  } else if (value === 'mod:unlock') path = `admin/content/unlock/${entry.id}`;
-  else if (value === 'mod:unforce') path = `content/unforce/${entry.id}`;
-  else if (value === 'mod:nsfw') path = `content/nsfw/${entry.id}`;
-  else if (value === 'mod:unnsfw') path = `content/unnsfw/${entry.id}`;
-  else if (value.startsWith('mod:pin-') || value.startsWith('mod:unpin-')) {
-    path = 'admin/content/pin';
-    body = {
-      content_id: entry.id,
+    if (!status) return null;
+    return call<typeof c.unpublish>('POST /content/unpublish/:id', { id, reason_text: String(data.reason_text ?? '') });
+  }
+  if (value === 'mod:unlock') return call<typeof c.unlock>('POST /admin/content/unlock/:id', { id });
+  if (value === 'mod:unforce') return call<typeof c.unforce>('POST /content/unforce/:id', { id });
+  if (value === 'mod:nsfw') return call<typeof c.nsfw>('POST /content/nsfw/:id', { id });
+  if (value === 'mod:unnsfw') return call<typeof c.unnsfw>('POST /content/unnsfw/:id', { id });
+  if (value.startsWith('mod:pin-') || value.startsWith('mod:unpin-'))
+    return call<typeof c.pinToFeed>('POST /admin/content/pin', {
+      content_id: id,
       subsite_id: value.endsWith('-main') ? 0 : entry.subsite.id,
       state: value.startsWith('mod:pin-') ? 1 : 0,
-    };
-  } else if (value === 'mod:hide-plus' || value === 'mod:show-plus') {
-    path = `admin/entries/${entry.id}/hidden_for_plus`;
-    body = { hidden: value === 'mod:hide-plus' ? 1 : 0 };
-  } else if (value === 'mod:close-editing' || value === 'mod:open-editing') {
-    path = `admin/content/close_editing/${entry.id}`;
-    body = { state: value === 'mod:close-editing' ? 1 : 0 };
-  } else return false;
-  const res = await api.post(path, body);
-  if (!res.ok) return false;
-  toast.show(res.rm, { type: 'success' });
-  return true;
+    });
+  if (value === 'mod:hide-plus' || value === 'mod:show-plus')
+    return api.post(`admin/entries/${id}/hidden_for_plus`, { hidden: value === 'mod:hide-plus' ? 1 : 0 });
+  if (value === 'mod:close-editing' || value === 'mod:open-editing')
+    return call<typeof c.closeEditing>('POST /admin/content/close_editing/:id', {
+      id,
+      state: value === 'mod:close-editing' ? 1 : 0,
+    });
+  return null;
 }

@@ -145,7 +145,7 @@ export const donateByCard = contract({
   access: 'active',
   body: plainBody({ entry_id: idField(messages.entryNotFound), ...donationFields, ...cardFields }),
   response: createResult,
-  errors: [...entryDonationErrors, ...cardErrors, 'email_required', 'email_invalid', 'payment_cryptogram_required'],
+  errors: [...entryDonationErrors, ...cardErrors, 'email_required', 'email_invalid'],
 });
 
 /** A donation to the site itself by card. */
@@ -155,7 +155,7 @@ export const donateToSiteByCard = contract({
   access: 'active',
   body: plainBody({ ...donationFields, ...cardFields }),
   response: createResult,
-  errors: [...donationErrors, ...cardErrors, 'email_required', 'email_invalid', 'payment_cryptogram_required'],
+  errors: [...donationErrors, ...cardErrors, 'email_required', 'email_invalid'],
 });
 
 /** A donation to the site itself from the balance. */
@@ -175,7 +175,7 @@ export const topUp = contract({
   access: 'active',
   body: plainBody({ amount: kopecks(messages.topupAmountInvalid, TOPUP_MIN, TOPUP_MAX), ...cardFields }),
   response: createResult,
-  errors: ['topup_amount_invalid', ...cardErrors, 'email_required', 'email_invalid', 'payment_cryptogram_required'],
+  errors: ['topup_amount_invalid', ...cardErrors, 'email_required', 'email_invalid'],
 });
 
 /** What a product costs this reader with a typed code (or a discount redeemed before); nothing is taken yet. */

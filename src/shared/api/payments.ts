@@ -35,13 +35,24 @@ export const createResult = z.discriminatedUnion('status', [
 ]);
 export type CreateResult = z.output<typeof createResult>;
 
-/** Refusals of any card payment (payments' `payByCard`): a bad order number, no cashier, a decline, a repeat too soon. */
+/**
+ * Refusals of any card payment (payments' `payByCard`): a bad order number or cryptogram, no cashier, a repeat too
+ * soon, the cashier's decline (its own text, `bad_request`, where it gives one).
+ */
 export const cardErrors = [
   'payment_amount_invalid',
   'payment_order_invalid',
+  'payment_cryptogram_required',
+  'payment_cryptogram_invalid',
+  'payment_cryptogram_other_order',
   'payments_off',
   'payment_order_busy',
   'payment_order_declined',
+  'payment_failed',
+  'payment_provider_down',
+  'payment_do_not_honor',
+  'payment_insufficient_funds',
+  'payment_card_expired',
   'bad_request',
 ] as const;
 
@@ -113,6 +124,8 @@ export const create = contract({
   response: createResult,
   errors: [
     ...cardErrors,
+    'email_required',
+    'email_invalid',
     'stuff_invalid',
     'payment_gift_period_invalid',
     'payment_gift_self',

@@ -90,13 +90,6 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The bank lookup (`POST /payments/bank/info`): the card's first six digits. */
-export interface BankInfo {
-  is_unknown: boolean;
-  color: string;
-  name: string;
-}
-
 // ——— Cryptogram ———
 
 /** What the card form hands to the checkout script; `order` binds a test cashier's cryptogram to one order. */
@@ -152,26 +145,10 @@ export async function makeCryptogram(cashier: CashierKey, card: CardInput): Prom
   return btoa(JSON.stringify(packet));
 }
 
-// ——— Wire shapes ———
+// ——— 3-D Secure (the wire shapes of the payment calls: src/shared/api/payments.ts) ———
 
-export interface PrepareData {
-  stuff: { stuff_id: StuffId; price: number; days: number; recurring: boolean }[];
-  /** The cashier: `test` (built in) or `cloudpayments`, and its public id. */
-  cashier: { type: 'test' | 'cloudpayments'; public_id: string };
-  /** The key the card is encrypted with. */
-  cp_public: CashierKey;
-  user_email: string;
-  /** This purchase's order number: a repeated create with it pays once. */
-  order: string;
-}
-
-export interface ThreeDsData {
-  AcsUrl: string;
-  PaReq: string;
-  TransactionId: string;
-  term_url: string;
-  site_email: string;
-}
+/** Wrong codes the test cashier's 3-D Secure page asks again for before it fails the payment (as a bank's page does). */
+export const ACS_TRIES = 3;
 
 /**
  * The 3-D Secure window's answer, handed from the `term_url` page to the checkout that opened it through localStorage,
@@ -197,40 +174,3 @@ export function decodeThreeDsResult(raw: string | null): ThreeDsResult | null {
   if (ok === true) return { ok };
   return ok === false && typeof error === 'string' ? { ok, error } : null;
 }
-
-export type CreateResult =
-  | { status: 'success'; order_id: number; paid_until: string | null }
-  | ({ status: '3ds'; order_id: number } & ThreeDsData);
-
-/** Plus of the signed-in reader for the settings' Payments section. */
-export interface PlusStatus {
-  is_paid: boolean;
-  paid_until: string | null;
-  recurring: { date_next_transaction: string; date_created: string; price: number } | null;
-  balance: number;
-}
-
-/**
- * `GET /payments/admin/refund/{order_id}`, in kopecks: the order's amount, what the site's account would cover, and
- * what goes back to the card (a top-up: only what is still on the balance).
- */
-export interface RefundPreview {
-  amount: number;
-  site_covers: number;
-  refund: number;
-}
-
-export interface PaymentItem {
-  id: number;
-  kind: string;
-  stuff_id: number | null;
-  amount: number;
-  status: string;
-  created_at: string;
-  recipient_id: number | null;
-  card_last4: string | null;
-  reason: string | null;
-}
-
-/** A row of the staff's list: whose order, and the reconciliation's flag (`not-at-provider:{day}`) when it has one. */
-export type StaffPaymentItem = PaymentItem & { user_id: number; flag: string | null };

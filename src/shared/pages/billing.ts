@@ -1,4 +1,5 @@
-import type { DonationsCabinet, FeedBanner, Sponsor } from '../billing.ts';
+import type { DonationsCabinet, Sponsor } from '../api/billing.ts';
+import type { FeedBanner } from '../api/billing-admin.ts';
 import type { Product } from '../payments.ts';
 import type { SellerRequisites } from '../requisites.ts';
 

@@ -1,6 +1,6 @@
 import { pgTable, integer, text, timestamp, jsonb, index, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { ThreeDsData } from '../../../shared/payments.ts';
+import type { ThreeDsData } from '../../../shared/api/payments.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 

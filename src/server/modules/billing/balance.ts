@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import type { CreateResult } from '../../../shared/payments.ts';
+import type { CreateResult } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/errors.ts';

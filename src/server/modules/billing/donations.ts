@@ -1,7 +1,8 @@
 import type { Role } from '../../../shared/api.ts';
-import type { DonationsCabinet, SiteDonations } from '../../../shared/billing.ts';
+import type { DonationsCabinet } from '../../../shared/api/billing.ts';
+import type { SiteDonations } from '../../../shared/api/billing-admin.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import type { CreateResult } from '../../../shared/payments.ts';
+import type { CreateResult } from '../../../shared/api/payments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';

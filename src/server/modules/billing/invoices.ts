@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
-import type { CompanySuggestion, InvoiceItem } from '../../../shared/billing.ts';
+import type { CompanySuggestion, InvoiceItem } from '../../../shared/api/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { productOf, type Product } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
-import type { SiteAccount } from '../../../shared/billing.ts';
+import type { SiteAccount } from '../../../shared/api/billing-admin.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
-import type { Sponsor } from '../../../shared/billing.ts';
+import type { Sponsor } from '../../../shared/api/billing.ts';
 import { PRODUCTS } from '../../../shared/payments.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
-import type { PromoItem } from '../../../shared/billing.ts';
+import type { PromoItem } from '../../../shared/api/billing-admin.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { productOf, type Product } from '../../../shared/payments.ts';
 import type { Ctx } from '../../context.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { claimMeta, deleteMeta, readMeta, writeMeta } from '../../db/meta.ts';
 import { col, firstRow, jsonObject, rows } from '../../db/rows.ts';
-import type { FeedBanner } from '../../../shared/billing.ts';
+import type { FeedBanner } from '../../../shared/api/billing-admin.ts';
 import type { SellerRequisites } from '../../../shared/requisites.ts';
 import { storedBlocks } from '../../../shared/blocks.ts';
 import { donations, invoices, payouts, plusSettings, promoCodes, promoRedemptions } from '../../db/schema.ts';

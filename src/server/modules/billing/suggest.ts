@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CompanySuggestion } from '../../../shared/billing.ts';
+import type { CompanySuggestion } from '../../../shared/api/billing.ts';
 import type { Ctx } from '../../context.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import * as q from './queries.ts';

@@ -1,4 +1,4 @@
-import type { BankInfo } from '../../../shared/payments.ts';
+import type { BankInfo } from '../../../shared/api/payments.ts';
 
 /**
  * The bank lookup's table: the first six digits of cards of the largest Russian issuers, and the test cashier's

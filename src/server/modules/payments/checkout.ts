@@ -1,11 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import {
-  ORDER_HOLD_MINUTES,
-  PRODUCTS,
-  productOf,
-  type CreateResult,
-  type PrepareData,
-} from '../../../shared/payments.ts';
+import { ORDER_HOLD_MINUTES, PRODUCTS, productOf } from '../../../shared/payments.ts';
+import type { CreateResult, PrepareData } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';

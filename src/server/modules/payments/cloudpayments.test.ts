@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledger, paymentCharges, paymentOrders, users } from '../../db/schema.ts';
 import { isRussianError, newUser, startTestApp, type TestApp } from '../../testing/harness.ts';
-import { makeCryptogram, type PrepareData } from '../../../shared/payments.ts';
+import { makeCryptogram } from '../../../shared/payments.ts';
+import type { PrepareData } from '../../../shared/api/payments.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { PUBLIC_ID, signNotification as sign, startFakeCloudPayments } from './fake-cloudpayments.ts';
 

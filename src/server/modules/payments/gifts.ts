@@ -1,10 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import {
-  GIFT_LIMIT_DAYS,
-  GIFT_RECIPIENT_PERIOD_DAYS,
-  GIFT_PERIODS,
-  type PlusStatus,
-} from '../../../shared/payments.ts';
+import { GIFT_LIMIT_DAYS, GIFT_RECIPIENT_PERIOD_DAYS, GIFT_PERIODS } from '../../../shared/payments.ts';
+import type { PlusStatus } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';

@@ -4,8 +4,8 @@ import {
   RECURRING_PERIOD_DAYS,
   RECURRING_RETRY_DAYS,
   productOf,
-  type PlusStatus,
 } from '../../../shared/payments.ts';
+import type { PlusStatus } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/errors.ts';

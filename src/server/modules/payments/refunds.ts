@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { productOf, type RefundPreview } from '../../../shared/payments.ts';
+import { productOf } from '../../../shared/payments.ts';
+import type { RefundPreview } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -33,7 +34,7 @@ export async function refundPreview(ctx: Ctx, staff: UserRow, orderId: number): 
  * charge are marked, the ledger gets `refund +X` (the order undone) and `refund −X` (the money out), and the days of
  * Plus it bought are taken back.
  */
-export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: string }> {
+export async function refundOrder(ctx: Ctx, staff: UserRow, orderId: number): Promise<{ status: 'refunded' }> {
   const { order, charge } = await refundable(ctx, staff, orderId);
   const amount = await cardRefundAmount(ctx, order);
   await providerOf(ctx).refund(charge.transaction_id, amount);

@@ -1,111 +1,58 @@
-import { z } from 'zod';
-import { messages, ui } from '../../../shared/catalogue.ts';
-import { emailField, idField, intField, plainBody, promoCodeField } from '../../../shared/validation.ts';
+import { ui } from '../../../shared/catalogue.ts';
+import * as contracts from '../../../shared/api/payments.ts';
 import { route } from '../../http/route.ts';
 import * as payments from './service.ts';
 import { ACS_TRIES, TEST_3DS_CODE, testPaRes } from './test-cashier.ts';
 import { encodeThreeDsResult, threeDsResultKey, type ThreeDsResult } from '../../../shared/payments.ts';
 
-const ORDER_RE = /^[0-9a-f]{12}\.[0-9a-f]{16}$/;
-const orderField = z.string({ error: messages.paymentOrderInvalid }).regex(ORDER_RE, messages.paymentOrderInvalid);
-const cryptogramField = z
-  .string({ error: messages.paymentCryptogramRequired })
-  .min(1, messages.paymentCryptogramRequired)
-  .max(4096, messages.paymentCryptogramInvalid);
-const beforeQuery = plainBody({ before_id: idField(messages.paymentOrderNotFound).optional() });
-
-const createBody = plainBody({
-  data: z.strictObject(
-    {
-      stuff_id: idField(messages.paymentStuffInvalid),
-      email: emailField,
-      order: orderField,
-      gift_to: idField(messages.paymentRecipientNotFound).optional(),
-      promo: promoCodeField.optional(),
-    },
-    {
-      error: (iss) =>
-        iss.code === 'unrecognized_keys' ? messages.unknownField((iss.keys ?? []).join(', ')) : messages.badRequest,
-    },
-  ),
-  cryptogram: cryptogramField,
-});
-
 /** The payment calls of spec/content.md §7 and the reader's and staff's payment screens. */
 export const paymentsRoutes = [
-  route.get('/payments/accounts/orders/prepare', {
-    access: 'active',
+  route.implement(contracts.prepare, {
     rateLimit: [60, 60],
     handler: ({ ctx, user }) => payments.prepare(ctx, user),
   }),
-  route.post('/payments/accounts/orders/create', {
-    access: 'active',
+  route.implement(contracts.create, {
     rateLimit: [20, 60],
-    body: createBody,
     handler: ({ ctx, user, body, req }) =>
       payments.createOrder(ctx, user, { ...body.data, cryptogram: body.cryptogram, ip: req.ip }),
   }),
-  route.post('/payments/bank/info', {
-    access: 'anyone',
+  route.implement(contracts.bankInfo, {
     rateLimit: [60, 60],
     readOnly: true,
-    body: plainBody({
-      card_prefix: z.string({ error: messages.paymentCardPrefixInvalid }).max(6, messages.paymentCardPrefixInvalid),
-    }),
     handler: ({ body }) => payments.bankInfo(body.card_prefix),
   }),
-  route.get('/payments/plus', {
-    access: 'user',
+  route.implement(contracts.plusStatus, {
     rateLimit: [60, 60],
     handler: ({ ctx, user }) => payments.plusStatus(ctx, user),
   }),
-  route.get('/payments/history', {
-    access: 'user',
+  route.implement(contracts.history, {
     rateLimit: [60, 60],
-    query: beforeQuery,
     handler: ({ ctx, user, query }) => payments.history(ctx, user, query.before_id ?? null),
   }),
-  route.post('/payments/recurring/cancel', {
-    access: 'user',
+  route.implement(contracts.cancelRecurring, {
     rateLimit: [10, 60],
-    body: plainBody({
-      reason: z.string({ error: messages.wrongType }).max(1000, messages.paymentCancelReasonTooLong).default(''),
-    }),
     handler: ({ ctx, user, body }) => payments.cancelRecurring(ctx, user, body.reason.trim()),
   }),
-  route.post('/payments/gift', {
-    access: 'active',
+  route.implement(contracts.gift, {
     rateLimit: [30, 60],
-    body: plainBody({
-      user_id: idField(messages.paymentRecipientNotFound),
-      days: intField(messages.paymentGiftPeriodInvalid, 1, 366),
-    }),
     handler: ({ ctx, user, body }) => payments.giftPlus(ctx, user, body.user_id, body.days),
   }),
-  route.get('/payments/gift/check/:user_id', {
-    access: 'user',
+  route.implement(contracts.giftCheck, {
     rateLimit: [60, 60],
     readOnly: true,
-    params: z.strictObject({ user_id: idField(messages.paymentRecipientNotFound) }),
     handler: ({ ctx, user, params }) => payments.giftCheck(ctx, user, params.user_id),
   }),
-  route.get('/payments/admin/orders', {
-    access: 'staff',
+  route.implement(contracts.staffOrders, {
     rateLimit: [60, 60],
-    query: beforeQuery,
     handler: ({ ctx, query }) => payments.staffHistory(ctx, query.before_id ?? null),
   }),
-  route.get('/payments/admin/refund/:order_id', {
-    access: 'staff',
+  route.implement(contracts.refundPreview, {
     rateLimit: [60, 60],
     readOnly: true,
-    params: z.strictObject({ order_id: idField(messages.paymentOrderNotFound) }),
     handler: ({ ctx, user, params }) => payments.refundPreview(ctx, user, params.order_id),
   }),
-  route.post('/payments/admin/refund', {
-    access: 'staff',
+  route.implement(contracts.refund, {
     rateLimit: [20, 60],
-    body: plainBody({ order_id: idField(messages.paymentOrderNotFound) }),
     handler: ({ ctx, user, body }) => payments.refundOrder(ctx, user, body.order_id),
   }),
 ];
@@ -124,22 +71,13 @@ const hidden = (fields: Record<string, string>) =>
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
 
-const acsBody = z.object({ PaReq: z.string().max(4096), MD: z.string().max(64), TermUrl: z.string().max(1000) });
-
 /**
  * Pages outside /v3.0, posted by forms in the 3-D Secure window: the test cashier's bank page (its own "ACS") and
  * `term_url`, where the bank's answer lands and the window hands the result to the site through localStorage.
  */
 export const paymentsRootRoutes = [
-  route.post('/payments/test-cashier/acs', {
-    access: 'anyone',
+  route.implement(contracts.testCashierAcs, {
     rateLimit: [30, 60],
-    raw: true,
-    body: acsBody.extend({
-      code: z.string().max(16).optional(),
-      decision: z.enum(['confirm', 'decline']).optional(),
-      tries: intField(messages.badRequest, 0, ACS_TRIES).default(0),
-    }),
     handler: ({ ctx, body, reply }) => {
       const t = ui.payments;
       reply.type('text/html; charset=utf-8');
@@ -165,11 +103,8 @@ export const paymentsRootRoutes = [
       );
     },
   }),
-  route.post('/payments/3ds/term', {
-    access: 'anyone',
+  route.implement(contracts.threeDsTerm, {
     rateLimit: [30, 60],
-    raw: true,
-    body: z.object({ MD: z.string().max(64), PaRes: z.string().max(8192) }),
     handler: async ({ ctx, body, reply }) => {
       const out = await payments.complete3ds(ctx, body.MD, body.PaRes);
       const result: ThreeDsResult = out.ok ? { ok: true } : { ok: false, error: out.error };

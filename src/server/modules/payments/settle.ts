@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { productOf, type CreateResult, type ThreeDsData } from '../../../shared/payments.ts';
+import { productOf } from '../../../shared/payments.ts';
+import type { CreateResult, ThreeDsData } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import type { BankInfo, PaymentItem, PlusStatus, StaffPaymentItem } from '../../../shared/payments.ts';
+import type { BankInfo, PaymentItem, PlusStatus, StaffPaymentItem } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';

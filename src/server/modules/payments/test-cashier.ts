@@ -63,8 +63,7 @@ export const TEST_CARDS: Record<string, Behaviour> = {
 
 /** The code the test 3-D Secure page accepts. */
 export const TEST_3DS_CODE = '4242';
-/** Wrong codes the test 3-D Secure page asks again for before it fails the payment (as a bank's page does). */
-export const ACS_TRIES = 3;
+export { ACS_TRIES } from '../../../shared/payments.ts';
 
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 

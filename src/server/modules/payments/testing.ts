@@ -1,12 +1,7 @@
 /** Test helpers for card payments through the test cashier (used by the payments and billing tests). */
 import { expect } from 'vitest';
-import {
-  decodeThreeDsResult,
-  makeCryptogram,
-  threeDsResultKey,
-  type PrepareData,
-  type ThreeDsResult,
-} from '../../../shared/payments.ts';
+import { decodeThreeDsResult, makeCryptogram, threeDsResultKey, type ThreeDsResult } from '../../../shared/payments.ts';
+import type { PrepareData } from '../../../shared/api/payments.ts';
 import type { Visitor } from '../../testing/harness.ts';
 
 export const CARD = { month: '12', year: '30', cvv: '123' };

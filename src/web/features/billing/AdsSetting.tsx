@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AdsSettings } from '../../../shared/api/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { billingCalls } from './calls.ts';
@@ -11,7 +12,7 @@ const t = ui.billing.ads;
  */
 export function AdsSetting() {
   const me = useCurrentUser();
-  const [state, setState] = useState<{ hide_ads: boolean; has_banner: boolean } | null>(null);
+  const [state, setState] = useState<AdsSettings | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (me) void billingCalls.ads().then((r) => r.ok && setState(r.data));

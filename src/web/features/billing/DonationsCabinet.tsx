@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  KOPECKS,
-  PAYOUT_MIN,
-  TOPUP_MAX,
-  TOPUP_MIN,
-  type DonationsCabinet as Cabinet,
-} from '../../../shared/billing.ts';
+import type { DonationsCabinet as Cabinet } from '../../../shared/api/billing.ts';
+import { KOPECKS, PAYOUT_MIN, TOPUP_MAX, TOPUP_MIN } from '../../../shared/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';

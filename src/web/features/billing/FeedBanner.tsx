@@ -1,4 +1,4 @@
-import type { FeedBanner as Banner } from '../../../shared/billing.ts';
+import type { FeedBanner as Banner } from '../../../shared/api/billing-admin.ts';
 import { adsUi } from '../../../shared/catalogue/shown.ts';
 
 const t = adsUi;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isValidInn, isValidKpp, needsKpp, type CompanySuggestion } from '../../../shared/billing.ts';
+import { isValidInn, isValidKpp, needsKpp } from '../../../shared/billing.ts';
+import type { CompanySuggestion } from '../../../shared/api/billing.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatRoubles } from '../../../shared/format.ts';
 import { EMAIL_RE } from '../../../shared/validation.ts';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { VAT_RATES, type SellerRequisites } from '../../../shared/requisites.ts';
-import { api } from '../../api/request.ts';
+import type { saveSeller } from '../../../shared/api/billing-admin.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import './billing.css';
 
@@ -31,7 +32,7 @@ export function SellerForm({ initial }: { initial: SellerRequisites | null }) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await api.post<{ seller: SellerRequisites }>('admin/seller', { ...form }, { notify: false });
+    const res = await call<typeof saveSeller>('POST /admin/seller', { ...form }, { notify: false });
     if (res.ok) {
       toast.show(res.rm);
       setForm(res.data.seller);

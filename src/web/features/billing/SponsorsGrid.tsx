@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { SPONSOR_AVATAR_SIZE, SPONSOR_COUNTS, type Sponsor } from '../../../shared/billing.ts';
+import { SPONSOR_AVATAR_SIZE, SPONSOR_COUNTS } from '../../../shared/billing.ts';
+import type { Sponsor } from '../../../shared/api/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { billingCalls } from './calls.ts';

@@ -1,22 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type {
+  createPromo,
   FeedBanner,
-  InvoiceItem,
-  PayoutItem,
+  markInvoicePaid,
+  markPayoutPaid,
   PromoItem,
+  promoList,
   SiteAccount,
   SiteDonations,
-} from '../../../shared/billing.ts';
+  StaffPayout,
+  staffInvoices,
+  staffPayouts,
+} from '../../../shared/api/billing-admin.ts';
+import type { InvoiceItem } from '../../../shared/api/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime, formatRoubles } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { ApiResult } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
 
 const t = ui.billing.staff;
 /** A movement with its sign, a typographic minus for money out. */
 const signed = (kopecks: number) => `${kopecks < 0 ? '−' : '+'}${formatRoubles(Math.abs(kopecks))}`;
-type StaffPayout = PayoutItem & { author_id: number };
 
 /** Staff: invoices to mark paid, payout requests to mark paid, promo codes to make (issue 12). */
 export function StaffBilling() {
@@ -28,9 +34,9 @@ export function StaffBilling() {
 
   const load = async () => {
     const [i, p, c] = await Promise.all([
-      api.get<{ items: InvoiceItem[] }>('admin/bills'),
-      api.get<{ items: StaffPayout[] }>('admin/payouts'),
-      api.get<{ items: PromoItem[] }>('admin/promo'),
+      call<typeof staffInvoices>('GET /admin/bills', {}),
+      call<typeof staffPayouts>('GET /admin/payouts', {}),
+      call<typeof promoList>('GET /admin/promo', {}),
     ]);
     if (i.ok) setInvoices(i.data.items);
     if (p.ok) setPayouts(p.data.items);
@@ -40,8 +46,8 @@ export function StaffBilling() {
     void load();
   }, []);
 
-  const mark = async (path: string) => {
-    const res = await api.post(path);
+  const mark = async (marking: Promise<ApiResult<unknown>>) => {
+    const res = await marking;
     if (res.ok) {
       toast.show(res.rm);
       await load();
@@ -49,7 +55,7 @@ export function StaffBilling() {
   };
   const create = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await api.post<{ redirect_url: string }>('private/digest/promo/store', {
+    const res = await call<typeof createPromo>('POST /private/digest/promo/store', {
       code: form.code,
       days: Number(form.days || 0),
       discount: Number(form.discount || 0),
@@ -83,7 +89,7 @@ export function StaffBilling() {
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"
-                  onClick={() => mark(`admin/bills/${i.id}/paid`)}
+                  onClick={() => mark(call<typeof markInvoicePaid>('POST /admin/bills/:id/paid', { id: i.id }))}
                 >
                   {t.markPaid}
                 </button>
@@ -106,7 +112,7 @@ export function StaffBilling() {
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"
-                  onClick={() => mark(`admin/payouts/${p.id}/paid`)}
+                  onClick={() => mark(call<typeof markPayoutPaid>('POST /admin/payouts/:id/paid', { id: p.id }))}
                 >
                   {t.markPaid}
                 </button>

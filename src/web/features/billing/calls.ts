@@ -1,48 +1,45 @@
-import type {
-  CompanySuggestion,
-  DonationsCabinet,
-  FeedBanner,
-  SiteAccount,
-  SiteDonations,
-  Sponsor,
-} from '../../../shared/billing.ts';
-import type { CreateResult } from '../../../shared/payments.ts';
-import { api } from '../../api/request.ts';
+import type * as c from '../../../shared/api/billing.ts';
+import type * as admin from '../../../shared/api/billing-admin.ts';
+import type { FeedBanner } from '../../../shared/api/billing-admin.ts';
+import { call } from '../../api/call.ts';
 
-/** Billing calls of the web client (src/server/modules/billing/routes.ts). Amounts in kopecks, as every money field of the API. */
+/** Billing calls of the web client (src/shared/api/billing*.ts). Amounts in kopecks, as every money field of the API. */
 export const billingCalls = {
   suggest: (query: string) =>
-    api.get<{ items: CompanySuggestion[] }>('bills/companies/suggest', { query }, { notify: false }),
-  sponsors: (count: number) => api.get<{ items: Sponsor[] }>(`plus/sponsors/${count}`, {}, { notify: false }),
-  redeem: (code: string) =>
-    api.post<{ days: number; discount: number; paid_until: string | null }>('payments/promo/redeem', { code }),
+    call<typeof c.suggestCompanies>('GET /bills/companies/suggest', { query }, { notify: false }),
+  sponsors: (count: number) => call<typeof c.sponsors>('GET /plus/sponsors/:count', { count }, { notify: false }),
+  redeem: (code: string) => call<typeof c.redeemPromo>('POST /payments/promo/redeem', { code }),
   payPlusFromBalance: (stuffId: number) =>
-    api.post<{ balance: number; paid_until: string | null }>('balance/plus', { stuff_id: stuffId }),
+    call<typeof c.payPlusFromBalance>('POST /balance/plus', { stuff_id: stuffId }),
   donate: (entryId: number, amount: number, message: string) =>
-    api.post<{ id: number; balance: number }>('donations/balance', { entry_id: entryId, amount, message }),
+    call<typeof c.donateFromBalance>('POST /donations/balance', { entry_id: entryId, amount, message }),
   /** Card payments: the order number of `prepare` and its cryptogram; the buy popup's card form shows the errors. */
   donateByCard: (entryId: number | null, amount: number, message: string, card: CardFields) =>
-    api.post<CreateResult>(
-      entryId === null ? 'donations/site/card' : 'donations/card',
-      { ...(entryId === null ? {} : { entry_id: entryId }), amount, message, ...card },
-      { notify: false },
-    ),
+    entryId === null
+      ? call<typeof c.donateToSiteByCard>('POST /donations/site/card', { amount, message, ...card }, { notify: false })
+      : call<typeof c.donateByCard>(
+          'POST /donations/card',
+          { entry_id: entryId, amount, message, ...card },
+          { notify: false },
+        ),
   donateToSite: (amount: number, message: string) =>
-    api.post<{ id: number; balance: number }>('donations/site/balance', { amount, message }),
+    call<typeof c.donateToSiteFromBalance>('POST /donations/site/balance', { amount, message }),
   topUp: (amount: number, card: CardFields) =>
-    api.post<CreateResult>('balance/topup', { amount, ...card }, { notify: false }),
-  siteDonations: () => api.get<SiteDonations>('admin/donations/site'),
+    call<typeof c.topUp>('POST /balance/topup', { amount, ...card }, { notify: false }),
+  siteDonations: () => call<typeof admin.siteDonations>('GET /admin/donations/site', {}),
   siteAccount: (beforeId: number | null) =>
-    api.get<SiteAccount>('admin/account', beforeId === null ? {} : { before_id: beforeId }),
-  setBanner: (banner: FeedBanner) => api.post<{ banner: FeedBanner }>('admin/banner', { ...banner }),
-  removeBanner: () => api.post('admin/banner/remove', {}),
-  ads: () => api.get<{ hide_ads: boolean; has_banner: boolean }>('plus/ads'),
-  setHideAds: (hide: boolean) =>
-    api.post<{ hide_ads: boolean; has_banner: boolean }>('plus/ads', { hide_ads: hide ? 1 : 0 }),
+    call<typeof admin.siteAccount>('GET /admin/account', beforeId === null ? {} : { before_id: beforeId }),
+  setBanner: (banner: FeedBanner) => call<typeof admin.setBanner>('POST /admin/banner', { ...banner }),
+  removeBanner: () => call<typeof admin.removeBanner>('POST /admin/banner/remove', {}),
+  ads: () => call<typeof c.ads>('GET /plus/ads', {}),
+  setHideAds: (hide: boolean) => call<typeof c.setHideAds>('POST /plus/ads', { hide_ads: hide ? 1 : 0 }),
   setHiddenForPlus: (entryId: number, hidden: boolean) =>
-    api.post<{ is_hidden_for_plus: boolean }>(`admin/entries/${entryId}/hidden_for_plus`, { hidden: hidden ? 1 : 0 }),
-  cabinet: () => api.get<DonationsCabinet>('donations/cabinet'),
-  requestPayout: (amount: number) => api.post('donations/payouts/request', { amount }),
+    call<typeof admin.setHiddenForPlus>('POST /admin/entries/:id/hidden_for_plus', {
+      id: entryId,
+      hidden: hidden ? 1 : 0,
+    }),
+  cabinet: () => call<typeof c.donationsCabinet>('GET /donations/cabinet', {}),
+  requestPayout: (amount: number) => call<typeof c.requestPayout>('POST /donations/payouts/request', { amount }),
 };
 
 export interface CardFields {

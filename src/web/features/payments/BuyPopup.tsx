@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatRoubles } from '../../../shared/format.ts';
-import { RECURRING_STUFF_ID, digitsOnly, type PrepareData } from '../../../shared/payments.ts';
+import { RECURRING_STUFF_ID, digitsOnly } from '../../../shared/payments.ts';
+import type { PrepareData } from '../../../shared/api/payments.ts';
 import { authCalls, currentUser, setCurrentUser } from '../auth/session.ts';
 import { openAuthPopup } from '../auth/open.ts';
 import { popup } from '../../ui/overlays/popup.tsx';

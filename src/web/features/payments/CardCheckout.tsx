@@ -9,11 +9,8 @@ import {
   luhnValid,
   makeCryptogram,
   threeDsResultKey,
-  type BankInfo,
-  type CreateResult,
-  type PrepareData,
-  type ThreeDsData,
 } from '../../../shared/payments.ts';
+import type { BankInfo, CreateResult, PrepareData, ThreeDsData } from '../../../shared/api/payments.ts';
 import type { ApiResult } from '../../api/request.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { paymentCalls } from './calls.ts';

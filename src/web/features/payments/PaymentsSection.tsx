@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDate, formatDateTime, formatRoubles } from '../../../shared/format.ts';
-import { GIFT_PERIODS, type PaymentItem, type PlusStatus, type StaffPaymentItem } from '../../../shared/payments.ts';
+import { GIFT_PERIODS } from '../../../shared/payments.ts';
+import type { PaymentItem, PlusStatus, StaffPaymentItem } from '../../../shared/api/payments.ts';
 import { digitsOnly } from '../../../shared/payments.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { popup } from '../../ui/overlays/popup.tsx';

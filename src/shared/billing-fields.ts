@@ -1,4 +1,4 @@
-/** The billing routes' input: invoice, donation, card, promo and banner fields. */
+/** The billing routes' input (src/shared/api/billing*.ts): invoice, donation, card, promo and banner fields. */
 import { z } from 'zod';
 import {
   BANNER_URL_MAX,
@@ -11,9 +11,9 @@ import {
   isValidKpp,
   KOPECKS,
   needsKpp,
-} from '../../../shared/billing.ts';
-import { messages } from '../../../shared/catalogue.ts';
-import { collapse, emailField, idField, intField, plainBody, withoutControlChars } from '../../../shared/validation.ts';
+} from './billing.ts';
+import { messages } from './catalogue.ts';
+import { collapse, emailField, idField, intField, plainBody, withoutControlChars } from './validation.ts';
 
 export const text = (required: string, max: number) =>
   z
@@ -77,13 +77,6 @@ export const cardFields = {
     .min(1, messages.paymentCryptogramRequired)
     .max(4096, messages.paymentCryptogramInvalid),
 };
-export const card = (b: { email: string; order: string; cryptogram: string }, ip: string) => ({
-  email: b.email,
-  order: b.order,
-  cryptogram: b.cryptogram,
-  ip,
-});
-
 export const bannerUrl = (rm: string, re: RegExp) =>
   withoutControlChars(z.string({ error: rm }))
     .transform((s) => s.trim())

@@ -39,7 +39,16 @@ export const contract = <const C extends Contract>(c: C): C => c;
 /** The web's name of a contract: `'POST /favorite/change'`. */
 export type ContractKey<C extends Contract> = `${C['method']} ${C['path']}`;
 
-type In<S> = S extends z.ZodType ? z.input<S> : unknown;
+/**
+ * A field whose schema takes anything (a `z.preprocess` field parser: its input type is `unknown`) may be left out:
+ * the parser gives its default for a missing one. Other fields keep their own optionality.
+ */
+type Loose<T> = T extends object
+  ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & {
+      [K in keyof T as unknown extends T[K] ? never : K]: T[K];
+    }
+  : T;
+type In<S> = S extends z.ZodType ? Loose<z.input<S>> : unknown;
 /** What a caller sends: path params, query and body fields in one object (the path's `:name`s are taken out of it). */
 export type ContractInput<C extends Contract> = In<C['params']> & In<C['query']> & In<C['body']>;
 /** The answer's `data` as the caller reads it. */

@@ -27,8 +27,6 @@ export type {
   ApiTokenItem,
   DeletionState,
   ExportItem,
-  FoundUser,
   SessionItem,
-  SubsiteMember,
-  SubsiteSettings,
 } from './api/accounts.ts';
+export type { FoundUser, SubsiteMember, SubsiteSettings } from './api/accounts-subsites.ts';

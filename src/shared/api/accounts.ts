@@ -1,19 +1,9 @@
 import { z } from 'zod';
-import {
-  DESCRIPTION_MAX,
-  POSTING_RULES,
-  RULES_MAX,
-  SLUG_RE,
-  SUBSITE_NAME_MAX,
-  SUBSITE_NAME_MIN,
-  TOKEN_DAYS_MAX,
-  TOKEN_NAME_MAX,
-} from '../accounts.ts';
+import { DESCRIPTION_MAX, SLUG_RE, TOKEN_DAYS_MAX, TOKEN_NAME_MAX } from '../accounts.ts';
 import { messages } from '../catalogue.ts';
 import {
   collapse,
   emailField,
-  flagField,
   idField,
   intField,
   nameField,
@@ -23,11 +13,11 @@ import {
 } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
-/** Account settings, API tokens, sessions, the email, deletion and export, subsite settings (issue 15, items 5, 7–8). */
+/** Account settings, API tokens, sessions, the email, deletion and export (issue 15, items 5, 7); subsites: accounts-subsites.ts. */
 
-// ── Fields ─────────────────────────────────────────────────────────────────────────────────────────────────
+// ── Fields (the subsite settings' too: api/accounts-subsites.ts) ──────────────────────────────────────────
 
-const text = (required: string, max: number, tooLong: string) =>
+export const text = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: (iss) => (iss.input === undefined ? required : messages.wrongType) })
     .max(max * 4, tooLong)
@@ -35,24 +25,17 @@ const text = (required: string, max: number, tooLong: string) =>
     .pipe(z.string().max(max, tooLong));
 
 /** A picture uploaded here: `/media/{uuid}/` with optional filters, or '' to remove it. */
-const mediaUrlField = withoutControlChars(z.string({ error: messages.imageUrlInvalid }))
+export const mediaUrlField = withoutControlChars(z.string({ error: messages.imageUrlInvalid }))
   .refine((s) => s === '' || /^\/media\/[0-9a-f-]{36}\/(?:-\/[a-z_]+\/[0-9a-z_x]+\/)*$/.test(s), {
     message: messages.imageUrlInvalid,
   })
   .transform((s) => (s === '' ? null : s));
 
-const slugField = withoutControlChars(z.string({ error: messages.slugInvalid }))
+export const slugField = withoutControlChars(z.string({ error: messages.slugInvalid }))
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.string().regex(SLUG_RE, messages.slugInvalid));
 
-const descriptionField = text(messages.wrongType, DESCRIPTION_MAX, messages.descriptionTooLong(DESCRIPTION_MAX));
-
-const subsiteNameField = z
-  .string({ error: messages.subsiteNameInvalid })
-  .transform(collapse)
-  .pipe(
-    z.string().min(SUBSITE_NAME_MIN, messages.subsiteNameInvalid).max(SUBSITE_NAME_MAX, messages.subsiteNameInvalid),
-  );
+export const descriptionField = text(messages.wrongType, DESCRIPTION_MAX, messages.descriptionTooLong(DESCRIPTION_MAX));
 
 /** Absent for an account without a password (made through a provider): a fresh sign-in proves it instead. */
 const currentPasswordField = z
@@ -296,120 +279,4 @@ export const exportFile = contract({
     description: 'The archive: README, profile.json, entries/{id}.json, comments.json.',
   },
   errors: ['export_id_invalid', 'export_not_found'],
-});
-
-// ── Subsite settings (spec/content.md §2 `{subsite_url}/settings`, §5, §7) ────────────────────────────────────
-
-const subsiteParams = z.object({ id: idField(messages.subsiteNotFound) });
-const teamRole = z.enum(['owner', 'admin', 'moderator', 'editor', 'author']);
-
-const subsiteSettings = z.object({
-  id: z.number().int(),
-  type: z.enum(['user', 'community', 'company']),
-  name: z.string(),
-  url: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  rules: z.string(),
-  avatar_url: z.string().nullable(),
-  avatar_color: z.string(),
-  cover_url: z.string().nullable(),
-  posting: z.enum(POSTING_RULES),
-  /** Entries of people outside the community's managers wait for their approval. */
-  is_moderated: z.boolean(),
-  /** 'site_moderator': the site's moderator, who changes only who may post and the approval flag. */
-  my_role: z.enum(['owner', 'admin', 'site_moderator']),
-  members: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      url: z.string(),
-      avatar_url: z.string().nullable(),
-      avatar_color: z.string(),
-      role: teamRole,
-    }),
-  ),
-});
-export type SubsiteSettings = z.output<typeof subsiteSettings>;
-export type SubsiteMember = SubsiteSettings['members'][number];
-
-/** Who may open the settings, and as what: accounts/policy.ts `settingsRole`. */
-const settingsErrors = ['subsite_not_found', 'subsite_settings_forbidden'] as const;
-
-export const subsiteSettingsOf = contract({
-  method: 'GET',
-  path: '/subsite/settings/:id',
-  access: 'user',
-  params: subsiteParams,
-  response: subsiteSettings,
-  errors: [...settingsErrors],
-});
-
-/** Each field optional; a person's blog keeps its name, posting rule and approval flag; the answer is the settings. */
-export const saveSubsiteSettings = contract({
-  method: 'POST',
-  path: '/subsite/save_settings/:id',
-  access: 'active',
-  params: subsiteParams,
-  body: plainBody({
-    name: subsiteNameField.optional(),
-    description: descriptionField.optional(),
-    rules: text(messages.wrongType, RULES_MAX, messages.rulesTooLong(RULES_MAX)).optional(),
-    avatar_url: mediaUrlField.optional(),
-    cover_url: mediaUrlField.optional(),
-    posting: z.enum(POSTING_RULES, { error: messages.postingRuleInvalid }).optional(),
-    is_moderated: flagField(messages.wrongType).optional(),
-  }),
-  response: subsiteSettings,
-  errors: [
-    ...settingsErrors,
-    'subsite_settings_moderation_only',
-    'subsite_name_invalid',
-    'description_too_long',
-    'rules_too_long',
-    'image_url_invalid',
-    'posting_rule_invalid',
-  ],
-});
-
-/** Sets a person's role in the team; '' or absent removes them from it. The answer is the settings. */
-export const setMember = contract({
-  method: 'POST',
-  path: '/subsite/members/:id',
-  access: 'active',
-  params: subsiteParams,
-  body: plainBody({
-    user_id: idField(messages.userLinkInvalid),
-    role: z
-      .enum(['admin', 'moderator', 'editor', 'author', ''], { error: messages.memberRoleInvalid })
-      .optional()
-      .transform((r) => r || null),
-  }),
-  response: subsiteSettings,
-  errors: [...settingsErrors, 'member_role_invalid', 'user_link_not_found', 'cannot_change_owner', 'forbidden'],
-});
-
-/** A profile link of this site (`…/u/123-name`, `/u/123`) → the person. */
-export const findUser = contract({
-  method: 'POST',
-  path: '/search/user',
-  access: 'active',
-  body: plainBody({
-    url: withoutControlChars(z.string({ error: messages.userLinkInvalid })).pipe(
-      z.string().min(1, messages.userLinkInvalid).max(500, messages.userLinkInvalid),
-    ),
-  }),
-  response: z.object({ id: z.number().int(), url: z.string(), name: z.string() }),
-  errors: ['user_link_invalid', 'user_link_not_found'],
-});
-export type FoundUser = ContractOutput<typeof findUser>;
-
-/** A new community owned by the caller; the answer is its id and address. */
-export const createCommunity = contract({
-  method: 'POST',
-  path: '/subsite/create',
-  access: 'active',
-  body: plainBody({ name: subsiteNameField, slug: slugField, description: descriptionField.optional() }),
-  response: z.object({ id: z.number().int(), url: z.string() }),
-  errors: ['subsite_name_invalid', 'slug_invalid', 'description_too_long', 'slug_taken', 'community_too_many'],
 });

@@ -1,4 +1,5 @@
 import * as contracts from '../../../shared/api/accounts.ts';
+import * as subsiteContracts from '../../../shared/api/accounts-subsites.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { READS, route } from '../../http/route.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
@@ -102,26 +103,26 @@ export const accountsRoutes = [
   }),
 
   // Subsite settings (spec/content.md §2 `{subsite_url}/settings`, §5, §7)
-  route.implement(contracts.subsiteSettingsOf, {
+  route.implement(subsiteContracts.subsiteSettingsOf, {
     rateLimit: READS,
     handler: ({ ctx, user, params }) => accounts.subsiteSettings(ctx, user, params.id),
   }),
-  route.implement(contracts.saveSubsiteSettings, {
+  route.implement(subsiteContracts.saveSubsiteSettings, {
     rateLimit: [30, 60],
     message: messages.subsiteSettingsSaved,
     handler: ({ ctx, user, params, body }) => accounts.saveSubsiteSettings(ctx, user, params.id, body),
   }),
-  route.implement(contracts.setMember, {
+  route.implement(subsiteContracts.setMember, {
     rateLimit: [60, 60],
     message: messages.subsiteSettingsSaved,
     handler: ({ ctx, user, params, body }) => accounts.setMember(ctx, user, params.id, body),
   }),
-  route.implement(contracts.findUser, {
+  route.implement(subsiteContracts.findUser, {
     readOnly: true,
     rateLimit: [60, 60],
     handler: ({ ctx, body }) => accounts.findUserByLink(ctx, body.url),
   }),
-  route.implement(contracts.createCommunity, {
+  route.implement(subsiteContracts.createCommunity, {
     rateLimit: [5, 3600],
     message: messages.communityCreated,
     handler: ({ ctx, user, body }) =>

@@ -6,7 +6,6 @@ import { DESCRIPTION_MAX } from '../../../shared/accounts.ts';
 import type {
   AccountSettings,
   cancelDeletion,
-  createCommunity,
   DeletionState,
   ExportItem,
   requestDeletion,
@@ -14,6 +13,7 @@ import type {
   saveProfile,
   settings,
 } from '../../../shared/api/accounts.ts';
+import type { createCommunity } from '../../../shared/api/accounts-subsites.ts';
 import type { ContractInput } from '../../../shared/api/contract.ts';
 import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';

@@ -8,7 +8,7 @@ import type {
   saveSubsiteSettings,
   setMember,
   SubsiteSettings,
-} from '../../../shared/api/accounts.ts';
+} from '../../../shared/api/accounts-subsites.ts';
 import type { ContractInput } from '../../../shared/api/contract.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';

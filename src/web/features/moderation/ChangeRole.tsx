@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import type { setMember } from '../../../shared/api/accounts.ts';
+import type { setMember } from '../../../shared/api/accounts-subsites.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';

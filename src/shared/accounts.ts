@@ -1,4 +1,4 @@
-/** Wire types of account settings, API tokens and subsite settings (issue 15). */
+/** Limits and rules of account settings, API tokens and subsite settings (issue 15). */
 
 export const TOKEN_NAME_MAX = 60;
 export const TOKEN_DAYS_MAX = 3650;
@@ -20,99 +20,13 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 export const POSTING_RULES = ['everyone', 'members', 'authors'] as const;
 export type PostingRule = (typeof POSTING_RULES)[number];
 
-export type TokenStatus = 'active' | 'revoked' | 'expired';
-
-export interface ApiTokenItem {
-  id: number;
-  name: string;
-  /** The first characters, to tell tokens apart; the token itself is shown once, when made. */
-  prefix: string;
-  scope: 'read' | 'write';
-  status: TokenStatus;
-  is_active: boolean;
-  created: string;
-  /** ISO date, or null for a token without an end. */
-  valid_until: string | null;
-  last_used: string | null;
-}
-
-export interface ApiTokenCreated {
-  token: string;
-  item: ApiTokenItem;
-}
-
-export interface SessionItem {
-  id: string;
-  created: string;
-  ip: string;
-  user_agent: string;
-  is_current: boolean;
-}
-
-export interface AccountSettings {
-  id: number;
-  name: string;
-  url: string;
-  slug: string;
-  description: string;
-  email: string;
-  avatar_url: string | null;
-  avatar_color: string;
-  cover_url: string | null;
-  /** When the name may change next (ISO), or null when it may now. */
-  name_change_at: string | null;
-  via_token: boolean;
-  /** False for an account made through a provider or a link: its forms ask for a fresh sign-in, not a password. */
-  has_password: boolean;
-  /** A requested deletion still in its grace period, or null. */
-  deletion: DeletionState | null;
-  exports: ExportItem[];
-}
-
-export interface DeletionState {
-  mode: 'anonymize' | 'remove';
-  run_at: string;
-}
-
-export interface ExportItem {
-  id: number;
-  status: 'queued' | 'ready' | 'failed';
-  size: number;
-  created: string;
-  /** The download address once the archive is ready. */
-  url: string | null;
-}
-
-export interface SubsiteMember {
-  id: number;
-  name: string;
-  url: string;
-  avatar_url: string | null;
-  avatar_color: string;
-  role: 'owner' | 'admin' | 'moderator' | 'editor' | 'author';
-}
-
-export interface SubsiteSettings {
-  id: number;
-  type: 'user' | 'community' | 'company';
-  name: string;
-  url: string;
-  slug: string;
-  description: string;
-  rules: string;
-  avatar_url: string | null;
-  avatar_color: string;
-  cover_url: string | null;
-  posting: PostingRule;
-  /** Entries of people outside the community's managers wait for their approval. */
-  is_moderated: boolean;
-  /** 'site_moderator': the site's moderator, who changes only who may post and the approval flag. */
-  my_role: 'owner' | 'admin' | 'site_moderator';
-  members: SubsiteMember[];
-}
-
-export interface FoundUser {
-  id: number;
-  url: string;
-  name: string;
-}
+/** The wire shapes of tokens, sessions, account and subsite settings: their routes' contracts (api/accounts.ts). */
+export type {
+  AccountSettings,
+  ApiTokenCreated,
+  ApiTokenItem,
+  DeletionState,
+  ExportItem,
+  SessionItem,
+} from './api/accounts.ts';
+export type { FoundUser, SubsiteMember, SubsiteSettings } from './api/accounts-subsites.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Route } from './+types/account.email';
 import { ui } from '../../shared/catalogue.ts';
-import { api } from '../api/request.ts';
+import type { confirmEmail } from '../../shared/api/accounts.ts';
+import { call } from '../api/call.ts';
 
 /**
  * `/u/me/settings/email/{token}`: the link mailed to the new address. Opening it changes nothing (mail scanners
@@ -14,7 +15,11 @@ export function meta() {
 export default function EmailConfirmPage({ params }: Route.ComponentProps) {
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   async function confirm() {
-    const res = await api.post('users/settings/email/confirm', { token: params.token }, { notify: false });
+    const res = await call<typeof confirmEmail>(
+      'POST /users/settings/email/confirm',
+      { token: params.token },
+      { notify: false },
+    );
     setState({ ok: res.ok, text: res.rm });
   }
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ui } from '../../shared/catalogue.ts';
 import { formatDateTime } from '../../shared/format.ts';
-import type { QrRequest } from '../../shared/signin.ts';
+import type { QrRequest } from '../../shared/api/signin.ts';
 import { openAuthPopup } from '../features/auth/open.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { signinCalls } from '../features/signin/calls.ts';

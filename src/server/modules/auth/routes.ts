@@ -1,14 +1,5 @@
-import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import {
-  loginBody,
-  plainBody,
-  recoverDoBody,
-  recoverRequestBody,
-  recoverTokenField,
-  registerBody,
-} from '../../../shared/validation.ts';
-import { captchaField } from '../../../shared/captcha.ts';
+import * as contracts from '../../../shared/api/auth.ts';
 import { READS, route } from '../../http/route.ts';
 import { clearSessionCookie, clientInfo, SESSION_COOKIE, setSessionCookie } from '../../http/session.ts';
 import type { Ctx } from '../../context.ts';
@@ -19,17 +10,14 @@ const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 
 /** The calls the spec keeps both under /v3.0 and at the site root: check, recovery request and completion. */
 const sharedRoutes = [
-  route.get('/auth/check', {
-    access: 'anyone',
+  route.implement(contracts.check, {
     rateLimit: READS,
     handler: ({ ctx, user }) => auth.currentUser(ctx, user),
   }),
 
-  route.post('/auth/simple/recover/request', {
-    access: 'anyone',
+  route.implement(contracts.recoverRequest, {
     session: 'browser',
     rateLimit: [5, 900],
-    body: recoverRequestBody,
     message: messages.recoverSent,
     handler: async ({ ctx, body }) => {
       await auth.requestRecovery(ctx, body.values.email);
@@ -37,11 +25,9 @@ const sharedRoutes = [
     },
   }),
 
-  route.post('/auth/simple/recover/do', {
-    access: 'anyone',
+  route.implement(contracts.recoverDo, {
     session: 'browser',
     rateLimit: [10, 900],
-    body: recoverDoBody,
     message: messages.passwordChanged,
     handler: async ({ ctx, body, req, reply }) => {
       const { user, session } = await auth.completeRecovery(ctx, body.values, clientInfo(req));
@@ -56,19 +42,15 @@ export const authRoutes = [
   ...sharedRoutes,
 
   // The API side of the mailed link (at the root, the same path is the page that link opens).
-  route.get('/auth/simple/recover', {
-    access: 'anyone',
+  route.implement(contracts.recoverCheck, {
     session: 'browser',
     rateLimit: [30, 900],
-    query: z.strictObject({ token: recoverTokenField, mode: z.string().optional() }),
     handler: ({ ctx, query }) => auth.checkRecovery(ctx, query.token),
   }),
 
-  route.post('/auth/simple/register', {
-    access: 'anyone',
+  route.implement(contracts.register, {
     session: 'browser',
     rateLimit: [10, 3600],
-    body: registerBody,
     handler: async ({ ctx, body, req, reply }) => {
       assertNotHoneypot(ctx, body.values.website);
       const { user, session } = await auth.register(ctx, body.values, clientInfo(req));
@@ -77,12 +59,10 @@ export const authRoutes = [
     },
   }),
 
-  route.post('/auth/simple/login', {
-    access: 'anyone',
+  route.implement(contracts.login, {
     session: 'browser',
     rateLimit: [20, 300],
     // The captcha comes back when the account had many failed tries (auth.login: rc 418).
-    body: loginBody.extend({ captcha: captchaField }),
     handler: async ({ ctx, body, req, reply }) => {
       const { user, session } = await auth.login(ctx, body.values, clientInfo(req), body.captcha);
       setSessionCookie(reply, session, secure(ctx));
@@ -90,10 +70,8 @@ export const authRoutes = [
     },
   }),
 
-  route.post('/auth/logout', {
-    access: 'anyone',
+  route.implement(contracts.logout, {
     rateLimit: [30, 60],
-    body: plainBody({}),
     message: messages.loggedOut,
     handler: async ({ ctx, req, reply }) => {
       await auth.logout(ctx, req.cookies[SESSION_COOKIE]);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import * as client from 'openid-client';
 import { messages } from '../../../shared/catalogue.ts';
-import { OAUTH_STATE_TTL_MIN, PROVIDERS, type ProviderInfo, type ProviderType } from '../../../shared/signin.ts';
+import { OAUTH_STATE_TTL_MIN, PROVIDERS, type ProviderType } from '../../../shared/signin.ts';
+import type { CallbackQuery, ProviderInfo } from '../../../shared/api/signin.ts';
 import { slugify } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -267,15 +268,8 @@ async function profileFromTokens(
   };
 }
 
-export interface CallbackQuery {
-  code?: string;
-  state?: string;
-  error?: string;
-  device_id?: string;
-  tgAuthResult?: string;
-  /** Apple's form_post field with the name, sent at the first sign-in only. */
-  user?: string;
-}
+/** The provider's answer at the callback (its query, or Apple's form). */
+export type { CallbackQuery } from '../../../shared/api/signin.ts';
 
 export interface OAuthDone {
   session: SessionInfo | null;

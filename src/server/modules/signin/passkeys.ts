@@ -8,7 +8,8 @@ import {
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX, type PasskeyOptions } from '../../../shared/signin.ts';
+import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX } from '../../../shared/signin.ts';
+import type { PasskeyOptions } from '../../../shared/api/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, badRequestOf } from '../../lib/errors.ts';

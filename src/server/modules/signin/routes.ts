@@ -1,20 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
-import {
-  magicCreateBody,
-  magicUseBody,
-  passkeyLoginBody,
-  passkeyRegisterBody,
-  PROVIDERS,
-  qrCodeQuery,
-  qrCompleteBody,
-  qrConfirmBody,
-  unlinkBody,
-  type OAuthResult,
-  type ProviderType,
-} from '../../../shared/signin.ts';
-import { plainBody } from '../../../shared/validation.ts';
+import * as contracts from '../../../shared/api/signin.ts';
+import { PROVIDERS, type OAuthResult, type ProviderType } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { READS, route } from '../../http/route.ts';
@@ -30,26 +17,21 @@ const secure = (ctx: Ctx) => ctx.config.publicUrl.startsWith('https:');
 
 /** QR login, magic links, passkeys and sign-in methods (issue 15, items 1–4), under /v3.0. */
 export const signinRoutes = [
-  route.get('/u/qr/url', {
-    access: 'anyone',
+  route.implement(contracts.qrUrl, {
     session: 'browser',
     rateLimit: [30, 300],
     handler: ({ ctx, req }) => signin.createQr(ctx, clientInfo(req)),
   }),
 
-  route.get('/u/qr/info', {
-    access: 'user',
+  route.implement(contracts.qrInfo, {
     session: 'browser',
     rateLimit: [60, 300],
-    query: qrCodeQuery,
     handler: ({ ctx, query }) => signin.qrRequest(ctx, query.code),
   }),
 
-  route.post('/u/qr/confirm', {
-    access: 'active',
+  route.implement(contracts.qrConfirm, {
     session: 'browser',
     rateLimit: [30, 300],
-    body: qrConfirmBody,
     message: messages.qrConfirmed,
     handler: async ({ ctx, user, body }) => {
       await signin.confirmQr(ctx, user, body.code);
@@ -57,22 +39,18 @@ export const signinRoutes = [
     },
   }),
 
-  route.post('/u/qr/reject', {
-    access: 'user',
+  route.implement(contracts.qrReject, {
     session: 'browser',
     rateLimit: [30, 300],
-    body: qrConfirmBody,
     handler: async ({ ctx, body }) => {
       await signin.rejectQr(ctx, body.code);
       return {};
     },
   }),
 
-  route.post('/u/qr/complete', {
-    access: 'anyone',
+  route.implement(contracts.qrComplete, {
     session: 'browser',
     rateLimit: [60, 300],
-    body: qrCompleteBody,
     handler: async ({ ctx, body, req, reply }) => {
       const { user, session } = await signin.completeQr(ctx, body.key, clientInfo(req));
       setSessionCookie(reply, session, secure(ctx));
@@ -80,20 +58,16 @@ export const signinRoutes = [
     },
   }),
 
-  route.post('/magic/create', {
-    access: 'anyone',
+  route.implement(contracts.magicCreate, {
     session: 'browser',
     rateLimit: [5, 900],
-    body: magicCreateBody,
     message: messages.magicSent,
     handler: ({ ctx, body }) => signin.createMagic(ctx, body.email, body.redirect),
   }),
 
-  route.post('/magic/use', {
-    access: 'anyone',
+  route.implement(contracts.magicUse, {
     session: 'browser',
     rateLimit: [20, 900],
-    body: magicUseBody,
     handler: async ({ ctx, body, req, reply }) => {
       const { user, session, redirect_url } = await signin.useMagic(ctx, body.token, clientInfo(req));
       setSessionCookie(reply, session, secure(ctx));
@@ -101,41 +75,33 @@ export const signinRoutes = [
     },
   }),
 
-  route.get('/auth/providers', {
-    access: 'anyone',
+  route.implement(contracts.providers, {
     rateLimit: READS,
     handler: ({ ctx }) => ({ providers: oauth.offeredProviders(ctx) }),
   }),
 
-  route.get('/users/settings/signin', {
-    access: 'user',
+  route.implement(contracts.methods, {
     rateLimit: READS,
     session: 'browser',
     handler: ({ ctx, user }) => signin.methods(ctx, user),
   }),
 
-  route.post('/users/settings/unlink', {
-    access: 'active',
+  route.implement(contracts.unlink, {
     session: 'browser',
     rateLimit: [30, 300],
-    body: unlinkBody,
     message: messages.unlinked,
     handler: ({ ctx, user, body }) => signin.unlink(ctx, user, body.id, body.type),
   }),
 
-  route.post('/passkeys/register/options', {
-    access: 'active',
+  route.implement(contracts.passkeyRegisterOptions, {
     session: 'browser',
     rateLimit: [20, 300],
-    body: plainBody({}),
     handler: ({ ctx, user }) => passkeys.registrationOptions(ctx, user),
   }),
 
-  route.post('/passkeys/register', {
-    access: 'active',
+  route.implement(contracts.passkeyRegister, {
     session: 'browser',
     rateLimit: [20, 300],
-    body: passkeyRegisterBody,
     message: messages.passkeyAdded,
     handler: async ({ ctx, user, body }) => {
       await passkeys.register(ctx, user, body);
@@ -143,19 +109,15 @@ export const signinRoutes = [
     },
   }),
 
-  route.post('/passkeys/login/options', {
-    access: 'anyone',
+  route.implement(contracts.passkeyLoginOptions, {
     session: 'browser',
     rateLimit: [30, 300],
-    body: plainBody({}),
     handler: ({ ctx }) => passkeys.loginOptions(ctx),
   }),
 
-  route.post('/passkeys/login', {
-    access: 'anyone',
+  route.implement(contracts.passkeyLogin, {
     session: 'browser',
     rateLimit: [30, 300],
-    body: passkeyLoginBody,
     handler: async ({ ctx, body, req, reply }) => {
       const { userId, session } = await passkeys.login(ctx, body, clientInfo(req));
       setSessionCookie(reply, session, secure(ctx));
@@ -163,16 +125,6 @@ export const signinRoutes = [
     },
   }),
 ];
-
-/** What a provider may add to the callback besides the fields we read (OpenID's iss, session_state, scope…). */
-const callbackQuery = z.object({
-  code: z.string().max(4000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  device_id: z.string().max(200).optional(),
-  tgAuthResult: z.string().max(4000).optional(),
-  user: z.string().max(4000).optional(),
-});
 
 /** The popup window's page: tells the opener `{success, error}` (spec/content.md §7) and closes. */
 function resultPage(ctx: Ctx, result: OAuthResult): string {
@@ -200,59 +152,55 @@ const providerPaths: [ProviderType, string][] = [
 ];
 
 /** `/auth/{provider}` and its callback at the site root, opened in the popup window. */
-export const signinRootRoutes = providerPaths.flatMap(([type, path]) => [
-  route.get(`/auth/${path}`, {
-    access: 'anyone',
-    session: 'browser',
-    rateLimit: [30, 300],
-    raw: true,
-    handler: async ({ ctx, user, reply }) => {
-      try {
-        const provider = oauth.requireProvider(ctx, type);
-        const { url, state } = await oauth.startOAuth(ctx, provider, user);
-        bindBrowser(ctx, reply, provider, state);
-        return reply.redirect(url);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        return reply
-          .code(err.rc)
-          .type('text/html; charset=utf-8')
-          .send(resultPage(ctx, { source: 'sreda-signin', success: false, error: err.message }));
-      }
-    },
-  }),
-  route.get(`/auth/${path}/callback`, {
-    access: 'anyone',
-    session: 'browser',
-    rateLimit: [30, 300],
-    raw: true,
-    query: callbackQuery,
-    handler: async ({ ctx, user, query, req, reply }) => {
-      if (type === 'telegram' && !query.tgAuthResult)
-        return reply.type('text/html; charset=utf-8').send(TELEGRAM_FRAGMENT);
-      return finishInPopup(ctx, type, query, new URL(req.url, ctx.config.publicUrl), user, req, reply);
-    },
-  }),
-  // Apple answers with a form POST (response_mode=form_post) from its own site: no CSRF marker comes with it; the
-  // one-time state it carries and the browser's SameSite=None cookie (browser.ts) are the proof.
-  ...(type === 'apple'
-    ? [
-        route.post(`/auth/${path}/callback`, {
-          access: 'anyone',
-          session: 'browser',
-          rateLimit: [30, 300],
-          raw: true,
-          crossSite: true,
-          body: callbackQuery,
-          handler: async ({ ctx, user, body, req, reply }) => {
-            const url = new URL(`/auth/${path}/callback`, ctx.config.publicUrl);
-            for (const key of ['code', 'state', 'error'] as const) if (body[key]) url.searchParams.set(key, body[key]);
-            return finishInPopup(ctx, type, body, url, user, req, reply);
-          },
-        }),
-      ]
-    : []),
-]);
+export const signinRootRoutes = providerPaths.flatMap(([type, path]) => {
+  const c = contracts.providerContracts(type, path);
+  return [
+    route.implement(c.start, {
+      session: 'browser',
+      rateLimit: [30, 300],
+      handler: async ({ ctx, user, reply }) => {
+        try {
+          const provider = oauth.requireProvider(ctx, type);
+          const { url, state } = await oauth.startOAuth(ctx, provider, user);
+          bindBrowser(ctx, reply, provider, state);
+          return reply.redirect(url);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          return reply
+            .code(err.rc)
+            .type('text/html; charset=utf-8')
+            .send(resultPage(ctx, { source: 'sreda-signin', success: false, error: err.message }));
+        }
+      },
+    }),
+    route.implement(c.callback, {
+      session: 'browser',
+      rateLimit: [30, 300],
+      handler: async ({ ctx, user, query, req, reply }) => {
+        if (type === 'telegram' && !query.tgAuthResult)
+          return reply.type('text/html; charset=utf-8').send(TELEGRAM_FRAGMENT);
+        return finishInPopup(ctx, type, query, new URL(req.url, ctx.config.publicUrl), user, req, reply);
+      },
+    }),
+    // Apple answers with a form POST (response_mode=form_post) from its own site: no CSRF marker comes with it; the
+    // one-time state it carries and the browser's SameSite=None cookie (browser.ts) are the proof.
+    ...(type === 'apple'
+      ? [
+          route.implement(c.formCallback, {
+            session: 'browser',
+            rateLimit: [30, 300],
+            crossSite: true,
+            handler: async ({ ctx, user, body, req, reply }) => {
+              const url = new URL(`/auth/${path}/callback`, ctx.config.publicUrl);
+              for (const key of ['code', 'state', 'error'] as const)
+                if (body[key]) url.searchParams.set(key, body[key]);
+              return finishInPopup(ctx, type, body, url, user, req, reply);
+            },
+          }),
+        ]
+      : []),
+  ];
+});
 
 /** Exchanges the provider's answer and tells the opener how it went (the popup's result page). */
 async function finishInPopup(

@@ -2,14 +2,8 @@ import Bowser from 'bowser';
 import type { CurrentUser } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { channelName } from '../../../shared/realtime.ts';
-import {
-  MAGIC_TTL_MIN,
-  QR_TTL_S,
-  type QrCode,
-  type ProviderType,
-  type QrRequest,
-  type SigninMethods,
-} from '../../../shared/signin.ts';
+import { MAGIC_TTL_MIN, QR_TTL_S, type ProviderType } from '../../../shared/signin.ts';
+import type { QrCode, QrRequest, SigninMethods } from '../../../shared/api/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/errors.ts';

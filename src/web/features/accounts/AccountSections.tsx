@@ -2,13 +2,20 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import {
-  DESCRIPTION_MAX,
-  type AccountSettings,
-  type DeletionState,
-  type ExportItem,
-} from '../../../shared/accounts.ts';
-import { api } from '../../api/request.ts';
+import { DESCRIPTION_MAX } from '../../../shared/accounts.ts';
+import type {
+  AccountSettings,
+  cancelDeletion,
+  DeletionState,
+  ExportItem,
+  requestDeletion,
+  requestExport,
+  saveProfile,
+  settings,
+} from '../../../shared/api/accounts.ts';
+import type { createCommunity } from '../../../shared/api/accounts-subsites.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { NicknameForm } from './NicknameForm.tsx';
@@ -26,9 +33,9 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  async function save(values: Record<string, unknown>) {
+  async function save(values: ContractInput<typeof saveProfile>) {
     setBusy(true);
-    const res = await api.post<AccountSettings>('users/settings/profile', values, { notify: false });
+    const res = await call<typeof saveProfile>('POST /users/settings/profile', values, { notify: false });
     setBusy(false);
     if (!res.ok) {
       setError(res.rm);
@@ -109,14 +116,14 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
   useEffect(() => {
     if (!queued) return;
     const timer = setInterval(async () => {
-      const res = await api.get<AccountSettings>('users/settings', {}, { notify: false });
+      const res = await call<typeof settings>('GET /users/settings', {}, { notify: false });
       if (res.ok) setExports(res.data.exports);
     }, 3000);
     return () => clearInterval(timer);
   }, [queued]);
 
-  async function requestExport() {
-    const res = await api.post<{ items: ExportItem[] }>('users/settings/export');
+  async function exportData() {
+    const res = await call<typeof requestExport>('POST /users/settings/export', {});
     if (res.ok) {
       setExports(res.data.items);
       toast.show(res.rm, { type: 'success' });
@@ -126,8 +133,8 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
     e.preventDefault();
     const answer = await openModal({ kind: 'confirm', title: t.deleteButton, text: t.deleteConfirm, danger: true });
     if (!answer.status) return;
-    const res = await api.post<{ deletion: DeletionState }>(
-      'users/settings/delete',
+    const res = await call<typeof requestDeletion>(
+      'POST /users/settings/delete',
       { password: password || undefined, content: mode },
       { notify: false },
     );
@@ -138,7 +145,7 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
     toast.show(res.rm, { type: 'success' });
   }
   async function cancel() {
-    const res = await api.post('users/settings/delete/cancel');
+    const res = await call<typeof cancelDeletion>('POST /users/settings/delete/cancel', {});
     if (!res.ok) return;
     setDeletion(null);
     toast.show(res.rm, { type: 'success' });
@@ -165,7 +172,7 @@ export function AccountSection({ initial }: { initial: AccountSettings }) {
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn-secondary" onClick={requestExport} disabled={queued}>
+      <button type="button" className="btn btn-secondary" onClick={exportData} disabled={queued}>
         {t.exportButton}
       </button>
 
@@ -206,7 +213,7 @@ export function CommunitiesSection({ managed }: { managed: { value: number; labe
   const [error, setError] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const res = await api.post<{ id: number; url: string }>('subsite/create', v, { notify: false });
+    const res = await call<typeof createCommunity>('POST /subsite/create', v, { notify: false });
     if (!res.ok) return setError(res.rm);
     toast.show(res.rm, { type: 'success' });
     navigate(`${res.data.url}/settings`);

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { NAME_MAX } from '../../../shared/limits.ts';
-import type { AccountSettings } from '../../../shared/accounts.ts';
-import { api } from '../../api/request.ts';
+import type { AccountSettings, changeName } from '../../../shared/api/accounts.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = ui.accounts;
@@ -34,7 +34,7 @@ export function NicknameForm({ initial, onSaved }: { initial: AccountSettings; o
       return;
     }
     setBusy(true);
-    const res = await api.post<AccountSettings>('users/settings/name', { name: value }, { notify: false });
+    const res = await call<typeof changeName>('POST /users/settings/name', { name: value }, { notify: false });
     setBusy(false);
     if (!res.ok) {
       setError(res.rm);

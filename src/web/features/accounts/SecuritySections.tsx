@@ -2,9 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { SessionItem } from '../../../shared/accounts.ts';
+import type {
+  changeEmail,
+  changePassword,
+  endOtherSessions,
+  SessionItem,
+  sessions,
+} from '../../../shared/api/accounts.ts';
 import { PASSWORD_MAX } from '../../../shared/limits.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { deviceName } from './device.ts';
@@ -22,8 +28,8 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await api.post(
-      'users/settings/password',
+    const res = await call<typeof changePassword>(
+      'POST /users/settings/password',
       { current: current || undefined, password },
       { notify: false },
     );
@@ -65,14 +71,14 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
 export function SessionsSection() {
   const [items, setItems] = useState<SessionItem[] | null>(null);
   const load = async () => {
-    const res = await api.get<{ items: SessionItem[] }>('users/settings/sessions');
+    const res = await call<typeof sessions>('GET /users/settings/sessions', {});
     if (res.ok) setItems(res.data.items);
   };
   useEffect(() => {
     void load();
   }, []);
   async function endOthers() {
-    const res = await api.post<{ ended: number }>('users/settings/sessions/end_others');
+    const res = await call<typeof endOtherSessions>('POST /users/settings/sessions/end_others', {});
     if (!res.ok) return;
     toast.show(res.rm, { type: 'success' });
     await load();
@@ -116,8 +122,8 @@ export function EmailSection({ current, hasPassword }: { current: string; hasPas
   const [sent, setSent] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const res = await api.post<{ email: string }>(
-      'users/settings/email',
+    const res = await call<typeof changeEmail>(
+      'POST /users/settings/email',
       { email, password: password || undefined },
       {
         notify: false,

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import {
-  DESCRIPTION_MAX,
-  POSTING_RULES,
-  RULES_MAX,
-  SUBSITE_NAME_MAX,
-  type FoundUser,
-  type SubsiteSettings,
-} from '../../../shared/accounts.ts';
-import { api } from '../../api/request.ts';
+import { DESCRIPTION_MAX, POSTING_RULES, RULES_MAX, SUBSITE_NAME_MAX } from '../../../shared/accounts.ts';
+import type {
+  findUser,
+  FoundUser,
+  saveSubsiteSettings,
+  setMember,
+  SubsiteSettings,
+} from '../../../shared/api/accounts-subsites.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -27,13 +28,17 @@ function Members({ settings, onChange }: { settings: SubsiteSettings; onChange(s
   async function find(e: FormEvent) {
     e.preventDefault();
     setFound(null);
-    const res = await api.post<FoundUser>('search/user', { url: link }, { notify: false });
+    const res = await call<typeof findUser>('POST /search/user', { url: link }, { notify: false });
     if (!res.ok) return setError(res.rm);
     setError('');
     setFound(res.data);
   }
-  async function set(userId: number, next: string) {
-    const res = await api.post<SubsiteSettings>(`subsite/members/${settings.id}`, { user_id: userId, role: next });
+  async function set(userId: number, next: ContractInput<typeof setMember>['role']) {
+    const res = await call<typeof setMember>('POST /subsite/members/:id', {
+      id: settings.id,
+      user_id: userId,
+      role: next,
+    });
     if (!res.ok) return;
     onChange(res.data);
     setFound(null);
@@ -148,9 +153,13 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
   const [busy, setBusy] = useState(false);
   const isBlog = s.type === 'user';
 
-  async function save(values: Record<string, unknown>) {
+  async function save(values: Omit<ContractInput<typeof saveSubsiteSettings>, 'id'>) {
     setBusy(true);
-    const res = await api.post<SubsiteSettings>(`subsite/save_settings/${s.id}`, values, { notify: false });
+    const res = await call<typeof saveSubsiteSettings>(
+      'POST /subsite/save_settings/:id',
+      { ...values, id: s.id },
+      { notify: false },
+    );
     setBusy(false);
     if (!res.ok) return setError(res.rm);
     setError('');

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
-import { TOKEN_NAME_MAX, type ApiTokenCreated, type ApiTokenItem } from '../../../shared/accounts.ts';
-import { api } from '../../api/request.ts';
+import { TOKEN_NAME_MAX } from '../../../shared/accounts.ts';
+import type { ApiTokenCreated, ApiTokenItem, createToken, revokeToken } from '../../../shared/api/accounts.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -77,7 +78,7 @@ function TokenDialog({ onCreated }: { onCreated(c: ApiTokenCreated): void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await api.post<ApiTokenCreated>('tokens/create', { name, scope, days }, { notify: false });
+    const res = await call<typeof createToken>('POST /tokens/create', { name, scope, days }, { notify: false });
     setBusy(false);
     if (!res.ok) return setError(res.rm);
     setCreated(res.data);
@@ -154,7 +155,7 @@ export function TokensSection({ initial }: { initial: ApiTokenItem[] }) {
       danger: true,
     });
     if (!answer.status) return;
-    const res = await api.post<{ item: ApiTokenItem }>(`tokens/revoke/${item.id}`);
+    const res = await call<typeof revokeToken>('POST /tokens/revoke/:id', { id: item.id });
     if (!res.ok) return;
     setItems((prev) => prev.map((i) => (i.id === item.id ? res.data.item : i)));
     toast.show(res.rm, { type: 'success' });

@@ -1,5 +1,15 @@
-import type { AuthCheckData, CurrentUser } from '../../../shared/api.ts';
-import { api } from '../../api/request.ts';
+import type { CurrentUser } from '../../../shared/api.ts';
+import type {
+  check,
+  login,
+  logout,
+  recoverCheck,
+  recoverDo,
+  recoverRequest,
+  register,
+} from '../../../shared/api/auth.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
+import { call } from '../../api/call.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 
 /** The signed-in user on the client; the root loader seeds it, sign-in and sign-out change it. */
@@ -22,16 +32,33 @@ export function setCurrentUser(user: CurrentUser | null) {
   if (changed) changeListeners.forEach((l) => l(user));
 }
 
+/** The popup form's fields as FormData gives them; the server checks which are there. */
 type Values = Record<string, string>;
-type UserReply = { user: CurrentUser };
+const quiet = { authRetry: false } as const;
 
 export const authCalls = {
-  login: (values: Values) => api.post<UserReply>('auth/simple/login', { values }, { authRetry: false }),
-  register: (values: Values) => api.post<UserReply>('auth/simple/register', { values }, { authRetry: false }),
-  recoverRequest: (values: Values) => api.post('auth/simple/recover/request', { values }, { authRetry: false }),
+  login: (values: Values) =>
+    call<typeof login>('POST /auth/simple/login', { values: values as ContractInput<typeof login>['values'] }, quiet),
+  register: (values: Values) =>
+    call<typeof register>(
+      'POST /auth/simple/register',
+      { values: values as ContractInput<typeof register>['values'] },
+      quiet,
+    ),
+  recoverRequest: (values: Values) =>
+    call<typeof recoverRequest>(
+      'POST /auth/simple/recover/request',
+      { values: values as ContractInput<typeof recoverRequest>['values'] },
+      quiet,
+    ),
   recoverCheck: (token: string) =>
-    api.get<{ email: string; name: string }>('auth/simple/recover', { token }, { notify: false, authRetry: false }),
-  recoverDo: (values: Values) => api.post<UserReply>('auth/simple/recover/do', { values }, { authRetry: false }),
-  check: () => api.get<AuthCheckData>('auth/check', {}, { notify: false }),
-  logout: () => api.post('auth/logout', {}, { authRetry: false }),
+    call<typeof recoverCheck>('GET /auth/simple/recover', { token }, { notify: false, authRetry: false }),
+  recoverDo: (values: Values) =>
+    call<typeof recoverDo>(
+      'POST /auth/simple/recover/do',
+      { values: values as ContractInput<typeof recoverDo>['values'] },
+      quiet,
+    ),
+  check: () => call<typeof check>('GET /auth/check', {}, { notify: false }),
+  logout: () => call<typeof logout>('POST /auth/logout', {}, quiet),
 };

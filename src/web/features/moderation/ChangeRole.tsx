@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import type { setMember } from '../../../shared/api/accounts-subsites.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
@@ -27,9 +28,9 @@ function ChangeRoleForm({
     if (busy) return;
     setBusy(true);
     // The community team's own call (community settings use it too); '' takes the role away.
-    const res = await api.post(
-      `subsite/members/${subsiteId}`,
-      { user_id: person.id, role: role === 'none' ? '' : role },
+    const res = await call<typeof setMember>(
+      'POST /subsite/members/:id',
+      { id: subsiteId, user_id: person.id, role: role === 'none' ? '' : role },
       { notify: false },
     );
     setBusy(false);

@@ -3,7 +3,8 @@ import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/br
 import type { CurrentUser } from '../../../shared/api.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { EMAIL_MAX } from '../../../shared/limits.ts';
-import type { ProviderInfo, QrCode, QrEvent } from '../../../shared/signin.ts';
+import type { ProviderInfo, QrCode } from '../../../shared/api/signin.ts';
+import type { QrEvent } from '../../../shared/signin.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { authCalls } from '../auth/session.ts';
 import { realtime } from '../realtime/useChannel.ts';
@@ -58,7 +59,7 @@ export function SigninButtons({ onSignedIn, onShow }: SignedInProps & { onShow(v
         return; // The visitor closed the browser's dialog.
       }
       const result = await signinCalls.passkeyLogin(options.data.key, JSON.stringify(credential));
-      if (result.ok) onSignedIn(result.data.user);
+      if (result.ok && result.data.user) onSignedIn(result.data.user);
     } finally {
       setBusy(false);
     }

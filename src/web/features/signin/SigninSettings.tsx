@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
-import { PASSKEY_NAME_MAX, type SigninMethods } from '../../../shared/signin.ts';
+import type { SigninMethods } from '../../../shared/api/signin.ts';
+import { PASSKEY_NAME_MAX, type ProviderType } from '../../../shared/signin.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { signinCalls } from './calls.ts';
 import { openProviderWindow } from './oauthWindow.ts';
@@ -29,7 +30,7 @@ interface SectionProps {
   reload(): Promise<void>;
 }
 
-async function unlink(id: number, type: string, label: string, onChange: (m: SigninMethods) => void) {
+async function unlink(id: number, type: ProviderType | 'passkey', label: string, onChange: (m: SigninMethods) => void) {
   if (!window.confirm(label)) return;
   const r = await signinCalls.unlink(id, type);
   if (r.ok) {

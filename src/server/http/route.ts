@@ -142,7 +142,8 @@ export const route = {
       response: c.response,
       raw: c.raw ? true : undefined,
       rawAnswer: c.raw,
-      errors: c.errors,
+      // A way in is the browser's alone: every such route refuses an API token (auth/policy.ts).
+      errors: spec.session === 'browser' ? [...(c.errors ?? []), 'token_not_here'] : c.errors,
     } as unknown as Route['spec'],
   }),
 };

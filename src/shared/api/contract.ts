@@ -19,7 +19,7 @@ export interface RawAnswer {
 
 export interface Contract {
   method: Method;
-  /** Under /v3.0, Fastify's form: `/subscribe/to/subsite/:id`. */
+  /** Under /v3.0 (at the site's root for a module's `rootRoutes`), Fastify's form: `/subscribe/to/subsite/:id`. */
   path: string;
   access: Access;
   params?: z.ZodType;

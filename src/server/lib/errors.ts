@@ -13,9 +13,11 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 /** Each fixed text of the catalogue to its code: the snake_case of its key, the shortest where keys share a text. */
 const CODES = (() => {
   const codes = new Map<string, string>();
-  for (const [key, text] of Object.entries(messages))
-    if (typeof text === 'string' && (!codes.has(text) || snake(key).length < codes.get(text)!.length))
-      codes.set(text, snake(key));
+  for (const [key, text] of Object.entries(messages)) {
+    if (typeof text !== 'string') continue;
+    const shortest = codes.get(text);
+    if (shortest === undefined || snake(key).length < shortest.length) codes.set(text, snake(key));
+  }
   return codes;
 })();
 

@@ -66,6 +66,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A value the code itself guarantees (a row read back right after writing it): none is a bug, a 500 that names what
+ * was missing, never a refusal to the caller.
+ */
+export function expected<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, found none`);
+  return value;
+}
+
 /** The envelope of a refusal. */
 export const errorBody = (err: ApiError) => ({ rc: err.rc, rm: err.message, error: err.code, data: err.data ?? {} });
 

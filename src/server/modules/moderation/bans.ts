@@ -2,7 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { banDays, REASON_MAX, RESTORE_DAYS, type BanItem } from '../../../shared/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, expected, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';
@@ -94,7 +94,7 @@ export async function ban(ctx: Ctx, actor: Actor, userId: number, input: BanInpu
         removed_comments: removedCommentIds.length,
       },
     });
-    return { ban: presentBan((await q.findBan(ctx.db, id))!, now) };
+    return { ban: presentBan(expected(await q.findBan(ctx.db, id), 'the ban just written'), now) };
   });
 }
 
@@ -148,7 +148,7 @@ export async function unban(
         restored_comments: restored.comments,
       },
     });
-    return { ban: presentBan((await q.findBan(ctx.db, current.id))!, now) };
+    return { ban: presentBan(expected(await q.findBan(ctx.db, current.id), 'the ban just lifted'), now) };
   });
 }
 

@@ -11,7 +11,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX, type PasskeyOptions } from '../../../shared/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, badRequest, badRequestOf, expected } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import * as q from './queries.ts';
@@ -117,7 +117,7 @@ export async function register(
       name,
     });
     await announceSigninMethod(ctx, user.id, messages.methodPasskey(name));
-    return { id: (await q.findPasskey(ctx.db, credential.id))!.id };
+    return { id: expected(await q.findPasskey(ctx.db, credential.id), 'the passkey just saved').id };
   });
 }
 

@@ -123,8 +123,9 @@ export function parseSigninProviders(env: NodeJS.ProcessEnv): Config['signinProv
   };
   const out: Config['signinProviders'] = {};
   for (const [provider, names] of Object.entries(keys)) {
-    if (!Object.values(names).every((name) => env[name]?.trim())) continue;
-    const values = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, env[name]!.trim()]));
+    const given = Object.entries(names).map(([k, name]): [string, string] => [k, env[name]?.trim() ?? '']);
+    if (given.some(([, value]) => !value)) continue;
+    const values = Object.fromEntries(given);
     if (provider === 'oidc') values.name = env.OIDC_NAME?.trim() || 'OpenID';
     out[provider as keyof Config['signinProviders']] = values;
   }

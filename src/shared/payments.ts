@@ -15,8 +15,9 @@ export interface Product {
 }
 
 /** spec/content.md §9: 75 ₽ monthly recurring (id 18), 99 ₽ one month (1), 229 ₽ three months (2), 749 ₽ a year (3). */
+export const RECURRING_PRODUCT: Product = { stuff_id: 18, days: 30, price: 7500, recurring: true };
 export const PRODUCTS: readonly Product[] = [
-  { stuff_id: 18, days: 30, price: 7500, recurring: true },
+  RECURRING_PRODUCT,
   { stuff_id: 1, days: 30, price: 9900, recurring: false },
   { stuff_id: 2, days: 90, price: 22900, recurring: false },
   { stuff_id: 3, days: 365, price: 74900, recurring: false },

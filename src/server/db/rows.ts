@@ -40,6 +40,13 @@ export async function firstRow<S extends RowSchema>(db: Db, schema: S, query: SQ
   return (await rows(db, schema, query))[0];
 }
 
+/** The one row a statement always yields (`insert … returning` without `on conflict`, an aggregate): none is a bug. */
+export async function onlyRow<S extends RowSchema>(db: Db, schema: S, query: SQL): Promise<Row<S>> {
+  const row = await firstRow(db, schema, query);
+  if (!row) throw new Error('the statement returned no row');
+  return row;
+}
+
 /** `rows` as a named prepared statement on PostgreSQL (db/prepared.ts): for hot queries. */
 export async function preparedRowsOf<S extends RowSchema>(db: Db, schema: S, query: SQL): Promise<Row<S>[]> {
   return parseRows(schema, await preparedRows<unknown>(db, query));

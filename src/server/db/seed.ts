@@ -13,7 +13,15 @@ import {
   subsiteRoles,
   subsites,
 } from './schema.ts';
-import { seedComments, seedCommunities, seedEntries, seedUsers, seedVotes, type SeedEntry } from './seed-data.ts';
+import {
+  seedComments,
+  seedCommunities,
+  seedEntries,
+  seedUsers,
+  seedVotes,
+  type SeedEntry,
+  type SeedVote,
+} from './seed-data.ts';
 import type { Block } from '../../shared/blocks.ts';
 import { entryHashtags } from '../modules/hashtags/service.ts';
 import { slugify } from '../../shared/slug.ts';
@@ -28,6 +36,20 @@ const SEEDED_KEY = 'seeded_at';
 /** An entry's blocks with its tags as the last paragraph, as an author would type them. */
 const withTags = (e: SeedEntry): Block[] =>
   e.tags?.length ? [...e.blocks, { type: 'text', data: { text: e.tags.map((t) => `#${t}`).join(' ') } }] : e.blocks;
+
+/** The id an earlier step gave a seed key: a key nothing defined is a mistake in seed-data.ts. */
+function idOf(ids: ReadonlyMap<string, number>, key: string, what: string): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`seed-data.ts: no ${what} "${key}"`);
+  return id;
+}
+
+/** What a demo vote is for: an entry or a comment, by key. */
+function voteTarget(v: SeedVote, entryIds: ReadonlyMap<string, number>, commentIds: ReadonlyMap<string, number>) {
+  if (v.entry) return { targetType: 'content' as const, targetId: idOf(entryIds, v.entry, 'entry') };
+  if (v.comment) return { targetType: 'comment' as const, targetId: idOf(commentIds, v.comment, 'comment') };
+  throw new Error(`seed-data.ts: a vote of "${v.user}" names neither an entry nor a comment`);
+}
 
 /**
  * Demo content for a fresh site, once: the `seeded_at` mark keeps a restart (or a second node)
@@ -69,7 +91,7 @@ async function seed(db: Db, now: Date) {
   }
 
   const communityIds = new Map<string, number>();
-  const founder = userIds.get(seedUsers[0].key)!;
+  const founder = idOf(userIds, seedUsers[0].key, 'user');
   for (const c of seedCommunities) {
     const [row] = await db
       .insert(subsites)
@@ -99,8 +121,8 @@ async function seed(db: Db, now: Date) {
   const publishedAt = new Map<string, Date>();
   const ordered = [...seedEntries].sort((a, b) => b.hoursAgo - a.hoursAgo);
   for (const e of ordered) {
-    const authorId = userIds.get(e.author)!;
-    const subsiteId = e.community ? communityIds.get(e.community)! : authorId;
+    const authorId = idOf(userIds, e.author, 'user');
+    const subsiteId = e.community ? idOf(communityIds, e.community, 'community') : authorId;
     const at = new Date(now.getTime() - e.hoursAgo * hour);
     const [row] = await db
       .insert(entries)
@@ -125,14 +147,16 @@ async function seed(db: Db, now: Date) {
   const commentIds = new Map<string, number>();
   const byTime = [...seedComments].sort((a, b) => a.minutesAfter - b.minutesAfter);
   for (const c of byTime) {
-    const at = new Date(publishedAt.get(c.entry)!.getTime() + c.minutesAfter * 60_000);
+    const published = publishedAt.get(c.entry);
+    if (!published) throw new Error(`seed-data.ts: no entry "${c.entry}"`);
+    const at = new Date(published.getTime() + c.minutesAfter * 60_000);
     const [row] = await db
       .insert(comments)
       .values({
-        entryId: entryIds.get(c.entry)!,
-        authorId: userIds.get(c.author)!,
+        entryId: idOf(entryIds, c.entry, 'entry'),
+        authorId: idOf(userIds, c.author, 'user'),
         text: c.text,
-        replyTo: c.replyTo ? commentIds.get(c.replyTo)! : null,
+        replyTo: c.replyTo ? idOf(commentIds, c.replyTo, 'comment') : null,
         createdAt: at > now ? now : at,
       })
       .returning({ id: comments.id });
@@ -140,9 +164,8 @@ async function seed(db: Db, now: Date) {
   }
 
   const voteRows = seedVotes.map((v) => ({
-    userId: userIds.get(v.user)!,
-    targetType: v.entry ? ('content' as const) : ('comment' as const),
-    targetId: v.entry ? entryIds.get(v.entry)! : commentIds.get(v.comment!)!,
+    userId: idOf(userIds, v.user, 'user'),
+    ...voteTarget(v, entryIds, commentIds),
     sign: v.sign,
   }));
   if (voteRows.length) await db.insert(likes).values(voteRows);

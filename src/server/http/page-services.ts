@@ -35,7 +35,7 @@ export function pageServices(ctx: Ctx, user: UserRow | null): PageServices {
       const access = decl.access;
       // A read with its access, as a route's: the caller is checked on each call, before the read runs.
       return async (...args: unknown[]) => {
-        const u = requireAccess(access, user, ctx.now())!;
+        const u = requireAccess(access, user, ctx.now());
         return (decl.services(ctx, u) as Fn)(...args);
       };
     }

@@ -147,10 +147,11 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
 
   const respond = async (req: FastifyRequest, signal?: AbortSignal) => {
     const ctx = app.ctx;
+    const user = req.user;
     const context = new RouterContextProvider();
     context.set(appContext, {
-      user: req.user ? await keptForReader(ctx, req.user, 'user', () => presentCurrentUser(ctx, req.user!)) : null,
-      services: pageServices(ctx, req.user),
+      user: user ? await keptForReader(ctx, user, 'user', () => presentCurrentUser(ctx, user)) : null,
+      services: pageServices(ctx, user),
       publicUrl: ctx.config.publicUrl,
       mediaBaseUrl: ctx.config.mediaBaseUrl,
       testPayments: !ctx.config.cloudpayments && ctx.config.paymentsTestCashier,

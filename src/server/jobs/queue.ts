@@ -119,8 +119,10 @@ function createQueue(ctx: Ctx): JobQueue {
 
   async function runOne(row: q.ClaimedRow) {
     const kind = row.kind as JobName;
-    const handler = handlers.get(kind)!;
+    const handler = handlers.get(kind);
     try {
+      // Only kinds with a handler are claimed; a miss would fail the job as any handler's error does.
+      if (!handler) throw new Error(`no handler for job kind ${kind}`);
       await handler(row.payload, { id: row.id, kind, attempts: row.attempts, maxAttempts: row.max_attempts });
       await q.markJobDone(ctx.db, row.id);
     } catch (err) {

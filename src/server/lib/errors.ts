@@ -13,9 +13,11 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 /** Each fixed text of the catalogue to its code: the snake_case of its key, the shortest where keys share a text. */
 const CODES = (() => {
   const codes = new Map<string, string>();
-  for (const [key, text] of Object.entries(messages))
-    if (typeof text === 'string' && (!codes.has(text) || snake(key).length < codes.get(text)!.length))
-      codes.set(text, snake(key));
+  for (const [key, text] of Object.entries(messages)) {
+    if (typeof text !== 'string') continue;
+    const shortest = codes.get(text);
+    if (shortest === undefined || snake(key).length < shortest.length) codes.set(text, snake(key));
+  }
   return codes;
 })();
 
@@ -62,6 +64,15 @@ export class ApiError extends Error {
     this.data = data;
     this.code = code;
   }
+}
+
+/**
+ * A value the code itself guarantees (a row read back right after writing it): none is a bug, a 500 that names what
+ * was missing, never a refusal to the caller.
+ */
+export function expected<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, found none`);
+  return value;
 }
 
 /** The envelope of a refusal. */

@@ -134,13 +134,10 @@ function flatHeaders(res: http.IncomingMessage): Record<string, string> {
   return out;
 }
 
-interface Hop {
-  status: number;
-  headers: Record<string, string>;
-  location?: string;
-  body?: Buffer;
-  truncated?: boolean;
-}
+/** One answer: a redirect to follow, or the final body. */
+type Hop = { status: number; headers: Record<string, string> } & (
+  { location: string } | { location?: undefined; body: Buffer; truncated: boolean }
+);
 
 function request(config: FetchConfig, url: URL, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
@@ -263,7 +260,7 @@ export async function safeFetch(config: FetchConfig, url: string, opts: SafeFetc
       url: target.toString(),
       contentType: hop.headers['content-type'] ?? '',
       headers: hop.headers,
-      body: hop.body!,
+      body: hop.body,
     };
     if (hop.truncated) result.truncated = true;
     return result;

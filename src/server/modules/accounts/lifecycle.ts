@@ -7,7 +7,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, badRequest, expected, notFound, badRequestOf } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { forgetSessions } from '../auth/service.ts';
@@ -113,7 +113,7 @@ export async function requestDeletion(
     await enqueue(ctx, 'account.delete', { userId: user.id }, { runAt });
   });
   return {
-    deletion: (await deletionState(ctx, user.id))!,
+    deletion: expected(await deletionState(ctx, user.id), 'the deletion just requested'),
     message: messages.deletionRequested(formatDate(runAt, ctx.now())),
   };
 }

@@ -14,7 +14,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, badRequest, expected, notFound, badRequestOf } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { endSessions, type UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';
@@ -82,7 +82,7 @@ export async function revokeToken(ctx: Ctx, user: UserRow, id: number) {
   const row = await q.tokenOf(ctx.db, user.id, id);
   if (!row) throw notFound(messages.tokenNotFound);
   await q.revokeToken(ctx.db, user.id, id, ctx.now());
-  return { item: present((await q.tokenOf(ctx.db, user.id, id))!, ctx.now()) };
+  return { item: present(expected(await q.tokenOf(ctx.db, user.id, id), 'the token just revoked'), ctx.now()) };
 }
 
 /**

@@ -22,7 +22,7 @@ export function requireUser<T extends Actor>(user: T | null): T {
 export function requireActiveUser<T extends Actor>(user: T | null, now: Date): T {
   const u = requireUser(user);
   // Until when travels with the refusal; the banner (current user's `ban`) says why.
-  if (isBanned(u, now)) throw new ApiError(403, messages.banned, { banned_until: u.bannedUntil!.toISOString() });
+  if (isBanned(u, now)) throw new ApiError(403, messages.banned, { banned_until: u.bannedUntil.toISOString() });
   return u;
 }
 
@@ -50,6 +50,16 @@ export function requireStaff<T extends Actor>(user: T | null): T {
 export type { Access } from '../../../shared/api/contract.ts';
 import type { Access } from '../../../shared/api/contract.ts';
 
+export function requireAccess<T extends Actor & { isPaid?: boolean }>(
+  access: Exclude<Access, 'anyone'>,
+  user: T | null,
+  now: Date,
+): T;
+export function requireAccess<T extends Actor & { isPaid?: boolean }>(
+  access: Access,
+  user: T | null,
+  now: Date,
+): T | null;
 export function requireAccess<T extends Actor & { isPaid?: boolean }>(
   access: Access,
   user: T | null,

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, expected } from '../../lib/errors.ts';
 import { attempts } from '../../lib/attempts.ts';
 import { assertSolved } from '../captcha/index.ts';
 import { perAppCache } from '../../lib/cache.ts';
@@ -104,7 +104,8 @@ export async function register(
       if (isUniqueViolation(err)) throw badRequest(messages.emailTaken, { errors: { email: messages.emailTaken } });
       throw err;
     }
-    return { user: (await q.findUserById(ctx.db, userId))!, session: await openSession(ctx, userId, client) };
+    const user = expected(await q.findUserById(ctx.db, userId), 'the user just created');
+    return { user, session: await openSession(ctx, userId, client) };
   });
   return { user: await presentCurrentUser(ctx, user), session };
 }
@@ -281,7 +282,8 @@ export async function completeRecovery(
     await userWrites.setPasswordHash(ctx.db, row.userId, passwordHash);
     await q.deleteUserSessions(ctx.db, row.userId);
     await announceSigninMethod(ctx, row.userId, messages.methodPassword);
-    return { user: (await q.findUserById(ctx.db, row.userId))!, session: await openSession(ctx, row.userId, client) };
+    const user = expected(await q.findUserById(ctx.db, row.userId), 'the user whose password was just set');
+    return { user, session: await openSession(ctx, row.userId, client) };
   });
   return { user: await presentCurrentUser(ctx, user), session };
 }

@@ -47,8 +47,7 @@ export function treeOrder<R extends TreeRow>(rows: R[], sorting: CommentSorting)
 
   const order: { row: R; level: number }[] = [];
   const stack = roots.map((row) => ({ row, level: 0 })).reverse();
-  while (stack.length) {
-    const item = stack.pop()!;
+  for (let item = stack.pop(); item; item = stack.pop()) {
     order.push(item);
     const kids = children.get(item.row.id) ?? [];
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ row: kids[i], level: item.level + 1 });

@@ -277,7 +277,8 @@ export function cleanText(text: string): string {
 
 export async function presentOne(ctx: Ctx, viewer: Viewer, id: number, entry: q.EntryRow): Promise<Comment> {
   const [row, level] = await Promise.all([q.findComment(ctx.db, id, viewer?.id ?? null), q.commentLevel(ctx.db, id)]);
-  return present(row!, level, viewer, entry, false, await mentionsOf(ctx, [row!.text]));
+  if (!row) throw new Error(`comment ${id} to present was not found`);
+  return present(row, level, viewer, entry, false, await mentionsOf(ctx, [row.text]));
 }
 
 /** One comment as `GET /comments` shows it to an anonymous reader; realtime sends it to every listener. */

@@ -131,8 +131,9 @@ export async function readEntry(ctx: Ctx, viewer: Viewer, id: number): Promise<E
 /** The entry for its editor: 404 when the actor cannot see it, 403 when they may read but not edit it. */
 export async function entryForEdit(ctx: Ctx, actor: NonNullable<Viewer>, id: number): Promise<Entry> {
   const row = await q.entryById(ctx.db, id, actor.id);
-  assertCanEdit(actor, row ? facts(row) : undefined);
-  return presentEntry(row!, actor);
+  if (!row) throw notFound(messages.entryNotFound);
+  assertCanEdit(actor, facts(row));
+  return presentEntry(row, actor);
 }
 
 export interface SaveInput {

@@ -43,8 +43,16 @@ const DESCRIPTION_MAX = 300;
 export function extract(ctx: Ctx, viewer: Viewer, urls: string[], forceLink: boolean): Promise<ExtractResult[]> {
   // A URL named twice is read once.
   const once = new Map<string, Promise<ExtractResult>>();
-  for (const url of urls) if (!once.has(url)) once.set(url, extractOne(ctx, viewer, url, forceLink));
-  return Promise.all(urls.map((url) => once.get(url)!));
+  return Promise.all(
+    urls.map((url) => {
+      let result = once.get(url);
+      if (!result) {
+        result = extractOne(ctx, viewer, url, forceLink);
+        once.set(url, result);
+      }
+      return result;
+    }),
+  );
 }
 
 async function extractOne(ctx: Ctx, viewer: Viewer, url: string, forceLink: boolean): Promise<ExtractResult> {
@@ -121,7 +129,8 @@ async function outside(ctx: Ctx, url: string, forceLink: boolean): Promise<Extra
     const oembed = page.facts.oembed ? await readOembed(ctx, page.facts.oembed) : null;
     // A player announced through oEmbed (a page embedding a YouTube or Vimeo video) is that video.
     const embedded = !forceLink && oembed?.iframe ? recognizeVideo(oembed.iframe) : null;
-    if (embedded) return { type: 'video', data: await videoData(ctx, oembed!.iframe, embedded, page.facts, oembed!) };
+    if (embedded && oembed)
+      return { type: 'video', data: await videoData(ctx, oembed.iframe, embedded, page.facts, oembed) };
     return { type: 'link', data: await linkCard(ctx, page, oembed) };
   } catch (err) {
     return failure(ctx, url, err);
@@ -258,8 +267,9 @@ async function videoData(
 
 // ---------------------------------------------------------------- our own links
 
-const absolute = (ctx: Ctx, path: string | null) =>
-  path ? (path.startsWith('/') ? ctx.config.publicUrl + path : path) : null;
+/** A site path made a full URL (an outside URL stays as it is). */
+const absoluteUrl = (ctx: Ctx, path: string) => (path.startsWith('/') ? ctx.config.publicUrl + path : path);
+const absolute = (ctx: Ctx, path: string | null) => (path ? absoluteUrl(ctx, path) : null);
 
 /** The entry's cover picture (first image of its cover or media block, or its video's thumbnail). */
 function entryImage(ctx: Ctx, entry: Entry): ExtractImage | null {
@@ -269,7 +279,11 @@ function entryImage(ctx: Ctx, entry: Entry): ExtractImage | null {
       cover.data.items as { image?: { uuid?: string; url?: string; width: number; height: number } }[] | undefined
     )?.[0]?.image;
     if (!image) return null;
-    return { uuid: absolute(ctx, imageSrc(image, ctx.config.mediaBaseUrl))!, width: image.width, height: image.height };
+    return {
+      uuid: absoluteUrl(ctx, imageSrc(image, ctx.config.mediaBaseUrl)),
+      width: image.width,
+      height: image.height,
+    };
   }
   if (cover?.type === 'video' && typeof cover.data.thumbnail === 'string')
     return { uuid: cover.data.thumbnail, width: 0, height: 0 };
@@ -283,10 +297,10 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
     case 'comment': {
       const entry = await readEntry(ctx, viewer, link.kind === 'entry' ? link.id : link.entryId);
       if (!entry || entry.removed) return notFound(messages.extractEntryNotFound);
-      const entryUrl = absolute(ctx, entry.url)!;
+      const entryUrl = absoluteUrl(ctx, entry.url);
       const author = {
         name: entry.author.name,
-        url: absolute(ctx, entry.author.url)!,
+        url: absoluteUrl(ctx, entry.author.url),
         avatar_url: absolute(ctx, entry.author.avatar_url),
       };
       if (link.kind === 'entry') {
@@ -300,7 +314,7 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
             image: entryImage(ctx, entry),
             date: entry.date,
             author,
-            subsite: { name: entry.subsite.name, url: absolute(ctx, entry.subsite.url)! },
+            subsite: { name: entry.subsite.name, url: absoluteUrl(ctx, entry.subsite.url) },
           },
         };
       }
@@ -315,7 +329,7 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
           date: comment.created_at.toISOString(),
           author: {
             name: comment.author_name,
-            url: absolute(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug }))!,
+            url: absoluteUrl(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug })),
             avatar_url: absolute(ctx, comment.author_avatar),
           },
           entry: { id: entry.id, title: entry.title, url: entryUrl },
@@ -331,7 +345,7 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
         type: 'subsite',
         data: {
           id: s.id,
-          url: absolute(ctx, subsiteUrl(s))!,
+          url: absoluteUrl(ctx, subsiteUrl(s)),
           type: s.type,
           name: s.name,
           description: truncate(s.description ?? '', DESCRIPTION_MAX),

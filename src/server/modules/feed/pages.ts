@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_PAGE_SIZE, type FeedPage, type FeedScope, type FeedSorting } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { pinnedEntryId } from '../restrictions/index.ts';
@@ -92,7 +92,11 @@ async function sourceOf(ctx: Ctx, req: FeedRequest, viewerId: number | null): Pr
     if (!subsite) throw notFound(messages.subsiteNotFound);
     return { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' };
   }
-  if (req.scope === 'my') return { kind: 'my', userId: viewerId! };
+  if (req.scope === 'my') {
+    // The callers ask for a signed-in reader first (policy.assertCanReadMyFeed); here too, as a 401.
+    if (viewerId === null) throw unauthorized();
+    return { kind: 'my', userId: viewerId };
+  }
   return { kind: req.scope };
 }
 

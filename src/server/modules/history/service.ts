@@ -26,8 +26,9 @@ export const HISTORY_PAGE = 50;
 /** The entry row when the actor may manage it (author or staff; removed entries included), else 403/404. */
 async function manageable(ctx: Ctx, actor: Actor, id: number, rm: string): Promise<entriesQ.EntryRow> {
   const row = await entriesQ.entryById(ctx.db, id, actor.id);
-  assertCanManage(actor, row && { authorId: row.author_id, isPublished: row.is_published, removed: row.removed }, rm);
-  return row!;
+  if (!row) throw notFound(messages.entryNotFound);
+  assertCanManage(actor, { authorId: row.author_id, isPublished: row.is_published, removed: row.removed }, rm);
+  return row;
 }
 
 function presentItem(row: q.VersionRow): HistoryItem {

@@ -37,5 +37,9 @@ export async function saveMedia(db: Db, row: MediaRow, uploaderId: number): Prom
     on conflict (uuid) do nothing
     returning ${COLUMNS}`,
   );
-  return inserted ?? (await findMedia(db, row.uuid))!;
+  if (inserted) return inserted;
+  // The conflict was with a row of that uuid: that row is the answer.
+  const existing = await findMedia(db, row.uuid);
+  if (!existing) throw new Error(`media ${row.uuid}: neither inserted nor found`);
+  return existing;
 }

@@ -213,7 +213,8 @@ async function mediaRow(ctx: Ctx, uuid: string): Promise<MediaRow> {
     if (!UUID_RE.test(uuid)) throw notFound(messages.mediaNotFound);
     row = await findMedia(ctx.db, uuid);
     if (!row) throw notFound(messages.mediaNotFound);
-    if (rows.size >= ROWS_CACHED) rows.delete(rows.keys().next().value!);
+    const oldest = rows.keys().next();
+    if (rows.size >= ROWS_CACHED && !oldest.done) rows.delete(oldest.value);
     rows.set(uuid, row);
   }
   return row;

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { managesSubsite } from '../subsites/service.ts';
 import * as policy from './policy.ts';
@@ -14,16 +14,18 @@ export type Viewer = Pick<UserRow, 'id' | 'role' | 'bannedUntil'>;
 export async function enter(ctx: Ctx, viewer: Viewer, chatId: number) {
   policy.assertCanMessage(viewer, ctx.now());
   const chat = await q.findChat(ctx.db, chatId);
-  const member = chat ? await q.findMember(ctx.db, chatId, viewer.id) : undefined;
-  const channel = chat?.type === 'channel' && chat.subsite_id !== null;
-  const [subscribed, manages] = channel
-    ? await Promise.all([
-        q.isSubscribed(ctx.db, viewer.id, chat.subsite_id!),
-        managesSubsite(ctx, { userId: viewer.id, subsiteId: chat.subsite_id! }),
-      ])
-    : [false, false];
+  if (!chat) throw notFound(messages.chatNotFound);
+  const member = await q.findMember(ctx.db, chatId, viewer.id);
+  const channelOf = chat.type === 'channel' ? chat.subsite_id : null;
+  const [subscribed, manages] =
+    channelOf !== null
+      ? await Promise.all([
+          q.isSubscribed(ctx.db, viewer.id, channelOf),
+          managesSubsite(ctx, { userId: viewer.id, subsiteId: channelOf }),
+        ])
+      : [false, false];
   const s = policy.standing(chat, member, subscribed, manages);
-  return { chat: chat!, standing: s };
+  return { chat, standing: s };
 }
 
 /** Checks the rules between the sender and each recipient (bans, blocklist, "who may write to me"). */

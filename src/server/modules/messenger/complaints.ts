@@ -32,12 +32,14 @@ export async function complaints(ctx: Ctx, staff: Viewer): Promise<{ items: Comp
     if (!row || !chat || !reporter) continue;
     const around = await q.messagesAround(ctx.db, chat.id, row.id, 5);
     const all = await presentMessages(ctx, around, staff.id);
+    const message = all.find((m) => m.id === row.id);
+    if (!message) continue;
     items.push({
       id: c.id,
       reason: c.reason,
       date: c.created_at.toISOString(),
       reporter: person(reporter.id, reporter.name, reporter.slug, reporter.avatar_url, reporter.avatar_color),
-      message: all.find((m) => m.id === row.id)!,
+      message,
       context: all.sort((a, b) => a.id - b.id),
       chat: { id: chat.id, type: chat.type, title: chat.title },
     });

@@ -127,6 +127,13 @@ export async function send(ctx: Ctx, viewer: Viewer, chatId: number, input: Send
     await tell(ctx, result.recipients, { type: 'message_new', chat_id: chatId, message_id: message.id });
   return message;
 }
+/** The message as the viewer sees it after their change; gone meanwhile (its chat deleted), 404 as any gone message. */
+async function afterChange(ctx: Ctx, viewer: Viewer, messageId: number, type: Parameters<typeof changed>[3]) {
+  const item = await changed(ctx, viewer.id, messageId, type);
+  if (!item) throw notFound(messages.messageNotFound);
+  return item;
+}
+
 export async function edit(ctx: Ctx, viewer: Viewer, messageId: number, rawText: string): Promise<Message> {
   const text = rawText.trim();
   if (text.length > MESSAGE_MAX_LENGTH) throw badRequestOf('messageTooLong', MESSAGE_MAX_LENGTH);
@@ -138,7 +145,7 @@ export async function edit(ctx: Ctx, viewer: Viewer, messageId: number, rawText:
     await q.editMessage(ctx.db, messageId, text, ctx.now());
     if (URL_RE.test(text)) await enqueue(ctx, 'messenger.preview', { messageId });
   });
-  return (await changed(ctx, viewer.id, messageId, 'message_edited'))!;
+  return afterChange(ctx, viewer, messageId, 'message_edited');
 }
 
 export async function remove(ctx: Ctx, viewer: Viewer, messageId: number): Promise<Message> {
@@ -149,7 +156,7 @@ export async function remove(ctx: Ctx, viewer: Viewer, messageId: number): Promi
     policy.assertCanRemove(message, viewer.id, standing);
     await q.removeMessage(ctx.db, messageId, ctx.now());
   });
-  return (await changed(ctx, viewer.id, messageId, 'message_removed'))!;
+  return afterChange(ctx, viewer, messageId, 'message_removed');
 }
 
 export async function react(ctx: Ctx, viewer: Viewer, messageId: number, reaction: string | null): Promise<Message> {
@@ -159,7 +166,7 @@ export async function react(ctx: Ctx, viewer: Viewer, messageId: number, reactio
     await enter(ctx, viewer, message.chat_id);
     await q.setReaction(ctx.db, messageId, viewer.id, reaction, ctx.now());
   });
-  return (await changed(ctx, viewer.id, messageId, 'message_reacted'))!;
+  return afterChange(ctx, viewer, messageId, 'message_reacted');
 }
 
 /** The read mark moves up to `messageId` (never back); every member's tabs see it (read ticks). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../shared/api.ts';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, intArray, rows, ts } from '../../db/rows.ts';
+import { col, intArray, onlyRow, rows, ts } from '../../db/rows.ts';
 
 /** The audit log and what the user card of /admin shows. */
 
@@ -77,7 +77,7 @@ export async function auditPage(
 // ---- the user card ----
 
 export async function activityCounts(db: Db, userId: number) {
-  const row = await firstRow(
+  return onlyRow(
     db,
     z.object({ entries: col.int, comments: col.int, removed_entries: col.int, removed_comments: col.int }),
     sql`select
@@ -86,7 +86,6 @@ export async function activityCounts(db: Db, userId: number) {
       (select count(*) from entries where author_id = ${userId} and removed) as removed_entries,
       (select count(*) from comments where author_id = ${userId} and removed) as removed_comments`,
   );
-  return row!;
 }
 
 const ActivityRow = z.object({

@@ -3,7 +3,7 @@ import { banDays, REASON_MAX, RESTORE_DAYS } from '../../../shared/moderation.ts
 import type { BanItem } from '../../../shared/api/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, expected, forbidden, notFound, badRequestOf } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import * as comments from '../comments/service.ts';
 import * as history from '../history/service.ts';
@@ -95,7 +95,7 @@ export async function ban(ctx: Ctx, actor: Actor, userId: number, input: BanInpu
         removed_comments: removedCommentIds.length,
       },
     });
-    return { ban: presentBan((await q.findBan(ctx.db, id))!, now) };
+    return { ban: presentBan(expected(await q.findBan(ctx.db, id), 'the ban just written'), now) };
   });
 }
 
@@ -149,7 +149,7 @@ export async function unban(
         restored_comments: restored.comments,
       },
     });
-    return { ban: presentBan((await q.findBan(ctx.db, current.id))!, now) };
+    return { ban: presentBan(expected(await q.findBan(ctx.db, current.id), 'the ban just lifted'), now) };
   });
 }
 

@@ -58,7 +58,7 @@ export async function startFakeCloudPayments() {
       if (req.headers.authorization !== `Basic ${Buffer.from(`${PUBLIC_ID}:${SECRET}`).toString('base64')}`)
         return res.writeHead(401).end();
       const body = JSON.parse(raw) as Record<string, unknown>;
-      calls.push({ path: req.url!, body });
+      calls.push({ path: req.url ?? '', body });
       const ok = (p: FakePayment) =>
         send({
           Success: true,

@@ -3,7 +3,7 @@ import { GIFT_LIMIT_DAYS, GIFT_RECIPIENT_PERIOD_DAYS, GIFT_PERIODS } from '../..
 import type { PlusStatus } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, expected, notFound } from '../../lib/errors.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { grantPlus, postLedger } from './ledger.ts';
@@ -46,7 +46,7 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
       recentGifts: staff ? 0 : await q.giftsSince(ctx.db, giver.id, addDays(now, -GIFT_LIMIT_DAYS)),
       receivedStuff: staff ? [] : await q.managerGiftsTo(ctx.db, userId, addDays(now, -GIFT_RECIPIENT_PERIOD_DAYS)),
     });
-    const order = await q.insertOrder(ctx.db, {
+    const inserted = await q.insertOrder(ctx.db, {
       userId: giver.id,
       recipientId: userId,
       kind: 'gift',
@@ -57,13 +57,15 @@ export async function giftPlus(ctx: Ctx, giver: UserRow, userId: number, days: n
       idempotencyKey: null,
       meta: community ? { community_id: community.id } : {},
     });
-    await q.setOrderStatus(ctx.db, order!.id, ['new'], 'paid', ctx.now());
+    // Without an idempotency key nothing conflicts: the order is always inserted.
+    const order = expected(inserted, 'the gift order just inserted');
+    await q.setOrderStatus(ctx.db, order.id, ['new'], 'paid', ctx.now());
     await postLedger(ctx, {
       userId,
       kind: 'gift',
       amount: 0,
-      orderId: order!.id,
-      idempotencyKey: `gift:${order!.id}`,
+      orderId: order.id,
+      idempotencyKey: `gift:${order.id}`,
       note: messages.paymentGiftNote(giver.id, community?.name ?? null),
     });
     await grantPlus(ctx, userId, days);

@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
+import { expected } from '../../lib/errors.ts';
 import { postLedger } from './ledger.ts';
 import { kopecksOf } from './provider.ts';
 import { configuredProvider } from './providers.ts';
@@ -219,7 +220,7 @@ async function onRefund(ctx: Ctx, n: Notification): Promise<CpCode> {
     if (!keys.has(paymentKey(paidTx))) return CP_CODE.invoice;
     if (n.amount === null) return CP_CODE.amount;
     if (!keys.has(refundKey(paidTx))) {
-      const claim = (await q.ledgerOfKey(ctx.db, paymentKey(paidTx)))!;
+      const claim = expected(await q.ledgerOfKey(ctx.db, paymentKey(paidTx)), 'the payment entry just found');
       await postLedger(ctx, {
         userId: claim.user_id,
         kind: 'refund',

@@ -3,7 +3,7 @@ import {
   ORDER_HOLD_MINUTES,
   RECURRING_PERIOD_DAYS,
   RECURRING_RETRY_DAYS,
-  productOf,
+  RECURRING_PRODUCT,
 } from '../../../shared/payments.ts';
 import type { PlusStatus } from '../../../shared/api/payments.ts';
 import type { Ctx } from '../../context.ts';
@@ -36,7 +36,7 @@ export async function cancelRecurring(ctx: Ctx, user: UserRow, reason: string): 
  */
 export async function chargeDueSubscriptions(ctx: Ctx, limit = 100): Promise<number> {
   const due = await q.dueSubscriptions(ctx.db, ctx.now(), limit);
-  const product = productOf(18)!;
+  const product = RECURRING_PRODUCT;
   for (const sub of due) {
     const key = `recurring:${sub.id}:${sub.date_next_transaction.toISOString()}:${sub.failures}`;
     const order =

@@ -118,8 +118,7 @@ function hitsOf(text: string, terms: Term[]): Map<number, { end: number; bits: n
 function render(text: string, hits: Map<number, { end: number }>, from: number, to: number): string {
   let out = '';
   let at = from;
-  for (const start of [...hits.keys()].sort((a, b) => a - b)) {
-    const { end } = hits.get(start)!;
+  for (const [start, { end }] of [...hits].sort((a, b) => a[0] - b[0])) {
     if (start < from) continue;
     if (end > to) break;
     out += `${escapeHtml(text.slice(at, start))}<mark>${escapeHtml(text.slice(start, end))}</mark>`;

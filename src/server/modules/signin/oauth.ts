@@ -34,20 +34,20 @@ const NAMES: Record<ProviderType, string> = {
 };
 
 /** Server metadata of the providers without discovery (plain OAuth 2) or with a fixed issuer. */
-const STATIC: Partial<Record<ProviderType, client.ServerMetadata & { userinfo?: string }>> = {
-  vk: {
-    issuer: 'https://id.vk.com',
-    authorization_endpoint: 'https://id.vk.com/authorize',
-    token_endpoint: 'https://id.vk.com/oauth2/auth',
-    userinfo: 'https://id.vk.com/oauth2/user_info',
-  },
-  yandex: {
-    issuer: 'https://oauth.yandex.ru',
-    authorization_endpoint: 'https://oauth.yandex.ru/authorize',
-    token_endpoint: 'https://oauth.yandex.ru/token',
-    userinfo: 'https://login.yandex.ru/info?format=json',
-  },
+type StaticMetadata = client.ServerMetadata & { userinfo: string };
+const VK: StaticMetadata = {
+  issuer: 'https://id.vk.com',
+  authorization_endpoint: 'https://id.vk.com/authorize',
+  token_endpoint: 'https://id.vk.com/oauth2/auth',
+  userinfo: 'https://id.vk.com/oauth2/user_info',
 };
+const YANDEX: StaticMetadata = {
+  issuer: 'https://oauth.yandex.ru',
+  authorization_endpoint: 'https://oauth.yandex.ru/authorize',
+  token_endpoint: 'https://oauth.yandex.ru/token',
+  userinfo: 'https://login.yandex.ru/info?format=json',
+};
+const STATIC: Partial<Record<ProviderType, StaticMetadata>> = { vk: VK, yandex: YANDEX };
 const ISSUERS: Partial<Record<ProviderType, string>> = {
   google: 'https://accounts.google.com',
   apple: 'https://appleid.apple.com',
@@ -80,6 +80,13 @@ export function requireProvider(ctx: Ctx, type: string): ProviderType {
   if (!(PROVIDERS as readonly string[]).includes(type)) throw new ApiError(404, messages.providerUnknown);
   if (!ctx.config.signinProviders[type as ProviderType]) throw new ApiError(404, messages.providerOff);
   return type as ProviderType;
+}
+
+/** The keys of a provider; without them it is off (requireProvider refuses it before any of this). */
+function keysOf(ctx: Ctx, type: ProviderType): Record<string, string> {
+  const keys = ctx.config.signinProviders[type];
+  if (!keys) throw new ApiError(404, messages.providerOff);
+  return keys;
 }
 
 /** openid-client's fetch, through safe-fetch: no private addresses (unless FETCH_ALLOW_HOSTS), 1 MB, 10 s. */
@@ -124,7 +131,7 @@ function appleSecret(keys: Record<string, string>, now: Date): string {
 const discovered = new WeakMap<Ctx, Map<string, Promise<client.Configuration>>>();
 
 async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Configuration> {
-  const keys = ctx.config.signinProviders[type]!;
+  const keys = keysOf(ctx, type);
   const secret = type === 'apple' ? appleSecret(keys, ctx.now()) : keys.clientSecret;
   const customFetch = fetchThroughRules(ctx);
   const fixed = STATIC[type];
@@ -133,7 +140,9 @@ async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Confi
     config[client.customFetch] = customFetch;
     return config;
   }
-  const issuer = new URL(type === 'oidc' ? keys.issuer : ISSUERS[type]!);
+  const issuerUrl = type === 'oidc' ? keys.issuer : ISSUERS[type];
+  if (!issuerUrl) throw new Error(`sign-in provider ${type} has neither fixed metadata nor an issuer`);
+  const issuer = new URL(issuerUrl);
   // Discovery is cached per app (and retried after a failure); Apple's secret is made fresh each time.
   const cache = discovered.get(ctx.root) ?? new Map<string, Promise<client.Configuration>>();
   discovered.set(ctx.root, cache);
@@ -225,17 +234,17 @@ async function profileFromTokens(
 ): Promise<Profile> {
   const claims = tokens.claims();
   if (type === 'vk' || type === 'yandex') {
-    const keys = ctx.config.signinProviders[type]!;
+    const keys = keysOf(ctx, type);
     const res =
       type === 'vk'
         ? await client.fetchProtectedResource(
             config,
             tokens.access_token,
-            new URL(STATIC.vk!.userinfo!),
+            new URL(VK.userinfo),
             'POST',
             new URLSearchParams({ client_id: keys.clientId, access_token: tokens.access_token }),
           )
-        : await client.fetchProtectedResource(config, tokens.access_token, new URL(STATIC.yandex!.userinfo!), 'GET');
+        : await client.fetchProtectedResource(config, tokens.access_token, new URL(YANDEX.userinfo), 'GET');
     const info = (await res.json()) as Record<string, unknown>;
     if (type === 'vk') {
       const u = (info.user ?? {}) as Record<string, unknown>;
@@ -346,7 +355,9 @@ async function signInWith(
       emailVerified: profile.emailVerified,
     });
     if (outcome.kind === 'confirm') {
-      await mailLinkConfirmation(ctx, owner!, { provider: type, label: providerName(ctx, type), ...profile, email });
+      // 'confirm' is decided for an email that has an owner.
+      if (!owner) throw new Error('an account link to confirm without the email owner');
+      await mailLinkConfirmation(ctx, owner, { provider: type, label: providerName(ctx, type), ...profile, email });
       return { session: null, userId: outcome.userId, mailed: true };
     }
     let userId: number;

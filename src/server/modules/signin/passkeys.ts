@@ -12,7 +12,7 @@ import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX } from '../../../shared/signin.
 import type { PasskeyOptions } from '../../../shared/api/signin.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, badRequestOf } from '../../lib/errors.ts';
+import { ApiError, badRequest, badRequestOf, expected } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { announceSigninMethod, openSessionFor, type ClientInfo, type SessionInfo } from '../auth/service.ts';
 import * as q from './queries.ts';
@@ -118,7 +118,7 @@ export async function register(
       name,
     });
     await announceSigninMethod(ctx, user.id, messages.methodPasskey(name));
-    return { id: (await q.findPasskey(ctx.db, credential.id))!.id };
+    return { id: expected(await q.findPasskey(ctx.db, credential.id), 'the passkey just saved').id };
   });
 }
 

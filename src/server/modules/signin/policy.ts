@@ -28,13 +28,18 @@ export function decideOAuth(input: {
   emailVerified: boolean;
 }): OAuthOutcome {
   const { linkedUserId, identityId, signedInUserId, emailOwnerId, emailVerified } = input;
+  /** A linked provider account comes with its identity row: the two are read together. */
+  const signin = (userId: number): OAuthOutcome => {
+    if (identityId === null) throw new Error('a linked provider account without its identity id');
+    return { kind: 'signin', userId, identityId };
+  };
   if (signedInUserId !== null) {
     // Linking while signed in: the provider account must be free or already this user's.
     if (linkedUserId !== null && linkedUserId !== signedInUserId) throw badRequest(messages.oauthLinkedElsewhere);
-    if (linkedUserId === signedInUserId) return { kind: 'signin', userId: signedInUserId, identityId: identityId! };
+    if (linkedUserId === signedInUserId) return signin(signedInUserId);
     return { kind: 'link', userId: signedInUserId };
   }
-  if (linkedUserId !== null) return { kind: 'signin', userId: linkedUserId, identityId: identityId! };
+  if (linkedUserId !== null) return signin(linkedUserId);
   if (emailOwnerId !== null) {
     if (!emailVerified) throw badRequest(messages.oauthEmailTaken);
     return { kind: 'confirm', userId: emailOwnerId };

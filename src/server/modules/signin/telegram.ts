@@ -1,13 +1,20 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import type { Ctx } from '../../context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { callbackUrl, type Profile } from './secrets.ts';
 
 /** Telegram login: not OAuth, a result signed with the bot token that oauth.telegram.org hands back. */
 
+/** The bot's token; without one the provider is off (requireProvider refuses it first). */
+function botToken(ctx: Ctx): string {
+  const keys = ctx.config.signinProviders.telegram;
+  if (!keys) throw new ApiError(404, messages.providerOff);
+  return keys.botToken;
+}
+
 export function telegramUrl(ctx: Ctx): string {
-  const token = ctx.config.signinProviders.telegram!.botToken;
+  const token = botToken(ctx);
   const url = new URL('https://oauth.telegram.org/auth');
   url.searchParams.set('bot_id', token.split(':')[0]);
   url.searchParams.set('origin', ctx.config.publicUrl);
@@ -30,7 +37,7 @@ export function telegramProfile(ctx: Ctx, encoded: string): Profile {
     .sort()
     .map((k) => `${k}=${String(data[k])}`)
     .join('\n');
-  const secret = crypto.createHash('sha256').update(ctx.config.signinProviders.telegram!.botToken).digest();
+  const secret = crypto.createHash('sha256').update(botToken(ctx)).digest();
   const expected = crypto.createHmac('sha256', secret).update(check).digest();
   const given = Buffer.from(/^[0-9a-f]{64}$/.test(data.hash) ? data.hash : '', 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))

@@ -5,4 +5,5 @@ const STAFF: Role[] = ['moderator', 'admin', 'superuser'];
 
 export const isStaff = (u: { role: Role }) => STAFF.includes(u.role);
 export const isAdmin = (u: { role: Role }) => u.role === 'admin' || u.role === 'superuser';
-export const isBanned = (u: { bannedUntil: Date | null }, now: Date) => u.bannedUntil !== null && u.bannedUntil > now;
+export const isBanned = <T extends { bannedUntil: Date | null }>(u: T, now: Date): u is T & { bannedUntil: Date } =>
+  u.bannedUntil !== null && u.bannedUntil > now;

@@ -2,9 +2,34 @@
  * Wire types and limits of the messenger (issue 13): chats, messages, the `/v3.0/messenger/…` answers and the
  * events of the private user channel. Isomorphic and dependency-free apart from the formatter.
  */
-import type { ExtractResult } from './extract.ts';
-import type { MediaFile, MediaImage } from './media.ts';
+import type {
+  Chat,
+  ChatDetails,
+  ChatMember,
+  ChatPerson,
+  ChatsPage,
+  Message,
+  MessageReactionCount,
+  MessengerSettings,
+  MessengerUnread,
+} from './api/messenger.ts';
+import type { ComplaintItem, MessagesPage } from './api/messenger-messages.ts';
 import { formatDate, formatDateTime } from './format.ts';
+
+/** The answers' shapes come from the contracts' schemas (api/messenger.ts). */
+export type {
+  Chat,
+  ChatDetails,
+  ChatMember,
+  ChatPerson,
+  ChatsPage,
+  ComplaintItem,
+  Message,
+  MessageReactionCount,
+  MessagesPage,
+  MessengerSettings,
+  MessengerUnread,
+};
 
 export const CHAT_TYPES = ['direct', 'group', 'channel'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
@@ -35,106 +60,7 @@ export type MessageReaction = (typeof MESSAGE_REACTIONS)[number];
 export const WRITE_RULES = ['all', 'subscribed', 'nobody'] as const;
 export type WriteRule = (typeof WRITE_RULES)[number];
 
-export interface MessengerSettings {
-  write: WriteRule;
-  /** A letter for a message left unread for 10 minutes (the web push goes anyway). */
-  email: boolean;
-}
 export const DEFAULT_MESSENGER_SETTINGS: MessengerSettings = { write: 'all', email: false };
-
-export interface ChatPerson {
-  id: number;
-  name: string;
-  url: string;
-  avatar_url: string | null;
-  avatar_color: string;
-}
-
-export interface ChatMember extends ChatPerson {
-  role: ChatRole;
-}
-
-export interface MessageReactionCount {
-  reaction: string;
-  count: number;
-  is_mine: boolean;
-}
-
-export interface Message {
-  id: number;
-  chat_id: number;
-  author: ChatPerson | null;
-  text: string;
-  /** Pictures, video and sound, or files (pdf, zip, text…) shown as a download chip. */
-  attachments: (MediaImage | MediaFile)[];
-  preview: ExtractResult | null;
-  reply_to: { id: number; author_name: string; text: string; is_removed: boolean } | null;
-  client_id: string | null;
-  date: string;
-  edited_date: string | null;
-  is_removed: boolean;
-  reactions: MessageReactionCount[];
-}
-
-export interface Chat {
-  id: number;
-  type: ChatType;
-  /** A group's own title; a direct chat's is the other person's name; a channel's the subsite's. */
-  title: string;
-  picture: string | null;
-  /** The picture's fallback: the other person's or the subsite's avatar. */
-  avatar_url: string | null;
-  avatar_color: string;
-  /** The other person of a direct chat. */
-  peer: ChatPerson | null;
-  subsite_id: number | null;
-  members_count: number;
-  my_role: ChatRole;
-  is_muted: boolean;
-  /** Whether I may post here (a channel's readers may not; a direct chat with a refused rule may not). */
-  can_send: boolean;
-  last_message: Message | null;
-  unread_count: number;
-  /** The newest message every other member has read (direct: the peer's mark; group: the lowest). */
-  read_by_others_id: number;
-  my_read_id: number;
-  active_date: string;
-}
-
-/** The header's unread total (page data of every page and `GET messenger/unread`). */
-export interface MessengerUnread {
-  unread_total: number;
-  /** Chats whose new messages do not count (the client moves the total by the events it gets). */
-  muted_ids: number[];
-}
-
-export interface ChatsPage {
-  items: Chat[];
-  /** Send back as `before` for the next page; null at the end. */
-  next: string | null;
-  unread_total: number;
-}
-
-export interface MessagesPage {
-  items: Message[];
-  /** Older messages exist. */
-  has_more: boolean;
-}
-
-export interface ChatDetails extends Chat {
-  members: ChatMember[];
-}
-
-export interface ComplaintItem {
-  id: number;
-  reason: string;
-  date: string;
-  reporter: ChatPerson;
-  message: Message;
-  /** Up to five messages before and after the reported one: what staff may read. */
-  context: Message[];
-  chat: { id: number; type: ChatType; title: string };
-}
 
 /** Events of the private `user-{id}` channel (beside the notification count). */
 export type MessengerEvent =

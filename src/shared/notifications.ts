@@ -1,8 +1,18 @@
 /** Wire types of notifications: types, channels, settings, list items; shared by the server module and the pages. */
-import type { Gender } from './gender.ts';
+import type {
+  NotificationActor,
+  NotificationItem,
+  NotificationsPage,
+  notificationSettings,
+  SettingsData,
+} from './api/notifications.ts';
+import type { EmailSubscriptionInfo } from './api/notifications-mail.ts';
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { EMAIL_MAX, EMAIL_RE } from './validation.ts';
+
+/** The answers' shapes come from the contracts' schemas (api/notifications.ts, api/notifications-mail.ts). */
+export type { EmailSubscriptionInfo, NotificationActor, NotificationItem, NotificationsPage, SettingsData };
 
 /** The digest opt-in's address, checked alike by the form and `/email/subscribe/opt_in`: 'Please enter a valid email' (spec/content.md §5). */
 export const digestEmailField = z
@@ -10,6 +20,12 @@ export const digestEmailField = z
   .trim()
   .max(EMAIL_MAX, messages.digestEmailInvalid)
   .regex(EMAIL_RE, messages.digestEmailInvalid);
+
+/** Characters of a staff's system message. */
+export const SYSTEM_TEXT_MAX = 2000;
+
+/** What a mailed link's token (unsubscribe, digest confirmation) looks like; anything else is refused without a query. */
+export const EMAIL_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 
 export const NOTIFICATION_TYPES = [
   'reply',
@@ -27,7 +43,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Where a notification is told: on the site (the bell, and web push on the reader's devices) and by mail. */
 export const NOTIFICATION_CHANNELS = ['site', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export type NotificationSettings = Record<NotificationType, Record<NotificationChannel, boolean>>;
+export type NotificationSettings = z.output<typeof notificationSettings>;
 
 /**
  * Everything is on the site by default. Mail only for what a person answers or must know about: replies, mentions,
@@ -44,55 +60,3 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   ban: { site: true, email: true },
   system: { site: true, email: true },
 };
-
-export interface NotificationActor {
-  id: number;
-  name: string;
-  url: string;
-  avatar_color: string;
-  avatar_url: string | null;
-}
-
-export interface NotificationItem {
-  id: number;
-  type: NotificationType;
-  /** Rendered Russian text: 'Иван и ещё 5 оценили вашу запись «…»'. */
-  text: string;
-  /** A quote under the text (the comment's words), may be empty. */
-  quote: string;
-  url: string;
-  is_read: boolean;
-  /** ISO date of the latest change (a group's newest actor). */
-  date: string;
-  actors: NotificationActor[];
-  actors_count: number;
-  comment_id: number | null;
-}
-
-export interface NotificationsPage {
-  items: NotificationItem[];
-  last_id: number | null;
-  last_sorting_value: number | null;
-  is_finished: boolean;
-  unread_count: number;
-}
-
-export interface SettingsData {
-  notifications: NotificationSettings;
-  /** The reader's account email and whether the daily digest goes to it. */
-  email: string;
-  digest: boolean;
-  /** The digest was asked for this address, and its confirmation letter waits to be followed. */
-  digest_pending: boolean;
-  /** How others' notifications speak of this person, as stated; null: read from the name (`guessed_gender`). */
-  gender: Gender | null;
-  guessed_gender: Gender;
-}
-
-/** A mailed link's subscription: `active` while mail may go there, `asked` when the digest was, `confirmed` once it goes. */
-export interface EmailSubscriptionInfo {
-  email: string;
-  active: boolean;
-  asked: boolean;
-  confirmed: boolean;
-}

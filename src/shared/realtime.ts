@@ -5,6 +5,10 @@
  */
 import type { Comment } from './comments.ts';
 import type { MessengerEvent } from './messenger.ts';
+import type { LiveItem, LiveToken } from './api/realtime.ts';
+
+/** The live feed's answers come from the contracts' schemas (api/realtime.ts). */
+export type { LiveItem, LiveToken };
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -70,29 +74,6 @@ export type SystemEvent =
 
 /** `user-{id}` (private): the notification count, and the messenger's news (shared/messenger.ts). */
 export type UserEvent = { type: 'notification'; unread_count: number } | MessengerEvent;
-
-/** Live item (spec/content.md §3). `live_html` is rendered and escaped by the server. */
-export interface LiveItem {
-  type: 'comment' | 'entry';
-  /** Unique per item: `comment-{id}` or `entry-{id}`; the client drops repeats by it. */
-  hash: string;
-  comment_id: number | null;
-  content_id: number;
-  subsite_id: number;
-  user_id: number;
-  /** The subsite the entry was first published in (reposts are not built yet: the same subsite). */
-  original_subsite_id: number;
-  text: string;
-  pin: boolean;
-  date: string;
-  live_html: string;
-}
-
-/** `GET /v3.0/live/token/update` (Plus): a private live token and when it expires (unix seconds). */
-export interface LiveToken {
-  token: string;
-  expires: number;
-}
 
 /** spec/content.md §9: the live view keeps the last 20 items and batches arrivals every 1000 ms. */
 export const LIVE_KEEP = 20;

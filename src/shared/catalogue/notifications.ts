@@ -13,7 +13,7 @@ export const notificationsMessages = {
   notificationEnabledInvalid: 'Укажите, включить (1) или выключить (0)',
   notificationTextRequired: 'Напишите текст сообщения',
   notificationTextTooLong: (max: number) => `Слишком длинное сообщение, максимум ${max} символов`,
-  notificationUserNotFound: 'Пользователь не найден',
+  notificationUserNotFound: 'Такого пользователя нет',
   notificationSent: 'Сообщение отправлено',
   notificationsRead: 'Уведомления прочитаны',
   notificationSettingsSaved: 'Настройки сохранены',

@@ -24,7 +24,6 @@ export default function Page({ loaderData: { token, info } }: Route.ComponentPro
       token={token}
       info={info}
       alreadyDone={Boolean(info?.confirmed)}
-      action="email/confirm"
       texts={{
         title: L.confirmTitle,
         ask: L.confirmAsk,

@@ -22,7 +22,6 @@ export default function Page({ loaderData: { token, info } }: Route.ComponentPro
       token={token}
       info={info}
       alreadyDone={Boolean(info && !info.active)}
-      action="email/unsubscribe"
       texts={{
         title: L.unsubscribeTitle,
         ask: L.unsubscribeConfirm,

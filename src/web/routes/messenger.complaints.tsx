@@ -5,7 +5,8 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import type { ComplaintItem } from '../../shared/messenger.ts';
-import { api } from '../api/request.ts';
+import { call } from '../api/call.ts';
+import type { complaints, resolveComplaint } from '../../shared/api/messenger-messages.ts';
 import { toast } from '../ui/overlays/toasts.tsx';
 import '../features/messenger/messenger.css';
 
@@ -25,7 +26,7 @@ export function meta() {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const result = await api.get<{ items: ComplaintItem[] }>('admin/messenger/complaints');
+  const result = await call<typeof complaints>('GET /admin/messenger/complaints', {});
   return { items: result.ok ? result.data.items : [] };
 }
 clientLoader.hydrate = true as const;
@@ -37,7 +38,10 @@ export function HydrateFallback() {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const [items, setItems] = useState<ComplaintItem[]>('items' in loaderData ? loaderData.items : []);
   async function resolve(id: number, remove: boolean) {
-    const result = await api.post(`admin/messenger/complaints/${id}/resolve`, { remove_message: remove });
+    const result = await call<typeof resolveComplaint>('POST /admin/messenger/complaints/:id/resolve', {
+      id,
+      remove_message: remove,
+    });
     if (!result.ok) return;
     toast.show(result.rm, { type: 'success' });
     setItems((prev) => prev.filter((c) => c.id !== id));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatFullDate } from '../../../shared/format.ts';
-import { NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
+import { EMAIL_TOKEN_RE, NOTIFICATION_TYPES } from '../../../shared/notifications.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -18,8 +18,6 @@ import { channelsOf, present } from './service.ts';
  * (`email_subscriptions.token`), shown at `/email/unsubscribe/{token}` and in `List-Unsubscribe` (RFC 2369, RFC 8058).
  */
 const newToken = () => crypto.randomBytes(24).toString('base64url');
-/** What a token of `newToken` (and of older links) looks like; anything else is refused without a query. */
-export const EMAIL_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 const DIGEST_SIZE = 10;
 /** 06:00 UTC is 09:00 in Moscow: the digest lands with the morning. */
 const DIGEST_HOUR_UTC = 6;

@@ -25,7 +25,7 @@ const QUOTE_MAX = 200;
 /** How many people one comment may notify by `@name`. */
 export const MENTIONS_MAX = 5;
 export const PAGE_SIZE = 20;
-export const SYSTEM_TEXT_MAX = 2000;
+export { SYSTEM_TEXT_MAX } from '../../../shared/notifications.ts';
 
 // ——— Settings ———
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { initial as liveInitial } from '../../../shared/api/realtime.ts';
 import { LIVE_BATCH_MS, LIVE_KEEP, channelName, type LiveItem } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 
@@ -22,7 +23,7 @@ export function useLiveFeed(initial?: LiveItem[]) {
 
   const load = useCallback(async () => {
     setFailed(false);
-    const res = await api.get<{ items: LiveItem[] }>('live/initial', {}, { notify: false, authRetry: false });
+    const res = await call<typeof liveInitial>('GET /live/initial', {}, { notify: false, authRetry: false });
     if (res.ok) setItems((current) => mergeLive(res.data.items, [...(current ?? [])].reverse()));
     else setFailed(true);
   }, []);

@@ -2,15 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { relativeTime } from '../../../shared/format.ts';
 import { mediaUrl } from '../../../shared/media.ts';
-import type { Chat } from '../../../shared/messenger.ts';
+import type { Chat, ChatDetails } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { badgeText } from '../feed/recent.ts';
 import { messengerCalls } from './calls.ts';
 import { useMessengerEvents } from './unread.ts';
 import { useCurrentUser } from '../auth/session.ts';
-import { api } from '../../api/request.ts';
-import type { ChatDetails } from '../../../shared/messenger.ts';
+import { call } from '../../api/call.ts';
+import type { createChat } from '../../../shared/api/messenger.ts';
 
 const t = ui.messenger;
 
@@ -86,7 +86,10 @@ export function ChatList({
   // A subsite's managers run its channel: one button per managed community (the personal blog has none).
   const channels = (user?.managedSubsites ?? []).filter((s) => s.value !== me);
   async function openChannel(subsiteId: number) {
-    const result = await api.post<ChatDetails>('messenger/chats/create', { type: 'channel', subsite_id: subsiteId });
+    const result = await call<typeof createChat>('POST /messenger/chats/create', {
+      type: 'channel',
+      subsite_id: subsiteId,
+    });
     if (result.ok) onSelect(result.data);
   }
 

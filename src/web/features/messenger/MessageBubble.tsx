@@ -128,7 +128,8 @@ export function MessageBubble({
     if (value === 'reply') return onReply(m);
     if (value === 'edit') return onEdit(m);
     if (value.startsWith('react:')) {
-      const reaction = value.slice(6);
+      const reaction = MESSAGE_REACTIONS.find((r) => r === value.slice(6));
+      if (!reaction) return;
       const mineNow = m.reactions.find((r) => r.is_mine)?.reaction;
       const result = await messengerCalls.react(m.id, mineNow === reaction ? '' : reaction);
       if (result.ok) onChanged(result.data);

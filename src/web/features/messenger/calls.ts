@@ -1,26 +1,21 @@
 import { api } from '../../api/request.ts';
-import type {
-  ChatDetails,
-  ChatPerson,
-  ChatsPage,
-  Message,
-  MessagesPage,
-  MessengerSettings,
-  MessengerUnread,
-} from '../../../shared/messenger.ts';
+import { call } from '../../api/call.ts';
+import type * as chats from '../../../shared/api/messenger.ts';
+import type * as talk from '../../../shared/api/messenger-messages.ts';
+import type { MessageReaction, MessengerSettings } from '../../../shared/messenger.ts';
 import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
 import { messengerUnread, mutedChats, openMessenger, setUnread } from './unread.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
-/** The `/v3.0/messenger/…` calls the components use; every one goes through the request helper. */
+/** The `/v3.0/messenger/…` calls the components use; every one goes by its contract (shared/api/messenger*.ts). */
 export const messengerCalls = {
   chats: (opts: { before?: string; search?: string } = {}) =>
-    api.get<ChatsPage>('messenger/chats', { ...opts }, { notify: false }),
-  chat: (id: number) => api.get<ChatDetails>(`messenger/chats/${id}`),
+    call<typeof chats.chats>('GET /messenger/chats', { ...opts }, { notify: false }),
+  chat: (id: number) => call<typeof chats.chatInfo>('GET /messenger/chats/:id', { id }),
   messages: (id: number, beforeId?: number) =>
-    api.get<MessagesPage>(`messenger/chats/${id}/messages`, beforeId ? { before_id: beforeId } : {}),
+    call<typeof talk.history>('GET /messenger/chats/:id/messages', beforeId ? { id, before_id: beforeId } : { id }),
   create: (body: { type: 'direct' | 'group'; user_ids: number[]; title?: string }) =>
-    api.post<ChatDetails>('messenger/chats/create', body),
+    call<typeof chats.createChat>('POST /messenger/chats/create', body),
   send: (
     id: number,
     body: {
@@ -29,26 +24,26 @@ export const messengerCalls = {
       reply_to?: number;
       client_id: string;
     },
-  ) => api.post<Message>(`messenger/chats/${id}/send`, body),
-  edit: (messageId: number, text: string) => api.post<Message>(`messenger/messages/${messageId}/edit`, { text }),
-  remove: (messageId: number) => api.post<Message>(`messenger/messages/${messageId}/remove`),
-  react: (messageId: number, reaction: string) =>
-    api.post<Message>(`messenger/messages/${messageId}/react`, { reaction }),
-  complain: (messageId: number) => api.post(`messenger/messages/${messageId}/complain`, {}),
+  ) => call<typeof talk.send>('POST /messenger/chats/:id/send', { id, ...body }),
+  edit: (messageId: number, text: string) =>
+    call<typeof talk.edit>('POST /messenger/messages/:id/edit', { id: messageId, text }),
+  remove: (messageId: number) => call<typeof talk.remove>('POST /messenger/messages/:id/remove', { id: messageId }),
+  react: (messageId: number, reaction: MessageReaction | '') =>
+    call<typeof talk.react>('POST /messenger/messages/:id/react', { id: messageId, reaction }),
+  complain: (messageId: number) =>
+    call<typeof talk.complain>('POST /messenger/messages/:id/complain', { id: messageId }),
   async read(id: number, messageId: number) {
-    const result = await api.post<{ unread_total: number }>(
-      `messenger/chats/${id}/read`,
-      { message_id: messageId },
+    const result = await call<typeof talk.read>(
+      'POST /messenger/chats/:id/read',
+      { id, message_id: messageId },
       { notify: false },
     );
     if (result.ok) messengerUnread.set(result.data.unread_total);
     return result;
   },
-  typing: (id: number) => api.post(`messenger/chats/${id}/typing`, {}, { notify: false }),
+  typing: (id: number) => call<typeof talk.typing>('POST /messenger/chats/:id/typing', { id }, { notify: false }),
   async mute(id: number, muted: boolean) {
-    const result = await api.post<{ is_muted: boolean; unread_total: number }>(`messenger/chats/${id}/mute`, {
-      is_muted: muted,
-    });
+    const result = await call<typeof chats.mute>('POST /messenger/chats/:id/mute', { id, is_muted: muted });
     if (result.ok) {
       messengerUnread.set(result.data.unread_total);
       const next = new Set(mutedChats.get());
@@ -58,21 +53,26 @@ export const messengerCalls = {
     }
     return result;
   },
-  leave: (id: number) => api.post(`messenger/chats/${id}/leave`),
+  leave: (id: number) => call<typeof chats.leave>('POST /messenger/chats/:id/leave', { id }),
   removeMember: (id: number, userId: number) =>
-    api.post<ChatDetails>(`messenger/chats/${id}/members/remove`, { user_id: userId }),
+    call<typeof chats.removeMember>('POST /messenger/chats/:id/members/remove', { id, user_id: userId }),
   contacts: (search: string) =>
-    api.get<{ items: ChatPerson[] }>('messenger/contacts', search ? { search } : {}, { notify: false }),
+    call<typeof chats.contacts>('GET /messenger/contacts', search ? { search } : {}, { notify: false }),
   update: (id: number, body: { title?: string; picture?: string }) =>
-    api.post<ChatDetails>(`messenger/chats/${id}/update`, body),
+    call<typeof chats.updateChat>('POST /messenger/chats/:id/update', { id, ...body }),
   addMembers: (id: number, userIds: number[]) =>
-    api.post<ChatDetails>(`messenger/chats/${id}/members/add`, { user_ids: userIds }),
+    call<typeof chats.addMembers>('POST /messenger/chats/:id/members/add', { id, user_ids: userIds }),
   setAdmin: (id: number, userId: number, isAdmin: boolean) =>
-    api.post<ChatDetails>(`messenger/chats/${id}/members/admin`, { user_id: userId, is_admin: isAdmin }),
-  settings: () => api.get<MessengerSettings>('messenger/settings', {}, { notify: false }),
-  saveSettings: (patch: Partial<MessengerSettings>) => api.post<MessengerSettings>('messenger/settings', patch),
+    call<typeof chats.setAdmin>('POST /messenger/chats/:id/members/admin', {
+      id,
+      user_id: userId,
+      is_admin: isAdmin,
+    }),
+  settings: () => call<typeof chats.settings>('GET /messenger/settings', {}, { notify: false }),
+  saveSettings: (patch: Partial<MessengerSettings>) =>
+    call<typeof chats.saveSettings>('POST /messenger/settings', patch),
   async refreshUnread() {
-    const result = await api.get<MessengerUnread>('messenger/unread', {}, { notify: false, authRetry: false });
+    const result = await call<typeof chats.unread>('GET /messenger/unread', {}, { notify: false, authRetry: false });
     if (result.ok) setUnread(result.data);
   },
   async upload(files: File[]): Promise<MediaImage[]> {

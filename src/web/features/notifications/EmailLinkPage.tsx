@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { confirm, unsubscribe } from '../../../shared/api/notifications-mail.ts';
 import type { EmailSubscriptionInfo } from '../../../shared/notifications.ts';
 
 export interface EmailLinkTexts {
@@ -16,21 +17,19 @@ export interface EmailLinkTexts {
 
 /**
  * A page behind a mailed link (`/email/unsubscribe/{token}`, `/email/confirm/{token}`) that works without signing in.
- * Opening it changes nothing, since mail scanners follow links; the button does, through `POST /v3.0/{action}`.
+ * Opening it changes nothing, since mail scanners follow links; the button does, through `POST /v3.0/email/{kind}`.
  */
 export function EmailLinkPage({
   kind,
   token,
   info,
   alreadyDone,
-  action,
   texts,
 }: {
   kind: 'unsubscribe' | 'confirm';
   token: string;
   info: EmailSubscriptionInfo | null;
   alreadyDone: boolean;
-  action: string;
   texts: EmailLinkTexts;
 }) {
   const [done, setDone] = useState(false);
@@ -38,7 +37,10 @@ export function EmailLinkPage({
 
   async function press() {
     setBusy(true);
-    const result = await api.post(action, { token });
+    const result =
+      kind === 'unsubscribe'
+        ? await call<typeof unsubscribe>('POST /email/unsubscribe', { token })
+        : await call<typeof confirm>('POST /email/confirm', { token });
     setBusy(false);
     if (result.ok) setDone(true);
   }

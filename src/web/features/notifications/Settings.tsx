@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { Gender } from '../../../shared/gender.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { saveGender, saveSetting } from '../../../shared/api/notifications.ts';
+import type { optIn } from '../../../shared/api/notifications-mail.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { disablePush, enablePush, pushState, type PushState } from './push.ts';
 import {
@@ -51,7 +53,11 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
 
   async function change(type: NotificationType, channel: NotificationChannel, enabled: boolean) {
     set(type, channel, enabled);
-    const result = await api.post('notifications/settings', { type, channel, enabled: enabled ? 1 : 0 });
+    const result = await call<typeof saveSetting>('POST /notifications/settings', {
+      type,
+      channel,
+      enabled: enabled ? 1 : 0,
+    });
     if (!result.ok) set(type, channel, !enabled);
   }
 
@@ -104,7 +110,7 @@ export function GenderForm({ initial, guessed }: { initial: Gender | null; guess
   async function change(next: Gender | 'auto') {
     const before = value;
     setValue(next);
-    const result = await api.post('notifications/settings/gender', { gender: next });
+    const result = await call<typeof saveGender>('POST /notifications/settings/gender', { gender: next });
     if (!result.ok) setValue(before);
   }
 
@@ -209,7 +215,7 @@ export function DigestForm({
     if (!checked.success) return setError(messages.digestEmailInvalid);
     setError('');
     setBusy(true);
-    const result = await api.post('email/subscribe/opt_in', { email: checked.data }, { notify: false });
+    const result = await call<typeof optIn>('POST /email/subscribe/opt_in', { email: checked.data }, { notify: false });
     setBusy(false);
     if (!result.ok) return setError(result.rm || messages.somethingWrong);
     setNote(result.rm);

@@ -1,4 +1,7 @@
 import { ui } from '../../../shared/catalogue.ts';
+import type { ContractOutput } from '../../../shared/api/contract.ts';
+import type { pushConfig, pushDelete, pushPutByPost } from '../../../shared/api/notifications-mail.ts';
+import { call } from '../../api/call.ts';
 import { api } from '../../api/request.ts';
 import { setCookie } from '../../lib/cookies.ts';
 
@@ -41,16 +44,21 @@ export async function enablePush(): Promise<PushResult> {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const registration = await navigator.serviceWorker.ready;
     if (!registration) return { ok: false, message: ui.notifications.pushNoRegistration };
-    const config = await api.get<{ public_key?: string }>('push/config', {}, { notify: false });
+    const config = await call<typeof pushConfig>('GET /push/config', {}, { notify: false });
     if (!config.ok || typeof config.data.public_key !== 'string')
       return { ok: false, message: ui.notifications.pushWrongResponse };
     const subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: keyBytes(config.data.public_key),
     });
-    const saved = await api.post('/api/endpoint/put/', subscription.toJSON() as Record<string, unknown>, {
-      notify: false,
-    });
+    // Outside /v3.0, where `call` does not reach: the request helper, typed by the contract.
+    const saved = await api.post<ContractOutput<typeof pushPutByPost>>(
+      '/api/endpoint/put/',
+      subscription.toJSON() as Record<string, unknown>,
+      {
+        notify: false,
+      },
+    );
     if (!saved.ok) {
       await subscription.unsubscribe().catch(() => {});
       return { ok: false, message: saved.rm || ui.notifications.pushSubscribeFailed };
@@ -69,7 +77,11 @@ export async function disablePush(): Promise<PushResult> {
     if (!registration) return { ok: false, message: ui.notifications.pushNoRegistration };
     const subscription = await registration.pushManager.getSubscription();
     if (!subscription) return { ok: false, message: ui.notifications.pushNoSubscription };
-    const removed = await api.post('/api/endpoint/delete/', { endpoint: subscription.endpoint }, { notify: false });
+    const removed = await api.post<ContractOutput<typeof pushDelete>>(
+      '/api/endpoint/delete/',
+      { endpoint: subscription.endpoint },
+      { notify: false },
+    );
     // 'Вы не подписаны' from the site still lets the browser drop its subscription.
     if (!removed.ok && removed.rm !== ui.notifications.pushNotSubscribed)
       return { ok: false, message: removed.rm || ui.notifications.pushUnsubscribeFailed };

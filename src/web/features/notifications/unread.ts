@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { createStore } from '../../lib/store.ts';
 import { badgeText } from '../feed/recent.ts';
 import { channelName, type UserEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
-import type { NotificationsPage } from '../../../shared/notifications.ts';
+import type { list, markRead } from '../../../shared/api/notifications.ts';
 
 /** The reader's unread count: the page data sets it, the private channel `user-{id}` moves it, marking read lowers it. */
 export const unreadStore = createStore(0);
@@ -50,9 +50,9 @@ export function useUnreadCount(userId: number | null, initial: number, extraInTi
 
 export const notificationCalls = {
   page: (cursor?: { last_id: number; last_sorting_value: number }, count?: number) =>
-    api.get<NotificationsPage>('notifications', { ...cursor, ...(count ? { count } : {}) }, { notify: false }),
+    call<typeof list>('GET /notifications', { ...cursor, ...(count ? { count } : {}) }, { notify: false }),
   async markRead(what: { id?: number; commentId?: number } = {}) {
-    const result = await api.post<{ marked: number; unread_count: number }>('notifications/mark-as-read', what);
+    const result = await call<typeof markRead>('POST /notifications/mark-as-read', what);
     if (result.ok) unreadStore.set(result.data.unread_count);
     return result;
   },

@@ -21,3 +21,13 @@ export function call<C extends Contract>(
   const { method, path, data } = resolveCall(key, input);
   return request<ContractOutput<C>>(method as 'GET' | 'POST' | 'DELETE', `${API_BASE}${path}`, data, opts);
 }
+
+/** `call` for a route a module serves at the site's root (its `rootRoutes`: the push endpoints the spec names). */
+export function callAtRoot<C extends Contract>(
+  key: ContractKey<C>,
+  input: ContractInput<C> & Record<string, unknown>,
+  opts?: RequestOptions,
+): Promise<ApiResult<ContractOutput<C>>> {
+  const { method, path, data } = resolveCall(key, input);
+  return request<ContractOutput<C>>(method as 'GET' | 'POST' | 'DELETE', path, data, opts);
+}

@@ -1,8 +1,7 @@
 import { ui } from '../../../shared/catalogue.ts';
-import type { ContractOutput } from '../../../shared/api/contract.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
 import type { pushConfig, pushDelete, pushPutByPost } from '../../../shared/api/notifications-mail.ts';
-import { call } from '../../api/call.ts';
-import { api } from '../../api/request.ts';
+import { call, callAtRoot } from '../../api/call.ts';
 import { setCookie } from '../../lib/cookies.ts';
 
 /**
@@ -51,13 +50,10 @@ export async function enablePush(): Promise<PushResult> {
       userVisibleOnly: true,
       applicationServerKey: keyBytes(config.data.public_key),
     });
-    // Outside /v3.0, where `call` does not reach: the request helper, typed by the contract.
-    const saved = await api.post<ContractOutput<typeof pushPutByPost>>(
-      '/api/endpoint/put/',
-      subscription.toJSON() as Record<string, unknown>,
-      {
-        notify: false,
-      },
+    const saved = await callAtRoot<typeof pushPutByPost>(
+      'POST /api/endpoint/put/',
+      subscription.toJSON() as ContractInput<typeof pushPutByPost>,
+      { notify: false },
     );
     if (!saved.ok) {
       await subscription.unsubscribe().catch(() => {});
@@ -77,8 +73,8 @@ export async function disablePush(): Promise<PushResult> {
     if (!registration) return { ok: false, message: ui.notifications.pushNoRegistration };
     const subscription = await registration.pushManager.getSubscription();
     if (!subscription) return { ok: false, message: ui.notifications.pushNoSubscription };
-    const removed = await api.post<ContractOutput<typeof pushDelete>>(
-      '/api/endpoint/delete/',
+    const removed = await callAtRoot<typeof pushDelete>(
+      'POST /api/endpoint/delete/',
       { endpoint: subscription.endpoint },
       { notify: false },
     );

@@ -33,7 +33,7 @@ export const list = contract({
     last_id: z.number().int().nullable(),
     is_finished: z.boolean(),
   }),
-  errors: ['entry_id_invalid', 'history_last_id_invalid', ...manageErrors],
+  errors: manageErrors,
 });
 export type HistoryListData = ContractOutput<typeof list>;
 
@@ -47,7 +47,7 @@ export const version = contract({
     entry,
     version: historyItem.extend({ entry_id: z.number().int(), blocks: z.array(storedBlock) }),
   }),
-  errors: ['entry_id_invalid', 'history_id_invalid', 'history_version_not_found', ...manageErrors],
+  errors: ['history_version_not_found', ...manageErrors],
 });
 export type HistoryVersionData = ContractOutput<typeof version>;
 
@@ -58,14 +58,7 @@ export const apply = contract({
   access: 'active',
   params: versionParams,
   response: z.object({ entry }),
-  errors: [
-    'entry_id_invalid',
-    'history_id_invalid',
-    'entry_not_found',
-    'entry_edit_forbidden',
-    'history_entry_removed',
-    'history_version_not_found',
-  ],
+  errors: ['entry_not_found', 'entry_edit_forbidden', 'history_entry_removed', 'history_version_not_found'],
 });
 
 const removedState = z.object({ id: z.number().int(), removed: z.boolean(), url: z.string() });
@@ -77,7 +70,7 @@ export const remove = contract({
   access: 'active',
   params: entryParams,
   response: removedState,
-  errors: ['entry_id_invalid', 'entry_not_found', 'entry_remove_forbidden'],
+  errors: ['entry_not_found', 'entry_remove_forbidden'],
 });
 export type EntryRemovedData = ContractOutput<typeof remove>;
 
@@ -85,5 +78,5 @@ export type EntryRemovedData = ContractOutput<typeof remove>;
 export const restore = contract({
   ...remove,
   path: '/writing/:id/restore',
-  errors: ['entry_id_invalid', 'entry_not_found', 'entry_restore_forbidden'],
+  errors: ['entry_not_found', 'entry_restore_forbidden'],
 });

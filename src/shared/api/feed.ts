@@ -87,7 +87,7 @@ export const hide = contract({
   access: 'active',
   params: entryParams,
   response: hideData,
-  errors: ['feed_entry_not_found'],
+  errors: ['entry_not_found'],
 });
 export type HideData = ContractOutput<typeof hide>;
 

@@ -28,8 +28,4 @@ export interface SubsiteCard {
   is_subscribed: boolean;
 }
 
-export interface SubscribeData {
-  subsite_id: number;
-  is_subscribed: boolean;
-  subscribers_count: number;
-}
+export type { SubscribeData } from './api/subsites.ts';

@@ -1,6 +1,4 @@
 /** Feeds as the API and the pages see them: sortings, paging cursors, subsite headers (spec/content.md §2, §3). */
-import type { SubsiteCard } from './api.ts';
-import type { EntryCard } from './entries.ts';
 
 /** `hotness`: the stored ranking score; `date`: newest first; `day`…`all`: top by votes within the period. */
 export const FEED_SORTINGS = ['hotness', 'date', 'day', 'week', 'month', 'year', 'all'] as const;
@@ -42,13 +40,8 @@ export interface FeedQuery {
   count?: number;
 }
 
-/** `data` of `GET /v3.0/feed`: the page and the cursor for the next one. */
-export interface FeedPage {
-  items: EntryCard[];
-  last_id: number | null;
-  last_sorting_value: number | null;
-  is_finished: boolean;
-}
+/** `data` of `GET /v3.0/feed`: the page and the cursor for the next one (src/shared/api/feed.ts). */
+export type { FeedPageData as FeedPage } from './api/feed.ts';
 
 /** Cookie with the time (unix seconds) the reader last opened /new; the sidebar badge counts entries since then. */
 export const RECENT_SEEN_COOKIE = 'last-recent-seen';
@@ -56,39 +49,10 @@ export const RECENT_SEEN_DAYS = 365;
 /** The badge shows at most this, as "99+". */
 export const RECENT_COUNT_CAP = 99;
 
-/** The subsite page header: the card plus what the reader did with it. */
-export interface SubsiteDetails extends SubsiteCard {
-  slug: string;
-  cover_url: string | null;
-  is_private: boolean;
-  /** The reader hid it from their feeds (`/mute/subsite/{id}`). */
-  is_muted: boolean;
-  /** The reader gets notifications about new entries (only while subscribed). */
-  is_notify: boolean;
-  /** The reader's own blog: no subscribe, mute or bell. */
-  is_mine: boolean;
-  /** A blog whose account was deleted: shown as 'Аккаунт удалён', nothing to subscribe to. */
-  is_deleted: boolean;
-  /** The reader runs it (its owner or an admin): the header links to its settings. */
-  can_manage: boolean;
-  entries_count: number;
-  created: string;
-}
+/** The subsite page header, the mute and the bell's answers (src/shared/api/subsites.ts). */
+export type { MuteData, NotifyData, SubsiteDetailsData as SubsiteDetails } from './api/subsites.ts';
 
-export interface MuteData {
-  subsite_id: number;
-  is_muted: boolean;
-}
-
-export interface NotifyData {
-  subsite_id: number;
-  is_notify: boolean;
-}
-
-export interface HideData {
-  content_id: number;
-  is_hidden: boolean;
-}
+export type { HideData } from './api/feed.ts';
 
 /** Which feed a page path shows (the route id tells the same; paths are what links and tests use). */
 export interface FeedRoute {

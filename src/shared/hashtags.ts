@@ -2,6 +2,8 @@
  * Hashtags (spec/content.md §1, §7): `#тег` in an entry's text or a comment. One rule for both sides: the server
  * stores the tags a save contains, the web client turns the same matches into links to `/tag/{name}`.
  */
+import type { z } from 'zod';
+import type { hashtagItem } from './api/cards.ts';
 
 /** Longest tag name, without the `#`. */
 export const HASHTAG_MAX_LENGTH = 50;
@@ -72,23 +74,15 @@ export function linkHashtagsHtml(html: string): string {
   return out;
 }
 
-/** One tag as lists and suggestions show it. */
-export interface HashtagItem {
-  name: string;
-  url: string;
-  /** Published entries with the tag. */
-  count: number;
-}
+/** One tag as lists and suggestions show it (src/shared/api/cards.ts). */
+export type HashtagItem = z.output<typeof hashtagItem>;
 
 export interface HashtagList {
   items: HashtagItem[];
   is_finished: boolean;
 }
 
-export interface HashtagMuteData {
-  hashtags: string[];
-  is_muted: boolean;
-}
+export type { HashtagMuteData } from './api/hashtags.ts';
 
 /** A tag's page header: its name, entry count and the reader's mute. */
 export interface HashtagDetails extends HashtagItem {

@@ -3,8 +3,8 @@
  * the server and the web client. Our JSON counterpart of the spec's `feed_html` is `{items, is_finished}` with the
  * card shapes the feed and the comments already use, plus the highlighted matches.
  */
-import type { SubsiteCard } from './api.ts';
-import type { AuthorRef, EntryCard, Likes } from './entries.ts';
+import type { z } from 'zod';
+import type { searchComment, searchEntry, searchSubsite } from './api/search.ts';
 import type { HashtagItem } from './hashtags.ts';
 
 export const SEARCH_ENTITIES = ['entries', 'comments', 'subsites', 'users', 'hashtags'] as const;
@@ -42,31 +42,10 @@ export const RECENT_SEARCHES_KEY = 'sreda:recent-searches';
  */
 export type Highlighted = string;
 
-export interface SearchEntry extends EntryCard {
-  /** The title with matches marked. */
-  title_html: Highlighted;
-  /** A fragment of the text around the matches (empty when only the title matched). */
-  snippet_html: Highlighted;
-}
-
-/** A comment as the entry page shows it, with the entry it belongs to and the matched fragment. */
-export interface SearchComment {
-  id: number;
-  entry_id: number;
-  reply_to: number | null;
-  date: string;
-  author: AuthorRef;
-  likes: Likes;
-  /** Link to the comment on its entry's page. */
-  url: string;
-  entry: { id: number; title: string; url: string };
-  text_html: Highlighted;
-}
-
-/** A community, company or person's blog (`users`): the subsite card and its name with the match marked. */
-export interface SearchSubsite extends SubsiteCard {
-  name_html: Highlighted;
-}
+/** An entry card with its title and a fragment marked; a comment; a blog or community (src/shared/api/search.ts). */
+export type SearchEntry = z.output<typeof searchEntry>;
+export type SearchComment = z.output<typeof searchComment>;
+export type SearchSubsite = z.output<typeof searchSubsite>;
 
 export type SearchItem<E extends SearchEntity> = E extends 'entries'
   ? SearchEntry

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { HashtagItem } from '../../../shared/hashtags.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import type { suggest } from '../../../shared/api/hashtags.ts';
+import { call } from '../../api/call.ts';
 
 /** What the author typed right before the caret: a `#` that starts a tag and the letters after it. */
 const TYPED = /(?:^|[^\p{L}\p{N}_&#/])#([\p{L}_][\p{L}\p{N}_]{0,49})$/u;
@@ -52,8 +53,8 @@ export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }
       }
       timer = setTimeout(async () => {
         const ask = ++asked;
-        const r = await api.get<{ items: HashtagItem[] }>(
-          'search-hashtag',
+        const r = await call<typeof suggest>(
+          'GET /search-hashtag',
           { query: at.typed },
           { notify: false, authRetry: false },
         );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import type { HashtagMuteData } from '../../../shared/hashtags.ts';
-import { api } from '../../api/request.ts';
+import type { mute, unmute } from '../../../shared/api/hashtags.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = ui.discovery.hashtags;
@@ -23,13 +23,10 @@ export function MuteHashtagButton({
 
   async function toggle() {
     setBusy(true);
-    const result = await api.post<HashtagMuteData>(
-      muted ? 'hashtags/unmute' : 'hashtags/mute',
-      { hashtags: [name] },
-      {
-        notify: false,
-      },
-    );
+    const input = { hashtags: [name] };
+    const result = muted
+      ? await call<typeof unmute>('POST /hashtags/unmute', input, { notify: false })
+      : await call<typeof mute>('POST /hashtags/mute', input, { notify: false });
     setBusy(false);
     if (result.ok) {
       onChange(result.data.is_muted);

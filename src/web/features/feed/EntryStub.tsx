@@ -1,9 +1,12 @@
 import { useRef, useState } from 'react';
-import type { CurrentUser, SubscribeData } from '../../../shared/api.ts';
+import type { CurrentUser } from '../../../shared/api.ts';
+import type { hide, unhide } from '../../../shared/api/feed.ts';
+import type { mute, subscribe, unmute, unsubscribe } from '../../../shared/api/subsites.ts';
 import { feedUi } from '../../../shared/catalogue/feed.ts';
 import { complaintsShownUi } from '../../../shared/catalogue/shown.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { ApiResult } from '../../api/request.ts';
 import { isSubscribed, publishSubscription } from '../subsites/state.ts';
 import { MoreMenu } from '../../ui/MoreMenu.tsx';
 import { openComplaint } from '../moderation/open.ts';
@@ -16,10 +19,10 @@ interface OptionSpec {
   menuLabel: string;
   offer: string;
   done: string;
-  /** A call's path, or an action of its own (the complaint modal) resolving true when done. */
-  on: string | (() => Promise<boolean>);
+  /** The action (a call, or the complaint modal), resolving true when done. */
+  on: () => Promise<boolean>;
   /** null: done for good, no cancel. */
-  off: string | null;
+  off: (() => Promise<boolean>) | null;
 }
 
 const t = feedUi;
@@ -33,8 +36,8 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
       menuLabel: t.hide,
       offer: t.hide,
       done: t.stubHidden,
-      on: `content/hide/${entry.id}`,
-      off: `content/unhide/${entry.id}`,
+      on: () => done(call<typeof hide>('POST /content/hide/:id', { id: entry.id })),
+      off: () => done(call<typeof unhide>('POST /content/unhide/:id', { id: entry.id })),
     },
   ];
   if (user?.id !== author.id) {
@@ -43,8 +46,8 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
       menuLabel: t.ignoreAuthor,
       offer: t.stubOfferAuthor(author.name),
       done: t.stubAuthorIgnored(author.name),
-      on: `mute/subsite/${author.id}`,
-      off: `unmute/subsite/${author.id}`,
+      on: () => muting(author.id, true),
+      off: () => muting(author.id, false),
     });
   }
   if (subsite.type !== 'user') {
@@ -53,8 +56,8 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
       menuLabel: t.ignoreSubsite,
       offer: t.stubOfferSubsite(subsite.name),
       done: t.stubSubsiteIgnored(subsite.name),
-      on: `mute/subsite/${subsite.id}`,
-      off: `unmute/subsite/${subsite.id}`,
+      on: () => muting(subsite.id, true),
+      off: () => muting(subsite.id, false),
     });
   }
   if (isSubscribed(subsite.id, user)) {
@@ -63,8 +66,8 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
       menuLabel: t.unsubscribe,
       offer: t.stubOfferUnsubscribe(subsite.name),
       done: t.stubUnsubscribed(subsite.name),
-      on: `unsubscribe/to/subsite/${subsite.id}`,
-      off: `subscribe/to/subsite/${subsite.id}`,
+      on: () => subscription(subsite.id, false),
+      off: () => subscription(subsite.id, true),
     });
   }
   if (user?.id !== author.id) {
@@ -80,9 +83,18 @@ function optionsFor(entry: EntryCard, user: CurrentUser | null): OptionSpec[] {
   return list;
 }
 
-async function call(path: string): Promise<boolean> {
-  const result = await api.post<Partial<SubscribeData>>(path);
-  if (result.ok && typeof result.data.is_subscribed === 'boolean') publishSubscription(result.data as SubscribeData);
+const done = async (calling: Promise<ApiResult<unknown>>) => (await calling).ok;
+
+const muting = (id: number, on: boolean) =>
+  done(
+    on ? call<typeof mute>('POST /mute/subsite/:id', { id }) : call<typeof unmute>('POST /unmute/subsite/:id', { id }),
+  );
+
+async function subscription(id: number, on: boolean): Promise<boolean> {
+  const result = on
+    ? await call<typeof subscribe>('POST /subscribe/to/subsite/:id', { id })
+    : await call<typeof unsubscribe>('POST /unsubscribe/to/subsite/:id', { id });
+  if (result.ok) publishSubscription(result.data);
   return result.ok;
 }
 
@@ -95,7 +107,7 @@ export function useEntryStub(entry: EntryCard, user: CurrentUser | null) {
     if (busy) return;
     setBusy(true);
     const action = doing ? option.on : option.off;
-    const ok = typeof action === 'function' ? await action() : action !== null && (await call(action));
+    const ok = action !== null && (await action());
     setBusy(false);
     if (!ok) return;
     const done = stub?.done ?? [];

@@ -12,8 +12,9 @@ import { useLocation } from 'react-router';
 import { feedUi } from '../../../shared/catalogue/feed.ts';
 import { realtimeUi } from '../../../shared/catalogue/realtime.ts';
 import type { EntryCard as Card } from '../../../shared/entries.ts';
+import type { feed } from '../../../shared/api/feed.ts';
 import type { FeedPage, FeedQuery } from '../../../shared/feed.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { EntryCard } from '../entries/EntryCard.tsx';
 import { restoreFeed, saveFeed, toParam, withTo } from './feedState.ts';
 import { pluralize } from '../../../shared/format.ts';
@@ -94,12 +95,12 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
             .map((e) => e.id)
             .join(',')
         : '';
-    const result = await api.get<FeedPage>(
-      'feed',
+    const result = await call<typeof feed>(
+      'GET /feed',
       {
         ...query,
         last_id: cursor.lastId,
-        last_sorting_value: cursor.lastSortingValue,
+        last_sorting_value: String(cursor.lastSortingValue),
         ...(exclude ? { exclude_ids: exclude } : {}),
       },
       { notify: false },
@@ -120,7 +121,7 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
   const fresh = useFreshEntries(query.sorting === 'date' && !query.my, query.subsite_id);
   const freshCount = [...fresh.ids].filter((id) => !items.some((e) => e.id === id)).length;
   const refresh = async () => {
-    const result = await api.get<FeedPage>('feed', query);
+    const result = await call<typeof feed>('GET /feed', { ...query });
     if (!result.ok) return;
     setItems(result.data.items);
     setCursor({ lastId: result.data.last_id, lastSortingValue: result.data.last_sorting_value });

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { feedUi } from '../../../shared/catalogue/feed.ts';
 import type { FeedSorting } from '../../../shared/feed.ts';
-import { api } from '../../api/request.ts';
+import type { saveDefaultSorting } from '../../../shared/api/subsites.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
 const t = feedUi;
@@ -74,7 +75,9 @@ export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; s
     );
   async function save() {
     setBusy(true);
-    const result = await api.post<{ sorting: FeedSorting }>(`subsite/save_default_sorting_for_feed/${sorting}`);
+    const result = await call<typeof saveDefaultSorting>('POST /subsite/save_default_sorting_for_feed/:type', {
+      type: sorting,
+    });
     setBusy(false);
     if (!result.ok) return;
     setCurrent(result.data.sorting);

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import type { Entry, EntryData } from '../../../shared/entries.ts';
+import type { apply as applyVersion } from '../../../shared/api/history.ts';
+import type { Entry } from '../../../shared/entries.ts';
 import { formatDateTime, typograph } from '../../../shared/format.ts';
 import type { HistoryVersion } from '../../../shared/history.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { EntryBlocks } from '../entries/Blocks.tsx';
@@ -30,7 +31,11 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
     const { status } = await openModal({ title: L.applyTitle, text: L.applyConfirm, confirmLabel: L.applyButton });
     if (!status) return;
     setState('busy');
-    const res = await api.post<EntryData>(`writing/${entry.id}/history/${version.id}/apply`, {}, { notify: false });
+    const res = await call<typeof applyVersion>(
+      'POST /writing/:id/history/:historyId/apply',
+      { id: entry.id, historyId: version.id },
+      { notify: false },
+    );
     if (!res.ok) {
       setState('idle');
       toast.show(L.applyFailed, { type: 'error' });

@@ -4,8 +4,9 @@ import type { Block } from '../../../shared/blocks.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import { formatDateTime, typograph } from '../../../shared/format.ts';
-import type { HistoryItem, HistoryList, HistoryVersion } from '../../../shared/history.ts';
-import { api } from '../../api/request.ts';
+import type { list, version } from '../../../shared/api/history.ts';
+import type { HistoryItem, HistoryList } from '../../../shared/history.ts';
+import { call } from '../../api/call.ts';
 import { EntryBlocks } from '../entries/Blocks.tsx';
 import { openApplyWindow, restoreEntry } from './lifecycle.ts';
 import './history.css';
@@ -41,7 +42,10 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
     const known = currentPreview(entry, item);
     let next = known;
     if (!known) {
-      const res = await api.get<{ version: HistoryVersion }>(`writing/${entry.id}/history/${item.id}`);
+      const res = await call<typeof version>('GET /writing/:id/history/:historyId', {
+        id: entry.id,
+        historyId: item.id,
+      });
       if (ask !== asked.current) return;
       next = res.ok ? { item, title: res.data.version.title, blocks: res.data.version.blocks } : null;
     }
@@ -56,7 +60,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
   async function more() {
     if (loadingMore || cursor.is_finished || cursor.last_id === null) return;
     setLoadingMore(true);
-    const res = await api.get<HistoryList>(`writing/${entry.id}/history`, { last_id: cursor.last_id });
+    const res = await call<typeof list>('GET /writing/:id/history', { id: entry.id, last_id: cursor.last_id });
     setLoadingMore(false);
     if (!res.ok) return;
     setItems((list) => [...list, ...res.data.items]);

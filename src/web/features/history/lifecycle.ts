@@ -1,7 +1,8 @@
 import { historyShownUi } from '../../../shared/catalogue/shown.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { EntryRemovedState } from '../../../shared/history.ts';
-import { api } from '../../api/request.ts';
+import type { remove, restore } from '../../../shared/api/history.ts';
+import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -17,14 +18,14 @@ export async function removeEntry(
     console.info('entry removal declined', entry.id);
     return null;
   }
-  const res = await api.post<EntryRemovedState>(`writing/${entry.id}/remove`);
+  const res = await call<typeof remove>('POST /writing/:id/remove', { id: entry.id });
   if (!res.ok) return null;
   toast.show(res.rm || L.removed, { type: 'success' });
   return res.data;
 }
 
 export async function restoreEntry(entry: Pick<Entry, 'id'>): Promise<EntryRemovedState | null> {
-  const res = await api.post<EntryRemovedState>(`writing/${entry.id}/restore`);
+  const res = await call<typeof restore>('POST /writing/:id/restore', { id: entry.id });
   if (!res.ok) return null;
   toast.show(res.rm, { type: 'success' });
   return res.data;

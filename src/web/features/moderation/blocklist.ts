@@ -1,5 +1,6 @@
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { api } from '../../api/request.ts';
+import type { mute, unmute } from '../../../shared/api/subsites.ts';
+import { call } from '../../api/call.ts';
 import { currentUser } from '../auth/session.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -8,7 +9,9 @@ import { toast } from '../../ui/overlays/toasts.tsx';
  * (`/mute/subsite/{id}`), so the feed, comments and messenger all honour the same list. On failure the §8 text.
  */
 export async function setBlocked(personId: number, blocked: boolean): Promise<boolean> {
-  const res = await api.post(`${blocked ? 'mute' : 'unmute'}/subsite/${personId}`, {}, { notify: false });
+  const res = blocked
+    ? await call<typeof mute>('POST /mute/subsite/:id', { id: personId }, { notify: false })
+    : await call<typeof unmute>('POST /unmute/subsite/:id', { id: personId }, { notify: false });
   if (!res.ok) {
     const failed = blocked ? messages.blocklistAddFailed : messages.blocklistRemoveFailed;
     toast.show(res.rm && res.status > 0 ? `${failed}: ${res.rm}` : failed, { type: 'error' });

@@ -1,5 +1,7 @@
 import type { SearchEntity, SearchOrder, SearchPage, SearchPeriod } from '../../../shared/search.ts';
-import { api } from '../../api/request.ts';
+import type { search } from '../../../shared/api/search.ts';
+import { call } from '../../api/call.ts';
+import type { ApiResult } from '../../api/request.ts';
 
 /** `GET /v3.0/search_ajax/v2/{entity}/{order}/{page}?query=…`; `quiet`: no toast (the header box, spec §8 popover). */
 export function searchCall(
@@ -8,8 +10,11 @@ export function searchCall(
   page: number,
   params: { query: string; period?: SearchPeriod },
   quiet = false,
-) {
-  const data: Record<string, unknown> = { query: params.query };
-  if (params.period && params.period !== 'all') data.period = params.period;
-  return api.get<SearchPage>(`search_ajax/v2/${entity}/${order}/${page}`, data, quiet ? { notify: false } : {});
+): Promise<ApiResult<SearchPage>> {
+  const period = params.period && params.period !== 'all' ? { period: params.period } : {};
+  return call<typeof search>(
+    'GET /search_ajax/v2/:entity/:order/:page',
+    { entity, order, page, query: params.query, ...period },
+    quiet ? { notify: false } : {},
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { SubscribeData } from '../../../shared/api.ts';
+import type { subscribe, unsubscribe } from '../../../shared/api/subsites.ts';
 import { subsiteUi } from '../../../shared/catalogue/site.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { publishSubscription, useSubscriptionChanges } from './state.ts';
 
 /** Subscribe / unsubscribe; an anonymous click meets rc 401, signs in and completes. */
@@ -19,8 +19,9 @@ export function SubscribeButton({
 
   async function toggle() {
     setBusy(true);
-    const path = `${subscribed ? 'unsubscribe' : 'subscribe'}/to/subsite/${subsite.id}`;
-    const result = await api.post<SubscribeData>(path);
+    const result = subscribed
+      ? await call<typeof unsubscribe>('POST /unsubscribe/to/subsite/:id', { id: subsite.id })
+      : await call<typeof subscribe>('POST /subscribe/to/subsite/:id', { id: subsite.id });
     setBusy(false);
     if (result.ok) {
       setSubscribed(result.data.is_subscribed);

@@ -3,9 +3,11 @@ import { useCanGift } from '../payments/useCanGift.ts';
 import { useEffect, useRef, useState } from 'react';
 import { WriteButton } from '../messenger/WriteButton.tsx';
 import { ui } from '../../../shared/catalogue.ts';
-import type { MuteData, NotifyData, SubsiteDetails } from '../../../shared/feed.ts';
+import type { mute, notifyOff, notifyOn, unmute } from '../../../shared/api/subsites.ts';
+import type { SubsiteDetails } from '../../../shared/feed.ts';
 import { formatDate, pluralize } from '../../../shared/format.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
+import type { ApiResult } from '../../api/request.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Popover } from '../../ui/overlays/popover.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -47,20 +49,28 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
       setSubscribers(event.count);
   });
 
-  async function post<T>(path: string, apply: (data: T) => void) {
+  async function post<T>(calling: Promise<ApiResult<T>>, apply: (data: T) => void) {
     setBusy(true);
-    const result = await api.post<T>(path);
+    const result = await calling;
     setBusy(false);
     if (!result.ok) return;
     apply(result.data);
     toast.show(result.rm, { type: 'success' });
   }
   const toggleNotify = () =>
-    post<NotifyData>(`notifications/${notify ? 'unsubscribe' : 'subscribe'}/subsite/${subsite.id}`, (d) =>
-      setNotify(d.is_notify),
+    post(
+      notify
+        ? call<typeof notifyOff>('POST /notifications/unsubscribe/subsite/:id', { id: subsite.id })
+        : call<typeof notifyOn>('POST /notifications/subscribe/subsite/:id', { id: subsite.id }),
+      (d) => setNotify(d.is_notify),
     );
   const toggleMute = () =>
-    post<MuteData>(`${muted ? 'unmute' : 'mute'}/subsite/${subsite.id}`, (d) => setMuted(d.is_muted));
+    post(
+      muted
+        ? call<typeof unmute>('POST /unmute/subsite/:id', { id: subsite.id })
+        : call<typeof mute>('POST /mute/subsite/:id', { id: subsite.id }),
+      (d) => setMuted(d.is_muted),
+    );
 
   return (
     <section className="subsite-header" data-testid="subsite-header" data-id={subsite.id}>

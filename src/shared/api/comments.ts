@@ -85,7 +85,7 @@ export const list = contract({
   }),
   response: z.union([commentsPage, commentsList]),
   errors: [
-    'comment_entry_id_invalid',
+    'entry_id_invalid',
     'comment_sorting_invalid',
     'comments_count_invalid',
     'comment_cursor_invalid',
@@ -120,7 +120,7 @@ export const add = contract({
   }),
   response: comment,
   errors: [
-    'comment_entry_id_invalid',
+    'entry_id_invalid',
     'comment_id_invalid',
     ...textErrors,
     ...entryGone,
@@ -178,5 +178,5 @@ export const saveSeen = contract({
     count: intField(messages.commentSeenCountInvalid),
   }),
   response: z.object({ count: z.number().int() }),
-  errors: ['comment_entry_id_invalid', 'comment_seen_count_invalid', ...entryGone],
+  errors: ['entry_id_invalid', 'comment_seen_count_invalid', ...entryGone],
 });

@@ -211,6 +211,9 @@ const isStoredBlock = (b: unknown): b is Block =>
   typeof b.data === 'object' &&
   b.data !== null;
 
+/** A block in an answer: the stored shape (an entry's blocks were checked when saved). */
+export const storedBlock = z.custom<Block>(isStoredBlock);
+
 /**
  * Blocks as read back from the database (entries, their versions). They were checked by `entryBlocksField` when saved,
  * so a read checks only their shape, cheaply (feeds read many): a value that is not an array reads as no blocks, an

@@ -1,5 +1,6 @@
 /** Comments as the API and the pages see them (issue #3, item 4). */
-import type { AuthorRef, Likes } from './entries.ts';
+import type { z } from 'zod';
+import type { comment, commentRemoved, commentsList, commentsPage } from './api/comments.ts';
 
 /** Longest comment, in UTF-16 code units (what a textarea's maxlength counts). */
 export const COMMENT_MAX_LENGTH = 5000;
@@ -10,39 +11,10 @@ export type CommentSorting = (typeof COMMENT_SORTINGS)[number];
 /** Seen marks older than this are forgotten (spec/content.md §9: comment-seen data cleared after 30 days). */
 export const COMMENTS_SEEN_TTL_DAYS = 30;
 
-/**
- * One comment of an entry's flat list. The list comes in tree order (each reply right after its parent's
- * earlier replies), so a client renders it top to bottom with `level` as the indent.
- */
-export interface Comment {
-  id: number;
-  entry_id: number;
-  /** The parent comment, null for a top-level comment. */
-  reply_to: number | null;
-  /** 0 for a top-level comment, parent's level + 1 for a reply. */
-  level: number;
-  /** Safe HTML: escaped text in paragraphs, line breaks and http(s) links; empty for a removed comment. */
-  text: string;
-  /** The plain text as written, for the edit form; null unless the reader may edit. */
-  source: string | null;
-  date: string;
-  modification_date: string | null;
-  /** null for a removed comment (kept as a stub because it has replies). */
-  author: AuthorRef | null;
-  likes: Likes;
-  is_favorited: boolean;
-  is_removed: boolean;
-  /** The entry's one pinned comment, shown first ('Закреплён'). */
-  is_pinned: boolean;
-  can_edit: boolean;
-  can_remove: boolean;
-  /** Written after the reader's last visit (see `newCommentIds`). */
-  is_new: boolean;
-}
+/** One comment of an entry's flat list, in tree order with `level` as the indent (its schema: api/comments.ts). */
+export type Comment = z.output<typeof comment>;
 
-export interface CommentsList {
-  items: Comment[];
-}
+export type CommentsList = z.output<typeof commentsList>;
 
 /** Threads (a top-level comment with its replies) per page of `GET /comments?count=…`, by default and at most. */
 export const COMMENTS_PAGE_THREADS = 15;
@@ -55,27 +27,11 @@ export const COMMENTS_FIRST_PAGE_BYTES = 60_000;
 /** Replies shown under each thread of a page before 'Показать ещё N ответов'. */
 export const COMMENTS_REPLIES_SHOWN = 2;
 
-/**
- * A page of a discussion (`GET /comments` with `count`, `cursor`, `thread` or `comment`): whole threads in tree order,
- * each top-level comment followed by its first replies.
- */
-export interface CommentsPage {
-  items: Comment[];
-  /** Replies of a thread not in this answer, after its last item here: top-level comment id → how many. */
-  more: Record<number, number>;
-  /** Sent back as `cursor` for the threads after this page; null on the last page (and for `thread` answers). */
-  cursor: string | null;
-  /** The living comments of the entry (the heading's number and the seen mark). */
-  count: number;
-  /** The seen mark `is_new` was told by (ms since the epoch); later pages of the visit send it back. */
-  seen: { count: number; at: number } | null;
-}
+/** A page of a discussion (`GET /comments` with `count`, `cursor`, `thread` or `comment`): whole threads. */
+export type CommentsPage = z.output<typeof commentsPage>;
 
 /** What removing a comment (or a branch) changed. */
-export interface CommentRemoved {
-  removed_ids: number[];
-  comments_count: number;
-}
+export type CommentRemoved = z.output<typeof commentRemoved>;
 
 /** The reader's mark for an entry: how many comments they had seen, and when they said so. */
 export interface CommentsSeen {

@@ -1,5 +1,17 @@
 import type { Block, BlockOf } from './blocks.ts';
 import { FIELD_MAX, TIMECODE_MAX } from './blocks.ts';
+import type { z } from 'zod';
+import type {
+  commentCardData,
+  entryCardData,
+  extractImage,
+  extractResult,
+  linkCard,
+  subsiteCardData,
+  telegramEmbed,
+  videoEmbed,
+  xEmbed,
+} from './api/extract.ts';
 import type { VideoService } from './video.ts';
 
 /**
@@ -13,87 +25,16 @@ export const EXTRACT_URL_MAX = 2000;
 
 export type { VideoService };
 
-/** An outside picture: media-entity-like (spec/foundation.md §3: a uuid starting with http is used as is). */
-export interface ExtractImage {
-  uuid: string;
-  width: number;
-  height: number;
-}
-
-export interface LinkCard {
-  url: string;
-  title: string;
-  description: string;
-  image: ExtractImage | null;
-  favicon: string;
-  site_name: string;
-}
-
-export interface VideoEmbed {
-  service: VideoService;
-  id: string;
-  /** The address the author pasted. */
-  url: string;
-  title: string;
-  thumbnail: string;
-  /** Seconds from the start, from `t=` / `start=`. */
-  timecode?: number;
-}
-
-export interface TelegramEmbed {
-  url: string;
-  channel: string;
-  post: number;
-}
-export interface XEmbed {
-  url: string;
-  id: string;
-}
-
-interface CardPerson {
-  name: string;
-  url: string;
-  avatar_url: string | null;
-}
-
-export interface EntryCardData {
-  id: number;
-  url: string;
-  title: string;
-  description: string;
-  image: ExtractImage | null;
-  date: string;
-  author: CardPerson;
-  subsite: { name: string; url: string };
-}
-
-export interface CommentCardData {
-  id: number;
-  url: string;
-  text: string;
-  date: string;
-  author: CardPerson;
-  entry: { id: number; title: string; url: string };
-}
-
-export interface SubsiteCardData {
-  id: number;
-  url: string;
-  type: string;
-  name: string;
-  description: string;
-  avatar_url: string | null;
-}
-
-export type ExtractResult =
-  | { type: 'link'; data: LinkCard }
-  | { type: 'video'; data: VideoEmbed }
-  | { type: 'telegram'; data: TelegramEmbed }
-  | { type: 'x'; data: XEmbed }
-  | { type: 'entry'; data: EntryCardData }
-  | { type: 'comment'; data: CommentCardData }
-  | { type: 'subsite'; data: SubsiteCardData }
-  | { type: 'error'; data: { url: string; message: string } };
+/** The answers' shapes: their schemas are the contract's (api/extract.ts). */
+export type ExtractImage = z.output<typeof extractImage>;
+export type LinkCard = z.output<typeof linkCard>;
+export type VideoEmbed = z.output<typeof videoEmbed>;
+export type TelegramEmbed = z.output<typeof telegramEmbed>;
+export type XEmbed = z.output<typeof xEmbed>;
+export type EntryCardData = z.output<typeof entryCardData>;
+export type CommentCardData = z.output<typeof commentCardData>;
+export type SubsiteCardData = z.output<typeof subsiteCardData>;
+export type ExtractResult = z.output<typeof extractResult>;
 
 /** An extract result with its server-rendered card (`/andropov/extract/render`). */
 export type RenderedResult = ExtractResult & { html: string };

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { mediaFile, mediaImage, uploadResultItem } from './api/media.ts';
 import { imageRequestSize, imageWidthBucket } from './format.ts';
 
 /**
@@ -54,15 +56,8 @@ export const TEXT_FILE_MIME: Record<string, string> = {
 export const FILE_ACCEPT = '.pdf,.zip,.7z,.gz,.rar,.tar,.rtf,.epub,.docx,.xlsx,.pptx,.odt,.ods,.odp,.txt,.csv,.md,.log';
 export const FILE_NAME_MAX = 255;
 
-/** A non-media file as the upload answers it and a message carries it. */
-export interface MediaFile {
-  uuid: string;
-  type: typeof FILE_TYPE;
-  mime: string;
-  size: number;
-  /** The name given at upload (the message's own; the stored file is named by its content). */
-  name: string;
-}
+/** A non-media file as the upload answers it and a message carries it (its schema: api/media.ts). */
+export type MediaFile = z.output<typeof mediaFile>;
 export const isMediaFile = (item: { type: string }): item is MediaFile => item.type === FILE_TYPE;
 
 /** What `-/format/…/` may ask for: pictures in three formats, and mp4 for gifs (played as video). */
@@ -83,21 +78,11 @@ export const nearestWidthBucket = (width: number): number =>
   Math.min(imageWidthBucket(Math.max(1, width)), MEDIA_SIDE_MAX);
 
 /** The image entity of spec/foundation.md §3, as upload answers and entry blocks carry it. */
-export interface MediaImage {
-  uuid: string;
-  type: MediaType;
-  width: number;
-  height: number;
-  size: number;
-  /** Dominant colour, six hex digits without '#'. */
-  color: string;
-  external_service: unknown[];
-  /** Seconds of an audio file (whole); absent for pictures and video. */
-  duration?: number;
-}
+/** A stored picture, video or sound (its schema: api/media.ts). */
+export type MediaImage = z.output<typeof mediaImage>;
 
 /** One entry of an upload answer's `result`: a media entity, or a failure with a Russian message. */
-export type UploadResultItem = { type: 'image'; data: MediaImage } | { type: 'error'; data: { message: string } };
+export type UploadResultItem = z.output<typeof uploadResultItem>;
 
 export interface MediaUrlOptions {
   /** Displayed width in CSS pixels; bucketed (and doubled on retina or when a side is 80 or less, §9). */

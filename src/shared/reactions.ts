@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { messages } from './catalogue.ts';
 import { idField as sharedIdField } from './validation.ts';
-import type { AuthorRef, EntryCard, Likes } from './entries.ts';
+import type { bookmarkedComment, bookmarkedComments, bookmarkedEntries } from './api/bookmarks.ts';
 
 /** What can be voted on and bookmarked: an entry ('content') or a comment. */
 export type ReactionTarget = 'content' | 'comment';
@@ -13,27 +13,13 @@ export type { VoteData } from './api/votes.ts';
 export type { HitData } from './api/hits.ts';
 
 /** A bookmarked comment as the bookmarks page lists it. */
-export interface BookmarkedComment {
-  id: number;
-  /** `/{entryId}?comment={id}`: opens the entry scrolled to the comment. */
-  url: string;
-  text: string;
-  date: string;
-  author: AuthorRef;
-  entry: { id: number; title: string; url: string };
-  likes: Likes;
-}
+export type BookmarkedComment = z.output<typeof bookmarkedComment>;
 
 /** A cursor page of bookmarks, newest bookmark first; pass `last_id` and `last_sorting_value` back for the next. */
-export interface BookmarksPage<T> {
-  items: T[];
-  last_id: number | null;
-  last_sorting_value: string | null;
-  is_finished: boolean;
-}
+export type BookmarksPage<T> = Omit<z.output<typeof bookmarkedEntries>, 'items'> & { items: T[] };
 
-export type BookmarkedEntries = BookmarksPage<EntryCard>;
-export type BookmarkedComments = BookmarksPage<BookmarkedComment>;
+export type BookmarkedEntries = z.output<typeof bookmarkedEntries>;
+export type BookmarkedComments = z.output<typeof bookmarkedComments>;
 
 /** How many bookmarks one page of `/bookmarks` shows. */
 export const BOOKMARKS_PAGE_SIZE = 20;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
+import { authorRef, entryCard, likes } from '../entries.ts';
 import { idField, intChoice, targetField } from '../reactions.ts';
-import { plainBody } from '../validation.ts';
+import { microsecondTimeField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
 /** Bookmarks and sharing (spec/content.md §7): the model of a module's contracts. */
@@ -26,6 +27,47 @@ export const change = contract({
   errors: ['favorite_state_invalid', 'reaction_type_invalid', 'entry_not_found', 'comment_not_found'],
 });
 export type FavoriteData = ContractOutput<typeof change>;
+
+/** A bookmarked comment as the bookmarks page lists it. */
+export const bookmarkedComment = z.object({
+  id: z.number().int(),
+  /** `/{entryId}?comment={id}`: opens the entry scrolled to the comment. */
+  url: z.string(),
+  text: z.string(),
+  date: z.string(),
+  author: authorRef,
+  entry: z.object({ id: z.number().int(), title: z.string(), url: z.string() }),
+  likes,
+});
+
+/** A cursor page of bookmarks, newest bookmark first; `last_id` and `last_sorting_value` go back for the next. */
+const bookmarksPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    last_id: z.number().int().nullable(),
+    last_sorting_value: z.string().nullable(),
+    is_finished: z.boolean(),
+  });
+export const bookmarkedEntries = bookmarksPage(entryCard);
+export const bookmarkedComments = bookmarksPage(bookmarkedComment);
+
+/** The bookmarks page's "show more": `type` content (default) or comment, the cursor from the previous page. */
+export const list = contract({
+  method: 'GET',
+  path: '/bookmarks',
+  access: 'user',
+  query: plainBody({
+    type: targetField.optional(),
+    last_id: idField.optional(),
+    last_sorting_value: microsecondTimeField(messages.bookmarksCursorInvalid).optional(),
+  }).refine((v) => (v.last_id === undefined) === (v.last_sorting_value === undefined), {
+    message: messages.bookmarksCursorInvalid,
+    path: ['last_id'],
+  }),
+  /** Entry cards for `type` content, comments for `type` comment. */
+  response: z.union([bookmarkedEntries, bookmarkedComments]),
+  errors: ['bookmarks_cursor_invalid', 'reaction_type_invalid', 'reaction_id_invalid'],
+});
 
 const shareService = z.object({
   short_name: z.enum(['vk', 'telegram', 'ok', 'whatsapp', 'x', 'email']),

@@ -6,7 +6,8 @@ import { ui } from '../../shared/catalogue.ts';
 import type { EntryCard as Card } from '../../shared/entries.ts';
 import type { BookmarkedComment, BookmarksPage } from '../../shared/reactions.ts';
 import { relativeTime, truncate, typograph } from '../../shared/format.ts';
-import { api } from '../api/request.ts';
+import type { list } from '../../shared/api/bookmarks.ts';
+import { call } from '../api/call.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { EntryCard } from '../features/entries/EntryCard.tsx';
 import { BookmarkButton } from '../features/reactions/BookmarkButton.tsx';
@@ -74,15 +75,17 @@ function useMore<T>(tab: Tab, first: BookmarksPage<T>) {
   async function more() {
     if (loading || cursor.is_finished || cursor.last_id === null) return;
     setLoading(true);
-    const result = await api.get<BookmarksPage<T>>('bookmarks', {
+    const result = await call<typeof list>('GET /bookmarks', {
       type: tab === 'comments' ? 'comment' : 'content',
       last_id: cursor.last_id,
-      last_sorting_value: cursor.last_sorting_value,
+      last_sorting_value: cursor.last_sorting_value ?? undefined,
     });
     setLoading(false);
     if (!result.ok) return;
-    setItems((prev) => [...prev, ...result.data.items]);
-    setCursor(result.data);
+    // The `type` asked decides the items' kind: this list's own.
+    const page = result.data as BookmarksPage<T>;
+    setItems((prev) => [...prev, ...page.items]);
+    setCursor(page);
   }
 
   useEffect(() => {

@@ -5,7 +5,8 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import type { DraftItem, DraftsList } from '../../shared/drafts.ts';
 import { relativeTime, typograph } from '../../shared/format.ts';
-import { api } from '../api/request.ts';
+import type { drafts } from '../../shared/api/entries.ts';
+import { call } from '../api/call.ts';
 import { usePopupOpen } from '../ui/overlays/popup.tsx';
 import { openEditor } from '../features/editor/open.ts';
 import { removeEntry } from '../features/history/lifecycle.ts';
@@ -91,7 +92,7 @@ function DraftList({ first, now }: { first: DraftsList; now: number }) {
   async function more() {
     if (loading || cursor.is_finished || cursor.last_id === null) return;
     setLoading(true);
-    const res = await api.get<DraftsList>('writing/drafts', { last_id: cursor.last_id });
+    const res = await call<typeof drafts>('GET /writing/drafts', { last_id: cursor.last_id });
     setLoading(false);
     if (!res.ok) return;
     setItems((prev) => [...prev, ...res.data.items.filter((d) => !prev.some((p) => p.id === d.id))]);

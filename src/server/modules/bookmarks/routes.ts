@@ -1,19 +1,7 @@
-import { messages } from '../../../shared/catalogue.ts';
-import { microsecondTimeField, plainBody } from '../../../shared/validation.ts';
-import { idField, targetField } from '../../../shared/reactions.ts';
 import * as contracts from '../../../shared/api/bookmarks.ts';
 import { READS, route } from '../../http/route.ts';
 import * as bookmarks from './service.ts';
 import { shares } from './shares.ts';
-
-const listQuery = plainBody({
-  type: targetField.optional(),
-  last_id: idField.optional(),
-  last_sorting_value: microsecondTimeField(messages.bookmarksCursorInvalid).optional(),
-}).refine((v) => (v.last_id === undefined) === (v.last_sorting_value === undefined), {
-  message: messages.bookmarksCursorInvalid,
-  path: ['last_id'],
-});
 
 export const bookmarksRoutes = [
   route.implement(contracts.change, {
@@ -22,10 +10,8 @@ export const bookmarksRoutes = [
   }),
 
   // The bookmarks page's "show more": `type` content (default) or comment, cursor from the previous page.
-  route.get('/bookmarks', {
-    access: 'user',
+  route.implement(contracts.list, {
     rateLimit: [120, 60],
-    query: listQuery,
     handler: async ({ ctx, user, query }) => {
       const cursor =
         query.last_id !== undefined && query.last_sorting_value !== undefined

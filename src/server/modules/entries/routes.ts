@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import { entryBlocksField, entryTitleField } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { EntryData } from '../../../shared/entries.ts';
 import { flagField, idField, plainBody } from '../../../shared/validation.ts';
 import { notFound } from '../../lib/errors.ts';
+import * as contracts from '../../../shared/api/entries.ts';
 import { READS, route } from '../../http/route.ts';
 import { ok } from '../../lib/answers.ts';
 import * as entries from './service.ts';
 
-const idParams = z.object({ id: idField(messages.entryIdInvalid) });
 const flag = flagField(messages.entryFlagInvalid);
 
 const saveBody = plainBody({
@@ -37,35 +36,26 @@ export const entriesRoutes = [
     },
   }),
 
-  route.get('/writing/get/:id', {
-    access: 'user',
+  route.implement(contracts.forEdit, {
     rateLimit: READS,
-    params: idParams,
-    handler: async ({ ctx, user, params }): Promise<EntryData> => ({
-      entry: await entries.entryForEdit(ctx, user, params.id),
-    }),
+    handler: async ({ ctx, user, params }) => ({ entry: await entries.entryForEdit(ctx, user, params.id) }),
   }),
 
   // The way back to a draft after the editor closed: the signed-in user's own, newest change first.
-  route.get('/writing/drafts', {
-    access: 'user',
+  route.implement(contracts.drafts, {
     rateLimit: [120, 60],
-    query: plainBody({ last_id: idField(messages.draftsCursorInvalid).optional() }),
     handler: ({ ctx, user, query }) => entries.drafts(ctx, user, query.last_id ?? null),
   }),
 
   // The editor popup's subsite choice (the /writing page gets the same list from its loader).
-  route.get('/writing/targets', {
-    access: 'user',
+  route.implement(contracts.targets, {
     rateLimit: READS,
     handler: async ({ ctx, user }) => ({ targets: await entries.writingTargets(ctx, user) }),
   }),
 
-  route.get('/entry/:id', {
-    access: 'anyone',
+  route.implement(contracts.read, {
     rateLimit: READS,
-    params: idParams,
-    handler: async ({ ctx, user, params }): Promise<EntryData> => {
+    handler: async ({ ctx, user, params }) => {
       const entry = await entries.readEntry(ctx, user, params.id);
       if (!entry) throw notFound(messages.entryNotFound);
       return { entry };

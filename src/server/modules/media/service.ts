@@ -5,11 +5,12 @@ import {
   FILE_TYPE,
   isAudioType,
   TEXT_FILE_MIME,
-  type MediaFile,
   type MediaImage,
   type MediaType,
   type UploadResultItem,
 } from '../../../shared/media.ts';
+import type { uploadFile as uploadFileContract } from '../../../shared/api/media.ts';
+import type { ContractOutput } from '../../../shared/api/contract.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
@@ -104,7 +105,7 @@ export async function upload(ctx: Ctx, user: { id: number }, files: Buffer[]): P
 }
 
 /** The answer of `POST /andropov/upload/file`: a picture or sound goes the media way, anything else as a file. */
-export type FileUploadResult = { type: 'image'; data: MediaImage } | { type: 'file'; data: MediaFile };
+export type FileUploadResult = ContractOutput<typeof uploadFileContract>['result'];
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const isUtf8Text = (data: Buffer) => {

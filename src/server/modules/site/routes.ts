@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ui } from '../../../shared/catalogue.ts';
+import * as contracts from '../../../shared/api/site.ts';
 import { route } from '../../http/route.ts';
 
 /**
@@ -31,19 +31,20 @@ function file(name: string, type: string): SiteFile {
   return { body, type, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
-const icons: Record<string, SiteFile> = {
-  '/favicon.ico': file('favicon.ico', 'image/x-icon'),
-  '/favicon.svg': file('icon.svg', 'image/svg+xml'),
-  '/favicon-32.png': file('favicon-32.png', 'image/png'),
-  '/apple-touch-icon.png': file('apple-touch-icon.png', 'image/png'),
-  '/icon-192.png': file('icon-192.png', 'image/png'),
-  '/icon-512.png': file('icon-512.png', 'image/png'),
-  // What link previews show for a page without a picture of its own (1200×630).
-  '/og-image.png': file('og-image.png', 'image/png'),
+/** The icon files by address (`files/`), with the media types their contracts declare. */
+const ICON_FILES: Record<keyof typeof contracts.ICON_TYPES, string> = {
+  '/favicon.ico': 'favicon.ico',
+  '/favicon.svg': 'icon.svg',
+  '/favicon-32.png': 'favicon-32.png',
+  '/apple-touch-icon.png': 'apple-touch-icon.png',
+  '/icon-192.png': 'icon-192.png',
+  '/icon-512.png': 'icon-512.png',
+  '/og-image.png': 'og-image.png',
 };
-
-/** A cache-busting query (`/favicon.ico?v=2`) is harmless here: any is taken and ignored. */
-const anyQuery = z.record(z.string(), z.unknown());
+const icons = Object.entries(ICON_FILES).map(([url, name]) => {
+  const address = url as keyof typeof ICON_FILES;
+  return { contract: contracts.icon(address), file: file(name, contracts.ICON_TYPES[address]) };
+});
 
 function send(req: FastifyRequest, reply: FastifyReply, f: SiteFile, cache: string) {
   reply.header('content-type', f.type).header('cache-control', cache).header('etag', f.etag);
@@ -91,34 +92,25 @@ export function robots(publicUrl: string) {
 }
 
 export const siteRoutes = [
-  ...Object.entries(icons).map(([url, f]) =>
-    route.get(url, {
-      access: 'anyone',
+  ...icons.map(({ contract, file: f }) =>
+    route.implement(contract, {
       // No limit: a static file the browser fetches on its own.
       rateLimit: 'none',
-      raw: true,
-      query: anyQuery,
       handler: ({ req, reply }) => send(req, reply, f, ICON_CACHE),
     }),
   ),
-  route.get('/manifest.webmanifest', {
-    access: 'anyone',
+  route.implement(contracts.manifest, {
     // No limit: a static file the browser fetches on its own.
     rateLimit: 'none',
-    raw: true,
-    query: anyQuery,
     handler: ({ reply }) =>
       reply
         .header('content-type', 'application/manifest+json; charset=utf-8')
         .header('cache-control', TEXT_CACHE)
         .send(JSON.stringify(manifest())),
   }),
-  route.get('/robots.txt', {
-    access: 'anyone',
+  route.implement(contracts.robots, {
     // No limit: a static file the browser fetches on its own.
     rateLimit: 'none',
-    raw: true,
-    query: anyQuery,
     handler: ({ ctx, reply }) =>
       reply
         .header('content-type', 'text/plain; charset=utf-8')

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
-import { api } from '../../api/request.ts';
+import type { upload } from '../../../shared/api/media.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -46,15 +46,15 @@ function Cropper({
     if (!img.current) return;
     setBusy(true);
     const blob = await cropped(img.current, aspect, zoom, pos.x, pos.y);
-    const res = await api.post<{ result: UploadResultItem[] }>(
-      'andropov/upload',
+    const res = await call<typeof upload>(
+      'POST /andropov/upload',
       { file: [new File([blob], 'crop.png', { type: 'image/png' })] },
       { format: 'multipart' },
     );
     setBusy(false);
     const item = res.ok ? res.data.result[0] : null;
     if (item?.type === 'error') toast.show(item.data.message, { type: 'error' });
-    if (item?.type === 'image') onDone(`/media/${(item.data as MediaImage).uuid}/`);
+    if (item?.type === 'image') onDone(`/media/${item.data.uuid}/`);
   }
 
   // The frame shows the picture as `object-fit: cover` scaled by the zoom, moved by the position.

@@ -5,12 +5,19 @@ import {
   COMMENTS_PAGE_MAX,
   COMMENTS_PAGE_THREADS,
   type Comment,
-  type CommentRemoved,
   type CommentSorting,
   type CommentsPage,
 } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import { api } from '../../api/request.ts';
+import type {
+  add as addComment,
+  adminRemoveBranch,
+  edit as editComment,
+  list,
+  remove as removeComment,
+} from '../../../shared/api/comments.ts';
+import { call } from '../../api/call.ts';
+import type { ApiResult } from '../../api/request.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
@@ -71,9 +78,10 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   itemsNow.current = items;
 
   const request = useCallback(
-    (order: CommentSorting, params: PageParams) =>
-      api.get<CommentsPage>(
-        'comments',
+    async (order: CommentSorting, params: PageParams) =>
+      // With `count` the answer is always a page, never the whole list.
+      (await call<typeof list>(
+        'GET /comments',
         {
           content_id: entry.id,
           sorting: order,
@@ -82,7 +90,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           ...params,
         },
         { notify: false },
-      ),
+      )) as ApiResult<CommentsPage>,
     [entry.id],
   );
 
@@ -274,7 +282,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
 
   const add = async (text: string, parent: number | null) => {
     held.current = [];
-    const res = await api.post<Comment>('comment/add', { id: entry.id, text, ...(parent ? { reply_to: parent } : {}) });
+    const res = await call<typeof addComment>('POST /comment/add', { id: entry.id, text, reply_to: parent });
     if (res.ok) {
       sent.current.add(res.data.id);
       own.current.set(res.data.id, res.data);
@@ -292,7 +300,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   };
 
   const edit = async (id: number, text: string) => {
-    const res = await api.post<Comment>('comment/edit', { id, text });
+    const res = await call<typeof editComment>('POST /comment/edit', { id, text });
     if (!res.ok) return false;
     setItems((list) => list?.map((c) => (c.id === id ? res.data : c)) ?? list);
     if (own.current.has(id)) own.current.set(id, res.data);
@@ -308,7 +316,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
       danger: true,
     });
     if (!status) return;
-    const res = await api.post<CommentRemoved>(branch ? 'admin/comments/removeBranch' : 'comment/remove', { id });
+    const res = branch
+      ? await call<typeof adminRemoveBranch>('POST /admin/comments/removeBranch', { id })
+      : await call<typeof removeComment>('POST /comment/remove', { id });
     if (!res.ok) return;
     toast.show(res.rm);
     setTotal(res.data.comments_count);

@@ -1,5 +1,6 @@
 import { COMMENTS_SEEN_TTL_DAYS, newCommentIds, type Comment } from '../../../shared/comments.ts';
-import { api } from '../../api/request.ts';
+import type { saveSeen } from '../../../shared/api/comments.ts';
+import { call } from '../../api/call.ts';
 import { storage } from '../../ui/overlays/store.ts';
 
 /**
@@ -51,8 +52,8 @@ export function localNewIds(mark: { count: number; at: number } | null, items: C
 /** Remembers that the reader has now seen the entry's `count` living comments. */
 export function markSeen(entryId: number, count: number, signedIn: boolean) {
   if (signedIn) {
-    void api.post(
-      'comments/saveCommentsSeenCount',
+    void call<typeof saveSeen>(
+      'POST /comments/saveCommentsSeenCount',
       { content_id: entryId, count },
       { notify: false, authRetry: false },
     );

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryData, WritingTarget } from '../../../shared/entries.ts';
-import { api } from '../../api/request.ts';
+import type { forEdit, targets as writingTargets } from '../../../shared/api/entries.ts';
+import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { EntryEditor, confirmLeave } from './EntryEditor.tsx';
 import { editorLocation, withoutEditorParams } from './open.ts';
@@ -24,8 +25,8 @@ function EditorPopupBody({
   useEffect(() => {
     let live = true;
     void Promise.all([
-      api.get<{ targets: WritingTarget[] }>('writing/targets'),
-      id ? api.get<EntryData>(`writing/get/${id}`) : Promise.resolve(null),
+      call<typeof writingTargets>('GET /writing/targets', {}),
+      id ? call<typeof forEdit>('GET /writing/get/:id', { id }) : Promise.resolve(null),
     ]).then(([targets, entry]) => {
       if (!live) return;
       if (!targets.ok || (entry && !entry.ok)) return popup.close();

@@ -3,7 +3,9 @@ import { call } from '../../api/call.ts';
 import type * as chats from '../../../shared/api/messenger.ts';
 import type * as talk from '../../../shared/api/messenger-messages.ts';
 import type { MessageReaction, MessengerSettings } from '../../../shared/messenger.ts';
-import type { MediaFile, MediaImage, UploadResultItem } from '../../../shared/media.ts';
+import type { MediaFile, MediaImage } from '../../../shared/media.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
+import type { upload, uploadFile } from '../../../shared/api/media.ts';
 import { messengerUnread, mutedChats, openMessenger, setUnread } from './unread.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -76,11 +78,7 @@ export const messengerCalls = {
     if (result.ok) setUnread(result.data);
   },
   async upload(files: File[]): Promise<MediaImage[]> {
-    const result = await api.post<{ result: UploadResultItem[] }>(
-      'andropov/upload',
-      { file: files },
-      { format: 'multipart' },
-    );
+    const result = await call<typeof upload>('POST /andropov/upload', { file: files }, { format: 'multipart' });
     if (!result.ok) return [];
     const items: MediaImage[] = [];
     for (const r of result.data.result) {
@@ -91,9 +89,10 @@ export const messengerCalls = {
   },
   /** One file of any allowed kind (pdf, archives, documents, text; pictures go the media way on the server too). */
   async uploadFile(file: File): Promise<MediaImage | MediaFile | null> {
-    const result = await api.post<{ result: { type: 'image'; data: MediaImage } | { type: 'file'; data: MediaFile } }>(
-      'andropov/upload/file',
-      { file, name: file.name || 'file' },
+    const result = await call<typeof uploadFile>(
+      'POST /andropov/upload/file',
+      // The file travels as the multipart part `file`; the contract names the parts the server collected (`files`).
+      { file, name: file.name || 'file' } as unknown as ContractInput<typeof uploadFile>,
       { format: 'multipart' },
     );
     return result.ok ? result.data.result.data : null;

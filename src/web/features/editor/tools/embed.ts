@@ -2,15 +2,10 @@ import type { API, BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-ty
 import type { Block, BlockOf } from '../../../../shared/blocks.ts';
 import { editorToolOf } from '../convert.ts';
 import { ui } from '../../../../shared/catalogue.ts';
-import {
-  knownThumbnail,
-  recognizeVideo,
-  resultToBlock,
-  videoBlockData,
-  type ExtractResult,
-} from '../../../../shared/extract.ts';
+import { knownThumbnail, recognizeVideo, resultToBlock, videoBlockData } from '../../../../shared/extract.ts';
+import type { extract } from '../../../../shared/api/extract.ts';
 import { formatTimecode } from '../../../../shared/format.ts';
-import { api as request } from '../../../api/request.ts';
+import { call } from '../../../api/call.ts';
 import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
 
@@ -21,8 +16,8 @@ const t = ui.writing.editor.tools;
  * a video link the server cannot reach still becomes a video block, since the service and id are in the address.
  */
 export async function linkToBlock(url: string): Promise<Block | null> {
-  const result = await request.get<{ result: ExtractResult[] }>('andropov/extract', { urls: [url] }, { notify: false });
-  const first = result.ok ? result.data.result?.[0] : undefined;
+  const result = await call<typeof extract>('GET /andropov/extract', { urls: [url] }, { notify: false });
+  const first = result.ok ? result.data.result[0] : undefined;
   const block = first ? resultToBlock(first) : null;
   if (block) return block;
   const video = recognizeVideo(url);

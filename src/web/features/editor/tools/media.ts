@@ -2,7 +2,8 @@ import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.t
 import type { BlockOf } from '../../../../shared/blocks.ts';
 import { ui } from '../../../../shared/catalogue.ts';
 import { isAudioType, mediaUrl, type MediaImage, type UploadResultItem } from '../../../../shared/media.ts';
-import { api as request } from '../../../api/request.ts';
+import type { upload, uploadUrls } from '../../../../shared/api/media.ts';
+import { call } from '../../../api/call.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
 import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
@@ -23,8 +24,8 @@ function entitiesOf(result: UploadResultItem[] | undefined): MediaImage[] {
 
 /** Uploads files through `POST /v3.0/andropov/upload` (`file_0`, `file_1` …): pictures and sounds alike. */
 export async function uploadFiles(files: File[], onProgress?: (sent: number) => void): Promise<MediaImage[]> {
-  const result = await request.post<{ result: UploadResultItem[] }>(
-    'andropov/upload',
+  const result = await call<typeof upload>(
+    'POST /andropov/upload',
     { file: files },
     { format: 'multipart', onProgress },
   );
@@ -50,7 +51,7 @@ export function showProgress(root: HTMLElement, selector: string, sent: number) 
 
 /** Stores pictures of other sites by address (`POST /v3.0/andropov/upload/urls`), so an entry does not hotlink them. */
 async function uploadImageUrls(urls: string[]): Promise<MediaItem[]> {
-  const result = await request.post<{ result: UploadResultItem[] }>('andropov/upload/urls', { urls });
+  const result = await call<typeof uploadUrls>('POST /andropov/upload/urls', { urls });
   return result.ok ? itemsOf(entitiesOf(result.data.result)) : [];
 }
 

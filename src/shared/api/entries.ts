@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { messages } from '../catalogue.ts';
+import { entry, entryData, entryRejection, subsiteRef } from '../entries.ts';
+import { idField, plainBody } from '../validation.ts';
+import { contract, type ContractOutput } from './contract.ts';
+
+/** Writing and reading entries (spec/content.md). */
+
+const idParams = z.object({ id: idField(messages.entryIdInvalid) });
+
+/** The entry for its editor: 404 when the caller cannot see it, 403 when they may read but not edit it. */
+export const forEdit = contract({
+  method: 'GET',
+  path: '/writing/get/:id',
+  access: 'user',
+  params: idParams,
+  response: entryData,
+  errors: ['entry_id_invalid', 'entry_not_found', 'entry_edit_forbidden'],
+});
+
+/** A draft as the `/drafts` page lists it. */
+export const draftItem = z.object({
+  id: z.number().int(),
+  /** As saved: empty when the author has not titled it yet (the page shows 'Без названия'). */
+  title: z.string(),
+  /** The first text block as plain text, shortened: tells untitled drafts apart. */
+  intro: z.string(),
+  /** The last change (an autosave counts). */
+  date: z.string(),
+  subsite: z.object({ id: z.number().int(), name: z.string(), url: z.string() }),
+  /** Sent to be published and waiting (a community's approval, or held for staff), as the entry says it. */
+  awaiting_review: entry.shape.awaiting_review,
+  /** Its community's reviewers rejected it, with their reason. */
+  rejection: entryRejection.nullable(),
+});
+
+/** Newest change first, paged by `last_id`. */
+export const draftsList = z.object({
+  items: z.array(draftItem),
+  last_id: z.number().int().nullable(),
+  is_finished: z.boolean(),
+});
+
+/** The way back to a draft after the editor closed: the signed-in user's own, newest change first. */
+export const drafts = contract({
+  method: 'GET',
+  path: '/writing/drafts',
+  access: 'user',
+  query: plainBody({ last_id: idField(messages.draftsCursorInvalid).optional() }),
+  response: draftsList,
+  errors: ['drafts_cursor_invalid'],
+});
+
+/** The editor popup's subsite choice (the /writing page gets the same list from its loader). */
+export const targets = contract({
+  method: 'GET',
+  path: '/writing/targets',
+  access: 'user',
+  /** The user's blog first, then the subsites where they hold a role, then open communities. */
+  response: z.object({ targets: z.array(subsiteRef) }),
+});
+export type TargetsData = ContractOutput<typeof targets>;
+
+/** An entry as its reader may see it. */
+export const read = contract({
+  method: 'GET',
+  path: '/entry/:id',
+  access: 'anyone',
+  params: idParams,
+  response: entryData,
+  errors: ['entry_id_invalid', 'entry_not_found'],
+});

@@ -44,6 +44,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   extract: 'content',
   hits: 'content',
   site: 'content',
+  vacancies: 'content',
   moderation: 'actions',
   accounts: 'actions',
   billing: 'actions',

@@ -22,6 +22,7 @@ import { captchaMessages, captchaUi } from './catalogue/captcha.ts';
 import { billingMessages, billingUi } from './catalogue/billing.ts';
 import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
+import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
 import {
   errorsUi,
   headerUi,
@@ -55,6 +56,7 @@ export const messages = {
   ...billingMessages,
   ...paymentsMessages,
   ...complaintsMessages,
+  ...vacanciesMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
@@ -140,6 +142,7 @@ export const ui = {
   billing: billingUi,
   payments: paymentsUi,
   complaints: complaintsUi,
+  vacancies: vacanciesUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

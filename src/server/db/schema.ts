@@ -31,3 +31,4 @@ export * from './schema/signin.ts';
 export * from './schema/payments.ts';
 export * from './schema/billing.ts';
 export * from './schema/base.ts';
+export * from './schema/vacancies.ts';

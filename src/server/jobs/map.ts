@@ -21,7 +21,8 @@ export type ScheduledTaskName =
   | 'signin.cleanup'
   | 'stats.readers'
   | 'payments.tick'
-  | 'payments.reconcile';
+  | 'payments.reconcile'
+  | 'vacancies.expire';
 
 /**
  * Every job the queue knows: name → payload (stored as JSON, so plain data only). `enqueue` and the handler table

@@ -28,6 +28,7 @@ import users from './users/module.ts';
 import captcha from './captcha/module.ts';
 import restrictions from './restrictions/module.ts';
 import push from './push/module.ts';
+import vacancies from './vacancies/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -64,4 +65,5 @@ export const MODULES: readonly ModuleManifest[] = [
   captcha,
   restrictions,
   push,
+  vacancies,
 ];

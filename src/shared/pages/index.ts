@@ -18,6 +18,7 @@ import type { DiscoveryPageServices } from './discovery.ts';
 import type { SearchPageServices } from './search.ts';
 import type { MessengerPageServices } from './messenger.ts';
 import type { BillingPageServices } from './billing.ts';
+import type { VacanciesPageServices } from './vacancies.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -37,6 +38,7 @@ export interface PageServices {
   search: SearchPageServices;
   messenger: MessengerPageServices;
   billing: BillingPageServices;
+  vacancies: VacanciesPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

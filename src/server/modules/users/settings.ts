@@ -59,4 +59,6 @@ export const settings = {
   ),
   /** messenger: who may write to the person and whether unread messages are mailed. */
   messenger: store('messenger', { write: z.enum(WRITE_RULES), email: z.boolean() }),
+  /** vacancies: the reader's town (`lib/towns.ts` id), the default of the job and event lists. */
+  location: store('location', { city_id: z.number().int().positive() }),
 };

@@ -1,0 +1,49 @@
+import { pgTable, integer, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { subsites, users } from './users.ts';
+import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_STATES } from '../../../shared/vacancies.ts';
+
+/**
+ * Vacancies (issue 29): posted by a person from their blog or by a company they run (`subsite_id`), checked by staff
+ * (`state`), shown for 30 days from publishing (`expires_at`). The town is an id of `lib/towns.ts`.
+ */
+export const vacancies = pgTable(
+  'vacancies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    company: text('company').notNull(),
+    description: text('description').notNull(),
+    /** Roubles a month, either end may be open. */
+    salaryFrom: integer('salary_from'),
+    salaryTo: integer('salary_to'),
+    townId: integer('town_id'),
+    isRemote: boolean('is_remote').notNull().default(false),
+    specialisation: text('specialisation', { enum: SPECIALISATIONS }).notNull(),
+    experience: text('experience', { enum: EXPERIENCES }).notNull(),
+    employment: text('employment', { enum: EMPLOYMENTS }).notNull(),
+    applyUrl: text('apply_url').notNull().default(''),
+    applyContact: text('apply_contact').notNull().default(''),
+    state: text('state', { enum: VACANCY_STATES }).notNull().default('moderation'),
+    /** Staff's reason for a rejection or an unpublishing (shown to the author). */
+    reason: text('reason').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** The letter before the end went out. */
+    expiryWarned: boolean('expiry_warned').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vacancies_state_published').on(t.state, t.publishedAt, t.id),
+    index('vacancies_subsite').on(t.subsiteId),
+    index('vacancies_author').on(t.authorId, t.createdAt),
+    index('vacancies_expires').on(t.state, t.expiresAt),
+  ],
+);

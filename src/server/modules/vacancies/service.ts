@@ -1,0 +1,252 @@
+import type {
+  TownData,
+  VacanciesPageData,
+  VacancyCardData,
+  VacancyData,
+  VacancyFilters,
+  VacancyInput,
+} from '../../../shared/api/vacancies.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { formatDay } from '../../../shared/format.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import { VACANCIES_PAGE_SIZE, VACANCY_LIFETIME_DAYS, VACANCY_WARN_DAYS } from '../../../shared/vacancies.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { queueLetter } from '../../jobs/letters.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { findTowns, townById, type Town } from '../../lib/towns.ts';
+import type { UserRow } from '../auth/index.ts';
+import { settings } from '../users/index.ts';
+import { managesSubsite } from '../subsites/service.ts';
+import * as policy from './policy.ts';
+import * as q from './queries.ts';
+
+const DAY_MS = 86_400_000;
+
+export const presentTown = (t: Town | undefined): TownData | null =>
+  t ? { id: t.id, name: t.name, region: t.region } : null;
+
+export function presentCard(r: q.VacancyRow): VacancyCardData {
+  return {
+    id: r.id,
+    url: `/job/${r.id}`,
+    title: r.title,
+    company: r.company,
+    subsite: {
+      id: r.subsite_id,
+      type: r.subsite_type,
+      name: r.subsite_name,
+      url: subsiteUrl({ id: r.subsite_id, type: r.subsite_type, slug: r.subsite_slug }),
+      avatar_url: r.subsite_avatar,
+      avatar_color: r.subsite_color,
+    },
+    salary_from: r.salary_from,
+    salary_to: r.salary_to,
+    town: r.town_id === null ? null : presentTown(townById(r.town_id)),
+    is_remote: r.is_remote,
+    specialisation: r.specialisation,
+    experience: r.experience,
+    employment: r.employment,
+    state: r.state,
+    published_at: r.published_at?.toISOString() ?? null,
+  };
+}
+
+/** The full vacancy for one reader: the reason only for its author and staff, the actions they may take. */
+export function present(r: q.VacancyRow, user: UserRow | null): VacancyData {
+  const insider = user !== null && (user.id === r.author_id || policy.canModerate(user, { ...r, state: 'moderation' }));
+  return {
+    ...presentCard(r),
+    description: r.description,
+    apply_url: r.apply_url,
+    apply_contact: r.apply_contact,
+    reason: insider ? r.reason : '',
+    expires_at: r.expires_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    author_id: r.author_id,
+    can_edit: policy.canEdit(user, r),
+    can_unpublish: policy.canUnpublish(user, r),
+    can_moderate: policy.canModerate(user, r),
+  };
+}
+
+/** One page of published vacancies, newest first. */
+export async function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor | null): Promise<VacanciesPageData> {
+  const found = await q.listPublished(ctx.db, filters, cursor, VACANCIES_PAGE_SIZE);
+  const last = found.at(-1);
+  return {
+    items: found.map(presentCard),
+    last_id: last?.id ?? null,
+    last_sorting_value: last?.sort ?? null,
+    is_finished: found.length < VACANCIES_PAGE_SIZE,
+  };
+}
+
+export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<VacancyData> {
+  return present(policy.assertSees(user, await q.findVacancy(ctx.db, id)), user);
+}
+
+async function load(ctx: Ctx, id: number) {
+  const v = await q.findVacancy(ctx.db, id);
+  if (!v) throw notFound(messages.vacancyNotFound);
+  return v;
+}
+
+const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
+
+/** The stored values of an author's input: the blog they may post from, a known town, the company's name. */
+async function values(ctx: Ctx, user: UserRow, input: VacancyInput): Promise<q.VacancyValues> {
+  const subsiteId = input.subsite_id ?? user.id;
+  const subsite = await q.findSubsite(ctx.db, subsiteId);
+  if (!subsite) throw notFound(messages.subsiteNotFound);
+  if (
+    subsiteId !== user.id &&
+    (subsite.type === 'user' || !(await managesSubsite(ctx, { userId: user.id, subsiteId })))
+  )
+    throw forbidden(messages.vacancySubsiteForbidden);
+  if (input.town_id != null && !townById(input.town_id)) throw fieldError('town_id', messages.vacancyTownUnknown);
+  const company = input.company?.trim() || (subsite.type === 'user' ? '' : subsite.name);
+  if (!company) throw fieldError('company', messages.vacancyCompanyRequired);
+  return {
+    subsiteId,
+    title: input.title,
+    company,
+    description: input.description,
+    salaryFrom: input.salary_from ?? null,
+    salaryTo: input.salary_to ?? null,
+    townId: input.town_id ?? null,
+    isRemote: input.is_remote ?? false,
+    specialisation: input.specialisation,
+    experience: input.experience,
+    employment: input.employment,
+    applyUrl: input.apply_url ?? '',
+    applyContact: input.apply_contact?.trim() ?? '',
+  };
+}
+
+export async function create(ctx: Ctx, user: UserRow, input: VacancyInput): Promise<VacancyData> {
+  const v = await values(ctx, user, input);
+  const id = await transaction(ctx, (ctx) => q.insertVacancy(ctx.db, user.id, v));
+  return present(await load(ctx, id), user);
+}
+
+export async function edit(ctx: Ctx, user: UserRow, id: number, input: VacancyInput): Promise<VacancyData> {
+  policy.assertEdits(user, policy.assertSees(user, await q.findVacancy(ctx.db, id)));
+  const v = await values(ctx, user, input);
+  if (!(await q.updateVacancy(ctx.db, id, v, ctx.now()))) throw forbidden(messages.vacancyNotEditable);
+  return present(await load(ctx, id), user);
+}
+
+/** Its author or staff take it off; staff's reason (if any) reaches the author as a notification. */
+export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''): Promise<VacancyData> {
+  const v = policy.assertSees(user, await q.findVacancy(ctx.db, id));
+  policy.assertUnpublishes(user, v);
+  await transaction(ctx, async (ctx) => {
+    const byStaff = user.id !== v.author_id;
+    const done = await q.setState(ctx.db, id, policy.REMOVABLE_STATES, 'unpublished', ctx.now(), {
+      reason: byStaff ? reason : '',
+    });
+    if (!done) throw badRequest(messages.vacancyNotPublished);
+    if (byStaff)
+      await enqueue(ctx, 'notify.system', {
+        userId: v.author_id,
+        text: messages.vacancyUnpublishedNotice(v.title, reason),
+      });
+  });
+  return present(await load(ctx, id), user);
+}
+
+export async function queue(ctx: Ctx, user: UserRow): Promise<{ items: VacancyData[] }> {
+  return { items: (await q.listWaiting(ctx.db)).map((r) => present(r, user)) };
+}
+
+/** Staff publish a waiting vacancy for 30 days; the author is told. */
+export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<VacancyData> {
+  const v = await load(ctx, id);
+  await transaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    const expiresAt = new Date(now.getTime() + VACANCY_LIFETIME_DAYS * DAY_MS);
+    if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now, expiresAt })))
+      throw badRequest(messages.vacancyNotPending);
+    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyPublishedNotice(v.title) });
+  });
+  return present(await load(ctx, id), user);
+}
+
+/** Staff reject a waiting vacancy with a reason; the author gets it as a notification. */
+export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string): Promise<VacancyData> {
+  const v = await load(ctx, id);
+  await transaction(ctx, async (ctx) => {
+    if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
+      throw badRequest(messages.vacancyNotPending);
+    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyRejectedNotice(v.title, reason) });
+  });
+  return present(await load(ctx, id), user);
+}
+
+/** A person's own vacancies in every state (the list page's "Мои вакансии"). */
+export async function mine(ctx: Ctx, user: UserRow): Promise<VacancyData[]> {
+  return (await q.listByAuthor(ctx.db, user.id)).map((r) => present(r, user));
+}
+
+// ——— Towns ———
+
+export const towns = (query: string) => ({ items: findTowns(query).map((t) => presentTown(t)!) });
+
+export function knownTown(id: number): Town {
+  const town = townById(id);
+  if (!town) throw fieldError('city_id', messages.vacancyTownUnknown);
+  return town;
+}
+
+/** The widget: published vacancies of the town (and remote ones), `limit` from `offset`. */
+export async function widget(ctx: Ctx, town: Town | null, offset: number, limit: number) {
+  const found = await q.listPublished(ctx.db, town ? { town_id: town.id } : {}, null, limit + 1, offset);
+  return {
+    items: found.slice(0, limit).map(presentCard),
+    town: presentTown(town ?? undefined),
+    is_finished: found.length <= limit,
+  };
+}
+
+// ——— Expiry (the `vacancies.expire` task) ———
+
+/** Writes to authors whose vacancies end within three days, then takes off those that ended. Safe to run twice. */
+export async function expire(ctx: Ctx) {
+  const now = ctx.now();
+  await transaction(ctx, async (ctx) => {
+    const warn = await q.takeExpiring(ctx.db, new Date(now.getTime() + VACANCY_WARN_DAYS * DAY_MS));
+    for (const v of warn)
+      await queueLetter(ctx, {
+        to: v.email,
+        subject: messages.vacancyExpiringSubject(v.title),
+        text: messages.vacancyExpiringText(v.name, v.title, formatDay(v.expires_at), `${ctx.config.publicUrl}/job/new`),
+      });
+    const ended = await q.expireDue(ctx.db, now);
+    for (const v of ended)
+      await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyExpiredNotice(v.title) });
+  });
+}
+
+/** The reader's town: a person's setting, else the cookie an anonymous reader got; null when unknown. */
+export async function readerTown(ctx: Ctx, user: UserRow | null, cookie: string | null | undefined) {
+  const id = user ? (await settings.location.read(ctx.db, user.id)).city_id : Number(cookie);
+  return (id && Number.isSafeInteger(id) && townById(id)) || null;
+}
+
+/** Remembers a signed-in reader's town (0 forgets it); the route keeps an anonymous one in a cookie. */
+export async function storeLocation(ctx: Ctx, user: UserRow | null, cityId: number) {
+  const town = cityId === 0 ? null : knownTown(cityId);
+  if (user) {
+    if (town) await settings.location.merge(ctx.db, user.id, { city_id: town.id });
+    else await settings.location.remove(ctx.db, user.id, ['city_id']);
+  }
+  return { town: presentTown(town ?? undefined) };
+}
+
+/** The blogs a person may post from: their own first, then the companies and communities they run. */
+export async function authorBlogs(ctx: Ctx, user: UserRow) {
+  const own = await q.findSubsite(ctx.db, user.id);
+  return [...(own ? [own] : []), ...(await q.managedBlogs(ctx.db, user.id))];
+}

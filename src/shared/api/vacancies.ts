@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { messages } from '../catalogue.ts';
+import {
+  emptyAs,
+  flagField,
+  idField,
+  intField,
+  microsecondTimeField,
+  plainBody,
+  withoutControlChars,
+} from '../validation.ts';
+import {
+  EMPLOYMENTS,
+  EXPERIENCES,
+  SPECIALISATIONS,
+  VACANCY_LIMITS as L,
+  VACANCY_STATES,
+  WIDGET_STEP,
+} from '../vacancies.ts';
+import { contract, type ContractOutput } from './contract.ts';
+
+/** Vacancies at /job, their towns and the job widget (issue 29; spec/content.md §2, §7, §9). */
+
+const text = (required: string, tooLong: string, max: number) =>
+  z
+    .string({ error: required })
+    .max(max, tooLong)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, required));
+const optionalText = (rm: string, max: number) =>
+  emptyAs(undefined, z.string({ error: rm }).max(max, rm).optional()).optional();
+const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) => z.enum(values, { error: rm });
+const salaryField = (rm: string) => emptyAs(null, intField(rm, 0, L.salary).nullable()).optional();
+/** A link the reader opens: http(s) only, no spaces, a host. */
+const httpUrl = (rm: string) =>
+  withoutControlChars(z.string({ error: rm }))
+    .max(L.apply, rm)
+    .refine((v) => {
+      if (!/^https?:\/\/[^\s/]+/i.test(v)) return false;
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, rm);
+/** A checkbox that must be ticked. */
+const accepted = (rm: string) => flagField(rm).refine((v) => v, rm);
+
+const idParams = z.object({ id: idField(messages.vacancyIdInvalid) });
+
+/** What an author sends to create or change a vacancy; the town is checked against the list on the server. */
+export const vacancyBody = plainBody({
+  /** The blog it is posted from: the author's own (default) or a company or community they run. */
+  subsite_id: idField(messages.vacancySubsiteInvalid).optional(),
+  title: text(messages.vacancyTitleRequired, messages.vacancyTitleTooLong(L.title), L.title),
+  /** The hiring company's name; empty for a company blog means the blog's name. */
+  company: optionalText(messages.vacancyCompanyTooLong(L.company), L.company),
+  description: text(
+    messages.vacancyDescriptionRequired,
+    messages.vacancyDescriptionTooLong(L.description),
+    L.description,
+  ),
+  salary_from: salaryField(messages.vacancySalaryFromInvalid),
+  salary_to: salaryField(messages.vacancySalaryToInvalid),
+  town_id: emptyAs(null, idField(messages.townIdInvalid).nullable()).optional(),
+  is_remote: flagField(messages.vacancyRemoteInvalid).optional(),
+  specialisation: choice(SPECIALISATIONS, messages.vacancySpecialisationInvalid),
+  experience: choice(EXPERIENCES, messages.vacancyExperienceInvalid),
+  employment: choice(EMPLOYMENTS, messages.vacancyEmploymentInvalid),
+  apply_url: emptyAs(undefined, httpUrl(messages.vacancyApplyUrlInvalid).optional()).optional(),
+  apply_contact: optionalText(messages.vacancyApplyContactInvalid, L.apply),
+  /** `/job/rules` and `/job/agreement` accepted: both must be true. */
+  rules: accepted(messages.vacancyRulesRequired),
+  agreement: accepted(messages.vacancyAgreementRequired),
+}).superRefine((v, c) => {
+  if (v.salary_from != null && v.salary_to != null && v.salary_from > v.salary_to)
+    c.addIssue({ code: 'custom', path: ['salary_from'], message: messages.vacancySalaryRange });
+  if (v.town_id == null && !v.is_remote)
+    c.addIssue({ code: 'custom', path: ['town_id'], message: messages.vacancyTownRequired });
+  if (!v.apply_url && !v.apply_contact)
+    c.addIssue({ code: 'custom', path: ['apply_url'], message: messages.vacancyApplyRequired });
+});
+export type VacancyInput = z.output<typeof vacancyBody>;
+
+const town = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
+export type TownData = z.output<typeof town>;
+
+const card = z.object({
+  id: z.number().int(),
+  /** `/job/{id}` */
+  url: z.string(),
+  title: z.string(),
+  company: z.string(),
+  /** The blog it was posted from. */
+  subsite: z.object({
+    id: z.number().int(),
+    type: z.enum(['user', 'community', 'company']),
+    name: z.string(),
+    url: z.string(),
+    avatar_url: z.string().nullable(),
+    avatar_color: z.string(),
+  }),
+  salary_from: z.number().int().nullable(),
+  salary_to: z.number().int().nullable(),
+  town: town.nullable(),
+  is_remote: z.boolean(),
+  specialisation: z.enum(SPECIALISATIONS),
+  experience: z.enum(EXPERIENCES),
+  employment: z.enum(EMPLOYMENTS),
+  state: z.enum(VACANCY_STATES),
+  /** ISO time; null until staff publish it. */
+  published_at: z.string().nullable(),
+});
+export type VacancyCardData = z.output<typeof card>;
+
+const vacancy = card.extend({
+  description: z.string(),
+  apply_url: z.string(),
+  apply_contact: z.string(),
+  /** Staff's reason of a rejection or an unpublishing (the author and staff see it; empty for others). */
+  reason: z.string(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  author_id: z.number().int(),
+  /** The reader may change it (its author, while it is not unpublished or expired). */
+  can_edit: z.boolean(),
+  /** The reader may take it off (its author or staff, while it is published or waiting). */
+  can_unpublish: z.boolean(),
+  /** The reader may publish or reject it (staff, while it waits). */
+  can_moderate: z.boolean(),
+});
+export type VacancyData = z.output<typeof vacancy>;
+
+const page = z.object({
+  items: z.array(card),
+  last_id: z.number().int().nullable(),
+  /** The last item's publishing time with microseconds: the cursor's other half. */
+  last_sorting_value: z.string().nullable(),
+  is_finished: z.boolean(),
+});
+export type VacanciesPageData = z.output<typeof page>;
+
+/** The list's filters (all optional), shared by the page loader. */
+export const listQuery = plainBody({
+  town_id: idField(messages.townIdInvalid).optional(),
+  remote: flagField(messages.vacancyFilterInvalid).optional(),
+  specialisation: choice(SPECIALISATIONS, messages.vacancySpecialisationInvalid).optional(),
+  salary_from: intField(messages.vacancySalaryFromInvalid, 0, L.salary).optional(),
+  experience: choice(EXPERIENCES, messages.vacancyExperienceInvalid).optional(),
+  employment: choice(EMPLOYMENTS, messages.vacancyEmploymentInvalid).optional(),
+  /** Vacancies of one company (its blog's id). */
+  subsite_id: idField(messages.vacancySubsiteInvalid).optional(),
+  q: emptyAs(
+    undefined,
+    z.string({ error: messages.vacancyFilterInvalid }).max(L.query, messages.vacancyQueryTooLong(L.query)).optional(),
+  ).optional(),
+  last_id: idField(messages.vacancyCursorInvalid).optional(),
+  last_sorting_value: microsecondTimeField(messages.vacancyCursorInvalid).optional(),
+}).refine((v) => (v.last_id === undefined) === (v.last_sorting_value === undefined), {
+  message: messages.vacancyCursorInvalid,
+  path: ['last_id'],
+});
+export type VacancyFilters = Omit<z.output<typeof listQuery>, 'last_id' | 'last_sorting_value'>;
+
+/** Published vacancies, newest first, filtered and searched; the cursor comes from the previous page. */
+export const list = contract({
+  method: 'GET',
+  path: '/job',
+  access: 'anyone',
+  query: listQuery,
+  response: page,
+  errors: [],
+});
+
+/** One vacancy: anyone sees a published one; its author and staff see it in every state. */
+export const one = contract({
+  method: 'GET',
+  path: '/job/:id',
+  access: 'anyone',
+  params: idParams,
+  response: vacancy,
+  errors: ['vacancy_not_found'],
+});
+
+const writeErrors = [
+  'vacancy_town_unknown',
+  'vacancy_subsite_forbidden',
+  'subsite_not_found',
+  'vacancy_edit_forbidden',
+  'vacancy_not_editable',
+  'vacancy_not_found',
+  'vacancy_company_required',
+] as const;
+
+/** A new vacancy from a person or a company they run; it waits for staff. */
+export const create = contract({
+  method: 'POST',
+  path: '/job/create',
+  access: 'active',
+  body: vacancyBody,
+  response: vacancy,
+  errors: writeErrors,
+});
+
+/** Its author changes a vacancy; it goes back to staff. */
+export const edit = contract({
+  method: 'POST',
+  path: '/job/:id/edit',
+  access: 'active',
+  params: idParams,
+  body: vacancyBody,
+  response: vacancy,
+  errors: writeErrors,
+});
+
+const requiredReason = text(messages.vacancyReasonRequired, messages.vacancyReasonTooLong(L.reason), L.reason);
+const optionalReason = optionalText(messages.vacancyReasonTooLong(L.reason), L.reason);
+
+/** Its author or staff take a published or waiting vacancy off (staff may say why). */
+export const unpublish = contract({
+  method: 'POST',
+  path: '/job/:id/unpublish',
+  access: 'user',
+  params: idParams,
+  body: plainBody({ reason_text: optionalReason }),
+  response: vacancy,
+  errors: ['vacancy_not_found', 'vacancy_unpublish_forbidden', 'vacancy_not_published'],
+});
+
+/** Staff's queue: vacancies on moderation, oldest first. */
+export const queue = contract({
+  method: 'GET',
+  path: '/job/moderation/queue',
+  access: 'staff',
+  response: z.object({ items: z.array(vacancy) }),
+  errors: [],
+});
+
+/** Staff publish a waiting vacancy for 30 days. */
+export const publish = contract({
+  method: 'POST',
+  path: '/job/:id/publish',
+  access: 'staff',
+  params: idParams,
+  response: vacancy,
+  errors: ['vacancy_not_found', 'vacancy_not_pending'],
+});
+
+/** Staff reject a waiting vacancy with a reason (the `vacancy_reject` modal); the author is told. */
+export const reject = contract({
+  method: 'POST',
+  path: '/job/:id/reject',
+  access: 'staff',
+  params: idParams,
+  body: plainBody({ reason_text: requiredReason }),
+  response: vacancy,
+  errors: ['vacancy_not_found', 'vacancy_not_pending'],
+});
+
+/** Russian towns by the start of a word of their name (ё and е alike), biggest first. */
+export const towns = contract({
+  method: 'GET',
+  path: '/job/towns/find',
+  access: 'anyone',
+  query: plainBody({
+    q: withoutControlChars(z.string({ error: messages.townQueryInvalid }))
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, messages.townQueryInvalid).max(L.query, messages.townQueryInvalid)),
+  }),
+  response: z.object({ items: z.array(town) }),
+  errors: [],
+});
+
+/** Remembers the reader's town (`city_id`, 0 forgets it): a setting for a person, a cookie for anyone else. */
+export const storeLocation = contract({
+  method: 'POST',
+  path: '/users/store-location',
+  access: 'anyone',
+  body: plainBody({ city_id: intField(messages.townIdInvalid, 0) }),
+  response: z.object({ town: town.nullable() }),
+  errors: ['vacancy_town_unknown'],
+});
+
+/** The right column's job widget: `offset` for "+5"; `location` a town id (default: the reader's town). */
+export const widget = contract({
+  method: 'GET',
+  path: '/widget/job',
+  access: 'anyone',
+  query: plainBody({
+    location: idField(messages.townIdInvalid).optional(),
+    offset: intField(messages.vacancyOffsetInvalid, 0, 1000).optional(),
+    limit: intField(messages.vacancyOffsetInvalid, 1, WIDGET_STEP * 2).optional(),
+  }),
+  response: z.object({ items: z.array(card), town: town.nullable(), is_finished: z.boolean() }),
+  errors: [],
+});
+export type JobWidgetData = ContractOutput<typeof widget>;

@@ -1,0 +1,199 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, useNavigate } from 'react-router';
+import type { Route } from './+types/job';
+import { appContext } from '../context.ts';
+import { ui } from '../../shared/catalogue.ts';
+import type { list, storeLocation, TownData } from '../../shared/api/vacancies.ts';
+import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, TOWN_COOKIE } from '../../shared/vacancies.ts';
+import { call } from '../api/call.ts';
+import { readCookie } from '../lib/cookies.ts';
+import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
+import { JobWidget } from '../features/vacancies/JobWidget.tsx';
+import { TownField } from '../features/vacancies/TownField.tsx';
+import { filterInput, filtersOf } from '../features/vacancies/filters.ts';
+import '../features/vacancies/vacancies.css';
+
+const t = ui.vacancies;
+
+/** `/job`: published vacancies by filters and a search; the town defaults to the reader's own (`?town_id=0`: any). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, user } = context.get(appContext);
+  const params = new URL(request.url).searchParams;
+  const filters = filtersOf(params);
+  if (!params.has('town_id')) {
+    const own = await services.vacancies.readerTown(readCookie(request.headers.get('cookie'), TOWN_COOKIE));
+    if (own) filters.town_id = own.id;
+  }
+  const [page, town, mine] = await Promise.all([
+    services.vacancies.list(filters),
+    filters.town_id ? services.vacancies.town(filters.town_id) : null,
+    services.vacancies.mine(),
+  ]);
+  if (!page) throw data(null, { status: 500 });
+  return { filters, page, town, mine, signedIn: Boolean(user), now: Date.now() };
+}
+
+export function meta() {
+  return [{ title: `${t.title} — ${ui.siteName}` }, { name: 'description', content: t.lead }];
+}
+
+export default function Jobs({ loaderData }: Route.ComponentProps) {
+  const { filters, page, now } = loaderData;
+  const navigate = useNavigate();
+  const [town, setTown] = useState<TownData | null>(loaderData.town);
+  const [items, setItems] = useState(page.items);
+  const [cursor, setCursor] = useState(page);
+  const [loading, setLoading] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setItems(page.items);
+    setCursor(page);
+    setTown(loaderData.town);
+  }, [page, loaderData.town]);
+
+  async function more() {
+    if (loading || cursor.is_finished || cursor.last_id === null || cursor.last_sorting_value === null) return;
+    setLoading(true);
+    const res = await call<typeof list>('GET /job', {
+      ...filterInput(filters),
+      last_id: cursor.last_id,
+      last_sorting_value: cursor.last_sorting_value,
+    });
+    setLoading(false);
+    if (!res.ok) return;
+    setItems((prev) => [...prev, ...res.data.items]);
+    setCursor(res.data);
+  }
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return;
+    const seen = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && void more(), {
+      rootMargin: '100% 0px',
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  });
+
+  /** A picked town is remembered for the next visit (a cookie or the person's settings) and filters at once. */
+  async function pickTown(next: TownData | null) {
+    setTown(next);
+    await call<typeof storeLocation>('POST /users/store-location', { city_id: next?.id ?? 0 }, { notify: false });
+    const query = new URLSearchParams(filterInput({ ...filters, town_id: next?.id }) as Record<string, string>);
+    if (!next) query.set('town_id', '0');
+    void navigate(`/job?${query}`);
+  }
+
+  return (
+    <div className="job-layout">
+      <div className="page job-page">
+        <header className="job-head">
+          <h1 className="page-title">{t.title}</h1>
+          <Link to="/job/new" className="btn btn-primary" data-testid="job-new">
+            {t.newVacancy}
+          </Link>
+        </header>
+        <Form method="get" className="job-filters" data-testid="job-filters">
+          <input
+            type="search"
+            name="q"
+            className="vacancy-input job-filters__search"
+            defaultValue={filters.q ?? ''}
+            placeholder={t.searchPlaceholder}
+            aria-label={t.search}
+            data-testid="job-search"
+          />
+          <input type="hidden" name="town_id" value={town?.id ?? 0} />
+          {filters.subsite_id && <input type="hidden" name="subsite_id" value={filters.subsite_id} />}
+          <div className="job-filters__grid">
+            <TownField value={town} onChange={pickTown} testId="job-town" />
+            <label className="vacancy-field">
+              <span className="vacancy-field__label">{t.specialisation}</span>
+              <select name="specialisation" className="vacancy-input" defaultValue={filters.specialisation ?? ''}>
+                <option value="">{t.any}</option>
+                {SPECIALISATIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {t.specialisations[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="vacancy-field">
+              <span className="vacancy-field__label">{t.salaryFrom}</span>
+              <input
+                name="salary_from"
+                inputMode="numeric"
+                className="vacancy-input"
+                defaultValue={filters.salary_from ?? ''}
+                data-testid="job-salary"
+              />
+            </label>
+            <label className="vacancy-field">
+              <span className="vacancy-field__label">{t.experience}</span>
+              <select name="experience" className="vacancy-input" defaultValue={filters.experience ?? ''}>
+                <option value="">{t.any}</option>
+                {EXPERIENCES.map((s) => (
+                  <option key={s} value={s}>
+                    {t.experiences[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="vacancy-field">
+              <span className="vacancy-field__label">{t.employment}</span>
+              <select name="employment" className="vacancy-input" defaultValue={filters.employment ?? ''}>
+                <option value="">{t.any}</option>
+                {EMPLOYMENTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t.employments[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="vacancy-check">
+              <input type="checkbox" name="remote" value="1" defaultChecked={filters.remote ?? false} />
+              {t.remoteOnly}
+            </label>
+          </div>
+          <div className="job-filters__actions">
+            <button type="submit" className="btn btn-primary" data-testid="job-apply">
+              {t.apply}
+            </button>
+            <Link to="/job?town_id=0" className="btn btn-secondary">
+              {t.reset}
+            </Link>
+          </div>
+        </Form>
+        {filters.subsite_id && items[0] && (
+          <p className="job-company-filter">
+            {t.companyVacancies}: <b>{items[0].company}</b>
+          </p>
+        )}
+        <div className="job-list" data-testid="job-list">
+          {items.length === 0 && <p className="feed-empty">{t.empty}</p>}
+          {items.map((v) => (
+            <VacancyCard key={v.id} v={v} now={now} />
+          ))}
+        </div>
+        <div ref={sentinel} />
+        {!cursor.is_finished && (
+          <button type="button" className="btn btn-secondary btn-wide" onClick={more} disabled={loading}>
+            {loading ? t.loading : t.more}
+          </button>
+        )}
+      </div>
+      <aside className="job-aside">
+        {loaderData.signedIn && (
+          <section className="job-mine" data-testid="job-mine">
+            <h2 className="job-widget__title">{t.myVacancies}</h2>
+            {loaderData.mine.length === 0 && <p className="job-widget__empty">{t.mineEmpty}</p>}
+            {loaderData.mine.map((v) => (
+              <VacancyCard key={v.id} v={v} now={now} compact />
+            ))}
+          </section>
+        )}
+        <JobWidget />
+      </aside>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import type { UserRow } from '../modules/auth/index.ts';
 import { requireAccess, requireBrowserSession, type Access } from '../modules/auth/index.ts';
 import { parse } from '../lib/errors.ts';
 import { limit } from './ratelimit.ts';
-import { EncodedAnswer, ok, SharedAnswer } from '../lib/answers.ts';
+import { EncodedAnswer, ok, Said, SharedAnswer } from '../lib/answers.ts';
 import { sendShared } from '../lib/page-encoding.ts';
 
 export type { Access };
@@ -94,9 +94,9 @@ type Implementation<C extends Contract, R> = Omit<
   /** The success message (`rm`), fixed or from the contract's data. */
   message?: string | ((result: C['response'] extends z.ZodType ? z.input<C['response']> : never) => string);
 };
-/** A handler's answer: the contract's data, or the same already encoded (a shared answer). */
+/** A handler's answer: the contract's data, with a message of its own (`Said`), or already encoded (a shared answer). */
 type Answer<C extends Contract> = C['response'] extends z.ZodType
-  ? z.input<C['response']> | SharedAnswer | EncodedAnswer
+  ? z.input<C['response']> | Said<z.input<C['response']>> | SharedAnswer | EncodedAnswer
   : unknown;
 
 export interface Route {
@@ -188,15 +188,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
         };
         const result = await spec.handler(input);
         if (spec.raw) return result;
-        if (
-          spec.response &&
-          ctx.config.checkAnswers &&
-          !(result instanceof SharedAnswer || result instanceof EncodedAnswer)
-        )
-          checkAnswer(spec.response, result, `${method} ${prefix}${url}`);
+        if (spec.response && ctx.config.checkAnswers) checkAnswer(spec.response, result, `${method} ${prefix}${url}`);
         if (result instanceof SharedAnswer)
           return sendShared(req, reply.type('application/json; charset=utf-8'), result.shared);
         if (result instanceof EncodedAnswer) return reply.type('application/json; charset=utf-8').send(result.body);
+        if (result instanceof Said) return ok(result.data, result.rm);
         const rm = typeof spec.message === 'function' ? spec.message(result) : (spec.message ?? '');
         return ok(result, rm);
       },
@@ -206,7 +202,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
 
 /** A contract's answer that does not match its schema: the server's fault, loud in tests. */
 function checkAnswer(schema: Schema, result: unknown, name: string) {
-  const checked = schema.safeParse(result);
+  // An answer encoded once (a feed page, a search page) is checked by what goes out: its envelope's data.
+  const data =
+    result instanceof EncodedAnswer
+      ? (JSON.parse(result.body.toString('utf8')) as { data: unknown }).data
+      : result instanceof Said
+        ? result.data
+        : result;
+  const checked = schema.safeParse(data);
   if (!checked.success) throw new Error(`${name} answered outside its contract: ${z.prettifyError(checked.error)}`);
 }
 

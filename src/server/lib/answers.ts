@@ -3,6 +3,16 @@ import { SharedBody } from './page-encoding.ts';
 /** The success envelope of every JSON answer. */
 export const ok = <T>(data: T, rm = '') => ({ rc: 200, rm, data });
 
+/** An answer whose success message depends on what the call did, not on the data alone (a save: saved, published…). */
+export class Said<T> {
+  readonly data: T;
+  readonly rm: string;
+  constructor(data: T, rm: string) {
+    this.data = data;
+    this.rm = rm;
+  }
+}
+
 /** `ok`'s envelope around its data, split where the data's JSON goes. */
 const [ENVELOPE_HEAD, ENVELOPE_TAIL] = JSON.stringify(ok('\0')).split('"\\u0000"') as [string, string];
 

@@ -1,12 +1,49 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
 import { entry, entryData, entryRejection, subsiteRef } from '../entries.ts';
-import { idField, plainBody } from '../validation.ts';
+import { entryBlocksField, entryTitleField } from '../blocks.ts';
+import { flagField, idField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
 /** Writing and reading entries (spec/content.md). */
 
 const idParams = z.object({ id: idField(messages.entryIdInvalid) });
+
+const flag = flagField(messages.entryFlagInvalid);
+
+/**
+ * Saves the editor's entry: a new one without `id`; `is_published` publishes it (or sends it for review where the
+ * subsite or the account's age asks). The message says what the save did: saved, published, updated, held.
+ * `is_hidden_from_main` is staff's alone.
+ */
+export const save = contract({
+  method: 'POST',
+  path: '/writing/save',
+  access: 'active',
+  body: plainBody({
+    id: idField(messages.entryIdInvalid).optional(),
+    title: entryTitleField,
+    subsite_id: idField(messages.subsiteNotFound).optional(),
+    entry: entryBlocksField,
+    is_published: flag,
+    is_enabled_comments: flag.optional(),
+    is_enabled_likes: flag.optional(),
+    is_nsfw: flag.optional(),
+    is_hidden_from_main: flag.optional(),
+  }),
+  response: entryData,
+  errors: [
+    'entry_id_invalid',
+    'entry_not_found',
+    'entry_edit_forbidden',
+    'entry_empty',
+    'entry_cannot_post_here',
+    'entry_posting_authors_only',
+    'entry_posting_members_only',
+    'entry_hide_from_main_forbidden',
+    'subsite_not_found',
+  ],
+});
 
 /** The entry for its editor: 404 when the caller cannot see it, 403 when they may read but not edit it. */
 export const forEdit = contract({

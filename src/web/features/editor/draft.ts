@@ -1,6 +1,7 @@
 import type { Block } from '../../../shared/blocks.ts';
-import type { Entry, EntryData, WritingTarget } from '../../../shared/entries.ts';
-import { api } from '../../api/request.ts';
+import type { Entry, WritingTarget } from '../../../shared/entries.ts';
+import type { save } from '../../../shared/api/entries.ts';
+import { call } from '../../api/call.ts';
 import { storage } from '../../ui/overlays/store.ts';
 
 /** What the author edits: the entry's fields as the editor holds them. */
@@ -66,8 +67,8 @@ export function saveEntry(
   publish: boolean,
   opts: { staff: boolean; notify: boolean },
 ) {
-  return api.post<EntryData>(
-    'writing/save',
+  return call<typeof save>(
+    'POST /writing/save',
     {
       ...(id ? { id } : {}),
       title: draft.title,

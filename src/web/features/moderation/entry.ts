@@ -2,8 +2,9 @@ import { ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
 import type { PopoverItem } from '../../ui/overlays/popover.tsx';
 import type * as c from '../../../shared/api/moderation-entries.ts';
+import type { setHiddenForPlus } from '../../../shared/api/billing-admin.ts';
 import { call } from '../../api/call.ts';
-import { api, type ApiResult } from '../../api/request.ts';
+import type { ApiResult } from '../../api/request.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 
@@ -86,7 +87,10 @@ async function send(entry: EntryState, value: string): Promise<ApiResult<unknown
       state: value.startsWith('mod:pin-') ? 1 : 0,
     });
   if (value === 'mod:hide-plus' || value === 'mod:show-plus')
-    return api.post(`admin/entries/${id}/hidden_for_plus`, { hidden: value === 'mod:hide-plus' ? 1 : 0 });
+    return call<typeof setHiddenForPlus>('POST /admin/entries/:id/hidden_for_plus', {
+      id,
+      hidden: value === 'mod:hide-plus' ? 1 : 0,
+    });
   if (value === 'mod:close-editing' || value === 'mod:open-editing')
     return call<typeof c.closeEditing>('POST /admin/content/close_editing/:id', {
       id,

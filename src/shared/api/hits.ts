@@ -27,7 +27,9 @@ export const hit = contract({
 export const hitMobile = contract({ ...hit, path: '/hit/:contentId/mobile' });
 export type HitData = ContractOutput<typeof hit>;
 
-const series = z.object({ key: z.string(), label: z.string(), values: z.array(z.number()) });
+/** One series of a chart: a label and one value per day of the answer's `days` (also the site's /stats). */
+export const chartSeries = z.object({ key: z.string(), label: z.string(), values: z.array(z.number()) });
+export type ChartSeries = z.output<typeof chartSeries>;
 
 /** The entry's statistics popup (its '…' menu): the author's and staff's. */
 export const entryStats = contract({
@@ -41,7 +43,7 @@ export const entryStats = contract({
   /** Per UTC day since publication (at most `days`, oldest first): views, readers, votes, comments, and their sums. */
   response: z.object({
     days: z.array(z.number().int()),
-    series: z.array(series),
+    series: z.array(chartSeries),
     totals: z.object({
       views: z.number().int(),
       readers: z.number().int(),

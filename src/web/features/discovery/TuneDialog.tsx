@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
+import type { tune, tuneOffer } from '../../../shared/api/discovery.ts';
 import { tuneUi } from '../../../shared/catalogue/shown.ts';
-import type { TuneData, TuneResult } from '../../../shared/discovery.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { currentUser, setCurrentUser } from '../auth/session.ts';
@@ -23,7 +23,7 @@ function TuneBody({ onDone }: { onDone(): void }) {
 
   useEffect(() => {
     let live = true;
-    api.get<TuneData>('subsites/tune-html', { mode: 'popup' }).then((r) => {
+    call<typeof tuneOffer>('GET /subsites/tune-html', { mode: 'popup' }).then((r) => {
       if (!live || !r.ok) return;
       setItems(r.data.items);
       setPicked(new Set(r.data.items.filter((c) => c.is_subscribed).map((c) => c.id)));
@@ -37,7 +37,7 @@ function TuneBody({ onDone }: { onDone(): void }) {
     if (!items) return;
     setBusy(true);
     const settings = skip ? {} : Object.fromEntries(items.map((c) => [c.id, picked.has(c.id) ? 1 : 0]));
-    const r = await api.post<TuneResult>('subsites/tune', { settings });
+    const r = await call<typeof tune>('POST /subsites/tune', { settings });
     setBusy(false);
     if (!r.ok) return;
     const user = currentUser.get();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ACTION_PARAMS, type InitialData } from '../../../shared/discovery.ts';
+import type { initialData, InitialData } from '../../../shared/api/discovery.ts';
+import { ACTION_PARAMS } from '../../../shared/discovery.ts';
 import { RECENT_COUNT_CAP } from '../../../shared/feed.ts';
-import { api } from '../../api/request.ts';
+import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { openAuthPopup } from '../auth/open.ts';
 
@@ -23,18 +24,16 @@ export function useRecentCount(pathname: string): number {
   useEffect(() => {
     if (onRecent) setCount(0);
     let live = true;
-    api
-      .get<InitialData>(
-        'initialData',
-        // The query goes too on the first call: it may ask for an action (ACTION_PARAMS).
-        { updateRecentLastSeen: onRecent ? 1 : 0, url: path + location.search },
-        { notify: false, authRetry: false },
-      )
-      .then((r) => {
-        if (!live || !r.ok) return;
-        setCount(r.data.recent_count);
-        if (r.data.action) runAction(r.data.action);
-      });
+    call<typeof initialData>(
+      'GET /initialData',
+      // The query goes too on the first call: it may ask for an action (ACTION_PARAMS).
+      { updateRecentLastSeen: onRecent ? 1 : 0, url: path + location.search },
+      { notify: false, authRetry: false },
+    ).then((r) => {
+      if (!live || !r.ok) return;
+      setCount(r.data.recent_count);
+      if (r.data.action) runAction(r.data.action);
+    });
     return () => {
       live = false;
     };

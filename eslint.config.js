@@ -129,6 +129,13 @@ export default tseslint.config(
     },
   },
   {
+    // A non-null assertion states what the code should prove (issue 27): a guard, a narrowing, a default. None is
+    // allowed outside tests; tests may assert on values they have just made.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
     // Route inputs go through the shared field parsers (src/shared/validation.ts), so a form string and a JSON value
     // give the same result everywhere; casts of their own in a route file are how "0x2ca" became 714. A route's
     // contract (src/shared/api) holds its schemas, so the same holds there.

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.ts';
 import { ping } from '../db/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { redisUp } from '../lib/redis.ts';
+import * as contracts from '../../shared/api/health.ts';
 import { route } from './route.ts';
 
 /** How long a readiness check waits for the database or Redis before calling it down. */
@@ -40,18 +41,16 @@ export async function readiness(ctx: Ctx): Promise<Readiness> {
  * balancers: 503 only when the database is down, since without Redis the site still works on this process alone.
  */
 export const healthRoutes = [
-  route.get('/health', {
-    access: 'anyone',
+  route.implement(contracts.health, {
     // No limit: probes of the balancer and the process manager.
     rateLimit: 'none',
     handler: async ({ ctx }) => {
       await ping(ctx.db);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     },
   }),
 
-  route.get('/health/ready', {
-    access: 'anyone',
+  route.implement(contracts.ready, {
     // No limit: probes of the balancer and the process manager.
     rateLimit: 'none',
     handler: async ({ ctx, reply }) => {

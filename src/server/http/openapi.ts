@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/catalogue.ts';
 import type { RawAnswer } from '../../shared/api/contract.ts';
+import { openApi } from '../../shared/api/health.ts';
 import { declaredRoutes, READS, route, type Route } from './route.ts';
 
 /**
@@ -191,10 +192,8 @@ export function openApiFor(ctx: { root: object }): Json {
 export const openApiRoutes = (app: FastifyInstance) => {
   apps.set(app.ctx.root, app);
   return [
-    route.get('/openapi.json', {
-      access: 'anyone',
+    route.implement(openApi, {
       rateLimit: READS,
-      raw: true,
       handler: ({ reply }) => {
         const doc = documentOf(app);
         reply.header('cache-control', 'public, max-age=300');

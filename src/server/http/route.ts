@@ -110,25 +110,8 @@ export const READS = [300, 60] as const;
 
 const emptyObject = plainBody({});
 
-function declare(method: Method) {
-  return <
-    A extends Access,
-    R,
-    P extends Schema | undefined = undefined,
-    Q extends Schema | undefined = undefined,
-    B extends Schema | undefined = undefined,
-  >(
-    url: string,
-    spec: RouteSpec<A, P, Q, B, R>,
-  ): Route => ({ method, url, spec: spec as unknown as Route['spec'] });
-}
-
+/** Every route comes from its contract: nothing on the wire is declared anywhere else (issue 27). */
 export const route = {
-  get: declare('GET'),
-  post: declare('POST'),
-  delete: declare('DELETE'),
-  put: declare('PUT'),
-  patch: declare('PATCH'),
   /** A route from its contract (src/shared/api): the handler must answer the contract's data. */
   implement: <C extends Contract, R extends Answer<C>>(c: C, spec: Implementation<C, R>): Route => ({
     method: c.method,

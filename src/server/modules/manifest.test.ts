@@ -26,14 +26,11 @@ afterAll(() => t.close());
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
-/** Routes still declared without a contract (issue 27 takes this to 0): the count may only fall. */
-const WITHOUT_CONTRACT = 248;
-
 describe('module manifests', () => {
   it('every route answers by a contract: a response schema or a declared raw answer, with known refusal codes', () => {
-    const routes = declaredRoutes(t.app).filter((r) => !/^\/v3\.0\/(health|openapi\.json)/.test(r.url));
+    const routes = declaredRoutes(t.app);
     const without = routes.filter((r) => !r.spec.response && !r.spec.rawAnswer).map(key);
-    expect(without.length).toBeLessThanOrEqual(WITHOUT_CONTRACT);
+    expect(without).toEqual([]);
     const known = knownErrorCodes();
     const unknown = routes.flatMap((r) =>
       (r.spec.errors ?? []).filter((c) => !known.has(c)).map((c) => `${key(r)} ${c}`),

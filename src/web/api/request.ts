@@ -165,12 +165,3 @@ export async function request<T = Record<string, unknown>>(
   if (opts.notify !== false && result.rm) hooks.toast(result.rm);
   return result;
 }
-
-export const api = {
-  get: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
-    request<T>('GET', path, data, opts),
-  post: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
-    request<T>('POST', path, data, opts),
-  delete: <T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, opts?: RequestOptions) =>
-    request<T>('DELETE', path, data, opts),
-};

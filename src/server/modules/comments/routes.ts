@@ -15,7 +15,7 @@ export const commentsRoutes = [
     rateLimit: READS,
     handler: async ({ ctx, user, query: { content_id, sorting, count, seen_count, seen_at, ...part } }) => {
       if ((seen_count === undefined) !== (seen_at === undefined)) throw badRequest(messages.commentSeenPair);
-      const seen = seen_count === undefined ? undefined : { count: seen_count, at: seen_at! };
+      const seen = seen_count === undefined || seen_at === undefined ? undefined : { count: seen_count, at: seen_at };
       return count === undefined && seen === undefined && Object.values(part).every((v) => v === undefined)
         ? comments.list(ctx, user, content_id, sorting)
         : comments.page(ctx, user, content_id, { sorting, count: count ?? COMMENTS_PAGE_THREADS, seen, ...part });

@@ -16,7 +16,11 @@ export const feedRoutes = [
         subsiteId: query.subsite_id,
         hashtag: query.hashtag,
         sorting: query.sorting,
-        after: query.last_id !== undefined ? { id: query.last_id, value: query.last_sorting_value! } : null,
+        // The schema takes the cursor's two fields together or neither.
+        after:
+          query.last_id !== undefined && query.last_sorting_value !== undefined
+            ? { id: query.last_id, value: query.last_sorting_value }
+            : null,
         excludeIds: query.exclude_ids,
         count: query.count,
       });

@@ -24,8 +24,8 @@ import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
 
-export const presentTown = (t: Town | undefined): TownData | null =>
-  t ? { id: t.id, name: t.name, region: t.region } : null;
+const townData = (t: Town): TownData => ({ id: t.id, name: t.name, region: t.region });
+export const presentTown = (t: Town | undefined): TownData | null => (t ? townData(t) : null);
 
 export function presentCard(r: q.VacancyRow): VacancyCardData {
   return {
@@ -192,7 +192,7 @@ export async function mine(ctx: Ctx, user: UserRow): Promise<VacancyData[]> {
 
 // ——— Towns ———
 
-export const towns = (query: string) => ({ items: findTowns(query).map((t) => presentTown(t)!) });
+export const towns = (query: string) => ({ items: findTowns(query).map(townData) });
 
 export function knownTown(id: number): Town {
   const town = townById(id);

@@ -19,7 +19,9 @@ async function cropped(img: HTMLImageElement, aspect: number, zoom: number, x: n
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.min(outW, Math.round(w)));
   canvas.height = Math.round(canvas.width / aspect);
-  canvas.getContext('2d')!.drawImage(img, sx, sy, w, h, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext('2d');
+  if (!context) return Promise.reject(new Error('canvas'));
+  context.drawImage(img, sx, sy, w, h, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas'))), 'image/png'),
   );

@@ -44,53 +44,59 @@ export function CommentList(props: {
   const authors = new Map(items.map((c) => [c.id, c.author?.name ?? L.removed]));
   return (
     <div className="comments__list" data-testid="comments-list" data-sorting={sorting}>
-      {items.map((c, i) => (
-        <Fragment key={c.id}>
-          <CommentItem
-            comment={c}
-            now={now}
-            parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
-            hasReplies={(items[i + 1]?.level ?? 0) > c.level}
-            isNew={newIds.has(c.id)}
-            highlighted={highlighted === c.id}
-            canReply={open}
-            canRemoveBranch={Boolean(user?.is_staff)}
-            canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
-            canPin={Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))}
-            onPinned={reload}
-            blocked={Boolean(c.author && user?.ignored_ids.includes(c.author.id))}
-            canComplain={Boolean(user) && c.author?.id !== user?.id}
-            replying={replyTo === c.id}
-            editing={editing === c.id}
-            onReply={() => {
-              setEditing(null);
-              setReplyTo(c.id);
-            }}
-            onEdit={() => {
-              setReplyTo(null);
-              setEditing(c.id);
-            }}
-            onCancel={() => {
-              setReplyTo(null);
-              setEditing(null);
-            }}
-            onRemove={(branch) => remove(c.id, branch)}
-            submitReply={(text) => add(text, c.id)}
-            submitEdit={(text) => edit(c.id, text)}
-          />
-          {(items[i + 1]?.level ?? 0) === 0 && more[roots.get(c.id)!] > 0 && (
-            <button
-              type="button"
-              className="comments__more-replies"
-              data-testid="comments-more-replies"
-              aria-busy={busy === roots.get(c.id)}
-              onClick={() => moreReplies(roots.get(c.id)!)}
-            >
-              {L.moreReplies} {pluralize(more[roots.get(c.id)!], L.replies)}
-            </button>
-          )}
-        </Fragment>
-      ))}
+      {items.map((c, i) => {
+        // Every listed comment has its thread's root (threadRoots walks the same list).
+        const root = roots.get(c.id) ?? c.id;
+        return (
+          <Fragment key={c.id}>
+            <CommentItem
+              comment={c}
+              now={now}
+              parentName={c.reply_to ? (authors.get(c.reply_to) ?? null) : null}
+              hasReplies={(items[i + 1]?.level ?? 0) > c.level}
+              isNew={newIds.has(c.id)}
+              highlighted={highlighted === c.id}
+              canReply={open}
+              canRemoveBranch={Boolean(user?.is_staff)}
+              canBan={Boolean(user?.is_staff) && c.author?.id !== user?.id}
+              canPin={
+                Boolean(user?.is_staff) || Boolean(user?.managedSubsites.some((s) => s.value === entry.subsite.id))
+              }
+              onPinned={reload}
+              blocked={Boolean(c.author && user?.ignored_ids.includes(c.author.id))}
+              canComplain={Boolean(user) && c.author?.id !== user?.id}
+              replying={replyTo === c.id}
+              editing={editing === c.id}
+              onReply={() => {
+                setEditing(null);
+                setReplyTo(c.id);
+              }}
+              onEdit={() => {
+                setReplyTo(null);
+                setEditing(c.id);
+              }}
+              onCancel={() => {
+                setReplyTo(null);
+                setEditing(null);
+              }}
+              onRemove={(branch) => remove(c.id, branch)}
+              submitReply={(text) => add(text, c.id)}
+              submitEdit={(text) => edit(c.id, text)}
+            />
+            {(items[i + 1]?.level ?? 0) === 0 && more[root] > 0 && (
+              <button
+                type="button"
+                className="comments__more-replies"
+                data-testid="comments-more-replies"
+                aria-busy={busy === root}
+                onClick={() => moreReplies(root)}
+              >
+                {L.moreReplies} {pluralize(more[root], L.replies)}
+              </button>
+            )}
+          </Fragment>
+        );
+      })}
       {cursor && (
         <div ref={sentinel} className="comments__more">
           <button

@@ -1,4 +1,3 @@
-import { api } from '../../api/request.ts';
 import { call } from '../../api/call.ts';
 import type * as chats from '../../../shared/api/messenger.ts';
 import type * as talk from '../../../shared/api/messenger-messages.ts';

@@ -123,7 +123,7 @@ export function PaymentsSection() {
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => options(status.recurring!)}
+                onClick={() => status.recurring && options(status.recurring)}
                 data-testid="recurring-open"
               >
                 {t.recurringOptions}

@@ -17,7 +17,8 @@ function remember(src: string) {
   loaded.delete(src);
   loaded.add(src);
   // A Set keeps insertion order: the first one is the least recently loaded.
-  if (loaded.size > LAZY_CACHE_SIZE) loaded.delete(loaded.values().next().value!);
+  const oldest = loaded.values().next();
+  if (loaded.size > LAZY_CACHE_SIZE && !oldest.done) loaded.delete(oldest.value);
 }
 
 /** One observer for every picture on the page. */

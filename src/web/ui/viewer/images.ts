@@ -93,7 +93,7 @@ export function viewerItem(
     height: image.height,
     ...(caption.title ? { title: caption.title } : {}),
     ...(caption.author ? { author: caption.author } : {}),
-    ...(isGif(image) ? { video_src: mediaUrl(base, image.uuid!, { format: 'mp4' }) } : {}),
+    ...(isGif(image) && image.uuid ? { video_src: mediaUrl(base, image.uuid, { format: 'mp4' }) } : {}),
     ...(image.color ? { color: image.color } : {}),
   };
 }

@@ -163,7 +163,8 @@ export class CodeTool {
       { className: 'ed-code__lang', 'aria-label': t.codeLang, disabled: readOnly },
       CODE_LANGUAGES.map((l) => h('option', { value: l, text: l || t.codeLang })),
     );
-    this.lang.value = CODE_LANGUAGES.includes(data?.lang ?? '') ? data!.lang! : '';
+    const lang = data?.lang ?? '';
+    this.lang.value = CODE_LANGUAGES.includes(lang) ? lang : '';
     this.lang.addEventListener('change', () => this.block.dispatchChange());
     this.root = h('div', { className: 'ed-code' }, [this.lang, this.text]);
   }

@@ -75,6 +75,7 @@ describe('ROLES', () => {
       'payments.tick',
       'signin.cleanup',
       'stats.readers',
+      'vacancies.expire',
     ]);
     expect(runs(plain, ['web', 'worker'])).toHaveLength(SCHEDULE.length);
     // Views and vote marks in Redis are everyone's: a worker folds them; a web node folds what it holds itself

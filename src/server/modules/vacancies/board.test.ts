@@ -168,9 +168,10 @@ describe('expiry', () => {
       t.clock.now = new Date(Date.now() + 28 * 86_400_000);
       await expire(t.app.ctx);
       await expire(t.app.ctx); // twice: one letter
-      const letters = (await t.database.db.select().from(outbox)).filter((l) => l.subject.includes('Срочная вакансия'));
+      // Only the warning: the letter of the publication's notice may go out too, when the worker gets to it.
+      const warning = messages.vacancyExpiringSubject('Срочная вакансия');
+      const letters = (await t.database.db.select().from(outbox)).filter((l) => l.subject === warning);
       expect(letters).toHaveLength(1);
-      expect(letters[0].subject).toBe(messages.vacancyExpiringSubject('Срочная вакансия'));
       expect(letters[0].text).toContain('/job/new');
       expect((await vacancyRow(t, id)).state).toBe('published');
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Letters and the SMTP transport (`ctx.mail`); modules send through `queueLetter` (jobs/letters.ts). */
 
@@ -23,12 +23,17 @@ export interface Mailer {
 }
 
 export function createMailer(opts: { smtpUrl: string; from: string }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // nodemailer loads with the first letter, not at every start (most test servers and many sites send none).
+  let transport: Promise<Transporter> | undefined;
+  const open = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
-    configured: Boolean(transport),
+    configured: Boolean(opts.smtpUrl),
     async send(message) {
-      if (!transport) throw new Error('SMTP_URL is not set');
-      await transport.sendMail({
+      if (!opts.smtpUrl) throw new Error('SMTP_URL is not set');
+      await (
+        await open(opts.smtpUrl)
+      ).sendMail({
         from: opts.from,
         to: message.to,
         subject: message.subject,
@@ -38,7 +43,7 @@ export function createMailer(opts: { smtpUrl: string; from: string }): Mailer {
       });
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

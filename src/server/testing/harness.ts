@@ -49,7 +49,7 @@ export async function startTestApp(
     },
   );
   const dump = config.databaseUrl ? '' : inject('pgliteDump');
-  const loadDataDir = dump ? new Blob([fs.readFileSync(dump)]) : undefined;
+  const loadDataDir = dump ? migratedDump(dump) : undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: 'memory://',
@@ -70,6 +70,14 @@ export async function startTestApp(
       await pgFresh?.drop();
     },
   };
+}
+
+const dumps = new Map<string, Blob>();
+/** The migrated data dir, read once per worker: files of a worker share its loaded modules (`isolate: false`). */
+function migratedDump(file: string) {
+  let blob = dumps.get(file);
+  if (!blob) dumps.set(file, (blob = new Blob([fs.readFileSync(file)])));
+  return blob;
 }
 
 /**

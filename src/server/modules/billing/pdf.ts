@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
 import numberToWords from 'number-to-words-ru';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { ui } from '../../../shared/catalogue.ts';
 import { formatDay, formatRoubles } from '../../../shared/format.ts';
 import type { SellerRequisites } from '../../../shared/requisites.ts';
@@ -69,6 +68,11 @@ export async function invoicePdf(
   productName: string,
   seller: SellerRequisites,
 ): Promise<Uint8Array> {
+  // pdf-lib and its font kit take a tenth of a second to load: on the first invoice, not at every start.
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+  ]);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const [regularBytes, boldBytes] = await fontBytes();

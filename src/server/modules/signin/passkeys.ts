@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { PASSKEY_CHALLENGE_TTL_MIN, PASSKEYS_MAX } from '../../../shared/signin.ts';
@@ -22,6 +15,9 @@ import { newSecret, sha256 } from './service.ts';
  * Passkeys (WebAuthn) with @simplewebauthn/server: the relying party is the site's host (PUBLIC_URL), the
  * challenge is stored hashed by a one-time key for five minutes, the signature counter is kept per credential.
  */
+
+/** The WebAuthn library with its certificate parsers (a seventh of a second to load): on the first passkey call. */
+const webauthn = () => import('@simplewebauthn/server');
 
 const rp = (ctx: Ctx) => {
   const url = new URL(ctx.config.publicUrl);
@@ -69,7 +65,9 @@ function parseCredential<T>(json: string): T {
 export async function registrationOptions(ctx: Ctx, user: UserRow): Promise<PasskeyOptions> {
   const existing = await q.passkeysOf(ctx.db, user.id);
   if (existing.length >= PASSKEYS_MAX) throw badRequestOf('passkeyTooMany', PASSKEYS_MAX);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: 'Среда',
     rpID: rp(ctx).id,
     userName: user.email,
@@ -91,7 +89,9 @@ export async function register(
   const challenge = await takeChallenge(ctx, input.key, 'register', user.id);
   let result;
   try {
-    result = await verifyRegistrationResponse({
+    result = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp(ctx).origin,
@@ -124,7 +124,9 @@ export async function register(
 
 /** Options for signing in: no user named, the browser offers the passkeys it holds for this site. */
 export async function loginOptions(ctx: Ctx): Promise<PasskeyOptions> {
-  const options = await generateAuthenticationOptions({ rpID: rp(ctx).id, userVerification: 'preferred' });
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({ rpID: rp(ctx).id, userVerification: 'preferred' });
   return { key: await storeChallenge(ctx, 'login', options.challenge, null), options };
 }
 
@@ -139,7 +141,9 @@ export async function login(
   if (!key) throw new ApiError(400, messages.passkeyUnknown);
   let result;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp(ctx).origin,

@@ -4,6 +4,7 @@ import { authorRef, entryCard, likes } from '../entries.ts';
 import { idField, intChoice, targetField } from '../reactions.ts';
 import { microsecondTimeField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { sortedPage } from './cards.ts';
 
 /** Bookmarks and sharing (spec/content.md §7): the model of a module's contracts. */
 
@@ -41,13 +42,7 @@ export const bookmarkedComment = z.object({
 });
 
 /** A cursor page of bookmarks, newest bookmark first; `last_id` and `last_sorting_value` go back for the next. */
-const bookmarksPage = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    last_id: z.number().int().nullable(),
-    last_sorting_value: z.string().nullable(),
-    is_finished: z.boolean(),
-  });
+const bookmarksPage = <T extends z.ZodType>(item: T) => sortedPage(item, z.string());
 export const bookmarkedEntries = bookmarksPage(entryCard);
 export const bookmarkedComments = bookmarksPage(bookmarkedComment);
 

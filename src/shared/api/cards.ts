@@ -1,90 +1,28 @@
 import { z } from 'zod';
-import { BLOCK_TYPES, type Block } from '../blocks.ts';
+import { subsiteRef } from '../entries.ts';
 
 /**
- * The answer shapes many routes share (spec/content.md §3): entry cards and whole entries, the authors and subsites
- * they name, subsite cards and hashtags. They describe src/shared/entries.ts, api.ts and hashtags.ts's types.
+ * The answer shapes many routes share (spec/content.md §3). Entry cards, whole entries and the authors and subsites
+ * they name are src/shared/entries.ts's schemas, given here too so a contract takes its shapes from one place; subsite
+ * cards and hashtags live here.
  */
+export { authorRef, entry, entryCard, likes, subsiteRef } from '../entries.ts';
+export { storedBlock } from '../blocks.ts';
 
 const int = z.number().int();
 
-/** A stored block (src/shared/blocks.ts `Block`): checked when saved, so an answer's check looks at its kind only. */
-export const storedBlock = z.custom<Block>(
-  (v) =>
-    typeof v === 'object' &&
-    v !== null &&
-    (BLOCK_TYPES as readonly unknown[]).includes((v as { type?: unknown }).type) &&
-    typeof (v as { data?: unknown }).data === 'object',
-);
+export const subsiteType = subsiteRef.shape.type;
 
-export const subsiteType = z.enum(['user', 'community', 'company']);
+/**
+ * A page of a list read newest first by a cursor: its items, the last item's id (null on an empty page) and whether
+ * the list has ended. The next page's call sends `last_id` back.
+ */
+export const idPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), last_id: int.nullable(), is_finished: z.boolean() });
 
-export const authorRef = z.object({
-  id: int,
-  name: z.string(),
-  url: z.string(),
-  avatar_url: z.string().nullable(),
-  avatar_color: z.string(),
-  /** The author has Plus: the badge by the name. */
-  is_plus: z.boolean().optional(),
-});
-
-export const subsiteRef = z.object({
-  id: int,
-  type: subsiteType,
-  name: z.string(),
-  url: z.string(),
-  avatar_url: z.string().nullable(),
-  avatar_color: z.string(),
-});
-
-/** `is_liked`: the reader's own vote, −1, 0 or 1. */
-export const likes = z.object({ count: int, summ: int, is_liked: int });
-
-/** An entry as a feed shows it: the intro and the cover block, not the whole body. */
-export const entryCard = z.object({
-  id: int,
-  url: z.string(),
-  title: z.string(),
-  /** The first text block as plain text. */
-  intro: z.string(),
-  /** The cover block, rendered above the intro; null when none. */
-  cover: z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) }).nullable(),
-  date: z.string(),
-  author: authorRef,
-  subsite: subsiteRef,
-  likes,
-  counters: z.object({ comments: int, favorites: int, hits: int }),
-  is_favorited: z.boolean(),
-  is_nsfw: z.boolean(),
-  is_enabled_comments: z.boolean(),
-  is_enabled_likes: z.boolean(),
-  /** Pinned to the top of this feed by staff; only on the pinned card. */
-  is_pinned: z.boolean().optional(),
-});
-
-/** The whole entry (src/shared/entries.ts `Entry`). */
-export const entry = entryCard.extend({
-  type: z.literal('entry'),
-  blocks: z.array(storedBlock),
-  modification_date: z.string(),
-  is_published: z.boolean(),
-  removed: z.boolean(),
-  is_approved_for_public_rss: z.boolean(),
-  is_hidden_from_main: z.boolean(),
-  is_hidden_for_plus: z.boolean(),
-  locked_by_admin: z.boolean(),
-  is_closed_editing: z.boolean(),
-  /** The feeds it is pinned to: its subsite's id, 0 for the main feed. */
-  pinned_feeds: z.array(int),
-  /** Waiting in its community's approval queue or held for staff; told to its author and staff only. */
-  awaiting_review: z.enum(['approval', 'spam']).nullable(),
-  rejection: z.object({ reason: z.string(), date: z.string(), subsite: z.string() }).nullable(),
-  subsite_id: int,
-  user_id: int,
-  /** The reader may edit (author or staff). */
-  can_edit: z.boolean(),
-});
+/** `idPage` of a list sorted by something besides the id: the last item's value of it is the cursor's other half. */
+export const sortedPage = <T extends z.ZodType, S extends z.ZodType>(item: T, sortingValue: S) =>
+  idPage(item).extend({ last_sorting_value: sortingValue.nullable() });
 
 /** A subsite card (src/shared/api.ts `SubsiteCard`). */
 export const subsiteCard = z.object({

@@ -4,6 +4,7 @@ import { entry, entryData, entryRejection, subsiteRef } from '../entries.ts';
 import { entryBlocksField, entryTitleField } from '../blocks.ts';
 import { flagField, idField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { idPage } from './cards.ts';
 
 /** Writing and reading entries (spec/content.md). */
 
@@ -72,11 +73,7 @@ export const draftItem = z.object({
 });
 
 /** Newest change first, paged by `last_id`. */
-export const draftsList = z.object({
-  items: z.array(draftItem),
-  last_id: z.number().int().nullable(),
-  is_finished: z.boolean(),
-});
+export const draftsList = idPage(draftItem);
 
 /** The way back to a draft after the editor closed: the signed-in user's own, newest change first. */
 export const drafts = contract({

@@ -12,7 +12,7 @@ import {
   plainBody,
   withoutControlChars,
 } from '../validation.ts';
-import { entryCard } from './cards.ts';
+import { entryCard, sortedPage } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
 /** Feeds (spec/content.md §2, §3), the entry stub's hide, and the feeds for machines: RSS and the sitemap. */
@@ -57,12 +57,7 @@ export const feed = contract({
   path: '/feed',
   access: 'anyone',
   query: feedQuery,
-  response: z.object({
-    items: z.array(entryCard),
-    last_id: z.number().int().nullable(),
-    last_sorting_value: z.number().nullable(),
-    is_finished: z.boolean(),
-  }),
+  response: sortedPage(entryCard, z.number()),
   /** `my=1` needs a signed-in reader. */
   errors: ['auth_required'],
 });

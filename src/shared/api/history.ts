@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
 import { idField, plainBody } from '../validation.ts';
-import { entry, storedBlock } from './cards.ts';
+import { entry, idPage, storedBlock } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
 /** An entry's versions, removing and restoring it (spec/content.md §6): its author's and staff's. */
@@ -28,11 +28,7 @@ export const list = contract({
   access: 'user',
   params: entryParams,
   query: plainBody({ last_id: idField(messages.historyLastIdInvalid).optional() }),
-  response: z.object({
-    items: z.array(historyItem),
-    last_id: z.number().int().nullable(),
-    is_finished: z.boolean(),
-  }),
+  response: idPage(historyItem),
   errors: manageErrors,
 });
 export type HistoryListData = ContractOutput<typeof list>;

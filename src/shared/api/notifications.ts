@@ -4,6 +4,7 @@ import { GENDERS } from '../gender.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, SYSTEM_TEXT_MAX } from '../notifications.ts';
 import { flagField, idField, intField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { sortedPage } from './cards.ts';
 
 /** Notifications (issue 5): the list, read marks, settings and the staff's system message. Mail and push: notifications-mail.ts. */
 
@@ -68,13 +69,7 @@ export const list = contract({
     message: messages.notificationIdInvalid,
     path: ['last_id'],
   }),
-  response: z.object({
-    items: z.array(notificationItem),
-    last_id: z.number().int().nullable(),
-    last_sorting_value: z.number().int().nullable(),
-    is_finished: z.boolean(),
-    unread_count: z.number().int(),
-  }),
+  response: sortedPage(notificationItem, z.number().int()).extend({ unread_count: z.number().int() }),
   errors: ['notification_id_invalid'],
 });
 export type NotificationsPage = ContractOutput<typeof list>;

@@ -18,6 +18,7 @@ import {
   WIDGET_STEP,
 } from '../vacancies.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { sortedPage } from './cards.ts';
 
 /** Vacancies at /job, their towns and the job widget (issue 29; spec/content.md §2, §7, §9). */
 
@@ -131,13 +132,8 @@ const vacancy = card.extend({
 });
 export type VacancyData = z.output<typeof vacancy>;
 
-const page = z.object({
-  items: z.array(card),
-  last_id: z.number().int().nullable(),
-  /** The last item's publishing time with microseconds: the cursor's other half. */
-  last_sorting_value: z.string().nullable(),
-  is_finished: z.boolean(),
-});
+/** The cursor's other half: the last item's publishing time with microseconds. */
+const page = sortedPage(card, z.string());
 export type VacanciesPageData = z.output<typeof page>;
 
 /** The list's filters (all optional), shared by the page loader. */

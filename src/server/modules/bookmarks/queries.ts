@@ -5,6 +5,7 @@ import { col, firstRow, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { cardSelect, EntryCardRow, entryWrites } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
+import { subsites } from '../../db/schema.ts';
 
 /** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
 const TargetRow = z.object({ visible: col.bool });
@@ -99,7 +100,7 @@ export async function entryCards(db: Db, viewerId: number, ids: number[]): Promi
   );
 }
 
-const subsiteType = z.enum(['user', 'community', 'company']);
+const subsiteType = z.enum(subsites.type.enumValues);
 
 const BookmarkedCommentRow = z.object({
   id: col.int,

@@ -6,7 +6,7 @@ import { col, firstRow, rows } from '../../db/rows.ts';
 import { storedBlocks, type Block } from '../../../shared/blocks.ts';
 import { entries, subscriptions, subsiteRoles, subsites } from '../../db/schema.ts';
 
-const subsiteType = z.enum(['user', 'community', 'company']);
+const subsiteType = z.enum(subsites.type.enumValues);
 
 /** A feed card row: the entry, its author and subsite, and the reader's own vote and bookmark. */
 export const EntryCardRow = z.object({

@@ -53,14 +53,14 @@ function browserProject(name: string, files: { include: string[]; exclude?: stri
       environment: 'node' as const,
       globalSetup: ['tests/e2e/global-setup.ts'],
       setupFiles: ['tests/e2e/setup.ts'],
-      testTimeout: 60_000,
+      testTimeout: 120_000,
       hookTimeout: 180_000,
       // Three browser files at a time, after the unit and API files (group 1): each mostly waits on its own server
       // and browser (two at a time kept one core of two busy), and every file has its own server, data dir and port.
       maxWorkers: 3,
       sequence: { groupOrder: 1 },
       // expect.poll waits for a condition the browser reaches; a busy machine gets there later than its 1 s default.
-      expect: { poll: { timeout: 10_000 } },
+      expect: { poll: { timeout: 30_000 } },
       // A real browser on a small, busy CI machine: one more try for a test that timed out once (the report still
       // lists the failed try). A broken behaviour fails both.
       retry: process.env.CI ? 1 : 0,

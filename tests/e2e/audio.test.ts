@@ -97,7 +97,7 @@ describe('the audio block', () => {
     await block.locator('[data-testid=editor-audio-title]').fill('Выпуск 12: залив');
     // The preview plays what the server keeps.
     await expect
-      .poll(() => block.locator('audio').evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 })
+      .poll(() => block.locator('audio').evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 30_000 })
       .toBeGreaterThan(0);
     expect(await block.locator('audio').evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(3);
     await shotOf(page, '[data-testid=editor-audio]', 'audio-editor-1280');
@@ -117,7 +117,7 @@ describe('the audio block', () => {
     }, fs.readFileSync(m4a).toString('base64'));
     await expect.poll(() => page.locator('[data-testid=editor-audio-player]').count(), { timeout: 20_000 }).toBe(2);
 
-    await page.waitForURL(/\/writing\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/\/writing\/\d+$/, { timeout: 30_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await page.click('[data-testid=editor-publish]');
     await page.waitForURL((u) => !u.pathname.startsWith('/writing'), { timeout: 15_000 });
@@ -146,7 +146,7 @@ describe('the audio block', () => {
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect((await res.arrayBuffer()).byteLength).toBe(audio[1].data.size);
     await expect
-      .poll(() => players.last().evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 })
+      .poll(() => players.last().evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 30_000 })
       .toBeGreaterThan(0);
     await shotOf(page, '[data-block=audio]', 'audio-entry-1280');
 
@@ -176,14 +176,14 @@ describe('the audio block', () => {
     await page.click('.ce-toolbar__plus');
     await page.click('.ce-popover--opened [data-item-name=audio]');
     await page.setInputFiles('[data-testid=editor-audio-file]', text);
-    await page.waitForSelector('[data-testid=toast]:has-text("Неверный формат файла")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=toast]:has-text("Неверный формат файла")', { timeout: 30_000 });
     expect(await page.locator('[data-testid=editor-audio-player]').count()).toBe(0);
     await page.fill('[data-testid=editor-audio-url]', 'https://example.ru/podcast.mp3');
     await page.fill('[data-testid=editor-audio-title]', 'Чужой подкаст');
-    await page.waitForURL(/\/writing\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/\/writing\/\d+$/, { timeout: 30_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await expect
-      .poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
+      .poll(async () => (await savedEntry(id)).blocks, { timeout: 30_000 })
       .toEqual([{ type: 'audio', data: { url: 'https://example.ru/podcast.mp3', title: 'Чужой подкаст' } }]);
     await context.close();
   });

@@ -65,7 +65,7 @@ describe('drafts', () => {
     await page.fill('[data-testid=editor-title]', 'Как мы переехали в новый офис');
     await page.locator('.codex-editor .ce-paragraph').first().click();
     await page.keyboard.type('Начало истории про переезд.');
-    await page.waitForSelector('[data-testid=editor-status]:has-text("Черновик сохранён")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=editor-status]:has-text("Черновик сохранён")', { timeout: 30_000 });
     const id = Number(new URL(page.url()).searchParams.get('id'));
     expect(id).toBeGreaterThan(0);
     await page.click('[data-testid=popup-close]');
@@ -89,7 +89,7 @@ describe('drafts', () => {
     await editorReady(page);
     expect(await page.inputValue('[data-testid=editor-title]')).toBe('Как мы переехали в новый офис');
     await page.fill('[data-testid=editor-title]', 'Как мы переехали в новый офис за выходные');
-    await page.waitForSelector('[data-testid=editor-status]:has-text("Черновик сохранён")', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid=editor-status]:has-text("Черновик сохранён")', { timeout: 30_000 });
     expect((await entryOf(id)).title).toBe('Как мы переехали в новый офис за выходные');
     await page.click('[data-testid=popup-close]');
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });

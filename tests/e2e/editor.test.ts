@@ -233,7 +233,7 @@ describe('the block editor', () => {
     await page.fill('[data-testid=editor-title]', 'Черновик о погоде');
     await page.locator('.codex-editor .ce-paragraph').first().click();
     await page.keyboard.type('Первый абзац.');
-    await page.waitForSelector(`[data-testid=editor-status]:has-text("${'Черновик сохранён'}")`, { timeout: 10_000 });
+    await page.waitForSelector(`[data-testid=editor-status]:has-text("${'Черновик сохранён'}")`, { timeout: 30_000 });
     await page.waitForURL(/\/writing\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const draft = await savedEntry(id);
@@ -255,7 +255,7 @@ describe('the block editor', () => {
     await page.waitForTimeout(400); // Editor.js fades blocks in
     await shot(page, 'editor-page-1280');
     // …and saves it within two seconds.
-    await expect.poll(async () => (await savedEntry(id)).blocks.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await savedEntry(id)).blocks.length, { timeout: 30_000 }).toBe(2);
 
     // The inline toolbar over a selected word: strikethrough and marker; then Ctrl+Enter publishes.
     const first = page.locator('.codex-editor .ce-paragraph').first();
@@ -268,7 +268,7 @@ describe('the block editor', () => {
     await expect.poll(() => first.innerHTML()).toContain('<mark');
     await page.keyboard.press('End');
     await page.keyboard.press('Control+Enter');
-    await page.waitForURL((u) => !u.pathname.startsWith('/writing'), { timeout: 10_000 });
+    await page.waitForURL((u) => !u.pathname.startsWith('/writing'), { timeout: 30_000 });
     const published = await savedEntry(id);
     expect(published.is_published).toBe(true);
     expect(published.blocks[0].data.text).toContain('<s>');
@@ -286,10 +286,10 @@ describe('the block editor', () => {
     const card = page.locator('[data-testid=editor-link]');
     await card.waitFor({ timeout: 20_000 });
     expect(await card.innerText()).toContain('Как устроен залив');
-    await page.waitForURL(/\/writing\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/\/writing\/\d+$/, { timeout: 30_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await expect
-      .poll(async () => (await savedEntry(id)).blocks, { timeout: 10_000 })
+      .poll(async () => (await savedEntry(id)).blocks, { timeout: 30_000 })
       .toEqual([
         { type: 'link', data: { url: articleUrl, title: 'Как устроен залив', description: 'Разбор с картами' } },
       ]);

@@ -80,7 +80,7 @@ describe('reading feeds', () => {
       .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
     // Stop a little more than two screens above the end: the next page must come without reaching it.
     await page.evaluate((y) => window.scrollTo(0, y), feedBottom - 900 - 2 * 900 + 100);
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBeGreaterThan(20);
     await context.close();
   });
 

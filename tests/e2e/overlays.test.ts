@@ -11,7 +11,7 @@ let page: Page;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(30_000);
   page = await context.newPage();
   await open(page, server.url);
   // The first account of a fresh site is its superuser, so staff pages open.

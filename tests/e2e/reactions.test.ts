@@ -26,7 +26,7 @@ async function reloadUntil(page: Page, card: () => Locator, summ: number) {
         await page.waitForSelector('html[data-ready]', { state: 'attached' });
         return summOf(card().locator('[data-testid=votes]'));
       },
-      { timeout: 10_000, interval: 1100 },
+      { timeout: 30_000, interval: 1100 },
     )
     .toBe(summ);
 }
@@ -98,7 +98,7 @@ describe('reactions in the browser', () => {
           await page.waitForSelector('html[data-ready]', { state: 'attached' });
           return summOf(page.locator('[data-testid=entry-footer] [data-testid=votes]'));
         },
-        { timeout: 10_000, interval: 1100 },
+        { timeout: 30_000, interval: 1100 },
       )
       .toBe(before - 1);
     expect(await page.locator('[data-testid=entry-footer] [data-testid=votes]').getAttribute('data-liked')).toBe('-1');

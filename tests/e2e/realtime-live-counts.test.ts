@@ -67,14 +67,14 @@ describe('live counters in the browser', () => {
 
     await a.page.click('[data-testid=entry-footer] [data-testid=vote-up]');
     await expect.poll(() => summ(a.page)).toBe(sign(start + 1));
-    await expect.poll(() => summ(b.page), { timeout: 5000 }).toBe(sign(start + 1));
+    await expect.poll(() => summ(b.page), { timeout: 30_000 }).toBe(sign(start + 1));
     expect(await readerVotes.getAttribute('data-liked')).toBe('1');
     // The voter's own mark is theirs only.
     expect(await a.page.locator('[data-testid=entry-footer] [data-testid=votes]').getAttribute('data-liked')).toBe('1');
 
     // Taken back and turned into a down vote: the other tab follows each step.
     await a.page.click('[data-testid=entry-footer] [data-testid=vote-down]');
-    await expect.poll(() => summ(b.page), { timeout: 5000 }).toBe(sign(start - 1));
+    await expect.poll(() => summ(b.page), { timeout: 30_000 }).toBe(sign(start - 1));
     expect(await readerVotes.getAttribute('data-liked')).toBe('1');
     await b.page.locator('[data-testid=entry-footer]').scrollIntoViewIfNeeded();
     await shot(b.page, 'live-votes-entry-mobile');
@@ -103,7 +103,7 @@ describe('live counters in the browser', () => {
     await expect.poll(() => votes.locator('[data-testid=vote-summ]').textContent()).toBe('+1');
     // The page's comment list was loaded before the vote; the live tally must not bring its old mark back.
     expect((await post('/v3.0/like', { id: added.data.id, type: 'comment', sign: 1 }, other.cookie)).rc).toBe(200);
-    await expect.poll(() => votes.locator('[data-testid=vote-summ]').textContent(), { timeout: 5000 }).toBe('+2');
+    await expect.poll(() => votes.locator('[data-testid=vote-summ]').textContent(), { timeout: 30_000 }).toBe('+2');
     expect(await votes.getAttribute('data-liked')).toBe('1');
     await context.close();
   });
@@ -126,13 +126,13 @@ describe('live counters in the browser', () => {
 
     await button.click();
     await expect
-      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 })
+      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 30_000 })
       .toBe(before + 1);
     await shot(b.page, 'live-subscribers-mobile');
     await shot(a.page, 'live-subscribers-desktop');
     await button.click();
     await expect
-      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 5000 })
+      .poll(async () => Number((await count.textContent())!.replace(/\D/g, '')), { timeout: 30_000 })
       .toBe(before);
     await Promise.all([a.context.close(), b.context.close()]);
   });

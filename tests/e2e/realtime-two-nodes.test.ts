@@ -56,12 +56,12 @@ describe.skipIf(missing !== null)('two nodes over Redis', () => {
     const arrived = page.locator('[data-testid=comment]', {
       has: page.locator('[data-testid=comment-text]', { hasText: text }),
     });
-    await arrived.waitFor({ timeout: 5000 });
+    await arrived.waitFor({ timeout: 30_000 });
     expect(await arrived.getAttribute('data-new')).toBe('true');
     // The sidebar's live feed on node B hears it too.
     await expect
       .poll(() => page.locator('[data-testid=sidebar] [data-testid=live-item]').first().textContent(), {
-        timeout: 5000,
+        timeout: 30_000,
       })
       .toContain(text);
     await arrived.scrollIntoViewIfNeeded();

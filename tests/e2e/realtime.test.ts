@@ -97,7 +97,7 @@ describe('realtime in the browser', () => {
     let value = 0;
     for (let i = 0; i < 3; i++) value = (await api<{ value: number }>(`/v3.0/hit/${entry.id}`)).data.value;
     expect(value).toBeGreaterThanOrEqual(before + 3);
-    await expect.poll(async () => Number(await counter.getAttribute('data-value')), { timeout: 5000 }).toBe(value);
+    await expect.poll(async () => Number(await counter.getAttribute('data-value')), { timeout: 30_000 }).toBe(value);
     await context.close();
   });
 
@@ -117,7 +117,7 @@ describe('realtime in the browser', () => {
       titles.push(title);
     }
     const button = page.locator('[data-testid=feed-fresh]');
-    await expect.poll(() => button.textContent(), { timeout: 5000 }).toBe('2 новые записи');
+    await expect.poll(() => button.textContent(), { timeout: 30_000 }).toBe('2 новые записи');
     await shot(page, 'feed-fresh-mobile');
     await button.click();
     await button.waitFor({ state: 'detached' });
@@ -137,7 +137,7 @@ describe('realtime in the browser', () => {
     const text = `Эфирный комментарий ${Date.now()}`;
     const added = await post<{ id: number }>('/v3.0/comment/add', { id: entry.id, text }, writer.cookie);
     await expect
-      .poll(() => widget.locator('[data-testid=live-item]').first().getAttribute('data-hash'), { timeout: 5000 })
+      .poll(() => widget.locator('[data-testid=live-item]').first().getAttribute('data-hash'), { timeout: 30_000 })
       .toBe(`comment-${added.data.id}`);
     expect(await widget.locator('[data-testid=live-item]').first().textContent()).toContain(text);
     await shot(page, 'live-widget-desktop');

@@ -6,6 +6,7 @@ import type {
   VacancyFilters,
   VacancyInput,
 } from '../../../shared/api/vacancies.ts';
+import type { BoardDecision } from '../../../shared/board.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { formatDay } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -93,6 +94,18 @@ async function load(ctx: Ctx, id: number) {
   return v;
 }
 
+/** A staff decision reaches moderation's audit log through the `board.decided` event (sent after the commit). */
+const decided = (ctx: Ctx, user: UserRow, v: q.VacancyRow, decision: BoardDecision, reason = '') =>
+  ctx.events.emit('board.decided', {
+    kind: 'vacancy',
+    itemId: v.id,
+    decision,
+    byId: user.id,
+    authorId: v.author_id,
+    title: v.title,
+    reason,
+  });
+
 const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
 
 /** The stored values of an author's input: the blog they may post from, a known town, the company's name. */
@@ -148,11 +161,9 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
       reason: byStaff ? reason : '',
     });
     if (!done) throw badRequest(messages.vacancyNotPublished);
-    if (byStaff)
-      await enqueue(ctx, 'notify.system', {
-        userId: v.author_id,
-        text: messages.vacancyUnpublishedNotice(v.title, reason),
-      });
+    if (!byStaff) return;
+    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyUnpublishedNotice(v.title, reason) });
+    decided(ctx, user, v, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -170,6 +181,7 @@ export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<Vaca
     if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now, expiresAt })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyPublishedNotice(v.title) });
+    decided(ctx, user, v, 'publish');
   });
   return present(await load(ctx, id), user);
 }
@@ -181,6 +193,7 @@ export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string
     if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyRejectedNotice(v.title, reason) });
+    decided(ctx, user, v, 'reject', reason);
   });
   return present(await load(ctx, id), user);
 }

@@ -85,7 +85,7 @@ export type VacancyInput = z.output<typeof vacancyBody>;
 const town = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
 export type TownData = z.output<typeof town>;
 
-const card = z.object({
+export const vacancyCard = z.object({
   id: z.number().int(),
   /** `/job/{id}` */
   url: z.string(),
@@ -111,9 +111,9 @@ const card = z.object({
   /** ISO time; null until staff publish it. */
   published_at: z.string().nullable(),
 });
-export type VacancyCardData = z.output<typeof card>;
+export type VacancyCardData = z.output<typeof vacancyCard>;
 
-const vacancy = card.extend({
+const vacancy = vacancyCard.extend({
   description: z.string(),
   apply_url: z.string(),
   apply_contact: z.string(),
@@ -132,7 +132,7 @@ const vacancy = card.extend({
 export type VacancyData = z.output<typeof vacancy>;
 
 const page = z.object({
-  items: z.array(card),
+  items: z.array(vacancyCard),
   last_id: z.number().int().nullable(),
   /** The last item's publishing time with microseconds: the cursor's other half. */
   last_sorting_value: z.string().nullable(),
@@ -291,7 +291,18 @@ export const widget = contract({
     offset: intField(messages.vacancyOffsetInvalid, 0, 1000).optional(),
     limit: intField(messages.vacancyOffsetInvalid, 1, WIDGET_STEP * 2).optional(),
   }),
-  response: z.object({ items: z.array(card), town: town.nullable(), is_finished: z.boolean() }),
+  response: z.object({ items: z.array(vacancyCard), town: town.nullable(), is_finished: z.boolean() }),
   errors: [],
 });
 export type JobWidgetData = ContractOutput<typeof widget>;
+
+/** RSS 2.0 of the newest published vacancies, at the site root (without the /v3.0 prefix). */
+export const rss = contract({
+  method: 'GET',
+  path: '/job/rss',
+  access: 'anyone',
+  raw: {
+    type: 'application/rss+xml',
+    description: 'RSS 2.0 of the newest published vacancies; ETag and Last-Modified, 304 when the reader has it',
+  },
+});

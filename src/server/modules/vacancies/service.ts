@@ -84,6 +84,16 @@ export async function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor |
   };
 }
 
+/** Cards of these published vacancies in the order of the ids (search's hits); others are left out. */
+export async function publishedCards(ctx: Ctx, ids: number[]): Promise<VacancyCardData[]> {
+  if (!ids.length) return [];
+  const found = new Map((await q.findPublished(ctx.db, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = found.get(id);
+    return r ? [presentCard(r)] : [];
+  });
+}
+
 export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<VacancyData> {
   return present(policy.assertSees(user, await q.findVacancy(ctx.db, id)), user);
 }

@@ -306,3 +306,19 @@ export const rss = contract({
     description: 'RSS 2.0 of the newest published vacancies; ETag and Last-Modified, 304 when the reader has it',
   },
 });
+
+/**
+ * The job widget for other sites (spec/content.md `/widget/job/external?location`), at the site root: a page to
+ * frame, the first vacancies of the town (any town without `location`). No scripts; cookies are neither set nor read.
+ */
+export const externalWidget = contract({
+  method: 'GET',
+  path: '/widget/job/external',
+  access: 'anyone',
+  query: plainBody({ location: idField(messages.townIdInvalid).optional() }),
+  raw: {
+    type: 'text/html',
+    description: 'A page other sites frame (frame-ancestors *, no scripts): the newest vacancies of the town',
+  },
+  errors: [],
+});

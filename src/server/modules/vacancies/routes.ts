@@ -4,6 +4,7 @@ import { TOWN_COOKIE } from '../../../shared/vacancies.ts';
 import { READS, route } from '../../http/route.ts';
 import { sendRss } from '../../lib/rss.ts';
 import { townById } from '../../lib/towns.ts';
+import { sendWidgetPage } from '../../lib/widget-page.ts';
 import { vacanciesRss } from './rss.ts';
 import * as vacancies from './service.ts';
 
@@ -94,10 +95,16 @@ export const vacanciesRoutes = [
   }),
 ];
 
-/** At the site root: the RSS feed of vacancies. */
+/** At the site root: the RSS feed of vacancies and the widget for other sites. */
 export const vacanciesRootRoutes = [
   route.implement(contracts.rss, {
     rateLimit: READS,
     handler: async ({ ctx, req, reply }) => sendRss(req, reply, await vacanciesRss(ctx)),
+  }),
+  // Another site frames it: the town comes from the address only (no cookie of ours is read or set).
+  route.implement(contracts.externalWidget, {
+    rateLimit: READS,
+    handler: async ({ ctx, query, reply }) =>
+      sendWidgetPage(reply, await vacancies.externalWidget(ctx, query.location ?? null)),
   }),
 ];

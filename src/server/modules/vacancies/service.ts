@@ -7,16 +7,24 @@ import type {
   VacancyInput,
 } from '../../../shared/api/vacancies.ts';
 import type { BoardDecision } from '../../../shared/board.ts';
-import { messages } from '../../../shared/catalogue.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { vacanciesUi } from '../../../shared/catalogue/vacancies.ts';
+import { placeText, salaryText } from '../../../shared/vacancy-format.ts';
 import { formatDay } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
-import { VACANCIES_PAGE_SIZE, VACANCY_LIFETIME_DAYS, VACANCY_WARN_DAYS } from '../../../shared/vacancies.ts';
+import {
+  VACANCIES_PAGE_SIZE,
+  VACANCY_LIFETIME_DAYS,
+  VACANCY_WARN_DAYS,
+  WIDGET_STEP,
+} from '../../../shared/vacancies.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findTowns, townById, type Town } from '../../lib/towns.ts';
+import { widgetPage } from '../../lib/widget-page.ts';
 import type { UserRow } from '../auth/index.ts';
 import { settings } from '../users/index.ts';
 import { managesSubsite } from '../subsites/service.ts';
@@ -231,6 +239,26 @@ export async function widget(ctx: Ctx, town: Town | null, offset: number, limit:
     town: presentTown(town ?? undefined),
     is_finished: found.length <= limit,
   };
+}
+
+/** The widget for other sites: the first vacancies of the town as a page to frame, links to this site. */
+export async function externalWidget(ctx: Ctx, townId: number | null): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const town = (townId !== null && townById(townId)) || null;
+  const { items } = await widget(ctx, town, 0, WIDGET_STEP);
+  return widgetPage({
+    title: vacanciesUi.widgetTitle,
+    note: town?.name ?? '',
+    items: items.map((v) => ({
+      title: v.title,
+      url: base + v.url,
+      lines: [v.company, `${placeText(v.town, v.is_remote)} · ${salaryText(v.salary_from, v.salary_to)}`],
+    })),
+    empty: vacanciesUi.widgetEmpty,
+    more: { text: vacanciesUi.widgetAll, url: `${base}/job${town ? `?town_id=${town.id}` : ''}` },
+    siteName: ui.siteName,
+    siteUrl: base,
+  });
 }
 
 // ——— Expiry (the `vacancies.expire` task) ———

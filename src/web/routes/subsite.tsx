@@ -93,7 +93,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
       {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
-      <SubsiteVacancies subsiteId={subsite.id} items={vacancies} now={now} />
+      <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

@@ -252,7 +252,7 @@ export async function externalWidget(ctx: Ctx, townId: number | null): Promise<s
     items: items.map((v) => ({
       title: v.title,
       url: base + v.url,
-      lines: [v.company, `${placeText(v.town, v.is_remote)} · ${salaryText(v.salary_from, v.salary_to)}`],
+      lines: [salaryText(v.salary_from, v.salary_to), `${v.company} · ${placeText(v.town, v.is_remote)}`],
     })),
     empty: vacanciesUi.widgetEmpty,
     more: { text: vacanciesUi.widgetAll, url: `${base}/job${town ? `?town_id=${town.id}` : ''}` },

@@ -29,7 +29,8 @@ describe('GET /widget/job/external', () => {
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).toContain('Сварщик &lt;b&gt;в Казани&lt;/b&gt;');
     expect(res.body).toContain(`href="${t.app.ctx.config.publicUrl}/job/${kazan}" target="_blank" rel="noopener"`);
-    expect(res.body).toContain('Казань · 70\u00a0000\u00a0₽ — 90\u00a0000\u00a0₽');
+    expect(res.body).toContain('<div class="w__line">70\u00a0000\u00a0₽ — 90\u00a0000\u00a0₽</div>');
+    expect(res.body).toContain('<div class="w__line">ООО «Среда» · Казань</div>');
     expect(res.body).not.toContain(`/job/${moscow}"`);
     expect(res.body).toContain(`${t.app.ctx.config.publicUrl}/job?town_id=${KAZAN}`);
 

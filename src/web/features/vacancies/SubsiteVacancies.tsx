@@ -8,13 +8,22 @@ import './vacancies.css';
 export const SUBSITE_VACANCIES = 3;
 
 /** A company's (or any blog's) first open vacancies on its page; nothing when it has none. */
-export function SubsiteVacancies({ subsiteId, items, now }: { subsiteId: number; items: VacancyCardData[]; now: number }) {
+export function SubsiteVacancies({
+  subsite,
+  items,
+  now,
+}: {
+  subsite: { id: number; type: 'user' | 'community' | 'company' };
+  items: VacancyCardData[];
+  now: number;
+}) {
   if (!items.length) return null;
+  const title = subsite.type === 'company' ? t.companyVacancies : t.widgetTitle;
   return (
-    <section className="job-widget subsite-vacancies" data-testid="subsite-vacancies" aria-label={t.companyVacancies}>
+    <section className="job-widget subsite-vacancies" data-testid="subsite-vacancies" aria-label={title}>
       <header className="job-widget__head">
-        <h2 className="job-widget__title">{t.companyVacancies}</h2>
-        <Link to={`/job?subsite_id=${subsiteId}&town_id=0`} className="job-widget__all">
+        <h2 className="job-widget__title">{title}</h2>
+        <Link to={`/job?subsite_id=${subsite.id}&town_id=0`} className="job-widget__all">
           {t.widgetAll}
         </Link>
       </header>

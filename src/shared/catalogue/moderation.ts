@@ -145,10 +145,7 @@ export const moderationUi = {
     comment: 'комментарий',
     subsite: 'подсайт',
     vacancy: 'вакансия',
-  } as Record<
-    string,
-    string
-  >,
+  } as Record<string, string>,
   system: 'Система',
   auditWhen: 'Когда',
   auditWho: 'Кто',

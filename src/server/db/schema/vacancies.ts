@@ -53,6 +53,8 @@ export const vacancies = pgTable(
     index('vacancies_subsite').on(t.subsiteId),
     index('vacancies_author').on(t.authorId, t.createdAt),
     index('vacancies_expires').on(t.state, t.expiresAt),
-    index('vacancies_search').using('gin', t.searchVector).where(sql`state = 'published'`),
+    index('vacancies_search')
+      .using('gin', t.searchVector)
+      .where(sql`state = 'published'`),
   ],
 );

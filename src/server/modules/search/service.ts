@@ -167,7 +167,10 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
   } else if (r.entity === 'vacancies') {
     const hits = await q.searchVacancies(ctx.db, { ...base, words, subsiteId: r.subsite_id ?? null });
     const terms = queryTerms(hits[0]?.query ?? '');
-    const cards = await publishedCards(ctx, hits.map((h) => h.id));
+    const cards = await publishedCards(
+      ctx,
+      hits.map((h) => h.id),
+    );
     items = cards.map((v): SearchVacancy => ({ ...v, title_html: highlightWhole(v.title, terms) }));
   } else {
     const kind = r.entity;

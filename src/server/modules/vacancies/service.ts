@@ -180,7 +180,10 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
     });
     if (!done) throw badRequest(messages.vacancyNotPublished);
     if (!byStaff) return;
-    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyUnpublishedNotice(v.title, reason) });
+    await enqueue(ctx, 'notify.system', {
+      userId: v.author_id,
+      text: messages.vacancyUnpublishedNotice(v.title, reason),
+    });
     decided(ctx, user, v, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);

@@ -120,6 +120,19 @@ describe('the job widget on another site', () => {
       await shot(page, `search-vacancies-${suffix}`);
       await context.close();
     }
+    // Staff's publishing is in the audit log, linked to the vacancy.
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ] as const) {
+      const { context, page } = await signedInPage(browser, server, boss.cookie, width, height);
+      await open(page, `${server.url}/admin?tab=audit`);
+      const item = page.locator('[data-testid=audit-item]', { hasText: 'Пекарь-технолог' });
+      await item.getByText('опубликовал(а) вакансию').waitFor();
+      expect(await item.locator('a[href^="/job/"]').count()).toBe(1);
+      await shot(page, `job-audit-${width}`);
+      await context.close();
+    }
     // A blog without vacancies shows no block.
     const { context, page } = await newPage(browser);
     await open(page, `${server.url}/s/severbank`);

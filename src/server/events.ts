@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BoardDecision, BoardKind } from '../shared/board.ts';
 import type { ReactionTarget } from '../shared/reactions.ts';
 
 /**
@@ -28,6 +29,16 @@ export interface DomainEventMap {
   'entry.published': { entryId: number; subsiteId: number; authorId: number; title: string };
   /** An entry went to the removed state; `byId` is who removed it (the author or staff). */
   'entry.removed': { entryId: number; authorId: number; byId: number; wasPublished: boolean };
+  /** Staff published, rejected or took off someone's board item (a vacancy): moderation logs it. */
+  'board.decided': {
+    kind: BoardKind;
+    itemId: number;
+    decision: BoardDecision;
+    byId: number;
+    authorId: number;
+    title: string;
+    reason: string;
+  };
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };

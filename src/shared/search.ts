@@ -4,10 +4,10 @@
  * card shapes the feed and the comments already use, plus the highlighted matches.
  */
 import type { z } from 'zod';
-import type { searchComment, searchEntry, searchSubsite } from './api/search.ts';
+import type { searchComment, searchEntry, searchSubsite, searchVacancy } from './api/search.ts';
 import type { HashtagItem } from './hashtags.ts';
 
-export const SEARCH_ENTITIES = ['entries', 'comments', 'subsites', 'users', 'hashtags'] as const;
+export const SEARCH_ENTITIES = ['entries', 'comments', 'subsites', 'users', 'hashtags', 'vacancies'] as const;
 export type SearchEntity = (typeof SEARCH_ENTITIES)[number];
 
 /** `relevant`: best match first (title above text); `date`: newest first; `popular`: rating / subscribers. */
@@ -46,6 +46,7 @@ export type Highlighted = string;
 export type SearchEntry = z.output<typeof searchEntry>;
 export type SearchComment = z.output<typeof searchComment>;
 export type SearchSubsite = z.output<typeof searchSubsite>;
+export type SearchVacancy = z.output<typeof searchVacancy>;
 
 export type SearchItem<E extends SearchEntity> = E extends 'entries'
   ? SearchEntry
@@ -53,7 +54,9 @@ export type SearchItem<E extends SearchEntity> = E extends 'entries'
     ? SearchComment
     : E extends 'hashtags'
       ? HashtagItem
-      : SearchSubsite;
+      : E extends 'vacancies'
+        ? SearchVacancy
+        : SearchSubsite;
 
 export interface SearchPage<E extends SearchEntity = SearchEntity> {
   items: SearchItem<E>[];

@@ -6,8 +6,8 @@ import type { Config } from '../config.ts';
  * Security headers on every answer. Pages get a Content-Security-Policy whose scripts are this origin's files and the
  * page's own inline scripts by their SHA-256 (React Router's hydration data and module loader, the small pages of
  * sign-in and payments): hashes rather than a nonce because an anonymous page's bytes are rendered once and shared
- * by every reader (web.ts), so its policy is worked out once per body, not per request. Nothing of the site is meant
- * to be framed by others (no embeddable widget exists), so every answer refuses framing.
+ * by every reader (web.ts), so its policy is worked out once per body, not per request. Every answer refuses framing
+ * but the widgets for other sites (`lib/widget-page.ts`), which send EMBEDDABLE_POLICY.
  */
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -30,6 +30,10 @@ const PAGE_POLICY = [
 /** Everything else (JSON, media, files): nothing to run, nothing to frame. */
 const OTHER_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** A widget page for other sites: framed anywhere, runs nothing, its inline styles only, sends nowhere. */
+export const EMBEDDABLE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
 /** The page's policy with the hashes of its inline scripts. */
 export function pagePolicy(html: string): string {
   const hashes = new Set<string>();
@@ -47,7 +51,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    const embeddable = reply.getHeader('content-security-policy') === EMBEDDABLE_POLICY;
+    if (!embeddable) reply.header('x-frame-options', 'DENY');
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000');
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     // A shared page names its own policy (page-encoding.ts): its body may already be compressed.

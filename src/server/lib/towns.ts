@@ -3,7 +3,7 @@ import fs from 'node:fs';
 /**
  * Russian towns (1102 places with the status of a town) shipped with the project in `towns.json`: rows of
  * `[id, name, region, population, time zone]`, ids fixed by the file (1 is Москва), so vacancies and events store the
- * id. Source and licence: docs/modules/vacancies.md. Lookups run in memory: the list is 100 KB.
+ * id. Data: GeoNames (CC BY 4.0), see docs/modules/vacancies.md. Lookups run in memory: the list is 100 KB.
  */
 export interface Town {
   id: number;
@@ -53,9 +53,8 @@ export function findTowns(query: string, limit = 10): Town[] {
     if (at < 0) continue;
     ranked.push([at === 0 ? 0 : key[at - 1] === ' ' ? 1 : 2, list[i]]);
   }
-  // The list is biggest first already; a stable sort keeps that order within a rank.
   return ranked
-    .sort((a, b) => a[0] - b[0])
+    .sort((a, b) => a[0] - b[0] || b[1].population - a[1].population)
     .slice(0, limit)
     .map(([, t]) => t);
 }

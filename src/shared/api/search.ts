@@ -4,6 +4,7 @@ import { SEARCH_ENTITIES, SEARCH_MAX_PAGE, SEARCH_ORDERS, SEARCH_PERIODS, SEARCH
 import { collapse, idField, intField, plainBody } from '../validation.ts';
 import { authorRef, entryCard, hashtagItem, likes, subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { vacancyCard } from './vacancies.ts';
 
 /** Search (spec/content.md §7): `{items, is_finished}`, the JSON counterpart of the spec's `feed_html`. */
 
@@ -45,6 +46,9 @@ export const searchComment = z.object({
 /** A community, company or person's blog: the subsite card and its name with the match marked. */
 export const searchSubsite = subsiteCard.extend({ name_html: highlighted });
 
+/** A published vacancy: its card and its title with the matches marked. */
+export const searchVacancy = vacancyCard.extend({ title_html: highlighted });
+
 /** One page of results of the `entity`'s kind, by `order`. */
 export const search = contract({
   method: 'GET',
@@ -60,9 +64,12 @@ export const search = contract({
     period: z.enum(SEARCH_PERIODS, { error: messages.searchPeriodInvalid }).default('all'),
     subsite_id: idField(messages.searchSubsiteInvalid).optional(),
   }),
-  /** `items` are of the entity's kind: entries, comments, subsites (communities, companies, `users`' blogs) or tags. */
+  /**
+   * `items` are of the entity's kind: entries, comments, subsites (communities, companies, `users`' blogs), tags or
+   * published vacancies.
+   */
   response: z.object({
-    items: z.array(z.union([searchEntry, searchComment, searchSubsite, hashtagItem])),
+    items: z.array(z.union([searchEntry, searchComment, searchSubsite, hashtagItem, searchVacancy])),
     is_finished: z.boolean(),
   }),
 });

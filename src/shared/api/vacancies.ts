@@ -86,7 +86,7 @@ export type VacancyInput = z.output<typeof vacancyBody>;
 const town = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
 export type TownData = z.output<typeof town>;
 
-const card = z.object({
+export const vacancyCard = z.object({
   id: z.number().int(),
   /** `/job/{id}` */
   url: z.string(),
@@ -112,9 +112,9 @@ const card = z.object({
   /** ISO time; null until staff publish it. */
   published_at: z.string().nullable(),
 });
-export type VacancyCardData = z.output<typeof card>;
+export type VacancyCardData = z.output<typeof vacancyCard>;
 
-const vacancy = card.extend({
+const vacancy = vacancyCard.extend({
   description: z.string(),
   apply_url: z.string(),
   apply_contact: z.string(),
@@ -133,7 +133,7 @@ const vacancy = card.extend({
 export type VacancyData = z.output<typeof vacancy>;
 
 /** The cursor's other half: the last item's publishing time with microseconds. */
-const page = sortedPage(card, z.string());
+const page = sortedPage(vacancyCard, z.string());
 export type VacanciesPageData = z.output<typeof page>;
 
 /** The list's filters (all optional), shared by the page loader. */
@@ -287,7 +287,34 @@ export const widget = contract({
     offset: intField(messages.vacancyOffsetInvalid, 0, 1000).optional(),
     limit: intField(messages.vacancyOffsetInvalid, 1, WIDGET_STEP * 2).optional(),
   }),
-  response: z.object({ items: z.array(card), town: town.nullable(), is_finished: z.boolean() }),
+  response: z.object({ items: z.array(vacancyCard), town: town.nullable(), is_finished: z.boolean() }),
   errors: [],
 });
 export type JobWidgetData = ContractOutput<typeof widget>;
+
+/** RSS 2.0 of the newest published vacancies, at the site root (without the /v3.0 prefix). */
+export const rss = contract({
+  method: 'GET',
+  path: '/job/rss',
+  access: 'anyone',
+  raw: {
+    type: 'application/rss+xml',
+    description: 'RSS 2.0 of the newest published vacancies; ETag and Last-Modified, 304 when the reader has it',
+  },
+});
+
+/**
+ * The job widget for other sites (spec/content.md `/widget/job/external?location`), at the site root: a page to
+ * frame, the first vacancies of the town (any town without `location`). No scripts; cookies are neither set nor read.
+ */
+export const externalWidget = contract({
+  method: 'GET',
+  path: '/widget/job/external',
+  access: 'anyone',
+  query: plainBody({ location: idField(messages.townIdInvalid).optional() }),
+  raw: {
+    type: 'text/html',
+    description: 'A page other sites frame (frame-ancestors *, no scripts): the newest vacancies of the town',
+  },
+  errors: [],
+});

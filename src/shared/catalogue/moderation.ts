@@ -135,11 +135,17 @@ export const moderationUi = {
     'complaint.accept': 'принял(а) жалобу',
     'complaint.reject': 'отклонил(а) жалобу',
     'subsite.role': 'изменил(а) роль',
+    'vacancy.publish': 'опубликовал(а) вакансию',
+    'vacancy.reject': 'отклонил(а) вакансию',
+    'vacancy.unpublish': 'снял(а) вакансию с публикации',
   } as Record<string, string>,
-  targets: { user: 'пользователь', entry: 'запись', comment: 'комментарий', subsite: 'подсайт' } as Record<
-    string,
-    string
-  >,
+  targets: {
+    user: 'пользователь',
+    entry: 'запись',
+    comment: 'комментарий',
+    subsite: 'подсайт',
+    vacancy: 'вакансия',
+  } as Record<string, string>,
   system: 'Система',
   auditWhen: 'Когда',
   auditWho: 'Кто',

@@ -176,6 +176,12 @@ export const vacanciesUi = {
   widgetMoreLabel: 'Показать ещё пять вакансий',
   widgetAll: 'Все вакансии',
   widgetEmpty: 'Вакансий пока нет',
+  // The widget for other sites, in a company blog's settings
+  embedTitle: 'Виджет вакансий для вашего сайта',
+  embedLead: 'Вставьте этот код в страницу своего сайта: в рамке появятся свежие вакансии Среды выбранного города.',
+  embedTown: 'Город виджета',
+  embedCode: 'Код для вставки',
+  embedFrameTitle: 'Вакансии на Среде',
   rulesTitle: 'Правила размещения вакансий',
   agreementTitle: 'Пользовательское соглашение о размещении вакансий',
 } as const;

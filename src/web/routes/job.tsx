@@ -34,7 +34,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${t.title} — ${ui.siteName}` }, { name: 'description', content: t.lead }];
+  return [
+    { title: `${t.title} — ${ui.siteName}` },
+    { name: 'description', content: t.lead },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: t.title, href: '/job/rss' },
+  ];
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import type { VacancyData } from '../../shared/api/vacancies.ts';
 import { formatDay } from '../../shared/format.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
-import { placeText, salaryText } from '../features/vacancies/format.ts';
+import { placeText, salaryText } from '../../shared/vacancy-format.ts';
 import { publishVacancy, rejectVacancy, unpublishVacancy } from '../features/vacancies/StaffActions.tsx';
 import '../features/vacancies/vacancies.css';
 

@@ -19,8 +19,11 @@ import {
   type SearchPage,
   type SearchPeriod,
   type SearchSubsite,
+  type SearchVacancy,
 } from '../../shared/search.ts';
 import { Avatar } from '../ui/Avatar.tsx';
+import '../features/vacancies/vacancies.css';
+import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
 import { searchCall } from '../features/search/calls.ts';
 import { rememberSearch } from '../features/search/recent.ts';
 
@@ -126,6 +129,12 @@ function Result({ entity, item, now }: { entity: SearchEntity; item: SearchPage[
   if (entity === 'entries') return <EntryResult item={item as SearchEntry} now={now} />;
   if (entity === 'comments') return <CommentResult item={item as SearchComment} now={now} />;
   if (entity === 'hashtags') return <HashtagResult item={item as HashtagItem} />;
+  if (entity === 'vacancies')
+    return (
+      <div className="search-result" data-testid="search-result" data-id={(item as SearchVacancy).id}>
+        <VacancyCard v={item as SearchVacancy} now={now} />
+      </div>
+    );
   return <SubsiteResult item={item as SearchSubsite} />;
 }
 

@@ -3,16 +3,18 @@ import type { Route } from './+types/subsite.settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { SubsiteSettingsForm } from '../features/accounts/SubsiteSettings.tsx';
+import { WidgetEmbed } from '../features/vacancies/WidgetEmbed.tsx';
 import '../features/accounts/accounts.css';
+import '../features/vacancies/vacancies.css';
 
 /** `{subsite_url}/settings` (spec/content.md §2): `/s/{slug}/settings` or `/u/{id}-{slug}/settings`; owners and admins. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, publicUrl } = context.get(appContext);
   const userId = params.user ? Number(/^(\d{1,10})(?:-|$)/.exec(params.user)?.[1] ?? 0) : 0;
   if (params.user && !userId) throw data(null, { status: 404 });
   const found = await services.accounts.subsiteSettings(params.slug ? { slug: params.slug } : { userId });
   if (found.status !== 200) throw data(null, { status: found.status });
-  return { settings: found.settings };
+  return { settings: found.settings, publicUrl };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -23,5 +25,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function SubsiteSettingsPage({ loaderData }: Route.ComponentProps) {
-  return <SubsiteSettingsForm key={loaderData.settings.id} initial={loaderData.settings} />;
+  const { settings, publicUrl } = loaderData;
+  return (
+    <SubsiteSettingsForm key={settings.id} initial={settings}>
+      {settings.type === 'company' && <WidgetEmbed publicUrl={publicUrl} />}
+    </SubsiteSettingsForm>
+  );
 }

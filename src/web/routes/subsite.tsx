@@ -12,6 +12,7 @@ import { ChangeRoleButton } from '../features/moderation/ChangeRole.tsx';
 import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
 import { CommunityApprovalQueue } from '../features/moderation/ReviewQueue.tsx';
 import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
+import { SUBSITE_VACANCIES, SubsiteVacancies } from '../features/vacancies/SubsiteVacancies.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -38,15 +39,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!subsite) throw data(null, { status: 404 });
   const asked = url.searchParams.get('sorting');
   const sorting: FeedSorting = isFeedSorting(asked) ? asked : 'hotness';
-  const [page, hashtags] = await Promise.all([
+  const [page, hashtags, vacancies] = await Promise.all([
     services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }),
     services.discovery.subsiteHashtags(subsite),
+    services.vacancies.list({ subsite_id: subsite.id }),
   ]);
   return {
     subsite,
     sorting,
     page,
     hashtags,
+    vacancies: vacancies.items.slice(0, SUBSITE_VACANCIES),
     now: Date.now(),
     canonical: publicUrl + subsite.url,
     publicUrl,
@@ -81,7 +84,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SubsitePage({ loaderData }: Route.ComponentProps) {
-  const { subsite, sorting, page, hashtags, now, serverCards } = loaderData;
+  const { subsite, sorting, page, hashtags, vacancies, now, serverCards } = loaderData;
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
   const key = `subsite:${subsite.id}:${sorting}`;
   return (
@@ -90,6 +93,7 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
       {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
+      <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

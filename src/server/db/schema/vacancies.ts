@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, integer, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, tsvector } from './columns.ts';
 import { subsites, users } from './users.ts';
 import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_STATES } from '../../../shared/vacancies.ts';
 
@@ -37,6 +38,13 @@ export const vacancies = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     /** The letter before the end went out. */
     expiryWarned: boolean('expiry_warned').notNull().default(false),
+    /**
+     * What search matches (the search module, `russian` configuration): the title weighs A, the company and the
+     * description B. Kept by PostgreSQL with every write of the row.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', title), 'A') || setweight(to_tsvector('russian', company || ' ' || description), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -45,5 +53,8 @@ export const vacancies = pgTable(
     index('vacancies_subsite').on(t.subsiteId),
     index('vacancies_author').on(t.authorId, t.createdAt),
     index('vacancies_expires').on(t.state, t.expiresAt),
+    index('vacancies_search')
+      .using('gin', t.searchVector)
+      .where(sql`state = 'published'`),
   ],
 );

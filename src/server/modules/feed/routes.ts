@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import * as contracts from '../../../shared/api/feed.ts';
 import { READS, route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
-import { hashtagRss, rss, sitemap, subsiteRss, type Feed } from './rss.ts';
+import { sendRss, sendXml } from '../../lib/rss.ts';
+import { hashtagRss, rss, sitemap, subsiteRss } from './rss.ts';
 import * as feed from './service.ts';
 
 export const feedRoutes = [
@@ -47,33 +47,6 @@ export const feedRoutes = [
     handler: ({ ctx, user, params }) => feed.unhide(ctx, user.id, params.id),
   }),
 ];
-
-function sendXml(reply: FastifyReply, type: string, body: string) {
-  return reply
-    .header('content-type', `${type}; charset=utf-8`)
-    .header('cache-control', 'public, max-age=300')
-    .send(body);
-}
-
-/** Whether the reader already has this feed: `If-None-Match` decides when sent, else `If-Modified-Since` (RFC 9110 §13.2.2). */
-function notModified(req: FastifyRequest, feed: Pick<Feed, 'etag' | 'lastModified'>): boolean {
-  const match = req.headers['if-none-match'];
-  if (match !== undefined)
-    return match.split(',').some((tag) => ['*', feed.etag].includes(tag.trim().replace(/^W\//, '')));
-  const since = Date.parse(req.headers['if-modified-since'] ?? '');
-  // HTTP dates have whole seconds.
-  return (
-    feed.lastModified !== null && !Number.isNaN(since) && Math.floor(feed.lastModified.getTime() / 1000) * 1000 <= since
-  );
-}
-
-/** A feed with its validators; a reader that has it gets an empty 304 instead of the whole XML again. */
-function sendRss(req: FastifyRequest, reply: FastifyReply, feed: Feed) {
-  reply.header('etag', feed.etag);
-  if (feed.lastModified) reply.header('last-modified', feed.lastModified.toUTCString());
-  if (notModified(req, feed)) return reply.code(304).header('cache-control', 'public, max-age=300').send();
-  return sendXml(reply, 'application/rss+xml', feed.xml);
-}
 
 /**
  * Feeds for machines at the site root (registered without the /v3.0 prefix):

@@ -1,5 +1,3 @@
-import { escapeHtml } from '../../../shared/html.ts';
-import crypto from 'node:crypto';
 import { ui } from '../../../shared/catalogue.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { isDirectSrc, mediaUrl, type MediaImage } from '../../../shared/media.ts';
@@ -8,6 +6,7 @@ import { hashtagUrl, normalizeHashtag } from '../../../shared/hashtags.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { notFound } from '../../lib/errors.ts';
+import { feedOf, xmlEscape, type Feed } from '../../lib/rss.ts';
 import { entryUrl, presentCard } from '../entries/service.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';
@@ -18,20 +17,6 @@ export const RSS_ITEMS = 50;
 /** The sitemap protocol allows 50 000 URLs per file. */
 export const SITEMAP_URLS = 50_000;
 export const SITEMAP_SUBSITES = 5_000;
-
-/** Escapes text for XML (the HTML escape is valid XML) and drops the control characters XML 1.0 forbids. */
-export const xmlEscape = (s: string) =>
-  // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  escapeHtml(s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
-
-/** A feed as the routes send it: the XML with its validators, so a reader that has it gets a 304. */
-export interface Feed {
-  xml: string;
-  /** A strong validator of the XML itself: any change of a title, an author's name or the channel changes it. */
-  etag: string;
-  /** When the newest change among its entries was made (an edit or a publication); null for an empty feed. */
-  lastModified: Date | null;
-}
 
 /** Types of a picture or clip a cover may hold, as enclosures name them. */
 const ENCLOSURE_TYPES: Record<string, string> = {
@@ -98,7 +83,7 @@ ${items.join('\n')}
   </channel>
 </rss>
 `;
-  return { xml, etag: `"${crypto.createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`, lastModified };
+  return feedOf(xml, lastModified);
 }
 
 /** A subsite's feed: `/rss/{id}` (any subsite), `/s/{slug}/rss` (a community), `/u/{id}-{slug}/rss` (a blog); 404 otherwise. */

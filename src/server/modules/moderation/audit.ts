@@ -26,6 +26,20 @@ export async function recordAction(
   await q.insertAudit(ctx.db, { ...a, now: ctx.now() });
 }
 
+/** Staff decisions on board items (vacancies; events later) reach the log through `board.decided`. */
+export function recordBoardDecisions(ctx: Ctx) {
+  ctx.events.on('board.decided', (e) =>
+    recordAction(ctx, {
+      actorId: e.byId,
+      action: `${e.kind}.${e.decision}`,
+      targetType: e.kind,
+      targetId: e.itemId,
+      reason: e.reason,
+      data: { author_id: e.authorId, title: e.title },
+    }),
+  );
+}
+
 export async function auditLog(
   ctx: Ctx,
   actor: Actor,

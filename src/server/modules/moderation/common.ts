@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX } from '../../../shared/moderation.ts';
 import type { AuditItem, BanItem, UserSearchItem } from '../../../shared/api/moderation.ts';
+import { boardItemUrl, isBoardKind } from '../../../shared/board.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
@@ -60,6 +61,9 @@ export function presentAudit(a: q.AuditRow): AuditItem {
         : null;
   else if (a.target_type === 'entry' && a.entry_id !== null) url = `/${a.entry_id}`;
   else if (a.target_type === 'comment' && a.entry_id !== null) url = `/${a.entry_id}?comment=${a.target_id}`;
+  else if (isBoardKind(a.target_type)) url = boardItemUrl(a.target_type, a.target_id);
+  // A board item's title is the one it had when staff decided (kept in the row's data).
+  const title = typeof a.data.title === 'string' ? a.data.title : null;
   return {
     id: a.id,
     actor: a.actor_id === null ? null : person(a.actor_id, a.actor_name ?? '', a.actor_slug ?? ''),
@@ -67,7 +71,7 @@ export function presentAudit(a: q.AuditRow): AuditItem {
     target_type: a.target_type,
     target_id: a.target_id,
     target_url: url,
-    target_name: a.target_name,
+    target_name: a.target_name ?? title,
     reason: a.reason,
     data: a.data,
     date: a.created_at.toISOString(),

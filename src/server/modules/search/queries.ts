@@ -241,6 +241,34 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
   );
 }
 
+const VacancyHit = z.object({ id: col.int, query: col.text });
+export type VacancyHit = z.output<typeof VacancyHit>;
+
+/**
+ * Published vacancies with every word (title A, company and description B: `vacancies.search_vector`, a GIN index
+ * on the published ones). Relevance ranks them, then the newest; vacancies have no score, so `popular` is the date
+ * order. An unpublished or expired vacancy leaves its published state and with it the results.
+ */
+export async function searchVacancies(db: Db, s: TextSearch): Promise<VacancyHit[]> {
+  const q = once(tsquery(s.words));
+  const order =
+    s.order === 'relevant'
+      ? sql`ts_rank(v.search_vector, ${q}) desc, v.published_at desc, v.id desc`
+      : sql`v.published_at desc, v.id desc`;
+  return rows(
+    db,
+    VacancyHit,
+    sql`
+    select v.id, ${q}::text as query
+      from vacancies v
+     where v.state = 'published' and v.search_vector @@ ${q}
+       ${s.since ? sql`and v.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+       ${s.subsiteId ? sql`and v.subsite_id = ${s.subsiteId}` : sql``}
+     order by ${order}
+     limit ${s.limit} offset ${s.offset}`,
+  );
+}
+
 const SearchSubsiteRow = z.object({
   id: col.int,
   type: z.enum(['user', 'community', 'company']),

@@ -8,6 +8,7 @@ import {
   type SearchPage,
   type SearchParams,
   type SearchSubsite,
+  type SearchVacancy,
 } from '../../../shared/search.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
@@ -20,6 +21,7 @@ import { searchHashtags } from '../hashtags/service.ts';
 import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';
 import * as q from './queries.ts';
 import { presentAuthor } from '../users/index.ts';
+import { publishedCards } from '../vacancies/service.ts';
 
 const DAY_MS = 86_400_000;
 /** More words than this add nothing to a search but cost; the rest are ignored. */
@@ -162,6 +164,14 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
   if (r.entity === 'comments') {
     const s = { ...base, words, subsiteId: r.subsite_id ?? null };
     items = (await q.searchComments(ctx.db, s)).map(presentComment);
+  } else if (r.entity === 'vacancies') {
+    const hits = await q.searchVacancies(ctx.db, { ...base, words, subsiteId: r.subsite_id ?? null });
+    const terms = queryTerms(hits[0]?.query ?? '');
+    const cards = await publishedCards(
+      ctx,
+      hits.map((h) => h.id),
+    );
+    items = cards.map((v): SearchVacancy => ({ ...v, title_html: highlightWhole(v.title, terms) }));
   } else {
     const kind = r.entity;
     const found = await transaction(ctx, async (ctx) => {

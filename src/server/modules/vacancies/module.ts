@@ -1,6 +1,6 @@
 import { defineModule, HOUR_MS } from '../manifest.ts';
 import { vacanciesPage } from './page.ts';
-import { vacanciesRoutes } from './routes.ts';
+import { vacanciesRootRoutes, vacanciesRoutes } from './routes.ts';
 import * as vacancies from './service.ts';
 
 /**
@@ -10,6 +10,7 @@ import * as vacancies from './service.ts';
 export default defineModule({
   name: 'vacancies',
   routes: vacanciesRoutes,
+  rootRoutes: vacanciesRootRoutes,
   pages: { vacancies: { services: vacanciesPage } },
   tasks: [{ name: 'vacancies.expire', everyMs: HOUR_MS, scope: 'cluster', atStart: true, run: vacancies.expire }],
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, rows } from '../../db/rows.ts';
+import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import { vacancies } from '../../db/schema.ts';
 import type { VacancyFilters } from '../../../shared/api/vacancies.ts';
 import {
@@ -54,6 +54,10 @@ const SELECT = sql`
     from vacancies v join subsites s on s.id = v.subsite_id`;
 
 export const findVacancy = (db: Db, id: number) => firstRow(db, VacancyRow, sql`${SELECT} where v.id = ${id}`);
+
+/** The published ones among these ids (in no order). */
+export const findPublished = (db: Db, ids: number[]) =>
+  rows(db, VacancyRow, sql`${SELECT} where v.state = 'published' and v.id = any(${intArray(ids)}::int[])`);
 
 /** `%`, `_` and `\` of a reader's words match themselves. */
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

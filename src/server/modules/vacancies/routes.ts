@@ -2,7 +2,10 @@ import * as contracts from '../../../shared/api/vacancies.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { TOWN_COOKIE } from '../../../shared/vacancies.ts';
 import { READS, route } from '../../http/route.ts';
+import { sendRss } from '../../lib/rss.ts';
 import { townById } from '../../lib/towns.ts';
+import { sendWidgetPage } from '../../lib/widget-page.ts';
+import { vacanciesRss } from './rss.ts';
 import * as vacancies from './service.ts';
 
 const YEAR_S = 365 * 86_400;
@@ -89,5 +92,19 @@ export const vacanciesRoutes = [
           : await vacancies.readerTown(ctx, user, req.cookies[TOWN_COOKIE]);
       return vacancies.widget(ctx, town, query.offset ?? 0, query.limit ?? 5);
     },
+  }),
+];
+
+/** At the site root: the RSS feed of vacancies and the widget for other sites. */
+export const vacanciesRootRoutes = [
+  route.implement(contracts.rss, {
+    rateLimit: READS,
+    handler: async ({ ctx, req, reply }) => sendRss(req, reply, await vacanciesRss(ctx)),
+  }),
+  // Another site frames it: the town comes from the address only (no cookie of ours is read or set).
+  route.implement(contracts.externalWidget, {
+    rateLimit: READS,
+    handler: async ({ ctx, query, reply }) =>
+      sendWidgetPage(reply, await vacancies.externalWidget(ctx, query.location ?? null)),
   }),
 ];

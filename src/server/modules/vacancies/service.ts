@@ -6,16 +6,25 @@ import type {
   VacancyFilters,
   VacancyInput,
 } from '../../../shared/api/vacancies.ts';
-import { messages } from '../../../shared/catalogue.ts';
+import type { BoardDecision } from '../../../shared/board.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { vacanciesUi } from '../../../shared/catalogue/vacancies.ts';
+import { placeText, salaryText } from '../../../shared/vacancy-format.ts';
 import { formatDay } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
-import { VACANCIES_PAGE_SIZE, VACANCY_LIFETIME_DAYS, VACANCY_WARN_DAYS } from '../../../shared/vacancies.ts';
+import {
+  VACANCIES_PAGE_SIZE,
+  VACANCY_LIFETIME_DAYS,
+  VACANCY_WARN_DAYS,
+  WIDGET_STEP,
+} from '../../../shared/vacancies.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findTowns, townById, type Town } from '../../lib/towns.ts';
+import { widgetPage } from '../../lib/widget-page.ts';
 import type { UserRow } from '../auth/index.ts';
 import { settings } from '../users/index.ts';
 import { managesSubsite } from '../subsites/service.ts';
@@ -83,6 +92,16 @@ export async function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor |
   };
 }
 
+/** Cards of these published vacancies in the order of the ids (search's hits); others are left out. */
+export async function publishedCards(ctx: Ctx, ids: number[]): Promise<VacancyCardData[]> {
+  if (!ids.length) return [];
+  const found = new Map((await q.findPublished(ctx.db, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = found.get(id);
+    return r ? [presentCard(r)] : [];
+  });
+}
+
 export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<VacancyData> {
   return present(policy.assertSees(user, await q.findVacancy(ctx.db, id)), user);
 }
@@ -92,6 +111,18 @@ async function load(ctx: Ctx, id: number) {
   if (!v) throw notFound(messages.vacancyNotFound);
   return v;
 }
+
+/** A staff decision reaches moderation's audit log through the `board.decided` event (sent after the commit). */
+const decided = (ctx: Ctx, user: UserRow, v: q.VacancyRow, decision: BoardDecision, reason = '') =>
+  ctx.events.emit('board.decided', {
+    kind: 'vacancy',
+    itemId: v.id,
+    decision,
+    byId: user.id,
+    authorId: v.author_id,
+    title: v.title,
+    reason,
+  });
 
 const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
 
@@ -148,11 +179,12 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
       reason: byStaff ? reason : '',
     });
     if (!done) throw badRequest(messages.vacancyNotPublished);
-    if (byStaff)
-      await enqueue(ctx, 'notify.system', {
-        userId: v.author_id,
-        text: messages.vacancyUnpublishedNotice(v.title, reason),
-      });
+    if (!byStaff) return;
+    await enqueue(ctx, 'notify.system', {
+      userId: v.author_id,
+      text: messages.vacancyUnpublishedNotice(v.title, reason),
+    });
+    decided(ctx, user, v, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -170,6 +202,7 @@ export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<Vaca
     if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now, expiresAt })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyPublishedNotice(v.title) });
+    decided(ctx, user, v, 'publish');
   });
   return present(await load(ctx, id), user);
 }
@@ -181,6 +214,7 @@ export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string
     if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyRejectedNotice(v.title, reason) });
+    decided(ctx, user, v, 'reject', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -208,6 +242,26 @@ export async function widget(ctx: Ctx, town: Town | null, offset: number, limit:
     town: presentTown(town ?? undefined),
     is_finished: found.length <= limit,
   };
+}
+
+/** The widget for other sites: the first vacancies of the town as a page to frame, links to this site. */
+export async function externalWidget(ctx: Ctx, townId: number | null): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const town = (townId !== null && townById(townId)) || null;
+  const { items } = await widget(ctx, town, 0, WIDGET_STEP);
+  return widgetPage({
+    title: vacanciesUi.widgetTitle,
+    note: town?.name ?? '',
+    items: items.map((v) => ({
+      title: v.title,
+      url: base + v.url,
+      lines: [salaryText(v.salary_from, v.salary_to), `${v.company} · ${placeText(v.town, v.is_remote)}`],
+    })),
+    empty: vacanciesUi.widgetEmpty,
+    more: { text: vacanciesUi.widgetAll, url: `${base}/job${town ? `?town_id=${town.id}` : ''}` },
+    siteName: ui.siteName,
+    siteUrl: base,
+  });
 }
 
 // ——— Expiry (the `vacancies.expire` task) ———

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { DESCRIPTION_MAX, POSTING_RULES, RULES_MAX, SUBSITE_NAME_MAX } from '../../../shared/accounts.ts';
@@ -140,7 +140,8 @@ function PostingFields({ v, onChange }: { v: Posting; onChange(v: Posting): void
  * `{subsite_url}/settings`: name, description, avatar, cover, rules, who may post; the team. A site moderator
  * (`my_role` 'site_moderator') sees only who may post and the approval flag, which is all they may change.
  */
-export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
+/** `children`: sections other features add below (a company's job widget code). */
+export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSettings; children?: ReactNode }) {
   const [s, setS] = useState(initial);
   const [v, setV] = useState({
     name: initial.name,
@@ -261,6 +262,7 @@ export function SubsiteSettingsForm({ initial }: { initial: SubsiteSettings }) {
         </form>
       </section>
       {isBlog ? null : <Members settings={s} onChange={setS} />}
+      {children}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { VacancyCardData } from '../../../shared/api/vacancies.ts';
 import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
 import { relativeTime } from '../../../shared/format.ts';
-import { placeText, salaryText } from './format.ts';
+import { placeText, salaryText } from '../../../shared/vacancy-format.ts';
 
 /** A vacancy in the list, the widget and the staff queue. */
 export function VacancyCard({ v, now, compact = false }: { v: VacancyCardData; now: number; compact?: boolean }) {

@@ -1,5 +1,6 @@
-import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
-import { formatNumber } from '../../../shared/format.ts';
+/** A vacancy's salary and place as words: the cards, the page and the RSS feed of vacancies. */
+import { vacanciesUi as t } from './catalogue/vacancies.ts';
+import { formatNumber } from './format.ts';
 
 const NBSP = '\u00a0';
 const rub = (n: number) => `${formatNumber(n)}${NBSP}₽`;

@@ -1,0 +1,2 @@
+ALTER TABLE "vacancies" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('russian', title), 'A') || setweight(to_tsvector('russian', company || ' ' || description), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "vacancies_search" ON "vacancies" USING gin ("search_vector") WHERE state = 'published';

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { TownData } from '../../../shared/api/vacancies.ts';
+import { BOARD_KINDS, type BoardKind } from '../../../shared/board.ts';
+import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
+import { TownField } from './TownField.tsx';
+
+/** The frame's size in the snippet: the column widget's width, five cards high. */
+const FRAME = { width: 320, height: 520 };
+
+/** The code another site pastes to show a board's widget (`/widget/{widget}/external?location=`): an iframe. */
+export function embedSnippet(publicUrl: string, kind: BoardKind, town: TownData | null): string {
+  const src = `${publicUrl}/widget/${BOARD_KINDS[kind].widget}/external${town ? `?location=${town.id}` : ''}`;
+  return (
+    `<iframe src="${src}" title="${t.embedFrameTitle}" width="${FRAME.width}" height="${FRAME.height}" ` +
+    `style="border:0" loading="lazy"></iframe>`
+  );
+}
+
+/** A company blog's settings: the town to show and the code to paste, selected on focus. */
+export function WidgetEmbed({ publicUrl, kind = 'vacancy' }: { publicUrl: string; kind?: BoardKind }) {
+  const [town, setTown] = useState<TownData | null>(null);
+  return (
+    <section className="settings-section" data-testid="widget-embed">
+      <h2>{t.embedTitle}</h2>
+      <p className="settings-hint">{t.embedLead}</p>
+      <TownField value={town} onChange={setTown} label={t.embedTown} testId="widget-embed-town" />
+      <label className="account-field">
+        <span className="account-field__label">{t.embedCode}</span>
+        <textarea
+          readOnly
+          rows={4}
+          value={embedSnippet(publicUrl, kind, town)}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="widget-embed-code"
+        />
+      </label>
+    </section>
+  );
+}

@@ -1,10 +1,4 @@
-import type {
-  EventCalendarData,
-  EventData,
-  EventFilters,
-  EventsPageData,
-  EventsWidgetData,
-} from '../api/events.ts';
+import type { EventCalendarData, EventData, EventFilters, EventsPageData, EventsWidgetData } from '../api/events.ts';
 
 /** What page loaders may ask about events; implemented in src/server/modules/events/page.ts. */
 export interface EventsPageServices {

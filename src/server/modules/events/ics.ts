@@ -16,7 +16,11 @@ export interface IcsEvent {
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** TEXT escaping (§3.3.11): backslash, semicolon, comma and line breaks. */
 export const escapeText = (s: string) =>

@@ -96,7 +96,11 @@ export async function daysOfMonth(db: Db, f: EventFilters, now: Date, first: str
 
 /** A person's own events (posted by them from any blog), newest first. */
 export const listByAuthor = (db: Db, authorId: number, limit = 50) =>
-  rows(db, EventRow, sql`${SELECT} where e.author_id = ${authorId} order by e.created_at desc, e.id desc limit ${limit}`);
+  rows(
+    db,
+    EventRow,
+    sql`${SELECT} where e.author_id = ${authorId} order by e.created_at desc, e.id desc limit ${limit}`,
+  );
 
 /** A blog's published events, upcoming and past, soonest first (for the blog's pages). */
 export const listOfSubsite = (db: Db, subsiteId: number, limit = 50) =>

@@ -188,7 +188,10 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
     });
     if (!done) throw badRequest(messages.eventNotPublished);
     if (byStaff)
-      await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventUnpublishedNotice(e.title, reason) });
+      await enqueue(ctx, 'notify.system', {
+        userId: e.author_id,
+        text: messages.eventUnpublishedNotice(e.title, reason),
+      });
   });
   return present(await load(ctx, id), user);
 }

@@ -91,3 +91,19 @@ export function localTime(instant: Date | string, zone: string): string {
   const ms = new Date(instant).getTime();
   return new Date(ms + offsetMs(zone, ms)).toISOString().slice(0, 16);
 }
+
+/** The zones the form offers (Russia's, west to east); the API takes any IANA zone. */
+export const RUSSIAN_TIME_ZONES = [
+  'Europe/Kaliningrad',
+  'Europe/Moscow',
+  'Europe/Samara',
+  'Asia/Yekaterinburg',
+  'Asia/Omsk',
+  'Asia/Novosibirsk',
+  'Asia/Krasnoyarsk',
+  'Asia/Irkutsk',
+  'Asia/Yakutsk',
+  'Asia/Vladivostok',
+  'Asia/Magadan',
+  'Asia/Kamchatka',
+] as const;

@@ -121,6 +121,7 @@ export const eventsUi = {
   fieldEnd: 'Окончание',
   fieldTimeZone: 'Часовой пояс',
   fieldTimeZoneHint: 'По умолчанию — пояс города, без города — московское время',
+  fieldTimeZoneAuto: 'По городу',
   fieldAddress: 'Адрес или площадка',
   fieldPrice: 'Цена, ₽ (0 — бесплатно)',
   fieldRegisterUrl: 'Ссылка на регистрацию',

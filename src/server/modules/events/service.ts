@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/api/events.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { DEFAULT_EVENT_TIME_ZONE, EVENT_LIMITS, EVENTS_PAGE_SIZE, zonedInstant } from '../../../shared/events.ts';
+import { eventPlace } from '../../../shared/events-format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -90,12 +91,6 @@ export async function publishedEventsOf(ctx: Ctx, subsiteId: number): Promise<Ev
   return (await q.listOfSubsite(ctx.db, subsiteId)).map(presentCard);
 }
 
-/** Where the event happens, as one line: the town and the address, or "Онлайн". */
-export function place(e: EventCardData): string {
-  const offline = [e.town?.name, e.address].filter(Boolean).join(', ');
-  return [offline, e.is_online ? ui.events.online : ''].filter(Boolean).join(' · ');
-}
-
 /** The event as an iCalendar file for anyone who may see it. */
 export async function ics(ctx: Ctx, user: UserRow | null, id: number): Promise<string> {
   const e = await one(ctx, user, id);
@@ -108,7 +103,7 @@ export async function ics(ctx: Ctx, user: UserRow | null, id: number): Promise<s
       stamp: ctx.now(),
       summary: e.title,
       description: `${e.description}\n\n${e.register_url || url}`,
-      location: place(e),
+      location: eventPlace(e),
       url,
     },
     `-//${ui.siteName}//${ui.events.title}//RU`,

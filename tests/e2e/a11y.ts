@@ -150,6 +150,9 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
     ['admin-audit', '/admin?tab=audit', true],
     ['admin-payments', '/admin/payments', true],
     ['admin-queues', '/admin?tab=queues', true],
+    ['events', '/events?town_id=0', false],
+    ['events-new', '/events/new', true],
+    ['admin-events', '/admin/events', true],
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];

@@ -29,7 +29,8 @@ export const text = (required: string, tooLong: string, max: number) =>
     .pipe(z.string().min(1, required));
 export const optionalText = (rm: string, max: number) =>
   emptyAs(undefined, z.string({ error: rm }).max(max, rm).optional()).optional();
-export const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) => z.enum(values, { error: rm });
+export const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) =>
+  z.enum(values, { error: rm });
 const salaryField = (rm: string) => emptyAs(null, intField(rm, 0, L.salary).nullable()).optional();
 /** A link the reader opens: http(s) only, no spaces, a host. */
 export const httpUrl = (rm: string, max: number = L.apply) =>

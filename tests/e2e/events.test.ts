@@ -187,7 +187,10 @@ describe('events in the browser', () => {
 
     // The published event's page: price, place, JSON-LD Event, the .ics file.
     await open(reader, `${server.url}/events/${second.data.id}`);
-    await reader.getByTestId('event-price').getByText(/^1500\s₽$/).waitFor();
+    await reader
+      .getByTestId('event-price')
+      .getByText(/^1500\s₽$/)
+      .waitFor();
     const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld).toMatchObject({
       '@type': 'Event',

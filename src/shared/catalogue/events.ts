@@ -142,6 +142,7 @@ export const eventsUi = {
   rejectReasonLabel: 'Причина',
   // The calendar and the widget
   calendar: 'Календарь мероприятий',
+  asideLabel: 'Календарь и подборки мероприятий',
   prevMonth: 'Предыдущий месяц',
   nextMonth: 'Следующий месяц',
   weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],

@@ -180,7 +180,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </article>
-      <aside className="job-aside">
+      <aside className="job-aside" aria-label={t.asideLabel}>
         <EventsWidget location={e.town?.id} />
       </aside>
     </div>

@@ -167,7 +167,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </button>
         )}
       </div>
-      <aside className="job-aside">
+      <aside className="job-aside" aria-label={t.asideLabel}>
         <EventCalendar initial={loaderData.calendar} filters={filters} />
         {loaderData.signedIn && (
           <section className="job-mine" data-testid="events-mine">

@@ -173,7 +173,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           </button>
         )}
       </div>
-      <aside className="job-aside">
+      <aside className="job-aside" aria-label={t.asideLabel}>
         {loaderData.signedIn && (
           <section className="job-mine" data-testid="job-mine">
             <h2 className="job-widget__title">{t.myVacancies}</h2>

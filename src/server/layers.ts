@@ -45,6 +45,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   hits: 'content',
   site: 'content',
   vacancies: 'content',
+  events: 'content',
   moderation: 'actions',
   accounts: 'actions',
   billing: 'actions',

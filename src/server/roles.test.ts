@@ -67,6 +67,7 @@ describe('ROLES', () => {
     expect(runs(plain, ['web'])).toEqual(['hits.fold', 'votes.fold']);
     expect(runs(plain, ['worker'])).toEqual([
       'digest.schedule',
+      'events.finish',
       'hits.cleanup',
       'hotness.refresh',
       'jobs.purge',

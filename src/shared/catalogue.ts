@@ -23,6 +23,7 @@ import { billingMessages, billingUi } from './catalogue/billing.ts';
 import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
 import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
+import { eventsMessages, eventsUi } from './catalogue/events.ts';
 import {
   errorsUi,
   headerUi,
@@ -57,6 +58,7 @@ export const messages = {
   ...paymentsMessages,
   ...complaintsMessages,
   ...vacanciesMessages,
+  ...eventsMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
@@ -143,6 +145,7 @@ export const ui = {
   payments: paymentsUi,
   complaints: complaintsUi,
   vacancies: vacanciesUi,
+  events: eventsUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

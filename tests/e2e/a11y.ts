@@ -67,6 +67,8 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
   let blogPath: string;
   /** A seeded entry in a community: the subsite and its author are two links, one above the other. */
   let communityEntryPath: string;
+  /** A published event's page (`/events/{id}`). */
+  let eventPath: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -97,6 +99,20 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
       text: 'Первый комментарий',
     });
     expect(comment.rc).toBe(200);
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const event = await callApi<{ id: number }>(server, '/v3.0/events/create', staff.cookie, {
+      title: 'Проверка доступности мероприятия',
+      description: 'Мероприятие для проверки.',
+      starts_at: `${day}T18:00`,
+      ends_at: `${day}T20:00`,
+      town_id: 5,
+      format: 'meetup',
+      rules: true,
+      agreement: true,
+    });
+    expect(event.rc, JSON.stringify(event)).toBe(200);
+    expect((await callApi(server, `/v3.0/events/${event.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
+    eventPath = `/events/${event.data.id}`;
     const home = await (await fetch(server.url + '/all')).text();
     communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
     communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
@@ -150,6 +166,10 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
     ['admin-audit', '/admin?tab=audit', true],
     ['admin-payments', '/admin/payments', true],
     ['admin-queues', '/admin?tab=queues', true],
+    ['events', '/events?town_id=0', false],
+    ['event', eventPath, false],
+    ['events-new', '/events/new', true],
+    ['admin-events', '/admin/events', true],
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];

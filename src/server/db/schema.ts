@@ -32,3 +32,4 @@ export * from './schema/payments.ts';
 export * from './schema/billing.ts';
 export * from './schema/base.ts';
 export * from './schema/vacancies.ts';
+export * from './schema/events.ts';

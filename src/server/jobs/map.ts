@@ -22,7 +22,8 @@ export type ScheduledTaskName =
   | 'stats.readers'
   | 'payments.tick'
   | 'payments.reconcile'
-  | 'vacancies.expire';
+  | 'vacancies.expire'
+  | 'events.finish';
 
 /**
  * Every job the queue knows: name → payload (stored as JSON, so plain data only). `enqueue` and the handler table

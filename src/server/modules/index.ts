@@ -29,6 +29,7 @@ import captcha from './captcha/module.ts';
 import restrictions from './restrictions/module.ts';
 import push from './push/module.ts';
 import vacancies from './vacancies/module.ts';
+import events from './events/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -66,4 +67,5 @@ export const MODULES: readonly ModuleManifest[] = [
   restrictions,
   push,
   vacancies,
+  events,
 ];

@@ -15,6 +15,7 @@ export * as comments from './comments.ts';
 export * as complaints from './complaints.ts';
 export * as discovery from './discovery.ts';
 export * as entries from './entries.ts';
+export * as events from './events.ts';
 export * as extract from './extract.ts';
 export * as feed from './feed.ts';
 export * as hashtags from './hashtags.ts';

@@ -22,20 +22,21 @@ import { sortedPage } from './cards.ts';
 
 /** Vacancies at /job, their towns and the job widget (issue 29; spec/content.md §2, §7, §9). */
 
-const text = (required: string, tooLong: string, max: number) =>
+export const text = (required: string, tooLong: string, max: number) =>
   z
     .string({ error: required })
     .max(max, tooLong)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, required));
-const optionalText = (rm: string, max: number) =>
+export const optionalText = (rm: string, max: number) =>
   emptyAs(undefined, z.string({ error: rm }).max(max, rm).optional()).optional();
-const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) => z.enum(values, { error: rm });
+export const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) =>
+  z.enum(values, { error: rm });
 const salaryField = (rm: string) => emptyAs(null, intField(rm, 0, L.salary).nullable()).optional();
 /** A link the reader opens: http(s) only, no spaces, a host. */
-const httpUrl = (rm: string) =>
+export const httpUrl = (rm: string, max: number = L.apply) =>
   withoutControlChars(z.string({ error: rm }))
-    .max(L.apply, rm)
+    .max(max, rm)
     .refine((v) => {
       if (!/^https?:\/\/[^\s/]+/i.test(v)) return false;
       try {
@@ -45,7 +46,7 @@ const httpUrl = (rm: string) =>
       }
     }, rm);
 /** A checkbox that must be ticked. */
-const accepted = (rm: string) => flagField(rm).refine((v) => v, rm);
+export const accepted = (rm: string) => flagField(rm).refine((v) => v, rm);
 
 const idParams = z.object({ id: idField(messages.vacancyIdInvalid) });
 
@@ -83,7 +84,7 @@ export const vacancyBody = plainBody({
 });
 export type VacancyInput = z.output<typeof vacancyBody>;
 
-const town = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
+export const town = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
 export type TownData = z.output<typeof town>;
 
 export const vacancyCard = z.object({

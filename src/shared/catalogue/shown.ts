@@ -191,3 +191,9 @@ export const entriesShownUi = {
   videoFrom: (time: string) => `с\u00a0${time}`,
   nsfw: '18+',
 } as const;
+
+/** The sidebar's links to the job board and the events (`ui.vacancies.title`, `ui.events.title`). */
+export const boardNavUi = {
+  job: 'Вакансии',
+  events: 'Мероприятия',
+} as const;

@@ -172,6 +172,7 @@ export const vacanciesUi = {
   rejectReasonLabel: 'Причина',
   // The widget
   widgetTitle: 'Вакансии',
+  asideLabel: 'Подборки вакансий',
   widgetMore: '+5',
   widgetMoreLabel: 'Показать ещё пять вакансий',
   widgetAll: 'Все вакансии',

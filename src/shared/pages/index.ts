@@ -19,6 +19,7 @@ import type { SearchPageServices } from './search.ts';
 import type { MessengerPageServices } from './messenger.ts';
 import type { BillingPageServices } from './billing.ts';
 import type { VacanciesPageServices } from './vacancies.ts';
+import type { EventsPageServices } from './events.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -39,6 +40,7 @@ export interface PageServices {
   messenger: MessengerPageServices;
   billing: BillingPageServices;
   vacancies: VacanciesPageServices;
+  events: EventsPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

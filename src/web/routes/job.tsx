@@ -11,6 +11,7 @@ import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
 import { TownField } from '../features/vacancies/TownField.tsx';
 import { filterInput, filtersOf } from '../features/vacancies/filters.ts';
+import { ChoiceField, FormField } from '../ui/FormField.tsx';
 import '../features/vacancies/vacancies.css';
 
 const t = ui.vacancies;
@@ -101,7 +102,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           <input
             type="search"
             name="q"
-            className="vacancy-input job-filters__search"
+            className="form-input job-filters__search"
             defaultValue={filters.q ?? ''}
             placeholder={t.searchPlaceholder}
             aria-label={t.search}
@@ -111,50 +112,40 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           {filters.subsite_id && <input type="hidden" name="subsite_id" value={filters.subsite_id} />}
           <div className="job-filters__grid">
             <TownField value={town} onChange={pickTown} testId="job-town" />
-            <label className="vacancy-field">
-              <span className="vacancy-field__label">{t.specialisation}</span>
-              <select name="specialisation" className="vacancy-input" defaultValue={filters.specialisation ?? ''}>
-                <option value="">{t.any}</option>
-                {SPECIALISATIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {t.specialisations[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="vacancy-field">
-              <span className="vacancy-field__label">{t.salaryFrom}</span>
+            <ChoiceField
+              name="specialisation"
+              label={t.specialisation}
+              list={SPECIALISATIONS}
+              names={t.specialisations}
+              value={filters.specialisation}
+              empty={t.any}
+            />
+            <FormField label={t.salaryFrom}>
               <input
                 name="salary_from"
                 inputMode="numeric"
-                className="vacancy-input"
+                className="form-input"
                 defaultValue={filters.salary_from ?? ''}
                 data-testid="job-salary"
               />
-            </label>
-            <label className="vacancy-field">
-              <span className="vacancy-field__label">{t.experience}</span>
-              <select name="experience" className="vacancy-input" defaultValue={filters.experience ?? ''}>
-                <option value="">{t.any}</option>
-                {EXPERIENCES.map((s) => (
-                  <option key={s} value={s}>
-                    {t.experiences[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="vacancy-field">
-              <span className="vacancy-field__label">{t.employment}</span>
-              <select name="employment" className="vacancy-input" defaultValue={filters.employment ?? ''}>
-                <option value="">{t.any}</option>
-                {EMPLOYMENTS.map((s) => (
-                  <option key={s} value={s}>
-                    {t.employments[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="vacancy-check">
+            </FormField>
+            <ChoiceField
+              name="experience"
+              label={t.experience}
+              list={EXPERIENCES}
+              names={t.experiences}
+              value={filters.experience}
+              empty={t.any}
+            />
+            <ChoiceField
+              name="employment"
+              label={t.employment}
+              list={EMPLOYMENTS}
+              names={t.employments}
+              value={filters.employment}
+              empty={t.any}
+            />
+            <label className="form-check">
               <input type="checkbox" name="remote" value="1" defaultChecked={filters.remote ?? false} />
               {t.remoteOnly}
             </label>
@@ -186,7 +177,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           </button>
         )}
       </div>
-      <aside className="job-aside">
+      <aside className="job-aside" aria-label={t.asideLabel}>
         {loaderData.signedIn && (
           <section className="job-mine" data-testid="job-mine">
             <h2 className="job-widget__title">{t.myVacancies}</h2>

@@ -201,7 +201,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </article>
-      <aside className="job-aside">
+      <aside className="job-aside" aria-label={t.asideLabel}>
         <JobWidget location={v.town?.id} />
       </aside>
     </div>

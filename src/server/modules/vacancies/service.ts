@@ -304,3 +304,6 @@ export async function authorBlogs(ctx: Ctx, user: UserRow) {
   const own = await q.findSubsite(ctx.db, user.id);
   return [...(own ? [own] : []), ...(await q.managedBlogs(ctx.db, user.id))];
 }
+
+/** The blog something is posted from (vacancies and events alike). */
+export const blogOf = (ctx: Ctx, id: number) => q.findSubsite(ctx.db, id);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
-import { discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
+import { boardNavUi, discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
 import { navUi } from '../../../shared/catalogue/site.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -83,6 +83,8 @@ export function Sidebar({
             label={discoveryNavUi.companies.title}
           />
           <SidebarLink pathname={pathname} to="/stats" icon={ICONS.stats} label={discoveryNavUi.stats.title} />
+          <SidebarLink pathname={pathname} to="/job" icon={ICONS.job} label={boardNavUi.job} />
+          <SidebarLink pathname={pathname} to="/events" icon={ICONS.events} label={boardNavUi.events} />
         </nav>
         {communities.length > 0 && (
           <section className="sidebar-section">
@@ -121,6 +123,8 @@ const ICONS = {
   my: icon('M4 6h16M4 12h16M4 18h10'),
   bookmarks: icon('M6 4h12v16l-6-4-6 4z'),
   rating: icon('M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4'),
+  job: icon('M3 8h18v12H3zM9 8V5h6v3M3 13h18'),
+  events: icon('M4 6h16v14H4zM4 10h16M8 3v4M16 3v4'),
   companies: icon('M4 21V7l8-4v18M12 9h8v12M8 9v.01M8 13v.01M8 17v.01M16 13v.01M16 17v.01M3 21h18'),
   stats: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
 };

@@ -17,6 +17,8 @@ const STAFF_PAGES = [
   ['/admin/payments', ui.payments.staffTitle],
   ['/admin/billing', ui.billing.staff.title],
   ['/admin/account', ui.billing.staff.account],
+  ['/admin/job', ui.vacancies.queueTitle],
+  ['/admin/events', ui.events.queueTitle],
 ] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */

@@ -43,12 +43,12 @@ export function TownField({
 
   return (
     <div className="town-field">
-      <label htmlFor={id} className="vacancy-field__label">
+      <label htmlFor={id} className="form-field__label">
         {label}
       </label>
       <input
         id={id}
-        className="vacancy-input"
+        className="form-input"
         value={text}
         placeholder={t.townPlaceholder}
         autoComplete="off"

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useNavigate } from 'react-router';
 import type { create, edit, TownData, VacancyData } from '../../../shared/api/vacancies.ts';
 import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
 import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_LIMITS as L } from '../../../shared/vacancies.ts';
 import { call } from '../../api/call.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { ChoiceField, FormField } from '../../ui/FormField.tsx';
+import { TermsChecks } from './TermsChecks.tsx';
 import { TownField } from './TownField.tsx';
 
 type Blog = { id: number; name: string; type: 'user' | 'community' | 'company' };
@@ -56,34 +58,18 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
   }
 
   const err = (k: string) => <FieldError message={errors[k] ?? ''} testId={`error-${k}`} />;
-  const choice = <T extends string>(
-    name: string,
-    label: string,
-    list: readonly T[],
-    names: Record<T, string>,
-    v?: T,
-  ) => (
-    <label className="vacancy-field">
-      <span className="vacancy-field__label">{label}</span>
-      <select name={name} className="vacancy-input" defaultValue={v ?? list[0]} data-testid={`field-${name}`}>
-        {list.map((x) => (
-          <option key={x} value={x}>
-            {names[x]}
-          </option>
-        ))}
-      </select>
-      {err(name)}
-    </label>
+  const field = (name: string) => ({ error: errors[name], errorId: `error-${name}` });
+  const input = (name: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input name={name} className="form-input" data-testid={`field-${name.replace(/_/g, '-')}`} {...extra} />
   );
 
   return (
     <form className="vacancy-form" onSubmit={submit} noValidate data-testid="vacancy-form">
       {blogs.length > 1 && (
-        <label className="vacancy-field">
-          <span className="vacancy-field__label">{t.fieldAuthor}</span>
+        <FormField label={t.fieldAuthor}>
           <select
             name="subsite_id"
-            className="vacancy-input"
+            className="form-input"
             defaultValue={vacancy?.subsite.id}
             data-testid="field-subsite"
           >
@@ -93,61 +79,28 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
       )}
-      <label className="vacancy-field">
-        <span className="vacancy-field__label">{t.fieldTitle}</span>
-        <input
-          name="title"
-          className="vacancy-input"
-          maxLength={L.title}
-          defaultValue={vacancy?.title}
-          data-testid="field-title"
-        />
-        {err('title')}
-      </label>
-      <label className="vacancy-field">
-        <span className="vacancy-field__label">{t.fieldCompany}</span>
-        <input
-          name="company"
-          className="vacancy-input"
-          maxLength={L.company}
-          defaultValue={vacancy?.company}
-          data-testid="field-company"
-        />
-        <span className="vacancy-field__hint">{t.fieldCompanyHint}</span>
-        {err('company')}
-      </label>
+      <FormField label={t.fieldTitle} {...field('title')}>
+        {input('title', { maxLength: L.title, defaultValue: vacancy?.title })}
+      </FormField>
+      <FormField label={t.fieldCompany} hint={t.fieldCompanyHint} {...field('company')}>
+        {input('company', { maxLength: L.company, defaultValue: vacancy?.company })}
+      </FormField>
       <div className="vacancy-form__row">
-        <label className="vacancy-field">
-          <span className="vacancy-field__label">{t.salaryFrom}</span>
-          <input
-            name="salary_from"
-            inputMode="numeric"
-            className="vacancy-input"
-            defaultValue={vacancy?.salary_from ?? ''}
-            data-testid="field-salary-from"
-          />
-          {err('salary_from')}
-        </label>
-        <label className="vacancy-field">
-          <span className="vacancy-field__label">{t.salaryTo}</span>
-          <input
-            name="salary_to"
-            inputMode="numeric"
-            className="vacancy-input"
-            defaultValue={vacancy?.salary_to ?? ''}
-            data-testid="field-salary-to"
-          />
-          {err('salary_to')}
-        </label>
+        <FormField label={t.salaryFrom} {...field('salary_from')}>
+          {input('salary_from', { inputMode: 'numeric', defaultValue: vacancy?.salary_from ?? '' })}
+        </FormField>
+        <FormField label={t.salaryTo} {...field('salary_to')}>
+          {input('salary_to', { inputMode: 'numeric', defaultValue: vacancy?.salary_to ?? '' })}
+        </FormField>
       </div>
       <div className="vacancy-form__row">
-        <div className="vacancy-field">
+        <div className="form-field">
           <TownField value={town} onChange={setTown} testId="field-town" />
           {err('town_id')}
         </div>
-        <label className="vacancy-check vacancy-check--inline">
+        <label className="form-check form-check--inline">
           <input
             type="checkbox"
             name="is_remote"
@@ -159,65 +112,51 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
         </label>
       </div>
       <div className="vacancy-form__row vacancy-form__row--3">
-        {choice('specialisation', t.specialisation, SPECIALISATIONS, t.specialisations, vacancy?.specialisation)}
-        {choice('experience', t.experience, EXPERIENCES, t.experiences, vacancy?.experience)}
-        {choice('employment', t.employment, EMPLOYMENTS, t.employments, vacancy?.employment)}
+        <ChoiceField
+          name="specialisation"
+          label={t.specialisation}
+          list={SPECIALISATIONS}
+          names={t.specialisations}
+          value={vacancy?.specialisation}
+          error={errors.specialisation}
+          testId="field-specialisation"
+        />
+        <ChoiceField
+          name="experience"
+          label={t.experience}
+          list={EXPERIENCES}
+          names={t.experiences}
+          value={vacancy?.experience}
+          error={errors.experience}
+          testId="field-experience"
+        />
+        <ChoiceField
+          name="employment"
+          label={t.employment}
+          list={EMPLOYMENTS}
+          names={t.employments}
+          value={vacancy?.employment}
+          error={errors.employment}
+          testId="field-employment"
+        />
       </div>
-      <label className="vacancy-field">
-        <span className="vacancy-field__label">{t.fieldDescription}</span>
+      <FormField label={t.fieldDescription} {...field('description')}>
         <textarea
           name="description"
-          className="vacancy-input vacancy-textarea"
+          className="form-input form-textarea"
           rows={10}
           maxLength={L.description}
           defaultValue={vacancy?.description}
           data-testid="field-description"
         />
-        {err('description')}
-      </label>
-      <label className="vacancy-field">
-        <span className="vacancy-field__label">{t.fieldApplyUrl}</span>
-        <input
-          name="apply_url"
-          type="url"
-          className="vacancy-input"
-          placeholder="https://"
-          defaultValue={vacancy?.apply_url}
-          data-testid="field-apply-url"
-        />
-        {err('apply_url')}
-      </label>
-      <label className="vacancy-field">
-        <span className="vacancy-field__label">{t.fieldApplyContact}</span>
-        <input
-          name="apply_contact"
-          className="vacancy-input"
-          maxLength={L.apply}
-          defaultValue={vacancy?.apply_contact}
-          data-testid="field-apply-contact"
-        />
-        {err('apply_contact')}
-      </label>
-      <label className="vacancy-check">
-        <input type="checkbox" name="rules" value="1" data-testid="field-rules" />
-        <span>
-          {t.acceptRules}{' '}
-          <Link to="/job/rules" target="_blank">
-            {t.rulesLink}
-          </Link>
-        </span>
-      </label>
-      {err('rules')}
-      <label className="vacancy-check">
-        <input type="checkbox" name="agreement" value="1" data-testid="field-agreement" />
-        <span>
-          {t.acceptRules}{' '}
-          <Link to="/job/agreement" target="_blank">
-            {t.agreementLink}
-          </Link>
-        </span>
-      </label>
-      {err('agreement')}
+      </FormField>
+      <FormField label={t.fieldApplyUrl} {...field('apply_url')}>
+        {input('apply_url', { type: 'url', placeholder: 'https://', defaultValue: vacancy?.apply_url })}
+      </FormField>
+      <FormField label={t.fieldApplyContact} {...field('apply_contact')}>
+        {input('apply_contact', { maxLength: L.apply, defaultValue: vacancy?.apply_contact })}
+      </FormField>
+      <TermsChecks rulesLink={t.rulesLink} agreementLink={t.agreementLink} lead={t.acceptRules} errors={errors} />
       {err('form')}
       <button type="submit" className="btn btn-primary btn-wide" disabled={busy} data-testid="vacancy-submit">
         {vacancy ? t.save : t.submit}

@@ -1,0 +1,239 @@
+import type {
+  EventCalendarData,
+  EventCardData,
+  EventData,
+  EventFilters,
+  EventInput,
+  EventsPageData,
+  EventsWidgetData,
+} from '../../../shared/api/events.ts';
+import { messages, ui } from '../../../shared/catalogue.ts';
+import { DEFAULT_EVENT_TIME_ZONE, EVENT_LIMITS, EVENTS_PAGE_SIZE, zonedInstant } from '../../../shared/events.ts';
+import { eventPlace } from '../../../shared/events-format.ts';
+import { subsiteUrl } from '../../../shared/slug.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { townById, type Town } from '../../lib/towns.ts';
+import type { UserRow } from '../auth/index.ts';
+import { managesSubsite } from '../subsites/service.ts';
+import { blogOf, presentTown } from '../vacancies/service.ts';
+import { icsCalendar } from './ics.ts';
+import * as policy from './policy.ts';
+import * as q from './queries.ts';
+
+const DAY_MS = 86_400_000;
+
+export function presentCard(r: q.EventRow): EventCardData {
+  return {
+    id: r.id,
+    url: `/events/${r.id}`,
+    title: r.title,
+    subsite: {
+      id: r.subsite_id,
+      type: r.subsite_type,
+      name: r.subsite_name,
+      url: subsiteUrl({ id: r.subsite_id, type: r.subsite_type, slug: r.subsite_slug }),
+      avatar_url: r.subsite_avatar,
+      avatar_color: r.subsite_color,
+    },
+    starts_at: r.starts_at.toISOString(),
+    ends_at: r.ends_at.toISOString(),
+    time_zone: r.time_zone,
+    town: r.town_id === null ? null : presentTown(townById(r.town_id)),
+    is_online: r.is_online,
+    address: r.address,
+    format: r.format,
+    price: r.price,
+    cover_url: r.cover_url,
+    state: r.state,
+  };
+}
+
+/** The full event for one reader: the reason only for its author and staff, the actions they may take. */
+export function present(r: q.EventRow, user: UserRow | null): EventData {
+  const insider = user !== null && (user.id === r.author_id || policy.canModerate(user, { ...r, state: 'moderation' }));
+  return {
+    ...presentCard(r),
+    description: r.description,
+    register_url: r.register_url,
+    reason: insider ? r.reason : '',
+    published_at: r.published_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    author_id: r.author_id,
+    can_edit: policy.canEdit(user, r),
+    can_unpublish: policy.canUnpublish(user, r),
+    can_moderate: policy.canModerate(user, r),
+  };
+}
+
+/** One page of published events going on or to come, soonest first. */
+export async function list(ctx: Ctx, filters: EventFilters, offset = 0): Promise<EventsPageData> {
+  const found = await q.listUpcoming(ctx.db, filters, ctx.now(), EVENTS_PAGE_SIZE + 1, offset);
+  return {
+    items: found.slice(0, EVENTS_PAGE_SIZE).map(presentCard),
+    next_offset: found.length > EVENTS_PAGE_SIZE ? offset + EVENTS_PAGE_SIZE : null,
+  };
+}
+
+/** The calendar's month (`2026-12`): the days on which events by the filters go on. */
+export async function calendar(ctx: Ctx, filters: EventFilters, month: string): Promise<EventCalendarData> {
+  return { month, days: await q.daysOfMonth(ctx.db, filters, ctx.now(), `${month}-01`) };
+}
+
+export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<EventData> {
+  return present(policy.assertSees(user, await q.findEvent(ctx.db, id)), user);
+}
+
+/** A blog's published events, newest first: the read the blog's pages and lists build on. */
+export async function publishedEventsOf(ctx: Ctx, subsiteId: number): Promise<EventCardData[]> {
+  return (await q.listOfSubsite(ctx.db, subsiteId)).map(presentCard);
+}
+
+/** The event as an iCalendar file for anyone who may see it. */
+export async function ics(ctx: Ctx, user: UserRow | null, id: number): Promise<string> {
+  const e = await one(ctx, user, id);
+  const url = `${ctx.config.publicUrl}${e.url}`;
+  return icsCalendar(
+    {
+      uid: `event-${e.id}@${new URL(ctx.config.publicUrl).host}`,
+      start: new Date(e.starts_at),
+      end: new Date(e.ends_at),
+      stamp: ctx.now(),
+      summary: e.title,
+      description: `${e.description}\n\n${e.register_url || url}`,
+      location: eventPlace(e),
+      url,
+    },
+    `-//${ui.siteName}//${ui.events.title}//RU`,
+  );
+}
+
+async function load(ctx: Ctx, id: number) {
+  const e = await q.findEvent(ctx.db, id);
+  if (!e) throw notFound(messages.eventNotFound);
+  return e;
+}
+
+const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
+
+/** The stored values of an author's input: the blog they may post from, a known town, real times yet to come. */
+async function values(ctx: Ctx, user: UserRow, input: EventInput): Promise<q.EventValues> {
+  const subsiteId = input.subsite_id ?? user.id;
+  const subsite = await blogOf(ctx, subsiteId);
+  if (!subsite) throw notFound(messages.subsiteNotFound);
+  if (
+    subsiteId !== user.id &&
+    (subsite.type === 'user' || !(await managesSubsite(ctx, { userId: user.id, subsiteId })))
+  )
+    throw forbidden(messages.eventSubsiteForbidden);
+  let town: Town | undefined;
+  if (input.town_id != null) {
+    town = townById(input.town_id);
+    if (!town) throw fieldError('town_id', messages.eventTownUnknown);
+  }
+  const timeZone = input.time_zone ?? town?.tz ?? DEFAULT_EVENT_TIME_ZONE;
+  const startsAt = zonedInstant(input.starts_at, timeZone);
+  if (!startsAt) throw fieldError('starts_at', messages.eventStartInvalid);
+  const endsAt = zonedInstant(input.ends_at, timeZone);
+  if (!endsAt) throw fieldError('ends_at', messages.eventEndInvalid);
+  if (endsAt < startsAt) throw fieldError('ends_at', messages.eventEndBeforeStart);
+  if (endsAt.getTime() - startsAt.getTime() > EVENT_LIMITS.days * DAY_MS)
+    throw fieldError('ends_at', messages.eventTooLong);
+  if (startsAt <= ctx.now()) throw fieldError('starts_at', messages.eventInPast);
+  return {
+    subsiteId,
+    title: input.title,
+    description: input.description,
+    startsAt,
+    endsAt,
+    timeZone,
+    townId: town?.id ?? null,
+    isOnline: input.is_online ?? false,
+    address: input.address?.trim() ?? '',
+    format: input.format,
+    price: input.price ?? 0,
+    registerUrl: input.register_url ?? '',
+    coverUrl: input.cover_url ?? '',
+  };
+}
+
+export async function create(ctx: Ctx, user: UserRow, input: EventInput): Promise<EventData> {
+  const v = await values(ctx, user, input);
+  const id = await transaction(ctx, (ctx) => q.insertEvent(ctx.db, user.id, v));
+  return present(await load(ctx, id), user);
+}
+
+export async function edit(ctx: Ctx, user: UserRow, id: number, input: EventInput): Promise<EventData> {
+  policy.assertEdits(user, policy.assertSees(user, await q.findEvent(ctx.db, id)));
+  const v = await values(ctx, user, input);
+  if (!(await q.updateEvent(ctx.db, id, v, ctx.now()))) throw forbidden(messages.eventNotEditable);
+  return present(await load(ctx, id), user);
+}
+
+/** Its author or staff take it off; staff's reason (if any) reaches the author as a notification. */
+export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''): Promise<EventData> {
+  const e = policy.assertSees(user, await q.findEvent(ctx.db, id));
+  policy.assertUnpublishes(user, e);
+  await transaction(ctx, async (ctx) => {
+    const byStaff = user.id !== e.author_id;
+    const done = await q.setState(ctx.db, id, policy.REMOVABLE_STATES, 'unpublished', ctx.now(), {
+      reason: byStaff ? reason : '',
+    });
+    if (!done) throw badRequest(messages.eventNotPublished);
+    if (byStaff)
+      await enqueue(ctx, 'notify.system', {
+        userId: e.author_id,
+        text: messages.eventUnpublishedNotice(e.title, reason),
+      });
+  });
+  return present(await load(ctx, id), user);
+}
+
+export async function queue(ctx: Ctx, user: UserRow): Promise<{ items: EventData[] }> {
+  return { items: (await q.listWaiting(ctx.db)).map((r) => present(r, user)) };
+}
+
+/** Staff publish a waiting event; the author is told. */
+export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<EventData> {
+  const e = await load(ctx, id);
+  await transaction(ctx, async (ctx) => {
+    const now = ctx.now();
+    if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now })))
+      throw badRequest(messages.eventNotPending);
+    await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventPublishedNotice(e.title) });
+  });
+  return present(await load(ctx, id), user);
+}
+
+/** Staff reject a waiting event with a reason; the author gets it as a notification. */
+export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string): Promise<EventData> {
+  const e = await load(ctx, id);
+  await transaction(ctx, async (ctx) => {
+    if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
+      throw badRequest(messages.eventNotPending);
+    await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventRejectedNotice(e.title, reason) });
+  });
+  return present(await load(ctx, id), user);
+}
+
+/** A person's own events in every state (the list page's "Мои мероприятия"). */
+export async function mine(ctx: Ctx, user: UserRow): Promise<EventData[]> {
+  return (await q.listByAuthor(ctx.db, user.id)).map((r) => present(r, user));
+}
+
+/** The widget: the town's upcoming events, `limit` from `offset`. */
+export async function widget(ctx: Ctx, town: Town | null, offset: number, limit: number): Promise<EventsWidgetData> {
+  const found = await q.listUpcoming(ctx.db, town ? { town_id: town.id } : {}, ctx.now(), limit + 1, offset);
+  return {
+    items: found.slice(0, limit).map(presentCard),
+    town: presentTown(town ?? undefined),
+    is_finished: found.length <= limit,
+  };
+}
+
+/** The `events.finish` task: published events whose end passed become past. Safe to run twice. */
+export async function finish(ctx: Ctx) {
+  await transaction(ctx, (ctx) => q.finishDue(ctx.db, ctx.now()));
+}

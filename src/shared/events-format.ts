@@ -28,3 +28,15 @@ export function eventWhen(e: { starts_at: string; ends_at: string; time_zone: st
     ? `${start}–${end.slice(11)}`
     : `${start} — ${formatDateTime(e.ends_at, now, opts)}`;
 }
+
+/**
+ * Which clock the times follow, as a reader says it: "московское время" or "местное время, GMT+7" (an IANA name such
+ * as Asia/Novosibirsk means nothing to a reader, and ICU's Russian zone names call Novosibirsk's zone «Красноярск»).
+ */
+export function eventZone(e: { starts_at: string; time_zone: string }): string {
+  if (e.time_zone === 'Europe/Moscow') return t.moscowTime;
+  const offset = new Intl.DateTimeFormat('ru', { timeZone: e.time_zone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(e.starts_at))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return t.localTime(offset ?? e.time_zone);
+}

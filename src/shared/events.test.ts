@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTimeZone, localTime, zonedInstant } from './events.ts';
+import { eventZone } from './events-format.ts';
 
 describe('event times in their zone', () => {
   it('turns a wall-clock time of a zone into its instant and back', () => {
@@ -20,5 +21,17 @@ describe('event times in their zone', () => {
     expect(isTimeZone('Europe/Moscow')).toBe(true);
     for (const bad of ['Mars/Olympus', '../etc/passwd', '', 'Europe/Moscow; drop'])
       expect(isTimeZone(bad), bad).toBe(false);
+  });
+});
+
+describe('eventZone', () => {
+  it('names Moscow time, and other zones by their offset at the start', () => {
+    expect(eventZone({ starts_at: '2026-12-02T07:00:00Z', time_zone: 'Europe/Moscow' })).toBe('московское время');
+    expect(eventZone({ starts_at: '2026-12-02T07:00:00Z', time_zone: 'Asia/Novosibirsk' })).toBe(
+      'местное время, GMT+7',
+    );
+    expect(eventZone({ starts_at: '2026-07-02T07:00:00Z', time_zone: 'Europe/Kaliningrad' })).toBe(
+      'местное время, GMT+2',
+    );
   });
 });

@@ -111,7 +111,8 @@ export const eventsUi = {
   unpublish: 'Снять с публикации',
   unpublishConfirm: 'Снять мероприятие с публикации?',
   edit: 'Изменить',
-  timeZoneNote: (zone: string) => `Время указано по поясу ${zone}`,
+  moscowTime: 'московское время',
+  localTime: (offset: string) => `местное время, ${offset}`,
   // The form
   formTitle: 'Новое мероприятие',
   fieldTitle: 'Название',

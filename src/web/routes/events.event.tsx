@@ -3,7 +3,7 @@ import type { Route } from './+types/events.event';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import type { EventData } from '../../shared/api/events.ts';
-import { eventPlace, eventPrice, eventWhen } from '../../shared/events-format.ts';
+import { eventPlace, eventPrice, eventWhen, eventZone } from '../../shared/events-format.ts';
 import { API_BASE } from '../api/request.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { EventsWidget } from '../features/events/EventsWidget.tsx';
@@ -123,7 +123,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <dt>{t.when}</dt>
           <dd data-testid="event-when">
             {eventWhen(e, now)}
-            <span className="event-page__zone"> ({t.timeZoneNote(e.time_zone)})</span>
+            <span className="event-page__zone"> ({eventZone(e)})</span>
           </dd>
           <dt>{t.where}</dt>
           <dd data-testid="event-place">{eventPlace(e)}</dd>

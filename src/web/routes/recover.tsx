@@ -14,15 +14,15 @@ export default function Recover() {
   const [state, setState] = useState<{ token: string; email: string } | 'checking' | 'invalid'>('checking');
 
   const ask = async (token: string, email: string) => {
-    if (await openAuthPopup('reset', { token, email })) navigate('/', { replace: true });
+    if (await openAuthPopup('reset', { token, email })) void navigate('/', { replace: true });
   };
 
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('token') ?? '';
-    authCalls.recoverCheck(token).then((result) => {
+    void authCalls.recoverCheck(token).then((result) => {
       if (!result.ok) return setState('invalid');
       setState({ token, email: result.data.email });
-      ask(token, result.data.email);
+      void ask(token, result.data.email);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is checked once per visit
   }, []);

@@ -151,7 +151,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
       order={order}
       period={period}
       now={now}
-      page={loaderData.page as SearchPage}
+      page={loaderData.page}
     />
   );
 }

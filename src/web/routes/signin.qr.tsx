@@ -23,7 +23,7 @@ export default function QrConfirm() {
 
   useEffect(() => {
     if (!user) return;
-    signinCalls.qrInfo(code).then((r) => setState(r.ok ? r.data : 'invalid'));
+    void signinCalls.qrInfo(code).then((r) => setState(r.ok ? r.data : 'invalid'));
   }, [code, user]);
 
   async function answer(yes: boolean) {

@@ -216,7 +216,7 @@ export function CommunitiesSection({ managed }: { managed: { value: number; labe
     const res = await call<typeof createCommunity>('POST /subsite/create', v, { notify: false });
     if (!res.ok) return setError(res.rm);
     toast.show(res.rm, { type: 'success' });
-    navigate(`${res.data.url}/settings`);
+    void navigate(`${res.data.url}/settings`);
   }
   const s = ui.accounts.subsite;
   return (

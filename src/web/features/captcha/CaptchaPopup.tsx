@@ -35,7 +35,7 @@ function CaptchaForm({ challenge, onDone }: { challenge: CaptchaChallenge; onDon
   useEffect(() => {
     const abort = new AbortController();
     setState('solving');
-    solve(challenge, abort.signal).then((v) => {
+    void solve(challenge, abort.signal).then((v) => {
       if (abort.signal.aborted) return;
       value.current = v;
       setState(v ? 'solved' : 'failed');

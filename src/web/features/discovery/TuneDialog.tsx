@@ -23,7 +23,7 @@ function TuneBody({ onDone }: { onDone(): void }) {
 
   useEffect(() => {
     let live = true;
-    call<typeof tuneOffer>('GET /subsites/tune-html', { mode: 'popup' }).then((r) => {
+    void call<typeof tuneOffer>('GET /subsites/tune-html', { mode: 'popup' }).then((r) => {
       if (!live || !r.ok) return;
       setItems(r.data.items);
       setPicked(new Set(r.data.items.filter((c) => c.is_subscribed).map((c) => c.id)));

@@ -20,7 +20,7 @@ export function EditorLauncher() {
     if (!wanted || popup.isOpen('editor') || launched.current === search) return;
     launched.current = search;
     if (wanted.static) {
-      navigate(wanted.id ? `/writing/${wanted.id}` : '/writing', { replace: true });
+      void navigate(wanted.id ? `/writing/${wanted.id}` : '/writing', { replace: true });
       return;
     }
     if (currentUser.get()) openEditor({ id: wanted.id });

@@ -150,7 +150,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
     localDraft.clear(done.entry.id);
     toast.show(done.rm, { type: 'success' });
     setStatus(publish ? 'idle' : 'saved');
-    if (publish) navigate(done.entry.url);
+    if (publish) void navigate(done.entry.url);
   }
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));

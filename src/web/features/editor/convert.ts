@@ -200,7 +200,7 @@ function toEditorBlock(b: Block): EditorBlock {
       return { type: 'code', data: { code: b.data.text, lang: b.data.lang ?? '' }, tunes };
     default:
       // our own tools (incut, media, video, link card, audio, number, person, delimiter) store our data as is
-      return { type: editorToolOf(b.type), data: structuredClone(b.data) as Record<string, unknown>, tunes };
+      return { type: editorToolOf(b.type), data: structuredClone(b.data), tunes };
   }
 }
 

@@ -190,7 +190,7 @@ export function EntryMenu({ state }: { state: ReturnType<typeof useEntryStub> })
       }}
       onSelect={(value) => {
         const option = shown.current.find((o) => o.key === value);
-        if (option) state.choose(option, shown.current);
+        if (option) void state.choose(option, shown.current);
       }}
     />
   );

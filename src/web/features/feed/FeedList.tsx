@@ -136,7 +136,7 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
     if (!el || finished || failed) return;
     const observer = new IntersectionObserver(
       (records) => {
-        if (records.some((r) => r.isIntersecting)) loadMore();
+        if (records.some((r) => r.isIntersecting)) void loadMore();
       },
       { rootMargin: `0px 0px ${PRELOAD_SCREENS * window.innerHeight}px 0px` },
     );

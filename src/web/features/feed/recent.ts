@@ -24,7 +24,7 @@ export function useRecentCount(pathname: string): number {
   useEffect(() => {
     if (onRecent) setCount(0);
     let live = true;
-    call<typeof initialData>(
+    void call<typeof initialData>(
       'GET /initialData',
       // The query goes too on the first call: it may ask for an action (ACTION_PARAMS).
       { updateRecentLastSeen: onRecent ? 1 : 0, url: path + location.search },

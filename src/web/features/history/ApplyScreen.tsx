@@ -56,7 +56,7 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
   useEffect(() => {
     if (asked.current || version.is_current || entry.removed) return;
     asked.current = true;
-    apply();
+    void apply();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once, when the window opens
   }, []);
 

@@ -49,14 +49,14 @@ export function EntryActions({
   }, [me?.is_staff]);
 
   async function select(value: string | undefined) {
-    if (value === 'edit') navigate(`/writing/${entry.id}`);
-    else if (value === 'history') navigate(historyUrl(entry.id));
-    else if (value === 'remove' && (await removeEntry(entry))) navigate(historyUrl(entry.id));
-    else if (value === 'restore' && (await restoreEntry(entry))) revalidator.revalidate();
-    else if (value === 'ban' && (await banUser(entry.author))) revalidator.revalidate();
-    else if (value === 'stats') openEntryStats(entry.id);
+    if (value === 'edit') void navigate(`/writing/${entry.id}`);
+    else if (value === 'history') void navigate(historyUrl(entry.id));
+    else if (value === 'remove' && (await removeEntry(entry))) void navigate(historyUrl(entry.id));
+    else if (value === 'restore' && (await restoreEntry(entry))) void revalidator.revalidate();
+    else if (value === 'ban' && (await banUser(entry.author))) void revalidator.revalidate();
+    else if (value === 'stats') void openEntryStats(entry.id);
     else if (value?.startsWith('mod:') && (await (await staffCode()).runStaffEntryAction(entry, value)))
-      revalidator.revalidate();
+      void revalidator.revalidate();
   }
 
   return (

@@ -32,7 +32,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
 
   // The first version is read from the server when it is not the entry as it stands.
   useEffect(() => {
-    if (!preview && history.items[0]) choose(history.items[0], false);
+    if (!preview && history.items[0]) void choose(history.items[0], false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the versions the page came with
   }, []);
 
@@ -71,7 +71,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
     setRestoring(true);
     const state = await restoreEntry(entry);
     setRestoring(false);
-    if (state) navigate(state.url);
+    if (state) void navigate(state.url);
   }
 
   return (

@@ -153,9 +153,9 @@ export function Header({
               items={items}
               onSelect={(item) => {
                 setMenuOpen(false);
-                if (item.value === 'blog') navigate(user.url);
-                else if (item.value === 'logout') logout();
-                else if (item.value) navigate(item.value);
+                if (item.value === 'blog') void navigate(user.url);
+                else if (item.value === 'logout') void logout();
+                else if (item.value) void navigate(item.value);
               }}
             />
           </>

@@ -134,6 +134,10 @@ export function Conversation({ me, chatId, onBack }: { me: number; chatId: numbe
       case 'chat_changed':
         void messengerCalls.chat(chatId).then((r) => r.ok && setChat(r.data));
         break;
+      case 'chat_left':
+        // The reader left it in another tab: this one stops showing a chat they are no longer in.
+        setFailed(true);
+        break;
     }
   });
   useEffect(() => {

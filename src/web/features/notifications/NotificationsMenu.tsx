@@ -85,7 +85,7 @@ export function NotificationsMenu({
         const picked = items?.find((n) => item.value === `notification:${n.id}`);
         if (!picked) return;
         if (!picked.is_read) void notificationCalls.markRead({ id: picked.id });
-        navigate(picked.url);
+        void navigate(picked.url);
       }}
     />
   );

@@ -28,7 +28,7 @@ function BuyForm({ stuff, onDone }: { stuff: number; onDone(paid: boolean): void
 
   useEffect(() => {
     if (step === 'auth' || prep) return;
-    paymentCalls.prepare().then((r) => {
+    void paymentCalls.prepare().then((r) => {
       if (!r.ok) return fail(r.rm);
       setPrep(r.data);
       setEmail((e) => e || r.data.user_email);
@@ -170,7 +170,7 @@ function BuyForm({ stuff, onDone }: { stuff: number; onDone(paid: boolean): void
           onResult={(out) => {
             // Whatever happened, this order number is spent: a retry prepares a new one.
             setPrep(null);
-            if (out.ok) finished();
+            if (out.ok) void finished();
             else fail(out.error);
           }}
         />

@@ -113,7 +113,7 @@ export function CardForm({ prep, amount, create, onResult }: CardFormProps) {
     const prefix = digits.slice(0, 6);
     if (prefix.length < 6 || prefix === bankPrefix.current) return;
     bankPrefix.current = prefix;
-    paymentCalls.bank(prefix).then((r) => setBank(r.ok && !r.data.is_unknown ? r.data : null));
+    void paymentCalls.bank(prefix).then((r) => setBank(r.ok && !r.data.is_unknown ? r.data : null));
   }, [digits]);
 
   async function pay(e: FormEvent) {
@@ -304,7 +304,7 @@ function CardPaymentForm({ p, onDone }: { p: CardPayment; onDone(paid: boolean):
 
   useEffect(() => {
     if (prep || step === 'success') return;
-    paymentCalls.prepare().then((r) => {
+    void paymentCalls.prepare().then((r) => {
       if (!r.ok) {
         setError(r.rm);
         return setStep('error');

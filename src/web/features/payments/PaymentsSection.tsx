@@ -58,8 +58,8 @@ export function PaymentsSection() {
   const [status, setStatus] = useState<PlusStatus | null>(null);
   const [items, setItems] = useState<PaymentItem[]>([]);
   const load = () => {
-    paymentCalls.status().then((r) => r.ok && setStatus(r.data));
-    paymentCalls.history().then((r) => r.ok && setItems(r.data));
+    void paymentCalls.status().then((r) => r.ok && setStatus(r.data));
+    void paymentCalls.history().then((r) => r.ok && setItems(r.data));
   };
   useEffect(load, []);
 

@@ -17,7 +17,7 @@ export function HitCounter({ entryId, hits, count = false }: { entryId: number; 
   useEffect(() => {
     if (!count) return;
     let alive = true;
-    call<typeof hit>('GET /hit/:contentId', { contentId: entryId }, { notify: false, authRetry: false }).then(
+    void call<typeof hit>('GET /hit/:contentId', { contentId: entryId }, { notify: false, authRetry: false }).then(
       (result) => {
         if (alive && result.ok) setValue(result.data.value);
       },

@@ -62,7 +62,7 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
   const link = data?.url ?? `${window.location.origin}${entry.url}`;
   useEffect(() => {
     let alive = true;
-    call<typeof shares>('GET /content/shares/mobile/:id', { id: entry.id }, { cache: true }).then((r) => {
+    void call<typeof shares>('GET /content/shares/mobile/:id', { id: entry.id }, { cache: true }).then((r) => {
       if (alive && r.ok) setData(r.data);
     });
     return () => {

@@ -37,7 +37,7 @@ export function HeaderSearch() {
     rememberSearch(query);
     setOpen(false);
     input.current?.blur();
-    navigate(searchPageUrl({ query }));
+    void navigate(searchPageUrl({ query }));
   }
 
   return (

@@ -143,7 +143,7 @@ export function HeaderSearchSuggestions({
     rememberSearch(remember);
     setOpen(false);
     input.current?.blur();
-    navigate(url);
+    void navigate(url);
   }
 
   function pick(o: Option) {

@@ -32,7 +32,7 @@ export function SigninButtons({ onSignedIn, onShow }: SignedInProps & { onShow(v
   const [passkeys, setPasskeys] = useState(false);
   useEffect(() => {
     setPasskeys(browserSupportsWebAuthn());
-    signinCalls.providers().then((r) => r.ok && setProviders(r.data.providers));
+    void signinCalls.providers().then((r) => r.ok && setProviders(r.data.providers));
   }, []);
 
   async function withProvider(p: ProviderInfo) {

@@ -149,7 +149,7 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
             onSelect={(item) => {
               // The RSS item is a link: it opens by itself.
               setMenuOpen(false);
-              if (item.value === 'mute') toggleMute();
+              if (item.value === 'mute') void toggleMute();
               if (item.value === 'gift') openGiftPopup({ id: subsite.id, name: subsite.name });
             }}
           />

@@ -38,7 +38,7 @@ export interface PopoverProps {
 }
 
 const isSections = (items: PopoverItem[] | PopoverSection[]): items is PopoverSection[] =>
-  items.length > 0 && 'items' in items[0] && Array.isArray((items[0] as PopoverSection).items);
+  items.length > 0 && 'items' in items[0] && Array.isArray(items[0].items);
 
 /** Places the menu under the anchor (above when there is no room), shifted by the spec offsets and kept inside the viewport. */
 function place(anchor: DOMRect, w: number, h: number, align: 'left' | 'right' | 'center') {
@@ -74,7 +74,7 @@ function PopoverMenu({
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const [focused, setFocused] = useState(-1);
-  const sections: PopoverSection[] = isSections(items) ? items : [{ title: '', items: items as PopoverItem[] }];
+  const sections: PopoverSection[] = isSections(items) ? items : [{ title: '', items: items }];
   const flat = sections.flatMap((s) => s.items);
 
   // latest callbacks for the long-lived window listeners
@@ -171,7 +171,7 @@ function PopoverMenu({
       data-align={align}
       style={style}
       onFocus={() => (hadFocus.current = true)}
-      onBlur={(e) => (hadFocus.current = ref.current?.contains(e.relatedTarget as Node | null) ?? false)}
+      onBlur={(e) => (hadFocus.current = ref.current?.contains(e.relatedTarget) ?? false)}
     >
       {sections.map((s, si) => (
         <Fragment key={si}>

@@ -272,16 +272,21 @@ describe('the client wrapper', () => {
     });
   });
 
-  it('subscribes with the first listener, unsubscribes after the last, resubscribes after a forced disconnect', async () => {
+  it('subscribes with the first listener, unsubscribes after the last, resubscribes after a forced disconnect; says when it joined', async () => {
     const owned = await entry(owner.user.id);
     const rt = new Realtime(`${url}/socket.io`);
     try {
       const got: unknown[] = [];
-      const offA = rt.channel(`content-hits-${owned.id}`).on((d) => got.push(d));
+      let joins = 0;
+      const offA = rt.channel(`content-hits-${owned.id}`).on(
+        (d) => got.push(d),
+        () => (joins += 1),
+      );
       const offB = rt.channel(`content-hits-${owned.id}`).on((d) => got.push(d));
       const hub = hubOf(t.app.ctx)!;
       const room = () => hub.io.of('/').adapter.rooms.get(`content-hits-${owned.id}`)?.size ?? 0;
       await expect.poll(room).toBe(1);
+      await expect.poll(() => joins).toBe(1);
       hub.publish(`content-hits-${owned.id}`, { n: 1 });
       await expect.poll(() => got.length).toBe(2);
 
@@ -289,6 +294,8 @@ describe('the client wrapper', () => {
       hub.io.disconnectSockets(true);
       await expect.poll(() => rt.connected).toBe(false);
       await expect.poll(() => room(), { timeout: 8000 }).toBe(1);
+      // What was published while it was away reached nobody: the listener hears that it is back.
+      await expect.poll(() => joins).toBe(2);
       hub.publish(`content-hits-${owned.id}`, { n: 2 });
       await expect.poll(() => got.length).toBe(4);
 

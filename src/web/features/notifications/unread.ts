@@ -19,9 +19,14 @@ export function useUnreadCount(userId: number | null, initial: number, extraInTi
     unreadStore.set(initial);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `seed` carries `initial`
   }, [seed]);
-  useChannel<UserEvent>(userId ? channelName.user(userId) : null, (event) => {
-    if (event.type === 'notification') unreadStore.set(event.unread_count);
-  });
+  useChannel<UserEvent>(
+    userId ? channelName.user(userId) : null,
+    (event) => {
+      if (event.type === 'notification') unreadStore.set(event.unread_count);
+    },
+    // Notifications made before the channel was joined (just signed in, back online) were told to nobody.
+    () => void refreshUnread(),
+  );
   // No flash of 0 after hydration: the store speaks only once this page data has seeded it.
   const count = useSyncExternalStore(
     unreadStore.subscribe,
@@ -46,6 +51,12 @@ export function useUnreadCount(userId: number | null, initial: number, extraInTi
     return () => watch.disconnect();
   }, [shown, extraInTitle]);
   return shown;
+}
+
+/** The count as the server has it now. */
+async function refreshUnread() {
+  const result = await notificationCalls.page(undefined, 1);
+  if (result.ok) unreadStore.set(result.data.unread_count);
 }
 
 export const notificationCalls = {

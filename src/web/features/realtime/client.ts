@@ -54,6 +54,8 @@ export class Realtime {
   readonly path: string;
   #socket: Socket | null = null;
   #listeners = new Map<string, Set<Listener>>();
+  /** Told each time the server accepts a channel: a first join, after a sign-in, after a reconnect. */
+  #onJoin = new Map<string, Set<() => void>>();
   #auth = new Map<string, ChannelAuth>();
   /** Channels the server accepted on this connection. */
   #joined = new Set<string>();
@@ -86,16 +88,25 @@ export class Realtime {
 
   channel(name: string) {
     return {
-      /** Adds a listener; returns its removal. */
-      on: (listener: Listener) => {
+      /**
+       * Adds a listener; returns its removal. `joined` runs whenever the server accepts the channel: what happened
+       * before that (while signing in, while offline) came to nobody, so a listener keeping a count asks for it then.
+       */
+      on: (listener: Listener, joined?: () => void) => {
         let set = this.#listeners.get(name);
         if (!set) {
           this.#listeners.set(name, (set = new Set()));
           this.#subscribe(name);
         }
         set.add(listener);
+        if (joined) {
+          let onJoin = this.#onJoin.get(name);
+          if (!onJoin) this.#onJoin.set(name, (onJoin = new Set()));
+          onJoin.add(joined);
+        }
         this.#connect();
         return () => {
+          if (joined) this.#onJoin.get(name)?.delete(joined);
           const current = this.#listeners.get(name);
           if (!current?.delete(listener) || current.size) return;
           this.#listeners.delete(name);
@@ -168,7 +179,9 @@ export class Realtime {
       auth ? { channel: name, time: auth.time, hash: auth.hash } : { channel: name },
       (reply: SocketReply) => {
         if (reply?.ok) {
-          if (this.#listeners.has(name)) this.#joined.add(name);
+          if (!this.#listeners.has(name)) return;
+          this.#joined.add(name);
+          this.#onJoin.get(name)?.forEach((joined) => joined());
         } else console.warn('Realtime: subscription refused', reply);
       },
     );

@@ -14,16 +14,20 @@ export function realtime(): Realtime {
   return shared;
 }
 
-/** Listens to a channel while the component is mounted (null: not now). The handler may change freely. */
-export function useChannel<T>(name: string | null, handler: (data: T) => void) {
-  const latest = useRef(handler);
+/**
+ * Listens to a channel while the component is mounted (null: not now). The handlers may change freely; `joined`
+ * runs each time the server accepts the channel (see `Realtime.channel().on`).
+ */
+export function useChannel<T>(name: string | null, handler: (data: T) => void, joined?: () => void) {
+  const latest = useRef({ handler, joined });
   useEffect(() => {
-    latest.current = handler;
+    latest.current = { handler, joined };
   });
+  const wantsJoined = Boolean(joined);
   useEffect(() => {
     if (!name) return;
     return realtime()
       .channel(name)
-      .on((data) => latest.current(data as T));
-  }, [name]);
+      .on((data) => latest.current.handler(data as T), wantsJoined ? () => latest.current.joined?.() : undefined);
+  }, [name, wantsJoined]);
 }

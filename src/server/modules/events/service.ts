@@ -14,6 +14,7 @@ import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { boardDecided } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { townById, type Town } from '../../lib/towns.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -182,11 +183,12 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
       reason: byStaff ? reason : '',
     });
     if (!done) throw badRequest(messages.eventNotPublished);
-    if (byStaff)
-      await enqueue(ctx, 'notify.system', {
-        userId: e.author_id,
-        text: messages.eventUnpublishedNotice(e.title, reason),
-      });
+    if (!byStaff) return;
+    await enqueue(ctx, 'notify.system', {
+      userId: e.author_id,
+      text: messages.eventUnpublishedNotice(e.title, reason),
+    });
+    boardDecided(ctx, 'event', user.id, e, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -203,6 +205,7 @@ export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<Even
     if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now })))
       throw badRequest(messages.eventNotPending);
     await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventPublishedNotice(e.title) });
+    boardDecided(ctx, 'event', user.id, e, 'publish');
   });
   return present(await load(ctx, id), user);
 }
@@ -214,6 +217,7 @@ export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string
     if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
       throw badRequest(messages.eventNotPending);
     await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventRejectedNotice(e.title, reason) });
+    boardDecided(ctx, 'event', user.id, e, 'reject', reason);
   });
   return present(await load(ctx, id), user);
 }

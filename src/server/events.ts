@@ -29,7 +29,7 @@ export interface DomainEventMap {
   'entry.published': { entryId: number; subsiteId: number; authorId: number; title: string };
   /** An entry went to the removed state; `byId` is who removed it (the author or staff). */
   'entry.removed': { entryId: number; authorId: number; byId: number; wasPublished: boolean };
-  /** Staff published, rejected or took off someone's board item (a vacancy): moderation logs it. */
+  /** Staff published, rejected or took off someone's board item (a vacancy, an event): moderation logs it. */
   'board.decided': {
     kind: BoardKind;
     itemId: number;

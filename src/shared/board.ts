@@ -1,10 +1,10 @@
 /**
- * Board items: what people post for staff to publish or reject and that live for a while (vacancies; events will
- * join). One table of kinds serves what they share: the staff audit log's entries and links, the widget for other
+ * Board items: what people post for staff to publish or reject and that live for a while (vacancies and events). One table of kinds serves what they share: the staff audit log's entries and links, the widget for other
  * sites (`/widget/{widget}/external`).
  */
 export const BOARD_KINDS = {
   vacancy: { path: '/job', widget: 'job' },
+  event: { path: '/events', widget: 'events' },
 } as const;
 export type BoardKind = keyof typeof BOARD_KINDS;
 export const BOARD_KIND_NAMES = Object.keys(BOARD_KINDS) as BoardKind[];

@@ -4,10 +4,10 @@
  * card shapes the feed and the comments already use, plus the highlighted matches.
  */
 import type { z } from 'zod';
-import type { searchComment, searchEntry, searchSubsite, searchVacancy } from './api/search.ts';
+import type { searchComment, searchEntry, searchEvent, searchSubsite, searchVacancy } from './api/search.ts';
 import type { HashtagItem } from './hashtags.ts';
 
-export const SEARCH_ENTITIES = ['entries', 'comments', 'subsites', 'users', 'hashtags', 'vacancies'] as const;
+export const SEARCH_ENTITIES = ['entries', 'comments', 'subsites', 'users', 'hashtags', 'vacancies', 'events'] as const;
 export type SearchEntity = (typeof SEARCH_ENTITIES)[number];
 
 /** `relevant`: best match first (title above text); `date`: newest first; `popular`: rating / subscribers. */
@@ -47,6 +47,7 @@ export type SearchEntry = z.output<typeof searchEntry>;
 export type SearchComment = z.output<typeof searchComment>;
 export type SearchSubsite = z.output<typeof searchSubsite>;
 export type SearchVacancy = z.output<typeof searchVacancy>;
+export type SearchEvent = z.output<typeof searchEvent>;
 
 export type SearchItem<E extends SearchEntity> = E extends 'entries'
   ? SearchEntry
@@ -56,7 +57,9 @@ export type SearchItem<E extends SearchEntity> = E extends 'entries'
       ? HashtagItem
       : E extends 'vacancies'
         ? SearchVacancy
-        : SearchSubsite;
+        : E extends 'events'
+          ? SearchEvent
+          : SearchSubsite;
 
 export interface SearchPage<E extends SearchEntity = SearchEntity> {
   items: SearchItem<E>[];

@@ -100,12 +100,13 @@ describe('the job widget on another site', () => {
     ] as const) {
       const { context, page } = await signedInPage(browser, server, boss.cookie, width, height);
       await open(page, `${server.url}/s/pechka/settings`);
-      const code = page.getByTestId('widget-embed-code');
+      const embed = page.getByTestId('widget-embed-job');
+      const code = embed.getByTestId('widget-embed-code');
       expect(await code.inputValue()).toContain(`src="${server.url}/widget/job/external"`);
-      await page.fill('[data-testid=widget-embed-town]', 'Каз');
-      await page.click('[data-testid=town-option] >> text=Казань');
+      await embed.getByTestId('widget-embed-town').fill('Каз');
+      await embed.locator('[data-testid=town-option] >> text=Казань').click();
       await expect.poll(() => code.inputValue()).toContain(`/widget/job/external?location=${KAZAN}"`);
-      await page.getByTestId('widget-embed').scrollIntoViewIfNeeded();
+      await embed.scrollIntoViewIfNeeded();
       await shot(page, `job-widget-embed-${suffix}`);
 
       await open(page, `${server.url}/u/${boss.id}`);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
 
-/** What every RSS feed shares (the feed module's, the vacancies'): escaping, validators, the answer with a 304. */
+/** What every RSS feed shares (the feed module's, the vacancies', the events'): escaping, validators, the answer with a 304. */
 
 /** Escapes text for XML (the HTML escape is valid XML) and drops the control characters XML 1.0 forbids. */
 export const xmlEscape = (s: string) =>

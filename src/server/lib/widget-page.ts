@@ -4,7 +4,7 @@ import { EMBEDDABLE_POLICY } from './security-headers.ts';
 
 /**
  * The widgets other sites frame (`/widget/{job|…}/external`): one small HTML page of links, no scripts, its own
- * inline styles, links opening in a new tab. The vacancies' widget uses it; events' will.
+ * inline styles, links opening in a new tab. The vacancies' and the events' widgets use it.
  */
 export interface WidgetItem {
   title: string;

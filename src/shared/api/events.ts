@@ -55,7 +55,7 @@ export const eventBody = plainBody({
 });
 export type EventInput = z.output<typeof eventBody>;
 
-const card = z.object({
+export const eventCard = z.object({
   id: z.number().int(),
   /** `/events/{id}` */
   url: z.string(),
@@ -83,9 +83,9 @@ const card = z.object({
   cover_url: z.string(),
   state: z.enum(EVENT_STATES),
 });
-export type EventCardData = z.output<typeof card>;
+export type EventCardData = z.output<typeof eventCard>;
 
-const event = card.extend({
+const event = eventCard.extend({
   description: z.string(),
   register_url: z.string(),
   /** Staff's reason of a rejection or an unpublishing (the author and staff see it; empty for others). */
@@ -128,7 +128,7 @@ export const listQuery = plainBody({
 }).superRefine(dateRange);
 export type EventFilters = Omit<z.output<typeof listQuery>, 'offset'>;
 
-const page = z.object({ items: z.array(card), next_offset: z.number().int().nullable() });
+const page = z.object({ items: z.array(eventCard), next_offset: z.number().int().nullable() });
 export type EventsPageData = z.output<typeof page>;
 
 /** Published events going on or to come, soonest first, by the filters; `offset` from `next_offset`. */
@@ -261,7 +261,35 @@ export const widget = contract({
     offset: intField(messages.eventOffsetInvalid, 0, 1000).optional(),
     limit: intField(messages.eventOffsetInvalid, 1, EVENTS_WIDGET_STEP * 2).optional(),
   }),
-  response: z.object({ items: z.array(card), town: town.nullable(), is_finished: z.boolean() }),
+  response: z.object({ items: z.array(eventCard), town: town.nullable(), is_finished: z.boolean() }),
   errors: [],
 });
 export type EventsWidgetData = ContractOutput<typeof widget>;
+
+/** RSS 2.0 of the events to come, at the site root. */
+export const rss = contract({
+  method: 'GET',
+  path: '/events/rss',
+  access: 'anyone',
+  raw: {
+    type: 'application/rss+xml',
+    description:
+      'RSS 2.0 of the newest published events not over yet; ETag and Last-Modified, 304 when the reader has it',
+  },
+});
+
+/**
+ * The events widget for other sites (`/widget/events/external?location`), at the site root: a page to frame, the
+ * town's first events to come (any town without `location`). No scripts; cookies are neither set nor read.
+ */
+export const externalWidget = contract({
+  method: 'GET',
+  path: '/widget/events/external',
+  access: 'anyone',
+  query: plainBody({ location: idField(messages.townIdInvalid).optional() }),
+  raw: {
+    type: 'text/html',
+    description: 'A page other sites frame (frame-ancestors *, no scripts): the events to come in the town',
+  },
+  errors: [],
+});

@@ -4,6 +4,7 @@ import { SEARCH_ENTITIES, SEARCH_MAX_PAGE, SEARCH_ORDERS, SEARCH_PERIODS, SEARCH
 import { collapse, idField, intField, plainBody } from '../validation.ts';
 import { authorRef, entryCard, hashtagItem, likes, subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { eventCard } from './events.ts';
 import { vacancyCard } from './vacancies.ts';
 
 /** Search (spec/content.md §7): `{items, is_finished}`, the JSON counterpart of the spec's `feed_html`. */
@@ -49,6 +50,9 @@ export const searchSubsite = subsiteCard.extend({ name_html: highlighted });
 /** A published vacancy: its card and its title with the matches marked. */
 export const searchVacancy = vacancyCard.extend({ title_html: highlighted });
 
+/** A published event not over yet: its card and its title with the matches marked. */
+export const searchEvent = eventCard.extend({ title_html: highlighted });
+
 /** One page of results of the `entity`'s kind, by `order`. */
 export const search = contract({
   method: 'GET',
@@ -65,11 +69,11 @@ export const search = contract({
     subsite_id: idField(messages.searchSubsiteInvalid).optional(),
   }),
   /**
-   * `items` are of the entity's kind: entries, comments, subsites (communities, companies, `users`' blogs), tags or
-   * published vacancies.
+   * `items` are of the entity's kind: entries, comments, subsites (communities, companies, `users`' blogs), tags,
+   * published vacancies or published events not over yet.
    */
   response: z.object({
-    items: z.array(z.union([searchEntry, searchComment, searchSubsite, hashtagItem, searchVacancy])),
+    items: z.array(z.union([searchEntry, searchComment, searchSubsite, hashtagItem, searchVacancy, searchEvent])),
     is_finished: z.boolean(),
   }),
 });

@@ -167,4 +167,13 @@ export const eventsUi = {
   widgetMoreLabel: 'Показать ещё пять мероприятий',
   widgetAll: 'Все мероприятия',
   widgetEmpty: 'Мероприятий пока нет',
+  // The widget for other sites, in a company blog's settings
+  embedTitle: 'Виджет мероприятий для вашего сайта',
+  embedLead:
+    'Вставьте этот код в страницу своего сайта: в рамке появятся ближайшие мероприятия Среды выбранного города.',
+  embedTown: 'Город виджета',
+  embedCode: 'Код для вставки',
+  embedFrameTitle: 'Мероприятия на Среде',
+  // A blog's page
+  subsiteEvents: 'Ближайшие мероприятия',
 } as const;

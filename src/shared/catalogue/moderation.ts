@@ -138,6 +138,9 @@ export const moderationUi = {
     'vacancy.publish': 'опубликовал(а) вакансию',
     'vacancy.reject': 'отклонил(а) вакансию',
     'vacancy.unpublish': 'снял(а) вакансию с публикации',
+    'event.publish': 'опубликовал(а) мероприятие',
+    'event.reject': 'отклонил(а) мероприятие',
+    'event.unpublish': 'снял(а) мероприятие с публикации',
   } as Record<string, string>,
   targets: {
     user: 'пользователь',
@@ -145,6 +148,7 @@ export const moderationUi = {
     comment: 'комментарий',
     subsite: 'подсайт',
     vacancy: 'вакансия',
+    event: 'мероприятие',
   } as Record<string, string>,
   system: 'Система',
   auditWhen: 'Когда',

@@ -22,7 +22,7 @@ export const searchUi = {
   sections: { entries: 'Записи', users: 'Люди', subsites: 'Сообщества' },
   title: 'Поиск',
   titleFor: (query: string) => `«${query}» — поиск`,
-  empty: 'Введите запрос, чтобы найти записи, комментарии, людей, сообщества, хештеги и вакансии.',
+  empty: 'Введите запрос, чтобы найти записи, комментарии, людей, сообщества, хештеги, вакансии и мероприятия.',
   tabs: {
     entries: 'Записи',
     comments: 'Комментарии',
@@ -30,6 +30,7 @@ export const searchUi = {
     subsites: 'Сообщества',
     hashtags: 'Хештеги',
     vacancies: 'Вакансии',
+    events: 'Мероприятия',
   },
   orders: { relevant: 'По релевантности', date: 'По дате', popular: 'По популярности' },
   periods: { all: 'За всё время', day: 'За сутки', week: 'За неделю', month: 'За месяц', year: 'За год' },

@@ -43,7 +43,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${t.title} — ${ui.siteName}` }, { name: 'description', content: t.lead }];
+  return [
+    { title: `${t.title} — ${ui.siteName}` },
+    { name: 'description', content: t.lead },
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: t.title, href: '/events/rss' },
+  ];
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import {
   type SearchComment,
   type SearchEntity,
   type SearchEntry,
+  type SearchEvent,
   type SearchOrder,
   type SearchPage,
   type SearchPeriod,
@@ -24,6 +25,8 @@ import {
 import { Avatar } from '../ui/Avatar.tsx';
 import '../features/vacancies/vacancies.css';
 import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
+import '../features/events/events.css';
+import { EventCard } from '../features/events/EventCard.tsx';
 import { searchCall } from '../features/search/calls.ts';
 import { rememberSearch } from '../features/search/recent.ts';
 
@@ -133,6 +136,12 @@ function Result({ entity, item, now }: { entity: SearchEntity; item: SearchPage[
     return (
       <div className="search-result" data-testid="search-result" data-id={(item as SearchVacancy).id}>
         <VacancyCard v={item as SearchVacancy} now={now} />
+      </div>
+    );
+  if (entity === 'events')
+    return (
+      <div className="search-result" data-testid="search-result" data-id={(item as SearchEvent).id}>
+        <EventCard e={item as SearchEvent} now={now} />
       </div>
     );
   return <SubsiteResult item={item as SearchSubsite} />;

@@ -28,7 +28,12 @@ export default function SubsiteSettingsPage({ loaderData }: Route.ComponentProps
   const { settings, publicUrl } = loaderData;
   return (
     <SubsiteSettingsForm key={settings.id} initial={settings}>
-      {settings.type === 'company' && <WidgetEmbed publicUrl={publicUrl} />}
+      {settings.type === 'company' && (
+        <>
+          <WidgetEmbed publicUrl={publicUrl} kind="vacancy" />
+          <WidgetEmbed publicUrl={publicUrl} kind="event" />
+        </>
+      )}
     </SubsiteSettingsForm>
   );
 }

@@ -13,6 +13,7 @@ import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx'
 import { CommunityApprovalQueue } from '../features/moderation/ReviewQueue.tsx';
 import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
 import { SUBSITE_VACANCIES, SubsiteVacancies } from '../features/vacancies/SubsiteVacancies.tsx';
+import { SubsiteEvents } from '../features/events/SubsiteEvents.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -39,10 +40,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!subsite) throw data(null, { status: 404 });
   const asked = url.searchParams.get('sorting');
   const sorting: FeedSorting = isFeedSorting(asked) ? asked : 'hotness';
-  const [page, hashtags, vacancies] = await Promise.all([
+  const [page, hashtags, vacancies, events] = await Promise.all([
     services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }),
     services.discovery.subsiteHashtags(subsite),
     services.vacancies.list({ subsite_id: subsite.id }),
+    services.events.list({ subsite_id: subsite.id }),
   ]);
   return {
     subsite,
@@ -50,6 +52,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     page,
     hashtags,
     vacancies: vacancies.items.slice(0, SUBSITE_VACANCIES),
+    events: events.items.slice(0, SUBSITE_VACANCIES),
     now: Date.now(),
     canonical: publicUrl + subsite.url,
     publicUrl,
@@ -84,7 +87,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SubsitePage({ loaderData }: Route.ComponentProps) {
-  const { subsite, sorting, page, hashtags, vacancies, now, serverCards } = loaderData;
+  const { subsite, sorting, page, hashtags, vacancies, events, now, serverCards } = loaderData;
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
   const key = `subsite:${subsite.id}:${sorting}`;
   return (
@@ -93,7 +96,10 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
       {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
-      <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
+      <div className="subsite-boards">
+        <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
+        <SubsiteEvents subsiteId={subsite.id} items={events} now={now} />
+      </div>
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, integer, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, tsvector } from './columns.ts';
 import { subsites, users } from './users.ts';
 import { DEFAULT_EVENT_TIME_ZONE, EVENT_FORMATS, EVENT_STATES } from '../../../shared/events.ts';
 
@@ -34,6 +35,13 @@ export const events = pgTable(
     /** Staff's reason for a rejection or an unpublishing (shown to the author). */
     reason: text('reason').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What search matches (the search module, `russian` configuration): the title weighs A, the description and the
+     * address B. Kept by PostgreSQL with every write of the row.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', title), 'A') || setweight(to_tsvector('russian', description || ' ' || address), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -42,5 +50,8 @@ export const events = pgTable(
     index('events_state_ends').on(t.state, t.endsAt),
     index('events_subsite').on(t.subsiteId, t.startsAt),
     index('events_author').on(t.authorId, t.createdAt),
+    index('events_search')
+      .using('gin', t.searchVector)
+      .where(sql`state = 'published'`),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, rows } from '../../db/rows.ts';
+import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import { events } from '../../db/schema.ts';
 import type { EventFilters } from '../../../shared/api/events.ts';
 import { EVENT_FORMATS, EVENT_STATES, type EventState } from '../../../shared/events.ts';
@@ -93,6 +93,23 @@ export async function daysOfMonth(db: Db, f: EventFilters, now: Date, first: str
   );
   return found.map((r) => r.day);
 }
+
+/** These of the published events not over at `now` (search's hits); others are left out. */
+export const findUpcoming = (db: Db, ids: number[], now: Date) =>
+  rows(
+    db,
+    EventRow,
+    sql`${SELECT} where ${sql.join(upcoming({}, now), sql` and `)} and e.id = any(${intArray(ids)}::int[])`,
+  );
+
+/** Published events not over at `now`, the newest published first (the RSS feed). */
+export const listNewest = (db: Db, now: Date, limit: number) =>
+  rows(
+    db,
+    EventRow,
+    sql`${SELECT} where ${sql.join(upcoming({}, now), sql` and `)}
+     order by e.published_at desc, e.id desc limit ${limit}`,
+  );
 
 /** A person's own events (posted by them from any blog), newest first. */
 export const listByAuthor = (db: Db, authorId: number, limit = 50) =>

@@ -2,8 +2,11 @@ import * as contracts from '../../../shared/api/events.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { TOWN_COOKIE } from '../../../shared/vacancies.ts';
 import { READS, route } from '../../http/route.ts';
+import { sendRss } from '../../lib/rss.ts';
 import { townById } from '../../lib/towns.ts';
+import { sendWidgetPage } from '../../lib/widget-page.ts';
 import { readerTown } from '../vacancies/service.ts';
+import { eventsRss } from './rss.ts';
 import * as events from './service.ts';
 
 export const eventsRoutes = [
@@ -83,5 +86,19 @@ export const eventsRoutes = [
           : await readerTown(ctx, user, req.cookies[TOWN_COOKIE]);
       return events.widget(ctx, town, query.offset ?? 0, query.limit ?? 5);
     },
+  }),
+];
+
+/** At the site root: the RSS feed of events and the widget for other sites. */
+export const eventsRootRoutes = [
+  route.implement(contracts.rss, {
+    rateLimit: READS,
+    handler: async ({ ctx, req, reply }) => sendRss(req, reply, await eventsRss(ctx)),
+  }),
+  // Another site frames it: the town comes from the address only (no cookie of ours is read or set).
+  route.implement(contracts.externalWidget, {
+    rateLimit: READS,
+    handler: async ({ ctx, query, reply }) =>
+      sendWidgetPage(reply, await events.externalWidget(ctx, query.location ?? null)),
   }),
 ];

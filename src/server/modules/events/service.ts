@@ -8,14 +8,22 @@ import type {
   EventsWidgetData,
 } from '../../../shared/api/events.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { DEFAULT_EVENT_TIME_ZONE, EVENT_LIMITS, EVENTS_PAGE_SIZE, zonedInstant } from '../../../shared/events.ts';
-import { eventPlace } from '../../../shared/events-format.ts';
+import {
+  DEFAULT_EVENT_TIME_ZONE,
+  EVENT_LIMITS,
+  EVENTS_PAGE_SIZE,
+  EVENTS_WIDGET_STEP,
+  zonedInstant,
+} from '../../../shared/events.ts';
+import { eventPlace, eventPrice, eventWhen } from '../../../shared/events-format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { boardDecided } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { townById, type Town } from '../../lib/towns.ts';
+import { widgetPage } from '../../lib/widget-page.ts';
 import type { UserRow } from '../auth/index.ts';
 import { managesSubsite } from '../subsites/service.ts';
 import { blogOf, presentTown } from '../vacancies/service.ts';
@@ -89,6 +97,16 @@ export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<E
 /** A blog's published events, newest first: the read the blog's pages and lists build on. */
 export async function publishedEventsOf(ctx: Ctx, subsiteId: number): Promise<EventCardData[]> {
   return (await q.listOfSubsite(ctx.db, subsiteId)).map(presentCard);
+}
+
+/** Cards of these published events not over yet, in the order of the ids (search's hits); others are left out. */
+export async function upcomingCards(ctx: Ctx, ids: number[]): Promise<EventCardData[]> {
+  if (!ids.length) return [];
+  const found = new Map((await q.findUpcoming(ctx.db, ids, ctx.now())).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = found.get(id);
+    return r ? [presentCard(r)] : [];
+  });
 }
 
 /** The event as an iCalendar file for anyone who may see it. */
@@ -182,11 +200,12 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
       reason: byStaff ? reason : '',
     });
     if (!done) throw badRequest(messages.eventNotPublished);
-    if (byStaff)
-      await enqueue(ctx, 'notify.system', {
-        userId: e.author_id,
-        text: messages.eventUnpublishedNotice(e.title, reason),
-      });
+    if (!byStaff) return;
+    await enqueue(ctx, 'notify.system', {
+      userId: e.author_id,
+      text: messages.eventUnpublishedNotice(e.title, reason),
+    });
+    boardDecided(ctx, 'event', user.id, e, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -203,6 +222,7 @@ export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<Even
     if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now })))
       throw badRequest(messages.eventNotPending);
     await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventPublishedNotice(e.title) });
+    boardDecided(ctx, 'event', user.id, e, 'publish');
   });
   return present(await load(ctx, id), user);
 }
@@ -214,6 +234,7 @@ export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string
     if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
       throw badRequest(messages.eventNotPending);
     await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventRejectedNotice(e.title, reason) });
+    boardDecided(ctx, 'event', user.id, e, 'reject', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -231,6 +252,27 @@ export async function widget(ctx: Ctx, town: Town | null, offset: number, limit:
     town: presentTown(town ?? undefined),
     is_finished: found.length <= limit,
   };
+}
+
+/** The widget for other sites: the town's first events to come as a page to frame, links to this site. */
+export async function externalWidget(ctx: Ctx, townId: number | null): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const town = (townId !== null && townById(townId)) || null;
+  const { items } = await widget(ctx, town, 0, EVENTS_WIDGET_STEP);
+  const now = ctx.now().getTime();
+  return widgetPage({
+    title: ui.events.widgetTitle,
+    note: town?.name ?? '',
+    items: items.map((e) => ({
+      title: e.title,
+      url: base + e.url,
+      lines: [eventWhen(e, now), `${eventPlace(e)} · ${eventPrice(e.price)}`],
+    })),
+    empty: ui.events.widgetEmpty,
+    more: { text: ui.events.widgetAll, url: `${base}/events${town ? `?town_id=${town.id}` : '?town_id=0'}` },
+    siteName: ui.siteName,
+    siteUrl: base,
+  });
 }
 
 /** The `events.finish` task: published events whose end passed become past. Safe to run twice. */

@@ -26,7 +26,7 @@ export async function recordAction(
   await q.insertAudit(ctx.db, { ...a, now: ctx.now() });
 }
 
-/** Staff decisions on board items (vacancies; events later) reach the log through `board.decided`. */
+/** Staff decisions on board items (vacancies, events) reach the log through `board.decided`. */
 export function recordBoardDecisions(ctx: Ctx) {
   ctx.events.on('board.decided', (e) =>
     recordAction(ctx, {

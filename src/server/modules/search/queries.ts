@@ -269,6 +269,32 @@ export async function searchVacancies(db: Db, s: TextSearch): Promise<VacancyHit
   );
 }
 
+const EventHit = z.object({ id: col.int, query: col.text });
+export type EventHit = z.output<typeof EventHit>;
+
+/**
+ * Published events not over at `now` with every word (title A, description and address B: `events.search_vector`,
+ * a GIN index on the published ones). Relevance ranks them, then the soonest; `date` and `popular` are the soonest
+ * first, as the list of /events. An event that ended leaves the results at once (the `past` state follows hourly).
+ */
+export async function searchEvents(db: Db, s: TextSearch, now: Date): Promise<EventHit[]> {
+  const q = once(tsquery(s.words));
+  const order =
+    s.order === 'relevant' ? sql`ts_rank(e.search_vector, ${q}) desc, e.starts_at, e.id` : sql`e.starts_at, e.id`;
+  return rows(
+    db,
+    EventHit,
+    sql`
+    select e.id, ${q}::text as query
+      from events e
+     where e.state = 'published' and e.ends_at > ${now.toISOString()}::timestamptz and e.search_vector @@ ${q}
+       ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
+       ${s.subsiteId ? sql`and e.subsite_id = ${s.subsiteId}` : sql``}
+     order by ${order}
+     limit ${s.limit} offset ${s.offset}`,
+  );
+}
+
 const SearchSubsiteRow = z.object({
   id: col.int,
   type: z.enum(['user', 'community', 'company']),

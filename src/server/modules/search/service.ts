@@ -4,6 +4,7 @@ import {
   type SearchComment,
   type SearchEntity,
   type SearchEntry,
+  type SearchEvent,
   type SearchOrder,
   type SearchPage,
   type SearchParams,
@@ -21,6 +22,7 @@ import { searchHashtags } from '../hashtags/service.ts';
 import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';
 import * as q from './queries.ts';
 import { presentAuthor } from '../users/index.ts';
+import { upcomingCards } from '../events/service.ts';
 import { publishedCards } from '../vacancies/service.ts';
 
 const DAY_MS = 86_400_000;
@@ -172,6 +174,14 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
       hits.map((h) => h.id),
     );
     items = cards.map((v): SearchVacancy => ({ ...v, title_html: highlightWhole(v.title, terms) }));
+  } else if (r.entity === 'events') {
+    const hits = await q.searchEvents(ctx.db, { ...base, words, subsiteId: r.subsite_id ?? null }, ctx.now());
+    const terms = queryTerms(hits[0]?.query ?? '');
+    const cards = await upcomingCards(
+      ctx,
+      hits.map((h) => h.id),
+    );
+    items = cards.map((e): SearchEvent => ({ ...e, title_html: highlightWhole(e.title, terms) }));
   } else {
     const kind = r.entity;
     const found = await transaction(ctx, async (ctx) => {

@@ -6,7 +6,6 @@ import type {
   VacancyFilters,
   VacancyInput,
 } from '../../../shared/api/vacancies.ts';
-import type { BoardDecision } from '../../../shared/board.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import { vacanciesUi } from '../../../shared/catalogue/vacancies.ts';
 import { placeText, salaryText } from '../../../shared/vacancy-format.ts';
@@ -22,6 +21,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { boardDecided } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findTowns, townById, type Town } from '../../lib/towns.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
@@ -112,18 +112,6 @@ async function load(ctx: Ctx, id: number) {
   return v;
 }
 
-/** A staff decision reaches moderation's audit log through the `board.decided` event (sent after the commit). */
-const decided = (ctx: Ctx, user: UserRow, v: q.VacancyRow, decision: BoardDecision, reason = '') =>
-  ctx.events.emit('board.decided', {
-    kind: 'vacancy',
-    itemId: v.id,
-    decision,
-    byId: user.id,
-    authorId: v.author_id,
-    title: v.title,
-    reason,
-  });
-
 const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
 
 /** The stored values of an author's input: the blog they may post from, a known town, the company's name. */
@@ -184,7 +172,7 @@ export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''
       userId: v.author_id,
       text: messages.vacancyUnpublishedNotice(v.title, reason),
     });
-    decided(ctx, user, v, 'unpublish', reason);
+    boardDecided(ctx, 'vacancy', user.id, v, 'unpublish', reason);
   });
   return present(await load(ctx, id), user);
 }
@@ -202,7 +190,7 @@ export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<Vaca
     if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now, expiresAt })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyPublishedNotice(v.title) });
-    decided(ctx, user, v, 'publish');
+    boardDecided(ctx, 'vacancy', user.id, v, 'publish');
   });
   return present(await load(ctx, id), user);
 }
@@ -214,7 +202,7 @@ export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string
     if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
       throw badRequest(messages.vacancyNotPending);
     await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyRejectedNotice(v.title, reason) });
-    decided(ctx, user, v, 'reject', reason);
+    boardDecided(ctx, 'vacancy', user.id, v, 'reject', reason);
   });
   return present(await load(ctx, id), user);
 }

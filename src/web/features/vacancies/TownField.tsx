@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { TownData, towns } from '../../../shared/api/vacancies.ts';
 import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
 import { call } from '../../api/call.ts';
+import '../../ui/form-field.css';
 
 /** A town picked from the server's list (`GET /job/towns/find`) as the reader types; clearing it picks none. */
 export function TownField({

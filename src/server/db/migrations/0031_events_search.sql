@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('russian', title), 'A') || setweight(to_tsvector('russian', description || ' ' || address), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "events_search" ON "events" USING gin ("search_vector") WHERE state = 'published';

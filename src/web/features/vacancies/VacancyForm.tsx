@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { create, edit, TownData, VacancyData } from '../../../shared/api/vacancies.ts';
 import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
@@ -6,6 +6,11 @@ import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_LIMITS as L } from '
 import { call } from '../../api/call.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { TownField } from './TownField.tsx';
+import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
+import '../editor/editor.css';
+
+/** Editor.js tools of a description (shared/vacancy-blocks.ts's block types; a paragraph is a text block). */
+const VACANCY_EDITOR_TOOLS = ['paragraph', 'header', 'list', 'quote', 'delimiter'] as const;
 
 type Blog = { id: number; name: string; type: 'user' | 'community' | 'company' };
 
@@ -21,6 +26,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
   const [town, setTown] = useState<TownData | null>(vacancy?.town ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const editor = useRef<BlockEditorApi | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -30,7 +36,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
       subsite_id: Number(s('subsite_id')) || undefined,
       title: s('title'),
       company: s('company'),
-      description: s('description'),
+      description: (await editor.current?.read()) ?? [],
       salary_from: salary(s('salary_from')),
       salary_to: salary(s('salary_to')),
       town_id: town?.id ?? null,
@@ -163,18 +169,18 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
         {choice('experience', t.experience, EXPERIENCES, t.experiences, vacancy?.experience)}
         {choice('employment', t.employment, EMPLOYMENTS, t.employments, vacancy?.employment)}
       </div>
-      <label className="vacancy-field">
+      <div className="vacancy-field" data-testid="field-description">
         <span className="vacancy-field__label">{t.fieldDescription}</span>
-        <textarea
-          name="description"
-          className="vacancy-input vacancy-textarea"
-          rows={10}
-          maxLength={L.description}
-          defaultValue={vacancy?.description}
-          data-testid="field-description"
-        />
+        <div className="vacancy-input vacancy-editor">
+          <BlockEditor
+            initial={vacancy?.description ?? []}
+            onChange={() => undefined}
+            apiRef={editor}
+            only={VACANCY_EDITOR_TOOLS}
+          />
+        </div>
         {err('description')}
-      </label>
+      </div>
       <label className="vacancy-field">
         <span className="vacancy-field__label">{t.fieldApplyUrl}</span>
         <input

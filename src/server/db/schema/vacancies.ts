@@ -57,6 +57,17 @@ export const vacancies = pgTable(
     index('vacancies_subsite').on(t.subsiteId),
     index('vacancies_author').on(t.authorId, t.createdAt),
     index('vacancies_expires').on(t.state, t.expiresAt),
+    // The list's filters walk these newest first (bench/job.ts, docs/BENCHMARKS.md "The job board"): a town, remote
+    // work and a specialisation each keep a published-only order of their own.
+    index('vacancies_town_published')
+      .on(t.townId, t.publishedAt, t.id)
+      .where(sql`state = 'published'`),
+    index('vacancies_remote_published')
+      .on(t.publishedAt, t.id)
+      .where(sql`state = 'published' and is_remote`),
+    index('vacancies_specialisation_published')
+      .on(t.specialisation, t.publishedAt, t.id)
+      .where(sql`state = 'published'`),
     index('vacancies_search')
       .using('gin', t.searchVector)
       .where(sql`state = 'published'`),

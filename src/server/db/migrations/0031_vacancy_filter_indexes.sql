@@ -1,0 +1,3 @@
+CREATE INDEX "vacancies_town_published" ON "vacancies" USING btree ("town_id","published_at","id") WHERE state = 'published';--> statement-breakpoint
+CREATE INDEX "vacancies_remote_published" ON "vacancies" USING btree ("published_at","id") WHERE state = 'published' and is_remote;--> statement-breakpoint
+CREATE INDEX "vacancies_specialisation_published" ON "vacancies" USING btree ("specialisation","published_at","id") WHERE state = 'published';

@@ -200,11 +200,10 @@ const genSeconds = await generate(t.db.db);
 if (args.explain) await explain(t.db.db);
 await t.db.close();
 const server = await startBenchServer({ ...t.env, SEED: '0', REDIS_URL: '' });
-let idle = 0;
-let peak = 0;
+const memory = { idle: 0, peak: 0 };
 try {
   const { pid, url } = server;
-  idle = rss(pid);
+  memory.idle = rss(pid);
   await measure('/job HTML', `${url}/job`, pid);
   await measure('list API /v3.0/job', `${url}/v3.0/job`, pid);
   for (const [name, query] of FILTERS) await measure(`list API, ${name}`, `${url}/v3.0/job?${query}`, pid);
@@ -216,7 +215,7 @@ try {
     pid,
   );
   await measure('feed list /v3.0/feed (new), for comparison', `${url}/v3.0/feed?sorting=date`, pid);
-  peak = peakRss(pid);
+  memory.peak = peakRss(pid);
 } finally {
   await server.stop();
   await t.drop();
@@ -234,4 +233,4 @@ for (const r of rows)
   console.log(
     `| ${r.scenario} | ${fmt(r.rps, 0)} | ${fmt(r.rps / ceil, 3)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpu, 2)} | ${r.errors} |`,
   );
-console.log(`\nserver resident memory: idle ${mb(idle)} MB, peak ${mb(peak)} MB`);
+console.log(`\nserver resident memory: idle ${mb(memory.idle)} MB, peak ${mb(memory.peak)} MB`);

@@ -27,9 +27,7 @@ function markupOk(b: Block): boolean {
     case 'list':
       return b.data.items.every((s) => (s.match(TAG) ?? []).every((t) => INLINE_TAG.test(t)));
     case 'quote':
-      return (
-        (b.data.text.match(TAG) ?? []).every((t) => INLINE_TAG.test(t)) && !PLAIN_TAG.test(b.data.caption ?? '')
-      );
+      return (b.data.text.match(TAG) ?? []).every((t) => INLINE_TAG.test(t)) && !PLAIN_TAG.test(b.data.caption ?? '');
     case 'header':
       return !PLAIN_TAG.test(b.data.text);
     default:
@@ -67,7 +65,11 @@ export const vacancyDescriptionField = z.unknown().transform((input, ctx): Block
   const parsed = entryBlocksField.safeParse(input);
   if (!parsed.success) {
     const why = parsed.error.issues[0]?.message ?? messages.entryBlocksInvalid;
-    return fail(why === messages.entryBlocksInvalid ? messages.vacancyDescriptionNotBlocks : messages.vacancyDescriptionInvalid(why));
+    return fail(
+      why === messages.entryBlocksInvalid
+        ? messages.vacancyDescriptionNotBlocks
+        : messages.vacancyDescriptionInvalid(why),
+    );
   }
   const blocks = parsed.data.map((b) => ({ type: b.type, data: b.data }) as Block);
   if (!blocks.every(allowed)) return fail(messages.vacancyDescriptionBlock);

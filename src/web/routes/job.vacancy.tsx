@@ -32,7 +32,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   const v = d.vacancy;
   const tags = [
     { title: `${v.title} — ${v.company} — ${ui.siteName}` },
-    { name: 'description', content: `${v.company}, ${placeText(v.town, v.is_remote)}. ${v.description_text.slice(0, 200)}` },
+    {
+      name: 'description',
+      content: `${v.company}, ${placeText(v.town, v.is_remote)}. ${v.description_text.slice(0, 200)}`,
+    },
   ];
   return v.state === 'published' ? tags : [...tags, { name: 'robots', content: 'noindex' }];
 }

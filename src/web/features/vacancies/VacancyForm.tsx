@@ -36,7 +36,8 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
       subsite_id: Number(s('subsite_id')) || undefined,
       title: s('title'),
       company: s('company'),
-      description: (await editor.current?.read()) ?? [],
+      // As the entry editor sends its blocks: JSON text (the request is form-encoded, which would make numbers strings).
+      description: JSON.stringify((await editor.current?.read()) ?? []),
       salary_from: salary(s('salary_from')),
       salary_to: salary(s('salary_to')),
       town_id: town?.id ?? null,

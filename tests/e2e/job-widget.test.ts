@@ -35,7 +35,7 @@ beforeAll(async () => {
     const made = await api<{ id: number }>('/v3.0/job/create', {
       title,
       company: 'ООО «Печка»',
-      description: 'Печём хлеб по старым рецептам, учим новичков.',
+      description: [{ type: 'text', data: { text: 'Печём хлеб по старым рецептам, учим новичков.' } }],
       salary_from: 60_000 + i * 20_000,
       salary_to: i === 1 ? null : 90_000 + i * 20_000,
       town_id: KAZAN,

@@ -23,7 +23,7 @@ const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(serv
 const vacancy = (over: Record<string, unknown> = {}) => ({
   title: 'Вакансия',
   company: 'ООО Ромашка',
-  description: 'Задачи, требования и условия.',
+  description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
   salary_from: 100_000,
   salary_to: 150_000,
   town_id: KAZAN,
@@ -64,7 +64,16 @@ describe('vacancies in the browser', () => {
     await page.fill('[data-testid=field-salary-to]', '90000');
     await page.fill('[data-testid=field-town]', 'Каз');
     await page.click('[data-testid=town-option] >> text=Казань');
-    await page.fill('[data-testid=field-description]', 'Пишем и редактируем тексты о работе.');
+    // The description in the block editor: a paragraph, a heading by `## `, a list by `- `.
+    await page.locator('[data-testid=field-description] [data-testid=editor-blocks][data-ready]').waitFor();
+    await page.locator('[data-testid=field-description] .ce-paragraph').first().click();
+    await page.keyboard.type('Пишем и редактируем тексты о работе.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('## Условия');
+    await page.locator('[data-testid=field-description] h2.ce-header').waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- Удалённо по пятницам');
+    await page.locator('[data-testid=field-description] .cdx-list').waitFor();
     await page.fill('[data-testid=field-apply-url]', 'https://example.ru/editor');
     await page.click('[data-testid=vacancy-submit]');
     await page.getByTestId('error-salary_from').getByText('Зарплата «от» больше зарплаты «до»').waitFor();
@@ -78,6 +87,16 @@ describe('vacancies in the browser', () => {
     await page.waitForURL(/\/job\/\d+$/);
     const rejectedId = Number(page.url().split('/').pop());
     await page.getByTestId('vacancy-banner').getByText('На модерации').waitFor();
+    // The page renders the blocks with the entries' renderer.
+    const text = page.getByTestId('vacancy-page').getByTestId('entry-blocks');
+    await text.locator('[data-block=text]').getByText('Пишем и редактируем тексты о работе.').waitFor();
+    await text.locator('[data-block=header] h2').getByText('Условия').waitFor();
+    await text.locator('[data-block=list] li').getByText('Удалённо по пятницам').waitFor();
+    const stored = await api<{ description: { type: string }[]; description_text: string }>(
+      `/v3.0/job/${Number(page.url().split('/').pop())}`,
+      owner.cookie,
+    );
+    expect(stored.data.description.map((b) => b.type)).toEqual(['text', 'header', 'list']);
 
     // Another one through the API, and twelve more in Казань for the widget and the filter.
     const second = await api<{ id: number }>(

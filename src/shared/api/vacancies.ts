@@ -18,7 +18,8 @@ import {
   WIDGET_STEP,
 } from '../vacancies.ts';
 import { contract, type ContractOutput } from './contract.ts';
-import { sortedPage } from './cards.ts';
+import { sortedPage, storedBlock } from './cards.ts';
+import { vacancyDescriptionField } from '../vacancy-blocks.ts';
 
 /** Vacancies at /job, their towns and the job widget (issue 29; spec/content.md §2, §7, §9). */
 
@@ -57,11 +58,8 @@ export const vacancyBody = plainBody({
   title: text(messages.vacancyTitleRequired, messages.vacancyTitleTooLong(L.title), L.title),
   /** The hiring company's name; empty for a company blog means the blog's name. */
   company: optionalText(messages.vacancyCompanyTooLong(L.company), L.company),
-  description: text(
-    messages.vacancyDescriptionRequired,
-    messages.vacancyDescriptionTooLong(L.description),
-    L.description,
-  ),
+  /** Blocks of the editor (paragraph, header, list, quote, delimiter), an array or its JSON text. */
+  description: vacancyDescriptionField,
   salary_from: salaryField(messages.vacancySalaryFromInvalid),
   salary_to: salaryField(messages.vacancySalaryToInvalid),
   town_id: emptyAs(null, idField(messages.townIdInvalid).nullable()).optional(),
@@ -116,7 +114,10 @@ export const vacancyCard = z.object({
 export type VacancyCardData = z.output<typeof vacancyCard>;
 
 const vacancy = vacancyCard.extend({
-  description: z.string(),
+  /** The editor's blocks (inline HTML sanitized when saved). */
+  description: z.array(storedBlock),
+  /** The description as plain text (what search, RSS and the page's meta read). */
+  description_text: z.string(),
   apply_url: z.string(),
   apply_contact: z.string(),
   /** Staff's reason of a rejection or an unpublishing (the author and staff see it; empty for others). */

@@ -10,6 +10,12 @@ export const vacanciesMessages = {
   vacancyCompanyRequired: 'Название компании: укажите, кто нанимает',
   vacancyDescriptionRequired: 'Описание вакансии: расскажите о задачах и условиях',
   vacancyDescriptionTooLong: (max: number) => `Описание вакансии слишком длинное, максимум ${max} символов`,
+  /** The entries' own refusal of a block, said of the description. */
+  vacancyDescriptionInvalid: (why: string) => `Описание вакансии: ${why.charAt(0).toLowerCase()}${why.slice(1)}`,
+  vacancyDescriptionNotBlocks: 'Описание вакансии: нужен список блоков редактора',
+  vacancyDescriptionBlock: 'Описание вакансии: здесь есть только абзацы, заголовки, списки, цитаты и разделители',
+  vacancyDescriptionHtml: 'Описание вакансии: разметка HTML не годится, только жирный, курсив и ссылки',
+  vacancyDescriptionBlocksTooMany: (max: number) => `Описание вакансии: не больше ${max} блоков`,
   vacancySalaryFromInvalid: 'Зарплата «от»: целое число рублей от 0 до 100 000 000',
   vacancySalaryToInvalid: 'Зарплата «до»: целое число рублей от 0 до 100 000 000',
   vacancySalaryRange: 'Зарплата «от» больше зарплаты «до»',

@@ -31,7 +31,7 @@ export default function JobQueue({ loaderData }: Route.ComponentProps) {
         {loaderData.items.map((v) => (
           <li key={v.id} className="job-queue__item" data-testid="job-queue-item" data-id={v.id}>
             <VacancyCard v={v} now={loaderData.now} />
-            <p className="job-queue__text">{v.description.slice(0, 400)}</p>
+            <p className="job-queue__text">{v.description_text.slice(0, 400)}</p>
             <div className="vacancy-actions">
               <button
                 type="button"

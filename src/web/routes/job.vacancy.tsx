@@ -8,6 +8,8 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
 import { placeText, salaryText } from '../../shared/vacancy-format.ts';
 import { publishVacancy, rejectVacancy, unpublishVacancy } from '../features/vacancies/StaffActions.tsx';
+import { EntryBlocks } from '../features/entries/Blocks.tsx';
+import '../features/entries/entries.css';
 import '../features/vacancies/vacancies.css';
 
 const t = ui.vacancies;
@@ -30,7 +32,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   const v = d.vacancy;
   const tags = [
     { title: `${v.title} — ${v.company} — ${ui.siteName}` },
-    { name: 'description', content: `${v.company}, ${placeText(v.town, v.is_remote)}. ${v.description.slice(0, 200)}` },
+    {
+      name: 'description',
+      content: `${v.company}, ${placeText(v.town, v.is_remote)}. ${v.description_text.slice(0, 200)}`,
+    },
   ];
   return v.state === 'published' ? tags : [...tags, { name: 'robots', content: 'noindex' }];
 }
@@ -55,7 +60,7 @@ function jobPosting(v: VacancyData, publicUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: v.title,
-    description: v.description,
+    description: v.description_text,
     datePosted: v.published_at ?? v.created_at,
     ...(v.expires_at ? { validThrough: v.expires_at } : {}),
     employmentType: employment[v.employment],
@@ -93,7 +98,6 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
   const { vacancy: v, publicUrl } = loaderData;
   const revalidator = useRevalidator();
   const done = (ok: boolean) => ok && void revalidator.revalidate();
-  const paragraphs = v.description.split(/\n{2,}|\n/).filter((p) => p.trim());
   const contact = v.apply_contact;
   const mail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact) ? `mailto:${contact}` : null;
   return (
@@ -148,9 +152,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
         </dl>
         <h2 className="vacancy-page__h2">{t.description}</h2>
         <div className="vacancy-page__text">
-          {paragraphs.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
+          <EntryBlocks blocks={v.description} />
         </div>
         <h2 className="vacancy-page__h2">{t.howToApply}</h2>
         <div className="vacancy-apply" data-testid="vacancy-apply">

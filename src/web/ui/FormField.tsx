@@ -11,9 +11,12 @@ export function FormField({
   error = '',
   errorId,
   hint,
+  group = false,
   children,
 }: {
   label: ReactNode;
+  /** A control that is no single input (a block editor): a labelled group instead of a `<label>` around it. */
+  group?: boolean;
   /** The refusal's text; nothing is shown when empty. */
   error?: string;
   /** The refusal's test id (`error-{name}`). */
@@ -21,13 +24,20 @@ export function FormField({
   hint?: ReactNode;
   children: ReactNode;
 }) {
-  return (
-    <label className="form-field">
+  const inside = (
+    <>
       <span className="form-field__label">{label}</span>
       {children}
       {hint && <span className="form-field__hint">{hint}</span>}
       <FieldError message={error} testId={errorId} />
-    </label>
+    </>
+  );
+  return group ? (
+    <div className="form-field" role="group" aria-label={typeof label === 'string' ? label : undefined}>
+      {inside}
+    </div>
+  ) : (
+    <label className="form-field">{inside}</label>
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, timestamp, boolean, index, jsonb } from 'drizzle-orm/pg-core';
+import type { Block } from '../../../shared/blocks.ts';
 import { createdAt, tsvector } from './columns.ts';
 import { subsites, users } from './users.ts';
 import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_STATES } from '../../../shared/vacancies.ts';
@@ -20,7 +21,10 @@ export const vacancies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     company: text('company').notNull(),
+    /** The plain-text projection of `descriptionBlocks` (search, RSS, the page's meta); written with them. */
     description: text('description').notNull(),
+    /** The description in the editor's blocks (shared/vacancy-blocks.ts), sanitized when saved. */
+    descriptionBlocks: jsonb('description_blocks').$type<Block[]>().notNull().default([]),
     /** Roubles a month, either end may be open. */
     salaryFrom: integer('salary_from'),
     salaryTo: integer('salary_to'),
@@ -53,6 +57,17 @@ export const vacancies = pgTable(
     index('vacancies_subsite').on(t.subsiteId),
     index('vacancies_author').on(t.authorId, t.createdAt),
     index('vacancies_expires').on(t.state, t.expiresAt),
+    // The list's filters walk these newest first (bench/job.ts, docs/BENCHMARKS.md "The job board"): a town, remote
+    // work and a specialisation each keep a published-only order of their own.
+    index('vacancies_town_published')
+      .on(t.townId, t.publishedAt, t.id)
+      .where(sql`state = 'published'`),
+    index('vacancies_remote_published')
+      .on(t.publishedAt, t.id)
+      .where(sql`state = 'published' and is_remote`),
+    index('vacancies_specialisation_published')
+      .on(t.specialisation, t.publishedAt, t.id)
+      .where(sql`state = 'published'`),
     index('vacancies_search')
       .using('gin', t.searchVector)
       .where(sql`state = 'published'`),

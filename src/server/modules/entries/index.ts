@@ -18,3 +18,5 @@ export {
 } from './hotness.ts';
 /** The writes other modules make to an entry: its counters, the removed flag, Plus's hiding, a deletion's versions. */
 export * as entryWrites from './write-queries.ts';
+/** Inline HTML of blocks made safe as saved (vacancies' descriptions take the entries' blocks). */
+export { sanitizeBlocks } from './sanitize.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { vacancies } from '../../db/schema.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { expire } from './service.ts';
-import { company, goodVacancy, moderator } from './testing.ts';
+import { company, goodVacancy, moderator, paragraph } from './testing.ts';
 
 const { t, signedIn } = useTestApp();
 
@@ -31,7 +31,7 @@ describe('vacancies in search (search_ajax/v2/vacancies)', () => {
     const byTitle = await posted(author.v, { title: `Инженер-${word}` });
     const byText = await posted(author.v, {
       title: 'Специалист по картам',
-      description: `Нужен опытный ${word} для съёмки рек.`,
+      description: paragraph(`Нужен опытный <b>${word}</b> для съёмки рек.`),
     });
     const waiting = await posted(author.v, { title: `Младший ${word}` }, true);
     const items = await found(word);

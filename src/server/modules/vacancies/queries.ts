@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import { vacancies } from '../../db/schema.ts';
+import { storedBlocks } from '../../../shared/blocks.ts';
 import type { VacancyFilters } from '../../../shared/api/vacancies.ts';
 import {
   EMPLOYMENTS,
@@ -20,6 +21,7 @@ export const VacancyRow = z.object({
   title: col.text,
   company: col.text,
   description: col.text,
+  description_blocks: storedBlocks,
   salary_from: col.int.nullable(),
   salary_to: col.int.nullable(),
   town_id: col.int.nullable(),
@@ -45,7 +47,8 @@ export const VacancyRow = z.object({
 export type VacancyRow = z.output<typeof VacancyRow>;
 
 const SELECT = sql`
-  select v.id, v.subsite_id, v.author_id, v.title, v.company, v.description, v.salary_from, v.salary_to, v.town_id,
+  select v.id, v.subsite_id, v.author_id, v.title, v.company, v.description, v.description_blocks,
+        v.salary_from, v.salary_to, v.town_id,
          v.is_remote, v.specialisation, v.experience, v.employment, v.apply_url, v.apply_contact, v.state, v.reason,
          v.published_at, v.expires_at, v.created_at,
          to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort,

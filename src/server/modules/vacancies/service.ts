@@ -27,6 +27,8 @@ import { findTowns, townById, type Town } from '../../lib/towns.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
 import type { UserRow } from '../auth/index.ts';
 import { settings } from '../users/index.ts';
+import { sanitizeBlocks } from '../entries/index.ts';
+import { descriptionText } from '../../../shared/vacancy-blocks.ts';
 import { managesSubsite } from '../subsites/service.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
@@ -67,7 +69,8 @@ export function present(r: q.VacancyRow, user: UserRow | null): VacancyData {
   const insider = user !== null && (user.id === r.author_id || policy.canModerate(user, { ...r, state: 'moderation' }));
   return {
     ...presentCard(r),
-    description: r.description,
+    description: r.description_blocks,
+    description_text: r.description,
     apply_url: r.apply_url,
     apply_contact: r.apply_contact,
     reason: insider ? r.reason : '',
@@ -127,11 +130,13 @@ async function values(ctx: Ctx, user: UserRow, input: VacancyInput): Promise<q.V
   if (input.town_id != null && !townById(input.town_id)) throw fieldError('town_id', messages.vacancyTownUnknown);
   const company = input.company?.trim() || (subsite.type === 'user' ? '' : subsite.name);
   if (!company) throw fieldError('company', messages.vacancyCompanyRequired);
+  const blocks = sanitizeBlocks(input.description);
   return {
     subsiteId,
     title: input.title,
     company,
-    description: input.description,
+    description: descriptionText(blocks),
+    descriptionBlocks: blocks,
     salaryFrom: input.salary_from ?? null,
     salaryTo: input.salary_to ?? null,
     townId: input.town_id ?? null,

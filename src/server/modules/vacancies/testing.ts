@@ -7,10 +7,13 @@ import { newUser } from '../../testing/harness.ts';
 export const KAZAN = 5;
 export const MOSCOW = 1;
 
+/** A description as the editor sends it: one paragraph block. */
+export const paragraph = (text: string) => [{ type: 'text', data: { text } }];
+
 export const goodVacancy = (over: Record<string, unknown> = {}) => ({
   title: 'Frontend-разработчик',
   company: 'ООО «Среда»',
-  description: 'Делать интерфейсы редакции: React, TypeScript, доступность.',
+  description: paragraph('Делать интерфейсы редакции: React, TypeScript, доступность.'),
   salary_from: 150_000,
   salary_to: 250_000,
   town_id: KAZAN,

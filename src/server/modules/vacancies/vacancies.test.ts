@@ -4,7 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
-import { company, goodVacancy, KAZAN, moderator, vacancyCount, vacancyRow } from './testing.ts';
+import { company, goodVacancy, paragraph, KAZAN, moderator, vacancyCount, vacancyRow } from './testing.ts';
 
 const { t, signedIn } = useTestApp();
 
@@ -80,9 +80,42 @@ describe('POST /v3.0/job/create', () => {
     ['title too long', { title: 'я'.repeat(121) }, 'title', messages.vacancyTitleTooLong(120)],
     [
       'description huge',
-      { description: 'д'.repeat(10_001) },
+      { description: paragraph('д'.repeat(10_001)) },
       'description',
       messages.vacancyDescriptionTooLong(10_000),
+    ],
+    ['description missing', { description: undefined }, 'description', messages.vacancyDescriptionRequired],
+    ['description empty', { description: [] }, 'description', messages.vacancyDescriptionRequired],
+    ['description plain text', { description: 'просто текст' }, 'description', messages.vacancyDescriptionNotBlocks],
+    [
+      'description of an unknown block',
+      { description: [{ type: 'iframe', data: { src: 'https://evil.ru' } }] },
+      'description',
+      messages.vacancyDescriptionInvalid(messages.entryBlockUnknown),
+    ],
+    [
+      'description with a picture',
+      { description: [{ type: 'video', data: { service: 'youtube', id: 'x', url: 'https://youtu.be/x' } }] },
+      'description',
+      messages.vacancyDescriptionBlock,
+    ],
+    [
+      'description with a script',
+      { description: paragraph('Привет<script>alert(1)</script>') },
+      'description',
+      messages.vacancyDescriptionHtml,
+    ],
+    [
+      'description with a tag in a header',
+      { description: [{ type: 'header', data: { text: '<b>Задачи</b>', level: 2 } }] },
+      'description',
+      messages.vacancyDescriptionHtml,
+    ],
+    [
+      'description of too many blocks',
+      { description: Array.from({ length: 101 }, () => ({ type: 'delimiter', data: {} })) },
+      'description',
+      messages.vacancyDescriptionBlocksTooMany(100),
     ],
     ['salary a word', { salary_from: 'много' }, 'salary_from', messages.vacancySalaryFromInvalid],
     ['salary huge', { salary_to: 1e12 }, 'salary_to', messages.vacancySalaryToInvalid],
@@ -110,6 +143,25 @@ describe('POST /v3.0/job/create', () => {
     expect(res.json().rm).toBe(rm);
     expect(res.json().data.errors?.[field] ?? res.json().rm).toBe(rm);
     expect(await vacancyCount(t)).toBe(before);
+  });
+
+  it('keeps the description as blocks, links made safe, and its text for search and RSS', async () => {
+    const author = await signedIn();
+    const blocks = [
+      { type: 'header', data: { text: 'Задачи', level: 2 } },
+      { type: 'text', data: { text: 'Пишем <b>быстро</b>, <a href="javascript:alert(1)">кликни</a>' } },
+      { type: 'list', data: { style: 'unordered', items: ['React', 'TypeScript'] } },
+      { type: 'quote', data: { text: 'Лучшая команда', caption: 'Отзыв' } },
+      { type: 'delimiter', data: {} },
+    ];
+    // The editor's JSON text is taken too (a form field), as entries take it.
+    const res = await create(author.v, goodVacancy({ description: JSON.stringify(blocks) }));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.description[1]).toEqual({ type: 'text', data: { text: 'Пишем <b>быстро</b>, кликни' } });
+    expect(data.description.map((b: { type: string }) => b.type)).toEqual(blocks.map((b) => b.type));
+    expect(data.description_text).toBe('Задачи\n\nПишем быстро, кликни\n\nReact\nTypeScript\n\nЛучшая команда — Отзыв');
+    expect((await vacancyRow(t, data.id))?.description).toBe(data.description_text);
   });
 
   it('takes a remote vacancy without a town and a contact instead of a link; a person must name the company', async () => {

@@ -18,10 +18,13 @@ export function BlockEditor({
   initial,
   onChange,
   apiRef,
+  only,
 }: {
   initial: Block[];
   onChange(blocks: Block[]): void;
   apiRef: { current: BlockEditorApi | null };
+  /** Editor.js tool names to offer instead of the entry's full set. */
+  only?: readonly string[];
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
@@ -43,7 +46,7 @@ export function BlockEditor({
     };
     void import('./editorjs.ts').then(async ({ createEditor }) => {
       if (cancelled || !holder.current) return;
-      const created = await createEditor(holder.current, toEditorData(start.current), changed);
+      const created = await createEditor(holder.current, toEditorData(start.current), changed, only);
       if (cancelled) return created.destroy();
       handle = created;
       apiRef.current = { read: async () => toBlocks(await created.save()) };

@@ -188,12 +188,23 @@ function blockDrag(editor: EditorInstance, holder: HTMLElement): () => void {
  * Starts Editor.js in `holder` with the data. `onChange` fires after every edit: Editor.js batches its own
  * change events for 400 ms, so typing is also reported as it happens (a reload right after a keystroke keeps it).
  */
-export async function createEditor(holder: HTMLElement, data: EditorData, onChange: () => void): Promise<EditorHandle> {
+export async function createEditor(
+  holder: HTMLElement,
+  data: EditorData,
+  onChange: () => void,
+  /** A reduced set of block tools (a vacancy's description): these, the inline ones, and no tunes. */
+  only?: readonly string[],
+): Promise<EditorHandle> {
+  const all = toolsOf();
+  const inline = ['marker', 'inlineCode', 'strike'];
+  const tools = only
+    ? Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name) || inline.includes(name)))
+    : all;
   const editor = new EditorJS({
     holder,
     data,
-    tools: toolsOf(),
-    tunes: ['spoiler', 'cover'],
+    tools,
+    tunes: only ? [] : ['spoiler', 'cover'],
     inlineToolbar: ['bold', 'italic', 'link', 'marker', 'strike', 'inlineCode'],
     placeholder: t.placeholder,
     minHeight: 160,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import type { create, edit, TownData, VacancyData } from '../../../shared/api/vacancies.ts';
 import { vacanciesUi as t } from '../../../shared/catalogue/vacancies.ts';
@@ -8,6 +8,11 @@ import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { TermsChecks } from './TermsChecks.tsx';
 import { TownField } from './TownField.tsx';
+import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
+import '../editor/editor.css';
+
+/** Editor.js tools of a description (shared/vacancy-blocks.ts's block types; a paragraph is a text block). */
+const VACANCY_EDITOR_TOOLS = ['paragraph', 'header', 'list', 'quote', 'delimiter'] as const;
 
 type Blog = { id: number; name: string; type: 'user' | 'community' | 'company' };
 
@@ -23,6 +28,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
   const [town, setTown] = useState<TownData | null>(vacancy?.town ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const editor = useRef<BlockEditorApi | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -32,7 +38,8 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
       subsite_id: Number(s('subsite_id')) || undefined,
       title: s('title'),
       company: s('company'),
-      description: s('description'),
+      // As the entry editor sends its blocks: JSON text (the request is form-encoded, which would make numbers strings).
+      description: JSON.stringify((await editor.current?.read()) ?? []),
       salary_from: salary(s('salary_from')),
       salary_to: salary(s('salary_to')),
       town_id: town?.id ?? null,
@@ -140,15 +147,15 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
           testId="field-employment"
         />
       </div>
-      <FormField label={t.fieldDescription} {...field('description')}>
-        <textarea
-          name="description"
-          className="form-input form-textarea"
-          rows={10}
-          maxLength={L.description}
-          defaultValue={vacancy?.description}
-          data-testid="field-description"
-        />
+      <FormField label={t.fieldDescription} group {...field('description')}>
+        <div className="form-input vacancy-editor" data-testid="field-description">
+          <BlockEditor
+            initial={vacancy?.description ?? []}
+            onChange={() => undefined}
+            apiRef={editor}
+            only={VACANCY_EDITOR_TOOLS}
+          />
+        </div>
       </FormField>
       <FormField label={t.fieldApplyUrl} {...field('apply_url')}>
         {input('apply_url', { type: 'url', placeholder: 'https://', defaultValue: vacancy?.apply_url })}

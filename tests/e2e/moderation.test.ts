@@ -96,7 +96,10 @@ describe('bans in the browser', () => {
     const banned = await signedInPage(browser, server, troll.cookie, 375, 800);
     await open(banned.page, server.url + '/');
     const banner = banned.page.locator('[data-testid=banned-banner]');
-    await expect(banner.textContent()).resolves.toMatch(/заблокирован до .*Причина: Оскорбления участников/);
+    // «до» takes the genitive: «до вторника, 1 декабря».
+    await expect(banner.textContent()).resolves.toMatch(
+      /заблокирован до (понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья), .*Причина: Оскорбления участников/,
+    );
     await shot(banned.page, 'moderation-banned-banner-375');
     await banned.context.close();
 
@@ -138,6 +141,12 @@ describe('bans in the browser', () => {
         .locator('[data-testid=audit-item]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
       expect(actions.slice(0, 3)).toEqual(['user.ban', 'user.unban', 'user.ban']);
+      // A phrase with the person's own name, the verb agreeing with the actor, and a date as the feeds write it.
+      const first = await page.locator('[data-testid=audit-item]').first().innerText();
+      expect(first.replace(/\s+/g, ' ')).toMatch(
+        /^(только что|\d+ минуты? назад) Хозяин Сайта заблокировал пользователя Тролль Петров/,
+      );
+      expect(first).not.toContain('(а)');
       await shot(page, `moderation-admin-audit-${width}`);
       await context.close();
     }

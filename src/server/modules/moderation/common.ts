@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX } from '../../../shared/moderation.ts';
 import type { AuditItem, BanItem, UserSearchItem } from '../../../shared/api/moderation.ts';
+import type { Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
@@ -51,7 +52,7 @@ export function presentBan(b: q.BanRow, now: Date): BanItem {
   };
 }
 
-export function presentAudit(a: q.AuditRow): AuditItem {
+export function presentAudit(a: q.AuditRow, gender: Gender): AuditItem {
   let url: string | null = null;
   if (a.target_type === 'user' || a.target_type === 'subsite')
     url =
@@ -62,7 +63,7 @@ export function presentAudit(a: q.AuditRow): AuditItem {
   else if (a.target_type === 'comment' && a.entry_id !== null) url = `/${a.entry_id}?comment=${a.target_id}`;
   return {
     id: a.id,
-    actor: a.actor_id === null ? null : person(a.actor_id, a.actor_name ?? '', a.actor_slug ?? ''),
+    actor: a.actor_id === null ? null : { ...person(a.actor_id, a.actor_name ?? '', a.actor_slug ?? ''), gender },
     action: a.action,
     target_type: a.target_type,
     target_id: a.target_id,

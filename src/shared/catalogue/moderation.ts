@@ -48,7 +48,7 @@ export const moderationMessages = {
   entryLockedByAdmin:
     'Запись снята с публикации модератором: опубликовать её снова можно, когда модератор её разблокирует',
   entryUnpublished: 'Запись снята с публикации',
-  entryUnlocked: 'Запись разблокирована: автор может опубликовать её снова',
+  entryUnlocked: 'Запись разблокирована и снова опубликована',
   entryUnforced: 'Запись убрана с главной',
   entryNsfwMarked: 'Запись отмечена как 18+',
   entryNsfwUnmarked: 'Отметка 18+ снята',

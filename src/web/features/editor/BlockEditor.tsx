@@ -12,6 +12,8 @@ import { HashtagSuggest } from '../discovery/HashtagSuggest.tsx';
 export interface BlockEditorApi {
   /** The blocks as the editor holds them this moment (change reports lag a frame behind). */
   read(): Promise<Block[]>;
+  /** The caret into the first block (Enter in the title). */
+  focus(): void;
 }
 
 export function BlockEditor({
@@ -46,7 +48,7 @@ export function BlockEditor({
       const created = await createEditor(holder.current, toEditorData(start.current), changed);
       if (cancelled) return created.destroy();
       handle = created;
-      apiRef.current = { read: async () => toBlocks(await created.save()) };
+      apiRef.current = { read: async () => toBlocks(await created.save()), focus: () => created.focus() };
       setReady(true);
     });
     return () => {

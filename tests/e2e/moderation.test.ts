@@ -203,6 +203,37 @@ describe('bans in the browser', () => {
     }
   });
 
+  it('an 18+ entry opened by its link is blurred and asks the age first; the answer is kept in a cookie', async () => {
+    const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+      title: 'Взрослая тема по ссылке',
+      entry: [text('Откровенный разговор о взрослом, по прямой ссылке.')],
+      is_published: 1,
+      is_nsfw: 1,
+    });
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width, 900);
+      await open(page, server.url + saved.data.entry.url);
+      const cover = page.locator('[data-testid=entry] [data-testid=nsfw]');
+      expect(await cover.getAttribute('data-blurred')).toBe('1');
+      await shot(page, `moderation-nsfw-entry-blurred-${width}`);
+      await cover.locator('[data-testid=nsfw-show]').click();
+      await page.locator('[data-testid=modal]').waitFor();
+      await page.click('[data-testid=modal-confirm]');
+      await page.waitForSelector('[data-testid=entry] [data-testid=nsfw][data-blurred="0"]');
+      expect((await context.cookies()).map((c) => c.name)).toContain('is_adult');
+      await open(page, server.url + saved.data.entry.url);
+      await page.waitForSelector('[data-testid=entry] [data-testid=nsfw][data-blurred="0"]');
+      await shot(page, `moderation-nsfw-entry-shown-${width}`);
+      await context.close();
+    }
+    // Its author sees it as written.
+    const own = await signedInPage(browser, server, author.cookie);
+    await open(own.page, server.url + saved.data.entry.url);
+    await own.page.locator('[data-testid=entry] .entry-title').waitFor();
+    expect(await own.page.locator('[data-testid=entry] [data-testid=nsfw]').count()).toBe(0);
+    await own.context.close();
+  });
+
   it('a reader cannot open the panel', async () => {
     const { context, page } = await signedInPage(browser, server, author.cookie);
     const res = await page.goto(`${server.url}/admin`);

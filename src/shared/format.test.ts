@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatFullDate,
+  formatUntil,
   formatNumber,
   formatPhone,
   formatTimecode,
@@ -312,6 +313,22 @@ describe('formatFullDate', () => {
     expect(formatFullDate(utc('2025-03-05T11:07:00'), { timeZone: 'Asia/Vladivostok' })).toBe(
       'среда, 5 марта 2025, 21:07',
     );
+  });
+});
+
+describe('formatUntil', () => {
+  it('puts the weekday in the genitive, after «до»', () => {
+    expect(formatUntil(utc('2026-12-01T13:52:00'))).toBe('вторника, 1 декабря 2026, 16:52');
+    const days = Array.from({ length: 7 }, (_, i) => formatUntil(new Date(Date.UTC(2025, 2, 3 + i, 9))));
+    expect(days.map((d) => d.split(',')[0])).toEqual([
+      'понедельника',
+      'вторника',
+      'среды',
+      'четверга',
+      'пятницы',
+      'субботы',
+      'воскресенья',
+    ]);
   });
 });
 

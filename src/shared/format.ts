@@ -149,6 +149,8 @@ const MONTHS_GENITIVE = [
 ];
 // Indexed by Date#getUTCDay(): Sunday first.
 const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
+// The same in the genitive, for "до вторника, 1 декабря".
+const WEEKDAYS_GENITIVE = ['воскресенья', 'понедельника', 'вторника', 'среды', 'четверга', 'пятницы', 'субботы'];
 
 interface ZonedParts {
   year: number;
@@ -226,6 +228,12 @@ export function formatDateTime(date: DateInput, now: DateInput = new Date(), opt
 export function formatFullDate(date: DateInput, options: TimeZoneOptions = {}): string {
   const p = zonedParts(date, options.timeZone);
   return `${WEEKDAYS[p.weekday]}, ${dayMonth(p)} ${p.year}, ${time(p)}`;
+}
+
+/** The end of a term, after «до»: "вторника, 1 декабря 2026, 16:52". */
+export function formatUntil(date: DateInput, options: TimeZoneOptions = {}): string {
+  const p = zonedParts(date, options.timeZone);
+  return `${WEEKDAYS_GENITIVE[p.weekday]}, ${dayMonth(p)} ${p.year}, ${time(p)}`;
 }
 
 const MINUTE = 60_000;

@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { siteName, siteTagline } from '../shared/catalogue/site.ts';
+import { THEME_COLOR } from '../shared/theme.ts';
 import { readCookie } from './lib/cookies.ts';
 import { installRequestHooks, setStaticVersion } from './api/request.ts';
 import { OverlayRoot } from './ui/overlays/OverlayRoot.tsx';
@@ -81,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#ffffff" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />

@@ -25,6 +25,9 @@ describe('error pages inside the site shell', () => {
       // The icons the head links are served (a missing favicon is a console error on every page).
       expect(await page.locator('link[rel=icon]').count()).toBeGreaterThanOrEqual(2);
       expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
+      // The browser's bar and the installed app take one colour.
+      const installed = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as { theme_color: string };
+      expect(await page.locator('meta[name=theme-color]').getAttribute('content')).toBe(installed.theme_color);
       for (const href of await page
         .locator('link[rel=icon], link[rel=apple-touch-icon], link[rel=manifest]')
         .evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))) {

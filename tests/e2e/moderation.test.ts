@@ -96,7 +96,10 @@ describe('bans in the browser', () => {
     const banned = await signedInPage(browser, server, troll.cookie, 375, 800);
     await open(banned.page, server.url + '/');
     const banner = banned.page.locator('[data-testid=banned-banner]');
-    await expect(banner.textContent()).resolves.toMatch(/заблокирован до .*Причина: Оскорбления участников/);
+    // «до» takes the genitive: «до вторника, 1 декабря».
+    await expect(banner.textContent()).resolves.toMatch(
+      /заблокирован до (понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья), .*Причина: Оскорбления участников/,
+    );
     await shot(banned.page, 'moderation-banned-banner-375');
     await banned.context.close();
 
@@ -138,6 +141,12 @@ describe('bans in the browser', () => {
         .locator('[data-testid=audit-item]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
       expect(actions.slice(0, 3)).toEqual(['user.ban', 'user.unban', 'user.ban']);
+      // A phrase with the person's own name, the verb agreeing with the actor, and a date as the feeds write it.
+      const first = await page.locator('[data-testid=audit-item]').first().innerText();
+      expect(first.replace(/\s+/g, ' ')).toMatch(
+        /^(только что|\d+ минуты? назад) Хозяин Сайта заблокировал пользователя Тролль Петров/,
+      );
+      expect(first).not.toContain('(а)');
       await shot(page, `moderation-admin-audit-${width}`);
       await context.close();
     }
@@ -192,6 +201,37 @@ describe('bans in the browser', () => {
       );
       await context.close();
     }
+  });
+
+  it('an 18+ entry opened by its link is blurred and asks the age first; the answer is kept in a cookie', async () => {
+    const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+      title: 'Взрослая тема по ссылке',
+      entry: [text('Откровенный разговор о взрослом, по прямой ссылке.')],
+      is_published: 1,
+      is_nsfw: 1,
+    });
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width, 900);
+      await open(page, server.url + saved.data.entry.url);
+      const cover = page.locator('[data-testid=entry] [data-testid=nsfw]');
+      expect(await cover.getAttribute('data-blurred')).toBe('1');
+      await shot(page, `moderation-nsfw-entry-blurred-${width}`);
+      await cover.locator('[data-testid=nsfw-show]').click();
+      await page.locator('[data-testid=modal]').waitFor();
+      await page.click('[data-testid=modal-confirm]');
+      await page.waitForSelector('[data-testid=entry] [data-testid=nsfw][data-blurred="0"]');
+      expect((await context.cookies()).map((c) => c.name)).toContain('is_adult');
+      await open(page, server.url + saved.data.entry.url);
+      await page.waitForSelector('[data-testid=entry] [data-testid=nsfw][data-blurred="0"]');
+      await shot(page, `moderation-nsfw-entry-shown-${width}`);
+      await context.close();
+    }
+    // Its author sees it as written.
+    const own = await signedInPage(browser, server, author.cookie);
+    await open(own.page, server.url + saved.data.entry.url);
+    await own.page.locator('[data-testid=entry] .entry-title').waitFor();
+    expect(await own.page.locator('[data-testid=entry] [data-testid=nsfw]').count()).toBe(0);
+    await own.context.close();
   });
 
   it('a reader cannot open the panel', async () => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signIn,
+  startServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -61,6 +71,28 @@ describe('reactions in the browser', () => {
     await cardById().locator('[data-testid=vote-up]').click();
     await page.waitForSelector(`[data-testid=entry-card][data-id="${id}"] [data-testid=votes][data-liked="0"]`);
     expect(await summOf(cardById().locator('[data-testid=votes]'))).toBe(before);
+    await context.close();
+  });
+
+  it("a draft's page asks for no view: no /v3.0/hit/ request, no 404 in the console", async () => {
+    const writer = await registerViaApi(server, 'Дина Черновикова');
+    const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', writer.cookie, {
+      title: 'Черновик без просмотров',
+      entry: [{ type: 'text', data: { text: 'Ещё пишется.' } }],
+      is_published: 0,
+    });
+    const { context, page } = await newPage(browser);
+    await signIn(context, server, writer.cookie);
+    const hits: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/v3.0/hit/') && hits.push(r.url())));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    await open(page, server.url + saved.data.entry.url);
+    // The page is hydrated, so the footer's effects (where a view is sent) have run.
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await page.locator('[data-testid=entry-footer] [data-testid=hit-counter]').waitFor();
+    expect(hits).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -54,6 +54,13 @@ describe('log redaction', () => {
     expect(out).toMatch(/incoming request/);
     expect(out).toMatch(/page=2/);
     expect(out.match(/SEKRET-[A-Z]/g) ?? []).toEqual([]);
+    // The closing line of a request (the one a slow request writes at warn) says which: method and route, no query.
+    const done = out
+      .split('\n')
+      .filter((l) => l.includes('"request completed"'))
+      .map((l) => JSON.parse(l) as { method?: string; route?: string });
+    expect(done).toContainEqual(expect.objectContaining({ method: 'GET', route: '/v3.0/subsite/:id' }));
+    expect(done).toContainEqual(expect.objectContaining({ method: 'GET', route: '/auth/oauth/callback' }));
   });
 
   it('leaves ordinary text alone', () => {

@@ -132,6 +132,7 @@ export const reportMisprint = contract({
     'misprint_fragment_too_long',
     'misprint_context_too_long',
     'complaint_text_too_long',
+    'misprint_duplicate',
     'entry_not_found',
   ],
 });

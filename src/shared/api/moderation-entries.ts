@@ -49,13 +49,13 @@ export const unpublish = contract({
   ],
 });
 
-/** Staff release an unpublished entry; its author may publish it again. */
+/** Staff release an entry they unpublished: it is published again as it was. */
 export const unlock = contract({
   method: 'POST',
   path: '/admin/content/unlock/:id',
   access: 'staff',
   params: entryParams,
-  response: z.object({ id: int, locked_by_admin: z.boolean() }),
+  response: z.object({ id: int, is_published: z.boolean(), locked_by_admin: z.boolean() }),
   errors: ['entry_id_invalid', 'entry_action_forbidden', 'entry_not_found', 'entry_not_locked'],
 });
 

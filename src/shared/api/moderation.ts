@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
+import { GENDERS } from '../gender.ts';
 import { REASON_MAX } from '../moderation.ts';
 import { emptyAs, flagField, idField, intField, parentIdField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -125,7 +126,8 @@ export type UserSearchItem = z.output<typeof userSearchItem>;
 
 const auditItem = z.object({
   id: int,
-  actor: personLink.nullable(),
+  /** `gender`: the one the actor stated, else read from the name; the log's verbs agree with it. */
+  actor: personLink.extend({ gender: z.enum(GENDERS) }).nullable(),
   action: z.string(),
   target_type: z.string(),
   target_id: int,

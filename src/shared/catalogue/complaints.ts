@@ -20,6 +20,7 @@ export const complaintsMessages = {
   misprintFragmentTooLong: (max: number) => `Выделите не больше ${max} символов`,
   misprintContextTooLong: 'Слишком длинный контекст',
   misprintSent: 'Спасибо! Автор увидит сообщение об опечатке',
+  misprintDuplicate: 'Вы уже сообщили об этой опечатке',
   misprintNotFound: 'Сообщение об опечатке не найдено',
   misprintForbidden: 'Опечатки записи видят её автор и модераторы',
   misprintFixed: 'Опечатка отмечена исправленной',

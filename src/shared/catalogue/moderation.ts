@@ -1,5 +1,13 @@
 /** Catalogue section: moderation — bans, the audit log, the staff panel (issue 11). */
 import { moderationMenuUi, moderationShownUi } from './shown.ts';
+
+/** An audit log verb: "заблокировал" / "заблокировала", then the target's noun in `object` case. */
+export interface AuditVerb {
+  he: string;
+  she: string;
+  object: 'accusative' | 'genitive';
+}
+const did = (he: string, she: string, object: AuditVerb['object'] = 'accusative'): AuditVerb => ({ he, she, object });
 export const moderationMessages = {
   banUserIdInvalid: 'Неверный номер пользователя',
   banUserNotFound: 'Пользователь не найден',
@@ -40,7 +48,7 @@ export const moderationMessages = {
   entryLockedByAdmin:
     'Запись снята с публикации модератором: опубликовать её снова можно, когда модератор её разблокирует',
   entryUnpublished: 'Запись снята с публикации',
-  entryUnlocked: 'Запись разблокирована: автор может опубликовать её снова',
+  entryUnlocked: 'Запись разблокирована и снова опубликована',
   entryUnforced: 'Запись убрана с главной',
   entryNsfwMarked: 'Запись отмечена как 18+',
   entryNsfwUnmarked: 'Отметка 18+ снята',
@@ -113,35 +121,55 @@ export const moderationUi = {
   counts: (e: number, c: number) => `Записей: ${e} · комментариев: ${c}`,
   registered: (date: string) => `Зарегистрирован ${date}`,
   bannedNow: 'Заблокирован',
+  /** The audit log's verbs, for him and for her, and the case of the target's noun after them (`targetNouns`). */
   actions: {
-    'user.ban': 'заблокировал(а)',
-    'user.unban': 'разблокировал(а)',
-    'ban.expired': 'блокировка истекла',
-    'comment.remove': 'удалил(а) комментарий',
-    'entry.remove': 'удалил(а) запись',
-    'entry.unpublish': 'снял(а) с публикации',
-    'entry.unlock': 'разблокировал(а) запись',
-    'entry.unforce': 'убрал(а) с главной',
-    'entry.nsfw': 'отметил(а) 18+',
-    'entry.unnsfw': 'снял(а) отметку 18+',
-    'comment.pin': 'закрепил(а) комментарий',
-    'comment.unpin': 'открепил(а) комментарий',
-    'entry.pin': 'закрепил(а) запись в ленте',
-    'entry.unpin': 'открепил(а) запись',
-    'entry.close_editing': 'закрыл(а) редактирование',
-    'entry.open_editing': 'открыл(а) редактирование',
-    'entry.approve': 'одобрил(а) запись',
-    'entry.reject': 'отклонил(а) запись',
-    'complaint.accept': 'принял(а) жалобу',
-    'complaint.reject': 'отклонил(а) жалобу',
-    'subsite.role': 'изменил(а) роль',
-    'vacancy.publish': 'опубликовал(а) вакансию',
-    'vacancy.reject': 'отклонил(а) вакансию',
-    'vacancy.unpublish': 'снял(а) вакансию с публикации',
-    'event.publish': 'опубликовал(а) мероприятие',
-    'event.reject': 'отклонил(а) мероприятие',
-    'event.unpublish': 'снял(а) мероприятие с публикации',
-  } as Record<string, string>,
+    'user.ban': did('заблокировал', 'заблокировала'),
+    'user.unban': did('разблокировал', 'разблокировала'),
+    'ban.expired': did('блокировка истекла у', 'блокировка истекла у', 'genitive'),
+    'comment.remove': did('удалил', 'удалила'),
+    'entry.remove': did('удалил', 'удалила'),
+    'entry.unpublish': did('снял с публикации', 'сняла с публикации'),
+    'entry.unlock': did('разблокировал', 'разблокировала'),
+    'entry.unforce': did('убрал с главной', 'убрала с главной'),
+    'entry.nsfw': did('отметил как 18+', 'отметила как 18+'),
+    'entry.unnsfw': did('снял отметку 18+ с', 'сняла отметку 18+ с', 'genitive'),
+    'comment.pin': did('закрепил', 'закрепила'),
+    'comment.unpin': did('открепил', 'открепила'),
+    'entry.pin': did('закрепил в ленте', 'закрепила в ленте'),
+    'entry.unpin': did('открепил', 'открепила'),
+    'entry.close_editing': did('закрыл редактирование', 'закрыла редактирование', 'genitive'),
+    'entry.open_editing': did('открыл редактирование', 'открыла редактирование', 'genitive'),
+    'entry.approve': did('одобрил', 'одобрила'),
+    'entry.reject': did('отклонил', 'отклонила'),
+    'complaint.accept': did('принял жалобу на', 'приняла жалобу на'),
+    'complaint.reject': did('отклонил жалобу на', 'отклонила жалобу на'),
+    'subsite.role': did('изменил роль', 'изменила роль', 'genitive'),
+    'subsite.settings': did('изменил настройки', 'изменила настройки', 'genitive'),
+    'vacancy.publish': did('опубликовал', 'опубликовала'),
+    'vacancy.reject': did('отклонил', 'отклонила'),
+    'vacancy.unpublish': did('снял с публикации', 'сняла с публикации'),
+    'event.publish': did('опубликовал', 'опубликовала'),
+    'event.reject': did('отклонил', 'отклонила'),
+    'event.unpublish': did('снял с публикации', 'сняла с публикации'),
+  } as Record<string, AuditVerb>,
+  targetNouns: {
+    accusative: {
+      user: 'пользователя',
+      entry: 'запись',
+      comment: 'комментарий',
+      subsite: 'подсайт',
+      vacancy: 'вакансию',
+      event: 'мероприятие',
+    },
+    genitive: {
+      user: 'пользователя',
+      entry: 'записи',
+      comment: 'комментария',
+      subsite: 'подсайта',
+      vacancy: 'вакансии',
+      event: 'мероприятия',
+    },
+  } as Record<AuditVerb['object'], Record<string, string>>,
   targets: {
     user: 'пользователь',
     entry: 'запись',

@@ -14,7 +14,7 @@ export const writingUi = {
     loading: 'Редактор загружается…',
     // Non-breaking spaces inside the quotes: «- » must not break across lines.
     placeholder:
-      'Нажмите Tab, чтобы выбрать блок, или просто пишите. «##\u00a0» — подзаголовок, «-\u00a0» — список, «>\u00a0» — цитата',
+      'Нажмите «+» слева, чтобы выбрать блок, или просто пишите. «##\u00a0» — подзаголовок, «-\u00a0» — список, «>\u00a0» — цитата',
     settings: 'Настройки',
     likes: 'Лайки включены',
     hiddenFromMain: 'Не показывать на главной',

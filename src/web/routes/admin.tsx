@@ -27,5 +27,5 @@ export function meta() {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  return <AdminPanel data={loaderData.panel} />;
+  return <AdminPanel data={loaderData.panel} now={loaderData.now} />;
 }

@@ -64,7 +64,12 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   useMisprintShortcut(entry.id, '[data-testid="entry"]');
   return (
     <div className="entry-wrap">
-      <EntryView key={entry.id} entry={entry} now={now} footer={<EntryFooter entry={entry} countView />} />
+      <EntryView
+        key={entry.id}
+        entry={entry}
+        now={now}
+        footer={<EntryFooter entry={entry} countView={entry.is_published} />}
+      />
       {me && (me.id === entry.author.id || me.is_staff) && (
         <Suspense>
           <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />

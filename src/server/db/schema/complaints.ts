@@ -32,7 +32,10 @@ export const complaints = pgTable(
   ],
 );
 
-/** Misprint reports (Ctrl+Enter on a selection): the entry's author and staff see them and mark them fixed. */
+/**
+ * Misprint reports (Ctrl+Enter on a selection): the entry's author and staff see them and mark them fixed. One per
+ * reader per place (the entry, the selected fragment and its context; the context hashed to keep the key short).
+ */
 export const misprints = pgTable(
   'misprints',
   {
@@ -48,5 +51,8 @@ export const misprints = pgTable(
     fixedAt: timestamp('fixed_at', { withTimezone: true, mode: 'date' }),
     fixedBy: integer('fixed_by').references(() => users.id),
   },
-  (t) => [index('misprints_entry').on(t.entryId, t.id)],
+  (t) => [
+    index('misprints_entry').on(t.entryId, t.id),
+    uniqueIndex('misprints_once').on(t.entryId, t.userId, t.fragment, sql`md5(${t.context})`),
+  ],
 );

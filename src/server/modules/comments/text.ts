@@ -4,31 +4,7 @@
  * author typed can become a tag or an attribute, so no HTML sanitizer is needed for comments.
  */
 import { escapeHtml } from '../../../shared/html.ts';
-
-// A URL runs to the next whitespace or angle bracket; trailing punctuation belongs to the sentence.
-const URL_RE = /\bhttps?:\/\/[^\s<>"'«»]+/gi;
-const TRAILING = /[.,;:!?…)\]}]+$/;
-
-/** Drops the sentence punctuation after a URL, keeping a closing bracket that the URL itself opened. */
-function trimUrl(raw: string): string {
-  let url = raw;
-  while (TRAILING.test(url)) {
-    const ch = url.slice(-1);
-    // "https://ru.wikipedia.org/wiki/Кофе_(напиток)" keeps its closing bracket.
-    if (ch === ')' && (url.match(/\(/g)?.length ?? 0) >= (url.match(/\)/g)?.length ?? 0)) break;
-    url = url.slice(0, -1);
-  }
-  return url;
-}
-
-function isWebUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
+import { webLinks } from '../../../shared/links.ts';
 
 /**
  * `@slug` names a person by their blog's slug (`/u/{id}-{slug}`): Latin letters, digits and hyphens, as `slugify`
@@ -62,10 +38,7 @@ function withMentions(text: string, mentions: Mentions): string {
 function linkify(line: string, mentions: Mentions): string {
   let html = '';
   let last = 0;
-  for (const m of line.matchAll(URL_RE)) {
-    const url = trimUrl(m[0]);
-    if (!isWebUrl(url)) continue;
-    const start = m.index;
+  for (const { index: start, url } of webLinks(line)) {
     html += withMentions(line.slice(last, start), mentions);
     const safe = escapeHtml(url);
     html += `<a href="${safe}" target="_blank" rel="nofollow noopener ugc">${safe}</a>`;

@@ -117,10 +117,23 @@ describe('misprints', () => {
     });
     expect(sent.json().rc, sent.body).toBe(200);
     const id = sent.json().data.id as number;
+    // The same place again from the same reader is refused in Russian; another place, or another reader, is taken.
+    const again = await reader.v.post('/v3.0/misprint', {
+      content_id: e.id,
+      fragment: 'Превет',
+      context: 'Превет мир',
+    });
+    expect(isRussianError(again, 409) && again.json().rm === messages.misprintDuplicate, again.body).toBe(true);
+    const other = await newUser(t.app, 'Другой читатель');
+    const second = { content_id: e.id, fragment: 'Превет', context: 'Превет мир' };
+    expect((await other.v.post('/v3.0/misprint', second)).json().rc).toBe(200);
+    expect((await reader.v.post('/v3.0/misprint', { content_id: e.id, fragment: 'мир' })).json().rc).toBe(200);
+    const stored = await t.database.db.select().from(misprints).where(eq(misprints.entryId, e.id));
+    expect(stored.filter((m) => m.userId === reader.id)).toHaveLength(2);
 
     await expectError(reader.v.get(`/v3.0/content/misprints/${e.id}`), 403);
     const mine = (await author.v.get(`/v3.0/content/misprints/${e.id}`)).json().data.items;
-    expect(mine).toEqual([expect.objectContaining({ id, fragment: 'Превет', comment: 'Привет', fixed: false })]);
+    expect(mine).toContainEqual(expect.objectContaining({ id, fragment: 'Превет', comment: 'Привет', fixed: false }));
     const mod = await moderator();
     expect((await mod.v.get('/v3.0/admin/misprints')).json().data.items.map((m: { id: number }) => m.id)).toContain(id);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, IdRow, onlyRow, rows, ts } from '../../db/rows.ts';
+import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
 import { subsites } from '../../db/schema.ts';
 import { COMPLAINT_REASONS } from '../../../shared/complaints.ts';
 
@@ -94,14 +94,15 @@ export async function resolveComplaint(db: Db, id: number, byId: number, resolut
 export async function insertMisprint(
   db: Db,
   m: { entryId: number; userId: number | null; fragment: string; context: string; comment: string; now: Date },
-): Promise<number> {
-  const row = await onlyRow(
+): Promise<number | null> {
+  const row = await firstRow(
     db,
     IdRow,
     sql`insert into misprints (entry_id, user_id, fragment, context, comment, created_at)
-        values (${m.entryId}, ${m.userId}, ${m.fragment}, ${m.context}, ${m.comment}, ${ts(m.now)}) returning id`,
+        values (${m.entryId}, ${m.userId}, ${m.fragment}, ${m.context}, ${m.comment}, ${ts(m.now)})
+        on conflict (entry_id, user_id, fragment, md5(context)) do nothing returning id`,
   );
-  return row.id;
+  return row?.id ?? null;
 }
 
 const MisprintRow = z.object({

@@ -176,6 +176,7 @@ export async function reportMisprint(
     comment,
     now: ctx.now(),
   });
+  if (id === null) throw new ApiError(409, messages.misprintDuplicate);
   return { id };
 }
 

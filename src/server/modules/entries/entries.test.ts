@@ -263,6 +263,23 @@ describe('sanitizing inline HTML', () => {
     }
   });
 
+  it('links the http(s) addresses typed in the text, as comments do; not inside a link or code', async () => {
+    const { v } = await signedIn();
+    const e = await created(v, {
+      entry: [
+        text('Подробности на https://example.com/a?b=1&c=2, а <b>также http://x.ru/путь</b>.'),
+        text('<a href="https://a.ru">https://a.ru</a> и <code>https://b.ru</code>, ftp://c.ru и https://localhost'),
+      ],
+    });
+    const link = (url: string, shown = url) => `<a href="${url}" rel="nofollow noopener" target="_blank">${shown}</a>`;
+    expect(e.blocks[0].data.text).toBe(
+      `Подробности на ${link('https://example.com/a?b=1&amp;c=2')}, а <b>также ${link('http://x.ru/путь')}</b>.`,
+    );
+    expect(e.blocks[1].data.text).toBe(
+      `${link('https://a.ru')} и <code>https://b.ru</code>, ftp://c.ru и https://localhost`,
+    );
+  });
+
   it('exports the same rules for comments', () => {
     expect(sanitizeInline('<p onclick="x">а</p><b>б</b><a href="http://x.ru">в</a>')).toBe(
       'а<b>б</b><a href="http://x.ru" rel="nofollow noopener" target="_blank">в</a>',

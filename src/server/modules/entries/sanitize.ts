@@ -1,5 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { INLINE_HTML, type Block } from '../../../shared/blocks.ts';
+import { escapeHtml, unescapeHtml } from '../../../shared/html.ts';
+import { webLinks } from '../../../shared/links.ts';
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
@@ -30,7 +32,36 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * nofollow), mark, s, del, code, br. Everything else is stripped and its text kept.
  */
 export function sanitizeInline(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return linkAddresses(sanitizeHtml(html, OPTIONS));
+}
+
+/** Tags of sanitized HTML, and those inside which an address stays text (a link already, or code). */
+const TAG = /(<[^>]*>)/;
+const KEEP_TEXT = /^<(\/?)(a|code)\b/i;
+
+/**
+ * The http(s) addresses typed in the text become links, as in comments (`webLinks`); text inside a link or code is
+ * left alone. Runs on the sanitizer's output, whose text between tags is escaped.
+ */
+function linkAddresses(html: string): string {
+  let inside = 0;
+  return html
+    .split(TAG)
+    .map((part) => {
+      const tag = KEEP_TEXT.exec(part);
+      if (tag) inside = Math.max(0, inside + (tag[1] ? -1 : 1));
+      if (part.startsWith('<') || inside > 0 || !/https?:\/\//i.test(part)) return part;
+      const text = unescapeHtml(part);
+      let out = '';
+      let last = 0;
+      for (const { index, url } of webLinks(text)) {
+        const safe = escapeHtml(url);
+        out += `${escapeHtml(text.slice(last, index))}<a href="${safe}" rel="nofollow noopener" target="_blank">${safe}</a>`;
+        last = index + url.length;
+      }
+      return out + escapeHtml(text.slice(last));
+    })
+    .join('');
 }
 
 /** Sanitizes every inline-HTML field of the blocks (INLINE_HTML names them); plain fields are escaped when rendered. */

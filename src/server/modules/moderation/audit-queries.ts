@@ -60,7 +60,7 @@ export async function auditPage(
     AuditRow,
     sql`select a.id, a.actor_id, acs.name as actor_name, acs.slug as actor_slug, a.action, a.target_type,
           a.target_id, a.reason, a.data, a.created_at,
-          coalesce(ts.name, e.title, ce.title) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
+          coalesce(ts.name, e.title, left(c.text, 200)) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
           coalesce(e.id, ce.id) as entry_id, coalesce(e.slug, ce.slug) as entry_slug,
           coalesce(e.subsite_id, ce.subsite_id) as entry_subsite_id
         from audit_log a

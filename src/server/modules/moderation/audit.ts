@@ -1,6 +1,9 @@
-import type { AuditList, UserCard, UserSearchItem } from '../../../shared/api/moderation.ts';
+import type { AuditItem, AuditList, UserCard, UserSearchItem } from '../../../shared/api/moderation.ts';
+import { genderOf } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { settings } from '../users/index.ts';
 import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { type Actor, PAGE, presentBan, presentAudit, presentPerson, target } from './common.ts';
@@ -47,7 +50,19 @@ export async function auditLog(
 ): Promise<AuditList> {
   policy.assertStaff(actor);
   const items = await q.auditPage(ctx.db, { ...f, limit: PAGE });
-  return { items: items.map(presentAudit), last_id: items.length === PAGE ? items[items.length - 1].id : null };
+  return {
+    items: await presentAuditRows(ctx.db, items),
+    last_id: items.length === PAGE ? items[items.length - 1].id : null,
+  };
+}
+
+/** Log rows with each actor's grammatical gender (the one they stated, else read from the name) for the verbs. */
+async function presentAuditRows(db: Db, rows: q.AuditRow[]): Promise<AuditItem[]> {
+  const ids = [...new Set(rows.flatMap((a) => (a.actor_id === null ? [] : [a.actor_id])))];
+  const stated = await settings.profile.readMany(db, ids);
+  return rows.map((a) =>
+    presentAudit(a, a.actor_id === null ? 'male' : genderOf(a.actor_name ?? '', stated.get(a.actor_id)?.gender)),
+  );
 }
 
 // ---- people ----
@@ -88,7 +103,7 @@ export async function userCard(ctx: Ctx, actor: Actor, userId: number): Promise<
       date: r.date.toISOString(),
       removed: r.removed,
     })),
-    audit: audit.map(presentAudit),
+    audit: await presentAuditRows(ctx.db, audit),
     can_ban: policy.canBan(actor, p),
     can_ban_forever: actor.role === 'superuser' && policy.canBan(actor, p),
   };

@@ -2,6 +2,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import { REASON_MAX } from '../../../shared/moderation.ts';
 import type { AuditItem, BanItem, UserSearchItem } from '../../../shared/api/moderation.ts';
 import { boardItemUrl, isBoardKind } from '../../../shared/board.ts';
+import type { Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest, notFound, badRequestOf } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ export function presentBan(b: q.BanRow, now: Date): BanItem {
   };
 }
 
-export function presentAudit(a: q.AuditRow): AuditItem {
+export function presentAudit(a: q.AuditRow, gender: Gender): AuditItem {
   let url: string | null = null;
   if (a.target_type === 'user' || a.target_type === 'subsite')
     url =
@@ -66,7 +67,7 @@ export function presentAudit(a: q.AuditRow): AuditItem {
   const title = typeof a.data.title === 'string' ? a.data.title : null;
   return {
     id: a.id,
-    actor: a.actor_id === null ? null : person(a.actor_id, a.actor_name ?? '', a.actor_slug ?? ''),
+    actor: a.actor_id === null ? null : { ...person(a.actor_id, a.actor_name ?? '', a.actor_slug ?? ''), gender },
     action: a.action,
     target_type: a.target_type,
     target_id: a.target_id,

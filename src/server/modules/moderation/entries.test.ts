@@ -50,8 +50,18 @@ describe('entry actions', () => {
       ).json().rc,
     ).toBe(200);
 
-    expect((await mod.v.post(`/v3.0/admin/content/unlock/${e.id}`, {})).json().rc).toBe(200);
+    const published = (await entryRow(e.id)).publishedAt;
+    const unlocked = await mod.v.post(`/v3.0/admin/content/unlock/${e.id}`, {});
+    expect(unlocked.json()).toMatchObject({ rc: 200, data: { is_published: true, locked_by_admin: false } });
     expect(await t.database.db.select().from(entryLocks).where(eq(entryLocks.entryId, e.id))).toHaveLength(0);
+    // Published again as it was: readers open it (no 404), its publication date kept.
+    expect((await entryRow(e.id)).isPublished).toBe(true);
+    expect((await entryRow(e.id)).publishedAt).toEqual(published);
+    const reader = await newUser(t.app, 'Читатель');
+    expect((await reader.v.get(`/v3.0/entry/${e.id}`)).json()).toMatchObject({
+      rc: 200,
+      data: { entry: { id: e.id } },
+    });
     await savedEntry(author.v, { id: e.id, title: 'Исправлено', entry: [text('т')], is_published: 1 });
     const log = (await mod.v.get('/v3.0/admin/audit')).json().data.items.map((i: { action: string }) => i.action);
     expect(log.slice(0, 2)).toEqual(['entry.unlock', 'entry.unpublish']);

@@ -48,12 +48,16 @@ export async function unpublish(
   });
 }
 
-/** `POST /admin/content/unlock/{id}`: staff release an unpublished entry; its author may publish it again. */
+/**
+ * `POST /admin/content/unlock/{id}`: staff release an entry they unpublished: it is published again as it was (its
+ * publication date kept, nobody told of it anew), and its author may publish and unpublish it freely again.
+ */
 export async function unlock(ctx: Ctx, actor: Actor, id: number) {
   policy.assertStaff(actor, messages.entryActionForbidden);
   return transaction(ctx, async (ctx) => {
     const e = await entryFor(ctx, id);
     if (!(await q.unlockEntry(ctx.db, id))) throw badRequest(messages.entryNotLocked);
+    await entries.setModerationFlags(ctx, id, { isPublished: true });
     await recordAction(ctx, {
       actorId: actor.id,
       action: 'entry.unlock',
@@ -61,7 +65,7 @@ export async function unlock(ctx: Ctx, actor: Actor, id: number) {
       targetId: id,
       data: { author_id: e.author_id },
     });
-    return { id, locked_by_admin: false };
+    return { id, is_published: true, locked_by_admin: false };
   });
 }
 

@@ -59,9 +59,15 @@ describe('bans', () => {
     const log = await mod.v.get(`/v3.0/admin/audit?user_id=${bad.id}`);
     expect(log.json().data.items[0]).toMatchObject({
       action: 'user.ban',
+      actor: { id: mod.id, gender: 'male' }, // read from the name: «Модератор» ends like a man's
       target_id: bad.id,
+      target_name: 'Нарушитель Иван',
       reason: 'Спам в комментариях',
     });
+    // The gender she states is the one the log's verbs agree with.
+    expect((await mod.v.post('/v3.0/notifications/settings/gender', { gender: 'female' })).json().rc).toBe(200);
+    const stated = await mod.v.get(`/v3.0/admin/audit?user_id=${bad.id}`);
+    expect(stated.json().data.items[0].actor.gender).toBe('female');
 
     const lifted = await unban(mod.v, bad.id, { reason_text: 'Ошибка' });
     expect(lifted.json().rc, lifted.body).toBe(200);

@@ -225,7 +225,7 @@ describe('moderation and system notifications', () => {
     const list = await items(author.v);
     expect(list.map((n) => [n.type, n.text, n.quote]).sort()).toEqual(
       [
-        ['ban', 'Ваш аккаунт заблокирован до среда, 2 января 2030, 12:00', 'Спам'],
+        ['ban', 'Ваш аккаунт заблокирован до среды, 2 января 2030, 12:00', 'Спам'],
         ['unpublished', 'Ваша запись «Спорная запись» снята с публикации', 'Нарушение правил'],
       ].sort(),
     );

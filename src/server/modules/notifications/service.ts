@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
-import { formatFullDate, truncate } from '../../../shared/format.ts';
+import { formatUntil, truncate } from '../../../shared/format.ts';
 import { genderOf, guessGender, type Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import {
@@ -286,7 +286,7 @@ export function render(
       url = entryLink;
       break;
     case 'ban':
-      text = messages.notifyBan(data.until ? formatFullDate(data.until, { timeZone: 'Europe/Moscow' }) : '');
+      text = messages.notifyBan(data.until ? formatUntil(data.until, { timeZone: 'Europe/Moscow' }) : '');
       quote = data.reason ?? '';
       url = '/';
       break;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ui } from '../../../shared/catalogue.ts';
 import * as contracts from '../../../shared/api/site.ts';
+import { BACKGROUND_COLOR, THEME_COLOR } from '../../../shared/theme.ts';
 import { route } from '../../http/route.ts';
 
 /**
@@ -15,10 +16,6 @@ const dir = path.join(import.meta.dirname, 'files');
 /** Icons have no version in their address (browsers ask for `/favicon.ico` by name): a month, then a cheap 304. */
 const ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
 const TEXT_CACHE = 'public, max-age=86400';
-
-/** The theme colour is the site's accent (`--accent` in src/web/styles.css), the background its page (`--bg`). */
-export const THEME_COLOR = '#2f6ff5';
-const BACKGROUND_COLOR = '#f2f3f5';
 
 interface SiteFile {
   body: Buffer;
@@ -79,12 +76,15 @@ export function robots(publicUrl: string) {
   return [
     'User-agent: *',
     'Disallow: /v3.0/',
-    'Disallow: /admin/',
+    'Disallow: /admin',
     'Disallow: /settings',
+    'Disallow: /u/me/settings',
     'Disallow: /drafts',
     'Disallow: /bookmarks',
     'Disallow: /notifications',
     'Disallow: /writing',
+    'Disallow: /messenger',
+    'Disallow: /donations',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -75,7 +75,9 @@ describe('site files at the root', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(res.body).toMatch(/^User-agent: \*$/m);
     expect(res.body).toMatch(/^Sitemap: https:\/\/sreda\.example\/sitemap\.xml$/m);
-    expect(res.body).toMatch(/^Disallow: \/settings$/m);
+    // Each private page by its own line (a prefix covers what lies under it: /admin also keeps /admin/payments off).
+    for (const page of ['/settings', '/u/me/settings', '/messenger', '/donations', '/admin', '/drafts', '/writing'])
+      expect(res.body.split('\n')).toContain(`Disallow: ${page}`);
     expect((await get('/sitemap.xml')).statusCode).toBe(200);
   });
 });

@@ -12,6 +12,8 @@ import { HashtagSuggest } from '../discovery/HashtagSuggest.tsx';
 export interface BlockEditorApi {
   /** The blocks as the editor holds them this moment (change reports lag a frame behind). */
   read(): Promise<Block[]>;
+  /** The caret into the first block (Enter in the title). */
+  focus(): void;
 }
 
 export function BlockEditor({
@@ -49,7 +51,7 @@ export function BlockEditor({
       const created = await createEditor(holder.current, toEditorData(start.current), changed, only);
       if (cancelled) return created.destroy();
       handle = created;
-      apiRef.current = { read: async () => toBlocks(await created.save()) };
+      apiRef.current = { read: async () => toBlocks(await created.save()), focus: () => created.focus() };
       setReady(true);
     });
     return () => {

@@ -278,6 +278,7 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
           aria-label={tw.titlePlaceholder}
           value={draft.title}
           onChange={onTitle}
+          onEnter={() => blocksApi.current?.focus()}
           maxLength={ENTRY_TITLE_MAX}
           autoComplete="off"
           data-testid="editor-title"

@@ -17,6 +17,8 @@ const t = ui.writing.editor;
 
 export interface EditorHandle {
   save(): Promise<EditorData>;
+  /** Puts the caret into the first block. */
+  focus(): void;
   destroy(): void;
 }
 
@@ -217,6 +219,7 @@ export async function createEditor(
   const stopDrag = blockDrag(editor, holder);
   return {
     save: () => editor.save(),
+    focus: () => void editor.focus(),
     destroy: () => {
       stopDrag();
       editor.destroy();

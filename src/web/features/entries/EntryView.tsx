@@ -7,6 +7,7 @@ import { formatDateTime, relativeTime, typograph } from '../../../shared/format.
 import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { EntryActions } from '../history/EntryActions.tsx';
+import { NsfwCover } from '../moderation/Nsfw.tsx';
 import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
@@ -65,12 +66,15 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
         {entry.can_edit && <EntryActions entry={entry} />}
       </header>
       <RejectionNote review={entry} />
-      {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
-      <EntryBlocks
-        blocks={entry.blocks}
-        caption={{ title: entry.title, author: entry.author.name }}
-        entry={{ id: entry.id, authorId: entry.author.id }}
-      />
+      {/* An 18+ entry opened by its link is blurred and asks the age first, as its feed card does; not for its editors. */}
+      <NsfwCover isNsfw={entry.is_nsfw && !entry.can_edit}>
+        {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
+        <EntryBlocks
+          blocks={entry.blocks}
+          caption={{ title: entry.title, author: entry.author.name }}
+          entry={{ id: entry.id, authorId: entry.author.id }}
+        />
+      </NsfwCover>
       {footer && <div className="entry-footer-slot">{footer}</div>}
     </article>
   );

@@ -22,6 +22,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
   maxLength: number;
   /** One paragraph that wraps and grows as it is typed (an entry's title): Enter adds no line break. */
   multiline?: boolean;
+  /** Enter in a `multiline` field: where the writer goes next (an entry's title: into its text). */
+  onEnter?(): void;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
  * whitespace runs collapse and anything over the limit is trimmed 200 ms after a change, a paste that would
  * not fit is refused with 'Слишком длинный текст', and the counter appears near the limit.
  */
-export function LimitedInput({ value, onChange, maxLength, className, multiline = false, ...rest }: Props) {
+export function LimitedInput({ value, onChange, maxLength, className, multiline = false, onEnter, ...rest }: Props) {
   const left = maxLength - collapseRuns(value).length;
   const area = useRef<HTMLTextAreaElement>(null);
 
@@ -76,7 +78,11 @@ export function LimitedInput({ value, onChange, maxLength, className, multiline 
           value={value}
           maxLength={maxLength}
           onChange={(e) => onChange(e.target.value.replace(/\r?\n/g, ' '))}
-          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            onEnter?.();
+          }}
           onPaste={onPaste}
         />
       ) : (

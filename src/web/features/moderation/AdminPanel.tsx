@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { formatUntil, relativeTime } from '../../../shared/format.ts';
 import type { AuditItem, AuditList, auditLog, BanItem, UserCard } from '../../../shared/api/moderation.ts';
 import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';
 import { call } from '../../api/call.ts';
@@ -22,7 +22,8 @@ const STAFF_PAGES = [
 ] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */
-export function AdminPanel({ data }: { data: AdminPanelData }) {
+/** `now`: the loader's clock, so past events read as in the feeds ("вчера в 20:37"). */
+export function AdminPanel({ data, now }: { data: AdminPanelData; now: number }) {
   return (
     <div className="page mod-panel" data-testid="admin-panel" data-tab={data.tab}>
       <h1 className="page-title">{L.panelTitle}</h1>
@@ -47,15 +48,15 @@ export function AdminPanel({ data }: { data: AdminPanelData }) {
           </Link>
         ))}
       </nav>
-      {data.tab === 'queues' && data.queues && <QueuesTab queues={data.queues} />}
-      {data.tab === 'users' && <UsersTab data={data} />}
-      {data.tab === 'bans' && data.bans && <BansTab items={data.bans.items} />}
-      {data.tab === 'audit' && data.audit && <AuditTab initial={data.audit} />}
+      {data.tab === 'queues' && data.queues && <QueuesTab queues={data.queues} now={now} />}
+      {data.tab === 'users' && <UsersTab data={data} now={now} />}
+      {data.tab === 'bans' && data.bans && <BansTab items={data.bans.items} now={now} />}
+      {data.tab === 'audit' && data.audit && <AuditTab initial={data.audit} now={now} />}
     </div>
   );
 }
 
-function UsersTab({ data }: { data: AdminPanelData }) {
+function UsersTab({ data, now }: { data: AdminPanelData; now: number }) {
   return (
     <>
       <Form method="get" action="/admin" className="mod-search" role="search">
@@ -97,12 +98,12 @@ function UsersTab({ data }: { data: AdminPanelData }) {
         ) : (
           <p className="mod-empty">{L.searchEmpty}</p>
         ))}
-      {data.card && <Card card={data.card} />}
+      {data.card && <Card card={data.card} now={now} />}
     </>
   );
 }
 
-function Card({ card }: { card: UserCard }) {
+function Card({ card, now }: { card: UserCard; now: number }) {
   const revalidator = useRevalidator();
   const u = card.user;
   const refresh = (done: unknown) => done && revalidator.revalidate();
@@ -115,7 +116,7 @@ function Card({ card }: { card: UserCard }) {
             <Link to={u.url}>{u.name}</Link>
           </h2>
           <p className="mod-card__meta">
-            #{u.id} · {u.email} · {L.registered(formatFullDate(u.created))}
+            #{u.id} · {u.email} · {L.registered(relativeTime(u.created, now))}
           </p>
           <p className="mod-card__meta">{L.counts(card.counts.entries, card.counts.comments)}</p>
         </div>
@@ -145,8 +146,7 @@ function Card({ card }: { card: UserCard }) {
       </header>
       {card.ban && (
         <p className="mod-card__banned" data-testid="card-banned">
-          <b>{L.bannedNow}</b> {card.ban.until ? L.until(formatFullDate(card.ban.until)) : L.forever} ·{' '}
-          {card.ban.reason}
+          <b>{L.bannedNow}</b> {card.ban.until ? L.until(formatUntil(card.ban.until)) : L.forever} · {card.ban.reason}
         </p>
       )}
       <section>
@@ -164,7 +164,7 @@ function Card({ card }: { card: UserCard }) {
       </section>
       <section>
         <h3 className="mod-h3">{L.bansHistory}</h3>
-        <BanList items={card.bans} empty={L.bansHistoryEmpty} />
+        <BanList items={card.bans} empty={L.bansHistoryEmpty} now={now} />
       </section>
       <section>
         <h3 className="mod-h3">{L.activity}</h3>
@@ -173,7 +173,7 @@ function Card({ card }: { card: UserCard }) {
             {card.recent.map((a) => (
               <li key={`${a.type}-${a.id}`} className={a.removed ? 'mod-activity--removed' : undefined}>
                 <span className="badge">{L.targets[a.type]}</span> <Link to={a.url}>{a.text || '—'}</Link>{' '}
-                <time dateTime={a.date}>{formatFullDate(a.date)}</time>
+                <time dateTime={a.date}>{relativeTime(a.date, now)}</time>
               </li>
             ))}
           </ul>
@@ -183,31 +183,32 @@ function Card({ card }: { card: UserCard }) {
       </section>
       <section>
         <h3 className="mod-h3">{L.tabs.audit}</h3>
-        <AuditRows items={card.audit} />
+        <AuditRows items={card.audit} now={now} />
       </section>
     </article>
   );
 }
 
-function BansTab({ items }: { items: BanItem[] }) {
+function BansTab({ items, now }: { items: BanItem[]; now: number }) {
   const revalidator = useRevalidator();
   return (
     <BanList
       items={items}
       empty={L.bansEmpty}
+      now={now}
       showUser
       onUnban={async (b) => (await unbanUser(b.user, b.subsite?.id)) && revalidator.revalidate()}
     />
   );
 }
 
-function AuditTab({ initial }: { initial: AuditList }) {
+function AuditTab({ initial, now }: { initial: AuditList; now: number }) {
   const [items, setItems] = useState(initial.items);
   const [lastId, setLastId] = useState(initial.last_id);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <AuditRows items={items} />
+      <AuditRows items={items} now={now} />
       {lastId !== null && (
         <button
           type="button"
@@ -229,26 +230,25 @@ function AuditTab({ initial }: { initial: AuditList }) {
   );
 }
 
-function AuditRows({ items }: { items: AuditItem[] }) {
+function AuditRows({ items, now }: { items: AuditItem[]; now: number }) {
   if (!items.length) return <p className="mod-empty">{L.auditEmpty}</p>;
   return (
     <ol className="mod-audit" data-testid="audit-list">
       {items.map((a) => (
         <li key={a.id} className="mod-audit__item" data-testid="audit-item" data-action={a.action}>
           <time className="mod-audit__when" dateTime={a.date}>
-            {formatFullDate(a.date)}
+            {relativeTime(a.date, now)}
           </time>
           <span className="mod-audit__who">{a.actor ? <Link to={a.actor.url}>{a.actor.name}</Link> : L.system}</span>
           <span className="mod-audit__body">
-            <span className="mod-audit__what">{L.actions[a.action] ?? a.action}</span>
+            <span className="mod-audit__what">{auditPhrase(a)}</span>{' '}
             <span className="mod-audit__target">
-              {L.targets[a.target_type] ?? a.target_type}{' '}
               {a.target_url ? (
                 <Link to={a.target_type === 'user' ? `/admin?tab=users&user=${a.target_id}` : a.target_url}>
-                  {a.target_name || `#${a.target_id}`}
+                  {targetTitle(a)}
                 </Link>
               ) : (
-                `#${a.target_id}`
+                targetTitle(a)
               )}
             </span>
             {a.reason && <span className="mod-audit__reason">«{a.reason}»</span>}
@@ -257,4 +257,17 @@ function AuditRows({ items }: { items: AuditItem[] }) {
       ))}
     </ol>
   );
+}
+
+/** "заблокировала пользователя", "снял отметку 18+ с записи": the verb agrees with the actor, the noun with the verb. */
+function auditPhrase(a: AuditItem): string {
+  const verb = L.actions[a.action];
+  if (!verb) return `${a.action} ${L.targets[a.target_type] ?? a.target_type}`;
+  return `${a.actor?.gender === 'female' ? verb.she : verb.he} ${L.targetNouns[verb.object][a.target_type] ?? ''}`.trim();
+}
+
+/** The target's own title: a person or community by name, an entry or comment quoted; its number when it is gone. */
+function targetTitle(a: AuditItem): string {
+  if (!a.target_name) return `#${a.target_id}`;
+  return a.target_type === 'entry' || a.target_type === 'comment' ? `«${a.target_name}»` : a.target_name;
 }

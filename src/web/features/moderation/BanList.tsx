@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { formatUntil, relativeTime } from '../../../shared/format.ts';
 import type { BanItem } from '../../../shared/api/moderation.ts';
 
 const L = ui.moderation;
@@ -9,11 +9,14 @@ const L = ui.moderation;
 export function BanList({
   items,
   empty,
+  now,
   showUser = false,
   onUnban,
 }: {
   items: BanItem[];
   empty: string;
+  /** The page's clock, so past events read as in the feeds ("вчера в 20:37"). */
+  now: number;
   showUser?: boolean;
   onUnban?(ban: BanItem): void;
 }) {
@@ -29,18 +32,18 @@ export function BanList({
               </Link>
             )}
             <span className="mod-ban__scope">{b.subsite ? b.subsite.name : L.siteWide}</span>
-            <span className="mod-ban__term">{b.until ? L.until(formatFullDate(b.until)) : L.forever}</span>
+            <span className="mod-ban__term">{b.until ? L.until(formatUntil(b.until)) : L.forever}</span>
             <span className={`badge ${b.is_active ? 'badge-failed' : ''}`}>
               {b.is_active
                 ? L.active
                 : b.lifted_by && b.ended
-                  ? L.lifted(b.lifted_by.name, formatFullDate(b.ended))
-                  : L.ended(formatFullDate(b.ended ?? b.date))}
+                  ? L.lifted(b.lifted_by.name, relativeTime(b.ended, now))
+                  : L.ended(relativeTime(b.ended ?? b.date, now))}
             </span>
           </div>
           <p className="mod-ban__reason">{b.reason}</p>
           <p className="mod-ban__meta">
-            {formatFullDate(b.date)}
+            {relativeTime(b.date, now)}
             {b.by && <> · {L.by(b.by.name)}</>}
             {b.remove_all_data && <> · {L.removedData(b.removed_entries, b.removed_comments)}</>}
           </p>

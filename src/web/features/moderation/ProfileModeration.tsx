@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { formatUntil } from '../../../shared/format.ts';
 import type { BanItem, bansHistory } from '../../../shared/api/moderation.ts';
 import { call } from '../../api/call.ts';
 import { useCurrentUser } from '../auth/session.ts';
@@ -34,7 +34,7 @@ export function ProfileModeration({ person }: { person: { id: number; name: stri
     <section className="mod-profile" data-testid="profile-moderation" aria-label={L.panelTitle}>
       {active ? (
         <p className="mod-profile__state" data-testid="profile-banned">
-          <b>{L.bannedNow}</b> {active.until ? L.until(formatFullDate(active.until)) : L.forever}
+          <b>{L.bannedNow}</b> {active.until ? L.until(formatUntil(active.until)) : L.forever}
           {active.reason && <> · {active.reason}</>}
         </p>
       ) : null}
@@ -68,7 +68,7 @@ export function ProfileModeration({ person }: { person: { id: number; name: stri
           {L.bansHistory} {bans ? `(${bans.length})` : ''}
         </button>
       </div>
-      {open && bans && <BanList items={bans} empty={L.bansHistoryEmpty} />}
+      {open && bans && <BanList items={bans} empty={L.bansHistoryEmpty} now={Date.now()} />}
     </section>
   );
 }

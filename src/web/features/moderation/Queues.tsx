@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { ComplaintItem, MisprintItem, resolveComplaint } from '../../../shared/api/complaints.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { relativeTime } from '../../../shared/format.ts';
 import type { AdminPanelData } from '../../../shared/pages/moderation.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -13,7 +13,7 @@ const C = ui.complaints;
 const L = ui.moderation;
 
 /** The staff's queues: complaints, misprints, communities' entries awaiting approval and held spam, handled in place. */
-export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queues']> }) {
+export function QueuesTab({ queues, now }: { queues: NonNullable<AdminPanelData['queues']>; now: number }) {
   const [complaints, setComplaints] = useState(queues.complaints);
   const [misprints, setMisprints] = useState(queues.misprints);
   const [approval, setApproval] = useState(queues.approval);
@@ -38,7 +38,7 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
               <li key={c.id} className="mod-queue__item" data-testid="complaint-item" data-target={c.target_type}>
                 <p className="mod-queue__meta">
                   <span className="badge">{L.targets[c.target_type]}</span> {C.reasons[c.reason]} · {C.from(c.by.name)}{' '}
-                  · <time dateTime={c.date}>{formatFullDate(c.date)}</time>
+                  · <time dateTime={c.date}>{relativeTime(c.date, now)}</time>
                   {c.count > 1 && <> · {C.complaintsCount(c.count)}</>}
                 </p>
                 <p className="mod-queue__text">
@@ -90,7 +90,11 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
           {C.queues.approval} <span className="mod-count">{approval.length}</span>
         </h2>
         {approval.length ? (
-          <ReviewList items={approval} onDecided={(id) => setApproval((l) => l.filter((x) => x.entry_id !== id))} />
+          <ReviewList
+            items={approval}
+            now={now}
+            onDecided={(id) => setApproval((l) => l.filter((x) => x.entry_id !== id))}
+          />
         ) : (
           <p className="mod-empty">{L.queuesEmpty}</p>
         )}
@@ -100,7 +104,7 @@ export function QueuesTab({ queues }: { queues: NonNullable<AdminPanelData['queu
           {C.queues.spam} <span className="mod-count">{spam.length}</span>
         </h2>
         {spam.length ? (
-          <ReviewList items={spam} onDecided={(id) => setSpam((l) => l.filter((x) => x.entry_id !== id))} />
+          <ReviewList items={spam} now={now} onDecided={(id) => setSpam((l) => l.filter((x) => x.entry_id !== id))} />
         ) : (
           <p className="mod-empty">{L.queuesEmpty}</p>
         )}

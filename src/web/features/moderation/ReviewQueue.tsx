@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import type { approveReview, rejectReview, ReviewItem, subsiteReviewQueue } from '../../../shared/api/moderation.ts';
-import { formatFullDate } from '../../../shared/format.ts';
+import { relativeTime } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -35,7 +35,15 @@ async function decide(r: ReviewItem, approve: boolean): Promise<boolean> {
 }
 
 /** Entries waiting to be published (held spam, or a community's approval queue), each approved or rejected in place. */
-export function ReviewList({ items, onDecided }: { items: ReviewItem[]; onDecided(entryId: number): void }) {
+export function ReviewList({
+  items,
+  now,
+  onDecided,
+}: {
+  items: ReviewItem[];
+  now: number;
+  onDecided(entryId: number): void;
+}) {
   return (
     <ul className="mod-queue">
       {items.map((r) => (
@@ -49,7 +57,7 @@ export function ReviewList({ items, onDecided }: { items: ReviewItem[]; onDecide
               </>
             )}
             {' · '}
-            <time dateTime={r.date}>{formatFullDate(r.date)}</time>
+            <time dateTime={r.date}>{relativeTime(r.date, now)}</time>
           </p>
           <p className="mod-queue__text">
             <Link to={r.url} className="mod-queue__target">
@@ -107,7 +115,11 @@ export function CommunityApprovalQueue({ subsiteId }: { subsiteId: number }) {
         {C.approvalQueue(items.length)}
       </h2>
       <p className="mod-approval__lead">{C.approvalLead}</p>
-      <ReviewList items={items} onDecided={(id) => setItems((l) => l.filter((x) => x.entry_id !== id))} />
+      <ReviewList
+        items={items}
+        now={Date.now()}
+        onDecided={(id) => setItems((l) => l.filter((x) => x.entry_id !== id))}
+      />
     </section>
   );
 }

@@ -77,7 +77,12 @@ describe('staff decisions on events in the audit log', () => {
     expect(filtered.map((i) => i.target_id)).toEqual([refused]);
     const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'event.reject'));
     expect(row).toMatchObject({ actorId: mod.id, targetType: 'event', data: { author_id: author.id } });
-    expect(ui.moderation.actions['event.reject']).toBe('отклонил(а) мероприятие');
+    expect(ui.moderation.actions['event.reject']).toMatchObject({
+      he: 'отклонил',
+      she: 'отклонила',
+      object: 'accusative',
+    });
+    expect(ui.moderation.targetNouns.accusative.event).toBe('мероприятие');
     expect(ui.moderation.targets.event).toBe('мероприятие');
   });
 });

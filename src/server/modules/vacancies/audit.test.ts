@@ -74,6 +74,11 @@ describe('staff decisions on vacancies in the audit log', () => {
     expect(filtered.every((i) => i.action === 'vacancy.reject')).toBe(true);
     const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'vacancy.reject'));
     expect(row).toMatchObject({ actorId: mod.id, targetType: 'vacancy', data: { author_id: author.id } });
-    expect(ui.moderation.actions['vacancy.reject']).toBe('отклонил(а) вакансию');
+    expect(ui.moderation.actions['vacancy.reject']).toMatchObject({
+      he: 'отклонил',
+      she: 'отклонила',
+      object: 'accusative',
+    });
+    expect(ui.moderation.targetNouns.accusative.vacancy).toBe('вакансию');
   });
 });

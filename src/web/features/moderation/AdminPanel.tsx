@@ -266,8 +266,8 @@ function auditPhrase(a: AuditItem): string {
   return `${a.actor?.gender === 'female' ? verb.she : verb.he} ${L.targetNouns[verb.object][a.target_type] ?? ''}`.trim();
 }
 
-/** The target's own title: a person or community by name, an entry or comment quoted; its number when it is gone. */
+/** The target's own title: a person or community by name, anything else (entry, comment, vacancy, event) quoted. */
 function targetTitle(a: AuditItem): string {
   if (!a.target_name) return `#${a.target_id}`;
-  return a.target_type === 'entry' || a.target_type === 'comment' ? `«${a.target_name}»` : a.target_name;
+  return a.target_type === 'user' || a.target_type === 'subsite' ? a.target_name : `«${a.target_name}»`;
 }

@@ -103,7 +103,13 @@ const repostColumns = sql`,
  * Reposts into these subsites, newest first, from before `before` (a repost id: the keyset), with the originals still
  * published.
  */
-export const cardsInto = (db: Db, viewerId: number | null, subsiteIds: number[], before: number | null, limit: number) =>
+export const cardsInto = (
+  db: Db,
+  viewerId: number | null,
+  subsiteIds: number[],
+  before: number | null,
+  limit: number,
+) =>
   subsiteIds.length === 0
     ? Promise.resolve([])
     : rows(

@@ -172,7 +172,11 @@ describe('POST /v3.0/repost/create and /repost/remove', () => {
       (id, blog) => ({ entry_id: id, subsite_id: blog, comment: 'а'.repeat(REPOST_COMMENT_MAX + 1) }),
       messages.repostCommentTooLong(REPOST_COMMENT_MAX),
     ],
-    ['an extra field', (id, blog) => ({ entry_id: id, subsite_id: blog, user_id: 1 }), messages.unknownField('user_id')],
+    [
+      'an extra field',
+      (id, blog) => ({ entry_id: id, subsite_id: blog, user_id: 1 }),
+      messages.unknownField('user_id'),
+    ],
   ];
   it.each(bad)('refuses %s with a Russian 400 and stores nothing', async (_l, body, rm) => {
     const author = await signedIn();

@@ -7,8 +7,7 @@ import { RepostIcon } from '../reactions/icons.tsx';
 export function RepostButton({ entryId, count }: { entryId: number; count: number }) {
   const [shown, setShown] = useState(count);
   useEffect(() => setShown(count), [count]);
-  const open = () =>
-    void import('./RepostDialog.tsx').then((m) => m.openRepostDialog({ entryId, onCount: setShown }));
+  const open = () => void import('./RepostDialog.tsx').then((m) => m.openRepostDialog({ entryId, onCount: setShown }));
   return (
     <button
       type="button"

@@ -48,7 +48,10 @@ function RepostDialog({ entryId, onCount, api }: Props & { api: PopupApi }) {
     if (!r.ok || !data) return;
     onCount(r.data.count);
     toast.show(repostsUi.undone, { type: 'success' });
-    setData({ count: r.data.count, items: data.items.map((t) => (t.repost_id === id ? { ...t, repost_id: null } : t)) });
+    setData({
+      count: r.data.count,
+      items: data.items.map((t) => (t.repost_id === id ? { ...t, repost_id: null } : t)),
+    });
   }
 
   if (!data) return <div className="repost-dialog" data-testid="repost-dialog" aria-busy />;
@@ -102,12 +105,7 @@ function RepostDialog({ entryId, onCount, api }: Props & { api: PopupApi }) {
           data-testid="repost-comment"
         />
       </label>
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={busy || target === null}
-        data-testid="repost-submit"
-      >
+      <button type="submit" className="btn btn-primary" disabled={busy || target === null} data-testid="repost-submit">
         {repostsUi.submit}
       </button>
     </form>

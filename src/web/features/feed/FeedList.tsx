@@ -183,7 +183,9 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
       )}
       {items.slice(0, shown).map((e, i) => (
         <Fragment key={e.id}>
-          {reposts.before.get(i)?.map((r) => <RepostCard key={`r${r.id}`} repost={r} now={now} />)}
+          {reposts.before.get(i)?.map((r) => (
+            <RepostCard key={`r${r.id}`} repost={r} now={now} />
+          ))}
           <EntryCard entry={e} now={now} />
           {i === Math.min(SLOT_AFTER, items.length) - 1 && slot}
         </Fragment>

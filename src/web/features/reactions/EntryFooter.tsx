@@ -34,7 +34,7 @@ export function EntryFooter({ entry, countView = false }: { entry: EntryCard; co
         {entry.is_enabled_likes && <VoteButtons type="content" id={entry.id} likes={entry.likes} live={countView} />}
       </div>
       <div className="entry-footer__group">
- <RepostButton entryId={entry.id} count={entry.counters.reposts} />
+        <RepostButton entryId={entry.id} count={entry.counters.reposts} />
         <BookmarkButton type="content" id={entry.id} favorited={entry.is_favorited} count={entry.counters.favorites} />
         <button
           type="button"

@@ -28,6 +28,5 @@ export const repostsUi = {
   undo: 'Убрать репост',
   undone: 'Репост убран',
   line: 'репост',
-  reposted: 'Уже репостнута',
   noTargets: 'Некуда сделать репост',
 } as const;

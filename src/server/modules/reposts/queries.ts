@@ -99,9 +99,17 @@ const repostColumns = sql`,
   ri.id as into_id, ri.type as into_type, ri.name as into_name, ri.slug as into_slug, ri.avatar_url as into_avatar,
   ri.avatar_color as into_color`;
 
+/** The reader's own filters: entries they hid, and subsites or people they muted (the original's or the reposter's). */
+const readerFilter = (viewerId: number | null) =>
+  viewerId === null
+    ? sql``
+    : sql`and not exists (select 1 from entry_hides h where h.user_id = ${viewerId} and h.entry_id = e.id)
+          and not exists (select 1 from subsite_mutes m where m.user_id = ${viewerId}
+                           and m.subsite_id in (e.subsite_id, e.author_id, r.user_id))`;
+
 /**
  * Reposts into these subsites, newest first, from before `before` (a repost id: the keyset), with the originals still
- * published.
+ * published, less what the reader hid or muted.
  */
 export const cardsInto = (
   db: Db,
@@ -123,6 +131,7 @@ export const cardsInto = (
            subsiteIds.map((id) => sql`${id}`),
            sql`, `,
          )}) and e.is_published and not e.removed ${before === null ? sql`` : sql`and r.id < ${before}`}
+           ${readerFilter(viewerId)}
          order by r.id desc
          limit ${limit}`,
       );

@@ -82,6 +82,10 @@ describe('POST /v3.0/repost/create and /repost/remove', () => {
     expect((await reader.v.post(`/v3.0/subscribe/to/subsite/${club.id}`, {})).json().rc).toBe(200);
     const mine = (await reader.v.get('/v3.0/reposts/my')).json().data.items;
     expect(mine.map((r: { id: number }) => r.id)).toEqual([second.json().data.id]);
+    // Muting the original's author hides the repost from the reader's feeds.
+    expect((await reader.v.post(`/v3.0/mute/subsite/${author.id}`, {})).json().rc).toBe(200);
+    expect((await reader.v.get('/v3.0/reposts/my')).json().data.items).toEqual([]);
+    expect((await reader.v.get(`/v3.0/reposts/subsite/${club.id}`)).json().data.items).toEqual([]);
 
     // The author is told of each repost.
     await t.app.ctx.events.settled();

@@ -39,6 +39,8 @@ export interface DomainEventMap {
     title: string;
     reason: string;
   };
+  /** An entry was reposted into a subsite (modules/reposts): its author is told. */
+  'repost.created': { repostId: number; entryId: number; authorId: number; userId: number };
   'subscription.changed': { subsiteId: number; userId: number; subscribed: boolean; subscribersCount: number };
   /** A notification was created or its group grew; realtime tells the user's private channel. */
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };

@@ -46,6 +46,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   site: 'content',
   vacancies: 'content',
   events: 'content',
+  reposts: 'content',
   moderation: 'actions',
   accounts: 'actions',
   billing: 'actions',

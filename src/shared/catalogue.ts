@@ -24,6 +24,7 @@ import { paymentsMessages, paymentsUi } from './catalogue/payments.ts';
 import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
 import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
 import { eventsMessages, eventsUi } from './catalogue/events.ts';
+import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
 import {
   errorsUi,
   headerUi,
@@ -58,6 +59,7 @@ export const messages = {
   ...paymentsMessages,
   ...complaintsMessages,
   ...vacanciesMessages,
+  ...repostsMessages,
   ...eventsMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
@@ -146,6 +148,7 @@ export const ui = {
   complaints: complaintsUi,
   vacancies: vacanciesUi,
   events: eventsUi,
+  reposts: repostsUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

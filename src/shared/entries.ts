@@ -31,6 +31,8 @@ export const entryCounters = z.object({
   comments: z.number().int(),
   favorites: z.number().int(),
   hits: z.number().int(),
+  /** Reposts into blogs and communities (modules/reposts): the repost widget's count. */
+  reposts: z.number().int(),
 });
 export type EntryCounters = z.output<typeof entryCounters>;
 

@@ -33,3 +33,4 @@ export * from './schema/billing.ts';
 export * from './schema/base.ts';
 export * from './schema/vacancies.ts';
 export * from './schema/events.ts';
+export * from './schema/reposts.ts';

@@ -2395,3 +2395,8 @@ export const seedVotes: SeedVote[] = [
     Object.entries(byComment).flatMap(([local, voters]) => votesFor({ comment: `${entry}:${local}` }, voters)),
   ),
 ];
+
+/** A demo repost: a person shares someone's entry in their own blog with a word of their own (modules/reposts). */
+export const seedReposts: { user: string; entry: string; comment: string }[] = [
+  { user: 'maria', entry: 'go-notifications', comment: 'Хороший разбор, сохраняю себе и советую коллегам.' },
+];

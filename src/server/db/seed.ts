@@ -17,6 +17,7 @@ import {
   seedComments,
   seedCommunities,
   seedEntries,
+  seedReposts,
   seedUsers,
   seedVotes,
   type SeedEntry,
@@ -30,6 +31,7 @@ import { insertUser } from '../modules/users/queries.ts';
 import { recountTargets } from '../modules/votes/queries.ts';
 import { recountRatings } from '../modules/users/write-queries.ts';
 import { refreshHotness } from '../modules/feed/ranking.ts';
+import { insert as insertRepost } from '../modules/reposts/queries.ts';
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -170,12 +172,23 @@ async function seed(db: Db, now: Date) {
   }));
   if (voteRows.length) await db.insert(likes).values(voteRows);
 
+  for (const r of seedReposts) {
+    await insertRepost(db, {
+      entryId: idOf(entryIds, r.entry, 'entry'),
+      subsiteId: idOf(userIds, r.user, 'user'),
+      userId: idOf(userIds, r.user, 'user'),
+      comment: r.comment,
+      now: new Date(now.getTime() - hour),
+    });
+  }
+
   // Counters from the rows just written.
   await db.execute(
     sql`update subsites s set subscribers_count = (select count(*) from subscriptions x where x.subsite_id = s.id)`,
   );
   await db.execute(
-    sql`update entries e set comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed)`,
+    sql`update entries e set comments_count = (select count(*) from comments c where c.entry_id = e.id and not c.removed),
+                             reposts_count = (select count(*) from reposts r where r.entry_id = e.id)`,
   );
   await recountTargets(db, 'content', [...entryIds.values()]);
   await recountTargets(db, 'comment', [...commentIds.values()]);

@@ -12,6 +12,7 @@ export const JOB_NAMES = Object.keys({
   'notify.comment': true,
   'notify.vote': true,
   'notify.subscriber': true,
+  'notify.repost': true,
   'notify.unpublished': true,
   'notify.ban': true,
   'notify.system': true,

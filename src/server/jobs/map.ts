@@ -35,6 +35,7 @@ export interface JobMap {
   'notify.comment': DomainEventMap['comment.created'];
   'notify.vote': DomainEventMap['vote.changed'];
   'notify.subscriber': DomainEventMap['subscription.changed'];
+  'notify.repost': DomainEventMap['repost.created'];
   'notify.unpublished': { entryId: number; reason?: string };
   /** What the actions layer tells a person (a ban, a staff message), queued in its transaction. */
   'notify.ban': { userId: number; until: string | null; reason: string };

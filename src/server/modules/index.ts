@@ -30,6 +30,7 @@ import restrictions from './restrictions/module.ts';
 import push from './push/module.ts';
 import vacancies from './vacancies/module.ts';
 import events from './events/module.ts';
+import reposts from './reposts/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -68,4 +69,5 @@ export const MODULES: readonly ModuleManifest[] = [
   push,
   vacancies,
   events,
+  reposts,
 ];

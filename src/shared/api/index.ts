@@ -38,3 +38,4 @@ export * as subsites from './subsites.ts';
 export * as vacancies from './vacancies.ts';
 export * as votes from './votes.ts';
 export * as wire from './wire.ts';
+export * as reposts from './reposts.ts';

@@ -47,6 +47,8 @@ export const notificationsMessages = {
     `${who(name, more)} ${more > 0 ? 'оценили' : past(g, 'оценил', 'оценила')} ваш комментарий`,
   notifySubscriber: (name: string, g: Gender, more: number) =>
     `${who(name, more)} ${more > 0 ? 'подписались' : past(g, 'подписался', 'подписалась')} на ваш блог`,
+  notifyRepost: (name: string, g: Gender, title: string) =>
+    `${name} ${past(g, 'сделал', 'сделала')} репост вашей записи${quoted(title)}`,
   notifyUnpublished: (title: string) => `Ваша запись${quoted(title)} снята с публикации`,
   notifyBan: (until: string) => (until ? `Ваш аккаунт заблокирован до ${until}` : 'Ваш аккаунт заблокирован'),
   notifySystemTitle: 'Сообщение от команды Среды',
@@ -90,6 +92,7 @@ export const notificationsUi = {
     comment: 'Комментарии к моим записям',
     mention: 'Упоминания',
     vote_entry: 'Оценки моих записей',
+    repost: 'Репосты моих записей',
     vote_comment: 'Оценки моих комментариев',
     subscriber: 'Новые подписчики',
     unpublished: 'Снятие записей с публикации',

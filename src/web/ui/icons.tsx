@@ -10,7 +10,7 @@ const line = {
   strokeLinejoin: 'round',
 } as const;
 
-export type IconName = 'comment' | 'up' | 'down' | 'bookmark' | 'share' | 'eye' | 'link' | 'more';
+export type IconName = 'comment' | 'up' | 'down' | 'bookmark' | 'share' | 'eye' | 'link' | 'more' | 'repost';
 
 /** Every icon's drawing, once per page, hidden; `Icon` refers to them by id. */
 export function IconSprite() {
@@ -41,6 +41,9 @@ export function IconSprite() {
           d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2"
           {...line}
         />
+      </symbol>
+      <symbol id="icon-repost" viewBox="0 0 24 24">
+        <path d="M4 11V8a2 2 0 0 1 2-2h12M15 3l3 3-3 3M20 13v3a2 2 0 0 1-2 2H6M9 21l-3-3 3-3" {...line} />
       </symbol>
       <symbol id="icon-more" viewBox="0 0 24 24">
         <circle cx="5" cy="12" r="1.8" fill="currentColor" />

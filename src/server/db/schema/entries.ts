@@ -35,6 +35,8 @@ export const entries = pgTable(
     commentsCount: integer('comments_count').notNull().default(0),
     favoritesCount: integer('favorites_count').notNull().default(0),
     hitsCount: integer('hits_count').notNull().default(0),
+    /** Reposts of the entry into blogs and communities (modules/reposts keeps it with its rows). */
+    repostsCount: integer('reposts_count').notNull().default(0),
     /** Stored ranking score; see docs/modules/feed.md, Ranking. */
     hotness: doublePrecision('hotness').notNull().default(0),
   },

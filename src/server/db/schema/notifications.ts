@@ -33,7 +33,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** reply, comment, mention, vote_entry, vote_comment, subscriber, unpublished, ban, system */
+    /** reply, comment, mention, vote_entry, vote_comment, subscriber, repost, unpublished, ban, system */
     type: text('type').$type<NotificationType>().notNull(),
     groupKey: text('group_key'),
     /** Latest actor first; capped, `actors_count` keeps the total. */

@@ -23,6 +23,7 @@ export const EntryCardRow = z.object({
   comments_count: col.int,
   favorites_count: col.int,
   hits_count: col.int,
+  reposts_count: col.int,
   hotness: col.float,
   my_vote: col.int,
   is_favorited: col.bool,
@@ -49,7 +50,7 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
   const { myVote, favorited } = readerMarks(viewerId, 'content', sql.raw('e.id'));
   return sql`
     select e.id, e.title, e.slug, e.blocks, e.published_at, e.is_nsfw, e.is_enabled_comments, e.is_enabled_likes,
-           e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.hotness,
+           e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.reposts_count, e.hotness,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            exists (select 1 from users au where au.id = e.author_id and au.is_paid) as author_plus,

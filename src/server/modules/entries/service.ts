@@ -77,7 +77,12 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
       avatar_color: row.subsite_color,
     },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
-    counters: { comments: row.comments_count, favorites: row.favorites_count, hits: row.hits_count },
+    counters: {
+      comments: row.comments_count,
+      favorites: row.favorites_count,
+      hits: row.hits_count,
+      reposts: row.reposts_count,
+    },
     is_favorited: row.is_favorited,
     is_nsfw: row.is_nsfw,
     is_enabled_comments: row.is_enabled_comments,

@@ -83,3 +83,14 @@ export async function forgetVersionsOf(db: Db, authorId: number) {
       inArray(entryVersions.entryId, db.select({ id: entries.id }).from(entries).where(eq(entries.authorId, authorId))),
     );
 }
+
+/** Adds `delta` to the entry's repost count, never below zero; answers the count (null: no such entry). */
+export async function addReposts(db: Db, entryId: number, delta: number): Promise<number | null> {
+  const [row] = await rows(
+    db,
+    z.object({ count: col.int }),
+    sql`update entries set reposts_count = greatest(reposts_count + ${delta}, 0) where id = ${entryId}
+        returning reposts_count as count`,
+  );
+  return row?.count ?? null;
+}

@@ -18,6 +18,7 @@ export default defineModule({
     'notify.comment': (p) => notifications.onCommentCreated(ctx, p),
     'notify.vote': (p) => notifications.onVoteChanged(ctx, p),
     'notify.subscriber': (p) => notifications.onSubscriptionChanged(ctx, p),
+    'notify.repost': (p) => notifications.onReposted(ctx, p),
     'notify.unpublished': (p) => notifications.notifyUnpublished(ctx, p.entryId, p.reason),
     'notify.ban': (p) => notifications.notifyBan(ctx, p.userId, p.until, p.reason),
     'notify.system': (p) => notifications.notifySystem(ctx, p.userId, p.text),

@@ -210,6 +210,11 @@ export async function onSubscriptionChanged(ctx: Ctx, p: DomainEventMap['subscri
   }
 }
 
+/** A repost tells the original's author, one row per repost. */
+export async function onReposted(ctx: Ctx, p: DomainEventMap['repost.created']) {
+  await notify(ctx, { userId: p.authorId, type: 'repost', actorId: p.userId, entryId: p.entryId });
+}
+
 /** For moderation: the author learns their entry was taken off. */
 export async function notifyUnpublished(ctx: Ctx, entryId: number, reason = '') {
   const entry = await q.entryInfo(ctx.db, entryId);
@@ -279,6 +284,10 @@ export function render(
     case 'subscriber':
       text = messages.notifySubscriber(first, g, more);
       url = more > 0 ? '/notifications' : actorLink;
+      break;
+    case 'repost':
+      text = messages.notifyRepost(first, g, title);
+      url = entryLink;
       break;
     case 'unpublished':
       text = messages.notifyUnpublished(title);
@@ -369,6 +378,7 @@ export async function markRead(ctx: Ctx, userId: number, what: { id?: number; co
 export function listen(ctx: Ctx) {
   ctx.events.on('comment.created', (p) => enqueue(ctx, 'notify.comment', p));
   ctx.events.on('vote.changed', (p) => (p.sign === 1 ? enqueue(ctx, 'notify.vote', p) : null));
+  ctx.events.on('repost.created', (p) => enqueue(ctx, 'notify.repost', p));
   ctx.events.on('subscription.changed', (p) => (p.subscribed ? enqueue(ctx, 'notify.subscriber', p) : null));
   // Staff taking a published entry off tells its author; authors removing their own hear nothing.
   ctx.events.on('entry.removed', (p) =>

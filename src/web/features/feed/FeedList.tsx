@@ -19,6 +19,9 @@ import { EntryCard } from '../entries/EntryCard.tsx';
 import { restoreFeed, saveFeed, toParam, withTo } from './feedState.ts';
 import { pluralize } from '../../../shared/format.ts';
 import { useFreshEntries } from '../realtime/freshEntries.ts';
+import { RepostCard } from '../reposts/RepostCard.tsx';
+import { placeReposts } from '../reposts/place.ts';
+import { useReposts } from '../reposts/useReposts.ts';
 
 /** Preload when the end of the list is within this many window heights (spec/content.md §9). */
 export const PRELOAD_SCREENS = 2;
@@ -83,6 +86,9 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
       window.scrollTo({ top: card.getBoundingClientRect().top + window.scrollY - header - 12 });
     });
   }, [items]);
+
+  // A subsite's page and the reader's own feed show reposts among the cards, by the time they were made.
+  const reposts = placeReposts(items, useReposts(query), finished);
 
   const loadMore = useCallback(async () => {
     if (loading || finished || cursor.lastId === null || cursor.lastSortingValue === null) return;
@@ -161,7 +167,7 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
     window.history.replaceState(window.history.state, '', withTo(window.location.href, to));
   }
 
-  if (items.length === 0 && finished) {
+  if (items.length === 0 && finished && reposts.after.length === 0) {
     return (
       <p className="feed-empty" data-testid="feed-empty">
         {emptyText}
@@ -177,9 +183,15 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
       )}
       {items.slice(0, shown).map((e, i) => (
         <Fragment key={e.id}>
+          {reposts.before.get(i)?.map((r) => (
+            <RepostCard key={`r${r.id}`} repost={r} now={now} />
+          ))}
           <EntryCard entry={e} now={now} />
           {i === Math.min(SLOT_AFTER, items.length) - 1 && slot}
         </Fragment>
+      ))}
+      {reposts.after.map((r) => (
+        <RepostCard key={`r${r.id}`} repost={r} now={now} />
       ))}
       <div ref={sentinel} className="feed-sentinel" aria-hidden />
       {loading && (

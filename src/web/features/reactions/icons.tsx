@@ -8,3 +8,4 @@ export const BookmarkIcon = ({ filled }: { filled: boolean }) => <Icon name="boo
 export const ShareIcon = () => <Icon name="share" />;
 export const EyeIcon = () => <Icon name="eye" />;
 export const LinkIcon = () => <Icon name="link" />;
+export const RepostIcon = () => <Icon name="repost" />;

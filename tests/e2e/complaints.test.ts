@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { messages } from '../../src/shared/catalogue.ts';
 
 let server: Server;
 let browser: Browser;
@@ -108,9 +109,13 @@ describe('complaints, misprints and the blocklist in the browser', () => {
     await phone.context.close();
   });
 
-  it('Ctrl+Enter on a selection opens the misprint modal; the author sees the report and marks it fixed', async () => {
-    for (const width of [1280, 375]) {
-      const { context, page } = await signedInPage(browser, server, reader.cookie, width, 800);
+  it('Ctrl+Enter on a selection opens the misprint modal; a reader reports a place once; the author sees the reports and marks one fixed', async () => {
+    const another = await registerViaApi(server, 'Другой Читатель');
+    for (const [width, who] of [
+      [1280, reader],
+      [375, another],
+    ] as const) {
+      const { context, page } = await signedInPage(browser, server, who.cookie, width, 800);
       await open(page, server.url + entry.url);
       expect(await selectWord(page, 'Превет')).toBe(true);
       await page.keyboard.press('Control+Enter');
@@ -123,6 +128,17 @@ describe('complaints, misprints and the blocklist in the browser', () => {
       // Ctrl+Enter in the comment sends the report.
       await page.press('[data-testid=misprint-comment]', 'Control+Enter');
       await modal.waitFor({ state: 'detached' });
+      await context.close();
+    }
+    // The same place again from the same reader: refused in Russian, the modal stays for them to close.
+    {
+      const { context, page } = await signedInPage(browser, server, reader.cookie, 1280, 800);
+      await open(page, server.url + entry.url);
+      expect(await selectWord(page, 'Превет')).toBe(true);
+      await page.keyboard.press('Control+Enter');
+      await page.locator('[data-testid=misprint]').waitFor();
+      await page.press('[data-testid=misprint-comment]', 'Control+Enter');
+      await page.getByText(messages.misprintDuplicate).first().waitFor();
       await context.close();
     }
     const { context, page } = await signedInPage(browser, server, author.cookie);

@@ -1,5 +1,5 @@
 /** Catalogue section: reposts (issue 32; spec/foundation.md's catalogue). Russian texts only. */
-import { pluralize } from '../format.ts';
+import { repostsShownUi } from './shown.ts';
 
 export const repostsMessages = {
   // 'You cannot repost from a private subsite'
@@ -17,8 +17,7 @@ export const repostsMessages = {
 } as const;
 
 export const repostsUi = {
-  button: 'Репост',
-  count: (n: number) => pluralize(n, ['репост', 'репоста', 'репостов']),
+  ...repostsShownUi,
   title: 'Репост записи',
   target: 'Куда',
   comment: 'Комментарий',

@@ -197,3 +197,9 @@ export const boardNavUi = {
   job: 'Вакансии',
   events: 'Мероприятия',
 } as const;
+
+/** `ui.reposts`: the repost button of every entry's footer. */
+export const repostsShownUi = {
+  button: 'Репост',
+  count: (n: number) => pluralize(n, ['репост', 'репоста', 'репостов']),
+};

@@ -1,5 +1,5 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Entry } from '../../../shared/entries.ts';
 import { complaintsShownUi, entriesShownUi } from '../../../shared/catalogue/shown.ts';
@@ -7,12 +7,24 @@ import { formatDateTime, relativeTime, typograph } from '../../../shared/format.
 import { Avatar } from '../../ui/Avatar.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { EntryActions } from '../history/EntryActions.tsx';
-import { NsfwCover } from '../moderation/Nsfw.tsx';
 import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
+
+/** The age gate's code loads for an 18+ entry only: most entry pages never show it (the phone's script budget). */
+const NsfwCover = lazy(() => import('../moderation/Nsfw.tsx').then((m) => ({ default: m.NsfwCover })));
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
 export function EntryView({ entry, now, footer }: { entry: Entry; now: number; footer?: ReactNode }) {
   const inBlog = entry.subsite.id === entry.author.id;
+  const body = (
+    <>
+      {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
+      <EntryBlocks
+        blocks={entry.blocks}
+        caption={{ title: entry.title, author: entry.author.name }}
+        entry={{ id: entry.id, authorId: entry.author.id }}
+      />
+    </>
+  );
   return (
     <article className="entry-page" data-testid="entry" data-id={entry.id}>
       <header className="entry-meta">
@@ -67,14 +79,13 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
       </header>
       <RejectionNote review={entry} />
       {/* An 18+ entry opened by its link is blurred and asks the age first, as its feed card does; not for its editors. */}
-      <NsfwCover isNsfw={entry.is_nsfw && !entry.can_edit}>
-        {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
-        <EntryBlocks
-          blocks={entry.blocks}
-          caption={{ title: entry.title, author: entry.author.name }}
-          entry={{ id: entry.id, authorId: entry.author.id }}
-        />
-      </NsfwCover>
+      {entry.is_nsfw && !entry.can_edit ? (
+        <Suspense fallback={null}>
+          <NsfwCover isNsfw>{body}</NsfwCover>
+        </Suspense>
+      ) : (
+        body
+      )}
       {footer && <div className="entry-footer-slot">{footer}</div>}
     </article>
   );

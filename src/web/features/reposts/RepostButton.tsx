@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { repostsUi } from '../../../shared/catalogue/reposts.ts';
+import { repostsShownUi as repostsUi } from '../../../shared/catalogue/shown.ts';
 import { compactCount } from '../../../shared/format.ts';
 import { RepostIcon } from '../reactions/icons.tsx';
 

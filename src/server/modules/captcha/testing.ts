@@ -11,7 +11,12 @@ export async function solve(c: CaptchaChallenge, tamper = false) {
   const max = c.maxnumber ?? 1_000_000;
   let found = -1;
   for (let n = 0; n <= max && found < 0; n++) {
-    if (createHash(algorithm).update(c.salt + n).digest('hex') === c.challenge) found = n;
+    if (
+      createHash(algorithm)
+        .update(c.salt + n)
+        .digest('hex') === c.challenge
+    )
+      found = n;
   }
   if (found < 0) throw new Error('captcha: no number solves the challenge');
   const number = tamper ? found + 1 : found;

@@ -214,6 +214,7 @@ describe('bans in the browser', () => {
       const { context, page } = await newPage(browser, width, 900);
       await open(page, server.url + saved.data.entry.url);
       const cover = page.locator('[data-testid=entry] [data-testid=nsfw]');
+      await page.locator('[data-testid=entry] [data-testid=nsfw][data-live]').waitFor();
       expect(await cover.getAttribute('data-blurred')).toBe('1');
       await shot(page, `moderation-nsfw-entry-blurred-${width}`);
       await cover.locator('[data-testid=nsfw-show]').click();

@@ -37,7 +37,12 @@ export function NsfwCover({ isNsfw, children }: { isNsfw: boolean; children: Rea
   const confirmed = useStore(confirmedNow, false);
   const [cookieAdult, setCookieAdult] = useState(false);
   const [revealed, setRevealed] = useState(false);
-  useEffect(() => setCookieAdult(cookieSaysAdult()), []);
+  // `data-live`: hydrated and answering clicks (on an entry page its code arrives after the page's own).
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    setCookieAdult(cookieSaysAdult());
+    setLive(true);
+  }, []);
   const adult = confirmed || cookieAdult || Boolean(user?.is_adult);
   const blurred = isNsfw && !revealed && (!adult || Boolean(user?.is_blur_nsfw));
   if (!isNsfw) return <>{children}</>;
@@ -46,6 +51,7 @@ export function NsfwCover({ isNsfw, children }: { isNsfw: boolean; children: Rea
       className={`mod-nsfw${blurred ? ' mod-nsfw--blurred' : ''}`}
       data-testid="nsfw"
       data-blurred={blurred ? '1' : '0'}
+      data-live={live ? '1' : undefined}
     >
       <div className="mod-nsfw__content" aria-hidden={blurred || undefined} inert={blurred || undefined}>
         {children}

@@ -153,10 +153,10 @@ describe('events in the browser', () => {
     await reader.click('[data-testid=town-option] >> text=Казань');
     await reader.waitForURL(/town_id=5/);
     const list = reader.getByTestId('events-list');
-    await list.locator(`[data-testid=event-card][data-id="${second.data.id}"]`).waitFor();
-    const places = await list.locator('[data-testid=event-place]').allTextContents();
-    expect(places.length).toBe(13);
-    expect(places.every((p) => p.startsWith('Казань'))).toBe(true);
+    // The URL changes before the list does: the every-town list (which also holds Казань's events) may still show.
+    const places = () => list.locator('[data-testid=event-place]').allTextContents();
+    const towns = async () => (await places()).map((p) => (p.startsWith('Казань') ? 'Казань' : p));
+    await expect.poll(towns).toEqual(Array(13).fill('Казань'));
     await expect(reader.locator(`[data-testid=event-card][data-id="${rejectedId}"]`).count()).resolves.toBe(0);
     await shot(reader, 'events-list-kazan-375');
 

@@ -53,6 +53,9 @@ function browserProject(name: string, files: { include: string[]; exclude?: stri
       environment: 'node' as const,
       globalSetup: ['tests/e2e/global-setup.ts'],
       setupFiles: ['tests/e2e/setup.ts'],
+      // A worker runs file after file with playwright and the harness loaded once (each file still gets its own
+      // browser, and its own or a shared server): a third of a second of CPU a file.
+      isolate: false,
       testTimeout: 120_000,
       hookTimeout: 180_000,
       // Three browser files at a time, after the unit and API files (group 1): each mostly waits on its own server

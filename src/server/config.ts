@@ -49,7 +49,12 @@ export interface Config {
    */
   newAccountLinkReview: boolean;
   seed: boolean;
-  isProduction: boolean;
+  /**
+   * Anonymous pages, feeds, comment trees, sessions and search answers kept for seconds and shared between readers:
+   * on with NODE_ENV=production unless SHARED_CACHES=0 (the browser tests run the production build without them, so
+   * what a test just wrote shows at once).
+   */
+  sharedCaches: boolean;
   /** Where media URLs point: `/media` on this host unless a CDN base is given (MEDIA_BASE_URL). */
   mediaBaseUrl: string;
   /** Upload limits (UPLOAD_MAX_MB per file, UPLOAD_MAX_FILES per request). */
@@ -176,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     newAccountLinkReview: env.NEW_ACCOUNT_LINK_REVIEW !== '0',
     seed: (env.SEED ?? '1') !== '0',
-    isProduction: env.NODE_ENV === 'production',
+    sharedCaches: env.NODE_ENV === 'production' && env.SHARED_CACHES !== '0',
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
     uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? 20),
     uploadMaxFiles: Number(env.UPLOAD_MAX_FILES ?? 10),

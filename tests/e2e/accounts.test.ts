@@ -7,7 +7,7 @@ import {
   registerViaApi,
   shot,
   signedInPage,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 import sharp from 'sharp';
@@ -17,8 +17,7 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

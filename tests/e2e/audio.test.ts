@@ -13,7 +13,7 @@ import {
   registerViaApi,
   shot,
   signedInPage as signedInPageOf,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -43,9 +43,7 @@ async function tone(name: string, seconds: number, extra: string[] = []): Promis
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-audio-e2e-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; take that seat so the author is an ordinary user.
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   author = await registerViaApi(server, 'Автор Подкаста');
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, startServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, sharedServer, type Server } from './harness.ts';
 import { CHUNK_MODULES } from '../../scripts/chunk-modules.ts';
 import { root } from '../../scripts/ensure-build.ts';
 import { PRELOAD_RELOAD_KEY } from '../../src/web/lib/preload-recovery.ts';
@@ -52,7 +52,7 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Comment } from '../../src/shared/comments.ts';
-import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, shot, sharedServer, type SharedServer } from './harness.ts';
 
-let server: Server;
+let server: SharedServer;
 let browser: Browser;
 /** The seeded entry with the most comments, and its address. */
 let entryId: number;
 let entryUrl: string;
 /** The site's superuser (staff), signed in over HTTP. */
-let owner: Awaited<ReturnType<typeof otherPerson>>;
+let owner: ReturnType<typeof person>;
 
 const api = async <T>(p: string, init: RequestInit = {}) => {
   const res = await fetch(server.url + p, init);
@@ -32,10 +32,16 @@ async function otherPerson(name = 'Другой Читатель') {
     }),
   });
   expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return person(
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  );
+}
+
+/** Someone signed in with `cookie`, over plain HTTP. */
+function person(cookie: string) {
   return {
     cookie,
     post: <T>(p: string, body: unknown) =>
@@ -54,9 +60,8 @@ async function otherPerson(name = 'Другой Читатель') {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; take that seat so the browser reader is an ordinary user.
-  owner = await otherPerson('Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  owner = person(server.owner.cookie);
   let best = { id: 0, count: 0 };
   for (let id = 1; id <= 80; id++) {
     const items = await listComments(id, 'date');

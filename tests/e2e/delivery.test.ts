@@ -1,12 +1,12 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Server } from './harness.ts';
+import { sharedServer, type Server } from './harness.ts';
 
 /** What reaches a browser over the wire: compressed pages, API answers and assets, as the browser asks. */
 let server: Server;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 afterAll(async () => {
   await server?.stop();

@@ -9,7 +9,7 @@ import {
   registerViaApi,
   shot,
   signedInPage,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -18,7 +18,7 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import {
   registerViaApi,
   shot,
   signedInPage as signedInPageOf,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -18,9 +18,7 @@ let browser: Browser;
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; take that seat so the author is an ordinary user.
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   author = await registerViaApi(server, 'Дарья Черновикова');
 });
 afterAll(async () => {

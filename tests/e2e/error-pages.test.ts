@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, registerViaApi, shot, signIn, sharedServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -17,6 +17,8 @@ describe('error pages inside the site shell', () => {
   it('a 404 keeps the header and the sidebar, has its own title and an animated screen; no file of the page is missing', async () => {
     for (const width of [1280, 375]) {
       const { context, page } = await newPage(browser, width, 900);
+      // The harness asks for reduced motion (no endless animations eating a test machine's CPU); this one looks.
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       const missing: string[] = [];
       page.on('response', (res) => {
         if (res.status() >= 400) missing.push(`${res.status()} ${res.url()}`);

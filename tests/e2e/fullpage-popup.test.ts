@@ -1,16 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signIn,
+  sharedServer,
+  type SharedServer,
+} from './harness.ts';
 
 /** A full-page popup's white sheet holds all of its content, however tall: in the style guide and in the editor. */
-let server: Server;
+let server: SharedServer;
 let browser: Browser;
 let staff: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site, so the style guide at /admin/ui opens for it.
-  staff = await registerViaApi(server, 'Хозяйка Стилей');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  // The site's superuser: the style guide at /admin/ui opens for it.
+  staff = server.owner;
 });
 afterAll(async () => {
   await browser?.close();

@@ -34,18 +34,33 @@ export function killLeftoverServers() {
  * made earlier in this run (migrated, seeded as `SEED` says, stopped cleanly), so the first start is paid once per run
  * and per `SEED`; pass an empty directory to watch a real first start.
  */
-export async function startServer(
+export function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
   args: string[] = [],
   cwd = root,
 ): Promise<Server> {
+  return launchServer(env, dataDir, args, cwd);
+}
+
+/**
+ * With `logFile` the server writes there and lives on its own (its own process group, not waited for): a shared
+ * server outlives the file, and the worker process, that started it.
+ */
+async function launchServer(
+  env: Record<string, string>,
+  dataDir: string | undefined,
+  args: string[],
+  cwd: string,
+  logFile?: string,
+): Promise<Server & { pid: number }> {
   ensureBuild();
   const dir = dataDir ?? (await copyOfFirstStart(env, args, cwd)) ?? emptyDataDir();
   // A test may choose the port and the public address (passkeys need a host name: WebAuthn refuses an IP address).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   let out = '';
+  const log = logFile ? fs.openSync(logFile, 'a') : null;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src', 'server', 'main.ts'), ...args], {
     cwd,
     // NODE_COMPILE_CACHE: V8 keeps the compiled server modules between the many server starts of a run (and runs).
@@ -65,36 +80,142 @@ export async function startServer(
       PAYMENTS_TEST_CASHIER: '1',
       // Every answer of a route with a contract is checked against it (a drift is a 500 the test meets).
       CHECK_ANSWERS: '1',
+      // React's production build, as a deployment runs it (its development build costs 3–4× per page rendered), without
+      // the caches shared between readers, so that what a test just wrote shows at once.
+      NODE_ENV: 'production',
+      SHARED_CACHES: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: log === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', log, log],
+    detached: log !== null,
   });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  const output = () => (logFile ? fs.readFileSync(logFile, 'utf8') : out);
+  if (log === null) {
+    running.add(child);
+    child.on('exit', () => running.delete(child));
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+  } else {
+    fs.closeSync(log);
+  }
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       const res = await fetch(`${url}/v3.0/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (log !== null) child.unref();
   return {
     url,
     dataDir: dir,
-    output: () => out,
+    pid: child.pid!,
+    output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;
     },
   };
+}
+
+/**
+ * A seeded server (`SEED=1`, the defaults) shared by the browser files that only add to the site — their own
+ * accounts, entries, comments — and never stop it or count what the whole site holds. One file at a time holds it:
+ * each of the run's slots (as many as browser files run at once) is a lock file and a server that the first file to
+ * take the slot starts and later ones find running. A start costs ~3 s of CPU and ~2.5 s of waiting; 27 files paid it
+ * each. `stop()` gives the slot back (and `setup.ts` does, should a file fail first); the run's global setup stops
+ * the servers when the run ends.
+ */
+export async function sharedServer(): Promise<SharedServer> {
+  const pool = path.join(inject('e2eFirstStarts'), 'shared');
+  fs.mkdirSync(pool, { recursive: true });
+  const waitUntil = Date.now() + 120_000;
+  for (;;) {
+    for (let slot = 0; slot < SHARED_SLOTS; slot++) {
+      const lock = path.join(pool, `slot-${slot}.lock`);
+      if (!takeLock(lock)) continue;
+      heldSlots.add(lock);
+      try {
+        return { ...(await slotServer(pool, slot)), stop: async () => releaseSlot(lock) };
+      } catch (e) {
+        releaseSlot(lock);
+        throw e;
+      }
+    }
+    // Every slot held longer than a file runs: a file left one without giving it back; start a server of its own.
+    if (Date.now() > waitUntil) {
+      const own = await startServer();
+      return { ...own, owner: await registerViaApi(own, OWNER_NAME) };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Browser files run three at a time (vitest.config.ts): one slot each. */
+const SHARED_SLOTS = 3;
+const heldSlots = new Set<string>();
+
+function releaseSlot(lock: string) {
+  heldSlots.delete(lock);
+  fs.rmSync(lock, { force: true });
+  return Promise.resolve(0);
+}
+
+/** Gives back the slots this file still holds (its afterAll failed before `stop()`). */
+export function releaseSharedServers() {
+  for (const lock of heldSlots) releaseSlot(lock);
+}
+
+/** A shared server and its superuser: the first account, registered when the server starts. */
+export type SharedServer = Server & { owner: Account };
+type Account = Awaited<ReturnType<typeof registerViaApi>>;
+const OWNER_NAME = 'Хозяин Сайта';
+
+interface SlotInfo {
+  url: string;
+  dataDir: string;
+  pid: number;
+  log: string;
+  owner: Account;
+}
+
+/** The slot's running server, or a new one started for it. */
+async function slotServer(pool: string, slot: number): Promise<Omit<SharedServer, 'stop'>> {
+  const infoFile = path.join(pool, `slot-${slot}.json`);
+  const running = fs.existsSync(infoFile) ? (JSON.parse(fs.readFileSync(infoFile, 'utf8')) as SlotInfo) : null;
+  const info = running && alive(running.pid) ? running : await newSlotServer(pool, slot);
+  fs.writeFileSync(infoFile, JSON.stringify(info));
+  return { url: info.url, dataDir: info.dataDir, owner: info.owner, output: () => fs.readFileSync(info.log, 'utf8') };
+}
+
+async function newSlotServer(pool: string, slot: number): Promise<SlotInfo> {
+  const log = path.join(pool, `slot-${slot}.log`);
+  const server = await launchServer({}, undefined, [], root, log);
+  const owner = await registerViaApi(server, OWNER_NAME);
+  return { url: server.url, dataDir: server.dataDir, pid: server.pid, log, owner };
+}
+
+/** Stops the shared servers of a run (its global teardown). */
+export async function stopSharedServers(runDir: string) {
+  const pool = path.join(runDir, 'shared');
+  if (!fs.existsSync(pool)) return;
+  const pids = fs
+    .readdirSync(pool)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(pool, f), 'utf8')) as SlotInfo).pid);
+  for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 /** The lock is a file holding its maker's pid; a maker whose process is gone leaves it to the next one. */
@@ -199,7 +320,7 @@ export async function newPage(
   width = 1280,
   height = 900,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU' });
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU', reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
   return { context, page: await context.newPage() };
 }

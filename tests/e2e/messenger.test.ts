@@ -7,11 +7,11 @@ import {
   registerViaApi,
   shot,
   signedInPage,
-  startServer,
-  type Server,
+  sharedServer,
+  type SharedServer,
 } from './harness.ts';
 
-let server: Server;
+let server: SharedServer;
 let browser: Browser;
 let staff: { cookie: string };
 
@@ -24,8 +24,8 @@ const numbered = (page: Page, n: number) =>
     .filter({ has: page.locator('.messenger-msg__text', { hasText: new RegExp(`^Сообщение номер ${n}$`) }) });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  staff = await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  staff = server.owner;
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import {
   registerViaApi,
   shot,
   signIn,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -18,9 +18,7 @@ let browser: Browser;
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; take that seat so the people below are ordinary readers.
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

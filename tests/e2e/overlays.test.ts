@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, shot, startServer, type Server } from './harness.ts';
+import { launchBrowser, open, shot, sharedServer, signIn, type SharedServer } from './harness.ts';
 
 /** The overlay system of spec/foundation.md §2, §4, §9, driven through the staff style guide at /admin/ui. */
-let server: Server;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
+  // Signed in as the site's superuser, so staff pages open.
+  await signIn(context, server, server.owner.cookie);
   await open(page, server.url);
-  // The first account of a fresh site is its superuser, so staff pages open.
-  await page.evaluate(() =>
-    fetch('/v3.0/auth/simple/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
-      body: JSON.stringify({ values: { name: 'Админ Стилей', email: 'kit@example.ru', password: 'пароль для кита' } }),
-    }),
-  );
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import {
   registerViaApi,
   shot,
   signIn,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -16,9 +16,7 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; take that seat so the readers below are ordinary users.
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, startServer, type Server } from './harness.ts';
+import { callApi, launchBrowser, newPage, open, registerViaApi, sharedServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -8,8 +8,7 @@ let browser: Browser;
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

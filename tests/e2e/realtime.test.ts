@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, startServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, registerViaApi, shot, signIn, sharedServer, type Server } from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -22,8 +22,7 @@ const post = <T>(p: string, body: unknown, cookie: string) =>
   });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   writer = await registerViaApi(server, 'Быстрый Комментатор');
   const feed = await api<{ items: { id: number; url: string }[] }>('/v3.0/feed?sorting=date');
   // The newest seeded entry whose discussion is open.

@@ -8,7 +8,7 @@ import {
   registerViaApi,
   shot,
   signedInPage,
-  startServer,
+  sharedServer,
   type Server,
 } from './harness.ts';
 
@@ -26,7 +26,7 @@ interface RepostItem {
 
 beforeAll(async () => {
   // The seeded demo site: a fresh start shows one repost.
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, shot, startServer, type Server } from './harness.ts';
+import { callApi, launchBrowser, newPage, open, registerViaApi, shot, sharedServer, type Server } from './harness.ts';
 
 /** The header search box and the `/search` page (issue 14, part 2). */
 let server: Server;
@@ -9,8 +9,7 @@ let author: Awaited<ReturnType<typeof registerViaApi>>;
 const entries: { id: number; url: string }[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   author = await registerViaApi(server, 'Глеб Поисковиков');
   for (const [title, text] of [
     ['Квазар в созвездии Девы', 'Новый квазар нашли астрономы.'],

@@ -10,7 +10,7 @@ import {
   open,
   registerViaApi,
   shot,
-  startServer,
+  sharedServer,
   uploadImages,
   type Server,
 } from './harness.ts';
@@ -21,9 +21,7 @@ let browser: Browser;
 let writer: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The first account runs the site; the writer below is an ordinary user.
-  await registerViaApi(server, 'Хозяин Сайта');
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   writer = await registerViaApi(server, 'Автор Обложек');
 });
 afterAll(async () => {

@@ -18,7 +18,7 @@ describe('pages under load: render places, refusals and compression', () => {
     // The web build is made once per run, when missing or stale.
     ensureBuild();
     t = await startTestApp(
-      { isProduction: true },
+      { sharedCaches: true },
       { web: { buildDir: path.join(root, 'build'), renderWaitMs: WAIT_MS } },
     );
     f = feedFixtures(t);
@@ -155,7 +155,7 @@ describe('a render that runs too long', () => {
     ensureBuild();
     // Every render runs past this limit: each is stopped and refused.
     t = await startTestApp(
-      { isProduction: true },
+      { sharedCaches: true },
       { web: { buildDir: path.join(root, 'build'), renderWaitMs: WAIT_MS, renderTimeoutMs: 1 } },
     );
     await new Visitor(t.app).register({ name: 'Хозяин Сайта' });

@@ -29,7 +29,7 @@ const shellCache = perAppCache<Kept>(
  * few seconds, as the session itself. Outside production every request reads live.
  */
 export function keptForReader<T>(ctx: Ctx, user: UserRow | null, name: string, read: () => Promise<T>): Promise<T> {
-  if (!user || !ctx.config.isProduction) return read();
+  if (!user || !ctx.config.sharedCaches) return read();
   const cache = shellCache(ctx);
   const key = `${user.id} ${name}`;
   const compute = async (): Promise<Kept> => ({ row: user, value: await read() });

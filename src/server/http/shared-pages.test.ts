@@ -15,7 +15,7 @@ describe('anonymous pages shared for a few seconds in production', () => {
   let f: ReturnType<typeof feedFixtures>;
   beforeAll(async () => {
     ensureBuild();
-    t = await startTestApp({ isProduction: true }, { web: { buildDir: path.join(root, 'build') } });
+    t = await startTestApp({ sharedCaches: true }, { web: { buildDir: path.join(root, 'build') } });
     f = feedFixtures(t);
     await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
     // The web build is made once per run, when missing or stale.

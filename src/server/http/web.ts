@@ -111,8 +111,8 @@ const SUBSITE_OR_ENTRY = /^\/[us]\/[^/]+(\/\d[^/]*)?\/?$/;
  * cookies the shell reads (src/web/root.tsx). Null for anything else, and for everyone outside production. An entry
  * page counts its view from the browser, so a shared copy loses no view.
  */
-function sharedKey(req: FastifyRequest, isProduction: boolean): string | null {
-  if (!isProduction || req.user || req.method !== 'GET') return null;
+function sharedKey(req: FastifyRequest, sharedCaches: boolean): string | null {
+  if (!sharedCaches || req.user || req.method !== 'GET') return null;
   const path = req.url.split('?', 1)[0];
   if (!feedRoute(path) && !SUBSITE_OR_ENTRY.test(path)) return null;
   return [req.url, ...SHELL_COOKIES.map((name) => req.cookies[name] ?? '')].join('\n');
@@ -203,7 +203,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     if (req.url.startsWith('/v3.0')) {
       return reply.code(404).send(errorBody(new ApiError(404, messages.methodNotFound)));
     }
-    const key = sharedKey(req, app.ctx.config.isProduction);
+    const key = sharedKey(req, app.ctx.config.sharedCaches);
     if (key !== null) {
       const cache = sharedPages(app.ctx);
       let mine = false;

@@ -365,7 +365,7 @@ describe('one sign-up, one recovery: one transaction each', () => {
 describe('sessions remembered for a few seconds in production', () => {
   let p: TestApp;
   beforeAll(async () => {
-    p = await startTestApp({ isProduction: true });
+    p = await startTestApp({ sharedCaches: true });
   });
   afterAll(async () => {
     await p?.close();

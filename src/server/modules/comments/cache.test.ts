@@ -4,7 +4,7 @@ import { comments, entries } from '../../db/schema.ts';
 import { ANONYMOUS_CACHE_MS } from './service.ts';
 
 /** In production anonymous readers share a discussion for a few seconds; this node's own changes show at once. */
-const { t } = useTestApp({ isProduction: true });
+const { t } = useTestApp({ sharedCaches: true });
 
 const pageTexts = async (entryId: number, v = new Visitor(t.app)) =>
   (

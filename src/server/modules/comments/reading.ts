@@ -146,7 +146,7 @@ export async function list(
   entryId: number,
   sorting: CommentSorting,
 ): Promise<{ items: Comment[] } | EncodedAnswer> {
-  if (!viewer && ctx.config.isProduction)
+  if (!viewer && ctx.config.sharedCaches)
     return anonymousCache(ctx).get(
       `${entryId}:${sorting}`,
       async () => new SharedAnswer({ items: await build(ctx, null, entryId, sorting) }),
@@ -183,14 +183,14 @@ export async function page(ctx: Ctx, viewer: Viewer, entryId: number, query: Pag
     throw badRequest(messages.commentPageParams);
   const cursor = query.cursor === undefined ? null : parseCursor(query.cursor);
   const entry = await visibleEntry(ctx, entryId);
-  const tree = ctx.config.isProduction
+  const tree = ctx.config.sharedCaches
     ? await treeCache(ctx).get(`${entryId}:${query.sorting}`, () => readTree(ctx, entryId, query.sorting))
     : await readTree(ctx, entryId, query.sorting);
   const cut = query.thread
     ? repliesPage(tree, query.thread, query.after ?? null, query.count)
     : threadsPage(tree, query.count, cursor, query.comment ?? null, query.budget);
   const seen = query.seen ? { count: query.seen.count, at: new Date(query.seen.at) } : undefined;
-  if (viewer || !ctx.config.isProduction) return presentPage(ctx, viewer, entry, tree, cut, seen);
+  if (viewer || !ctx.config.sharedCaches) return presentPage(ctx, viewer, entry, tree, cut, seen);
   const key = JSON.stringify(query);
   const kept = tree.pages.get(key);
   if (kept) return kept;

@@ -41,7 +41,7 @@ describe('anonymous feed pages in production', () => {
   let t: TestApp;
   let f: ReturnType<typeof feedFixtures>;
   beforeAll(async () => {
-    t = await startTestApp({ isProduction: true });
+    t = await startTestApp({ sharedCaches: true });
     f = feedFixtures(t);
     await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
   });

@@ -15,7 +15,7 @@ describe("a signed-in reader's feed over shared cards (production)", () => {
   let t: TestApp;
   let f: ReturnType<typeof feedFixtures>;
   beforeAll(async () => {
-    t = await startTestApp({ isProduction: true });
+    t = await startTestApp({ sharedCaches: true });
     f = feedFixtures(t);
     await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
   });
@@ -225,7 +225,7 @@ describe("a signed-in reader's feed over shared cards (production)", () => {
   it('a first page picked from the shared ordering is the page the database reads for the reader', async () => {
     // The same database read live (as in development), without the shared ordering or any kept state.
     const live = await buildApp({
-      config: { ...t.config, isProduction: false },
+      config: { ...t.config, sharedCaches: false },
       db: t.database.db,
       logger: false,
       now: () => t.clock.now,

@@ -48,7 +48,7 @@ const pinCache = perAppCache<number | null>(
 );
 
 export function pinOf(ctx: Ctx, feedId: number): Promise<number | null> {
-  if (!ctx.config.isProduction) return pinnedEntryId(ctx, feedId);
+  if (!ctx.config.sharedCaches) return pinnedEntryId(ctx, feedId);
   return pinCache(ctx).get(String(feedId), () => pinnedEntryId(ctx, feedId));
 }
 
@@ -59,7 +59,7 @@ async function cardsOf(ctx: Ctx, ids: number[]): Promise<Map<number, EntryCard>>
     for (const row of await q.cardsByIds(ctx.db, wanted)) byId.set(row.id, presentCard(row));
     return byId;
   };
-  if (!ctx.config.isProduction) return read(ids);
+  if (!ctx.config.sharedCaches) return read(ids);
   const cache = cardCache(ctx);
   const missing = ids.filter((id) => !cache.has(String(id)));
   const batch = missing.length ? read(missing) : null;

@@ -63,7 +63,7 @@ function answerOf(page: FeedPage): EncodedAnswer {
  */
 export async function feedAnswer(ctx: Ctx, reader: FeedReader | null, req: FeedRequest): Promise<EncodedAnswer> {
   const page = await feed(ctx, reader, req);
-  return reader === null && ctx.config.isProduction ? answerOf(page) : new EncodedAnswer(page, pageJson(page));
+  return reader === null && ctx.config.sharedCaches ? answerOf(page) : new EncodedAnswer(page, pageJson(page));
 }
 
 /**
@@ -73,7 +73,7 @@ export async function feedAnswer(ctx: Ctx, reader: FeedReader | null, req: FeedR
  * kept for them the same time.
  */
 export async function feed(ctx: Ctx, reader: FeedReader | null, req: FeedRequest): Promise<FeedPage> {
-  if (!ctx.config.isProduction) return readFeed(ctx, reader?.id ?? null, req);
+  if (!ctx.config.sharedCaches) return readFeed(ctx, reader?.id ?? null, req);
   if (reader === null) return anonymousCache(ctx).get(JSON.stringify(req), () => readFeed(ctx, null, req));
   return (
     (await windowPage(ctx, reader, req)) ??

@@ -67,7 +67,7 @@ const initialCache = perAppCache<LiveItem[]>(1000, 1);
 /** `GET /live/initial`: the newest 20 items. */
 export async function initial(ctx: Ctx): Promise<LiveItem[]> {
   const load = async () => (await q.latestLive(ctx.db, LIVE_KEEP)).map(presentLive);
-  return ctx.config.isProduction ? initialCache(ctx).get('live', load) : load();
+  return ctx.config.sharedCaches ? initialCache(ctx).get('live', load) : load();
 }
 
 export async function commentItem(ctx: Ctx, commentId: number): Promise<LiveItem | null> {

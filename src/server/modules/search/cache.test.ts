@@ -8,7 +8,7 @@ import { ANONYMOUS_CACHE_MS } from './service.ts';
  * In production a search page is computed once per ANONYMOUS_CACHE_MS for everyone, anonymous or signed in, and
  * each reader's own marks are read live over it.
  */
-const { t, signedIn } = useTestApp({ isProduction: true });
+const { t, signedIn } = useTestApp({ sharedCaches: true });
 const anonymous = () => new Visitor(t.app);
 
 type Json = Record<string, any>;

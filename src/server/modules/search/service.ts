@@ -87,7 +87,7 @@ async function sharedPage(ctx: Ctx, r: Request): Promise<SharedPage> {
     const page = await readSearch(ctx, r);
     return { page, answer: new SharedAnswer(page) };
   };
-  return ctx.config.isProduction ? sharedCache(ctx).get(cacheKey(r), compute) : compute();
+  return ctx.config.sharedCaches ? sharedCache(ctx).get(cacheKey(r), compute) : compute();
 }
 
 /**

@@ -178,6 +178,9 @@ describe('events in the browser', () => {
     await widget.scrollIntoViewIfNeeded();
     await widget.getByText('Казань').first().waitFor();
     await expect.poll(() => widget.locator('[data-testid=event-card]').count()).toBe(5);
+    // Its head holds on a phone: «Мероприятия · Казань» keeps its town on one line, the link stays whole.
+    for (const part of ['.job-widget__town', '.job-widget__all'])
+      expect(await widget.locator(part).evaluate((e) => e.getClientRects().length), part).toBe(1);
     await widget.getByTestId('events-widget-more').click();
     await expect.poll(() => widget.locator('[data-testid=event-card]').count()).toBe(10);
     await widget.getByTestId('events-widget-more').click();

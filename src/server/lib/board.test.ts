@@ -207,3 +207,22 @@ describe.each(KINDS.map((k) => ({ ...k, name: BOARD_KINDS[k.kind].widget })))('G
     expect((await v.get(`/widget/${name}/external?location=999999`)).statusCode).toBe(200);
   });
 });
+
+describe.each(KINDS)('the $plural list’s search', (k) => {
+  const list = BOARD_KINDS[k.kind].path;
+  it('finds by the words’ stems (search_vector) and the last word as a prefix; signs alone find nothing', async () => {
+    const author = await signedIn('Искатель Слов');
+    const mod = await moderator(t);
+    const id = (await author.v.post(`/v3.0${list}/create`, k.good({ title: 'Хлебопекарный цех' }))).json().data.id;
+    expect((await mod.v.post(`/v3.0${list}/${id}/publish`, {})).json().rc).toBe(200);
+    const found = async (q: string) =>
+      (
+        (await new Visitor(t.app).get(`/v3.0${list}?q=${encodeURIComponent(q)}`)).json().data.items as { id: number }[]
+      ).map((i) => i.id);
+    expect(await found('хлебопекарного')).toEqual([id]);
+    expect(await found('цех хлебопек')).toEqual([id]);
+    expect(await found('«Цеха»!')).toEqual([id]);
+    expect(await found('кондитерский цех')).toEqual([]);
+    expect(await found('%_ & !')).toEqual([]);
+  });
+});

@@ -35,7 +35,7 @@ export function boardStaffContracts<K extends BoardKind, I extends z.ZodType>(ki
     /** Its author or staff take a published or waiting one off (staff may say why). */
     unpublish: contract({
       method: 'POST',
-      path: `${path}/:id/unpublish` as `${Path<K>}/:id/unpublish`,
+      path: `${path}/:id/unpublish`,
       access: 'user',
       params,
       body: plainBody({ reason_text: optionalText(messages[`${kind}ReasonTooLong`](reasonMax), reasonMax) }),
@@ -45,7 +45,7 @@ export function boardStaffContracts<K extends BoardKind, I extends z.ZodType>(ki
     /** Staff's queue: items on moderation, oldest first. */
     queue: contract({
       method: 'GET',
-      path: `${path}/moderation/queue` as `${Path<K>}/moderation/queue`,
+      path: `${path}/moderation/queue`,
       access: 'staff',
       response: z.object({ items: z.array(item) }),
       errors: [],
@@ -53,7 +53,7 @@ export function boardStaffContracts<K extends BoardKind, I extends z.ZodType>(ki
     /** Staff publish a waiting one (a vacancy for 30 days). */
     publish: contract({
       method: 'POST',
-      path: `${path}/:id/publish` as `${Path<K>}/:id/publish`,
+      path: `${path}/:id/publish`,
       access: 'staff',
       params,
       response: item,
@@ -62,7 +62,7 @@ export function boardStaffContracts<K extends BoardKind, I extends z.ZodType>(ki
     /** Staff reject a waiting one with a reason; the author is told. */
     reject: contract({
       method: 'POST',
-      path: `${path}/:id/reject` as `${Path<K>}/:id/reject`,
+      path: `${path}/:id/reject`,
       access: 'staff',
       params,
       body: plainBody({

@@ -19,7 +19,6 @@ import { eventPlace, eventPrice, eventWhen } from '../../../shared/events-format
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { boardActions } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { townById, type Town } from '../../lib/towns.ts';

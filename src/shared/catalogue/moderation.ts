@@ -1,5 +1,4 @@
 /** Catalogue section: moderation — bans, the audit log, the staff panel (issue 11). */
-import type { Gender } from '../gender.ts';
 import { moderationMenuUi, moderationShownUi } from './shown.ts';
 
 /** An audit log verb: "заблокировал" / "заблокировала", then the target's noun in `object` case. */
@@ -188,14 +187,3 @@ export const moderationUi = {
   close: 'Закрыть',
   openCard: 'Карточка',
 } as const;
-
-/**
- * An audit log row's phrase, "заблокировала пользователя", "снял отметку 18+ с записи": the verb agrees with the actor,
- * the noun takes the verb's case; an action the catalogue lacks reads as its code and the target's name.
- */
-export function auditPhrase(a: { action: string; target_type: string; actor: { gender: Gender } | null }): string {
-  const L = moderationUi;
-  const verb = L.actions[a.action];
-  if (!verb) return `${a.action} ${L.targets[a.target_type] ?? a.target_type}`;
-  return `${a.actor?.gender === 'female' ? verb.she : verb.he} ${L.targetNouns[verb.object][a.target_type] ?? ''}`.trim();
-}

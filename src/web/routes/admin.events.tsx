@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.events';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { EventCard } from '../features/events/EventCard.tsx';
-import { BoardQueue } from '../features/board/BoardQueue.tsx';
+import { BoardQueue } from '../features/board/BoardActions.tsx';
 import '../features/vacancies/vacancies.css';
 import '../features/events/events.css';
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.job';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
-import { BoardQueue } from '../features/board/BoardQueue.tsx';
+import { BoardQueue } from '../features/board/BoardActions.tsx';
 import '../features/vacancies/vacancies.css';
 
 const t = ui.vacancies;

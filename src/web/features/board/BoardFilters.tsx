@@ -1,11 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import type { storeLocation, TownData } from '../../../shared/api/vacancies.ts';
-import { BOARD_KINDS, type BoardKind } from '../../../shared/board.ts';
+import { BOARD_KINDS, BOARD_UI, type BoardKind } from '../../../shared/board.ts';
 import { call } from '../../api/call.ts';
 import { TownField } from '../vacancies/TownField.tsx';
 import { boardHref } from './filters.ts';
-import { BOARD_UI } from './staff.ts';
 
 interface Filters {
   q?: string;

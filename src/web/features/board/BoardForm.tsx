@@ -3,12 +3,11 @@ import { useNavigate } from 'react-router';
 import type * as eventsApi from '../../../shared/api/events.ts';
 import type * as vacanciesApi from '../../../shared/api/vacancies.ts';
 import type { ContractInput } from '../../../shared/api/contract.ts';
-import { BOARD_KINDS, type BoardKind } from '../../../shared/board.ts';
+import { BOARD_KINDS, BOARD_UI, type BoardKind } from '../../../shared/board.ts';
 import { call } from '../../api/call.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { TermsChecks } from '../vacancies/TermsChecks.tsx';
-import { BOARD_UI } from './staff.ts';
 
 /** The blogs a person may post from: their own first, then the companies and communities they run. */
 export type Blog = { id: number; name: string; type: 'user' | 'community' | 'company' };

@@ -1,36 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
-import {
-  COMMENTS_PAGE_MAX,
-  COMMENTS_PAGE_THREADS,
-  type Comment,
-  type CommentSorting,
-  type CommentsPage,
-} from '../../../shared/comments.ts';
+import { COMMENTS_PAGE_MAX, type Comment, type CommentSorting, type CommentsPage } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import type {
-  add as addComment,
-  adminRemoveBranch,
-  edit as editComment,
-  list,
-  remove as removeComment,
-} from '../../../shared/api/comments.ts';
+import type { add as addComment, edit as editComment } from '../../../shared/api/comments.ts';
 import { call } from '../../api/call.ts';
-import type { ApiResult } from '../../api/request.ts';
-import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
+import { confirmRemove, fetchPage, type PageParams } from './calls.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
-import { useLinkedComment } from './linked.ts';
 import { localNewIds, markSeen, readMark } from './seen.ts';
-import { appendReplies, mergeThreads, pick, withoutKeys } from './pages.ts';
+import { appendReplies, linkedComment, mergeThreads, pick, withoutKeys } from './pages.ts';
 import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
 
 const L = commentsUi;
+const HIGHLIGHT_MS = 3000;
 
 /**
  * The discussion under an entry, a page of threads at a time. `initial` is the server-rendered first page (the entry
@@ -42,11 +30,9 @@ export function Comments({ entry, initial }: { entry: Entry; initial?: CommentsI
   return <Discussion key={entry.id} entry={entry} initial={initial} />;
 }
 
-/** What a request for a page sends besides the entry and the sorting. */
-type PageParams = { count?: number; cursor?: string; thread?: number; after?: number; comment?: number };
-
 function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   const user = useCurrentUser();
+  const location = useLocation();
   const first = initial?.page;
   const [items, setItems] = useState<Comment[] | null>(first?.items ?? null);
   const [more, setMore] = useState<Record<number, number>>(first?.more ?? {});
@@ -61,7 +47,9 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   );
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
   const loads = useRef(0);
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** The seen mark of this visit: every page of it tells new comments by the same one. */
   const mark = useRef<{ count: number; at: number } | null>(null);
   /** Comments shown from the socket or the form rather than from a page (a page never continues after them). */
@@ -74,19 +62,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   itemsNow.current = items;
 
   const request = useCallback(
-    async (order: CommentSorting, params: PageParams) =>
-      // With `count` the answer is always a page, never the whole list.
-      (await call<typeof list>(
-        'GET /comments',
-        {
-          content_id: entry.id,
-          sorting: order,
-          count: COMMENTS_PAGE_THREADS,
-          ...(mark.current ? { seen_count: mark.current.count, seen_at: mark.current.at } : {}),
-          ...params,
-        },
-        { notify: false },
-      )) as ApiResult<CommentsPage>,
+    (order: CommentSorting, params: PageParams) => fetchPage(entry.id, order, mark.current, params),
     [entry.id],
   );
 
@@ -185,7 +161,10 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(highlightTimer.current);
+    };
   }, []);
 
   // The next threads load as the reader nears the end of the ones shown.
@@ -200,15 +179,43 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     return () => observer.disconnect();
   }, [cursor, moreThreads]);
 
-  // A link to a comment (`?comment=`, `#comment-`) scrolls to it; one not shown yet comes with its thread.
+  const focus = useCallback((id: number) => {
+    setHighlighted(id);
+    clearTimeout(highlightTimer.current);
+    highlightTimer.current = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    requestAnimationFrame(() =>
+      document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+    );
+  }, []);
+
+  // A link to a comment scrolls to it and highlights it; the edit link also opens its form. A comment not shown yet
+  // is asked for once with its thread (the server-rendered page already holds the one in `?comment=`).
   const loaded = items !== null;
-  const { highlighted, focus } = useLinkedComment(items, setEditing, async (id) => {
-    const res = await request(sorting, { comment: id, count: 1 });
-    if (!res.ok || !itemsNow.current || !res.data.items.some((c) => c.id === id)) return;
-    const { list, taken } = mergeThreads(itemsNow.current, res.data.items);
-    setItems(list);
-    setMore((m) => ({ ...withoutKeys(m, taken), ...pick(res.data.more, taken) }));
-  });
+  const asked = useRef(new Set<number>());
+  const landed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded) return;
+    const target = linkedComment(location.search, location.hash);
+    // Once per visit of the link: threads loading later must not pull the reader back to it.
+    const visit = `${location.key}:${target?.id}`;
+    if (!target || landed.current === visit) return;
+    const comment = items.find((c) => c.id === target.id);
+    if (comment) {
+      landed.current = visit;
+      if (target.edit && comment.can_edit) setEditing(comment.id);
+      focus(comment.id);
+      return;
+    }
+    if (asked.current.has(target.id)) return;
+    asked.current.add(target.id);
+    void request(sorting, { comment: target.id, count: 1 }).then((res) => {
+      if (!res.ok || !itemsNow.current || !res.data.items.some((c) => c.id === target.id)) return;
+      const { list, taken } = mergeThreads(itemsNow.current, res.data.items);
+      setItems(list);
+      setMore((m) => ({ ...withoutKeys(m, taken), ...pick(res.data.more, taken) }));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, items?.length, location.search, location.hash, location.key]);
 
   // Others' comments arrive in place with the 'new' mark; edits, removals and votes update the list. A reply shows
   // under its parent when the parent is shown, a top-level comment once every thread is. While this tab sends a
@@ -274,17 +281,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   };
 
   const remove = async (id: number, branch: boolean) => {
-    const { status } = await openModal({
-      title: branch ? L.removeBranchTitle : L.removeTitle,
-      text: branch ? L.removeBranchText : L.removeText,
-      confirmLabel: L.removeConfirm,
-      danger: true,
-    });
-    if (!status) return;
-    const res = branch
-      ? await call<typeof adminRemoveBranch>('POST /admin/comments/removeBranch', { id })
-      : await call<typeof removeComment>('POST /comment/remove', { id });
-    if (!res.ok) return;
+    const res = await confirmRemove(id, branch);
+    if (!res?.ok) return;
     toast.show(res.rm);
     setTotal(res.data.comments_count);
     res.data.removed_ids.forEach((gone) => own.current.delete(gone));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { auditPhrase } from '../../../shared/catalogue/moderation.ts';
+import { auditPhrase } from '../../../shared/catalogue/audit-phrase.ts';
 import { formatUntil, relativeTime } from '../../../shared/format.ts';
 import type { AuditItem, AuditList, auditLog, BanItem, UserCard } from '../../../shared/api/moderation.ts';
 import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditPhrase } from './moderation.ts';
+import { auditPhrase } from './audit-phrase.ts';
 
 const row = (action: string, target_type: string, gender: 'male' | 'female' | null) => ({
   action,

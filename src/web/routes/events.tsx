@@ -13,7 +13,7 @@ import { EventCard } from '../features/events/EventCard.tsx';
 import { EventCalendar } from '../features/events/EventCalendar.tsx';
 import { EventsWidget } from '../features/events/EventsWidget.tsx';
 import { eventFiltersOf } from '../features/events/filters.ts';
-import { BoardFilters } from '../features/board/BoardFilters.tsx';
+import { BoardFilters, BoardMine } from '../features/board/BoardList.tsx';
 import { filterInput } from '../features/board/filters.ts';
 import '../features/vacancies/vacancies.css';
 import '../features/events/events.css';
@@ -142,13 +142,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <aside className="job-aside" aria-label={t.asideLabel}>
         <EventCalendar initial={loaderData.calendar} filters={filters} />
         {loaderData.signedIn && (
-          <section className="job-mine" data-testid="events-mine">
-            <h2 className="job-widget__title">{t.myEvents}</h2>
-            {loaderData.mine.length === 0 && <p className="job-widget__empty">{t.mineEmpty}</p>}
-            {loaderData.mine.map((e) => (
-              <EventCard key={e.id} e={e} now={now} compact />
-            ))}
-          </section>
+          <BoardMine
+            kind="event"
+            title={t.myEvents}
+            items={loaderData.mine}
+            card={(e) => <EventCard key={e.id} e={e} now={now} compact />}
+          />
         )}
         <EventsWidget />
       </aside>

@@ -10,7 +10,7 @@ import { readCookie } from '../lib/cookies.ts';
 import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
 import { filtersOf } from '../features/vacancies/filters.ts';
-import { BoardFilters } from '../features/board/BoardFilters.tsx';
+import { BoardFilters, BoardMine } from '../features/board/BoardList.tsx';
 import { filterInput } from '../features/board/filters.ts';
 import { ChoiceField, FormField } from '../ui/FormField.tsx';
 import '../features/vacancies/vacancies.css';
@@ -146,13 +146,12 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       </div>
       <aside className="job-aside" aria-label={t.asideLabel}>
         {loaderData.signedIn && (
-          <section className="job-mine" data-testid="job-mine">
-            <h2 className="job-widget__title">{t.myVacancies}</h2>
-            {loaderData.mine.length === 0 && <p className="job-widget__empty">{t.mineEmpty}</p>}
-            {loaderData.mine.map((v) => (
-              <VacancyCard key={v.id} v={v} now={now} compact />
-            ))}
-          </section>
+          <BoardMine
+            kind="vacancy"
+            title={t.myVacancies}
+            items={loaderData.mine}
+            card={(v) => <VacancyCard key={v.id} v={v} now={now} compact />}
+          />
         )}
         <JobWidget />
       </aside>

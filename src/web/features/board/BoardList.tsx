@@ -6,6 +6,8 @@ import { call } from '../../api/call.ts';
 import { TownField } from '../vacancies/TownField.tsx';
 import { boardHref } from './filters.ts';
 
+/** The list pages of a kind (`/job`, `/events`): their filter panel and the reader's own items. */
+
 interface Filters {
   q?: string;
   town_id?: number;
@@ -66,5 +68,26 @@ export function BoardFilters({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** The reader's own items in every state (the list page's «Мои вакансии», «Мои мероприятия»). */
+export function BoardMine<T extends { id: number }>({
+  kind,
+  title,
+  items,
+  card,
+}: {
+  kind: BoardKind;
+  title: string;
+  items: T[];
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="job-mine" data-testid={`${BOARD_KINDS[kind].widget}-mine`}>
+      <h2 className="job-widget__title">{title}</h2>
+      {items.length === 0 && <p className="job-widget__empty">{BOARD_UI[kind].mineEmpty}</p>}
+      {items.map(card)}
+    </section>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { genderOf, guessGender } from './gender.ts';
+import { historyUi } from './catalogue/history.ts';
+import { messengerMessages } from './catalogue/messenger.ts';
+import { genderOf, guessGender, past } from './gender.ts';
 
 describe('guessGender', () => {
   it('reads Russian first names, with the men whose names end in -а/-я', () => {
@@ -48,5 +50,26 @@ describe('genderOf', () => {
     expect(genderOf('Анна', 'male')).toBe('male');
     expect(genderOf('Анна', null)).toBe('female');
     expect(genderOf('Анна', 'other')).toBe('female');
+  });
+});
+
+describe('past', () => {
+  it('takes the person’s form, and both at once when the gender is unknown', () => {
+    expect(past('male', 'написал', 'написала')).toBe('написал');
+    expect(past('female', 'написал', 'написала')).toBe('написала');
+    expect(past(null, 'написал', 'написала')).toBe('написал(а)');
+    expect(past(undefined, 'Сохранил', 'Сохранила')).toBe('Сохранил(а)');
+  });
+
+  it('speaks so in the messenger’s letters and the entry history', () => {
+    expect(messengerMessages.messengerMailSubject('Иван', 'male')).toBe('Иван написал вам на Среде');
+    expect(messengerMessages.messengerMailSubject('Анна', 'female')).toBe('Анна написала вам на Среде');
+    expect(messengerMessages.messengerMailSubject('Гость', null)).toBe('Гость написал(а) вам на Среде');
+    expect(messengerMessages.messengerMailText('Анна', 'female', 'Привет', 'u', 's')).toMatch(
+      /^Анна написала вам сообщение/,
+    );
+    expect(historyUi.by('Иван', 'male')).toBe('Сохранил Иван');
+    expect(historyUi.by('Анна', 'female')).toBe('Сохранила Анна');
+    expect(historyUi.by('Гость', null)).toBe('Сохранил(а) Гость');
   });
 });

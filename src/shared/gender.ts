@@ -132,5 +132,9 @@ export function guessGender(name: string): Gender {
 export const genderOf = (name: string, stated?: string | null): Gender =>
   stated === 'male' || stated === 'female' ? stated : guessGender(name);
 
-/** The verb form for a person: `past(g, 'оценил', 'оценила')`. */
-export const past = (gender: Gender, male: string, female: string) => (gender === 'female' ? female : male);
+/**
+ * The verb form for a person: `past(g, 'оценил', 'оценила')`; of someone whose gender is unknown, both at once
+ * ('оценил(а)': the man's form with the woman's ending in brackets).
+ */
+export const past = (gender: Gender | null | undefined, male: string, female: string) =>
+  gender ? (gender === 'female' ? female : male) : `${male}(${female.slice(male.length)})`;

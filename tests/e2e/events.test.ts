@@ -178,6 +178,14 @@ describe('events in the browser', () => {
     await widget.scrollIntoViewIfNeeded();
     await widget.getByText('Казань').first().waitFor();
     await expect.poll(() => widget.locator('[data-testid=event-card]').count()).toBe(5);
+    // Its head holds on a phone: «Мероприятия · Казань» and the link each stay one line (under two font sizes high).
+    for (const part of ['.job-widget__title', '.job-widget__all'])
+      expect(
+        await widget
+          .locator(part)
+          .evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize)),
+        part,
+      ).toBeLessThan(2);
     await widget.getByTestId('events-widget-more').click();
     await expect.poll(() => widget.locator('[data-testid=event-card]').count()).toBe(10);
     await widget.getByTestId('events-widget-more').click();

@@ -11,12 +11,13 @@ import {
   LOCAL_TIME_RE,
   MONTH_RE,
 } from '../events.ts';
+import { boardIdParams, boardStaffContracts, optionalText, text } from './board.ts';
 import { contract, type ContractOutput } from './contract.ts';
-import { accepted, choice, httpUrl, optionalText, text, town } from './vacancies.ts';
+import { accepted, choice, httpUrl, town } from './vacancies.ts';
 
 /** Events at /events, their calendar, the `.ics` file and the events widget (issue 29; spec/content.md §9). */
 
-const idParams = z.object({ id: idField(messages.eventIdInvalid) });
+const idParams = boardIdParams('event');
 const pattern = (re: RegExp, rm: string) => withoutControlChars(z.string({ error: rm })).regex(re, rm);
 const optionalUrl = (rm: string) => emptyAs(undefined, httpUrl(rm, L.url).optional()).optional();
 
@@ -207,49 +208,7 @@ export const edit = contract({
   errors: writeErrors,
 });
 
-const requiredReason = text(messages.eventReasonRequired, messages.eventReasonTooLong(L.reason), L.reason);
-const optionalReason = optionalText(messages.eventReasonTooLong(L.reason), L.reason);
-
-/** Its author or staff take a published or waiting event off (staff may say why). */
-export const unpublish = contract({
-  method: 'POST',
-  path: '/events/:id/unpublish',
-  access: 'user',
-  params: idParams,
-  body: plainBody({ reason_text: optionalReason }),
-  response: event,
-  errors: ['event_not_found', 'event_unpublish_forbidden', 'event_not_published'],
-});
-
-/** Staff's queue: events on moderation, oldest first. */
-export const queue = contract({
-  method: 'GET',
-  path: '/events/moderation/queue',
-  access: 'staff',
-  response: z.object({ items: z.array(event) }),
-  errors: [],
-});
-
-/** Staff publish a waiting event. */
-export const publish = contract({
-  method: 'POST',
-  path: '/events/:id/publish',
-  access: 'staff',
-  params: idParams,
-  response: event,
-  errors: ['event_not_found', 'event_not_pending'],
-});
-
-/** Staff reject a waiting event with a reason (the `event_reject` modal); the author is told. */
-export const reject = contract({
-  method: 'POST',
-  path: '/events/:id/reject',
-  access: 'staff',
-  params: idParams,
-  body: plainBody({ reason_text: requiredReason }),
-  response: event,
-  errors: ['event_not_found', 'event_not_pending'],
-});
+export const { unpublish, queue, publish, reject } = boardStaffContracts('event', event, L.reason);
 
 /** The right column's events widget: `offset` for "+5"; `location` a town id (default: the reader's town). */
 export const widget = contract({

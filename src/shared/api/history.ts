@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
+import { GENDERS } from '../gender.ts';
 import { idField, plainBody } from '../validation.ts';
 import { entry, idPage, storedBlock } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -14,7 +15,15 @@ const historyItem = z.object({
   date: z.string(),
   title: z.string(),
   /** Who made the save; null when the account is gone. */
-  author: z.object({ id: z.number().int(), name: z.string(), url: z.string() }).nullable(),
+  author: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      /** The one they stated, else read from the name: "Сохранил" or "Сохранила". */
+      gender: z.enum(GENDERS),
+    })
+    .nullable(),
   /** The newest version while the entry still reads exactly like it. */
   is_current: z.boolean(),
 });

@@ -17,20 +17,13 @@ import {
   VACANCY_STATES,
   WIDGET_STEP,
 } from '../vacancies.ts';
+import { boardIdParams, boardStaffContracts, optionalText, text } from './board.ts';
 import { contract, type ContractOutput } from './contract.ts';
 import { sortedPage, storedBlock } from './cards.ts';
 import { vacancyDescriptionField } from '../vacancy-blocks.ts';
 
 /** Vacancies at /job, their towns and the job widget (issue 29; spec/content.md §2, §7, §9). */
 
-export const text = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .max(max, tooLong)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, required));
-export const optionalText = (rm: string, max: number) =>
-  emptyAs(undefined, z.string({ error: rm }).max(max, rm).optional()).optional();
 export const choice = <T extends readonly [string, ...string[]]>(values: T, rm: string) =>
   z.enum(values, { error: rm });
 const salaryField = (rm: string) => emptyAs(null, intField(rm, 0, L.salary).nullable()).optional();
@@ -49,7 +42,7 @@ export const httpUrl = (rm: string, max: number = L.apply) =>
 /** A checkbox that must be ticked. */
 export const accepted = (rm: string) => flagField(rm).refine((v) => v, rm);
 
-const idParams = z.object({ id: idField(messages.vacancyIdInvalid) });
+const idParams = boardIdParams('vacancy');
 
 /** What an author sends to create or change a vacancy; the town is checked against the list on the server. */
 export const vacancyBody = plainBody({
@@ -211,49 +204,7 @@ export const edit = contract({
   errors: writeErrors,
 });
 
-const requiredReason = text(messages.vacancyReasonRequired, messages.vacancyReasonTooLong(L.reason), L.reason);
-const optionalReason = optionalText(messages.vacancyReasonTooLong(L.reason), L.reason);
-
-/** Its author or staff take a published or waiting vacancy off (staff may say why). */
-export const unpublish = contract({
-  method: 'POST',
-  path: '/job/:id/unpublish',
-  access: 'user',
-  params: idParams,
-  body: plainBody({ reason_text: optionalReason }),
-  response: vacancy,
-  errors: ['vacancy_not_found', 'vacancy_unpublish_forbidden', 'vacancy_not_published'],
-});
-
-/** Staff's queue: vacancies on moderation, oldest first. */
-export const queue = contract({
-  method: 'GET',
-  path: '/job/moderation/queue',
-  access: 'staff',
-  response: z.object({ items: z.array(vacancy) }),
-  errors: [],
-});
-
-/** Staff publish a waiting vacancy for 30 days. */
-export const publish = contract({
-  method: 'POST',
-  path: '/job/:id/publish',
-  access: 'staff',
-  params: idParams,
-  response: vacancy,
-  errors: ['vacancy_not_found', 'vacancy_not_pending'],
-});
-
-/** Staff reject a waiting vacancy with a reason (the `vacancy_reject` modal); the author is told. */
-export const reject = contract({
-  method: 'POST',
-  path: '/job/:id/reject',
-  access: 'staff',
-  params: idParams,
-  body: plainBody({ reason_text: requiredReason }),
-  response: vacancy,
-  errors: ['vacancy_not_found', 'vacancy_not_pending'],
-});
+export const { unpublish, queue, publish, reject } = boardStaffContracts('vacancy', vacancy, L.reason);
 
 /** Russian towns by the start of a word of their name (ё and е alike), biggest first. */
 export const towns = contract({

@@ -1,4 +1,5 @@
 /** Catalogue section: entry history, remove and restore (issue 4, part 6), and the image viewer. */
+import { past, type Gender } from '../gender.ts';
 import { galleryDotsUi, historyShownUi } from './shown.ts';
 export const historyMessages = {
   historyForbidden: 'Историю изменений видят только автор записи и модераторы',
@@ -33,7 +34,7 @@ export const historyUi = {
   more: 'Показать ещё',
   back: 'К записи',
   toHistory: 'Ко всем версиям',
-  by: (name: string) => `Сохранил(а) ${name}`,
+  by: (name: string, g: Gender | null) => `${past(g, 'Сохранил', 'Сохранила')} ${name}`,
   removedText: 'Её не видит никто, кроме автора и модераторов.',
   viewer: {
     ...galleryDotsUi,

@@ -1,5 +1,6 @@
 /** Catalogue section: messenger (issue 13). `messages` are server `rm` texts, `ui` client texts. */
 import { pluralize } from '../format.ts';
+import { past, type Gender } from '../gender.ts';
 import { messengerButtonUi } from './shown.ts';
 
 export const messengerMessages = {
@@ -61,9 +62,9 @@ export const messengerMessages = {
   messageRemoved: 'Сообщение удалено',
   // Push and letter about an unread message
   messengerPushTitle: (name: string) => `Новое сообщение от ${name}`,
-  messengerMailSubject: (name: string) => `${name} написал(а) вам на Среде`,
-  messengerMailText: (name: string, text: string, url: string, settingsUrl: string) =>
-    `${name} написал(а) вам сообщение, и оно ещё не прочитано:\n\n${text}\n\nОтветить: ${url}\n\nПисьма о сообщениях выключаются в настройках: ${settingsUrl}\n`,
+  messengerMailSubject: (name: string, g: Gender | null) => `${name} ${past(g, 'написал', 'написала')} вам на Среде`,
+  messengerMailText: (name: string, g: Gender | null, text: string, url: string, settingsUrl: string) =>
+    `${name} ${past(g, 'написал', 'написала')} вам сообщение, и оно ещё не прочитано:\n\n${text}\n\nОтветить: ${url}\n\nПисьма о сообщениях выключаются в настройках: ${settingsUrl}\n`,
   messengerAttachmentOnly: 'Вложение',
 } as const;
 

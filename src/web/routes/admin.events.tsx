@@ -1,9 +1,9 @@
-import { data, Link, useRevalidator } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/admin.events';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { EventCard } from '../features/events/EventCard.tsx';
-import { publishEvent, rejectEvent } from '../features/events/StaffActions.tsx';
+import { BoardQueue } from '../features/board/BoardActions.tsx';
 import '../features/vacancies/vacancies.css';
 import '../features/events/events.css';
 
@@ -22,41 +22,12 @@ export function meta() {
 }
 
 export default function EventQueue({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const done = (ok: boolean) => ok && void revalidator.revalidate();
   return (
-    <div className="page">
-      <h1 className="page-title">{t.queueTitle}</h1>
-      {loaderData.items.length === 0 && <p className="feed-empty">{t.queueEmpty}</p>}
-      <ul className="job-queue" data-testid="events-queue">
-        {loaderData.items.map((e) => (
-          <li key={e.id} className="job-queue__item" data-testid="events-queue-item" data-id={e.id}>
-            <EventCard e={e} now={loaderData.now} />
-            <p className="job-queue__text">{e.description.slice(0, 400)}</p>
-            <div className="vacancy-actions">
-              <button
-                type="button"
-                className="btn btn-primary btn-small"
-                data-testid="event-publish"
-                onClick={async () => done(await publishEvent(e.id))}
-              >
-                {t.publish}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                data-testid="event-reject"
-                onClick={async () => done(await rejectEvent(e.id))}
-              >
-                {t.reject}
-              </button>
-              <Link to={e.url} className="btn btn-secondary btn-small">
-                {t.description}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <BoardQueue
+      kind="event"
+      items={loaderData.items}
+      card={(e) => <EventCard e={e} now={loaderData.now} />}
+      text={(e) => e.description}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/events.event';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
@@ -7,7 +7,7 @@ import { eventPlace, eventPrice, eventWhen, eventZone } from '../../shared/event
 import { API_BASE } from '../api/request.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { EventsWidget } from '../features/events/EventsWidget.tsx';
-import { publishEvent, rejectEvent, unpublishEvent } from '../features/events/StaffActions.tsx';
+import { BoardActions } from '../features/board/BoardActions.tsx';
 import '../features/vacancies/vacancies.css';
 import '../features/events/events.css';
 
@@ -87,8 +87,6 @@ const BANNERS = {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event: e, publicUrl, now } = loaderData;
-  const revalidator = useRevalidator();
-  const done = (ok: boolean) => ok && void revalidator.revalidate();
   const paragraphs = e.description.split(/\n+/).filter((p) => p.trim());
   return (
     <div className="job-layout">
@@ -148,37 +146,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             <p key={i}>{p}</p>
           ))}
         </div>
-        {(e.can_edit || e.can_unpublish || e.can_moderate) && (
-          <div className="vacancy-actions" data-testid="event-actions">
-            {e.can_edit && (
-              <Link to={`/events/${e.id}/edit`} className="btn btn-secondary">
-                {t.edit}
-              </Link>
-            )}
-            {e.can_moderate && (
-              <>
-                <button type="button" className="btn btn-primary" onClick={async () => done(await publishEvent(e.id))}>
-                  {t.publish}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={async () => done(await rejectEvent(e.id))}>
-                  {t.reject}
-                </button>
-              </>
-            )}
-            {e.can_unpublish && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-testid="event-unpublish"
-                onClick={async () =>
-                  done(await unpublishEvent(e.id, loaderData.isStaff && loaderData.viewerId !== e.author_id))
-                }
-              >
-                {t.unpublish}
-              </button>
-            )}
-          </div>
-        )}
+        <BoardActions kind="event" item={e} byStaff={loaderData.isStaff && loaderData.viewerId !== e.author_id} />
       </article>
       <aside className="job-aside" aria-label={t.asideLabel}>
         <EventsWidget location={e.town?.id} />

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, useNavigate } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/events';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import type { list } from '../../shared/api/events.ts';
-import type { storeLocation, TownData } from '../../shared/api/vacancies.ts';
 import { EVENT_FORMATS, localTime } from '../../shared/events.ts';
 import { TOWN_COOKIE } from '../../shared/vacancies.ts';
 import { call } from '../api/call.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { ChoiceField, FormField } from '../ui/FormField.tsx';
-import { TownField } from '../features/vacancies/TownField.tsx';
 import { EventCard } from '../features/events/EventCard.tsx';
 import { EventCalendar } from '../features/events/EventCalendar.tsx';
 import { EventsWidget } from '../features/events/EventsWidget.tsx';
-import { eventFilterInput, eventFiltersOf, eventsHref } from '../features/events/filters.ts';
+import { eventFiltersOf } from '../features/events/filters.ts';
+import { BoardFilters, BoardMine } from '../features/board/BoardList.tsx';
+import { filterInput } from '../features/board/filters.ts';
 import '../features/vacancies/vacancies.css';
 import '../features/events/events.css';
 
@@ -52,32 +52,22 @@ export function meta() {
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { filters, page, now } = loaderData;
-  const navigate = useNavigate();
-  const [town, setTown] = useState<TownData | null>(loaderData.town);
   const [items, setItems] = useState(page.items);
   const [next, setNext] = useState(page.next_offset);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     setItems(page.items);
     setNext(page.next_offset);
-    setTown(loaderData.town);
-  }, [page, loaderData.town]);
+  }, [page]);
 
   async function more() {
     if (loading || next === null) return;
     setLoading(true);
-    const res = await call<typeof list>('GET /events', { ...eventFilterInput(filters), offset: next });
+    const res = await call<typeof list>('GET /events', { ...filterInput(filters), offset: next });
     setLoading(false);
     if (!res.ok) return;
     setItems((prev) => [...prev, ...res.data.items]);
     setNext(res.data.next_offset);
-  }
-
-  /** A picked town is remembered for the next visit (a cookie or the person's settings) and filters at once. */
-  async function pickTown(picked: TownData | null) {
-    setTown(picked);
-    await call<typeof storeLocation>('POST /users/store-location', { city_id: picked?.id ?? 0 }, { notify: false });
-    void navigate(eventsHref({ ...filters, town_id: picked?.id }));
   }
 
   return (
@@ -89,76 +79,54 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             {t.newEvent}
           </Link>
         </header>
-        <Form method="get" className="job-filters" data-testid="events-filters">
-          <input
-            type="search"
-            name="q"
-            className="form-input job-filters__search"
-            defaultValue={filters.q ?? ''}
-            placeholder={t.searchPlaceholder}
-            aria-label={t.search}
-            data-testid="events-search"
+        <BoardFilters kind="event" filters={filters} town={loaderData.town}>
+          <ChoiceField
+            name="format"
+            label={t.format}
+            list={EVENT_FORMATS}
+            names={t.formats}
+            value={filters.format}
+            empty={t.any}
           />
-          <input type="hidden" name="town_id" value={town?.id ?? 0} />
-          {filters.subsite_id && <input type="hidden" name="subsite_id" value={filters.subsite_id} />}
-          <div className="job-filters__grid">
-            <TownField value={town} onChange={pickTown} testId="events-town" />
-            <ChoiceField
-              name="format"
-              label={t.format}
-              list={EVENT_FORMATS}
-              names={t.formats}
-              value={filters.format}
-              empty={t.any}
+          <FormField label={t.dateFrom}>
+            <input
+              type="date"
+              name="date_from"
+              className="form-input"
+              defaultValue={filters.date_from ?? ''}
+              data-testid="events-date-from"
             />
-            <FormField label={t.dateFrom}>
-              <input
-                type="date"
-                name="date_from"
-                className="form-input"
-                defaultValue={filters.date_from ?? ''}
-                data-testid="events-date-from"
-              />
-            </FormField>
-            <FormField label={t.dateTo}>
-              <input
-                type="date"
-                name="date_to"
-                className="form-input"
-                defaultValue={filters.date_to ?? ''}
-                data-testid="events-date-to"
-              />
-            </FormField>
-            <label className="form-check">
-              <input
-                type="checkbox"
-                name="online"
-                value="1"
-                defaultChecked={filters.online ?? false}
-                data-testid="events-online"
-              />
-              {t.onlineOnly}
-            </label>
-            <label className="form-check">
-              <input
-                type="checkbox"
-                name="free"
-                value="1"
-                defaultChecked={filters.free ?? false}
-                data-testid="events-free"
-              />
-              {t.freeOnly}
-            </label>
-          </div>
-          <div className="job-filters__actions">
-            <button type="submit" className="btn btn-primary" data-testid="events-apply">
-              {t.apply}
-            </button>
-            <Link to="/events?town_id=0" className="btn btn-secondary">
-              {t.reset}
-            </Link>
-          </div>
-        </Form>
+          </FormField>
+          <FormField label={t.dateTo}>
+            <input
+              type="date"
+              name="date_to"
+              className="form-input"
+              defaultValue={filters.date_to ?? ''}
+              data-testid="events-date-to"
+            />
+          </FormField>
+          <label className="form-check">
+            <input
+              type="checkbox"
+              name="online"
+              value="1"
+              defaultChecked={filters.online ?? false}
+              data-testid="events-online"
+            />
+            {t.onlineOnly}
+          </label>
+          <label className="form-check">
+            <input
+              type="checkbox"
+              name="free"
+              value="1"
+              defaultChecked={filters.free ?? false}
+              data-testid="events-free"
+            />
+            {t.freeOnly}
+          </label>
+        </BoardFilters>
         <div className="job-list" data-testid="events-list">
           {items.length === 0 && <p className="feed-empty">{t.empty}</p>}
           {items.map((e) => (
@@ -174,13 +142,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <aside className="job-aside" aria-label={t.asideLabel}>
         <EventCalendar initial={loaderData.calendar} filters={filters} />
         {loaderData.signedIn && (
-          <section className="job-mine" data-testid="events-mine">
-            <h2 className="job-widget__title">{t.myEvents}</h2>
-            {loaderData.mine.length === 0 && <p className="job-widget__empty">{t.mineEmpty}</p>}
-            {loaderData.mine.map((e) => (
-              <EventCard key={e.id} e={e} now={now} compact />
-            ))}
-          </section>
+          <BoardMine
+            kind="event"
+            title={t.myEvents}
+            items={loaderData.mine}
+            card={(e) => <EventCard key={e.id} e={e} now={now} compact />}
+          />
         )}
         <EventsWidget />
       </aside>

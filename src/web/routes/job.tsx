@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, useNavigate } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/job';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import type { list, storeLocation, TownData } from '../../shared/api/vacancies.ts';
+import type { list } from '../../shared/api/vacancies.ts';
 import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, TOWN_COOKIE } from '../../shared/vacancies.ts';
 import { call } from '../api/call.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { VacancyCard } from '../features/vacancies/VacancyCard.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
-import { TownField } from '../features/vacancies/TownField.tsx';
-import { filterInput, filtersOf } from '../features/vacancies/filters.ts';
+import { filtersOf } from '../features/vacancies/filters.ts';
+import { BoardFilters, BoardMine } from '../features/board/BoardList.tsx';
+import { filterInput } from '../features/board/filters.ts';
 import { ChoiceField, FormField } from '../ui/FormField.tsx';
 import '../features/vacancies/vacancies.css';
 
@@ -44,8 +45,6 @@ export function meta() {
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const { filters, page, now } = loaderData;
-  const navigate = useNavigate();
-  const [town, setTown] = useState<TownData | null>(loaderData.town);
   const [items, setItems] = useState(page.items);
   const [cursor, setCursor] = useState(page);
   const [loading, setLoading] = useState(false);
@@ -53,8 +52,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setItems(page.items);
     setCursor(page);
-    setTown(loaderData.town);
-  }, [page, loaderData.town]);
+  }, [page]);
 
   async function more() {
     if (loading || cursor.is_finished || cursor.last_id === null || cursor.last_sorting_value === null) return;
@@ -80,15 +78,6 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
     return () => seen.disconnect();
   });
 
-  /** A picked town is remembered for the next visit (a cookie or the person's settings) and filters at once. */
-  async function pickTown(next: TownData | null) {
-    setTown(next);
-    await call<typeof storeLocation>('POST /users/store-location', { city_id: next?.id ?? 0 }, { notify: false });
-    const query = new URLSearchParams(filterInput({ ...filters, town_id: next?.id }) as Record<string, string>);
-    if (!next) query.set('town_id', '0');
-    void navigate(`/job?${query}`);
-  }
-
   return (
     <div className="job-layout">
       <div className="page job-page">
@@ -98,67 +87,45 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
             {t.newVacancy}
           </Link>
         </header>
-        <Form method="get" className="job-filters" data-testid="job-filters">
-          <input
-            type="search"
-            name="q"
-            className="form-input job-filters__search"
-            defaultValue={filters.q ?? ''}
-            placeholder={t.searchPlaceholder}
-            aria-label={t.search}
-            data-testid="job-search"
+        <BoardFilters kind="vacancy" filters={filters} town={loaderData.town}>
+          <ChoiceField
+            name="specialisation"
+            label={t.specialisation}
+            list={SPECIALISATIONS}
+            names={t.specialisations}
+            value={filters.specialisation}
+            empty={t.any}
           />
-          <input type="hidden" name="town_id" value={town?.id ?? 0} />
-          {filters.subsite_id && <input type="hidden" name="subsite_id" value={filters.subsite_id} />}
-          <div className="job-filters__grid">
-            <TownField value={town} onChange={pickTown} testId="job-town" />
-            <ChoiceField
-              name="specialisation"
-              label={t.specialisation}
-              list={SPECIALISATIONS}
-              names={t.specialisations}
-              value={filters.specialisation}
-              empty={t.any}
+          <FormField label={t.salaryFrom}>
+            <input
+              name="salary_from"
+              inputMode="numeric"
+              className="form-input"
+              defaultValue={filters.salary_from ?? ''}
+              data-testid="job-salary"
             />
-            <FormField label={t.salaryFrom}>
-              <input
-                name="salary_from"
-                inputMode="numeric"
-                className="form-input"
-                defaultValue={filters.salary_from ?? ''}
-                data-testid="job-salary"
-              />
-            </FormField>
-            <ChoiceField
-              name="experience"
-              label={t.experience}
-              list={EXPERIENCES}
-              names={t.experiences}
-              value={filters.experience}
-              empty={t.any}
-            />
-            <ChoiceField
-              name="employment"
-              label={t.employment}
-              list={EMPLOYMENTS}
-              names={t.employments}
-              value={filters.employment}
-              empty={t.any}
-            />
-            <label className="form-check">
-              <input type="checkbox" name="remote" value="1" defaultChecked={filters.remote ?? false} />
-              {t.remoteOnly}
-            </label>
-          </div>
-          <div className="job-filters__actions">
-            <button type="submit" className="btn btn-primary" data-testid="job-apply">
-              {t.apply}
-            </button>
-            <Link to="/job?town_id=0" className="btn btn-secondary">
-              {t.reset}
-            </Link>
-          </div>
-        </Form>
+          </FormField>
+          <ChoiceField
+            name="experience"
+            label={t.experience}
+            list={EXPERIENCES}
+            names={t.experiences}
+            value={filters.experience}
+            empty={t.any}
+          />
+          <ChoiceField
+            name="employment"
+            label={t.employment}
+            list={EMPLOYMENTS}
+            names={t.employments}
+            value={filters.employment}
+            empty={t.any}
+          />
+          <label className="form-check">
+            <input type="checkbox" name="remote" value="1" defaultChecked={filters.remote ?? false} />
+            {t.remoteOnly}
+          </label>
+        </BoardFilters>
         {filters.subsite_id && items[0] && (
           <p className="job-company-filter">
             {t.companyVacancies}: <b>{items[0].company}</b>
@@ -179,13 +146,12 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       </div>
       <aside className="job-aside" aria-label={t.asideLabel}>
         {loaderData.signedIn && (
-          <section className="job-mine" data-testid="job-mine">
-            <h2 className="job-widget__title">{t.myVacancies}</h2>
-            {loaderData.mine.length === 0 && <p className="job-widget__empty">{t.mineEmpty}</p>}
-            {loaderData.mine.map((v) => (
-              <VacancyCard key={v.id} v={v} now={now} compact />
-            ))}
-          </section>
+          <BoardMine
+            kind="vacancy"
+            title={t.myVacancies}
+            items={loaderData.mine}
+            card={(v) => <VacancyCard key={v.id} v={v} now={now} compact />}
+          />
         )}
         <JobWidget />
       </aside>

@@ -1,4 +1,4 @@
-import { data, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/job.vacancy';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
@@ -7,7 +7,7 @@ import { formatDay } from '../../shared/format.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { JobWidget } from '../features/vacancies/JobWidget.tsx';
 import { placeText, salaryText } from '../../shared/vacancy-format.ts';
-import { publishVacancy, rejectVacancy, unpublishVacancy } from '../features/vacancies/StaffActions.tsx';
+import { BoardActions } from '../features/board/BoardActions.tsx';
 import { EntryBlocks } from '../features/entries/Blocks.tsx';
 import '../features/entries/entries.css';
 import '../features/vacancies/vacancies.css';
@@ -96,8 +96,6 @@ const BANNERS = {
 
 export default function Vacancy({ loaderData }: Route.ComponentProps) {
   const { vacancy: v, publicUrl } = loaderData;
-  const revalidator = useRevalidator();
-  const done = (ok: boolean) => ok && void revalidator.revalidate();
   const contact = v.apply_contact;
   const mail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact) ? `mailto:${contact}` : null;
   return (
@@ -163,45 +161,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
           )}
           {contact && <p>{mail ? <a href={mail}>{contact}</a> : contact}</p>}
         </div>
-        {(v.can_edit || v.can_unpublish || v.can_moderate) && (
-          <div className="vacancy-actions" data-testid="vacancy-actions">
-            {v.can_edit && (
-              <Link to={`/job/${v.id}/edit`} className="btn btn-secondary">
-                {t.edit}
-              </Link>
-            )}
-            {v.can_moderate && (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={async () => done(await publishVacancy(v.id))}
-                >
-                  {t.publish}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={async () => done(await rejectVacancy(v.id))}
-                >
-                  {t.reject}
-                </button>
-              </>
-            )}
-            {v.can_unpublish && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-testid="vacancy-unpublish"
-                onClick={async () =>
-                  done(await unpublishVacancy(v.id, loaderData.isStaff && loaderData.viewerId !== v.author_id))
-                }
-              >
-                {t.unpublish}
-              </button>
-            )}
-          </div>
-        )}
+        <BoardActions kind="vacancy" item={v} byStaff={loaderData.isStaff && loaderData.viewerId !== v.author_id} />
       </article>
       <aside className="job-aside" aria-label={t.asideLabel}>
         <JobWidget location={v.town?.id} />

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { matchesQuery } from '../../db/text-search.ts';
 import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import { events } from '../../db/schema.ts';
 import type { EventFilters } from '../../../shared/api/events.ts';
@@ -48,9 +49,6 @@ const LAST_DAY = sql`greatest(${FIRST_DAY}, ((e.ends_at - interval '1 microsecon
 
 export const findEvent = (db: Db, id: number) => firstRow(db, EventRow, sql`${SELECT} where e.id = ${id}`);
 
-/** `%`, `_` and `\` of a reader's words match themselves. */
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Published events not over at `now`, by the filters (the days as the events' own zones count them). */
 function upcoming(f: EventFilters, now: Date): SQL[] {
   const where: SQL[] = [sql`e.state = 'published'`, sql`e.ends_at > ${now.toISOString()}::timestamptz`];
@@ -61,8 +59,8 @@ function upcoming(f: EventFilters, now: Date): SQL[] {
   if (f.subsite_id !== undefined) where.push(sql`e.subsite_id = ${f.subsite_id}`);
   if (f.date_from) where.push(sql`${LAST_DAY} >= ${f.date_from}::date`);
   if (f.date_to) where.push(sql`${FIRST_DAY} <= ${f.date_to}::date`);
-  for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5))
-    where.push(sql`(e.title || ' ' || e.description || ' ' || e.address) ilike ${like(word)}`);
+  const found = matchesQuery(sql`e.search_vector`, f.q);
+  if (found) where.push(found);
   return where;
 }
 

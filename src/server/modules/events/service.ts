@@ -19,8 +19,7 @@ import { eventPlace, eventPrice, eventWhen } from '../../../shared/events-format
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import { boardDecided } from '../../lib/board.ts';
+import { boardActions } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { townById, type Town } from '../../lib/towns.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
@@ -61,12 +60,11 @@ export function presentCard(r: q.EventRow): EventCardData {
 
 /** The full event for one reader: the reason only for its author and staff, the actions they may take. */
 export function present(r: q.EventRow, user: UserRow | null): EventData {
-  const insider = user !== null && (user.id === r.author_id || policy.canModerate(user, { ...r, state: 'moderation' }));
   return {
     ...presentCard(r),
     description: r.description,
     register_url: r.register_url,
-    reason: insider ? r.reason : '',
+    reason: policy.isInsider(user, r) ? r.reason : '',
     published_at: r.published_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     author_id: r.author_id,
@@ -75,6 +73,16 @@ export function present(r: q.EventRow, user: UserRow | null): EventData {
     can_moderate: policy.canModerate(user, r),
   };
 }
+
+/** Staff's queue and decisions and the taking off (lib/board.ts). */
+const board = boardActions(
+  'event',
+  { find: q.findEvent, listWaiting: (db) => q.listWaiting(db), setState: q.setState },
+  policy,
+  present,
+);
+export const { queue, publish, reject, unpublish } = board;
+const { load } = board;
 
 /** One page of published events going on or to come, soonest first. */
 export async function list(ctx: Ctx, filters: EventFilters, offset = 0): Promise<EventsPageData> {
@@ -126,12 +134,6 @@ export async function ics(ctx: Ctx, user: UserRow | null, id: number): Promise<s
     },
     `-//${ui.siteName}//${ui.events.title}//RU`,
   );
-}
-
-async function load(ctx: Ctx, id: number) {
-  const e = await q.findEvent(ctx.db, id);
-  if (!e) throw notFound(messages.eventNotFound);
-  return e;
 }
 
 const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
@@ -187,55 +189,6 @@ export async function edit(ctx: Ctx, user: UserRow, id: number, input: EventInpu
   policy.assertEdits(user, policy.assertSees(user, await q.findEvent(ctx.db, id)));
   const v = await values(ctx, user, input);
   if (!(await q.updateEvent(ctx.db, id, v, ctx.now()))) throw forbidden(messages.eventNotEditable);
-  return present(await load(ctx, id), user);
-}
-
-/** Its author or staff take it off; staff's reason (if any) reaches the author as a notification. */
-export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''): Promise<EventData> {
-  const e = policy.assertSees(user, await q.findEvent(ctx.db, id));
-  policy.assertUnpublishes(user, e);
-  await transaction(ctx, async (ctx) => {
-    const byStaff = user.id !== e.author_id;
-    const done = await q.setState(ctx.db, id, policy.REMOVABLE_STATES, 'unpublished', ctx.now(), {
-      reason: byStaff ? reason : '',
-    });
-    if (!done) throw badRequest(messages.eventNotPublished);
-    if (!byStaff) return;
-    await enqueue(ctx, 'notify.system', {
-      userId: e.author_id,
-      text: messages.eventUnpublishedNotice(e.title, reason),
-    });
-    boardDecided(ctx, 'event', user.id, e, 'unpublish', reason);
-  });
-  return present(await load(ctx, id), user);
-}
-
-export async function queue(ctx: Ctx, user: UserRow): Promise<{ items: EventData[] }> {
-  return { items: (await q.listWaiting(ctx.db)).map((r) => present(r, user)) };
-}
-
-/** Staff publish a waiting event; the author is told. */
-export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<EventData> {
-  const e = await load(ctx, id);
-  await transaction(ctx, async (ctx) => {
-    const now = ctx.now();
-    if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now })))
-      throw badRequest(messages.eventNotPending);
-    await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventPublishedNotice(e.title) });
-    boardDecided(ctx, 'event', user.id, e, 'publish');
-  });
-  return present(await load(ctx, id), user);
-}
-
-/** Staff reject a waiting event with a reason; the author gets it as a notification. */
-export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string): Promise<EventData> {
-  const e = await load(ctx, id);
-  await transaction(ctx, async (ctx) => {
-    if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
-      throw badRequest(messages.eventNotPending);
-    await enqueue(ctx, 'notify.system', { userId: e.author_id, text: messages.eventRejectedNotice(e.title, reason) });
-    boardDecided(ctx, 'event', user.id, e, 'reject', reason);
-  });
   return present(await load(ctx, id), user);
 }
 

@@ -138,10 +138,22 @@ describe('GET /v3.0/writing/{id}/history', () => {
       ['Первая', false],
     ]);
     const item = list.items[0];
-    expect(item.author).toEqual({ id, name: 'Пётр Правкин', url: `/u/${id}-petr-pravkin` });
+    expect(item.author).toEqual({ id, name: 'Пётр Правкин', url: `/u/${id}-petr-pravkin`, gender: 'male' });
     expect(new Date(item.date).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(item).sort()).toEqual(['author', 'date', 'id', 'is_current', 'title']);
     expect(await historyOf(staff, e.id)).toEqual(list);
+  });
+
+  it('tells the author’s gender for "Сохранил" / "Сохранила": the one they stated, else read from the name', async () => {
+    const anna = await signedIn('Анна Правкина');
+    const nikita = await signedIn('Никита Правкин');
+    expect((await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'female' })).json().rc).toBe(200);
+    const [a, n] = [
+      await historyOf(anna.v, (await edited(anna.v)).id),
+      await historyOf(nikita.v, (await edited(nikita.v)).id),
+    ];
+    expect(a.items.map((i) => i.author?.gender)).toEqual(['female', 'female', 'female']);
+    expect(n.items.map((i) => i.author?.gender)).toEqual(['female', 'female', 'female']);
   });
 
   it('shows no version as current while the entry is an unpublished draft that differs', async () => {

@@ -7,6 +7,7 @@ import type {
   HistoryList,
   HistoryVersion,
 } from '../../../shared/history.ts';
+import { genderOf, type Gender } from '../../../shared/gender.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -18,6 +19,7 @@ import { refreshEntryHotness } from '../feed/index.ts';
 import { assertCanManage, assertNotRemoved } from './policy.ts';
 import * as q from './queries.ts';
 import { entryWrites } from '../entries/index.ts';
+import { settings } from '../users/index.ts';
 
 type Actor = Pick<UserRow, 'id' | 'role'>;
 
@@ -31,7 +33,14 @@ async function manageable(ctx: Ctx, actor: Actor, id: number, rm: string): Promi
   return row;
 }
 
-function presentItem(row: q.VersionRow): HistoryItem {
+/** The stated genders of the versions' authors (the rest are read from their names). */
+async function statedGenders(ctx: Ctx, rows: q.VersionRow[]) {
+  return settings.profile.readMany(ctx.db, [
+    ...new Set(rows.flatMap((r) => (r.author_id === null ? [] : [r.author_id]))),
+  ]);
+}
+
+function presentItem(row: q.VersionRow, stated: Map<number, { gender?: Gender }>): HistoryItem {
   return {
     id: row.id,
     date: row.created_at.toISOString(),
@@ -43,6 +52,7 @@ function presentItem(row: q.VersionRow): HistoryItem {
             id: row.author_id,
             name: row.author_name,
             url: subsiteUrl({ id: row.author_id, type: 'user', slug: row.author_slug ?? '' }),
+            gender: genderOf(row.author_name, stated.get(row.author_id)?.gender),
           },
     is_current: row.is_current,
   };
@@ -50,7 +60,8 @@ function presentItem(row: q.VersionRow): HistoryItem {
 
 async function page(ctx: Ctx, entryId: number, lastId: number | null): Promise<HistoryList> {
   const rows = await q.versions(ctx.db, entryId, lastId, HISTORY_PAGE);
-  const items = rows.slice(0, HISTORY_PAGE).map(presentItem);
+  const stated = await statedGenders(ctx, rows);
+  const items = rows.slice(0, HISTORY_PAGE).map((r) => presentItem(r, stated));
   return { items, last_id: items.at(-1)?.id ?? null, is_finished: rows.length <= HISTORY_PAGE };
 }
 
@@ -78,7 +89,7 @@ export async function version(
   if (!v) throw notFound(messages.historyVersionNotFound);
   return {
     entry: entries.presentEntry(row, actor),
-    version: { ...presentItem(v), entry_id: v.entry_id, blocks: v.blocks },
+    version: { ...presentItem(v, await statedGenders(ctx, [v])), entry_id: v.entry_id, blocks: v.blocks },
   };
 }
 

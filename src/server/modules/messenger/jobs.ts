@@ -1,4 +1,5 @@
 import { messages } from '../../../shared/catalogue.ts';
+import { genderOf } from '../../../shared/gender.ts';
 import { truncate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -6,6 +7,7 @@ import { extract } from '../extract/service.ts';
 import * as policy from './policy.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as q from './queries.ts';
+import { settings } from '../users/index.ts';
 import { changed, URL_RE } from './present.ts';
 
 // ——— Jobs ———
@@ -36,7 +38,9 @@ export async function notifyUnread(ctx: Ctx, p: { chatId: number; messageId: num
     ctx.db,
     targets.map((t) => t.user_id),
   );
-  const name = chat.type === 'group' ? `${row.author_name ?? ''} (${chat.title})` : (row.author_name ?? '');
+  const authorName = row.author_name ?? '';
+  const gender = row.author_name === null ? null : await genderOfUser(ctx, row.author_id, row.author_name);
+  const name = chat.type === 'group' ? `${authorName} (${chat.title})` : authorName;
   const body = truncate(row.text || messages.messengerAttachmentOnly, 200);
   const url = `${ctx.config.publicUrl}/messenger?chat=${chat.id}`;
   for (const person of people) {
@@ -49,9 +53,14 @@ export async function notifyUnread(ctx: Ctx, p: { chatId: number; messageId: num
     if (policy.settingsOf(person.settings).email) {
       await queueLetter(ctx, {
         to: person.email,
-        subject: messages.messengerMailSubject(row.author_name ?? ''),
-        text: messages.messengerMailText(name, body, url, `${ctx.config.publicUrl}/settings`),
+        subject: messages.messengerMailSubject(authorName, gender),
+        text: messages.messengerMailText(name, gender, body, url, `${ctx.config.publicUrl}/settings`),
       });
     }
   }
+}
+
+/** How letters speak of a person: the gender they stated, else read from the name. */
+async function genderOfUser(ctx: Ctx, id: number, name: string) {
+  return genderOf(name, (await settings.profile.read(ctx.db, id)).gender);
 }

@@ -499,6 +499,8 @@ describe('realtime, reminders and complaints', () => {
     const got = await letters();
     expect(got).toHaveLength(1);
     expect(got[0].text).toContain('Прочитай меня');
+    expect(got[0].subject).toBe('Егор Письмо написал вам на Среде');
+    expect(got[0].text).toContain('Егор Письмо (Письма) написал вам сообщение');
     const [member] = await db()
       .select()
       .from(chatMembers)
@@ -510,6 +512,21 @@ describe('realtime, reminders and complaints', () => {
     t.clock.now = new Date(Date.now() + 2 * UNREAD_NOTIFY_MS + 5000);
     await jobsOf(t.app.ctx).drain();
     expect(await letters()).toHaveLength(1);
+  });
+
+  it('speaks of the writer in the letter by their gender: the one they stated, else read from the name', async () => {
+    const anna = await signedIn('Анна Письмова');
+    const nikita = await signedIn('Никита Письмов');
+    const reader = await signedIn();
+    ok(await reader.v.post('/v3.0/messenger/settings', { email: true }));
+    ok(await nikita.v.post('/v3.0/notifications/settings/gender', { gender: 'female' }));
+    await sent(anna.v, (await direct(anna.v, reader.id)).id, 'От Анны');
+    await sent(nikita.v, (await direct(nikita.v, reader.id)).id, 'От Никиты');
+    const [row] = await db().select().from(users).where(eq(users.id, reader.id));
+    t.clock.now = new Date(Date.now() + UNREAD_NOTIFY_MS + 1000);
+    await jobsOf(t.app.ctx).drain();
+    const subjects = (await db().select().from(outbox).where(eq(outbox.to, row.email))).map((l) => l.subject).sort();
+    expect(subjects).toEqual(['Анна Письмова написала вам на Среде', 'Никита Письмов написала вам на Среде']);
   });
 
   it('takes complaints into a staff-only queue with the message and its neighbours', async () => {

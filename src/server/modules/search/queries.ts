@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, intArray, preparedRowsOf, rows } from '../../db/rows.ts';
+import { once, tsquery } from '../../db/text-search.ts';
 import type { SearchOrder } from '../../../shared/search.ts';
 import { cardSelect, EntryCardRow } from '../entries/index.ts';
 
@@ -12,35 +13,6 @@ import { cardSelect, EntryCardRow } from '../entries/index.ts';
  * index; names of people and subsites are matched by trigrams (pg_trgm, GIN on `lower(name)`). A page is chosen
  * first (ids and the sorting value only), then the cards and the highlighted fragments are made for those ids alone.
  */
-
-/**
- * The tsquery: every word by its stem (`russian` configuration), and the last one also as a prefix when the stemmer
- * left it whole («техн», «рынок»: probably still being typed), not when it cut an ending («статья» → «стат»,
- * which as a prefix would find «статус»). The words hold letters and digits only (the service's queryWords), so
- * nothing the reader typed reaches the tsquery syntax as an operator.
- */
-/** A last word shorter than this is never taken as a prefix (too many words start with two letters). */
-export const PREFIX_FROM = 3;
-
-function tsquery(words: string[], op: '&' | '|' = '&'): SQL {
-  const head = words.slice(0, -1).join(` ${op} `);
-  const last = words[words.length - 1] ?? '';
-  const exact = sql`to_tsquery('russian', ${last})`;
-  const lastQuery =
-    last.length >= PREFIX_FROM
-      ? sql`(case when ${exact}::text = quote_literal(${last}) then to_tsquery('russian', ${`${last}:*`}) else ${exact} end)`
-      : exact;
-  if (!head) return lastQuery;
-  return op === '&'
-    ? sql`(to_tsquery('russian', ${head}) && ${lastQuery})`
-    : sql`(to_tsquery('russian', ${head}) || ${lastQuery})`;
-}
-
-/**
- * A tsquery as a scalar subquery: evaluated once per statement (an InitPlan), where a prepared statement's generic
- * plan would otherwise run to_tsquery, the stemmer, again for every row it rechecks, ranks or highlights.
- */
-const once = (q: SQL) => sql`(select ${q})`;
 
 export interface TextSearch {
   /** Lowercase words of letters and digits only (never raw input). */

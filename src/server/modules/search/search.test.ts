@@ -7,7 +7,8 @@ import { comments, entries, subsites } from '../../db/schema.ts';
 import { text } from '../entries/testing.ts';
 import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE } from '../../../shared/search.ts';
 import { highlightSnippet, highlightWhole, lexemeOf, queryTerms } from './highlight.ts';
-import { markName, queryWords } from './service.ts';
+import { queryWords } from '../../db/text-search.ts';
+import { markName } from './service.ts';
 
 const { t, staff, signedIn } = useTestApp();
 const DAY = 86_400_000;

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/search.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
+import { queryWords } from '../../db/text-search.ts';
 import { transaction } from '../../db/transaction.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { perAppCache } from '../../lib/cache.ts';
@@ -26,13 +27,6 @@ import { upcomingCards } from '../events/service.ts';
 import { publishedCards } from '../vacancies/service.ts';
 
 const DAY_MS = 86_400_000;
-/** More words than this add nothing to a search but cost; the rest are ignored. */
-const MAX_WORDS = 10;
-
-/** The words of a query: letters and digits only, so quotes, `&`, `|`, `!`, `:*` and the like are plain text. */
-export function queryWords(query: string): string[] {
-  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-}
 
 /** A name with the query's words marked wherever they occur (any case), escaped. */
 export function markName(name: string, words: string[]): string {

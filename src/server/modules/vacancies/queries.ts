@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { matchesQuery } from '../../db/text-search.ts';
 import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import { vacancies } from '../../db/schema.ts';
 import { storedBlocks } from '../../../shared/blocks.ts';
@@ -62,9 +63,6 @@ export const findVacancy = (db: Db, id: number) => firstRow(db, VacancyRow, sql`
 export const findPublished = (db: Db, ids: number[]) =>
   rows(db, VacancyRow, sql`${SELECT} where v.state = 'published' and v.id = any(${intArray(ids)}::int[])`);
 
-/** `%`, `_` and `\` of a reader's words match themselves. */
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface Cursor {
   lastId: number;
   lastSortingValue: string;
@@ -88,8 +86,8 @@ export function listPublished(
   // A vacancy paying up to at least the asked sum (or not saying) fits "from".
   if (f.salary_from !== undefined)
     where.push(sql`coalesce(v.salary_to, v.salary_from, ${f.salary_from}) >= ${f.salary_from}`);
-  for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5))
-    where.push(sql`(v.title || ' ' || v.company || ' ' || v.description) ilike ${like(word)}`);
+  const found = matchesQuery(sql`v.search_vector`, f.q);
+  if (found) where.push(found);
   if (cursor) where.push(sql`(v.published_at, v.id) < (${cursor.lastSortingValue}::timestamptz, ${cursor.lastId})`);
   return rows(
     db,

@@ -21,7 +21,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { boardDecided } from '../../lib/board.ts';
+import { boardActions } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findTowns, townById, type Town } from '../../lib/towns.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
@@ -66,14 +66,13 @@ export function presentCard(r: q.VacancyRow): VacancyCardData {
 
 /** The full vacancy for one reader: the reason only for its author and staff, the actions they may take. */
 export function present(r: q.VacancyRow, user: UserRow | null): VacancyData {
-  const insider = user !== null && (user.id === r.author_id || policy.canModerate(user, { ...r, state: 'moderation' }));
   return {
     ...presentCard(r),
     description: r.description_blocks,
     description_text: r.description,
     apply_url: r.apply_url,
     apply_contact: r.apply_contact,
-    reason: insider ? r.reason : '',
+    reason: policy.isInsider(user, r) ? r.reason : '',
     expires_at: r.expires_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     author_id: r.author_id,
@@ -82,6 +81,21 @@ export function present(r: q.VacancyRow, user: UserRow | null): VacancyData {
     can_moderate: policy.canModerate(user, r),
   };
 }
+
+/** Staff's queue and decisions and the taking off (lib/board.ts). */
+const board = boardActions(
+  'vacancy',
+  {
+    find: q.findVacancy,
+    listWaiting: (db) => q.listWaiting(db),
+    setState: q.setState,
+    publishing: (now) => ({ expiresAt: new Date(now.getTime() + VACANCY_LIFETIME_DAYS * DAY_MS) }),
+  },
+  policy,
+  present,
+);
+export const { queue, publish, reject, unpublish } = board;
+const { load } = board;
 
 /** One page of published vacancies, newest first. */
 export async function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor | null): Promise<VacanciesPageData> {
@@ -107,12 +121,6 @@ export async function publishedCards(ctx: Ctx, ids: number[]): Promise<VacancyCa
 
 export async function one(ctx: Ctx, user: UserRow | null, id: number): Promise<VacancyData> {
   return present(policy.assertSees(user, await q.findVacancy(ctx.db, id)), user);
-}
-
-async function load(ctx: Ctx, id: number) {
-  const v = await q.findVacancy(ctx.db, id);
-  if (!v) throw notFound(messages.vacancyNotFound);
-  return v;
 }
 
 const fieldError = (field: string, rm: string) => badRequest(rm, { errors: { [field]: rm } });
@@ -159,56 +167,6 @@ export async function edit(ctx: Ctx, user: UserRow, id: number, input: VacancyIn
   policy.assertEdits(user, policy.assertSees(user, await q.findVacancy(ctx.db, id)));
   const v = await values(ctx, user, input);
   if (!(await q.updateVacancy(ctx.db, id, v, ctx.now()))) throw forbidden(messages.vacancyNotEditable);
-  return present(await load(ctx, id), user);
-}
-
-/** Its author or staff take it off; staff's reason (if any) reaches the author as a notification. */
-export async function unpublish(ctx: Ctx, user: UserRow, id: number, reason = ''): Promise<VacancyData> {
-  const v = policy.assertSees(user, await q.findVacancy(ctx.db, id));
-  policy.assertUnpublishes(user, v);
-  await transaction(ctx, async (ctx) => {
-    const byStaff = user.id !== v.author_id;
-    const done = await q.setState(ctx.db, id, policy.REMOVABLE_STATES, 'unpublished', ctx.now(), {
-      reason: byStaff ? reason : '',
-    });
-    if (!done) throw badRequest(messages.vacancyNotPublished);
-    if (!byStaff) return;
-    await enqueue(ctx, 'notify.system', {
-      userId: v.author_id,
-      text: messages.vacancyUnpublishedNotice(v.title, reason),
-    });
-    boardDecided(ctx, 'vacancy', user.id, v, 'unpublish', reason);
-  });
-  return present(await load(ctx, id), user);
-}
-
-export async function queue(ctx: Ctx, user: UserRow): Promise<{ items: VacancyData[] }> {
-  return { items: (await q.listWaiting(ctx.db)).map((r) => present(r, user)) };
-}
-
-/** Staff publish a waiting vacancy for 30 days; the author is told. */
-export async function publish(ctx: Ctx, user: UserRow, id: number): Promise<VacancyData> {
-  const v = await load(ctx, id);
-  await transaction(ctx, async (ctx) => {
-    const now = ctx.now();
-    const expiresAt = new Date(now.getTime() + VACANCY_LIFETIME_DAYS * DAY_MS);
-    if (!(await q.setState(ctx.db, id, ['moderation'], 'published', now, { reason: '', publishedAt: now, expiresAt })))
-      throw badRequest(messages.vacancyNotPending);
-    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyPublishedNotice(v.title) });
-    boardDecided(ctx, 'vacancy', user.id, v, 'publish');
-  });
-  return present(await load(ctx, id), user);
-}
-
-/** Staff reject a waiting vacancy with a reason; the author gets it as a notification. */
-export async function reject(ctx: Ctx, user: UserRow, id: number, reason: string): Promise<VacancyData> {
-  const v = await load(ctx, id);
-  await transaction(ctx, async (ctx) => {
-    if (!(await q.setState(ctx.db, id, ['moderation'], 'rejected', ctx.now(), { reason })))
-      throw badRequest(messages.vacancyNotPending);
-    await enqueue(ctx, 'notify.system', { userId: v.author_id, text: messages.vacancyRejectedNotice(v.title, reason) });
-    boardDecided(ctx, 'vacancy', user.id, v, 'reject', reason);
-  });
   return present(await load(ctx, id), user);
 }
 

@@ -1,26 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
-import {
-  COMMENTS_PAGE_MAX,
-  COMMENTS_PAGE_THREADS,
-  type Comment,
-  type CommentSorting,
-  type CommentsPage,
-} from '../../../shared/comments.ts';
+import { COMMENTS_PAGE_MAX, type Comment, type CommentSorting, type CommentsPage } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
-import type {
-  add as addComment,
-  adminRemoveBranch,
-  edit as editComment,
-  list,
-  remove as removeComment,
-} from '../../../shared/api/comments.ts';
+import type { add as addComment, edit as editComment } from '../../../shared/api/comments.ts';
 import { call } from '../../api/call.ts';
-import type { ApiResult } from '../../api/request.ts';
-import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
+import { confirmRemove, fetchPage, type PageParams } from './calls.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
 import { localNewIds, markSeen, readMark } from './seen.ts';
@@ -42,9 +29,6 @@ export function Comments({ entry, initial }: { entry: Entry; initial?: CommentsI
   if (!entry.is_published || entry.removed) return null;
   return <Discussion key={entry.id} entry={entry} initial={initial} />;
 }
-
-/** What a request for a page sends besides the entry and the sorting. */
-type PageParams = { count?: number; cursor?: string; thread?: number; after?: number; comment?: number };
 
 function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   const user = useCurrentUser();
@@ -78,19 +62,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   itemsNow.current = items;
 
   const request = useCallback(
-    async (order: CommentSorting, params: PageParams) =>
-      // With `count` the answer is always a page, never the whole list.
-      (await call<typeof list>(
-        'GET /comments',
-        {
-          content_id: entry.id,
-          sorting: order,
-          count: COMMENTS_PAGE_THREADS,
-          ...(mark.current ? { seen_count: mark.current.count, seen_at: mark.current.at } : {}),
-          ...params,
-        },
-        { notify: false },
-      )) as ApiResult<CommentsPage>,
+    (order: CommentSorting, params: PageParams) => fetchPage(entry.id, order, mark.current, params),
     [entry.id],
   );
 
@@ -309,17 +281,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   };
 
   const remove = async (id: number, branch: boolean) => {
-    const { status } = await openModal({
-      title: branch ? L.removeBranchTitle : L.removeTitle,
-      text: branch ? L.removeBranchText : L.removeText,
-      confirmLabel: L.removeConfirm,
-      danger: true,
-    });
-    if (!status) return;
-    const res = branch
-      ? await call<typeof adminRemoveBranch>('POST /admin/comments/removeBranch', { id })
-      : await call<typeof removeComment>('POST /comment/remove', { id });
-    if (!res.ok) return;
+    const res = await confirmRemove(id, branch);
+    if (!res?.ok) return;
     toast.show(res.rm);
     setTotal(res.data.comments_count);
     res.data.removed_ids.forEach((gone) => own.current.delete(gone));

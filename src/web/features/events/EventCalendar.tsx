@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { calendar, EventCalendarData, EventFilters } from '../../../shared/api/events.ts';
 import { eventsUi as t } from '../../../shared/catalogue/events.ts';
 import { call } from '../../api/call.ts';
-import { eventsHref } from './filters.ts';
+import { boardHref } from '../board/filters.ts';
 
 /** `2026-12` moved by `delta` months. */
 export function shiftMonth(month: string, delta: number): string {
@@ -85,7 +85,7 @@ export function EventCalendar({ initial, filters }: { initial: EventCalendarData
                 <td key={day ?? `pad-${j}`}>
                   {day && marked.has(day) ? (
                     <Link
-                      to={eventsHref({ ...rest, date_from: day, date_to: day })}
+                      to={boardHref('event', { ...rest, date_from: day, date_to: day })}
                       className={`event-calendar__day event-calendar__day--marked${day === picked ? ' event-calendar__day--picked' : ''}`}
                       aria-label={`${Number(day.slice(8))} ${t.months[month - 1]}: ${t.dayWithEvents}`}
                       aria-current={day === picked ? 'date' : undefined}

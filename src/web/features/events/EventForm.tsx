@@ -1,35 +1,23 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useNavigate } from 'react-router';
-import type { create, edit, EventData } from '../../../shared/api/events.ts';
+import { useState, type FormEvent } from 'react';
+import type { EventData } from '../../../shared/api/events.ts';
 import type { TownData } from '../../../shared/api/vacancies.ts';
 import { eventsUi as t } from '../../../shared/catalogue/events.ts';
 import { EVENT_FORMATS, EVENT_LIMITS as L, localTime, RUSSIAN_TIME_ZONES } from '../../../shared/events.ts';
-import { call } from '../../api/call.ts';
+import { AuthorField, BoardFormEnd, useBoardForm, wholeNumber, type Blog } from '../board/BoardForm.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
-import { TermsChecks } from '../vacancies/TermsChecks.tsx';
 import { TownField } from '../vacancies/TownField.tsx';
-
-type Blog = { id: number; name: string; type: 'user' | 'community' | 'company' };
-
-/** Digits only (spaces between thousands go); empty is no value. */
-const price = (s: string) => {
-  const digits = s.replace(/[\s\u00a0]/g, '');
-  return digits === '' ? null : /^\d+$/.test(digits) ? Number(digits) : digits;
-};
 
 /** The event form of `/events/new` and `/events/{id}/edit`: the server checks every field and names the wrong one. */
 export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | null }) {
-  const navigate = useNavigate();
   const [town, setTown] = useState<TownData | null>(event?.town ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, send, field, input } = useBoardForm('event', event?.id ?? null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const s = (k: string) => String(f.get(k) ?? '');
-    const body = {
+    await send({
       subsite_id: Number(s('subsite_id')) || undefined,
       title: s('title'),
       description: s('description'),
@@ -40,43 +28,19 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
       is_online: f.get('is_online') === '1',
       address: s('address'),
       format: s('format'),
-      price: price(s('price')),
+      price: wholeNumber(s('price')),
       register_url: s('register_url').trim(),
       cover_url: s('cover_url').trim(),
       rules: f.get('rules') === '1',
       agreement: f.get('agreement') === '1',
-    };
-    setBusy(true);
-    // The server's schema is the one check; its refusal names the field (`data.errors`).
-    const input = body as unknown as Parameters<typeof call<typeof create>>[1];
-    const res = event
-      ? await call<typeof edit>('POST /events/:id/edit', { ...input, id: event.id })
-      : await call<typeof create>('POST /events/create', input);
-    setBusy(false);
-    if (res.ok) return void navigate(`/events/${res.data.id}`);
-    const found = (res.data as { errors?: Record<string, string> } | null)?.errors;
-    setErrors(found ?? { form: res.rm });
+    });
   }
 
-  const field = (name: string) => ({ error: errors[name], errorId: `error-${name}` });
-  const input = (name: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input name={name} className="form-input" data-testid={`field-${name.replace(/_/g, '-')}`} {...extra} />
-  );
   const local = (at?: string) => (event && at ? localTime(at, event.time_zone) : undefined);
 
   return (
     <form className="vacancy-form" onSubmit={submit} noValidate data-testid="event-form">
-      {blogs.length > 1 && (
-        <FormField label={t.fieldAuthor}>
-          <select name="subsite_id" className="form-input" defaultValue={event?.subsite.id} data-testid="field-subsite">
-            {blogs.map((b, i) => (
-              <option key={b.id} value={b.id}>
-                {i === 0 ? `${t.fieldAuthorSelf} (${b.name})` : b.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      )}
+      <AuthorField kind="event" blogs={blogs} value={event?.subsite.id} />
       <FormField label={t.fieldTitle} {...field('title')}>
         {input('title', { maxLength: L.title, defaultValue: event?.title })}
       </FormField>
@@ -152,11 +116,7 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
           data-testid="field-description"
         />
       </FormField>
-      <TermsChecks rulesLink={t.rulesLink} agreementLink={t.agreementLink} lead={t.acceptRules} errors={errors} />
-      <FieldError message={errors.form ?? ''} testId="error-form" />
-      <button type="submit" className="btn btn-primary btn-wide" disabled={busy} data-testid="event-submit">
-        {event ? t.save : t.submit}
-      </button>
+      <BoardFormEnd kind="event" errors={errors} busy={busy} editing={Boolean(event)} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { EventFilters } from '../../../shared/api/events.ts';
 import { DAY_RE, EVENT_FORMATS, EVENT_LIMITS } from '../../../shared/events.ts';
+import { idParam as id } from '../board/filters.ts';
 
-const id = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 const day = (v: string | null) => (v && DAY_RE.test(v) ? v : undefined);
 
 /** The list's filters from the page's address (`/events?town_id=5&free=1…`); a value that does not fit is dropped. */
@@ -21,17 +21,4 @@ export function eventFiltersOf(params: URLSearchParams): EventFilters {
     date_to: to,
     q: q || undefined,
   };
-}
-
-/** The filters without their empty values: the API call's input and the address's query. */
-export const eventFilterInput = (f: EventFilters) =>
-  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as EventFilters;
-
-/** The address of the list with these filters (`town_id=0` keeps "any town" over the reader's own). */
-export function eventsHref(f: EventFilters): string {
-  const query = new URLSearchParams(
-    Object.entries(eventFilterInput(f)).map(([k, v]) => [k, v === true ? '1' : String(v)]),
-  );
-  if (f.town_id === undefined) query.set('town_id', '0');
-  return `/events?${query}`;
 }

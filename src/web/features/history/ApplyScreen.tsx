@@ -70,7 +70,7 @@ export function ApplyScreen({ entry, version, now }: { entry: Entry; version: Hi
         <h1 className="history-title">{L.versionTitle}</h1>
         <p className="history-entry">
           <time dateTime={version.date}>{formatDateTime(version.date, now)}</time>
-          {version.author && <> · {L.by(version.author.name)}</>}
+          {version.author && <> · {L.by(version.author.name, version.author.gender)}</>}
         </p>
       </header>
       <div className="history-apply-bar">

@@ -145,7 +145,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
                 <div className="history-preview-bar">
                   <div className="history-preview-meta">
                     <time dateTime={preview.item.date}>{formatDateTime(preview.item.date, now)}</time>
-                    {preview.item.author && <span>{L.by(preview.item.author.name)}</span>}
+                    {preview.item.author && <span>{L.by(preview.item.author.name, preview.item.author.gender)}</span>}
                   </div>
                   {preview.item.is_current ? (
                     <span className="history-badge history-badge--big">{L.current}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
+import { auditPhrase } from '../../../shared/catalogue/audit-phrase.ts';
 import { formatUntil, relativeTime } from '../../../shared/format.ts';
 import type { AuditItem, AuditList, auditLog, BanItem, UserCard } from '../../../shared/api/moderation.ts';
 import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';
@@ -257,13 +258,6 @@ function AuditRows({ items, now }: { items: AuditItem[]; now: number }) {
       ))}
     </ol>
   );
-}
-
-/** "заблокировала пользователя", "снял отметку 18+ с записи": the verb agrees with the actor, the noun with the verb. */
-function auditPhrase(a: AuditItem): string {
-  const verb = L.actions[a.action];
-  if (!verb) return `${a.action} ${L.targets[a.target_type] ?? a.target_type}`;
-  return `${a.actor?.gender === 'female' ? verb.she : verb.he} ${L.targetNouns[verb.object][a.target_type] ?? ''}`.trim();
 }
 
 /** The target's own title: a person or community by name, anything else (entry, comment, vacancy, event) quoted. */

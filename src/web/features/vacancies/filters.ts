@@ -1,7 +1,7 @@
 import type { VacancyFilters } from '../../../shared/api/vacancies.ts';
 import { EMPLOYMENTS, EXPERIENCES, SPECIALISATIONS, VACANCY_LIMITS } from '../../../shared/vacancies.ts';
+import { idParam as id } from '../board/filters.ts';
 
-const id = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 const oneOf = <T extends string>(list: readonly T[], v: string | null) =>
   list.includes(v as T) ? (v as T) : undefined;
 
@@ -20,7 +20,3 @@ export function filtersOf(params: URLSearchParams): VacancyFilters {
     q: q || undefined,
   };
 }
-
-/** The filters without their empty values: the API call's input and the address's query. */
-export const filterInput = (f: VacancyFilters) =>
-  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as VacancyFilters;

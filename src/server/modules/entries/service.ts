@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from './hotness.ts';
 import { keepVersion } from './versions.ts';
+import { keepBlocks } from './hooks.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
 import {
@@ -219,6 +220,8 @@ export async function save(
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks);
+    // What other modules keep of the blocks (the quizzes), in the same transaction.
+    await keepBlocks(ctx, id, values.blocks);
     // Sent to be published again: a community's earlier rejection is no longer its state.
     if (input.is_published) await clearRejection(ctx, id);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.

@@ -1,0 +1,135 @@
+import type { Block } from '../../../shared/blocks.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import type { QuizBundle, QuizResult, QuizVoter } from '../../../shared/api/quiz.ts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { perAppCache } from '../../lib/cache.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { assertNotBannedIn } from '../restrictions/index.ts';
+import { presentAuthor } from '../users/index.ts';
+import { assertCanVote, canSee } from './policy.ts';
+import * as q from './queries.ts';
+
+type Viewer = UserRow | null;
+
+/**
+ * Quizzes (issue 28; spec/content.md §3, §4, §7). The entry's save keeps its quiz blocks here (`keepQuizzes`, in the
+ * save's transaction); a vote is one row per person and quiz, all its options at once, and tells `quiz.voted`, which
+ * realtime turns into batched `quiz results updated` messages on the entry's channel.
+ */
+
+/** The quiz blocks of a saved entry become its quizzes; a hash another entry holds is refused (the save undone). */
+export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Block[]): Promise<void> {
+  const list = blocks.flatMap((b) =>
+    b.type === 'quiz'
+      ? [
+          {
+            hash: b.data.hash,
+            items: b.data.items.map((i) => i.hash),
+            isMultiple: b.data.multiple,
+            isResultsBefore: b.data.results === 'before',
+          },
+        ]
+      : [],
+  );
+  const taken = await q.hashesOfOthers(
+    ctx.db,
+    entryId,
+    list.map((x) => x.hash),
+  );
+  if (taken.length) throw badRequest(messages.entryQuizHashTaken, { errors: { entry: messages.entryQuizHashTaken } });
+  await q.replaceQuizzes(ctx.db, entryId, list);
+}
+
+const presentVoter = (r: Parameters<typeof presentAuthor>[0]): QuizVoter => presentAuthor(r);
+
+/** The results of these quizzes as `viewerId` sees them (null: as anyone, the live messages). */
+async function resultsOf(ctx: Ctx, list: q.QuizRow[], viewerId: number | null): Promise<Map<string, QuizResult>> {
+  const hashes = list.map((x) => x.hash);
+  const [counts, totals, choices, voters] = await Promise.all([
+    q.itemCounts(ctx.db, hashes),
+    q.voterTotals(ctx.db, hashes),
+    viewerId === null ? [] : q.choicesOf(ctx.db, viewerId, hashes),
+    q.randomVoters(ctx.db, hashes),
+  ]);
+  const out = new Map<string, QuizResult>();
+  for (const quiz of list) {
+    const total = totals.find((t) => t.quiz_hash === quiz.hash)?.n ?? 0;
+    const countOf = (item: string) => counts.find((c) => c.quiz_hash === quiz.hash && c.item === item)?.n ?? 0;
+    const max = Math.max(0, ...quiz.items.map(countOf));
+    const chosen = choices.find((c) => c.hash === quiz.hash);
+    out.set(quiz.hash, {
+      userVoted: chosen !== undefined,
+      items: Object.fromEntries(
+        quiz.items.map((item) => {
+          const count = countOf(item);
+          return [
+            item,
+            { isWinner: max > 0 && count === max, percentage: total ? Math.round((count / total) * 100) : 0, count },
+          ];
+        }),
+      ),
+      randomVotedUsers: voters.filter((v) => v.quiz_hash === quiz.hash).map(presentVoter),
+      total,
+      userItems: chosen?.items ?? [],
+    });
+  }
+  return out;
+}
+
+/** `GET /quiz/bundleResult`: every asked quiz the reader may see; unknown ones null, none known at all a 404. */
+export async function bundle(ctx: Ctx, viewer: Viewer, hashes: string[]): Promise<QuizBundle> {
+  const unique = [...new Set(hashes)];
+  const seen = (await q.findQuizzes(ctx.db, unique)).filter((x) => canSee(viewer, x));
+  if (!seen.length) throw notFound(messages.quizNotFound);
+  const results = await resultsOf(ctx, seen, viewer?.id ?? null);
+  return Object.fromEntries(unique.map((h) => [h, results.get(h) ?? null]));
+}
+
+/** An option's random voters change slowly and are asked by every reader who looks: kept a minute (spec: cached). */
+const votersCache = perAppCache<QuizVoter[]>(60_000, 10_000);
+
+/** `GET /quiz/randomResults/{hash}/{itemHash}`: up to three random voters of the option. */
+export async function randomResults(ctx: Ctx, viewer: Viewer, hash: string, itemHash: string): Promise<QuizVoter[]> {
+  const quiz = await q.findQuiz(ctx.db, hash);
+  if (!quiz || !canSee(viewer, quiz)) throw notFound(messages.quizNotFound);
+  if (!quiz.items.includes(itemHash)) throw notFound(messages.quizItemNotFound);
+  return votersCache(ctx).get(`${hash}:${itemHash}`, async () =>
+    (await q.randomVoters(ctx.db, [hash], itemHash)).map(presentVoter),
+  );
+}
+
+export interface VoteInput {
+  hash: string;
+  entryId: number;
+  items: string[];
+  /** The browser's fingerprint, kept with the vote; never who votes (that is the account). */
+  deviceToken: string | null;
+}
+
+/** `POST /quiz/{hash}/entryId/{id}/vote[/{option}]`: one vote per account; the answer is the quiz's results. */
+export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<QuizResult> {
+  const items = [...new Set(input.items)];
+  const quiz = await transaction(ctx, async (ctx) => {
+    const quiz = await q.findQuiz(ctx.db, input.hash);
+    assertCanVote(user, quiz, input.entryId, items);
+    await assertNotBannedIn(ctx, user.id, quiz.subsite_id);
+    const stored = await q.insertVote(ctx.db, {
+      quizHash: quiz.hash,
+      userId: user.id,
+      items,
+      deviceToken: input.deviceToken,
+    });
+    if (!stored) throw new ApiError(409, messages.quizAlreadyVoted);
+    ctx.events.emit('quiz.voted', { entryId: quiz.entry_id, hash: quiz.hash });
+    return quiz;
+  });
+  return (await resultsOf(ctx, [quiz], user.id)).get(quiz.hash)!;
+}
+
+/** The results anyone sees now, for the live message; null when the quiz is gone. */
+export async function liveResults(ctx: Ctx, hash: string): Promise<QuizResult | null> {
+  const quiz = await q.findQuiz(ctx.db, hash);
+  return quiz ? ((await resultsOf(ctx, [quiz], null)).get(hash) ?? null) : null;
+}

@@ -134,10 +134,6 @@ export async function insertVote(
   db: Db,
   v: { quizHash: string; userId: number; items: string[]; deviceToken: string | null },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(quizVotes)
-    .values(v)
-    .onConflictDoNothing()
-    .returning({ hash: quizVotes.quizHash });
+  const inserted = await db.insert(quizVotes).values(v).onConflictDoNothing().returning({ hash: quizVotes.quizHash });
   return inserted.length > 0;
 }

@@ -29,7 +29,11 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
   const hits = keyedThrottle<number, number>(
     HITS_THROTTLE_MS,
     (entryId, value) =>
-      hub.publish(channelName.hits(entryId), { content_id: entryId, type: 'content_viewed', value } satisfies HitsEvent),
+      hub.publish(channelName.hits(entryId), {
+        content_id: entryId,
+        type: 'content_viewed',
+        value,
+      } satisfies HitsEvent),
     Math.max,
   );
   // A quiz's results are counted once per message, not once per vote: the votes of a window share one count.

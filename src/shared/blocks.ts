@@ -232,6 +232,8 @@ const isStoredBlock = (b: unknown): b is Block =>
 
 /** A block in an answer: the stored shape (an entry's blocks were checked when saved). */
 export const storedBlock = z.custom<Block>(isStoredBlock);
+/** A stored quiz block (a feed card carries its entry's first). */
+export const storedQuiz = z.custom<BlockOf<'quiz'>>((b) => isStoredBlock(b) && b.type === 'quiz');
 
 /**
  * Blocks as read back from the database (entries, their versions). They were checked by `entryBlocksField` when saved,

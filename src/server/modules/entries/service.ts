@@ -1,5 +1,5 @@
 import { htmlToText } from '../../../shared/html.ts';
-import type { Block } from '../../../shared/blocks.ts';
+import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { DraftsList } from '../../../shared/drafts.ts';
 import type { Entry, EntryCard, WritingTarget } from '../../../shared/entries.ts';
@@ -49,6 +49,12 @@ export function coverOf(blocks: Block[]): EntryCard['cover'] {
   return cover ? { type: cover.type, data: cover.data } : null;
 }
 
+/** The first quiz out of a spoiler, unless it is the cover already: the feed card shows it under the intro. */
+export function cardQuizOf(blocks: Block[]): { quiz?: BlockOf<'quiz'> } {
+  const quiz = blocks.find((b): b is BlockOf<'quiz'> => b.type === 'quiz' && !b.hidden);
+  return quiz && coverOf(blocks)?.type !== 'quiz' ? { quiz: { type: 'quiz', data: quiz.data } } : {};
+}
+
 export function entryUrl(e: {
   id: number;
   slug: string;
@@ -67,6 +73,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     title: row.title,
     intro: introOf(row.blocks),
     cover: coverOf(row.blocks),
+    ...cardQuizOf(row.blocks),
     date: row.published_at.toISOString(),
     author: { ...presentAuthor(row), is_plus: row.author_plus },
     subsite: {

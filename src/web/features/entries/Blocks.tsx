@@ -13,6 +13,8 @@ import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/vi
 // The fullscreen viewer's code loads when a reader opens a picture.
 const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ default: m.Viewer })));
 import { DonationBlock } from '../billing/DonationBlock.tsx';
+/** A quiz's code (its view, batching, fingerprint and styles) loads only on a page that shows one (the phone budget). */
+const QuizBlock = lazy(() => import('../quiz/QuizBlock.tsx'));
 
 /**
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved
@@ -179,6 +181,12 @@ function BlockView({ block: b, caption, entry }: { block: Block; caption?: Viewe
     }
     case 'donation':
       return <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />;
+    case 'quiz':
+      return (
+        <Suspense fallback={null}>
+          <QuizBlock quiz={b.data} entryId={entry?.id} />
+        </Suspense>
+      );
     default:
       return null;
   }

@@ -29,9 +29,15 @@ export default function QuizBlock({ quiz, entryId }: { quiz: Quiz; entryId?: num
   const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   useEffect(() => requestResult(quiz.hash), [quiz.hash]);
-  useChannel<ContentEvent>(entryId ? channelName.content(entryId) : null, (e) => {
-    if (e.type === 'quiz results updated' && e.hash === quiz.hash) mergeLive(e.hash, e.results);
-  });
+  // `data-live`: the entry's channel is joined, so everyone's votes arrive from here on (tests wait for it).
+  const [live, setLive] = useState(false);
+  useChannel<ContentEvent>(
+    entryId ? channelName.content(entryId) : null,
+    (e) => {
+      if (e.type === 'quiz results updated' && e.hash === quiz.hash) mergeLive(e.hash, e.results);
+    },
+    () => setLive(true),
+  );
 
   const view = quizView(result, revealed);
   const shown = view !== 'initial' && result;
@@ -51,6 +57,7 @@ export default function QuizBlock({ quiz, entryId }: { quiz: Quiz; entryId?: num
       data-hash={quiz.hash}
       data-view={view}
       data-loading={loading ? '1' : undefined}
+      data-live={live ? '1' : undefined}
       aria-busy={loading}
     >
       <div className="quiz__label">{quizUi.label}</div>

@@ -19,9 +19,9 @@ type Viewer = UserRow | null;
  * realtime turns into batched `quiz results updated` messages on the entry's channel.
  */
 
-/** The quiz blocks of a saved entry become its quizzes; a hash another entry holds is refused (the save undone). */
-export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Block[]): Promise<void> {
-  const list = blocks.flatMap((b) =>
+/** What the quizzes table keeps of an entry's quiz blocks (the save, the demo seed). */
+export const quizValuesOf = (blocks: readonly Block[]): q.QuizValues[] =>
+  blocks.flatMap((b) =>
     b.type === 'quiz'
       ? [
           {
@@ -33,6 +33,10 @@ export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Bl
         ]
       : [],
   );
+
+/** The quiz blocks of a saved entry become its quizzes; a hash another entry holds is refused (the save undone). */
+export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Block[]): Promise<void> {
+  const list = quizValuesOf(blocks);
   const taken = await q.hashesOfOthers(
     ctx.db,
     entryId,

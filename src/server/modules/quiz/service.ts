@@ -4,7 +4,7 @@ import type { QuizBundle, QuizResult, QuizVoter } from '../../../shared/api/quiz
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, expected, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { assertNotBannedIn } from '../restrictions/index.ts';
 import { presentAuthor } from '../users/index.ts';
@@ -129,7 +129,7 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<Q
     ctx.events.emit('quiz.voted', { entryId: quiz.entry_id, hash: quiz.hash });
     return quiz;
   });
-  return (await resultsOf(ctx, [quiz], user.id)).get(quiz.hash)!;
+  return expected((await resultsOf(ctx, [quiz], user.id)).get(quiz.hash), 'the quiz voted in');
 }
 
 /** The results anyone sees now, for the live message; null when the quiz is gone. */

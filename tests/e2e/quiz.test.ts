@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { seriousViolations } from './a11y.ts';
 
 let server: Server;
 let browser: Browser;
@@ -104,12 +105,14 @@ describe('quizzes', () => {
     expect(await quiz.locator('[data-testid=quiz-total]').getAttribute('data-total')).toBe('1');
     await quiz.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(voter.page, 'quiz-entry-1280');
+    expect(await seriousViolations(voter.page, '[data-testid=quiz]')).toEqual([]);
 
     // The watcher's page follows without a reload.
     await expect.poll(() => countOf(watched, 1), { timeout: 15_000 }).toBe('1');
     expect(await watched.getAttribute('data-view')).toBe('revealed');
     await watched.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(watcher.page, 'quiz-entry-375');
+    expect(await seriousViolations(watcher.page, '[data-testid=quiz]')).toEqual([]);
 
     // A second vote of the same person is refused; the view keeps its results.
     await voter.page.reload();
@@ -121,6 +124,7 @@ describe('quizzes', () => {
     const card = watcher.page.locator('[data-testid=entry-card] [data-testid=quiz]').first();
     await card.waitFor();
     await expect.poll(() => countOf(card, 1)).toBe(null);
+    expect(await seriousViolations(watcher.page, '[data-testid=quiz]')).toEqual([]);
     await card.locator('[data-testid=quiz-option]').nth(2).click();
     await expect.poll(() => card.getAttribute('data-view')).toBe('voted');
     expect(await countOf(card, 2)).toBe('1');

@@ -137,3 +137,18 @@ export async function insertVote(
   const inserted = await db.insert(quizVotes).values(v).onConflictDoNothing().returning({ hash: quizVotes.quizHash });
   return inserted.length > 0;
 }
+
+/** Takes back every vote of a person (a deleted account); answers the quizzes they were in, with their entries. */
+export async function deleteVotesOf(db: Db, userId: number) {
+  const gone = await db.delete(quizVotes).where(eq(quizVotes.userId, userId)).returning({ hash: quizVotes.quizHash });
+  if (!gone.length) return [];
+  return db
+    .select({ hash: quizzes.hash, entryId: quizzes.entryId })
+    .from(quizzes)
+    .where(
+      inArray(
+        quizzes.hash,
+        gone.map((g) => g.hash),
+      ),
+    );
+}

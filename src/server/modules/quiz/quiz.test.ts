@@ -5,6 +5,8 @@ import { randomAlphanumerics } from '../../../shared/quiz.ts';
 import { bans, entries, quizVotes, quizzes, subsites, users } from '../../db/schema.ts';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
+import { requestDeletion } from '../accounts/deletion-queries.ts';
+import { runDeletion } from '../accounts/service.ts';
 import { quizBlock } from './testing.ts';
 
 const { t } = useTestApp();
@@ -250,6 +252,21 @@ describe('POST /quiz/{hash}/entryId/{id}/vote[/{option}]', () => {
     const p = await quizEntry(2);
     await t.database.db.update(entries).set({ subsiteId: club.id }).where(eq(entries.id, p.entry.id));
     refused(await vote(reader.v, p.quiz.hash, p.entry.id, p.items[0]), 402, messages.votePlusRequired);
+  });
+});
+
+describe("a deleted account's quiz votes", () => {
+  it('are taken back when the account is deleted', async () => {
+    const { entry, quiz, items } = await quizEntry(2);
+    const leaving = await newUser(t.app, 'Уходящий Читатель');
+    const staying = await newUser(t.app, 'Остающийся Читатель');
+    await vote(leaving.v, quiz.hash, entry.id, items[0]);
+    await vote(staying.v, quiz.hash, entry.id, items[1]);
+    await requestDeletion(t.database.db, leaving.id, 'anonymize', t.clock.now, t.clock.now);
+    await runDeletion(t.app.ctx, leaving.id);
+    const after = (await bundle(staying.v, quiz.hash)).json().data[quiz.hash];
+    expect(after).toMatchObject({ total: 1, userVoted: true, userItems: [items[1]] });
+    expect(after.items[items[0]]).toEqual({ isWinner: false, percentage: 0, count: 0 });
   });
 });
 

@@ -132,6 +132,13 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<Q
   return expected((await resultsOf(ctx, [quiz], user.id)).get(quiz.hash), 'the quiz voted in');
 }
 
+/** A deleted account's votes are taken back; the quizzes' live results follow. */
+export async function withdrawAll(ctx: Ctx, userId: number): Promise<number> {
+  const quizzes = await transaction(ctx, (ctx) => q.deleteVotesOf(ctx.db, userId));
+  for (const x of quizzes) ctx.events.emit('quiz.voted', { entryId: x.entryId, hash: x.hash });
+  return quizzes.length;
+}
+
 /** The results anyone sees now, for the live message; null when the quiz is gone. */
 export async function liveResults(ctx: Ctx, hash: string): Promise<QuizResult | null> {
   const quiz = await q.findQuiz(ctx.db, hash);

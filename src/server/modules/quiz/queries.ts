@@ -71,28 +71,24 @@ export async function findQuiz(db: Db, hash: string): Promise<QuizRow | undefine
   return firstRow(db, QuizRow, sql`${quizSelect} where q.hash = ${hash}`);
 }
 
-const CountRow = z.object({ quiz_hash: col.text, item: col.text, n: col.int });
-/** Votes per option of each quiz (an option nobody chose is absent). */
-export async function itemCounts(db: Db, hashes: string[]) {
+const CountRow = z.object({ item: col.text, n: col.int });
+/** Votes per option of a quiz (an option nobody chose is absent). */
+export async function itemCounts(db: Db, hash: string) {
   return rows(
     db,
     CountRow,
-    sql`select v.quiz_hash, i.item, count(*) as n
+    sql`select i.item, count(*) as n
           from quiz_votes v cross join lateral unnest(v.items) as i(item)
-         where v.quiz_hash = any(${sql.param(hashes)}::text[])
-         group by v.quiz_hash, i.item`,
+         where v.quiz_hash = ${hash}
+         group by i.item`,
   );
 }
 
-const TotalRow = z.object({ quiz_hash: col.text, n: col.int });
-/** People who voted in each quiz. */
-export async function voterTotals(db: Db, hashes: string[]) {
-  return rows(
-    db,
-    TotalRow,
-    sql`select quiz_hash, count(*) as n from quiz_votes
-         where quiz_hash = any(${sql.param(hashes)}::text[]) group by quiz_hash`,
-  );
+const TotalRow = z.object({ n: col.int });
+/** People who voted in a quiz. */
+export async function voterTotal(db: Db, hash: string): Promise<number> {
+  const [row] = await rows(db, TotalRow, sql`select count(*) as n from quiz_votes where quiz_hash = ${hash}`);
+  return row?.n ?? 0;
 }
 
 /** The reader's choices in these quizzes. */
@@ -104,28 +100,23 @@ export async function choicesOf(db: Db, userId: number, hashes: string[]) {
 }
 
 const VoterRow = z.object({
-  quiz_hash: col.text,
   author_id: col.int,
   author_name: col.text,
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
 });
-const voterColumns = sql`a.id as author_id, a.name as author_name, a.slug as author_slug,
-  a.avatar_url as author_avatar, a.avatar_color as author_color`;
 
-/** Up to three random voters of each quiz, or of one option (`item`). */
-export async function randomVoters(db: Db, hashes: string[], item: string | null = null) {
+/** Up to three random voters of a quiz, or of one of its options (`item`). */
+export async function randomVoters(db: Db, hash: string, item: string | null = null) {
   return rows(
     db,
     VoterRow,
-    sql`select quiz_hash, author_id, author_name, author_slug, author_avatar, author_color from (
-          select v.quiz_hash, ${voterColumns},
-                 row_number() over (partition by v.quiz_hash order by random()) as place
-            from quiz_votes v join subsites a on a.id = v.user_id
-           where v.quiz_hash = any(${sql.param(hashes)}::text[])
-             ${item === null ? sql`` : sql`and ${item} = any(v.items)`}
-        ) r where place <= ${QUIZ_RANDOM_VOTERS}`,
+    sql`select a.id as author_id, a.name as author_name, a.slug as author_slug,
+               a.avatar_url as author_avatar, a.avatar_color as author_color
+          from quiz_votes v join subsites a on a.id = v.user_id
+         where v.quiz_hash = ${hash} ${item === null ? sql`` : sql`and ${item} = any(v.items)`}
+         order by random() limit ${QUIZ_RANDOM_VOTERS}`,
   );
 }
 

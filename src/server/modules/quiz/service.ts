@@ -48,38 +48,61 @@ export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Bl
 
 const presentVoter = (r: Parameters<typeof presentAuthor>[0]): QuizVoter => presentAuthor(r);
 
-/** The results of these quizzes as `viewerId` sees them (null: as anyone, the live messages). */
-async function resultsOf(ctx: Ctx, list: q.QuizRow[], viewerId: number | null): Promise<Map<string, QuizResult>> {
-  const hashes = list.map((x) => x.hash);
-  const [counts, totals, choices, voters] = await Promise.all([
-    q.itemCounts(ctx.db, hashes),
-    q.voterTotals(ctx.db, hashes),
-    viewerId === null ? [] : q.choicesOf(ctx.db, viewerId, hashes),
-    q.randomVoters(ctx.db, hashes),
+/** Everyone's part of a quiz's results: the options' counts, the voters' total, three random voters. */
+type Counted = Omit<QuizResult, 'userVoted' | 'userItems'>;
+
+async function counted(ctx: Ctx, quiz: q.QuizRow): Promise<Counted> {
+  const [counts, total, voters] = await Promise.all([
+    q.itemCounts(ctx.db, quiz.hash),
+    q.voterTotal(ctx.db, quiz.hash),
+    q.randomVoters(ctx.db, quiz.hash),
   ]);
-  const out = new Map<string, QuizResult>();
-  for (const quiz of list) {
-    const total = totals.find((t) => t.quiz_hash === quiz.hash)?.n ?? 0;
-    const countOf = (item: string) => counts.find((c) => c.quiz_hash === quiz.hash && c.item === item)?.n ?? 0;
-    const max = Math.max(0, ...quiz.items.map(countOf));
-    const chosen = choices.find((c) => c.hash === quiz.hash);
-    out.set(quiz.hash, {
-      userVoted: chosen !== undefined,
-      items: Object.fromEntries(
-        quiz.items.map((item) => {
-          const count = countOf(item);
-          return [
-            item,
-            { isWinner: max > 0 && count === max, percentage: total ? Math.round((count / total) * 100) : 0, count },
-          ];
-        }),
-      ),
-      randomVotedUsers: voters.filter((v) => v.quiz_hash === quiz.hash).map(presentVoter),
-      total,
-      userItems: chosen?.items ?? [],
-    });
-  }
-  return out;
+  const countOf = (item: string) => counts.find((c) => c.item === item)?.n ?? 0;
+  const max = Math.max(0, ...quiz.items.map(countOf));
+  return {
+    items: Object.fromEntries(
+      quiz.items.map((item) => {
+        const count = countOf(item);
+        const percentage = total ? Math.round((count / total) * 100) : 0;
+        return [item, { isWinner: max > 0 && count === max, percentage, count }];
+      }),
+    ),
+    randomVotedUsers: voters.map(presentVoter),
+    total,
+  };
+}
+
+/**
+ * A popular quiz is read by every reader of its entry and of the feeds: everyone's part of its results is counted
+ * at most once a second per node (production; a vote's own answer and the live messages count afresh).
+ */
+const countedCache = perAppCache<Counted>(1000, 10_000, { staleMs: 1000 });
+
+/** The results of these quizzes as `viewerId` sees them (null: as anyone, the live messages). */
+async function resultsOf(
+  ctx: Ctx,
+  list: q.QuizRow[],
+  viewerId: number | null,
+  fresh = false,
+): Promise<Map<string, QuizResult>> {
+  const [parts, choices] = await Promise.all([
+    Promise.all(
+      list.map((quiz) => (fresh ? counted(ctx, quiz) : countedCache(ctx).get(quiz.hash, () => counted(ctx, quiz)))),
+    ),
+    viewerId === null
+      ? []
+      : q.choicesOf(
+          ctx.db,
+          viewerId,
+          list.map((x) => x.hash),
+        ),
+  ]);
+  return new Map(
+    list.map((quiz, i) => {
+      const chosen = choices.find((c) => c.hash === quiz.hash);
+      return [quiz.hash, { ...parts[i], userVoted: chosen !== undefined, userItems: chosen?.items ?? [] }];
+    }),
+  );
 }
 
 /** `GET /quiz/bundleResult`: every asked quiz the reader may see; unknown ones null, none known at all a 404. */
@@ -100,7 +123,7 @@ export async function randomResults(ctx: Ctx, viewer: Viewer, hash: string, item
   if (!quiz || !canSee(viewer, quiz)) throw notFound(messages.quizNotFound);
   if (!quiz.items.includes(itemHash)) throw notFound(messages.quizItemNotFound);
   return votersCache(ctx).get(`${hash}:${itemHash}`, async () =>
-    (await q.randomVoters(ctx.db, [hash], itemHash)).map(presentVoter),
+    (await q.randomVoters(ctx.db, hash, itemHash)).map(presentVoter),
   );
 }
 
@@ -129,7 +152,7 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<Q
     ctx.events.emit('quiz.voted', { entryId: quiz.entry_id, hash: quiz.hash });
     return quiz;
   });
-  return expected((await resultsOf(ctx, [quiz], user.id)).get(quiz.hash), 'the quiz voted in');
+  return expected((await resultsOf(ctx, [quiz], user.id, true)).get(quiz.hash), 'the quiz voted in');
 }
 
 /** A deleted account's votes are taken back; the quizzes' live results follow. */
@@ -142,5 +165,5 @@ export async function withdrawAll(ctx: Ctx, userId: number): Promise<number> {
 /** The results anyone sees now, for the live message; null when the quiz is gone. */
 export async function liveResults(ctx: Ctx, hash: string): Promise<QuizResult | null> {
   const quiz = await q.findQuiz(ctx.db, hash);
-  return quiz ? ((await resultsOf(ctx, [quiz], null)).get(hash) ?? null) : null;
+  return quiz ? ((await resultsOf(ctx, [quiz], null, true)).get(hash) ?? null) : null;
 }

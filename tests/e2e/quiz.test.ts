@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  callApi,
   editorReady,
   launchBrowser,
   newPage,
@@ -133,12 +134,51 @@ describe('quizzes', () => {
     await watcher.context.close();
   });
 
+  it('several answers: boxes and «Голосовать»; results only after voting', async () => {
+    const quiz = {
+      hash: 'manyAnswers01',
+      title: 'Что вы читаете по утрам?',
+      items: ['Новости', 'Рассылки', 'Книги', 'Ничего'].map((text, i) => ({ hash: `manyItem000${i}`, text })),
+      multiple: true,
+      results: 'after',
+    };
+    const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+      title: 'Утреннее чтение',
+      entry: [{ type: 'quiz', data: quiz }],
+      is_published: 1,
+    });
+    expect(saved.rc, saved.rm).toBe(200);
+    const { context, page } = await signedInPage(browser, server, readers[0].cookie, 375, 812);
+    await open(page, server.url + saved.data.entry.url);
+    const block = page.locator('[data-testid=quiz][data-live="1"]');
+    await block.waitFor();
+    // Results after voting only: no toggle, no counts.
+    expect(await block.locator('[data-testid=quiz-reveal]').count()).toBe(0);
+    expect(await block.locator('[data-testid=quiz-result]').count()).toBe(0);
+    const vote = block.locator('[data-testid=quiz-vote]');
+    expect(await vote.isDisabled()).toBe(true);
+    await block.locator('[data-testid=quiz-option]').nth(0).click();
+    await block.locator('[data-testid=quiz-option]').nth(2).click();
+    await shot(page, 'quiz-multiple-375');
+    await vote.click();
+    await expect.poll(() => block.getAttribute('data-view')).toBe('voted');
+    expect(await countOf(block, 0)).toBe('1');
+    expect(await countOf(block, 1)).toBe('0');
+    expect(await countOf(block, 2)).toBe('1');
+    await shot(page, 'quiz-multiple-voted-375');
+    expect(await seriousViolations(page, '[data-testid=quiz]')).toEqual([]);
+    await context.close();
+  });
+
   it('an anonymous click raises unauthorized_click (quiz) and opens sign-in', async () => {
     const res = await fetch(`${server.url}/new`);
     expect(res.status).toBe(200);
     const { context, page } = await newPage(browser, 1280, 900);
     await open(page, `${server.url}/new`);
-    const card = page.locator('[data-testid=entry-card] [data-testid=quiz]').first();
+    // A one-answer quiz: a click on an option votes.
+    const card = page
+      .locator('[data-testid=entry-card] [data-testid=quiz]:has(button[data-testid=quiz-option])')
+      .first();
     await card.waitFor();
     await page.evaluate(() => {
       const w = window as unknown as { clicks: unknown[] };

@@ -197,4 +197,13 @@ describe('quizzes', () => {
     await shot(page, 'quiz-anonymous-1280');
     await context.close();
   });
+
+  it('the seeded demo has a quiz with its votes', async () => {
+    const res = await callApi<Record<string, { total: number; items: Record<string, { isWinner: boolean }> }>>(
+      server,
+      '/v3.0/quiz/bundleResult?hashes=sovietfilms',
+    );
+    expect(res.data.sovietfilms.total).toBe(6);
+    expect(res.data.sovietfilms.items.sovietfilms1.isWinner).toBe(true);
+  });
 });

@@ -25,6 +25,8 @@ export interface DomainEventMap {
   };
   /** A reader's first view of the day: `value` is the entry's view count with it. */
   'hit.counted': { entryId: number; value: number };
+  /** Someone voted in a quiz of the entry: its live results are due (realtime batches them). */
+  'quiz.voted': { entryId: number; hash: string };
   /** A save that made a draft public (not an edit of an already published entry). */
   'entry.published': { entryId: number; subsiteId: number; authorId: number; title: string };
   /** An entry went to the removed state; `byId` is who removed it (the author or staff). */

@@ -4,6 +4,7 @@ import { formatNumber } from './format.ts';
 import { AUDIO_TYPES, IMAGE_TYPES, mediaUrl } from './media.ts';
 import { anyControlChars, collapse } from './validation.ts';
 import { VIDEO_SERVICES } from './video.ts';
+import { QUIZ_HASH_RE, QUIZ_ITEMS_MAX, QUIZ_ITEMS_MIN } from './quiz.ts';
 
 /**
  * Entry blocks: one schema for the server's validation and the page renderer's types.
@@ -47,6 +48,9 @@ const isHttpUrl = (s: string) => {
 const str = () => z.string({ error: messages.wrongType });
 const inlineHtml = str().max(BLOCK_TEXT_MAX, messages.entryBlockTextTooLong(formatNumber(BLOCK_TEXT_MAX)));
 const plain = (max = FIELD_MAX) => str().max(max, messages.entryBlockFieldTooLong(max));
+/** A plain field that must say something (a quiz's question, its options). */
+const filled = (required: string) => plain().refine((v) => v.trim() !== '', required);
+const quizHash = str().regex(QUIZ_HASH_RE, messages.entryQuizHashInvalid);
 const httpUrl = str().max(URL_MAX, messages.entryBlockUrlInvalid).refine(isHttpUrl, messages.entryBlockUrlInvalid);
 
 /** A 0/1 flag as JSON (`true`, `1`) or a form field (`'1'`, `'true'`) sends it. */
@@ -187,6 +191,21 @@ const blockSchemas = [
   block('person', { name: plain(), description: plain().optional(), image: httpUrl.optional() }),
   // The donation attacher (issue 12): readers of the entry may send its author a donation here; `title` is the ask.
   block('donation', { title: plain().optional() }),
+  // A quiz (issue 28): a question, 2–10 options, one or several answers, results before voting or only after. The
+  // hashes come from the editor; the save keeps them in the quiz module's table (quiz/sync.ts).
+  block('quiz', {
+    hash: quizHash,
+    title: filled(messages.entryQuizQuestionRequired),
+    items: z
+      .array(z.strictObject({ hash: quizHash, text: filled(messages.entryQuizItemRequired) }), {
+        error: messages.entryQuizInvalid,
+      })
+      .min(QUIZ_ITEMS_MIN, messages.entryQuizItemsCount(QUIZ_ITEMS_MIN, QUIZ_ITEMS_MAX))
+      .max(QUIZ_ITEMS_MAX, messages.entryQuizItemsCount(QUIZ_ITEMS_MIN, QUIZ_ITEMS_MAX))
+      .refine((items) => new Set(items.map((i) => i.hash)).size === items.length, messages.entryQuizHashTwice),
+    multiple: flag,
+    results: z.enum(['before', 'after'], { error: messages.entryQuizInvalid }),
+  }),
 ] as const;
 
 export const BLOCK_TYPES = blockSchemas.map((s) => s.shape.type.value);
@@ -213,6 +232,8 @@ const isStoredBlock = (b: unknown): b is Block =>
 
 /** A block in an answer: the stored shape (an entry's blocks were checked when saved). */
 export const storedBlock = z.custom<Block>(isStoredBlock);
+/** A stored quiz block (a feed card carries its entry's first). */
+export const storedQuiz = z.custom<BlockOf<'quiz'>>((b) => isStoredBlock(b) && b.type === 'quiz');
 
 /**
  * Blocks as read back from the database (entries, their versions). They were checked by `entryBlocksField` when saved,
@@ -228,6 +249,12 @@ const normalize = (b: Parsed): Block =>
     ...(b.cover ? { cover: true } : {}),
     ...(b.hidden ? { hidden: true } : {}),
   }) as Block;
+
+/** No quiz of an entry shares its hash with another of its quizzes. */
+const quizzesOnce = (blocks: Block[]) => {
+  const hashes = blocks.flatMap((b) => (b.type === 'quiz' ? [b.data.hash] : []));
+  return new Set(hashes).size === hashes.length;
+};
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
 
@@ -262,7 +289,7 @@ export const entryBlocksField = z
       return fail(messages.entryTooLarge(ENTRY_JSON_MAX_KB));
     return value;
   })
-  .pipe(z.array(anyBlock.transform(normalize)));
+  .pipe(z.array(anyBlock.transform(normalize)).refine(quizzesOnce, messages.entryQuizHashTwice));
 
 /** Where an image block's original lives: an outside url as is, an upload under the media base (`/media` or a CDN). */
 export function imageSrc(img: { uuid?: string; url?: string }, mediaBase = '/media'): string {

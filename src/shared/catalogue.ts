@@ -25,6 +25,7 @@ import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
 import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
 import { eventsMessages, eventsUi } from './catalogue/events.ts';
 import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
+import { quizMessages, quizUi } from './catalogue/quiz.ts';
 import {
   errorsUi,
   headerUi,
@@ -60,6 +61,7 @@ export const messages = {
   ...complaintsMessages,
   ...vacanciesMessages,
   ...repostsMessages,
+  ...quizMessages,
   ...eventsMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
@@ -149,6 +151,7 @@ export const ui = {
   vacancies: vacanciesUi,
   events: eventsUi,
   reposts: repostsUi,
+  quiz: quizUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

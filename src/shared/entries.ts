@@ -1,6 +1,6 @@
 /** Entries as the API and the pages see them (spec/content.md §3, entry model): the answers' schemas and types. */
 import { z } from 'zod';
-import { storedBlock } from './blocks.ts';
+import { storedBlock, storedQuiz } from './blocks.ts';
 
 export const authorRef = z.object({
   id: z.number().int(),
@@ -45,6 +45,8 @@ export const entryCard = z.object({
   intro: z.string(),
   /** The block flagged `cover` (or the first media block), rendered above the intro; null when none. */
   cover: z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) }).nullable(),
+  /** The entry's first quiz, when it has one that is not its cover: readers vote in the card too. */
+  quiz: storedQuiz.optional(),
   date: z.string(),
   author: authorRef,
   subsite: subsiteRef,

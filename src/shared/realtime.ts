@@ -6,6 +6,7 @@
 import type { Comment } from './comments.ts';
 import type { MessengerEvent } from './messenger.ts';
 import type { LiveItem, LiveToken } from './api/realtime.ts';
+import type { QuizResult } from './api/quiz.ts';
 
 /** The live feed's answers come from the contracts' schemas (api/realtime.ts). */
 export type { LiveItem, LiveToken };
@@ -61,11 +62,10 @@ export interface HitsEvent {
 }
 
 /** `content-{id}`: an entry's votes moved (spec/content.md §3, content event: type, content_id). */
-export interface ContentEvent {
-  type: 'content_voted';
-  content_id: number;
-  likes: { count: number; summ: number };
-}
+export type ContentEvent =
+  | { type: 'content_voted'; content_id: number; likes: { count: number; summ: number } }
+  /** A quiz of the entry has new votes (spec/content.md §3): its results as anyone sees them, batched. */
+  | { type: 'quiz results updated'; hash: string; results: QuizResult };
 
 export type SystemEvent =
   | { type: 'static_version_changed'; version: string }

@@ -13,7 +13,17 @@ export type SeedBlock =
   | { type: 'code'; data: { text: string; lang?: string } }
   | { type: 'delimiter'; data: Record<string, never> }
   | { type: 'warning'; data: { title: string; text: string } }
-  | { type: 'number'; data: { number: string; title: string } };
+  | { type: 'number'; data: { number: string; title: string } }
+  | {
+      type: 'quiz';
+      data: {
+        hash: string;
+        title: string;
+        items: { hash: string; text: string }[];
+        multiple: boolean;
+        results: 'before' | 'after';
+      };
+    };
 
 export interface SeedCommunity {
   slug: string;
@@ -91,6 +101,17 @@ const code = (text: string, lang?: string): SeedBlock =>
 const hr = (): SeedBlock => ({ type: 'delimiter', data: {} });
 const warn = (title: string, text: string): SeedBlock => ({ type: 'warning', data: { title, text } });
 const num = (number: string, title: string): SeedBlock => ({ type: 'number', data: { number, title } });
+/** A quiz of one answer, results seen before voting; its options' hashes are the quiz's with a number. */
+const quiz = (hash: string, title: string, ...items: string[]): SeedBlock => ({
+  type: 'quiz',
+  data: {
+    hash,
+    title,
+    items: items.map((text, i) => ({ hash: `${hash}${i + 1}`, text })),
+    multiple: false,
+    results: 'before',
+  },
+});
 
 // ---------------------------------------------------------------------------
 // Сообщества
@@ -1216,6 +1237,15 @@ WHERE created_at >= date_trunc('month', now());`,
       ),
       p(
         'Главное — не начинать с самого «важного» и «великого». Начинайте с того, что просто интересно смотреть, а классика подтянется сама.',
+      ),
+      quiz(
+        'sovietfilms',
+        'С какого фильма вы бы начали?',
+        '«Кин-дза-дза!»',
+        '«Осенний марафон»',
+        '«Иван Васильевич меняет профессию»',
+        '«Москва слезам не верит»',
+        '«Сталкер»',
       ),
       p('Добавляйте в комментариях свои варианты — пригодятся для следующего захода.'),
     ],
@@ -2394,6 +2424,16 @@ export const seedVotes: SeedVote[] = [
   ...Object.entries(commentVotes).flatMap(([entry, byComment]) =>
     Object.entries(byComment).flatMap(([local, voters]) => votesFor({ comment: `${entry}:${local}` }, voters)),
   ),
+];
+
+/** Demo votes in quizzes: who chose which options (their hashes, seed-data's `quiz`). */
+export const seedQuizVotes: { user: string; quiz: string; items: string[] }[] = [
+  { user: 'anna', quiz: 'sovietfilms', items: ['sovietfilms1'] },
+  { user: 'dmitry', quiz: 'sovietfilms', items: ['sovietfilms3'] },
+  { user: 'ilya', quiz: 'sovietfilms', items: ['sovietfilms1'] },
+  { user: 'olga', quiz: 'sovietfilms', items: ['sovietfilms2'] },
+  { user: 'sergey', quiz: 'sovietfilms', items: ['sovietfilms3'] },
+  { user: 'ekaterina', quiz: 'sovietfilms', items: ['sovietfilms1'] },
 ];
 
 /** A demo repost: a person shares someone's entry in their own blog with a word of their own (modules/reposts). */

@@ -17,6 +17,7 @@ import {
   seedComments,
   seedCommunities,
   seedEntries,
+  seedQuizVotes,
   seedReposts,
   seedUsers,
   seedVotes,
@@ -32,6 +33,8 @@ import { recountTargets } from '../modules/votes/queries.ts';
 import { recountRatings } from '../modules/users/write-queries.ts';
 import { refreshHotness } from '../modules/feed/ranking.ts';
 import { insert as insertRepost } from '../modules/reposts/queries.ts';
+import { insertVote as insertQuizVote, replaceQuizzes } from '../modules/quiz/queries.ts';
+import { quizValuesOf } from '../modules/quiz/service.ts';
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -143,6 +146,7 @@ async function seed(db: Db, now: Date) {
     entryIds.set(e.key, row.id);
     const tags = entryHashtags(withTags(e));
     if (tags.length) await db.insert(entryHashtagsTable).values(tags.map((tag) => ({ entryId: row.id, tag })));
+    await replaceQuizzes(db, row.id, quizValuesOf(e.blocks));
     publishedAt.set(e.key, at);
   }
 
@@ -171,6 +175,13 @@ async function seed(db: Db, now: Date) {
     sign: v.sign,
   }));
   if (voteRows.length) await db.insert(likes).values(voteRows);
+  for (const v of seedQuizVotes)
+    await insertQuizVote(db, {
+      quizHash: v.quiz,
+      userId: idOf(userIds, v.user, 'user'),
+      items: v.items,
+      deviceToken: null,
+    });
 
   for (const r of seedReposts) {
     await insertRepost(db, {

@@ -20,6 +20,10 @@ export interface RequestOptions {
   cache?: boolean;
   /** Answer a 401 by opening the auth popup and repeating after sign-in (default true). */
   authRetry?: boolean;
+  /** Told of a 401 before the auth popup opens (a quiz raises `unauthorized_click`). */
+  onUnauthorized?(): void;
+  /** Headers of this call (the quiz calls' fingerprint). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** How much of the body has gone out, 0…1, as it goes (uploads); such a call travels by XMLHttpRequest. */
   onProgress?(sent: number): void;
@@ -101,6 +105,7 @@ async function send<T>(
   let url = path.startsWith('http') || path.startsWith('/') ? path : `${API_BASE}/${path}`;
   const init: RequestInit = { method, credentials: 'include', headers: {}, signal: opts.signal };
   const headers = init.headers as Record<string, string>;
+  Object.assign(headers, opts.headers);
   if (method === 'GET') {
     const qs = toQueryString({ mode: 'raw', ...data });
     url += (url.includes('?') ? '&' : '?') + qs;
@@ -152,6 +157,7 @@ export async function request<T = Record<string, unknown>>(
 ): Promise<ApiResult<T>> {
   const result = await send<T>(method, path, data, opts);
   if (result.ok) return result;
+  if (result.rc === 401) opts.onUnauthorized?.();
   if (result.rc === 401 && opts.authRetry !== false && (await hooks.authorize())) {
     return request<T>(method, path, data, { ...opts, authRetry: false });
   }

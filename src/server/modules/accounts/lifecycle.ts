@@ -16,6 +16,7 @@ import { remove as removeComment, setAllRemoved as setCommentsRemoved } from '..
 import * as history from '../history/service.ts';
 import * as subsites from '../subsites/service.ts';
 import * as votes from '../votes/service.ts';
+import * as quiz from '../quiz/service.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as dq from './deletion-queries.ts';
 import * as q from './queries.ts';
@@ -128,7 +129,7 @@ export async function cancelDeletion(ctx: Ctx, user: UserRow) {
  * First every way back in ends at once (`closeAccess`), so nobody can sign in while the rest runs. The account's
  * traces then go through their own modules' services, as if the person did each step, so counters are recounted and
  * domain events go out: with `remove` its entries and comments are removed, and the comments others left under its
- * entries with them; in both modes its votes are taken back and its bookmarks and subscriptions dropped. Each step is
+ * entries with them; in both modes its votes (quizzes' too) are taken back and its bookmarks and subscriptions dropped. Each step is
  * idempotent, so a retried job finishes what a failed one began; the account is anonymised last.
  */
 export async function runDeletion(ctx: Ctx, userId: number) {
@@ -149,6 +150,7 @@ export async function runDeletion(ctx: Ctx, userId: number) {
     await setCommentsRemoved(ctx, { ids: trace.commentsUnderIds }, true);
   }
   await votes.withdrawAll(ctx, userId);
+  await quiz.withdrawAll(ctx, userId);
   for (const f of trace.favorites)
     await bookmarks.change(ctx, userId, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
   for (const id of trace.subsiteIds) await subsites.unsubscribe(ctx, userId, id).catch(skipGone);

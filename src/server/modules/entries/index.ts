@@ -20,3 +20,5 @@ export {
 export * as entryWrites from './write-queries.ts';
 /** Inline HTML of blocks made safe as saved (vacancies' descriptions take the entries' blocks). */
 export { sanitizeBlocks } from './sanitize.ts';
+/** Modules above entries keep what they need of an entry's blocks in its save transaction (quizzes). */
+export { keepWithBlocks, type BlocksKeeper } from './hooks.ts';

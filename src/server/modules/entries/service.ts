@@ -1,5 +1,5 @@
 import { htmlToText } from '../../../shared/html.ts';
-import type { Block } from '../../../shared/blocks.ts';
+import type { Block, BlockOf } from '../../../shared/blocks.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { DraftsList } from '../../../shared/drafts.ts';
 import type { Entry, EntryCard, WritingTarget } from '../../../shared/entries.ts';
@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from './hotness.ts';
 import { keepVersion } from './versions.ts';
+import { keepBlocks } from './hooks.ts';
 import { syncEntry as syncEntryHashtags } from '../hashtags/service.ts';
 import type { UserRow } from '../auth/index.ts';
 import {
@@ -48,6 +49,12 @@ export function coverOf(blocks: Block[]): EntryCard['cover'] {
   return cover ? { type: cover.type, data: cover.data } : null;
 }
 
+/** The first quiz out of a spoiler, unless it is the cover already: the feed card shows it under the intro. */
+export function cardQuizOf(blocks: Block[]): { quiz?: BlockOf<'quiz'> } {
+  const quiz = blocks.find((b): b is BlockOf<'quiz'> => b.type === 'quiz' && !b.hidden);
+  return quiz && coverOf(blocks)?.type !== 'quiz' ? { quiz: { type: 'quiz', data: quiz.data } } : {};
+}
+
 export function entryUrl(e: {
   id: number;
   slug: string;
@@ -66,6 +73,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     title: row.title,
     intro: introOf(row.blocks),
     cover: coverOf(row.blocks),
+    ...cardQuizOf(row.blocks),
     date: row.published_at.toISOString(),
     author: { ...presentAuthor(row), is_plus: row.author_plus },
     subsite: {
@@ -219,6 +227,8 @@ export async function save(
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks);
+    // What other modules keep of the blocks (the quizzes), in the same transaction.
+    await keepBlocks(ctx, id, values.blocks);
     // Sent to be published again: a community's earlier rejection is no longer its state.
     if (input.is_published) await clearRejection(ctx, id);
     // A new publication takes its place in the popular feed now, not at the next batch refresh.

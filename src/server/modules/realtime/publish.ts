@@ -11,10 +11,14 @@ import type { Ctx } from '../../context.ts';
 import { entryCommentsCount, presentForReaders } from '../comments/service.ts';
 import { presentFact } from '../messenger/service.ts';
 import type { Hub } from './hub.ts';
+import { liveResults } from '../quiz/service.ts';
 import * as live from './live.ts';
+import { keyedThrottle } from './throttle.ts';
 
 /** A viral entry's view counter moves many times a second; listeners hear it at most this often. */
 export const HITS_THROTTLE_MS = 1000;
+/** A quiz's live results go out at most this often (twice a second), however many vote. */
+export const QUIZ_THROTTLE_MS = 500;
 
 /**
  * Domain events → socket channels. Runs on the node that made the change; the adapter carries the message to
@@ -22,6 +26,30 @@ export const HITS_THROTTLE_MS = 1000;
  */
 export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
   const commentsEvent = (entryId: number, data: CommentsEvent) => hub.publish(channelName.comments(entryId), data);
+  const hits = keyedThrottle<number, number>(
+    HITS_THROTTLE_MS,
+    (entryId, value) =>
+      hub.publish(channelName.hits(entryId), {
+        content_id: entryId,
+        type: 'content_viewed',
+        value,
+      } satisfies HitsEvent),
+    Math.max,
+  );
+  // A quiz's results are counted once per message, not once per vote: the votes of a window share one count.
+  const quizzes = keyedThrottle<string, number>(
+    QUIZ_THROTTLE_MS,
+    async (hash, entryId) => {
+      const results = await liveResults(ctx, hash);
+      if (results)
+        hub.publish(channelName.content(entryId), {
+          type: 'quiz results updated',
+          hash,
+          results,
+        } satisfies ContentEvent);
+    },
+    (_, entryId) => entryId,
+  );
   const offs = [
     ctx.events.on('account.closed', ({ userId }) => hub.disconnectUser(userId)),
     ctx.events.on('comment.created', async ({ commentId, entryId }) => {
@@ -65,6 +93,7 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
       }
     }),
     ctx.events.on('hit.counted', ({ entryId, value }) => hits.push(entryId, value)),
+    ctx.events.on('quiz.voted', ({ entryId, hash }) => quizzes.push(hash, entryId)),
     ctx.events.on('entry.published', async ({ entryId, subsiteId }) => {
       hub.publish(channelName.system, {
         type: 'new_entry_published',
@@ -97,44 +126,9 @@ export function publishDomainEvents(ctx: Ctx, hub: Hub): () => void {
       hub.publish(channelName.signinQr(codeId), { type: 'qr_confirmed' } satisfies QrEvent);
     }),
   ];
-  const hits = throttledHits(hub);
   return () => {
     offs.forEach((off) => off());
     hits.stop();
-  };
-}
-
-/** The first view of a quiet second goes out at once, later ones fold into one message at the second's end. */
-function throttledHits(hub: Hub) {
-  const waiting = new Map<number, { value: number | null; timer: ReturnType<typeof setTimeout> }>();
-  const send = (entryId: number, value: number) =>
-    hub.publish(channelName.hits(entryId), { content_id: entryId, type: 'content_viewed', value } satisfies HitsEvent);
-  const open = (entryId: number) => {
-    const slot = {
-      value: null as number | null,
-      timer: setTimeout(() => {
-        waiting.delete(entryId);
-        if (slot.value !== null) {
-          send(entryId, slot.value);
-          open(entryId);
-        }
-      }, HITS_THROTTLE_MS).unref(),
-    };
-    waiting.set(entryId, slot);
-  };
-  return {
-    push(entryId: number, value: number) {
-      const slot = waiting.get(entryId);
-      if (slot) {
-        slot.value = Math.max(slot.value ?? 0, value);
-        return;
-      }
-      send(entryId, value);
-      open(entryId);
-    },
-    stop() {
-      for (const slot of waiting.values()) clearTimeout(slot.timer);
-      waiting.clear();
-    },
+    quizzes.stop();
   };
 }

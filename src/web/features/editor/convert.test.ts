@@ -61,6 +61,19 @@ const every: Block[] = [
   { type: 'person', data: { name: 'Без фото' } },
   { type: 'donation', data: { title: 'На кофе автору' } },
   { type: 'donation', data: {} },
+  {
+    type: 'quiz',
+    data: {
+      hash: 'quizHash0001',
+      title: 'Что читать?',
+      items: [
+        { hash: 'quizItem0001', text: 'Книги' },
+        { hash: 'quizItem0002', text: 'Статьи' },
+      ],
+      multiple: true,
+      results: 'before',
+    },
+  },
 ];
 
 describe('editor data ⇄ entry blocks', () => {
@@ -80,6 +93,29 @@ describe('editor data ⇄ entry blocks', () => {
   it('survives a JSON trip through the editor (what Editor.js hands back)', () => {
     const viaJson = JSON.parse(JSON.stringify(toEditorData(every))) as EditorData;
     expect(toBlocks(viaJson)).toEqual(every);
+  });
+
+  it('drops empty quiz options and leaves out a quiz with nothing typed', () => {
+    const quiz = (title: string, texts: string[]) => ({
+      type: 'quiz',
+      data: { hash: 'quizHash0002', title, items: texts.map((text, i) => ({ hash: `quizItem000${i}`, text })) },
+    });
+    expect(toBlocks({ blocks: [quiz('', ['', ' '])] })).toEqual([]);
+    expect(toBlocks({ blocks: [quiz(' Вопрос ', ['Да', '', ' Нет '])] })).toEqual([
+      {
+        type: 'quiz',
+        data: {
+          hash: 'quizHash0002',
+          title: 'Вопрос',
+          items: [
+            { hash: 'quizItem0000', text: 'Да' },
+            { hash: 'quizItem0002', text: 'Нет' },
+          ],
+          multiple: false,
+          results: 'after',
+        },
+      },
+    ]);
   });
 
   it('maps stock tools to their Editor.js shapes', () => {

@@ -136,6 +136,26 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
       return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;
     case 'donation':
       return { type: 'donation', data: opt('title', d.title) };
+    case 'quiz': {
+      // Empty options go; a quiz with nothing typed is left out, a half-filled one goes to the site, which says
+      // what is missing.
+      const items = Array.isArray(d.items)
+        ? (d.items as { hash?: unknown; text?: unknown }[])
+            .map((i) => ({ hash: str(i.hash), text: plain(i.text) }))
+            .filter((i) => i.text)
+        : [];
+      if (!plain(d.title) && !items.length) return null;
+      return {
+        type: 'quiz',
+        data: {
+          hash: str(d.hash),
+          title: plain(d.title),
+          items,
+          multiple: d.multiple === true,
+          results: d.results === 'before' ? 'before' : 'after',
+        },
+      };
+    }
     case 'person':
       return plain(d.name)
         ? {

@@ -11,6 +11,7 @@ import { AudioTool } from './tools/audio.ts';
 import { MediaTool } from './tools/media.ts';
 import { CodeTool, DonationTool, IncutTool, NumberTool, PersonTool } from './tools/simple.ts';
 import { StrikeTool } from './tools/strike.ts';
+import { QuizTool } from './tools/quiz.ts';
 import { CoverTune, SpoilerTune } from './tools/tunes.ts';
 
 const t = ui.writing.editor;
@@ -58,6 +59,7 @@ const toolsOf = () => ({
   person: tool(PersonTool),
   audio: tool(AudioTool),
   donation: tool(DonationTool),
+  quiz: tool(QuizTool),
   marker: tool(Marker, { shortcut: 'CMD+SHIFT+M' }),
   inlineCode: tool(InlineCode, { shortcut: 'CMD+SHIFT+C' }),
   strike: tool(StrikeTool, { shortcut: 'CMD+SHIFT+X' }),

@@ -12,7 +12,12 @@ import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/vi
 
 // The fullscreen viewer's code loads when a reader opens a picture.
 const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ default: m.Viewer })));
-import { DonationBlock } from '../billing/DonationBlock.tsx';
+/**
+ * A quiz's code (its view, batching, fingerprint and styles) and the donation block's load only on a page that shows
+ * one: most entries have neither (the phone's script budget).
+ */
+const QuizBlock = lazy(() => import('../quiz/QuizBlock.tsx'));
+const DonationBlock = lazy(() => import('../billing/DonationBlock.tsx').then((m) => ({ default: m.DonationBlock })));
 
 /**
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved
@@ -178,7 +183,17 @@ function BlockView({ block: b, caption, entry }: { block: Block; caption?: Viewe
       );
     }
     case 'donation':
-      return <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />;
+      return (
+        <Suspense fallback={null}>
+          <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />
+        </Suspense>
+      );
+    case 'quiz':
+      return (
+        <Suspense fallback={null}>
+          <QuizBlock quiz={b.data} entryId={entry?.id} />
+        </Suspense>
+      );
     default:
       return null;
   }

@@ -57,7 +57,16 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         </PageLink>
         {entry.cover && (
           <div className="entry-card-cover">
-            <EntryBlocks blocks={[entry.cover as Block]} caption={{ title: entry.title, author: entry.author.name }} />
+            <EntryBlocks
+              blocks={[entry.cover as Block]}
+              caption={{ title: entry.title, author: entry.author.name }}
+              entry={{ id: entry.id, authorId: entry.author.id }}
+            />
+          </div>
+        )}
+        {entry.quiz && (
+          <div className="entry-card-quiz">
+            <EntryBlocks blocks={[entry.quiz]} entry={{ id: entry.id, authorId: entry.author.id }} />
           </div>
         )}
       </NsfwCover>

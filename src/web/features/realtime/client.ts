@@ -103,6 +103,8 @@ export class Realtime {
           let onJoin = this.#onJoin.get(name);
           if (!onJoin) this.#onJoin.set(name, (onJoin = new Set()));
           onJoin.add(joined);
+          // Joined already for an earlier listener: this one hears of it too (once the caller has its removal).
+          if (this.#joined.has(name)) queueMicrotask(() => this.#onJoin.get(name)?.has(joined) && joined());
         }
         this.#connect();
         return () => {

@@ -59,4 +59,5 @@ export const ICONS = {
   spoiler: icon('<path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z"/><path d="M3 3l18 18"/>'),
   cover: icon('<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M3 15l5-5 4 4 3-3 6 6"/>'),
   remove: icon('<path d="M6 6l12 12M18 6L6 18"/>'),
+  quiz: icon('<path d="M4 20V10M10 20V4M16 20v-7M21 20H3"/>'),
 };

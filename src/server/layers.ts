@@ -54,6 +54,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   messenger: 'actions',
   complaints: 'actions',
   discovery: 'actions',
+  distributions: 'actions',
   notifications: 'delivery',
   push: 'delivery',
   mail: 'delivery',

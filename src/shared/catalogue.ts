@@ -25,6 +25,7 @@ import { complaintsMessages, complaintsUi } from './catalogue/complaints.ts';
 import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
 import { eventsMessages, eventsUi } from './catalogue/events.ts';
 import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
+import { distributionsMessages, distributionsUi } from './catalogue/distributions.ts';
 import {
   errorsUi,
   headerUi,
@@ -61,6 +62,7 @@ export const messages = {
   ...vacanciesMessages,
   ...repostsMessages,
   ...eventsMessages,
+  ...distributionsMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
@@ -149,6 +151,7 @@ export const ui = {
   vacancies: vacanciesUi,
   events: eventsUi,
   reposts: repostsUi,
+  distributions: distributionsUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

@@ -34,3 +34,4 @@ export * from './schema/base.ts';
 export * from './schema/vacancies.ts';
 export * from './schema/events.ts';
 export * from './schema/reposts.ts';
+export * from './schema/distributions.ts';

@@ -31,6 +31,7 @@ import push from './push/module.ts';
 import vacancies from './vacancies/module.ts';
 import events from './events/module.ts';
 import reposts from './reposts/module.ts';
+import distributions from './distributions/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -70,4 +71,5 @@ export const MODULES: readonly ModuleManifest[] = [
   vacancies,
   events,
   reposts,
+  distributions,
 ];

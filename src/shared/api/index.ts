@@ -39,3 +39,4 @@ export * as vacancies from './vacancies.ts';
 export * as votes from './votes.ts';
 export * as wire from './wire.ts';
 export * as reposts from './reposts.ts';
+export * as distributions from './distributions.ts';

@@ -29,6 +29,7 @@ import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
 import { TuneOffer } from './features/discovery/TunePopup.tsx';
+import { wakeAds } from './features/ads/wake.ts';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
@@ -123,6 +124,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
   if (typeof window === 'undefined' || currentUser.get()?.id !== data.user?.id) currentUser.set(data.user);
   useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
   useEffect(() => installPreloadRecovery(), []);
+  useEffect(wakeAds, []);
   setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">

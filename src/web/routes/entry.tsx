@@ -70,6 +70,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         now={now}
         footer={<EntryFooter entry={entry} countView={entry.is_published} />}
       />
+      <div data-ad-place="entry" data-entry={entry.id} />
       {me && (me.id === entry.author.id || me.is_staff) && (
         <Suspense>
           <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />

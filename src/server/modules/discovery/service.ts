@@ -18,7 +18,7 @@ import {
   type TuneResult,
 } from '../../../shared/discovery.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { feedRoute } from '../../../shared/feed.ts';
+import { feedNavigationName, feedRoute } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as feed from '../feed/service.ts';
@@ -84,8 +84,7 @@ function pageFacts(path: string, savedSorting: string | null): PageFacts {
   const fr = feedRoute(clean);
   if (fr) {
     const sorting = fr.sorting ?? savedSorting ?? 'hotness';
-    const nav =
-      fr.scope === 'my' ? 'my' : fr.isPopular ? 'popular' : fr.isRecent ? 'new' : fr.scope === 'all' ? 'all' : 'main';
+    const nav = feedNavigationName(fr);
     return { navigation_name: nav, sorting_name: sorting, is_content: false, subsiteRef: null, layout: layout('feed') };
   }
   const parts = clean.split('/').filter(Boolean);

@@ -14,7 +14,16 @@ import {
 } from '../ads.ts';
 import { isValidInn } from '../billing.ts';
 import { normalizeHashtag } from '../hashtags.ts';
-import { emailField, emptyAs, idField, idListField, intField, listField, plainBody, withoutControlChars } from '../validation.ts';
+import {
+  emailField,
+  emptyAs,
+  idField,
+  idListField,
+  intField,
+  listField,
+  plainBody,
+  withoutControlChars,
+} from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
 import { choice, httpUrl, optionalText, text } from './vacancies.ts';
 
@@ -55,7 +64,12 @@ export const random = contract({
     device: choice(AD_DEVICES, messages.distributionDeviceInvalid).optional(),
   }),
   response: z.object({ unitData: unitData.nullable() }),
-  errors: ['distribution_place_invalid', 'distribution_context_invalid', 'distribution_section_invalid', 'distribution_device_invalid'],
+  errors: [
+    'distribution_place_invalid',
+    'distribution_context_invalid',
+    'distribution_section_invalid',
+    'distribution_device_invalid',
+  ],
 });
 
 /** A unit was shown in a place: counted toward its cap and the reader's frequency (statistics read the rows later). */
@@ -66,7 +80,12 @@ export const hit = contract({
   params: idParams,
   body: plainBody({ place }),
   response: z.object({ id: z.number().int(), impressions: z.number().int() }),
-  errors: ['distribution_id_invalid', 'distribution_not_found', 'distribution_place_invalid', 'distribution_place_not_targeted'],
+  errors: [
+    'distribution_id_invalid',
+    'distribution_not_found',
+    'distribution_place_invalid',
+    'distribution_place_not_targeted',
+  ],
 });
 
 // ── Staff ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -119,10 +138,7 @@ export const distributionBody = plainBody({
   ).optional(),
   places: enumList(AD_PLACES, messages.distributionPlacesRequired, 1),
   tags,
-  subsite_ids: emptyAs(
-    undefined,
-    idListField(messages.distributionSubsitesInvalid, L.subsites).optional(),
-  ).optional(),
+  subsite_ids: emptyAs(undefined, idListField(messages.distributionSubsitesInvalid, L.subsites).optional()).optional(),
   sections: emptyAs(undefined, enumList(AD_SECTIONS, messages.distributionSectionInvalid).optional()).optional(),
   devices: enumList(AD_DEVICES, messages.distributionDevicesRequired, 1),
   starts_on: day,

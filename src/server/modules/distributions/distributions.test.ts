@@ -125,7 +125,10 @@ describe('campaigns', () => {
     expect(list.find((d: { id: number }) => d.id === id).impression_limit).toBe(2000);
     const plus = await signedIn('Читатель С Плюсом');
     await t.database.db.update(users).set({ isPaid: true }).where(eq(users.id, plus.id));
-    expect((await random(plus.v, 'place=feed')).json().data.unitData).toMatchObject({ id, isPaidAndBannersEnabled: true });
+    expect((await random(plus.v, 'place=feed')).json().data.unitData).toMatchObject({
+      id,
+      isPaidAndBannersEnabled: true,
+    });
     await t.database.db.insert(plusSettings).values({ userId: plus.id, hideAds: true });
     expect((await random(plus.v, 'place=feed')).json().data.unitData).toBeNull();
   });

@@ -114,4 +114,3 @@ export async function staffEmails(db: Db): Promise<string[]> {
   );
   return found.map((r) => r.email);
 }
-

@@ -70,8 +70,7 @@ export const distributionsRootRoutes = [
     route.implement(c, {
       // A probe must answer as fast as a file: a limit would read as a blocker.
       rateLimit: 'none',
-      handler: ({ reply }) =>
-        reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(GIF),
+      handler: ({ reply }) => reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(GIF),
     }),
   ),
 ];

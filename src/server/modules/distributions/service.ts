@@ -81,7 +81,12 @@ export interface UnitQuery {
  * `GET /distributions/random {place}`: one of the launched campaigns whose live version targets this place and page,
  * under its impression limit and the reader's frequency cap, chosen at random; none for a Plus reader with ads off.
  */
-export async function random(ctx: Ctx, user: Reader, query: UnitQuery, ip: string): Promise<{ unitData: UnitData | null }> {
+export async function random(
+  ctx: Ctx,
+  user: Reader,
+  query: UnitQuery,
+  ip: string,
+): Promise<{ unitData: UnitData | null }> {
   if (user && (await billing.hidesAds(ctx, user.id))) return { unitData: null };
   const now = ctx.now();
   const entry = query.entry_id === undefined ? null : await q.entryTargets(ctx.db, query.entry_id);
@@ -102,7 +107,12 @@ export async function random(ctx: Ctx, user: Reader, query: UnitQuery, ip: strin
     return limit !== null && row.impressions >= limit ? [] : [{ row, v }];
   });
   const capped = candidates.filter((c) => c.v.frequency_cap !== null).map((c) => c.row.id);
-  const seen = await q.readerHits(ctx.db, capped, readerKey(user, ip), new Date(now.getTime() - AD_FREQUENCY_WINDOW_MS));
+  const seen = await q.readerHits(
+    ctx.db,
+    capped,
+    readerKey(user, ip),
+    new Date(now.getTime() - AD_FREQUENCY_WINDOW_MS),
+  );
   const open = candidates.filter((c) => c.v.frequency_cap === null || (seen.get(c.row.id) ?? 0) < c.v.frequency_cap);
   if (open.length === 0) return { unitData: null };
   const { row, v } = open[crypto.randomInt(open.length)];

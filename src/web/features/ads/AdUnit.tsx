@@ -78,7 +78,13 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
       <div className="ad-unit__head">
         <span className="ad-unit__label">{t.label}</span>
         {onClose && (
-          <button type="button" className="ad-unit__close" aria-label={t.close} onClick={onClose} data-testid="ad-close">
+          <button
+            type="button"
+            className="ad-unit__close"
+            aria-label={t.close}
+            onClick={onClose}
+            data-testid="ad-close"
+          >
             ×
           </button>
         )}

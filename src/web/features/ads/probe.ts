@@ -29,7 +29,8 @@ function pixel(src: string): Promise<boolean> {
 }
 
 /** `enabled:1|acceptable:0`: the cookie's value (spec/content.md §9, 365 days). */
-export const adblockCookieValue = (s: AdblockState) => `enabled:${s.enabled ? 1 : 0}|acceptable:${s.acceptable ? 1 : 0}`;
+export const adblockCookieValue = (s: AdblockState) =>
+  `enabled:${s.enabled ? 1 : 0}|acceptable:${s.acceptable ? 1 : 0}`;
 
 /**
  * The ad-block probe (spec/content.md §7, §8): a blocker refuses `/advert.gif`; the two pixels `/px.gif?ch=1|2`

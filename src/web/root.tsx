@@ -107,6 +107,8 @@ if (typeof window !== 'undefined') {
     captcha: openCaptcha,
     buyPlus: openBuyPopup,
   });
+  // The site's ads load on the reader's first gesture, listened for from the start (features/ads/wake.ts).
+  wakeAds();
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -124,7 +126,6 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
   if (typeof window === 'undefined' || currentUser.get()?.id !== data.user?.id) currentUser.set(data.user);
   useEffect(() => onAuthChange(() => revalidator.revalidate()), [revalidator]);
   useEffect(() => installPreloadRecovery(), []);
-  useEffect(wakeAds, []);
   setMediaBaseUrl(data.mediaBaseUrl);
   return (
     <div className="app">

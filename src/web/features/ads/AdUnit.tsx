@@ -13,12 +13,16 @@ export interface SlotTarget {
   section?: AdSection;
 }
 
-/** What the page says of itself on its slot (`data-ad-place`, `data-entry`, `data-subsite`, `data-section`). */
-export function slotTarget(el: HTMLElement): SlotTarget {
+/**
+ * What the page says of itself on its slot (`data-ad-place`, `data-subsite`, `data-section`); under an entry, its id
+ * is the one of the page's address (`/u/{user}/{id}-{slug}`, `/s/{slug}/{id}-{slug}`).
+ */
+export function slotTarget(el: HTMLElement, path: string): SlotTarget {
   const id = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) ? Number(v) : undefined);
+  const place = el.dataset.adPlace as AdPlace;
   return {
-    place: el.dataset.adPlace as AdPlace,
-    entryId: id(el.dataset.entry),
+    place,
+    entryId: place === 'entry' ? id(/^\/[us]\/[^/]+\/(\d+)-/.exec(path)?.[1]) : undefined,
     subsiteId: id(el.dataset.subsite),
     section: AD_SECTIONS.find((s) => s === el.dataset.section),
   };

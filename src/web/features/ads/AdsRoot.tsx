@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { useLocation } from 'react-router';
 import { FLOATING_HIDDEN_COOKIE, FLOATING_HIDDEN_DAYS, propagandaOf } from '../../../shared/ads.ts';
 import { readCookie, setCookie } from '../../lib/cookies.ts';
 import { AdUnit, slotTarget } from './AdUnit.tsx';
@@ -8,22 +8,11 @@ import { probeAdblock } from './probe.ts';
 import './ads.css';
 
 /**
- * The site's ads, awake after the reader's first gesture (wake.ts). Pages mark where a unit may go with an empty
- * `<div data-ad-place=…>`; this root, outside the page's tree, follows those slots as pages change and draws a unit
- * into each (a portal), and the floating unit in the corner where the layout's `propaganda` is not `off-all`. A
- * blocker the probe finds means no units (spec/content.md §8 "a detected blocker … rejects"); the page is untouched.
+ * The site's ads, awake after the reader's first gesture (AdsHost.tsx). Pages mark where a unit may go with an empty
+ * `<div data-ad-place=…>`; this part follows those slots as pages change and draws a unit into each (a portal), and
+ * the floating unit in the corner where the layout's `propaganda` is not `off-all`. A blocker the probe finds means no
+ * units (spec/content.md §8 "a detected blocker … rejects"); the page itself is untouched.
  */
-let mounted = false;
-
-export function mountAds() {
-  if (mounted) return;
-  mounted = true;
-  const host = document.createElement('div');
-  host.className = 'ads-root';
-  document.body.append(host);
-  createRoot(host).render(<Ads />);
-}
-
 const slotsNow = () => [...document.querySelectorAll<HTMLElement>('[data-ad-place]')];
 const keys = new WeakMap<HTMLElement, number>();
 let nextKey = 0;
@@ -32,17 +21,16 @@ const keyOf = (el: HTMLElement) => {
   return String(keys.get(el));
 };
 
-function Ads() {
+export default function Ads() {
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [slots, setSlots] = useState(slotsNow);
-  const [path, setPath] = useState(() => location.pathname);
+  const path = useLocation().pathname;
 
   useEffect(() => {
     void probeAdblock().then((s) => setBlocked(s.enabled));
     const follow = new MutationObserver(() => {
       const now = slotsNow();
       setSlots((was) => (was.length === now.length && was.every((el, i) => el === now[i]) ? was : now));
-      setPath(location.pathname);
     });
     follow.observe(document.body, { childList: true, subtree: true });
     return () => follow.disconnect();
@@ -51,7 +39,7 @@ function Ads() {
   if (blocked !== false) return null;
   return (
     <>
-      {slots.map((el) => createPortal(<AdUnit target={slotTarget(el)} />, el, keyOf(el)))}
+      {slots.map((el) => createPortal(<AdUnit target={slotTarget(el, path)} />, el, keyOf(el)))}
       {propagandaOf('', path) !== 'off-all' && <Floating key={path} />}
     </>
   );

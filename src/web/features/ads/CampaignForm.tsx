@@ -7,6 +7,7 @@ import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { adsCalls } from './calls.ts';
+import '../accounts/accounts.css';
 
 const t = distributionsUi.staff;
 const f = t.fields;
@@ -152,7 +153,7 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
         name="sections"
         label={f.sections}
         list={AD_SECTIONS}
-        names={{}}
+        names={t.sections}
         value={initial?.sections ?? []}
         error={errors.sections}
       />

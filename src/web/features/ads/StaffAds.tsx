@@ -18,7 +18,7 @@ function targeting(d: DistributionData) {
     d.places.map((p) => t.places[p]).join(', '),
     d.devices.map((x) => t.devices[x]).join(', '),
     d.tags.length ? d.tags.map((x) => `#${x}`).join(' ') : '',
-    d.sections.join(', '),
+    d.sections.map((x) => t.sections[x]).join(', '),
     d.subsite_ids.length ? d.subsite_ids.join(', ') : '',
     [d.starts_on, d.ends_on].some(Boolean) ? `${d.starts_on ?? '…'} — ${d.ends_on ?? '…'}` : '',
   ];

@@ -4,7 +4,7 @@ import { donationMessages, donationUi, donationsCabinetUi } from '../../../share
 import { openAuthPopup } from '../auth/open.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { openCardPayment } from '../payments/open.ts';
-import { donationCalls } from './donation-calls.ts';
+import { billingCalls } from './calls.ts';
 
 const t = donationUi;
 
@@ -38,7 +38,7 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
         amount: kopecks,
         successText: entryId === null ? donationMessages.siteDonationDone : t.sent,
         create: (prep, email, cryptogram) =>
-          donationCalls.donateByCard(entryId, kopecks, message, { email, order: prep.order, cryptogram }),
+          billingCalls.donateByCard(entryId, kopecks, message, { email, order: prep.order, cryptogram }),
       });
       if (paid) done();
       return;
@@ -46,8 +46,8 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
     setBusy(true);
     const res =
       entryId === null
-        ? await donationCalls.donateToSite(kopecks, message)
-        : await donationCalls.donate(entryId, kopecks, message);
+        ? await billingCalls.donateToSite(kopecks, message)
+        : await billingCalls.donate(entryId, kopecks, message);
     setBusy(false);
     if (res.ok) done();
     else setError(res.rm);

@@ -2,7 +2,6 @@ import type * as c from '../../../shared/api/billing.ts';
 import type * as admin from '../../../shared/api/billing-admin.ts';
 import type { FeedBanner } from '../../../shared/api/billing-admin.ts';
 import { call } from '../../api/call.ts';
-import type { CardFields } from './donation-calls.ts';
 
 /** Billing calls of the web client (src/shared/api/billing*.ts). Amounts in kopecks, as every money field of the API. */
 export const billingCalls = {
@@ -12,6 +11,19 @@ export const billingCalls = {
   redeem: (code: string) => call<typeof c.redeemPromo>('POST /payments/promo/redeem', { code }),
   payPlusFromBalance: (stuffId: number) =>
     call<typeof c.payPlusFromBalance>('POST /balance/plus', { stuff_id: stuffId }),
+  donate: (entryId: number, amount: number, message: string) =>
+    call<typeof c.donateFromBalance>('POST /donations/balance', { entry_id: entryId, amount, message }),
+  /** Card payments: the order number of `prepare` and its cryptogram; the buy popup's card form shows the errors. */
+  donateByCard: (entryId: number | null, amount: number, message: string, card: CardFields) =>
+    entryId === null
+      ? call<typeof c.donateToSiteByCard>('POST /donations/site/card', { amount, message, ...card }, { notify: false })
+      : call<typeof c.donateByCard>(
+          'POST /donations/card',
+          { entry_id: entryId, amount, message, ...card },
+          { notify: false },
+        ),
+  donateToSite: (amount: number, message: string) =>
+    call<typeof c.donateToSiteFromBalance>('POST /donations/site/balance', { amount, message }),
   topUp: (amount: number, card: CardFields) =>
     call<typeof c.topUp>('POST /balance/topup', { amount, ...card }, { notify: false }),
   siteDonations: () => call<typeof admin.siteDonations>('GET /admin/donations/site', {}),
@@ -29,3 +41,9 @@ export const billingCalls = {
   cabinet: () => call<typeof c.donationsCabinet>('GET /donations/cabinet', {}),
   requestPayout: (amount: number) => call<typeof c.requestPayout>('POST /donations/payouts/request', { amount }),
 };
+
+export interface CardFields {
+  email: string;
+  order: string;
+  cryptogram: string;
+}

@@ -12,7 +12,8 @@ import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/vi
 
 // The fullscreen viewer's code loads when a reader opens a picture.
 const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ default: m.Viewer })));
-import { DonationBlock } from '../billing/DonationBlock.tsx';
+// The donation block's code (its form and billing's calls) loads only for an entry that holds one.
+const DonationBlock = lazy(() => import('../billing/DonationBlock.tsx').then((m) => ({ default: m.DonationBlock })));
 
 /**
  * The body of an entry, block by block. Inline-HTML fields were sanitized by the server when saved
@@ -178,7 +179,11 @@ function BlockView({ block: b, caption, entry }: { block: Block; caption?: Viewe
       );
     }
     case 'donation':
-      return <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />;
+      return (
+        <Suspense fallback={null}>
+          <DonationBlock entryId={entry?.id} authorId={entry?.authorId} title={b.data.title} />
+        </Suspense>
+      );
     default:
       return null;
   }

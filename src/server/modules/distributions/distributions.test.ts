@@ -197,6 +197,20 @@ describe('refusals', () => {
   });
 });
 
+describe('the layout’s propaganda option', () => {
+  it('is on for feeds and entries, off for other pages, off-all where no ads belong', async () => {
+    const v = new Visitor(t.app);
+    const propaganda = async (url: string) =>
+      (await v.get(`/v3.0/initialData?url=${encodeURIComponent(url)}`)).json().data.layout_options.propaganda;
+    expect(await propaganda('/')).toBe('on');
+    expect(await propaganda('/u/1-someone/5-zapis')).toBe('on');
+    expect(await propaganda('/rating')).toBe('off');
+    expect(await propaganda('/ad')).toBe('off-all');
+    expect(await propaganda('/admin/ads')).toBe('off-all');
+    expect(await propaganda('/plus')).toBe('off-all');
+  });
+});
+
 describe('/ad and the probes', () => {
   it('a request from /ad is kept for staff and reaches them as a letter', async () => {
     const v = new Visitor(t.app);

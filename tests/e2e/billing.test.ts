@@ -128,7 +128,7 @@ describe('billing', () => {
     for (const width of [1280, 375]) {
       const { context, page } = await signedInPage(browser, server, reader.cookie, width, 900);
       await open(page, server.url + saved.data.entry.url);
-      const block = page.locator('[data-testid=donation-block]');
+      const block = page.locator('[data-testid=donation-block][data-live]');
       await block.scrollIntoViewIfNeeded();
       await block.getByText('На кофе автору').waitFor();
       await shot(page, `donation-block-${width}`);
@@ -137,7 +137,7 @@ describe('billing', () => {
 
     const { context, page } = await signedInPage(browser, server, reader.cookie);
     await open(page, server.url + saved.data.entry.url);
-    const block = page.locator('[data-testid=donation-block]');
+    const block = page.locator('[data-testid=donation-block][data-live]');
     await block.locator('[data-testid=donation-amount]').fill('5');
     await block.locator('[data-testid=donation-balance]').click();
     await block.getByRole('alert').waitFor();
@@ -185,7 +185,7 @@ describe('billing', () => {
     {
       const { context, page } = await signedInPage(browser, server, reader.cookie, 375, 800);
       await open(page, entryUrl);
-      const block = page.locator('[data-testid=donation-block]');
+      const block = page.locator('[data-testid=donation-block][data-live]');
       await block.locator('[data-testid=donation-amount]').fill('250');
       await block.locator('[data-testid=donation-card]').click();
       await page.locator('[data-testid=card-popup] [data-testid=card-number]').waitFor();
@@ -201,7 +201,7 @@ describe('billing', () => {
     await page.locator('.entry-meta-people [data-testid=plus-badge]').waitFor();
     await page.locator('[data-testid=comment-author] + [data-testid=plus-badge]').first().waitFor();
     await shot(page, 'plus-badge-entry-1280');
-    const block = page.locator('[data-testid=donation-block]');
+    const block = page.locator('[data-testid=donation-block][data-live]');
     await block.locator('[data-testid=donation-amount]').fill('250');
     await block.locator('[data-testid=donation-message]').fill('На кофе и новые разборы');
     await block.locator('[data-testid=donation-card]').click();

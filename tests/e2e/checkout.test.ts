@@ -62,7 +62,7 @@ const FORMS: CardForm[] = [
       });
       expect(saved.rc, JSON.stringify(saved)).toBe(200);
       await open(page, server.url + saved.data.entry.url);
-      const block = page.locator('[data-testid=donation-block]');
+      const block = page.locator('[data-testid=donation-block][data-live]');
       await block.locator('[data-testid=donation-amount]').fill('250');
       await block.locator('[data-testid=donation-card]').click();
       return page.locator('[data-testid=card-popup]');

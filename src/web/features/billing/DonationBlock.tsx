@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DONATION_MAX, DONATION_MESSAGE_MAX, DONATION_MIN, KOPECKS } from '../../../shared/billing.ts';
 import { donationMessages, donationUi, donationsCabinetUi } from '../../../shared/catalogue/shown.ts';
 import { openAuthPopup } from '../auth/open.ts';
@@ -119,8 +119,11 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
  */
 export function DonationBlock({ entryId, authorId, title }: { entryId?: number; authorId?: number; title?: string }) {
   const me = useCurrentUser();
+  // `data-live`: hydrated and answering input (on an entry page its code arrives after the page's own).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
-    <div className="donation-box" data-testid="donation-block">
+    <div className="donation-box" data-testid="donation-block" data-live={live ? '1' : undefined}>
       <p className="donation-title">{title || t.title}</p>
       {me && me.id === authorId ? (
         <p className="bill-hint">

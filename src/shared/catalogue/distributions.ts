@@ -66,6 +66,7 @@ export const distributionsUi = {
     `Реклама. ${advertiser}, ИНН ${inn}${erid ? `, erid: ${erid}` : ''}`,
   close: 'Закрыть рекламу',
   disable: 'Отключить рекламу',
+  advertise: 'Разместить рекламу',
   staff: {
     title: 'Реклама',
     lead: `Кампании нативных блоков и баннеров. Запуск и изменения появляются на сайте через ${hold}.`,

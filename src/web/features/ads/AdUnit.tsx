@@ -105,11 +105,10 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
       <p className="ad-unit__marking" data-testid="ad-marking">
         {t.marking(unit.advertiser, unit.inn, unit.erid)}
       </p>
-      {unit.isPaidAndBannersEnabled && (
-        <a className="ad-unit__disable" href="/u/me/settings">
-          {t.disable}
-        </a>
-      )}
+      <p className="ad-unit__links">
+        <a href="/ad">{t.advertise}</a>
+        {unit.isPaidAndBannersEnabled && <a href="/u/me/settings">{t.disable}</a>}
+      </p>
     </aside>
   );
 }

@@ -55,6 +55,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   complaints: 'actions',
   discovery: 'actions',
   quiz: 'actions',
+  distributions: 'actions',
   notifications: 'delivery',
   push: 'delivery',
   mail: 'delivery',

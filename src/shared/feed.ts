@@ -65,6 +65,10 @@ export interface FeedRoute {
   isRecent: boolean;
 }
 
+/** A feed's name in initial data's `navigation_name` (spec/content.md §3), also the ads' section. */
+export const feedNavigationName = (fr: FeedRoute) =>
+  fr.scope === 'my' ? 'my' : fr.isPopular ? 'popular' : fr.isRecent ? 'new' : fr.scope === 'all' ? 'all' : 'main';
+
 /** Parses a feed path; null when it is not a feed (or names a period the feed does not have). */
 export function feedRoute(pathname: string): FeedRoute | null {
   const path = pathname.replace(/\/+$/, '') || '/';

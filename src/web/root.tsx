@@ -29,6 +29,7 @@ import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
 import { TuneOffer } from './features/discovery/TunePopup.tsx';
+import { AdsHost } from './features/ads/AdsHost.tsx';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
@@ -143,6 +144,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
       <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />
       <TuneOffer />
+      <AdsHost />
       <PageLinkNavigation />
       <HydrationMark />
     </div>

@@ -50,6 +50,8 @@ export default [
   route('job/:id', 'routes/job.vacancy.tsx'),
   route('job/:id/edit', 'routes/job.form.tsx', { id: 'job-edit' }),
   route('admin/events', 'routes/admin.events.tsx'),
+  route('admin/ads', 'routes/admin.ads.tsx'),
+  route('ad', 'routes/ad.tsx'),
   route('events', 'routes/events.tsx'),
   route('events/new', 'routes/events.form.tsx', { id: 'events-new' }),
   route('events/:id', 'routes/events.event.tsx'),

@@ -119,7 +119,9 @@ describe('rate limits', () => {
     expect(unstated.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     const unlimited = routes.filter((r) => r.spec.rateLimit === 'none').map((r) => r.url);
     for (const url of unlimited)
-      expect(url).toMatch(/^\/(v3\.0\/health|media\/|sw\.js|robots\.txt|manifest\.webmanifest|[\w.-]+\.(png|ico|svg))/);
+      expect(url).toMatch(
+        /^\/(v3\.0\/health|media\/|sw\.js|robots\.txt|manifest\.webmanifest|advert\.gif|px\.gif|[\w.-]+\.(png|ico|svg))/,
+      );
   });
 
   it('a read over its limit is refused with a Russian 429', async () => {

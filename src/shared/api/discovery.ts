@@ -65,6 +65,8 @@ export const layoutOptions = z.object({
   right_column: z.boolean(),
   livestream: z.boolean(),
   sidebar_alignment: z.enum(['left', 'right']),
+  /** Ads (spec/content.md §2): `on` content pages, `off` only the floating unit, `off-all` none (shared/ads.ts). */
+  propaganda: z.enum(['on', 'off', 'off-all']),
 });
 export type LayoutOptions = z.output<typeof layoutOptions>;
 

@@ -40,3 +40,4 @@ export * as votes from './votes.ts';
 export * as wire from './wire.ts';
 export * as reposts from './reposts.ts';
 export * as quiz from './quiz.ts';
+export * as distributions from './distributions.ts';

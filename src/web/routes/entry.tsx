@@ -70,6 +70,8 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
         now={now}
         footer={<EntryFooter entry={entry} countView={entry.is_published} />}
       />
+      {/* The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx); the entry's id is in the address. */}
+      <div data-ad-place="entry" />
       {me && (me.id === entry.author.id || me.is_staff) && (
         <Suspense>
           <EntryMisprints key={`m${entry.id}`} entryId={entry.id} />

@@ -7,6 +7,7 @@ import {
   ALL_TOP_PERIODS,
   FEED_SERVER_CARDS,
   TOP_PERIODS,
+  feedNavigationName,
   feedPath,
   feedRoute,
   type FeedRoute,
@@ -155,7 +156,13 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
         now={now}
         emptyText={emptyText}
         serverCards={serverCards}
-        slot={banner && <FeedBanner banner={banner} />}
+        slot={
+          <>
+            {banner && <FeedBanner banner={banner} />}
+            {/* The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx). */}
+            <div data-ad-place="feed" data-section={feedNavigationName(route)} />
+          </>
+        }
       />
     </div>
   );

@@ -110,6 +110,8 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
         now={now}
         emptyText={sorting === 'hotness' || sorting === 'date' ? t.empty : t.emptyTop}
         serverCards={serverCards}
+        // The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx).
+        slot={<div data-ad-place="feed" data-section="subsite" data-subsite={subsite.id} />}
       />
     </div>
   );

@@ -76,6 +76,8 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         storageKey={key}
         now={now}
         emptyText={t.empty}
+        // The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx).
+        slot={<div data-ad-place="feed" data-section="tag" />}
       />
     </div>
   );

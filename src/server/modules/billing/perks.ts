@@ -48,3 +48,6 @@ export async function setHiddenForPlus(ctx: Ctx, entryId: number, hidden: boolea
     throw notFound(messages.entryNotFound);
   return { id: entryId, is_hidden_for_plus: hidden };
 }
+
+/** Whether a reader switched ads off (only while they have Plus): the distributions show them none. */
+export const hidesAds = (ctx: Ctx, userId: number) => q.hidesAds(ctx.db, userId);

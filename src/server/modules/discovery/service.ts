@@ -18,12 +18,13 @@ import {
   type TuneResult,
 } from '../../../shared/discovery.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { feedRoute } from '../../../shared/feed.ts';
+import { feedNavigationName, feedRoute } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as feed from '../feed/service.ts';
 import * as subsites from '../subsites/service.ts';
 import { settings as userSettings } from '../users/index.ts';
+import { propagandaOf } from '../../../shared/ads.ts';
 import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
 import * as hitsQueries from '../hits/index.ts';
@@ -66,10 +67,10 @@ interface PageFacts {
   sorting_name: string;
   is_content: boolean;
   subsiteRef: { id: number } | { slug: string } | null;
-  layout: LayoutOptions;
+  layout: Omit<LayoutOptions, 'propaganda'>;
 }
 
-const layout = (content_type: LayoutOptions['content_type'], right = true): LayoutOptions => ({
+const layout = (content_type: LayoutOptions['content_type'], right = true): PageFacts['layout'] => ({
   content_type,
   left_column: true,
   right_column: right,
@@ -83,8 +84,7 @@ function pageFacts(path: string, savedSorting: string | null): PageFacts {
   const fr = feedRoute(clean);
   if (fr) {
     const sorting = fr.sorting ?? savedSorting ?? 'hotness';
-    const nav =
-      fr.scope === 'my' ? 'my' : fr.isPopular ? 'popular' : fr.isRecent ? 'new' : fr.scope === 'all' ? 'all' : 'main';
+    const nav = feedNavigationName(fr);
     return { navigation_name: nav, sorting_name: sorting, is_content: false, subsiteRef: null, layout: layout('feed') };
   }
   const parts = clean.split('/').filter(Boolean);
@@ -150,7 +150,7 @@ export async function initialData(
     lastSeenDate: lastSeen,
     // A first visit counts from now: nothing is new yet.
     recent_count: input.update || (stored ?? input.cookieSeen) === null ? 0 : recent.count,
-    layout_options: facts.layout,
+    layout_options: { ...facts.layout, propaganda: propagandaOf(facts.navigation_name, input.url.split(/[?#]/, 1)[0]) },
     navigation_name: facts.navigation_name,
     sorting_name: facts.sorting_name,
     is_content: facts.is_content,

@@ -115,15 +115,18 @@ export function ImagePicker({
   url,
   onChange,
   testId,
+  aspect: askedAspect,
 }: {
   label: string;
   kind: 'avatar' | 'cover';
+  /** The frame's width to height; by default 1 for an avatar, 3 for a cover. */
+  aspect?: number;
   url: string | null;
   onChange(url: string | null): void;
   testId: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const aspect = kind === 'avatar' ? 1 : 3;
+  const aspect = askedAspect ?? (kind === 'avatar' ? 1 : 3);
   function choose(file: File | undefined) {
     if (!file) return;
     // The picture's address lives as long as the popup (revoked when it closes, however it closes).

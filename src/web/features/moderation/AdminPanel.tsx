@@ -20,6 +20,7 @@ const STAFF_PAGES = [
   ['/admin/account', ui.billing.staff.account],
   ['/admin/job', ui.vacancies.queueTitle],
   ['/admin/events', ui.events.queueTitle],
+  ['/admin/ads', ui.distributions.staff.title],
 ] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */

@@ -1,0 +1,16 @@
+import type { DistributionsPageServices } from '../../../shared/pages/distributions.ts';
+import type { Ctx } from '../../context.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { isStaff, requireUser, type UserRow } from '../auth/index.ts';
+import * as ads from './service.ts';
+
+export function distributionsPage(ctx: Ctx, user: UserRow | null): DistributionsPageServices {
+  return {
+    prices: () => ads.prices(ctx),
+    staff: async () => {
+      if (!isStaff(requireUser(user))) throw forbidden();
+      const [list, requests, prices] = await Promise.all([ads.staffList(ctx), ads.requests(ctx), ads.prices(ctx)]);
+      return { items: list.items, requests: requests.items, prices };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import * as contracts from '../../../shared/api/distributions.ts';
+import { messages } from '../../../shared/catalogue.ts';
+import { Said } from '../../lib/answers.ts';
+import { READS, route } from '../../http/route.ts';
+import * as ads from './service.ts';
+
+/** A transparent 1×1 GIF: the probes' answer. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const STATE_MESSAGES = {
+  launched: messages.distributionLaunched,
+  not_launched: messages.distributionStopped,
+  archived: messages.distributionArchivedDone,
+} as const;
+
+export const distributionsRoutes = [
+  route.implement(contracts.random, {
+    rateLimit: READS,
+    handler: ({ ctx, user, query, req }) => ads.random(ctx, user, query, req.ip),
+  }),
+
+  route.implement(contracts.hit, {
+    rateLimit: [120, 60],
+    handler: ({ ctx, user, params, body, req }) => ads.hit(ctx, user, params.id, body.place, req.ip),
+  }),
+
+  route.implement(contracts.staffList, {
+    rateLimit: READS,
+    handler: ({ ctx }) => ads.staffList(ctx),
+  }),
+
+  route.implement(contracts.create, {
+    rateLimit: [60, 3600],
+    message: messages.distributionCreated,
+    handler: ({ ctx, user, body }) => ads.create(ctx, user, body),
+  }),
+
+  route.implement(contracts.edit, {
+    rateLimit: [120, 3600],
+    message: messages.distributionSaved,
+    handler: ({ ctx, params, body }) => ads.edit(ctx, params.id, body),
+  }),
+
+  route.implement(contracts.setState, {
+    rateLimit: [120, 3600],
+    handler: async ({ ctx, params, body }) =>
+      new Said(await ads.setState(ctx, params.id, body.state), STATE_MESSAGES[body.state]),
+  }),
+
+  route.implement(contracts.setPrices, {
+    rateLimit: [30, 3600],
+    message: messages.adPricesSaved,
+    handler: ({ ctx, body }) => ads.setPrices(ctx, body),
+  }),
+
+  route.implement(contracts.requests, {
+    rateLimit: READS,
+    handler: ({ ctx }) => ads.requests(ctx),
+  }),
+];
+
+/** At the site root: the advertisers' form and the ad-block probes. */
+export const distributionsRootRoutes = [
+  route.implement(contracts.sendRequest, {
+    rateLimit: [5, 3600],
+    message: messages.adRequestSent,
+    handler: ({ ctx, user, body }) => ads.sendRequest(ctx, user, body),
+  }),
+  ...[contracts.advertGif, contracts.pixel].map((c) =>
+    route.implement(c, {
+      // A probe must answer as fast as a file: a limit would read as a blocker.
+      rateLimit: 'none',
+      handler: ({ reply }) => reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(GIF),
+    }),
+  ),
+];

@@ -1,0 +1,97 @@
+/**
+ * Distributions: the site's own ads, with no third-party script (issue 30; spec/content.md §3, §7, §8, §9). Staff run
+ * campaigns of a native unit or a banner; the pages ask `GET /distributions/random {place}` for one and count a shown
+ * unit by `POST /distributions/{id}/hit {place}`.
+ */
+
+/** Where a unit shows: in a feed, the right column, under an entry, floating in a corner. */
+export const AD_PLACES = ['feed', 'right', 'entry', 'floating'] as const;
+export type AdPlace = (typeof AD_PLACES)[number];
+
+export const AD_FORMATS = ['native', 'banner'] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+
+/** launched / not launched / archived. */
+export const AD_STATES = ['launched', 'not_launched', 'archived'] as const;
+export type AdState = (typeof AD_STATES)[number];
+
+export const AD_DEVICES = ['desktop', 'phone'] as const;
+export type AdDevice = (typeof AD_DEVICES)[number];
+
+/** The page kinds a campaign may target (initial data's `navigation_name`, spec/content.md §3). */
+export const AD_SECTIONS = ['main', 'popular', 'new', 'all', 'my', 'entry', 'subsite', 'tag'] as const;
+export type AdSection = (typeof AD_SECTIONS)[number];
+
+/** "Ad hold 4 hours" (spec/foundation.md §9): a launch or a change shows this long after it was made. */
+export const AD_HOLD_HOURS = 4;
+export const AD_HOLD_MS = AD_HOLD_HOURS * 3_600_000;
+
+/** A reader's frequency cap counts the impressions of this window. */
+export const AD_FREQUENCY_WINDOW_MS = 86_400_000;
+
+/** spec/content.md §9: a closed floating unit stays hidden for a day. */
+export const FLOATING_HIDDEN_COOKIE = 'distribution-fl-hidden';
+export const FLOATING_HIDDEN_DAYS = 1;
+
+/** spec/content.md §9: the ad-block probe's result, kept 365 days; each pixel waits 2000 ms. */
+export const ADBLOCK_COOKIE = 'adblock-state';
+export const ADBLOCK_DAYS = 365;
+export const PIXEL_TIMEOUT_MS = 2000;
+/** The two pixel probes (`/px.gif?ch=1|2&rn=…`). */
+export const PIXEL_CHANNELS = [1, 2] as const;
+export const PIXEL_RN_RE = /^[A-Za-z0-9]{1,40}$/;
+
+/** Phones are below this width (spec/content.md §9 "Breakpoints: mobile 859"). */
+export const PHONE_MAX_WIDTH = 859;
+
+export const AD_LIMITS = {
+  title: 120,
+  text: 500,
+  url: 1000,
+  advertiser: 200,
+  erid: 64,
+  tags: 20,
+  subsites: 50,
+  impressions: 1_000_000_000,
+  frequency: 1000,
+  budget: 100_000_000,
+  price: 10_000_000,
+  requestName: 100,
+  requestCompany: 200,
+  requestMessage: 3000,
+} as const;
+
+/** An advertiser's token of the ad register (erid): letters and digits. */
+export const ERID_RE = /^[A-Za-z0-9]{4,64}$/;
+
+/** A picture of a unit: a file of the media module (`/media/{uuid}/…`) or an https address. */
+export const AD_IMAGE_RE = /^(\/media\/[A-Za-z0-9-]+\/[^\s"'<>\\]*|https:\/\/[^\s"'<>\\]+)$/;
+
+/** `YYYY-MM-DD`: a campaign's first and last day (Moscow days, taken as UTC+3). */
+export const AD_DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The layout's `propaganda` option (spec/content.md §2): `on` where content pages show units, `off` on other pages
+ * (only the floating unit), `off-all` on pages with no ads at all (staff's, settings, paying, writing, the ad page).
+ */
+export type Propaganda = 'on' | 'off' | 'off-all';
+const AD_FREE = /^\/(admin|settings|account|plus|ad|writing|drafts|messenger|donations|signin|recover|email)(\/|$)/;
+
+export function propagandaOf(navigationName: string, path: string): Propaganda {
+  if (AD_FREE.test(path)) return 'off-all';
+  return (AD_SECTIONS as readonly string[]).includes(navigationName) ? 'on' : 'off';
+}
+
+/** Prices per thousand impressions of each format (roubles), set by staff and shown on /ad. */
+export type AdPrices = Record<AdFormat, number>;
+export const DEFAULT_AD_PRICES: AdPrices = { native: 350, banner: 250 };
+
+/** The impressions a campaign may still buy: its cap, or what its budget pays for at the format's price. */
+export function impressionLimit(
+  c: { impression_cap: number | null; budget: number | null; format: AdFormat },
+  prices: AdPrices,
+): number | null {
+  const byBudget = c.budget === null ? null : Math.floor((c.budget * 1000) / Math.max(1, prices[c.format]));
+  if (c.impression_cap === null) return byBudget;
+  return byBudget === null ? c.impression_cap : Math.min(byBudget, c.impression_cap);
+}

@@ -1,0 +1,28 @@
+import type { AdPlace } from '../../../shared/ads.ts';
+import type { ContractInput } from '../../../shared/api/contract.ts';
+import type * as c from '../../../shared/api/distributions.ts';
+import { call, callAtRoot } from '../../api/call.ts';
+
+/** The distributions' calls of the web client (src/shared/api/distributions.ts). */
+export const adsCalls = {
+  random: (query: ContractInput<typeof c.random>) =>
+    call<typeof c.random>('GET /distributions/random', query, { notify: false }),
+  hit: (id: number, place: AdPlace) =>
+    call<typeof c.hit>('POST /distributions/:id/hit', { id, place }, { notify: false }),
+  create: (body: Record<string, unknown>) =>
+    call<typeof c.create>('POST /admin/distributions/create', body as Parameters<typeof call<typeof c.create>>[1]),
+  edit: (id: number, body: Record<string, unknown>) =>
+    call<typeof c.edit>('POST /admin/distributions/:id/edit', {
+      ...(body as Parameters<typeof call<typeof c.create>>[1]),
+      id,
+    }),
+  setState: (id: number, state: string) =>
+    call<typeof c.setState>('POST /admin/distributions/:id/state', {
+      id,
+      state: state as 'launched',
+    }),
+  setPrices: (native: number, banner: number) =>
+    call<typeof c.setPrices>('POST /admin/distributions/prices', { native, banner }),
+  sendRequest: (body: Record<string, string>) =>
+    callAtRoot<typeof c.sendRequest>('POST /ad/request', body as Parameters<typeof call<typeof c.sendRequest>>[1]),
+};

@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { banUser, unbanUser } from './ban.ts';
 import { BanList } from './BanList.tsx';
 import { QueuesTab } from './Queues.tsx';
+import { SiteRoleForm } from './SiteRoleForm.tsx';
 import './moderation.css';
 
 const L = ui.moderation;
@@ -151,9 +152,15 @@ function Card({ card, now }: { card: UserCard; now: number }) {
       )}
       <section>
         <h3 className="mod-h3">{L.roles}</h3>
-        <p>
+        <p data-testid="card-site-role">
           {L.siteRole}: <b>{L.roleNames[u.role]}</b>
         </p>
+        <SiteRoleForm
+          key={u.role}
+          user={u}
+          grantable={card.grantable_roles}
+          onChanged={() => revalidator.revalidate()}
+        />
         <ul className="mod-roles">
           {card.subsite_roles.map((r) => (
             <li key={r.subsite_id}>
@@ -252,12 +259,17 @@ function AuditRows({ items, now }: { items: AuditItem[]; now: number }) {
               )}
             </span>
             {a.reason && <span className="mod-audit__reason">«{a.reason}»</span>}
+            {a.action === 'user.role' && isRole(a.data.from) && isRole(a.data.to) && (
+              <span className="mod-audit__reason">{L.roleChange(L.roleNames[a.data.from], L.roleNames[a.data.to])}</span>
+            )}
           </span>
         </li>
       ))}
     </ol>
   );
 }
+
+const isRole = (v: unknown): v is keyof typeof L.roleNames => typeof v === 'string' && v in L.roleNames;
 
 /** "заблокировала пользователя", "снял отметку 18+ с записи": the verb agrees with the actor, the noun with the verb. */
 function auditPhrase(a: AuditItem): string {

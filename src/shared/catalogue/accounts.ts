@@ -199,7 +199,7 @@ export const accountsUi = {
     add: 'Добавить',
     remove: 'Убрать',
     roles: {
-      owner: 'Владелец',
+      owner: 'Создатель',
       admin: 'Администратор',
       moderator: 'Модератор',
       editor: 'Редактор',

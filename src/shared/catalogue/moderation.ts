@@ -120,7 +120,7 @@ export const moderationUi = {
   roleChange: (from: string, to: string) => `${from} → ${to}`,
   roleNames: { user: 'пользователь', moderator: 'модератор', admin: 'администратор', superuser: 'суперпользователь' },
   subsiteRoleNames: {
-    owner: 'владелец',
+    owner: 'создатель',
     admin: 'администратор',
     moderator: 'модератор',
     editor: 'редактор',

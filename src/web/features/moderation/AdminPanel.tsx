@@ -260,7 +260,9 @@ function AuditRows({ items, now }: { items: AuditItem[]; now: number }) {
             </span>
             {a.reason && <span className="mod-audit__reason">«{a.reason}»</span>}
             {a.action === 'user.role' && isRole(a.data.from) && isRole(a.data.to) && (
-              <span className="mod-audit__reason">{L.roleChange(L.roleNames[a.data.from], L.roleNames[a.data.to])}</span>
+              <span className="mod-audit__reason">
+                {L.roleChange(L.roleNames[a.data.from], L.roleNames[a.data.to])}
+              </span>
             )}
           </span>
         </li>

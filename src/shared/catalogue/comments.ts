@@ -34,10 +34,6 @@ export const commentsUi = {
   sortingLabel: 'Сортировка комментариев',
   sorting: { popular: 'Популярные', date: 'По порядку' },
   placeholder: 'Написать комментарий…',
-  /** The comment author switch (spec/foundation.md §1): oneself or a subsite one manages. */
-  authorSwitch: 'От чьего имени',
-  asMyself: 'От себя',
-  writtenBy: (name: string) => `написал(а) ${name}`,
   replyPlaceholder: 'Ваш ответ…',
   send: 'Отправить',
   save: 'Сохранить',

@@ -38,7 +38,11 @@ export async function setSiteRole(db: Db, userId: number, role: 'user' | 'modera
  * other's rights at once wait for one another, so the last one always stays.
  */
 export async function lockSuperusers(db: Db): Promise<number> {
-  const found = await rows(db, z.object({ id: col.int }), sql`select id from users where role = 'superuser' for update`);
+  const found = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`select id from users where role = 'superuser' for update`,
+  );
   return found.length;
 }
 

@@ -1,7 +1,7 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { complaintsShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
@@ -46,6 +46,8 @@ export interface CommentItemProps {
   onRemove(branch: boolean): void;
   submitReply(text: string): Promise<boolean>;
   submitEdit(text: string): Promise<boolean>;
+  /** The comment author switch of subsite managers, in the reply form. */
+  replyExtra?: ReactNode;
 }
 
 /** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
@@ -95,6 +97,11 @@ export function CommentItem(p: CommentItemProps) {
                 {c.author.name}
               </Link>
               {c.author.is_plus && <PlusBadge />}
+              {c.written_by && (
+                <Link to={c.written_by.url} className="comment__writer" data-testid="comment-writer">
+                  ✎ {c.written_by.name}
+                </Link>
+              )}
               <a
                 href={`#comment-${c.id}`}
                 className="comment__date"
@@ -169,6 +176,7 @@ export function CommentItem(p: CommentItemProps) {
               onCancel={p.onCancel}
               autoFocus
               testId="comment-reply-form"
+              extra={p.replyExtra}
             />
           </div>
         )}
@@ -214,8 +222,11 @@ function CommentMenu(p: CommentItemProps) {
         if (value === 'edit') p.onEdit();
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
-        else if (value === 'ban' && c.author) void banUser({ id: c.author.id, name: c.author.name });
-        else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
+        else if (value === 'ban' && c.author) {
+          // A comment written as a subsite: the person who wrote it (staff see `written_by`).
+          const who = c.written_by ?? c.author;
+          void banUser({ id: who.id, name: who.name });
+        } else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
         else if ((value === 'block' || value === 'unblock') && c.author)
           void setBlocked(c.author.id, value === 'block');
         else if (value === 'pin') void pinComment(c.id, !c.is_pinned).then((done) => done && p.onPinned?.());

@@ -22,6 +22,7 @@ import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
+import { useAuthorSwitch } from './useAuthorSwitch.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
 import { localNewIds, markSeen, readMark } from './seen.ts';
 import { appendReplies, linkedComment, mergeThreads, pick, withoutKeys } from './pages.ts';
@@ -49,6 +50,7 @@ type PageParams = { count?: number; cursor?: string; thread?: number; after?: nu
 function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   const user = useCurrentUser();
   const location = useLocation();
+  const { asSubsite, control: authorSwitch } = useAuthorSwitch(user);
   const first = initial?.page;
   const [items, setItems] = useState<Comment[] | null>(first?.items ?? null);
   const [more, setMore] = useState<Record<number, number>>(first?.more ?? {});
@@ -282,7 +284,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
 
   const add = async (text: string, parent: number | null) => {
     held.current = [];
-    const res = await call<typeof addComment>('POST /comment/add', { id: entry.id, text, reply_to: parent });
+    const as = asSubsite ? { as_subsite_id: asSubsite } : {};
+    const res = await call<typeof addComment>('POST /comment/add', { id: entry.id, text, reply_to: parent, ...as });
     if (res.ok) {
       sent.current.add(res.data.id);
       own.current.set(res.data.id, res.data);
@@ -343,6 +346,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           submitLabel={L.send}
           onSubmit={(text) => add(text, null)}
           testId="comment-add-form"
+          extra={authorSwitch}
         />
       ) : (
         <p className="comments__note" data-testid="comments-disabled">
@@ -374,6 +378,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           entry={entry}
           items={items}
           user={user}
+          authorSwitch={authorSwitch}
           now={now}
           newIds={newIds}
           highlighted={highlighted}

@@ -13,8 +13,7 @@ const roles = ui.accounts.subsite.roles;
 /** A company blog's tabs (spec/foundation.md §1 'commercial tabs'): `?tab=`, the entries by default. */
 export const COMPANY_TABS = ['entries', 'about', 'vacancies', 'events', 'team'] as const;
 export type CompanyTab = (typeof COMPANY_TABS)[number];
-export const companyTab = (asked: string | null): CompanyTab =>
-  COMPANY_TABS.find((tab) => tab === asked) ?? 'entries';
+export const companyTab = (asked: string | null): CompanyTab => COMPANY_TABS.find((tab) => tab === asked) ?? 'entries';
 
 const host = (url: string) => {
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 import { companyDetails } from '../../db/schema.ts';
+import { expected } from '../../lib/errors.ts';
 
 /** A company blog's details, contacts and promotion balance, its team and its counts (issue 32). */
 
@@ -19,7 +20,7 @@ export async function saveDetails(db: Db, subsiteId: number, given: CompanyDetai
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   if (!Object.keys(values).length) {
     await db.insert(companyDetails).values({ subsiteId }).onConflictDoNothing();
-    return (await detailsOf(db, subsiteId))!;
+    return expected(await detailsOf(db, subsiteId), 'the company details row just made');
   }
   const [row] = await db
     .insert(companyDetails)

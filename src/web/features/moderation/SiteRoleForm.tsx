@@ -42,7 +42,7 @@ export function SiteRoleForm({
       }}
     >
       <label className="mod-site-role__label">
-        <span>{L.siteRole}</span>
+        <span className="visually-hidden">{L.siteRole}</span>
         <select
           value={role}
           onChange={(e) => setRole(e.target.value as Role)}

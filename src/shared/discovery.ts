@@ -28,8 +28,6 @@ export type RatingKind = (typeof RATING_KINDS)[number];
 export const RATING_PAGE_SIZE = 50;
 
 export const COMPANIES_PAGE_SIZE = 30;
-/** The longest company details and contacts (issue 32). */
-export const COMPANY_LIMITS = { legalName: 300, industry: 100, city: 100, website: 300, email: 254, address: 500 };
 
 export const STATS_DAYS_DEFAULT = 30;
 export const STATS_DAYS_MAX = 365;

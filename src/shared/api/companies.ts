@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isValidInn } from '../billing.ts';
 import { messages } from '../catalogue.ts';
-import { COMPANY_LIMITS as L } from '../discovery.ts';
-import { normalizePhone } from '../format.ts';
+import { normalizePhone } from '../phone.ts';
 import { EMAIL_RE, emptyAs, idField, intField, plainBody, withoutControlChars } from '../validation.ts';
 import { subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -10,6 +9,8 @@ import { companyDetails } from './discovery.ts';
 
 /** A company blog's details and contacts, and its managers' cabinet (issue 32; spec/foundation.md §5). */
 
+/** The longest company details and contacts. */
+const L = { legalName: 300, industry: 100, city: 100, website: 300, email: 254, address: 500 };
 const idParams = z.object({ id: idField(messages.companyNotFound) });
 const int = z.number().int();
 

@@ -5,5 +5,4 @@
 export const commentAuthorUi = {
   label: 'От чьего имени',
   asMyself: 'От себя',
-  writtenBy: 'Написал',
 } as const;

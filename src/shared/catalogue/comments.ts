@@ -11,8 +11,6 @@ export const commentsMessages = {
   commentSortingInvalid: 'Сортировка бывает только «popular» или «date»',
   commentIdInvalid: 'Неверный номер комментария',
   commentEntryIdInvalid: 'Неверный номер записи',
-  commentAsSubsiteInvalid: 'Неверный номер подсайта, от имени которого пишется комментарий',
-  commentAsSubsiteForbidden: 'Писать от имени сообщества или компании могут только их создатель и администраторы',
   commentCursorInvalid: 'Неверная позиция в обсуждении',
   commentThreadInvalid: 'Такой ветки обсуждения нет',
   commentsCountInvalid: (max: number) => `На странице обсуждения от 1 до ${max} веток`,

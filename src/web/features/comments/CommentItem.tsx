@@ -1,7 +1,7 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { complaintsShownUi, moderationShownUi } from '../../../shared/catalogue/shown.ts';
@@ -46,8 +46,6 @@ export interface CommentItemProps {
   onRemove(branch: boolean): void;
   submitReply(text: string): Promise<boolean>;
   submitEdit(text: string): Promise<boolean>;
-  /** The comment author switch of subsite managers, in the reply form. */
-  replyExtra?: ReactNode;
 }
 
 /** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
@@ -93,15 +91,16 @@ export function CommentItem(p: CommentItemProps) {
               <Link to={c.author.url} className="comment__avatar" tabIndex={-1} aria-hidden>
                 <Avatar name={c.author.name} color={c.author.avatar_color} url={c.author.avatar_url} size={28} />
               </Link>
-              <Link to={c.author.url} className="comment__author" data-testid="comment-author">
+              {/* A comment written as a subsite names its writer to staff and to the writer (`written_by`). */}
+              <Link
+                to={c.author.url}
+                className="comment__author"
+                data-testid="comment-author"
+                title={c.written_by?.name}
+              >
                 {c.author.name}
               </Link>
               {c.author.is_plus && <PlusBadge />}
-              {c.written_by && (
-                <Link to={c.written_by.url} className="comment__writer" data-testid="comment-writer">
-                  ✎ {c.written_by.name}
-                </Link>
-              )}
               <a
                 href={`#comment-${c.id}`}
                 className="comment__date"
@@ -176,7 +175,6 @@ export function CommentItem(p: CommentItemProps) {
               onCancel={p.onCancel}
               autoFocus
               testId="comment-reply-form"
-              extra={p.replyExtra}
             />
           </div>
         )}
@@ -222,11 +220,9 @@ function CommentMenu(p: CommentItemProps) {
         if (value === 'edit') p.onEdit();
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
-        else if (value === 'ban' && c.author) {
-          // A comment written as a subsite: the person who wrote it (staff see `written_by`).
-          const who = c.written_by ?? c.author;
-          void banUser({ id: who.id, name: who.name });
-        } else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
+        // A comment written as a subsite bans the person who wrote it (staff see `written_by`).
+        else if (value === 'ban' && c.author) void banUser(c.written_by ?? c.author);
+        else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
         else if ((value === 'block' || value === 'unblock') && c.author)
           void setBlocked(c.author.id, value === 'block');
         else if (value === 'pin') void pinComment(c.id, !c.is_pinned).then((done) => done && p.onPinned?.());

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, type RefObject } from 'react';
+import { Fragment, type RefObject } from 'react';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { COMMENT_SORTINGS, type Comment, type CommentSorting } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
@@ -36,8 +36,6 @@ export function CommentList(props: {
   edit(id: number, text: string): Promise<boolean>;
   moreReplies(rootId: number): void;
   moreThreads(): void;
-  /** The comment author switch of subsite managers, for the reply forms. */
-  authorSwitch?: ReactNode;
 }) {
   const { entry, items, user, now, newIds, highlighted, open, sorting, replyTo, editing, more, busy, cursor, later } =
     props;
@@ -82,7 +80,6 @@ export function CommentList(props: {
                 setEditing(null);
               }}
               onRemove={(branch) => remove(c.id, branch)}
-              replyExtra={props.authorSwitch}
               submitReply={(text) => add(text, c.id)}
               submitEdit={(text) => edit(c.id, text)}
             />

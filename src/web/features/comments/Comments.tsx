@@ -22,7 +22,7 @@ import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { CommentForm } from './CommentForm.tsx';
-import { useAuthorSwitch } from './useAuthorSwitch.tsx';
+import { authorSwitch, writingAs } from './authorChoice.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
 import { localNewIds, markSeen, readMark } from './seen.ts';
 import { appendReplies, linkedComment, mergeThreads, pick, withoutKeys } from './pages.ts';
@@ -50,7 +50,6 @@ type PageParams = { count?: number; cursor?: string; thread?: number; after?: nu
 function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitial }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const { asSubsite, control: authorSwitch } = useAuthorSwitch(user);
   const first = initial?.page;
   const [items, setItems] = useState<Comment[] | null>(first?.items ?? null);
   const [more, setMore] = useState<Record<number, number>>(first?.more ?? {});
@@ -284,8 +283,12 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
 
   const add = async (text: string, parent: number | null) => {
     held.current = [];
-    const as = asSubsite ? { as_subsite_id: asSubsite } : {};
-    const res = await call<typeof addComment>('POST /comment/add', { id: entry.id, text, reply_to: parent, ...as });
+    const res = await call<typeof addComment>('POST /comment/add', {
+      id: entry.id,
+      text,
+      reply_to: parent,
+      as_subsite_id: writingAs.get(),
+    });
     if (res.ok) {
       sent.current.add(res.data.id);
       own.current.set(res.data.id, res.data);
@@ -346,7 +349,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           submitLabel={L.send}
           onSubmit={(text) => add(text, null)}
           testId="comment-add-form"
-          extra={authorSwitch}
+          extra={authorSwitch(user)}
         />
       ) : (
         <p className="comments__note" data-testid="comments-disabled">
@@ -378,7 +381,6 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           entry={entry}
           items={items}
           user={user}
-          authorSwitch={authorSwitch}
           now={now}
           newIds={newIds}
           highlighted={highlighted}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CompanyDetails } from '../../../shared/api/discovery.ts';
 import type { TeamMember } from '../../../shared/api/companies.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatPhone } from '../../../shared/format.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import './company.css';
 

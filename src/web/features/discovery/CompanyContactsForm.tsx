@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { saveCompany } from '../../../shared/api/companies.ts';
 import type { CompanyDetails } from '../../../shared/api/discovery.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import { formatPhone } from '../../../shared/format.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { call } from '../../api/call.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';

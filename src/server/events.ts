@@ -8,7 +8,15 @@ import type { ReactionTarget } from '../shared/reactions.ts';
  * emitting request has its answer; a failing listener is logged and never fails the request.
  */
 export interface DomainEventMap {
-  'comment.created': { commentId: number; entryId: number; authorId: number; replyTo: number | null; text: string };
+  /** `asSubsiteId`: written as that subsite (the comment author switch); `authorId` is still the writer. */
+  'comment.created': {
+    commentId: number;
+    entryId: number;
+    authorId: number;
+    asSubsiteId?: number | null;
+    replyTo: number | null;
+    text: string;
+  };
   'comment.edited': { commentId: number; entryId: number; authorId: number; text: string };
   'comment.removed': { commentIds: number[]; entryId: number; commentsCount: number; byId: number };
   /** A vote changed (not a repeat): `count`/`summ` are the target's exact tallies after it. */

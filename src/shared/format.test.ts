@@ -8,11 +8,9 @@ import {
   formatFullDate,
   formatUntil,
   formatNumber,
-  formatPhone,
   formatTimecode,
   imageRequestSize,
   imageWidthBucket,
-  normalizePhone,
   plural,
   pluralize,
   relativeTime,
@@ -20,6 +18,7 @@ import {
   typograph,
   type PluralForms,
 } from './format.ts';
+import { formatPhone, normalizePhone } from './phone.ts';
 
 const NBSP = '\u00A0';
 const COMMENTS: PluralForms = ['комментарий', 'комментария', 'комментариев'];

@@ -25,6 +25,15 @@ export interface OwnBan {
   reason: string;
 }
 
+/**
+ * A subsite's roles by the spec's names (spec/content.md §3 'role list (name and active flag)', §6 'creator'): the
+ * person who created it is stored as `owner` (the team's word in every module) and named `creator` on the wire.
+ */
+export const SUBSITE_ROLE_NAMES = ['creator', 'admin', 'moderator', 'editor', 'author'] as const;
+export type SubsiteRoleName = (typeof SUBSITE_ROLE_NAMES)[number];
+export const subsiteRoleName = (stored: string | null): SubsiteRoleName | null =>
+  stored === 'owner' ? 'creator' : (SUBSITE_ROLE_NAMES.find((n) => n === stored) ?? null);
+
 /** Subsite roles that manage a subsite (ban in it, pin in it, its settings and team). */
 export const MANAGER_ROLES = ['owner', 'admin'];
 /** Subsite roles that review a moderated community's approval queue: its managers and its own moderators. */

@@ -14,6 +14,7 @@ export default [
   route('u/me/settings/email/:token', 'routes/account.email.tsx'),
   route('u/:user/settings', 'routes/subsite.settings.tsx', { id: 'subsite-settings-user' }),
   route('s/:slug/settings', 'routes/subsite.settings.tsx', { id: 'subsite-settings-community' }),
+  route('s/:slug/cabinet', 'routes/subsite.cabinet.tsx'),
   route('developers/api', 'routes/api.reference.tsx'),
   route('u/:user', 'routes/subsite.tsx', { id: 'subsite-user' }),
   route('s/:slug', 'routes/subsite.tsx', { id: 'subsite-community' }),

@@ -39,6 +39,13 @@ export interface SeedCommunity {
     website: string;
     employees: number;
     foundedYear: number;
+    /** Коммерческие контакты: телефон +7XXXXXXXXXX, почта, адрес, ИНН с верной контрольной суммой. */
+    phone: string;
+    email: string;
+    address: string;
+    inn: string;
+    /** Баланс продвижения в копейках (кабинет компании). */
+    promotionBalance: number;
   };
 }
 
@@ -73,6 +80,8 @@ export interface SeedComment {
   author: string;
   /** SeedComment.key родителя в той же записи. */
   replyTo?: string;
+  /** SeedCommunity.slug: комментарий написан от имени сообщества или компании (автор — её администратор). */
+  asCommunity?: string;
   text: string;
   /** Через столько минут после публикации записи (ответы — позже родителя). */
   minutesAfter: number;
@@ -154,6 +163,11 @@ export const seedCommunities: SeedCommunity[] = [
       website: 'https://severbank.example',
       employees: 4200,
       foundedYear: 1994,
+      phone: '+78123095500',
+      email: 'press@severbank.example',
+      address: 'Санкт-Петербург, Невский проспект, 38',
+      inn: '7801123455',
+      promotionBalance: 2_500_000,
     },
   },
   {
@@ -168,6 +182,11 @@ export const seedCommunities: SeedCommunity[] = [
       website: 'https://pechka.example',
       employees: 310,
       foundedYear: 2016,
+      phone: '+78432001616',
+      email: 'franchise@pechka.example',
+      address: 'Казань, ул. Баумана, 17',
+      inn: '1655123453',
+      promotionBalance: 340_000,
     },
   },
 ];
@@ -2265,6 +2284,24 @@ export const seedComments: SeedComment[] = [
     ['b', 'artem', 300, null, 'Очень тёплый финал. Ваш папа — молодец.'],
   ]),
 
+  ...thread('severbank-app', [
+    [
+      'q',
+      'ilya',
+      40,
+      null,
+      'А старое приложение когда отключите? У родителей до сих пор оно, и обновляться они не хотят.',
+    ],
+  ]),
+  {
+    key: 'severbank-app:a',
+    entry: 'severbank-app',
+    author: 'anna',
+    asCommunity: 'severbank',
+    replyTo: 'severbank-app:q',
+    minutesAfter: 95,
+    text: 'Илья, старое приложение будет работать до конца года, а в отделениях помогут перенести всё в новое за десять минут. Спасибо, что спросили!',
+  },
   ...thread('telegram-channel-3y', [
     [
       'a',

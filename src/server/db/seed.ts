@@ -161,6 +161,7 @@ async function seed(db: Db, now: Date) {
       .values({
         entryId: idOf(entryIds, c.entry, 'entry'),
         authorId: idOf(userIds, c.author, 'user'),
+        asSubsiteId: c.asCommunity ? idOf(communityIds, c.asCommunity, 'community') : null,
         text: c.text,
         replyTo: c.replyTo ? idOf(commentIds, c.replyTo, 'comment') : null,
         createdAt: at > now ? now : at,

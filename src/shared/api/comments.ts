@@ -25,8 +25,13 @@ export const comment = z.object({
   source: z.string().nullable(),
   date: z.string(),
   modification_date: z.string().nullable(),
-  /** null for a removed comment (kept as a stub because it has replies). */
+  /**
+   * null for a removed comment (kept as a stub because it has replies). A comment written as a community or company
+   * (the comment author switch) names the subsite here: its name, avatar and link.
+   */
   author: authorRef.nullable(),
+  /** Who wrote a comment shown as a subsite: told to staff and to the writer only, null otherwise. */
+  written_by: authorRef.nullable(),
   likes,
   is_favorited: z.boolean(),
   is_removed: z.boolean(),
@@ -116,6 +121,8 @@ export const add = contract({
     id: idField(messages.commentEntryIdInvalid),
     text: textField,
     reply_to: parentIdField(messages.commentIdInvalid),
+    /** The comment author switch: a community or company the writer manages; absent or 0 for themselves. */
+    as_subsite_id: parentIdField(messages.commentAsSubsiteInvalid).optional(),
     captcha: captchaField,
   }),
   response: comment,
@@ -131,6 +138,9 @@ export const add = contract({
     'blocked_mention',
     'captcha_required',
     'captcha_invalid',
+    'comment_as_subsite_invalid',
+    'comment_as_subsite_forbidden',
+    'subsite_not_found',
   ],
 });
 

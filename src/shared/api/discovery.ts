@@ -154,6 +154,11 @@ export const companyDetails = z.object({
   website: z.string(),
   employees: int.nullable(),
   founded_year: int.nullable(),
+  /** The commercial contacts (issue 32): phone as +7XXXXXXXXXX, e-mail, address, INN. */
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  inn: z.string(),
 });
 export type CompanyDetails = z.output<typeof companyDetails>;
 

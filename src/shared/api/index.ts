@@ -13,6 +13,7 @@ export * as bookmarks from './bookmarks.ts';
 export * as cards from './cards.ts';
 export * as comments from './comments.ts';
 export * as complaints from './complaints.ts';
+export * as companies from './companies.ts';
 export * as discovery from './discovery.ts';
 export * as entries from './entries.ts';
 export * as events from './events.ts';

@@ -162,6 +162,8 @@ const userCardData = z.object({
   /** What the viewer may do with this person. */
   can_ban: z.boolean(),
   can_ban_forever: z.boolean(),
+  /** The site roles the viewer may set for this person (empty: none, the role is not theirs to change). */
+  grantable_roles: z.array(siteRole),
 });
 export type UserCard = z.output<typeof userCardData>;
 
@@ -173,6 +175,30 @@ export const userCard = contract({
   response: userCardData,
   errors: ['ban_user_id_invalid', 'forbidden', 'ban_user_not_found'],
 });
+
+/**
+ * A person's site role (issue 32): admins set user or moderator for people below them, superusers any role; nobody
+ * their own, and the last superuser keeps theirs. Each change goes to the audit log (`user.role`).
+ */
+export const setSiteRole = contract({
+  method: 'POST',
+  path: '/admin/users/:id/role',
+  access: 'active',
+  params: userParams,
+  body: plainBody({ role: z.enum(['user', 'moderator', 'admin', 'superuser'], { error: messages.siteRoleInvalid }) }),
+  response: z.object({ user_id: int, role: siteRole, previous: siteRole }),
+  errors: [
+    'ban_user_id_invalid',
+    'ban_user_not_found',
+    'site_role_invalid',
+    'site_role_forbidden',
+    'site_role_rank_forbidden',
+    'site_role_grant_forbidden',
+    'site_role_self',
+    'site_role_last_superuser',
+  ],
+});
+export type SiteRoleResult = ContractOutput<typeof setSiteRole>;
 
 /** By number, by the start of the address, or by a part of the name. */
 export const searchUsers = contract({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
 import { FEED_SORTINGS } from '../feed.ts';
+import { SUBSITE_ROLE_NAMES } from '../moderation.ts';
 import { idField, intField, plainBody } from '../validation.ts';
 import { subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -59,6 +60,8 @@ export const details = contract({
     can_manage: z.boolean(),
     entries_count: int,
     created: z.string(),
+    /** Its roles (spec/content.md §3), `active` where the reader holds it: creator, admin, moderator, editor, author. */
+    roles: z.array(z.object({ name: z.enum(SUBSITE_ROLE_NAMES), active: z.boolean() })),
   }),
   errors: ['subsite_not_found'],
 });

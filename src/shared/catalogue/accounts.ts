@@ -38,6 +38,9 @@ export const accountsMessages = {
   subsiteSettingsModerationOnly:
     'Модераторы сайта меняют в сообществе только то, кто может публиковать, и одобрение записей',
   subsiteNotFound: 'Сообщество не найдено',
+  // The comment author switch (issue 32): only a community's or company's creator and admins speak for it.
+  commentAsSubsiteInvalid: 'Неверный номер подсайта, от имени которого пишется комментарий',
+  commentAsSubsiteForbidden: 'Писать от имени сообщества или компании могут только их создатель и администраторы',
   subsiteSettingsSaved: 'Настройки сохранены',
   subsiteNameInvalid: 'Название — от 2 до 60 символов',
   rulesTooLong: (max: number) => `Правила — не длиннее ${max} символов`,
@@ -199,7 +202,7 @@ export const accountsUi = {
     add: 'Добавить',
     remove: 'Убрать',
     roles: {
-      owner: 'Владелец',
+      owner: 'Создатель',
       admin: 'Администратор',
       moderator: 'Модератор',
       editor: 'Редактор',

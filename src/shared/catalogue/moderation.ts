@@ -31,6 +31,14 @@ export const moderationMessages = {
   auditLastIdInvalid: 'Неверный номер последней записи журнала',
   auditActionInvalid: 'Неизвестное действие',
   userSearchQueryInvalid: 'Запрос поиска — от 1 до 100 символов',
+  // Site roles (issue 32): granted and taken back in /admin, every change in the audit log.
+  siteRoleInvalid: 'Неизвестная роль: пользователь, модератор, администратор или суперпользователь',
+  siteRoleForbidden: 'Менять роли на сайте могут только администраторы и суперпользователи',
+  siteRoleRankForbidden: 'Нельзя менять роль пользователя с такими же или большими правами',
+  siteRoleGrantForbidden: 'Эту роль может выдать только суперпользователь',
+  siteRoleSelf: 'Нельзя изменить собственную роль',
+  siteRoleLastSuperuser: 'Нельзя снять права с последнего суперпользователя',
+  siteRoleChanged: 'Роль изменена',
   // Banned users: why and until when (spec/foundation.md §8 'Your account is banned').
   bannedUntil: (until: string, reason: string) =>
     `Ваш аккаунт заблокирован до ${until}${reason ? `. Причина: ${reason}` : ''}`,
@@ -108,9 +116,11 @@ export const moderationUi = {
   removedData: (entries: number, comments: number) => `удалено записей: ${entries}, комментариев: ${comments}`,
   roles: 'Роли',
   siteRole: 'Роль на сайте',
+  setSiteRole: 'Изменить роль',
+  roleChange: (from: string, to: string) => `${from} → ${to}`,
   roleNames: { user: 'пользователь', moderator: 'модератор', admin: 'администратор', superuser: 'суперпользователь' },
   subsiteRoleNames: {
-    owner: 'владелец',
+    owner: 'создатель',
     admin: 'администратор',
     moderator: 'модератор',
     editor: 'редактор',
@@ -144,6 +154,7 @@ export const moderationUi = {
     'complaint.accept': did('принял жалобу на', 'приняла жалобу на'),
     'complaint.reject': did('отклонил жалобу на', 'отклонила жалобу на'),
     'subsite.role': did('изменил роль', 'изменила роль', 'genitive'),
+    'user.role': did('изменил роль на сайте', 'изменила роль на сайте', 'genitive'),
     'subsite.settings': did('изменил настройки', 'изменила настройки', 'genitive'),
     'vacancy.publish': did('опубликовал', 'опубликовала'),
     'vacancy.reject': did('отклонил', 'отклонила'),

@@ -14,6 +14,14 @@ import { CommunityApprovalQueue } from '../features/moderation/ReviewQueue.tsx';
 import { HashtagChips } from '../features/discovery/HashtagChips.tsx';
 import { SUBSITE_VACANCIES, SubsiteVacancies } from '../features/vacancies/SubsiteVacancies.tsx';
 import { SubsiteEvents } from '../features/events/SubsiteEvents.tsx';
+import {
+  CompanyAbout,
+  CompanyEmpty,
+  CompanySidebar,
+  CompanyTabs,
+  CompanyTeam,
+  companyTab,
+} from '../features/discovery/Company.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -40,19 +48,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!subsite) throw data(null, { status: 404 });
   const asked = url.searchParams.get('sorting');
   const sorting: FeedSorting = isFeedSorting(asked) ? asked : 'hotness';
-  const [page, hashtags, vacancies, events] = await Promise.all([
-    services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }),
+  const isCompany = subsite.type === 'company';
+  // A company blog's tabs (issue 32): the vacancies and events tabs show them all, the entries tab the feed.
+  const tab = isCompany ? companyTab(url.searchParams.get('tab')) : 'entries';
+  const [page, hashtags, vacancies, events, company] = await Promise.all([
+    tab === 'entries' ? services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }) : null,
     services.discovery.subsiteHashtags(subsite),
     services.vacancies.list({ subsite_id: subsite.id }),
     services.events.list({ subsite_id: subsite.id }),
+    isCompany ? services.discovery.company(subsite.id) : null,
   ]);
+  const shown = isCompany && tab !== 'entries' ? undefined : SUBSITE_VACANCIES;
   return {
     subsite,
     sorting,
+    tab,
+    company,
     page,
     hashtags,
-    vacancies: vacancies.items.slice(0, SUBSITE_VACANCIES),
-    events: events.items.slice(0, SUBSITE_VACANCIES),
+    vacancies: vacancies.items.slice(0, shown),
+    events: events.items.slice(0, shown),
     now: Date.now(),
     canonical: publicUrl + subsite.url,
     publicUrl,
@@ -87,19 +102,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SubsitePage({ loaderData }: Route.ComponentProps) {
-  const { subsite, sorting, page, hashtags, vacancies, events, now, serverCards } = loaderData;
+  const { subsite, sorting, tab, company, page, hashtags, vacancies, events, now, serverCards } = loaderData;
   const hrefFor = (s: FeedSorting) => (s === 'hotness' ? subsite.url : `${subsite.url}?sorting=${s}`);
   const key = `subsite:${subsite.id}:${sorting}`;
-  return (
-    <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
-      <SubsiteHeader subsite={subsite} now={now} />
-      {subsite.type === 'user' && <ProfileModeration person={subsite} />}
-      {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
-      {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
-      <div className="subsite-boards">
-        <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
-        <SubsiteEvents subsiteId={subsite.id} items={events} now={now} />
-      </div>
+  const boards = (
+    <div className="subsite-boards">
+      <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
+      <SubsiteEvents subsiteId={subsite.id} items={events} now={now} />
+    </div>
+  );
+  const entries = page && (
+    <>
       <HashtagChips items={hashtags} title={ui.discovery.hashtags.subsiteTitle} />
       <FeedTabs current={sorting} hrefFor={hrefFor} periods={TOP_PERIODS} />
       <FeedList
@@ -113,6 +126,45 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
         // The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx).
         slot={<div data-ad-place="feed" data-section="subsite" data-subsite={subsite.id} />}
       />
+    </>
+  );
+  if (company) {
+    const c = ui.discovery.company;
+    return (
+      <div className="company-page" data-testid="subsite-page" data-sorting={sorting} data-tab={tab}>
+        <SubsiteHeader subsite={subsite} now={now} />
+        <div className="company-page__side">
+          <CompanySidebar details={company.details} cabinetUrl={subsite.can_manage ? `${subsite.url}/cabinet` : null} />
+        </div>
+        <div className="company-page__main">
+          <CompanyTabs url={subsite.url} current={tab} />
+          {tab === 'entries' && entries}
+          {tab === 'about' && <CompanyAbout description={subsite.description} details={company.details} />}
+          {tab === 'vacancies' &&
+            (vacancies.length ? (
+              <SubsiteVacancies subsite={subsite} items={vacancies} now={now} />
+            ) : (
+              <CompanyEmpty text={c.vacanciesEmpty} />
+            ))}
+          {tab === 'events' &&
+            (events.length ? (
+              <SubsiteEvents subsiteId={subsite.id} items={events} now={now} />
+            ) : (
+              <CompanyEmpty text={c.eventsEmpty} />
+            ))}
+          {tab === 'team' && <CompanyTeam items={company.team} />}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="feed-page" data-testid="subsite-page" data-sorting={sorting}>
+      <SubsiteHeader subsite={subsite} now={now} />
+      {subsite.type === 'user' && <ProfileModeration person={subsite} />}
+      {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
+      {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
+      {boards}
+      {entries}
     </div>
   );
 }

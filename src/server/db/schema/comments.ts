@@ -1,7 +1,7 @@
 import { pgTable, integer, text, timestamp, boolean, primaryKey, index } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { entries } from './entries.ts';
-import { users } from './users.ts';
+import { subsites, users } from './users.ts';
 
 export const comments = pgTable(
   'comments',
@@ -10,9 +10,12 @@ export const comments = pgTable(
     entryId: integer('entry_id')
       .notNull()
       .references(() => entries.id, { onDelete: 'cascade' }),
+    /** Who wrote it: kept for moderation and the audit log even when it is shown as a subsite's. */
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id),
+    /** Written as a community or company its author manages (the comment author switch): readers see the subsite. */
+    asSubsiteId: integer('as_subsite_id').references(() => subsites.id, { onDelete: 'set null' }),
     replyTo: integer('reply_to'),
     text: text('text').notNull(),
     removed: boolean('removed').notNull().default(false),

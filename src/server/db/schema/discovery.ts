@@ -1,7 +1,10 @@
-import { pgTable, integer, text } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, bigint } from 'drizzle-orm/pg-core';
 import { subsites } from './users.ts';
 
-/** What a company blog (a subsite of type `company`) tells about the company on `/companies`. */
+/**
+ * What a company blog (a subsite of type `company`) tells about the company on `/companies` and its page: the card
+ * details, the commercial contacts (site, phone, e-mail, address, INN; issue 32) and its promotion balance.
+ */
 export const companyDetails = pgTable('company_details', {
   subsiteId: integer('subsite_id')
     .primaryKey()
@@ -12,4 +15,12 @@ export const companyDetails = pgTable('company_details', {
   website: text('website').notNull().default(''),
   employees: integer('employees'),
   foundedYear: integer('founded_year'),
+  /** Stored as +7XXXXXXXXXX (spec/foundation.md §5), shown as +7 (XXX) XXX-XX-XX. */
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  /** 10 digits (an organisation) or 12 (an entrepreneur), the checksum verified. */
+  inn: text('inn').notNull().default(''),
+  /** Kopecks on the company's promotion account, shown in its cabinet. */
+  promotionBalance: bigint('promotion_balance', { mode: 'number' }).notNull().default(0),
 });

@@ -110,6 +110,7 @@ const BookmarkedCommentRow = z.object({
   likes_summ: col.int,
   my_vote: col.int,
   author_id: col.int,
+  author_type: z.enum(['user', 'community', 'company']),
   author_name: col.text,
   author_slug: col.text,
   author_avatar: col.text.nullable(),
@@ -131,11 +132,11 @@ export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]
     BookmarkedCommentRow,
     sql`
     select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
-           a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           a.id as author_id, a.type as author_type, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
            s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
       from comments c
-      join subsites a on a.id = c.author_id
+      join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
       join entries e on e.id = c.entry_id
       join subsites s on s.id = e.subsite_id
      where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`,

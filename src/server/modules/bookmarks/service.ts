@@ -60,7 +60,7 @@ function presentComment(r: q.BookmarkedCommentRow): BookmarkedComment {
     author: {
       id: r.author_id,
       name: r.author_name,
-      url: subsiteUrl({ id: r.author_id, type: 'user', slug: r.author_slug }),
+      url: subsiteUrl({ id: r.author_id, type: r.author_type, slug: r.author_slug }),
       avatar_url: r.author_avatar,
       avatar_color: r.author_color,
     },

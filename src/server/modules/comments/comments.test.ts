@@ -165,6 +165,7 @@ describe('GET /v3.0/comments: the tree', () => {
         avatar_color: expect.any(String),
         is_plus: false,
       },
+      written_by: null,
       likes: { count: 1, summ: 1, is_liked: 0 },
       is_favorited: false,
       is_removed: false,

@@ -54,3 +54,16 @@ export function assertCanRemove(viewer: Viewer, comment: CommentRow) {
 export function assertCanRemoveBranch(viewer: Viewer) {
   if (!viewer || !isStaff(viewer)) throw forbidden();
 }
+
+/**
+ * A comment written as a subsite names its writer to staff (moderation, the audit log) and to the writer; readers see
+ * only the subsite.
+ */
+export const seesWriter = (viewer: Viewer, comment: CommentRow) =>
+  viewer !== null && (comment.author_id === viewer.id || isStaff(viewer));
+
+/** The comment author switch: only as a community or company the writer manages (its creator or an admin). */
+export function assertCanWriteAs(subsite: { type: string } | undefined, manages: boolean) {
+  if (!subsite) throw notFound(messages.subsiteNotFound);
+  if (subsite.type === 'user' || !manages) throw forbidden(messages.commentAsSubsiteForbidden);
+}

@@ -47,6 +47,13 @@ const CommentRow = z.object({
   author_avatar: col.text.nullable(),
   author_color: col.text,
   author_plus: col.bool,
+  /** The subsite it is shown as (the comment author switch), null for the writer's own name. */
+  as_subsite_id: col.int.nullable(),
+  as_type: z.enum(['user', 'community', 'company']).nullable(),
+  as_name: col.text.nullable(),
+  as_slug: col.text.nullable(),
+  as_avatar: col.text.nullable(),
+  as_color: col.text.nullable(),
 });
 export type CommentRow = z.output<typeof CommentRow>;
 
@@ -58,9 +65,12 @@ function commentSelect(viewerId: number | null) {
            c.likes_count, c.likes_summ, exists (select 1 from comment_pins p where p.comment_id = c.id) as pinned,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
-           exists (select 1 from users au where au.id = c.author_id and au.is_paid) as author_plus
+           exists (select 1 from users au where au.id = c.author_id and au.is_paid) as author_plus,
+           c.as_subsite_id, s.type as as_type, s.name as as_name, s.slug as as_slug, s.avatar_url as as_avatar,
+           s.avatar_color as as_color
       from comments c
-      join subsites a on a.id = c.author_id`;
+      join subsites a on a.id = c.author_id
+      left join subsites s on s.id = c.as_subsite_id`;
 }
 
 /** Every comment of an entry, removed ones included (the tree decides which stubs to keep). */
@@ -125,14 +135,22 @@ export async function commentLevel(db: Db, id: number): Promise<number> {
 /** Inserts a comment and counts it on its entry (run inside the service's transaction); returns the new id. */
 export async function insertComment(
   db: Db,
-  values: { entryId: number; authorId: number; replyTo: number | null; text: string; now: Date },
+  values: {
+    entryId: number;
+    authorId: number;
+    asSubsiteId: number | null;
+    replyTo: number | null;
+    text: string;
+    now: Date;
+  },
 ) {
   const [row] = await rows(
     db,
     IdRow,
     sql`
-    insert into comments (entry_id, author_id, reply_to, text, created_at)
-    values (${values.entryId}, ${values.authorId}, ${values.replyTo}, ${values.text}, ${ts(values.now)})
+    insert into comments (entry_id, author_id, as_subsite_id, reply_to, text, created_at)
+    values (${values.entryId}, ${values.authorId}, ${values.asSubsiteId}, ${values.replyTo}, ${values.text},
+            ${ts(values.now)})
     returning id`,
   );
   await entryWrites.addComments(db, values.entryId, 1);

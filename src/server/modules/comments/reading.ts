@@ -49,6 +49,19 @@ async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
   );
 }
 
+/** The name a comment is shown under: the subsite it was written as (name, avatar, link), else its writer. */
+function shownAuthor(row: q.CommentRow) {
+  if (row.as_subsite_id === null || row.as_type === null) return { ...presentAuthor(row), is_plus: row.author_plus };
+  return {
+    id: row.as_subsite_id,
+    name: row.as_name ?? '',
+    url: subsiteUrl({ id: row.as_subsite_id, type: row.as_type, slug: row.as_slug ?? '' }),
+    avatar_url: row.as_avatar,
+    avatar_color: row.as_color ?? '',
+    is_plus: false,
+  };
+}
+
 function present(
   row: q.CommentRow,
   level: number,
@@ -72,6 +85,7 @@ function present(
       text: '',
       source: null,
       author: null,
+      written_by: null,
       likes: { count: 0, summ: 0, is_liked: 0 },
       is_favorited: false,
       is_removed: true,
@@ -85,7 +99,8 @@ function present(
     ...base,
     text: renderCommentText(row.text, mentions),
     source: canEdit ? row.text : null,
-    author: { ...presentAuthor(row), is_plus: row.author_plus },
+    author: shownAuthor(row),
+    written_by: row.as_subsite_id !== null && policy.seesWriter(viewer, row) ? presentAuthor(row) : null,
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     is_favorited: row.is_favorited,
     is_removed: false,

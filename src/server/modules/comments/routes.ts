@@ -28,7 +28,12 @@ export const commentsRoutes = [
     handler: async ({ ctx, user, body }) => {
       // New accounts: a few comments an hour, then rc 418 and the captcha (modules/captcha).
       await guardComment(ctx, user, body.captcha);
-      return comments.add(ctx, user, { entryId: body.id, text: body.text, replyTo: body.reply_to });
+      return comments.add(ctx, user, {
+        entryId: body.id,
+        text: body.text,
+        replyTo: body.reply_to,
+        asSubsiteId: body.as_subsite_id ?? null,
+      });
     },
   }),
 

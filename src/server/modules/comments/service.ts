@@ -5,6 +5,7 @@ import { transaction } from '../../db/transaction.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
 import * as policy from './policy.ts';
+import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { mentionedSlugs } from './text.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../restrictions/index.ts';
@@ -17,11 +18,17 @@ export * from './reading.ts';
 export async function add(
   ctx: Ctx,
   viewer: { id: number; role: Role },
-  input: { entryId: number; text: string; replyTo: number | null },
+  input: { entryId: number; text: string; replyTo: number | null; asSubsiteId?: number | null },
 ): Promise<Comment> {
+  const asSubsiteId = input.asSubsiteId ?? null;
   return transaction(ctx, async (ctx) => {
     const entry = await visibleEntry(ctx, input.entryId);
     policy.assertCommentsOpen(entry);
+    if (asSubsiteId !== null)
+      policy.assertCanWriteAs(
+        await subsites.byId(ctx, asSubsiteId),
+        await subsites.managesSubsite(ctx, { userId: viewer.id, subsiteId: asSubsiteId }),
+      );
     await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
     const text = cleanText(input.text);
     const parent = input.replyTo !== null ? await q.findComment(ctx.db, input.replyTo, null) : undefined;
@@ -32,6 +39,7 @@ export async function add(
     const id = await q.insertComment(ctx.db, {
       entryId: entry.id,
       authorId: viewer.id,
+      asSubsiteId,
       replyTo: input.replyTo,
       text,
       now: ctx.now(),
@@ -44,6 +52,7 @@ export async function add(
       commentId: id,
       entryId: entry.id,
       authorId: viewer.id,
+      asSubsiteId,
       replyTo: input.replyTo,
       text,
     });

@@ -62,6 +62,10 @@ const CompanyRow = z.object({
   website: col.text,
   employees: col.int.nullable(),
   founded_year: col.int.nullable(),
+  phone: col.text,
+  email: col.text,
+  address: col.text,
+  inn: col.text,
   entries_count: col.int,
 });
 export type CompanyRow = z.output<typeof CompanyRow>;
@@ -74,6 +78,8 @@ export function companies(db: Db, offset: number, limit: number): Promise<Compan
     sql`
     select s.id, coalesce(d.legal_name, '') as legal_name, coalesce(d.industry, '') as industry,
            coalesce(d.city, '') as city, coalesce(d.website, '') as website, d.employees, d.founded_year,
+           coalesce(d.phone, '') as phone, coalesce(d.email, '') as email, coalesce(d.address, '') as address,
+           coalesce(d.inn, '') as inn,
            (select count(*) from entries e where e.subsite_id = s.id and e.is_published and not e.removed)::int as entries_count
       from subsites s left join company_details d on d.subsite_id = s.id
      where s.type = 'company'

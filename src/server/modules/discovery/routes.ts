@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as companyContracts from '../../../shared/api/companies.ts';
 import * as contracts from '../../../shared/api/discovery.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { STATS_DAYS_DEFAULT, TUNE_MODES, type TuneMode } from '../../../shared/discovery.ts';
@@ -78,6 +79,28 @@ export const discoveryRoutes = [
         period: query.period ?? 'month',
         page: query.page ?? 1,
       }),
+  }),
+
+  // A company blog's details, team and cabinet (issue 32).
+  route.implement(companyContracts.company, {
+    rateLimit: READS,
+    handler: ({ ctx, params }) => discovery.company(ctx, params.id),
+  }),
+
+  route.implement(companyContracts.saveCompany, {
+    rateLimit: [30, 60],
+    message: messages.companySaved,
+    handler: ({ ctx, user, params, body }) => discovery.saveCompany(ctx, user, params.id, body),
+  }),
+
+  route.implement(companyContracts.team, {
+    rateLimit: READS,
+    handler: ({ ctx, params }) => discovery.team(ctx, params.id),
+  }),
+
+  route.implement(companyContracts.cabinet, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params }) => discovery.cabinet(ctx, user, params.id),
   }),
 
   route.implement(contracts.companies, {

@@ -29,6 +29,9 @@ import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
 import * as hitsQueries from '../hits/index.ts';
 
+/** Company blogs' details, team and cabinet (companies.ts). */
+export * from './companies.ts';
+
 const DAY_MS = 86_400_000;
 const TUNE_OFFER = 30;
 // Rounded up: an entry of the same second as the visit is not new to it.

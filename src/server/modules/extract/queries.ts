@@ -31,7 +31,9 @@ const CommentCardRow = z.object({
   text: col.text,
   removed: col.bool,
   created_at: col.date,
+  /** Who it is shown as: the writer, or the community or company it was written as. */
   author_id: col.int,
+  author_type: z.enum(['user', 'community', 'company']),
   author_name: col.text,
   author_slug: col.text,
   author_avatar: col.text.nullable(),
@@ -47,8 +49,9 @@ export async function findEntryComment(
     db,
     CommentCardRow,
     sql`
-    select c.id, c.text, c.removed, c.created_at, c.author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar
-      from comments c join subsites a on a.id = c.author_id
+    select c.id, c.text, c.removed, c.created_at, a.id as author_id, a.type as author_type, a.name as author_name,
+           a.slug as author_slug, a.avatar_url as author_avatar
+      from comments c join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
      where c.id = ${commentId} and c.entry_id = ${entryId}`,
   );
 }

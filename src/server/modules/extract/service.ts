@@ -329,7 +329,10 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
           date: comment.created_at.toISOString(),
           author: {
             name: comment.author_name,
-            url: absoluteUrl(ctx, subsiteUrl({ id: comment.author_id, type: 'user', slug: comment.author_slug })),
+            url: absoluteUrl(
+              ctx,
+              subsiteUrl({ id: comment.author_id, type: comment.author_type, slug: comment.author_slug }),
+            ),
             avatar_url: absolute(ctx, comment.author_avatar),
           },
           entry: { id: entry.id, title: entry.title, url: entryUrl },

@@ -106,5 +106,6 @@ export async function userCard(ctx: Ctx, actor: Actor, userId: number): Promise<
     audit: await presentAuditRows(ctx.db, audit),
     can_ban: policy.canBan(actor, p),
     can_ban_forever: actor.role === 'superuser' && policy.canBan(actor, p),
+    grantable_roles: policy.grantableRoles(actor, p),
   };
 }

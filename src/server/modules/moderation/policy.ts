@@ -4,7 +4,7 @@ import { MANAGER_ROLES, REVIEWER_ROLES, ROLE_RANK } from '../../../shared/modera
 
 export { MANAGER_ROLES, REVIEWER_ROLES };
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
-import { isStaff } from '../auth/index.ts';
+import { isAdmin, isStaff } from '../auth/index.ts';
 
 /**
  * Who may ban whom; every moderation permission is decided here (the role matrix of docs/modules/moderation.md).
@@ -56,6 +56,24 @@ export function assertCanUnban(
   } else if (!isStaff(actor) && !MANAGER_ROLES.includes(actorSubsiteRole ?? '')) {
     throw forbidden(messages.unbanForbidden);
   }
+}
+
+/**
+ * Site roles (issue 32, spec/foundation.md §6 'change user rights'): a superuser sets any role of anyone else; an
+ * admin sets user or moderator for people below them. Nobody changes their own (no locking oneself out).
+ */
+export function grantableRoles(actor: Actor, target: { id: number; role: Role }): Role[] {
+  if (actor.id === target.id) return [];
+  if (actor.role === 'superuser') return ['user', 'moderator', 'admin', 'superuser'];
+  if (actor.role === 'admin' && outranks(actor, target)) return ['user', 'moderator'];
+  return [];
+}
+
+export function assertCanSetRole(actor: Actor, target: { id: number; role: Role }, role: Role) {
+  if (actor.id === target.id) throw badRequest(messages.siteRoleSelf);
+  if (!isAdmin(actor)) throw forbidden(messages.siteRoleForbidden);
+  if (actor.role !== 'superuser' && !outranks(actor, target)) throw forbidden(messages.siteRoleRankForbidden);
+  if (!grantableRoles(actor, target).includes(role)) throw forbidden(messages.siteRoleGrantForbidden);
 }
 
 /** Bans history, the log, search and user cards: staff. */

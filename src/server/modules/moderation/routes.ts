@@ -40,6 +40,13 @@ export const moderationRoutes = [
     handler: ({ ctx, user, query }) => moderation.activeBans(ctx, user, query.last_id),
   }),
 
+  // Site roles (issue 32): the policy decides who gives which; the log keeps every change.
+  route.implement(contracts.setSiteRole, {
+    rateLimit: [30, 60],
+    message: messages.siteRoleChanged,
+    handler: ({ ctx, user, params, body }) => moderation.setSiteRole(ctx, user, params.id, body.role),
+  }),
+
   route.implement(contracts.auditLog, {
     rateLimit: READS,
     handler: ({ ctx, user, query }) =>

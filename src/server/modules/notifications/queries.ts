@@ -137,6 +137,8 @@ export async function markRead(db: Db, userId: number, what: { id?: number; comm
 
 const ActorRow = z.object({
   id: col.int,
+  /** A person's blog, or a community or company a comment was written as. */
+  type: z.enum(['user', 'community', 'company']),
   name: col.text,
   slug: col.text,
   avatar_color: col.text,
@@ -150,7 +152,7 @@ export async function actorsByIds(db: Db, ids: number[]): Promise<Map<number, Ac
     db,
     ActorRow,
     sql`
-    select s.id, s.name, s.slug, s.avatar_color, s.avatar_url
+    select s.id, s.type, s.name, s.slug, s.avatar_color, s.avatar_url
     from subsites s
     where s.id in (${sql.join(
       ids.map((id) => sql`${id}`),

@@ -136,10 +136,14 @@ export function mentionTokens(text: string): string[] {
   return [...found].filter(Boolean);
 }
 
-/** A new comment: 'reply' to the parent's author, 'comment' to the entry's author, 'mention' to those named. */
+/**
+ * A new comment: 'reply' to the parent's author, 'comment' to the entry's author, 'mention' to those named. A comment
+ * written as a subsite comes from the subsite; its writer is not told of their own comment either way.
+ */
 export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.created']) {
   const entry = await q.entryInfo(ctx.db, p.entryId);
   if (!entry) return;
+  const actorId = p.asSubsiteId ?? p.authorId;
   const quote = truncate(p.text, QUOTE_MAX);
   const told = new Set<number>([p.authorId]);
   if (p.replyTo !== null) {
@@ -149,7 +153,7 @@ export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.crea
       await notify(ctx, {
         userId: parent.author_id,
         type: 'reply',
-        actorId: p.authorId,
+        actorId,
         entryId: p.entryId,
         commentId: p.commentId,
         data: { quote },
@@ -161,7 +165,7 @@ export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.crea
     await notify(ctx, {
       userId: entry.author_id,
       type: 'comment',
-      actorId: p.authorId,
+      actorId,
       entryId: p.entryId,
       commentId: p.commentId,
       data: { quote },
@@ -174,7 +178,7 @@ export async function onCommentCreated(ctx: Ctx, p: DomainEventMap['comment.crea
     await notify(ctx, {
       userId,
       type: 'mention',
-      actorId: p.authorId,
+      actorId,
       entryId: p.entryId,
       commentId: p.commentId,
       data: { quote },
@@ -256,7 +260,7 @@ export function render(
   const data = row.data;
   const entryLink = row.entry_id ? `/${row.entry_id}` : '/';
   const commentLink = row.comment_id && row.entry_id ? `/${row.entry_id}?comment=${row.comment_id}` : entryLink;
-  const actorLink = people[0] ? subsiteUrl({ id: people[0].id, type: 'user', slug: people[0].slug }) : '/';
+  const actorLink = people[0] ? subsiteUrl(people[0]) : '/';
   let text: string;
   let url: string;
   let quote = data.quote ?? '';
@@ -311,7 +315,7 @@ export function render(
     actors: people.slice(0, 3).map((a) => ({
       id: a.id,
       name: a.name,
-      url: subsiteUrl({ id: a.id, type: 'user', slug: a.slug }),
+      url: subsiteUrl(a),
       avatar_color: a.avatar_color,
       avatar_url: a.avatar_url,
     })),

@@ -28,7 +28,7 @@ function liveHtml(row: q.LiveRow, text: string): string {
     subsite_type: row.subsite_type,
     subsite_slug: row.subsite_slug,
   });
-  const author = subsiteUrl({ id: row.user_id, type: 'user', slug: row.user_slug });
+  const author = subsiteUrl({ id: row.user_id, type: row.user_type, slug: row.user_slug });
   const avatarUrl = safeUrl(row.user_avatar);
   const avatar = avatarUrl
     ? `<img class="live-item__avatar" src="${escapeHtml(avatarUrl)}" alt="" width="20" height="20">`

@@ -13,7 +13,9 @@ const LiveRow = z.object({
   text: col.text,
   title: col.text,
   entry_slug: col.text,
+  /** Who it is shown as: the writer, or the community or company a comment was written as. */
   user_id: col.int,
+  user_type: z.enum(['user', 'community', 'company']),
   user_name: col.text,
   user_slug: col.text,
   user_avatar: col.text.nullable(),
@@ -29,19 +31,19 @@ export type LiveRow = z.output<typeof LiveRow>;
 // anyone may read: living comments under published entries of open subsites.
 const commentsPart = (where: SQL, limit: number) => sql`
   select 'comment' as type, c.id as comment_id, e.id as entry_id, c.created_at as date, c.text, e.title, e.slug as entry_slug,
-         a.id as user_id, a.name as user_name, a.slug as user_slug, a.avatar_url as user_avatar, a.avatar_color as user_color,
+         a.id as user_id, a.type as user_type, a.name as user_name, a.slug as user_slug, a.avatar_url as user_avatar, a.avatar_color as user_color,
          s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.name as subsite_name
     from comments c
     join entries e on e.id = c.entry_id
     join subsites s on s.id = e.subsite_id
-    join subsites a on a.id = c.author_id
+    join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
    where not c.removed and e.is_published and not e.removed and not s.is_private and ${where}
    order by c.id desc
    limit ${limit}`;
 
 const entriesPart = (where: SQL, limit: number) => sql`
   select 'entry' as type, null::int as comment_id, e.id as entry_id, e.published_at as date, '' as text, e.title, e.slug as entry_slug,
-         a.id as user_id, a.name as user_name, a.slug as user_slug, a.avatar_url as user_avatar, a.avatar_color as user_color,
+         a.id as user_id, a.type as user_type, a.name as user_name, a.slug as user_slug, a.avatar_url as user_avatar, a.avatar_color as user_color,
          s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.name as subsite_name
     from entries e
     join subsites s on s.id = e.subsite_id

@@ -153,6 +153,7 @@ const SearchCommentRow = z.object({
   likes_count: col.int,
   likes_summ: col.int,
   author_id: col.int,
+  author_type: z.enum(['user', 'community', 'company']),
   author_name: col.text,
   author_slug: col.text,
   author_avatar: col.text.nullable(),
@@ -200,14 +201,14 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
     sql`
     with hits as materialized (${commentHits(s, q)})
     select c.id, c.entry_id, c.reply_to, c.created_at, c.likes_count, c.likes_summ,
-           a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar,
-           a.avatar_color as author_color,
+           a.id as author_id, a.type as author_type, a.name as author_name, a.slug as author_slug,
+           a.avatar_url as author_avatar, a.avatar_color as author_color,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
            ${textToHighlight(sql`c.text`)} as text, ${once(q)}::text as query
       from hits h
       join comments c on c.id = h.id
       join entries e on e.id = c.entry_id
-      join subsites a on a.id = c.author_id
+      join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
       join subsites s on s.id = e.subsite_id
      order by h.v desc, h.id desc`,
   );

@@ -1,7 +1,7 @@
 import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
-import { MANAGER_ROLES } from '../../../shared/moderation.ts';
+import { MANAGER_ROLES, SUBSITE_ROLE_NAMES, subsiteRoleName } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -80,7 +80,7 @@ export async function cardsByIds(ctx: Ctx, ids: number[], userId: number | null)
 }
 
 /**
- * A person's role in running a subsite (owner, admin, moderator, editor, author), null for none: the one answer
+ * A person's role in running a subsite (owner — its creator —, admin, moderator, editor, author), null for none: the one answer
  * every module asks (accounts' settings, the messenger's channels, the subsite header).
  */
 export const roleOf = (ctx: Ctx, { userId, subsiteId }: { userId: number; subsiteId: number }) =>
@@ -113,6 +113,7 @@ export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number 
     can_manage: !isDeleted && (isMine || role === 'owner' || role === 'admin'),
     entries_count: entriesCount,
     created: subsite.createdAt.toISOString(),
+    roles: SUBSITE_ROLE_NAMES.map((name) => ({ name, active: subsiteRoleName(role) === name })),
   };
 }
 

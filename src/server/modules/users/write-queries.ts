@@ -28,6 +28,24 @@ export async function closeCredentials(db: Db, userId: number) {
     .where(eq(users.id, userId));
 }
 
+/** A site role given or taken back in /admin (moderation's `setSiteRole`, in its transaction). */
+export async function setSiteRole(db: Db, userId: number, role: 'user' | 'moderator' | 'admin' | 'superuser') {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/**
+ * Locks every superuser's row until the transaction ends and answers how many there are: two superusers taking each
+ * other's rights at once wait for one another, so the last one always stays.
+ */
+export async function lockSuperusers(db: Db): Promise<number> {
+  const found = await rows(
+    db,
+    z.object({ id: col.int }),
+    sql`select id from users where role = 'superuser' for update`,
+  );
+  return found.length;
+}
+
 /** A write of the user went through: what nodes keep of them for long is no longer theirs (`users.writeSeq`). */
 export async function bumpWriteSeq(db: Db, userId: number) {
   await db.execute(sql`update users set write_seq = write_seq + 1 where id = ${userId}`);

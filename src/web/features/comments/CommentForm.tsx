@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { inputMessages } from '../../../shared/catalogue/site.ts';
 import { COMMENT_MAX_LENGTH } from '../../../shared/comments.ts';
@@ -21,6 +29,8 @@ export interface CommentFormProps {
   onCancel?(): void;
   autoFocus?: boolean;
   testId: string;
+  /** Before the buttons: the comment author switch of subsite managers. */
+  extra?: ReactNode;
 }
 
 /** The add, reply and edit form: a growing textarea, the length counter near the limit, Ctrl/Cmd+Enter to send. */
@@ -32,6 +42,7 @@ export function CommentForm({
   onCancel,
   autoFocus,
   testId,
+  extra,
 }: CommentFormProps) {
   const [text, setText] = useState(initialText);
   const [busy, setBusy] = useState(false);
@@ -112,6 +123,7 @@ export function CommentForm({
           </span>
         )}
         <span className="comment-form__hint">{L.sendHint}</span>
+        {extra}
         {onCancel && (
           <button type="button" className="btn btn-secondary btn-small" onClick={onCancel} data-testid="comment-cancel">
             {L.cancel}

@@ -91,7 +91,13 @@ export function CommentItem(p: CommentItemProps) {
               <Link to={c.author.url} className="comment__avatar" tabIndex={-1} aria-hidden>
                 <Avatar name={c.author.name} color={c.author.avatar_color} url={c.author.avatar_url} size={28} />
               </Link>
-              <Link to={c.author.url} className="comment__author" data-testid="comment-author">
+              {/* A comment written as a subsite names its writer to staff and to the writer (`written_by`). */}
+              <Link
+                to={c.author.url}
+                className="comment__author"
+                data-testid="comment-author"
+                title={c.written_by?.name}
+              >
                 {c.author.name}
               </Link>
               {c.author.is_plus && <PlusBadge />}
@@ -214,7 +220,8 @@ function CommentMenu(p: CommentItemProps) {
         if (value === 'edit') p.onEdit();
         else if (value === 'remove') p.onRemove(false);
         else if (value === 'remove-branch') p.onRemove(true);
-        else if (value === 'ban' && c.author) void banUser({ id: c.author.id, name: c.author.name });
+        // A comment written as a subsite bans the person who wrote it (staff see `written_by`).
+        else if (value === 'ban' && c.author) void banUser(c.written_by ?? c.author);
         else if (value === 'complain') void openComplaint({ type: 'comment', id: c.id });
         else if ((value === 'block' || value === 'unblock') && c.author)
           void setBlocked(c.author.id, value === 'block');

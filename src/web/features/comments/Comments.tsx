@@ -9,6 +9,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { currentUser, useCurrentUser } from '../auth/session.ts';
 import { confirmRemove, fetchPage, type PageParams } from './calls.ts';
 import { CommentForm } from './CommentForm.tsx';
+import { authorSwitch, writingAs } from './authorChoice.tsx';
 import { CommentList, CommentsHeader } from './CommentList.tsx';
 import { localNewIds, markSeen, readMark } from './seen.ts';
 import { appendReplies, linkedComment, mergeThreads, pick, withoutKeys } from './pages.ts';
@@ -254,7 +255,12 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
 
   const add = async (text: string, parent: number | null) => {
     held.current = [];
-    const res = await call<typeof addComment>('POST /comment/add', { id: entry.id, text, reply_to: parent });
+    const res = await call<typeof addComment>('POST /comment/add', {
+      id: entry.id,
+      text,
+      reply_to: parent,
+      as_subsite_id: writingAs.get(),
+    });
     if (res.ok) {
       sent.current.add(res.data.id);
       own.current.set(res.data.id, res.data);
@@ -306,6 +312,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           submitLabel={L.send}
           onSubmit={(text) => add(text, null)}
           testId="comment-add-form"
+          extra={authorSwitch(user)}
         />
       ) : (
         <p className="comments__note" data-testid="comments-disabled">

@@ -10,6 +10,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { banUser, unbanUser } from './ban.ts';
 import { BanList } from './BanList.tsx';
 import { QueuesTab } from './Queues.tsx';
+import { SiteRoleForm } from './SiteRoleForm.tsx';
 import './moderation.css';
 
 const L = ui.moderation;
@@ -153,9 +154,15 @@ function Card({ card, now }: { card: UserCard; now: number }) {
       )}
       <section>
         <h3 className="mod-h3">{L.roles}</h3>
-        <p>
+        <p data-testid="card-site-role">
           {L.siteRole}: <b>{L.roleNames[u.role]}</b>
         </p>
+        <SiteRoleForm
+          key={u.role}
+          user={u}
+          grantable={card.grantable_roles}
+          onChanged={() => revalidator.revalidate()}
+        />
         <ul className="mod-roles">
           {card.subsite_roles.map((r) => (
             <li key={r.subsite_id}>
@@ -254,12 +261,19 @@ function AuditRows({ items, now }: { items: AuditItem[]; now: number }) {
               )}
             </span>
             {a.reason && <span className="mod-audit__reason">«{a.reason}»</span>}
+            {a.action === 'user.role' && isRole(a.data.from) && isRole(a.data.to) && (
+              <span className="mod-audit__reason">
+                {L.roleChange(L.roleNames[a.data.from], L.roleNames[a.data.to])}
+              </span>
+            )}
           </span>
         </li>
       ))}
     </ol>
   );
 }
+
+const isRole = (v: unknown): v is keyof typeof L.roleNames => typeof v === 'string' && v in L.roleNames;
 
 /** The target's own title: a person or community by name, anything else (entry, comment, vacancy, event) quoted. */
 function targetTitle(a: AuditItem): string {

@@ -12,6 +12,7 @@ const c = (id: number, level: number, replyTo: number | null, extra: Partial<Com
   date: '2026-01-01T00:00:00Z',
   modification_date: null,
   author: { id: 9, name: 'Иван', url: '/u/9', avatar_url: null, avatar_color: '#000' } as Comment['author'],
+  written_by: null,
   likes: { count: 0, summ: 0, is_liked: 0 },
   is_favorited: false,
   is_removed: false,

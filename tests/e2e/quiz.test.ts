@@ -175,9 +175,10 @@ describe('quizzes', () => {
     expect(res.status).toBe(200);
     const { context, page } = await newPage(browser, 1280, 900);
     await open(page, `${server.url}/new`);
-    // A one-answer quiz: a click on an option votes.
+    // A one-answer quiz: a click on an option votes — once its code runs (the server's markup comes first; the quiz's
+    // code loads after the page's, and `data-live` says it has joined the entry's channel).
     const card = page
-      .locator('[data-testid=entry-card] [data-testid=quiz]:has(button[data-testid=quiz-option])')
+      .locator('[data-testid=entry-card] [data-testid=quiz][data-live]:has(button[data-testid=quiz-option])')
       .first();
     await card.waitFor();
     await page.evaluate(() => {

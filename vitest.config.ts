@@ -11,14 +11,21 @@ process.env.ARGON2_MEMORY_KIB ??= '1024';
  * larger files first, and the two accessibility walks are tiny files: they started last and ran on after the rest.
  */
 const SLOW_FIRST = [
-  'tests/e2e/a11y-layouts.test.ts',
   'tests/e2e/a11y-desktop.test.ts',
   'tests/e2e/a11y-phone.test.ts',
+  // The browser files by their time in a run of the whole suite (longest first, so none starts last and runs alone).
+  'tests/e2e/lifecycle.test.ts',
   'tests/e2e/editor.test.ts',
-  'tests/e2e/feed.test.ts',
+  'tests/e2e/checkout.test.ts',
+  'tests/e2e/billing.test.ts',
   'tests/e2e/complaints.test.ts',
   'tests/e2e/comments.test.ts',
-  'tests/e2e/billing.test.ts',
+  'tests/e2e/auth.test.ts',
+  'tests/e2e/feed.test.ts',
+  'tests/e2e/signin.test.ts',
+  'tests/e2e/discovery.test.ts',
+  'tests/e2e/drafts.test.ts',
+  'tests/e2e/a11y-layouts.test.ts',
   'src/server/http/routes.property.test.ts',
   'src/server/modules/hits/hits-crash.test.ts',
   'src/server/http/redis-outage.test.ts',

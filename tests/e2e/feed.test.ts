@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, shot, sharedServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, shot, startServer, type Server } from './harness.ts';
 import { FEED_SERVER_CARDS } from '../../src/shared/feed.ts';
 
 let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  // Its own server: the tests read the home feed's first cards, which other files on a shared server would change.
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

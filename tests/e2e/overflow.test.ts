@@ -28,6 +28,9 @@ let reader: Account;
 let banned: Account;
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
 
+/** Menus opened on a page of the reader's walk, each checked open: its items must lie on the screen too. */
+let menus: { path: string; button: string }[] = [];
+
 /** Paths each role walks, filled once the site holds what they show. */
 const walks: Record<'anonymous' | 'reader' | 'staff' | 'banned', string[]> = {
   anonymous: [],
@@ -185,6 +188,14 @@ beforeAll(async () => {
     `/job/${vacancy.data.id}/edit`,
     `/events/${event.data.id}/edit`,
   ];
+  menus = [
+    { path: staffBlog, button: '[data-testid=subsite-menu]' },
+    { path: community, button: '[data-testid=subsite-menu]' },
+    { path: '/', button: '[data-testid=entry-menu]' },
+    { path: '/', button: '[data-testid=account-menu]' },
+    { path: readerEntry.url, button: '[data-testid=entry-actions]' },
+    { path: readerEntry.url, button: '[data-testid=comment-more]' },
+  ];
   walks.banned = [
     '/',
     bannedBlog,
@@ -275,13 +286,19 @@ describe(`layouts at ${WIDTH} px`, () => {
       const { context, page } = cookie
         ? await signedInPage(browser, server, cookie, WIDTH, 800)
         : await newPage(browser, WIDTH, 800);
-      for (const path of walks[role]) {
+      const steps = [...walks[role].map((path) => ({ path, button: '' })), ...(role === 'reader' ? menus : [])];
+      for (const { path, button } of steps) {
         await open(page, server.url + path);
+        if (button) {
+          await page.locator(button).first().click();
+          await page.locator('[data-testid=popover]').waitFor();
+        }
         walked += 1;
         const found = await problems(page);
         if (found.length === 0) continue;
-        failures.push(`${role} ${path}\n${found.map((p) => `  ${p.kind}: ${p.what}`).join('\n')}`);
-        await shot(page, `overflow-${role}-${path.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`);
+        const where = `${role} ${path}${button ? ` with ${button} open` : ''}`;
+        failures.push(`${where}\n${found.map((p) => `  ${p.kind}: ${p.what}`).join('\n')}`);
+        await shot(page, `overflow-${where.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}`);
       }
       await context.close();
     }

@@ -14,6 +14,7 @@ const SLOW_FIRST = [
   'tests/e2e/a11y-layouts.test.ts',
   'tests/e2e/a11y-desktop.test.ts',
   'tests/e2e/a11y-phone.test.ts',
+  'tests/e2e/overflow.test.ts',
   'tests/e2e/editor.test.ts',
   'tests/e2e/feed.test.ts',
   'tests/e2e/complaints.test.ts',

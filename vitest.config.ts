@@ -14,6 +14,7 @@ const SLOW_FIRST = [
   'tests/e2e/a11y-desktop.test.ts',
   'tests/e2e/a11y-phone.test.ts',
   // The browser files by their time in a run of the whole suite (longest first, so none starts last and runs alone).
+  'tests/e2e/overflow.test.ts',
   'tests/e2e/lifecycle.test.ts',
   'tests/e2e/editor.test.ts',
   'tests/e2e/checkout.test.ts',

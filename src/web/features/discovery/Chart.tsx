@@ -44,6 +44,9 @@ export function Chart({
             {
               stroke: '#6b7280',
               grid: { stroke: '#eef0f3' },
+              // «12 нояб.» is about 55 px wide: ticks at least 72 px apart keep the dates from running together
+              // (issue 33: uPlot's 50 px overlapped them on /stats at both widths).
+              space: 72,
               values: (_u, ticks) => ticks.map((s) => DATE.format(s * 1000)),
             },
             {

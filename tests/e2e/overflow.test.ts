@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  open,
+  registerViaApi,
+  shot,
+  signedInPage,
+  startServer,
+  type Server,
+} from './harness.ts';
+
+/**
+ * Issue 33: every page of the sitemap and every signed-in page, walked at 375 px, neither scrolls sideways
+ * (`scrollWidth` of the document within the viewport) nor clips a control (a link or button partly or wholly beyond
+ * the viewport's left or right edge, outside a strip that scrolls on its own). A failing page is named with its
+ * widest offending elements and leaves a screenshot.
+ */
+const WIDTH = 375;
+
+let server: Server;
+let browser: Browser;
+type Account = Awaited<ReturnType<typeof registerViaApi>>;
+let staff: Account;
+let reader: Account;
+let banned: Account;
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
+
+/** Menus opened on a page of the reader's walk, each checked open: its items must lie on the screen too. */
+let menus: { path: string; button: string }[] = [];
+
+/** Paths each role walks, filled once the site holds what they show. */
+const walks: Record<'anonymous' | 'reader' | 'staff' | 'banned', string[]> = {
+  anonymous: [],
+  reader: [],
+  staff: [],
+  banned: [],
+};
+
+async function publish(author: Account, title: string, isPublished = 1) {
+  const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
+    title,
+    entry: [{ type: 'text', data: { text: 'Текст записи для проверки вёрстки на телефоне.' } }],
+    is_published: isPublished,
+  });
+  expect(saved.rc, JSON.stringify(saved)).toBe(200);
+  return saved.data.entry;
+}
+
+/** The sitemap's addresses (and those of its children, should it become an index), as paths. */
+async function sitemapPaths(url: string): Promise<string[]> {
+  const xml = await (await fetch(url)).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  if (xml.includes('<sitemapindex')) return (await Promise.all(locs.map(sitemapPaths))).flat();
+  return locs.map((loc) => new URL(loc).pathname + new URL(loc).search);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  staff = await registerViaApi(server, 'Хозяин Сайта'); // the first account runs the site
+  reader = await registerViaApi(server, 'Обычная Читательница');
+  banned = await registerViaApi(server, 'Заблокированный Читатель С Длинным Именем');
+
+  const staffEntry = await publish(staff, 'Запись редакции с довольно длинным заголовком для проверки переносов');
+  const readerEntry = await publish(reader, 'Запись читательницы');
+  const draft = await publish(reader, 'Черновик читательницы', 0);
+  expect((await api('/v3.0/comment/add', staff.cookie, { id: readerEntry.id, text: 'Ответ редакции' })).rc).toBe(200);
+  const mark = await api('/v3.0/favorite/change', reader.cookie, { id: staffEntry.id, type: 'content', state: 1 });
+  expect(mark.rc, JSON.stringify(mark)).toBe(200);
+  const chat = await api<{ id: number }>('/v3.0/messenger/chats/create', reader.cookie, {
+    type: 'direct',
+    user_ids: [staff.id],
+  });
+  expect(chat.rc, JSON.stringify(chat)).toBe(200);
+  expect((await api(`/v3.0/messenger/chats/${chat.data.id}/send`, staff.cookie, { text: 'Здравствуйте!' })).rc).toBe(
+    200,
+  );
+  const ban = await api(`/v3.0/admin/users/${banned.id}/ban`, staff.cookie, { reason_text: 'Спам', days: 3 });
+  expect(ban.rc, JSON.stringify(ban)).toBe(200);
+
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const event = await api<{ id: number }>('/v3.0/events/create', staff.cookie, {
+    title: 'Встреча читателей в Казани',
+    description: 'Мероприятие для проверки вёрстки.',
+    starts_at: `${day}T18:00`,
+    ends_at: `${day}T20:00`,
+    town_id: 5,
+    format: 'meetup',
+    rules: true,
+    agreement: true,
+  });
+  expect(event.rc, JSON.stringify(event)).toBe(200);
+  expect((await api(`/v3.0/events/${event.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
+  const vacancy = await api<{ id: number }>('/v3.0/job/create', staff.cookie, {
+    title: 'Редактор новостей',
+    company: 'ООО Среда',
+    description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
+    salary_from: 100_000,
+    salary_to: 150_000,
+    town_id: 5,
+    specialisation: 'development',
+    experience: '1-3',
+    employment: 'full',
+    apply_url: 'https://example.ru/jobs',
+    rules: true,
+    agreement: true,
+  });
+  expect(vacancy.rc, JSON.stringify(vacancy)).toBe(200);
+  expect((await api(`/v3.0/job/${vacancy.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
+
+  const sitemap = await sitemapPaths(server.url + '/sitemap.xml');
+  const community = sitemap.find((p) => p.startsWith('/s/') && p.split('/').length === 3)!;
+  const readerBlog = readerEntry.url.split('/').slice(0, 3).join('/');
+  const staffBlog = staffEntry.url.split('/').slice(0, 3).join('/');
+  const bannedBlog = `/u/${banned.id}`;
+  const publicPages = [
+    '/popular',
+    '/all/new',
+    '/top/week',
+    '/live',
+    '/rating',
+    '/companies',
+    '/stats',
+    '/plus',
+    '/donations',
+    '/job',
+    `/job/${vacancy.data.id}`,
+    '/job/rules',
+    '/job/agreement',
+    '/events?town_id=0',
+    `/events/${event.data.id}`,
+    '/search?query=запись',
+    '/search?query=редакция&type=subsites',
+    '/tag/postgres',
+    '/developers/api',
+    '/no/such/page/here',
+  ];
+  walks.anonymous = [...new Set([...sitemap, ...publicPages, '/auth/simple/recover', bannedBlog])];
+  walks.reader = [
+    '/',
+    '/my/new',
+    readerBlog,
+    readerEntry.url,
+    staffBlog,
+    staffEntry.url,
+    community,
+    '/u/me/settings',
+    `${readerBlog}/settings`,
+    '/settings',
+    '/settings/signin',
+    '/messenger',
+    `/messenger?chat=${chat.data.id}`,
+    '/messenger/complaints',
+    '/notifications',
+    '/bookmarks',
+    '/drafts',
+    '/writing',
+    `/writing/${draft.id}`,
+    `/writing/${draft.id}/history`,
+    '/plus',
+    '/job',
+    '/job/new',
+    '/events?town_id=0',
+    '/events/new',
+    '/search?query=запись',
+  ];
+  walks.staff = [
+    staffBlog,
+    staffEntry.url,
+    readerBlog,
+    bannedBlog,
+    community,
+    `${community}/settings`,
+    '/admin',
+    '/admin?tab=users&query=%D0%B0',
+    '/admin?tab=bans',
+    '/admin?tab=audit',
+    '/admin?tab=queues',
+    '/admin/outbox',
+    '/admin/ui',
+    '/admin/payments',
+    '/admin/billing',
+    '/admin/account',
+    '/admin/job',
+    '/admin/events',
+    `/job/${vacancy.data.id}/edit`,
+    `/events/${event.data.id}/edit`,
+  ];
+  menus = [
+    { path: staffBlog, button: '[data-testid=subsite-menu]' },
+    { path: community, button: '[data-testid=subsite-menu]' },
+    { path: '/', button: '[data-testid=entry-menu]' },
+    { path: '/', button: '[data-testid=account-menu]' },
+    { path: readerEntry.url, button: '[data-testid=entry-actions]' },
+    { path: readerEntry.url, button: '[data-testid=comment-more]' },
+  ];
+  walks.banned = [
+    '/',
+    bannedBlog,
+    staffEntry.url,
+    community,
+    '/u/me/settings',
+    '/messenger',
+    '/notifications',
+    '/plus',
+  ];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Problem {
+  kind: 'overflow' | 'clipped';
+  what: string;
+}
+
+/** Whether the page scrolls sideways (and what sticks out most), and which controls lie beyond the viewport's sides. */
+async function problems(page: Page): Promise<Problem[]> {
+  return page.evaluate((width) => {
+    const name = (el: Element) => {
+      const testid = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      return `${el.tagName.toLowerCase()}${testid ? `[data-testid=${testid}]` : ''}${cls ? `.${cls}` : ''} «${text}»`;
+    };
+    /** Inside a box that clips or scrolls its content sideways: what lies beyond it neither widens nor shows. */
+    const clippedBy = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o !== 'visible') return p;
+      }
+      return null;
+    };
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    };
+    const found: Problem[] = [];
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width) {
+      const wide = [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > width + 0.5 && shown(el) && !clippedBy(el))
+        .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right);
+      // The outermost of those that stick out furthest: the box to fix rather than its children.
+      const widest = wide.filter(
+        (el) =>
+          !wide.some(
+            (other) =>
+              other !== el &&
+              other.contains(el) &&
+              other.getBoundingClientRect().right >= el.getBoundingClientRect().right,
+          ),
+      );
+      found.push({
+        kind: 'overflow',
+        what: `scrollWidth ${scrollWidth}: ${widest
+          .slice(0, 3)
+          .map((el) => `${name(el)} (right ${Math.round(el.getBoundingClientRect().right)})`)
+          .join('; ')}`,
+      });
+    }
+    const controls = document.body.querySelectorAll('a[href], button, [role=button], input, select, textarea, summary');
+    for (const el of controls) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left >= -0.5 && r.right <= width + 0.5) continue;
+      // A strip that scrolls sideways on its own shows the rest as one scrolls it; one that clips hides it.
+      const box = clippedBy(el);
+      if (box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) continue;
+      found.push({ kind: 'clipped', what: `${name(el)} (left ${Math.round(r.left)}, right ${Math.round(r.right)})` });
+    }
+    return found;
+  }, WIDTH);
+}
+
+describe(`layouts at ${WIDTH} px`, () => {
+  it('no page scrolls sideways or clips a control, for a visitor, a reader, a banned reader and staff', async () => {
+    const started = Date.now();
+    const failures: string[] = [];
+    let walked = 0;
+    for (const role of ['anonymous', 'reader', 'banned', 'staff'] as const) {
+      const cookie = { anonymous: '', reader: reader.cookie, banned: banned.cookie, staff: staff.cookie }[role];
+      const { context, page } = cookie
+        ? await signedInPage(browser, server, cookie, WIDTH, 800)
+        : await newPage(browser, WIDTH, 800);
+      const steps = [...walks[role].map((path) => ({ path, button: '' })), ...(role === 'reader' ? menus : [])];
+      for (const { path, button } of steps) {
+        await open(page, server.url + path);
+        if (button) {
+          await page.locator(button).first().click();
+          await page.locator('[data-testid=popover]').waitFor();
+        }
+        walked += 1;
+        const found = await problems(page);
+        if (found.length === 0) continue;
+        const where = `${role} ${path}${button ? ` with ${button} open` : ''}`;
+        failures.push(`${where}\n${found.map((p) => `  ${p.kind}: ${p.what}`).join('\n')}`);
+        await shot(page, `overflow-${where.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}`);
+      }
+      await context.close();
+    }
+    console.log(`overflow walk: ${walked} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});

@@ -26,6 +26,7 @@ import { vacanciesMessages, vacanciesUi } from './catalogue/vacancies.ts';
 import { eventsMessages, eventsUi } from './catalogue/events.ts';
 import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
 import { quizMessages, quizUi } from './catalogue/quiz.ts';
+import { pagesMessages } from './catalogue/pages.ts';
 import {
   errorsUi,
   headerUi,
@@ -63,6 +64,7 @@ export const messages = {
   ...repostsMessages,
   ...quizMessages,
   ...eventsMessages,
+  ...pagesMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',

@@ -35,3 +35,4 @@ export * from './schema/vacancies.ts';
 export * from './schema/events.ts';
 export * from './schema/reposts.ts';
 export * from './schema/quiz.ts';
+export * from './schema/pages.ts';

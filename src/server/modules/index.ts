@@ -32,6 +32,7 @@ import vacancies from './vacancies/module.ts';
 import events from './events/module.ts';
 import reposts from './reposts/module.ts';
 import quiz from './quiz/module.ts';
+import pages from './pages/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -72,4 +73,5 @@ export const MODULES: readonly ModuleManifest[] = [
   events,
   reposts,
   quiz,
+  pages,
 ];

@@ -20,6 +20,7 @@ import type { MessengerPageServices } from './messenger.ts';
 import type { BillingPageServices } from './billing.ts';
 import type { VacanciesPageServices } from './vacancies.ts';
 import type { EventsPageServices } from './events.ts';
+import type { StaticPagesServices } from './static.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -41,6 +42,7 @@ export interface PageServices {
   billing: BillingPageServices;
   vacancies: VacanciesPageServices;
   events: EventsPageServices;
+  staticPages: StaticPagesServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

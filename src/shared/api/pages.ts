@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { entryBlocksField, type Block } from '../blocks.ts';
 import { messages } from '../catalogue.ts';
-import {
-  PAGE_DESCRIPTION_MAX,
-  PAGE_TITLE_MAX,
-  PAGE_VERSIONS_KEPT,
-  pageVersion,
-  staticPage,
-} from '../static-pages.ts';
+import { PAGE_DESCRIPTION_MAX, PAGE_TITLE_MAX, PAGE_VERSIONS_KEPT, pageVersion, staticPage } from '../static-pages.ts';
 import { collapse, idField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
 
@@ -38,12 +32,7 @@ const slugParams = z.object({ slug: z.string({ error: messages.pageNotFound }).m
 const pageTitle = z
   .string({ error: messages.pageTitleRequired })
   .transform(collapse)
-  .pipe(
-    z
-      .string()
-      .min(1, messages.pageTitleRequired)
-      .max(PAGE_TITLE_MAX, messages.pageTitleTooLong(PAGE_TITLE_MAX)),
-  );
+  .pipe(z.string().min(1, messages.pageTitleRequired).max(PAGE_TITLE_MAX, messages.pageTitleTooLong(PAGE_TITLE_MAX)));
 const pageDescription = z
   .string({ error: messages.pageDescriptionType })
   .transform(collapse)

@@ -18,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/$/, '');
   const slug = STATIC_SLUGS.find((s) => STATIC_PAGES[s] === path) ?? 'about';
   const page = await services.staticPages.page(slug);
-  return { page, canonical: publicUrl + page.path, image: siteImage(publicUrl), canEdit: user?.role === 'admin' || user?.role === 'superuser' };
+  return {
+    page,
+    canonical: publicUrl + page.path,
+    image: siteImage(publicUrl),
+    canEdit: user?.role === 'admin' || user?.role === 'superuser',
+  };
 }
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -28,7 +33,13 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     { title: `${page.title} — ${siteName}` },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: d.canonical },
-    ...sharingMeta({ type: 'website', title: page.title, description: page.description, url: d.canonical, image: d.image }),
+    ...sharingMeta({
+      type: 'website',
+      title: page.title,
+      description: page.description,
+      url: d.canonical,
+      image: d.image,
+    }),
   ];
 }
 

@@ -50,7 +50,9 @@ function present(row: q.PageRow): StaticPage {
     blocks: row.blocks,
     updated_at: row.updated_at.toISOString(),
     updated_by:
-      row.updated_by === null || row.updated_by_name === null ? null : { id: row.updated_by, name: row.updated_by_name },
+      row.updated_by === null || row.updated_by_name === null
+        ? null
+        : { id: row.updated_by, name: row.updated_by_name },
   };
 }
 

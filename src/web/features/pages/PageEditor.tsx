@@ -67,7 +67,12 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
   }
 
   async function restore(v: PageVersion) {
-    const { status } = await openModal({ kind: 'confirm', title: t.restore, text: t.restoreConfirm, confirmLabel: t.restore });
+    const { status } = await openModal({
+      kind: 'confirm',
+      title: t.restore,
+      text: t.restoreConfirm,
+      confirmLabel: t.restore,
+    });
     if (!status) return;
     const res = await call<typeof pagesApi.restore>('POST /pages/:slug/versions/:id/restore', {
       slug: page.slug,

@@ -41,3 +41,11 @@ export const footerUi = {
   terms: 'Правила',
   agreement: 'Соглашение',
 } as const;
+
+/** Forms that cite the site's terms (each link opens the page in a new tab). */
+export const termsUi = {
+  registerLead: 'Регистрируясь, вы принимаете',
+  rules: 'правила сайта',
+  and: 'и',
+  agreement: 'пользовательское соглашение',
+} as const;

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { Route } from './+types/static-page';
 import { appContext } from '../context.ts';
 import { siteName } from '../../shared/catalogue/site.ts';
@@ -13,10 +14,12 @@ import '../features/pages/pages.css';
  * `/terms`, `/agreement`, `/about`, `/contacts`, `/job/rules`, `/job/agreement`: the site's own pages, as
  * administrators wrote them at /admin/pages (told apart by the address).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ pattern, context }: Route.LoaderArgs) {
   const { services, publicUrl, user } = context.get(appContext);
-  const path = new URL(request.url).pathname.replace(/\/$/, '');
-  const slug = STATIC_SLUGS.find((s) => STATIC_PAGES[s] === path) ?? 'about';
+  // From the matched pattern, not the request URL: a client navigation asks for `/contacts.data`.
+  const path = `/${pattern.replace(/^\/+|\/+$/g, '')}`;
+  const slug = STATIC_SLUGS.find((s) => STATIC_PAGES[s] === path);
+  if (!slug) throw data(null, { status: 404 });
   const page = await services.staticPages.page(slug);
   return {
     page,

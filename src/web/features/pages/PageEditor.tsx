@@ -54,7 +54,8 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
       slug: page.slug,
       title: String(f.get('title') ?? ''),
       description: String(f.get('description') ?? ''),
-      blocks: await editor.current.read(),
+      // As JSON text: a form body would turn the blocks' numbers into strings.
+      blocks: JSON.stringify(await editor.current.read()),
     });
     setBusy(false);
     if (!res.ok) {
@@ -110,7 +111,7 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
           />
         </FormField>
         <FormField label={t.fieldBlocks} group error={errors.blocks} errorId="error-blocks">
-          <div className="form-input page-editor__blocks" data-testid="field-blocks">
+          <div className="form-input ed-field page-editor__blocks" data-testid="field-blocks">
             <BlockEditor initial={page.blocks} onChange={() => undefined} apiRef={editor} only={PAGE_EDITOR_TOOLS} />
           </div>
         </FormField>

@@ -126,7 +126,7 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
               autoFocus: mode === 'reset',
             })}
           {mode === 'register' && (
-            <p className="auth-hint" data-testid="register-terms">
+            <p className="auth-hint auth-terms" data-testid="register-terms">
               {terms.registerLead} <TermsLink to="/terms">{terms.rules}</TermsLink> {terms.and}{' '}
               <TermsLink to="/agreement">{terms.agreement}</TermsLink>
             </p>

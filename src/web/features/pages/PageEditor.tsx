@@ -120,7 +120,7 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
           {busy ? t.saving : t.save}
         </button>
       </form>
-      <aside className="page-editor__versions" data-testid="page-versions">
+      <section className="page-editor__versions" data-testid="page-versions">
         <h2>{t.versions}</h2>
         {versions.length === 0 && <p>{t.noVersions}</p>}
         <ol>
@@ -139,7 +139,7 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
             </li>
           ))}
         </ol>
-      </aside>
+      </section>
     </div>
   );
 }

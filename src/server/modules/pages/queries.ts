@@ -24,7 +24,7 @@ const pageSelect = sql`
     left join subsites a on a.id = p.updated_by`;
 
 export const page = (db: Db, slug: string) => firstRow(db, PageRow, sql`${pageSelect} where p.slug = ${slug}`);
-export const allPages = (db: Db) => rows(db, PageRow, sql`${pageSelect} order by p.slug`);
+export const allPages = (db: Db) => rows(db, PageRow, pageSelect);
 
 const VersionRow = z.object({
   id: col.int,

@@ -67,10 +67,11 @@ export async function read(ctx: Ctx, slug: string): Promise<StaticPage> {
   return present(await pageRow(ctx, slug));
 }
 
-/** Every page, in slug order, for the administrators' screen. */
+/** Every page, in the order of STATIC_PAGES, for the administrators' screen. */
 export async function all(ctx: Ctx): Promise<StaticPage[]> {
   await ensurePages(ctx);
-  return (await q.allPages(ctx.db)).filter((r) => isStaticSlug(r.slug)).map(present);
+  const rows = (await q.allPages(ctx.db)).filter((r) => isStaticSlug(r.slug));
+  return STATIC_SLUGS.flatMap((slug) => rows.filter((r) => r.slug === slug)).map(present);
 }
 
 /** The page's versions, newest first. */

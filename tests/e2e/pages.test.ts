@@ -5,6 +5,7 @@ import {
   launchBrowser,
   newPage,
   open,
+  registerViaApi,
   sharedServer,
   shot,
   signedInPage,
@@ -94,10 +95,11 @@ describe('site pages in the browser', () => {
     ]);
     await shot(wide.page, 'pages-terms-1280');
     await footer.filter({ hasText: 'Контакты' }).click();
-    await wide.page.waitForURL('**/contacts');
-    await expect(wide.page.locator('[data-testid=static-page-title]').textContent()).resolves.toBe(
-      pageTemplates.contacts.title,
-    );
+    // A navigation in the app: the same route file under another address reads its own page.
+    await expect
+      .poll(() => wide.page.locator('[data-testid=static-page-title]').textContent())
+      .toBe(pageTemplates.contacts.title);
+    expect(new URL(wide.page.url()).pathname).toBe('/contacts');
     await open(wide.page, `${server.url}/job/rules`);
     await expect(wide.page.locator('[data-testid=static-page]').getAttribute('data-slug')).resolves.toBe('job-rules');
     await wide.context.close();
@@ -106,6 +108,13 @@ describe('site pages in the browser', () => {
     await open(phone.page, `${server.url}/agreement`);
     await shot(phone.page, 'pages-agreement-375');
     await phone.context.close();
+  });
+
+  it('keeps /admin/pages to administrators: 401 for a guest, 403 for a reader', async () => {
+    const reader = await registerViaApi(server, 'Читатель Страниц');
+    expect((await fetch(`${server.url}/admin/pages`)).status).toBe(401);
+    expect((await fetch(`${server.url}/admin/pages`, { headers: { cookie: reader.cookie } })).status).toBe(403);
+    expect((await fetch(`${server.url}/admin/pages`, { headers: { cookie: server.owner.cookie } })).status).toBe(200);
   });
 
   it('the sign-up form opens the rules and the agreement in a new tab', async () => {

@@ -47,6 +47,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
   vacancies: 'content',
   events: 'content',
   reposts: 'content',
+  pages: 'content',
   moderation: 'actions',
   accounts: 'actions',
   billing: 'actions',

@@ -27,6 +27,7 @@ import { eventsMessages, eventsUi } from './catalogue/events.ts';
 import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
 import { quizMessages, quizUi } from './catalogue/quiz.ts';
 import { distributionsMessages, distributionsUi } from './catalogue/distributions.ts';
+import { pagesMessages } from './catalogue/pages.ts';
 import {
   errorsUi,
   headerUi,
@@ -65,6 +66,7 @@ export const messages = {
   ...quizMessages,
   ...eventsMessages,
   ...distributionsMessages,
+  ...pagesMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',

@@ -170,6 +170,8 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
     ['event', eventPath, false],
     ['events-new', '/events/new', true],
     ['admin-events', '/admin/events', true],
+    ['about', '/about', false],
+    ['admin-pages', '/admin/pages?slug=terms', true],
     ['home-signed-in', '/', true],
     ['entry-signed-in', entryPath, true],
   ];

@@ -36,3 +36,4 @@ export * from './schema/events.ts';
 export * from './schema/reposts.ts';
 export * from './schema/quiz.ts';
 export * from './schema/distributions.ts';
+export * from './schema/pages.ts';

@@ -33,6 +33,7 @@ import events from './events/module.ts';
 import reposts from './reposts/module.ts';
 import quiz from './quiz/module.ts';
 import distributions from './distributions/module.ts';
+import pages from './pages/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -74,4 +75,5 @@ export const MODULES: readonly ModuleManifest[] = [
   reposts,
   quiz,
   distributions,
+  pages,
 ];

@@ -30,6 +30,7 @@ export * as moderation from './moderation.ts';
 export * as moderationEntries from './moderation-entries.ts';
 export * as notifications from './notifications.ts';
 export * as notificationsMail from './notifications-mail.ts';
+export * as pages from './pages.ts';
 export * as payments from './payments.ts';
 export * as realtime from './realtime.ts';
 export * as search from './search.ts';

@@ -21,6 +21,7 @@ import type { BillingPageServices } from './billing.ts';
 import type { VacanciesPageServices } from './vacancies.ts';
 import type { EventsPageServices } from './events.ts';
 import type { DistributionsPageServices } from './distributions.ts';
+import type { StaticPagesServices } from './static.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -43,6 +44,7 @@ export interface PageServices {
   vacancies: VacanciesPageServices;
   events: EventsPageServices;
   distributions: DistributionsPageServices;
+  staticPages: StaticPagesServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

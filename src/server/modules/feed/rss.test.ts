@@ -222,7 +222,7 @@ describe('RSS for readers that poll', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('lists the front pages, communities, blogs with entries and published entries', async () => {
+  it('lists the front pages, the site pages, communities, blogs with entries and published entries', async () => {
     const writer = await f.reader();
     const silent = await f.reader();
     const c = await f.community();
@@ -233,6 +233,8 @@ describe('sitemap.xml', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(res.body).toContain('<loc>http://localhost:3000/about</loc>');
+    expect(res.body).toContain('<loc>http://localhost:3000/terms</loc>');
     expect(res.body).toContain(`<loc>http://localhost:3000/s/${c.slug}</loc>`);
     expect(res.body).toContain(`<loc>http://localhost:3000/u/${writer.id}-`);
     expect(res.body).toMatch(

@@ -11,6 +11,7 @@ import { entryUrl, presentCard } from '../entries/service.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
+import { STATIC_PAGES } from '../../../shared/static-pages.ts';
 
 /** RSS 2.0 for the main feed and each subsite, and the sitemap: only published entries, RSS only approved ones. */
 export const RSS_ITEMS = 50;
@@ -105,7 +106,8 @@ export async function hashtagRss(ctx: Ctx, name: string): Promise<Feed> {
 
 export async function sitemap(ctx: Ctx): Promise<string> {
   const base = ctx.config.publicUrl;
-  const fixed = ['/', '/new', '/all'];
+  // The feeds, then the site's own pages (rules, about, contacts…).
+  const fixed = ['/', '/new', '/all', ...Object.values(STATIC_PAGES)];
   const rows = await q.sitemapRows(ctx.db, SITEMAP_SUBSITES, SITEMAP_URLS - fixed.length);
   const urls = [
     ...fixed.map((path) => `  <url><loc>${xmlEscape(base + path)}</loc><changefreq>hourly</changefreq></url>`),

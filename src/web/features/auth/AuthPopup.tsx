@@ -8,6 +8,8 @@ import { authCalls, setCurrentUser } from './session.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { MagicPanel, QrPanel, SigninButtons, type AltView } from '../signin/AuthAlternatives.tsx';
 import { Honeypot } from '../captcha/Honeypot.tsx';
+import { termsUi as terms } from '../../../shared/catalogue/pages.ts';
+import { TermsLink } from '../pages/TermsLink.tsx';
 
 export type AuthMode = 'login' | 'register' | 'recover' | 'reset';
 
@@ -123,6 +125,12 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
               maxLength: PASSWORD_MAX,
               autoFocus: mode === 'reset',
             })}
+          {mode === 'register' && (
+            <p className="auth-hint auth-terms" data-testid="register-terms">
+              {terms.registerLead} <TermsLink to="/terms">{terms.rules}</TermsLink> {terms.and}{' '}
+              <TermsLink to="/agreement">{terms.agreement}</TermsLink>
+            </p>
+          )}
           <button type="submit" className="btn btn-primary btn-wide" disabled={busy} data-testid="auth-submit">
             {mode === 'login'
               ? ui.auth.loginButton

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { boardNavUi, discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
 import { navUi } from '../../../shared/catalogue/site.ts';
+import { footerUi } from '../../../shared/catalogue/pages.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';
@@ -103,10 +104,25 @@ export function Sidebar({
           </section>
         )}
         <LiveFeed variant="widget" collapse={liveCollapse} />
+        <nav className="sidebar-footer" aria-label={footerUi.label} data-testid="site-footer">
+          {FOOTER.map(([to, label]) => (
+            <PageLink key={to} to={to}>
+              {label}
+            </PageLink>
+          ))}
+        </nav>
       </aside>
     </>
   );
 }
+
+/** The site's own pages at the sidebar's bottom (in the drawer on a phone). */
+const FOOTER = [
+  ['/about', footerUi.about],
+  ['/contacts', footerUi.contacts],
+  ['/terms', footerUi.terms],
+  ['/agreement', footerUi.agreement],
+] as const;
 
 const icon = (d: string) => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
 import { auditPhrase } from '../../../shared/catalogue/audit-phrase.ts';
+import { pagesUi } from '../../../shared/catalogue/pages.ts';
 import { formatUntil, relativeTime } from '../../../shared/format.ts';
 import type { AuditItem, AuditList, auditLog, BanItem, UserCard } from '../../../shared/api/moderation.ts';
 import type { AdminPanelData, AdminTab } from '../../../shared/pages/moderation.ts';
@@ -22,6 +23,7 @@ const STAFF_PAGES = [
   ['/admin/job', ui.vacancies.queueTitle],
   ['/admin/events', ui.events.queueTitle],
   ['/admin/ads', ui.distributions.staff.title],
+  ['/admin/pages', pagesUi.adminTitle],
 ] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */

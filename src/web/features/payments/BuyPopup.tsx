@@ -10,6 +10,7 @@ import { paymentCalls } from './calls.ts';
 import { CardForm, EmailStep, PaymentResult } from './CardCheckout.tsx';
 import '../auth/auth.css';
 import './payments.css';
+import { TermsLink } from '../pages/TermsLink.tsx';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
 const t = ui.payments;
@@ -120,7 +121,9 @@ function BuyForm({ stuff, onDone }: { stuff: number; onDone(paid: boolean): void
                   onChange={(e) => setAgree(e.target.checked)}
                   data-testid="buy-agree"
                 />
-                {t.agree}
+                <span>
+                  {t.agree} <TermsLink to="/agreement">{t.agreeLink}</TermsLink>
+                </span>
               </label>
             </>
           ) : (

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { TermsLink } from '../pages/TermsLink.tsx';
 
 /** The two boxes of /job/rules and /job/agreement (the terms of vacancies and events alike), with their refusals. */
 export function TermsChecks({
@@ -25,10 +25,7 @@ export function TermsChecks({
           <label className="form-check">
             <input type="checkbox" name={name} value="1" data-testid={`field-${name}`} />
             <span>
-              {lead}{' '}
-              <Link to={to} target="_blank">
-                {text}
-              </Link>
+              {lead} <TermsLink to={to}>{text}</TermsLink>
             </span>
           </label>
           <FieldError message={errors[name] ?? ''} testId={`error-${name}`} />

@@ -107,7 +107,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
         />
       </div>
       <FormField label={t.fieldDescription} group {...field('description')}>
-        <div className="form-input vacancy-editor" data-testid="field-description">
+        <div className="form-input ed-field" data-testid="field-description">
           <BlockEditor
             initial={vacancy?.description ?? []}
             onChange={() => undefined}

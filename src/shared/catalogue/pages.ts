@@ -34,15 +34,6 @@ export const pagesUi = {
   back: 'Все страницы',
 } as const;
 
-/** The footer's links to the pages (the sidebar's bottom and the phone's drawer). */
-export const footerUi = {
-  label: 'О сайте',
-  about: 'О проекте',
-  contacts: 'Контакты',
-  terms: 'Правила',
-  agreement: 'Соглашение',
-} as const;
-
 /** Forms that cite the site's terms (each link opens the page in a new tab). */
 export const termsUi = {
   registerLead: 'Регистрируясь, вы принимаете',

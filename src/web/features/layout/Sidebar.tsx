@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { SubsiteCard } from '../../../shared/api.ts';
 import { boardNavUi, discoveryNavUi, feedNavUi } from '../../../shared/catalogue/shown.ts';
 import { navUi } from '../../../shared/catalogue/site.ts';
-import { footerUi } from '../../../shared/catalogue/pages.ts';
+import { footerUi } from '../../../shared/catalogue/footer.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';

@@ -34,6 +34,15 @@ const REQUIRED = new Set([
  * included.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<Found[]> {
+  // Colours are judged as they end up: a block still fading in (Editor.js fades each block in) reads as faint text.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Details of the violations only: collecting every passing node's selector was a fifth of axe's time. Legacy mode
   // runs axe in the page itself; the default opens a blank page per analysis to merge the frames' results, which
   // tripled the time of each (8–9 s → 3 s for `/` on a busy machine). Our pages have no cross-origin frames.

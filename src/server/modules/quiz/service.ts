@@ -74,7 +74,7 @@ async function counted(ctx: Ctx, quiz: q.QuizRow): Promise<Counted> {
 
 /**
  * A popular quiz is read by every reader of its entry and of the feeds: everyone's part of its results is counted
- * at most once a second per node (production; a vote's own answer and the live messages count afresh).
+ * at most once a second per node (with the shared caches on; a vote's own answer and the live messages count afresh).
  */
 const countedCache = perAppCache<Counted>(1000, 10_000, { staleMs: 1000 });
 
@@ -87,7 +87,11 @@ async function resultsOf(
 ): Promise<Map<string, QuizResult>> {
   const [parts, choices] = await Promise.all([
     Promise.all(
-      list.map((quiz) => (fresh ? counted(ctx, quiz) : countedCache(ctx).get(quiz.hash, () => counted(ctx, quiz)))),
+      list.map((quiz) =>
+        fresh || !ctx.config.sharedCaches
+          ? counted(ctx, quiz)
+          : countedCache(ctx).get(quiz.hash, () => counted(ctx, quiz)),
+      ),
     ),
     viewerId === null
       ? []
@@ -114,7 +118,7 @@ export async function bundle(ctx: Ctx, viewer: Viewer, hashes: string[]): Promis
   return Object.fromEntries(unique.map((h) => [h, results.get(h) ?? null]));
 }
 
-/** An option's random voters change slowly and are asked by every reader who looks: kept a minute (spec: cached). */
+/** An option's random voters change slowly and are asked by every reader who looks: kept a minute with the shared caches on (spec: cached). */
 const votersCache = perAppCache<QuizVoter[]>(60_000, 10_000);
 
 /** `GET /quiz/randomResults/{hash}/{itemHash}`: up to three random voters of the option. */
@@ -122,9 +126,8 @@ export async function randomResults(ctx: Ctx, viewer: Viewer, hash: string, item
   const quiz = await q.findQuiz(ctx.db, hash);
   if (!quiz || !canSee(viewer, quiz)) throw notFound(messages.quizNotFound);
   if (!quiz.items.includes(itemHash)) throw notFound(messages.quizItemNotFound);
-  return votersCache(ctx).get(`${hash}:${itemHash}`, async () =>
-    (await q.randomVoters(ctx.db, hash, itemHash)).map(presentVoter),
-  );
+  const read = async () => (await q.randomVoters(ctx.db, hash, itemHash)).map(presentVoter);
+  return ctx.config.sharedCaches ? votersCache(ctx).get(`${hash}:${itemHash}`, read) : read();
 }
 
 export interface VoteInput {

@@ -134,6 +134,23 @@ describe('campaigns', () => {
   });
 });
 
+describe('with the shared caches on', () => {
+  it('reads the launched campaigns once per 2 s: an archived one still shows within them, not after', async () => {
+    t.app.ctx.config.sharedCaches = true;
+    try {
+      await archiveAll();
+      const id = await launched();
+      expect((await random(new Visitor(t.app), 'place=feed')).json().data.unitData?.id).toBe(id);
+      await staff.post(`/v3.0/admin/distributions/${id}/state`, { state: 'archived' });
+      expect((await random(new Visitor(t.app), 'place=feed')).json().data.unitData?.id).toBe(id);
+      t.clock.now = new Date(t.clock.now.getTime() + 2100);
+      expect((await random(new Visitor(t.app), 'place=feed')).json().data.unitData).toBeNull();
+    } finally {
+      t.app.ctx.config.sharedCaches = false;
+    }
+  });
+});
+
 describe('refusals', () => {
   it('refuses readers on staff routes and bad input with Russian messages', async () => {
     const reader = await signedIn();

@@ -19,6 +19,7 @@ import type {
 import type { Ctx } from '../../context.ts';
 import type { DistributionVersion } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import * as billing from '../billing/service.ts';
@@ -81,6 +82,15 @@ export interface UnitQuery {
  * `GET /distributions/random {place}`: one of the launched campaigns whose live version targets this place and page,
  * under its impression limit and the reader's frequency cap, chosen at random; none for a Plus reader with ads off.
  */
+const readCampaigns = (ctx: Ctx) => Promise.all([q.launched(ctx.db), q.prices(ctx.db)]);
+
+/**
+ * Every page view asks for units: with the shared caches on, the launched campaigns and the prices are read once per
+ * 2 s per node, not per request. A stop or an archive shows within those seconds; a cap may let through the
+ * impressions of those seconds.
+ */
+const campaignsCache = perAppCache<Awaited<ReturnType<typeof readCampaigns>>>(2000, 1);
+
 export async function random(
   ctx: Ctx,
   user: Reader,
@@ -99,7 +109,9 @@ export async function random(
     tags: entry?.tags ?? [],
     now,
   };
-  const [rows, prices] = await Promise.all([q.launched(ctx.db), q.prices(ctx.db)]);
+  const [rows, prices] = ctx.config.sharedCaches
+    ? await campaignsCache(ctx).get('launched', () => readCampaigns(ctx))
+    : await readCampaigns(ctx);
   const candidates = rows.flatMap((row) => {
     const v = liveVersion(row, now);
     if (!v || !fits(v, page)) return [];

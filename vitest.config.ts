@@ -13,8 +13,8 @@ process.env.ARGON2_MEMORY_KIB ??= '1024';
 const SLOW_FIRST = [
   'tests/e2e/a11y-desktop.test.ts',
   'tests/e2e/a11y-phone.test.ts',
-  // The browser files by their time in a run of the whole suite (longest first, so none starts last and runs alone).
   'tests/e2e/overflow.test.ts',
+  // The browser files by their time in a run of the whole suite (longest first, so none starts last and runs alone).
   'tests/e2e/lifecycle.test.ts',
   'tests/e2e/editor.test.ts',
   'tests/e2e/checkout.test.ts',
@@ -49,8 +49,11 @@ class SlowFirst extends BaseSequencer {
   }
 }
 
-/** Every page and overlay at both widths: minutes of axe-core, so outside `npm test` (which walks one page per kind). */
-const A11Y_FULL = ['tests/e2e/a11y-desktop.test.ts', 'tests/e2e/a11y-phone.test.ts'];
+/**
+ * The whole-site walks: axe-core on every page and overlay at both widths, and every page of every role at 375 px
+ * (minutes of browser time), so outside `npm test`, which walks one page per kind for both (a11y-layouts.test.ts).
+ */
+const WALKS = ['tests/e2e/a11y-desktop.test.ts', 'tests/e2e/a11y-phone.test.ts', 'tests/e2e/overflow.test.ts'];
 
 /** A real server process and Chromium per file. */
 function browserProject(name: string, files: { include: string[]; exclude?: string[] }) {
@@ -65,7 +68,8 @@ function browserProject(name: string, files: { include: string[]; exclude?: stri
       // browser, and its own or a shared server): a third of a second of CPU a file.
       isolate: false,
       testTimeout: 120_000,
-      hookTimeout: 180_000,
+      // A beforeAll may wait for a first start (migrations and the seed), up to the harness's 4 min at load 25+.
+      hookTimeout: 270_000,
       // Three browser files at a time, after the unit and API files (group 1): each mostly waits on its own server
       // and browser (two at a time kept one core of two busy), and every file has its own server, data dir and port.
       maxWorkers: 3,
@@ -114,9 +118,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      browserProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [...A11Y_FULL] }),
-      // The full accessibility walk (every page and overlay at both widths): `npm run test:a11y`, and in CI.
-      browserProject('a11y', { include: A11Y_FULL }),
+      browserProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [...WALKS] }),
+      // The whole-site walks: `npm run test:walks`, and in CI.
+      browserProject('walks', { include: WALKS }),
     ],
   },
 });

@@ -36,7 +36,12 @@ export function ensureBuild() {
 
 function buildIfStale() {
   const marker = path.join(root, 'build', 'server', 'index.js');
-  const sources = Math.max(newestMtime(path.join(root, 'src', 'web')), newestMtime(path.join(root, 'src', 'shared')));
+  const sources = Math.max(
+    newestMtime(path.join(root, 'src', 'web')),
+    newestMtime(path.join(root, 'src', 'shared')),
+    // The build's own settings (chunk groups, plugins) change its output too.
+    fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   if (built >= sources) return;
   console.log('Сборка веб-клиента…');

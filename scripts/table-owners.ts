@@ -15,7 +15,8 @@ const BASE_DOORS: Record<string, RegExp> = {
 };
 
 /** Tests, fixtures and test helpers write what they need to set a scene. */
-const EXEMPT = /(\.test\.tsx?$|\/testing\/|\/testing\.ts$|^src\/server\/db\/(seed|seed-data)\.ts$|\/migrations\/)/;
+const EXEMPT =
+  /(\.test\.tsx?$|\/testing\/|\/testing\.ts$|^src\/server\/db\/(seed|seed-data|seed-media)\.ts$|\/migrations\/)/;
 
 export interface Table {
   /** The drizzle export (`users`) and the SQL name (`users`). */

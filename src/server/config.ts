@@ -31,6 +31,12 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; empty means embedded PGlite in `${dataDir}/db`. */
   databaseUrl: string;
+  /**
+   * Streaming replicas of DATABASE_URL for reads that may be a moment stale (DATABASE_REPLICA_URLS, comma-separated);
+   * one is skipped while it lags more than `maxLagMs` (REPLICA_MAX_LAG_MS, 2000) by the checks every `checkMs`
+   * (REPLICA_CHECK_MS, 500). See db/replicas.ts.
+   */
+  replicas: { urls: string[]; maxLagMs: number; checkMs: number };
   /** Redis URL; empty means in-process rate limits and caches. */
   redisUrl: string;
   /** Prefix for Redis keys, so several sites (or test runs) can share one Redis. */
@@ -57,6 +63,11 @@ export interface Config {
   sharedCaches: boolean;
   /** Where media URLs point: `/media` on this host unless a CDN base is given (MEDIA_BASE_URL). */
   mediaBaseUrl: string;
+  /**
+   * The request header a proxy in front sets to the reader's country, ISO 3166-1 alpha-2 (COUNTRY_HEADER, e.g.
+   * `cf-ipcountry`); empty: regions are unknown and entries `withheld` for some are shown everywhere.
+   */
+  countryHeader: string;
   /** Upload limits (UPLOAD_MAX_MB per file, UPLOAD_MAX_FILES per request). */
   uploadMaxMb: number;
   uploadMaxFiles: number;
@@ -78,7 +89,9 @@ export interface Config {
    * Social sign-in keys by provider (VK_CLIENT_ID…, README): a provider is offered only when all its keys are set.
    * `oidc` is any OpenID Connect provider named by OIDC_ISSUER (the tests start one).
    */
-  signinProviders: Partial<Record<'vk' | 'yandex' | 'google' | 'apple' | 'telegram' | 'oidc', Record<string, string>>>;
+  signinProviders: Partial<
+    Record<'vk' | 'yandex' | 'google' | 'apple' | 'twitter' | 'facebook' | 'telegram' | 'oidc', Record<string, string>>
+  >;
   /**
    * Company suggestions of the invoice form from a DaData-compatible service (DADATA_API_KEY, DADATA_URL for another
    * host); without a key the form suggests companies this site has invoiced before.
@@ -99,6 +112,28 @@ export interface Config {
    * CHECK_ANSWERS=1, set by the test harness and the browser tests' servers).
    */
   checkAnswers: boolean;
+  /**
+   * Backups a worker takes by itself (modules/backup): into BACKUP_DIR (off when unset), one when the newest there is
+   * BACKUP_EVERY_HOURS old (24), keeping the BACKUP_KEEP newest (7). `npm run backup` writes to a directory given.
+   */
+  backup: { dir: string; keep: number; everyHours: number } | null;
+  /**
+   * Prometheus metrics (http/metrics.ts), off unless METRICS_TOKEN or METRICS_PORT is set: on METRICS_PORT (at
+   * METRICS_HOST, 127.0.0.1 by default) when given, else at `/metrics` on the main port; a set token is required as
+   * `Authorization: Bearer …` on either.
+   */
+  metrics: { token: string; port: number | null; host: string } | null;
+}
+
+/** METRICS_TOKEN / METRICS_PORT / METRICS_HOST; a port that is not one stops the start. */
+export function parseMetrics(env: NodeJS.ProcessEnv): Config['metrics'] {
+  const token = env.METRICS_TOKEN?.trim() ?? '';
+  const portText = env.METRICS_PORT?.trim() ?? '';
+  if (!token && !portText) return null;
+  const port = portText ? Number(portText) : null;
+  if (port !== null && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    throw new Error(`METRICS_PORT: "${portText}" is not a port number`);
+  return { token, port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
 }
 
 /**
@@ -123,6 +158,8 @@ export function parseSigninProviders(env: NodeJS.ProcessEnv): Config['signinProv
       keyId: 'APPLE_KEY_ID',
       privateKey: 'APPLE_PRIVATE_KEY',
     },
+    twitter: { clientId: 'TWITTER_CLIENT_ID', clientSecret: 'TWITTER_CLIENT_SECRET' },
+    facebook: { clientId: 'FACEBOOK_CLIENT_ID', clientSecret: 'FACEBOOK_CLIENT_SECRET' },
     telegram: { botToken: 'TELEGRAM_BOT_TOKEN' },
     oidc: { issuer: 'OIDC_ISSUER', clientId: 'OIDC_CLIENT_ID', clientSecret: 'OIDC_CLIENT_SECRET' },
   };
@@ -148,6 +185,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .filter(Boolean);
 }
 
+const positiveInt = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
 function readSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   try {
@@ -172,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
+    replicas: {
+      urls: (env.DATABASE_REPLICA_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      maxLagMs: positiveInt(env.REPLICA_MAX_LAG_MS, 2000),
+      checkMs: positiveInt(env.REPLICA_CHECK_MS, 500),
+    },
     redisUrl: env.REDIS_URL ?? '',
     redisNamespace: env.REDIS_NAMESPACE ?? '',
     smtpUrl: env.SMTP_URL ?? '',
@@ -183,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seed: (env.SEED ?? '1') !== '0',
     sharedCaches: env.NODE_ENV === 'production' && env.SHARED_CACHES !== '0',
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
+    countryHeader: (env.COUNTRY_HEADER ?? '').trim().toLowerCase(),
     uploadMaxMb: Number(env.UPLOAD_MAX_MB ?? 20),
     uploadMaxFiles: Number(env.UPLOAD_MAX_FILES ?? 10),
     s3: env.S3_BUCKET
@@ -218,8 +269,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : null,
     paymentsTestCashier: env.PAYMENTS_TEST_CASHIER === '1',
     checkAnswers: env.CHECK_ANSWERS === '1',
+    backup: env.BACKUP_DIR
+      ? {
+          dir: path.resolve(env.BACKUP_DIR),
+          keep: Math.max(1, Math.floor(Number(env.BACKUP_KEEP ?? 7)) || 7),
+          everyHours: Math.max(1, Number(env.BACKUP_EVERY_HOURS ?? 24) || 24),
+        }
+      : null,
+    metrics: parseMetrics(env),
     ...overrides,
   };
   if (!config.secret) config.secret = readSecret(config.dataDir);
+  if (config.replicas.urls.length && !config.databaseUrl)
+    throw new Error(
+      'DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are streaming standbys of a PostgreSQL primary',
+    );
   return config;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { Replicas } from './db/replicas.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { DomainEvents } from './events.ts';
 
@@ -9,6 +10,14 @@ import type { DomainEvents } from './events.ts';
 export interface Ctx {
   config: Config;
   db: Db;
+  /**
+   * Where reads that may be a moment stale go (feeds, pages, search, counts, exports): a replica for a request that
+   * only reads and whose reader has not written lately (http/reads.ts), the primary (`db`) otherwise, and the
+   * transaction inside one. Writes, and reads a write depends on, use `db`.
+   */
+  read: Db;
+  /** The read replicas (DATABASE_REPLICA_URLS); null without any. */
+  replicas: Replicas<Db> | null;
   redis: Redis | null;
   mail: Mailer;
   /** Domain events: realtime and notifications listen (src/server/events.ts). */

@@ -56,6 +56,10 @@ export interface DomainEventMap {
   'notification.changed': { userId: number; notificationId: number; unreadCount: number };
   /** Messenger news for these people's private channels: the fact; the messenger presents it (presentFact). */
   'messenger.event': { userIds: number[]; fact: MessengerFact };
+  /** An account was made (a sign-up, by password or another way in): the metrics count it. */
+  'user.created': { userId: number };
+  /** An order was paid (once per order): the metrics count it by the order's kind. */
+  'payment.succeeded': { orderId: number; userId: number; kind: string; amount: number };
   /** An account lost every way in (its deletion ran): its open sockets are closed on every node. */
   'account.closed': { userId: number };
   /** A phone confirmed a QR sign-in: the waiting browser's private channel hears it. */

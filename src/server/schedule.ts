@@ -2,6 +2,8 @@ import type { Role } from './config.ts';
 import type { Ctx } from './context.ts';
 import { enqueue, purgeJobs } from './jobs/queue.ts';
 import type { ScheduledTaskName } from './jobs/map.ts';
+import { metricsOf } from './lib/metrics.ts';
+import { logContext, withLogContext } from './lib/log-context.ts';
 import { MODULES } from './modules/index.ts';
 import { HOUR_MS, type PeriodicTask } from './modules/manifest.ts';
 
@@ -52,6 +54,21 @@ export function queueSlot(ctx: Ctx, task: PeriodicTask, slot = slotOf(task)) {
   );
 }
 
+/** One run of a task, counted and timed in the metrics (`sreda_task_*`); its log lines carry the task's name. */
+async function runTask(ctx: Ctx, task: PeriodicTask): Promise<void> {
+  const metrics = metricsOf(ctx);
+  const end = metrics?.taskDuration.startTimer({ task: task.name });
+  metrics?.taskRuns.inc({ task: task.name });
+  try {
+    await withLogContext({ ...logContext(), task: task.name }, () => task.run(ctx));
+  } catch (err) {
+    metrics?.taskFailures.inc({ task: task.name });
+    throw err;
+  } finally {
+    end?.();
+  }
+}
+
 /** The `schedule.run` job: one period's run of a cluster task. A missed or failed period is covered by the next one. */
 export async function runScheduled(ctx: Ctx, p: { task: ScheduledTaskName; slot: number }): Promise<void> {
   const task = started.get(ctx.root)?.get(p.task) ?? SCHEDULE.find((t) => t.name === p.task);
@@ -59,7 +76,7 @@ export async function runScheduled(ctx: Ctx, p: { task: ScheduledTaskName; slot:
     ctx.log.warn({ task: p.task }, 'scheduled task unknown to this version; skipped');
     return;
   }
-  await task.run(ctx);
+  await runTask(ctx, task);
 }
 
 export interface Schedule {
@@ -112,7 +129,7 @@ export async function startSchedule(
       wake();
     } else {
       // One run at a time: the next one is timed from the end of the last.
-      const loop = () => later(task.everyMs, () => void track(task, () => task.run(ctx)).then(loop));
+      const loop = () => later(task.everyMs, () => void track(task, () => runTask(ctx, task)).then(loop));
       loop();
     }
   }
@@ -123,7 +140,7 @@ export async function startSchedule(
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       while (running.size) await Promise.all([...running]);
-      for (const task of mine) if (task.scope === 'node') await track(task, () => task.run(ctx));
+      for (const task of mine) if (task.scope === 'node') await track(task, () => runTask(ctx, task));
     },
   };
 }

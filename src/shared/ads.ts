@@ -95,3 +95,26 @@ export function impressionLimit(
   if (c.impression_cap === null) return byBudget;
   return byBudget === null ? c.impression_cap : Math.min(byBudget, c.impression_cap);
 }
+
+// ── The booster (issue 30 point 2): an author promotes an entry as a native unit marked «Продвигается» ──────────
+
+/** Where a booster is paid from: the buyer's balance, or the promotion balance of a company they manage. */
+export const BOOSTER_SOURCES = ['balance', 'promotion'] as const;
+export type BoosterSource = (typeof BOOSTER_SOURCES)[number];
+
+/** Budget in whole roubles and days of a booster; it shows in feeds and under entries, at most 3 times a day a reader. */
+export const BOOSTER_LIMITS = { minBudget: 100, maxBudget: 1_000_000, maxDays: 30, frequency: 3 } as const;
+export const BOOSTER_PLACES: readonly AdPlace[] = ['feed', 'entry'];
+/** The constructor's first proposal. */
+export const BOOSTER_DEFAULTS = { budget: 1000, days: 7 } as const;
+/** The days of readers an estimate of reach looks back on. */
+export const BOOSTER_TRAFFIC_DAYS = 7;
+
+/**
+ * What a budget buys (server-side only: the client's figures are never taken): impressions at the native unit's price
+ * per thousand; the reach is the readers a day of the last week times the days, never above the impressions.
+ */
+export function boosterEstimate(budget: number, days: number, pricePerThousand: number, dailyReaders: number) {
+  const impressions = Math.floor((budget * 1000) / Math.max(1, pricePerThousand));
+  return { cost: budget * 100, impressions, reach: Math.min(impressions, Math.round(dailyReaders * days)) };
+}

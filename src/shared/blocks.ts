@@ -24,7 +24,7 @@ const MEDIA_ITEMS_MAX = 50;
 const IMAGE_SIDE_MAX = 20_000;
 /** A day of video is more than any service hosts. */
 export const TIMECODE_MAX = 86_400;
-/** Far above any upload limit an operator would set; only there to keep nonsense out. */
+/** Far above any upload limit an operator would set; only there to keep nonsense out (sounds and pictures). */
 const AUDIO_SIZE_MAX = 10 * 1024 ** 3;
 
 /** The block fields that hold inline HTML, by block type. */
@@ -69,7 +69,7 @@ const side = z
 const MEDIA_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An uploaded image (uuid from the media store) or an outside one (url); its size is known for layout and zoom. */
-const image = z
+export const image = z
   .strictObject(
     {
       uuid: str().regex(MEDIA_UUID, messages.entryBlockImageInvalid).optional(),
@@ -81,10 +81,20 @@ const image = z
         .regex(/^([0-9a-f]{6})?$/i, messages.entryBlockImageInvalid)
         .optional(),
       type: z.enum(IMAGE_TYPES, { error: messages.entryBlockImageInvalid }).optional(),
+      // The stored file's length in bytes, as the upload answered it: an RSS enclosure must say it.
+      size: z
+        .number({ error: messages.entryBlockImageInvalid })
+        .int(messages.entryBlockImageInvalid)
+        .min(0, messages.entryBlockImageInvalid)
+        .max(AUDIO_SIZE_MAX, messages.entryBlockImageInvalid)
+        .optional(),
     },
     { error: messages.entryBlockImageInvalid },
   )
   .refine((i) => Boolean(i.uuid || i.url), messages.entryBlockImageInvalid);
+
+/** An entry's own card cover (`custom_cover`): an image as a media block holds it. */
+export type CoverImage = z.output<typeof image>;
 
 const dataOf = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject(shape, {
@@ -137,11 +147,18 @@ const blockSchemas = [
       .min(1, messages.entryBlockInvalid)
       .max(MEDIA_ITEMS_MAX, messages.entryMediaTooMany(MEDIA_ITEMS_MAX)),
   }),
+  // spec/content.md §3 Video element data: a service's video (service, id, its page's url) or an uploaded mp4 (its
+  // uuid and size, a poster from its first frame); the play mode, autoplay-if-most-visible and has-audio.
   block('video', {
-    service: z.enum(VIDEO_SERVICES, { error: messages.entryBlockVideoInvalid }),
+    service: z.enum(VIDEO_SERVICES, { error: messages.entryBlockVideoInvalid }).optional(),
     // vk ids are `{owner}_{video}` with a negative owner for communities
-    id: str().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.entryBlockVideoInvalid),
-    url: httpUrl,
+    id: str()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, messages.entryBlockVideoInvalid)
+      .optional(),
+    url: httpUrl.optional(),
+    mp4: str().regex(MEDIA_UUID, messages.entryBlockVideoInvalid).optional(),
+    width: side.optional(),
+    height: side.optional(),
     thumbnail: httpUrl.optional(),
     title: plain().optional(),
     // Seconds from the start, as the pasted link's `t=` said.
@@ -151,6 +168,15 @@ const blockSchemas = [
       .min(0, messages.entryBlockVideoInvalid)
       .max(TIMECODE_MAX, messages.entryBlockVideoInvalid)
       .optional(),
+    // §5: the play mode must be click or visible, else click.
+    play_mode: plain(32)
+      .transform((m): 'click' | 'visible' => (m === 'visible' ? 'visible' : 'click'))
+      .optional(),
+    autoplay_most_visible: flag.optional(),
+    has_audio: flag.optional(),
+  }).refine((b) => (b.data.mp4 ? !b.data.service && !b.data.id : Boolean(b.data.service && b.data.id && b.data.url)), {
+    message: messages.entryBlockVideoInvalid,
+    path: ['data'],
   }),
   block('link', {
     url: httpUrl,
@@ -182,6 +208,11 @@ const blockSchemas = [
       .max(AUDIO_SIZE_MAX, messages.entryBlockAudioFileInvalid)
       .optional(),
     type: z.enum(AUDIO_TYPES, { error: messages.entryBlockAudioFileInvalid }).optional(),
+    // spec/content.md §3 Audio: a cover picture (an uploaded image), who speaks or plays, and a hash naming the
+    // block for its listens (`POST /audio/listen`); the save gives one to a block that has none.
+    cover: str().regex(MEDIA_UUID, messages.entryBlockAudioCoverInvalid).optional(),
+    author: plain().optional(),
+    hash: str().regex(QUIZ_HASH_RE, messages.entryBlockAudioHashInvalid).optional(),
   }).refine((b) => (b.data.uuid === undefined) !== (b.data.url === undefined), {
     message: messages.entryBlockAudioInvalid,
     path: ['data'],

@@ -28,11 +28,14 @@ import { repostsMessages, repostsUi } from './catalogue/reposts.ts';
 import { quizMessages, quizUi } from './catalogue/quiz.ts';
 import { distributionsMessages, distributionsUi } from './catalogue/distributions.ts';
 import { pagesMessages } from './catalogue/pages.ts';
+import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
+import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import {
   errorsUi,
   headerUi,
   inputMessages,
   navUi,
+  navigationMessages,
   overlaysUi,
   siteName,
   siteTagline,
@@ -67,6 +70,8 @@ export const messages = {
   ...eventsMessages,
   ...distributionsMessages,
   ...pagesMessages,
+  ...livestreamsMessages,
+  ...subsitesMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
@@ -88,6 +93,7 @@ export const messages = {
   tooLong: (max: number) => `Слишком длинное значение, максимум ${max}`,
   internal: 'Внутренняя ошибка сервера, мы уже разбираемся',
   databaseUnavailable: 'База данных недоступна, попробуйте чуть позже',
+  metricsToken: 'Нужен верный токен метрик',
   serverBusy: 'Сервер сейчас перегружен, обновите страницу через несколько секунд',
   authRequired: 'Войдите, чтобы продолжить',
   forbidden: 'Недостаточно прав',
@@ -157,6 +163,7 @@ export const ui = {
   reposts: repostsUi,
   quiz: quizUi,
   distributions: distributionsUi,
+  livestreams: livestreamsUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,
@@ -184,7 +191,9 @@ export const ui = {
   },
   header: headerUi,
   nav: navUi,
+  navigation: navigationMessages,
   subsite: subsiteUi,
+  subsites: subsitesUi,
   feed: {
     title: 'Популярное',
     empty: 'Здесь пока пусто',

@@ -18,6 +18,13 @@ export type CommentsList = z.output<typeof commentsList>;
 
 /** Threads (a top-level comment with its replies) per page of `GET /comments?count=…`, by default and at most. */
 export const COMMENTS_PAGE_THREADS = 15;
+
+/**
+ * Best comments (`is_enabled_best_comments`): the first page of a discussion shows, above it, up to this many of its
+ * comments rated at least `BEST_COMMENTS_MIN_SUMM`, the best first.
+ */
+export const BEST_COMMENTS_MAX = 3;
+export const BEST_COMMENTS_MIN_SUMM = 3;
 export const COMMENTS_PAGE_MAX = 50;
 /**
  * What the first page of a discussion, rendered in the entry's HTML, may weigh (the comments' part; the page stays

@@ -10,14 +10,14 @@ import { imageRequestSize, imageWidthBucket } from './format.ts';
 
 /** What an image block shows: pictures, and mp4 (a gif made video, or a clip). */
 export const IMAGE_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp4'] as const;
+/** Uploaded video (.mp4, or .mov/.webm made mp4) longer than this is refused: 20 minutes. */
+export const VIDEO_MAX_SECONDS = 20 * 60;
 /** Sound files: served only as uploaded (no filters), measured in seconds instead of pixels. */
-export const AUDIO_TYPES = ['mp3', 'm4a', 'ogg'] as const;
+export const AUDIO_TYPES = ['mp3', 'm4a', 'ogg', 'wav'] as const;
 export type AudioType = (typeof AUDIO_TYPES)[number];
 export const MEDIA_TYPES = [...IMAGE_TYPES, ...AUDIO_TYPES] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const isAudioType = (type: string): type is AudioType => (AUDIO_TYPES as readonly string[]).includes(type);
-/** What the editor's file picker and drop accept; the server still judges by content. */
-export const AUDIO_MIME_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/ogg', 'audio/opus'];
 
 /**
  * Files that are neither pictures nor sound (a message's attachments): stored as uploaded under the hash of their
@@ -52,13 +52,10 @@ export const TEXT_FILE_MIME: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
   log: 'text/plain; charset=utf-8',
 };
-/** What the messenger's paperclip offers; the server still judges by content. */
-export const FILE_ACCEPT = '.pdf,.zip,.7z,.gz,.rar,.tar,.rtf,.epub,.docx,.xlsx,.pptx,.odt,.ods,.odp,.txt,.csv,.md,.log';
 export const FILE_NAME_MAX = 255;
 
 /** A non-media file as the upload answers it and a message carries it (its schema: api/media.ts). */
 export type MediaFile = z.output<typeof mediaFile>;
-export const isMediaFile = (item: { type: string }): item is MediaFile => item.type === FILE_TYPE;
 
 /** What `-/format/…/` may ask for: pictures in three formats, and mp4 for gifs (played as video). */
 export const MEDIA_FORMATS = ['webp', 'jpg', 'png', 'mp4'] as const;

@@ -12,7 +12,7 @@ export const PASSKEYS_MAX = 10;
 export const PASSKEY_NAME_MAX = 60;
 
 /** Providers the site knows; each is offered only when its keys are set (README). `oidc` is the configurable one. */
-export const PROVIDERS = ['vk', 'yandex', 'google', 'apple', 'telegram', 'oidc'] as const;
+export const PROVIDERS = ['vk', 'yandex', 'google', 'apple', 'twitter', 'facebook', 'telegram', 'oidc'] as const;
 export type ProviderType = (typeof PROVIDERS)[number];
 
 /** Socket message on `signin-qr-{id}`. */

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { errorsUi, transportMessages } from '../shared/catalogue/site.ts';
 
 // The server reads the context key from the build, so both sides share one instance.
 export { appContext } from './context.ts';
@@ -19,6 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  if (new URL(request.url).searchParams.get('mode') === 'ajax') return pageJson(status, headers, routerContext);
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let shellRendered = false;
@@ -53,4 +55,33 @@ export default function handleRequest(
     // The server stops a render whose client left or that ran past its time (src/server/http/web.ts).
     request.signal.addEventListener('abort', () => abort(request.signal.reason), { once: true });
   });
+}
+
+/**
+ * `GET {url}?mode=ajax` (spec/content.md §7): the page's data instead of its HTML, for clients outside the site, in the
+ * reply envelope of spec/foundation.md §3. `data.route` names the page, `data.page` is its loader's data; a refused
+ * page answers its status with `rc`, the reason in `rm` and empty `data`. Nothing is rendered.
+ */
+function pageJson(status: number, headers: Headers, routerContext: EntryContext) {
+  const { matches, loaderData, errors } = routerContext.staticHandlerContext;
+  const leaf = matches[matches.length - 1]?.route.id ?? 'root';
+  let body: { rc: number; rm: string; data: object };
+  if (errors) {
+    const error = Object.values(errors)[0];
+    const code = isRouteErrorResponse(error) ? error.status : 500;
+    const rm =
+      code === 404
+        ? errorsUi.notFoundTitle
+        : code === 403
+          ? errorsUi.forbiddenTitle
+          : code === 401
+            ? errorsUi.signInTitle
+            : transportMessages.transportStatus(code);
+    body = { rc: code, rm, data: {} };
+  } else {
+    body = { rc: status, rm: '', data: { route: leaf, page: loaderData[leaf] ?? null } };
+  }
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(body), { headers, status });
 }

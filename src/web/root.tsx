@@ -6,6 +6,8 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
+  useMatches,
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router';
@@ -27,13 +29,19 @@ import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
 import { BannedBanner } from './features/moderation/BannedBanner.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
+import { LiveStreamSlot } from './features/livestreams/LiveStreamSlot.tsx';
+import { LIVE_STREAM_CLOSED_COOKIE } from '../shared/shell-cookies.ts';
 import { EditorLauncher } from './features/editor/EditorLauncher.tsx';
 import { TuneOffer } from './features/discovery/TunePopup.tsx';
 import { AdsHost } from './features/ads/AdsHost.tsx';
+import { BoosterHost } from './features/ads/BoosterHost.tsx';
+import { FloatingHost } from './features/audio/FloatingHost.tsx';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import { installPreloadRecovery } from './lib/preload-recovery.ts';
+import { wakeNavigation } from './lib/wake-navigation.ts';
+import { mobilePrefix } from '../shared/mobile-path.ts'; // the loader's alone: not in the client's code
 import './shell.css';
 
 /**
@@ -44,13 +52,14 @@ import './shell.css';
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, services, mediaBaseUrl } = context.get(appContext);
-  const [communities, unreadCount, messengerUnread] = await Promise.all([
+  const { user, services, mediaBaseUrl, publicUrl } = context.get(appContext);
+  const cookies = request.headers.get('cookie');
+  const [communities, unreadCount, messengerUnread, liveStream] = await Promise.all([
     services.communities(),
     services.notifications.unreadCount(),
     services.messenger.unread(),
+    services.livestreams.forPage(new URL(request.url).pathname, readCookie(cookies, LIVE_STREAM_CLOSED_COOKIE)),
   ]);
-  const cookies = request.headers.get('cookie');
   return {
     user,
     communities,
@@ -60,6 +69,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     messengerUnread,
     sidebarCollapsed: readCookie(cookies, SIDEBAR_COOKIE) === '1',
     liveCollapse: parseCollapse(readCookie(cookies, LIVE_COOKIE)),
+    liveStream,
+    publicUrl,
+    // `/m`, `/m-{suffix}`: the mobile version (spec/foundation.md §2); it is the router's basename, fixed for the tab.
+    mobile: mobilePrefix(new URL(request.url).pathname),
   };
 }
 
@@ -78,8 +91,9 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="ru">
+    <html lang="ru" data-layout={data?.mobile ? 'mobile' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
+        {data?.mobile ? <MobileCanonical publicUrl={data.publicUrl} /> : null}
       </head>
       <body>
         {children}
@@ -97,10 +112,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A mobile page points search engines at its main address (`/m/new` → `/new`); pages that name their canonical
+ * address themselves (their data's `canonical`) already name the main one.
+ */
+function MobileCanonical({ publicUrl }: { publicUrl: string }) {
+  // Inside the mobile basename the location is the main path already.
+  const location = useLocation();
+  const own = useMatches().some((match) => !!(match.loaderData as { canonical?: string } | undefined)?.canonical);
+  if (own) return null;
+  return <link rel="canonical" href={publicUrl + location.pathname + location.search} />;
+}
+
 // Installed at module load so the very first request of the client already reacts to rc codes.
 if (typeof window !== 'undefined') {
   // The build's manifest version tells the server which client sent a write (spec/foundation.md §7).
   setStaticVersion((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? '');
+  // Once per tab, not per shell: an error page's shell and a page's are two, and the navigation between them is its.
+  wakeNavigation();
   installRequestHooks({
     toast: (message) => toast.show(message, { type: 'error' }),
     authorize: () => openAuthPopup('login'),
@@ -137,6 +166,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
         />
         <main className="app-main">
           <BannedBanner ban={data.user?.ban} />
+          <LiveStreamSlot stream={data.liveStream} />
           {children}
         </main>
       </div>
@@ -145,6 +175,8 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
       <EditorLauncher />
       <TuneOffer />
       <AdsHost />
+      <BoosterHost />
+      <FloatingHost />
       <PageLinkNavigation />
       <HydrationMark />
     </div>

@@ -33,6 +33,7 @@ export default [
   route('email/unsubscribe/:token', 'routes/email.unsubscribe.tsx'),
   route('email/confirm/:token', 'routes/email.confirm.tsx'),
   route('live', 'routes/live.tsx'),
+  route('live/stream', 'routes/live.stream.tsx'),
   route('auth/simple/recover', 'routes/recover.tsx'),
   route('auth/qr/:code', 'routes/signin.qr.tsx'),
   route('auth/magic', 'routes/signin.magic.tsx'),
@@ -54,6 +55,7 @@ export default [
   route('admin/events', 'routes/admin.events.tsx'),
   route('admin/ads', 'routes/admin.ads.tsx'),
   route('ad', 'routes/ad.tsx'),
+  route('ad/stats', 'routes/ad.stats.tsx'),
   route('events', 'routes/events.tsx'),
   route('events/new', 'routes/events.form.tsx', { id: 'events-new' }),
   route('events/:id', 'routes/events.event.tsx'),
@@ -71,6 +73,7 @@ export default [
   route('about', 'routes/static-page.tsx', { id: 'page-about' }),
   route('contacts', 'routes/static-page.tsx', { id: 'page-contacts' }),
   // `/{contentId}?comment={commentId}&mode=edit` (spec/content.md §2): redirects to the entry.
+  route('deep-link', 'routes/deep-link.tsx'),
   route(':contentId', 'routes/content-link.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

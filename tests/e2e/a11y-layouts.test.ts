@@ -2,7 +2,8 @@ import { a11ySuite } from './a11y.ts';
 
 /**
  * `npm test`'s accessibility check: one page of each kind (feed, subsite, entry, editor, form, messenger, admin, error)
- * at both widths. The full walk is the `a11y` project (`npm run test:a11y`), which CI runs too.
+ * at both widths, the phone width also checked for sideways scrolling and clipped controls. The full walks are the
+ * `walks` project (`npm run test:walks`), which CI runs too.
  */
 const LAYOUTS = ['home', 'blog', 'entry', 'writing', 'settings', 'messenger', 'admin-users', '404'];
 

@@ -14,6 +14,7 @@ import {
   uploadImages,
   type Server,
 } from './harness.ts';
+import { sidewaysProblems } from './overflow.ts';
 
 interface Found {
   id: string;
@@ -34,6 +35,8 @@ const REQUIRED = new Set([
  * included.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<Found[]> {
+  // Toasts are gone first (they live under 4 s): axe met one fading out mid-check (contrast 1.01–1.32).
+  await page.waitForFunction(() => !document.querySelector('[data-testid=toast]'), undefined, { timeout: 15_000 });
   // Colours are judged as they end up: a block still fading in (Editor.js fades each block in) reads as faint text.
   await page.evaluate(() =>
     Promise.all(
@@ -62,9 +65,19 @@ export async function seriousViolations(page: Page, include?: string): Promise<F
 }
 
 /**
- * Every page and open overlay is checked by axe-core at one width: no serious or critical violation. The counts per
- * page are printed, so a run shows where a regression appeared. One file per width (a11y-desktop/-phone, the
- * `a11y` project, `npm run test:a11y`), so the two walks run side by side; `only` narrows the walk to the named pages
+ * On a phone a page that scrolls sideways or clips a control fails as a violation would (the full 375 px walk, with
+ * every role's pages and open menus, is `overflow.test.ts`).
+ */
+async function sideways(page: Page, width: number): Promise<Found[]> {
+  if (width >= 860) return [];
+  return (await sidewaysProblems(page, width)).map((p) => ({ id: p.kind, impact: 'serious', nodes: [p.what] }));
+}
+
+/**
+ * Every page and open overlay is checked by axe-core at one width: no serious or critical violation (and at phone
+ * widths no sideways scroll or clipped control). The counts per page are printed, so a run shows where a regression
+ * appeared. One file per width (a11y-desktop/-phone, the `walks` project, `npm run test:walks`), so the two walks run
+ * side by side; `only` narrows the walk to the named pages
  * without the overlays, at several widths on one server (a11y-layouts.test.ts in `npm test`).
  */
 export function a11ySuite(widths: number[], only?: readonly string[]) {
@@ -78,6 +91,8 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
   let communityEntryPath: string;
   /** A published event's page (`/events/{id}`). */
   let eventPath: string;
+  /** A published vacancy's page (`/job/{id}`). */
+  let vacancyPath: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -122,6 +137,22 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
     expect(event.rc, JSON.stringify(event)).toBe(200);
     expect((await callApi(server, `/v3.0/events/${event.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
     eventPath = `/events/${event.data.id}`;
+    const vacancy = await callApi<{ id: number }>(server, '/v3.0/job/create', staff.cookie, {
+      title: 'Проверка доступности вакансии',
+      company: 'ООО Среда',
+      description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
+      salary_from: 100_000,
+      town_id: 5,
+      specialisation: 'development',
+      experience: '1-3',
+      employment: 'full',
+      apply_url: 'https://example.ru/jobs',
+      rules: true,
+      agreement: true,
+    });
+    expect(vacancy.rc, JSON.stringify(vacancy)).toBe(200);
+    expect((await callApi(server, `/v3.0/job/${vacancy.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
+    vacancyPath = `/job/${vacancy.data.id}`;
     const home = await (await fetch(server.url + '/all')).text();
     communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
     communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];
@@ -179,6 +210,12 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
     ['event', eventPath, false],
     ['events-new', '/events/new', true],
     ['admin-events', '/admin/events', true],
+    ['job', '/job', false],
+    ['vacancy', vacancyPath, false],
+    ['job-rules', '/job/rules', false],
+    ['job-new', '/job/new', true],
+    ['admin-job', '/admin/job', true],
+    ['live-stream', '/live/stream', true],
     ['about', '/about', false],
     ['admin-pages', '/admin/pages?slug=terms', true],
     ['home-signed-in', '/', true],
@@ -205,7 +242,10 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
             await open(page, server.url + path);
             if (name === 'writing') await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
             if (name === 'live') await page.waitForTimeout(500);
-            total += await check(`${width} ${name}`, await seriousViolations(page));
+            total += await check(`${width} ${name}`, [
+              ...(await seriousViolations(page)),
+              ...(await sideways(page, width)),
+            ]);
             if (['home', 'community-entry', 'live'].includes(name)) await shot(page, `a11y-${name}-${width}`);
           }
           await anon.close();

@@ -122,36 +122,40 @@ describe('the audio block', () => {
     const saved = await savedEntry(id);
     const audio = saved.blocks.filter((b) => b.type === 'audio');
     expect(audio.map((b) => b.data)).toEqual([
-      { uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), duration: 2, size: expect.any(Number), type: 'm4a' },
+      {
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        duration: 2,
+        size: expect.any(Number),
+        type: 'm4a',
+        hash: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
+      },
       {
         uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
         duration: 3,
         size: expect.any(Number),
         type: 'mp3',
         title: 'Выпуск 12: залив',
+        hash: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
       },
     ]);
 
     const body = page.locator('[data-testid=entry-blocks]');
     await body.waitFor();
-    const players = body.locator('[data-block=audio] audio');
-    expect(await players.count()).toBe(2);
-    expect(await players.last().getAttribute('preload')).toBe('metadata');
-    expect(await body.locator('[data-block=audio] figcaption').last().innerText()).toMatch(/Выпуск 12: залив\s+0:03/);
-    const src = await players.last().evaluate((a: HTMLAudioElement) => a.currentSrc || a.src);
-    const res = await fetch(new URL(src, server.url));
+    // The page's own player (features/audio): the block shows the title and length; the file is served as kept.
+    // Its code is a lazy chunk, fetched after the client-side move to the entry: placeholders hold the places till then.
+    const players = body.locator('[data-testid=audio-block]');
+    await expect.poll(() => players.count()).toBe(2);
+    expect(await players.last().innerText()).toMatch(/Выпуск 12: залив[\s\S]*0:03/);
+    const res = await fetch(`${server.url}/media/${audio[1].data.uuid}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect((await res.arrayBuffer()).byteLength).toBe(audio[1].data.size);
-    await expect
-      .poll(() => players.last().evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 30_000 })
-      .toBeGreaterThan(0);
     await shotOf(page, '[data-block=audio]', 'audio-entry-1280');
 
     // The narrow screen: the page and the editor opened again on the saved blocks.
     const narrow = await signedInPage(375, 800);
     await open(narrow.page, page.url());
-    await narrow.page.waitForSelector('[data-block=audio] audio');
+    await narrow.page.waitForSelector('[data-testid=audio-block]');
     await shotOf(narrow.page, '[data-block=audio]', 'audio-entry-375');
     await open(narrow.page, `${server.url}/writing/${id}`);
     await editorReady(narrow.page);
@@ -182,7 +186,12 @@ describe('the audio block', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await expect
       .poll(async () => (await savedEntry(id)).blocks, { timeout: 30_000 })
-      .toEqual([{ type: 'audio', data: { url: 'https://example.ru/podcast.mp3', title: 'Чужой подкаст' } }]);
+      .toEqual([
+        {
+          type: 'audio',
+          data: { url: 'https://example.ru/podcast.mp3', title: 'Чужой подкаст', hash: expect.any(String) },
+        },
+      ]);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, sharedServer, type Server } from './harness.ts';
+import { launchBrowser, newPage, open, startServer, type Server } from './harness.ts';
 import { CHUNK_MODULES } from '../../scripts/chunk-modules.ts';
 import { root } from '../../scripts/ensure-build.ts';
 import { PRELOAD_RELOAD_KEY } from '../../src/web/lib/preload-recovery.ts';
@@ -26,7 +26,7 @@ const BUDGET = {
  * by a name, the banned banner, the 18+ cover, the misprint shortcut and the openers that load the rest on demand.
  */
 const LAZY =
-  /^src\/web\/features\/(messenger|payments|moderation|signin|captcha)\/|^src\/web\/features\/auth\/AuthPopup|^src\/web\/features\/editor\/(EntryEditor|EditorPopup)/;
+  /^src\/web\/features\/(messenger|payments|moderation|signin|captcha)\/|^src\/web\/features\/auth\/AuthPopup|^src\/web\/features\/editor\/(EntryEditor|EditorPopup)|^src\/web\/features\/livestreams\/(LiveStreamCard|Player|StreamSettings)/;
 const SHOWN = new Set([
   'src/web/features/messenger/MessengerButton.tsx',
   'src/web/features/messenger/unread.ts',
@@ -52,7 +52,9 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  // A server of its own: the visit reads the main feed's first cards, which another file's entries (an audio or a
+  // video block's player, a quiz) would change on a shared one.
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -51,11 +51,13 @@ describe('reading feeds', () => {
     await open(page, server.url);
     await shot(page, 'feed-desktop');
     expect(await cards(page).count()).toBe(20);
-    for (let i = 0; i < 6 && !(await page.locator('[data-testid=feed-finished]').count()); i++) {
-      await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(400);
-    }
-    await page.waitForSelector('[data-testid=feed-finished]');
+    // The demo's cards carry pictures (a page of 20 is ~12 000 px): the reader scrolls on until the feed ends.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return page.locator('[data-testid=feed-finished]').count();
+      })
+      .toBe(1);
     const ids = await cardIds(page);
     expect(ids.length).toBeGreaterThan(40);
     expect(new Set(ids).size).toBe(ids.length);
@@ -113,8 +115,13 @@ describe('reading feeds', () => {
   it('comes back from an entry to the same card with ?to={id}', async () => {
     const { context, page } = await newPage(browser);
     await open(page, `${server.url}/new`);
-    await page.mouse.wheel(0, 5000);
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
+    // Down to where the next page comes (the pictured cards make a page ~12 000 px tall).
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return cards(page).count();
+      })
+      .toBeGreaterThan(24);
     const target = cards(page).nth(24);
     const id = Number(await target.getAttribute('data-id'));
     await target.locator('.entry-card-title').click();

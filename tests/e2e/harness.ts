@@ -99,12 +99,24 @@ async function launchServer(
     fs.closeSync(log);
   }
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
+  // A first start migrates and seeds (the demo's pictures are drawn then): at load 25+ on two cores that nears 3 min.
+  const deadline = Date.now() + 240_000;
+  // The port was free when picked, but another file's server may bind it first: then a health answer comes from that
+  // server (a test once registered its "first account" on a stranger's site). Only this process's own log line that
+  // it listens on the port makes it ours; one that lost the port is started again on another.
+  const listening = `"pid":${child.pid},"hostname":`;
+  const ownLine = (text: string) =>
+    text.split('\n').some((l) => l.includes(listening) && l.includes(`listening at http://127.0.0.1:${port}"`));
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    if (child.exitCode !== null) {
+      if (!env.PORT && output().includes('EADDRINUSE')) {
+        const again = dataDir ?? (await copyOfFirstStart(env, args, cwd)) ?? emptyDataDir();
+        return launchServer(env, again, args, cwd, logFile);
+      }
+      throw new Error(`server exited early:\n${output()}`);
+    }
     try {
-      const res = await fetch(`${url}/v3.0/health`);
-      if (res.ok) break;
+      if (ownLine(output()) && (await fetch(`${url}/v3.0/health`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -39,6 +39,18 @@ async function reloadUntil(page: Page, card: () => Locator, summ: number) {
     .toBe(summ);
 }
 
+/** Each share service shows the network's drawn mark (an inline SVG, no letters) and its whole name, unclipped. */
+async function expectShareMarks(page: Page) {
+  const services = page.locator('[data-testid=share-service]');
+  for (let i = 0; i < (await services.count()); i++) {
+    const service = services.nth(i);
+    expect(await service.locator('.share__mark svg path').count()).toBe(1);
+    expect(await service.locator('.share__mark').textContent()).toBe('');
+    const name = service.locator('.share__name');
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+}
+
 describe('reactions in the browser', () => {
   it('votes on a feed card as an anonymous reader: sign-in popup, the vote completes, and it stays after a reload', async () => {
     const reader = await registerViaApi(server, 'Анна Читатель');
@@ -200,13 +212,14 @@ describe('reactions in the browser', () => {
     await expect.poll(() => page.locator('[data-testid=share-service]').count()).toBe(6);
     expect(await page.locator('[data-testid=share-url]').inputValue()).toBe(server.url + href);
     expect(await page.locator('[data-testid=share-service]').allTextContents()).toEqual([
-      'VKВКонтакте',
-      'TGTelegram',
-      'OKОдноклассники',
-      'WAWhatsApp',
-      'XX',
-      '@Почта',
+      'ВКонтакте',
+      'Telegram',
+      'Одноклассники',
+      'WhatsApp',
+      'X',
+      'Почта',
     ]);
+    await expectShareMarks(page);
     await shot(page, 'reactions-share-desktop');
 
     await page.click('[data-testid=share-copy]');
@@ -262,6 +275,7 @@ describe('reactions in the browser', () => {
 
     await page.locator('[data-testid=entry-card]').first().locator('[data-testid=share-button]').click();
     await expect.poll(() => page.locator('[data-testid=share-service]').count()).toBe(6);
+    await expectShareMarks(page);
     await shot(page, 'reactions-share-mobile');
     await page.click('[data-testid=popup-close]');
 

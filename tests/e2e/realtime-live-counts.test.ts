@@ -70,7 +70,10 @@ describe('live counters in the browser', () => {
     await expect.poll(() => summ(b.page), { timeout: 30_000 }).toBe(sign(start + 1));
     expect(await readerVotes.getAttribute('data-liked')).toBe('1');
     // The voter's own mark is theirs only.
-    expect(await a.page.locator('[data-testid=entry-footer] [data-testid=votes]').getAttribute('data-liked')).toBe('1');
+    // (Polled: the live tally may come before the voter's own answer does.)
+    await expect
+      .poll(() => a.page.locator('[data-testid=entry-footer] [data-testid=votes]').getAttribute('data-liked'))
+      .toBe('1');
 
     // Taken back and turned into a down vote: the other tab follows each step.
     await a.page.click('[data-testid=entry-footer] [data-testid=vote-down]');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { Replicas, type ReplicaSettings } from './replicas.ts';
 
 export { schema };
 
@@ -13,11 +14,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Read replicas (DATABASE_REPLICA_URLS), PostgreSQL only; null without any. */
+  replicas: Replicas<Db> | null;
   close(): Promise<void>;
 }
 
 const MIGRATION_LOCK = 7_370_001;
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database and brings its schema up to date.
@@ -29,6 +32,11 @@ export async function openDatabase(opts: {
   dataDir: string;
   loadDataDir?: Blob;
   onError?: (err: Error) => void;
+  /** false: open the database as it is (backups read it without changing its schema). */
+  migrate?: boolean;
+  /** Streaming replicas of `url` to read from (db/replicas.ts). */
+  replicaUrls?: string[];
+  replicaSettings?: ReplicaSettings;
 }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
@@ -43,12 +51,30 @@ export async function openDatabase(opts: {
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(db as never, { migrationsFolder });
+      if (opts.migrate !== false) await migrate(db as never, { migrationsFolder });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const replicas = opts.replicaUrls?.length
+      ? await Replicas.open(
+          pg,
+          (p): Db => drizzle(p, { schema }) as unknown as Db,
+          pool,
+          opts.replicaUrls,
+          opts.replicaSettings ?? { maxLagMs: 2000, checkMs: 500 },
+          opts.onError,
+        )
+      : null;
+    return {
+      db,
+      kind: 'postgres',
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (search: names and titles with typos) ships with PGlite as a contrib extension loaded here.
@@ -61,8 +87,8 @@ export async function openDatabase(opts: {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  if (opts.migrate !== false) await migrate(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', replicas: null, close: () => client.close() };
 }
 
 /** Runs raw SQL on either driver and returns its rows; for hot paths where the SQL reads best as SQL. */

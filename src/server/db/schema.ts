@@ -37,3 +37,4 @@ export * from './schema/reposts.ts';
 export * from './schema/quiz.ts';
 export * from './schema/distributions.ts';
 export * from './schema/pages.ts';
+export * from './schema/livestreams.ts';

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './index.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx } from '../context.ts';
 import {
   comments,
   companyDetails,
@@ -35,6 +34,8 @@ import { refreshHotness } from '../modules/feed/ranking.ts';
 import { insert as insertRepost } from '../modules/reposts/queries.ts';
 import { insertVote as insertQuizVote, replaceQuizzes } from '../modules/quiz/queries.ts';
 import { quizValuesOf } from '../modules/quiz/service.ts';
+import { randomOf } from './seed-pictures.ts';
+import { eachFew, seedCommunityPictures, seedPortraits, withMedia } from './seed-media.ts';
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -60,7 +61,9 @@ function voteTarget(v: SeedVote, entryIds: ReadonlyMap<string, number>, commentI
  * Demo content for a fresh site, once: the `seeded_at` mark keeps a restart (or a second node)
  * from seeding again, even after everything was deleted. Demo users get random passwords.
  */
-export async function seedIfEmpty(db: Db, log: FastifyBaseLogger, now = new Date()): Promise<boolean> {
+export async function seedIfEmpty(ctx: Ctx, now = new Date()): Promise<boolean> {
+  const { db, log } = ctx;
+  const started = Date.now();
   const claimed = await db
     .insert(meta)
     .values({ key: SEEDED_KEY, value: now.toISOString() })
@@ -68,16 +71,46 @@ export async function seedIfEmpty(db: Db, log: FastifyBaseLogger, now = new Date
     .returning();
   if (claimed.length === 0) return false;
   try {
-    await seed(db, now);
+    await seed(ctx, now);
   } catch (err) {
     await db.delete(meta).where(eq(meta.key, SEEDED_KEY));
     throw err;
   }
-  log.info({ entries: seedEntries.length, comments: seedComments.length }, 'demo content seeded');
+  log.info(
+    { entries: seedEntries.length, comments: seedComments.length, ms: Date.now() - started },
+    'demo content seeded',
+  );
   return true;
 }
 
-async function seed(db: Db, now: Date) {
+/**
+ * When an entry came out: its `hoursAgo`, moved by up to four hours either way once it is older than a day, so older
+ * entries are not all dated at the same minute of the clock.
+ */
+function publishedAtOf(e: SeedEntry, now: Date): Date {
+  const hour = 3600_000;
+  const shift = e.hoursAgo > 24 ? (randomOf(`time:${e.key}`)() - 0.5) * 8 * hour : 0;
+  return new Date(now.getTime() - e.hoursAgo * hour + Math.round(shift / 60_000) * 60_000);
+}
+
+/**
+ * Views that agree with the rest: a read for every few votes and comments, more for older entries (they were read
+ * longer), never fewer than the votes and comments themselves.
+ */
+function viewsOf(key: string, votes: number, comments: number, reposts: number, hoursAgo: number): number {
+  const r = randomOf(`views:${key}`);
+  const base = 60 + Math.max(0, votes) * 22 + comments * 11 + reposts * 30;
+  const age = Math.min(1, 0.3 + hoursAgo / 72);
+  return Math.max(votes + comments, Math.round(base * age * (0.75 + r() * 0.7)));
+}
+
+/** How many of the demo users read each community: different for each, as on a living site. */
+const READERS_OF = [8, 6, 7, 5, 4, 3];
+/** The members of a private community (subscribed), besides its team. */
+const PRIVATE_READERS = 4;
+
+async function seed(ctx: Ctx, now: Date) {
+  const { db } = ctx;
   const hour = 3600_000;
   const userIds = new Map<string, number>();
   const passwordHash = await hashPassword(crypto.randomBytes(24).toString('hex'));
@@ -106,6 +139,8 @@ async function seed(db: Db, now: Date) {
         name: c.name,
         description: c.description,
         avatarColor: c.color,
+        isPrivate: c.isPrivate ?? false,
+        plusJoin: c.plusJoin ?? false,
       })
       .returning({ id: subsites.id });
     communityIds.set(c.slug, row.id);
@@ -113,22 +148,33 @@ async function seed(db: Db, now: Date) {
     await db.insert(subsiteRoles).values({ subsiteId: row.id, userId: founder, role: 'admin' });
   }
 
-  // Every demo user reads most communities; counters are folded once at the end.
+  await seedPortraits(ctx, seedUsers, userIds);
+  await seedCommunityPictures(ctx, seedCommunities, communityIds, founder);
+
+  // Each community has its own share of the demo users as readers; counters are folded once at the end.
   const subs: { userId: number; subsiteId: number }[] = [];
-  [...userIds.values()].forEach((userId, i) => {
-    [...communityIds.values()].forEach((subsiteId, j) => {
-      if ((i + j) % 4 !== 3) subs.push({ userId, subsiteId });
-    });
+  const readers = [...userIds.values()];
+  // A private community has a few members: the rest of the demo users are outside it.
+  seedCommunities.forEach((c, j) => {
+    const subsiteId = idOf(communityIds, c.slug, 'community');
+    const count = c.isPrivate ? PRIVATE_READERS : READERS_OF[j % READERS_OF.length];
+    for (let k = 0; k < count; k++) subs.push({ userId: readers[(j + k) % readers.length], subsiteId });
   });
   await db.insert(subscriptions).values(subs);
 
   const entryIds = new Map<string, number>();
   const publishedAt = new Map<string, Date>();
+  // The pictures are drawn a few entries at a time (sharp works on its own threads), then the entries go in in order.
+  const blocksOf = new Map<string, Block[]>();
+  await eachFew(seedEntries, async (e, i) => {
+    blocksOf.set(e.key, await withMedia(ctx, e, i, idOf(userIds, e.author, 'user'), withTags(e)));
+  });
   const ordered = [...seedEntries].sort((a, b) => b.hoursAgo - a.hoursAgo);
   for (const e of ordered) {
     const authorId = idOf(userIds, e.author, 'user');
     const subsiteId = e.community ? idOf(communityIds, e.community, 'community') : authorId;
-    const at = new Date(now.getTime() - e.hoursAgo * hour);
+    const at = publishedAtOf(e, now);
+    const blocks = blocksOf.get(e.key) ?? withTags(e);
     const [row] = await db
       .insert(entries)
       .values({
@@ -136,7 +182,7 @@ async function seed(db: Db, now: Date) {
         authorId,
         title: e.title,
         slug: slugify(e.title, 60),
-        blocks: withTags(e),
+        blocks,
         isPublished: true,
         publishedAt: at,
         createdAt: at,
@@ -203,6 +249,24 @@ async function seed(db: Db, now: Date) {
                              reposts_count = (select count(*) from reposts r where r.entry_id = e.id)`,
   );
   await recountTargets(db, 'content', [...entryIds.values()]);
+  const counted = await db
+    .select({
+      id: entries.id,
+      votes: entries.likesSumm,
+      comments: entries.commentsCount,
+      reposts: entries.repostsCount,
+    })
+    .from(entries)
+    .where(inArray(entries.id, [...entryIds.values()]));
+  const entryOf = new Map(seedEntries.map((e) => [entryIds.get(e.key), e]));
+  for (const c of counted) {
+    const e = entryOf.get(c.id);
+    if (!e) continue;
+    await db
+      .update(entries)
+      .set({ hitsCount: viewsOf(e.key, c.votes, c.comments, c.reposts, e.hoursAgo) })
+      .where(eq(entries.id, c.id));
+  }
   await recountTargets(db, 'comment', [...commentIds.values()]);
   await recountRatings(db, [...userIds.values()]);
   // The popular feed orders by the stored score, so it is computed once the counters are in place.

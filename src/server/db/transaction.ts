@@ -21,6 +21,7 @@ export async function transaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): P
     return work({
       ...ctx,
       db: db,
+      read: db,
       events,
       inTransaction: true,
       afterCommit: (fn) => void pending.push(fn),
@@ -38,3 +39,13 @@ export async function transaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): P
 
 /** `afterCommit` of a ctx outside any transaction: there is nothing to wait for. */
 export const runNow = (fn: () => void) => fn();
+
+/**
+ * `ctx` reading from a well replica, for work outside a request (a job): the caller decides whether the replica has
+ * what it needs (an export checks that it holds its own request row). Inside a transaction, or without a replica,
+ * `ctx` itself.
+ */
+export function readFromReplica(ctx: Ctx): Ctx {
+  const db = ctx.inTransaction ? null : ctx.root.replicas?.pick();
+  return db ? { ...ctx, read: db } : ctx;
+}

@@ -14,6 +14,8 @@ import { hasControlChars } from '../../shared/validation.ts';
 import type { Ctx } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { Replicas } from '../db/replicas.ts';
+import { registerReadHandle } from './reads.ts';
 import { createMailer } from '../lib/mailer.ts';
 import type { UserRow } from '../modules/auth/queries.ts';
 import { noteWrite, userBySessionToken } from '../modules/auth/service.ts';
@@ -25,6 +27,9 @@ import { registerRateLimits } from './ratelimit.ts';
 import { registerSecurityHeaders } from '../lib/security-headers.ts';
 import { closeRedis, connectRedis } from '../lib/redis.ts';
 import { loggerOptions } from '../lib/log.ts';
+import { enterRequest, resumeRequest } from '../lib/log-context.ts';
+import { nameRequestSpan } from '../lib/tracing.ts';
+import { metricsRoutes, registerMetrics } from './metrics.ts';
 import { healthRoutes } from './health.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { registerWeb, type WebOptions } from './web.ts';
@@ -126,6 +131,8 @@ function frameworkError(err: FastifyError): ApiError {
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** Read replicas of `db` (db/replicas.ts). */
+  replicas?: Replicas<Db> | null;
   now?: () => Date;
   /** Serve the React Router build; API-only when absent (API tests). */
   web?: WebOptions;
@@ -149,6 +156,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx = {
     config: opts.config,
     db: opts.db,
+    read: opts.db,
+    replicas: opts.replicas ?? null,
     redis,
     mail,
     events,
@@ -168,6 +177,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (redis) await closeRedis(redis);
   });
   collectWhenIdle(app);
+  // First of all hooks: what runs for the request (services included) logs its id; the body's reading loses the
+  // async context, so it is taken up again before validation (lib/log-context.ts).
+  app.addHook('onRequest', (req, _reply, done) => {
+    // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the request's span takes its route's name.
+    nameRequestSpan(req.method, req.routeOptions.url);
+    enterRequest(req, done);
+  });
+  app.addHook('preValidation', (req, _reply, done) => resumeRequest(req, done));
+  // Prometheus metrics when METRICS_TOKEN or METRICS_PORT is set: the request hook, counters and the endpoint.
+  await registerMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('viaToken', false);
   app.decorateRequest('bodyRead', false);
@@ -229,6 +248,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     req.user = await userBySessionToken(app.ctx, req.cookies[SESSION_COOKIE]);
   });
+  // Each request's read handle (`req.ctx.read`): a replica or the primary, once the reader is known.
+  registerReadHandle(app);
 
   // Multipart fields use the same bracket notation as forms; files stay as buffers under their names.
   app.addHook('preValidation', async (req) => {
@@ -267,6 +288,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Liveness (`/health`) and readiness (`/health/ready`: the database and Redis) for load balancers.
   registerRoutes(app, healthRoutes, API_PREFIX);
+  // Prometheus's scrape at `/metrics` when METRICS_TOKEN is set without METRICS_PORT (http/metrics.ts).
+  registerRoutes(app, metricsRoutes(app), '');
 
   registerRoutes(app, openApiRoutes(app), API_PREFIX);
   // Every module's routes (API under /v3.0, the rest at the root: outside /v3.0 a route still has the CSRF and origin

@@ -1,6 +1,7 @@
 import { messages } from '../../shared/catalogue.ts';
 import type { Ctx } from '../context.ts';
 import { ping } from '../db/index.ts';
+import type { ReplicaState } from '../db/replicas.ts';
 import { ApiError } from '../lib/errors.ts';
 import { redisUp } from '../lib/redis.ts';
 import * as contracts from '../../shared/api/health.ts';
@@ -9,7 +10,11 @@ import { route } from './route.ts';
 /** How long a readiness check waits for the database or Redis before calling it down. */
 const CHECK_TIMEOUT_MS = 2000;
 
-export type Readiness = { database: 'ok' | 'down'; redis: 'ok' | 'down' | 'off' };
+export type Readiness = {
+  database: 'ok' | 'down';
+  redis: 'ok' | 'down' | 'off';
+  replicas: ReplicaState[];
+};
 
 async function answers(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -26,14 +31,18 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** The database and Redis as this process reaches them now. */
+/** The database, Redis and the read replicas as this process reaches them now. */
 export async function readiness(ctx: Ctx): Promise<Readiness> {
   const redis = ctx.redis;
   const [database, cache] = await Promise.all([
     answers(() => ping(ctx.db)),
     redis ? (redisUp(redis) ? answers(() => redis.ping()) : Promise.resolve(false)) : Promise.resolve(null),
   ]);
-  return { database: database ? 'ok' : 'down', redis: cache === null ? 'off' : cache ? 'ok' : 'down' };
+  return {
+    database: database ? 'ok' : 'down',
+    redis: cache === null ? 'off' : cache ? 'ok' : 'down',
+    replicas: ctx.replicas?.states() ?? [],
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ describe('collectWhenIdle', () => {
     const ctx = { root: {}, now: () => new Date() };
     app.decorate('ctx', ctx as never);
     // A page cache of this app, as the feeds' and the pages' are: emptied before the collection.
-    const pages = perAppCache<string>(60_000, 10, { dropOnWrite: true })(ctx);
+    const pages = perAppCache<string>('test.pages', 60_000, 10, { dropOnWrite: true })(ctx);
     await pages.get('/', async () => 'page');
     app.get('/', async () => 'ok');
     let heap = 100e6;

@@ -10,6 +10,7 @@ interface Kept {
 }
 
 const shellCache = perAppCache<Kept>(
+  'pages.reader_shell',
   SESSION_CACHE_MS,
   {
     entries: 100_000,

@@ -87,7 +87,12 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
     )[0];
 
   it('keeps answering while Redis is down (reads, votes, views, sign-in limited here) and reconnects when it returns', async () => {
-    expect(await ready()).toEqual({ status: 200, rc: 200, rm: '', data: { database: 'ok', redis: 'ok' } });
+    expect(await ready()).toEqual({
+      status: 200,
+      rc: 200,
+      rm: '',
+      data: { database: 'ok', redis: 'ok', replicas: [] },
+    });
     const author = new Visitor(t.app);
     const authorId = (await author.register()).user.id;
     const voter = new Visitor(t.app);
@@ -102,7 +107,7 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
 
     await redis.stop();
     const down = await until('readiness', ready, (r) => r.data.redis === 'down');
-    expect(down).toMatchObject({ status: 200, rc: 200, data: { database: 'ok', redis: 'down' } });
+    expect(down).toMatchObject({ status: 200, rc: 200, data: { database: 'ok', redis: 'down', replicas: [] } });
     expect((await new Visitor(t.app).get('/v3.0/health')).statusCode).toBe(200);
 
     // Reads.
@@ -169,7 +174,7 @@ describe.skipIf(missing !== null)('a Redis outage', () => {
     try {
       expect(Date.now() - started).toBeLessThan(15_000);
       const res = await new Visitor(lone.app).get('/v3.0/health/ready');
-      expect(res.json().data).toEqual({ database: 'ok', redis: 'down' });
+      expect(res.json().data).toEqual({ database: 'ok', redis: 'down', replicas: [] });
       await redis.start();
       await until(
         'readiness',
@@ -188,7 +193,7 @@ describe('readiness without Redis', () => {
     const lone = await startTestApp({ redisUrl: '' });
     try {
       const res = await new Visitor(lone.app).get('/v3.0/health/ready');
-      expect(res.json()).toEqual({ rc: 200, rm: '', data: { database: 'ok', redis: 'off' } });
+      expect(res.json()).toEqual({ rc: 200, rm: '', data: { database: 'ok', redis: 'off', replicas: [] } });
       expect(res.headers['cache-control']).toBe('no-store');
     } finally {
       await lone.close();
@@ -206,7 +211,7 @@ describe('readiness without Redis', () => {
         rc: 503,
         rm: messages.databaseUnavailable,
         error: 'database_unavailable',
-        data: { database: 'down', redis: 'off' },
+        data: { database: 'down', redis: 'off', replicas: [] },
       });
       lone.database.db.execute = execute;
     } finally {

@@ -160,7 +160,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], p
       },
       handler: async (req, reply) => {
         const input = {
-          ctx,
+          // The request's ctx: the app's with its read handle (http/reads.ts).
+          ctx: req.ctx,
           // onRequest has checked the access: the user is there wherever the route needs one.
           user: req.user,
           params: spec.params ? parse(spec.params, req.params) : undefined,

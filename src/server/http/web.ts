@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type RequestHandler, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../shared/pages/index.ts';
 import type { createContext } from 'react-router';
 import { messages } from '../../shared/catalogue.ts';
@@ -11,6 +11,7 @@ import { pageServices } from './page-services.ts';
 import { hubOf } from '../modules/realtime/hub.ts';
 import { feedRoute } from '../../shared/feed.ts';
 import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
+import { mobilePrefix } from '../../shared/mobile-path.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
 import { keptForReader } from './reader-shell.ts';
@@ -98,6 +99,7 @@ interface SharedPage {
 }
 
 const sharedPages = perAppCache<SharedPage>(
+  'pages.shared',
   SHARED_PAGE_MS,
   { entries: 1000, bytes: 64 * 1024 * 1024, sizeOf: (page) => (page as SharedPage).body.body.length },
   { dropOnWrite: true },
@@ -118,10 +120,27 @@ function sharedKey(req: FastifyRequest, sharedCaches: boolean): string | null {
   return [req.url, ...SHELL_COOKIES.map((name) => req.cookies[name] ?? '')].join('\n');
 }
 
+/** Handlers kept per mobile basename; a suffix beyond these gets a handler of its own request. */
+const MOBILE_HANDLERS = 16;
+
 /** Serves the React Router build: hashed assets from disk, every other GET through the SSR handler. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as BuildWithContext;
   const handler = createRequestHandler(build, 'production');
+  const mobileHandlers = new Map<string, RequestHandler>();
+  const handlerFor = (path: string): RequestHandler => {
+    // A mobile page (`/m/new`) is the same page under that basename, so its links keep the segment; the shell draws
+    // it in the mobile layout with a canonical link to the main address (src/web/root.tsx).
+    // A page's data comes from `{path}.data`: `/m.data` is the data of `/m`.
+    const basename = mobilePrefix(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path);
+    if (!basename) return handler;
+    let mobile = mobileHandlers.get(basename);
+    if (!mobile) {
+      mobile = createRequestHandler({ ...build, basename }, 'production');
+      if (mobileHandlers.size < MOBILE_HANDLERS) mobileHandlers.set(basename, mobile);
+    }
+    return mobile;
+  };
   const appContext = build.entry.module.appContext;
   const gate = new RenderGate(RENDERS_AT_ONCE, {
     waitMs: opts.renderWaitMs ?? RENDER_WAIT_MS,
@@ -146,7 +165,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   });
 
   const respond = async (req: FastifyRequest, signal?: AbortSignal) => {
-    const ctx = app.ctx;
+    const ctx = req.ctx;
     const user = req.user;
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -163,7 +182,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       else if (value !== undefined) headers.set(key, value);
     }
     const url = new URL(req.url, `${req.protocol}://${req.host}`);
-    return handler(new Request(url, { method: req.method, headers, signal }), context);
+    return handlerFor(url.pathname)(new Request(url, { method: req.method, headers, signal }), context);
   };
 
   /** Renders the whole page into memory, for anonymous visitors to share. */

@@ -23,7 +23,12 @@ export type ScheduledTaskName =
   | 'payments.tick'
   | 'payments.reconcile'
   | 'vacancies.expire'
-  | 'events.finish';
+  | 'events.finish'
+  | 'backup.take'
+  | 'media.listensCleanup'
+  | 'analytics.flush'
+  | 'analytics.cleanup'
+  | 'distributions.settle';
 
 /**
  * Every job the queue knows: name → payload (stored as JSON, so plain data only). `enqueue` and the handler table

@@ -91,3 +91,15 @@ export async function markJobFailed(db: Db, id: number, final: boolean, error: s
 export async function deleteFinishedJobs(db: Db, before: Date) {
   await db.execute(sql`delete from jobs where status <> 'queued' and run_at < ${before}`);
 }
+
+const DepthRow = z.object({ kind: col.text, n: col.int, oldest: col.date });
+
+/** Due jobs waiting by kind, with the oldest one's due time (the metrics' queue depth and age). */
+export function queueDepth(db: Db, now: Date) {
+  return rows(
+    db,
+    DepthRow,
+    sql`select kind, count(*) as n, min(run_at) as oldest from jobs
+        where status = 'queued' and run_at <= ${now} group by kind`,
+  );
+}

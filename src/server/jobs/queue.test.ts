@@ -41,6 +41,34 @@ describe('job queue', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
   });
 
+  it('runs a delayed job when it falls due without a drain (the wake), not at the next poll', async () => {
+    const queue = jobsOf(t.app.ctx);
+    // Two jobs due 0.3 s and 5 s from now, each run within 4 s of its time: two polls (10 s apart with the embedded
+    // database) could not both land in those windows, so only the wake-ups pass this.
+    const ranAt = new Map<string, number>();
+    const due = new Map<string, number>();
+    // The app's clock runs with the real one for this test (the others set it by hand).
+    Object.defineProperty(t.clock, 'now', { get: () => new Date(), configurable: true });
+    try {
+      for (const [name, delay] of [
+        ['soon', 300],
+        ['later', 5_000],
+      ] as const) {
+        const k = kind(name);
+        queue.register(k, async () => void ranAt.set(name, Date.now()));
+        due.set(name, Date.now() + delay);
+        await enqueue(t.app.ctx, k, {}, { runAt: new Date(due.get(name)!) });
+      }
+      await expect.poll(() => ranAt.size, { timeout: 20_000 }).toBe(2);
+    } finally {
+      Object.defineProperty(t.clock, 'now', { value: new Date(), writable: true, configurable: true });
+    }
+    for (const [name, at] of due) {
+      expect(ranAt.get(name)!).toBeGreaterThanOrEqual(at - 50);
+      expect(ranAt.get(name)! - at).toBeLessThan(4_000);
+    }
+  });
+
   it('retries a failing job with exponential backoff, then gives up at max_attempts', async () => {
     const k = kind('retry');
     const queue = jobsOf(t.app.ctx);

@@ -1,4 +1,7 @@
 import type { Ctx } from '../context.ts';
+import { withLogContext } from '../lib/log-context.ts';
+import { metricsOf } from '../lib/metrics.ts';
+import { inSpan } from '../lib/tracing.ts';
 import type { JobMap, JobName } from './map.ts';
 import * as q from './queries.ts';
 
@@ -40,6 +43,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** A job became due: a started worker looks now instead of at its next poll; a stopped one does nothing. */
   kick(): void;
+  /** A job on this node falls due at `at` (a delayed job, a retry): a started worker looks then, if before its poll. */
+  wake(at: Date): void;
   /** Runs every due job (and what they enqueue, and what domain events start) until nothing is left; for tests. */
   drain(): Promise<void>;
   /** Jobs this node has claimed since it started (tests: a web-only node claims none). */
@@ -47,6 +52,11 @@ export interface JobQueue {
 }
 
 export const POLL_MS = 500;
+/**
+ * With the embedded database only this process can queue a job, and every job it queues wakes its worker (`kick`,
+ * `wake`): the poll is a safety net, not the way jobs are found, and an idle site should not query twice a second.
+ */
+export const EMBEDDED_POLL_MS = 10_000;
 const LOCK_MS = 5 * 60_000;
 const BATCH = 10;
 const BACKOFF_BASE_MS = 2_000;
@@ -93,6 +103,7 @@ export async function enqueue<K extends JobName>(
   if (id === undefined) return null;
   // Due now: a worker on this node runs it without waiting for the next poll (once the row is visible).
   if (runAt <= ctx.now()) ctx.afterCommit(() => jobsOf(ctx).kick());
+  else ctx.afterCommit(() => jobsOf(ctx).wake(runAt));
   return id;
 }
 
@@ -102,6 +113,7 @@ export async function purgeJobs(ctx: Ctx): Promise<void> {
 }
 
 function createQueue(ctx: Ctx): JobQueue {
+  const pollMs = ctx.config.databaseUrl ? POLL_MS : EMBEDDED_POLL_MS;
   const handlers = new Map<JobName, StoredHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -117,20 +129,40 @@ function createQueue(ctx: Ctx): JobQueue {
     return rows;
   }
 
-  async function runOne(row: q.ClaimedRow) {
+  /** Runs one claimed job; its log lines (the handler's too) carry its id, name and attempt; a span with tracing on. */
+  function runOne(row: q.ClaimedRow) {
+    return withLogContext({ jobId: row.id, job: row.kind, attempt: row.attempts }, () =>
+      inSpan(`job ${row.kind}`, { 'job.id': row.id, 'job.name': row.kind, 'job.attempt': row.attempts }, () =>
+        attempt(row),
+      ),
+    );
+  }
+
+  async function attempt(row: q.ClaimedRow) {
     const kind = row.kind as JobName;
     const handler = handlers.get(kind);
+    const metrics = metricsOf(ctx);
+    const started = performance.now();
+    let outcome: 'done' | 'retry' | 'failed' = 'done';
     try {
       // Only kinds with a handler are claimed; a miss would fail the job as any handler's error does.
       if (!handler) throw new Error(`no handler for job kind ${kind}`);
       await handler(row.payload, { id: row.id, kind, attempts: row.attempts, maxAttempts: row.max_attempts });
       await q.markJobDone(ctx.db, row.id);
+      ctx.log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 1000);
       const final = row.attempts >= row.max_attempts;
-      if (final) ctx.log.error({ job: row.id, kind: row.kind, err: message }, 'job failed for good');
-      else ctx.log.warn({ job: row.id, kind: row.kind, attempt: row.attempts, err: message }, 'job failed, will retry');
-      await q.markJobFailed(ctx.db, row.id, final, message, new Date(ctx.now().getTime() + backoffMs(row.attempts)));
+      outcome = final ? 'failed' : 'retry';
+      const ids = { jobId: row.id, job: row.kind, attempt: row.attempts, err: message };
+      if (final) ctx.log.error(ids, 'job failed for good');
+      else ctx.log.warn(ids, 'job failed, will retry');
+      const retryAt = new Date(ctx.now().getTime() + backoffMs(row.attempts));
+      await q.markJobFailed(ctx.db, row.id, final, message, retryAt);
+      if (!final) wake(retryAt);
+    } finally {
+      metrics?.jobRuns.inc({ job: kind, outcome });
+      metrics?.jobDuration.observe({ job: kind }, (performance.now() - started) / 1000);
     }
   }
 
@@ -165,8 +197,24 @@ function createQueue(ctx: Ctx): JobQueue {
     timer = setTimeout(async () => {
       await tick();
       schedule();
-    }, POLL_MS);
+    }, pollMs);
     timer.unref?.();
+  }
+
+  /** Wake-ups before the next poll; those later are the poll's to find (a day's delay needs no timer). */
+  const wakeups = new Set<NodeJS.Timeout>();
+  function wake(at: Date) {
+    const delay = at.getTime() - ctx.now().getTime();
+    if (stopped || delay >= pollMs) return;
+    const wakeup = setTimeout(
+      () => {
+        wakeups.delete(wakeup);
+        if (!stopped) void tick();
+      },
+      Math.max(0, delay),
+    );
+    wakeup.unref?.();
+    wakeups.add(wakeup);
   }
 
   return {
@@ -177,6 +225,8 @@ function createQueue(ctx: Ctx): JobQueue {
     kick() {
       if (!stopped) setImmediate(() => void tick());
     },
+
+    wake,
 
     claimed: () => claimedCount,
 
@@ -190,6 +240,8 @@ function createQueue(ctx: Ctx): JobQueue {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      for (const wakeup of wakeups) clearTimeout(wakeup);
+      wakeups.clear();
       // A pass in flight finishes its jobs; the database closes after.
       await running;
     },

@@ -39,6 +39,9 @@ export class TtlCache<V> {
   #staleMs: number;
   /** With `grouped`: the keys of each reader, the part of a key before its first space (`deleteGroup`). */
   #groups: Map<string, Set<string>> | null;
+  /** Reads answered from memory (a stale value served while its successor is computed counts as one) and not. */
+  hits = 0;
+  misses = 0;
 
   /**
    * With `staleMs`, a value up to that long past its time to live is still served, once, while its successor is
@@ -93,11 +96,16 @@ export class TtlCache<V> {
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const now = this.#now().getTime();
     const hit = this.#entries.get(key);
-    if (hit && hit.until > now) return hit.value;
+    if (hit && hit.until > now) {
+      this.hits++;
+      return hit.value;
+    }
     if (hit?.ready && hit.until + this.#staleMs > now) {
+      this.hits++;
       if (!hit.refreshing) this.#refresh(key, hit, compute);
       return hit.value;
     }
+    this.misses++;
     this.delete(key);
     const value = compute();
     this.#keep(key, { until: now + this.#ttlMs, value, bytes: 0 });
@@ -158,6 +166,13 @@ const groupOf = (key: string) => {
 
 type AppCtx = { root: object; now: () => Date };
 
+/** Every shared cache an app made, by name: the metrics read their hits and misses (http/metrics.ts). */
+const named = new WeakMap<object, Map<string, TtlCache<unknown>>>();
+
+/** The app's shared caches by name (those made so far: a cache is made on its first use). */
+export const sharedCachesOf = (ctx: { root: object }): ReadonlyMap<string, TtlCache<unknown>> =>
+  named.get(ctx.root) ?? new Map();
+
 /** Caches of what readers see on pages, per app: a write this node answers drops them (`dropPageCaches`). */
 const pageCaches = new WeakMap<object, { shared: Set<TtlCache<unknown>>; perReader: Set<TtlCache<unknown>> }>();
 
@@ -166,9 +181,10 @@ const pageCaches = new WeakMap<object, { shared: Set<TtlCache<unknown>>; perRead
  * always read live. With `dropOnWrite: true`, any write this node answers empties it at once; with
  * `dropOnWrite: 'reader'` its keys are a reader's id (then a space and the rest), and a reader's write drops only
  * that reader's keys (a write by no one, a job's, drops all). With `staleMs`, an expired value is served while its
- * successor is computed (TtlCache).
+ * successor is computed (TtlCache). `name` labels its hit ratio in the metrics (`sreda_cache_hit_ratio{cache}`).
  */
 export function perAppCache<V>(
+  name: string,
   ttlMs: number,
   bounds: CacheBounds | number,
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it widens the default's type
@@ -180,6 +196,9 @@ export function perAppCache<V>(
     if (!cache) {
       const grouped = dropOnWrite === 'reader';
       caches.set(ctx.root, (cache = new TtlCache<V>(ttlMs, bounds, ctx.now, { staleMs, grouped })));
+      const names = named.get(ctx.root) ?? new Map<string, TtlCache<unknown>>();
+      named.set(ctx.root, names);
+      names.set(name, cache);
       if (dropOnWrite) {
         const sets = pageCaches.get(ctx.root) ?? { shared: new Set(), perReader: new Set() };
         pageCaches.set(ctx.root, sets);

@@ -100,8 +100,8 @@ describe('TtlCache bounds', () => {
   });
 
   it('dropPageCaches empties the caches declared dropOnWrite of that app only', async () => {
-    const pages = perAppCache<string>(60_000, 10, { dropOnWrite: true });
-    const other = perAppCache<string>(60_000, 10);
+    const pages = perAppCache<string>('test.pages', 60_000, 10, { dropOnWrite: true });
+    const other = perAppCache<string>('test.other', 60_000, 10);
     const app1 = { root: {}, now: () => new Date() };
     const app2 = { root: {}, now: () => new Date() };
     for (const app of [app1, app2]) {
@@ -115,8 +115,8 @@ describe('TtlCache bounds', () => {
   });
 
   it("a reader's write drops that reader's keys of per-reader caches and all of the shared ones", async () => {
-    const shared = perAppCache<string>(60_000, 10, { dropOnWrite: true });
-    const perReader = perAppCache<string>(60_000, 10, { dropOnWrite: 'reader' });
+    const shared = perAppCache<string>('test.shared', 60_000, 10, { dropOnWrite: true });
+    const perReader = perAppCache<string>('test.per_reader', 60_000, 10, { dropOnWrite: 'reader' });
     const app = { root: {}, now: () => new Date() };
     await shared(app).get('page', async () => 'v');
     for (const key of ['7', '7 a', '7 b', '71 a', '8 a']) await perReader(app).get(key, async () => key);

@@ -1,3 +1,5 @@
+import { logMixin } from './log-context.ts';
+
 /**
  * The process log (pino through Fastify): every line passes `redactSecrets` on its way out, whatever its level and
  * whoever wrote it (request lines, services, jobs, errors), so a token never reaches the log: query parameters that
@@ -18,7 +20,10 @@ export function redactSecrets(line: string): string {
   return line.replace(PARAM_RE, `$1${CENSOR}`).replace(HEADER_RE, `$1"${CENSOR}"`).replace(BEARER_RE, `$1 ${CENSOR}`);
 }
 
-/** Fastify's logger options: the level, and a destination that redacts each line before it is written. */
+/**
+ * Fastify's logger options: the level, a destination that redacts each line before it is written, and the running
+ * request's or job's ids on every line (lib/log-context.ts).
+ */
 export function loggerOptions(level: string, destination: { write(line: string): unknown } = process.stdout) {
-  return { level, stream: { write: (line: string) => destination.write(redactSecrets(line)) } };
+  return { level, mixin: logMixin, stream: { write: (line: string) => destination.write(redactSecrets(line)) } };
 }

@@ -112,6 +112,24 @@ function parseTarget(config: FetchConfig, raw: string): URL {
   return url;
 }
 
+/**
+ * Whether a later fetch of `raw` may reach it, asked when a person saves an address the server will fetch (a live
+ * stream's source): an http(s) URL whose host is a public address, an allowed host, or a name that resolves to a
+ * public address now. A name that does not resolve passes (it may exist later); the fetch checks again at connect time.
+ */
+export async function mayFetch(config: FetchConfig, raw: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = parseTarget(config, raw);
+  } catch {
+    return false;
+  }
+  const host = bareHost(url.hostname);
+  if (net.isIP(host) || allowed(config, host)) return true;
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => null);
+  return addresses === null || addresses.some((a) => allowed(config, a.address) || isPublicAddress(a.address));
+}
+
 function decoded(res: http.IncomingMessage): Readable {
   switch ((res.headers['content-encoding'] ?? '').trim().toLowerCase()) {
     case 'gzip':

@@ -10,6 +10,7 @@ export interface Town {
   name: string;
   /** The region ('Республика Татарстан'); empty for Москва, Санкт-Петербург and Севастополь. */
   region: string;
+  /** From GeoNames; 0 when GeoNames does not give it (16 small towns): such towns sort last among equal matches. */
   population: number;
   /** IANA time zone, e.g. 'Europe/Moscow' (events start in their town's zone). */
   tz: string;

@@ -34,6 +34,8 @@ import reposts from './reposts/module.ts';
 import quiz from './quiz/module.ts';
 import distributions from './distributions/module.ts';
 import pages from './pages/module.ts';
+import backup from './backup/module.ts';
+import livestreams from './livestreams/module.ts';
 
 /**
  * The module map: every folder of src/server/modules, each by its manifest (module.ts, manifest.ts says what one
@@ -76,4 +78,6 @@ export const MODULES: readonly ModuleManifest[] = [
   quiz,
   distributions,
   pages,
+  backup,
+  livestreams,
 ];

@@ -55,9 +55,18 @@ export async function startTestApp(
     dataDir: 'memory://',
     loadDataDir,
     onError: () => {},
+    replicaUrls: config.replicas.urls,
+    replicaSettings: config.replicas,
   });
   const clock = { now: new Date() };
-  const app = await buildApp({ config, db: database.db, logger: false, now: () => clock.now, web });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    replicas: database.replicas,
+    logger: false,
+    now: () => clock.now,
+    web,
+  });
   await app.ready();
   return {
     app,

@@ -33,6 +33,10 @@ const subsiteSettings = z.object({
   posting: z.enum(POSTING_RULES),
   /** Entries of people outside the community's managers wait for their approval. */
   is_moderated: z.boolean(),
+  /** A private community: its entries reach its members alone (issue 32, point 4). */
+  is_private: z.boolean(),
+  /** A private community lets Plus readers join without a request. */
+  plus_join: z.boolean(),
   /** 'site_moderator': the site's moderator, who changes only who may post and the approval flag. */
   my_role: z.enum(['owner', 'admin', 'site_moderator']),
   members: z.array(
@@ -61,7 +65,10 @@ export const subsiteSettingsOf = contract({
   errors: [...settingsErrors],
 });
 
-/** Each field optional; a person's blog keeps its name, posting rule and approval flag; the answer is the settings. */
+/**
+ * Each field optional; a person's blog keeps its name, posting rule and approval flag; only a community is made
+ * private (its creator and admins, the site's admins). The answer is the settings.
+ */
 export const saveSubsiteSettings = contract({
   method: 'POST',
   path: '/subsite/save_settings/:id',
@@ -75,11 +82,14 @@ export const saveSubsiteSettings = contract({
     cover_url: mediaUrlField.optional(),
     posting: z.enum(POSTING_RULES, { error: messages.postingRuleInvalid }).optional(),
     is_moderated: flagField(messages.wrongType).optional(),
+    is_private: flagField(messages.wrongType).optional(),
+    plus_join: flagField(messages.wrongType).optional(),
   }),
   response: subsiteSettings,
   errors: [
     ...settingsErrors,
     'subsite_settings_moderation_only',
+    'private_only_community',
     'subsite_name_invalid',
     'description_too_long',
     'rules_too_long',

@@ -27,7 +27,7 @@ export const currentUser = z.object({
   is_known_email: z.boolean(),
   user_email: z.string(),
   createdRFC: z.string(),
-  /** How this session signed in: email, qr, magic, passkey or a provider (vk, yandex, google, apple, telegram, oidc). */
+  /** How this session signed in: email, qr, magic, passkey or a provider (vk, yandex, google, apple, twitter, facebook, telegram, oidc). */
   login_method: z.string(),
   stat_group: z.number().int(),
   level: z.number().int(),

@@ -59,6 +59,8 @@ export const commentsPage = z.object({
   count: z.number().int(),
   /** The seen mark `is_new` was told by (ms since the epoch); later pages of the visit send it back. */
   seen: z.object({ count: z.number().int(), at: z.number() }).nullable(),
+  /** The best comments, shown above the discussion: on a first page, when the entry's author keeps them on. */
+  best: z.array(comment).optional(),
 });
 
 /** What removing a comment (or a branch) changed. */
@@ -67,7 +69,7 @@ export const commentRemoved = z.object({
   comments_count: z.number().int(),
 });
 
-const entryGone = ['entry_not_found'] as const;
+const entryGone = ['entry_not_found', 'entry_private'] as const;
 
 /**
  * The whole discussion by default (`{items}`); with `count`, `cursor`, `thread` or `comment` a page of it: threads

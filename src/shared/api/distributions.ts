@@ -46,6 +46,8 @@ export const unitData = z.object({
   advertiser: z.string(),
   inn: z.string(),
   erid: z.string(),
+  /** An author's promoted entry (the booster): marked «Продвигается» and the author's name, not «Реклама». */
+  boosted: z.boolean(),
 });
 export type UnitData = z.output<typeof unitData>;
 

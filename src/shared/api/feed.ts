@@ -37,6 +37,14 @@ const feedQuery = plainBody({
     messages.feedExcludeTooMany(FEED_MAX_EXCLUDE),
   ).optional(),
   count: intField(messages.feedCountInvalid(FEED_MAX_PAGE_SIZE), 1, FEED_MAX_PAGE_SIZE).optional(),
+  /**
+   * The feed state's `content_id` (spec/content.md §3; `contentId` as the loader of the entry page sends it): the
+   * entry the feed is loaded under, left out of it.
+   */
+  content_id: idField(messages.feedContentIdInvalid).optional(),
+  contentId: idField(messages.feedContentIdInvalid).optional(),
+  /** The feed state's page number: the keyset cursor decides what comes; accepted for the state's clients. */
+  page: intField(messages.feedPageInvalid, 1, 10_000).optional(),
 }).superRefine((q, issue) => {
   if ((q.last_id === undefined) !== (q.last_sorting_value === undefined)) {
     issue.addIssue({ code: 'custom', path: ['last_sorting_value'], message: messages.feedCursorPair });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
 import { FILE_FIELD, FILE_NAME_MAX, FILE_TYPE, fileIndex, MEDIA_TYPES } from '../media.ts';
-import { flagField, plainBody, withoutControlChars } from '../validation.ts';
+import { flagField, idField, plainBody, withoutControlChars } from '../validation.ts';
+import { QUIZ_HASH_RE } from '../quiz.ts';
 import { contract } from './contract.ts';
 
 /** Uploads and delivery of pictures, sounds and files (spec/foundation.md §7). */
@@ -157,3 +158,25 @@ export const deliver = contract({
 });
 /** The same with filter segments: `/media/{uuid}/-/scale_crop/700x394/-/format/webp/`. */
 export const deliverFiltered = contract({ ...deliver, path: '/media/:uuid/*' });
+
+/**
+ * A reader started an audio block (spec/content.md §3 Audio `listens`): counted like views, one per listener per
+ * block per UTC day. Answers the block's listens.
+ */
+export const audioListen = contract({
+  method: 'POST',
+  path: '/audio/listen',
+  access: 'anyone',
+  body: plainBody({
+    entry_id: idField(messages.entryIdInvalid),
+    hash: withoutControlChars(z.string({ error: messages.audioHashInvalid })).pipe(
+      z.string().regex(QUIZ_HASH_RE, messages.audioHashInvalid),
+    ),
+  }),
+  response: z.object({
+    listens: z.number().int(),
+    /** Whether this call counted a new listen of the listener's day. */
+    is_listened: z.boolean(),
+  }),
+  errors: ['entry_id_invalid', 'audio_hash_invalid', 'audio_not_found'],
+});

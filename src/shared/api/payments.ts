@@ -110,7 +110,8 @@ export const create = contract({
       {
         stuff_id: idField(messages.paymentStuffInvalid),
         email: emailField,
-        order: orderField,
+        /** None (the spec's body): the order of the reader's last `prepare`. */
+        order: orderField.optional(),
         gift_to: idField(messages.paymentRecipientNotFound).optional(),
         promo: promoCodeField.optional(),
       },
@@ -124,6 +125,10 @@ export const create = contract({
   response: createResult,
   errors: [
     ...cardErrors,
+    'payment_order_not_prepared',
+    'payment_order_expired',
+    'payment_order_paid',
+    'payment_order_other_stuff',
     'email_required',
     'email_invalid',
     'stuff_invalid',

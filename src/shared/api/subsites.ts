@@ -20,8 +20,15 @@ export const communities = contract({
   response: z.object({ items: z.array(subsiteCard) }),
 });
 
-const subscribeData = z.object({ subsite_id: int, is_subscribed: z.boolean(), subscribers_count: int });
+const subscribeData = z.object({
+  subsite_id: int,
+  is_subscribed: z.boolean(),
+  subscribers_count: int,
+  /** A private community: the person asked to join and waits for its managers (then `is_subscribed` is false). */
+  is_requested: z.boolean(),
+});
 
+/** Subscribing; in a private community it is joining, which asks its managers unless the person comes in at once. */
 export const subscribe = contract({
   method: 'POST',
   path: '/subscribe/to/subsite/:id',
@@ -58,6 +65,14 @@ export const details = contract({
     is_deleted: z.boolean(),
     /** The reader runs it (its owner or an admin): the header links to its settings. */
     can_manage: z.boolean(),
+    /** The reader reads its entries: false only in a private community they are not a member of (staff read all). */
+    can_read: z.boolean(),
+    /** A private community where Plus readers join without a request. */
+    plus_join: z.boolean(),
+    /** The reader asked to join this private community and waits. */
+    is_join_requested: z.boolean(),
+    /** Its managers: how many requests to join wait (0 for everyone else). */
+    join_requests_count: int,
     entries_count: int,
     created: z.string(),
     /** Its roles (spec/content.md §3), `active` where the reader holds it: creator, admin, moderator, editor, author. */
@@ -109,3 +124,50 @@ export const saveDefaultSorting = contract({
   params: z.object({ type: z.enum(FEED_SORTINGS, { error: messages.feedSortingInvalid }) }),
   response: z.object({ sorting: z.enum(FEED_SORTINGS) }),
 });
+
+// ── A private community's requests to join (issue 32, point 4) ─────────────────────────────────────────────
+
+const joinRequests = z.object({
+  items: z.array(
+    z.object({
+      id: int,
+      name: z.string(),
+      url: z.string(),
+      avatar_url: z.string().nullable(),
+      avatar_color: z.string(),
+      is_plus: z.boolean(),
+      /** When they asked (ISO). */
+      date: z.string(),
+    }),
+  ),
+  /** How many wait in all (the list shows the oldest hundred). */
+  count: int,
+});
+export type JoinRequests = z.output<typeof joinRequests>;
+
+const reviewErrors = ['subsite_not_found', 'join_requests_forbidden'] as const;
+
+/** The waiting requests, the oldest first: its creator and admins (the site's admins too). */
+export const joinRequestsOf = contract({
+  method: 'GET',
+  path: '/subsite/requests/:id',
+  access: 'user',
+  params: idParams,
+  response: joinRequests,
+  errors: [...reviewErrors],
+});
+
+const decision = {
+  method: 'POST',
+  access: 'active',
+  params: idParams,
+  body: plainBody({ user_id: idField(messages.joinRequestNotFound) }),
+  response: joinRequests,
+  errors: [...reviewErrors, 'join_request_not_found'],
+} as const;
+
+/** Approves a request: the person becomes a member and is told; the answer is the list after it. */
+export const approveJoin = contract({ ...decision, path: '/subsite/requests/:id/approve' });
+
+/** Refuses a request: the person is told; the answer is the list after it. */
+export const refuseJoin = contract({ ...decision, path: '/subsite/requests/:id/refuse' });

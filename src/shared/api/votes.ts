@@ -22,6 +22,6 @@ export const like = contract({
     /** The caller's vote now: −1, 0 or 1. */
     is_liked: z.number().int(),
   }),
-  errors: ['vote_sign_invalid', 'reaction_type_invalid', 'entry_not_found', 'comment_not_found'],
+  errors: ['vote_sign_invalid', 'reaction_type_invalid', 'entry_not_found', 'comment_not_found', 'entry_private'],
 });
 export type VoteData = ContractOutput<typeof like>;

@@ -28,6 +28,8 @@ export const commentsMessages = {
 
 export const commentsUi = {
   title: 'Комментарии',
+  best: 'Лучшие комментарии',
+  bestOpen: 'К комментарию',
   count: ['комментарий', 'комментария', 'комментариев'] as const,
   sortingLabel: 'Сортировка комментариев',
   sorting: { popular: 'Популярные', date: 'По порядку' },

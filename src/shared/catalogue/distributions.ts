@@ -1,5 +1,14 @@
 /** Catalogue section: distributions, the site's own ads (issue 30; spec/content.md §3, §7, §8, §9). */
-import { AD_HOLD_HOURS, AD_LIMITS as L, type AdFormat, type AdPlace, type AdState } from '../ads.ts';
+import {
+  AD_HOLD_HOURS,
+  AD_LIMITS as L,
+  BOOSTER_LIMITS as B,
+  type AdFormat,
+  type AdPlace,
+  type AdState,
+} from '../ads.ts';
+import { ANALYTICS_LIMITS as A } from '../analytics.ts';
+import { boosterLinkUi } from './shown.ts';
 import { pluralize } from '../format.ts';
 
 const hold = `${pluralize(AD_HOLD_HOURS, ['час', 'часа', 'часов'])}`;
@@ -48,6 +57,23 @@ export const distributionsMessages = {
   adRequestMailText: (r: { name: string; email: string; company: string; format: string; message: string }) =>
     `Новая заявка со страницы /ad.\n\nИмя: ${r.name}\nПочта: ${r.email}\nКомпания: ${r.company || '—'}\nФормат: ${r.format || '—'}\n\n${r.message}\n\nВсе заявки: /admin/ads`,
   pixelInvalid: 'Неверный запрос пикселя: ch — 1 или 2, rn — до 40 латинских букв и цифр',
+  boosterBudgetInvalid: `Бюджет: целое число рублей от ${B.minBudget} до ${B.maxBudget}`,
+  boosterDaysInvalid: `Срок: от 1 до ${B.maxDays} дней`,
+  boosterSourceInvalid: 'Оплата: с баланса (balance) или с баланса продвижения компании (promotion)',
+  boosterEntryNotFound: 'Запись не найдена или ещё не опубликована',
+  boosterNotYours: 'Продвигать можно только свои записи и записи компаний, которыми вы управляете',
+  boosterNoCompany: 'Баланс продвижения есть только у записей в блоге компании, которой вы управляете',
+  boosterPromotionTooLow: 'На балансе продвижения компании не хватает денег',
+  boosterAlreadyRunning: 'Эта запись уже продвигается: дождитесь конца продвижения',
+  boosterBought: 'Запись продвигается: её покажут в лентах и под записями с пометкой «Продвигается»',
+  boosterLedgerNote: (title: string) => `Продвижение записи «${title}»`,
+  statsNotYours: 'Статистика этой кампании вам недоступна',
+  analyticsEventsInvalid: `События: список от 1 до ${A.batch} событий`,
+  analyticsEventTypeInvalid: 'Тип события: Show, Click или In-Viewport',
+  analyticsUnitRequired: 'Событие рекламы (In-Viewport) называет блок и место показа',
+  analyticsPathInvalid: `Адрес страницы: путь от «/», до ${A.path} символов`,
+  analyticsPageInvalid: 'Неверные данные страницы для аналитики',
+  analyticsStackInvalid: 'Неверный стек действий',
 } as const;
 
 const FORMATS: Record<AdFormat, string> = { native: 'Нативный блок', banner: 'Баннер' };
@@ -121,6 +147,39 @@ export const distributionsUi = {
     savePrices: 'Сохранить цены',
     requests: 'Заявки рекламодателей',
     requestsEmpty: 'Заявок пока нет',
+  },
+  boosterLink: boosterLinkUi,
+  boosted: 'Продвигается',
+  boostedBy: (author: string) => `Продвигается · ${author}`,
+  booster: {
+    title: 'Продвижение записи',
+    lead: 'Запись покажут читателям в лентах и под другими записями с пометкой «Продвигается», пока не кончится бюджет или срок. Неизрасходованное вернётся туда, откуда оплачено.',
+    budget: 'Бюджет, ₽',
+    days: 'Дней',
+    devices: 'Устройства',
+    allDevices: 'Все',
+    source: 'Оплата',
+    fromBalance: (rub: string) => `С баланса (${rub})`,
+    fromPromotion: (name: string, rub: string) => `С баланса продвижения «${name}» (${rub})`,
+    topUp: 'Пополнить баланс картой',
+    estimate: (impressions: string, reach: string) => `≈ ${impressions} показов, охват до ${reach} читателей`,
+    price: (rub: string) => `${rub} за тысячу показов`,
+    pay: (rub: string) => `Оплатить ${rub}`,
+    close: 'Закрыть',
+    stats: 'Статистика продвижения',
+  },
+  report: {
+    title: 'Статистика рекламы',
+    lead: 'Показы, переходы и CTR по дням за последние 30 дней.',
+    empty: 'Кампаний и продвижений пока нет',
+    impressions: 'Показы',
+    clicks: 'Переходы',
+    ctr: 'CTR',
+    spent: 'Потрачено',
+    paid: 'Оплачено',
+    chart: (title: string) => `Показы и переходы: ${title}`,
+    campaign: 'Кампания',
+    booster: 'Продвижение записи',
   },
   page: {
     title: 'Реклама в Среде',

@@ -3,6 +3,8 @@ import { feedNavUi } from './shown.ts';
 export const feedMessages = {
   feedSortingInvalid: 'Неизвестная сортировка ленты',
   feedCursorInvalid: 'Неверная позиция в ленте',
+  feedContentIdInvalid: 'Неверный номер записи ленты (content_id)',
+  feedPageInvalid: 'Номер страницы ленты: целое число от 1 до 10000',
   feedCursorPair: 'last_id и last_sorting_value передаются вместе',
   feedExcludeInvalid: 'exclude_ids — список номеров записей через запятую',
   feedExcludeTooMany: (max: number) => `Слишком много исключённых записей, максимум ${max}`,

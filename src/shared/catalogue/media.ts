@@ -4,7 +4,7 @@ import { pluralize } from '../format.ts';
 export const mediaMessages = {
   // 'invalid image format (use .jpg or .png)' (spec/foundation.md §5)
   mediaFormatInvalid:
-    'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp, видео .mp4 или аудио .mp3, .m4a, .ogg',
+    'Неверный формат файла: загрузите картинку .jpg, .png, .gif, .webp, видео .mp4, .mov, .webm или аудио .mp3, .m4a, .ogg, .wav',
   // 'file size limit in MB' (spec/foundation.md §5)
   mediaTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,
   // 'at most N attachments' (spec/foundation.md §5)
@@ -31,7 +31,8 @@ export const mediaMessages = {
   mediaWidthNotBucket: (width: number, bucket: number) => `Ширина ${width} не поддерживается: используйте ${bucket}`,
   mediaSideInvalid: (max: number) => `Размер картинки — от 1 до ${max} пикселей`,
   mediaMp4OnlyGif: 'В mp4 превращаются только gif',
-  mediaVideoNoFilters: 'Для видео фильтры не поддерживаются',
+  mediaVideoNoFilters: 'Для видео есть только обложка: -/format/jpg/ и -/resize/{ширина}/',
+  mediaVideoTooLong: (minutes: number) => `Видео слишком длинное: не больше ${minutes} минут`,
   mediaAudioNoFilters: 'Для аудио фильтры не поддерживаются',
   // Non-media files (messenger attachments)
   mediaFileFormatInvalid:
@@ -39,6 +40,9 @@ export const mediaMessages = {
   mediaFileNameInvalid: 'Неверное имя файла',
   mediaFileNotText: 'Текстовый файл должен быть в кодировке UTF-8',
   mediaFileNoFilters: 'Для файлов фильтры не поддерживаются',
+  // Listens of audio blocks
+  audioHashInvalid: 'Неверный код аудио: от 8 до 16 латинских букв и цифр',
+  audioNotFound: 'Аудио не найдено',
 } as const;
 
 export const mediaUi = {} as const;

@@ -24,6 +24,9 @@ export const paymentsMessages = {
   paymentOrderNotFound: 'Заказ не найден',
   paymentNotPending: 'Этот платёж уже завершён',
   paymentOrderExpired: 'Время на оплату заказа истекло',
+  paymentOrderNotPrepared: 'Заказ не подготовлен: откройте окно оплаты заново',
+  paymentOrderPaid: 'Этот заказ уже оплачен, для новой покупки откройте окно оплаты заново',
+  paymentOrderOtherStuff: 'Этот заказ начат для другого тарифа, откройте окно оплаты заново',
   paymentCardPrefixInvalid: 'Нужны первые шесть цифр карты',
   // CloudPayments' reasons for the card holder
   paymentInsufficientFunds: 'Недостаточно средств на карте',

@@ -112,11 +112,16 @@ export const donationsCabinetUi = {
   title: 'Донаты',
 };
 
+/** `ui.distributions.boosterLink`: the author's link under their entry to the booster constructor (in the shell). */
+export const boosterLinkUi = {
+  open: 'Продвинуть',
+};
+
 /** `ui.billing.ads`: the feed's ad. */
 export const adsUi = {
   label: 'Реклама',
   banner: 'Реклама',
-  hide: 'Отключить рекламу в ленте',
+  hide: 'Отключить рекламу',
   plusOnly: 'Доступно с Плюсом',
 };
 
@@ -190,6 +195,21 @@ export const entriesShownUi = {
   /** A video block that starts past the beginning. */
   videoFrom: (time: string) => `с\u00a0${time}`,
   nsfw: '18+',
+  /** The entry model's marks (spec/content.md §3) on cards and pages. */
+  advertisement: 'Реклама',
+  stillUpdating: 'обновляется',
+  editorial: 'Редакция',
+  heldOnMain: 'Наверху главной',
+  /** `withheld`: what a reader in a region where it is withheld sees instead of the text. */
+  withheldTitle: 'Запись недоступна в вашем регионе',
+  withheldText:
+    'Доступ к материалу ограничен в вашем регионе по требованию уполномоченного органа в соответствии с законодательством.',
+} as const;
+
+/** `ui.subsites`: a private community's mark on its entries' pages and the title of its stub. */
+export const subsitesShownUi = {
+  privateTitle: 'Закрытое сообщество',
+  privateVoteNote: 'Голосовать здесь могут только подписчики Плюса',
 } as const;
 
 /** The sidebar's links to the job board and the events (`ui.vacancies.title`, `ui.events.title`). */

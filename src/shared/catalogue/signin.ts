@@ -15,6 +15,8 @@ export const signinMessages = {
   // Social sign-in
   providerUnknown: 'Такого способа входа на сайте нет',
   providerOff: 'Этот способ входа не настроен на сайте',
+  providerTwitter: 'X (Twitter)',
+  providerFacebook: 'Facebook',
   oauthStateInvalid: 'Окно входа устарело или уже использовано: попробуйте войти ещё раз',
   oauthFailed: 'Сервис входа не подтвердил вход: попробуйте ещё раз',
   oauthUnreachable: 'Сервис входа не отвечает: попробуйте позже',

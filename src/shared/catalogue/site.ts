@@ -19,6 +19,13 @@ export const transportMessages = {
   wrongServerResponse: 'Неверный ответ сервера',
 } as const;
 
+/** Page navigation (spec/content.md §8): the shell's own notices while it moves between pages. */
+export const navigationMessages = {
+  offline: 'Что-то не так с интернетом. Повторное подключение',
+  failed: (code: number) => `Не удалось перейти на страницу (код ${code})`,
+  brokenData: 'Испорченные данные',
+} as const;
+
 export const inputMessages = {
   // Limited input (spec/content.md §5)
   textTooLong: 'Слишком длинный текст',
@@ -66,6 +73,10 @@ export const subsiteUi = {
   subscribe: 'Подписаться',
   unsubscribe: 'Отписаться',
   subscribed: 'Вы подписаны',
+  // A private community's button (features/subsites/SubscribeButton.tsx), on every page where the button is.
+  join: 'Вступить',
+  requested: 'Заявка отправлена',
+  cancelRequest: 'Отозвать заявку',
   subscribers: ['подписчик', 'подписчика', 'подписчиков'] as const,
 } as const;
 

@@ -6,6 +6,8 @@ export const writingMessages = {
   // the audio block of an entry
   entryBlockAudioInvalid: 'В блоке аудио нужен либо загруженный файл, либо ссылка на него',
   entryBlockAudioFileInvalid: 'Неверные сведения о файле в блоке аудио: загрузите его снова',
+  entryBlockAudioHashInvalid: 'Неверный код блока аудио: от 8 до 16 латинских букв и цифр',
+  entryBlockAudioCoverInvalid: 'Обложка аудио должна быть загруженной картинкой',
 };
 
 export const writingUi = {
@@ -56,12 +58,15 @@ export const writingUi = {
       codePlaceholder: 'Код',
       audio: 'Аудио',
       audioUpload: 'Загрузить аудиофайл',
-      audioDrop: 'Перетащите сюда аудиофайл (mp3, m4a, ogg) или выберите его',
+      audioDrop: 'Перетащите сюда аудиофайл (mp3, m4a, ogg, opus, wav) или выберите его',
       audioOr: 'или вставьте ссылку',
-      audioUrl: 'Ссылка на аудиофайл (mp3, ogg, m4a)',
+      audioUrl: 'Ссылка на аудиофайл (mp3, ogg, m4a, wav)',
       audioTitle: 'Название',
+      audioAuthor: 'Автор или ведущий',
+      audioCover: 'Добавить обложку',
+      audioCoverRemove: 'Убрать обложку',
       audioRemove: 'Убрать аудиофайл',
-      audioNotAudio: 'Это не аудиофайл: загрузите mp3, m4a или ogg',
+      audioNotAudio: 'Это не аудиофайл: загрузите mp3, m4a, ogg, opus или wav',
       number: 'Число',
       numberValue: '42',
       numberTitle: 'Что означает число',

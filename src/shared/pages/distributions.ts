@@ -1,5 +1,6 @@
 import type { AdPrices } from '../ads.ts';
 import type { AdRequestData, DistributionData } from '../api/distributions.ts';
+import type { ReportItem } from '../api/analytics.ts';
 
 /** What page loaders may ask about the site's ads; implemented in src/server/modules/distributions/page.ts. */
 export interface DistributionsPageServices {
@@ -7,4 +8,6 @@ export interface DistributionsPageServices {
   prices(): Promise<AdPrices>;
   /** /admin/ads: campaigns, the advertisers' requests and the prices (rc 403 for others than staff). */
   staff(): Promise<{ items: DistributionData[]; requests: AdRequestData[]; prices: AdPrices }>;
+  /** /ad/stats: impressions, clicks and CTR by day; staff every campaign, others their boosters (rc 401 for guests). */
+  report(): Promise<{ items: ReportItem[] }>;
 }

@@ -22,6 +22,7 @@ import type { VacanciesPageServices } from './vacancies.ts';
 import type { EventsPageServices } from './events.ts';
 import type { DistributionsPageServices } from './distributions.ts';
 import type { StaticPagesServices } from './static.ts';
+import type { LivestreamsPageServices } from './livestreams.ts';
 
 export interface PageServices {
   communities(): Promise<SubsiteCard[]>;
@@ -45,6 +46,7 @@ export interface PageServices {
   events: EventsPageServices;
   distributions: DistributionsPageServices;
   staticPages: StaticPagesServices;
+  livestreams: LivestreamsPageServices;
 }
 
 /** The value of React Router's app context: the signed-in user and the page services bound to them. */

@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Headers of this call (the quiz calls' fingerprint). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (analytics sent as the reader leaves; sendBeacon cannot carry the CSRF marker). */
+  keepalive?: boolean;
   /** How much of the body has gone out, 0…1, as it goes (uploads); such a call travels by XMLHttpRequest. */
   onProgress?(sent: number): void;
 }
@@ -104,6 +106,7 @@ async function send<T>(
 ): Promise<ApiResult<T>> {
   let url = path.startsWith('http') || path.startsWith('/') ? path : `${API_BASE}/${path}`;
   const init: RequestInit = { method, credentials: 'include', headers: {}, signal: opts.signal };
+  if (opts.keepalive) init.keepalive = true;
   const headers = init.headers as Record<string, string>;
   Object.assign(headers, opts.headers);
   if (method === 'GET') {

@@ -9,6 +9,8 @@ const GUARD_MS = 60_000;
  */
 export function installPreloadRecovery(): () => void {
   const onError = (event: Event) => {
+    // Offline, a reload would only show the browser's own error page instead of the one being read.
+    if (!navigator.onLine) return;
     try {
       const last = Number(sessionStorage.getItem(PRELOAD_RELOAD_KEY)) || 0;
       if (Date.now() - last < GUARD_MS) return;

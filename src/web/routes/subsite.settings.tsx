@@ -1,9 +1,10 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/subsite.settings';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { SubsiteSettingsForm } from '../features/accounts/SubsiteSettings.tsx';
 import { WidgetEmbed } from '../features/vacancies/WidgetEmbed.tsx';
+import { liveStreamSettingsPath } from '../../shared/livestreams.ts';
 import '../features/accounts/accounts.css';
 import '../features/vacancies/vacancies.css';
 
@@ -28,6 +29,11 @@ export default function SubsiteSettingsPage({ loaderData }: Route.ComponentProps
   const { settings, publicUrl } = loaderData;
   return (
     <SubsiteSettingsForm key={settings.id} initial={settings}>
+      <section className="settings-section">
+        <Link to={liveStreamSettingsPath(settings.id)} className="btn btn-secondary" data-testid="subsite-stream-link">
+          {ui.livestreams.settingsLink}
+        </Link>
+      </section>
       {settings.type === 'company' && (
         <>
           <WidgetEmbed publicUrl={publicUrl} kind="vacancy" />

@@ -8,6 +8,7 @@ import { FeedList } from '../features/feed/FeedList.tsx';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { keptQuery } from '../features/entries/urls.ts';
 import { SubsiteHeader } from '../features/subsites/SubsiteHeader.tsx';
+import { PrivateStub } from '../features/subsites/PrivateStub.tsx';
 import { ChangeRoleButton } from '../features/moderation/ChangeRole.tsx';
 import { ProfileModeration } from '../features/moderation/ProfileModeration.tsx';
 import { CommunityApprovalQueue } from '../features/moderation/ReviewQueue.tsx';
@@ -51,9 +52,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const isCompany = subsite.type === 'company';
   // A company blog's tabs (issue 32): the vacancies and events tabs show them all, the entries tab the feed.
   const tab = isCompany ? companyTab(url.searchParams.get('tab')) : 'entries';
+  // A private community the reader does not read shows a stub instead of its feed (issue 32, point 4).
+  const closed = !subsite.can_read;
   const [page, hashtags, vacancies, events, company] = await Promise.all([
-    tab === 'entries' ? services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }) : null,
-    services.discovery.subsiteHashtags(subsite),
+    tab === 'entries' && !closed ? services.feed.page({ scope: 'all', subsiteId: subsite.id, sorting }) : null,
+    closed ? [] : services.discovery.subsiteHashtags(subsite),
     services.vacancies.list({ subsite_id: subsite.id }),
     services.events.list({ subsite_id: subsite.id }),
     isCompany ? services.discovery.company(subsite.id) : null,
@@ -162,9 +165,15 @@ export default function SubsitePage({ loaderData }: Route.ComponentProps) {
       <SubsiteHeader subsite={subsite} now={now} />
       {subsite.type === 'user' && <ProfileModeration person={subsite} />}
       {subsite.type === 'user' && <ChangeRoleButton person={subsite} />}
-      {subsite.type === 'community' && <CommunityApprovalQueue subsiteId={subsite.id} />}
-      {boards}
-      {entries}
+      {subsite.type === 'community' && subsite.can_read && <CommunityApprovalQueue subsiteId={subsite.id} />}
+      {subsite.can_read ? (
+        <>
+          {boards}
+          {entries}
+        </>
+      ) : (
+        <PrivateStub subsite={subsite} />
+      )}
     </div>
   );
 }

@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, text, timestamp, jsonb, index, bigserial } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  timestamp,
+  jsonb,
+  index,
+  bigserial,
+  date,
+  primaryKey,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
-import { AD_FORMATS, AD_PLACES, AD_STATES } from '../../../shared/ads.ts';
+import { entries } from './entries.ts';
+import { subsites, users } from './users.ts';
+import { AD_FORMATS, AD_PLACES, AD_STATES, BOOSTER_SOURCES } from '../../../shared/ads.ts';
+import { ANALYTICS_EVENTS, ANALYTICS_KINDS } from '../../../shared/analytics.ts';
 
 /** What a campaign shows and where: the part a change holds back for AD_HOLD_HOURS (shared/ads.ts). */
 export interface DistributionVersion {
@@ -45,8 +58,25 @@ export const distributions = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A booster (an author's promoted entry) names its entry; a staff campaign has none. */
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'set null' }),
+    /** Who bought a booster: they see its statistics. */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kopecks a booster was paid, from the buyer's balance or a company's promotion balance (`paidSubsiteId`). */
+    paid: integer('paid').notNull().default(0),
+    paidFrom: text('paid_from', { enum: BOOSTER_SOURCES }),
+    paidSubsiteId: integer('paid_subsite_id').references(() => subsites.id, { onDelete: 'set null' }),
+    /** When a booster's unspent part went back where it came from (its last day over, or stopped). */
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('distributions_state').on(t.state, t.id)],
+  (t) => [
+    index('distributions_state').on(t.state, t.id),
+    index('distributions_owner').on(t.ownerId, t.id),
+    // One booster of an entry at a time, until its unspent part is settled (two racing purchases: one wins).
+    uniqueIndex('distributions_one_booster')
+      .on(t.entryId)
+      .where(sql`${t.entryId} is not null and ${t.settledAt} is null`),
+  ],
 );
 
 /**
@@ -92,4 +122,39 @@ export const distributionRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('distribution_requests_created').on(sql`${t.createdAt} desc`)],
+);
+
+/**
+ * First-party analytics (`POST /analytics-event`): each event as it came, kept 30 days for the roll-ups and questions
+ * not yet asked. `distribution_id` / `entry_id` are not foreign keys: ingestion writes in bulk and never waits on them.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    eventType: text('event_type', { enum: ANALYTICS_EVENTS }).notNull(),
+    distributionId: integer('distribution_id'),
+    entryId: integer('entry_id'),
+    place: text('place'),
+    userId: integer('user_id'),
+    reader: text('reader').notNull(),
+    path: text('path').notNull().default(''),
+    /** The page data of spec/content.md §3 and the action stack, as sent. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('analytics_events_at').on(t.at), index('analytics_events_unit').on(t.distributionId, t.at)],
+);
+
+/** The roll-up: events per Moscow day of a unit (`unit`, a distribution's id) or an entry (`entry`). */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ANALYTICS_KINDS }).notNull(),
+    targetId: integer('target_id').notNull(),
+    eventType: text('event_type', { enum: ANALYTICS_EVENTS }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.day, t.eventType] })],
 );

@@ -1,6 +1,6 @@
 import { pgTable, integer, text, timestamp, boolean, jsonb, index, doublePrecision } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Block } from '../../../shared/blocks.ts';
+import type { Block, CoverImage } from '../../../shared/blocks.ts';
 import { createdAt } from './columns.ts';
 import { subsites, users } from './users.ts';
 
@@ -39,6 +39,39 @@ export const entries = pgTable(
     repostsCount: integer('reposts_count').notNull().default(0),
     /** Stored ranking score; see docs/modules/feed.md, Ranking. */
     hotness: doublePrecision('hotness').notNull().default(0),
+    // The entry model's remaining fields (spec/content.md §3; docs/modules/entries.md, The entry's fields).
+    /** Author's: paid material, marked «Реклама» on its card and page. */
+    isAdvertisement: boolean('is_advertisement').notNull().default(false),
+    /** Author's: the «обновляется» mark, the text is still being added to. */
+    isStillUpdating: boolean('is_still_updating').notNull().default(false),
+    /** Author's: the best comments are shown above the discussion. */
+    isEnabledBestComments: boolean('is_enabled_best_comments').notNull().default(true),
+    /** Author's: the thanks (donation) block under the entry. */
+    isShowThanks: boolean('is_show_thanks').notNull().default(true),
+    /** Author's: the card shows the cover alone, without the intro. */
+    isCleanCover: boolean('is_clean_cover').notNull().default(false),
+    /** Author's: an image of our media for the card instead of the first media block. */
+    customCover: jsonb('custom_cover').$type<CoverImage>(),
+    /** Author's: the secret link (`access_token`) shows the draft to whoever has it. */
+    externalAccess: boolean('external_access').notNull().default(false),
+    accessToken: text('access_token')
+      .notNull()
+      .default(sql`md5(random()::text || clock_timestamp()::text)`),
+    /** Staff's: the regions (ISO 3166 codes) where it is withheld with the legal wording. */
+    withheld: jsonb('withheld').$type<string[]>().notNull().default([]),
+    /** Staff's: held at the top of the main feed until then (`is_holdonmain` while it lasts). */
+    holdOnMainUntil: timestamp('hold_on_main_until', { withTimezone: true, mode: 'date' }),
+    /** Staff's marks, kept and answered: the flash block's hold, editorial, special project, filled by editors. */
+    isHoldonflash: boolean('is_holdonflash').notNull().default(false),
+    isEditorial: boolean('is_editorial').notNull().default(false),
+    isSpecial: boolean('is_special').notNull().default(false),
+    isFilledByEditors: boolean('is_filled_by_editors').notNull().default(false),
+    /** Staff's: the site's ad units may show on its page. */
+    isEnabledAd: boolean('is_enabled_ad').notNull().default(true),
+    /** Staff's: not offered to the apps. */
+    isDisabledApps: boolean('is_disabled_apps').notNull().default(false),
+    /** Staff's: a special project's style class names for its page. */
+    customStyle: text('custom_style').notNull().default(''),
   },
   (t) => [
     index('entries_published')

@@ -1,4 +1,5 @@
-import { pgTable, integer, text, jsonb, bigint } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, jsonb, bigint, varchar, primaryKey, index } from 'drizzle-orm/pg-core';
+import { entries } from './entries.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -8,7 +9,7 @@ import { users } from './users.ts';
  */
 export const media = pgTable('media', {
   uuid: text('uuid').primaryKey(),
-  /** jpg, png, gif, webp, mp4, and audio: mp3, m4a, ogg */
+  /** jpg, png, gif, webp, mp4, and audio: mp3, m4a, ogg, wav */
   type: text('type').notNull(),
   mime: text('mime').notNull(),
   width: integer('width').notNull().default(0),
@@ -23,3 +24,34 @@ export const media = pgTable('media', {
   uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Listens of an entry's audio blocks (spec/content.md §3 Audio `listens`), counted like views: one per listener
+ * (account, or the anonymous `hit_id` cookie) per block per UTC day. The block is named by its hash in the entry.
+ */
+export const audioListens = pgTable(
+  'audio_listens',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    hash: varchar('hash', { length: 16 }).notNull(),
+    listens: integer('listens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.hash] })],
+);
+
+/** Who listened to a block on which day: the dedupe of `audio_listens`; days before yesterday are deleted hourly. */
+export const audioListenMarks = pgTable(
+  'audio_listen_marks',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    hash: varchar('hash', { length: 16 }).notNull(),
+    /** `u{id}` or `a{hit_id}`, as views name readers. */
+    visitor: varchar('visitor', { length: 80 }).notNull(),
+    day: integer('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.hash, t.visitor, t.day] }), index('audio_listen_marks_day').on(t.day)],
+);

@@ -50,6 +50,18 @@ export const paymentOrders = pgTable(
 );
 
 /**
+ * The order number each reader's last `prepare` handed out, so a create that names no order (the spec's body) pays
+ * that one: one row per reader, replaced by each prepare.
+ */
+export const paymentPreparedOrders = pgTable('payment_prepared_orders', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orderNumber: text('order_number').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * One attempt to take money from a card (the first payment, a 3-D Secure step, a recurring charge). The provider's
  * transaction id is unique per provider, so a repeated callback or notification finds the stored charge.
  */

@@ -52,7 +52,7 @@ export const signinCodes = pgTable(
   (t) => [uniqueIndex('signin_codes_token').on(t.tokenHash), index('signin_codes_expires').on(t.expiresAt)],
 );
 
-/** An account at VK ID, Yandex ID, Google, Apple, Telegram or the configured OpenID provider, linked to a user. */
+/** An account at VK ID, Yandex ID, Google, Apple, X, Facebook, Telegram or the configured OpenID provider, linked to a user. */
 export const signinIdentities = pgTable(
   'signin_identities',
   {

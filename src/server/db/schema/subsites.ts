@@ -32,3 +32,18 @@ export const mutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.subsiteId] })],
 );
+
+/** Asking to join a private community: one open request per person, until its managers approve or refuse it. */
+export const joinRequests = pgTable(
+  'subsite_join_requests',
+  {
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subsiteId, t.userId] }), index('subsite_join_requests_user').on(t.userId)],
+);

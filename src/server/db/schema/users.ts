@@ -17,7 +17,13 @@ export const subsites = pgTable(
     avatarColor: text('avatar_color').notNull().default('#6b7cff'),
     avatarUrl: text('avatar_url'),
     coverUrl: text('cover_url'),
+    /**
+     * Communities only: its entries reach its members alone (subscribers and the team; site staff see all); others
+     * see a stub and ask to join (`subsite_join_requests`), which its managers approve or refuse.
+     */
     isPrivate: boolean('is_private').notNull().default(false),
+    /** A private community lets Plus readers join at once; everyone else asks. */
+    plusJoin: boolean('plus_join').notNull().default(false),
     /**
      * Communities: who may publish in it (entries policy `canPostTo`): everyone signed in, members (subscribers and
      * the team) or authors (the team: owner, admin, moderator, editor, author).

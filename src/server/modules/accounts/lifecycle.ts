@@ -6,7 +6,7 @@ import { FRESH_SIGN_IN_MINUTES, type DeletionState, type ExportItem } from '../.
 import { messages } from '../../../shared/catalogue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Ctx } from '../../context.ts';
-import { transaction } from '../../db/transaction.ts';
+import { readFromReplica, transaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, expected, notFound, badRequestOf } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -152,8 +152,9 @@ export async function runDeletion(ctx: Ctx, userId: number) {
   await votes.withdrawAll(ctx, userId);
   await quiz.withdrawAll(ctx, userId);
   for (const f of trace.favorites)
-    await bookmarks.change(ctx, userId, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
+    await bookmarks.change(ctx, actor, { type: f.type, id: f.id, state: 0 }).catch(skipGone);
   for (const id of trace.subsiteIds) await subsites.unsubscribe(ctx, userId, id).catch(skipGone);
+  await subsites.forgetJoinRequests(ctx, userId);
   await transaction(ctx, (ctx) => dq.anonymizeAccount(ctx.db, userId, messages.deletedName, ctx.now()));
   ctx.log.info({ userId, mode: d.mode }, 'account deleted after its grace period');
 }
@@ -188,8 +189,8 @@ export async function requestExport(ctx: Ctx, user: UserRow) {
 
 /** A .tar.gz: README, profile.json, entries/{id}.json (blocks as stored), comments.json. */
 async function buildArchive(ctx: Ctx, userId: number): Promise<Buffer> {
-  const p = await q.profileOf(ctx.db, userId);
-  const [list, comments] = await Promise.all([q.entriesOf(ctx.db, userId), q.commentsOf(ctx.db, userId)]);
+  const p = await q.profileOf(ctx.read, userId);
+  const [list, comments] = await Promise.all([q.entriesOf(ctx.read, userId), q.commentsOf(ctx.read, userId)]);
   const pack = tar.pack();
   const chunks: Buffer[] = [];
   const gz = zlib.createGzip();
@@ -248,7 +249,11 @@ export async function runExport(ctx: Ctx, exportId: number) {
   const row = await q.exportById(ctx.db, exportId);
   if (!row || row.status !== 'queued') return;
   try {
-    await q.finishExport(ctx.db, exportId, await buildArchive(ctx, row.userId), ctx.now());
+    // From a replica once it holds the request itself: then it holds everything its owner wrote before asking.
+    const replica = readFromReplica(ctx);
+    const caughtUp =
+      replica !== ctx && (await q.exportById(replica.read, exportId).catch(() => undefined)) !== undefined;
+    await q.finishExport(ctx.db, exportId, await buildArchive(caughtUp ? replica : ctx, row.userId), ctx.now());
   } catch (err) {
     ctx.log.error({ err, exportId }, 'data export failed');
     await q.finishExport(ctx.db, exportId, null, ctx.now());

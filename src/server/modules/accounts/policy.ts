@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/catalogue.ts';
 import type { Role } from '../../../shared/api.ts';
-import { ApiError, forbidden } from '../../lib/errors.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { isAdmin, isStaff } from '../auth/index.ts';
 
 /** Who may do what with account settings, API tokens and subsite settings: decided here only. */
@@ -54,6 +54,14 @@ export function settingsRole(
 export function assertCanChangeSettings(role: SettingsRole, fields: string[]) {
   if (role === 'site_moderator' && fields.some((f) => !(MODERATION_SETTINGS as readonly string[]).includes(f)))
     throw forbidden(messages.subsiteSettingsModerationOnly);
+}
+
+/** Only a community is made private (or lets Plus readers in): a blog and a company speak to everyone. */
+export function assertCanChangePrivacy(
+  type: 'user' | 'community' | 'company',
+  input: { is_private?: boolean; plus_join?: boolean },
+) {
+  if (type !== 'community' && (input.is_private || input.plus_join)) throw badRequest(messages.privateOnlyCommunity);
 }
 
 /** The team and the pictures: the subsite's owner and admins (the site's admins as its admins). */

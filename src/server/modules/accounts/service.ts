@@ -20,13 +20,14 @@ import { endSessions, type UserRow } from '../auth/index.ts';
 import { announceSigninMethod, hashPassword } from '../auth/service.ts';
 import { recordAction } from '../moderation/service.ts';
 import {
+  assertCanChangePrivacy,
   assertCanChangeSettings,
   assertCanSetMember,
   assertTokenAllows,
   nextNameChange,
   settingsRole,
 } from './policy.ts';
-import { roleOf } from '../subsites/service.ts';
+import { dropJoinRequests, roleOf } from '../subsites/service.ts';
 import * as q from './queries.ts';
 import { checkPassword, deletionState, listExports } from './lifecycle.ts';
 
@@ -229,6 +230,8 @@ export async function subsiteSettings(ctx: Ctx, user: UserRow, id: number): Prom
     cover_url: s.coverUrl,
     posting: s.posting,
     is_moderated: s.isModerated,
+    is_private: s.isPrivate,
+    plus_join: s.plusJoin,
     my_role: role,
     members: members.map((m) => ({
       id: m.id,
@@ -264,12 +267,15 @@ export async function saveSubsiteSettings(
     cover_url?: string | null;
     posting?: PostingRule;
     is_moderated?: boolean;
+    is_private?: boolean;
+    plus_join?: boolean;
   },
 ) {
   await transaction(ctx, async (ctx) => {
     const { s, role, own } = await managed(ctx, user, id);
     const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
     assertCanChangeSettings(role, fields);
+    assertCanChangePrivacy(s.type, input);
     // Site staff acting in a community that is not theirs answer for it in the audit log.
     if (own !== 'owner' && own !== 'admin')
       await recordAction(ctx, {
@@ -289,7 +295,11 @@ export async function saveSubsiteSettings(
       // A person's blog is theirs alone: no posting rule, no approval queue.
       ...(input.posting !== undefined && s.type !== 'user' ? { posting: input.posting } : {}),
       ...(input.is_moderated !== undefined && s.type !== 'user' ? { isModerated: input.is_moderated } : {}),
+      ...(input.is_private !== undefined ? { isPrivate: input.is_private } : {}),
+      ...(input.plus_join !== undefined ? { plusJoin: input.plus_join } : {}),
     });
+    // Open to all again: nobody waits at the door any more.
+    if (input.is_private === false && s.isPrivate) await dropJoinRequests(ctx, id);
     if (input.rules !== undefined) await q.setRules(ctx.db, id, input.rules, ctx.now());
   });
   return subsiteSettings(ctx, user, id);
@@ -328,6 +338,8 @@ export async function setMember(
     assertCanSetMember(role, target, input.role);
     if (input.role) await userWrites.setMember(ctx.db, id, input.user_id, input.role);
     else await userWrites.removeMember(ctx.db, id, input.user_id);
+    // The team reads a private community: what nodes keep of the person's feeds is renewed.
+    await userWrites.bumpWriteSeq(ctx.db, input.user_id);
   });
   return subsiteSettings(ctx, user, id);
 }

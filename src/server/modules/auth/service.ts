@@ -190,6 +190,7 @@ export async function currentUserById(
  */
 export const SESSION_CACHE_MS = 5000;
 const sessionCache = perAppCache<q.UserRow | null>(
+  'auth.sessions',
   SESSION_CACHE_MS,
   { entries: 20_000, bytes: 16 * 1024 * 1024 },
   { dropOnWrite: true },

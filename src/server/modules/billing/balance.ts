@@ -61,3 +61,19 @@ export async function topUpByCard(ctx: Ctx, user: UserRow, amount: number, card:
     description: messages.topupDescription,
   });
 }
+
+/**
+ * Another module's purchase from a reader's balance (a booster): `order −X` under the reader's row lock, inside the
+ * caller's transaction, refused with the balance when it holds less.
+ */
+export async function spendBalance(ctx: Ctx, userId: number, amount: number, key: string, note: string) {
+  await q.lockUser(ctx.db, userId);
+  const balance = await balanceOf(ctx, userId);
+  if (balance < amount) throw new ApiError(400, messages.balanceTooLow, { balance });
+  await postLedger(ctx, { userId, kind: 'order', amount: -amount, idempotencyKey: key, note });
+  return balance - amount;
+}
+
+/** The unspent part of such a purchase back on the balance (`refund +X`); the key makes a second call a no-op. */
+export const refundToBalance = (ctx: Ctx, userId: number, amount: number, key: string, note: string) =>
+  postLedger(ctx, { userId, kind: 'refund', amount, idempotencyKey: key, note });

@@ -20,7 +20,7 @@ export async function feedBanner(ctx: Ctx, user: Actor | null): Promise<FeedBann
 }
 
 /** The banner is read by every feed page: kept a few seconds, dropped at once by a write on this node. */
-const bannerCache = perAppCache<FeedBanner | null>(5000, 1, { dropOnWrite: true });
+const bannerCache = perAppCache<FeedBanner | null>('billing.banner', 5000, 1, { dropOnWrite: true });
 
 export function storedBanner(ctx: Ctx): Promise<FeedBanner | null> {
   return bannerCache(ctx).get('banner', () => q.banner(ctx.db));

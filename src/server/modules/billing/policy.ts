@@ -13,13 +13,25 @@ export function assertInvoiceVisible(invoice: InvoiceRow | undefined, user: Acto
   if (!invoice || (invoice.userId !== user.id && !isStaff(user))) throw notFound(messages.invoiceNotFound);
 }
 
-/** A donation goes to a published entry whose author attached the donation block, never to oneself. */
+type DonationEntry = {
+  author_id: number;
+  is_published: boolean;
+  removed: boolean;
+  is_show_thanks: boolean;
+  blocks: Block[];
+};
+
+/**
+ * A donation goes to a published entry whose author attached the donation block and shows it (`is_show_thanks`),
+ * never to oneself.
+ */
 export function assertDonationTarget(
-  entry: { author_id: number; is_published: boolean; removed: boolean; blocks: Block[] } | undefined,
+  entry: DonationEntry | undefined,
   donorId: number,
-): asserts entry is { author_id: number; is_published: boolean; removed: boolean; blocks: Block[] } {
+): asserts entry is DonationEntry {
   if (!entry || !entry.is_published || entry.removed) throw notFound(messages.entryNotFound);
-  if (!entry.blocks.some((b) => b.type === 'donation')) throw forbidden(messages.donationsDisabled);
+  if (!entry.is_show_thanks || !entry.blocks.some((b) => b.type === 'donation'))
+    throw forbidden(messages.donationsDisabled);
   if (entry.author_id === donorId) throw badRequest(messages.donationToSelf);
 }
 

@@ -182,6 +182,7 @@ const DonationEntryRow = z.object({
   author_id: col.int,
   is_published: col.bool,
   removed: col.bool,
+  is_show_thanks: col.bool,
   blocks: storedBlocks,
 });
 
@@ -189,7 +190,7 @@ export async function donationEntry(db: Db, id: number) {
   return firstRow(
     db,
     DonationEntryRow,
-    sql`select id, author_id, is_published, removed, blocks from entries where id = ${id}`,
+    sql`select id, author_id, is_published, removed, is_show_thanks, blocks from entries where id = ${id}`,
   );
 }
 

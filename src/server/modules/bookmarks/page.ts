@@ -6,7 +6,7 @@ import * as bookmarks from './service.ts';
 
 export function reactionsPage(ctx: Ctx, user: UserRow | null): ReactionsPageServices {
   return {
-    bookmarkedEntries: async (cursor) => bookmarks.entries(ctx, requireUser(user).id, cursor ?? null),
-    bookmarkedComments: async (cursor) => bookmarks.comments(ctx, requireUser(user).id, cursor ?? null),
+    bookmarkedEntries: async (cursor) => bookmarks.entries(ctx, requireUser(user), cursor ?? null),
+    bookmarkedComments: async (cursor) => bookmarks.comments(ctx, requireUser(user), cursor ?? null),
   };
 }

@@ -1,31 +1,40 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow, rows } from '../../db/rows.ts';
+import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
 import { cardSelect, EntryCardRow, entryWrites } from '../entries/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { subsites } from '../../db/schema.ts';
 
-/** Whether the target exists at all, and whether a reader may see it (published entry, comment not removed). */
-const TargetRow = z.object({ visible: col.bool });
+/**
+ * Whether the target exists at all, whether a reader may see it (published entry, comment not removed), and its
+ * entry's subsite with whether that is a private community (its members alone see it).
+ */
+const TargetRow = z.object({ visible: col.bool, subsite_id: col.int, is_private: col.bool });
+export type TargetRow = z.output<typeof TargetRow>;
 
-export async function findTarget(db: Db, type: ReactionTarget, id: number): Promise<{ visible: boolean } | undefined> {
+export async function findTarget(db: Db, type: ReactionTarget, id: number): Promise<TargetRow | undefined> {
   return type === 'content'
     ? firstRow(
         db,
         TargetRow,
         sql`
-        select (is_published and not removed) as visible from entries where id = ${id}`,
+        select (e.is_published and not e.removed) as visible, s.id as subsite_id, s.is_private
+          from entries e join subsites s on s.id = e.subsite_id where e.id = ${id}`,
       )
     : firstRow(
         db,
         TargetRow,
         sql`
-        select (not c.removed and e.is_published and not e.removed) as visible
-          from comments c join entries e on e.id = c.entry_id where c.id = ${id}`,
+        select (not c.removed and e.is_published and not e.removed) as visible, s.id as subsite_id, s.is_private
+          from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id where c.id = ${id}`,
       );
 }
+
+/** Leaves out a private community's entries (`closed`: those the reader may not read). */
+const notClosed = (closed: readonly number[]) =>
+  closed.length ? sql`and e.subsite_id <> all(${intArray(closed)}::int[])` : sql``;
 
 /**
  * Adds or removes a bookmark in one statement; the entry's `favorites_count` moves only when a row really
@@ -90,13 +99,13 @@ export async function listFavorites(
   );
 }
 
-export async function entryCards(db: Db, viewerId: number, ids: number[]): Promise<EntryCardRow[]> {
+export async function entryCards(db: Db, viewerId: number, ids: number[], closed: number[]): Promise<EntryCardRow[]> {
   if (!ids.length) return [];
   return rows(
     db,
     EntryCardRow,
     sql`${cardSelect(viewerId)}
-    where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed`,
+    where e.id = any(${sql.param(ids)}::int[]) and e.is_published and not e.removed ${notClosed(closed)}`,
   );
 }
 
@@ -115,6 +124,7 @@ const BookmarkedCommentRow = z.object({
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
+  author_plus: col.bool,
   entry_id: col.int,
   entry_title: col.text,
   entry_slug: col.text,
@@ -124,7 +134,12 @@ const BookmarkedCommentRow = z.object({
 });
 export type BookmarkedCommentRow = z.output<typeof BookmarkedCommentRow>;
 
-export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]): Promise<BookmarkedCommentRow[]> {
+export async function bookmarkedComments(
+  db: Db,
+  viewerId: number,
+  ids: number[],
+  closed: number[],
+): Promise<BookmarkedCommentRow[]> {
   if (!ids.length) return [];
   const { myVote } = readerMarks(viewerId, 'comment', sql.raw('c.id'));
   return rows(
@@ -133,13 +148,14 @@ export async function bookmarkedComments(db: Db, viewerId: number, ids: number[]
     sql`
     select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.type as author_type, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
+           exists (select 1 from users au where au.id = a.id and au.is_paid) as author_plus,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,
            s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
       from comments c
       join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
       join entries e on e.id = c.entry_id
       join subsites s on s.id = e.subsite_id
-     where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed`,
+     where c.id = any(${sql.param(ids)}::int[]) and not c.removed and e.is_published and not e.removed ${notClosed(closed)}`,
   );
 }
 
@@ -150,6 +166,7 @@ const ShareEntryRow = z.object({
   subsite_id: col.int,
   subsite_type: subsiteType,
   subsite_slug: col.text,
+  is_private: col.bool,
 });
 export type ShareEntryRow = z.output<typeof ShareEntryRow>;
 
@@ -158,7 +175,7 @@ export async function shareEntry(db: Db, id: number): Promise<ShareEntryRow | un
     db,
     ShareEntryRow,
     sql`
-    select e.id, e.title, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug
+    select e.id, e.title, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.is_private
       from entries e join subsites s on s.id = e.subsite_id
      where e.id = ${id} and e.is_published and not e.removed`,
   );

@@ -6,7 +6,7 @@ import { shares } from './shares.ts';
 export const bookmarksRoutes = [
   route.implement(contracts.change, {
     rateLimit: [120, 60],
-    handler: ({ ctx, user, body }) => bookmarks.change(ctx, user.id, body),
+    handler: ({ ctx, user, body }) => bookmarks.change(ctx, user, body),
   }),
 
   // The bookmarks page's "show more": `type` content (default) or comment, cursor from the previous page.
@@ -17,14 +17,12 @@ export const bookmarksRoutes = [
         query.last_id !== undefined && query.last_sorting_value !== undefined
           ? { lastId: query.last_id, lastSortingValue: query.last_sorting_value }
           : null;
-      return query.type === 'comment'
-        ? bookmarks.comments(ctx, user.id, cursor)
-        : bookmarks.entries(ctx, user.id, cursor);
+      return query.type === 'comment' ? bookmarks.comments(ctx, user, cursor) : bookmarks.entries(ctx, user, cursor);
     },
   }),
 
   route.implement(contracts.shares, {
     rateLimit: READS,
-    handler: ({ ctx, params }) => shares(ctx, params.id),
+    handler: ({ ctx, user, params }) => shares(ctx, user, params.id),
   }),
 ];

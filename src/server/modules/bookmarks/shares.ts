@@ -4,6 +4,8 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { entryUrl } from '../entries/service.ts';
 import { shareEntry } from './queries.ts';
+import { readsPrivateSubsite } from '../subsites/service.ts';
+import type { Role } from '../../../shared/api.ts';
 
 const SERVICES: { short_name: ShareService['short_name']; url: (link: string, title: string) => string }[] = [
   { short_name: 'vk', url: (u, t) => `https://vk.com/share.php?url=${u}&title=${t}` },
@@ -14,10 +16,18 @@ const SERVICES: { short_name: ShareService['short_name']; url: (link: string, ti
   { short_name: 'email', url: (u, t) => `mailto:?subject=${t}&body=${u}` },
 ];
 
-/** `GET /content/shares/mobile/{id}`: the entry's public link and where it can be shared. */
-export async function shares(ctx: Ctx, entryId: number): Promise<SharesData> {
+/**
+ * `GET /content/shares/mobile/{id}`: the entry's public link and where it can be shared; a private community's entry
+ * only for those who read it.
+ */
+export async function shares(
+  ctx: Ctx,
+  viewer: { id: number; role: Role } | null,
+  entryId: number,
+): Promise<SharesData> {
   const entry = await shareEntry(ctx.db, entryId);
-  if (!entry) throw notFound(messages.reactionEntryNotFound);
+  if (!entry || (entry.is_private && !(await readsPrivateSubsite(ctx, viewer, entry.subsite_id))))
+    throw notFound(messages.reactionEntryNotFound);
   const link = `${ctx.config.publicUrl}${entryUrl(entry)}`;
   const [u, t] = [encodeURIComponent(link), encodeURIComponent(entry.title)];
   return {

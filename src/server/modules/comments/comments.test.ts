@@ -163,6 +163,8 @@ describe('GET /v3.0/comments: the tree', () => {
         url: expect.stringMatching(new RegExp(`^/u/${readerUser.id}-`)),
         avatar_url: null,
         avatar_color: expect.any(String),
+        hash: (await reader.get('/v3.0/auth/check')).json().data.user.hash,
+        is_paid: false,
         is_plus: false,
       },
       written_by: null,

@@ -12,6 +12,11 @@ export function assertEntryVisible(entry: EntryRow | undefined): asserts entry i
   if (!entry || !entry.is_published || entry.removed) throw notFound(messages.entryNotFound);
 }
 
+/** A private community's discussion is its members' (`closed`: the viewer is none of them, nor the author or staff). */
+export function assertNotClosed(entry: EntryRow, closed: boolean) {
+  if (closed) throw new ApiError(403, messages.entryPrivate, { subsite_id: entry.subsite_id });
+}
+
 /** Writing (adding or editing) needs the entry's comments switched on. */
 export function assertCommentsOpen(entry: EntryRow) {
   if (!entry.is_enabled_comments) throw forbidden(messages.commentsDisabled);

@@ -13,7 +13,10 @@ const EntryRow = z.object({
   is_published: col.bool,
   removed: col.bool,
   is_enabled_comments: col.bool,
+  is_enabled_best_comments: col.bool,
   comments_count: col.int,
+  /** In a private community: its members alone read the discussion. */
+  subsite_private: col.bool,
 });
 export type EntryRow = z.output<typeof EntryRow>;
 
@@ -22,8 +25,9 @@ export async function findEntry(db: Db, id: number): Promise<EntryRow | undefine
     db,
     EntryRow,
     sql`
-    select id, author_id, subsite_id, is_published, removed, is_enabled_comments, comments_count
-      from entries where id = ${id}`,
+    select e.id, e.author_id, e.subsite_id, e.is_published, e.removed, e.is_enabled_comments, e.is_enabled_best_comments,
+           e.comments_count, s.is_private as subsite_private
+      from entries e join subsites s on s.id = e.subsite_id where e.id = ${id}`,
   );
 }
 

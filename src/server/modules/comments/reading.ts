@@ -1,6 +1,8 @@
 import type { Role } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import {
+  BEST_COMMENTS_MAX,
+  BEST_COMMENTS_MIN_SUMM,
   COMMENT_MAX_LENGTH,
   newCommentIds,
   normalizeCommentText,
@@ -26,7 +28,8 @@ import {
 import { mentionedSlugs, renderCommentText, type Mentions } from './text.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
-import { presentAuthor } from '../users/index.ts';
+import { presentAuthor, userHash } from '../users/index.ts';
+import { readsPrivateSubsite } from '../subsites/service.ts';
 
 /** Reading discussions: the cached trees and pages, one comment for readers, what the writes share. */
 export type Viewer = { id: number; role: Role } | null;
@@ -39,7 +42,7 @@ export const DAY = 86_400_000;
 /** The people the comments mention, looked up at once: a slug that names one person links to their blog. */
 async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
   const slugs = [...new Set(texts.flatMap(mentionedSlugs))];
-  const found = await q.peopleBySlugs(ctx.db, slugs);
+  const found = await q.peopleBySlugs(ctx.read, slugs);
   const counts = new Map<string, number>();
   for (const p of found) counts.set(p.slug, (counts.get(p.slug) ?? 0) + 1);
   return new Map(
@@ -49,20 +52,26 @@ async function mentionsOf(ctx: Ctx, texts: string[]): Promise<Mentions> {
   );
 }
 
-/** The name a comment is shown under: the subsite it was written as (name, avatar, link), else its writer. */
-function shownAuthor(row: q.CommentRow) {
-  if (row.as_subsite_id === null || row.as_type === null) return { ...presentAuthor(row), is_plus: row.author_plus };
+/**
+ * The name a comment is shown under: the subsite it was written as (name, avatar, link; no Plus, a hash of its id),
+ * else its writer.
+ */
+function shownAuthor(row: q.CommentRow, secret: string) {
+  if (row.as_subsite_id === null || row.as_type === null) return presentAuthor(row, secret);
   return {
     id: row.as_subsite_id,
     name: row.as_name ?? '',
     url: subsiteUrl({ id: row.as_subsite_id, type: row.as_type, slug: row.as_slug ?? '' }),
     avatar_url: row.as_avatar,
     avatar_color: row.as_color ?? '',
+    hash: userHash(secret, row.as_subsite_id),
+    is_paid: false,
     is_plus: false,
   };
 }
 
 function present(
+  secret: string,
   row: q.CommentRow,
   level: number,
   viewer: Viewer,
@@ -99,8 +108,8 @@ function present(
     ...base,
     text: renderCommentText(row.text, mentions),
     source: canEdit ? row.text : null,
-    author: shownAuthor(row),
-    written_by: row.as_subsite_id !== null && policy.seesWriter(viewer, row) ? presentAuthor(row) : null,
+    author: shownAuthor(row, secret),
+    written_by: row.as_subsite_id !== null && policy.seesWriter(viewer, row) ? presentAuthor(row, secret) : null,
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     is_favorited: row.is_favorited,
     is_removed: false,
@@ -110,23 +119,32 @@ function present(
   };
 }
 
-export async function visibleEntry(ctx: Ctx, entryId: number) {
-  const entry = await q.findEntry(ctx.db, entryId);
+/**
+ * The entry whose discussion is read or written: published and kept, and, in a private community, read by this
+ * viewer (a member, its author or the site's staff).
+ */
+export async function visibleEntry(ctx: Ctx, entryId: number, viewer: Viewer) {
+  const entry = await q.findEntry(ctx.read, entryId);
   policy.assertEntryVisible(entry);
+  const closed =
+    entry.subsite_private &&
+    viewer?.id !== entry.author_id &&
+    !(await readsPrivateSubsite(ctx, viewer, entry.subsite_id));
+  policy.assertNotClosed(entry, closed);
   return entry;
 }
 
 /** The reader's seen mark; `newCommentIds` ignores an expired one, so answers never depend on whether cleanup ran. */
 async function seenMark(ctx: Ctx, viewer: Viewer, entryId: number): Promise<CommentsSeen | null> {
   if (!viewer) return null;
-  const row = await q.findSeen(ctx.db, viewer.id, entryId);
+  const row = await q.findSeen(ctx.read, viewer.id, entryId);
   return row ? { count: row.count, at: row.updated_at } : null;
 }
 
 /** How long anonymous readers may be served the same discussion; this node's own changes drop it at once. */
 export const ANONYMOUS_CACHE_MS = 5000;
 // Kept serialized: 50 readers at once of a 2 000-comment discussion each serialized and buffered ~1 MB before.
-const anonymousCache = perAppCache<EncodedAnswer>(ANONYMOUS_CACHE_MS, {
+const anonymousCache = perAppCache<EncodedAnswer>('comments.anonymous', ANONYMOUS_CACHE_MS, {
   entries: 500,
   bytes: 64 * 1024 * 1024,
   sizeOf: (answer) => (answer as EncodedAnswer).body.length,
@@ -136,7 +154,7 @@ const anonymousCache = perAppCache<EncodedAnswer>(ANONYMOUS_CACHE_MS, {
  * page's own comments are read with the reader's marks. Anonymous pages cut from it are kept with it.
  */
 type Tree = Discussion<q.NodeRow> & { pages: Map<string, Promise<CommentsPage>> };
-const treeCache = perAppCache<Tree>(ANONYMOUS_CACHE_MS, 500);
+const treeCache = perAppCache<Tree>('comments.trees', ANONYMOUS_CACHE_MS, 500);
 /** Pages of one tree kept for anonymous readers (one per distinct query while the tree lives). */
 const PAGES_PER_TREE = 50;
 const SORTINGS: CommentSorting[] = ['popular', 'date'];
@@ -197,7 +215,7 @@ export async function page(ctx: Ctx, viewer: Viewer, entryId: number, query: Pag
   if ((query.cursor !== undefined && query.thread !== undefined) || (query.after !== undefined && !query.thread))
     throw badRequest(messages.commentPageParams);
   const cursor = query.cursor === undefined ? null : parseCursor(query.cursor);
-  const entry = await visibleEntry(ctx, entryId);
+  const entry = await visibleEntry(ctx, entryId, viewer);
   const tree = ctx.config.sharedCaches
     ? await treeCache(ctx).get(`${entryId}:${query.sorting}`, () => readTree(ctx, entryId, query.sorting))
     : await readTree(ctx, entryId, query.sorting);
@@ -205,18 +223,19 @@ export async function page(ctx: Ctx, viewer: Viewer, entryId: number, query: Pag
     ? repliesPage(tree, query.thread, query.after ?? null, query.count)
     : threadsPage(tree, query.count, cursor, query.comment ?? null, query.budget);
   const seen = query.seen ? { count: query.seen.count, at: new Date(query.seen.at) } : undefined;
-  if (viewer || !ctx.config.sharedCaches) return presentPage(ctx, viewer, entry, tree, cut, seen);
+  const first = cursor === null && !query.thread;
+  if (viewer || !ctx.config.sharedCaches) return presentPage(ctx, viewer, entry, tree, cut, seen, first);
   const key = JSON.stringify(query);
   const kept = tree.pages.get(key);
   if (kept) return kept;
-  const made = presentPage(ctx, null, entry, tree, cut, seen);
+  const made = presentPage(ctx, null, entry, tree, cut, seen, first);
   if (tree.pages.size < PAGES_PER_TREE) tree.pages.set(key, made);
   made.catch(() => tree.pages.delete(key));
   return made;
 }
 
 async function readTree(ctx: Ctx, entryId: number, sorting: CommentSorting): Promise<Tree> {
-  return { ...discussion(await q.discussionNodes(ctx.db, entryId), sorting), pages: new Map() };
+  return { ...discussion(await q.discussionNodes(ctx.read, entryId), sorting), pages: new Map() };
 }
 
 async function presentPage(
@@ -226,10 +245,12 @@ async function presentPage(
   tree: Tree,
   cut: PageCut<q.NodeRow>,
   given: { count: number; at: Date } | undefined,
+  first: boolean,
 ): Promise<CommentsPage> {
-  const ids = cut.items.map((i) => i.row.id);
+  const best = first && entry.is_enabled_best_comments ? bestOf(tree.rows) : [];
+  const ids = [...new Set([...cut.items.map((i) => i.row.id), ...best])];
   const [found, seen] = await Promise.all([
-    q.commentsByIds(ctx.db, ids, viewer?.id ?? null),
+    q.commentsByIds(ctx.read, ids, viewer?.id ?? null),
     given ?? seenMark(ctx, viewer, entry.id),
   ]);
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -247,21 +268,35 @@ async function presentPage(
   for (const { row, level } of cut.items) {
     // The tree may be a few seconds old: a comment removed since then shows as removed, one it lacks is not asked.
     const full = byId.get(row.id);
-    if (full) items.push(present(full, level, viewer, entry, fresh.has(row.id), mentions));
+    if (full) items.push(present(ctx.config.secret, full, level, viewer, entry, fresh.has(row.id), mentions));
   }
+  const bestItems = best.flatMap((id) => {
+    const full = byId.get(id);
+    return full && !full.removed ? [present(ctx.config.secret, full, 0, viewer, entry, fresh.has(id), mentions)] : [];
+  });
   return {
     items,
     more: cut.more,
     cursor: cut.cursor,
     count: tree.living,
     seen: seen && { count: seen.count, at: new Date(seen.at).getTime() },
+    ...(first && entry.is_enabled_best_comments ? { best: bestItems } : {}),
   };
 }
 
+/** The best comments' ids: living ones rated `BEST_COMMENTS_MIN_SUMM` or more, the best (then the older) first. */
+function bestOf(rows: q.NodeRow[]): number[] {
+  return rows
+    .filter((r) => !r.removed && r.likes_summ >= BEST_COMMENTS_MIN_SUMM)
+    .sort((a, b) => b.likes_summ - a.likes_summ || a.id - b.id)
+    .slice(0, BEST_COMMENTS_MAX)
+    .map((r) => r.id);
+}
+
 async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: CommentSorting): Promise<Comment[]> {
-  const entry = await visibleEntry(ctx, entryId);
+  const entry = await visibleEntry(ctx, entryId, viewer);
   const [rows, seen] = await Promise.all([
-    q.entryComments(ctx.db, entryId, viewer?.id ?? null),
+    q.entryComments(ctx.read, entryId, viewer?.id ?? null),
     seenMark(ctx, viewer, entryId),
   ]);
   const fresh = newCommentIds(
@@ -275,7 +310,7 @@ async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: Comment
     rows.filter((r) => !r.removed).map((r) => r.text),
   );
   return treeOrder(rows, sorting).map(({ row, level }) =>
-    present(row, level, viewer, entry, fresh.has(row.id), mentions),
+    present(ctx.config.secret, row, level, viewer, entry, fresh.has(row.id), mentions),
   );
 }
 
@@ -291,17 +326,32 @@ export function cleanText(text: string): string {
 }
 
 export async function presentOne(ctx: Ctx, viewer: Viewer, id: number, entry: q.EntryRow): Promise<Comment> {
-  const [row, level] = await Promise.all([q.findComment(ctx.db, id, viewer?.id ?? null), q.commentLevel(ctx.db, id)]);
+  const [row, level] = await Promise.all([
+    q.findComment(ctx.read, id, viewer?.id ?? null),
+    q.commentLevel(ctx.read, id),
+  ]);
   if (!row) throw new Error(`comment ${id} to present was not found`);
-  return present(row, level, viewer, entry, false, await mentionsOf(ctx, [row.text]));
+  return present(ctx.config.secret, row, level, viewer, entry, false, await mentionsOf(ctx, [row.text]));
 }
 
-/** One comment as `GET /comments` shows it to an anonymous reader; realtime sends it to every listener. */
+/**
+ * One comment as `GET /comments` shows it to an anonymous reader; realtime sends it to every listener. Null for a
+ * private community's comment.
+ */
 export async function presentForReaders(ctx: Ctx, id: number): Promise<Comment | null> {
-  const row = await q.findComment(ctx.db, id, null);
-  const entry = row && (await q.findEntry(ctx.db, row.entry_id));
-  return row && entry
-    ? present(row, await q.commentLevel(ctx.db, id), null, entry, false, await mentionsOf(ctx, [row.text]))
+  const row = await q.findComment(ctx.read, id, null);
+  const entry = row && (await q.findEntry(ctx.read, row.entry_id));
+  // The entry's channel is open to anyone: a private community's comments are not sent (members see them on reload).
+  return row && entry && !entry.subsite_private
+    ? present(
+        ctx.config.secret,
+        row,
+        await q.commentLevel(ctx.db, id),
+        null,
+        entry,
+        false,
+        await mentionsOf(ctx, [row.text]),
+      )
     : null;
 }
 

@@ -22,7 +22,7 @@ export async function add(
 ): Promise<Comment> {
   const asSubsiteId = input.asSubsiteId ?? null;
   return transaction(ctx, async (ctx) => {
-    const entry = await visibleEntry(ctx, input.entryId);
+    const entry = await visibleEntry(ctx, input.entryId, viewer);
     policy.assertCommentsOpen(entry);
     if (asSubsiteId !== null)
       policy.assertCanWriteAs(
@@ -61,10 +61,10 @@ export async function add(
 }
 
 /** The comment and its entry, both still there (a removed comment only when `removedToo`). */
-async function existing(ctx: Ctx, id: number, removedToo = false) {
+async function existing(ctx: Ctx, viewer: { id: number; role: Role }, id: number, removedToo = false) {
   const comment = await q.findComment(ctx.db, id, null);
   policy.assertCommentExists(comment, removedToo);
-  const entry = await visibleEntry(ctx, comment.entry_id);
+  const entry = await visibleEntry(ctx, comment.entry_id, viewer);
   return { comment, entry };
 }
 
@@ -74,7 +74,7 @@ export async function edit(
   input: { id: number; text: string },
 ): Promise<Comment> {
   return transaction(ctx, async (ctx) => {
-    const { comment, entry } = await existing(ctx, input.id);
+    const { comment, entry } = await existing(ctx, viewer, input.id);
     policy.assertCanEdit(viewer, comment, entry);
     const text = cleanText(input.text);
     await q.updateText(ctx.db, comment.id, text, ctx.now());
@@ -88,7 +88,7 @@ export async function edit(
 /** Removes a comment: its author or staff. Its replies stay; the list shows it as a stub while they do. */
 export async function remove(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
   return transaction(ctx, async (ctx) => {
-    const { comment, entry } = await existing(ctx, id);
+    const { comment, entry } = await existing(ctx, viewer, id);
     policy.assertCanRemove(viewer, comment);
     return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, false));
   });
@@ -97,7 +97,7 @@ export async function remove(ctx: Ctx, viewer: { id: number; role: Role }, id: n
 /** Staff: removes the comment and every reply under it; also under an already removed comment (a stub). */
 export async function removeBranch(ctx: Ctx, viewer: { id: number; role: Role }, id: number): Promise<CommentRemoved> {
   return transaction(ctx, async (ctx) => {
-    const { comment, entry } = await existing(ctx, id, true);
+    const { comment, entry } = await existing(ctx, viewer, id, true);
     policy.assertCanRemoveBranch(viewer);
     return removeAndCount(ctx, viewer.id, entry.id, await q.removeComments(ctx.db, entry.id, comment.id, true));
   });
@@ -117,11 +117,11 @@ async function removeAndCount(ctx: Ctx, byId: number, entryId: number, removedId
  */
 export async function saveSeen(
   ctx: Ctx,
-  viewer: { id: number },
+  viewer: { id: number; role: Role },
   entryId: number,
   count: number,
 ): Promise<{ count: number }> {
-  const entry = await visibleEntry(ctx, entryId);
+  const entry = await visibleEntry(ctx, entryId, viewer);
   const now = ctx.now();
   const stored = Math.min(count, entry.comments_count);
   await q.saveSeen(ctx.db, viewer.id, entryId, stored, now);

@@ -97,3 +97,17 @@ export async function cabinet(ctx: Ctx, viewer: Viewer, id: number): Promise<Com
     promotion_balance: details?.promotionBalance ?? 0,
   };
 }
+
+/** A company's promotion balance (kopecks): what its managers may spend on boosters; null when it is no company. */
+export async function promotionOf(ctx: Ctx, subsiteId: number): Promise<number | null> {
+  const subsite = await subsites.byId(ctx, subsiteId);
+  if (!subsite || subsite.type !== 'company') return null;
+  return (await q.detailsOf(ctx.db, subsiteId))?.promotionBalance ?? 0;
+}
+
+/**
+ * Spends from (negative `delta`) or returns to a company's promotion balance inside the caller's transaction; false
+ * when it holds too little. The single statement checks and moves it, so two boosters cannot both take the last rouble.
+ */
+export const movePromotion = async (ctx: Ctx, subsiteId: number, delta: number) =>
+  (await q.movePromotion(ctx.db, subsiteId, delta)) !== null;

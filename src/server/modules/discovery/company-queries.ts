@@ -76,3 +76,16 @@ export async function statsOf(db: Db, subsiteId: number) {
   );
   return row ?? { entries: 0, views: 0, comments: 0, vacancies: 0, events: 0 };
 }
+
+/**
+ * Moves a company's promotion balance by `delta` kopecks (a booster spends, its unspent part comes back); a spend
+ * that would take it below zero changes nothing and answers null.
+ */
+export async function movePromotion(db: Db, subsiteId: number, delta: number): Promise<number | null> {
+  const [row] = await db
+    .update(companyDetails)
+    .set({ promotionBalance: sql`${companyDetails.promotionBalance} + ${delta}` })
+    .where(sql`${companyDetails.subsiteId} = ${subsiteId} and ${companyDetails.promotionBalance} + ${delta} >= 0`)
+    .returning({ balance: companyDetails.promotionBalance });
+  return row?.balance ?? null;
+}

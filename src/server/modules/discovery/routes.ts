@@ -43,7 +43,7 @@ export const discoveryRoutes = [
   route.implement(contracts.tune, {
     rateLimit: [30, 60],
     message: messages.tuneSaved,
-    handler: ({ ctx, user, body }) => discovery.tune(ctx, user.id, body.settings ?? new Map()),
+    handler: ({ ctx, user, body }) => discovery.tune(ctx, user, body.settings ?? new Map()),
   }),
 
   route.implement(contracts.initialData, {

@@ -7,7 +7,6 @@ import {
   type CompanyList,
   type DefaultFeedType,
   type InitialData,
-  type LayoutOptions,
   type NotifyAction,
   type RatingKind,
   type RatingList,
@@ -18,12 +17,13 @@ import {
   type TuneResult,
 } from '../../../shared/discovery.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
-import { feedNavigationName, feedRoute } from '../../../shared/feed.ts';
+import { pageFacts, type PageFacts } from '../../../shared/page-facts.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
 import * as feed from '../feed/service.ts';
 import * as subsites from '../subsites/service.ts';
 import { settings as userSettings } from '../users/index.ts';
+import type { UserRow } from '../auth/index.ts';
 import { propagandaOf } from '../../../shared/ads.ts';
 import { assertTuneTargets } from './policy.ts';
 import * as q from './queries.ts';
@@ -49,12 +49,14 @@ export async function tuneOffer(ctx: Ctx, userId: number, mode: TuneMode): Promi
  * the feed tuned, all in one transaction (an unknown or personal subsite refuses the whole call). Empty settings
  * ('Пропустить') only mark it.
  */
-export async function tune(ctx: Ctx, userId: number, settings: Map<number, 0 | 1>): Promise<TuneResult> {
+export async function tune(ctx: Ctx, user: UserRow, settings: Map<number, 0 | 1>): Promise<TuneResult> {
+  const userId = user.id;
   const ids = [...settings.keys()];
   return transaction(ctx, async (ctx) => {
     assertTuneTargets(ids, await subsites.cardsByIds(ctx, ids, userId));
     for (const [id, on] of settings) {
-      if (on) await subsites.subscribe(ctx, userId, id);
+      // A private community asks its managers: the tune's 1 is then a request.
+      if (on) await subsites.subscribe(ctx, user, id);
       else await subsites.unsubscribe(ctx, userId, id);
     }
     await userSettings.discovery.merge(ctx.db, userId, { subsites_tuned: true });
@@ -65,60 +67,6 @@ export async function tune(ctx: Ctx, userId: number, settings: Map<number, 0 | 1
 
 // ── Initial data ────────────────────────────────────────────────────────────────────────────────────────────
 
-interface PageFacts {
-  navigation_name: string;
-  sorting_name: string;
-  is_content: boolean;
-  subsiteRef: { id: number } | { slug: string } | null;
-  layout: Omit<LayoutOptions, 'propaganda'>;
-}
-
-const layout = (content_type: LayoutOptions['content_type'], right = true): PageFacts['layout'] => ({
-  content_type,
-  left_column: true,
-  right_column: right,
-  livestream: right,
-  sidebar_alignment: 'left',
-});
-
-/** What a page path is, as the spec's initial data names it. */
-function pageFacts(path: string, savedSorting: string | null): PageFacts {
-  const clean = path.split(/[?#]/, 1)[0].replace(/\/+$/, '') || '/';
-  const fr = feedRoute(clean);
-  if (fr) {
-    const sorting = fr.sorting ?? savedSorting ?? 'hotness';
-    const nav = feedNavigationName(fr);
-    return { navigation_name: nav, sorting_name: sorting, is_content: false, subsiteRef: null, layout: layout('feed') };
-  }
-  const parts = clean.split('/').filter(Boolean);
-  const blog = (p: string) => ({ id: Number(p.split('-', 1)[0]) });
-  if ((parts[0] === 'u' || parts[0] === 's') && parts.length >= 2 && parts.length <= 3) {
-    const ref = parts[0] === 'u' ? blog(parts[1]) : { slug: parts[1] };
-    if ('id' in ref && !Number.isSafeInteger(ref.id)) return other('page');
-    if (parts.length === 3)
-      return { navigation_name: 'entry', sorting_name: '', is_content: true, subsiteRef: ref, layout: layout('entry') };
-    return {
-      navigation_name: 'subsite',
-      sorting_name: 'hotness',
-      is_content: false,
-      subsiteRef: ref,
-      layout: layout('feed'),
-    };
-  }
-  if (parts[0] === 'tag' && parts.length === 2) return { ...other('tag'), sorting_name: 'hotness' };
-  if (['rating', 'companies', 'stats', 'search', 'live', 'bookmarks', 'notifications', 'drafts'].includes(parts[0]))
-    return other(parts[0]);
-  return other('page');
-}
-
-const other = (name: string): PageFacts => ({
-  navigation_name: name,
-  sorting_name: '',
-  is_content: false,
-  subsiteRef: null,
-  layout: layout('full', false),
-});
-
 /**
  * `GET /initialData {updateRecentLastSeen, url}`. `lastSeenDate` is the reader's stored time (signed in) or the
  * cookie's (visitors), the first visit counting from now; `updateRecentLastSeen` moves it to now after the count.
@@ -126,7 +74,7 @@ const other = (name: string): PageFacts => ({
  */
 export async function initialData(
   ctx: Ctx,
-  user: { id: number } | null,
+  user: Pick<UserRow, 'id' | 'role'> | null,
   input: { update: boolean; url: string; cookieSeen: number | null },
   /** The bell's count: notifications are a delivery module, above this one, so the route hands its reader in. */
   unreadCount: (userId: number) => Promise<number>,
@@ -138,7 +86,7 @@ export async function initialData(
   const facts = pageFacts(input.url, saved);
   const action = pageAction(input.url, user !== null);
   const [recent, unread, subsite] = await Promise.all([
-    feed.recentCount(ctx, user?.id ?? null, new Date(lastSeen * 1000)),
+    feed.recentCount(ctx, user, new Date(lastSeen * 1000)),
     user ? unreadCount(user.id) : Promise.resolve(0),
     subsiteCard(ctx, facts.subsiteRef, user?.id ?? null),
   ]);

@@ -43,3 +43,7 @@ export function assertChangeable(row: DistributionRow | undefined): Distribution
   if (row.state === 'archived') throw new ApiError(409, messages.distributionArchived);
   return row;
 }
+
+/** A booster: the entry's author, or a manager of the company blog it is in (who may pay from its promotion balance). */
+export const canBoost = (user: { id: number }, entry: { author_id: number }, managesCompany: boolean) =>
+  entry.author_id === user.id || managesCompany;

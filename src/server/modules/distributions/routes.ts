@@ -1,7 +1,12 @@
 import * as contracts from '../../../shared/api/distributions.ts';
+import * as analyticsContracts from '../../../shared/api/analytics.ts';
+import * as boosterContracts from '../../../shared/api/booster.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { Said } from '../../lib/answers.ts';
 import { READS, route } from '../../http/route.ts';
+import * as analytics from './analytics.ts';
+import * as booster from './booster.ts';
+import * as reports from './report.ts';
 import * as ads from './service.ts';
 
 /** A transparent 1×1 GIF: the probes' answer. */
@@ -56,6 +61,33 @@ export const distributionsRoutes = [
   route.implement(contracts.requests, {
     rateLimit: READS,
     handler: ({ ctx }) => ads.requests(ctx),
+  }),
+
+  // A page sends its events every few seconds and when it is left: 60 batches a minute is far above a reader's pace.
+  route.implement(analyticsContracts.analyticsEvent, {
+    rateLimit: [60, 60],
+    handler: ({ ctx, user, body, req }) => analytics.ingest(ctx, user, body, req.ip),
+  }),
+
+  route.implement(analyticsContracts.report, {
+    rateLimit: READS,
+    handler: ({ ctx, user }) => reports.report(ctx, user),
+  }),
+
+  route.implement(analyticsContracts.reportOne, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params }) => reports.reportOne(ctx, user, params.id),
+  }),
+
+  route.implement(boosterContracts.offer, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params, query }) => booster.offer(ctx, user, params.entry_id, query),
+  }),
+
+  route.implement(boosterContracts.buy, {
+    rateLimit: [20, 3600],
+    message: messages.boosterBought,
+    handler: ({ ctx, user, params, body }) => booster.buy(ctx, user, params.entry_id, body),
   }),
 ];
 

@@ -31,7 +31,7 @@ import * as q from './queries.ts';
 type Reader = { id: number; isPaid: boolean } | null;
 
 /** `u{id}` for a signed-in reader, else a hash of the address: whose impressions a frequency cap counts. */
-export const readerKey = (user: Reader, ip: string) =>
+export const readerKey = (user: { id: number } | null, ip: string) =>
   user ? `u${user.id}` : `a${crypto.createHash('sha256').update(ip).digest('base64url').slice(0, 22)}`;
 
 const versionOf = (input: DistributionInput): DistributionVersion => ({
@@ -89,7 +89,7 @@ const readCampaigns = (ctx: Ctx) => Promise.all([q.launched(ctx.db), q.prices(ct
  * 2 s per node, not per request. A stop or an archive shows within those seconds; a cap may let through the
  * impressions of those seconds.
  */
-const campaignsCache = perAppCache<Awaited<ReturnType<typeof readCampaigns>>>(2000, 1);
+const campaignsCache = perAppCache<Awaited<ReturnType<typeof readCampaigns>>>('distributions.campaigns', 2000, 1);
 
 export async function random(
   ctx: Ctx,
@@ -114,7 +114,8 @@ export async function random(
     : await readCampaigns(ctx);
   const candidates = rows.flatMap((row) => {
     const v = liveVersion(row, now);
-    if (!v || !fits(v, page)) return [];
+    // A booster is not offered under the entry it promotes.
+    if (!v || !fits(v, page) || (row.entryId !== null && row.entryId === query.entry_id)) return [];
     const limit = impressionLimit(v, prices);
     return limit !== null && row.impressions >= limit ? [] : [{ row, v }];
   });
@@ -140,6 +141,7 @@ export async function random(
       advertiser: v.advertiser,
       inn: v.inn,
       erid: v.erid,
+      boosted: row.ownerId !== null && row.paid > 0,
     },
   };
 }

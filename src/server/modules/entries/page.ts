@@ -6,7 +6,8 @@ import * as entries from './service.ts';
 
 export function entriesPage(ctx: Ctx, user: UserRow | null): EntriesPageServices {
   return {
-    entry: (id) => entries.readEntry(ctx, user, id),
+    entry: (id, options) => entries.readEntry(ctx, user, id, { access: options?.access }),
+    closedIn: (id) => entries.closedSubsiteOf(ctx, user, id),
     editable: (id) => found(user, async (u) => ({ entry: await entries.entryForEdit(ctx, u, id) })),
     writingTargets: async () => (user ? entries.writingTargets(ctx, user) : []),
     drafts: async () => (user ? entries.drafts(ctx, user, null) : null),

@@ -7,13 +7,18 @@ import type { SubsiteWithRole } from './queries.ts';
 
 /** Who may read, write and edit entries; every entry permission is decided here. */
 type Viewer = { id: number; role: Role } | null;
-type EntryFacts = { authorId: number; isPublished: boolean; removed: boolean };
+/** `closed`: the entry is in a private community the viewer is not a member of (subsites `readsSubsite`). */
+type EntryFacts = { authorId: number; isPublished: boolean; removed: boolean; closed?: boolean };
 
 export const canEdit = (viewer: Viewer, e: Pick<EntryFacts, 'authorId'>) =>
   viewer !== null && (viewer.id === e.authorId || isStaff(viewer));
 
-/** Published entries are public, drafts only to their author and staff; removed ones to nobody (private subsites are readable). */
-export const canRead = (viewer: Viewer, e: EntryFacts) => !e.removed && (e.isPublished || canEdit(viewer, e));
+/**
+ * Published entries are public, but a private community's only to its members; drafts only to their author and staff;
+ * removed ones to nobody. The author and staff read an entry wherever it is.
+ */
+export const canRead = (viewer: Viewer, e: EntryFacts) =>
+  !e.removed && ((e.isPublished && !e.closed) || canEdit(viewer, e));
 
 /**
  * For the editor and `writing/save`: an entry the actor cannot even see is 404 (drafts stay secret),
@@ -27,7 +32,7 @@ export function assertCanEdit(actor: NonNullable<Viewer>, e: EntryFacts | undefi
 /**
  * Posting into a subsite, the one place that decides it (publishing, moving an entry, the editor's list): one's own
  * blog; any subsite where one holds a role (owner, admin, moderator, editor, author); a community by its posting rule
- * (`everyone`, `members`: its subscribers, `authors`: the team only). Staff may post into every community, never
+ * (`everyone`, `members`: its subscribers, `authors`: the team only; a private community's `everyone` is its members). Staff may post into every community, never
  * into another person's blog. Answers why not, or null.
  */
 export function postingRefusal(actor: NonNullable<Viewer>, target: SubsiteWithRole): string | null {
@@ -35,6 +40,8 @@ export function postingRefusal(actor: NonNullable<Viewer>, target: SubsiteWithRo
   if (s.type === 'user') return s.id === actor.id ? null : messages.entryCannotPostHere;
   if (target.role !== null || isStaff(actor)) return null;
   if (s.type !== 'community') return messages.entryCannotPostHere;
+  // A private community's door is its membership: 'everyone' there means its members.
+  if (s.isPrivate && s.posting !== 'authors' && !target.member) return messages.privatePostingMembersOnly;
   if (s.posting === 'everyone' || (s.posting === 'members' && target.member)) return null;
   return s.posting === 'members' ? messages.entryPostingMembersOnly : messages.entryPostingAuthorsOnly;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
-import { storedBlocks, type Block } from '../../../shared/blocks.ts';
+import { image as coverImage, storedBlocks, type Block } from '../../../shared/blocks.ts';
 import { entries, subscriptions, subsiteRoles, subsites } from '../../db/schema.ts';
 
 const subsiteType = z.enum(subsites.type.enumValues);
@@ -18,6 +18,11 @@ export const EntryCardRow = z.object({
   is_nsfw: col.bool,
   is_enabled_comments: col.bool,
   is_enabled_likes: col.bool,
+  is_advertisement: col.bool,
+  is_still_updating: col.bool,
+  is_editorial: col.bool,
+  is_clean_cover: col.bool,
+  custom_cover: coverImage.nullable(),
   likes_count: col.int,
   likes_summ: col.int,
   comments_count: col.int,
@@ -39,6 +44,10 @@ export const EntryCardRow = z.object({
   subsite_slug: col.text,
   subsite_avatar: col.text.nullable(),
   subsite_color: col.text,
+  /** The subsite is a private community: its members alone read the entry (subsites `readsSubsite`). */
+  subsite_private: col.bool,
+  /** Listens of the entry's audio blocks by hash (the media module's `audio_listens`). */
+  audio_listens: z.record(z.string(), col.int).nullable(),
 });
 export type EntryCardRow = z.output<typeof EntryCardRow>;
 
@@ -50,11 +59,13 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
   const { myVote, favorited } = readerMarks(viewerId, 'content', sql.raw('e.id'));
   return sql`
     select e.id, e.title, e.slug, e.blocks, e.published_at, e.is_nsfw, e.is_enabled_comments, e.is_enabled_likes,
+           e.is_advertisement, e.is_still_updating, e.is_editorial, e.is_clean_cover, e.custom_cover,
            e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.reposts_count, e.hotness,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            exists (select 1 from users au where au.id = e.author_id and au.is_paid) as author_plus,
-           s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar, s.avatar_color as subsite_color
+           s.id as subsite_id, s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar, s.avatar_color as subsite_color, s.is_private as subsite_private,
+           (select jsonb_object_agg(l.hash, l.listens) from audio_listens l where l.entry_id = e.id) as audio_listens
            ${extraColumns}
       from entries e
       join subsites a on a.id = e.author_id
@@ -119,6 +130,18 @@ export const EntryRow = EntryCardRow.extend({
   is_hidden_from_main: col.bool,
   is_hidden_for_plus: col.bool,
   locked_by_admin: col.bool,
+  is_enabled_best_comments: col.bool,
+  is_show_thanks: col.bool,
+  external_access: col.bool,
+  access_token: col.text,
+  withheld: z.array(z.string()),
+  hold_on_main_until: col.date.nullable(),
+  is_holdonflash: col.bool,
+  is_special: col.bool,
+  is_filled_by_editors: col.bool,
+  is_enabled_ad: col.bool,
+  is_disabled_apps: col.bool,
+  custom_style: col.text,
   closed_editing_by: col.int.nullable(),
   pinned_feeds: z.array(col.int),
   awaiting_review: Awaiting,
@@ -127,6 +150,8 @@ export const EntryRow = EntryCardRow.extend({
 export type EntryRow = z.output<typeof EntryRow>;
 
 const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main, e.is_hidden_for_plus,
+  e.is_enabled_best_comments, e.is_show_thanks, e.external_access, e.access_token, e.withheld, e.hold_on_main_until,
+  e.is_holdonflash, e.is_special, e.is_filled_by_editors, e.is_enabled_ad, e.is_disabled_apps, e.custom_style,
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
   array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds,
@@ -146,6 +171,7 @@ export async function entryState(db: Db, id: number) {
       isPublished: entries.isPublished,
       removed: entries.removed,
       isHiddenFromMain: entries.isHiddenFromMain,
+      isShowThanks: entries.isShowThanks,
     })
     .from(entries)
     .where(eq(entries.id, id))
@@ -189,8 +215,8 @@ export async function postingCandidates(
     .leftJoin(subsiteRoles, and(eq(subsiteRoles.subsiteId, subsites.id), eq(subsiteRoles.userId, userId)))
     .where(
       sql`${subsites.id} = ${userId} or (${subsites.type} <> 'user' and (${subsiteRoles.role} is not null or ${staff}
-        or (${subsites.type} = 'community' and (${subsites.posting} = 'everyone'
-          or (${subsites.posting} = 'members' and ${isMember(userId)})))))`,
+        or (${subsites.type} = 'community' and ((${subsites.posting} = 'everyone' and not ${subsites.isPrivate})
+          or (${subsites.posting} <> 'authors' and ${isMember(userId)})))))`,
     )
     .orderBy(
       sql`${subsites.id} = ${userId} desc`,
@@ -211,13 +237,59 @@ export interface EntryValues {
   isEnabledLikes?: boolean;
   isNsfw?: boolean;
   isHiddenFromMain?: boolean;
+  /** The entry model's other fields (fields.ts decides who may set which); absent ones keep their value. */
+  fields?: EntryFieldValues;
+}
+
+/** Columns of the entry model's fields a save may set. */
+export type EntryFieldValues = Partial<
+  Pick<
+    typeof entries.$inferInsert,
+    | 'isAdvertisement'
+    | 'isStillUpdating'
+    | 'isEnabledBestComments'
+    | 'isShowThanks'
+    | 'isCleanCover'
+    | 'customCover'
+    | 'externalAccess'
+    | 'withheld'
+    | 'holdOnMainUntil'
+    | 'isHoldonflash'
+    | 'isEditorial'
+    | 'isSpecial'
+    | 'isFilledByEditors'
+    | 'isEnabledAd'
+    | 'isDisabledApps'
+    | 'customStyle'
+  >
+>;
+
+/** A new secret link for the entry (the old one stops working). */
+export async function renewAccessToken(db: Db, id: number) {
+  await db
+    .update(entries)
+    .set({ accessToken: sql`md5(random()::text || clock_timestamp()::text)` })
+    .where(eq(entries.id, id));
+}
+
+/** Entries held at the top of the main feed now, the latest hold first. */
+export async function heldOnMain(db: Db, now: Date, limit: number): Promise<number[]> {
+  const held = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(
+      sql`${entries.holdOnMainUntil} > ${now.toISOString()}::timestamptz and ${entries.isPublished} and not ${entries.removed}`,
+    )
+    .orderBy(sql`${entries.holdOnMainUntil} desc`, sql`${entries.id} desc`)
+    .limit(limit);
+  return held.map((r) => r.id);
 }
 
 export async function insertEntry(db: Db, authorId: number, v: EntryValues, now: Date): Promise<number> {
   const [row] = await db
     .insert(entries)
     .values({
-      ...v,
+      ...rest(v),
       authorId,
       createdAt: now,
       updatedAt: now,
@@ -227,12 +299,14 @@ export async function insertEntry(db: Db, authorId: number, v: EntryValues, now:
   return row.id;
 }
 
+const rest = ({ fields, ...v }: EntryValues) => ({ ...v, ...fields });
+
 /** Publishing stamps `published_at` only the first time, so unpublishing and publishing again keeps the date. */
 export async function updateEntry(db: Db, id: number, v: EntryValues, now: Date) {
   await db
     .update(entries)
     .set({
-      ...v,
+      ...rest(v),
       updatedAt: now,
       ...(v.isPublished ? { publishedAt: sql`coalesce(${entries.publishedAt}, ${now})` } : {}),
     })

@@ -1,9 +1,8 @@
-import { messages } from '../../../shared/catalogue.ts';
-import { notFound } from '../../lib/errors.ts';
 import * as contracts from '../../../shared/api/entries.ts';
 import { READS, route } from '../../http/route.ts';
 import { Said } from '../../lib/answers.ts';
 import * as entries from './service.ts';
+import { regionOf } from './fields.ts';
 
 /** Writing and reading entries (spec/content.md). */
 export const entriesRoutes = [
@@ -35,10 +34,11 @@ export const entriesRoutes = [
 
   route.implement(contracts.read, {
     rateLimit: READS,
-    handler: async ({ ctx, user, params }) => {
-      const entry = await entries.readEntry(ctx, user, params.id);
-      if (!entry) throw notFound(messages.entryNotFound);
-      return { entry };
-    },
+    handler: async ({ ctx, user, params, query, req }) => ({
+      entry: await entries.entryForApi(ctx, user, params.id, {
+        access: query.access,
+        region: regionOf(ctx, req.headers),
+      }),
+    }),
   }),
 ];

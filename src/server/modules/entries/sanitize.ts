@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { INLINE_HTML, type Block } from '../../../shared/blocks.ts';
 import { escapeHtml, unescapeHtml } from '../../../shared/html.ts';
 import { webLinks } from '../../../shared/links.ts';
+import { QUIZ_HASH_LENGTH, randomAlphanumerics } from '../../../shared/quiz.ts';
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
@@ -67,6 +68,9 @@ function linkAddresses(html: string): string {
 /** Sanitizes every inline-HTML field of the blocks (INLINE_HTML names them); plain fields are escaped when rendered. */
 export function sanitizeBlocks(blocks: Block[]): Block[] {
   return blocks.map((b) => {
+    // An audio block is named by a hash for its listens; one saved without (an older editor, the API) gets one.
+    if (b.type === 'audio' && !b.data.hash)
+      return { ...b, data: { ...b.data, hash: randomAlphanumerics(QUIZ_HASH_LENGTH) } };
     const fields: readonly string[] | undefined = INLINE_HTML[b.type as keyof typeof INLINE_HTML];
     if (!fields) return b;
     const data: Record<string, unknown> = { ...b.data };

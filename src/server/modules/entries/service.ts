@@ -7,7 +7,7 @@ import { truncate } from '../../../shared/format.ts';
 import { slugify, subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { isStaff } from '../auth/index.ts';
 import { refreshEntryHotness } from './hotness.ts';
 import { keepVersion } from './versions.ts';
@@ -24,6 +24,17 @@ import {
   needsApproval,
 } from './policy.ts';
 import * as q from './queries.ts';
+import {
+  accessOpens,
+  assertFieldsAllowed,
+  customCoverBlock,
+  fieldValues,
+  HELD_ON_MAIN_MAX,
+  presentFields,
+  STAFF_DEFAULTS,
+  type FieldsInput,
+  type ReaderRegion,
+} from './fields.ts';
 import { sanitizeBlocks } from './sanitize.ts';
 import {
   assertEditingOpen,
@@ -35,6 +46,7 @@ import {
   withdrawReview,
 } from '../restrictions/index.ts';
 import { presentAuthor } from '../users/index.ts';
+import { readsPrivateSubsite } from '../subsites/service.ts';
 
 /** The first text block, stripped of markup: what a feed card shows under the title. */
 export function introOf(blocks: Block[]): string {
@@ -55,6 +67,12 @@ export function cardQuizOf(blocks: Block[]): { quiz?: BlockOf<'quiz'> } {
   return quiz && coverOf(blocks)?.type !== 'quiz' ? { quiz: { type: 'quiz', data: quiz.data } } : {};
 }
 
+/** The first audio out of a spoiler, unless it is the cover already: the feed card plays it under the intro. */
+export function cardAudioOf(blocks: Block[]): { audio?: BlockOf<'audio'> } {
+  const audio = blocks.find((b): b is BlockOf<'audio'> => b.type === 'audio' && !b.hidden);
+  return audio && coverOf(blocks)?.type !== 'audio' ? { audio: { type: 'audio', data: audio.data } } : {};
+}
+
 export function entryUrl(e: {
   id: number;
   slug: string;
@@ -66,16 +84,19 @@ export function entryUrl(e: {
   return `${base}/${e.id}${e.slug ? `-${e.slug}` : ''}`;
 }
 
-export function presentCard(row: q.EntryCardRow): EntryCard {
+/** A feed card; `secret` makes the author's `hash` (the app's `ctx.config.secret`). */
+export function presentCard(row: q.EntryCardRow, secret: string): EntryCard {
   return {
     id: row.id,
     url: entryUrl(row),
     title: row.title,
     intro: introOf(row.blocks),
-    cover: coverOf(row.blocks),
+    cover: row.custom_cover ? customCoverBlock(row.custom_cover) : coverOf(row.blocks),
     ...cardQuizOf(row.blocks),
+    ...cardAudioOf(row.blocks),
+    audio_listens: row.audio_listens ?? {},
     date: row.published_at.toISOString(),
-    author: { ...presentAuthor(row), is_plus: row.author_plus },
+    author: presentAuthor(row, secret),
     subsite: {
       id: row.subsite_id,
       type: row.subsite_type,
@@ -83,6 +104,7 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
       url: subsiteUrl({ id: row.subsite_id, type: row.subsite_type, slug: row.subsite_slug }),
       avatar_url: row.subsite_avatar,
       avatar_color: row.subsite_color,
+      ...(row.subsite_private ? { is_private: true } : {}),
     },
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: row.my_vote },
     counters: {
@@ -95,6 +117,10 @@ export function presentCard(row: q.EntryCardRow): EntryCard {
     is_nsfw: row.is_nsfw,
     is_enabled_comments: row.is_enabled_comments,
     is_enabled_likes: row.is_enabled_likes,
+    is_advertisement: row.is_advertisement,
+    is_still_updating: row.is_still_updating,
+    is_editorial: row.is_editorial,
+    is_clean_cover: row.is_clean_cover,
   };
 }
 
@@ -102,12 +128,30 @@ export const entrySlug = (title: string) => slugify(title, 60);
 
 type Viewer = Pick<UserRow, 'id' | 'role'> | null;
 
-export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
+/** How the entry is read: the reader's region (`withheld`), when known. */
+export interface ReadOptions {
+  region?: ReaderRegion;
+}
+
+export function presentEntry(ctx: Ctx, row: q.EntryRow, viewer: Viewer, opts: ReadOptions = {}): Entry {
   const date = row.published_at ?? row.created_at;
+  const card = presentCard({ ...row, published_at: date }, ctx.config.secret);
+  const editor = canEdit(viewer, { authorId: row.author_id });
+  const fields = presentFields(row, {
+    editor,
+    region: opts.region ?? null,
+    publicUrl: ctx.config.publicUrl,
+    entryUrl: card.url,
+    now: ctx.now(),
+  });
+  // Withheld in the reader's region: the legal wording stands in for the text (the page says it).
+  const hidden = fields.is_withheld_here;
   return {
-    ...presentCard({ ...row, published_at: date }),
+    ...card,
+    ...(hidden ? { intro: '', cover: null, quiz: undefined } : {}),
+    ...fields,
     type: 'entry',
-    blocks: row.blocks,
+    blocks: hidden ? [] : row.blocks,
     modification_date: row.updated_at.toISOString(),
     is_published: row.is_published,
     removed: row.removed,
@@ -122,23 +166,78 @@ export function presentEntry(row: q.EntryRow, viewer: Viewer): Entry {
     rejection: canEdit(viewer, { authorId: row.author_id }) ? row.rejection : null,
     subsite_id: row.subsite_id,
     user_id: row.author_id,
-    can_edit: canEdit(viewer, { authorId: row.author_id }),
+    can_edit: editor,
   };
 }
 
-const facts = (row: q.EntryRow) => ({ authorId: row.author_id, isPublished: row.is_published, removed: row.removed });
+const facts = (row: q.EntryRow, closed = false) => ({
+  authorId: row.author_id,
+  isPublished: row.is_published,
+  removed: row.removed,
+  closed,
+});
+
+/** Whether the entry's subsite is a private community this viewer is not a member of. */
+const closedFor = async (ctx: Ctx, viewer: Viewer, row: Pick<q.EntryRow, 'subsite_private' | 'subsite_id'>) =>
+  row.subsite_private && !(await readsPrivateSubsite(ctx, viewer, row.subsite_id));
 
 /** A feed's pinned entry as its card (marked `is_pinned`), while it is published. */
-export async function pinnedCard(ctx: Ctx, id: number, viewerId: number | null): Promise<EntryCard | null> {
-  const row = await q.entryById(ctx.db, id, viewerId);
-  if (!row || !row.is_published || row.removed || !row.published_at) return null;
-  return { ...presentCard({ ...row, published_at: row.published_at }), is_pinned: true };
+export async function pinnedCard(ctx: Ctx, id: number, viewer: Viewer): Promise<EntryCard | null> {
+  const row = await q.entryById(ctx.read, id, viewer?.id ?? null);
+  if (!row || !row.is_published || row.removed || !row.published_at || (await closedFor(ctx, viewer, row))) return null;
+  return { ...presentCard({ ...row, published_at: row.published_at }, ctx.config.secret), is_pinned: true };
 }
 
-/** The entry as `viewer` may read it, or null: unknown, removed, or someone else's draft. */
-export async function readEntry(ctx: Ctx, viewer: Viewer, id: number): Promise<Entry | null> {
-  const row = await q.entryById(ctx.db, id, viewer?.id ?? null);
-  return row && canRead(viewer, facts(row)) ? presentEntry(row, viewer) : null;
+/** The entries staff hold at the top of the main feed now (`is_holdonmain`), the latest hold first. */
+export const heldOnMainIds = (ctx: Ctx) => q.heldOnMain(ctx.db, ctx.now(), HELD_ON_MAIN_MAX);
+
+/** A held entry's card (marked `is_held`) while it is published and the hold lasts. */
+export async function heldCard(ctx: Ctx, id: number, viewer: Viewer): Promise<EntryCard | null> {
+  const card = await pinnedCard(ctx, id, viewer);
+  if (!card) return null;
+  const { is_pinned: _pinned, ...rest } = card;
+  return { ...rest, is_held: true };
+}
+
+/**
+ * The entry as `viewer` may read it, or null: unknown, removed, someone else's draft (unless `access` is the key of
+ * the secret link its author shared), or in a private community the viewer is not a member of.
+ */
+export async function readEntry(
+  ctx: Ctx,
+  viewer: Viewer,
+  id: number,
+  opts: ReadOptions & { access?: string } = {},
+): Promise<Entry | null> {
+  const row = await q.entryById(ctx.read, id, viewer?.id ?? null);
+  if (!row) return null;
+  const readable = canRead(viewer, facts(row, await closedFor(ctx, viewer, row)));
+  if (!readable && (row.removed || !accessOpens(row, opts.access))) return null;
+  return presentEntry(ctx, row, viewer, opts);
+}
+
+/**
+ * The private community whose published entry this viewer may not read, or null (any other reason to refuse, or
+ * none): what the entry page shows a stub with a join button for.
+ */
+export async function closedSubsiteOf(ctx: Ctx, viewer: Viewer, id: number): Promise<number | null> {
+  const row = await q.entryById(ctx.read, id, viewer?.id ?? null);
+  if (!row || row.removed || !row.is_published || canEdit(viewer, { authorId: row.author_id })) return null;
+  return (await closedFor(ctx, viewer, row)) ? row.subsite_id : null;
+}
+
+/** `GET /v3.0/entry/{id}`: the entry, a 403 for a private community's entry the caller may not read, else 404. */
+export async function entryForApi(
+  ctx: Ctx,
+  viewer: Viewer,
+  id: number,
+  opts: ReadOptions & { access?: string },
+): Promise<Entry> {
+  const entry = await readEntry(ctx, viewer, id, opts);
+  if (entry) return entry;
+  const closed = await closedSubsiteOf(ctx, viewer, id);
+  if (closed !== null) throw new ApiError(403, messages.entryPrivate, { subsite_id: closed });
+  throw notFound(messages.entryNotFound);
 }
 
 /** The entry for its editor: 404 when the actor cannot see it, 403 when they may read but not edit it. */
@@ -146,10 +245,10 @@ export async function entryForEdit(ctx: Ctx, actor: NonNullable<Viewer>, id: num
   const row = await q.entryById(ctx.db, id, actor.id);
   if (!row) throw notFound(messages.entryNotFound);
   assertCanEdit(actor, facts(row));
-  return presentEntry(row, actor);
+  return presentEntry(ctx, row, actor);
 }
 
-export interface SaveInput {
+interface SaveBase {
   id?: number;
   title: string;
   subsite_id?: number;
@@ -160,6 +259,8 @@ export interface SaveInput {
   is_nsfw?: boolean;
   is_hidden_from_main?: boolean;
 }
+
+export type SaveInput = SaveBase & FieldsInput;
 
 /** Text that says something once the markup is gone; an entry of empty paragraphs is still empty. */
 const hasContent = (b: Block) =>
@@ -190,6 +291,8 @@ export async function save(
     if (existing && input.is_published) await assertNotLocked(ctx, existing.id);
     if (existing) await assertEditingOpen(ctx, actor, existing.id);
     assertHiddenFromMain(actor, input.is_hidden_from_main, existing?.isHiddenFromMain ?? false);
+    const current = existing ? await entryForEdit(ctx, actor, existing.id) : STAFF_DEFAULTS;
+    assertFieldsAllowed(actor, input, current);
     if (!input.title && !input.entry.some(hasContent))
       throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
 
@@ -204,6 +307,8 @@ export async function save(
       target !== undefined &&
       needsApproval(actor, target);
     const publish = input.is_published && !held && !awaiting;
+    const now = ctx.now();
+    const extra = fieldValues(input, now, isStaff(actor));
     const values: q.EntryValues = {
       subsiteId,
       title: input.title,
@@ -213,9 +318,9 @@ export async function save(
       isEnabledComments: input.is_enabled_comments,
       isEnabledLikes: input.is_enabled_likes,
       isNsfw: input.is_nsfw,
-      isHiddenFromMain: input.is_hidden_from_main,
+      isHiddenFromMain: extra.isHiddenFromMain ?? input.is_hidden_from_main,
+      fields: extra.fields,
     };
-    const now = ctx.now();
     const id = existing ? existing.id : await q.insertEntry(ctx.db, actor.id, values, now);
     await keepVersion(ctx, {
       entryId: id,
@@ -225,6 +330,7 @@ export async function save(
       isPublished: publish,
     });
     if (existing) await q.updateEntry(ctx.db, existing.id, values, now);
+    if (input.renew_access_link) await q.renewAccessToken(ctx.db, id);
     // The tags of the text, in the same transaction: a tag's feed never disagrees with the entry.
     await syncEntryHashtags(ctx, id, values.blocks);
     // What other modules keep of the blocks (the quizzes), in the same transaction.
@@ -256,7 +362,7 @@ export async function save(
           : existing?.isPublished
             ? messages.entryUpdated
             : messages.entryPublished;
-    return { entry: presentEntry(row, actor), rm };
+    return { entry: presentEntry(ctx, row, actor), rm };
   });
 }
 

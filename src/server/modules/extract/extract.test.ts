@@ -7,6 +7,7 @@ import { startTestApp, Visitor, isRussianError, type TestApp } from '../../testi
 import { comments, entries, linkPreviews, subsites, users } from '../../db/schema.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { ExtractResult, RenderedResult } from '../../../shared/extract.ts';
+import { contentUuid } from '../media/file-kind.ts';
 import { fetchTimes, previewCleanup } from './service.ts';
 
 /**
@@ -43,8 +44,17 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
         page('<meta property="og:title" content="Без размеров"><meta property="og:image" content="/pics/cover.png">'),
       );
     case '/pics/cover.png':
+    case '/pics/other.png':
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(png);
+    case '/og-private':
+      return html(
+        page(
+          `<meta property="og:title" content="Картинка на частном адресе"><meta property="og:image" content="http://127.0.0.1:${port}/pics/other.png">`,
+        ),
+      );
+    case '/og-not-a-picture':
+      return html(page('<meta property="og:title" content="Не картинка"><meta property="og:image" content="/plain">'));
     case '/plain':
       return html(page('<title>Просто   заголовок</title><meta name="description" content="Только описание">'));
     case '/twitter':
@@ -168,6 +178,8 @@ let t: TestApp;
 let reader: Visitor;
 let readerId: number;
 const at = (path: string) => `http://localhost:${port}${path}`;
+/** The test picture as the media module keeps it: under the hash of its bytes, at an address of this site. */
+const copied = () => `${t.config.publicUrl}${t.config.mediaBaseUrl}/${contentUuid(png)}/`;
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } })
@@ -207,7 +219,8 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
         url: at('/og'),
         title: 'Как «Среда» читает OpenGraph',
         description: 'Описание со ссылки & немного разметки',
-        image: { uuid: at('/pics/cover.png'), width: 1200, height: 630 },
+        // Copied through the media module and measured from its bytes (the page's 1200×630 was not the truth).
+        image: { uuid: copied(), width: 64, height: 48 },
         favicon: at('/static/icon.svg'),
         site_name: 'Пример.ру',
       },
@@ -217,8 +230,26 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
   it('measures a picture the page gives no size for', async () => {
     expect((await one(at('/og-unsized'))).data).toMatchObject({
       title: 'Без размеров',
-      image: { uuid: at('/pics/cover.png'), width: 64, height: 48 },
+      image: { uuid: copied(), width: 64, height: 48 },
     });
+  });
+
+  it('copies the picture into the media store: the card names this site, the other site is asked once', async () => {
+    const before = hits.get('/pics/cover.png') ?? 0;
+    const card = await one(at('/og') + '?again');
+    expect(card.data).toMatchObject({ image: { uuid: copied() } });
+    // The same bytes are one stored picture; the copy was the only request to the other site.
+    expect(hits.get('/pics/cover.png')).toBe(before + 1);
+    const served = await reader.get(new URL(copied()).pathname);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 64, height: 48 });
+  });
+
+  it('copies no picture from a private address (the outgoing-request guard) nor what is not a picture', async () => {
+    expect((await one(at('/og-private'))).data).toMatchObject({ title: 'Картинка на частном адресе', image: null });
+    expect(hits.get('/pics/other.png')).toBeUndefined();
+    expect((await one(at('/og-not-a-picture'))).data).toMatchObject({ title: 'Не картинка', image: null });
   });
 
   it('falls back to <title>, meta description, /favicon.ico and the host name', async () => {
@@ -235,7 +266,8 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
     });
     expect((await one(at('/twitter'))).data).toMatchObject({
       title: 'Из твиттер-карточки',
-      image: { uuid: 'https://cdn.example.com/t.jpg' },
+      // An unreachable picture is left out rather than hotlinked.
+      image: null,
     });
   });
 
@@ -243,7 +275,7 @@ describe('GET /v3.0/andropov/extract: outside pages', () => {
     expect((await one(at('/oembed-page'))).data).toMatchObject({
       title: 'Страница с oEmbed',
       site_name: 'Фотохостинг',
-      image: { uuid: at('/pics/cover.png'), width: 40, height: 30 },
+      image: { uuid: copied(), width: 64, height: 48 },
     });
     expect(hits.get('/oembed.json')).toBe(1);
     expect(await one(at('/video-page'))).toEqual({

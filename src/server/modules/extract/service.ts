@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { imageSrc } from '../../../shared/blocks.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { Entry } from '../../../shared/entries.ts';
@@ -20,8 +19,9 @@ import type { Ctx } from '../../context.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import type { UserRow } from '../auth/index.ts';
 import { readEntry } from '../entries/service.ts';
+import { copyPicture } from '../media/service.ts';
 import * as subsites from '../subsites/service.ts';
-import { absoluteHttp, decodePage, imageSide, readPage, type PageFacts } from './reader.ts';
+import { absoluteHttp, decodePage, readPage, type PageFacts } from './reader.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
@@ -69,7 +69,7 @@ async function extractOne(ctx: Ctx, viewer: Viewer, url: string, forceLink: bool
   }
   // The fragment never reaches the site, so it does not make another preview.
   const key = url.replace(/#.*$/, '');
-  return cached(ctx, forceLink ? `link:${key}` : key, () => outside(ctx, url, forceLink));
+  return cached(ctx, forceLink ? `link:${key}` : key, () => outside(ctx, viewer, url, forceLink));
 }
 
 /** Failures, and videos whose page could not be read (no title), are tried again soon. */
@@ -121,7 +121,7 @@ function failure(ctx: Ctx, url: string, err: unknown): ExtractResult {
   return { type: 'error', data: { url, message } };
 }
 
-async function outside(ctx: Ctx, url: string, forceLink: boolean): Promise<ExtractResult> {
+async function outside(ctx: Ctx, viewer: Viewer, url: string, forceLink: boolean): Promise<ExtractResult> {
   const video = forceLink ? null : recognizeVideo(url);
   try {
     if (video) return { type: 'video', data: await videoData(ctx, url, video) };
@@ -131,7 +131,7 @@ async function outside(ctx: Ctx, url: string, forceLink: boolean): Promise<Extra
     const embedded = !forceLink && oembed?.iframe ? recognizeVideo(oembed.iframe) : null;
     if (embedded && oembed)
       return { type: 'video', data: await videoData(ctx, oembed.iframe, embedded, page.facts, oembed) };
-    return { type: 'link', data: await linkCard(ctx, page, oembed) };
+    return { type: 'link', data: await linkCard(ctx, viewer, page, oembed) };
   } catch (err) {
     return failure(ctx, url, err);
   }
@@ -171,8 +171,6 @@ async function fetchPage(ctx: Ctx, url: string): Promise<FetchedPage> {
 interface Oembed {
   title: string;
   thumbnail: string;
-  thumbnailWidth: number;
-  thumbnailHeight: number;
   provider: string;
   /** The player address of a `video`/`rich` answer's html. */
   iframe: string;
@@ -193,8 +191,6 @@ async function readOembed(ctx: Ctx, endpoint: string): Promise<Oembed | null> {
     return {
       title: text(json.title),
       thumbnail: absoluteHttp(text(json.thumbnail_url), res.url),
-      thumbnailWidth: imageSide(json.thumbnail_width),
-      thumbnailHeight: imageSide(json.thumbnail_height),
       provider: text(json.provider_name),
       iframe:
         type === 'video' || type === 'rich'
@@ -206,29 +202,25 @@ async function readOembed(ctx: Ctx, endpoint: string): Promise<Oembed | null> {
   }
 }
 
-/** The picture's size: from the page when it says, else read from the picture itself; 0×0 when unknown. */
-async function imageOf(ctx: Ctx, src: string, width: number, height: number): Promise<ExtractImage | null> {
+/**
+ * The card's picture copied through the media module (never hotlinked: a reader's request must not reach the other
+ * site, nor load http on an https page), with the size read from its bytes; null when it cannot be copied.
+ */
+async function imageOf(ctx: Ctx, viewer: Viewer, src: string): Promise<ExtractImage | null> {
   if (!src) return null;
-  if (width && height) return { uuid: src, width, height };
-  try {
-    const res = await safeFetch(ctx.config, src, {
-      maxBytes: IMAGE_BYTES,
-      timeoutMs: fetchTimes.sideMs,
-      accept: 'image/*',
-    });
-    const meta = await sharp(res.body).metadata();
-    return { uuid: src, width: meta.width ?? 0, height: meta.height ?? 0 };
-  } catch {
-    return { uuid: src, width: 0, height: 0 };
-  }
+  const copy = await copyPicture(ctx, viewer.id, src, { maxBytes: IMAGE_BYTES, timeoutMs: fetchTimes.sideMs });
+  if (!copy) return null;
+  return {
+    uuid: absoluteUrl(ctx, imageSrc({ uuid: copy.uuid }, ctx.config.mediaBaseUrl)),
+    width: copy.width,
+    height: copy.height,
+  };
 }
 
-async function linkCard(ctx: Ctx, page: FetchedPage, oembed: Oembed | null): Promise<LinkCard> {
+async function linkCard(ctx: Ctx, viewer: Viewer, page: FetchedPage, oembed: Oembed | null): Promise<LinkCard> {
   const f = page.facts;
   const host = new URL(page.url).hostname.replace(/^www\./, '');
-  const image = f.image
-    ? await imageOf(ctx, f.image, f.imageWidth, f.imageHeight)
-    : await imageOf(ctx, oembed?.thumbnail ?? '', oembed?.thumbnailWidth ?? 0, oembed?.thumbnailHeight ?? 0);
+  const image = (await imageOf(ctx, viewer, f.image)) ?? (await imageOf(ctx, viewer, oembed?.thumbnail ?? ''));
   return {
     url: page.url,
     title: truncate(f.title || oembed?.title || host, 300),
@@ -296,7 +288,8 @@ async function internalCard(ctx: Ctx, viewer: Viewer, url: string, link: Applica
     case 'entry':
     case 'comment': {
       const entry = await readEntry(ctx, viewer, link.kind === 'entry' ? link.id : link.entryId);
-      if (!entry || entry.removed) return notFound(messages.extractEntryNotFound);
+      // A card goes into what others read: a private community's entry never makes one, even for its members.
+      if (!entry || entry.removed || entry.subsite.is_private) return notFound(messages.extractEntryNotFound);
       const entryUrl = absoluteUrl(ctx, entry.url);
       const author = {
         name: entry.author.name,

@@ -358,7 +358,10 @@ describe('GET /v3.0/feed: bad input is a Russian 400', () => {
       `exclude_ids=${Array.from({ length: FEED_MAX_EXCLUDE + 1 }, (_, i) => i + 1).join(',')}`,
       messages.feedExcludeTooMany(FEED_MAX_EXCLUDE),
     ],
-    ['page=2', messages.unknownField('page')],
+    ['page=0', messages.feedPageInvalid],
+    ['page=2x', messages.feedPageInvalid],
+    ['content_id=0x10', messages.feedContentIdInvalid],
+    ['pages=2', messages.unknownField('pages')],
   ])('%s', async (query, rm) => {
     const res = await anon().get(`/v3.0/feed?${query}`);
     expect(isRussianError(res, 400)).toBe(true);

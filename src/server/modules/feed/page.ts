@@ -15,7 +15,7 @@ export function feedPage(ctx: Ctx, user: UserRow | null): FeedPageServices {
     defaultSorting: () => subsites.defaultSorting(ctx, viewerId),
     async subsite(ref) {
       const row = 'id' in ref ? await subsites.byId(ctx, ref.id) : await subsites.communityBySlug(ctx, ref.slug);
-      return row ? subsites.details(ctx, row, viewerId) : null;
+      return row ? subsites.details(ctx, row, user) : null;
     },
   };
 }

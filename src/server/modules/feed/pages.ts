@@ -1,8 +1,9 @@
 import { messages } from '../../../shared/catalogue.ts';
 import { FEED_PAGE_SIZE, type FeedPage, type FeedScope, type FeedSorting } from '../../../shared/feed.ts';
+import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { pinnedCard, presentCard } from '../entries/service.ts';
+import { heldCard, heldOnMainIds, pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { pinnedEntryId } from '../restrictions/index.ts';
 import * as subsites from '../subsites/service.ts';
@@ -18,6 +19,7 @@ export const ANONYMOUS_CACHE_MS = 5000;
  * counters, and this node's writes drop them at once); the reader's own vote and bookmark are laid over them.
  */
 const cardCache = perAppCache<EntryCard | null>(
+  'feed.cards',
   ANONYMOUS_CACHE_MS,
   // The object (~2× its JSON) and its JSON text (`jsonOfCard`; two bytes a character in Russian).
   {
@@ -42,6 +44,7 @@ export function jsonOfCard(card: EntryCard): string {
  * a subsite asked for it, one statement of three. A pin or an unpin is a write this node answers, so it drops them.
  */
 const pinCache = perAppCache<number | null>(
+  'feed.pins',
   ANONYMOUS_CACHE_MS,
   { entries: 10_000, bytes: 1024 * 1024 },
   { dropOnWrite: true },
@@ -52,11 +55,46 @@ export function pinOf(ctx: Ctx, feedId: number): Promise<number | null> {
   return pinCache(ctx).get(String(feedId), () => pinnedEntryId(ctx, feedId));
 }
 
+/** The entries held at the top of the main feed (`is_holdonmain`), shared the same few seconds as the pins. */
+const heldCache = perAppCache<number[]>(
+  'feed.held',
+  ANONYMOUS_CACHE_MS,
+  { entries: 4, bytes: 64 * 1024 },
+  { dropOnWrite: true },
+);
+
+function heldOf(ctx: Ctx): Promise<number[]> {
+  if (!ctx.config.sharedCaches) return heldOnMainIds(ctx);
+  return heldCache(ctx).get('main', () => heldOnMainIds(ctx));
+}
+
+/**
+ * What opens a feed's first page and leaves its order: the entry pinned to the main feed or a subsite's
+ * (moderation), then, on the main feed, the entries staff hold there for a time. `skip`: their ids, left out of every
+ * page of that feed; `cards`: what the first page shows on top (none on later pages).
+ */
+export async function topOf(
+  ctx: Ctx,
+  feedId: number | null,
+  viewer: Viewer,
+  first: boolean,
+): Promise<{ skip: number[]; cards: EntryCard[] }> {
+  const pinId = feedId === null ? null : await pinOf(ctx, feedId);
+  const held = feedId === 0 ? (await heldOf(ctx)).filter((id) => id !== pinId) : [];
+  const skip = pinId === null ? held : [pinId, ...held];
+  if (!first) return { skip, cards: [] };
+  const cards = await Promise.all([
+    pinId === null ? null : pinnedCard(ctx, pinId, viewer),
+    ...held.map((id) => heldCard(ctx, id, viewer)),
+  ]);
+  return { skip, cards: cards.filter((c): c is EntryCard => c !== null) };
+}
+
 /** The cards of these entries by id, one query for all that are not cached; removed ones are missing. */
 async function cardsOf(ctx: Ctx, ids: number[]): Promise<Map<number, EntryCard>> {
   const read = async (wanted: number[]) => {
     const byId = new Map<number, EntryCard>();
-    for (const row of await q.cardsByIds(ctx.db, wanted)) byId.set(row.id, presentCard(row));
+    for (const row of await q.cardsByIds(ctx.read, wanted)) byId.set(row.id, presentCard(row, ctx.config.secret));
     return byId;
   };
   if (!ctx.config.sharedCaches) return read(ids);
@@ -71,6 +109,9 @@ async function cardsOf(ctx: Ctx, ids: number[]): Promise<Map<number, EntryCard>>
   cards.forEach((card) => card && byId.set(card.id, card));
   return byId;
 }
+
+/** Whose feed: a signed-in reader (their role opens private communities to staff) or null. */
+type Viewer = { id: number; role: Role } | null;
 
 /** A feed request after validation: which feed, in which order, from where. */
 export interface FeedRequest {
@@ -100,29 +141,34 @@ async function sourceOf(ctx: Ctx, req: FeedRequest, viewerId: number | null): Pr
   return { kind: req.scope };
 }
 
-export async function readFeed(ctx: Ctx, viewerId: number | null, req: FeedRequest): Promise<FeedPage> {
+/**
+ * A feed page read with SQL. The private communities the reader may not read are left out (an anonymous reader's: all
+ * of them, so the anonymous pages stay the same for everyone).
+ */
+export async function readFeed(ctx: Ctx, viewer: Viewer, req: FeedRequest): Promise<FeedPage> {
+  const viewerId = viewer?.id ?? null;
   const source = await sourceOf(ctx, req, viewerId);
   const sorting =
     req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
   const limit = req.count ?? FEED_PAGE_SIZE;
-  // An entry pinned to the main feed or a subsite's (moderation) opens the first page and leaves the order.
+  // An entry pinned to the main feed or a subsite's (moderation), and those held on the main feed, open the first page.
   const feedId = source.kind === 'main' ? 0 : source.kind === 'subsite' ? source.subsiteId : null;
-  const pinId = feedId === null ? null : await pinOf(ctx, feedId);
-  const pinned = pinId !== null && !req.after ? await pinnedCard(ctx, pinId, viewerId) : null;
-  const rows = await q.feedPage(ctx.db, {
+  const [top, closed] = await Promise.all([topOf(ctx, feedId, viewer, !req.after), subsites.closedTo(ctx, viewer)]);
+  const rows = await q.feedPage(ctx.read, {
     source,
     sorting,
     viewerId,
     now: ctx.now(),
     after: req.after ?? null,
-    excludeIds: pinId === null ? (req.excludeIds ?? []) : [...(req.excludeIds ?? []), pinId],
+    excludeIds: [...(req.excludeIds ?? []), ...top.skip],
+    closed,
     limit: limit + 1,
   });
-  return pageOf(ctx, rows, limit, pinned);
+  return pageOf(ctx, rows, limit, top.cards);
 }
 
 /** A page of `limit` positions out of `rows` (one more tells whether the feed goes on), over the shared cards. */
-export async function pageOf(ctx: Ctx, rows: q.FeedRow[], limit: number, pinned: EntryCard | null): Promise<FeedPage> {
+export async function pageOf(ctx: Ctx, rows: q.FeedRow[], limit: number, top: EntryCard[]): Promise<FeedPage> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const cards = await cardsOf(
@@ -140,7 +186,7 @@ export async function pageOf(ctx: Ctx, rows: q.FeedRow[], limit: number, pinned:
     );
   }
   return {
-    items: pinned ? [pinned, ...items] : items,
+    items: top.length ? [...top, ...items] : items,
     last_id: last ? last.id : null,
     last_sorting_value: last ? last.sort_value : null,
     is_finished: rows.length <= limit,

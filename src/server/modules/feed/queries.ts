@@ -36,8 +36,17 @@ export interface FeedQuery {
   /** Keyset cursor: the last card's id and its sorting value. */
   after: { id: number; value: number } | null;
   excludeIds: number[];
+  /** Private communities this reader may not read (subsites `closedTo`): their entries are left out. */
+  closed: number[];
   limit: number;
 }
+
+/**
+ * Leaves out the entries of the private communities in `closed`; nothing when there are none (the usual case), so
+ * the prepared statements keep their plans.
+ */
+export const closedFilter = (closed: readonly number[]): SQL =>
+  closed.length ? sql`and e.subsite_id <> all(${intArray(closed)}::int[])` : sql``;
 
 /** A feed position: the entry, its sorting value, and the reader's own vote and bookmark on it. */
 const FeedRow = z.object({ id: col.int, sort_value: col.float, my_vote: col.int, is_favorited: col.bool });
@@ -134,6 +143,7 @@ export async function feedPage(db: Db, f: FeedQuery): Promise<FeedRow[]> {
        ${periodFilter(f.sorting, f.now)}
        ${o.after ? sql`and ${o.after}` : sql``}
        ${exclude}
+       ${closedFilter(f.closed)}
        ${readerFilter(f.viewerId, f.source)}
      order by ${o.column} desc, e.id desc
      limit ${sql.raw(String(Math.trunc(f.limit)))}`,
@@ -196,19 +206,24 @@ export async function readerMarksAmong(db: Db, userId: number, entryIds: number[
 /** What the reader's feeds leave out or keep (`readerFilter` above, as data), and their marks among some entries. */
 const ReaderStateRow = MarksRow.extend({
   subscriptions: ids,
+  roles: ids,
   muted: ids,
   muted_tags: z.array(col.text),
   hidden: ids,
 });
 export type ReaderStateRow = z.output<typeof ReaderStateRow>;
 
-/** The reader's subscriptions, mutes, hashtag mutes and hidden entries, and their marks among `entryIds`: one statement. */
+/**
+ * The reader's subscriptions, roles, mutes, hashtag mutes and hidden entries, and their marks among `entryIds`: one
+ * statement.
+ */
 export async function readerState(db: Db, userId: number, entryIds: number[]): Promise<ReaderStateRow> {
   const [row] = await preparedRowsOf(
     db,
     ReaderStateRow,
     sql`select
       array(select x.subsite_id from subscriptions x where x.user_id = ${userId}) as subscriptions,
+      array(select r.subsite_id from subsite_roles r where r.user_id = ${userId}) as roles,
       array(select m.subsite_id from subsite_mutes m where m.user_id = ${userId}) as muted,
       array(select hm.tag from hashtag_mutes hm where hm.user_id = ${userId}) as muted_tags,
       array(select h.entry_id from entry_hides h where h.user_id = ${userId}) as hidden,
@@ -230,7 +245,13 @@ export async function cardsByIds(db: Db, ids: number[]): Promise<EntryCardRow[]>
 const CountRow = z.object({ n: col.int });
 
 /** Entries of the main feed published after `since`, capped: what the /new badge shows. */
-export async function recentCount(db: Db, viewerId: number | null, since: Date, cap: number): Promise<number> {
+export async function recentCount(
+  db: Db,
+  viewerId: number | null,
+  closed: number[],
+  since: Date,
+  cap: number,
+): Promise<number> {
   const source: FeedSource = { kind: 'main' };
   const [row] = await preparedRowsOf(
     db,
@@ -239,7 +260,7 @@ export async function recentCount(db: Db, viewerId: number | null, since: Date, 
     select count(*)::int as n from (
       select 1 from entries e
        where e.is_published and not e.removed and e.published_at > ${since.toISOString()}::timestamptz
-         ${sourceFilter(source)} ${readerFilter(viewerId, source)}
+         ${sourceFilter(source)} ${closedFilter(closed)} ${readerFilter(viewerId, source)}
        limit ${sql.raw(String(Math.trunc(cap)))}) x`,
   );
   return row?.n ?? 0;
@@ -263,13 +284,13 @@ export async function unhide(db: Db, userId: number, entryId: number) {
   await db.execute(sql`delete from entry_hides where user_id = ${userId} and entry_id = ${entryId}`);
 }
 
-/** Newest entries approved for public RSS: of the main feed, or of one subsite. */
+/** Newest entries approved for public RSS: of the main feed, or of one subsite; never a private community's. */
 export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<EntryCardRow[]> {
   return rows(
     db,
     EntryCardRow,
     sql`${cardSelect(null)}
-     where e.is_published and not e.removed and e.is_approved_for_public_rss ${sourceFilter(source)}
+     where e.is_published and not e.removed and e.is_approved_for_public_rss and not s.is_private ${sourceFilter(source)}
      order by e.published_at desc, e.id desc
      limit ${limit}`,
   );
@@ -305,7 +326,10 @@ const SitemapRow = z.object({
 });
 export type SitemapRow = z.output<typeof SitemapRow>;
 
-/** Subsites (communities first, then blogs with entries) and the newest entries, up to `limit` rows in all. */
+/**
+ * Subsites (communities first, then blogs with entries) and the newest entries, up to `limit` rows in all; a private
+ * community's entries are not listed (its page is: a stub).
+ */
 export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): Promise<SitemapRow[]> {
   const subsites = await rows(
     db,
@@ -313,7 +337,8 @@ export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): 
     sql`
     select 'subsite' as kind, s.id, s.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.created_at as modified
       from subsites s
-     where s.type <> 'user' or exists (select 1 from entries e where e.author_id = s.id and e.is_published and not e.removed)
+     where s.type <> 'user' or exists (select 1 from entries e join subsites es on es.id = e.subsite_id
+                                        where e.author_id = s.id and e.is_published and not e.removed and not es.is_private)
      order by s.type = 'user', s.subscribers_count desc, s.id
      limit ${subsiteLimit}`,
   );
@@ -323,7 +348,7 @@ export async function sitemapRows(db: Db, subsiteLimit: number, limit: number): 
     sql`
     select 'entry' as kind, e.id, e.slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, e.updated_at as modified
       from entries e join subsites s on s.id = e.subsite_id
-     where e.is_published and not e.removed
+     where e.is_published and not e.removed and not s.is_private
      order by e.published_at desc, e.id desc
      limit ${limit - subsites.length}`,
   );

@@ -6,6 +6,10 @@ import { sendRss, sendXml } from '../../lib/rss.ts';
 import { hashtagRss, rss, sitemap, subsiteRss } from './rss.ts';
 import * as feed from './service.ts';
 
+/** The entry a feed is loaded under (`content_id`) joins the ids left out, once. */
+const withContent = (ids: number[] | undefined, contentId: number | undefined) =>
+  contentId === undefined || ids?.includes(contentId) ? ids : [...(ids ?? []), contentId];
+
 export const feedRoutes = [
   route.implement(contracts.feed, {
     rateLimit: READS,
@@ -21,7 +25,7 @@ export const feedRoutes = [
           query.last_id !== undefined && query.last_sorting_value !== undefined
             ? { id: query.last_id, value: query.last_sorting_value }
             : null,
-        excludeIds: query.exclude_ids,
+        excludeIds: withContent(query.exclude_ids, query.content_id ?? query.contentId),
         count: query.count,
       });
     },
@@ -30,7 +34,7 @@ export const feedRoutes = [
   /** The sidebar's /new badge: entries since the `last-recent-seen` time (unix seconds). */
   route.implement(contracts.recentCount, {
     rateLimit: READS,
-    handler: ({ ctx, user, query }) => feed.recentCount(ctx, user?.id ?? null, new Date(query.since * 1000)),
+    handler: ({ ctx, user, query }) => feed.recentCount(ctx, user, new Date(query.since * 1000)),
   }),
 
   // The entry stub (spec/content.md §4): hide an entry from the reader's feeds, and undo it. Hiding writes, so a

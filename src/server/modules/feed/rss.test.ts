@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/catalogue.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { registerReadHandle } from '../../http/reads.ts';
 import { registerRoutes } from '../../http/route.ts';
 import { useTestApp } from '../../testing/harness.ts';
 import { feedRootRoutes } from './routes.ts';
@@ -19,6 +20,7 @@ beforeAll(async () => {
   // The root plugin on its own, as app.ts registers it without the /v3.0 prefix.
   root = Fastify({ logger: false });
   root.decorate('ctx', t.app.ctx);
+  registerReadHandle(root);
   root.setErrorHandler((err, _req, reply) => {
     const e = err instanceof ApiError ? err : new ApiError(500, messages.internal);
     reply.code(e.rc).send({ rc: e.rc, rm: e.message, data: {} });

@@ -46,9 +46,9 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
     : subsite
       ? { kind: 'subsite', subsiteId: subsite.id, isUser: subsite.type === 'user' }
       : { kind: 'main' };
-  const rows = await q.rssEntries(ctx.db, source, RSS_ITEMS);
+  const rows = await q.rssEntries(ctx.read, source, RSS_ITEMS);
   const lastModified = await q.entriesModified(
-    ctx.db,
+    ctx.read,
     rows.map((r) => r.id),
   );
   const channelUrl = base + (tag ? hashtagUrl(tag) : subsite ? subsiteUrl(subsite) : '/');
@@ -60,7 +60,7 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
       : `${ui.siteName} — ${ui.siteTagline}`;
   const description = subsite?.description || ui.siteTagline;
   const items = rows.map((row) => {
-    const card = presentCard(row);
+    const card = presentCard(row, ctx.config.secret);
     const link = base + card.url;
     return `    <item>
       <title>${xmlEscape(card.title)}</title>
@@ -108,7 +108,7 @@ export async function sitemap(ctx: Ctx): Promise<string> {
   const base = ctx.config.publicUrl;
   // The feeds, then the site's own pages (rules, about, contacts…).
   const fixed = ['/', '/new', '/all', ...Object.values(STATIC_PAGES)];
-  const rows = await q.sitemapRows(ctx.db, SITEMAP_SUBSITES, SITEMAP_URLS - fixed.length);
+  const rows = await q.sitemapRows(ctx.read, SITEMAP_SUBSITES, SITEMAP_URLS - fixed.length);
   const urls = [
     ...fixed.map((path) => `  <url><loc>${xmlEscape(base + path)}</loc><changefreq>hourly</changefreq></url>`),
     ...rows.map((r) => {

@@ -7,6 +7,10 @@ import { perAppCache } from '../../lib/cache.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { ANONYMOUS_CACHE_MS, jsonOfCard, readFeed, type FeedRequest } from './pages.ts';
 import { windowPage, type FeedReader } from './window.ts';
+import { closedTo } from '../subsites/service.ts';
+import type { Role } from '../../../shared/api.ts';
+
+type Viewer = { id: number; role: Role } | null;
 
 export { ANONYMOUS_CACHE_MS, type FeedRequest } from './pages.ts';
 export { READER_STATE_MS, WINDOW_SIZE, type FeedReader } from './window.ts';
@@ -14,6 +18,7 @@ export { READER_STATE_MS, WINDOW_SIZE, type FeedReader } from './window.ts';
 // A page is ~25 KB of JSON, kept as objects (~2×) and as its encoded answer (`answerOf`): the bytes bound holds ~400
 // pages, the keys bound whatever their size.
 const anonymousCache = perAppCache<FeedPage>(
+  'feed.anonymous',
   ANONYMOUS_CACHE_MS,
   { entries: 2000, bytes: 32 * 1024 * 1024, sizeOf: (page) => 3 * answerOf(page as FeedPage).body.length },
   { dropOnWrite: true },
@@ -26,6 +31,7 @@ const anonymousCache = perAppCache<FeedPage>(
  * objects of `cardCache`: a page costs its positions, not its JSON.
  */
 const readerCache = perAppCache<FeedPage>(
+  'feed.reader',
   ANONYMOUS_CACHE_MS,
   { entries: 10_000, bytes: 16 * 1024 * 1024, sizeOf: (page) => readerPageBytes(page as FeedPage) },
   { dropOnWrite: 'reader' },
@@ -73,20 +79,21 @@ export async function feedAnswer(ctx: Ctx, reader: FeedReader | null, req: FeedR
  * kept for them the same time.
  */
 export async function feed(ctx: Ctx, reader: FeedReader | null, req: FeedRequest): Promise<FeedPage> {
-  if (!ctx.config.sharedCaches) return readFeed(ctx, reader?.id ?? null, req);
+  if (!ctx.config.sharedCaches) return readFeed(ctx, reader, req);
   if (reader === null) return anonymousCache(ctx).get(JSON.stringify(req), () => readFeed(ctx, null, req));
   return (
     (await windowPage(ctx, reader, req)) ??
-    readerCache(ctx).get(`${reader.id} ${JSON.stringify(req)}`, () => readFeed(ctx, reader.id, req))
+    readerCache(ctx).get(`${reader.id} ${JSON.stringify(req)}`, () => readFeed(ctx, reader, req))
   );
 }
 
-export async function recentCount(ctx: Ctx, viewerId: number | null, since: Date): Promise<{ count: number }> {
-  return { count: await q.recentCount(ctx.db, viewerId, since, RECENT_COUNT_CAP + 1) };
+export async function recentCount(ctx: Ctx, viewer: Viewer, since: Date): Promise<{ count: number }> {
+  const closed = await closedTo(ctx, viewer);
+  return { count: await q.recentCount(ctx.read, viewer?.id ?? null, closed, since, RECENT_COUNT_CAP + 1) };
 }
 
 async function assertEntry(ctx: Ctx, id: number, published: boolean) {
-  if (!(await q.entryExists(ctx.db, id, published))) throw notFound(messages.feedEntryNotFound);
+  if (!(await q.entryExists(ctx.read, id, published))) throw notFound(messages.feedEntryNotFound);
 }
 
 /** The entry stub's 'hide': the entry leaves this reader's feeds (it stays reachable by its link). */

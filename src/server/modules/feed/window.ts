@@ -1,10 +1,10 @@
 import { FEED_PAGE_SIZE, type FeedPage } from '../../../shared/feed.ts';
 import type { Ctx } from '../../context.ts';
-import { pinnedCard } from '../entries/service.ts';
 import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
-import type { UserRow } from '../auth/index.ts';
-import { ANONYMOUS_CACHE_MS, pageOf, pinOf, type FeedRequest } from './pages.ts';
+import { isStaff, type UserRow } from '../auth/index.ts';
+import { privateSubsiteIds } from '../subsites/service.ts';
+import { ANONYMOUS_CACHE_MS, pageOf, topOf, type FeedRequest } from './pages.ts';
 
 /** A signed-in reader's first page picked in memory from the shared ordering, with the reader's kept state. */
 
@@ -19,6 +19,7 @@ interface FeedWindow {
 }
 /** The shared orderings, the same few seconds as the anonymous pages, and dropped by any write like them. */
 const windowCache = perAppCache<FeedWindow>(
+  'feed.windows',
   ANONYMOUS_CACHE_MS,
   { entries: 16, bytes: 16 * 1024 * 1024, sizeOf: (w) => 160 * (w as FeedWindow).rows.length },
   { dropOnWrite: true },
@@ -26,13 +27,16 @@ const windowCache = perAppCache<FeedWindow>(
 
 function windowOf(ctx: Ctx, kind: WindowKind, sorting: WindowSorting): Promise<FeedWindow> {
   return windowCache(ctx).get(`${kind} ${sorting}`, async () => {
-    const rows = await q.feedWindow(ctx.db, kind, sorting, WINDOW_SIZE);
+    const rows = await q.feedWindow(ctx.read, kind, sorting, WINDOW_SIZE);
     return { rows, complete: rows.length < WINDOW_SIZE };
   });
 }
 
-/** A signed-in reader as the feeds need them: their Plus is read with the session, not kept with their state. */
-export type FeedReader = Pick<UserRow, 'id' | 'isPaid' | 'writeSeq'>;
+/**
+ * A signed-in reader as the feeds need them: their Plus and role (staff read private communities) are read with the
+ * session, not kept with their state.
+ */
+export type FeedReader = Pick<UserRow, 'id' | 'isPaid' | 'writeSeq' | 'role'>;
 
 /**
  * What a reader's feeds filter by (`readerFilter` in queries.ts, as data), and their votes and bookmarks on the
@@ -44,6 +48,8 @@ export type FeedReader = Pick<UserRow, 'id' | 'isPaid' | 'writeSeq'>;
 interface ReaderState {
   writeSeq: number;
   subscriptions: Int32Array;
+  /** The subsites where the reader holds a role (a private community's team reads it). */
+  roles: Set<number>;
   muted: Set<number>;
   mutedTags: Set<string>;
   hidden: Set<number>;
@@ -59,13 +65,14 @@ interface ReaderState {
 const KEPT_PAGES = 4;
 export const READER_STATE_MS = 60_000;
 const stateCache = perAppCache<ReaderState>(
+  'feed.reader_state',
   READER_STATE_MS,
   { entries: 50_000, bytes: 64 * 1024 * 1024, sizeOf: (st) => readerStateBytes(st as ReaderState) },
   { dropOnWrite: 'reader' },
 );
 
 function readerStateBytes(st: ReaderState): number {
-  const small = st.muted.size + st.mutedTags.size + st.hidden.size + st.votes.size + st.favorited.size;
+  const small = st.roles.size + st.muted.size + st.mutedTags.size + st.hidden.size + st.votes.size + st.favorited.size;
   return (
     512 + KEPT_PAGES * 1024 + st.subscriptions.byteLength + st.checked.byteLength + 40 * (small + st.checkedSince.size)
   );
@@ -95,10 +102,11 @@ function addMarks(st: ReaderState, marks: q.ReaderMarks) {
 async function readerStateOf(ctx: Ctx, reader: FeedReader, window: FeedWindow): Promise<ReaderState> {
   const read = async (): Promise<ReaderState> => {
     const among = window.rows.map((r) => r.id);
-    const row = await q.readerState(ctx.db, reader.id, among);
+    const row = await q.readerState(ctx.read, reader.id, among);
     const st: ReaderState = {
       writeSeq: reader.writeSeq,
       subscriptions: sortedIds(row.subscriptions),
+      roles: new Set(row.roles),
       muted: new Set(row.muted),
       mutedTags: new Set(row.muted_tags),
       hidden: new Set(row.hidden),
@@ -121,9 +129,25 @@ async function readerStateOf(ctx: Ctx, reader: FeedReader, window: FeedWindow): 
   return cache.get(key, read);
 }
 
-/** `readerFilter` and the `my` source of queries.ts over a window position. */
-function readerSees(reader: FeedReader, st: ReaderState, row: q.WindowRow, my: boolean): boolean {
+/**
+ * `readerFilter`, `closedFilter` and the `my` source of queries.ts over a window position. `privateIds`: the private
+ * communities; the reader reads those they are subscribed to or on the team of (staff: all).
+ */
+function readerSees(
+  reader: FeedReader,
+  st: ReaderState,
+  row: q.WindowRow,
+  my: boolean,
+  privateIds: ReadonlySet<number>,
+): boolean {
   if (my && !holds(st.subscriptions, row.subsite_id) && !holds(st.subscriptions, row.author_id)) return false;
+  if (
+    privateIds.has(row.subsite_id) &&
+    !isStaff(reader) &&
+    !holds(st.subscriptions, row.subsite_id) &&
+    !st.roles.has(row.subsite_id)
+  )
+    return false;
   return !(
     (row.is_hidden_for_plus && reader.isPaid) ||
     st.hidden.has(row.id) ||
@@ -144,17 +168,19 @@ export async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest)
   const sorting = req.sorting ?? (req.scope === 'main' ? null : 'hotness');
   if (sorting !== 'hotness' && sorting !== 'date') return null;
   const limit = req.count ?? FEED_PAGE_SIZE;
-  const pinId = req.scope === 'main' ? await pinOf(ctx, 0) : null;
+  const feedId = req.scope === 'main' ? 0 : null;
+  const top = await topOf(ctx, feedId, reader, false);
   const window = await windowOf(ctx, req.scope, sorting);
-  const st = await readerStateOf(ctx, reader, window);
+  const [st, privateIds] = await Promise.all([readerStateOf(ctx, reader, window), privateSubsiteIds(ctx)]);
+  const privateSet = new Set(privateIds);
   const key = JSON.stringify(req);
   const kept = st.pages.get(key);
   if (kept?.window === window) return kept.page;
   const skip = new Set(req.excludeIds);
-  if (pinId !== null) skip.add(pinId);
+  for (const id of top.skip) skip.add(id);
   const picked: q.WindowRow[] = [];
   for (const row of window.rows) {
-    if (skip.has(row.id) || !readerSees(reader, st, row, req.scope === 'my')) continue;
+    if (skip.has(row.id) || !readerSees(reader, st, row, req.scope === 'my', privateSet)) continue;
     if (picked.push(row) > limit) break;
   }
   if (picked.length <= limit && !window.complete) return null;
@@ -162,7 +188,7 @@ export async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest)
     .slice(0, limit)
     .flatMap((r) => (holds(st.checked, r.id) || st.checkedSince.has(r.id) ? [] : [r.id]));
   if (unchecked.length) {
-    addMarks(st, await q.readerMarksAmong(ctx.db, reader.id, unchecked));
+    addMarks(st, await q.readerMarksAmong(ctx.read, reader.id, unchecked));
     for (const id of unchecked) st.checkedSince.add(id);
   }
   const rows = picked.map((r) => ({
@@ -171,8 +197,7 @@ export async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest)
     my_vote: st.votes.get(r.id) ?? 0,
     is_favorited: st.favorited.has(r.id),
   }));
-  const pinned = pinId !== null ? await pinnedCard(ctx, pinId, reader.id) : null;
-  const page = await pageOf(ctx, rows, limit, pinned);
+  const page = await pageOf(ctx, rows, limit, (await topOf(ctx, feedId, reader, true)).cards);
   if (st.pages.size >= KEPT_PAGES) st.pages.clear();
   st.pages.set(key, { window, page });
   return page;

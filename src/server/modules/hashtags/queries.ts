@@ -18,8 +18,12 @@ export async function replaceCommentTags(db: Db, commentId: number, tags: string
 const TagRow = z.object({ name: col.text, count: col.int });
 export type TagRow = z.output<typeof TagRow>;
 
-/** Published, not removed entries: the only ones a tag counts. */
-const visible = sql`e.is_published and not e.removed`;
+/**
+ * Published, not removed entries outside private communities: the only ones a tag counts (tags and their counts are the
+ * same for everyone, so a private community's tags are not told).
+ */
+const visible = sql`e.is_published and not e.removed
+  and not exists (select 1 from subsites ps where ps.id = e.subsite_id and ps.is_private)`;
 
 /** Tags starting with `prefix`, the most used first: the editor's suggestions. */
 export function suggest(db: Db, prefix: string, limit: number): Promise<TagRow[]> {

@@ -56,7 +56,7 @@ export async function syncComment(ctx: Ctx, commentId: number, text: string): Pr
 export async function suggest(ctx: Ctx, query: string): Promise<{ items: HashtagItem[] }> {
   const prefix = normalizeHashtag(query);
   if (!prefix) return { items: [] };
-  return { items: (await q.suggest(ctx.db, prefix, HASHTAG_SUGGEST_LIMIT)).map(present) };
+  return { items: (await q.suggest(ctx.read, prefix, HASHTAG_SUGGEST_LIMIT)).map(present) };
 }
 
 /**
@@ -70,7 +70,7 @@ export async function searchHashtags(
 ): Promise<HashtagList> {
   const needle = query.replace(/^#+/, '').trim().toLowerCase();
   if (!needle || page < 1) return { items: [], is_finished: true };
-  const found = await q.search(ctx.db, needle, order, (page - 1) * HASHTAG_PAGE_SIZE, HASHTAG_PAGE_SIZE + 1);
+  const found = await q.search(ctx.read, needle, order, (page - 1) * HASHTAG_PAGE_SIZE, HASHTAG_PAGE_SIZE + 1);
   return { items: found.slice(0, HASHTAG_PAGE_SIZE).map(present), is_finished: found.length <= HASHTAG_PAGE_SIZE };
 }
 
@@ -80,19 +80,19 @@ export async function subsiteHashtags(
   subsite: { id: number; type: string },
   limit = HASHTAG_PAGE_SIZE,
 ): Promise<{ items: HashtagItem[] }> {
-  return { items: (await q.subsiteTags(ctx.db, subsite.id, subsite.type === 'user', limit)).map(present) };
+  return { items: (await q.subsiteTags(ctx.read, subsite.id, subsite.type === 'user', limit)).map(present) };
 }
 
 /** The most used tags of the site. */
 export async function popularHashtags(ctx: Ctx, limit = HASHTAG_PAGE_SIZE): Promise<{ items: HashtagItem[] }> {
-  return { items: (await q.subsiteTags(ctx.db, null, false, limit)).map(present) };
+  return { items: (await q.subsiteTags(ctx.read, null, false, limit)).map(present) };
 }
 
 /** A tag's page header; the tag must already be normalized. */
 export async function details(ctx: Ctx, viewerId: number | null, tag: string): Promise<HashtagDetails> {
   const [count, muted] = await Promise.all([
-    q.tagCount(ctx.db, tag),
-    viewerId ? q.isMuted(ctx.db, viewerId, tag) : Promise.resolve(false),
+    q.tagCount(ctx.read, tag),
+    viewerId ? q.isMuted(ctx.read, viewerId, tag) : Promise.resolve(false),
   ]);
   return { name: tag, url: hashtagUrl(tag), count, is_muted: muted };
 }

@@ -74,7 +74,7 @@ export async function list(ctx: Ctx, actor: Actor, id: number, lastId: number | 
 /** The history screen: the entry as it is now (removed or not) and the first page of its versions. */
 export async function historyData(ctx: Ctx, actor: Actor, id: number): Promise<HistoryData> {
   const row = await manageable(ctx, actor, id, messages.historyForbidden);
-  return { entry: entries.presentEntry(row, actor), history: await page(ctx, id, null) };
+  return { entry: entries.presentEntry(ctx, row, actor), history: await page(ctx, id, null) };
 }
 
 /** One version with its blocks, for the preview and the apply screen. */
@@ -88,7 +88,7 @@ export async function version(
   const v = await q.version(ctx.db, id, historyId);
   if (!v) throw notFound(messages.historyVersionNotFound);
   return {
-    entry: entries.presentEntry(row, actor),
+    entry: entries.presentEntry(ctx, row, actor),
     version: { ...presentItem(v, await statedGenders(ctx, [v])), entry_id: v.entry_id, blocks: v.blocks },
   };
 }

@@ -127,7 +127,8 @@ describe.skipIf(missing !== null)('views and a crash', () => {
       await app.close();
       await database.close();
     }
-  }, 90_000);
+    // Two apps load and open the database: seconds on a quiet machine, two minutes at load 12.
+  }, 300_000);
 });
 
 /**

@@ -1,30 +1,9 @@
-import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as contracts from '../../../shared/api/hits.ts';
 import { READS, route } from '../../http/route.ts';
 import * as hits from './service.ts';
+import { visitorCookie } from './visitor.ts';
 
-/** The anonymous reader's id for view counting: long, random, HttpOnly, a year. */
-export const HIT_COOKIE = 'hit_id';
-const HIT_COOKIE_DAYS = 365;
-const HIT_ID_RE = /^[A-Za-z0-9_-]{32,64}$/;
-
-/** The reader's `hit_id`, given one (a cookie) when an anonymous reader has none yet. */
-function visitorCookie(req: FastifyRequest, reply: FastifyReply): string {
-  let cookieId = req.cookies[HIT_COOKIE] ?? '';
-  if (!req.user && !HIT_ID_RE.test(cookieId)) {
-    cookieId = crypto.randomBytes(32).toString('base64url');
-    const secure = req.server.ctx.config.publicUrl.startsWith('https:');
-    reply.setCookie(HIT_COOKIE, cookieId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: HIT_COOKIE_DAYS * 86_400,
-    });
-  }
-  return cookieId;
-}
+export { HIT_COOKIE } from './visitor.ts';
 
 const hitRoute = (c: typeof contracts.hit | typeof contracts.hitMobile) =>
   route.implement(c, {

@@ -50,7 +50,7 @@ export async function probeAudio(data: Buffer, type: AudioType): Promise<Probed>
  */
 /** How much of a sound is decoded to prove it is one. */
 const AUDIO_CHECK_SECONDS = 300;
-const AUDIO_DEMUXER: Record<AudioType, string> = { mp3: 'mp3', m4a: 'mov', ogg: 'ogg' };
+const AUDIO_DEMUXER: Record<AudioType, string> = { mp3: 'mp3', m4a: 'mov', ogg: 'ogg', wav: 'wav' };
 const audioInput = (type: AudioType, file: string) => [
   '-protocol_whitelist',
   'file',
@@ -66,6 +66,8 @@ const AUDIO_OUTPUT: Record<AudioType, string[]> = {
   // The M4A brand keeps it audio by content; the index goes first so it plays while loading.
   m4a: ['-f', 'ipod', '-movflags', '+faststart'],
   ogg: ['-f', 'ogg'],
+  // PCM as recorded: the LIST/INFO chunks (names, software) go with the tags.
+  wav: ['-f', 'wav', '-bitexact'],
 };
 
 /**

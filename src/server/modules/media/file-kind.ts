@@ -24,6 +24,9 @@ export const TYPE_BY_MIME: Record<string, MediaType> = {
   'audio/mp4': 'm4a',
   'audio/ogg': 'ogg',
   'audio/ogg; codecs=opus': 'ogg',
+  'audio/wav': 'wav',
+  'audio/vnd.wave': 'wav',
+  'audio/x-wav': 'wav',
 };
 export const MIME_BY_TYPE: Record<MediaType, string> = {
   jpg: 'image/jpeg',
@@ -34,6 +37,7 @@ export const MIME_BY_TYPE: Record<MediaType, string> = {
   mp3: 'audio/mpeg',
   m4a: 'audio/mp4',
   ogg: 'audio/ogg',
+  wav: 'audio/wav',
 };
 
 /** Work done in this process: tests prove a derivative is made once however many ask for it. */

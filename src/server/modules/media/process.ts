@@ -13,7 +13,7 @@ import {
   TYPE_BY_MIME,
   type Probed,
 } from './file-kind.ts';
-import { gifToMp4, probeVideo, videoWithoutMetadata } from './video.ts';
+import { gifToMp4, probeVideo, videoPoster, videoWithoutMetadata } from './video.ts';
 
 /**
  * The media work itself: what a file really is (by its bytes, never its name or declared type), its size and
@@ -105,6 +105,10 @@ export async function makeDerivative(
   const format = filter.format ?? type;
   mediaStats.derivatives += 1;
   if (format === 'mp4') return { data: await gifToMp4(original, filter), type: 'mp4' };
+  if (type === 'mp4') {
+    const width = filter.geometry?.kind === 'resize' ? filter.geometry.width : undefined;
+    return { data: await videoPoster(original, width), type: 'jpg' };
+  }
   const animated = type === 'gif' && (format === 'gif' || format === 'webp');
   let img = sharp(original, { ...SHARP_INPUT, animated }).autoOrient();
   const g = filter.geometry;

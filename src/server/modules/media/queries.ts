@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow } from '../../db/rows.ts';
+import { col, firstRow, rows } from '../../db/rows.ts';
 import { FILE_TYPE, MEDIA_TYPES } from '../../../shared/media.ts';
 
 const MediaRow = z.object({
@@ -42,4 +42,9 @@ export async function saveMedia(db: Db, row: MediaRow, uploaderId: number): Prom
   const existing = await findMedia(db, row.uuid);
   if (!existing) throw new Error(`media ${row.uuid}: neither inserted nor found`);
   return existing;
+}
+
+/** Every stored upload's uuid (backups copy their originals); rows are never deleted, so a later read is a superset. */
+export async function mediaUuids(db: Db): Promise<string[]> {
+  return (await rows(db, z.object({ uuid: col.text }), sql`select uuid from media order by uuid`)).map((r) => r.uuid);
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
 import { IMMUTABLE, matches, sendRange } from './delivery.ts';
 import * as media from './service.ts';
+import { visitorCookie, visitorOf } from '../hits/index.ts';
 import { create as contentDisposition } from 'content-disposition';
 
 /**
@@ -73,6 +74,18 @@ const deliver = (c: typeof contracts.deliver | typeof contracts.deliverFiltered)
       return sendRange(req, reply, data);
     },
   });
+
+/** Listens of audio blocks, counted like views (the anonymous listener by the views' `hit_id` cookie). */
+export const listenRoutes = [
+  route.implement(contracts.audioListen, {
+    rateLimit: [300, 60],
+    handler: ({ ctx, user, body, req, reply }) => {
+      const cookieId = visitorCookie(req, reply);
+      reply.header('cache-control', 'no-store');
+      return media.listen(ctx, visitorOf(user?.id ?? null, cookieId), body.entry_id, body.hash);
+    },
+  }),
+];
 
 /** `{media base}/{uuid}/` with filter segments: originals and stored derivatives (root routes, raw answers). */
 export const mediaRootRoutes = [deliver(contracts.deliver), deliver(contracts.deliverFiltered)];

@@ -17,7 +17,10 @@ import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { filterKey, parseFilter, type Filter } from './filters.ts';
 import { contentUuid, MediaRefused, MIME_BY_TYPE } from './file-kind.ts';
 import { makeDerivative, probe, withoutMetadata } from './process.ts';
+import { isOtherVideo, toMp4 } from './video.ts';
+import { VIDEO_MAX_SECONDS } from '../../../shared/media.ts';
 import { findMedia, saveMedia, type MediaRow } from './queries.ts';
+import { audioBlockExists, deleteListenMarksBefore, markListen } from './listen-queries.ts';
 import { createMediaStore, derivativeKey, originalKey, type MediaStore } from './storage.ts';
 
 /** Per-app state: the store, rows already read (immutable, so never stale) and derivatives being made right now. */
@@ -68,6 +71,9 @@ async function accept(
   const known = await findMedia(ctx.db, uuid);
   if (known && known.type !== FILE_TYPE) return entity(known);
   try {
+    // A .mov or .webm is kept as the H.264 mp4 made of it (named still by the uploaded bytes).
+    const mime = (await fileTypeFromBuffer(data))?.mime;
+    if (mime && isOtherVideo(mime)) data = await toMp4(data, mime, VIDEO_MAX_SECONDS);
     const probed = await probe(data);
     // Served to anyone, so without the uploader's EXIF, GPS or ID3 tags; still named by the uploaded bytes, so a repeat dedupes.
     const stored = await withoutMetadata(data, probed.type);
@@ -203,6 +209,47 @@ export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[])
   return result;
 }
 
+/**
+ * Bytes the site made itself (the demo's pictures, clip and sound): judged and stored exactly as an upload of
+ * `uploaderId` would be. A refusal is a mistake of whoever made them, so it throws.
+ */
+export async function keepMade(ctx: Ctx, uploaderId: number, data: Buffer): Promise<MediaImage> {
+  const item = await accept(ctx, uploaderId, data, []);
+  if (item.type === 'error') throw new Error(`made media refused: ${item.data.message}`);
+  return item.data;
+}
+
+/** Still pictures a copy may keep: a link card shows one picture, never a clip or a sound. */
+const STILL_TYPES: readonly string[] = ['jpg', 'png', 'gif', 'webp'];
+
+/**
+ * A picture of another site copied into the store (a link card's picture): fetched the safe way (public addresses
+ * only, the size and time limits given), judged by its bytes and kept under their hash, so readers' requests never
+ * reach the other site. Null when it cannot be fetched or is not a still picture.
+ */
+export async function copyPicture(
+  ctx: Ctx,
+  userId: number,
+  url: string,
+  limits: { maxBytes: number; timeoutMs: number },
+): Promise<MediaImage | null> {
+  let res;
+  try {
+    res = await safeFetch(ctx.config, url, {
+      maxBytes: Math.min(limits.maxBytes, maxBytes(ctx)),
+      timeoutMs: limits.timeoutMs,
+      maxRedirects: 5,
+      accept: 'image/*',
+    });
+  } catch (err) {
+    if (err instanceof SafeFetchError) return null;
+    throw err;
+  }
+  const item = await accept(ctx, userId, res.body, [{ name: new URL(res.url).hostname, url: res.url }]);
+  if (item.type === 'error' || !STILL_TYPES.includes(item.data.type)) return null;
+  return item.data;
+}
+
 // ---------------------------------------------------------------- delivery
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -260,7 +307,10 @@ export async function resolveTarget(ctx: Ctx, uuid: string, filterPath: string, 
     return { row, key: null, filter, mime: row.mime, etag: `"${row.uuid}"`, download: fileDownloadName(row, name) };
   }
   const format: MediaType = filter.format ?? row.type;
-  if (row.type === 'mp4' && (filter.geometry || format !== 'mp4')) throw badRequest(messages.mediaVideoNoFilters);
+  // A video has one derivative kind: its poster, a jpg of its first frame (`-/format/jpg/`, optionally resized).
+  if (row.type === 'mp4' && (filter.geometry?.kind === 'crop' || (format !== 'mp4' && format !== 'jpg')))
+    throw badRequest(messages.mediaVideoNoFilters);
+  if (row.type === 'mp4' && filter.geometry && format !== 'jpg') throw badRequest(messages.mediaVideoNoFilters);
   // Sound is served as uploaded: there is nothing to resize or convert.
   if (isAudioType(row.type) && (filter.geometry || filter.format)) throw badRequest(messages.mediaAudioNoFilters);
   if (format === 'mp4' && row.type !== 'gif' && row.type !== 'mp4') throw badRequest(messages.mediaMp4OnlyGif);
@@ -302,4 +352,36 @@ export async function targetBytes(ctx: Ctx, t: MediaTarget): Promise<Buffer> {
 function missingOriginal(ctx: Ctx, uuid: string): never {
   ctx.log.error({ uuid }, 'media row without its original in the store');
   throw notFound(messages.mediaNotFound);
+}
+
+/**
+ * For backups (modules/backup), which run from a command line without an app: the store a setup names (disk or S3),
+ * the key of an original, and the uuids of every upload. Derivatives are left out: they are made again on request.
+ */
+export { createMediaStore, originalKey, type MediaStore } from './storage.ts';
+export { mediaUuids } from './queries.ts';
+
+// ---------------------------------------------------------------- listens
+
+const dayOf = (now: Date) => Math.floor(now.getTime() / 86_400_000);
+
+/**
+ * `POST /audio/listen`: a listener (`u{id}` or `a{hit_id}`, as views name readers) started an audio block of a
+ * published entry; the first start of the UTC day counts. A hash the entry does not hold is 404, so made-up blocks
+ * gather nothing.
+ */
+export async function listen(
+  ctx: Ctx,
+  visitor: string,
+  entryId: number,
+  hash: string,
+): Promise<{ listens: number; is_listened: boolean }> {
+  if (!(await audioBlockExists(ctx.db, entryId, hash))) throw notFound(messages.audioNotFound);
+  const r = await markListen(ctx.db, { entryId, hash, visitor, day: dayOf(ctx.now()) });
+  return { listens: r.listens, is_listened: r.counted };
+}
+
+/** The hourly cleanup: marks of days before yesterday. */
+export async function deleteOldListenMarks(ctx: Ctx): Promise<void> {
+  await deleteListenMarksBefore(ctx.db, dayOf(ctx.now()) - 1);
 }

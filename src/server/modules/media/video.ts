@@ -127,3 +127,92 @@ export async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
     return fs.readFile(output);
   });
 }
+
+/** Video files other than mp4 that uploads take (by their bytes): QuickTime (phones) and WebM. */
+const OTHER_VIDEO: Record<string, string> = { 'video/quicktime': 'mov', 'video/webm': 'matroska,webm' };
+export const isOtherVideo = (mime: string | undefined) => mime !== undefined && mime in OTHER_VIDEO;
+
+/**
+ * A .mov or .webm made an H.264/AAC mp4 every browser plays (yuv420p, even sides, at most 1920 px wide, the index
+ * first), without the file's metadata. Longer than `maxSeconds` is refused before encoding (its header says).
+ */
+export async function toMp4(data: Buffer, mime: string, maxSeconds: number): Promise<Buffer> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in');
+    const output = path.join(dir, 'out.mp4');
+    await fs.writeFile(input, data);
+    const demuxer = ['-protocol_whitelist', 'file', '-f', OTHER_VIDEO[mime], '-i', input];
+    // ffmpeg with an input and no output describes the file (duration, streams) and exits with an error.
+    const probe = await runFfmpeg(demuxer).then(
+      (r) => r.stderr,
+      (err: { stderr?: Buffer }) => String(err.stderr ?? ''),
+    );
+    const d = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(probe);
+    if (!d || !/Stream #.*Video:/.test(probe)) throw new MediaRefused(messages.mediaBroken);
+    const seconds = Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]);
+    if (seconds > maxSeconds) throw new MediaRefused(messages.mediaVideoTooLong(Math.floor(maxSeconds / 60)));
+    try {
+      await runFfmpeg([
+        '-loglevel',
+        'error',
+        ...demuxer,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-map_metadata',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-vf',
+        "scale='min(1920,iw)':-2,format=yuv420p",
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-fflags',
+        '+bitexact',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        output,
+      ]);
+      return await fs.readFile(output);
+    } catch {
+      throw new MediaRefused(messages.mediaBroken);
+    }
+  });
+}
+
+/** A video's poster: its first frame as a jpg of the asked width (or its own), for the player's `poster`. */
+export async function videoPoster(mp4: Buffer, width?: number): Promise<Buffer> {
+  return withTemp(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    await fs.writeFile(input, mp4);
+    const { stdout } = await runFfmpeg([
+      '-loglevel',
+      'error',
+      ...VIDEO_INPUT,
+      input,
+      '-frames:v',
+      '1',
+      ...(width ? ['-vf', `scale='min(${width},iw)':-2`] : []),
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'mjpeg',
+      '-q:v',
+      '3',
+      'pipe:1',
+    ]);
+    if (!stdout.length) throw new MediaRefused(messages.mediaBroken);
+    return stdout;
+  });
+}

@@ -8,14 +8,14 @@ import * as policy from './policy.ts';
 import * as q from './queries.ts';
 import { tell } from './delivery.ts';
 import type { Viewer } from './access.ts';
-import { presentAuthor } from '../users/index.ts';
+import { presentPerson } from '../users/index.ts';
 
 /** Messages and chats as the API answers them; members told of a changed message. */
 
 export const URL_RE = /\bhttps?:\/\/[^\s<>"']+/i;
 
 export const person = (id: number, name: string, slug: string, avatar: string | null, color: string): ChatPerson =>
-  presentAuthor({ author_id: id, author_name: name, author_slug: slug, author_avatar: avatar, author_color: color });
+  presentPerson({ author_id: id, author_name: name, author_slug: slug, author_avatar: avatar, author_color: color });
 
 export function presentMessage(row: q.MessageRow, reactions: q.ReactionRowOut[] = []): Message {
   const author =

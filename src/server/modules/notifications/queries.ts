@@ -320,14 +320,16 @@ export async function digestRecipients(db: Db): Promise<EmailSubscriptionRow[]> 
   );
 }
 
-/** The day's best: published in the 24 hours before `until`, by votes then comments. */
+/** The day's best: published in the 24 hours before `until`, by votes then comments; never a private community's. */
 export async function topEntries(db: Db, until: Date, count: number) {
   return rows(
     db,
     z.object({ id: col.int, title: col.text, likes_summ: col.int, comments_count: col.int }),
     sql`
-    select id, title, likes_summ, comments_count from entries
-    where is_published and not removed and published_at > ${new Date(until.getTime() - 86_400_000)} and published_at <= ${until}
+    select id, title, likes_summ, comments_count from entries e
+    where is_published and not removed
+      and not exists (select 1 from subsites ps where ps.id = e.subsite_id and ps.is_private)
+      and published_at > ${new Date(until.getTime() - 86_400_000)} and published_at <= ${until}
     order by likes_summ desc, comments_count desc, id desc
     limit ${count}`,
   );

@@ -59,7 +59,7 @@ function present(row: q.PageRow): StaticPage {
 async function pageRow(ctx: Ctx, slug: string): Promise<q.PageRow> {
   const known = slugOf(slug);
   await ensurePages(ctx);
-  return expected(await q.page(ctx.db, known), `static page ${known}`);
+  return expected(await q.page(ctx.read, known), `static page ${known}`);
 }
 
 /** The page at its address, for anyone. */
@@ -70,14 +70,14 @@ export async function read(ctx: Ctx, slug: string): Promise<StaticPage> {
 /** Every page, in the order of STATIC_PAGES, for the administrators' screen. */
 export async function all(ctx: Ctx): Promise<StaticPage[]> {
   await ensurePages(ctx);
-  const rows = (await q.allPages(ctx.db)).filter((r) => isStaticSlug(r.slug));
+  const rows = (await q.allPages(ctx.read)).filter((r) => isStaticSlug(r.slug));
   return STATIC_SLUGS.flatMap((slug) => rows.filter((r) => r.slug === slug)).map(present);
 }
 
 /** The page's versions, newest first. */
 export async function versions(ctx: Ctx, slug: string): Promise<PageVersion[]> {
   const row = await pageRow(ctx, slug);
-  return (await q.versions(ctx.db, row.slug)).map((v) => ({
+  return (await q.versions(ctx.read, row.slug)).map((v) => ({
     id: v.id,
     date: v.created_at.toISOString(),
     title: v.title,

@@ -13,22 +13,28 @@ import { settleOrder } from './settle.ts';
 
 /** Buying by card: `prepare`, a Plus order, and one idempotent card payment of any kind. */
 
-/** `GET /payments/accounts/orders/prepare`: the products, the cashier and its key, the reader's email, an order number. */
-export function prepare(ctx: Ctx, user: UserRow): PrepareData {
+/**
+ * `GET /payments/accounts/orders/prepare`: the products, the cashier and its key, the reader's email, an order number,
+ * kept as this reader's last prepared order (a create that names no order pays it).
+ */
+export async function prepare(ctx: Ctx, user: UserRow): Promise<PrepareData> {
   const provider = providerOf(ctx);
+  const order = newOrderNumber(ctx, user.id);
+  await q.keepPreparedOrder(ctx.db, user.id, order, ctx.now());
   return {
     stuff: PRODUCTS.map((p) => ({ stuff_id: p.stuff_id, price: p.price, days: p.days, recurring: p.recurring })),
     cashier: { type: provider.type, public_id: provider.key.public_id },
     cp_public: provider.key,
     user_email: user.email,
-    order: newOrderNumber(ctx, user.id),
+    order,
   };
 }
 
 export interface CreateInput {
   stuff_id: number;
   email: string;
-  order: string;
+  /** The order number from `prepare`; none (the spec's body): the reader's last prepared order. */
+  order?: string;
   /** A gift: the receiver's user id. */
   gift_to?: number;
   /** A discount promo code typed in the buy popup. */
@@ -46,7 +52,8 @@ export interface CreateInput {
 export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): Promise<CreateResult> {
   const product = productOf(input.stuff_id);
   if (!product) throw badRequest(messages.paymentStuffInvalid);
-  assertOwnOrderNumber(ctx, user.id, input.order);
+  const order = input.order ?? (await lastPrepared(ctx, user.id, product.stuff_id));
+  assertOwnOrderNumber(ctx, user.id, order);
   const recipientId = input.gift_to ?? null;
   if (recipientId !== null) {
     if (product.recurring) throw badRequest(messages.paymentGiftPeriodInvalid);
@@ -55,7 +62,7 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
   }
   const pricing = plusPricing(ctx);
   // A repeated create answers from the stored order, so its price is the one the first create computed.
-  const stored = await q.orderByKey(ctx.db, `card:${input.order}`);
+  const stored = await q.orderByKey(ctx.db, `card:${order}`);
   const priced = stored
     ? { amount: stored.amount, promo: null }
     : pricing
@@ -71,11 +78,26 @@ export async function createOrder(ctx: Ctx, user: UserRow, input: CreateInput): 
     hold: promo && pricing ? (tx, order) => pricing.hold(tx, order, promo.id) : undefined,
     recipientId,
     email: input.email,
-    order: input.order,
+    order,
     cryptogram: input.cryptogram,
     ip: input.ip,
     description: messages.paymentDescription(product.days),
   });
+}
+
+/**
+ * The order a create without an order number pays: this reader's last prepared one, while it can be paid (prepared
+ * less than ORDER_HOLD_MINUTES ago, not paid, and if its payment began, begun for this product).
+ */
+async function lastPrepared(ctx: Ctx, userId: number, stuffId: number): Promise<string> {
+  const prepared = await q.preparedOrder(ctx.db, userId);
+  if (!prepared) throw badRequest(messages.paymentOrderNotPrepared);
+  if (ctx.now().getTime() - prepared.created_at.getTime() >= ORDER_HOLD_MINUTES * 60_000)
+    throw badRequest(messages.paymentOrderExpired);
+  const begun = await q.orderByKey(ctx.db, `card:${prepared.order_number}`);
+  if (begun && (begun.status === 'paid' || begun.status === 'refunded')) throw badRequest(messages.paymentOrderPaid);
+  if (begun && (begun.kind !== 'plus' || begun.stuff_id !== stuffId)) throw badRequest(messages.paymentOrderOtherStuff);
+  return prepared.order_number;
 }
 
 export interface CardPayment {

@@ -8,6 +8,7 @@ import {
   paymentCharges,
   paymentOrders,
   paymentSubscriptions,
+  subscriptions,
   subsites,
   users,
 } from '../../db/schema.ts';
@@ -230,7 +231,7 @@ describe('buying Plus with the test cashier', () => {
       { data: { stuff_id: 1, email: 'a@example.ru', order: p.order, amount: -1 }, cryptogram: good },
       { data: { stuff_id: 1, email: 'a@example.ru', order: p.order }, cryptogram: good, amount: 1e12 },
       { data: { stuff_id: 1, email: 'a@example.ru', order: 'x' }, cryptogram: good },
-      { data: { stuff_id: 1, email: 'a@example.ru' }, cryptogram: good },
+      { data: { stuff_id: 1, email: 'a@example.ru', order: null }, cryptogram: good },
       { data: { stuff_id: 1, email: 'a@example.ru', order: p.order } },
       { data: { stuff_id: 1, email: 'a@example.ru', order: p.order }, cryptogram: 12 },
       { data: { stuff_id: 1, email: 'a@example.ru', order: p.order, gift_to: id }, cryptogram: good },
@@ -316,7 +317,7 @@ describe('buying Plus with the test cashier', () => {
   });
 
   it('after buying, a vote in a private subsite goes through (402 before)', async () => {
-    const { v } = await signedIn();
+    const { v, id: voterId } = await signedIn();
     const author = await signedIn();
     const [club] = await t.database.db
       .insert(subsites)
@@ -334,6 +335,8 @@ describe('buying Plus with the test cashier', () => {
         publishedAt: new Date(),
       })
       .returning();
+    // A member of the club (subscribed): outsiders do not see its entries at all.
+    await t.database.db.insert(subscriptions).values({ userId: voterId, subsiteId: club.id });
     const before = await v.post('/v3.0/like', { id: entry.id, type: 'content', sign: 1 });
     expect(isRussianError(before, 402)).toBe(true);
     await buy(v, 1, SUCCESS);

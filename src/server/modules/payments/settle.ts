@@ -87,6 +87,12 @@ export async function paid(
   const { charge } = await q.upsertCharge(ctx.db, chargeInput(order, result, 'succeeded', subscriptionId));
   if (charge.status !== 'succeeded') await q.completeCharge(ctx.db, charge.id, result.cardLast4, result.cardType);
   if (!(await q.setOrderStatus(ctx.db, order.id, ['new', 'pending', 'declined'], 'paid', ctx.now()))) return null;
+  ctx.events.emit('payment.succeeded', {
+    orderId: order.id,
+    userId: order.user_id,
+    kind: order.kind,
+    amount: order.amount,
+  });
   await postLedger(ctx, {
     userId: order.user_id,
     kind: 'charge',

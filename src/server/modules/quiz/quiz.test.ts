@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/catalogue.ts';
 import { randomAlphanumerics } from '../../../shared/quiz.ts';
-import { bans, entries, quizVotes, quizzes, subsites, users } from '../../db/schema.ts';
+import { bans, entries, quizVotes, quizzes, subscriptions, subsites, users } from '../../db/schema.ts';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { requestDeletion } from '../accounts/deletion-queries.ts';
@@ -251,6 +251,10 @@ describe('POST /quiz/{hash}/entryId/{id}/vote[/{option}]', () => {
     )[0];
     const p = await quizEntry(2);
     await t.database.db.update(entries).set({ subsiteId: club.id }).where(eq(entries.id, p.entry.id));
+    // An outsider does not see a private community's quiz; a member is asked for Plus.
+    refused(await vote(reader.v, p.quiz.hash, p.entry.id, p.items[0]), 403, messages.entryPrivate);
+    refused(await bundle(reader.v, p.quiz.hash), 404, messages.quizNotFound);
+    await t.database.db.insert(subscriptions).values({ userId: reader.id, subsiteId: club.id });
     refused(await vote(reader.v, p.quiz.hash, p.entry.id, p.items[0]), 402, messages.votePlusRequired);
   });
 });

@@ -7,8 +7,9 @@ import { perAppCache } from '../../lib/cache.ts';
 import { ApiError, badRequest, expected, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { assertNotBannedIn } from '../restrictions/index.ts';
-import { presentAuthor } from '../users/index.ts';
+import { presentPerson } from '../users/index.ts';
 import { assertCanVote, canSee } from './policy.ts';
+import { readsPrivateSubsite } from '../subsites/service.ts';
 import * as q from './queries.ts';
 
 type Viewer = UserRow | null;
@@ -46,7 +47,7 @@ export async function keepQuizzes(ctx: Ctx, entryId: number, blocks: readonly Bl
   await q.replaceQuizzes(ctx.db, entryId, list);
 }
 
-const presentVoter = (r: Parameters<typeof presentAuthor>[0]): QuizVoter => presentAuthor(r);
+const presentVoter = (r: Parameters<typeof presentPerson>[0]): QuizVoter => presentPerson(r);
 
 /** Everyone's part of a quiz's results: the options' counts, the voters' total, three random voters. */
 type Counted = Omit<QuizResult, 'userVoted' | 'userItems'>;
@@ -76,7 +77,7 @@ async function counted(ctx: Ctx, quiz: q.QuizRow): Promise<Counted> {
  * A popular quiz is read by every reader of its entry and of the feeds: everyone's part of its results is counted
  * at most once a second per node (with the shared caches on; a vote's own answer and the live messages count afresh).
  */
-const countedCache = perAppCache<Counted>(1000, 10_000, { staleMs: 1000 });
+const countedCache = perAppCache<Counted>('quiz.results', 1000, 10_000, { staleMs: 1000 });
 
 /** The results of these quizzes as `viewerId` sees them (null: as anyone, the live messages). */
 async function resultsOf(
@@ -109,22 +110,28 @@ async function resultsOf(
   );
 }
 
+/** Whether the quiz's entry is in a private community this viewer is not a member of. */
+const closedFor = async (ctx: Ctx, viewer: Viewer, quiz: q.QuizRow) =>
+  quiz.is_private && !(await readsPrivateSubsite(ctx, viewer, quiz.subsite_id));
+
 /** `GET /quiz/bundleResult`: every asked quiz the reader may see; unknown ones null, none known at all a 404. */
 export async function bundle(ctx: Ctx, viewer: Viewer, hashes: string[]): Promise<QuizBundle> {
   const unique = [...new Set(hashes)];
-  const seen = (await q.findQuizzes(ctx.db, unique)).filter((x) => canSee(viewer, x));
+  const found = await q.findQuizzes(ctx.db, unique);
+  const closed = await Promise.all(found.map((x) => closedFor(ctx, viewer, x)));
+  const seen = found.filter((x, i) => canSee(viewer, x, closed[i]));
   if (!seen.length) throw notFound(messages.quizNotFound);
   const results = await resultsOf(ctx, seen, viewer?.id ?? null);
   return Object.fromEntries(unique.map((h) => [h, results.get(h) ?? null]));
 }
 
 /** An option's random voters change slowly and are asked by every reader who looks: kept a minute with the shared caches on (spec: cached). */
-const votersCache = perAppCache<QuizVoter[]>(60_000, 10_000);
+const votersCache = perAppCache<QuizVoter[]>('quiz.voters', 60_000, 10_000);
 
 /** `GET /quiz/randomResults/{hash}/{itemHash}`: up to three random voters of the option. */
 export async function randomResults(ctx: Ctx, viewer: Viewer, hash: string, itemHash: string): Promise<QuizVoter[]> {
   const quiz = await q.findQuiz(ctx.db, hash);
-  if (!quiz || !canSee(viewer, quiz)) throw notFound(messages.quizNotFound);
+  if (!quiz || !canSee(viewer, quiz, await closedFor(ctx, viewer, quiz))) throw notFound(messages.quizNotFound);
   if (!quiz.items.includes(itemHash)) throw notFound(messages.quizItemNotFound);
   const read = async () => (await q.randomVoters(ctx.db, hash, itemHash)).map(presentVoter);
   return ctx.config.sharedCaches ? votersCache(ctx).get(`${hash}:${itemHash}`, read) : read();
@@ -143,7 +150,7 @@ export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<Q
   const items = [...new Set(input.items)];
   const quiz = await transaction(ctx, async (ctx) => {
     const quiz = await q.findQuiz(ctx.db, input.hash);
-    assertCanVote(user, quiz, input.entryId, items);
+    assertCanVote(user, quiz, input.entryId, items, !!quiz && (await closedFor(ctx, user, quiz)));
     await assertNotBannedIn(ctx, user.id, quiz.subsite_id);
     const stored = await q.insertVote(ctx.db, {
       quizHash: quiz.hash,
@@ -165,8 +172,11 @@ export async function withdrawAll(ctx: Ctx, userId: number): Promise<number> {
   return quizzes.length;
 }
 
-/** The results anyone sees now, for the live message; null when the quiz is gone. */
+/**
+ * The results anyone sees now, for the live message; null when the quiz is gone, or in a private community (the
+ * entry's channel is open to anyone).
+ */
 export async function liveResults(ctx: Ctx, hash: string): Promise<QuizResult | null> {
   const quiz = await q.findQuiz(ctx.db, hash);
-  return quiz ? ((await resultsOf(ctx, [quiz], null, true)).get(hash) ?? null) : null;
+  return quiz && !quiz.is_private ? ((await resultsOf(ctx, [quiz], null, true)).get(hash) ?? null) : null;
 }

@@ -13,7 +13,8 @@ import {
 import type { Ctx } from '../../context.ts';
 import { CHANNEL_NAME_MAX, channelRule, checkAuth } from '../../lib/channels.ts';
 import { saveStaticVersion } from './queries.ts';
-import { closeRedis, duplicateRedis } from '../../lib/redis.ts';
+import { closeRedis, duplicateRedis, redisUp } from '../../lib/redis.ts';
+import { onScrape } from '../../lib/metrics.ts';
 
 /** Per connection: channels at once, bytes per message, commands per window (a misbehaving tab is cut off). */
 export const MAX_CHANNELS_PER_SOCKET = 200;
@@ -79,6 +80,16 @@ export function startHub(app: FastifyInstance): Hub {
   /** The newest build any node announced: during a rolling deploy the old nodes must not tell new tabs they are old. */
   let staticVersion = '';
   if (redisClients.length) io.on('static_version', (version: string) => (staticVersion = version));
+  // This node's sockets, channels and adapter connections, read at each metrics scrape (lib/metrics.ts).
+  const stopCounting = onScrape(ctx, (m) => {
+    const local = io.of('/');
+    m.socketsConnected.set(local.sockets.size);
+    // Each socket also sits in a room named by its own id: that one is no channel.
+    let channels = 0;
+    for (const room of local.adapter.rooms.keys()) if (!local.sockets.has(room)) channels++;
+    m.socketChannels.set(channels);
+    redisClients.forEach((r, i) => m.redisUp.set({ client: i ? 'sub' : 'pub' }, redisUp(r) ? 1 : 0));
+  });
 
   io.on('connection', (socket) => {
     let commands = 0;
@@ -163,6 +174,7 @@ export function startHub(app: FastifyInstance): Hub {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    stopCounting();
     await io.close();
     await Promise.all(redisClients.map(closeRedis));
   });

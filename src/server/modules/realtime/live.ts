@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { ui } from '../../../shared/catalogue.ts';
 import { collapseWhitespace, truncate } from '../../../shared/format.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -7,14 +6,13 @@ import type { Ctx } from '../../context.ts';
 import { escapeHtml } from '../../../shared/html.ts';
 import { entryUrl } from '../entries/service.ts';
 import { perAppCache } from '../../lib/cache.ts';
+import { signLiveToken } from '../../lib/live-token.ts';
 import type { UserRow } from '../auth/index.ts';
 import { requirePlus } from './policy.ts';
 import * as q from './queries.ts';
 
 /** Characters of a comment the live feed shows. */
 export const LIVE_TEXT_MAX = 140;
-/** A Plus reader's private live token lives a day; the client asks for a new one after that. */
-export const LIVE_TOKEN_TTL_S = 24 * 3600;
 
 const safeColor = (c: string) => (/^#[0-9a-f]{3,8}$/i.test(c) ? c : '#6b7cff');
 const safeUrl = (u: string | null) => (u && /^(https?:\/\/|\/)[^\s"'<>]*$/i.test(u) ? u : null);
@@ -62,7 +60,7 @@ export function presentLive(row: q.LiveRow): LiveItem {
 }
 
 // Every page with the sidebar asks for it; in production one query per second serves them all.
-const initialCache = perAppCache<LiveItem[]>(1000, 1);
+const initialCache = perAppCache<LiveItem[]>('realtime.live', 1000, 1);
 
 /** `GET /live/initial`: the newest 20 items. */
 export async function initial(ctx: Ctx): Promise<LiveItem[]> {
@@ -80,13 +78,7 @@ export async function entryItem(ctx: Ctx, entryId: number): Promise<LiveItem | n
   return row ? presentLive(row) : null;
 }
 
-/** A Plus reader's private live token: `{userId}.{expires}.{hmac}`, checkable by any node with the secret. */
+/** A Plus reader's private live token (lib/live-token.ts): it opens the Plus live streams. */
 export function liveToken(ctx: Ctx, user: UserRow): LiveToken {
-  const userId = requirePlus(user).id;
-  const expires = Math.floor(ctx.now().getTime() / 1000) + LIVE_TOKEN_TTL_S;
-  const mac = crypto
-    .createHmac('sha256', ctx.config.secret)
-    .update(`live-token:${userId}:${expires}`)
-    .digest('base64url');
-  return { token: `${userId}.${expires}.${mac}`, expires };
+  return signLiveToken(ctx.config.secret, requirePlus(user).id, ctx.now());
 }

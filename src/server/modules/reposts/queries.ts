@@ -84,6 +84,7 @@ export const RepostCardRow = EntryCardRow.extend({
   by_slug: col.text,
   by_avatar: col.text.nullable(),
   by_color: col.text,
+  by_plus: col.bool,
   into_id: col.int,
   into_type: z.enum(['user', 'community', 'company']),
   into_name: col.text,
@@ -96,6 +97,7 @@ export type RepostCardRow = z.output<typeof RepostCardRow>;
 const repostColumns = sql`,
   r.id as repost_id, r.comment as repost_comment, r.created_at as repost_date,
   rb.id as by_id, rb.name as by_name, rb.slug as by_slug, rb.avatar_url as by_avatar, rb.avatar_color as by_color,
+  exists (select 1 from users bu where bu.id = rb.id and bu.is_paid) as by_plus,
   ri.id as into_id, ri.type as into_type, ri.name as into_name, ri.slug as into_slug, ri.avatar_url as into_avatar,
   ri.avatar_color as into_color`;
 
@@ -109,7 +111,8 @@ const readerFilter = (viewerId: number | null) =>
 
 /**
  * Reposts into these subsites, newest first, from before `before` (a repost id: the keyset), with the originals still
- * published, less what the reader hid or muted.
+ * published and not in a private community (a repost made before it closed shows nothing of it), less what the reader
+ * hid or muted.
  */
 export const cardsInto = (
   db: Db,
@@ -130,7 +133,7 @@ export const cardsInto = (
          where r.subsite_id in (${sql.join(
            subsiteIds.map((id) => sql`${id}`),
            sql`, `,
-         )}) and e.is_published and not e.removed ${before === null ? sql`` : sql`and r.id < ${before}`}
+         )}) and e.is_published and not e.removed and not s.is_private ${before === null ? sql`` : sql`and r.id < ${before}`}
            ${readerFilter(viewerId)}
          order by r.id desc
          limit ${limit}`,

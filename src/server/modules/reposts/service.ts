@@ -10,6 +10,7 @@ import { entryWrites } from '../entries/index.ts';
 import { presentCard } from '../entries/service.ts';
 import { managesSubsite } from '../subsites/service.ts';
 import { assertCanRepost, canRemove } from './policy.ts';
+import { presentAuthor } from '../users/index.ts';
 import * as q from './queries.ts';
 
 /** Reposts a feed page shows at most. */
@@ -79,18 +80,22 @@ export async function targets(ctx: Ctx, user: UserRow, entryId: number): Promise
   };
 }
 
-export function presentRepost(row: q.RepostCardRow): RepostCard {
+export function presentRepost(row: q.RepostCardRow, secret: string): RepostCard {
   return {
     id: row.repost_id,
     date: row.repost_date.toISOString(),
     comment: row.repost_comment,
-    by: {
-      id: row.by_id,
-      name: row.by_name,
-      url: subsiteUrl({ id: row.by_id, type: 'user', slug: row.by_slug }),
-      avatar_url: row.by_avatar,
-      avatar_color: row.by_color,
-    },
+    by: presentAuthor(
+      {
+        author_id: row.by_id,
+        author_name: row.by_name,
+        author_slug: row.by_slug,
+        author_avatar: row.by_avatar,
+        author_color: row.by_color,
+        author_plus: row.by_plus,
+      },
+      secret,
+    ),
     subsite: {
       id: row.into_id,
       type: row.into_type,
@@ -99,7 +104,7 @@ export function presentRepost(row: q.RepostCardRow): RepostCard {
       avatar_url: row.into_avatar,
       avatar_color: row.into_color,
     },
-    entry: presentCard(row),
+    entry: presentCard(row, secret),
   };
 }
 
@@ -114,5 +119,7 @@ export async function feed(
   before: number | null,
 ): Promise<RepostCard[]> {
   const ids = 'subsiteId' in source ? [source.subsiteId] : await q.subscribedIds(ctx.db, source.subscriberId);
-  return (await q.cardsInto(ctx.db, viewerId, ids, before, REPOSTS_PAGE)).map(presentRepost);
+  return (await q.cardsInto(ctx.db, viewerId, ids, before, REPOSTS_PAGE)).map((row) =>
+    presentRepost(row, ctx.config.secret),
+  );
 }

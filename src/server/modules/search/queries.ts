@@ -20,9 +20,14 @@ export interface TextSearch {
   order: SearchOrder;
   since: Date | null;
   subsiteId: number | null;
+  /** The private communities: their entries and comments are never found (a page is the same for everyone). */
+  closed?: number[];
   offset: number;
   limit: number;
 }
+
+const notClosed = (s: TextSearch, subsiteId: SQL) =>
+  s.closed?.length ? sql`and ${subsiteId} <> all(${intArray(s.closed)}::int[])` : sql``;
 
 /** `query`: the tsquery as text, whose stems the server marks in the title and the text (search/highlight.ts). */
 const SearchEntryRow = EntryCardRow.extend({ body: col.text, query: col.text, found: col.int });
@@ -90,6 +95,7 @@ function newestMatches(s: TextSearch, take: number, now: Date): { windows: SQL; 
          ${weeks === null ? sql`` : sql`and e.week @@ ${once(sql`to_tsquery('simple', ${weeks.join(' | ')})`)}`}
          ${s.since ? sql`and e.published_at >= ${s.since.toISOString()}::timestamptz` : sql``}
          ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
+         ${notClosed(s, sql`e.subsite_id`)}
        order by ${several ? sql`e.published_at + interval '0 s'` : sql`e.published_at`} desc, e.id desc
        limit ${limit})`;
   });
@@ -158,6 +164,7 @@ const SearchCommentRow = z.object({
   author_slug: col.text,
   author_avatar: col.text.nullable(),
   author_color: col.text,
+  author_plus: col.bool,
   entry_title: col.text,
   entry_slug: col.text,
   subsite_id: col.int,
@@ -177,7 +184,8 @@ function commentOrder(order: SearchOrder, q: SQL): SQL {
 function commentHits(s: TextSearch, q: SQL): SQL {
   const filters = sql`not c.removed and c.search_vector @@ ${q} and e.is_published and not e.removed
          ${s.since ? sql`and c.created_at >= ${s.since.toISOString()}::timestamptz` : sql``}
-         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}`;
+         ${s.subsiteId ? sql`and ${s.subsiteId}::int in (e.subsite_id, e.author_id)` : sql``}
+         ${notClosed(s, sql`e.subsite_id`)}`;
   if (s.order === 'date')
     return sql`
       select c.id, (extract(epoch from c.created_at))::float8 as v
@@ -203,6 +211,7 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
     select c.id, c.entry_id, c.reply_to, c.created_at, c.likes_count, c.likes_summ,
            a.id as author_id, a.type as author_type, a.name as author_name, a.slug as author_slug,
            a.avatar_url as author_avatar, a.avatar_color as author_color,
+           exists (select 1 from users au where au.id = a.id and au.is_paid) as author_plus,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
            ${textToHighlight(sql`c.text`)} as text, ${once(q)}::text as query
       from hits h

@@ -14,7 +14,6 @@ import {
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
 import { queryWords } from '../../db/text-search.ts';
-import { transaction } from '../../db/transaction.ts';
 import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { escapeHtml } from '../../../shared/html.ts';
@@ -23,6 +22,7 @@ import { searchHashtags } from '../hashtags/service.ts';
 import { highlightSnippet, highlightWhole, queryTerms } from './highlight.ts';
 import * as q from './queries.ts';
 import { presentAuthor } from '../users/index.ts';
+import { privateSubsiteIds } from '../subsites/service.ts';
 import { upcomingCards } from '../events/service.ts';
 import { publishedCards } from '../vacancies/service.ts';
 
@@ -62,6 +62,7 @@ interface SharedPage {
 // more while its successor is computed, so the readers asking at that moment do not all wait for the database
 // (a page is never older than twice ANONYMOUS_CACHE_MS).
 const sharedCache = perAppCache<SharedPage>(
+  'search.pages',
   ANONYMOUS_CACHE_MS,
   { entries: 2000, bytes: 16 * 1024 * 1024, sizeOf: (v) => 2 * (v as SharedPage).answer.body.length },
   { dropOnWrite: true, staleMs: ANONYMOUS_CACHE_MS },
@@ -115,7 +116,7 @@ async function withReaderMarks(
   const ids = page.items.map((item) => (item as { id: number }).id);
   if (entity === 'entries' || entity === 'comments') {
     const marks = new Map(
-      (await q.marksOf(ctx.db, viewerId, entity === 'entries' ? 'content' : 'comment', ids))
+      (await q.marksOf(ctx.read, viewerId, entity === 'entries' ? 'content' : 'comment', ids))
         .filter((m) => m.my_vote || m.is_favorited)
         .map((m) => [m.id, m]),
     );
@@ -129,7 +130,7 @@ async function withReaderMarks(
     return { ...page, items: items };
   }
   if (entity === 'users' || entity === 'subsites') {
-    const subscribed = await q.subscribedAmong(ctx.db, viewerId, ids);
+    const subscribed = await q.subscribedAmong(ctx.read, viewerId, ids);
     if (!subscribed.size) return null;
     const items = (page.items as SearchSubsite[]).map((item) => ({ ...item, is_subscribed: subscribed.has(item.id) }));
     return { ...page, items: items };
@@ -150,18 +151,20 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
     // One row more than a page tells whether the list goes on.
     limit: SEARCH_PAGE_SIZE + 1,
   };
+  // A page is the same for every reader: a private community's entries and comments are found by nobody.
+  const closed = await privateSubsiteIds(ctx);
   let items: SearchPage['items'];
   if (r.entity === 'entries') {
     // The candidates tell whether the list goes on: cards and highlights are made for the page's rows alone.
-    const s = { ...base, limit: SEARCH_PAGE_SIZE, words, subsiteId: r.subsite_id ?? null };
-    const found = await q.searchEntries(ctx.db, s, ctx.now());
-    return { items: found.rows.map(presentEntry), is_finished: !found.more };
+    const s = { ...base, limit: SEARCH_PAGE_SIZE, words, subsiteId: r.subsite_id ?? null, closed };
+    const found = await q.searchEntries(ctx.read, s, ctx.now());
+    return { items: found.rows.map((row) => presentEntry(row, ctx.config.secret)), is_finished: !found.more };
   }
   if (r.entity === 'comments') {
-    const s = { ...base, words, subsiteId: r.subsite_id ?? null };
-    items = (await q.searchComments(ctx.db, s)).map(presentComment);
+    const s = { ...base, words, subsiteId: r.subsite_id ?? null, closed };
+    items = (await q.searchComments(ctx.read, s)).map((row) => presentComment(row, ctx.config.secret));
   } else if (r.entity === 'vacancies') {
-    const hits = await q.searchVacancies(ctx.db, { ...base, words, subsiteId: r.subsite_id ?? null });
+    const hits = await q.searchVacancies(ctx.read, { ...base, words, subsiteId: r.subsite_id ?? null });
     const terms = queryTerms(hits[0]?.query ?? '');
     const cards = await publishedCards(
       ctx,
@@ -169,7 +172,7 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
     );
     items = cards.map((v): SearchVacancy => ({ ...v, title_html: highlightWhole(v.title, terms) }));
   } else if (r.entity === 'events') {
-    const hits = await q.searchEvents(ctx.db, { ...base, words, subsiteId: r.subsite_id ?? null }, ctx.now());
+    const hits = await q.searchEvents(ctx.read, { ...base, words, subsiteId: r.subsite_id ?? null }, ctx.now());
     const terms = queryTerms(hits[0]?.query ?? '');
     const cards = await upcomingCards(
       ctx,
@@ -178,9 +181,10 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
     items = cards.map((e): SearchEvent => ({ ...e, title_html: highlightWhole(e.title, terms) }));
   } else {
     const kind = r.entity;
-    const found = await transaction(ctx, async (ctx) => {
-      await q.useNameSimilarity(ctx.db);
-      return q.searchSubsites(ctx.db, { ...base, kind, text: words.join(' ') });
+    // One transaction on the read handle: the threshold holds for its own statement.
+    const found = await ctx.read.transaction(async (tx) => {
+      await q.useNameSimilarity(tx);
+      return q.searchSubsites(tx, { ...base, kind, text: words.join(' ') });
     });
     items = found.map((row) => presentSubsite(row, words));
   }
@@ -190,16 +194,16 @@ async function readSearch(ctx: Ctx, r: Request): Promise<SearchPage> {
   };
 }
 
-function presentEntry(row: q.SearchEntryRow): SearchEntry {
+function presentEntry(row: q.SearchEntryRow, secret: string): SearchEntry {
   const terms = queryTerms(row.query);
   return {
-    ...presentCard(row),
+    ...presentCard(row, secret),
     title_html: highlightWhole(row.title, terms),
     snippet_html: highlightSnippet(row.body, terms),
   };
 }
 
-function presentComment(row: q.SearchCommentRow): SearchComment {
+function presentComment(row: q.SearchCommentRow, secret: string): SearchComment {
   const url = entryUrl({
     id: row.entry_id,
     slug: row.entry_slug,
@@ -212,7 +216,7 @@ function presentComment(row: q.SearchCommentRow): SearchComment {
     entry_id: row.entry_id,
     reply_to: row.reply_to,
     date: row.created_at.toISOString(),
-    author: presentAuthor(row),
+    author: presentAuthor(row, secret),
     likes: { count: row.likes_count, summ: row.likes_summ, is_liked: 0 },
     url: `${url}?comment=${row.id}`,
     entry: { id: row.entry_id, title: row.entry_title, url },

@@ -16,6 +16,7 @@ import { cleanName, linkIdentity, mailLinkConfirmation } from './link.ts';
 import { callbackUrl, type Profile } from './secrets.ts';
 import { telegramProfile, telegramUrl } from './telegram.ts';
 import { decideOAuth } from './policy.ts';
+import { clientAuth, ISSUERS, NAMES, plainProfile, SCOPES, staticMetadata } from './providers.ts';
 import * as q from './queries.ts';
 import { sha256 } from '../../lib/hash.ts';
 
@@ -23,44 +24,6 @@ import { sha256 } from '../../lib/hash.ts';
  * Social sign-in over OAuth 2 / OpenID Connect with openid-client (PKCE, state, nonce, ID token checks). Every
  * request to a provider goes through safe-fetch (its address rules, size and time limits).
  */
-
-const NAMES: Record<ProviderType, string> = {
-  vk: 'VK ID',
-  yandex: 'Яндекс ID',
-  google: 'Google',
-  apple: 'Apple',
-  telegram: 'Telegram',
-  oidc: 'OpenID',
-};
-
-/** Server metadata of the providers without discovery (plain OAuth 2) or with a fixed issuer. */
-type StaticMetadata = client.ServerMetadata & { userinfo: string };
-const VK: StaticMetadata = {
-  issuer: 'https://id.vk.com',
-  authorization_endpoint: 'https://id.vk.com/authorize',
-  token_endpoint: 'https://id.vk.com/oauth2/auth',
-  userinfo: 'https://id.vk.com/oauth2/user_info',
-};
-const YANDEX: StaticMetadata = {
-  issuer: 'https://oauth.yandex.ru',
-  authorization_endpoint: 'https://oauth.yandex.ru/authorize',
-  token_endpoint: 'https://oauth.yandex.ru/token',
-  userinfo: 'https://login.yandex.ru/info?format=json',
-};
-const STATIC: Partial<Record<ProviderType, StaticMetadata>> = { vk: VK, yandex: YANDEX };
-const ISSUERS: Partial<Record<ProviderType, string>> = {
-  google: 'https://accounts.google.com',
-  apple: 'https://appleid.apple.com',
-};
-const SCOPES: Record<ProviderType, string> = {
-  vk: 'email',
-  yandex: 'login:email login:info',
-  google: 'openid email profile',
-  // Apple sends the name (once, at the first sign-in) and the address only to a form_post callback.
-  apple: 'openid name email',
-  telegram: '',
-  oidc: 'openid email profile',
-};
 
 export function providerName(ctx: Ctx, type: string): string {
   if (type === 'oidc') return ctx.config.signinProviders.oidc?.name ?? NAMES.oidc;
@@ -134,10 +97,11 @@ async function configuration(ctx: Ctx, type: ProviderType): Promise<client.Confi
   const keys = keysOf(ctx, type);
   const secret = type === 'apple' ? appleSecret(keys, ctx.now()) : keys.clientSecret;
   const customFetch = fetchThroughRules(ctx);
-  const fixed = STATIC[type];
+  const fixed = staticMetadata(type, keys);
   if (fixed) {
-    const config = new client.Configuration(fixed, keys.clientId, undefined, client.ClientSecretPost(secret));
+    const config = new client.Configuration(fixed, keys.clientId, undefined, clientAuth(type, secret ?? ''));
     config[client.customFetch] = customFetch;
+    if (fixed.issuer.startsWith('http:')) client.allowInsecureRequests(config);
     return config;
   }
   const issuerUrl = type === 'oidc' ? keys.issuer : ISSUERS[type];
@@ -232,37 +196,9 @@ async function profileFromTokens(
   tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
   appleUser: string | undefined,
 ): Promise<Profile> {
+  const plain = staticMetadata(type, keysOf(ctx, type));
+  if (plain) return plainProfile(config, type, plain, keysOf(ctx, type), tokens.access_token);
   const claims = tokens.claims();
-  if (type === 'vk' || type === 'yandex') {
-    const keys = keysOf(ctx, type);
-    const res =
-      type === 'vk'
-        ? await client.fetchProtectedResource(
-            config,
-            tokens.access_token,
-            new URL(VK.userinfo),
-            'POST',
-            new URLSearchParams({ client_id: keys.clientId, access_token: tokens.access_token }),
-          )
-        : await client.fetchProtectedResource(config, tokens.access_token, new URL(YANDEX.userinfo), 'GET');
-    const info = (await res.json()) as Record<string, unknown>;
-    if (type === 'vk') {
-      const u = (info.user ?? {}) as Record<string, unknown>;
-      return {
-        subject: String(u.user_id ?? ''),
-        email: String(u.email ?? ''),
-        // VK ID confirms the addresses it returns.
-        emailVerified: Boolean(u.email),
-        name: [u.first_name, u.last_name].filter(Boolean).join(' '),
-      };
-    }
-    return {
-      subject: String(info.id ?? ''),
-      email: String(info.default_email ?? ''),
-      emailVerified: Boolean(info.default_email),
-      name: String(info.real_name ?? info.display_name ?? info.login ?? ''),
-    };
-  }
   if (!claims) throw badRequest(messages.oauthFailed);
   if (type === 'apple') return appleProfile(claims, appleUser);
   let info: Record<string, unknown> = claims;

@@ -333,7 +333,7 @@ describe('social sign-in against a local OpenID Connect provider', () => {
 
   it.each([
     ['no id', { type: 'oidc' }],
-    ['an unknown type', { id: 1, type: 'twitter' }],
+    ['an unknown type', { id: 1, type: 'myspace' }],
     ['a huge id', { id: 2 ** 40, type: 'oidc' }],
     ['an extra field', { id: 1, type: 'oidc', user_id: 2 }],
   ])('unlink refuses %s', async (_l, body) => {

@@ -113,6 +113,105 @@ export async function startTestOidc(redirectUris: string[], chosenPort?: number)
   };
 }
 
+/**
+ * A stand-in for the plain OAuth 2 providers X and Facebook on 127.0.0.1, at their real paths (the app's
+ * `keys.origin` sends their endpoints here): its authorize page sends the browser straight back with a code for the
+ * `login` query parameter the test adds; the token endpoint checks the client (HTTP Basic for X, the form for
+ * Facebook), the redirect URL and the PKCE verifier; the user endpoints want the bearer token. Facebook gives
+ * `{login}@example.ru` unless the login starts with `noemail`; X never gives an address.
+ */
+export interface TestOAuth2 {
+  origin: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+export async function startTestOAuth2(): Promise<TestOAuth2> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const clientId = 'sreda-oauth2';
+  const clientSecret = 'sreda-oauth2-secret';
+  const codes = new Map<string, { login: string; challenge: string; redirect: string }>();
+  const tokens = new Map<string, string>();
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', origin);
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const path = url.pathname;
+      if (path === '/i/oauth2/authorize' || path === '/v19.0/dialog/oauth') {
+        const p = url.searchParams;
+        const back = new URL(p.get('redirect_uri') ?? '');
+        if (p.get('client_id') !== clientId || p.get('code_challenge_method') !== 'S256') return send(res, 400, {});
+        const code = crypto.randomBytes(12).toString('hex');
+        codes.set(code, { login: p.get('login') ?? '', challenge: p.get('code_challenge') ?? '', redirect: back.href });
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', p.get('state') ?? '');
+        return res.writeHead(302, { location: back.href }).end();
+      }
+      if (path === '/2/oauth2/token' || path === '/v19.0/oauth/access_token') {
+        const form = new URLSearchParams(raw);
+        // HTTP Basic carries the id and secret form-encoded (RFC 6749 §2.3.1).
+        const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+          .toString()
+          .split(':')
+          .map((part) => decodeURIComponent(part.replace(/\+/g, ' ')));
+        const client =
+          path === '/2/oauth2/token'
+            ? basic[0] === clientId && basic[1] === clientSecret
+            : form.get('client_id') === clientId && form.get('client_secret') === clientSecret;
+        const grant = codes.get(form.get('code') ?? '');
+        codes.delete(form.get('code') ?? '');
+        const verifier = crypto
+          .createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url');
+        if (!client) return send(res, 401, { error: 'invalid_client' });
+        if (!grant || grant.challenge !== verifier || grant.redirect !== form.get('redirect_uri'))
+          return send(res, 400, { error: 'invalid_grant' });
+        const token = crypto.randomBytes(12).toString('hex');
+        tokens.set(token, grant.login);
+        return send(res, 200, { access_token: token, token_type: 'bearer', expires_in: 7200 });
+      }
+      const login = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (login === undefined) return send(res, 401, { error: 'invalid_token' });
+      if (path === '/2/users/me')
+        return send(res, 200, { data: { id: `x-${login}`, name: `Птица ${login}`, username: login } });
+      if (path === '/me' && url.searchParams.get('fields') === 'id,name,email,picture')
+        return send(res, 200, {
+          id: `fb-${login}`,
+          name: `Друг ${login}`,
+          ...(login.startsWith('noemail') ? {} : { email: `${login}@example.ru` }),
+          picture: { data: { url: `${origin}/picture.png` } },
+        });
+      return send(res, 404, {});
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin,
+    clientId,
+    clientSecret,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Opens /auth/{type} as the visitor and plays `login` at the stand-in: the callback path it sends the browser to. */
+export async function throughOAuth2(v: Visitor, oauth2: TestOAuth2, type: 'twitter' | 'facebook', login: string) {
+  const start = await v.get(`/auth/${type}`);
+  expect(start.statusCode).toBe(302);
+  const location = new URL(start.headers.location as string);
+  expect(location.origin).toBe(oauth2.origin);
+  expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+  location.searchParams.set('login', login);
+  const res = await fetch(location, { redirect: 'manual' });
+  return res.headers.get('location')!.replace(/^https?:\/\/[^/]+/, '');
+}
+
 /** Opens /auth/oidc as the visitor (its browser gets the state's cookie), plays the person at the provider, and
  * returns the callback path the provider sends the browser to. */
 export async function throughProvider(v: Visitor, oidc: TestOidc, login: string) {

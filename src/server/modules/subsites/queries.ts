@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { col, firstRow } from '../../db/rows.ts';
-import { accountDeletions, mutes, subsiteRoles, subscriptions, subsites } from '../../db/schema.ts';
+import { col, firstRow, IdRow, intArray, rows } from '../../db/rows.ts';
+import { accountDeletions, joinRequests, mutes, subsiteRoles, subscriptions, subsites } from '../../db/schema.ts';
 import { userWrites } from '../users/index.ts';
 
 export async function findSubsite(db: Db, id: number) {
@@ -155,4 +155,105 @@ export async function managedCommunityOf(db: Db, managerId: number, memberId: nu
              or exists (select 1 from subsite_roles t where t.subsite_id = s.id and t.user_id = ${memberId}))
          order by s.created_at, s.id limit 1`,
   );
+}
+
+// ---- private communities ----
+
+/** The ids of the private communities (few: a page's check of them is one array compare). */
+export async function privateIds(db: Db): Promise<number[]> {
+  return (await rows(db, IdRow, sql`select id from subsites where is_private order by id`)).map((r) => r.id);
+}
+
+/** Which of these private communities the person belongs to: subscribed or on its team. */
+export async function memberOf(db: Db, userId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const found = await rows(
+    db,
+    IdRow,
+    sql`select x.subsite_id as id from subscriptions x where x.user_id = ${userId} and x.subsite_id = any(${intArray(ids)}::int[])
+        union
+        select r.subsite_id as id from subsite_roles r where r.user_id = ${userId} and r.subsite_id = any(${intArray(ids)}::int[])`,
+  );
+  return found.map((r) => r.id);
+}
+
+/** Adds the person's request to join (once); whether this call added it. */
+export async function addJoinRequest(db: Db, userId: number, subsiteId: number): Promise<boolean> {
+  const added = await db
+    .insert(joinRequests)
+    .values({ userId, subsiteId })
+    .onConflictDoNothing()
+    .returning({ userId: joinRequests.userId });
+  return added.length > 0;
+}
+
+/** Takes the request away (answered, withdrawn); whether there was one. */
+export async function removeJoinRequest(db: Db, userId: number, subsiteId: number): Promise<boolean> {
+  const gone = await db
+    .delete(joinRequests)
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.subsiteId, subsiteId)))
+    .returning({ userId: joinRequests.userId });
+  return gone.length > 0;
+}
+
+export async function hasJoinRequest(db: Db, userId: number, subsiteId: number): Promise<boolean> {
+  const found = await db
+    .select({ userId: joinRequests.userId })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.subsiteId, subsiteId)))
+    .limit(1);
+  return found.length > 0;
+}
+
+/** A community open to all again: its waiting requests go. */
+export async function dropJoinRequests(db: Db, subsiteId: number) {
+  await db.delete(joinRequests).where(eq(joinRequests.subsiteId, subsiteId));
+}
+
+/** An account closed: its requests go. */
+export async function forgetJoinRequests(db: Db, userId: number) {
+  await db.delete(joinRequests).where(eq(joinRequests.userId, userId));
+}
+
+const JoinRequestRow = z.object({
+  id: col.int,
+  name: col.text,
+  slug: col.text,
+  avatar_url: col.text.nullable(),
+  avatar_color: col.text,
+  is_plus: col.bool,
+  created_at: col.date,
+});
+export type JoinRequestRow = z.output<typeof JoinRequestRow>;
+
+/** The waiting requests of a community, the oldest first (at most `limit`). */
+export function joinRequestsOf(db: Db, subsiteId: number, limit: number): Promise<JoinRequestRow[]> {
+  return rows(
+    db,
+    JoinRequestRow,
+    sql`select a.id, a.name, a.slug, a.avatar_url, a.avatar_color, u.is_paid as is_plus, j.created_at
+          from subsite_join_requests j join subsites a on a.id = j.user_id join users u on u.id = j.user_id
+         where j.subsite_id = ${subsiteId}
+         order by j.created_at, j.user_id
+         limit ${limit}`,
+  );
+}
+
+export async function joinRequestsCount(db: Db, subsiteId: number): Promise<number> {
+  const row = await firstRow(
+    db,
+    CountRow,
+    sql`select count(*)::int as n from subsite_join_requests where subsite_id = ${subsiteId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Who answers a community's requests: its creator and admins. */
+export async function managerIds(db: Db, subsiteId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: subsiteRoles.userId })
+    .from(subsiteRoles)
+    .where(and(eq(subsiteRoles.subsiteId, subsiteId), inArray(subsiteRoles.role, ['owner', 'admin'])))
+    .orderBy(asc(subsiteRoles.userId));
+  return found.map((r) => r.id);
 }

@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/catalogue.ts';
 import * as contracts from '../../../shared/api/subsites.ts';
 import { READS, route } from '../../http/route.ts';
+import { Said } from '../../lib/answers.ts';
 import * as subsites from './service.ts';
 
 /** Communities, subscriptions and the reader's relation to a subsite (spec/content.md §4). */
@@ -12,10 +13,13 @@ export const subsiteRoutes = [
     }),
   }),
 
+  // In a private community the button asks to join: the message says which happened.
   route.implement(contracts.subscribe, {
     rateLimit: [60, 60],
-    message: messages.subscribed,
-    handler: ({ ctx, user, params }) => subsites.subscribe(ctx, user.id, params.id),
+    handler: async ({ ctx, user, params }) => {
+      const data = await subsites.subscribe(ctx, user, params.id);
+      return new Said(data, data.is_requested ? messages.joinRequested : messages.subscribed);
+    },
   }),
 
   route.implement(contracts.unsubscribe, {
@@ -26,7 +30,7 @@ export const subsiteRoutes = [
 
   route.implement(contracts.details, {
     rateLimit: READS,
-    handler: ({ ctx, user, params }) => subsites.detailsById(ctx, params.id, user?.id ?? null),
+    handler: ({ ctx, user, params }) => subsites.detailsById(ctx, params.id, user),
   }),
 
   // Muting a person's blog id ignores that author everywhere (spec/content.md §4: mute subsite, ignore author).
@@ -58,5 +62,23 @@ export const subsiteRoutes = [
     rateLimit: [30, 60],
     message: messages.sortingSaved,
     handler: ({ ctx, user, params }) => subsites.saveDefaultSorting(ctx, user.id, params.type),
+  }),
+
+  // A private community's door (issue 32, point 4): its managers read and answer the requests to join.
+  route.implement(contracts.joinRequestsOf, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params }) => subsites.joinRequests(ctx, user, params.id),
+  }),
+
+  route.implement(contracts.approveJoin, {
+    rateLimit: [120, 60],
+    message: messages.joinApproved,
+    handler: ({ ctx, user, params, body }) => subsites.decideJoin(ctx, user, params.id, body.user_id, true),
+  }),
+
+  route.implement(contracts.refuseJoin, {
+    rateLimit: [120, 60],
+    message: messages.joinRefused,
+    handler: ({ ctx, user, params, body }) => subsites.decideJoin(ctx, user, params.id, body.user_id, false),
   }),
 ];

@@ -1,14 +1,29 @@
-import type { SubsiteCard, SubscribeData } from '../../../shared/api.ts';
+import type { SubsiteCard } from '../../../shared/api.ts';
 import { messages } from '../../../shared/catalogue.ts';
+import type { Role } from '../../../shared/api.ts';
 import { type FeedSorting, type MuteData, type NotifyData, type SubsiteDetails } from '../../../shared/feed.ts';
 import { MANAGER_ROLES, SUBSITE_ROLE_NAMES, subsiteRoleName } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
-import { transaction } from '../../db/transaction.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertCanMute, assertCanNotify, assertCanSubscribe } from './policy.ts';
+import { assertCanMute, assertCanNotify } from './policy.ts';
+import { readsPrivateSubsite } from './membership.ts';
 import * as q from './queries.ts';
 import { settings as userSettings } from '../users/index.ts';
+
+export {
+  closedTo,
+  decideJoin,
+  dropJoinRequests,
+  forgetJoinRequests,
+  joinRequests,
+  privateSubsiteIds,
+  readsPrivateSubsite,
+  subscribe,
+  unsubscribe,
+} from './membership.ts';
+
+type Viewer = { id: number; role: Role } | null;
 
 export function presentSubsite(s: q.SubsiteRow, subscribed: Set<number>): SubsiteCard {
   return {
@@ -30,28 +45,6 @@ async function existing(ctx: Ctx, id: number) {
   return subsite;
 }
 
-/** The subscription and the subscribers count in one transaction; the event waits for the commit. */
-export async function subscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
-  return transaction(ctx, async (ctx) => {
-    const subsite = await existing(ctx, subsiteId);
-    assertCanSubscribe(userId, subsite);
-    const { count, changed } = await q.subscribe(ctx.db, userId, subsiteId);
-    if (changed)
-      ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: true, subscribersCount: count });
-    return { subsite_id: subsiteId, is_subscribed: true, subscribers_count: count };
-  });
-}
-
-export async function unsubscribe(ctx: Ctx, userId: number, subsiteId: number): Promise<SubscribeData> {
-  return transaction(ctx, async (ctx) => {
-    await existing(ctx, subsiteId);
-    const { count, changed } = await q.unsubscribe(ctx.db, userId, subsiteId);
-    if (changed)
-      ctx.events.emit('subscription.changed', { subsiteId, userId, subscribed: false, subscribersCount: count });
-    return { subsite_id: subsiteId, is_subscribed: false, subscribers_count: count };
-  });
-}
-
 /** The ids of the subsites a reader is subscribed to (the messenger offers the people among them). */
 export async function subscriptionIds(ctx: Ctx, userId: number): Promise<number[]> {
   return [...(await q.subscribedIds(ctx.db, userId))];
@@ -59,8 +52,8 @@ export async function subscriptionIds(ctx: Ctx, userId: number): Promise<number[
 
 export async function communities(ctx: Ctx, userId: number | null, limit = 20): Promise<SubsiteCard[]> {
   const [rows, subscribed] = await Promise.all([
-    q.listCommunities(ctx.db, limit),
-    userId ? q.subscribedIds(ctx.db, userId) : Promise.resolve(new Set<number>()),
+    q.listCommunities(ctx.read, limit),
+    userId ? q.subscribedIds(ctx.read, userId) : Promise.resolve(new Set<number>()),
   ]);
   return rows.map((s) => presentSubsite(s, subscribed));
 }
@@ -69,8 +62,8 @@ export async function communities(ctx: Ctx, userId: number | null, limit = 20): 
 export async function cardsByIds(ctx: Ctx, ids: number[], userId: number | null): Promise<SubsiteCard[]> {
   if (!ids.length) return [];
   const [rows, subscribed] = await Promise.all([
-    q.findSubsites(ctx.db, ids),
-    userId ? q.subscribedIds(ctx.db, userId) : Promise.resolve(new Set<number>()),
+    q.findSubsites(ctx.read, ids),
+    userId ? q.subscribedIds(ctx.read, userId) : Promise.resolve(new Set<number>()),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -90,16 +83,23 @@ export const roleOf = (ctx: Ctx, { userId, subsiteId }: { userId: number; subsit
 export const managesSubsite = async (ctx: Ctx, who: { userId: number; subsiteId: number }) =>
   MANAGER_ROLES.includes((await roleOf(ctx, who)) ?? '');
 
-/** The subsite page header for one reader (anonymous readers see no relation). */
-export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number | null): Promise<SubsiteDetails> {
-  const [relation, entriesCount, isDeleted, role] = await Promise.all([
+/**
+ * The subsite page header for one reader (anonymous readers see no relation). A private community tells whether the
+ * reader reads it, whether they asked to join, and its managers how many wait.
+ */
+export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewer: Viewer): Promise<SubsiteDetails> {
+  const viewerId = viewer?.id ?? null;
+  const [relation, entriesCount, isDeleted, role, canRead, requested] = await Promise.all([
     viewerId
-      ? q.readerRelation(ctx.db, viewerId, subsite.id)
+      ? q.readerRelation(ctx.read, viewerId, subsite.id)
       : Promise.resolve({ isSubscribed: false, isNotify: false, isMuted: false }),
-    q.entriesCount(ctx.db, subsite),
-    q.isDeletedAccount(ctx.db, subsite),
+    q.entriesCount(ctx.read, subsite),
+    q.isDeletedAccount(ctx.read, subsite),
     viewerId ? roleOf(ctx, { userId: viewerId, subsiteId: subsite.id }) : Promise.resolve(null),
+    !subsite.isPrivate || readsPrivateSubsite(ctx, viewer, subsite.id),
+    viewerId && subsite.isPrivate ? q.hasJoinRequest(ctx.read, viewerId, subsite.id) : Promise.resolve(false),
   ]);
+  const manages = role === 'owner' || role === 'admin';
   const isMine = subsite.type === 'user' && subsite.id === viewerId;
   return {
     ...presentSubsite(subsite, new Set(relation.isSubscribed ? [subsite.id] : [])),
@@ -110,15 +110,19 @@ export async function details(ctx: Ctx, subsite: q.SubsiteRow, viewerId: number 
     is_notify: relation.isNotify,
     is_mine: isMine,
     is_deleted: isDeleted,
-    can_manage: !isDeleted && (isMine || role === 'owner' || role === 'admin'),
+    can_manage: !isDeleted && (isMine || manages),
+    can_read: canRead,
+    plus_join: subsite.isPrivate && subsite.plusJoin,
+    is_join_requested: requested,
+    join_requests_count: manages && subsite.isPrivate ? await q.joinRequestsCount(ctx.read, subsite.id) : 0,
     entries_count: entriesCount,
     created: subsite.createdAt.toISOString(),
     roles: SUBSITE_ROLE_NAMES.map((name) => ({ name, active: subsiteRoleName(role) === name })),
   };
 }
 
-export async function detailsById(ctx: Ctx, id: number, viewerId: number | null): Promise<SubsiteDetails> {
-  return details(ctx, await existing(ctx, id), viewerId);
+export async function detailsById(ctx: Ctx, id: number, viewer: Viewer): Promise<SubsiteDetails> {
+  return details(ctx, await existing(ctx, id), viewer);
 }
 
 /** `/u/{id}-{slug}` and `/s/{slug}` lookups for the pages; undefined when there is no such subsite. */

@@ -119,13 +119,13 @@ describe('subscribing', () => {
     expect(first.json()).toEqual({
       rc: 200,
       rm: messages.subscribed,
-      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 },
+      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1, is_requested: false },
     });
     const second = await v.post(subscribePath(c.id));
     expect(second.json()).toEqual({
       rc: 200,
       rm: messages.subscribed,
-      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1 },
+      data: { subsite_id: c.id, is_subscribed: true, subscribers_count: 1, is_requested: false },
     });
     expect(await counterOf(c.id)).toBe(1);
     expect(await rowsOf(c.id)).toBe(1);
@@ -156,7 +156,7 @@ describe('subscribing', () => {
     const res = await v.post(subscribePath(author.user.id));
     expect(res.json()).toMatchObject({
       rc: 200,
-      data: { subsite_id: author.user.id, is_subscribed: true, subscribers_count: 1 },
+      data: { subsite_id: author.user.id, is_subscribed: true, subscribers_count: 1, is_requested: false },
     });
     expect(await subscribedIds(v)).toContain(author.user.id);
   });
@@ -181,13 +181,13 @@ describe('unsubscribing', () => {
     expect(first.json()).toEqual({
       rc: 200,
       rm: messages.unsubscribed,
-      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 },
+      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5, is_requested: false },
     });
     const second = await v.post(unsubscribePath(c.id));
     expect(second.json()).toEqual({
       rc: 200,
       rm: messages.unsubscribed,
-      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5 },
+      data: { subsite_id: c.id, is_subscribed: false, subscribers_count: 5, is_requested: false },
     });
     expect(await counterOf(c.id)).toBe(5);
     expect(await isRow(user.id, c.id)).toBe(false);

@@ -4,6 +4,7 @@
  */
 export { insertUser, type NewUser } from './queries.ts';
 export { isAdmin, isBanned, isStaff } from './policy.ts';
-export { presentAuthor, type AuthorColumns } from './present.ts';
+export { presentAuthor, presentPerson, type AuthorColumns, type UserColumns } from './present.ts';
+export { userHash } from './hash.ts';
 export { settings } from './settings.ts';
 export * as userWrites from './write-queries.ts';

@@ -1,4 +1,5 @@
 import { subsiteUrl } from '../../../shared/slug.ts';
+import { userHash } from './hash.ts';
 
 /** The columns a list reads of a person who wrote something (an entry, a comment, a message). */
 export interface AuthorColumns {
@@ -11,11 +12,28 @@ export interface AuthorColumns {
   author_type?: 'user' | 'community' | 'company';
 }
 
-/** A person as every list shows them: the name, a link to their blog, the avatar or its colour. */
-export const presentAuthor = (row: AuthorColumns) => ({
+/** What a user entity adds (spec/content.md §3 "User: id, url, name, hash, is_paid"): whether they have Plus. */
+export interface UserColumns extends AuthorColumns {
+  author_plus: boolean;
+}
+
+/** A person as the messenger and a quiz's voters show them: the name, a link to their blog, the avatar or its colour. */
+export const presentPerson = (row: AuthorColumns) => ({
   id: row.author_id,
   name: row.author_name,
   url: subsiteUrl({ id: row.author_id, type: row.author_type ?? 'user', slug: row.author_slug }),
   avatar_url: row.author_avatar,
   avatar_color: row.author_color,
+});
+
+/**
+ * The user entity (spec/content.md §3 "User: id, url, name, hash, is_paid"), as entries, comments, reposts and search
+ * show their authors: the person, their stable `hash` (the current user object's own, so a client tells "mine"
+ * without comparing ids) and `is_paid` (Plus), kept as `is_plus` too (the badge by the name).
+ */
+export const presentAuthor = (row: UserColumns, secret: string) => ({
+  ...presentPerson(row),
+  hash: userHash(secret, row.author_id),
+  is_paid: row.author_plus,
+  is_plus: row.author_plus,
 });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { CurrentUser, Role } from '../../../shared/api.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
 import type { Ctx } from '../../context.ts';
@@ -6,12 +5,10 @@ import { transaction } from '../../db/transaction.ts';
 import { activeSiteBan, insertUser, setRole, userIdByEmail, userRelations, type NewUser } from './queries.ts';
 import { isBanned, isStaff } from './policy.ts';
 import { settings } from './settings.ts';
+import { userHash } from './hash.ts';
 import { MANAGER_ROLES, REVIEWER_ROLES, type OwnBan } from '../../../shared/moderation.ts';
 
-/** A stable per-user hash for client-side identity checks; never a secret by itself. */
-export function userHash(secret: string, userId: number, purpose = 'user'): string {
-  return crypto.createHmac('sha256', secret).update(`${purpose}:${userId}`).digest('hex').slice(0, 32);
-}
+export { userHash } from './hash.ts';
 
 /** What presenting a user takes of their row (auth's `UserRow` has it all). */
 export interface UserFacts {
@@ -77,7 +74,11 @@ export async function presentCurrentUser(ctx: Ctx, u: UserFacts): Promise<Curren
 
 /** A user with their personal blog and its owner role, in one transaction (joined when the caller has one open). */
 export function createUser(ctx: Ctx, u: NewUser): Promise<number> {
-  return transaction(ctx, (ctx) => insertUser(ctx.db, u));
+  return transaction(ctx, async (ctx) => {
+    const id = await insertUser(ctx.db, u);
+    ctx.events.emit('user.created', { userId: id });
+    return id;
+  });
 }
 
 /** `npm start -- --admin EMAIL`: the operator's way to hand an existing account the keys. */

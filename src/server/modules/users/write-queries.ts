@@ -113,7 +113,7 @@ export async function expirePlus(db: Db, now: Date): Promise<number[]> {
 export type SubsiteChange = Partial<
   Pick<
     typeof subsites.$inferInsert,
-    'name' | 'slug' | 'description' | 'avatarUrl' | 'coverUrl' | 'posting' | 'isModerated'
+    'name' | 'slug' | 'description' | 'avatarUrl' | 'coverUrl' | 'posting' | 'isModerated' | 'isPrivate' | 'plusJoin'
   >
 >;
 

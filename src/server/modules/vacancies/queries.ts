@@ -47,21 +47,32 @@ export const VacancyRow = z.object({
 });
 export type VacancyRow = z.output<typeof VacancyRow>;
 
-const SELECT = sql`
-  select v.id, v.subsite_id, v.author_id, v.title, v.company, v.description, v.description_blocks,
-        v.salary_from, v.salary_to, v.town_id,
-         v.is_remote, v.specialisation, v.experience, v.employment, v.apply_url, v.apply_contact, v.state, v.reason,
+/** What a card shows: a vacancy without its description and the ways to apply, which only its own page reads. */
+export const VacancyCardRow = VacancyRow.omit({
+  description: true,
+  description_blocks: true,
+  apply_url: true,
+  apply_contact: true,
+  reason: true,
+});
+export type VacancyCardRow = z.output<typeof VacancyCardRow>;
+
+const CARD_COLUMNS = sql`v.id, v.subsite_id, v.author_id, v.title, v.company, v.salary_from, v.salary_to, v.town_id,
+         v.is_remote, v.specialisation, v.experience, v.employment, v.state,
          v.published_at, v.expires_at, v.created_at,
          to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort,
          s.type as subsite_type, s.name as subsite_name, s.slug as subsite_slug, s.avatar_url as subsite_avatar,
-         s.avatar_color as subsite_color
-    from vacancies v join subsites s on s.id = v.subsite_id`;
+         s.avatar_color as subsite_color`;
+const FROM = sql`from vacancies v join subsites s on s.id = v.subsite_id`;
+const SELECT = sql`select ${CARD_COLUMNS}, v.description, v.description_blocks, v.apply_url, v.apply_contact, v.reason
+    ${FROM}`;
+const SELECT_CARD = sql`select ${CARD_COLUMNS} ${FROM}`;
 
 export const findVacancy = (db: Db, id: number) => firstRow(db, VacancyRow, sql`${SELECT} where v.id = ${id}`);
 
 /** The published ones among these ids (in no order). */
 export const findPublished = (db: Db, ids: number[]) =>
-  rows(db, VacancyRow, sql`${SELECT} where v.state = 'published' and v.id = any(${intArray(ids)}::int[])`);
+  rows(db, VacancyCardRow, sql`${SELECT_CARD} where v.state = 'published' and v.id = any(${intArray(ids)}::int[])`);
 
 export interface Cursor {
   lastId: number;
@@ -75,7 +86,7 @@ export function listPublished(
   cursor: Cursor | null,
   limit: number,
   offset = 0,
-): Promise<VacancyRow[]> {
+): Promise<VacancyCardRow[]> {
   const where: SQL[] = [sql`v.state = 'published'`];
   if (f.town_id !== undefined) where.push(sql`v.town_id = ${f.town_id}`);
   if (f.remote) where.push(sql`v.is_remote`);
@@ -91,11 +102,19 @@ export function listPublished(
   if (cursor) where.push(sql`(v.published_at, v.id) < (${cursor.lastSortingValue}::timestamptz, ${cursor.lastId})`);
   return rows(
     db,
-    VacancyRow,
-    sql`${SELECT} where ${sql.join(where, sql` and `)}
+    VacancyCardRow,
+    sql`${SELECT_CARD} where ${sql.join(where, sql` and `)}
      order by v.published_at desc, v.id desc limit ${limit} offset ${offset}`,
   );
 }
+
+/** The newest published vacancies with their descriptions (the RSS feed). */
+export const newestPublished = (db: Db, limit: number) =>
+  rows(
+    db,
+    VacancyRow,
+    sql`${SELECT} where v.state = 'published' order by v.published_at desc, v.id desc limit ${limit}`,
+  );
 
 /** A person's own vacancies (posted by them from any blog), newest first. */
 export const listByAuthor = (db: Db, authorId: number, limit = 50) =>

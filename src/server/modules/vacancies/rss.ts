@@ -17,7 +17,7 @@ const RSS_TEXT = 600;
  */
 export async function vacanciesRss(ctx: Ctx): Promise<Feed> {
   const base = ctx.config.publicUrl;
-  const found = await q.listPublished(ctx.db, {}, null, RSS_VACANCIES);
+  const found = await q.newestPublished(ctx.db, RSS_VACANCIES);
   const newest = found[0]?.published_at ?? null;
   const items = found.map((v) => {
     const link = `${base}/job/${v.id}`;

@@ -22,6 +22,7 @@ import { transaction } from '../../db/transaction.ts';
 import { queueLetter } from '../../jobs/letters.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { boardActions } from '../../lib/board.ts';
+import { perAppCache } from '../../lib/cache.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findTowns, townById, type Town } from '../../lib/towns.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
@@ -38,7 +39,7 @@ const DAY_MS = 86_400_000;
 const townData = (t: Town): TownData => ({ id: t.id, name: t.name, region: t.region });
 export const presentTown = (t: Town | undefined): TownData | null => (t ? townData(t) : null);
 
-export function presentCard(r: q.VacancyRow): VacancyCardData {
+export function presentCard(r: q.VacancyCardRow): VacancyCardData {
   return {
     id: r.id,
     url: `/job/${r.id}`,
@@ -97,8 +98,20 @@ const board = boardActions(
 export const { queue, publish, reject, unpublish } = board;
 const { load } = board;
 
+/**
+ * A page of the list is the same for every reader: in production it is read once per few seconds per filter set and
+ * cursor (the feed's way), and a write this node answers drops it, so a publication shows at once here.
+ */
+export const LIST_CACHE_MS = 5000;
+const listCache = perAppCache<VacanciesPageData>('vacancies.list', LIST_CACHE_MS, 2000, { dropOnWrite: true });
+
 /** One page of published vacancies, newest first. */
-export async function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor | null): Promise<VacanciesPageData> {
+export function list(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor | null): Promise<VacanciesPageData> {
+  if (!ctx.config.sharedCaches) return readList(ctx, filters, cursor);
+  return listCache(ctx).get(JSON.stringify([filters, cursor]), () => readList(ctx, filters, cursor));
+}
+
+async function readList(ctx: Ctx, filters: VacancyFilters, cursor: q.Cursor | null): Promise<VacanciesPageData> {
   const found = await q.listPublished(ctx.db, filters, cursor, VACANCIES_PAGE_SIZE);
   const last = found.at(-1);
   return {

@@ -12,6 +12,7 @@ const VoteTargetRow = z.object({
   removed: col.bool,
   comment_removed: col.bool,
   is_enabled_likes: col.bool,
+  subsite_id: col.int,
   is_private: col.bool,
 });
 export type VoteTargetRow = z.output<typeof VoteTargetRow>;
@@ -23,7 +24,7 @@ export async function findVoteTarget(db: Db, type: ReactionTarget, id: number): 
         VoteTargetRow,
         sql`
         select e.id as entry_id, e.author_id, e.is_published, e.removed, false as comment_removed,
-               e.is_enabled_likes, s.is_private
+               e.is_enabled_likes, s.id as subsite_id, s.is_private
           from entries e join subsites s on s.id = e.subsite_id
          where e.id = ${id}`,
       )
@@ -32,7 +33,7 @@ export async function findVoteTarget(db: Db, type: ReactionTarget, id: number): 
         VoteTargetRow,
         sql`
         select e.id as entry_id, c.author_id, e.is_published, e.removed, c.removed as comment_removed,
-               e.is_enabled_likes, s.is_private
+               e.is_enabled_likes, s.id as subsite_id, s.is_private
           from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id
          where c.id = ${id}`,
       );

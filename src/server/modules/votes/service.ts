@@ -4,6 +4,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { UserRow } from '../auth/index.ts';
 import { voteCountersOf } from './counters.ts';
 import { assertCanVote } from './policy.ts';
+import { readsPrivateSubsite } from '../subsites/service.ts';
 import * as q from './queries.ts';
 
 export interface VoteInput {
@@ -22,7 +23,8 @@ export interface VoteInput {
 export async function vote(ctx: Ctx, user: UserRow, input: VoteInput): Promise<VoteData> {
   const { before, target } = await transaction(ctx, async (ctx) => {
     const target = await q.findVoteTarget(ctx.db, input.type, input.id);
-    assertCanVote(user, input.type, target);
+    const closed = !!target?.is_private && !(await readsPrivateSubsite(ctx, user, target.subsite_id));
+    assertCanVote(user, input.type, target, closed);
     return { before: await q.setVote(ctx.db, input.type, input.id, user.id, input.sign), target };
   });
   const { count, summ } = await q.tally(ctx.db, input.type, input.id);

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/index.ts';
 import { hotnessOf } from '../feed/ranking.ts';
 import { isRussianError, newUser, startTestApp, useTestApp, Visitor } from '../../testing/harness.ts';
-import { comments, entries, likes, subsites, users } from '../../db/schema.ts';
+import { comments, entries, likes, subscriptions, subsites, users } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { voteCountersOf } from './counters.ts';
 
@@ -243,12 +243,14 @@ describe('who may vote', () => {
     });
   });
 
-  it('asks for Plus (402) in a private subsite, for entries and their comments; a Plus reader votes', async () => {
+  it('asks its members for Plus (402) in a private subsite, for entries and their comments; a Plus member votes', async () => {
     const author = await signedIn();
     const club = await privateCommunity();
     const e = await entry(author.id, { subsiteId: club.id });
     const c = await comment(e.id, author.id);
     const { v, id } = await signedIn();
+    // A member: subscribed (an outsider is refused before Plus is asked: subsites/private.test.ts).
+    await t.database.db.insert(subscriptions).values({ userId: id, subsiteId: club.id });
     for (const body of [
       { id: e.id, type: 'content', sign: 1 },
       { id: c.id, type: 'comment', sign: 1 },

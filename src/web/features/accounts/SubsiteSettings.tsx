@@ -15,6 +15,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { JoinRequests } from '../subsites/JoinRequests.tsx';
 
 const t = ui.accounts.subsite;
 
@@ -136,6 +137,40 @@ function PostingFields({ v, onChange }: { v: Posting; onChange(v: Posting): void
   );
 }
 
+type Privacy = Pick<SubsiteSettings, 'is_private' | 'plus_join'>;
+
+/** A community's door (issue 32, point 4): private, and whether Plus readers come in without a request. */
+function PrivacyFields({ v, onChange }: { v: Privacy; onChange(v: Privacy): void }) {
+  const p = ui.subsites;
+  return (
+    <fieldset className="account-field" data-testid="subsite-privacy">
+      <legend className="account-field__label">{p.privacy}</legend>
+      <label className="radio">
+        <input
+          type="checkbox"
+          name="is_private"
+          checked={v.is_private}
+          onChange={(e) => onChange({ ...v, is_private: e.target.checked })}
+          data-testid="subsite-private"
+        />
+        {p.isPrivate}
+      </label>
+      <p className="settings-hint">{p.isPrivateHint}</p>
+      <label className="radio">
+        <input
+          type="checkbox"
+          name="plus_join"
+          checked={v.plus_join}
+          disabled={!v.is_private}
+          onChange={(e) => onChange({ ...v, plus_join: e.target.checked })}
+          data-testid="subsite-plus-join"
+        />
+        {p.plusJoin}
+      </label>
+    </fieldset>
+  );
+}
+
 /**
  * `{subsite_url}/settings`: name, description, avatar, cover, rules, who may post; the team. A site moderator
  * (`my_role` 'site_moderator') sees only who may post and the approval flag, which is all they may change.
@@ -149,10 +184,13 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
     rules: initial.rules,
     posting: initial.posting,
     is_moderated: initial.is_moderated,
+    is_private: initial.is_private,
+    plus_join: initial.plus_join,
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const isBlog = s.type === 'user';
+  const isCommunity = s.type === 'community';
 
   async function save(values: Omit<ContractInput<typeof saveSubsiteSettings>, 'id'>) {
     setBusy(true);
@@ -171,6 +209,7 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
     e.preventDefault();
     void save({
       ...(isBlog ? {} : { name: v.name, posting: v.posting, is_moderated: v.is_moderated ? 1 : 0 }),
+      ...(isCommunity ? { is_private: v.is_private ? 1 : 0, plus_join: v.is_private && v.plus_join ? 1 : 0 } : {}),
       description: v.description,
       rules: v.rules,
     });
@@ -255,6 +294,7 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
             />
           </label>
           {isBlog ? null : <PostingFields v={v} onChange={(p) => setV({ ...v, ...p })} />}
+          {isCommunity ? <PrivacyFields v={v} onChange={(p) => setV({ ...v, ...p })} /> : null}
           <FieldError message={error} />
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="subsite-save">
             {ui.accounts.save}
@@ -262,6 +302,7 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
         </form>
       </section>
       {isBlog ? null : <Members settings={s} onChange={setS} />}
+      {isCommunity && s.is_private ? <JoinRequests subsiteId={s.id} /> : null}
       {children}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AD_SECTIONS, PHONE_MAX_WIDTH, type AdPlace, type AdSection } from '../../../shared/ads.ts';
 import type { UnitData } from '../../../shared/api/distributions.ts';
 import { distributionsUi } from '../../../shared/catalogue/distributions.ts';
+import { track } from './analytics.ts';
 import { adsCalls } from './calls.ts';
 
 const t = distributionsUi;
@@ -62,6 +63,7 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
         if (!found.some((e) => e.isIntersecting)) return;
         seen.disconnect();
         void adsCalls.hit(unit.id, place);
+        track('In-Viewport', { unit_id: unit.id, place });
       },
       { threshold: 0.5 },
     );
@@ -74,13 +76,13 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
     <aside
       ref={ref}
       className={`ad-unit ad-unit--${unit.format} ad-unit--${place}`}
-      aria-label={t.label}
+      aria-label={unit.boosted ? t.boosted : t.label}
       data-testid="ad-unit"
       data-place={place}
       data-id={unit.id}
     >
       <div className="ad-unit__head">
-        <span className="ad-unit__label">{t.label}</span>
+        <span className="ad-unit__label">{unit.boosted ? t.boosted : t.label}</span>
         {onClose && (
           <button
             type="button"
@@ -93,7 +95,14 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
           </button>
         )}
       </div>
-      <a className="ad-unit__link" href={unit.url} target="_blank" rel="noopener sponsored">
+      <a
+        className="ad-unit__link"
+        href={unit.url}
+        target={unit.boosted ? undefined : '_blank'}
+        rel={unit.boosted ? undefined : 'noopener sponsored'}
+        onClick={() => track('Click', { unit_id: unit.id, place })}
+        data-testid="ad-link"
+      >
         {unit.image_url && <img className="ad-unit__image" src={unit.image_url} alt="" loading="lazy" />}
         {unit.format === 'native' && (
           <span className="ad-unit__body">
@@ -103,7 +112,7 @@ export function AdUnit({ target, onClose }: { target: SlotTarget; onClose?: () =
         )}
       </a>
       <p className="ad-unit__marking" data-testid="ad-marking">
-        {t.marking(unit.advertiser, unit.inn, unit.erid)}
+        {unit.boosted ? t.boostedBy(unit.advertiser) : t.marking(unit.advertiser, unit.inn, unit.erid)}
       </p>
       <p className="ad-unit__links">
         <a href="/ad">{t.advertise}</a>

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { FLOATING_HIDDEN_COOKIE, FLOATING_HIDDEN_DAYS, propagandaOf } from '../../../shared/ads.ts';
 import { readCookie, setCookie } from '../../lib/cookies.ts';
 import { AdUnit, slotTarget } from './AdUnit.tsx';
+import { startAnalytics, track } from './analytics.ts';
 import { probeAdblock } from './probe.ts';
 import './ads.css';
 
@@ -25,6 +26,12 @@ export default function Ads() {
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [slots, setSlots] = useState(slotsNow);
   const path = useLocation().pathname;
+
+  // Analytics work whatever the blocker: Show of each page (after it rendered), the clicks, the sending.
+  useEffect(() => {
+    startAnalytics();
+    track('Show');
+  }, [path]);
 
   useEffect(() => {
     void probeAdblock().then((s) => setBlocked(s.enabled));

@@ -1,6 +1,8 @@
 import type { AdPlace } from '../../../shared/ads.ts';
 import type { ContractInput } from '../../../shared/api/contract.ts';
 import type * as c from '../../../shared/api/distributions.ts';
+import type * as a from '../../../shared/api/analytics.ts';
+import type * as b from '../../../shared/api/booster.ts';
 import { call, callAtRoot } from '../../api/call.ts';
 
 /** The distributions' calls of the web client (src/shared/api/distributions.ts). */
@@ -23,6 +25,11 @@ export const adsCalls = {
     }),
   setPrices: (native: number, banner: number) =>
     call<typeof c.setPrices>('POST /admin/distributions/prices', { native, banner }),
+  analytics: (body: ContractInput<typeof a.analyticsEvent>, leaving: boolean) =>
+    call<typeof a.analyticsEvent>('POST /analytics-event', body, { notify: false, keepalive: leaving }),
+  boosterOffer: (query: ContractInput<typeof b.offer>) =>
+    call<typeof b.offer>('GET /booster/:entry_id', query, { notify: false }),
+  boosterBuy: (body: ContractInput<typeof b.buy>) => call<typeof b.buy>('POST /booster/:entry_id', body),
   sendRequest: (body: Record<string, string>) =>
     callAtRoot<typeof c.sendRequest>('POST /ad/request', body as Parameters<typeof call<typeof c.sendRequest>>[1]),
 };

@@ -7,8 +7,9 @@ import { billingCalls } from './calls.ts';
 const t = ui.billing.ads;
 
 /**
- * Settings: a Plus reader switches the feed banner off (spec/content.md §6). Shown only while the site has a banner;
- * without Plus the request answers 402, which opens the buy popup and repeats the change after purchase.
+ * Settings: a Plus reader switches ads off, the feed banner and the distributions' units alike (spec/content.md §6:
+ * "with banners enabled can disable ads in settings", hence «Отключить рекламу», not only in the feed). Shown only
+ * while the site has a banner; without Plus the request answers 402, which opens the buy popup and repeats the change.
  */
 export function AdsSetting() {
   const me = useCurrentUser();

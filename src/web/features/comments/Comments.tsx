@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { COMMENTS_PAGE_MAX, type Comment, type CommentSorting, type CommentsPage } from '../../../shared/comments.ts';
@@ -17,8 +17,11 @@ import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
+import { scrollAndHold } from '../../lib/scroll-hold.ts';
 
 const L = commentsUi;
+/** Few entries show best comments: their code loads only where some are (the phone's script budget). */
+const BestComments = lazy(() => import('./BestComments.tsx').then((m) => ({ default: m.BestComments })));
 const HIGHLIGHT_MS = 3000;
 
 /**
@@ -38,6 +41,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   const [items, setItems] = useState<Comment[] | null>(first?.items ?? null);
   const [more, setMore] = useState<Record<number, number>>(first?.more ?? {});
   const [cursor, setCursor] = useState<string | null>(first?.cursor ?? null);
+  const [best, setBest] = useState<Comment[]>(first?.best ?? []);
   const [total, setTotal] = useState(first?.count ?? entry.counters.comments);
   const [busy, setBusy] = useState<'threads' | number | null>(null);
   const [sorting, setSorting] = useState<CommentSorting>(initial?.sorting ?? 'popular');
@@ -84,6 +88,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
           unpaged.current.add(c.id);
         }
       setItems(list);
+      setBest(page.best ?? []);
       setMore(page.more);
       setCursor(page.cursor);
       setTotal(page.count);
@@ -184,9 +189,10 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     setHighlighted(id);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    requestAnimationFrame(() =>
-      document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
-    );
+    requestAnimationFrame(() => {
+      const el = document.getElementById(`comment-${id}`);
+      if (el) scrollAndHold(el);
+    });
   }, []);
 
   // A link to a comment scrolls to it and highlights it; the edit link also opens its form. A comment not shown yet
@@ -305,6 +311,12 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
   return (
     <section className="comments" id="comments" data-testid="comments" data-count={count} aria-busy={!loaded}>
       <CommentsHeader count={count} sorting={sorting} onSorting={changeSorting} />
+
+      {best.length > 0 && (
+        <Suspense fallback={null}>
+          <BestComments items={best} entryUrl={entry.url} />
+        </Suspense>
+      )}
 
       {open ? (
         <CommentForm

@@ -9,7 +9,8 @@ import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';
 import { RejectionNote, ReviewBadge } from '../entries/ReviewState.tsx';
 import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
-import { draftOf, hasContent, localDraft, sameDraft, saveEntry, type Draft } from './draft.ts';
+import { EntryFields } from './EntryFields.tsx';
+import { accessLinkOf, draftOf, hasContent, localDraft, sameDraft, saveEntry, type Draft } from './draft.ts';
 import './editor.css';
 
 const tw = ui.entries.writing;
@@ -57,6 +58,10 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
   const [busy, setBusy] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const id = useRef(entry?.id ?? null);
+  /** Whether staff hold it on the main feed now, as the last answer said (a save sends the hold only on a change). */
+  const held = useRef(entry?.is_holdonmain ?? false);
+  /** The secret link, once a saved version has it on (ticking the switch opens it only with the save's answer). */
+  const [accessLink, setAccessLink] = useState(accessLinkOf(entry));
   const base = useRef(entry?.modification_date ?? null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -90,9 +95,11 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
     (publish: boolean, notify: boolean) => {
       const run = queue.current.then(async () => {
         const snapshot = draftRef.current;
-        const result = await saveEntry(id.current, snapshot, publish, { staff, notify });
+        const result = await saveEntry(id.current, snapshot, publish, { staff, notify, held: held.current });
         if (!result.ok) return null;
         const next = result.data.entry;
+        held.current = next.is_holdonmain;
+        setAccessLink(accessLinkOf(next));
         if (id.current === null) {
           localDraft.clear(null);
           id.current = next.id;
@@ -260,6 +267,12 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
                   {te.hiddenFromMain}
                 </label>
               )}
+              <EntryFields
+                fields={draft.fields}
+                staff={staff}
+                accessLink={accessLink}
+                onChange={(key, value) => setDraft((d) => ({ ...d, fields: { ...d.fields, [key]: value } }))}
+              />
             </div>
           )}
         </div>

@@ -50,6 +50,12 @@ const audioFacts = (d: Record<string, unknown>): Pick<AudioData, 'duration' | 's
   ...(typeof d.size === 'number' ? { size: d.size } : {}),
   ...(typeof d.type === 'string' && isAudioType(d.type) ? { type: d.type } : {}),
 });
+/** The cover, who speaks and the block's hash (its listens), whichever way the sound came. */
+const audioExtras = (d: Record<string, unknown>): Pick<AudioData, 'cover' | 'author' | 'hash'> => ({
+  ...(str(d.cover) ? { cover: str(d.cover) } : {}),
+  ...opt('author', d.author),
+  ...(str(d.hash) ? { hash: str(d.hash) } : {}),
+});
 
 /** List tool 2.x nests items ({content, items}); older data is a string list. Our lists are flat. */
 function flatItems(items: unknown): string[] {
@@ -130,8 +136,11 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
     case 'audio':
       // An uploaded file wins over an address: the tool hides the address once a file is in.
       if (str(d.uuid))
-        return { type: 'audio', data: { uuid: str(d.uuid), ...audioFacts(d), ...opt('title', d.title) } };
-      return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title) } } : null;
+        return {
+          type: 'audio',
+          data: { uuid: str(d.uuid), ...audioFacts(d), ...opt('title', d.title), ...audioExtras(d) },
+        };
+      return d.url ? { type: 'audio', data: { url: str(d.url), ...opt('title', d.title), ...audioExtras(d) } } : null;
     case 'number':
       return plain(d.number) ? { type: 'number', data: { number: plain(d.number), title: plain(d.title) } } : null;
     case 'donation':

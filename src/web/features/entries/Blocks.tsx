@@ -1,11 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Block, BlockOf } from '../../../shared/blocks.ts';
-import { videoEmbedUrl } from '../../../shared/video.ts';
 import { entriesShownUi, galleryDotsUi } from '../../../shared/catalogue/shown.ts';
-import { formatTimecode, typograph } from '../../../shared/format.ts';
+import { typograph } from '../../../shared/format.ts';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
-import { mediaUrl } from '../../../shared/media.ts';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { LazyPicture } from '../../ui/viewer/LazyPicture.tsx';
 import { galleryItems, pictureSources, viewerItem, type Slot } from '../../ui/viewer/images.ts';
@@ -17,6 +15,8 @@ const Viewer = lazy(() => import('../../ui/viewer/Viewer.tsx').then((m) => ({ de
  * one: most entries have neither (the phone's script budget).
  */
 const QuizBlock = lazy(() => import('../quiz/QuizBlock.tsx'));
+const AudioBlock = lazy(() => import('../audio/AudioBlock.tsx'));
+const VideoBlock = lazy(() => import('../video/VideoBlock.tsx'));
 const DonationBlock = lazy(() => import('../billing/DonationBlock.tsx').then((m) => ({ default: m.DonationBlock })));
 
 /**
@@ -33,6 +33,9 @@ export interface ViewerCaption {
 export interface BlocksEntry {
   id: number;
   authorId: number;
+  /** The entry's address and its audio blocks' listens by hash (the audio player shows and links them). */
+  url?: string;
+  listens?: Record<string, number>;
 }
 
 export function EntryBlocks({
@@ -107,7 +110,12 @@ function BlockView({ block: b, caption, entry }: { block: Block; caption?: Viewe
     case 'media':
       return <Media data={b.data} caption={caption} />;
     case 'video':
-      return <Video data={b.data} />;
+      // The player (features/video) loads only where a video block is.
+      return (
+        <Suspense fallback={<div className="eb-video-placeholder" />}>
+          <VideoBlock data={b.data} />
+        </Suspense>
+      );
     case 'link': {
       const url = safeUrl(b.data.url);
       const image = safeUrl(b.data.image);
@@ -130,26 +138,16 @@ function BlockView({ block: b, caption, entry }: { block: Block; caption?: Viewe
       );
     case 'delimiter':
       return <hr aria-hidden />;
-    case 'audio': {
-      const { uuid, url, title, duration } = b.data;
+    case 'audio':
+      // The page's one player (features/audio) loads only where an audio block is.
       return (
-        <figure className="eb-audio-box">
-          {(title || duration !== undefined) && (
-            <figcaption>
-              {title && <span className="eb-audio-title">{typograph(title)}</span>}
-              {duration !== undefined && <span className="eb-audio-duration">{formatTimecode(duration)}</span>}
-            </figcaption>
-          )}
-          {/* Our file: metadata only, so the length and the seek bar show without the download. Another site's file
-              waits for play, so opening the page does not announce the reader to that site. */}
-          <audio
-            controls
-            preload={uuid ? 'metadata' : 'none'}
-            src={uuid ? mediaUrl(mediaBaseUrl(), uuid) : safeUrl(url)}
+        <Suspense fallback={<div className="au-placeholder" />}>
+          <AudioBlock
+            data={b.data}
+            entry={entry && { id: entry.id, url: entry.url, listens: b.data.hash ? entry.listens?.[b.data.hash] : 0 }}
           />
-        </figure>
+        </Suspense>
       );
-    }
     case 'warning':
       return (
         <div className="eb-warning-box" role="note">
@@ -266,44 +264,6 @@ function Media({ data, caption }: { data: BlockOf<'media'>['data']; caption?: Vi
         </Suspense>
       )}
     </div>
-  );
-}
-
-/** spec/content.md §4: a video stays a preview until play is pressed, then the service's player loads. */
-function Video({ data }: { data: BlockOf<'video'>['data'] }) {
-  const [playing, setPlaying] = useState(false);
-  if (playing) {
-    return (
-      <div className="eb-video-frame">
-        <iframe
-          src={videoEmbedUrl(data)}
-          title={data.title || data.service}
-          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-          allowFullScreen
-        />
-      </div>
-    );
-  }
-  const thumbnail = safeUrl(data.thumbnail);
-  return (
-    <button
-      type="button"
-      className="eb-video-frame eb-video-preview"
-      onClick={() => setPlaying(true)}
-      data-service={data.service}
-    >
-      {thumbnail && <img src={thumbnail} alt="" loading="lazy" />}
-      <span className="eb-video-play" aria-hidden>
-        <svg width="28" height="28" viewBox="0 0 24 24">
-          <path d="M8 5v14l11-7z" fill="currentColor" />
-        </svg>
-      </span>
-      {data.title && <span className="eb-video-title">{data.title}</span>}
-      <span className="eb-video-service">
-        {data.service}
-        {data.timecode ? ` · ${entriesShownUi.videoFrom(formatTimecode(data.timecode))}` : ''}
-      </span>
-    </button>
   );
 }
 

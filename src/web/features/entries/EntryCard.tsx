@@ -10,6 +10,7 @@ import { EntryMenu, EntryStub, useEntryStub } from '../feed/EntryStub.tsx';
 import { EntryFooter } from '../reactions/EntryFooter.tsx';
 import { EntryBlocks } from './Blocks.tsx';
 import { NsfwCover } from '../moderation/Nsfw.tsx';
+import { EntryMarks } from './EntryMarks.tsx';
 
 /** An entry in a feed: subsite, author, time, the '…' menu, title, intro, cover, then the reactions footer (comments, votes, bookmark, share, views). */
 export function EntryCard({ entry, now }: { entry: Card; now: number }) {
@@ -43,6 +44,7 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
         <time dateTime={entry.date} className="entry-card-date">
           {relativeTime(entry.date, now)}
         </time>
+        <EntryMarks entry={entry} />
         {entry.is_pinned && (
           <span className="entry-card-pinned" data-testid="entry-pinned">
             {complaintsShownUi.pinnedInFeed}
@@ -53,20 +55,33 @@ export function EntryCard({ entry, now }: { entry: Card; now: number }) {
       <NsfwCover isNsfw={entry.is_nsfw}>
         <PageLink to={entry.url} className="entry-card-body">
           <h2 className="entry-card-title">{typograph(entry.title)}</h2>
-          {entry.intro && <p className="entry-card-intro">{typograph(truncate(entry.intro, 300))}</p>}
+          {entry.intro && !(entry.is_clean_cover && entry.cover) && (
+            <p className="entry-card-intro">{typograph(truncate(entry.intro, 300))}</p>
+          )}
         </PageLink>
         {entry.cover && (
           <div className="entry-card-cover">
             <EntryBlocks
               blocks={[entry.cover as Block]}
               caption={{ title: entry.title, author: entry.author.name }}
-              entry={{ id: entry.id, authorId: entry.author.id }}
+              entry={{ id: entry.id, authorId: entry.author.id, url: entry.url, listens: entry.audio_listens }}
+            />
+          </div>
+        )}
+        {entry.audio && (
+          <div className="entry-card-audio">
+            <EntryBlocks
+              blocks={[entry.audio]}
+              entry={{ id: entry.id, authorId: entry.author.id, url: entry.url, listens: entry.audio_listens }}
             />
           </div>
         )}
         {entry.quiz && (
           <div className="entry-card-quiz">
-            <EntryBlocks blocks={[entry.quiz]} entry={{ id: entry.id, authorId: entry.author.id }} />
+            <EntryBlocks
+              blocks={[entry.quiz]}
+              entry={{ id: entry.id, authorId: entry.author.id, url: entry.url, listens: entry.audio_listens }}
+            />
           </div>
         )}
       </NsfwCover>

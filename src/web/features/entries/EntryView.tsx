@@ -2,31 +2,53 @@ import { PlusBadge } from '../payments/PlusBadge.tsx';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Entry } from '../../../shared/entries.ts';
-import { complaintsShownUi, entriesShownUi } from '../../../shared/catalogue/shown.ts';
+import { complaintsShownUi, entriesShownUi, subsitesShownUi } from '../../../shared/catalogue/shown.ts';
 import { formatDateTime, relativeTime, typograph } from '../../../shared/format.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { useMounted } from '../../ui/overlays/store.ts';
 import { EntryBlocks } from './Blocks.tsx';
-import { EntryActions } from '../history/EntryActions.tsx';
 import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
+import { EntryMarks } from './EntryMarks.tsx';
 
 /** The age gate's code loads for an 18+ entry only: most entry pages never show it (the phone's script budget). */
 const NsfwCover = lazy(() => import('../moderation/Nsfw.tsx').then((m) => ({ default: m.NsfwCover })));
+/**
+ * The '…' menu (history, removal, staff's actions) is its editors' alone: a reader's page carries none of its code. It
+ * shows once its code is there (drawn by the server, it would drop a press that came before).
+ */
+const EntryActions = lazy(() => import('../history/EntryActions.tsx').then((m) => ({ default: m.EntryActions })));
+
+/** A special project's style names (`custom_style`, staff's) as the page's own classes, prefixed so none is the site's. */
+const styleClasses = (style: string) => style.split(/\s+/).flatMap((name) => (name ? [`entry-style-${name}`] : []));
 
 /** The entry itself: subsite and author, date, title and blocks; `footer` is where votes and the rest go. */
 export function EntryView({ entry, now, footer }: { entry: Entry; now: number; footer?: ReactNode }) {
   const inBlog = entry.subsite.id === entry.author.id;
+  const mounted = useMounted();
+  // The thanks (donation) block shows while its author keeps it on.
+  const blocks = entry.is_show_thanks ? entry.blocks : entry.blocks.filter((b) => b.type !== 'donation');
   const body = (
     <>
       {entry.title && <h1 className="entry-title">{typograph(entry.title)}</h1>}
+      {entry.is_withheld_here && (
+        <div className="entry-withheld" role="note" data-testid="entry-withheld">
+          <h2>{entriesShownUi.withheldTitle}</h2>
+          <p>{entriesShownUi.withheldText}</p>
+        </div>
+      )}
       <EntryBlocks
-        blocks={entry.blocks}
+        blocks={blocks}
         caption={{ title: entry.title, author: entry.author.name }}
-        entry={{ id: entry.id, authorId: entry.author.id }}
+        entry={{ id: entry.id, authorId: entry.author.id, url: entry.url, listens: entry.audio_listens }}
       />
     </>
   );
   return (
-    <article className="entry-page" data-testid="entry" data-id={entry.id}>
+    <article
+      className={['entry-page', ...styleClasses(entry.custom_style)].join(' ')}
+      data-testid="entry"
+      data-id={entry.id}
+    >
       <header className="entry-meta">
         <Link
           to={entry.subsite.url}
@@ -59,6 +81,12 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             {!entry.is_published && <span className="entry-badge entry-badge--draft">{entriesShownUi.draft}</span>}
             <ReviewBadge review={entry} />
             {entry.is_nsfw && <span className="entry-badge entry-badge--nsfw">{entriesShownUi.nsfw}</span>}
+            {entry.subsite.is_private && (
+              <span className="entry-badge" data-testid="entry-private" title={subsitesShownUi.privateVoteNote}>
+                {subsitesShownUi.privateTitle}
+              </span>
+            )}
+            <EntryMarks entry={entry} />
             {entry.is_closed_editing && (
               <span className="entry-badge" data-testid="entry-editing-closed">
                 {complaintsShownUi.editingClosedMark}
@@ -75,7 +103,11 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             {entriesShownUi.edit}
           </Link>
         )}
-        {entry.can_edit && <EntryActions entry={entry} />}
+        {entry.can_edit && mounted && (
+          <Suspense fallback={null}>
+            <EntryActions entry={entry} />
+          </Suspense>
+        )}
       </header>
       <RejectionNote review={entry} />
       {/* An 18+ entry opened by its link is blurred and asks the age first, as its feed card does; not for its editors. */}

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { messages as rm, ui } from '../../../shared/catalogue.ts';
-import {
-  FILE_ACCEPT,
-  isAudioType,
-  isMediaFile,
-  mediaUrl,
-  type MediaFile,
-  type MediaImage,
-} from '../../../shared/media.ts';
+import { isAudioType, mediaUrl, type MediaFile, type MediaImage } from '../../../shared/media.ts';
+import { FILE_ACCEPT, isMediaFile } from '../../../shared/media-upload.ts';
 import {
   MESSAGE_ATTACHMENTS_MAX,
   MESSAGE_MAX_LENGTH,

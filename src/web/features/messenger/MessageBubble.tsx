@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import { isAudioType, isMediaFile, mediaUrl, type MediaFile, type MediaImage } from '../../../shared/media.ts';
+import { isAudioType, mediaUrl, type MediaFile, type MediaImage } from '../../../shared/media.ts';
+import { isMediaFile } from '../../../shared/media-upload.ts';
 import { formatFileSize } from '../../../shared/format.ts';
 import { MESSAGE_REACTIONS, messageTime, type Message } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';

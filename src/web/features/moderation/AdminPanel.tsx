@@ -24,6 +24,7 @@ const STAFF_PAGES = [
   ['/admin/events', ui.events.queueTitle],
   ['/admin/ads', ui.distributions.staff.title],
   ['/admin/pages', pagesUi.adminTitle],
+  ['/live/stream', ui.livestreams.title],
 ] as const;
 
 /** The staff panel: the queues, people (search and card), the bans that hold, and the audit log. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { COMPLAINT_TEXT_MAX } from '../../../shared/complaints.ts';
+import { COMPLAINT_TEXT_MAX, MISPRINT_CONTEXT_MAX, MISPRINT_FRAGMENT_MAX } from '../../../shared/complaints.ts';
 import type { entryMisprints, fixMisprint, MisprintItem, reportMisprint } from '../../../shared/api/complaints.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
@@ -80,8 +80,27 @@ function MisprintForm({
   );
 }
 
-/** The misprint report's form in its popup, for the fragment the reader selected. */
-export function openMisprintForm(entryId: number, found: { fragment: string; context: string }) {
+/** The selection inside `root` as a misprint: the fragment and the text of its block around it. */
+function selectedMisprint(root: Element): { fragment: string; context: string } | null {
+  const sel = window.getSelection();
+  if (!sel || sel.isCollapsed || !sel.rangeCount) return null;
+  const range = sel.getRangeAt(0);
+  if (!root.contains(range.commonAncestorContainer)) return null;
+  const fragment = sel.toString().replace(/\s+/g, ' ').trim().slice(0, MISPRINT_FRAGMENT_MAX);
+  if (!fragment) return null;
+  const node = range.commonAncestorContainer;
+  const block = (node instanceof Element ? node : node.parentElement)?.closest('p, li, blockquote, h2, h3, figcaption');
+  const whole = (block ?? node).textContent?.replace(/\s+/g, ' ').trim() ?? fragment;
+  const at = Math.max(0, whole.indexOf(fragment));
+  const side = Math.floor((MISPRINT_CONTEXT_MAX - fragment.length) / 2);
+  const context = whole.slice(Math.max(0, at - side), at + fragment.length + side);
+  return { fragment, context };
+}
+
+/** The misprint report's form in its popup, for the fragment the reader selected in `root` (misprint-shortcut.ts). */
+export function reportSelection(entryId: number, root: Element) {
+  const found = selectedMisprint(root);
+  if (!found) return;
   popup.open({
     kind: 'misprint',
     size: 'small',

@@ -5,6 +5,7 @@ import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { LinkIcon } from './icons.tsx';
+import { ShareMark } from './share-marks.tsx';
 
 /** spec/content.md §9: share windows open at 600x450, centred over the page. */
 const SHARE_WINDOW = { width: 600, height: 450 };
@@ -46,16 +47,6 @@ function openService(service: ShareService) {
   const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
   window.open(service.url, 'share', `width=${width},height=${height},left=${left},top=${top},noopener`);
 }
-
-/** Each service's colour, a shade deep enough for the white mark to keep 4.5:1. */
-const SERVICE_MARK: Record<ShareService['short_name'], { color: string; mark: string }> = {
-  vk: { color: '#0069e0', mark: 'VK' },
-  telegram: { color: '#1877ab', mark: 'TG' },
-  ok: { color: '#b85a00', mark: 'OK' },
-  whatsapp: { color: '#0f7b6f', mark: 'WA' },
-  x: { color: '#111111', mark: 'X' },
-  email: { color: '#60646b', mark: '@' },
-};
 
 function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
   const [data, setData] = useState<SharesData | null>(null);
@@ -102,9 +93,7 @@ function ShareDialog({ entry }: { entry: { id: number; url: string } }) {
               data-testid="share-service"
               data-service={s.short_name}
             >
-              <span className="share__mark" style={{ background: SERVICE_MARK[s.short_name].color }} aria-hidden>
-                {SERVICE_MARK[s.short_name].mark}
-              </span>
+              <ShareMark service={s.short_name} />
               <span className="share__name">{s.name}</span>
             </button>
           </li>

@@ -26,9 +26,12 @@ export function openProviderWindow(url: string): Promise<OAuthResult> {
       finish({ source: 'sreda-signin', success: Boolean(data.success), error: String(data.error ?? '') });
     };
     window.addEventListener('message', onMessage);
-    // A closed window without a message: the visitor gave up (checked by state, not timed).
+    // A closed window without a message: the visitor gave up. The window posts its message and closes at once, and on
+    // a busy machine the message can arrive after the window is seen closed: closing counts at the third look.
+    let closedLooks = 0;
     const watch = setInterval(() => {
-      if (!win || win.closed) finish({ source: 'sreda-signin', success: false, error: '' });
+      if (!win || win.closed) closedLooks += 1;
+      if (closedLooks >= 3) finish({ source: 'sreda-signin', success: false, error: '' });
     }, 500);
   });
 }

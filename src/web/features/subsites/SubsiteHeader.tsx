@@ -122,7 +122,14 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
                 </button>
               )}
               {subsite.type === 'user' && <WriteButton userId={subsite.id} />}
-              <SubscribeButton subsite={{ id: subsite.id, is_subscribed: subscribed }} />
+              <SubscribeButton
+                subsite={{
+                  id: subsite.id,
+                  is_subscribed: subscribed,
+                  is_private: subsite.is_private,
+                  is_requested: subsite.is_join_requested,
+                }}
+              />
             </>
           )}
           <button
@@ -171,7 +178,18 @@ export function SubsiteHeader({ subsite, now }: { subsite: SubsiteDetails; now: 
             {t.mutedNote}
           </p>
         )}
-        {subsite.is_private && <p className="subsite-note">{t.privateNote}</p>}
+        {subsite.is_private && (
+          <p className="subsite-note" data-testid="private-note">
+            {t.privateNote}
+          </p>
+        )}
+        {subsite.can_manage && subsite.join_requests_count > 0 && (
+          <p className="subsite-note">
+            <a href={`${subsite.url}/settings#requests`} data-testid="join-requests-link">
+              {ui.subsites.requests}: {subsite.join_requests_count}
+            </a>
+          </p>
+        )}
         {subsite.is_deleted && (
           <p className="subsite-note" data-testid="deleted-note">
             {t.deletedNote}

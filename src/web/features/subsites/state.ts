@@ -10,6 +10,8 @@ export interface SubscriptionChange {
   subsite_id: number;
   is_subscribed: boolean;
   subscribers_count?: number;
+  /** A private community: the reader's request to join waits. */
+  is_requested?: boolean;
 }
 
 const EVENT = 'sreda:subscription';

@@ -239,3 +239,21 @@ export async function orderHistory(db: Db, userId: number | null, beforeId: numb
      order by o.id desc limit ${limit}`,
   );
 }
+
+// ——— The order number of a reader's last prepare ———
+
+const PreparedRow = z.object({ order_number: col.text, created_at: col.date });
+
+export async function keepPreparedOrder(db: Db, userId: number, order: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    insert into payment_prepared_orders (user_id, order_number, created_at) values (${userId}, ${order}, ${ts(at)})
+    on conflict (user_id) do update set order_number = excluded.order_number, created_at = excluded.created_at`);
+}
+
+export async function preparedOrder(db: Db, userId: number): Promise<z.output<typeof PreparedRow> | undefined> {
+  return firstRow(
+    db,
+    PreparedRow,
+    sql`select order_number, created_at from payment_prepared_orders where user_id = ${userId}`,
+  );
+}

@@ -1,16 +1,18 @@
 import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.ts';
 import { ui } from '../../../../shared/catalogue.ts';
 import { formatTimecode } from '../../../../shared/format.ts';
-import { AUDIO_MIME_TYPES, isAudioType, mediaUrl } from '../../../../shared/media.ts';
+import { isAudioType, mediaUrl } from '../../../../shared/media.ts';
+import { AUDIO_MIME_TYPES } from '../../../../shared/media-upload.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
 import { toast } from '../../../ui/overlays/toasts.tsx';
+import { QUIZ_HASH_LENGTH, randomAlphanumerics } from '../../../../shared/quiz.ts';
 import { ICONS, h, plainInput } from './dom.ts';
 import { showProgress, uploadFiles } from './media.ts';
 
 const t = ui.writing.editor.tools;
 /** The picker also names extensions: some systems give .m4a or .opus files no audio type. */
-const ACCEPT = [...AUDIO_MIME_TYPES, '.mp3', '.m4a', '.ogg', '.opus'].join(',');
-const isAudioFile = (f: File) => AUDIO_MIME_TYPES.includes(f.type) || /\.(mp3|m4a|ogg|opus)$/i.test(f.name);
+const ACCEPT = [...AUDIO_MIME_TYPES, '.mp3', '.m4a', '.ogg', '.opus', '.wav'].join(',');
+const isAudioFile = (f: File) => AUDIO_MIME_TYPES.includes(f.type) || /\.(mp3|m4a|ogg|opus|wav)$/i.test(f.name);
 
 /** What the tool holds: an uploaded file (uuid and what the upload answered) or an address; the title either way. */
 interface AudioData {
@@ -20,6 +22,11 @@ interface AudioData {
   duration?: number;
   size?: number;
   type?: string;
+  /** An uploaded picture's uuid. */
+  cover?: string;
+  author?: string;
+  /** Names the block for its listens; made once, kept through edits. */
+  hash?: string;
 }
 
 /**
@@ -34,10 +41,10 @@ export class AudioTool {
     return true;
   }
   static get sanitize() {
-    return { uuid: true, url: true, title: true, type: true };
+    return { uuid: true, url: true, title: true, type: true, cover: true, author: true, hash: true };
   }
   static get pasteConfig() {
-    return { files: { mimeTypes: AUDIO_MIME_TYPES, extensions: ['mp3', 'm4a', 'ogg', 'opus'] } };
+    return { files: { mimeTypes: AUDIO_MIME_TYPES, extensions: ['mp3', 'm4a', 'ogg', 'opus', 'wav'] } };
   }
 
   private data: AudioData;
@@ -49,14 +56,16 @@ export class AudioTool {
   private readonly root = h('div', { className: 'ed-audio', 'data-testid': 'editor-audio' });
   private readonly url: HTMLInputElement;
   private readonly title: HTMLInputElement;
+  private readonly author: HTMLInputElement;
 
   constructor({ data, block, readOnly }: BlockToolOptions<AudioData>) {
-    this.data = { ...data };
+    this.data = { ...data, hash: data?.hash || randomAlphanumerics(QUIZ_HASH_LENGTH) };
     this.block = block;
     this.readOnly = readOnly;
     this.url = plainInput('ed-audio__url', t.audioUrl, data?.url ?? '', 'editor-audio-url');
     this.title = plainInput('ed-audio__title', t.audioTitle, data?.title ?? '', 'editor-audio-title');
-    this.url.readOnly = this.title.readOnly = readOnly;
+    this.author = plainInput('ed-audio__author', t.audioAuthor, data?.author ?? '', 'editor-audio-author');
+    this.url.readOnly = this.title.readOnly = this.author.readOnly = readOnly;
   }
 
   render(): HTMLElement {
@@ -81,7 +90,8 @@ export class AudioTool {
     this.busy = false;
     if (media && !isAudioType(media.type)) toast.show(t.audioNotAudio, { type: 'error' });
     else if (media) {
-      this.data = { uuid: media.uuid, duration: media.duration, size: media.size, type: media.type };
+      const { cover, hash } = this.data;
+      this.data = { uuid: media.uuid, duration: media.duration, size: media.size, type: media.type, cover, hash };
       this.fileName = file.name;
       this.url.value = '';
     }
@@ -114,7 +124,7 @@ export class AudioTool {
     });
     remove.innerHTML = ICONS.remove;
     remove.addEventListener('click', () => {
-      this.data = {};
+      this.data = { cover: this.data.cover, hash: this.data.hash };
       this.fileName = '';
       this.draw();
       this.block.dispatchChange();
@@ -150,8 +160,49 @@ export class AudioTool {
     }
     // The address stays the alternative to a file until one is uploaded.
     if (!uuid) parts.push(this.url);
-    parts.push(this.title);
+    parts.push(this.title, this.author, this.coverView());
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  /** The cover: an uploaded picture shown small, or a button to pick one. */
+  private coverView(): HTMLElement {
+    const { cover } = this.data;
+    if (cover) {
+      const remove = h('button', { type: 'button', className: 'btn ed-audio__cover-remove', text: t.audioCoverRemove });
+      remove.addEventListener('click', () => {
+        this.data = { ...this.data, cover: undefined };
+        this.draw();
+        this.block.dispatchChange();
+      });
+      return h('div', { className: 'ed-audio__cover' }, [
+        h('img', {
+          src: mediaUrl(mediaBaseUrl(), cover, { width: 64, height: 64, crop: true }),
+          alt: '',
+          width: 64,
+          height: 64,
+          'data-testid': 'editor-audio-cover',
+        }),
+        this.readOnly ? null : remove,
+      ]);
+    }
+    if (this.readOnly) return h('div', {});
+    const input = h('input', {
+      type: 'file',
+      accept: 'image/jpeg,image/png,image/webp',
+      hidden: true,
+      'data-testid': 'editor-audio-cover-file',
+    });
+    input.addEventListener('change', async () => {
+      const [file] = input.files ?? [];
+      input.value = '';
+      if (!file) return;
+      const [media] = await uploadFiles([file]);
+      if (!media || isAudioType(media.type) || media.type === 'mp4') return;
+      this.data = { ...this.data, cover: media.uuid };
+      this.draw();
+      this.block.dispatchChange();
+    });
+    return h('label', { className: 'btn ed-audio__cover-pick' }, [input, t.audioCover]);
   }
 
   async onPaste(event: PasteEvent) {
@@ -160,7 +211,10 @@ export class AudioTool {
 
   save(): AudioData {
     const title = this.title.value;
-    const { uuid, duration, size, type } = this.data;
-    return uuid ? { uuid, duration, size, type, title } : { url: this.url.value, title };
+    const author = this.author.value;
+    const { uuid, duration, size, type, cover, hash } = this.data;
+    return uuid
+      ? { uuid, duration, size, type, title, author, cover, hash }
+      : { url: this.url.value, title, author, cover, hash };
   }
 }

@@ -158,8 +158,8 @@ export class VideoTool extends EmbedTool<BlockOf<'video'>['data']> {
         h('span', {
           className: 'ed-video__label',
           text: [
-            SERVICE_NAMES[d.service],
-            hostOf(d.url),
+            d.service ? SERVICE_NAMES[d.service] : '',
+            d.url ? hostOf(d.url) : '',
             d.timecode ? ui.entries.videoFrom(formatTimecode(d.timecode)) : '',
           ]
             .filter(Boolean)

@@ -2,6 +2,7 @@ import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.t
 import type { BlockOf } from '../../../../shared/blocks.ts';
 import { ui } from '../../../../shared/catalogue.ts';
 import { isAudioType, mediaUrl, type MediaImage, type UploadResultItem } from '../../../../shared/media.ts';
+import { blockImage } from '../../../../shared/media-upload.ts';
 import type { upload, uploadUrls } from '../../../../shared/api/media.ts';
 import { call } from '../../../api/call.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
@@ -35,9 +36,7 @@ export async function uploadFiles(files: File[], onProgress?: (sent: number) => 
 /** Pictures as gallery items; a sound that came this way belongs in the audio block, and the author is told so. */
 function itemsOf(media: MediaImage[]): MediaItem[] {
   if (media.some((m) => isAudioType(m.type))) toast.show(t.mediaIsAudio, { type: 'error' });
-  return media
-    .filter((m) => !isAudioType(m.type))
-    .map((m) => ({ image: { uuid: m.uuid, width: m.width, height: m.height } }));
+  return media.filter((m) => !isAudioType(m.type)).map((m) => ({ image: blockImage(m) }));
 }
 
 const uploadImages = async (files: File[], onProgress?: (sent: number) => void): Promise<MediaItem[]> =>

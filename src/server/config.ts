@@ -37,6 +37,11 @@ export interface Config {
    * (REPLICA_CHECK_MS, 500). See db/replicas.ts.
    */
   replicas: { urls: string[]; maxLagMs: number; checkMs: number };
+  /**
+   * How often a worker looks for due jobs it was not told of (JOBS_POLL_MS); unset: 500 ms with PostgreSQL (another
+   * node may queue them), 10 s embedded (every job queued here wakes the worker itself, the poll is a safety net).
+   */
+  jobsPollMs: number | null;
   /** Redis URL; empty means in-process rate limits and caches. */
   redisUrl: string;
   /** Prefix for Redis keys, so several sites (or test runs) can share one Redis. */
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxLagMs: positiveInt(env.REPLICA_MAX_LAG_MS, 2000),
       checkMs: positiveInt(env.REPLICA_CHECK_MS, 500),
     },
+    jobsPollMs: env.JOBS_POLL_MS ? positiveInt(env.JOBS_POLL_MS, 500) : null,
     redisUrl: env.REDIS_URL ?? '',
     redisNamespace: env.REDIS_NAMESPACE ?? '',
     smtpUrl: env.SMTP_URL ?? '',

@@ -113,7 +113,7 @@ export async function purgeJobs(ctx: Ctx): Promise<void> {
 }
 
 function createQueue(ctx: Ctx): JobQueue {
-  const pollMs = ctx.config.databaseUrl ? POLL_MS : EMBEDDED_POLL_MS;
+  const pollMs = ctx.config.jobsPollMs ?? (ctx.config.databaseUrl ? POLL_MS : EMBEDDED_POLL_MS);
   const handlers = new Map<JobName, StoredHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;

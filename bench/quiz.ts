@@ -25,11 +25,15 @@
  *   processes.ts cpuMs) from the first vote to every client holding the final result, ÷ V — writes and fan-out.
  * - server RSS before and after the sockets opened.
  *
+ * `--db postgres` runs the server on a fresh PostgreSQL database (BENCH_PG_URL, default below) instead of PGlite, whose
+ * one in-process connection runs the votes' transactions one after another.
+ *
  * No constant-JSON ceiling (unlike the throughput benches): the figures are latencies and CPU of a fan-out, as in
  * bench:realtime.
  *
  *   npm run bench:quiz
- *   npm run bench:quiz -- --clients 10000 --votes 1000 --rate 1000 --workers 4 --client light
+ *   npm run bench:quiz -- --clients 10000 --votes 1000 --rate 1000 --workers 4 --client light --db pglite
+ *   BENCH_PG_URL=postgres://… npm run bench:quiz -- --db postgres
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +45,7 @@ import { cpuMs, percentile, privateBuild, request, rss, startBenchServer } from 
 import { quizBlock } from '../src/server/modules/quiz/testing.ts';
 import { DEVICE_FINGERPRINT_HEADER, DEVICE_FINGERPRINT_LENGTH, randomAlphanumerics } from '../src/shared/quiz.ts';
 import { channelName } from '../src/shared/realtime.ts';
+import { freshPostgres } from '../src/server/testing/postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,6 +54,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '1000' },
     workers: { type: 'string', default: '4' },
     client: { type: 'string', default: 'light' },
+    db: { type: 'string', default: 'pglite' },
   },
 });
 const CLIENTS = Number(args.clients);
@@ -56,6 +62,8 @@ const VOTES = Number(args.votes);
 const RATE = Number(args.rate);
 const WORKERS = Number(args.workers);
 const CLIENT = args.client === 'full' ? 'full' : 'light';
+const POSTGRES = args.db === 'postgres';
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 /** Sign-ups in flight at once (setup). */
 const SIGNUPS_AT_ONCE = 8;
 
@@ -67,8 +75,9 @@ const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 const benchDir = privateBuild('quiz');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-quiz-'));
+const pgDb = POSTGRES ? await freshPostgres(PG_URL, 'sreda_bench_quiz') : null;
 const server = await startBenchServer(
-  { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: '0', ARGON2_MEMORY_KIB: '1024' },
+  { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', REDIS_URL: '', SEED: '0', ARGON2_MEMORY_KIB: '1024' },
   { cwd: benchDir, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
 );
 const base = server.url;
@@ -244,7 +253,7 @@ try {
   const row = {
     clients,
     votes: VOTES,
-    rate: VOTES / Math.max(sendSeconds, 1e-3),
+    rate: (VOTES - 1) / Math.max(sendSeconds, 1e-3),
     broadcasts: totals.size,
     deliveries: delivery.length,
     expected: clients * totals.size,
@@ -267,7 +276,7 @@ try {
   );
   console.log(
     [
-      `clients: ${CLIENT}; one node (PGlite, in-memory adapter)`,
+      `clients: ${CLIENT}; one node (${POSTGRES ? 'PostgreSQL' : 'PGlite'}, in-memory adapter)`,
       '| clients | votes (rate/s) | broadcasts | delivered | delivery p50, ms | p95, ms | p99, ms | vote → seen p99, ms | last vote → all, ms | final ok | vote answered p50 / p99, ms | server CPU per vote, ms | server RSS before → after sockets, MB | load average |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       `| ${row.clients} | ${row.votes}${row.refused ? ` (${row.refused} refused)` : ''} (${row.rate.toFixed(0)}) | ${row.broadcasts} | ${row.deliveries}/${row.expected} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.seenP99)} | ${ms(row.lastToAll)} | ${row.finalOk}/${row.clients} | ${ms(row.voteP50)} / ${ms(row.voteP99)} | ${row.cpuPerVote.toFixed(2)} | ${MB(row.rssBefore)} → ${MB(row.rssAfter)} | ${row.load.toFixed(1)} |`,
@@ -276,6 +285,7 @@ try {
   if (finalOk !== clients || refused) process.exitCode = 1;
 } finally {
   await server.stop();
+  await pgDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(benchDir, { recursive: true, force: true });
 }

@@ -15,8 +15,9 @@
  *   deliveries: messages received by all clients (expected: clients × broadcasts).
  * - delivery p50/p95/p99: for each message received, arrival − the send time of the latest vote it reflects, taken
  *   as the T-th vote sent for a message whose total is T (votes commit in about the order sent: at 1 a ms with
- *   answers of a few ms the error is a few ms). While votes keep coming that is the results query plus the fan-out;
- *   a message closing a window after the votes stopped adds the rest of the window (up to 500 ms).
+ *   answers of a few ms the error is a few ms). It holds that vote's own request (queueing included), the rest of
+ *   the batch window after it, the results query and the fan-out; while votes keep coming the T-th vote lands near
+ *   the window's end, and a window closing after the votes stopped adds its rest (up to 500 ms).
  * - vote → seen p99: for every vote and every client, the first arrival of a message counting it (total ≥ its
  *   place) − the vote's send time: what a reader waits to see a vote, the batch window included.
  * - last vote → all: from the last vote's send to the moment every client holds the final result.

@@ -17,14 +17,14 @@
  *   npm run bench:messenger -- --members 1000 --messages 20 --workers 2 --nodes 1,2
  *   BENCH_PG_URL=postgres://… BENCH_REDIS_URL=redis://… npm run bench:messenger
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ensureBuild, root } from '../scripts/ensure-build.ts';
-import { startBenchServer, type BenchServer } from './processes.ts';
+import { root } from '../scripts/ensure-build.ts';
+import { percentile, privateBuild, request, startBenchServer, type BenchServer } from './processes.ts';
 import { freshPostgres, unreachable } from '../src/server/testing/postgres.ts';
 import { channelAuth } from '../src/server/lib/channels.ts';
 
@@ -50,12 +50,7 @@ const log = (...m: unknown[]) => console.error(`[bench ${new Date().toISOString(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
 
-const benchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-msg-build-'));
-function privateBuild() {
-  ensureBuild();
-  fs.cpSync(path.join(root, 'build'), path.join(benchDir, 'build'), { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(benchDir, 'node_modules'));
-}
+const benchDir = privateBuild('msg');
 
 async function startSite(count: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-msg-'));
@@ -82,21 +77,6 @@ async function startSite(count: number) {
     },
   };
 }
-
-function request<T>(worker: ChildProcess, command: object, reply: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: { cmd: string }) => {
-      if (m.cmd !== reply) return;
-      worker.off('message', on);
-      resolve(m as T);
-    };
-    worker.on('message', on);
-    worker.send(command);
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 interface Result {
   nodes: number;
@@ -227,7 +207,6 @@ async function run(nodeCount: number, members: number): Promise<Result> {
   }
 }
 
-privateBuild();
 const missing = await unreachable(PG_URL, REDIS_URL);
 const results: Result[] = [];
 if (missing) log(`skipped, not reachable: ${missing}`);

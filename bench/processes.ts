@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { root } from '../scripts/ensure-build.ts';
+import { ensureBuild, root } from '../scripts/ensure-build.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-flags.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
@@ -66,6 +67,35 @@ export async function startBenchServer(
       }),
   };
 }
+
+/**
+ * A private copy of the web build (with node_modules linked beside it) for the bench servers to run from (their cwd),
+ * so engineers and tests rebuilding `build/` meanwhile cannot pull it from under a run. Answers the directory.
+ */
+export function privateBuild(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sreda-bench-${label}-build-`));
+  ensureBuild();
+  fs.cpSync(path.join(root, 'build'), path.join(dir, 'build'), { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Sends a forked client process a command and waits for its answer of type `reply`. */
+export function request<T>(worker: ChildProcess, command: object, reply: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: { cmd: string }) => {
+      if (m.cmd !== reply) return;
+      worker.off('message', on);
+      resolve(m as T);
+    };
+    worker.on('message', on);
+    worker.send(command);
+  });
+}
+
+/** The p-th percentile of an ascending list (nearest rank). */
+export const percentile = (sorted: ArrayLike<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs bench/load.ts in its own process, so the load generator does not share the server's event loop. */
 export function load(spec: LoadSpec): Promise<LoadResult> {

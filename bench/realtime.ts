@@ -18,13 +18,13 @@
  * the server; `--client full` opens real socket.io-client instances (their CPU then competes with the server's
  * on a small machine). See bench/realtime-clients.ts.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuild, root } from '../scripts/ensure-build.ts';
-import { rss, startBenchServer, type BenchServer } from './processes.ts';
+import { root } from '../scripts/ensure-build.ts';
+import { percentile, privateBuild, request, rss, startBenchServer, type BenchServer } from './processes.ts';
 import { freshPostgres, unreachable } from '../src/server/testing/postgres.ts';
 
 const { values: args } = parseArgs({
@@ -52,17 +52,8 @@ const now = () => performance.timeOrigin + performance.now();
 
 type Node = BenchServer;
 
-/**
- * The servers run from a private copy of the web build (their cwd; node_modules linked beside it), so engineers
- * and tests rebuilding `build/` meanwhile cannot pull it from under a run.
- */
-const benchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-rt-build-'));
-
-function privateBuild() {
-  ensureBuild();
-  fs.cpSync(path.join(root, 'build'), path.join(benchDir, 'build'), { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(benchDir, 'node_modules'));
-}
+// The servers run from a private copy of the web build (processes.ts privateBuild).
+const benchDir = privateBuild('rt');
 
 // BENCH_SERVER_NODE_ARGS: extra Node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
 const startNode = (env: Record<string, string>): Promise<Node> =>
@@ -98,21 +89,6 @@ async function startSite(count: number): Promise<{ nodes: Node[]; stop(): Promis
     },
   };
 }
-
-function request<T>(worker: ChildProcess, command: object, reply: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: { cmd: string }) => {
-      if (m.cmd !== reply) return;
-      worker.off('message', on);
-      resolve(m as T);
-    };
-    worker.on('message', on);
-    worker.send(command);
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 interface Result {
   nodes: number;
@@ -225,7 +201,6 @@ async function run(nodeCount: number, clients: number): Promise<Result> {
   }
 }
 
-privateBuild();
 const results: Result[] = [];
 const missing = NODE_COUNTS.some((n) => n > 1) ? await unreachable(PG_URL, REDIS_URL) : null;
 if (missing) log(`two nodes skipped, not reachable: ${missing}`);

@@ -14,6 +14,7 @@ import {
   uploadImages,
   type Server,
 } from './harness.ts';
+import { eventBody, publishedBoardItem, vacancyBody } from './board-items.ts';
 import { sidewaysProblems } from './overflow.ts';
 
 interface Found {
@@ -123,36 +124,20 @@ export function a11ySuite(widths: number[], only?: readonly string[]) {
       text: 'Первый комментарий',
     });
     expect(comment.rc).toBe(200);
-    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const event = await callApi<{ id: number }>(server, '/v3.0/events/create', staff.cookie, {
-      title: 'Проверка доступности мероприятия',
-      description: 'Мероприятие для проверки.',
-      starts_at: `${day}T18:00`,
-      ends_at: `${day}T20:00`,
-      town_id: 5,
-      format: 'meetup',
-      rules: true,
-      agreement: true,
-    });
-    expect(event.rc, JSON.stringify(event)).toBe(200);
-    expect((await callApi(server, `/v3.0/events/${event.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
-    eventPath = `/events/${event.data.id}`;
-    const vacancy = await callApi<{ id: number }>(server, '/v3.0/job/create', staff.cookie, {
-      title: 'Проверка доступности вакансии',
-      company: 'ООО Среда',
-      description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
-      salary_from: 100_000,
-      town_id: 5,
-      specialisation: 'development',
-      experience: '1-3',
-      employment: 'full',
-      apply_url: 'https://example.ru/jobs',
-      rules: true,
-      agreement: true,
-    });
-    expect(vacancy.rc, JSON.stringify(vacancy)).toBe(200);
-    expect((await callApi(server, `/v3.0/job/${vacancy.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
-    vacancyPath = `/job/${vacancy.data.id}`;
+    const eventId = await publishedBoardItem(
+      server,
+      staff.cookie,
+      'events',
+      eventBody({ title: 'Проверка доступности мероприятия', description: 'Мероприятие для проверки.' }),
+    );
+    eventPath = `/events/${eventId}`;
+    const vacancyId = await publishedBoardItem(
+      server,
+      staff.cookie,
+      'job',
+      vacancyBody({ title: 'Проверка доступности вакансии', company: 'ООО Среда' }),
+    );
+    vacancyPath = `/job/${vacancyId}`;
     const home = await (await fetch(server.url + '/all')).text();
     communityPath = /href="(\/s\/[^"/]+)"/.exec(home)![1];
     communityEntryPath = /href="(\/s\/[^"/]+\/[^"/]+)"/.exec(home)![1];

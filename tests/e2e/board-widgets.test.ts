@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  callApi,
   launchBrowser,
   newPage,
   open,
@@ -13,6 +12,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { KAZAN, eventBody, publishedBoardItem, timeAhead, vacancyBody } from './board-items.ts';
 
 /**
  * Vacancies outside /job and events outside /events, one kind after the other on one server: the widget framed by
@@ -24,12 +24,6 @@ let browser: Browser;
 let other: http.Server;
 let otherUrl: string;
 let boss: Awaited<ReturnType<typeof registerViaApi>>;
-
-const KAZAN = 5;
-const DAY_MS = 86_400_000;
-const at = (n: number, hour: number) =>
-  `${new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
-const api = <T>(path: string, body?: unknown) => callApi<T>(server, path, boss.cookie, body);
 
 const vacancies = ['Пекарь-технолог', 'Кондитер', 'Управляющий пекарней'];
 const events = ['Дегустация хлеба', 'Мастер-класс по круассанам', 'Лекция о закваске', 'Ярмарка пекарей'];
@@ -82,40 +76,37 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   boss = await registerViaApi(server, 'Хозяин Сайта'); // the first account runs the site (seeded people are users)
   for (const [i, title] of vacancies.entries()) {
-    const made = await api<{ id: number }>('/v3.0/job/create', {
-      title,
-      company: 'ООО «Печка»',
-      description: [{ type: 'text', data: { text: 'Печём хлеб по старым рецептам, учим новичков.' } }],
-      salary_from: 60_000 + i * 20_000,
-      salary_to: i === 1 ? null : 90_000 + i * 20_000,
-      town_id: KAZAN,
-      is_remote: i === 2,
-      specialisation: 'other',
-      experience: '1-3',
-      employment: 'full',
-      apply_url: 'https://pechka.example/jobs',
-      rules: true,
-      agreement: true,
-    });
-    expect(made.rc).toBe(200);
-    expect((await api(`/v3.0/job/${made.data.id}/publish`, {})).rc).toBe(200);
+    await publishedBoardItem(
+      server,
+      boss.cookie,
+      'job',
+      vacancyBody({
+        title,
+        company: 'ООО «Печка»',
+        description: [{ type: 'text', data: { text: 'Печём хлеб по старым рецептам, учим новичков.' } }],
+        salary_from: 60_000 + i * 20_000,
+        salary_to: i === 1 ? null : 90_000 + i * 20_000,
+        is_remote: i === 2,
+        specialisation: 'other',
+        apply_url: 'https://pechka.example/jobs',
+      }),
+    );
   }
   for (const [i, title] of events.entries()) {
-    const made = await api<{ id: number }>('/v3.0/events/create', {
-      title,
-      description: 'Печём вместе и рассказываем, как устроена пекарня.',
-      starts_at: at(3 + i, 18),
-      ends_at: at(3 + i, 21),
-      town_id: KAZAN,
-      address: 'ул. Баумана, 1',
-      format: i === 1 ? 'workshop' : 'meetup',
-      price: i * 500,
-      register_url: 'https://pechka.example/events',
-      rules: true,
-      agreement: true,
-    });
-    expect(made.rc).toBe(200);
-    expect((await api(`/v3.0/events/${made.data.id}/publish`, {})).rc).toBe(200);
+    await publishedBoardItem(
+      server,
+      boss.cookie,
+      'events',
+      eventBody({
+        title,
+        description: 'Печём вместе и рассказываем, как устроена пекарня.',
+        starts_at: timeAhead(3 + i, 18),
+        ends_at: timeAhead(3 + i, 21),
+        format: i === 1 ? 'workshop' : 'meetup',
+        price: i * 500,
+        register_url: 'https://pechka.example/events',
+      }),
+    );
   }
   // Another site: a plain page on another origin (localhost, another port) per kind (`/job`, `/events`), framing the
   // widget and, for contrast, an ordinary page of ours, which must stay unframed.

@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { dayAhead, eventBody, timeAhead } from './board-items.ts';
 
 let server: Server;
 let browser: Browser;
@@ -18,26 +19,7 @@ let boss: Awaited<ReturnType<typeof registerViaApi>>;
 let owner: Awaited<ReturnType<typeof registerViaApi>>;
 let blogId: number;
 
-const KAZAN = 5;
-const DAY_MS = 86_400_000;
-/** A day `n` days ahead (`2026-12-05`) and a wall-clock time on it. */
-const day = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
-const at = (n: number, hour: number) => `${day(n)}T${String(hour).padStart(2, '0')}:00`;
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
-const event = (over: Record<string, unknown> = {}) => ({
-  title: 'Мероприятие',
-  description: 'Доклады и обсуждение.',
-  starts_at: at(5, 18),
-  ends_at: at(5, 21),
-  town_id: KAZAN,
-  address: 'ул. Баумана, 1',
-  format: 'meetup',
-  price: 0,
-  register_url: 'https://example.ru/reg',
-  rules: true,
-  agreement: true,
-  ...over,
-});
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED: '0' }), launchBrowser()]);
@@ -63,8 +45,8 @@ describe('events in the browser', () => {
     await open(page, `${server.url}/events/new`);
     await page.selectOption('[data-testid=field-subsite]', String(blogId));
     await page.fill('[data-testid=field-title]', 'Митап редакторов');
-    await page.fill('[data-testid=field-starts-at]', at(3, 19));
-    await page.fill('[data-testid=field-ends-at]', at(3, 17));
+    await page.fill('[data-testid=field-starts-at]', timeAhead(3, 19));
+    await page.fill('[data-testid=field-ends-at]', timeAhead(3, 17));
     await page.fill('[data-testid=field-town]', 'Каз');
     await page.click('[data-testid=town-option] >> text=Казань');
     await page.fill('[data-testid=field-address]', 'Кремлёвская, 2');
@@ -79,7 +61,7 @@ describe('events in the browser', () => {
     await page.check('[data-testid=field-agreement]');
     await page.click('[data-testid=event-submit]');
     await page.getByTestId('error-ends_at').getByText('не может закончиться раньше').waitFor();
-    await page.fill('[data-testid=field-ends-at]', at(3, 21));
+    await page.fill('[data-testid=field-ends-at]', timeAhead(3, 21));
     await shot(page, 'events-form-1280', true);
     await page.click('[data-testid=event-submit]');
     await page.waitForURL(/\/events\/\d+$/);
@@ -90,11 +72,11 @@ describe('events in the browser', () => {
     const second = await api<{ id: number }>(
       '/v3.0/events/create',
       owner.cookie,
-      event({
+      eventBody({
         subsite_id: blogId,
         title: 'Казанская конференция',
-        starts_at: at(3, 10),
-        ends_at: at(3, 18),
+        starts_at: timeAhead(3, 10),
+        ends_at: timeAhead(3, 18),
         price: 1500,
       }),
     );
@@ -106,14 +88,18 @@ describe('events in the browser', () => {
           await api<{ id: number }>(
             '/v3.0/events/create',
             owner.cookie,
-            event({ title: `Казанская встреча ${i + 1}`, starts_at: at(6 + i, 18), ends_at: at(6 + i, 20) }),
+            eventBody({
+              title: `Казанская встреча ${i + 1}`,
+              starts_at: timeAhead(6 + i, 18),
+              ends_at: timeAhead(6 + i, 20),
+            }),
           )
         ).data.id,
       );
     const moscow = await api<{ id: number }>(
       '/v3.0/events/create',
       owner.cookie,
-      event({ title: 'Московская встреча', town_id: 1 }),
+      eventBody({ title: 'Московская встреча', town_id: 1 }),
     );
 
     // Staff: the queue, the event_reject modal with a reason (Ctrl+Enter), publishing the other.
@@ -162,12 +148,12 @@ describe('events in the browser', () => {
 
     // The calendar marks the conference's day; a click filters the list to it.
     const calendar = reader.getByTestId('event-calendar');
-    if ((await calendar.getAttribute('data-month')) !== day(3).slice(0, 7)) {
+    if ((await calendar.getAttribute('data-month')) !== dayAhead(3).slice(0, 7)) {
       await calendar.getByRole('button', { name: 'Следующий месяц' }).click();
-      await expect.poll(() => calendar.getAttribute('data-month')).toBe(day(3).slice(0, 7));
+      await expect.poll(() => calendar.getAttribute('data-month')).toBe(dayAhead(3).slice(0, 7));
     }
-    await calendar.locator(`[data-testid=calendar-day][data-day="${day(3)}"]`).click();
-    await reader.waitForURL(new RegExp(`date_from=${day(3)}&date_to=${day(3)}`));
+    await calendar.locator(`[data-testid=calendar-day][data-day="${dayAhead(3)}"]`).click();
+    await reader.waitForURL(new RegExp(`date_from=${dayAhead(3)}&date_to=${dayAhead(3)}`));
     await expect.poll(() => list.locator('[data-testid=event-card]').count()).toBe(1);
     await list.locator(`[data-testid=event-card][data-id="${second.data.id}"]`).waitFor();
     await shot(reader, 'events-calendar-day-375');

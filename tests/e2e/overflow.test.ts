@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { eventBody, publishedBoardItem, vacancyBody } from './board-items.ts';
 import { sidewaysProblems } from './overflow.ts';
 
 /**
@@ -81,35 +82,18 @@ beforeAll(async () => {
   const ban = await api(`/v3.0/admin/users/${banned.id}/ban`, staff.cookie, { reason_text: 'Спам', days: 3 });
   expect(ban.rc, JSON.stringify(ban)).toBe(200);
 
-  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  const event = await api<{ id: number }>('/v3.0/events/create', staff.cookie, {
-    title: 'Встреча читателей в Казани',
-    description: 'Мероприятие для проверки вёрстки.',
-    starts_at: `${day}T18:00`,
-    ends_at: `${day}T20:00`,
-    town_id: 5,
-    format: 'meetup',
-    rules: true,
-    agreement: true,
-  });
-  expect(event.rc, JSON.stringify(event)).toBe(200);
-  expect((await api(`/v3.0/events/${event.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
-  const vacancy = await api<{ id: number }>('/v3.0/job/create', staff.cookie, {
-    title: 'Редактор новостей',
-    company: 'ООО Среда',
-    description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
-    salary_from: 100_000,
-    salary_to: 150_000,
-    town_id: 5,
-    specialisation: 'development',
-    experience: '1-3',
-    employment: 'full',
-    apply_url: 'https://example.ru/jobs',
-    rules: true,
-    agreement: true,
-  });
-  expect(vacancy.rc, JSON.stringify(vacancy)).toBe(200);
-  expect((await api(`/v3.0/job/${vacancy.data.id}/publish`, staff.cookie, {})).rc).toBe(200);
+  const eventId = await publishedBoardItem(
+    server,
+    staff.cookie,
+    'events',
+    eventBody({ title: 'Встреча читателей в Казани', description: 'Мероприятие для проверки вёрстки.' }),
+  );
+  const vacancyId = await publishedBoardItem(
+    server,
+    staff.cookie,
+    'job',
+    vacancyBody({ title: 'Редактор новостей', company: 'ООО Среда' }),
+  );
 
   const sitemap = await sitemapPaths(server.url + '/sitemap.xml');
   const community = sitemap.find((p) => p.startsWith('/s/') && p.split('/').length === 3)!;
@@ -127,11 +111,11 @@ beforeAll(async () => {
     '/plus',
     '/donations',
     '/job',
-    `/job/${vacancy.data.id}`,
+    `/job/${vacancyId}`,
     '/job/rules',
     '/job/agreement',
     '/events?town_id=0',
-    `/events/${event.data.id}`,
+    `/events/${eventId}`,
     '/search?query=запись',
     '/search?query=редакция&type=subsites',
     '/tag/postgres',
@@ -186,8 +170,8 @@ beforeAll(async () => {
     '/admin/account',
     '/admin/job',
     '/admin/events',
-    `/job/${vacancy.data.id}/edit`,
-    `/events/${event.data.id}/edit`,
+    `/job/${vacancyId}/edit`,
+    `/events/${eventId}/edit`,
   ];
   menus = [
     { path: staffBlog, button: '[data-testid=subsite-menu]' },

@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './harness.ts';
+import { vacancyBody } from './board-items.ts';
 
 let server: Server;
 let browser: Browser;
@@ -18,23 +19,7 @@ let boss: Awaited<ReturnType<typeof registerViaApi>>;
 let owner: Awaited<ReturnType<typeof registerViaApi>>;
 let blogId: number;
 
-const KAZAN = 5;
 const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
-const vacancy = (over: Record<string, unknown> = {}) => ({
-  title: 'Вакансия',
-  company: 'ООО Ромашка',
-  description: [{ type: 'text', data: { text: 'Задачи, требования и условия.' } }],
-  salary_from: 100_000,
-  salary_to: 150_000,
-  town_id: KAZAN,
-  specialisation: 'development',
-  experience: '1-3',
-  employment: 'full',
-  apply_url: 'https://example.ru/jobs',
-  rules: true,
-  agreement: true,
-  ...over,
-});
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED: '0' }), launchBrowser()]);
@@ -102,18 +87,23 @@ describe('vacancies in the browser', () => {
     const second = await api<{ id: number }>(
       '/v3.0/job/create',
       owner.cookie,
-      vacancy({ subsite_id: blogId, title: 'Верстальщик', company: '' }),
+      vacancyBody({ subsite_id: blogId, title: 'Верстальщик', company: '' }),
     );
     const more: number[] = [];
     for (let i = 0; i < 12; i++)
       more.push(
-        (await api<{ id: number }>('/v3.0/job/create', owner.cookie, vacancy({ title: `Казанская вакансия ${i + 1}` })))
-          .data.id,
+        (
+          await api<{ id: number }>(
+            '/v3.0/job/create',
+            owner.cookie,
+            vacancyBody({ title: `Казанская вакансия ${i + 1}` }),
+          )
+        ).data.id,
       );
     const moscow = await api<{ id: number }>(
       '/v3.0/job/create',
       owner.cookie,
-      vacancy({ title: 'Московская вакансия', town_id: 1 }),
+      vacancyBody({ title: 'Московская вакансия', town_id: 1 }),
     );
 
     // Staff: the queue, the reject modal with a reason (Ctrl+Enter), publishing the other.

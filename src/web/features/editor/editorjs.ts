@@ -106,7 +106,7 @@ function markdownShortcuts(editor: EditorInstance, holder: HTMLElement) {
     // Editor.js learns its current block from `selectionchange`, a task later: an Enter pressed before that was taken
     // for the removed paragraph's and lost, and the next line ran into the heading. Tell it now (its first field: the
     // caret goes to that field's end below).
-    editor.caret.setToBlock(inserted, 'start');
+    editor.caret.setToBlock(index, 'start');
     // At once: the next keystroke must land in the new block's first field (a quote's last one is its caption).
     // Focus is moved by hand: a selection placed in a new element does not always take the focus with it, and the
     // focused paragraph has just left the page.

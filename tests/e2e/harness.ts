@@ -371,7 +371,7 @@ export async function signedInPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const made = await newPage(browser, width, height);
   await signIn(made.context, server, cookie);
-  made.page.on('pageerror', (e) => console.log('pageerror', e.message));
+  made.page.on('pageerror', (e) => console.log('pageerror', made.page.url(), e.message));
   return made;
 }
 

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, root } from '../../../scripts/ensure-build.ts';
 import { eq } from 'drizzle-orm';
 import { startTestApp, Visitor, type TestApp } from '../testing/harness.ts';
-import { entries, notifications } from '../db/schema.ts';
+import { entries, notifications, vacancies } from '../db/schema.ts';
 import { SESSION_CACHE_MS } from '../modules/auth/service.ts';
 import { feedFixtures } from '../modules/feed/testing.ts';
+import { company, goodVacancy, KAZAN, moderator } from '../modules/vacancies/testing.ts';
+import { TOWN_COOKIE } from '../../shared/vacancies.ts';
 import { RENDERS_AT_ONCE, SHARED_PAGE_MS } from './web.ts';
 
 const textBlock = (text: string) => ({ type: 'text', data: { text } });
@@ -86,6 +88,31 @@ describe('anonymous pages shared for a few seconds in production', () => {
     const after = await html(new Visitor(t.app), url);
     expect(after).toContain('Комментарий через сервер');
     expect(after).toContain('Заголовок мимо сервера');
+  });
+
+  it("the boards too, one copy per town the reader chose; a vacancy's page as well", async () => {
+    const owner = await f.reader();
+    const firm = await company(t, owner.id);
+    const mod = await moderator(t);
+    const made = await owner.v.post(
+      '/v3.0/job/create',
+      goodVacancy({ title: 'Вакансия общей копии', subsite_id: firm.id }),
+    );
+    const id = made.json().data.id as number;
+    expect((await mod.v.post(`/v3.0/job/${id}/publish`, {})).json().rc).toBe(200);
+    const list = await html(new Visitor(t.app), '/job');
+    expect(list).toContain('Вакансия общей копии');
+    const item = await html(new Visitor(t.app), `/job/${id}`);
+
+    // Changed around the server: the anonymous copies stay for their few seconds ...
+    await t.database.db.update(vacancies).set({ title: 'Вакансия мимо сервера' }).where(eq(vacancies.id, id));
+    expect(await html(new Visitor(t.app), '/job')).toBe(list);
+    expect(await html(new Visitor(t.app), `/job/${id}`)).toBe(item);
+    // ... while a reader whose town is Казань gets the page of that town, rendered for it.
+    const kazan = await new Visitor(t.app).get('/job', { headers: { cookie: `${TOWN_COOKIE}=${KAZAN}` } });
+    expect(kazan.statusCode).toBe(200);
+    expect(kazan.body).toContain('Вакансия мимо сервера');
+    expect(await html(owner.v, `/job/${id}`)).toContain('Вакансия мимо сервера');
   });
 
   it('are kept per value of the cookies the shell reads, and never with a cookie set for someone', async () => {

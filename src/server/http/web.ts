@@ -11,6 +11,7 @@ import { pageServices } from './page-services.ts';
 import { hubOf } from '../modules/realtime/hub.ts';
 import { feedRoute } from '../../shared/feed.ts';
 import { SHELL_COOKIES } from '../../shared/shell-cookies.ts';
+import { TOWN_COOKIE } from '../../shared/vacancies.ts';
 import { mobilePrefix } from '../../shared/mobile-path.ts';
 import { perAppCache } from '../lib/cache.ts';
 import { RenderGate } from './render-gate.ts';
@@ -108,16 +109,21 @@ const sharedPages = perAppCache<SharedPage>(
 /** A subsite page (`/u/{user}`, `/s/{slug}`) or an entry page in one (`…/{id}-{slug}`). */
 const SUBSITE_OR_ENTRY = /^\/[us]\/[^/]+(\/\d[^/]*)?\/?$/;
 
+/** The boards' lists and items (`/job`, `/events/12`): their filters default to the reader's town, from its cookie. */
+const BOARD = /^\/(job|events)(\/\d+)?\/?$/;
+
 /**
- * The pages every anonymous visitor sees alike (the feeds, subsite and entry pages): the key also holds the two
- * cookies the shell reads (src/web/root.tsx). Null for anything else, and for everyone outside production. An entry
- * page counts its view from the browser, so a shared copy loses no view.
+ * The pages every anonymous visitor sees alike (the feeds, subsite and entry pages, the boards): the key also holds
+ * the cookies the shell reads (src/web/root.tsx) and, on a board, the town's. Null for anything else, and for everyone
+ * outside production. An entry page counts its view from the browser, so a shared copy loses no view.
  */
 function sharedKey(req: FastifyRequest, sharedCaches: boolean): string | null {
   if (!sharedCaches || req.user || req.method !== 'GET') return null;
   const path = req.url.split('?', 1)[0];
-  if (!feedRoute(path) && !SUBSITE_OR_ENTRY.test(path)) return null;
-  return [req.url, ...SHELL_COOKIES.map((name) => req.cookies[name] ?? '')].join('\n');
+  const board = BOARD.test(path);
+  if (!board && !feedRoute(path) && !SUBSITE_OR_ENTRY.test(path)) return null;
+  const cookies = board ? [...SHELL_COOKIES, TOWN_COOKIE] : SHELL_COOKIES;
+  return [req.url, ...cookies.map((name) => req.cookies[name] ?? '')].join('\n');
 }
 
 /** Handlers kept per mobile basename; a suffix beyond these gets a handler of its own request. */

@@ -170,6 +170,54 @@ describe('quizzes', () => {
     await context.close();
   });
 
+  it('five quizzes on a page ask for their results in one request; two votes from two browsers show live in a third', async () => {
+    const quizzes = Array.from({ length: 5 }, (_, q) => ({
+      hash: `fiveQuizzes0${q}`,
+      title: `Вопрос ${q + 1}`,
+      items: ['Да', 'Нет'].map((text, i) => ({ hash: `fiveQuizzes0${q}i${i}`, text })),
+      multiple: false,
+      results: 'before',
+    }));
+    const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+      title: 'Пять вопросов читателям',
+      entry: quizzes.map((data) => ({ type: 'quiz', data })),
+      is_published: 1,
+    });
+    expect(saved.rc, saved.rm).toBe(200);
+    const url = server.url + saved.data.entry.url;
+
+    // The third browser watches with the first quiz's results revealed; it asked once for all five.
+    const watcher = await signedInPage(browser, server, readers[1].cookie);
+    const asked: string[] = [];
+    watcher.page.on('request', (r) => {
+      if (r.url().includes('/quiz/bundleResult')) asked.push(new URL(r.url()).searchParams.get('hashes') ?? '');
+    });
+    await open(watcher.page, url);
+    await expect.poll(() => watcher.page.locator('[data-testid=quiz][data-live="1"]').count()).toBe(5);
+    const first = watcher.page.locator(`[data-testid=quiz][data-hash=${quizzes[0].hash}]`);
+    await first.locator('[data-testid=quiz-reveal]').click();
+    await expect.poll(() => first.getAttribute('data-view')).toBe('revealed');
+    expect(asked.map((h) => h.split(',').sort())).toEqual([quizzes.map((q) => q.hash).sort()]);
+
+    // Two readers in two other browsers vote, one for each answer; the watcher sees both without a reload.
+    for (const [who, option] of [
+      [readers[0], 0],
+      [author, 1],
+    ] as const) {
+      const voter = await signedInPage(browser, server, who.cookie);
+      await open(voter.page, url);
+      const quiz = voter.page.locator(`[data-testid=quiz][data-hash=${quizzes[0].hash}][data-live="1"]`);
+      await quiz.waitFor();
+      await quiz.locator('[data-testid=quiz-option]').nth(option).click();
+      await expect.poll(() => quiz.getAttribute('data-view')).toBe('voted');
+      await voter.context.close();
+    }
+    await expect.poll(() => countOf(first, 0), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => countOf(first, 1), { timeout: 15_000 }).toBe('1');
+    expect(asked).toHaveLength(1);
+    await watcher.context.close();
+  });
+
   it('an anonymous click raises unauthorized_click (quiz) and opens sign-in', async () => {
     const res = await fetch(`${server.url}/new`);
     expect(res.status).toBe(200);

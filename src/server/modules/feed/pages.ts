@@ -69,6 +69,13 @@ function heldOf(ctx: Ctx): Promise<number[]> {
 }
 
 /**
+ * The main feed's pin and held entries open its pages (feed 0), except in its order by date (`/new`), where every entry
+ * stands at its own time; no other kind of feed has them.
+ */
+export const mainFeedTop = (kind: string, sorting: string): 0 | null =>
+  kind === 'main' && sorting !== 'date' ? 0 : null;
+
+/**
  * What opens a feed's first page and leaves its order: the entry pinned to the main feed or a subsite's
  * (moderation), then, on the main feed, the entries staff hold there for a time. `skip`: their ids, left out of every
  * page of that feed; `cards`: what the first page shows on top (none on later pages).
@@ -152,7 +159,7 @@ export async function readFeed(ctx: Ctx, viewer: Viewer, req: FeedRequest): Prom
     req.sorting ?? (source.kind === 'main' ? await subsites.defaultSorting(ctx, viewerId) : null) ?? 'hotness';
   const limit = req.count ?? FEED_PAGE_SIZE;
   // An entry pinned to the main feed or a subsite's (moderation), and those held on the main feed, open the first page.
-  const feedId = source.kind === 'main' ? 0 : source.kind === 'subsite' ? source.subsiteId : null;
+  const feedId = source.kind === 'subsite' ? source.subsiteId : mainFeedTop(source.kind, sorting);
   const [top, closed] = await Promise.all([topOf(ctx, feedId, viewer, !req.after), subsites.closedTo(ctx, viewer)]);
   const rows = await q.feedPage(ctx.read, {
     source,

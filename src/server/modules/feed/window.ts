@@ -4,7 +4,7 @@ import * as q from './queries.ts';
 import { perAppCache } from '../../lib/cache.ts';
 import { isStaff, type UserRow } from '../auth/index.ts';
 import { privateSubsiteIds } from '../subsites/service.ts';
-import { ANONYMOUS_CACHE_MS, pageOf, topOf, type FeedRequest } from './pages.ts';
+import { ANONYMOUS_CACHE_MS, mainFeedTop, pageOf, topOf, type FeedRequest } from './pages.ts';
 
 /** A signed-in reader's first page picked in memory from the shared ordering, with the reader's kept state. */
 
@@ -168,7 +168,7 @@ export async function windowPage(ctx: Ctx, reader: FeedReader, req: FeedRequest)
   const sorting = req.sorting ?? (req.scope === 'main' ? null : 'hotness');
   if (sorting !== 'hotness' && sorting !== 'date') return null;
   const limit = req.count ?? FEED_PAGE_SIZE;
-  const feedId = req.scope === 'main' ? 0 : null;
+  const feedId = mainFeedTop(req.scope, sorting);
   const top = await topOf(ctx, feedId, reader, false);
   const window = await windowOf(ctx, req.scope, sorting);
   const [st, privateIds] = await Promise.all([readerStateOf(ctx, reader, window), privateSubsiteIds(ctx)]);

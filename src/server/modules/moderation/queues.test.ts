@@ -22,7 +22,7 @@ const expectError = async (res: Promise<{ statusCode: number; json(): any; body:
 };
 
 describe('entry pins to a feed', () => {
-  it('pinned first in its subsite feed and on the main feed, once; replaced, unpinned; managers pin their own', async () => {
+  it('pinned first in its subsite feed and on the main feed (not on /new, by date), once; replaced, unpinned; managers pin their own', async () => {
     const author = await seasonedUser(t, 'Автор');
     const [s] = await t.database.db
       .insert(subsites)
@@ -52,7 +52,14 @@ describe('entry pins to a feed', () => {
     // The main feed is staff's.
     await expectError(owner.v.post('/v3.0/admin/content/pin', { content_id: fresh.id, subsite_id: 0 }), 403);
     expect((await staff.post('/v3.0/admin/content/pin', { content_id: old.id, subsite_id: 0 })).json().rc).toBe(200);
-    expect((await feedIds(reader, 'sorting=date'))[0]).toBe(`pinned:${old.id}`);
+    expect((await feedIds(reader, 'sorting=hotness'))[0]).toBe(`pinned:${old.id}`);
+    // `/new`, the main feed by date, keeps every entry at its own time: no pin on top there.
+    const byDate = await feedIds(reader, 'sorting=date');
+    expect(byDate).not.toContain(`pinned:${old.id}`);
+    expect(byDate.indexOf(old.id)).toBeGreaterThan(byDate.indexOf(fresh.id));
+    // The same for a signed-in reader, whose first pages come from the shared window (feed/window.ts).
+    expect((await feedIds(author.v, 'sorting=hotness'))[0]).toBe(`pinned:${old.id}`);
+    expect(await feedIds(author.v, 'sorting=date')).not.toContain(`pinned:${old.id}`);
 
     const replaced = await staff.post('/v3.0/admin/content/pin', { content_id: fresh.id, subsite_id: s.id });
     expect(replaced.json().data.unpinned_id).toBe(old.id);

@@ -1,0 +1,31 @@
+// The blog widget's «Показать ещё» (/widget/blog/{id}, served as /widget/blog.js): asks `{data-url}/{last id}`
+// for the next entries' HTML, appends it to the list and hides itself when the blog has no more. A refusal shows
+// the server's Russian text, a lost connection the button's own.
+(() => {
+  const button = document.querySelector('[data-testid=widget-more]');
+  const list = document.querySelector('[data-testid=widget-list]');
+  const status = document.querySelector('[data-testid=widget-status]');
+  if (!button || !list || !status) return;
+  const text = button.textContent;
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    button.textContent = button.dataset.loading;
+    status.textContent = '';
+    let failure = button.dataset.failed;
+    try {
+      const res = await fetch(`${button.dataset.url}/${button.dataset.lastId}`, { credentials: 'omit' });
+      const answer = await res.json();
+      if (res.ok && answer.data) {
+        list.insertAdjacentHTML('beforeend', answer.data.html);
+        button.dataset.lastId = String(answer.data.last_id);
+        button.hidden = answer.data.is_finished;
+        failure = '';
+      } else if (typeof answer.rm === 'string' && answer.rm) failure = answer.rm;
+    } catch {
+      // No answer or not JSON: the button's own text.
+    }
+    status.textContent = failure;
+    button.disabled = false;
+    button.textContent = text;
+  });
+})();

@@ -3,17 +3,13 @@ import { messages } from '../catalogue.ts';
 import { idField } from '../validation.ts';
 import { contract } from './contract.ts';
 
+export { BLOG_WIDGET_STEP, blogWidgetPath } from '../blog-widget.ts';
+
 /**
  * The blog widget other sites frame (issue 32 point 7; spec/content.md «GET {load-more url}/{last id} -> result html
  * (blog widget)»), at the site root: a blog's page of its newest published entries, the next ones by the last id
  * shown, and the page's own script. Cookies are neither read nor set.
  */
-
-/** How many entries a page of the widget shows. */
-export const BLOG_WIDGET_STEP = 5;
-
-/** The widget's address on this site (the embed code's frame); the load-more asks `{it}/more/{last id}`. */
-export const blogWidgetPath = (id: number) => `/widget/blog/${id}`;
 
 const blog = z.object({ id: idField(messages.blogWidgetIdInvalid) });
 

@@ -16,7 +16,10 @@
       const res = await fetch(`${button.dataset.url}/${button.dataset.lastId}`, { credentials: 'omit' });
       const answer = await res.json();
       if (res.ok && answer.data) {
+        const shown = list.children.length;
         list.insertAdjacentHTML('beforeend', answer.data.html);
+        // The first new entry takes the focus: a keyboard reader goes on from there, and the frame scrolls to it.
+        list.children[shown]?.querySelector('a')?.focus();
         button.dataset.lastId = String(answer.data.last_id);
         button.hidden = answer.data.is_finished;
         failure = '';

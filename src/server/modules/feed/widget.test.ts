@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_WIDGET_STEP } from '../../../shared/api/blog-widget.ts';
+import { BLOG_WIDGET_STEP } from '../../../shared/blog-widget.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { EMBEDDABLE_SCRIPTED_POLICY } from '../../lib/security-headers.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';

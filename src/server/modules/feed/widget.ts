@@ -1,4 +1,5 @@
-import { BLOG_WIDGET_STEP, blogWidgetPath, script } from '../../../shared/api/blog-widget.ts';
+import { script } from '../../../shared/api/blog-widget.ts';
+import { BLOG_WIDGET_STEP, blogWidgetPath } from '../../../shared/blog-widget.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { formatDate, formatNumber, pluralize, truncate } from '../../../shared/format.ts';

@@ -97,8 +97,8 @@ export const feedRootRoutes = [
     handler: ({ ctx, params }) => blogWidgetMore(ctx, params.id, params.last_id),
   }),
   route.implement(widgetContracts.script, {
-    // No limit: a fixed file the widget's page loads.
-    rateLimit: 'none',
+    // A reader's browser keeps it an hour: the reads' limit is far from being reached.
+    rateLimit: READS,
     handler: ({ reply }) =>
       reply
         .header('content-type', 'text/javascript; charset=utf-8')

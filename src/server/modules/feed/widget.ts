@@ -83,7 +83,7 @@ export async function blogWidgetPage(ctx: Ctx, id: number): Promise<{ status: nu
       title: w.notFound,
       note: '',
       items: [],
-      empty: w.notFound,
+      empty: w.notFoundHint,
       more: { text: ui.siteName, url: base },
       ...site,
     });

@@ -88,8 +88,8 @@ export const feedRootRoutes = [
   route.implement(widgetContracts.page, {
     rateLimit: READS,
     handler: async ({ ctx, params, reply }) => {
-      const { status, html } = await blogWidgetPage(ctx, params.id);
-      return sendWidgetPage(reply.code(status), html, true);
+      const { status, html, scripted } = await blogWidgetPage(ctx, params.id);
+      return sendWidgetPage(reply.code(status), html, scripted);
     },
   }),
   route.implement(widgetContracts.more, {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_WIDGET_STEP } from '../../../shared/blog-widget.ts';
 import { ui } from '../../../shared/catalogue.ts';
-import { EMBEDDABLE_SCRIPTED_POLICY } from '../../lib/security-headers.ts';
+import { EMBEDDABLE_POLICY, EMBEDDABLE_SCRIPTED_POLICY } from '../../lib/security-headers.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 
@@ -125,13 +125,16 @@ describe('GET /widget/blog/{id}', () => {
     const page = await v.get(`/widget/blog/${club}`);
     expect(page.statusCode).toBe(200);
     expect(idsOf(page.body)).toEqual([clubEntry]);
-    // One page holds it all: no button, no script.
+    // One page holds it all: no button, no script, and the policy of the scriptless widgets.
     expect(page.body).not.toContain('<script');
+    expect(page.headers['content-security-policy']).toBe(EMBEDDABLE_POLICY);
+    expect(page.headers['x-frame-options']).toBeUndefined();
     for (const id of [closed, 999_999]) {
       const res = await v.get(`/widget/blog/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain(ui.blogWidget.notFound);
+      expect(res.headers['content-security-policy']).toBe(EMBEDDABLE_POLICY);
       expect(res.body).not.toContain('Тайная запись');
       expect(isRussianError(await v.get(`/widget/blog/${id}/more/${2 ** 31 - 1}`), 404)).toBe(true);
     }

@@ -73,8 +73,14 @@ async function entriesOf(ctx: Ctx, blog: SubsiteRow, beforeId: number | null) {
   };
 }
 
-/** The widget's page, with its status: a missing or private blog is a Russian page with 404. */
-export async function blogWidgetPage(ctx: Ctx, id: number): Promise<{ status: number; html: string }> {
+/**
+ * The widget's page, with its status (a missing or private blog is a Russian page with 404) and whether it runs its
+ * button's script (only when there is a next page).
+ */
+export async function blogWidgetPage(
+  ctx: Ctx,
+  id: number,
+): Promise<{ status: number; html: string; scripted: boolean }> {
   const base = ctx.config.publicUrl;
   const site = { siteName: ui.siteName, siteUrl: base };
   const blog = await publicBlog(ctx, id);
@@ -87,7 +93,7 @@ export async function blogWidgetPage(ctx: Ctx, id: number): Promise<{ status: nu
       more: { text: ui.siteName, url: base },
       ...site,
     });
-    return { status: 404, html };
+    return { status: 404, html, scripted: false };
   }
   const { items, lastId, finished } = await entriesOf(ctx, blog, null);
   const html = widgetPage({
@@ -115,7 +121,7 @@ export async function blogWidgetPage(ctx: Ctx, id: number): Promise<{ status: nu
         },
     ...site,
   });
-  return { status: 200, html };
+  return { status: 200, html, scripted: !finished };
 }
 
 /** The load-more: the next entries' HTML after `lastId`, the new last id and whether the blog has no more. */

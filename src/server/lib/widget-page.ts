@@ -61,6 +61,7 @@ a:hover{text-decoration:underline}
 .w__more:hover{background:#1d4fc0}
 .w__more:focus-visible{outline:2px solid #16171a;outline-offset:2px}
 .w__more[disabled]{opacity:.7;cursor:default}
+.w__more[hidden]{display:none}
 .w__status{color:#b42318;font-size:13px;margin:6px 0 0}
 .w__status:empty{display:none}
 `;

@@ -60,10 +60,10 @@ a:hover{text-decoration:underline}
 .w__more{display:block;width:100%;margin-top:8px;padding:8px 12px;font:inherit;font-weight:600;color:#fff;background:#2563e6;border:0;border-radius:6px;cursor:pointer}
 .w__more:hover{background:#1d4fc0}
 .w__more:focus-visible{outline:2px solid #16171a;outline-offset:2px}
-.w__more[disabled]{opacity:.7;cursor:default}
+.w__more[aria-busy=true]{opacity:.7;cursor:progress}
 .w__more[hidden]{display:none}
 .w__status{color:#b42318;font-size:13px;margin:6px 0 0}
-.w__status:empty{display:none}
+.w__status:empty{margin:0}
 `;
 
 const link = (url: string, text: string, cls = '') =>

@@ -7,8 +7,12 @@
   const status = document.querySelector('[data-testid=widget-status]');
   if (!button || !list || !status) return;
   const text = button.textContent;
+  // Busy, not disabled: a disabled button would drop the keyboard reader's focus.
+  let busy = false;
   button.addEventListener('click', async () => {
-    button.disabled = true;
+    if (busy) return;
+    busy = true;
+    button.setAttribute('aria-busy', 'true');
     button.textContent = button.dataset.loading;
     status.textContent = '';
     let failure = button.dataset.failed;
@@ -28,7 +32,8 @@
       // No answer or not JSON: the button's own text.
     }
     status.textContent = failure;
-    button.disabled = false;
+    button.removeAttribute('aria-busy');
     button.textContent = text;
+    busy = false;
   });
 })();

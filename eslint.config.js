@@ -94,7 +94,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx,js}', 'src/server/modules/notifications/sw.js'],
+    files: [
+      'src/web/**/*.{ts,tsx,js}',
+      'src/server/modules/notifications/sw.js',
+      'src/server/modules/feed/blog-widget.js',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

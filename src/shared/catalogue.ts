@@ -30,6 +30,7 @@ import { distributionsMessages, distributionsUi } from './catalogue/distribution
 import { pagesMessages } from './catalogue/pages.ts';
 import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
+import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
 import {
   errorsUi,
   headerUi,
@@ -72,6 +73,7 @@ export const messages = {
   ...pagesMessages,
   ...livestreamsMessages,
   ...subsitesMessages,
+  ...blogWidgetMessages,
   ...transportMessages,
   // 'Too many actions in a short amount of time, are you a robot?'
   tooManyActions: 'Слишком много действий за короткое время, вы не робот?',
@@ -164,6 +166,7 @@ export const ui = {
   quiz: quizUi,
   distributions: distributionsUi,
   livestreams: livestreamsUi,
+  blogWidget: blogWidgetUi,
   siteName,
   overlays: overlaysUi,
   siteTagline,

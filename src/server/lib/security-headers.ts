@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
  * page's own inline scripts by their SHA-256 (React Router's hydration data and module loader, the small pages of
  * sign-in and payments): hashes rather than a nonce because an anonymous page's bytes are rendered once and shared
  * by every reader (web.ts), so its policy is worked out once per body, not per request. Every answer refuses framing
- * but the widgets for other sites (`lib/widget-page.ts`), which send EMBEDDABLE_POLICY.
+ * but the widgets for other sites (`lib/widget-page.ts`), which send EMBEDDABLE_POLICY (or its scripted twin).
  */
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -33,6 +33,13 @@ const OTHER_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /** A widget page for other sites: framed anywhere, runs nothing, its inline styles only, sends nowhere. */
 export const EMBEDDABLE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
+/**
+ * The same with a button (the blog widget's «Показать ещё»): this origin's script files (none inline) and requests
+ * to this origin only.
+ */
+export const EMBEDDABLE_SCRIPTED_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src * data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
+const EMBEDDABLE = new Set<unknown>([EMBEDDABLE_POLICY, EMBEDDABLE_SCRIPTED_POLICY]);
 
 /** The page's policy with the hashes of its inline scripts. */
 export function pagePolicy(html: string): string {
@@ -51,7 +58,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    const embeddable = reply.getHeader('content-security-policy') === EMBEDDABLE_POLICY;
+    const embeddable = EMBEDDABLE.has(reply.getHeader('content-security-policy'));
     if (!embeddable) reply.header('x-frame-options', 'DENY');
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000');
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');

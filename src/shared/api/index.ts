@@ -46,3 +46,4 @@ export * as quiz from './quiz.ts';
 export * as distributions from './distributions.ts';
 export * as analytics from './analytics.ts';
 export * as booster from './booster.ts';
+export * as blogWidget from './blog-widget.ts';

@@ -4,6 +4,7 @@ import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
 import { SubsiteSettingsForm } from '../features/accounts/SubsiteSettings.tsx';
 import { WidgetEmbed } from '../features/vacancies/WidgetEmbed.tsx';
+import { BlogWidgetEmbed } from '../features/feed/BlogWidgetEmbed.tsx';
 import { liveStreamSettingsPath } from '../../shared/livestreams.ts';
 import '../features/accounts/accounts.css';
 import '../features/vacancies/vacancies.css';
@@ -34,6 +35,10 @@ export default function SubsiteSettingsPage({ loaderData }: Route.ComponentProps
           {ui.livestreams.settingsLink}
         </Link>
       </section>
+      {/* The blog widget frames public blogs only; the site's moderators here change the posting rules alone. */}
+      {!settings.is_private && settings.my_role !== 'site_moderator' && (
+        <BlogWidgetEmbed publicUrl={publicUrl} blog={settings} />
+      )}
       {settings.type === 'company' && (
         <>
           <WidgetEmbed publicUrl={publicUrl} kind="vacancy" />

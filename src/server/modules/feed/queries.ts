@@ -284,6 +284,27 @@ export async function unhide(db: Db, userId: number, entryId: number) {
   await db.execute(sql`delete from entry_hides where user_id = ${userId} and entry_id = ${entryId}`);
 }
 
+/**
+ * The blog widget's page (feed/widget.ts): a blog's published entries outside private communities, by id newest
+ * first, below `beforeId` when given; `limit` rows (ask one more to learn whether the blog goes on).
+ */
+export async function widgetEntries(
+  db: Db,
+  source: Extract<FeedSource, { kind: 'subsite' }>,
+  beforeId: number | null,
+  limit: number,
+): Promise<EntryCardRow[]> {
+  const before = beforeId === null ? sql`` : sql`and e.id < ${beforeId}`;
+  return rows(
+    db,
+    EntryCardRow,
+    sql`${cardSelect(null)}
+     where e.is_published and not e.removed and not s.is_private ${sourceFilter(source)} ${before}
+     order by e.id desc
+     limit ${limit}`,
+  );
+}
+
 /** Newest entries approved for public RSS: of the main feed, or of one subsite; never a private community's. */
 export async function rssEntries(db: Db, source: FeedSource, limit: number): Promise<EntryCardRow[]> {
   return rows(

@@ -1,10 +1,17 @@
 import { messages } from '../../../shared/catalogue.ts';
+import fs from 'node:fs';
 import * as contracts from '../../../shared/api/feed.ts';
+import * as widgetContracts from '../../../shared/api/blog-widget.ts';
+import { sendWidgetPage } from '../../lib/widget-page.ts';
 import { READS, route } from '../../http/route.ts';
 import { assertCanReadMyFeed } from './policy.ts';
 import { sendRss, sendXml } from '../../lib/rss.ts';
 import { hashtagRss, rss, sitemap, subsiteRss } from './rss.ts';
 import * as feed from './service.ts';
+import { blogWidgetMore, blogWidgetPage } from './widget.ts';
+
+/** The blog widget's button, read once (a browser file beside this one, linted as such). */
+const widgetScript = fs.readFileSync(new URL('./blog-widget.js', import.meta.url), 'utf8');
 
 /** The entry a feed is loaded under (`content_id`) joins the ids left out, once. */
 const withContent = (ids: number[] | undefined, contentId: number | undefined) =>
@@ -76,6 +83,27 @@ export const feedRootRoutes = [
   route.implement(contracts.hashtagRss, {
     rateLimit: READS,
     handler: async ({ ctx, params, req, reply }) => sendRss(req, reply, await hashtagRss(ctx, params.name)),
+  }),
+  // The blog widget other sites frame (feed/widget.ts): the address alone says what to show, no cookie is read or set.
+  route.implement(widgetContracts.page, {
+    rateLimit: READS,
+    handler: async ({ ctx, params, reply }) => {
+      const { status, html, scripted } = await blogWidgetPage(ctx, params.id);
+      return sendWidgetPage(reply.code(status), html, scripted);
+    },
+  }),
+  route.implement(widgetContracts.more, {
+    rateLimit: READS,
+    handler: ({ ctx, params }) => blogWidgetMore(ctx, params.id, params.last_id),
+  }),
+  route.implement(widgetContracts.script, {
+    // A reader's browser keeps it an hour: the reads' limit is far from being reached.
+    rateLimit: READS,
+    handler: ({ reply }) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(widgetScript),
   }),
   route.implement(contracts.sitemap, {
     rateLimit: READS,

@@ -3,6 +3,7 @@ import type { TownData } from '../../../shared/api/vacancies.ts';
 import { BOARD_KINDS, type BoardKind } from '../../../shared/board.ts';
 import { eventsUi } from '../../../shared/catalogue/events.ts';
 import { vacanciesUi } from '../../../shared/catalogue/vacancies.ts';
+import { EmbedCode, iframeSnippet } from '../../ui/EmbedCode.tsx';
 import { TownField } from './TownField.tsx';
 
 /** Each board's texts of the embed code. */
@@ -13,12 +14,8 @@ const FRAME = { width: 320, height: 520 };
 
 /** The code another site pastes to show a board's widget (`/widget/{widget}/external?location=`): an iframe. */
 export function embedSnippet(publicUrl: string, kind: BoardKind, town: TownData | null): string {
-  const t = TEXTS[kind];
   const src = `${publicUrl}/widget/${BOARD_KINDS[kind].widget}/external${town ? `?location=${town.id}` : ''}`;
-  return (
-    `<iframe src="${src}" title="${t.embedFrameTitle}" width="${FRAME.width}" height="${FRAME.height}" ` +
-    `style="border:0" loading="lazy"></iframe>`
-  );
+  return iframeSnippet(src, TEXTS[kind].embedFrameTitle, FRAME);
 }
 
 /**
@@ -29,20 +26,14 @@ export function WidgetEmbed({ publicUrl, kind }: { publicUrl: string; kind: Boar
   const [town, setTown] = useState<TownData | null>(null);
   const t = TEXTS[kind];
   return (
-    <section className="settings-section" data-testid={`widget-embed-${BOARD_KINDS[kind].widget}`}>
-      <h2>{t.embedTitle}</h2>
-      <p className="settings-hint">{t.embedLead}</p>
+    <EmbedCode
+      testId={`widget-embed-${BOARD_KINDS[kind].widget}`}
+      title={t.embedTitle}
+      lead={t.embedLead}
+      label={t.embedCode}
+      code={embedSnippet(publicUrl, kind, town)}
+    >
       <TownField value={town} onChange={setTown} label={t.embedTown} testId="widget-embed-town" />
-      <label className="account-field">
-        <span className="account-field__label">{t.embedCode}</span>
-        <textarea
-          readOnly
-          rows={4}
-          value={embedSnippet(publicUrl, kind, town)}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="widget-embed-code"
-        />
-      </label>
-    </section>
+    </EmbedCode>
   );
 }

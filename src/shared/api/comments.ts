@@ -127,7 +127,13 @@ const attachField = z
   .string({ error: messages.commentAttachInvalid })
   .regex(/^[0-9a-f-]{32,40}$/i, messages.commentAttachInvalid);
 
-const textErrors = ['comment_empty', 'comment_too_long', 'comment_attach_invalid', 'media_gif_not_found', 'media_gif_only'] as const;
+const textErrors = [
+  'comment_empty',
+  'comment_too_long',
+  'comment_attach_invalid',
+  'media_gif_not_found',
+  'media_gif_only',
+] as const;
 
 /** A new comment or a reply (new accounts: a few an hour, then rc 418 and the captcha). */
 export const add = contract({

@@ -83,17 +83,17 @@ async function accept(
     // The bytes go first: a row never points at a missing original.
     await stateOf(ctx).store.put(originalKey(uuid), stored);
     const saved = await saveMedia(
-        ctx.db,
-        {
-          uuid,
-          duration: 0,
-          ...probed,
-          mime: MIME_BY_TYPE[probed.type],
-          size: stored.length,
-          external_service: externalService,
-        },
-        uploaderId,
-      );
+      ctx.db,
+      {
+        uuid,
+        duration: 0,
+        ...probed,
+        mime: MIME_BY_TYPE[probed.type],
+        size: stored.length,
+        external_service: externalService,
+      },
+      uploaderId,
+    );
     await noteUpload(ctx.db, uuid, uploaderId);
     return entity(saved);
   } catch (err) {

@@ -30,7 +30,9 @@ function trapTab(e: KeyboardEvent<HTMLElement>) {
   if (e.key !== 'Tab') return;
   const dialog = e.currentTarget.closest<HTMLElement>('[role=dialog]') ?? e.currentTarget;
   const all = [
-    ...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), video[controls], a[href]'),
+    ...dialog.querySelectorAll<HTMLElement>(
+      'button:not([disabled]), input:not([disabled]):not([hidden]), video[controls], a[href]',
+    ),
   ];
   if (!all.length) return;
   const [first, last] = [all[0], all[all.length - 1]];
@@ -103,17 +105,6 @@ function AttachGifForm({ onDone }: { onDone(gif: MediaImage | null): void }) {
         >
           {L.gifFile}
         </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".gif,image/gif"
-          hidden
-          data-testid="attach-gif-file"
-          onChange={(e) => {
-            fromFile(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
       </div>
       <p className="gif-modal__or">{L.gifOr}</p>
       <div className="gif-modal__link">
@@ -168,6 +159,18 @@ function AttachGifForm({ onDone }: { onDone(gif: MediaImage | null): void }) {
           {L.gifAttach}
         </button>
       </div>
+      {/* Last: the popup focuses its first field, which must be the link, not this hidden picker. */}
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".gif,image/gif"
+        hidden
+        data-testid="attach-gif-file"
+        onChange={(e) => {
+          fromFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
     </form>
   );
 }

@@ -6,16 +6,7 @@ import type { upload, uploadUrls } from '../../../shared/api/media.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { GifVideo } from './GifVideo.tsx';
-
-/** A link the modal takes: its path ends in .gif or .mp4 (spec/foundation.md: image or video URLs). */
-export const isGifLink = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return /^https?:$/.test(url.protocol) && /\.(gif|mp4)$/i.test(url.pathname);
-  } catch {
-    return false;
-  }
-};
+import { isGifLink } from './gif-link.ts';
 
 /** The gif of an upload answer, or the Russian reason there is none (the media module's, or «only gif»). */
 function gifOf(result: UploadResultItem[] | undefined, rm: string): MediaImage | string {

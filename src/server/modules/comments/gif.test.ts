@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { presentForReaders } from './service.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 
 /** A gif in a comment (issue 32 point 7): the writer's own uploaded gif, looked up by its uuid. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-comment-gif-'));
@@ -129,6 +130,11 @@ describe('a gif in a comment', () => {
     expect(isRussianError(await first.add(second.v, { attach: uuid }), 400)).toBe(true);
     expect(await uploaded(second.v, bytes)).toBe(uuid);
     expect((await first.add(second.v, { attach: uuid })).statusCode).toBe(200);
+    // The entry's author is told of a gif alone as «GIF».
+    await jobsOf(t.app.ctx).drain();
+    const told = (await first.writer.v.get('/v3.0/notifications')).json().data.items;
+    expect(told[0].type).toBe('comment');
+    expect(JSON.stringify(told[0])).toContain('GIF');
   });
 
   it("refuses another person's gif, a picture that is not a gif, unknown ids, bad values and no CSRF; nothing is written", async () => {

@@ -1,4 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
+import { messages } from '../../../shared/catalogue.ts';
 import { COMMENTS_SEEN_TTL_DAYS, type Comment, type CommentRemoved } from '../../../shared/comments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -58,7 +59,8 @@ export async function add(
       authorId: viewer.id,
       asSubsiteId,
       replyTo: input.replyTo,
-      text,
+      // A gif alone is quoted in the notifications as «GIF».
+      text: text || messages.commentGifQuote,
     });
     return presentOne(ctx, viewer, id, entry);
   });

@@ -162,4 +162,22 @@ describe('a gif in a comment', () => {
     await shot(page, 'comment-gif-comment-375');
     await context.close();
   });
+
+  it("the editor's media block takes a gif through the same modal", async () => {
+    const { context, page } = await signedInPage(browser, server, reader.cookie);
+    await open(page, `${server.url}/writing`);
+    await editorReady(page);
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.click('.ce-toolbar__plus');
+    await page.click('.ce-popover--opened [data-item-name=media]');
+    await page.click('[data-testid=editor-media-gif]');
+    await page.waitForSelector('[data-testid=attach-gif]');
+    await page.setInputFiles('[data-testid=attach-gif-file]', gifFile);
+    await page.waitForSelector('[data-testid=attach-gif-preview] video');
+    await page.click('[data-testid=attach-gif-confirm]');
+    const img = await page.waitForSelector('[data-testid=editor-media-image]');
+    const [posted] = await comments();
+    expect(await img.getAttribute('src')).toContain(`/${posted.attaches[0].data.uuid}/`);
+    await context.close();
+  });
 });

@@ -10,6 +10,7 @@ import type { Comment } from '../../src/shared/comments.ts';
 import { seriousViolations } from './a11y.ts';
 import {
   callApi,
+  editorReady,
   launchBrowser,
   open,
   registerViaApi,
@@ -172,12 +173,14 @@ describe('a gif in a comment', () => {
     await page.click('.ce-popover--opened [data-item-name=media]');
     await page.click('[data-testid=editor-media-gif]');
     await page.waitForSelector('[data-testid=attach-gif]');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/v3.0/andropov/upload'));
     await page.setInputFiles('[data-testid=attach-gif-file]', gifFile);
+    const uuid = ((await (await answer).json()) as { data: { result: [{ data: { uuid: string } }] } }).data.result[0]
+      .data.uuid;
     await page.waitForSelector('[data-testid=attach-gif-preview] video');
     await page.click('[data-testid=attach-gif-confirm]');
     const img = await page.waitForSelector('[data-testid=editor-media-image]');
-    const [posted] = await comments();
-    expect(await img.getAttribute('src')).toContain(`/${posted.attaches[0].data.uuid}/`);
+    expect(await img.getAttribute('src')).toContain(`/${uuid}/`);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { COMMENT_MAX_LENGTH, COMMENT_SORTINGS, COMMENTS_PAGE_MAX } from '../comm
 import { authorRef, likes } from '../entries.ts';
 import { idField, intField, parentIdField, plainBody } from '../validation.ts';
 import { contract, type ContractOutput } from './contract.ts';
+import { mediaImage } from './media.ts';
 
 /** Comments of an entry (spec/content.md §7). */
 
@@ -41,6 +42,11 @@ export const comment = z.object({
   can_remove: z.boolean(),
   /** Written after the reader's last visit (see `newCommentIds`). */
   is_new: z.boolean(),
+  /**
+   * What the comment carries besides its text (spec/content.md names `attaches` on entries): at most one gif its
+   * writer uploaded, shown as the gif's mp4 (muted, looping); empty for a removed comment.
+   */
+  attaches: z.array(z.object({ type: z.literal('image'), data: mediaImage })),
 });
 
 export const commentsList = z.object({ items: z.array(comment) });
@@ -112,7 +118,22 @@ const textField = z
   .string({ error: (iss) => (iss.input === undefined ? messages.commentEmpty : messages.wrongType) })
   .max(COMMENT_MAX_LENGTH * 4, messages.commentTooLong(COMMENT_MAX_LENGTH));
 
-const textErrors = ['comment_empty', 'comment_too_long'] as const;
+/**
+ * A gif for the comment to carry: the media uuid `/andropov/upload` or `/andropov/upload/urls` answered to this
+ * writer (the server looks it up; nothing else about it is taken from the client). On edit, '' takes it away and
+ * absence keeps it.
+ */
+const attachField = z
+  .string({ error: messages.commentAttachInvalid })
+  .regex(/^[0-9a-f-]{32,40}$/i, messages.commentAttachInvalid);
+
+const textErrors = [
+  'comment_empty',
+  'comment_too_long',
+  'comment_attach_invalid',
+  'media_gif_not_found',
+  'media_gif_only',
+] as const;
 
 /** A new comment or a reply (new accounts: a few an hour, then rc 418 and the captcha). */
 export const add = contract({
@@ -123,6 +144,7 @@ export const add = contract({
     id: idField(messages.commentEntryIdInvalid),
     text: textField,
     reply_to: parentIdField(messages.commentIdInvalid),
+    attach: attachField.optional(),
     /** The comment author switch: a community or company the writer manages; absent or 0 for themselves. */
     as_subsite_id: parentIdField(messages.commentAsSubsiteInvalid).optional(),
     captcha: captchaField,
@@ -150,7 +172,11 @@ export const edit = contract({
   method: 'POST',
   path: '/comment/edit',
   access: 'active',
-  body: plainBody({ id: idField(messages.commentIdInvalid), text: textField }),
+  body: plainBody({
+    id: idField(messages.commentIdInvalid),
+    text: textField,
+    attach: z.union([z.literal(''), attachField]).optional(),
+  }),
   response: comment,
   errors: ['comment_id_invalid', ...textErrors, 'comment_not_found', ...entryGone, 'comment_edit_forbidden'],
 });

@@ -24,6 +24,9 @@ export const mediaMessages = {
   mediaUrlRedirects: 'Слишком много перенаправлений по ссылке',
   mediaUrlStatus: (status: number) => `Файл по ссылке не скачать: сервер ответил кодом ${status}`,
   mediaUrlNetwork: 'Не удалось скачать файл по ссылке',
+  // The attach-gif modal (issue 32 point 7)
+  mediaGifNotFound: 'Гифка не найдена: загрузите её заново',
+  mediaGifOnly: 'Прикрепить можно только gif',
   // Delivery (`{media base}/{uuid}/-/…/`)
   mediaNotFound: 'Файл не найден',
   mediaFilterInvalid: 'Неверный фильтр в адресе картинки',

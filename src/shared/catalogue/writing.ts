@@ -34,6 +34,8 @@ export const writingUi = {
       media: 'Фото или галерея',
       mediaUpload: 'Загрузить изображения',
       mediaAdd: 'Добавить ещё',
+      mediaGif: 'GIF',
+      mediaGifTitle: 'Вставить GIF: файл или ссылка',
       mediaDrop: 'Перетащите сюда изображения, вставьте из буфера или выберите файлы',
       mediaTitle: 'Подпись',
       mediaAuthor: 'Автор',

@@ -1,6 +1,7 @@
 import { pgTable, integer, text, timestamp, boolean, primaryKey, index } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { entries } from './entries.ts';
+import { media } from './media.ts';
 import { subsites, users } from './users.ts';
 
 export const comments = pgTable(
@@ -18,6 +19,8 @@ export const comments = pgTable(
     asSubsiteId: integer('as_subsite_id').references(() => subsites.id, { onDelete: 'set null' }),
     replyTo: integer('reply_to'),
     text: text('text').notNull(),
+    /** A gif the writer uploaded (issue 32 point 7): shown as its mp4, muted and looping; null without one. */
+    attachUuid: text('attach_uuid').references(() => media.uuid),
     removed: boolean('removed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),

@@ -26,6 +26,24 @@ export const media = pgTable('media', {
 });
 
 /**
+ * Who uploaded which media: the uuid is the content's, so one row of `media` may have many uploaders (a popular gif).
+ * A comment attaches only a gif its writer uploaded.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    uuid: text('uuid')
+      .notNull()
+      .references(() => media.uuid, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uuid, t.userId] })],
+);
+
+/**
  * Listens of an entry's audio blocks (spec/content.md §3 Audio `listens`), counted like views: one per listener
  * (account, or the anonymous `hit_id` cookie) per block per UTC day. The block is named by its hash in the entry.
  */

@@ -175,6 +175,7 @@ describe('GET /v3.0/comments: the tree', () => {
       can_edit: true,
       can_remove: true,
       is_new: false,
+      attaches: [],
     });
     const seenByAuthor = (await list(author, e.id)).find((c) => c.id === mine.id)!;
     expect(seenByAuthor).toMatchObject({

@@ -58,6 +58,12 @@ const CommentRow = z.object({
   as_slug: col.text.nullable(),
   as_avatar: col.text.nullable(),
   as_color: col.text.nullable(),
+  /** The attached gif (media columns), null without one. */
+  attach_uuid: col.text.nullable(),
+  attach_width: col.int.nullable(),
+  attach_height: col.int.nullable(),
+  attach_size: col.int.nullable(),
+  attach_color: col.text.nullable(),
 });
 export type CommentRow = z.output<typeof CommentRow>;
 
@@ -71,10 +77,13 @@ function commentSelect(viewerId: number | null) {
            a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            exists (select 1 from users au where au.id = c.author_id and au.is_paid) as author_plus,
            c.as_subsite_id, s.type as as_type, s.name as as_name, s.slug as as_slug, s.avatar_url as as_avatar,
-           s.avatar_color as as_color
+           s.avatar_color as as_color,
+           c.attach_uuid, m.width as attach_width, m.height as attach_height, m.size::float8 as attach_size,
+           m.color as attach_color
       from comments c
       join subsites a on a.id = c.author_id
-      left join subsites s on s.id = c.as_subsite_id`;
+      left join subsites s on s.id = c.as_subsite_id
+      left join media m on m.uuid = c.attach_uuid`;
 }
 
 /** Every comment of an entry, removed ones included (the tree decides which stubs to keep). */
@@ -145,6 +154,7 @@ export async function insertComment(
     asSubsiteId: number | null;
     replyTo: number | null;
     text: string;
+    attachUuid: string | null;
     now: Date;
   },
 ) {
@@ -152,17 +162,19 @@ export async function insertComment(
     db,
     IdRow,
     sql`
-    insert into comments (entry_id, author_id, as_subsite_id, reply_to, text, created_at)
+    insert into comments (entry_id, author_id, as_subsite_id, reply_to, text, attach_uuid, created_at)
     values (${values.entryId}, ${values.authorId}, ${values.asSubsiteId}, ${values.replyTo}, ${values.text},
-            ${ts(values.now)})
+            ${values.attachUuid}, ${ts(values.now)})
     returning id`,
   );
   await entryWrites.addComments(db, values.entryId, 1);
   return row.id;
 }
 
-export async function updateText(db: Db, id: number, text: string, now: Date) {
-  await db.execute(sql`update comments set text = ${text}, updated_at = ${ts(now)} where id = ${id}`);
+/** A new text, and with `attachUuid` a new gif (null: none); without it the gif stays. */
+export async function updateText(db: Db, id: number, text: string, now: Date, attachUuid?: string | null) {
+  const attach = attachUuid === undefined ? sql`` : sql`, attach_uuid = ${attachUuid}`;
+  await db.execute(sql`update comments set text = ${text}, updated_at = ${ts(now)}${attach} where id = ${id}`);
 }
 
 /**

@@ -70,6 +70,21 @@ function shownAuthor(row: q.CommentRow, secret: string) {
   };
 }
 
+/** The comment's gif as the media module answers an upload (its row, read with the comment). */
+function attachesOf(row: q.CommentRow): Comment['attaches'] {
+  if (row.attach_uuid === null) return [];
+  const data = {
+    uuid: row.attach_uuid,
+    type: 'gif' as const,
+    width: row.attach_width ?? 0,
+    height: row.attach_height ?? 0,
+    size: row.attach_size ?? 0,
+    color: row.attach_color ?? '',
+    external_service: [],
+  };
+  return [{ type: 'image', data }];
+}
+
 function present(
   secret: string,
   row: q.CommentRow,
@@ -101,6 +116,7 @@ function present(
       can_edit: false,
       can_remove: false,
       is_new: false,
+      attaches: [],
     };
   }
   const canEdit = policy.canEdit(viewer, row, entry);
@@ -116,6 +132,7 @@ function present(
     can_edit: canEdit,
     can_remove: policy.canRemove(viewer, row),
     is_new: isNew,
+    attaches: attachesOf(row),
   };
 }
 
@@ -314,10 +331,10 @@ async function build(ctx: Ctx, viewer: Viewer, entryId: number, sorting: Comment
   );
 }
 
-/** Trimmed, non-empty, within the limit. */
-export function cleanText(text: string): string {
+/** Trimmed, within the limit, non-empty unless the comment carries a gif. */
+export function cleanText(text: string, hasAttach = false): string {
   const clean = normalizeCommentText(text);
-  if (!clean) throw badRequest(messages.commentEmpty, { errors: { text: messages.commentEmpty } });
+  if (!clean && !hasAttach) throw badRequest(messages.commentEmpty, { errors: { text: messages.commentEmpty } });
   if (clean.length > COMMENT_MAX_LENGTH) {
     const rm = messages.commentTooLong(COMMENT_MAX_LENGTH);
     throw badRequest(rm, { errors: { text: rm } });

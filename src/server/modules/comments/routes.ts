@@ -33,6 +33,7 @@ export const commentsRoutes = [
         text: body.text,
         replyTo: body.reply_to,
         asSubsiteId: body.as_subsite_id ?? null,
+        attach: body.attach,
       });
     },
   }),

@@ -1,4 +1,5 @@
 import type { Role } from '../../../shared/api.ts';
+import { messages } from '../../../shared/catalogue.ts';
 import { COMMENTS_SEEN_TTL_DAYS, type Comment, type CommentRemoved } from '../../../shared/comments.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -7,6 +8,7 @@ import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
 import * as policy from './policy.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
+import { ownGif } from '../media/service.ts';
 import { mentionedSlugs } from './text.ts';
 import { assertNotBannedIn, assertNotBlocked } from '../restrictions/index.ts';
 import { DAY, forget, visibleEntry, presentOne, cleanText, seenCleanup } from './reading.ts';
@@ -18,7 +20,7 @@ export * from './reading.ts';
 export async function add(
   ctx: Ctx,
   viewer: { id: number; role: Role },
-  input: { entryId: number; text: string; replyTo: number | null; asSubsiteId?: number | null },
+  input: { entryId: number; text: string; replyTo: number | null; asSubsiteId?: number | null; attach?: string },
 ): Promise<Comment> {
   const asSubsiteId = input.asSubsiteId ?? null;
   return transaction(ctx, async (ctx) => {
@@ -30,7 +32,9 @@ export async function add(
         await subsites.managesSubsite(ctx, { userId: viewer.id, subsiteId: asSubsiteId }),
       );
     await assertNotBannedIn(ctx, viewer.id, entry.subsite_id);
-    const text = cleanText(input.text);
+    // A gif alone is a comment too; the gif must be the writer's own upload.
+    const attachUuid = input.attach ? (await ownGif(ctx, viewer.id, input.attach)).uuid : null;
+    const text = cleanText(input.text, attachUuid !== null);
     const parent = input.replyTo !== null ? await q.findComment(ctx.db, input.replyTo, null) : undefined;
     if (input.replyTo !== null) policy.assertReplyTarget(parent, entry.id);
     // The blocklist: nobody replies to or mentions a person who blocklisted them.
@@ -42,6 +46,7 @@ export async function add(
       asSubsiteId,
       replyTo: input.replyTo,
       text,
+      attachUuid,
       now: ctx.now(),
     });
     await syncCommentHashtags(ctx, id, text);
@@ -54,7 +59,8 @@ export async function add(
       authorId: viewer.id,
       asSubsiteId,
       replyTo: input.replyTo,
-      text,
+      // A gif alone is quoted in the notifications as «GIF».
+      text: text || messages.commentGifQuote,
     });
     return presentOne(ctx, viewer, id, entry);
   });
@@ -71,13 +77,20 @@ async function existing(ctx: Ctx, viewer: { id: number; role: Role }, id: number
 export async function edit(
   ctx: Ctx,
   viewer: { id: number; role: Role },
-  input: { id: number; text: string },
+  input: { id: number; text: string; attach?: string },
 ): Promise<Comment> {
   return transaction(ctx, async (ctx) => {
     const { comment, entry } = await existing(ctx, viewer, input.id);
     policy.assertCanEdit(viewer, comment, entry);
-    const text = cleanText(input.text);
-    await q.updateText(ctx.db, comment.id, text, ctx.now());
+    // Absent: the gif stays; '': it goes; a uuid: the same gif, or another of the editor's own uploads.
+    const attachUuid =
+      input.attach === undefined || input.attach === comment.attach_uuid
+        ? comment.attach_uuid
+        : input.attach
+          ? (await ownGif(ctx, viewer.id, input.attach)).uuid
+          : null;
+    const text = cleanText(input.text, attachUuid !== null);
+    await q.updateText(ctx.db, comment.id, text, ctx.now(), attachUuid);
     await syncCommentHashtags(ctx, comment.id, text);
     forget(ctx, entry.id);
     ctx.events.emit('comment.edited', { commentId: comment.id, entryId: entry.id, authorId: comment.author_id, text });

@@ -52,6 +52,8 @@ function linkify(line: string, mentions: Mentions): string {
  * a link to that person's blog when `mentions` knows the slug (an unknown one stays text).
  */
 export function renderCommentText(text: string, mentions: Mentions = new Map()): string {
+  // A gif alone has no text: no empty paragraph either.
+  if (!text) return '';
   return text
     .split(/\n{2,}/)
     .map(

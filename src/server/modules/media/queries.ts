@@ -44,6 +44,21 @@ export async function saveMedia(db: Db, row: MediaRow, uploaderId: number): Prom
   return existing;
 }
 
+/** Notes that this person uploaded (or uploaded again) the media: many people may upload the same bytes. */
+export async function noteUpload(db: Db, uuid: string, userId: number): Promise<void> {
+  await db.execute(sql`insert into media_uploads (uuid, user_id) values (${uuid}, ${userId}) on conflict do nothing`);
+}
+
+/** The media when this person uploaded it, else undefined. */
+export async function findOwnMedia(db: Db, uuid: string, userId: number): Promise<MediaRow | undefined> {
+  return firstRow(
+    db,
+    MediaRow,
+    sql`select ${COLUMNS} from media
+         where uuid = ${uuid} and exists (select 1 from media_uploads u where u.uuid = media.uuid and u.user_id = ${userId})`,
+  );
+}
+
 /** Every stored upload's uuid (backups copy their originals); rows are never deleted, so a later read is a superset. */
 export async function mediaUuids(db: Db): Promise<string[]> {
   return (await rows(db, z.object({ uuid: col.text }), sql`select uuid from media order by uuid`)).map((r) => r.uuid);

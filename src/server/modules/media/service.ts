@@ -19,7 +19,7 @@ import { contentUuid, MediaRefused, MIME_BY_TYPE } from './file-kind.ts';
 import { makeDerivative, probe, withoutMetadata } from './process.ts';
 import { isOtherVideo, toMp4 } from './video.ts';
 import { VIDEO_MAX_SECONDS } from '../../../shared/media.ts';
-import { findMedia, saveMedia, type MediaRow } from './queries.ts';
+import { findMedia, findOwnMedia, noteUpload, saveMedia, type MediaRow } from './queries.ts';
 import { audioBlockExists, deleteListenMarksBefore, markListen } from './listen-queries.ts';
 import { createMediaStore, derivativeKey, originalKey, type MediaStore } from './storage.ts';
 
@@ -69,7 +69,10 @@ async function accept(
   if (data.length > maxBytes(ctx)) return failure(messages.mediaTooLarge(ctx.config.uploadMaxMb));
   const uuid = contentUuid(data);
   const known = await findMedia(ctx.db, uuid);
-  if (known && known.type !== FILE_TYPE) return entity(known);
+  if (known && known.type !== FILE_TYPE) {
+    await noteUpload(ctx.db, uuid, uploaderId);
+    return entity(known);
+  }
   try {
     // A .mov or .webm is kept as the H.264 mp4 made of it (named still by the uploaded bytes).
     const mime = (await fileTypeFromBuffer(data))?.mime;
@@ -79,20 +82,20 @@ async function accept(
     const stored = await withoutMetadata(data, probed.type);
     // The bytes go first: a row never points at a missing original.
     await stateOf(ctx).store.put(originalKey(uuid), stored);
-    return entity(
-      await saveMedia(
-        ctx.db,
-        {
-          uuid,
-          duration: 0,
-          ...probed,
-          mime: MIME_BY_TYPE[probed.type],
-          size: stored.length,
-          external_service: externalService,
-        },
-        uploaderId,
-      ),
+    const saved = await saveMedia(
+      ctx.db,
+      {
+        uuid,
+        duration: 0,
+        ...probed,
+        mime: MIME_BY_TYPE[probed.type],
+        size: stored.length,
+        external_service: externalService,
+      },
+      uploaderId,
     );
+    await noteUpload(ctx.db, uuid, uploaderId);
+    return entity(saved);
   } catch (err) {
     if (err instanceof MediaRefused) return failure(err.message);
     ctx.log.error({ err, uuid }, 'media upload failed');
@@ -216,6 +219,19 @@ export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[])
 export async function keepMade(ctx: Ctx, uploaderId: number, data: Buffer): Promise<MediaImage> {
   const item = await accept(ctx, uploaderId, data, []);
   if (item.type === 'error') throw new Error(`made media refused: ${item.data.message}`);
+  return item.data;
+}
+
+/**
+ * A gif this person uploaded, for a comment to carry (issue 32 point 7): looked up by its uuid, never taken from the
+ * client. Anything else — unknown, another person's upload, not a gif — is a Russian 400.
+ */
+export async function ownGif(ctx: Ctx, userId: number, uuid: string): Promise<MediaImage> {
+  const row = await findOwnMedia(ctx.db, uuid, userId);
+  if (!row) throw badRequest(messages.mediaGifNotFound, { errors: { attach: messages.mediaGifNotFound } });
+  if (row.type !== 'gif') throw badRequest(messages.mediaGifOnly, { errors: { attach: messages.mediaGifOnly } });
+  const item = entity(row);
+  if (item.type !== 'image') throw new Error('a gif is an image');
   return item.data;
 }
 

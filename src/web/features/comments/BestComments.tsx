@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { GifVideo } from './GifVideo.tsx';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import type { Comment } from '../../../shared/comments.ts';
 import { formatNumber } from '../../../shared/format.ts';
@@ -27,6 +28,11 @@ export function BestComments({ items, entryUrl }: { items: Comment[]; entryUrl: 
                 <span className="comments-best__rating">+{formatNumber(c.likes.summ)}</span>
               </span>
               <div className="comments-best__text" dangerouslySetInnerHTML={{ __html: c.text }} />
+              {c.attaches.map((a) => (
+                <div className="comment__gif" key={a.data.uuid}>
+                  <GifVideo gif={a.data} />
+                </div>
+              ))}
               <Link to={`${entryUrl}?comment=${c.id}#comment-${c.id}`} className="comments-best__open">
                 {commentsUi.bestOpen}
               </Link>

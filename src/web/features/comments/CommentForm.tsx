@@ -11,6 +11,8 @@ import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { inputMessages } from '../../../shared/catalogue/site.ts';
 import { COMMENT_MAX_LENGTH } from '../../../shared/comments.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import type { MediaImage } from '../../../shared/media.ts';
+import { AttachedGif, GifButton } from './GifAttach.tsx';
 
 const L = commentsUi;
 /** spec/content.md §5, limited text input: the counter shows from 20 characters left, warns under 10. */
@@ -22,10 +24,12 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 
 export interface CommentFormProps {
   initialText?: string;
+  /** The gif the comment carries already (editing). */
+  initialGif?: MediaImage | null;
   placeholder: string;
   submitLabel: string;
-  /** Resolves true when the text was accepted (the form then empties itself). */
-  onSubmit(text: string): Promise<boolean>;
+  /** Resolves true when the text and gif were accepted (the form then empties itself). A gif alone is a comment. */
+  onSubmit(text: string, gif: MediaImage | null): Promise<boolean>;
   onCancel?(): void;
   autoFocus?: boolean;
   testId: string;
@@ -36,6 +40,7 @@ export interface CommentFormProps {
 /** The add, reply and edit form: a growing textarea, the length counter near the limit, Ctrl/Cmd+Enter to send. */
 export function CommentForm({
   initialText = '',
+  initialGif = null,
   placeholder,
   submitLabel,
   onSubmit,
@@ -45,6 +50,7 @@ export function CommentForm({
   extra,
 }: CommentFormProps) {
   const [text, setText] = useState(initialText);
+  const [gif, setGif] = useState<MediaImage | null>(initialGif);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const left = COMMENT_MAX_LENGTH - text.length;
@@ -65,10 +71,13 @@ export function CommentForm({
   }, [autoFocus]);
 
   const submit = async () => {
-    if (busy || !text.trim()) return;
+    if (busy || (!text.trim() && !gif)) return;
     setBusy(true);
-    const accepted = await onSubmit(text).finally(() => setBusy(false));
-    if (accepted) setText('');
+    const accepted = await onSubmit(text, gif).finally(() => setBusy(false));
+    if (accepted) {
+      setText('');
+      setGif(null);
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -113,6 +122,7 @@ export function CommentForm({
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
+      {gif && <AttachedGif gif={gif} onRemove={() => setGif(null)} />}
       <div className="comment-form__bar">
         {left <= COUNTER_FROM && (
           <span
@@ -122,6 +132,7 @@ export function CommentForm({
             {L.left(left)}
           </span>
         )}
+        <GifButton onPick={setGif} disabled={busy} />
         <span className="comment-form__hint">{L.sendHint}</span>
         {extra}
         {onCancel && (
@@ -132,7 +143,7 @@ export function CommentForm({
         <button
           type="submit"
           className="btn btn-primary btn-small"
-          disabled={busy || !text.trim()}
+          disabled={busy || (!text.trim() && !gif)}
           data-testid="comment-submit"
         >
           {submitLabel}

@@ -1,4 +1,6 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
+import type { MediaImage } from '../../../shared/media.ts';
+import { GifVideo } from './GifVideo.tsx';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { useState, type CSSProperties } from 'react';
@@ -44,8 +46,8 @@ export interface CommentItemProps {
   onEdit(): void;
   onCancel(): void;
   onRemove(branch: boolean): void;
-  submitReply(text: string): Promise<boolean>;
-  submitEdit(text: string): Promise<boolean>;
+  submitReply(text: string, gif: MediaImage | null): Promise<boolean>;
+  submitEdit(text: string, gif: MediaImage | null): Promise<boolean>;
 }
 
 /** One comment of the flat tree list: indent and thread lines from its level, then the body and its actions. */
@@ -133,6 +135,7 @@ export function CommentItem(p: CommentItemProps) {
             {p.editing ? (
               <CommentForm
                 initialText={c.source ?? ''}
+                initialGif={c.attaches[0]?.data ?? null}
                 placeholder={L.placeholder}
                 submitLabel={L.save}
                 onSubmit={p.submitEdit}
@@ -141,12 +144,19 @@ export function CommentItem(p: CommentItemProps) {
                 testId="comment-edit-form"
               />
             ) : (
-              <div
-                className="comment__text"
-                onClick={onTextClick}
-                data-testid="comment-text"
-                dangerouslySetInnerHTML={{ __html: linkHashtagsHtml(c.text) }}
-              />
+              <>
+                <div
+                  className="comment__text"
+                  onClick={onTextClick}
+                  data-testid="comment-text"
+                  dangerouslySetInnerHTML={{ __html: linkHashtagsHtml(c.text) }}
+                />
+                {c.attaches.map((a) => (
+                  <div className="comment__gif" key={a.data.uuid}>
+                    <GifVideo gif={a.data} />
+                  </div>
+                ))}
+              </>
             )}
             {!p.editing && (
               <footer className="comment__actions">

@@ -1,4 +1,5 @@
 import { Fragment, type RefObject } from 'react';
+import type { MediaImage } from '../../../shared/media.ts';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { COMMENT_SORTINGS, type Comment, type CommentSorting } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
@@ -32,8 +33,8 @@ export function CommentList(props: {
   setEditing(id: number | null): void;
   reload(): void;
   remove(id: number, branch: boolean): void;
-  add(text: string, parent: number | null): Promise<boolean>;
-  edit(id: number, text: string): Promise<boolean>;
+  add(text: string, parent: number | null, gif: MediaImage | null): Promise<boolean>;
+  edit(id: number, text: string, gif: MediaImage | null): Promise<boolean>;
   moreReplies(rootId: number): void;
   moreThreads(): void;
 }) {
@@ -80,8 +81,8 @@ export function CommentList(props: {
                 setEditing(null);
               }}
               onRemove={(branch) => remove(c.id, branch)}
-              submitReply={(text) => add(text, c.id)}
-              submitEdit={(text) => edit(c.id, text)}
+              submitReply={(text, gif) => add(text, c.id, gif)}
+              submitEdit={(text, gif) => edit(c.id, text, gif)}
             />
             {(items[i + 1]?.level ?? 0) === 0 && more[root] > 0 && (
               <button

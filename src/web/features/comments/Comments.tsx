@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import { COMMENTS_PAGE_MAX, type Comment, type CommentSorting, type CommentsPage } from '../../../shared/comments.ts';
 import type { Entry } from '../../../shared/entries.ts';
+import type { MediaImage } from '../../../shared/media.ts';
 import type { add as addComment, edit as editComment } from '../../../shared/api/comments.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
@@ -259,13 +260,14 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     void load(next);
   };
 
-  const add = async (text: string, parent: number | null) => {
+  const add = async (text: string, parent: number | null, gif: MediaImage | null) => {
     held.current = [];
     const res = await call<typeof addComment>('POST /comment/add', {
       id: entry.id,
       text,
       reply_to: parent,
       as_subsite_id: writingAs.get(),
+      ...(gif ? { attach: gif.uuid } : {}),
     });
     if (res.ok) {
       sent.current.add(res.data.id);
@@ -283,8 +285,8 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     return res.ok;
   };
 
-  const edit = async (id: number, text: string) => {
-    const res = await call<typeof editComment>('POST /comment/edit', { id, text });
+  const edit = async (id: number, text: string, gif: MediaImage | null) => {
+    const res = await call<typeof editComment>('POST /comment/edit', { id, text, attach: gif?.uuid ?? '' });
     if (!res.ok) return false;
     setItems((list) => list?.map((c) => (c.id === id ? res.data : c)) ?? list);
     if (own.current.has(id)) own.current.set(id, res.data);
@@ -322,7 +324,7 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
         <CommentForm
           placeholder={L.placeholder}
           submitLabel={L.send}
-          onSubmit={(text) => add(text, null)}
+          onSubmit={(text, gif) => add(text, null, gif)}
           testId="comment-add-form"
           extra={authorSwitch(user)}
         />

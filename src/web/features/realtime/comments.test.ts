@@ -20,6 +20,7 @@ const c = (id: number, level: number, replyTo: number | null, extra: Partial<Com
   can_edit: false,
   can_remove: false,
   is_new: false,
+  attaches: [],
   ...extra,
 });
 const ids = (list: Comment[]) => list.map((x) => x.id);

@@ -59,6 +59,7 @@ export function applyCommentsEvent(list: Comment[], event: CommentsEvent): Comme
                 can_edit: false,
                 can_remove: false,
                 is_new: false,
+                attaches: [],
               }
             : c,
         ),

@@ -130,6 +130,24 @@ export class MediaTool {
     return h('label', { className: `btn ${primary ? 'btn-primary' : 'btn-secondary'} ed-media__pick` }, [input, label]);
   }
 
+  /** «GIF»: the attach-gif modal of the comments (a file or a link), its gif added as a picture of the block. */
+  private gifButton(): HTMLElement {
+    const button = h('button', {
+      type: 'button',
+      className: 'btn btn-secondary ed-media__pick',
+      text: t.mediaGif,
+      title: t.mediaGifTitle,
+      'aria-label': t.mediaGifTitle,
+      'data-testid': 'editor-media-gif',
+    });
+    button.addEventListener('click', async () => {
+      const { pickGif } = await import('../../comments/AttachGif.tsx');
+      const gif = await pickGif();
+      if (gif) void this.add(async () => [{ image: blockImage(gif) }]);
+    });
+    return button;
+  }
+
   private draw() {
     const { root } = this;
     root.replaceChildren();
@@ -144,10 +162,14 @@ export class MediaTool {
     if (this.readOnly) return;
     if (!this.items.length) {
       root.append(
-        h('div', { className: 'ed-media__empty' }, [h('p', { text: t.mediaDrop }), this.picker(t.mediaUpload, true)]),
+        h('div', { className: 'ed-media__empty' }, [
+          h('p', { text: t.mediaDrop }),
+          this.picker(t.mediaUpload, true),
+          this.gifButton(),
+        ]),
       );
     } else {
-      root.append(h('div', { className: 'ed-media__more' }, [this.picker(t.mediaAdd, false)]));
+      root.append(h('div', { className: 'ed-media__more' }, [this.picker(t.mediaAdd, false), this.gifButton()]));
     }
   }
 

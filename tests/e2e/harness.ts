@@ -334,7 +334,31 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU', reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
+  watchHydration(context);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * React's hydration failures: #418 (the server's HTML or text differs from the client's first render), #423 (an error
+ * while hydrating), #425 (React 18's text mismatch); the development build spells the first out.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)\b|Hydration failed because/;
+const hydrationErrors: string[] = [];
+
+/**
+ * Notes the hydration errors of every page of the context (popups too): React throws the server's HTML away and
+ * renders the page again, which the page survives, so only a check fails the test (`setup.ts`, after each test).
+ */
+export function watchHydration(context: BrowserContext) {
+  context.on('weberror', (e) => {
+    const message = e.error().message;
+    if (HYDRATION_ERROR.test(message)) hydrationErrors.push(`${e.page()?.url() ?? ''} ${message}`);
+  });
+}
+
+/** The hydration errors met since the last call. */
+export function takeHydrationErrors() {
+  return hydrationErrors.splice(0);
 }
 
 let accounts = 0;

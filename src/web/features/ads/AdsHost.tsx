@@ -26,7 +26,10 @@ if (typeof window !== 'undefined')
     );
 
 export function AdsHost() {
-  const [on, setOn] = useState(awake);
+  // Off in the first render on both sides: a gesture before hydration (the browser's own scroll to a `#section`, a
+  // reader's early wheel) sets `awake` before React renders, and starting with it would render the client a
+  // <Suspense> where the server's HTML has nothing (hydration error #418). The effect wakes it then.
+  const [on, setOn] = useState(false);
   useEffect(() => {
     wake = () => setOn(true);
     if (awake) wake();

@@ -28,8 +28,11 @@ export default function VideoBlock({ data }: { data: VideoData }) {
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const entry = useRef<PageVideo | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  // Whether it is meant to play, set at once on every play and pause (the state follows a render and the element's
+  // events later): a pause asked while the mp4 was still loading would otherwise be lost and two videos play, or a
+  // play asked just after a pause be taken for one already under way and none play.
+  const want = useRef(false);
+  const [asked, setAsked] = useState(0);
   const isMp4 = Boolean(data.mp4);
   // The server draws the preview; until this code has taken it over, a press would be lost, so the button waits.
   const live = useMounted();
@@ -43,10 +46,21 @@ export default function VideoBlock({ data }: { data: VideoData }) {
       autoplay,
       mostVisible: Boolean(data.autoplay_most_visible),
       ratio: 0,
-      playing: () => stateRef.current === 'playing' || stateRef.current === 'loading',
-      play: () => setState((s) => (s === 'playing' ? s : 'loading')),
+      playing: () => want.current,
+      play: () => {
+        want.current = true;
+        setState((s) => (s === 'playing' ? s : 'loading'));
+        setAsked((n) => n + 1);
+      },
       // An iframe cannot be paused from here (no service script): it goes, as §4 says.
-      pause: () => (isMp4 ? video.current?.pause() : setState('deactivated')),
+      pause: () => {
+        want.current = false;
+        if (!isMp4) return setState('deactivated');
+        // Still loading, it has no element yet (back to the poster) or one not yet told to play (paused).
+        const el = video.current;
+        el?.pause();
+        setState((s) => (s === 'loading' ? (el ? 'paused' : 'deactivated') : s));
+      },
     };
     entry.current = v;
     const off = register(v);
@@ -74,16 +88,20 @@ export default function VideoBlock({ data }: { data: VideoData }) {
     };
   }, [data.play_mode, data.autoplay_most_visible, isMp4]);
 
-  // Loading an mp4 means playing it once the element is there.
+  // An mp4 meant to play plays once the element is there; refused (or paused since), it is paused.
   useEffect(() => {
-    if (state !== 'loading' || !isMp4) return;
     const el = video.current;
-    if (!el) return;
+    if (!isMp4 || !el || !want.current || !el.paused) return;
     el.muted = entry.current?.autoplay ? true : !data.has_audio && data.has_audio !== undefined;
-    el.play().catch(() => setState('paused'));
-  }, [state, isMp4, data.has_audio]);
+    el.play().catch(() => {
+      if (!el.paused) return;
+      want.current = false;
+      setState('paused');
+    });
+  }, [state, asked, isMp4, data.has_audio]);
 
   const pressPlay = () => {
+    want.current = true;
     if (entry.current) startedByHand(entry.current);
     if (isMp4 && state === 'paused') void video.current?.play();
     else setState('loading');
@@ -104,8 +122,16 @@ export default function VideoBlock({ data }: { data: VideoData }) {
         controls={state !== 'loading'}
         preload="metadata"
         onPlaying={() => setState('playing')}
-        onPause={() => setState('paused')}
-        onPlay={() => entry.current && !entry.current.autoplay && startedByHand(entry.current)}
+        onPause={(e) => {
+          // A pause event queued before a newer play is stale: the element plays again already.
+          if (!e.currentTarget.paused) return;
+          want.current = false;
+          setState('paused');
+        }}
+        onPlay={() => {
+          want.current = true;
+          if (entry.current && !entry.current.autoplay) startedByHand(entry.current);
+        }}
         data-testid="video-element"
       />
     );

@@ -204,7 +204,7 @@ describe('the entry model: staff’s fields', () => {
     // Newer entries come after it, yet it stays on top.
     await created(author.v, { title: 'Свежая запись' });
     await savedEntry(staff, body({ id: held.id, title: 'Держим наверху', is_published: 1, is_holdonmain: 1 }));
-    const main = async (v: Visitor) => (await v.get('/v3.0/feed?sorting=date')).json().data;
+    const main = async (v: Visitor) => (await v.get('/v3.0/feed?sorting=hotness')).json().data;
     for (const v of [new Visitor(t.app), author.v]) {
       const page = await main(v);
       expect(page.items[0]).toMatchObject({ id: held.id, is_held: true });
@@ -214,11 +214,14 @@ describe('the entry model: staff’s fields', () => {
     expect(got.is_holdonmain).toBe(true);
     expect(Date.parse(got.holdonmain_until) - t.clock.now.getTime()).toBe(HOLD_ON_MAIN_HOURS * 3_600_000);
     // Not on other feeds' tops, and not on a later page.
-    const later = (await new Visitor(t.app).get(`/v3.0/feed?sorting=date&count=1`)).json().data;
+    const later = (await new Visitor(t.app).get(`/v3.0/feed?sorting=hotness&count=1`)).json().data;
     const next = await new Visitor(t.app).get(
-      `/v3.0/feed?sorting=date&last_id=${later.last_id}&last_sorting_value=${later.last_sorting_value}`,
+      `/v3.0/feed?sorting=hotness&last_id=${later.last_id}&last_sorting_value=${later.last_sorting_value}`,
     );
     expect(next.json().data.items.map((c: Json) => c.id)).not.toContain(held.id);
+    // `/new`, the main feed by date, keeps it at its own time.
+    const byDate = (await new Visitor(t.app).get('/v3.0/feed?sorting=date')).json().data.items as Json[];
+    expect(byDate.find((c) => c.id === held.id)?.is_held).toBeUndefined();
     const blog = (await new Visitor(t.app).get(`/v3.0/feed?subsite_id=${author.id}&sorting=date`)).json().data;
     expect(blog.items[0].is_held).toBeUndefined();
 

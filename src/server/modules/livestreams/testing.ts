@@ -25,7 +25,12 @@ export interface HlsOrigin {
   close(): Promise<void>;
 }
 
-const SECONDS = 40;
+/**
+ * The stream's length: it must stay live past the last play of the file that uses it (the browser test plays it at two
+ * widths, a minute or more from its start; at 40 s its second width met the end of the stream and the play after a
+ * pause never started). Three minutes take ~2.5 s of ffmpeg.
+ */
+const SECONDS = 180;
 const FIRST_WINDOW = 4;
 
 export async function startHlsOrigin(): Promise<HlsOrigin> {

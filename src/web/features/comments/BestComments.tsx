@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { GifVideo } from './GifVideo.tsx';
+import { LazyGifVideo } from './LazyGifVideo.tsx';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
 import type { Comment } from '../../../shared/comments.ts';
 import { formatNumber } from '../../../shared/format.ts';
@@ -30,7 +30,7 @@ export function BestComments({ items, entryUrl }: { items: Comment[]; entryUrl: 
               <div className="comments-best__text" dangerouslySetInnerHTML={{ __html: c.text }} />
               {c.attaches.map((a) => (
                 <div className="comment__gif" key={a.data.uuid}>
-                  <GifVideo gif={a.data} />
+                  <LazyGifVideo gif={a.data} />
                 </div>
               ))}
               <Link to={`${entryUrl}?comment=${c.id}#comment-${c.id}`} className="comments-best__open">

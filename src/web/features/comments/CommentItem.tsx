@@ -1,6 +1,6 @@
 import { PlusBadge } from '../payments/PlusBadge.tsx';
 import type { MediaImage } from '../../../shared/media.ts';
-import { GifVideo } from './GifVideo.tsx';
+import { LazyGifVideo } from './LazyGifVideo.tsx';
 import { linkHashtagsHtml } from '../../../shared/hashtags.ts';
 import { useHashtagClicks } from '../discovery/hashtagClicks.ts';
 import { useState, type CSSProperties } from 'react';
@@ -153,7 +153,7 @@ export function CommentItem(p: CommentItemProps) {
                 />
                 {c.attaches.map((a) => (
                   <div className="comment__gif" key={a.data.uuid}>
-                    <GifVideo gif={a.data} />
+                    <LazyGifVideo gif={a.data} />
                   </div>
                 ))}
               </>

@@ -1,6 +1,6 @@
 import { commentsUi as L } from '../../../shared/catalogue/comments.ts';
 import type { MediaImage } from '../../../shared/media.ts';
-import { GifVideo } from './GifVideo.tsx';
+import { LazyGifVideo } from './LazyGifVideo.tsx';
 
 /** «GIF» in the comment form: opens the attach-gif modal (its code loads on the first press). */
 export function GifButton({ onPick, disabled }: { onPick(gif: MediaImage): void; disabled: boolean }) {
@@ -28,7 +28,7 @@ export function GifButton({ onPick, disabled }: { onPick(gif: MediaImage): void;
 export function AttachedGif({ gif, onRemove }: { gif: MediaImage; onRemove(): void }) {
   return (
     <div className="comment-form__attached" data-testid="comment-form-gif">
-      <GifVideo gif={gif} />
+      <LazyGifVideo gif={gif} />
       <button
         type="button"
         className="comment-form__gif-remove"

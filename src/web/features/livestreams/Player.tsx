@@ -106,8 +106,12 @@ export default function Player({
   useEffect(() => {
     const el = video.current;
     if (!el || !hlsUrl || el.readyState === 0) return;
-    if (press.play) el.play().catch(() => callbacks.current.onState('paused'));
-    else el.pause();
+    if (press.play) {
+      // The browser's own HLS does not read a live playlist again after a pause: it would play what it had and stop.
+      // Loading the source again starts at the live edge, as a live stream should resume.
+      if (el.dataset.engine === 'native' && el.paused && el.currentTime > 0) el.load();
+      el.play().catch(() => callbacks.current.onState('paused'));
+    } else el.pause();
   }, [press, hlsUrl]);
 
   // Nothing shows until there is something to play: a refused reader sees the popups over the card alone.

@@ -13,6 +13,7 @@ import {
   editorReady,
   launchBrowser,
   open,
+  publishEntry,
   registerViaApi,
   shot,
   signedInPage,
@@ -60,13 +61,7 @@ beforeAll(async () => {
   await registerViaApi(server, 'Хозяин Сайта');
   const author = await registerViaApi(server, 'Автор Записи');
   reader = await registerViaApi(server, 'Читатель с Гифками');
-  const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', author.cookie, {
-    title: 'Запись для гифок',
-    entry: [{ type: 'text', data: { text: 'Покажите реакцию гифкой.' } }],
-    is_published: 1,
-  });
-  expect(saved.rc, JSON.stringify(saved)).toBe(200);
-  entry = saved.data.entry;
+  entry = await publishEntry(server, author.cookie, 'Запись для гифок', 'Покажите реакцию гифкой.');
   gifFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-gif-')), 'wave.gif');
   fs.writeFileSync(gifFile, await animatedGif(['#e53935', '#1e88e5', '#43a047', '#fdd835']));
 });

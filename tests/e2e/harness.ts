@@ -418,6 +418,20 @@ export async function callApi<T>(server: Server, path: string, cookie = '', body
   return (await res.json()) as { rc: number; rm: string; data: T };
 }
 
+/**
+ * A published one-paragraph entry of the account's own. Tests on the shared site use it rather than the newest entry
+ * of the feed, which may belong to another test (closed to comments, in a private community, deep in comments).
+ */
+export async function publishEntry(server: Server, cookie: string, title: string, text = 'Что вы об этом думаете?') {
+  const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', cookie, {
+    title,
+    entry: [{ type: 'text', data: { text } }],
+    is_published: 1,
+  });
+  if (saved.rc !== 200) throw new Error(`publishing «${title}»: ${JSON.stringify(saved)}`);
+  return saved.data.entry;
+}
+
 /** Files uploaded as the editor sends them (`file_0`, `file_1` …); every one must come back as a picture. */
 export async function uploadImages(
   server: Server,

@@ -5,6 +5,7 @@ import {
   launchBrowser,
   newPage,
   open,
+  publishEntry,
   registerViaApi,
   shot,
   signIn,
@@ -29,16 +30,8 @@ describe('notifications in the browser', () => {
   it('B replies to A’s comment: A’s badge and title count go up live, the popover and the page show it', async () => {
     const a = await registerViaApi(server, 'Анна Светлова');
     const b = await registerViaApi(server, 'Борис Ковалёв');
-    // An entry of its own: the shared site's newest entry may belong to another test (closed to comments, in a
-    // private community) and offer B no reply button.
     const author = await registerViaApi(server, 'Вера Авторова');
-    const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
-      title: 'Запись для уведомлений',
-      entry: [{ type: 'text', data: { text: 'Что вы об этом думаете?' } }],
-      is_published: 1,
-    });
-    expect(saved.rc, JSON.stringify(saved)).toBe(200);
-    const entry = saved.data.entry;
+    const entry = await publishEntry(server, author.cookie, 'Запись для уведомлений');
     const mine = await api<{ id: number }>('/v3.0/comment/add', a.cookie, {
       id: entry.id,
       text: 'Интересно, что думают другие?',

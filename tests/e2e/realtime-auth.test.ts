@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, sharedServer, type Server } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  open,
+  publishEntry,
+  registerViaApi,
+  sharedServer,
+  type Server,
+} from './harness.ts';
 
 let server: Server;
 let browser: Browser;
@@ -39,7 +48,7 @@ async function commentFromPage(page: Page, entryId: number) {
 describe('the private channel follows sign-in and sign-out without a reload', () => {
   it('right after sign-up in the dialog the reader’s own channel is open: a reply moves the bell live', async () => {
     const replier = await registerViaApi(server, 'Борис Отвечающий');
-    const entry = (await api<{ items: { id: number }[] }>('/v3.0/feed?sorting=date', replier.cookie)).data.items[0];
+    const entry = await publishEntry(server, replier.cookie, 'Запись для приветствия');
     const { context, page } = await newPage(browser, 375, 812);
     const refused = refusals(page);
     await open(page, server.url);
@@ -71,7 +80,7 @@ describe('the private channel follows sign-in and sign-out without a reload', ()
     const first = await registerViaApi(server, 'Первый Читатель');
     const second = await registerViaApi(server, 'Второй Читатель');
     const replier = await registerViaApi(server, 'Вера Отвечающая');
-    const entry = (await api<{ items: { id: number }[] }>('/v3.0/feed?sorting=date', replier.cookie)).data.items[0];
+    const entry = await publishEntry(server, replier.cookie, 'Запись для двух читателей');
     const firstComment = (
       await api<{ id: number }>('/v3.0/comment/add', first.cookie, { id: entry.id, text: 'Комментарий первого' })
     ).data.id;

@@ -40,10 +40,12 @@ describe('TtlCache', () => {
 describe('anonymous feed pages in production', () => {
   let t: TestApp;
   let f: ReturnType<typeof feedFixtures>;
+  let staff: Visitor;
   beforeAll(async () => {
     t = await startTestApp({ sharedCaches: true });
     f = feedFixtures(t);
-    await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
+    staff = new Visitor(t.app);
+    await staff.register({ name: 'Хозяин Сайта' });
   });
   afterAll(async () => {
     await t?.close();
@@ -82,6 +84,22 @@ describe('anonymous feed pages in production', () => {
     expect(await ids()).toEqual([`pin ${older}`, newer]);
     await owner.v.post('/v3.0/admin/content/pin', { content_id: older, subsite_id: c.id, state: 0 });
     expect(await ids()).toEqual([newer, older]);
+  });
+
+  it('a signed-in reader’s first page, picked from the shared window, opens with the main feed’s pin by hotness, not by date', async () => {
+    const reader = await f.reader();
+    const c = await f.community();
+    const older = await f.entry({ subsiteId: c.id, authorId: reader.id, publishedAt: f.hoursAgo(3) });
+    const newer = await f.entry({ subsiteId: c.id, authorId: reader.id });
+    const ids = async (sorting: string) =>
+      (await feedPage(reader.v, `sorting=${sorting}`)).items.map((e) => (e.is_pinned ? `pin ${e.id}` : e.id));
+    const pin = await staff.post('/v3.0/admin/content/pin', { content_id: older, subsite_id: 0 });
+    expect(pin.json().rc, pin.body).toBe(200);
+    expect((await ids('hotness'))[0]).toBe(`pin ${older}`);
+    const byDate = await ids('date');
+    expect(byDate).not.toContain(`pin ${older}`);
+    expect(byDate.indexOf(newer)).toBeGreaterThanOrEqual(0);
+    expect(byDate.indexOf(older)).toBeGreaterThan(byDate.indexOf(newer));
   });
 
   it('answer with the page as JSON put together from the cards encoded once: what serializing it whole gives', async () => {

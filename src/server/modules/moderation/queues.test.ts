@@ -57,7 +57,7 @@ describe('entry pins to a feed', () => {
     const byDate = await feedIds(reader, 'sorting=date');
     expect(byDate).not.toContain(`pinned:${old.id}`);
     expect(byDate.indexOf(old.id)).toBeGreaterThan(byDate.indexOf(fresh.id));
-    // The same for a signed-in reader, whose first pages come from the shared window (feed/window.ts).
+    // The same for a signed-in reader (with production caches their first page comes from the shared window: feed/cache.test.ts).
     expect((await feedIds(author.v, 'sorting=hotness'))[0]).toBe(`pinned:${old.id}`);
     expect(await feedIds(author.v, 'sorting=date')).not.toContain(`pinned:${old.id}`);
 

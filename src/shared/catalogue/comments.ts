@@ -3,7 +3,7 @@ export const commentsMessages = {
   // `commentTooLong(max)` lives in the core catalogue (spec/foundation.md §5).
   commentNotFound: 'Комментарий не найден',
   commentEmpty: 'Напишите текст комментария',
-  commentGifQuote: 'GIF',
+  commentGifQuote: '[GIF]',
   commentAttachInvalid: 'Неверная гифка: загрузите её заново',
   commentsDisabled: 'Комментарии к этой записи отключены',
   commentReplyNotFound: 'Комментарий, на который вы отвечаете, не найден',

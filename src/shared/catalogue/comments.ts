@@ -74,7 +74,7 @@ export const commentsUi = {
   gifLinkPlaceholder: 'https://example.com/animation.gif',
   gifLoad: 'Загрузить',
   gifLoading: 'Загружаем…',
-  gifLinkInvalid: 'Ссылка должна вести на файл .gif или .mp4',
+  gifLinkInvalid: 'Ссылка должна вести на файл .gif',
   gifPreview: 'Так гифка будет выглядеть в комментарии',
   gifAttach: 'Прикрепить',
   gifConfirmHint: 'Ctrl+Enter — прикрепить',

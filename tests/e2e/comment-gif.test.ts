@@ -114,6 +114,21 @@ describe('a gif in a comment', () => {
     });
     await shot(page, 'comment-gif-comment-1280');
     expect(await seriousViolations(page, '[data-testid=comments]')).toEqual([]);
+
+    // The live feed (/live: the sidebar's list on a page of its own) names a gif alone «[GIF]», never nothing.
+    const live = await context.newPage();
+    const item = `[data-testid=live-item] a.live-item__text[href$="#comment-${posted.id}"]`;
+    await expect
+      .poll(
+        async () => {
+          await open(live, `${server.url}/live`);
+          return live.locator(item).count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(1);
+    expect(await live.textContent(item)).toBe('[GIF]');
+    await shot(live, 'comment-gif-live-1280');
     await context.close();
 
     // A reader who does not ask for less motion sees it play by itself (after a reload: server-rendered).
@@ -132,10 +147,17 @@ describe('a gif in a comment', () => {
     await open(page, server.url + entry.url);
     await page.fill('[data-testid=comment-add-form] textarea', 'Вот так я танцую');
     await openModal(page);
-    // Not ending .gif/.mp4: refused before any request.
+    // Not ending .gif: refused before any request.
     await page.fill('[data-testid=attach-gif-link]', `${siteUrl}/still.png`);
     await page.click('[data-testid=attach-gif-load]');
-    expect(await page.textContent('[data-testid=attach-gif-error]')).toBe('Ссылка должна вести на файл .gif или .mp4');
+    expect(await page.textContent('[data-testid=attach-gif-error]')).toBe('Ссылка должна вести на файл .gif');
+    // A private address: the server refuses to fetch it (a 400 with the reason in Russian).
+    await page.fill('[data-testid=attach-gif-link]', 'http://10.1.2.3/a.gif');
+    await page.click('[data-testid=attach-gif-load]');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=attach-gif-error]')?.textContent === 'Этот адрес недоступен для загрузки',
+    );
     // Ending .gif but a png inside: the server judges the bytes.
     await page.fill('[data-testid=attach-gif-link]', `${siteUrl}/fake.gif`);
     await page.click('[data-testid=attach-gif-load]');
@@ -168,10 +190,10 @@ describe('a gif in a comment', () => {
     await page.click('.ce-popover--opened [data-item-name=media]');
     await page.click('[data-testid=editor-media-gif]');
     await page.waitForSelector('[data-testid=attach-gif]');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/v3.0/andropov/upload'));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/v3.0/andropov/upload/gif'));
     await page.setInputFiles('[data-testid=attach-gif-file]', gifFile);
-    const uuid = ((await (await answer).json()) as { data: { result: [{ data: { uuid: string } }] } }).data.result[0]
-      .data.uuid;
+    const uuid = ((await (await answer).json()) as { data: { result: { data: { uuid: string } } } }).data.result.data
+      .uuid;
     await page.waitForSelector('[data-testid=attach-gif-preview] video');
     await page.click('[data-testid=attach-gif-confirm]');
     const img = await page.waitForSelector('[data-testid=editor-media-image]');

@@ -51,6 +51,9 @@ describe('the entry model’s fields in the browser', () => {
       entry: [{ type: 'text', data: { text: 'Мы продолжаем дополнять этот обзор по мере выхода новых моделей.' } }],
       is_published: 1,
       is_editorial: 1,
+      // A special project's style, and no ads under it.
+      custom_style: 'special-red',
+      is_enabled_ad: 0,
     });
     expect(marked.rc, JSON.stringify(marked)).toBe(200);
     // A comment three readers rate up becomes one of the best.
@@ -81,6 +84,9 @@ describe('the entry model’s fields in the browser', () => {
       expect(await view.getByTestId('entry-ad-mark').textContent()).toBe('Реклама');
       expect(await view.getByTestId('entry-updating-mark').textContent()).toBe('обновляется');
       expect(await view.getByTestId('entry-editorial-mark').textContent()).toBe('Редакция');
+      // custom_style: the page's own class; is_enabled_ad off: no ad slot under the entry.
+      expect(await page.locator('.entry-page.entry-style-special-red').count()).toBe(1);
+      expect(await page.locator('[data-ad-place=entry]').count()).toBe(0);
       // The thanks block is off: no donation block.
       expect(await page.locator('[data-testid=donation-amount]').count()).toBe(0);
       const best = page.getByTestId('comments-best');

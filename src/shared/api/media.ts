@@ -129,6 +129,43 @@ export const uploadUrls = contract({
   errors: ['media_urls_required', 'media_url_invalid', 'media_too_many', 'entry_flag_invalid'],
 });
 
+/**
+ * The attach-gif modal (a comment's gif, the editor's media block; issue 32 point 7): one gif, by file (multipart
+ * `file` or `file_0`) or by its link (`url`, fetched from public addresses only). Stored as `/andropov/upload` stores
+ * it (so it plays as mp4); anything else is refused with a Russian 400: too large, not a gif, an address refused.
+ */
+export const uploadGif = contract({
+  method: 'POST',
+  path: '/andropov/upload/gif',
+  access: 'active',
+  body: plainBody({
+    files: z
+      .record(z.string(), fileValue, { error: messages.mediaGifOne })
+      .optional()
+      .transform((f) => Object.values(f ?? {}).flatMap((v) => (Array.isArray(v) ? v : [v]))),
+    url: withoutControlChars(z.string({ error: messages.mediaUrlInvalid }))
+      .trim()
+      .min(1, messages.mediaUrlInvalid)
+      .max(2000, messages.mediaUrlInvalid)
+      .optional(),
+  }).refine((b) => (b.files.length === 1) !== (b.url !== undefined), { message: messages.mediaGifOne, path: ['url'] }),
+  response: z.object({ result: imageItem }),
+  errors: [
+    'media_gif_one',
+    'media_field_invalid',
+    'media_url_invalid',
+    'media_url_refused',
+    'media_url_timeout',
+    'media_url_redirects',
+    'media_url_network',
+    'media_too_large',
+    'media_format_invalid',
+    'media_broken',
+    'media_pixels_too_many',
+    'media_gif_only',
+  ],
+});
+
 const deliveryParams = z.object({ uuid: z.string(), '*': z.string().optional() });
 /** Delivery ignores query strings (cache busters and the like) but a file's `name`: the path names the file. */
 const anyQuery = z.record(z.string(), z.unknown());

@@ -3,7 +3,7 @@ export const commentsMessages = {
   // `commentTooLong(max)` lives in the core catalogue (spec/foundation.md §5).
   commentNotFound: 'Комментарий не найден',
   commentEmpty: 'Напишите текст комментария',
-  commentGifQuote: 'GIF',
+  commentGifQuote: '[GIF]',
   commentAttachInvalid: 'Неверная гифка: загрузите её заново',
   commentsDisabled: 'Комментарии к этой записи отключены',
   commentReplyNotFound: 'Комментарий, на который вы отвечаете, не найден',
@@ -74,7 +74,7 @@ export const commentsUi = {
   gifLinkPlaceholder: 'https://example.com/animation.gif',
   gifLoad: 'Загрузить',
   gifLoading: 'Загружаем…',
-  gifLinkInvalid: 'Ссылка должна вести на файл .gif или .mp4',
+  gifLinkInvalid: 'Ссылка должна вести на файл .gif',
   gifPreview: 'Так гифка будет выглядеть в комментарии',
   gifAttach: 'Прикрепить',
   gifConfirmHint: 'Ctrl+Enter — прикрепить',

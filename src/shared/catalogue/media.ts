@@ -27,6 +27,7 @@ export const mediaMessages = {
   // The attach-gif modal (issue 32 point 7)
   mediaGifNotFound: 'Гифка не найдена: загрузите её заново',
   mediaGifOnly: 'Прикрепить можно только gif',
+  mediaGifOne: 'Загрузите одну гифку или дайте ссылку на неё',
   // Delivery (`{media base}/{uuid}/-/…/`)
   mediaNotFound: 'Файл не найден',
   mediaFilterInvalid: 'Неверный фильтр в адресе картинки',

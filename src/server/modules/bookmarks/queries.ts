@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { shownCommentText } from '../../db/comment-text.ts';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, intArray, rows } from '../../db/rows.ts';
 import type { ReactionTarget } from '../../../shared/reactions.ts';
@@ -146,7 +147,7 @@ export async function bookmarkedComments(
     db,
     BookmarkedCommentRow,
     sql`
-    select c.id, c.text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
+    select c.id, ${shownCommentText()} as text, c.created_at, c.likes_count, c.likes_summ, ${myVote}::int as my_vote,
            a.id as author_id, a.type as author_type, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,
            exists (select 1 from users au where au.id = a.id and au.is_paid) as author_plus,
            e.id as entry_id, e.title as entry_title, e.slug as entry_slug,

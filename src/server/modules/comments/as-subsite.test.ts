@@ -46,6 +46,29 @@ describe('comments written as a subsite', () => {
     expect(told[0].text).toContain('Сообщество klub-kommentov');
   });
 
+  it('moderation follows the person who wrote it: the complaint, the removal in the audit log, their /admin card', async () => {
+    const owner = await newUser(t.app, 'Ирина Модерируемая');
+    const reader = await newUser(t.app, 'Жалобщик Сообщества');
+    const club = await community(owner.v, 'klub-pod-nadzorom');
+    const entry = await savedEntry(reader.v, { title: 'Под надзором', entry: [text('т')], is_published: 1 });
+    const said = 'Грубо от имени сообщества';
+    const res = await owner.v.post('/v3.0/comment/add', { id: entry.id, text: said, as_subsite_id: club.id });
+    const id = res.json().data.id as number;
+    expect((await reader.v.post('/v3.0/comments/complain', { id, reason: 'insult' })).statusCode).toBe(200);
+    const queue = (await staff.get('/v3.0/admin/complaints')).json().data.items;
+    expect(queue.find((c: { target_id: number }) => c.target_id === id)?.target_text).toBe(said);
+    // The writer's card in /admin lists it among what they wrote.
+    const card = async () => (await staff.get(`/v3.0/admin/users/${owner.id}`)).json().data;
+    expect((await card()).recent.find((r: { id: number }) => r.id === id)?.text).toBe(said);
+    // Staff remove it: the audit log records it, and it counts among the writer's removed comments.
+    expect((await staff.post('/v3.0/comment/remove', { id })).statusCode).toBe(200);
+    await jobsOf(t.app.ctx).drain();
+    const audit = (await staff.get('/v3.0/admin/audit?action=comment.remove')).json().data.items;
+    const logged = audit.find((a: { target_id: number }) => a.target_id === id);
+    expect(logged?.target_name).toBe(said);
+    expect((await card()).counts.removed_comments).toBe(1);
+  });
+
   it('refuses people who do not manage the subsite, a person’s blog, unknown ids, wrong types and no CSRF', async () => {
     const owner = await newUser(t.app, 'Хозяйка Клуба');
     const stranger = await newUser(t.app, 'Прохожий');

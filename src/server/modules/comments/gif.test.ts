@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { presentForReaders } from './service.ts';
+import { gif, png, uploadedGif } from './testing.ts';
 import { jobsOf } from '../../jobs/queue.ts';
 
 /** A gif in a comment (issue 32 point 7): the writer's own uploaded gif, looked up by its uuid. */
@@ -13,51 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-comment-gif-'));
 const { t } = useTestApp({ dataDir });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** An animated gif of `frames` colours; `seed` makes its bytes (so its uuid) differ. */
-async function gif(seed: number, frames = 2) {
-  const parts = await Promise.all(
-    Array.from({ length: frames }, (_, i) =>
-      sharp({ create: { width: 40, height: 30, channels: 3, background: { r: (seed * 37) % 256, g: i * 90, b: 50 } } })
-        .png()
-        .toBuffer(),
-    ),
-  );
-  return sharp(parts, { join: { animated: true } })
-    .gif({ delay: parts.map(() => 100) })
-    .toBuffer();
-}
-const png = () =>
-  sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-
-/** `POST /andropov/upload` with one file, as the modal sends it; answers the media uuid. */
-async function uploaded(v: Visitor, data: Buffer, name = 'a.gif'): Promise<string> {
-  const boundary = 'gifboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="${name}"\r\nContent-Type: image/gif\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3.0/andropov/upload',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-this-is-csrf': '1',
-      cookie: Object.entries(v.cookies)
-        .map(([k, val]) => `${k}=${val}`)
-        .join('; '),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const item = res.json().data.result[0];
-  expect(item.type, res.body).toBe('image');
-  return item.data.uuid;
-}
+const uploaded = (v: Visitor, data: Buffer, name?: string) => uploadedGif(t.app, v, data, name);
 
 async function setup(name: string) {
   const writer = await newUser(t.app, name);

@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/api.ts';
-import { messages } from '../../../shared/catalogue.ts';
 import { COMMENTS_SEEN_TTL_DAYS, type Comment, type CommentRemoved } from '../../../shared/comments.ts';
 import type { Ctx } from '../../context.ts';
+import { commentTextOrGif } from '../../db/comment-text.ts';
 import { transaction } from '../../db/transaction.ts';
 import { refreshEntryHotness } from '../feed/index.ts';
 import { syncComment as syncCommentHashtags } from '../hashtags/service.ts';
@@ -59,8 +59,8 @@ export async function add(
       authorId: viewer.id,
       asSubsiteId,
       replyTo: input.replyTo,
-      // A gif alone is quoted in the notifications as «GIF».
-      text: text || messages.commentGifQuote,
+      // A gif alone is quoted in the notifications and their letters as «[GIF]».
+      text: commentTextOrGif(text, attachUuid !== null),
     });
     return presentOne(ctx, viewer, id, entry);
   });

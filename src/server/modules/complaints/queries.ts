@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { shownCommentText } from '../../db/comment-text.ts';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow, IdRow, rows, ts } from '../../db/rows.ts';
 import { subsites } from '../../db/schema.ts';
@@ -63,7 +64,7 @@ export async function openComplaints(db: Db, lastId: number | null, limit: numbe
           (select count(*) from complaints o
             where o.target_type = c.target_type and o.target_id = c.target_id and o.resolved_at is null) as count,
           case c.target_type when 'entry' then c.target_id when 'comment' then cm.entry_id end as entry_id,
-          case c.target_type when 'entry' then e.title when 'comment' then left(cm.text, 200) else s.name end
+          case c.target_type when 'entry' then e.title when 'comment' then left(${shownCommentText('cm')}, 200) else s.name end
             as target_text,
           s.type as subsite_type, s.slug as subsite_slug
         from complaints c

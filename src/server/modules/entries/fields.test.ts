@@ -145,6 +145,9 @@ describe('the entry model: staff’s fields', () => {
       body({ id: e.id, is_published: 1, forced_to_mainpage: 1, is_editorial: 0, withheld: '', custom_style: '' }),
     );
     const before = await rowOf(e.id);
+    const onMain = async () =>
+      ((await new Visitor(t.app).get('/v3.0/feed?sorting=date')).json().data.items as Json[]).map((c) => c.id);
+    expect(await onMain()).toContain(e.id);
     for (const over of [
       { forced_to_mainpage: 0 },
       { is_editorial: 1 },
@@ -196,6 +199,10 @@ describe('the entry model: staff’s fields', () => {
     });
     // The editorial mark is on the card for every reader.
     expect((await new Visitor(t.app).get(`/v3.0/entry/${e.id}`)).json().data.entry.is_editorial).toBe(true);
+    // forced_to_mainpage off: the main feed (/new too) leaves it out; the author's blog keeps it.
+    expect(await onMain()).not.toContain(e.id);
+    const blog = await new Visitor(t.app).get(`/v3.0/feed?subsite_id=${author.id}&sorting=date`);
+    expect(blog.json().data.items.map((c: Json) => c.id)).toContain(e.id);
   });
 
   it('is_holdonmain holds the entry at the top of the main feed for its hours, then lets it go', async () => {

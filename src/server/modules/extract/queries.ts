@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { shownCommentText } from '../../db/comment-text.ts';
 import type { Db } from '../../db/index.ts';
 import { col, firstRow } from '../../db/rows.ts';
 import { linkPreviews } from '../../db/schema.ts';
@@ -49,7 +50,7 @@ export async function findEntryComment(
     db,
     CommentCardRow,
     sql`
-    select c.id, c.text, c.removed, c.created_at, a.id as author_id, a.type as author_type, a.name as author_name,
+    select c.id, ${shownCommentText()} as text, c.removed, c.created_at, a.id as author_id, a.type as author_type, a.name as author_name,
            a.slug as author_slug, a.avatar_url as author_avatar
       from comments c join subsites a on a.id = coalesce(c.as_subsite_id, c.author_id)
      where c.id = ${commentId} and c.entry_id = ${entryId}`,

@@ -41,6 +41,20 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
       }),
     }),
 
+    // The attach-gif modal: one gif, by file or by link; a refusal is a Russian 400 (not an error entry).
+    route.implement(contracts.uploadGif, {
+      rateLimit: [30, 60],
+      config: {
+        multipartOptions: {
+          limits: { fileSize: maxFileBytes + 1, files: 2 },
+          throwFileSizeLimit: false,
+        } as FastifyContextConfig['multipartOptions'],
+      },
+      handler: async ({ ctx, user, body }) => ({
+        result: await media.uploadGif(ctx, user, { file: body.files[0], url: body.url }),
+      }),
+    }),
+
     route.implement(contracts.uploadUrls, {
       rateLimit: [30, 60],
       handler: async ({ ctx, user, body }) => ({ result: await media.uploadUrls(ctx, user, body.urls) }),

@@ -212,6 +212,15 @@ export async function uploadUrls(ctx: Ctx, user: { id: number }, urls: string[])
   return result;
 }
 
+/** `POST /andropov/upload/gif`: one gif by file or link, stored as the others; a refusal is a Russian 400. */
+export async function uploadGif(ctx: Ctx, user: { id: number }, input: { file?: Buffer; url?: string }) {
+  if (input.file && input.file.length > maxBytes(ctx)) throw badRequestOf('mediaTooLarge', ctx.config.uploadMaxMb);
+  const [item] = input.file ? await upload(ctx, user, [input.file]) : await uploadUrls(ctx, user, [input.url ?? '']);
+  if (item.type === 'error') throw badRequest(item.data.message);
+  if (item.data.type !== 'gif') throw badRequest(messages.mediaGifOnly);
+  return item;
+}
+
 /**
  * Bytes the site made itself (the demo's pictures, clip and sound): judged and stored exactly as an upload of
  * `uploaderId` would be. A refusal is a mistake of whoever made them, so it throws.

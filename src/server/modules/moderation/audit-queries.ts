@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../shared/api.ts';
+import { shownCommentText } from '../../db/comment-text.ts';
 import type { Db } from '../../db/index.ts';
 import { col, intArray, onlyRow, rows, ts } from '../../db/rows.ts';
 
@@ -60,7 +61,7 @@ export async function auditPage(
     AuditRow,
     sql`select a.id, a.actor_id, acs.name as actor_name, acs.slug as actor_slug, a.action, a.target_type,
           a.target_id, a.reason, a.data, a.created_at,
-          coalesce(ts.name, e.title, left(c.text, 200)) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
+          coalesce(ts.name, e.title, left(${shownCommentText()}, 200)) as target_name, ts.slug as target_slug, ts.type as target_subsite_type,
           coalesce(e.id, ce.id) as entry_id, coalesce(e.slug, ce.slug) as entry_slug,
           coalesce(e.subsite_id, ce.subsite_id) as entry_subsite_id
         from audit_log a
@@ -111,7 +112,7 @@ export async function recentActivity(db: Db, userId: number, limit: number): Pro
            from entries e join subsites s on s.id = e.subsite_id where e.author_id = ${userId}
            order by e.id desc limit ${limit})
         union all
-        (select 'comment', c.id, left(c.text, 200), e.id, e.slug, s.id, s.slug, s.type, c.created_at, c.removed
+        (select 'comment', c.id, left(${shownCommentText()}, 200), e.id, e.slug, s.id, s.slug, s.type, c.created_at, c.removed
            from comments c join entries e on e.id = c.entry_id join subsites s on s.id = e.subsite_id
           where c.author_id = ${userId} order by c.id desc limit ${limit})
         order by date desc limit ${limit}`,

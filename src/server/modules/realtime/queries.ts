@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { shownCommentText } from '../../db/comment-text.ts';
 import { changeMeta } from '../../db/meta.ts';
 import { col, firstRow, rows } from '../../db/rows.ts';
 
@@ -30,7 +31,7 @@ export type LiveRow = z.output<typeof LiveRow>;
 // Both halves read the newest rows by an index (comments by id, entries by `entries_published`); only what
 // anyone may read: living comments under published entries of open subsites.
 const commentsPart = (where: SQL, limit: number) => sql`
-  select 'comment' as type, c.id as comment_id, e.id as entry_id, c.created_at as date, c.text, e.title, e.slug as entry_slug,
+  select 'comment' as type, c.id as comment_id, e.id as entry_id, c.created_at as date, ${shownCommentText()} as text, e.title, e.slug as entry_slug,
          a.id as user_id, a.type as user_type, a.name as user_name, a.slug as user_slug, a.avatar_url as user_avatar, a.avatar_color as user_color,
          s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug, s.name as subsite_name
     from comments c

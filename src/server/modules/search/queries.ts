@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { shownCommentText } from '../../db/comment-text.ts';
 import type { Db } from '../../db/index.ts';
 import { readerMarks } from '../../db/reader-marks.ts';
 import { col, intArray, preparedRowsOf, rows } from '../../db/rows.ts';
@@ -213,7 +214,7 @@ export async function searchComments(db: Db, s: TextSearch): Promise<SearchComme
            a.avatar_url as author_avatar, a.avatar_color as author_color,
            exists (select 1 from users au where au.id = a.id and au.is_paid) as author_plus,
            e.title as entry_title, e.slug as entry_slug, s.id as subsite_id, s.type as subsite_type, s.slug as subsite_slug,
-           ${textToHighlight(sql`c.text`)} as text, ${once(q)}::text as query
+           ${textToHighlight(shownCommentText())} as text, ${once(q)}::text as query
       from hits h
       join comments c on c.id = h.id
       join entries e on e.id = c.entry_id

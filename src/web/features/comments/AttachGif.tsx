@@ -2,16 +2,16 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { commentsUi as L } from '../../../shared/catalogue/comments.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import type { MediaImage, UploadResultItem } from '../../../shared/media.ts';
-import type { upload, uploadUrls } from '../../../shared/api/media.ts';
+import type { uploadGif } from '../../../shared/api/media.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { GifVideo } from './GifVideo.tsx';
 import { isGifLink } from './gif-link.ts';
 
-/** The gif of an upload answer, or the Russian reason there is none (the media module's, or «only gif»). */
-function gifOf(result: UploadResultItem[] | undefined, rm: string): MediaImage | string {
-  const item = result?.[0];
-  if (!item) return rm || messages.mediaUploadFailed;
+/** The gif of the answer, or the Russian reason there is none (the server refuses anything but a gif with a 400). */
+function gifOf(res: { ok: boolean; rm: string; data?: { result: UploadResultItem } }): MediaImage | string {
+  const item = res.ok ? res.data?.result : undefined;
+  if (!item) return res.rm || messages.mediaUploadFailed;
   if (item.type === 'error') return item.data.message;
   return item.data.type === 'gif' ? item.data : messages.mediaGifOnly;
 }
@@ -43,24 +43,24 @@ function AttachGifForm({ onDone }: { onDone(gif: MediaImage | null): void }) {
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const take = async (send: () => Promise<{ ok: boolean; rm: string; data?: { result: UploadResultItem[] } }>) => {
+  const take = async (send: () => Promise<{ ok: boolean; rm: string; data?: { result: UploadResultItem } }>) => {
     setBusy(true);
     setError('');
     const res = await send().finally(() => setBusy(false));
-    const got = gifOf(res.ok ? res.data?.result : undefined, res.rm);
+    const got = gifOf(res);
     if (typeof got === 'string') setError(got);
     else setGif(got);
   };
   const fromFile = (file: File | undefined) => {
     if (file)
       void take(() =>
-        call<typeof upload>('POST /andropov/upload', { file: [file] }, { format: 'multipart', notify: false }),
+        call<typeof uploadGif>('POST /andropov/upload/gif', { file: [file] }, { format: 'multipart', notify: false }),
       );
   };
   const fromLink = () => {
     const url = link.trim();
     if (!isGifLink(url)) return setError(L.gifLinkInvalid);
-    void take(() => call<typeof uploadUrls>('POST /andropov/upload/urls', { urls: [url] }, { notify: false }));
+    void take(() => call<typeof uploadGif>('POST /andropov/upload/gif', { url }, { notify: false }));
   };
   const confirm = () => {
     if (gif && !busy) onDone(gif);

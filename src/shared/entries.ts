@@ -75,6 +75,10 @@ export const entryCard = z.object({
   is_still_updating: z.boolean(),
   /** The editors' own material: the editorial mark. */
   is_editorial: z.boolean(),
+  /** A special project of the editors': the «Спецпроект» mark. */
+  is_special: z.boolean(),
+  /** The editors added to the author's text: the «Дополнено редакцией» mark. */
+  is_filled_by_editors: z.boolean(),
   /** The card shows its cover alone, without the intro. */
   is_clean_cover: z.boolean(),
   /** Pinned to the top of this feed by staff (`/admin/content/pin`); only on the pinned card. */

@@ -51,6 +51,8 @@ describe('the entry model’s fields in the browser', () => {
       entry: [{ type: 'text', data: { text: 'Мы продолжаем дополнять этот обзор по мере выхода новых моделей.' } }],
       is_published: 1,
       is_editorial: 1,
+      is_special: 1,
+      is_filled_by_editors: 1,
       // A special project's style, and no ads under it.
       custom_style: 'special-red',
       is_enabled_ad: 0,
@@ -84,6 +86,8 @@ describe('the entry model’s fields in the browser', () => {
       expect(await view.getByTestId('entry-ad-mark').textContent()).toBe('Реклама');
       expect(await view.getByTestId('entry-updating-mark').textContent()).toBe('обновляется');
       expect(await view.getByTestId('entry-editorial-mark').textContent()).toBe('Редакция');
+      expect(await view.getByTestId('entry-special-mark').textContent()).toBe('Спецпроект');
+      expect(await view.getByTestId('entry-filled-mark').textContent()).toBe('Дополнено редакцией');
       // custom_style: the page's own class; is_enabled_ad off: no ad slot under the entry.
       expect(await page.locator('.entry-page.entry-style-special-red').count()).toBe(1);
       expect(await page.locator('[data-ad-place=entry]').count()).toBe(0);

@@ -199,6 +199,8 @@ export const entriesShownUi = {
   advertisement: 'Реклама',
   stillUpdating: 'обновляется',
   editorial: 'Редакция',
+  special: 'Спецпроект',
+  filledByEditors: 'Дополнено редакцией',
   heldOnMain: 'Наверху главной',
   /** `withheld`: what a reader in a region where it is withheld sees instead of the text. */
   withheldTitle: 'Запись недоступна в вашем регионе',

@@ -197,8 +197,12 @@ describe('the entry model: staff’s fields', () => {
       forced_to_mainpage: false,
       is_hidden_from_main: true,
     });
-    // The editorial mark is on the card for every reader.
-    expect((await new Visitor(t.app).get(`/v3.0/entry/${e.id}`)).json().data.entry.is_editorial).toBe(true);
+    // The editorial, special-project and filled-by-editors marks are on the card for every reader.
+    expect((await new Visitor(t.app).get(`/v3.0/entry/${e.id}`)).json().data.entry).toMatchObject({
+      is_editorial: true,
+      is_special: true,
+      is_filled_by_editors: true,
+    });
     // forced_to_mainpage off: the main feed (/new too) leaves it out; the author's blog keeps it.
     expect(await onMain()).not.toContain(e.id);
     const blog = await new Visitor(t.app).get(`/v3.0/feed?subsite_id=${author.id}&sorting=date`);

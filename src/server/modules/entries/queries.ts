@@ -21,6 +21,8 @@ export const EntryCardRow = z.object({
   is_advertisement: col.bool,
   is_still_updating: col.bool,
   is_editorial: col.bool,
+  is_special: col.bool,
+  is_filled_by_editors: col.bool,
   is_clean_cover: col.bool,
   custom_cover: coverImage.nullable(),
   likes_count: col.int,
@@ -59,7 +61,7 @@ export function cardSelect(viewerId: number | null, extraColumns: SQL = sql``): 
   const { myVote, favorited } = readerMarks(viewerId, 'content', sql.raw('e.id'));
   return sql`
     select e.id, e.title, e.slug, e.blocks, e.published_at, e.is_nsfw, e.is_enabled_comments, e.is_enabled_likes,
-           e.is_advertisement, e.is_still_updating, e.is_editorial, e.is_clean_cover, e.custom_cover,
+           e.is_advertisement, e.is_still_updating, e.is_editorial, e.is_special, e.is_filled_by_editors, e.is_clean_cover, e.custom_cover,
            e.likes_count, e.likes_summ, e.comments_count, e.favorites_count, e.hits_count, e.reposts_count, e.hotness,
            ${myVote}::int as my_vote, ${favorited} as is_favorited,
            a.id as author_id, a.name as author_name, a.slug as author_slug, a.avatar_url as author_avatar, a.avatar_color as author_color,

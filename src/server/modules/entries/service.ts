@@ -120,6 +120,8 @@ export function presentCard(row: q.EntryCardRow, secret: string): EntryCard {
     is_advertisement: row.is_advertisement,
     is_still_updating: row.is_still_updating,
     is_editorial: row.is_editorial,
+    is_special: row.is_special,
+    is_filled_by_editors: row.is_filled_by_editors,
     is_clean_cover: row.is_clean_cover,
   };
 }

@@ -68,7 +68,7 @@ export const MODULE_LAYERS: Record<string, Layer> = {
 /** Files and folders outside the modules, first match wins (paths relative to the repository root). */
 export const OTHER_LAYERS: [RegExp, Layer][] = [
   [/^src\/shared\//, 'base'],
-  [/^src\/server\/db\/seed(-data|-media|-pictures)?\.ts$/, 'top'],
+  [/^src\/server\/db\/seed(-data|-media|-pictures|-board)?\.ts$/, 'top'],
   [/^src\/server\/(lib|db)\//, 'base'],
   [/^src\/server\/(config|context|events)\.ts$/, 'base'],
   [/^src\/server\/jobs\/(map|queue|queries|letters)\.ts$/, 'base'],

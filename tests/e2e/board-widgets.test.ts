@@ -36,7 +36,8 @@ const KINDS = [
     frameTitle: 'Вакансии на Среде',
     invite: 'Мы ищем людей в команду:',
     last: 'Управляющий пекарней',
-    count: 3,
+    // The file's three and the demo's one in Kazan (src/server/db/seed-board.ts).
+    count: 4,
     line: 'Казань или удалённо',
     embed: 'widget-embed-job',
     otherEmbed: 'widget-embed-events',
@@ -57,7 +58,8 @@ const KINDS = [
     frameTitle: 'Мероприятия на Среде',
     invite: 'Приходите к нам:',
     last: 'Ярмарка пекарей',
-    count: 4,
+    // The file's four and the demo's one in Kazan (src/server/db/seed-board.ts).
+    count: 5,
     line: 'Казань, ул. Баумана, 1 · Бесплатно',
     embed: 'widget-embed-events',
     otherEmbed: 'widget-embed-job',

@@ -343,9 +343,27 @@ describe('the default sorting of the main page', () => {
   it('is saved from a feed tab and used by /', async () => {
     const { context, page } = await newPage(browser);
     await signUp(page);
+    // The tab `/` opens with bears a mark that is neither a link nor a button, and offers nothing.
+    await open(page, `${server.url}/`);
+    await page.waitForSelector('[data-testid=feed][data-sorting=hotness] [data-testid=feed-default]');
+    const mark = await page.$eval('[data-testid=feed-default]', (el) => ({
+      tag: el.tagName,
+      inLink: Boolean(el.closest('a, button')),
+      cursor: getComputedStyle(el).cursor,
+    }));
+    expect(mark).toMatchObject({ tag: 'SPAN', inLink: false, cursor: 'default' });
+    expect(await page.locator('[data-testid=feed-save-default]').count()).toBe(0);
+    await shot(page, 'feed-default-mark-1280');
+    // Another tab offers to become the default: a button.
     await open(page, `${server.url}/new`);
+    expect(await page.locator('[data-testid=feed-default]').count()).toBe(0);
+    expect(await page.$eval('[data-testid=feed-save-default]', (el) => el.tagName)).toBe('BUTTON');
     await page.click('[data-testid=feed-save-default]');
     await page.waitForSelector('[data-testid=feed-default]');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, `${server.url}/new`);
+    await page.waitForSelector('[data-testid=feed-default]');
+    await shot(page, 'feed-default-mark-375');
     await open(page, `${server.url}/`);
     await page.waitForSelector('[data-testid=feed][data-sorting=date]');
     // The popular tab now points at /popular, which keeps its own order.

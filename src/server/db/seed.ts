@@ -36,6 +36,7 @@ import { insertVote as insertQuizVote, replaceQuizzes } from '../modules/quiz/qu
 import { quizValuesOf } from '../modules/quiz/service.ts';
 import { randomOf } from './seed-pictures.ts';
 import { eachFew, seedCommunityPictures, seedPortraits, withMedia } from './seed-media.ts';
+import { seedBoard, seedEvents, seedVacancies } from './seed-board.ts';
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -77,7 +78,13 @@ export async function seedIfEmpty(ctx: Ctx, now = new Date()): Promise<boolean> 
     throw err;
   }
   log.info(
-    { entries: seedEntries.length, comments: seedComments.length, ms: Date.now() - started },
+    {
+      entries: seedEntries.length,
+      comments: seedComments.length,
+      vacancies: seedVacancies.length,
+      events: seedEvents.length,
+      ms: Date.now() - started,
+    },
     'demo content seeded',
   );
   return true;
@@ -161,6 +168,7 @@ async function seed(ctx: Ctx, now: Date) {
     for (let k = 0; k < count; k++) subs.push({ userId: readers[(j + k) % readers.length], subsiteId });
   });
   await db.insert(subscriptions).values(subs);
+  await seedBoard(ctx, now, { subsites: communityIds, users: userIds, founder });
 
   const entryIds = new Map<string, number>();
   const publishedAt = new Map<string, Date>();

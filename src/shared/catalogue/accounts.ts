@@ -154,6 +154,8 @@ export const accountsUi = {
     createdNote: 'Скопируйте токен сейчас: больше он показан не будет.',
     copy: 'Скопировать',
     copied: 'Скопировано',
+    // 'Unable to copy to clipboard' (spec/content.md §8)
+    copyFailed: 'Не удалось скопировать в буфер обмена',
     active: 'Активен',
     inactive: 'Не активен',
     revoked: 'Отозван',

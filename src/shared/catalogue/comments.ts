@@ -23,12 +23,12 @@ export const commentsMessages = {
   commentEdited: 'Комментарий изменён',
   commentRemoved: 'Комментарий удалён',
   commentBranchRemoved: 'Ветка комментариев удалена',
-  // 'Failed to remove the comment' / '… branch' (spec/content.md §8)
-  commentRemoveFailed: 'Не удалось удалить комментарий',
-  commentBranchRemoveFailed: 'Не удалось удалить ветку',
 } as const;
 
 export const commentsUi = {
+  // 'Failed to remove the comment' / '… branch' (spec/content.md §8): the client's own, when the call fails
+  removeFailed: 'Не удалось удалить комментарий',
+  removeBranchFailed: 'Не удалось удалить ветку',
   title: 'Комментарии',
   best: 'Лучшие комментарии',
   bestOpen: 'К комментарию',

@@ -14,6 +14,7 @@ export const feedMessages = {
   feedEntryNotFound: 'Запись не найдена',
   feedEntryIdInvalid: 'Неверный номер записи',
   // Entry stub (spec/content.md §4, §8: 'Failed to hide the entry')
+  entryHideFailed: 'Не удалось скрыть запись',
   entryHidden: 'Запись скрыта',
   entryUnhidden: 'Запись снова в ленте',
   // Mute, notifications, default sorting (spec/content.md §4, §7)

@@ -24,6 +24,9 @@ export const reactionsUi = {
   bookmarks: ['закладка', 'закладки', 'закладок'] as const,
   bookmarkAdd: 'В закладки',
   bookmarkRemove: 'Убрать из закладок',
+  // The bookmark's failures (spec/content.md §8: 'and similar for … bookmark')
+  bookmarkAddFailed: 'Не удалось добавить в закладки',
+  bookmarkRemoveFailed: 'Не удалось убрать из закладок',
   share: 'Поделиться',
   shareTitle: 'Поделиться',
   copyLink: 'Скопировать ссылку',

@@ -151,6 +151,16 @@ async function send<T>(
   return result;
 }
 
+/**
+ * Tells the reader a call failed with the action's own text (spec/content.md §8: «Не удалось скрыть запись»), and the
+ * server's reason after it when the server gave one. Nothing for a 401 (the sign-in popup was the answer) nor an
+ * unsent call. For calls made with `notify: false`, so one toast says it.
+ */
+export function reportFailure(result: ApiResult<unknown>, failed: string) {
+  if (result.ok || result.rc === 401 || result.status === 0) return;
+  hooks.toast(result.rm && result.status > 0 ? `${failed}: ${result.rm}` : failed);
+}
+
 /** Sends a call and reacts to its rc; resolves with the result, errors included (never rejects). */
 export async function request<T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'DELETE',

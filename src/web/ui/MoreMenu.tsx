@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MoreIcon } from './icons.tsx';
 import { Popover, type PopoverItem } from './overlays/popover.tsx';
 
@@ -12,6 +12,7 @@ export function MoreMenu({
   testId,
   items,
   onSelect,
+  openAtStart = false,
 }: {
   label: string;
   className: string;
@@ -19,10 +20,21 @@ export function MoreMenu({
   /** The items at the moment the menu opens; a promise when some come with code loaded on first use. */
   items(): PopoverItem[] | Promise<PopoverItem[]>;
   onSelect(value: string | undefined): void;
+  /** Opens as it mounts: the button stood in for a menu whose code loaded on its press. */
+  openAtStart?: boolean;
 }) {
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<PopoverItem[]>([]);
+  const show = () =>
+    void Promise.resolve(items()).then((list) => {
+      setShown(list);
+      setOpen(true);
+    });
+  useEffect(() => {
+    if (openAtStart) show();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as it mounts
+  }, []);
   return (
     <>
       <button
@@ -34,10 +46,7 @@ export function MoreMenu({
         data-testid={testId}
         onClick={() => {
           if (open) return setOpen(false);
-          void Promise.resolve(items()).then((list) => {
-            setShown(list);
-            setOpen(true);
-          });
+          show();
         }}
       >
         <MoreIcon />

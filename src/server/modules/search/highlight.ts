@@ -143,6 +143,26 @@ export function highlightWhole(text: string, terms: Term[]): string {
   return render(text, hitsOf(text, terms), 0, text.length);
 }
 
+/** What ends a line so that the next may follow after a space: a sentence's end, a clause's or an open quote. */
+const LINE_END = /[.!?…:;,\-–—(«„"']/;
+
+/**
+ * The paragraphs and list items of a text (`search_entry_text` puts a line break between blocks and items; a comment
+ * has its own) as one line, each break as the punctuation it stands for, so a snippet does not run them together
+ * («…конец абзаца Начало следующего»): a space after a sentence's end, a full stop before a capital letter, a
+ * semicolon before the rest (list items). Only gaps change: words keep their places relative to each other.
+ */
+export function joinLines(text: string): string {
+  if (!text.includes('\n')) return text;
+  return text.replace(/[ \t\r\u00a0]*\n\s*/g, (gap: string, at: number) => {
+    const before = text[at - 1];
+    const next = text[at + gap.length];
+    if (before === undefined || next === undefined || LINE_END.test(before)) return ' ';
+    if (/\p{Lu}/u.test(next)) return '. ';
+    return /[\p{L}\p{N}]/u.test(next) ? '; ' : ' ';
+  });
+}
+
 /** Texts up to this length are shown whole, longer ones as fragments around the matches. */
 const SHORT_TEXT = 300;
 const MAX_FRAGMENTS = 2;
@@ -154,8 +174,10 @@ const FRAGMENT_DELIMITER = ' … ';
  * A text as shown in a result: whole when short; else up to MAX_FRAGMENTS fragments of about MAX_WORDS words, each
  * around a cover (the shortest run of words holding every term, as ts_headline's), joined by FRAGMENT_DELIMITER;
  * the first MIN_WORDS words when the text holds no cover (the match was in the title). The first covers are taken.
+ * Its paragraphs are joined first (`joinLines`).
  */
-export function highlightSnippet(text: string, terms: Term[]): string {
+export function highlightSnippet(lines: string, terms: Term[]): string {
+  const text = joinLines(lines);
   if (text.length <= SHORT_TEXT) return highlightWhole(text, terms);
   const hits = hitsOf(text, terms);
   const words = wordsOf(text);

@@ -6,7 +6,7 @@ import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.
 import { comments, entries, subsites } from '../../db/schema.ts';
 import { text } from '../entries/testing.ts';
 import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE } from '../../../shared/search.ts';
-import { highlightSnippet, highlightWhole, lexemeOf, queryTerms } from './highlight.ts';
+import { highlightSnippet, highlightWhole, joinLines, lexemeOf, queryTerms } from './highlight.ts';
 import { queryWords } from '../../db/text-search.ts';
 import { markName } from './service.ts';
 
@@ -427,5 +427,21 @@ describe('search: highlighting in the server', () => {
     expect(highlightSnippet(`статья ${filler(60)}`, queryTerms(`'стат' & 'нет'`))).toBe(
       `<mark>статья</mark> ${filler(9)}`,
     );
+  });
+
+  it('joins paragraphs and list items with the punctuation their breaks stand for, not run together', () => {
+    const terms = queryTerms(`'стат'`);
+    // As search_entry_text writes blocks: each ends in spaces (its empty caption and name), then a line break.
+    expect(highlightSnippet('Конец абзаца   \nНачало статьи   \nмолоко\nхлеб', terms)).toBe(
+      'Конец абзаца. Начало <mark>статьи</mark>; молоко; хлеб',
+    );
+    expect(highlightSnippet('Вопрос?\n\nОтвет статьи:\nпервое,\n— второе', terms)).toBe(
+      'Вопрос? Ответ <mark>статьи</mark>: первое, — второе',
+    );
+    expect(joinLines('без переносов')).toBe('без переносов');
+    // Long texts: the fragments too.
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `слово${i}`).join(' ');
+    const snippet = highlightSnippet(`${filler(40)} конец абзаца\nНачало статьи ${filler(40)}`, terms);
+    expect(snippet).toContain('конец абзаца. Начало <mark>статьи</mark>');
   });
 });

@@ -8,6 +8,7 @@ import { openModal } from '../../ui/overlays/modal.tsx';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 
 const t = ui.accounts.tokens;
 
@@ -33,8 +34,8 @@ function TokenCard({ item, token, onRevoke }: { item: ApiTokenItem; token?: stri
             type="button"
             className="btn btn-secondary btn-small"
             onClick={async () => {
-              await navigator.clipboard?.writeText(token).catch(() => {});
-              setCopied(true);
+              if (await copyText(token)) setCopied(true);
+              else toast.show(t.copyFailed, { type: 'error' });
             }}
           >
             {copied ? t.copied : t.copy}

@@ -2,7 +2,7 @@ import { commentsUi as L } from '../../../shared/catalogue/comments.ts';
 import { COMMENTS_PAGE_THREADS, type CommentSorting, type CommentsPage } from '../../../shared/comments.ts';
 import type { adminRemoveBranch, list, remove } from '../../../shared/api/comments.ts';
 import { call } from '../../api/call.ts';
-import type { ApiResult } from '../../api/request.ts';
+import { reportFailure, type ApiResult } from '../../api/request.ts';
 import { openModal } from '../../ui/overlays/modal.tsx';
 
 /** What a request for a page sends besides the entry and the sorting. */
@@ -30,7 +30,10 @@ export const fetchPage = async (
     { notify: false },
   )) as ApiResult<CommentsPage>;
 
-/** Removes a comment, or (staff) its whole branch, once the reader confirms; null when they cancel. */
+/**
+ * Removes a comment, or (staff) its whole branch, once the reader confirms; null when they cancel. A failure says so
+ * (spec/content.md §8: «Не удалось удалить комментарий», «… ветку»).
+ */
 export async function confirmRemove(id: number, branch: boolean) {
   const { status } = await openModal({
     title: branch ? L.removeBranchTitle : L.removeTitle,
@@ -39,7 +42,9 @@ export async function confirmRemove(id: number, branch: boolean) {
     danger: true,
   });
   if (!status) return null;
-  return branch
-    ? await call<typeof adminRemoveBranch>('POST /admin/comments/removeBranch', { id })
-    : await call<typeof remove>('POST /comment/remove', { id });
+  const result = branch
+    ? await call<typeof adminRemoveBranch>('POST /admin/comments/removeBranch', { id }, { notify: false })
+    : await call<typeof remove>('POST /comment/remove', { id }, { notify: false });
+  reportFailure(result, branch ? L.removeBranchFailed : L.removeFailed);
+  return result;
 }

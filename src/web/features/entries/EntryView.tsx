@@ -9,12 +9,14 @@ import { useMounted } from '../../ui/overlays/store.ts';
 import { EntryBlocks } from './Blocks.tsx';
 import { RejectionNote, ReviewBadge } from './ReviewState.tsx';
 import { EntryMarks } from './EntryMarks.tsx';
+import { ReaderMenu } from './ReaderMenu.tsx';
 
 /** The age gate's code loads for an 18+ entry only: most entry pages never show it (the phone's script budget). */
 const NsfwCover = lazy(() => import('../moderation/Nsfw.tsx').then((m) => ({ default: m.NsfwCover })));
 /**
- * The '…' menu (history, removal, staff's actions) is its editors' alone: a reader's page carries none of its code. It
- * shows once its code is there (drawn by the server, it would drop a press that came before).
+ * The editors' '…' menu (history, removal, staff's actions): a reader's page carries none of its code. It shows once
+ * its code is there (drawn by the server, it would drop a press that came before). Readers get the feed card's menu
+ * (`ReaderMenu`: hide, ignore the author or the subsite, unsubscribe, complain) and its stub under the header.
  */
 const EntryActions = lazy(() => import('../history/EntryActions.tsx').then((m) => ({ default: m.EntryActions })));
 
@@ -108,7 +110,10 @@ export function EntryView({ entry, now, footer }: { entry: Entry; now: number; f
             <EntryActions entry={entry} />
           </Suspense>
         )}
+        {!entry.can_edit && <ReaderMenu entry={entry} />}
       </header>
+      {/* Where the reader's menu puts the stub of what they did (hid the entry, ignored its author…). */}
+      <div className="entry-stub-slot" />
       <RejectionNote review={entry} />
       {/* An 18+ entry opened by its link is blurred and asks the age first, as its feed card does; not for its editors. */}
       {entry.is_nsfw && !entry.can_edit ? (

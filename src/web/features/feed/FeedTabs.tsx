@@ -63,7 +63,10 @@ export function FeedTabs({
   );
 }
 
-/** Saves the sorting the main page `/` opens with (signed-in readers; the server keeps it in the reader's subsites settings). */
+/**
+ * Saves the sorting the main page `/` opens with (signed-in readers; the server keeps it in the reader's subsites
+ * settings): the tab `/` opens with shows a plain mark, any other offers to become it.
+ */
 export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; saved: FeedSorting | null }) {
   const [current, setCurrent] = useState(saved ?? 'hotness');
   const [busy, setBusy] = useState(false);

@@ -4,33 +4,12 @@ import { reactionsMessages, reactionsUi } from '../../../shared/catalogue/reacti
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { LinkIcon } from './icons.tsx';
 import { ShareMark } from './share-marks.tsx';
 
 /** spec/content.md §9: share windows open at 600x450, centred over the page. */
 const SHARE_WINDOW = { width: 600, height: 450 };
-
-/** Copies through the Clipboard API, or the old selection command where the page is not a secure context. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 export async function copyLink(url: string) {
   if (await copyText(url)) toast.show(reactionsUi.linkCopied, { type: 'success' });

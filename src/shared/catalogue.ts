@@ -32,6 +32,7 @@ import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
 import {
+  columnUi,
   errorsUi,
   headerUi,
   inputMessages,
@@ -194,6 +195,7 @@ export const ui = {
   },
   header: headerUi,
   nav: navUi,
+  column: columnUi,
   navigation: navigationMessages,
   subsite: subsiteUi,
   subsites: subsitesUi,

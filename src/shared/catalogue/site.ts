@@ -69,6 +69,14 @@ export const navUi = {
   label: 'Разделы сайта',
 } as const;
 
+/** The shell's right column (web/features/layout/RightColumn.tsx): its landmark and the popular entries' block. */
+export const columnUi = {
+  label: 'Колонка справа',
+  popular: 'Популярное',
+  popularEmpty: 'Пока ничего не набрало популярности',
+  comments: ['комментарий', 'комментария', 'комментариев'] as const,
+} as const;
+
 export const subsiteUi = {
   subscribe: 'Подписаться',
   unsubscribe: 'Отписаться',

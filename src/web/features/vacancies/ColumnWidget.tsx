@@ -28,6 +28,7 @@ export function ColumnWidget<T extends { id: number }, D extends WidgetData<T>>(
   load,
   reloadKey,
   render,
+  hideEmpty = false,
 }: {
   texts: Texts;
   href: string;
@@ -35,8 +36,11 @@ export function ColumnWidget<T extends { id: number }, D extends WidgetData<T>>(
   load: (offset: number, shown: D | null) => Promise<D | null>;
   reloadKey: unknown;
   render: (item: T) => ReactNode;
+  /** Shows nothing once it knows there is nothing (the shell's right column); the board's pages say so instead. */
+  hideEmpty?: boolean;
 }) {
   const { box, data, busy, more } = useRevealList<D>(load, reloadKey);
+  if (hideEmpty && data && data.items.length === 0) return null;
   return (
     <section ref={box} className="job-widget" data-testid={testId} aria-label={texts.title}>
       <header className="job-widget__head">

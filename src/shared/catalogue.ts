@@ -31,8 +31,8 @@ import { pagesMessages } from './catalogue/pages.ts';
 import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
+import { columnUi } from './catalogue/column.ts';
 import {
-  columnUi,
   errorsUi,
   headerUi,
   inputMessages,

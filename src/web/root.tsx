@@ -27,7 +27,7 @@ import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
 import { RightColumn } from './features/layout/RightColumn.tsx';
-import { pageFacts } from '../shared/page-facts.ts';
+import { pageLayout } from '../shared/page-facts.ts';
 import { BannedBanner } from './features/moderation/BannedBanner.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
@@ -150,13 +150,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /**
  * The site's frame around every page, error screens included: header, the columns, overlays, the socket. The columns
- * follow the page's layout options (shared/page-facts.ts, what `/initialData` answers): the left sidebar, the content
+ * follow the page's layout options (shared/page-facts.ts `pageLayout`, what `/initialData` answers): the left sidebar, the content
  * column and the right column; `data-content` and `data-right-column` (on, reserve, off) set their widths (columns.css).
  */
 function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; children: React.ReactNode }) {
   const { pathname } = useLocation();
-  const facts = pageFacts(pathname, null);
-  const { layout } = facts;
+  const layout = pageLayout(pathname);
   const right = layout.right_column ? 'on' : layout.right_column_reserve ? 'reserve' : 'off';
   const revalidator = useRevalidator();
   // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
@@ -175,7 +174,9 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
           <LiveStreamSlot stream={data.liveStream} />
           {children}
         </main>
-        {layout.right_column && <RightColumn liveCollapse={data.liveCollapse} entryId={entryIdOf(pathname, facts)} />}
+        {layout.right_column && (
+          <RightColumn liveCollapse={data.liveCollapse} entry={layout.content_type === 'entry'} />
+        )}
       </div>
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />
@@ -188,13 +189,6 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
       <HydrationMark />
     </div>
   );
-}
-
-/** The id an entry page's address leads with (`/u/1-name/42-title` → 42), else null. */
-function entryIdOf(pathname: string, facts: ReturnType<typeof pageFacts>): number | null {
-  if (!facts.is_content) return null;
-  const id = Number(/^\d+/.exec(pathname.split('/').filter(Boolean)[2] ?? '')?.[0]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Tests and scripts wait for `html[data-ready]`: the page is interactive from then on. */

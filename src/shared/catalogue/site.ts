@@ -67,14 +67,8 @@ export const navUi = {
   showAll: 'Показать все',
   /** The sidebar's navigation landmark. */
   label: 'Разделы сайта',
-} as const;
-
-/** The shell's right column (web/features/layout/RightColumn.tsx): its landmark and the popular entries' block. */
-export const columnUi = {
-  label: 'Колонка справа',
-  popular: 'Популярное',
-  popularEmpty: 'Пока ничего не набрало популярности',
-  comments: ['комментарий', 'комментария', 'комментариев'] as const,
+  /** The right column's landmark (features/layout/RightColumn.tsx). */
+  column: 'Колонка справа',
 } as const;
 
 export const subsiteUi = {

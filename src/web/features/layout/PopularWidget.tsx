@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { feed } from '../../../shared/api/feed.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
-import { columnUi } from '../../../shared/catalogue/site.ts';
+import { columnUi } from '../../../shared/catalogue/column.ts';
 import { pluralize } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { PageLink } from '../../ui/PageLink.tsx';

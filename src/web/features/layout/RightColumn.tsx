@@ -1,46 +1,36 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { columnUi } from '../../../shared/catalogue/site.ts';
-import { LiveFeed } from '../live/LiveFeed.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { navUi } from '../../../shared/catalogue/site.ts';
 import type { LiveCollapse } from '../live/collapse.ts';
-import { useStickyColumn } from './sticky.ts';
 
-/** The widgets under the live feed: their own chunk, asked for once their place nears the window. */
-const ColumnWidgets = lazy(() => import('./ColumnWidgets.tsx'));
+/** What the column holds: a chunk of its own, asked for only where the column shows. */
+const ColumnBody = lazy(() => import('./ColumnBody.tsx'));
 
-/** spec/content.md §9: a right-column widget loads when it comes within 500 px of the viewport. */
-const LAZY_OFFSET = '500px';
+/** Where the right column shows (columns.css has the same width). */
+const WIDE = '(min-width: 1200px)';
 
 /**
  * The shell's right column (the layout option `right_column`, shared/page-facts.ts), shown at desktop widths only
- * (columns.css): the live feed, then popular entries and the job and events boards' widgets. Sticky by
- * `useStickyColumn`. Where the column is hidden (a phone, a narrow window) its widgets' place is never near the
- * window, so their code and data are never fetched.
+ * (columns.css). Its widgets (the live feed, popular entries, the boards' widgets: ColumnBody.tsx) load once the
+ * window is wide enough, never on a phone or in the mobile version, whose pages carry none of their code or data.
  */
-export function RightColumn({ liveCollapse, entryId }: { liveCollapse: LiveCollapse; entryId: number | null }) {
-  const inner = useStickyColumn<HTMLDivElement>();
-  const more = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+/** `entry`: the page is an entry's, which its popular entries leave out. */
+export function RightColumn({ liveCollapse, entry }: { liveCollapse: LiveCollapse; entry: boolean }) {
+  const [wide, setWide] = useState(false);
   useEffect(() => {
-    const el = more.current;
-    if (!el || near) return;
-    const seen = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && setNear(true), {
-      rootMargin: LAZY_OFFSET,
-    });
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [near]);
+    if (document.documentElement.dataset.layout === 'mobile') return;
+    const media = window.matchMedia(WIDE);
+    const check = () => media.matches && setWide(true);
+    check();
+    media.addEventListener('change', check);
+    return () => media.removeEventListener('change', check);
+  }, []);
   return (
-    <aside className="right-column" data-testid="right-column" aria-label={columnUi.label}>
-      <div className="right-column__inner" ref={inner}>
-        <LiveFeed variant="widget" collapse={liveCollapse} />
-        <div ref={more} className="right-column__more">
-          {near && (
-            <Suspense fallback={null}>
-              <ColumnWidgets entryId={entryId} />
-            </Suspense>
-          )}
-        </div>
-      </div>
+    <aside className="right-column" data-testid="right-column" aria-label={navUi.column}>
+      {wide && (
+        <Suspense fallback={null}>
+          <ColumnBody liveCollapse={liveCollapse} entry={entry} />
+        </Suspense>
+      )}
     </aside>
   );
 }

@@ -31,6 +31,7 @@ import { pagesMessages } from './catalogue/pages.ts';
 import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
+import { columnUi } from './catalogue/column.ts';
 import {
   errorsUi,
   headerUi,
@@ -194,6 +195,7 @@ export const ui = {
   },
   header: headerUi,
   nav: navUi,
+  column: columnUi,
   navigation: navigationMessages,
   subsite: subsiteUi,
   subsites: subsitesUi,

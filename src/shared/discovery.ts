@@ -11,6 +11,16 @@ export const TUNE_MAX = 100;
 export const DEFAULT_FEED_TYPES = { myPopular: 0, myRecent: 1, allPopular: 2, allRecent: 3 } as const;
 export type DefaultFeedType = 0 | 1 | 2 | 3;
 
+/** The body layout's content types (spec/content.md §2: feed, entry, full, 2-cols fixed/entry/adaptive). */
+export const LAYOUT_CONTENT_TYPES = [
+  'feed',
+  'entry',
+  'full',
+  '2-cols-fixed',
+  '2-cols-entry',
+  '2-cols-adaptive',
+] as const;
+
 /**
  * What a page's address may ask `initialData` to do once it is open (its `action`): `?authForm=1` opens the sign-in
  * form for a visitor, `?notify=<name>` shows one of these messages. Names, not texts: an address cannot make the

@@ -26,6 +26,8 @@ import { openBuyPopup } from './features/payments/open.ts';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
+import { RightColumn } from './features/layout/RightColumn.tsx';
+import { pageLayout } from '../shared/page-facts.ts';
 import { BannedBanner } from './features/moderation/BannedBanner.tsx';
 import { RealtimeRoot } from './features/realtime/RealtimeRoot.tsx';
 import { LIVE_COOKIE, parseCollapse } from './features/live/collapse.ts';
@@ -146,8 +148,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The site's frame around every page, error screens included: header, sidebar, overlays, the socket. */
+/**
+ * The site's frame around every page, error screens included: header, the columns, overlays, the socket. The columns
+ * follow the page's layout options (shared/page-facts.ts `pageLayout`, what `/initialData` answers): the left sidebar, the content
+ * column and the right column; `data-content` and `data-right-column` (on, reserve, off) set their widths (columns.css).
+ */
 function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const layout = pageLayout(pathname);
+  const right = layout.right_column ? 'on' : layout.right_column_reserve ? 'reserve' : 'off';
   const revalidator = useRevalidator();
   // The loader's user is the truth after every navigation; the store mirrors it for plain functions.
   if (typeof window === 'undefined' || currentUser.get()?.id !== data.user?.id) currentUser.set(data.user);
@@ -158,17 +167,16 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
     <div className="app">
       <IconSprite />
       <Header user={data.user} unreadCount={data.unreadCount} messengerUnread={data.messengerUnread} />
-      <div className="app-body">
-        <Sidebar
-          communities={data.communities}
-          initialCollapsed={data.sidebarCollapsed}
-          liveCollapse={data.liveCollapse}
-        />
+      <div className="app-body" data-content={layout.content_type} data-right-column={right}>
+        {layout.left_column && <Sidebar communities={data.communities} initialCollapsed={data.sidebarCollapsed} />}
         <main className="app-main">
           <BannedBanner ban={data.user?.ban} />
           <LiveStreamSlot stream={data.liveStream} />
           {children}
         </main>
+        {layout.right_column && (
+          <RightColumn liveCollapse={data.liveCollapse} entry={layout.content_type === 'entry'} />
+        )}
       </div>
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />

@@ -58,9 +58,9 @@ describe.skipIf(missing !== null)('two nodes over Redis', () => {
     });
     await arrived.waitFor({ timeout: 30_000 });
     expect(await arrived.getAttribute('data-new')).toBe('true');
-    // The sidebar's live feed on node B hears it too.
+    // The right column's live feed on node B hears it too.
     await expect
-      .poll(() => page.locator('[data-testid=sidebar] [data-testid=live-item]').first().textContent(), {
+      .poll(() => page.locator('[data-testid=right-column] [data-testid=live-item]').first().textContent(), {
         timeout: 30_000,
       })
       .toContain(text);

@@ -127,7 +127,7 @@ describe('realtime in the browser', () => {
   it('the live widget streams new comments, collapses by its cookie; /live on a phone', async () => {
     const { context, page } = await newPage(browser);
     await open(page, `${server.url}/`);
-    const widget = page.locator('[data-testid=sidebar] [data-testid=live]');
+    const widget = page.locator('[data-testid=right-column] [data-testid=live]');
     await widget.locator('[data-testid=live-item]').first().waitFor();
     expect(await widget.getAttribute('data-state')).toBe('auto');
     expect(await widget.locator('[data-testid=live-item]').count()).toBe(5);

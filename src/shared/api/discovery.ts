@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
-import { RATING_KINDS, RATING_PERIODS, STATS_DAYS_MAX, TUNE_MAX, TUNE_MODES } from '../discovery.ts';
+import {
+  LAYOUT_CONTENT_TYPES,
+  RATING_KINDS,
+  RATING_PERIODS,
+  STATS_DAYS_MAX,
+  TUNE_MAX,
+  TUNE_MODES,
+} from '../discovery.ts';
 import { flagField, idField, intField, plainBody, withoutControlChars } from '../validation.ts';
 import { subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -59,10 +66,18 @@ export const tune = contract({
 });
 export type TuneResult = ContractOutput<typeof tune>;
 
+/**
+ * The body layout options (spec/content.md §2), which the page shell follows (web/root.tsx `Shell`): `content_type`
+ * feed and entry are one content column of the same width, full takes the room the columns leave, the 2-cols kinds
+ * are pages that draw their own second column (the job and events boards); `right_column` shows the shell's right
+ * column (the live feed, popular entries, the board widgets) at desktop widths; `right_column_reserve` keeps its room
+ * empty where it is off, so the content column stands where a feed's does.
+ */
 export const layoutOptions = z.object({
-  content_type: z.enum(['feed', 'entry', 'full']),
+  content_type: z.enum(LAYOUT_CONTENT_TYPES),
   left_column: z.boolean(),
   right_column: z.boolean(),
+  right_column_reserve: z.boolean(),
   livestream: z.boolean(),
   sidebar_alignment: z.enum(['left', 'right']),
   /** Ads (spec/content.md §2): `on` content pages, `off` only the floating unit, `off-all` none (shared/ads.ts). */

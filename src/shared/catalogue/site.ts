@@ -67,6 +67,8 @@ export const navUi = {
   showAll: 'Показать все',
   /** The sidebar's navigation landmark. */
   label: 'Разделы сайта',
+  /** The right column's landmark (features/layout/RightColumn.tsx). */
+  column: 'Колонка справа',
 } as const;
 
 export const subsiteUi = {

@@ -24,7 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** `/live`: the live feed on a page of its own, for phones (on desktop it sits in the sidebar). */
+/** `/live`: the live feed on a page of its own, for phones (on desktop it sits in the right column). */
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <LiveFeed variant="page" initial={loaderData.items} now={loaderData.now} />;
 }

@@ -18,13 +18,14 @@ const texts = {
  * The right column's events widget (`GET /widget/events`): the first five upcoming events of the reader's town (or
  * `location`), "+5" reveals five more per click; nothing is asked until it comes within 500 px of the viewport.
  */
-export function EventsWidget({ location }: { location?: number }) {
+export function EventsWidget({ location, inShell }: { location?: number; inShell?: boolean }) {
   return (
     <ColumnWidget<EventCardData, EventsWidgetData>
       texts={texts}
       href="/events"
       testId="events-widget"
       reloadKey={location}
+      inShell={inShell}
       load={async (offset, shown) => {
         const town = location ?? shown?.town?.id;
         const input = offset === 0 ? { location } : { location: town, offset, limit: EVENTS_WIDGET_STEP };

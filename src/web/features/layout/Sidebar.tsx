@@ -10,8 +10,6 @@ import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
-import { LiveFeed } from '../live/LiveFeed.tsx';
-import type { LiveCollapse } from '../live/collapse.ts';
 
 import { SIDEBAR_COOKIE } from '../../../shared/shell-cookies.ts';
 
@@ -25,15 +23,8 @@ export function toggleSidebar() {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { toggle: true } }));
 }
 
-export function Sidebar({
-  communities,
-  initialCollapsed,
-  liveCollapse,
-}: {
-  communities: SubsiteCard[];
-  initialCollapsed: boolean;
-  liveCollapse: LiveCollapse;
-}) {
+/** The left column: the site's sections, the communities and the footer's links (the live feed is the right column's). */
+export function Sidebar({ communities, initialCollapsed }: { communities: SubsiteCard[]; initialCollapsed: boolean }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const user = useCurrentUser();
   const { pathname } = useLocation();
@@ -103,7 +94,6 @@ export function Sidebar({
             </ul>
           </section>
         )}
-        <LiveFeed variant="widget" collapse={liveCollapse} />
         <nav className="sidebar-footer" aria-label={footerUi.label} data-testid="site-footer">
           {FOOTER.map(([to, label]) => (
             <PageLink key={to} to={to}>

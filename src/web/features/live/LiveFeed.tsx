@@ -20,7 +20,7 @@ const L = realtimeUi;
 const CLOCK_TICK_MS = 30_000;
 
 /**
- * The live feed: the sidebar widget (collapse states auto / shown / collapsed, remembered in the cookie) or the
+ * The live feed: the right column's widget (collapse states auto / shown / collapsed, remembered in the cookie) or the
  * whole `/live` page. Each item's markup comes rendered and escaped from the server. `collapse` is the cookie's
  * state as the server read it, so the first paint already has it.
  */
@@ -36,7 +36,7 @@ export function LiveFeed({
   initial?: LiveItem[];
   now?: number;
 }) {
-  // The `/live` page shows the same feed in full; the sidebar widget steps aside there.
+  // The `/live` page shows the same feed in full; the column's widget steps aside there.
   const { pathname } = useLocation();
   if (variant === 'widget' && pathname.replace(/\/+$/, '') === '/live') return null;
   return <LiveView variant={variant} initialCollapse={collapse} initial={initial} renderedAt={now} />;
@@ -76,9 +76,9 @@ function LiveView({
         {page ? (
           <h1 className="live__title">{L.liveTitle}</h1>
         ) : (
-          <h3 className="live__title">
+          <h2 className="live__title">
             <Link to="/live">{L.liveTitle}</Link>
-          </h3>
+          </h2>
         )}
         <span className="live__dot" aria-hidden />
         {!page && (

@@ -28,6 +28,7 @@ export function ColumnWidget<T extends { id: number }, D extends WidgetData<T>>(
   load,
   reloadKey,
   render,
+  inShell = false,
 }: {
   texts: Texts;
   href: string;
@@ -35,10 +36,17 @@ export function ColumnWidget<T extends { id: number }, D extends WidgetData<T>>(
   load: (offset: number, shown: D | null) => Promise<D | null>;
   reloadKey: unknown;
   render: (item: T) => ReactNode;
+  /**
+   * In the shell's right column (layout/ColumnWidgets.tsx): no landmark of its own (the column is one, and a subsite's
+   * page has its own block of the same name), and nothing shown once it knows there is nothing; the boards' pages
+   * name it and say so instead.
+   */
+  inShell?: boolean;
 }) {
   const { box, data, busy, more } = useRevealList<D>(load, reloadKey);
+  if (inShell && data && data.items.length === 0) return null;
   return (
-    <section ref={box} className="job-widget" data-testid={testId} aria-label={texts.title}>
+    <section ref={box} className="job-widget" data-testid={testId} aria-label={inShell ? undefined : texts.title}>
       <header className="job-widget__head">
         <h2 className="job-widget__title">
           {texts.title}

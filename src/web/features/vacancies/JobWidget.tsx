@@ -18,13 +18,14 @@ const texts = {
  * The right column's job widget (`GET /widget/job`): the first five vacancies of the reader's town (or `location`),
  * "+5" reveals five more per click. Nothing is asked until the widget nears the viewport.
  */
-export function JobWidget({ location }: { location?: number }) {
+export function JobWidget({ location, inShell }: { location?: number; inShell?: boolean }) {
   return (
     <ColumnWidget<VacancyCardData, JobWidgetData>
       texts={texts}
       href="/job"
       testId="job-widget"
       reloadKey={location}
+      inShell={inShell}
       load={async (offset, shown) => {
         const town = location ?? shown?.town?.id;
         const input = offset === 0 ? { location } : { location: town, offset, limit: WIDGET_STEP };

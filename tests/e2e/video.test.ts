@@ -345,6 +345,10 @@ describe('a video uploaded from the editor', () => {
       .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
       .toBeGreaterThan(0);
     expect(await player.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([640, 360]);
+    // The player stands where the block is, at its proportion (a bare <video> here once measured 0 px high).
+    await player.scrollIntoViewIfNeeded();
+    const box = await player.boundingBox();
+    expect(box && Math.round((box.height / box.width) * 16)).toBe(9);
     await shot(page, 'editor-video-ready-1280');
 
     await page.click('[data-testid=editor-publish]');

@@ -299,8 +299,7 @@ export async function save(
 
     const blocks = sanitizeBlocks(input.entry);
     // Uploaded videos: the author's or the editor's own, and made (the job done) before the entry is published.
-    const uploaders = [...new Set([actor.id, existing?.authorId ?? actor.id])];
-    await assertEntryVideos(ctx, uploaders, blocks, input.is_published);
+    await assertEntryVideos(ctx, [...new Set([actor.id, existing?.authorId ?? actor.id])], blocks, input.is_published);
     // A new account's first publication with links waits for staff (moderation, 'held spam').
     const held = firstPublication && (await shouldHold(ctx, actor.id, blocks));
     // A moderated community's approval queue takes what comes to be published there from outside its managers.

@@ -50,9 +50,11 @@ export function uploadedVideoView(data: VideoData, onReady: (d: VideoData) => vo
   const root = h('div', { className: 'ed-uvideo', 'data-testid': 'editor-uploaded-video' });
   const uuid = data.mp4 ?? '';
 
-  const player = () => {
+  const player = (size: VideoData = data) => {
     root.dataset.state = 'ready';
-    root.replaceChildren(
+    const frame = h('div', { className: 'ed-uvideo__frame' });
+    frame.style.aspectRatio = size.width && size.height ? `${size.width} / ${size.height}` : '16 / 9';
+    frame.append(
       h('video', {
         className: 'ed-uvideo__player',
         src: mediaUrl(mediaBaseUrl(), uuid),
@@ -63,6 +65,7 @@ export function uploadedVideoView(data: VideoData, onReady: (d: VideoData) => vo
         'data-testid': 'editor-video-player',
       }),
     );
+    root.replaceChildren(frame);
   };
   const processing = (percent: number) => {
     root.dataset.state = 'processing';
@@ -105,7 +108,7 @@ export function uploadedVideoView(data: VideoData, onReady: (d: VideoData) => vo
     const v = res.data.result;
     if (v.state === 'ready') {
       onReady(videoDataOf(v));
-      return player();
+      return player(videoDataOf(v));
     }
     if (v.state === 'failed') return failed(v.error ?? '');
     processing(v.progress);

@@ -197,9 +197,11 @@ describe('quizzes', () => {
     const first = watcher.page.locator(`[data-testid=quiz][data-hash=${quizzes[0].hash}]`);
     await first.locator('[data-testid=quiz-reveal]').click();
     await expect.poll(() => first.getAttribute('data-view')).toBe('revealed');
-    // Every quiz asked once. One request for all five is the spec's aim; under load the first quiz was seen asking
-    // alone after the other four (issue 28's note), so the count of requests is not asserted yet.
-    expect(asked.flatMap((h) => h.split(',')).sort()).toEqual(quizzes.map((q) => q.hash).sort());
+    // One request for all five (the spec's batch), however the quizzes' hydration spreads on a busy machine: the
+    // first to ask takes along every quiz the server drew (a quiz left out would come in a second request).
+    await expect.poll(() => new Set(asked.flatMap((h) => h.split(','))).size).toBe(quizzes.length);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].split(',').sort()).toEqual(quizzes.map((q) => q.hash).sort());
 
     // Two readers in two other browsers vote, one for each answer; the watcher sees both without a reload.
     for (const [who, option] of [

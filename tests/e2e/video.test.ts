@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import {
   callApi,
+  editorReady,
   launchBrowser,
   open,
   registerViaApi,
@@ -89,6 +90,14 @@ afterAll(async () => {
 });
 
 const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
+
+/** The write button's editor popup, Editor.js started in it. */
+async function openEditor(page: Page) {
+  await open(page, `${server.url}/new`);
+  await page.click('[data-testid=write-button]');
+  await page.waitForSelector('[data-testid=popup][data-kind=editor] [data-testid=editor]');
+  await editorReady(page);
+}
 
 /** The blocks' states and their players: which `<video>` is there, playing, and where it is. */
 const players = (page: Page) =>
@@ -283,5 +292,102 @@ describe('uploaded video', () => {
     expect((await players(touch)).map((p) => p.state)).toEqual(['deactivated', 'deactivated', 'deactivated']);
     await shot(touch, 'video-autoplay-touch-375');
     await phone.close();
+  });
+});
+
+describe('a video uploaded from the editor', () => {
+  it("goes through the file picker, shows the job's progress, then the player; the published entry plays it", async () => {
+    // A minute of H.264 at 640×360: small to send, long enough for the job (one ffmpeg thread) to report progress.
+    const file = await clip('прогулка.mp4', 60, 'testsrc2', [
+      ...['-f', 'lavfi', '-i', 'sine=frequency=330:duration=60', '-s', '640x360'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ]);
+    const { context, page } = await signedInPage();
+    await openEditor(page);
+    await page.fill('[data-testid=editor-title]', 'Прогулка по парку');
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.keyboard.type('Минута в парке.');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('ce-paragraph'));
+    await page.click('.ce-toolbar__plus');
+    await page.click('.ce-popover--opened [data-item-name=media]');
+
+    // Every state the block shows is noted as it comes (the job may be quick: a poll would miss a step).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { videoSeen: string[] }).videoSeen = seen;
+      new MutationObserver(() => {
+        const block = document.querySelector('[data-testid=editor-uploaded-video]') as HTMLElement | null;
+        if (!block) return;
+        const note = `${block.dataset.state}:${block.textContent ?? ''}`;
+        if (seen.at(-1) !== note) seen.push(note);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    expect(await page.locator('[data-testid=editor-media-file]').getAttribute('accept')).toContain('video/quicktime');
+    await page.setInputFiles('[data-testid=editor-media-file]', file);
+    const block = page.locator('[data-testid=editor-uploaded-video]');
+    await block.waitFor({ timeout: 60_000 });
+    // The empty gallery gave its place to the video.
+    expect(await page.locator('[data-testid=editor-media]').count()).toBe(0);
+    await shot(page, 'editor-video-processing-1280');
+    await expect.poll(() => block.getAttribute('data-state'), { timeout: 180_000 }).toBe('ready');
+    const seen = await page.evaluate(() => (window as unknown as { videoSeen: string[] }).videoSeen);
+    const percents = seen
+      .filter((s) => s.startsWith('processing:'))
+      .map((s) => Number(/(\d+)\s%/.exec(s.replace(/\u00a0/g, ' '))?.[1]));
+    // «Видео обрабатывается… 0 %» first, the job's percent rising, then the player.
+    expect(seen[0]).toMatch(/^processing:Видео обрабатывается… 0\s%$/);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(Math.max(...percents)).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBe('ready:');
+    const player = page.locator('[data-testid=editor-video-player]');
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect(await player.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([640, 360]);
+    // The player stands where the block is, at its proportion (a bare <video> here once measured 0 px high).
+    await player.scrollIntoViewIfNeeded();
+    const box = await player.boundingBox();
+    expect(box && Math.round((box.height / box.width) * 16)).toBe(9);
+    await shot(page, 'editor-video-ready-1280');
+
+    await page.click('[data-testid=editor-publish]');
+    await page.waitForURL((u) => !u.search.includes('name=editor') && /\/\d+-/.test(u.pathname), { timeout: 30_000 });
+    await liveBlocks(page, 1);
+    const entryBlock = page.locator('[data-testid=video-block]');
+    await entryBlock.scrollIntoViewIfNeeded();
+    await entryBlock.locator('button').click();
+    await expect.poll(() => entryBlock.getAttribute('data-state'), { timeout: 30_000 }).toBe('playing');
+    const video = page.locator('[data-testid=video-element]');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, v.muted])).toEqual([
+      640,
+      360,
+      false,
+    ]);
+    await shot(page, 'video-from-editor-playing-1280');
+    await context.close();
+  }, 400_000);
+
+  it('a broken video says why in the block, in Russian', async () => {
+    const real = await clip('целое.mp4', 1, 'testsrc', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+    const broken = path.join(dir, 'битое.mp4');
+    fs.writeFileSync(broken, Buffer.concat([fs.readFileSync(real).subarray(0, 64), Buffer.alloc(30_000, 7)]));
+    const { context, page } = await signedInPage(375, 812);
+    await openEditor(page);
+    await page.locator('.codex-editor .ce-paragraph').first().click();
+    await page.keyboard.type('Не вышло.');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('ce-paragraph'));
+    await page.click('.ce-toolbar__plus');
+    await page.click('.ce-popover--opened [data-item-name=media]');
+    await page.setInputFiles('[data-testid=editor-media-file]', broken);
+    const error = page.locator('[data-testid=editor-video-error]');
+    await error.waitFor({ timeout: 120_000 });
+    expect(await error.innerText()).toBe('Видео не обработалось. Файл повреждён: его не удалось прочитать');
+    await shot(page, 'editor-video-failed-375');
+    await context.close();
   });
 });

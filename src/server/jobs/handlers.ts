@@ -31,6 +31,7 @@ export const JOB_NAMES = Object.keys({
   'schedule.run': true,
   'account.delete': true,
   'account.export': true,
+  'media.video': true,
 } satisfies Record<JobName, true>) as JobName[];
 
 /** The jobs of no module: one period's run of a cluster task (schedule.ts). */

@@ -67,6 +67,8 @@ export interface JobMap {
   /** Accounts (accounts/lifecycle.ts): deletion after its grace period, the data export archive. */
   'account.delete': { userId: number };
   'account.export': { exportId: number };
+  /** An uploaded video made an H.264 mp4 (media/video-upload.ts): the uploaded bytes' uuid and their type. */
+  'media.video': { uuid: string; mime: string };
   /** One period's run of a cluster task (schedule.ts): queued once per slot across all nodes. */
   'schedule.run': { task: ScheduledTaskName; slot: number };
 }

@@ -99,6 +99,48 @@ export const uploadFile = contract({
   ],
 });
 
+/**
+ * An editor's video upload as its job makes it mp4 (spec/content.md §9): `processing` with `progress` 0…100, then
+ * `ready` with the video's size and whether it has sound (the video block's fields), or `failed` with a Russian
+ * `error`. The uuid is the video block's `mp4` from the start.
+ */
+export const videoUpload = z.object({
+  uuid: z.string(),
+  state: z.enum(['processing', 'ready', 'failed']),
+  progress: z.number().int(),
+  error: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  has_audio: z.boolean().optional(),
+});
+export type VideoUpload = z.output<typeof videoUpload>;
+
+/** One video (mp4, mov or webm) as `file`: kept and queued for its job; the answer comes at once. */
+export const uploadVideo = contract({
+  method: 'POST',
+  path: '/andropov/upload/video',
+  access: 'active',
+  body: plainBody({
+    files: z
+      .object({ file: z.instanceof(Buffer, { error: messages.mediaNoFiles }) }, { error: messages.mediaNoFiles })
+      .strict(),
+  }),
+  response: z.object({ result: videoUpload }),
+  errors: ['media_no_files', 'media_too_large', 'media_empty_file', 'media_video_format_invalid'],
+});
+
+/** The uploader's view of their video's job (the editor polls it); another person's uuid is not found. */
+export const videoState = contract({
+  method: 'GET',
+  path: '/andropov/upload/video/:uuid',
+  access: 'user',
+  params: z.object({
+    uuid: z.string({ error: messages.mediaVideoNotFound }).regex(/^[0-9a-f-]{36}$/, messages.mediaVideoNotFound),
+  }),
+  response: z.object({ result: videoUpload }),
+  errors: ['media_video_not_found'],
+});
+
 const URLS_MAX = 100;
 
 /** Pictures of other sites stored by their addresses (so an entry does not hotlink them), each answered by itself. */

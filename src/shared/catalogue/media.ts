@@ -37,6 +37,9 @@ export const mediaMessages = {
   mediaMp4OnlyGif: 'В mp4 превращаются только gif',
   mediaVideoNoFilters: 'Для видео есть только обложка: -/format/jpg/ и -/resize/{ширина}/',
   mediaVideoTooLong: (minutes: number) => `Видео слишком длинное: не больше ${minutes} минут`,
+  // Video uploads of the editor (a job makes them mp4; spec/content.md §9)
+  mediaVideoFormatInvalid: 'Неверный формат видео: загрузите .mp4, .mov или .webm',
+  mediaVideoNotFound: 'Видео не найдено: загрузите его заново',
   mediaAudioNoFilters: 'Для аудио фильтры не поддерживаются',
   // Non-media files (messenger attachments)
   mediaFileFormatInvalid:

@@ -8,6 +8,10 @@ export const writingMessages = {
   entryBlockAudioFileInvalid: 'Неверные сведения о файле в блоке аудио: загрузите его снова',
   entryBlockAudioHashInvalid: 'Неверный код блока аудио: от 8 до 16 латинских букв и цифр',
   entryBlockAudioCoverInvalid: 'Обложка аудио должна быть загруженной картинкой',
+  // an uploaded video in an entry (its job makes it mp4)
+  entryVideoProcessing: 'Видео ещё обрабатывается: опубликовать запись можно, когда оно будет готово',
+  entryVideoFailed: 'Видео не удалось обработать: загрузите его заново или уберите блок',
+  entryVideoNotFound: 'Видео в записи не найдено: загрузите его заново',
 };
 
 export const writingUi = {
@@ -32,11 +36,13 @@ export const writingUi = {
     /** Block toolbox titles and their field labels. */
     tools: {
       media: 'Фото или галерея',
-      mediaUpload: 'Загрузить изображения',
+      mediaUpload: 'Загрузить изображения или видео',
       mediaAdd: 'Добавить ещё',
       mediaGif: 'GIF',
       mediaGifTitle: 'Вставить GIF: файл или ссылка',
-      mediaDrop: 'Перетащите сюда изображения, вставьте из буфера или выберите файлы',
+      mediaDrop: 'Перетащите сюда изображения или видео (mp4, mov, webm), вставьте из буфера или выберите файлы',
+      videoProcessing: (percent: number) => `Видео обрабатывается… ${percent}\u00a0%`,
+      videoFailed: (why: string) => `Видео не обработалось. ${why}`,
       mediaTitle: 'Подпись',
       mediaAuthor: 'Автор',
       mediaRemove: 'Убрать изображение',

@@ -1,4 +1,4 @@
-import { pgTable, integer, text, jsonb, bigint, varchar, primaryKey, index } from 'drizzle-orm/pg-core';
+import { pgTable, boolean, integer, text, jsonb, bigint, varchar, primaryKey, index } from 'drizzle-orm/pg-core';
 import { entries } from './entries.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
@@ -72,4 +72,27 @@ export const audioListenMarks = pgTable(
     day: integer('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.hash, t.visitor, t.day] }), index('audio_listen_marks_day').on(t.day)],
+);
+
+/**
+ * A video upload being made an H.264 mp4 by the `media.video` job (spec/content.md §9: «in a job, with progress
+ * shown in the editor»). Named by the uploaded bytes' uuid, which the `media` row takes when it is ready; one row per
+ * uploader, so each sees their own upload's state. `state`: processing, ready or failed (with a Russian `error`).
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    uuid: text('uuid').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('processing'),
+    /** 0…100, written by the job as ffmpeg reports. */
+    progress: integer('progress').notNull().default(0),
+    error: text('error').notNull().default(''),
+    /** Whether the made mp4 has a sound track (the video block's `has_audio`), known once ready. */
+    hasAudio: boolean('has_audio').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uuid, t.userId] })],
 );

@@ -47,6 +47,7 @@ import {
 } from '../restrictions/index.ts';
 import { presentAuthor } from '../users/index.ts';
 import { readsPrivateSubsite } from '../subsites/service.ts';
+import { assertEntryVideos } from '../media/service.ts';
 
 /** The first text block, stripped of markup: what a feed card shows under the title. */
 export function introOf(blocks: Block[]): string {
@@ -299,6 +300,8 @@ export async function save(
       throw badRequest(messages.entryEmpty, { errors: { entry: messages.entryEmpty } });
 
     const blocks = sanitizeBlocks(input.entry);
+    // Uploaded videos: the author's or the editor's own, and made (the job done) before the entry is published.
+    await assertEntryVideos(ctx, [...new Set([actor.id, existing?.authorId ?? actor.id])], blocks, input.is_published);
     // A new account's first publication with links waits for staff (moderation, 'held spam').
     const held = firstPublication && (await shouldHold(ctx, actor.id, blocks));
     // A moderated community's approval queue takes what comes to be published there from outside its managers.

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import * as contracts from '../../../shared/api/media.ts';
 import type { Config } from '../../config.ts';
-import { route } from '../../http/route.ts';
+import { READS, route } from '../../http/route.ts';
 import { IMMUTABLE, matches, sendRange } from './delivery.ts';
 import * as media from './service.ts';
 import { visitorCookie, visitorOf } from '../hits/index.ts';
@@ -53,6 +53,24 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
       handler: async ({ ctx, user, body }) => ({
         result: await media.uploadGif(ctx, user, { file: body.files[0], url: body.url }),
       }),
+    }),
+
+    // The editor's video: kept and queued (the `media.video` job makes it mp4); the answer comes at once.
+    route.implement(contracts.uploadVideo, {
+      rateLimit: [30, 60],
+      config: {
+        multipartOptions: {
+          limits: { fileSize: maxFileBytes + 1, files: 2 },
+          throwFileSizeLimit: false,
+        } as FastifyContextConfig['multipartOptions'],
+      },
+      handler: async ({ ctx, user, body }) => ({ result: await media.uploadVideo(ctx, user, body.files.file) }),
+    }),
+
+    // Polled by the editor while the job runs (about once a second per video being made).
+    route.implement(contracts.videoState, {
+      rateLimit: READS,
+      handler: async ({ ctx, user, params }) => ({ result: await media.videoState(ctx, user, params.uuid) }),
     }),
 
     route.implement(contracts.uploadUrls, {

@@ -21,26 +21,8 @@ import { isOtherVideo, toMp4 } from './video.ts';
 import { VIDEO_MAX_SECONDS } from '../../../shared/media.ts';
 import { findMedia, findOwnMedia, noteUpload, saveMedia, type MediaRow } from './queries.ts';
 import { audioBlockExists, deleteListenMarksBefore, markListen } from './listen-queries.ts';
-import { createMediaStore, derivativeKey, originalKey, type MediaStore } from './storage.ts';
-
-/** Per-app state: the store, rows already read (immutable, so never stale) and derivatives being made right now. */
-interface MediaState {
-  store: MediaStore;
-  rows: Map<string, MediaRow>;
-  inflight: Map<string, Promise<Buffer>>;
-}
-
-const ROWS_CACHED = 10_000;
-const states = new WeakMap<Ctx, MediaState>();
-
-function stateOf(ctx: Ctx): MediaState {
-  let s = states.get(ctx.root);
-  if (!s) {
-    s = { store: createMediaStore(ctx.config), rows: new Map(), inflight: new Map() };
-    states.set(ctx.root, s);
-  }
-  return s;
-}
+import { derivativeKey, originalKey } from './storage.ts';
+import { ROWS_CACHED, stateOf } from './state.ts';
 
 const entity = (row: MediaRow): UploadResultItem => ({
   type: 'image',
@@ -385,6 +367,7 @@ function missingOriginal(ctx: Ctx, uuid: string): never {
  */
 export { createMediaStore, originalKey, type MediaStore } from './storage.ts';
 export { mediaUuids } from './queries.ts';
+export { assertEntryVideos, processVideo, uploadVideo, videoState } from './video-upload.ts';
 
 // ---------------------------------------------------------------- listens
 

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/catalogue.ts';
 import type { Filter } from './filters.ts';
 import { dominantColor, MediaRefused, type Probed } from './file-kind.ts';
 import { probeAudio } from './audio.ts';
-import { runFfmpeg, withTemp } from './ffmpeg.ts';
+import { runFfmpeg, runFfmpegWithProgress, withTemp } from './ffmpeg.ts';
 
 /** Video by ffmpeg: its size and colour, its metadata dropped, a gif turned into an mp4. */
 
@@ -131,17 +131,39 @@ export async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
 /** Video files other than mp4 that uploads take (by their bytes): QuickTime (phones) and WebM. */
 const OTHER_VIDEO: Record<string, string> = { 'video/quicktime': 'mov', 'video/webm': 'matroska,webm' };
 export const isOtherVideo = (mime: string | undefined) => mime !== undefined && mime in OTHER_VIDEO;
+/** What the editor's video upload takes (by the bytes), each with the demuxer ffmpeg reads it with. */
+const VIDEO_DEMUXER: Record<string, string> = { 'video/mp4': 'mov', ...OTHER_VIDEO };
+export const isUploadVideo = (mime: string | undefined) => mime !== undefined && mime in VIDEO_DEMUXER;
+
+/** The sync path's limit (an upload request waits); a job gives an encode far longer. */
+const REQUEST_ENCODE_MS = 120_000;
 
 /**
  * A .mov or .webm made an H.264/AAC mp4 every browser plays (yuv420p, even sides, at most 1920 px wide, the index
  * first), without the file's metadata. Longer than `maxSeconds` is refused before encoding (its header says).
  */
 export async function toMp4(data: Buffer, mime: string, maxSeconds: number): Promise<Buffer> {
+  return (await encodeVideo(data, mime, maxSeconds, () => {}, REQUEST_ENCODE_MS)).mp4;
+}
+
+/**
+ * Any uploaded video (mp4, mov, webm) made the mp4 `toMp4` describes, telling `onShare` how much is done (0…1) as
+ * ffmpeg goes; answers whether it has sound. A refusal (broken, too long, no picture) is a `MediaRefused`.
+ */
+export async function encodeVideo(
+  data: Buffer,
+  mime: string,
+  maxSeconds: number,
+  onShare: (share: number) => void,
+  timeoutMs: number,
+): Promise<{ mp4: Buffer; hasAudio: boolean }> {
+  const format = VIDEO_DEMUXER[mime];
+  if (!format) throw new MediaRefused(messages.mediaVideoFormatInvalid);
   return withTemp(async (dir) => {
     const input = path.join(dir, 'in');
     const output = path.join(dir, 'out.mp4');
     await fs.writeFile(input, data);
-    const demuxer = ['-protocol_whitelist', 'file', '-f', OTHER_VIDEO[mime], '-i', input];
+    const demuxer = ['-protocol_whitelist', 'file', '-f', format, '-i', input];
     // ffmpeg with an input and no output describes the file (duration, streams) and exits with an error.
     const probe = await runFfmpeg(demuxer).then(
       (r) => r.stderr,
@@ -152,39 +174,43 @@ export async function toMp4(data: Buffer, mime: string, maxSeconds: number): Pro
     const seconds = Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]);
     if (seconds > maxSeconds) throw new MediaRefused(messages.mediaVideoTooLong(Math.floor(maxSeconds / 60)));
     try {
-      await runFfmpeg([
-        '-loglevel',
-        'error',
-        ...demuxer,
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-map_metadata',
-        '-1',
-        '-map_chapters',
-        '-1',
-        '-vf',
-        "scale='min(1920,iw)':-2,format=yuv420p",
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
-        '-fflags',
-        '+bitexact',
-        '-movflags',
-        '+faststart',
-        '-f',
-        'mp4',
-        output,
-      ]);
-      return await fs.readFile(output);
+      await runFfmpegWithProgress(
+        [
+          '-loglevel',
+          'error',
+          ...demuxer,
+          '-map',
+          '0:v:0',
+          '-map',
+          '0:a:0?',
+          '-map_metadata',
+          '-1',
+          '-map_chapters',
+          '-1',
+          '-vf',
+          "scale='min(1920,iw)':-2,format=yuv420p",
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '23',
+          '-c:a',
+          'aac',
+          '-b:a',
+          '128k',
+          '-fflags',
+          '+bitexact',
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          output,
+        ],
+        (at) => onShare(seconds > 0 ? Math.min(1, at / seconds) : 0),
+        timeoutMs,
+      );
+      return { mp4: await fs.readFile(output), hasAudio: /Stream #.*Audio:/.test(probe) };
     } catch {
       throw new MediaRefused(messages.mediaBroken);
     }

@@ -44,6 +44,9 @@ const every: Block[] = [
     type: 'video',
     data: { service: 'vimeo', id: '76979871', url: 'https://vimeo.com/76979871#t=75s', title: 'Фильм', timecode: 75 },
   },
+  // An uploaded video once made, and one its job is still making (no size yet).
+  { type: 'video', data: { mp4: uuid, width: 320, height: 180, has_audio: true } },
+  { type: 'video', data: { mp4: uuid } },
   {
     type: 'link',
     data: { url: 'https://example.ru/', title: 'Пример', description: 'Описание', image: 'https://example.ru/og.png' },

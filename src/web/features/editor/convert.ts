@@ -108,6 +108,17 @@ function toBlockData(b: EditorBlock): Pick<Block, 'type' | 'data'> | null {
       };
     }
     case 'video':
+      // An uploaded video: its uuid from the start (the job may still be making it), its size once made.
+      if (typeof d.mp4 === 'string' && d.mp4)
+        return {
+          type: 'video',
+          data: {
+            mp4: d.mp4,
+            ...(typeof d.width === 'number' && d.width > 0 ? { width: d.width } : {}),
+            ...(typeof d.height === 'number' && d.height > 0 ? { height: d.height } : {}),
+            ...(typeof d.has_audio === 'boolean' ? { has_audio: d.has_audio } : {}),
+          },
+        };
       return d.service && d.id && d.url
         ? {
             type: 'video',

@@ -9,10 +9,18 @@ import { fingerprintHeaders } from './fingerprint.ts';
 
 /**
  * The page's quiz results by hash (spec/content.md §4: requested, then the result, or null on an error). Every quiz
- * that mounts within QUIZ_BATCH_MS asks together: one `GET /quiz/bundleResult` for all of them.
+ * that mounts within QUIZ_BATCH_MS asks together: one `GET /quiz/bundleResult` for all of them. The quizzes of a
+ * server-drawn page hydrate one Suspense boundary at a time, and on a busy machine those steps spread past the
+ * window (five quizzes made two requests, issue 28): so the first to ask takes along every quiz already in the page,
+ * and a quiz whose results are being asked, or came moments ago, does not ask again when it hydrates later.
  */
 const results = createStore<Record<string, QuizResult | null>>({});
 const waiting = new Set<string>();
+/** Hashes in the request under way. */
+const asking = new Set<string>();
+/** When each hash's results last came: a quiz hydrating just after its batch was answered takes those. */
+const answeredAt = new Map<string, number>();
+const FRESH_MS = 10_000;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 const options = (): RequestOptions => ({
@@ -28,6 +36,7 @@ async function flush() {
   timer = null;
   const hashes = [...waiting];
   waiting.clear();
+  for (const h of hashes) asking.add(h);
   const res = await call<typeof bundleResult>(
     'GET /quiz/bundleResult',
     { hashes: hashes.join(',') },
@@ -36,12 +45,30 @@ async function flush() {
       notify: false,
     },
   );
+  const now = Date.now();
+  for (const h of hashes) {
+    asking.delete(h);
+    if (res.ok) answeredAt.set(h, now);
+  }
   put(hashes.map((h) => [h, res.ok ? (res.data[h] ?? null) : null]));
 }
 
-/** Asks for a quiz's results with the others of the page. */
-export function requestResult(hash: string) {
+/** Whether a hash is asked already (waiting, under way, or answered moments ago). */
+const asked = (hash: string) =>
+  waiting.has(hash) || asking.has(hash) || Date.now() - (answeredAt.get(hash) ?? -Infinity) < FRESH_MS;
+
+/**
+ * Asks for a quiz's results with the others of the page: those mounting within the window, and every quiz the page
+ * already holds (drawn by the server, still to hydrate). `again` asks even when fresh (a change of who is signed in).
+ */
+export function requestResult(hash: string, again = false) {
+  if (!again && asked(hash)) return;
   waiting.add(hash);
+  if (typeof document !== 'undefined')
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=quiz][data-hash]')) {
+      const other = el.dataset.hash;
+      if (other && !asked(other)) waiting.add(other);
+    }
   timer ??= setTimeout(flush, QUIZ_BATCH_MS);
 }
 
@@ -72,5 +99,5 @@ export async function castVote(hash: string, entryId: number, items: string[]) {
 // Signing in or out changes whose vote the results show: the page's quizzes ask again.
 if (typeof window !== 'undefined')
   onAuthChange(() => {
-    for (const hash of Object.keys(results.get())) requestResult(hash);
+    for (const hash of Object.keys(results.get())) requestResult(hash, true);
   });

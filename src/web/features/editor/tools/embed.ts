@@ -8,6 +8,7 @@ import { formatTimecode } from '../../../../shared/format.ts';
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
+import { uploadedVideoView } from './uploaded-video.ts';
 
 const t = ui.writing.editor.tools;
 
@@ -68,7 +69,7 @@ abstract class EmbedTool<D extends EmbedData> {
   protected data: Partial<D>;
   protected readonly root = h('div', { className: 'ed-embed' });
   private readonly api: API;
-  private readonly block: BlockAPI;
+  protected readonly block: BlockAPI;
   private readonly readOnly: boolean;
 
   constructor({ data, api, block, readOnly }: BlockToolOptions<Partial<D>>) {
@@ -139,6 +140,18 @@ export class VideoTool extends EmbedTool<BlockOf<'video'>['data']> {
   }
   protected readonly kind = 'video';
   protected readonly placeholder = t.videoPlaceholder;
+
+  /** An uploaded video (`mp4`) shows its job's progress, then the player; a service's video its card. */
+  protected draw(busy = false) {
+    if (!this.data.mp4) return super.draw(busy);
+    this.root.replaceChildren(
+      uploadedVideoView(this.data, (made) => {
+        const changed = made.width !== this.data.width || made.height !== this.data.height;
+        Object.assign(this.data, made);
+        if (changed) this.block.dispatchChange();
+      }),
+    );
+  }
 
   protected preview(d: BlockOf<'video'>['data']): HTMLElement {
     return h(

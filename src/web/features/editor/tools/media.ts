@@ -1,4 +1,4 @@
-import type { BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.ts';
+import type { API, BlockAPI, BlockToolOptions, PasteEvent } from '../editorjs-types.ts';
 import type { BlockOf } from '../../../../shared/blocks.ts';
 import { ui } from '../../../../shared/catalogue.ts';
 import { isAudioType, mediaUrl, type MediaImage, type UploadResultItem } from '../../../../shared/media.ts';
@@ -8,6 +8,7 @@ import { call } from '../../../api/call.ts';
 import { mediaBaseUrl } from '../../../lib/media.ts';
 import { toast } from '../../../ui/overlays/toasts.tsx';
 import { ICONS, h, plainInput } from './dom.ts';
+import { isVideoFile, uploadVideoFile, VIDEO_TYPES, videoDataOf } from './uploaded-video.ts';
 
 type MediaItem = BlockOf<'media'>['data']['items'][number];
 const t = ui.writing.editor.tools;
@@ -74,13 +75,15 @@ export class MediaTool {
 
   private items: MediaItem[];
   private readonly block: BlockAPI;
+  private readonly api: API;
   private readonly readOnly: boolean;
   private readonly root = h('div', { className: 'ed-media', 'data-testid': 'editor-media' });
   private busy = 0;
 
-  constructor({ data, block, readOnly }: BlockToolOptions<Partial<BlockOf<'media'>['data']>>) {
+  constructor({ data, block, api, readOnly }: BlockToolOptions<Partial<BlockOf<'media'>['data']>>) {
     this.items = Array.isArray(data?.items) ? data.items.map((i) => ({ ...i })) : [];
     this.block = block;
+    this.api = api;
     this.readOnly = readOnly;
   }
 
@@ -89,14 +92,46 @@ export class MediaTool {
       if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
     });
     this.root.addEventListener('drop', (e) => {
-      const files = [...(e.dataTransfer?.files ?? [])].filter((f) => IMAGE_TYPES.includes(f.type));
+      const files = [...(e.dataTransfer?.files ?? [])].filter((f) => IMAGE_TYPES.includes(f.type) || isVideoFile(f));
       if (!files.length) return;
       e.preventDefault();
       e.stopPropagation();
-      void this.add((progress) => uploadImages(files, progress));
+      this.take(files);
     });
     this.draw();
     return this.root;
+  }
+
+  /** Picked or dropped files: pictures join the gallery, each video becomes a video block of its own. */
+  private take(files: File[]) {
+    const images = files.filter((f) => !isVideoFile(f));
+    const videos = files.filter(isVideoFile);
+    if (images.length) void this.add((progress) => uploadImages(images, progress));
+    if (videos.length) void this.addVideos(videos);
+  }
+
+  /**
+   * Videos go one by one to their upload (the percent of the bytes sent in the busy line); each answer (the uuid,
+   * «processing») becomes a video block after this one, which shows the job's progress. An empty gallery block
+   * gives its place to the first video.
+   */
+  private async addVideos(files: File[]) {
+    this.busy += 1;
+    this.draw();
+    const made = [];
+    for (const file of files) {
+      const v = await uploadVideoFile(file, (sent) => showProgress(this.root, '.ed-media__busy', sent));
+      if (v) made.push(v);
+    }
+    this.busy -= 1;
+    this.draw();
+    if (!made.length) return;
+    let index = this.api.blocks.getBlockIndex(this.block.id);
+    const replace = !this.items.length && !this.busy;
+    for (const [i, v] of made.entries()) {
+      if (!(replace && i === 0)) index += 1;
+      this.api.blocks.insert('video', videoDataOf(v), undefined, index, false, replace && i === 0);
+    }
   }
 
   private async add(upload: (progress: (sent: number) => void) => Promise<MediaItem[]>) {
@@ -117,7 +152,7 @@ export class MediaTool {
   private picker(label: string, primary: boolean): HTMLElement {
     const input = h('input', {
       type: 'file',
-      accept: IMAGE_TYPES.join(','),
+      accept: [...IMAGE_TYPES, ...VIDEO_TYPES, '.mp4', '.mov', '.webm'].join(','),
       multiple: true,
       hidden: true,
       'data-testid': 'editor-media-file',
@@ -125,7 +160,7 @@ export class MediaTool {
     input.addEventListener('change', () => {
       const files = [...(input.files ?? [])];
       input.value = '';
-      if (files.length) void this.add((progress) => uploadImages(files, progress));
+      if (files.length) this.take(files);
     });
     return h('label', { className: `btn ${primary ? 'btn-primary' : 'btn-secondary'} ed-media__pick` }, [input, label]);
   }

@@ -37,6 +37,7 @@ import {
   inputMessages,
   navUi,
   navigationMessages,
+  offlineUi,
   overlaysUi,
   siteName,
   siteTagline,
@@ -236,4 +237,5 @@ export const ui = {
     status: { queued: 'в очереди', kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
   },
   errors: errorsUi,
+  offline: offlineUi,
 } as const;

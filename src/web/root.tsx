@@ -38,7 +38,6 @@ import { BoosterHost } from './features/ads/BoosterHost.tsx';
 import { FloatingHost } from './features/audio/FloatingHost.tsx';
 import { IconSprite } from './ui/icons.tsx';
 import { PageLinkNavigation } from './ui/PageLink.tsx';
-import { announceReader, installOffline } from './lib/service-worker.ts';
 import { setMediaBaseUrl } from './lib/media.ts';
 import { installPreloadRecovery } from './lib/preload-recovery.ts';
 import { wakeNavigation } from './lib/wake-navigation.ts';
@@ -137,9 +136,6 @@ if (typeof window !== 'undefined') {
     captcha: openCaptcha,
     buyPlus: openBuyPopup,
   });
-  // Offline reading: the service worker keeps pages per reader; it hears of every sign-in and sign-out.
-  installOffline(() => currentUser.get()?.id ?? null);
-  onAuthChange((user) => announceReader(user?.id ?? null));
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

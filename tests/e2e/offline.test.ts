@@ -78,8 +78,9 @@ const keptPages = (page: Page) =>
     return out;
   });
 const dataOf = (path: string) => (path.endsWith('/') ? `${path}_.data` : `${path}.data`);
-/** The worker controls the page and keeps `path` (its HTML and data) for `reader`. */
+/** The worker controls the page (it comes with the first gesture) and keeps `path` (HTML and data) for `reader`. */
 async function kept(page: Page, path: string, reader: number | string = 0) {
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   await expect
     .poll(() => keptPages(page), { timeout: 30_000 })
@@ -96,7 +97,7 @@ const pictureShown = (page: Page) =>
 
 describe('offline reading', () => {
   it('an opened entry reads offline with its picture, the feed shows by client navigation, others get the offline page', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(browser, 1280, 900, 'allow');
     await open(page, `${server.url}/`);
     await kept(page, '/');
     // Opened by a client navigation: the worker fetches its HTML beside the data.
@@ -133,7 +134,7 @@ describe('offline reading', () => {
       if (new URL(req.url()).pathname === `${unopened}.data`) failed += 1;
     });
     await navigate(page, unopened);
-    await page.getByText(navigationMessages.offline).waitFor();
+    await page.getByText(navigationMessages.offline).first().waitFor();
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.locator('[data-testid=feed]').waitFor();
@@ -151,7 +152,7 @@ describe('offline reading', () => {
       // Signing out through the menu ends A's session: each way has accounts of its own.
       const a = await registerViaApi(server, `Читатель Первый ${how}`);
       const b = await registerViaApi(server, `Читательница Вторая ${how}`);
-      const { context, page } = await signedInPage(browser, server, a.cookie);
+      const { context, page } = await signedInPage(browser, server, a.cookie, 1280, 900, 'allow');
       await open(page, server.url + shared);
       await kept(page, shared, a.id);
       expect(await page.content()).toContain(a.name);
@@ -206,8 +207,9 @@ describe('installable', () => {
     }
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
 
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(browser, 1280, 900, 'allow');
     await open(page, `${server.url}/`);
+    await page.keyboard.press('Shift');
     expect(await page.locator('meta[name=theme-color]').getAttribute('content')).toBe(THEME_COLOR);
     expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
     // Chromium's own installability check: no errors.

@@ -4,6 +4,8 @@
  * replaces the old one and drops the old build's caches.
  */
 
+import { currentUser, onAuthChange } from '../features/auth/session.ts';
+
 type Manifest = { __reactRouterManifest?: { version?: string } };
 
 export function workerUrl(): string {
@@ -67,4 +69,10 @@ export function installOffline(reader: () => number | null) {
   };
   if (document.readyState === 'complete') setTimeout(whenHydrated, 0);
   else window.addEventListener('load', () => setTimeout(whenHydrated, 0), { once: true });
+}
+
+/** Offline reading in this tab: the worker, and the reader told at every sign-in and sign-out. */
+export function startOffline() {
+  installOffline(() => currentUser.get()?.id ?? null);
+  onAuthChange((user) => announceReader(user?.id ?? null));
 }

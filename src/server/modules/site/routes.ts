@@ -88,7 +88,8 @@ export function offlinePage() {
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">` +
     `<title>${escapeHtml(t.title)} — ${escapeHtml(ui.siteName)}</title>` +
     `<style>body{margin:0;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:${BACKGROUND_COLOR};` +
-    `color:#1f2329}main{max-width:560px;margin:15vh auto 0;padding:32px 24px;background:#fff;border-radius:16px;` +
+    `color:#1f2329}main{box-sizing:border-box;width:calc(100% - 32px);max-width:560px;margin:15vh auto 0;` +
+    `padding:32px 24px;background:#fff;border-radius:16px;` +
     `text-align:center}h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#595e66}a{display:inline-block;` +
     `margin:4px;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:500}` +
     `.main{background:${THEME_COLOR};color:#fff}.again{background:#e8eaee;color:#1f2329}</style></head>` +

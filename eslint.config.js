@@ -94,12 +94,13 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/web/**/*.{ts,tsx,js}',
-      'src/server/modules/notifications/sw.js',
-      'src/server/modules/feed/blog-widget.js',
-    ],
+    files: ['src/web/**/*.{ts,tsx,js}', 'src/server/modules/feed/blog-widget.js'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The service worker (/sw.js) and its offline part, which it imports.
+    files: ['src/server/modules/notifications/sw.js', 'src/server/modules/site/files/sw-offline.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

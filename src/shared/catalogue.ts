@@ -38,6 +38,7 @@ import {
   inputMessages,
   navUi,
   navigationMessages,
+  offlineUi,
   overlaysUi,
   siteName,
   siteTagline,
@@ -238,4 +239,5 @@ export const ui = {
     status: { queued: 'в очереди', kept: 'в ящике', sent: 'отправлено', failed: 'ошибка' } as Record<string, string>,
   },
   errors: errorsUi,
+  offline: offlineUi,
 } as const;

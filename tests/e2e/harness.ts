@@ -323,7 +323,8 @@ export async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /**
- * A fresh Russian-locale context of the given viewport. Its waits give up after 30 s: a page that works gets there
+ * A fresh Russian-locale context of the given viewport. The site's service worker (offline reading) is blocked but
+ * where a test asks for it (tests/e2e/offline.test.ts): `page.route` does not see what a worker fetches. Its waits give up after 30 s: a page that works gets there
  * in well under a second on a quiet machine, and `npm test` runs the browser files beside the API files, the type
  * check and the lint on two cores (issue 33: 10 s failed dozens of tests at load 20).
  */
@@ -331,8 +332,14 @@ export async function newPage(
   browser: Browser,
   width = 1280,
   height = 900,
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU', reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'ru-RU',
+    reducedMotion: 'reduce',
+    serviceWorkers,
+  });
   context.setDefaultTimeout(30_000);
   watchHydration(context);
   return { context, page: await context.newPage() };
@@ -392,8 +399,9 @@ export async function signedInPage(
   cookie: string,
   width = 1280,
   height = 900,
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await newPage(browser, width, height);
+  const made = await newPage(browser, width, height, serviceWorkers);
   await signIn(made.context, server, cookie);
   made.page.on('pageerror', (e) => console.log('pageerror', made.page.url(), e.message));
   return made;

@@ -126,6 +126,9 @@ function sharedKey(req: FastifyRequest, sharedCaches: boolean): string | null {
   return [req.url, ...cookies.map((name) => req.cookies[name] ?? '')].join('\n');
 }
 
+/** The reader a page or its data was made for, to the service worker's offline reading. */
+export const READER_HEADER = 'x-sreda-reader';
+
 /** Handlers kept per mobile basename; a suffix beyond these gets a handler of its own request. */
 const MOBILE_HANDLERS = 16;
 
@@ -228,6 +231,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     if (req.url.startsWith('/v3.0')) {
       return reply.code(404).send(errorBody(new ApiError(404, messages.methodNotFound)));
     }
+    // Whose page this is (0: a visitor's): the service worker keeps pages per reader and never shows one to another
+    // (src/server/modules/site/files/sw-offline.js).
+    reply.header(READER_HEADER, req.user ? String(req.user.id) : '0');
     const key = sharedKey(req, app.ctx.config.sharedCaches);
     if (key !== null) {
       const cache = sharedPages(app.ctx);

@@ -131,7 +131,8 @@ export const serviceWorker = contract({
   query: anyQuery,
   raw: {
     type: 'text/javascript; charset=utf-8',
-    description: 'The service worker: shows web push notifications and opens their links.',
+    description:
+      'The service worker: shows web push notifications and opens their links; keeps pages for offline reading.',
   },
 });
 

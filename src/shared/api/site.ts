@@ -45,3 +45,24 @@ export const robots = contract({
   query: anyQuery,
   raw: { type: 'text/plain; charset=utf-8', description: 'The rules for crawlers and the sitemap address' },
 });
+
+/** The offline reading's part of the service worker (/sw.js imports it), with the build's version in its address. */
+export const offlineWorker = contract({
+  method: 'GET',
+  path: '/sw-offline.js',
+  access: 'anyone',
+  query: anyQuery,
+  raw: {
+    type: 'text/javascript; charset=utf-8',
+    description: 'Offline reading: keeps the shell, the last feed page and the opened entries for the reader',
+  },
+});
+
+/** What the service worker shows offline for a page it has not kept. */
+export const offlinePage = contract({
+  method: 'GET',
+  path: '/offline.html',
+  access: 'anyone',
+  query: anyQuery,
+  raw: { type: 'text/html; charset=utf-8', description: 'The offline page (Russian), kept by the service worker' },
+});

@@ -82,6 +82,14 @@ export const subsiteUi = {
   subscribers: ['подписчик', 'подписчика', 'подписчиков'] as const,
 } as const;
 
+/** The page the service worker shows offline for a page it has not kept (issue 31, point 4). */
+export const offlineUi = {
+  title: 'Нет подключения к интернету',
+  text: 'Эта страница не сохранена для чтения без сети. Записи, которые вы уже открывали, и последняя лента читаются и без неё.',
+  toMain: 'К ленте',
+  retry: 'Попробовать снова',
+} as const;
+
 export const errorsUi = {
   notFoundTitle: 'Такой страницы нет',
   notFoundText: 'Возможно, её удалили или в ссылке опечатка.',

@@ -111,6 +111,9 @@ export function installNavigation() {
     window.location.assign(r.createHref(next));
   });
 
+  // Offline reading (the service worker) comes with the same first gesture: nothing of it in the page's first load.
+  void import('./service-worker.ts').then((m) => m.startOffline());
+
   // Tests and scripts wait for it.
   document.documentElement.dataset.navigation = '1';
 }

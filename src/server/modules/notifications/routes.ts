@@ -132,7 +132,9 @@ export const notificationsRootRoutes = [
       reply
         .header('content-type', 'text/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('service-worker-allowed', '/');
+        .header('service-worker-allowed', '/')
+        // The worker's own policy: its part from this origin (importScripts), its fetches to this origin only.
+        .header('content-security-policy', "default-src 'none'; script-src 'self'; connect-src 'self'");
       return sw;
     },
   }),

@@ -1,4 +1,8 @@
-/* Sreda's service worker: shows web push notifications and opens their link on click. Served as /sw.js. */
+/*
+ * Sreda's service worker, served as /sw.js?v={build}: shows web push notifications and opens their link on click;
+ * offline reading is its imported part (/sw-offline.js, src/server/modules/site/files/sw-offline.js).
+ */
+importScripts('/sw-offline.js' + self.location.search);
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 

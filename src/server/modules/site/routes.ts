@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ui } from '../../../shared/catalogue.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 import * as contracts from '../../../shared/api/site.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../../../shared/theme.ts';
 import { route } from '../../http/route.ts';
@@ -71,6 +72,34 @@ export function manifest() {
   };
 }
 
+/** The offline reading's part of the service worker (files/sw-offline.js): new with every build, never cached. */
+const offlineWorker = fs.readFileSync(path.join(dir, 'sw-offline.js'), 'utf8');
+
+/**
+ * What the service worker shows offline for a page it has not kept: plain HTML, its styles inline, no script; its
+ * links go to the main feed and (the empty address) this same page again.
+ */
+export function offlinePage() {
+  const t = ui.offline;
+  return (
+    `<!doctype html><html lang="ru"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="theme-color" content="${THEME_COLOR}"><meta name="robots" content="noindex">` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">` +
+    `<title>${escapeHtml(t.title)} — ${escapeHtml(ui.siteName)}</title>` +
+    `<style>body{margin:0;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:${BACKGROUND_COLOR};` +
+    `color:#1f2329}main{box-sizing:border-box;width:calc(100% - 32px);max-width:560px;margin:15vh auto 0;` +
+    `padding:32px 24px;background:#fff;border-radius:16px;` +
+    `text-align:center}h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#595e66}a{display:inline-block;` +
+    `margin:4px;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:500}` +
+    `.main{background:${THEME_COLOR};color:#fff}.again{background:#e8eaee;color:#1f2329}</style></head>` +
+    `<body><main data-offline="1"><img src="/favicon.svg" width="48" height="48" alt="">` +
+    `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.text)}</p>` +
+    `<a class="main" href="/">${escapeHtml(t.toMain)}</a><a class="again" href="">${escapeHtml(t.retry)}</a>` +
+    `</main></body></html>`
+  );
+}
+
 /** Crawlers skip the API and the pages of one signed-in reader; the sitemap is named by its absolute address. */
 export function robots(publicUrl: string) {
   return [
@@ -107,6 +136,21 @@ export const siteRoutes = [
         .header('content-type', 'application/manifest+json; charset=utf-8')
         .header('cache-control', TEXT_CACHE)
         .send(JSON.stringify(manifest())),
+  }),
+  route.implement(contracts.offlineWorker, {
+    // No limit: a static file the service worker fetches on its own.
+    rateLimit: 'none',
+    handler: ({ reply }) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(offlineWorker),
+  }),
+  route.implement(contracts.offlinePage, {
+    // No limit: a static page the service worker keeps once per build.
+    rateLimit: 'none',
+    handler: ({ reply }) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(offlinePage()),
   }),
   route.implement(contracts.robots, {
     // No limit: a static file the browser fetches on its own.

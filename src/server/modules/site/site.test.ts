@@ -80,4 +80,23 @@ describe('site files at the root', () => {
       expect(res.body.split('\n')).toContain(`Disallow: ${page}`);
     expect((await get('/sitemap.xml')).statusCode).toBe(200);
   });
+
+  it('the offline page is Russian, runs no script, and the worker and its offline part are never cached', async () => {
+    const page = await get('/offline.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<html lang="ru">');
+    expect(page.body).toContain('Нет подключения к интернету');
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.headers['content-security-policy']).toMatch(/^script-src 'self';/);
+
+    const offline = await get('/sw-offline.js?v=abc');
+    expect(offline.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect(offline.body).toContain("addEventListener('fetch'");
+    const worker = await get('/sw.js?v=abc');
+    expect(worker.body).toContain("importScripts('/sw-offline.js' + self.location.search)");
+    expect(worker.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; connect-src 'self'");
+  });
 });

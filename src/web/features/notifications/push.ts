@@ -3,6 +3,7 @@ import type { ContractInput } from '../../../shared/api/contract.ts';
 import type { pushConfig, pushDelete, pushPutByPost } from '../../../shared/api/notifications-mail.ts';
 import { call, callAtRoot } from '../../api/call.ts';
 import { setCookie } from '../../lib/cookies.ts';
+import { registerWorker } from '../../lib/service-worker.ts';
 
 /**
  * The browser side of web push: the service worker (/sw.js), the permission, PushManager's subscription and the
@@ -40,7 +41,7 @@ export async function enablePush(): Promise<PushResult> {
   try {
     if ((await Notification.requestPermission()) !== 'granted')
       return { ok: false, message: ui.notifications.pushDenied };
-    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await registerWorker();
     const registration = await navigator.serviceWorker.ready;
     if (!registration) return { ok: false, message: ui.notifications.pushNoRegistration };
     const config = await call<typeof pushConfig>('GET /push/config', {}, { notify: false });

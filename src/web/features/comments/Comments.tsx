@@ -18,7 +18,6 @@ import { applyCommentsEvent } from '../realtime/comments.ts';
 import { channelName, type CommentsEvent } from '../../../shared/realtime.ts';
 import { useChannel } from '../realtime/useChannel.ts';
 import type { CommentsInitial } from '../../../shared/pages/comments.ts';
-import { scrollAndHold } from '../../lib/scroll-hold.ts';
 
 const L = commentsUi;
 /** Few entries show best comments: their code loads only where some are (the phone's script budget). */
@@ -190,10 +189,13 @@ function Discussion({ entry, initial }: { entry: Entry; initial?: CommentsInitia
     setHighlighted(id);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    requestAnimationFrame(() => {
-      const el = document.getElementById(`comment-${id}`);
-      if (el) scrollAndHold(el);
-    });
+    // Only a link to a comment needs the hold: its code loads then (the entry page's script budget).
+    void import('../../lib/scroll-hold.ts').then(({ scrollAndHold }) =>
+      requestAnimationFrame(() => {
+        const el = document.getElementById(`comment-${id}`);
+        if (el) scrollAndHold(el);
+      }),
+    );
   }, []);
 
   // A link to a comment scrolls to it and highlights it; the edit link also opens its form. A comment not shown yet

@@ -130,8 +130,17 @@ describe('offline reading', () => {
 
     // An entry never opened: a client navigation keeps retrying with its notice, a page load gets the offline page.
     let failed = 0;
+    // A try asks the router's manifest for the page's routes (the path and its parents) when it does not know them
+    // yet, then the page's data.
+    const parents = unopened
+      .split('/')
+      .slice(1)
+      .map((_, i, parts) => '/' + parts.slice(0, i + 1).join('/'))
+      .join(',');
     page.on('requestfailed', (req) => {
-      if (new URL(req.url()).pathname === `${unopened}.data`) failed += 1;
+      const url = new URL(req.url());
+      const manifest = url.pathname === '/__manifest' && url.searchParams.get('paths') === parents;
+      if (manifest || url.pathname === `${unopened}.data`) failed += 1;
     });
     await navigate(page, unopened);
     await page.getByText(navigationMessages.offline).first().waitFor();

@@ -35,6 +35,7 @@ import {
   errorsUi,
   headerUi,
   inputMessages,
+  inputUi,
   navUi,
   navigationMessages,
   overlaysUi,
@@ -169,6 +170,7 @@ export const ui = {
   blogWidget: blogWidgetUi,
   siteName,
   overlays: overlaysUi,
+  input: inputUi,
   siteTagline,
   auth: {
     loginTitle: 'Вход',

@@ -1,0 +1,64 @@
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
+import { inputMessages, inputUi } from '../../shared/catalogue/site.ts';
+import { toast } from './overlays/toasts.tsx';
+import './limited.css';
+
+/** spec/content.md §5 and §9: the counter shows from 20 characters left and turns to a warning under 10. */
+export const COUNTER_FROM = 20;
+export const WARNING_UNDER = 10;
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const fieldIn = (el: Element | null): Field | null => el?.querySelector<Field>('input[maxlength], textarea[maxlength]') ?? null;
+
+/**
+ * The limited-input behaviour of every field with a maxlength (spec/content.md §5), around one input or textarea,
+ * controlled or not: the browser's maxlength blocks typing at the limit, a paste that would not fit is refused with
+ * 'Слишком длинный текст', and the number of characters left shows once 20 or fewer remain (a warning under 10).
+ * `count` measures the value otherwise (the title's collapsed whitespace).
+ */
+export function Limited({
+  children,
+  className = '',
+  count = (v) => v.length,
+}: {
+  children: ReactNode;
+  className?: string;
+  count?(value: string): number;
+}) {
+  const root = useRef<HTMLSpanElement>(null);
+  const [left, setLeft] = useState<number | null>(null);
+  const measure = () => {
+    const f = fieldIn(root.current);
+    setLeft(f && f.maxLength > 0 ? f.maxLength - count(f.value) : null);
+  };
+  // every render: a controlled value set from outside (a cleared form) is measured too
+  useLayoutEffect(measure);
+
+  function onPaste(e: ClipboardEvent<HTMLSpanElement>) {
+    const f = e.target as Field;
+    if (!(f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) || f.maxLength <= 0) return;
+    const pasted = e.clipboardData.getData('text');
+    const start = f.selectionStart ?? f.value.length;
+    const end = f.selectionEnd ?? f.value.length;
+    if (count(f.value.slice(0, start) + pasted + f.value.slice(end)) > f.maxLength) {
+      e.preventDefault();
+      toast.show(inputMessages.textTooLong, { type: 'error' });
+    }
+  }
+
+  return (
+    <span ref={root} className={`limited ${className}`} onInput={measure} onPaste={onPaste}>
+      {children}
+      {left !== null && left <= COUNTER_FROM && (
+        <span
+          className={`limited-counter${left < WARNING_UNDER ? ' limited-counter--warning' : ''}`}
+          data-testid="limited-counter"
+          aria-live="polite"
+          title={inputUi.charsLeft(left)}
+        >
+          {left}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ENTRY_TITLE_MAX, type Block } from '../../../shared/blocks.ts';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { ui } from '../../../shared/catalogue.ts';
 import type { Entry, WritingTarget } from '../../../shared/entries.ts';
-import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';

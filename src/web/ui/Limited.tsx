@@ -8,7 +8,8 @@ export const COUNTER_FROM = 20;
 export const WARNING_UNDER = 10;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
-const fieldIn = (el: Element | null): Field | null => el?.querySelector<Field>('input[maxlength], textarea[maxlength]') ?? null;
+const fieldIn = (el: Element | null): Field | null =>
+  el?.querySelector<Field>('input[maxlength], textarea[maxlength]') ?? null;
 
 /**
  * The limited-input behaviour of every field with a maxlength (spec/content.md §5), around one input or textarea,

@@ -55,7 +55,8 @@ export function useUnsaved(): { ref(el: HTMLElement | null): void; saved(): void
   const baseline = useRef(new Map<Field, string>());
   const onFocus = useCallback((e: FocusEvent) => {
     const t = e.target;
-    if (isTextField(t) && !t.readOnly && !t.dataset.unguarded && !baseline.current.has(t)) baseline.current.set(t, t.value);
+    if (isTextField(t) && !t.readOnly && !t.dataset.unguarded && !baseline.current.has(t))
+      baseline.current.set(t, t.value);
   }, []);
   const ref = useCallback(
     (el: HTMLElement | null) => {
@@ -82,8 +83,7 @@ export function useUnsaved(): { ref(el: HTMLElement | null): void; saved(): void
 /** Mounted once inside the router: asks before an in-app navigation and before a reload while a form is dirty. */
 export function useLeaveGuard(): void {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsaved(null, true),
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && hasUnsaved(null, true),
   );
   const current = useRef(blocker);
   current.current = blocker;

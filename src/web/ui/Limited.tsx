@@ -21,12 +21,16 @@ export function Limited({
   children,
   className = '',
   count = (v) => v.length,
+  ref,
 }: {
   children: ReactNode;
+  /** `limited--grow`: the field fills the rest of a flex row. */
   className?: string;
   count?(value: string): number;
+  /** The wrapper's element too (an unsaved-input guard around this one field). */
+  ref?(el: HTMLElement | null): void;
 }) {
-  const root = useRef<HTMLSpanElement>(null);
+  const root = useRef<HTMLSpanElement | null>(null);
   const [left, setLeft] = useState<number | null>(null);
   const measure = () => {
     const f = fieldIn(root.current);
@@ -48,7 +52,15 @@ export function Limited({
   }
 
   return (
-    <span ref={root} className={`limited ${className}`} onInput={measure} onPaste={onPaste}>
+    <span
+      ref={(el) => {
+        root.current = el;
+        ref?.(el);
+      }}
+      className={`limited ${className}`}
+      onInput={measure}
+      onPaste={onPaste}
+    >
       {children}
       {left !== null && left <= COUNTER_FROM && (
         <span

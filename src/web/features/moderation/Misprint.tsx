@@ -6,6 +6,8 @@ import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const C = ui.complaints;
 
@@ -23,6 +25,7 @@ function MisprintForm({
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
   const at = context.indexOf(fragment);
   async function send() {
     if (busy) return;
@@ -34,6 +37,7 @@ function MisprintForm({
     );
     setBusy(false);
     if (!res.ok) return setError(res.rm || C.misprintTitle);
+    guard.saved();
     toast.show(res.rm, { type: 'success' });
     onDone();
   }
@@ -60,22 +64,24 @@ function MisprintForm({
           </>
         )}
       </blockquote>
-      <textarea
-        className="mod-report__text"
-        aria-label={C.misprintComment}
-        placeholder={C.misprintComment}
-        maxLength={COMPLAINT_TEXT_MAX}
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            void send();
-          }
-        }}
-        autoFocus
-        data-testid="misprint-comment"
-      />
+      <Limited ref={guard.ref}>
+        <textarea
+          className="mod-report__text"
+          aria-label={C.misprintComment}
+          placeholder={C.misprintComment}
+          maxLength={COMPLAINT_TEXT_MAX}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          autoFocus
+          data-testid="misprint-comment"
+        />
+      </Limited>
     </DialogForm>
   );
 }

@@ -47,8 +47,8 @@ const isTextField = (t: EventTarget | null): t is Field =>
 
 /**
  * Guards the form the returned ref is put on: a field counts once it is focused (its value then is the baseline), and
- * the form is dirty while some counted field holds another value. `saved()` takes the current values as the new
- * baseline: call it after a successful save, before closing or navigating.
+ * the form is dirty while some counted field holds another value. `saved()` makes what the form shows after a
+ * successful save the new baseline: call it then, before closing or navigating.
  */
 export function useUnsaved(): { ref(el: HTMLElement | null): void; saved(): void } {
   const root = useRef<HTMLElement | null>(null);
@@ -76,7 +76,12 @@ export function useUnsaved(): { ref(el: HTMLElement | null): void; saved(): void
       }),
     [],
   );
-  const saved = useCallback(() => baseline.current.forEach((_, f) => baseline.current.set(f, f.value)), []);
+  const saved = useCallback(() => {
+    const fields = [...baseline.current.keys()];
+    baseline.current.clear();
+    // once the form shows what was saved (state set after the answer), that is the new baseline
+    setTimeout(() => fields.forEach((f) => f.isConnected && baseline.current.set(f, f.value)));
+  }, []);
   return { ref, saved };
 }
 

@@ -31,11 +31,11 @@ import { pagesMessages } from './catalogue/pages.ts';
 import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
+import { inputUi } from './catalogue/input.ts';
 import {
   errorsUi,
   headerUi,
   inputMessages,
-  inputUi,
   navUi,
   navigationMessages,
   overlaysUi,

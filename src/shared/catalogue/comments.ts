@@ -60,6 +60,7 @@ export const commentsUi = {
   loadFailed: 'Не удалось загрузить комментарии',
   retry: 'Повторить',
   sendHint: 'Ctrl+Enter — отправить',
+  left: (n: number) => `Осталось ${n}`,
   moreReplies: 'Показать ещё',
   replies: ['ответ', 'ответа', 'ответов'] as const,
   moreThreads: 'Показать ещё комментарии',

@@ -32,13 +32,6 @@ export const inputMessages = {
   unsavedInput: 'Вы что-то ввели и решили уйти, это не случайность?',
 } as const;
 
-/** The limited input's counter and the unsaved-input question's buttons (spec/content.md §5). */
-export const inputUi = {
-  leave: 'Уйти',
-  stay: 'Остаться',
-  charsLeft: (n: number) => `Осталось символов: ${n}`,
-} as const;
-
 export const overlaysUi = {
   close: 'Закрыть',
   back: 'Назад',

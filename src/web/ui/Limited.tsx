@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
-import { inputMessages, inputUi } from '../../shared/catalogue/site.ts';
+import { inputUi } from '../../shared/catalogue/input.ts';
+import { inputMessages } from '../../shared/catalogue/site.ts';
 import { toast } from './overlays/toasts.tsx';
 import './limited.css';
 

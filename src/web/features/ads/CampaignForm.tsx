@@ -9,7 +9,7 @@ import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { adsCalls } from './calls.ts';
 import '../accounts/accounts.css';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
+import { useUnsaved } from '../../ui/use-unsaved.ts';
 import { linkField } from '../../ui/link-field.ts';
 import { withHttps } from '../../../shared/links.ts';
 

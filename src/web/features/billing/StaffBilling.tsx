@@ -261,7 +261,11 @@ export function StaffBanner({ initial }: { initial: FeedBanner | null }) {
   const [saved, setSaved] = useState(initial !== null);
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await billingCalls.setBanner({ ...form, image_url: withHttps(form.image_url), link: withHttps(form.link) });
+    const res = await billingCalls.setBanner({
+      ...form,
+      image_url: withHttps(form.image_url),
+      link: withHttps(form.link),
+    });
     if (res.ok) {
       toast.show(res.rm);
       setSaved(true);

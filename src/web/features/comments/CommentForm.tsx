@@ -1,12 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { commentsUi } from '../../../shared/catalogue/comments.ts';
+import { inputMessages } from '../../../shared/catalogue/site.ts';
 import { COMMENT_MAX_LENGTH } from '../../../shared/comments.ts';
-import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
+import { toast } from '../../ui/overlays/toasts.tsx';
 import type { MediaImage } from '../../../shared/media.ts';
 import { AttachedGif, GifButton } from './GifAttach.tsx';
 
 const L = commentsUi;
+/** spec/content.md §5, limited text input: the counter shows from 20 characters left, warns under 10. */
+const COUNTER_FROM = 20;
+const COUNTER_WARN = 10;
 
 // useLayoutEffect warns during server rendering; the form only grows in the browser anyway.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -26,10 +37,7 @@ export interface CommentFormProps {
   extra?: ReactNode;
 }
 
-/**
- * The add, reply and edit form: a growing textarea with the shared limited-field counter and paste refusal,
- * Ctrl/Cmd+Enter to send; leaving with typed text asks first.
- */
+/** The add, reply and edit form: a growing textarea, the length counter near the limit, Ctrl/Cmd+Enter to send. */
 export function CommentForm({
   initialText = '',
   initialGif = null,
@@ -45,7 +53,7 @@ export function CommentForm({
   const [gif, setGif] = useState<MediaImage | null>(initialGif);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
-  const guard = useUnsaved();
+  const left = COMMENT_MAX_LENGTH - text.length;
 
   useIsomorphicLayoutEffect(() => {
     const el = ref.current;
@@ -82,9 +90,18 @@ export function CommentForm({
     }
   };
 
+  // A paste that would not fit is refused as a whole rather than cut (spec/content.md §5).
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = e.clipboardData.getData('text');
+    const el = e.currentTarget;
+    if (text.length - (el.selectionEnd - el.selectionStart) + pasted.length > COMMENT_MAX_LENGTH) {
+      e.preventDefault();
+      toast.show(inputMessages.textTooLong, { type: 'error' });
+    }
+  };
+
   return (
     <form
-      ref={guard.ref}
       className="comment-form"
       data-testid={testId}
       onSubmit={(e) => {
@@ -92,22 +109,29 @@ export function CommentForm({
         void submit();
       }}
     >
-      <Limited>
-        <textarea
-          ref={ref}
-          className="comment-form__input"
-          name="text"
-          rows={2}
-          value={text}
-          placeholder={placeholder}
-          aria-label={placeholder}
-          maxLength={COMMENT_MAX_LENGTH}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-        />
-      </Limited>
+      <textarea
+        ref={ref}
+        className="comment-form__input"
+        name="text"
+        rows={2}
+        value={text}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        maxLength={COMMENT_MAX_LENGTH}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+      />
       {gif && <AttachedGif gif={gif} onRemove={() => setGif(null)} />}
       <div className="comment-form__bar">
+        {left <= COUNTER_FROM && (
+          <span
+            className={`comment-form__counter${left < COUNTER_WARN ? ' comment-form__counter--warn' : ''}`}
+            data-testid="comment-counter"
+          >
+            {L.left(left)}
+          </span>
+        )}
         <GifButton onPick={setGif} disabled={busy} />
         <span className="comment-form__hint">{L.sendHint}</span>
         {extra}

@@ -7,6 +7,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';
 import { registerUnsaved } from '../../ui/unsaved.ts';
+import { useLeaveGuard } from '../../ui/LeaveGuard.tsx';
 import { RejectionNote, ReviewBadge } from '../entries/ReviewState.tsx';
 import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
 import { EntryFields } from './EntryFields.tsx';
@@ -127,7 +128,10 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
 
   // The shared guard asks before a reload, and on the /writing page before in-app navigation (the popup closes on
   // navigation instead and asks through its own canClose).
-  useEffect(() => registerUnsaved({ el: () => null, dirty: () => dirtyRef.current, navigation: !!page }), [page]);
+  useLeaveGuard();
+  useEffect(() => {
+    return registerUnsaved({ el: () => null, dirty: () => dirtyRef.current, navigation: !!page });
+  }, [page]);
 
   async function save(publish: boolean) {
     publishing.current = true;

@@ -14,7 +14,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
+import { useUnsaved } from '../../ui/use-unsaved.ts';
 import { linkField } from '../../ui/link-field.ts';
 import { withHttps } from '../../../shared/links.ts';
 

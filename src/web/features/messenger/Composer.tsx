@@ -14,6 +14,7 @@ import { mediaBaseUrl } from '../../lib/media.ts';
 import { drafts, messengerCalls } from './calls.ts';
 import { Limited } from '../../ui/Limited.tsx';
 import { registerUnsaved } from '../../ui/unsaved.ts';
+import { useLeaveGuard } from '../../ui/LeaveGuard.tsx';
 
 const t = ui.messenger;
 
@@ -48,14 +49,13 @@ export function Composer({
   // A draft is kept in this browser; an edit of a sent message is not: leaving one with changes asks first.
   const editedRef = useRef({ editing, text });
   editedRef.current = { editing, text };
-  useEffect(
-    () =>
-      registerUnsaved({
-        el: () => input.current,
-        dirty: () => !!editedRef.current.editing && editedRef.current.text !== editedRef.current.editing.text,
-      }),
-    [],
-  );
+  useLeaveGuard();
+  useEffect(() => {
+    return registerUnsaved({
+      el: () => input.current,
+      dirty: () => !!editedRef.current.editing && editedRef.current.text !== editedRef.current.editing.text,
+    });
+  }, []);
 
   useEffect(() => {
     setText(drafts.get(chat.id));

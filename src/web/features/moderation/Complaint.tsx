@@ -7,7 +7,8 @@ import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
+import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { askBeforeClose } from '../../ui/unsaved.ts';
 
 const C = ui.complaints;
 
@@ -97,6 +98,7 @@ export function openComplaint(target: ComplaintTarget): Promise<boolean> {
   return popup.ask<boolean>(
     {
       kind: 'complaint',
+      canClose: askBeforeClose(),
       size: 'small',
       labelledBy: 'complaint-title',
       render: (done) => <ComplaintForm target={target} onDone={done} />,

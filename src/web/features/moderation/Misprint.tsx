@@ -7,7 +7,8 @@ import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
+import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { askBeforeClose } from '../../ui/unsaved.ts';
 
 const C = ui.complaints;
 
@@ -109,6 +110,7 @@ export function reportSelection(entryId: number, root: Element) {
   if (!found) return;
   popup.open({
     kind: 'misprint',
+    canClose: askBeforeClose(),
     size: 'small',
     labelledBy: 'misprint-title',
     render: ({ close }) => <MisprintForm entryId={entryId} {...found} onDone={close} />,

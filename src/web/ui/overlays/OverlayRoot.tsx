@@ -5,7 +5,6 @@ import { useMounted } from './store.ts';
 import { ToastLayer } from './toasts.tsx';
 import { resetPopups, usePopupOpen } from './popup.tsx';
 import { resetModals, useModalsOpen } from './modal.tsx';
-import { useLeaveGuard } from '../unsaved.ts';
 
 // The popup and modal containers are not part of the first download: most visits open none.
 const loadPopupLayer = () => import('./PopupLayer.tsx');
@@ -43,7 +42,6 @@ function useOnceOpen(open: boolean): boolean {
 export function OverlayRoot() {
   const mounted = useMounted();
   useWarmLayers();
-  useLeaveGuard();
   const { pathname, search } = useLocation();
   const page = pathname + search;
   const lastPage = useRef(page);

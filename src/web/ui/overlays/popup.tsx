@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { confirmLeave, hasUnsaved } from '../unsaved.ts';
 import { createStore, isClient, useStore } from './store.ts';
 
 export interface PopupApi {
@@ -43,20 +42,9 @@ function push(spec: PopupSpec, fullPage: boolean): void {
   popups.set({ current: { id: ++seq, spec, fullPage }, history: current ? [...history, current] : history });
 }
 
-/**
- * Whether the current popup stays: its own `canClose` decides; without one, a form inside it holding typed input
- * asks the unsaved-input question first and `then` runs if the reader chooses to leave.
- */
-function vetoed(then: () => void): boolean {
-  const current = popups.get().current;
-  if (!current) return false;
-  if (current.spec.canClose) return !current.spec.canClose();
-  const el = isClient ? document.querySelector('.ov-popup-overlay:not(.ov-leaving) [data-testid=popup]') : null;
-  if (!el || !hasUnsaved(el)) return false;
-  void confirmLeave().then((leave) => {
-    if (leave && popups.get().current === current) then();
-  });
-  return true;
+function vetoed(): boolean {
+  const spec = popups.get().current?.spec;
+  return !!spec?.canClose && !spec.canClose();
 }
 
 /** Clears the current popup and the history without asking (used on navigation). */
@@ -67,12 +55,6 @@ export function resetPopups(): void {
   [current, ...history.toReversed()].forEach((e) => e?.spec.onClose?.());
 }
 
-function goBack(current: Entry, history: Entry[]): void {
-  if (!history.length) return resetPopups();
-  popups.set({ current: history[history.length - 1], history: history.slice(0, -1) });
-  current.spec.onClose?.();
-}
-
 export const popup = {
   open(spec: PopupSpec): void {
     push(spec, false);
@@ -81,12 +63,14 @@ export const popup = {
     push(spec, true);
   },
   close(): void {
-    if (!vetoed(resetPopups)) resetPopups();
+    if (!vetoed()) resetPopups();
   },
   back(): void {
     const { current, history } = popups.get();
-    if (!current || vetoed(() => goBack(current, history))) return;
-    goBack(current, history);
+    if (!current || vetoed()) return;
+    if (!history.length) return resetPopups();
+    popups.set({ current: history[history.length - 1], history: history.slice(0, -1) });
+    current.spec.onClose?.();
   },
   /**
    * Opens a popup that answers once: its body calls `done(value)`, which answers and closes; any other close

@@ -1,4 +1,13 @@
-import { useLayoutEffect, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { withHttps } from '../../shared/links.ts';
 import { inputUi } from '../../shared/catalogue/input.ts';
 import { inputMessages } from '../../shared/catalogue/site.ts';
 import { toast } from './overlays/toasts.tsx';
@@ -76,3 +85,26 @@ export function Limited({
     </span>
   );
 }
+
+/** Puts https:// before a bare address in the field, as typing would (a controlled field's onChange hears it). */
+function complete(el: HTMLInputElement): void {
+  const next = withHttps(el.value);
+  if (next === el.value) return;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, next);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The props of every link field (a website, a registration link, a banner's link): `example.ru` becomes
+ * `https://example.ru` when the field is left or Enter submits its form (spec/foundation.md §5). What a form sends
+ * goes through `withHttps` too.
+ */
+export const linkField = {
+  type: 'url',
+  inputMode: 'url',
+  placeholder: 'https://',
+  onBlur: (e: FocusEvent<HTMLInputElement>) => complete(e.currentTarget),
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') complete(e.currentTarget);
+  },
+} as const;

@@ -23,7 +23,7 @@ import { ImagePicker } from './ImagePicker.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts;
 

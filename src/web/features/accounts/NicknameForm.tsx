@@ -6,7 +6,7 @@ import type { AccountSettings, changeName } from '../../../shared/api/accounts.t
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts;
 

@@ -17,7 +17,7 @@ import { ImagePicker } from './ImagePicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { JoinRequests } from '../subsites/JoinRequests.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts.subsite;
 

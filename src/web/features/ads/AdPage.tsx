@@ -7,7 +7,7 @@ import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { adsCalls } from './calls.ts';
 import './ads.css';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = distributionsUi.page;
 const formats = distributionsUi.staff.formats;

@@ -9,8 +9,8 @@ import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { adsCalls } from './calls.ts';
 import '../accounts/accounts.css';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
-import { linkField } from '../../ui/link-field.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 
 const t = distributionsUi.staff;

@@ -6,7 +6,7 @@ import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import './billing.css';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.billing.seller;
 const EMPTY: SellerRequisites = {

@@ -20,7 +20,7 @@ import type { ApiResult } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
 import { Limited } from '../../ui/Limited.tsx';
-import { linkField } from '../../ui/link-field.ts';
+import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 
 const t = ui.billing.staff;

@@ -8,7 +8,7 @@ import { call } from '../../api/call.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 import { TermsChecks } from '../vacancies/TermsChecks.tsx';
 
 /** The blogs a person may post from: their own first, then the companies and communities they run. */

@@ -7,8 +7,8 @@ import { formatPhone } from '../../../shared/phone.ts';
 import { call } from '../../api/call.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
-import { linkField } from '../../ui/link-field.ts';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { linkField } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 import { withHttps } from '../../../shared/links.ts';
 
 const t = ui.discovery.company;

@@ -7,7 +7,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';
 import { registerUnsaved } from '../../ui/unsaved.ts';
-import { useLeaveGuard } from '../../ui/LeaveGuard.tsx';
+import { useLeaveGuard } from '../../ui/unsaved.ts';
 import { RejectionNote, ReviewBadge } from '../entries/ReviewState.tsx';
 import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
 import { EntryFields } from './EntryFields.tsx';

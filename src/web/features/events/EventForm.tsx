@@ -7,7 +7,7 @@ import { AuthorField, BoardFormEnd, useBoardForm, wholeNumber, type Blog } from 
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { Limited } from '../../ui/Limited.tsx';
-import { linkField } from '../../ui/link-field.ts';
+import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 import { TownField } from '../vacancies/TownField.tsx';
 

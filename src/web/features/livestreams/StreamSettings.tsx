@@ -14,8 +14,8 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
-import { linkField } from '../../ui/link-field.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 
 /** A place a person may run a stream in: the site (staff) or a subsite, by the query the page takes. */

@@ -14,7 +14,7 @@ import { mediaBaseUrl } from '../../lib/media.ts';
 import { drafts, messengerCalls } from './calls.ts';
 import { Limited } from '../../ui/Limited.tsx';
 import { registerUnsaved } from '../../ui/unsaved.ts';
-import { useLeaveGuard } from '../../ui/LeaveGuard.tsx';
+import { useLeaveGuard } from '../../ui/unsaved.ts';
 
 const t = ui.messenger;
 

@@ -17,7 +17,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
 import '../editor/editor.css';
 import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/use-unsaved.ts';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 /** The editor's tools for a page: the blocks `PAGE_BLOCK_TYPES` allows (no quiz, no donation). */
 const PAGE_EDITOR_TOOLS = [

@@ -6,7 +6,7 @@ import { AuthorField, BoardFormEnd, useBoardForm, wholeNumber, type Blog } from 
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { TownField } from './TownField.tsx';
-import { linkField } from '../../ui/link-field.ts';
+import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
 import '../editor/editor.css';

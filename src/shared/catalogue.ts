@@ -32,6 +32,7 @@ import { livestreamsMessages, livestreamsUi } from './catalogue/livestreams.ts';
 import { subsitesMessages, subsitesUi } from './catalogue/subsites.ts';
 import { blogWidgetMessages, blogWidgetUi } from './catalogue/blog-widget.ts';
 import { columnUi } from './catalogue/column.ts';
+import { inputUi } from './catalogue/input.ts';
 import {
   errorsUi,
   headerUi,
@@ -171,6 +172,7 @@ export const ui = {
   blogWidget: blogWidgetUi,
   siteName,
   overlays: overlaysUi,
+  input: inputUi,
   siteTagline,
   auth: {
     loginTitle: 'Вход',

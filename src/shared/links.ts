@@ -33,3 +33,13 @@ export function webLinks(text: string): { index: number; url: string }[] {
     return isWebUrl(url) ? [{ index: m.index, url }] : [];
   });
 }
+
+/**
+ * A link field's value with its protocol (spec/foundation.md §5: a URL without one gets https:// in front):
+ * `example.ru` → `https://example.ru`; one that names a protocol (`http://`, `https://`, `mailto:`…) and '' stay.
+ */
+export function withHttps(value: string): string {
+  const s = value.trim();
+  if (s === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(s) || /^(mailto|tel):/i.test(s)) return s;
+  return `https://${s.replace(/^\/+/, '')}`;
+}

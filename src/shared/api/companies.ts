@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidInn } from '../billing.ts';
 import { messages } from '../catalogue.ts';
 import { normalizePhone } from '../phone.ts';
+import { withHttps } from '../links.ts';
 import { EMAIL_RE, emptyAs, idField, intField, plainBody, withoutControlChars } from '../validation.ts';
 import { subsiteCard } from './cards.ts';
 import { contract, type ContractOutput } from './contract.ts';
@@ -23,8 +24,7 @@ const textField = (max: number) =>
 /** §5: http(s):// then a dotted host; a site written without it gets https:// in front. */
 const websiteField = withoutControlChars(z.string({ error: messages.companyWebsiteInvalid }))
   .max(L.website, messages.companyWebsiteInvalid)
-  .transform((s) => s.trim())
-  .transform((s) => (s === '' || /^https?:\/\//i.test(s) ? s : `https://${s}`))
+  .transform(withHttps)
   .refine((s) => s === '' || isWebsite(s), messages.companyWebsiteInvalid);
 
 function isWebsite(s: string) {

@@ -22,6 +22,8 @@ import { NicknameForm } from './NicknameForm.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts;
 
@@ -32,6 +34,7 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
   const [slug, setSlug] = useState(initial.slug);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const guard = useUnsaved();
 
   async function save(values: ContractInput<typeof saveProfile>) {
     setBusy(true);
@@ -42,6 +45,7 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
       return false;
     }
     setError('');
+    guard.saved();
     setS(res.data);
     toast.show(res.rm, { type: 'success' });
     return true;
@@ -72,27 +76,31 @@ export function ProfileSection({ initial, origin }: { initial: AccountSettings; 
         />
       </div>
       <NicknameForm initial={s} onSaved={(next) => setS(next)} />
-      <form className="profile-form" onSubmit={submit} noValidate>
+      <form ref={guard.ref} className="profile-form" onSubmit={submit} noValidate>
         <label className="account-field">
           <span className="account-field__label">{t.address}</span>
           <span className="slug-input">
             <span className="slug-input__base">
               {origin}/u/{s.id}-
             </span>
-            <input name="slug" value={slug} maxLength={40} onChange={(e) => setSlug(e.target.value)} />
+            <Limited className="limited--grow">
+              <input name="slug" value={slug} maxLength={40} onChange={(e) => setSlug(e.target.value)} />
+            </Limited>
           </span>
           <span className="settings-hint">{t.addressHint}</span>
         </label>
         <label className="account-field">
           <span className="account-field__label">{t.description}</span>
-          <textarea
-            name="description"
-            rows={3}
-            value={description}
-            maxLength={DESCRIPTION_MAX}
-            placeholder={t.descriptionHint}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+          <Limited>
+            <textarea
+              name="description"
+              rows={3}
+              value={description}
+              maxLength={DESCRIPTION_MAX}
+              placeholder={t.descriptionHint}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Limited>
         </label>
         <FieldError message={error} />
         <button type="submit" className="btn btn-primary" disabled={busy} data-testid="profile-save">
@@ -211,10 +219,12 @@ export function CommunitiesSection({ managed }: { managed: { value: number; labe
   const navigate = useNavigate();
   const [v, setV] = useState({ name: '', slug: '', description: '' });
   const [error, setError] = useState('');
+  const created = useUnsaved();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const res = await call<typeof createCommunity>('POST /subsite/create', v, { notify: false });
     if (!res.ok) return setError(res.rm);
+    created.saved();
     toast.show(res.rm, { type: 'success' });
     void navigate(`${res.data.url}/settings`);
   }
@@ -233,29 +243,35 @@ export function CommunitiesSection({ managed }: { managed: { value: number; labe
           ))}
         </ul>
       ) : null}
-      <form onSubmit={submit} noValidate data-testid="community-create">
+      <form ref={created.ref} onSubmit={submit} noValidate data-testid="community-create">
         <h3>{s.createTitle}</h3>
         <label className="account-field">
           <span className="account-field__label">{s.name}</span>
-          <input name="name" value={v.name} maxLength={60} onChange={(e) => setV({ ...v, name: e.target.value })} />
+          <Limited>
+            <input name="name" value={v.name} maxLength={60} onChange={(e) => setV({ ...v, name: e.target.value })} />
+          </Limited>
         </label>
         <label className="account-field">
           <span className="account-field__label">{s.slug}</span>
           <span className="slug-input">
             <span className="slug-input__base">/s/</span>
-            <input name="slug" value={v.slug} maxLength={40} onChange={(e) => setV({ ...v, slug: e.target.value })} />
+            <Limited className="limited--grow">
+              <input name="slug" value={v.slug} maxLength={40} onChange={(e) => setV({ ...v, slug: e.target.value })} />
+            </Limited>
           </span>
           <span className="settings-hint">{t.addressHint}</span>
         </label>
         <label className="account-field">
           <span className="account-field__label">{s.description}</span>
-          <textarea
-            name="description"
-            rows={2}
-            maxLength={DESCRIPTION_MAX}
-            value={v.description}
-            onChange={(e) => setV({ ...v, description: e.target.value })}
-          />
+          <Limited>
+            <textarea
+              name="description"
+              rows={2}
+              maxLength={DESCRIPTION_MAX}
+              value={v.description}
+              onChange={(e) => setV({ ...v, description: e.target.value })}
+            />
+          </Limited>
         </label>
         <FieldError message={error} />
         <button type="submit" className="btn btn-primary">

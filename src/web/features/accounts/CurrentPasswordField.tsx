@@ -1,6 +1,7 @@
 import { ui } from '../../../shared/catalogue.ts';
 import { FRESH_SIGN_IN_MINUTES } from '../../../shared/accounts.ts';
 import { PASSWORD_MAX } from '../../../shared/limits.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.accounts;
 
@@ -18,14 +19,16 @@ export function CurrentPasswordField(props: {
   return (
     <label className="account-field">
       <span className="account-field__label">{t.currentPassword}</span>
-      <input
-        type="password"
-        name={props.name ?? 'password'}
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
+      <Limited>
+        <input
+          type="password"
+          name={props.name ?? 'password'}
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      </Limited>
     </label>
   );
 }

@@ -5,6 +5,8 @@ import { NAME_MAX } from '../../../shared/limits.ts';
 import type { AccountSettings, changeName } from '../../../shared/api/accounts.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts;
 
@@ -18,6 +20,7 @@ export function NicknameForm({ initial, onSaved }: { initial: AccountSettings; o
   const [value, setValue] = useState(initial.name);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
   const [error, setError] = useState('');
   const [nextAt, setNextAt] = useState(initial.name_change_at);
 
@@ -40,6 +43,7 @@ export function NicknameForm({ initial, onSaved }: { initial: AccountSettings; o
       setError(res.rm);
       return;
     }
+    guard.saved();
     setSaved(res.data.name);
     setValue(res.data.name);
     setNextAt(res.data.name_change_at);
@@ -51,6 +55,7 @@ export function NicknameForm({ initial, onSaved }: { initial: AccountSettings; o
 
   return (
     <form
+      ref={guard.ref}
       className="nickname-form"
       data-testid="nickname-form"
       data-state={editing ? 'edit' : 'initial'}
@@ -61,16 +66,18 @@ export function NicknameForm({ initial, onSaved }: { initial: AccountSettings; o
         {t.name}
       </label>
       <div className="nickname-form__row">
-        <input
-          id="nickname"
-          name="name"
-          value={value}
-          maxLength={NAME_MAX}
-          disabled={!editing || busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="nickname-hint"
-          onChange={(e) => setValue(e.target.value)}
-        />
+        <Limited className="limited--grow">
+          <input
+            id="nickname"
+            name="name"
+            value={value}
+            maxLength={NAME_MAX}
+            disabled={!editing || busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="nickname-hint"
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </Limited>
         {editing ? (
           <>
             <button type="submit" className="btn btn-primary" disabled={busy}>

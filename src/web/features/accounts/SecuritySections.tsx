@@ -15,6 +15,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { deviceName } from './device.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.accounts;
 
@@ -49,14 +50,16 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
         <CurrentPasswordField hasPassword={hasPassword} name="current" value={current} onChange={setCurrent} />
         <label className="account-field">
           <span className="account-field__label">{t.newPassword}</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <Limited>
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Limited>
         </label>
         <FieldError message={error} />
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -16,6 +16,8 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { JoinRequests } from '../subsites/JoinRequests.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.accounts.subsite;
 
@@ -189,6 +191,7 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
   const isBlog = s.type === 'user';
   const isCommunity = s.type === 'community';
 
@@ -202,6 +205,7 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
     setBusy(false);
     if (!res.ok) return setError(res.rm);
     setError('');
+    guard.saved();
     setS(res.data);
     toast.show(res.rm, { type: 'success' });
   }
@@ -261,37 +265,43 @@ export function SubsiteSettingsForm({ initial, children }: { initial: SubsiteSet
           testId="subsite-avatar"
           onChange={(url) => save({ avatar_url: url ?? '' })}
         />
-        <form className="profile-form" onSubmit={submit} noValidate>
+        <form ref={guard.ref} className="profile-form" onSubmit={submit} noValidate>
           {isBlog ? null : (
             <label className="account-field">
               <span className="account-field__label">{t.name}</span>
-              <input
-                name="name"
-                value={v.name}
-                maxLength={SUBSITE_NAME_MAX}
-                onChange={(e) => setV({ ...v, name: e.target.value })}
-              />
+              <Limited>
+                <input
+                  name="name"
+                  value={v.name}
+                  maxLength={SUBSITE_NAME_MAX}
+                  onChange={(e) => setV({ ...v, name: e.target.value })}
+                />
+              </Limited>
             </label>
           )}
           <label className="account-field">
             <span className="account-field__label">{t.description}</span>
-            <textarea
-              name="description"
-              rows={3}
-              maxLength={DESCRIPTION_MAX}
-              value={v.description}
-              onChange={(e) => setV({ ...v, description: e.target.value })}
-            />
+            <Limited>
+              <textarea
+                name="description"
+                rows={3}
+                maxLength={DESCRIPTION_MAX}
+                value={v.description}
+                onChange={(e) => setV({ ...v, description: e.target.value })}
+              />
+            </Limited>
           </label>
           <label className="account-field">
             <span className="account-field__label">{t.rules}</span>
-            <textarea
-              name="rules"
-              rows={6}
-              maxLength={RULES_MAX}
-              value={v.rules}
-              onChange={(e) => setV({ ...v, rules: e.target.value })}
-            />
+            <Limited>
+              <textarea
+                name="rules"
+                rows={6}
+                maxLength={RULES_MAX}
+                value={v.rules}
+                onChange={(e) => setV({ ...v, rules: e.target.value })}
+              />
+            </Limited>
           </label>
           {isBlog ? null : <PostingFields v={v} onChange={(p) => setV({ ...v, ...p })} />}
           {isCommunity ? <PrivacyFields v={v} onChange={(p) => setV({ ...v, ...p })} /> : null}

@@ -9,6 +9,7 @@ import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.accounts.tokens;
 
@@ -100,14 +101,16 @@ function TokenDialog({ onCreated }: { onCreated(c: ApiTokenCreated): void }) {
       <p className="settings-hint">{t.intro}</p>
       <label className="account-field">
         <span className="account-field__label">{t.name}</span>
-        <input
-          name="name"
-          value={name}
-          maxLength={TOKEN_NAME_MAX}
-          placeholder={t.namePlaceholder}
-          onChange={(e) => setName(e.target.value)}
-          required
-        />
+        <Limited>
+          <input
+            name="name"
+            value={name}
+            maxLength={TOKEN_NAME_MAX}
+            placeholder={t.namePlaceholder}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+        </Limited>
       </label>
       <fieldset className="account-field">
         <legend className="account-field__label">{t.scope}</legend>

@@ -6,6 +6,8 @@ import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { adsCalls } from './calls.ts';
 import './ads.css';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = distributionsUi.page;
 const formats = distributionsUi.staff.formats;
@@ -15,6 +17,7 @@ export function AdPage({ prices }: { prices: AdPrices }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -53,10 +56,12 @@ export function AdPage({ prices }: { prices: AdPrices }) {
           {sent}
         </p>
       ) : (
-        <form className="ad-form" onSubmit={submit} noValidate data-testid="ad-request-form">
+        <form ref={guard.ref} className="ad-form" onSubmit={submit} noValidate data-testid="ad-request-form">
           <div className="ad-form__row">
             <FormField label={t.name} {...field('name')}>
-              <input name="name" className="form-input" maxLength={100} autoComplete="name" />
+              <Limited>
+                <input name="name" className="form-input" maxLength={100} autoComplete="name" />
+              </Limited>
             </FormField>
             <FormField label={t.email} {...field('email')}>
               <input name="email" type="email" className="form-input" autoComplete="email" />
@@ -64,7 +69,9 @@ export function AdPage({ prices }: { prices: AdPrices }) {
           </div>
           <div className="ad-form__row">
             <FormField label={t.company} {...field('company')}>
-              <input name="company" className="form-input" maxLength={200} autoComplete="organization" />
+              <Limited>
+                <input name="company" className="form-input" maxLength={200} autoComplete="organization" />
+              </Limited>
             </FormField>
             <ChoiceField
               name="format"
@@ -76,7 +83,9 @@ export function AdPage({ prices }: { prices: AdPrices }) {
             />
           </div>
           <FormField label={t.message} {...field('message')}>
-            <textarea name="message" className="form-input" rows={5} maxLength={3000} />
+            <Limited>
+              <textarea name="message" className="form-input" rows={5} maxLength={3000} />
+            </Limited>
           </FormField>
           <FieldError message={errors.form ?? ''} testId="error-form" />
           <div>

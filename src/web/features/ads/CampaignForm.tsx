@@ -8,6 +8,10 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { adsCalls } from './calls.ts';
 import '../accounts/accounts.css';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { linkField } from '../../ui/Limited.tsx';
+import { withHttps } from '../../../shared/links.ts';
 
 const t = distributionsUi.staff;
 const f = t.fields;
@@ -44,6 +48,7 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
   const [image, setImage] = useState<string | null>(initial?.image_url || null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -54,7 +59,7 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
       title: s('title'),
       text: s('text'),
       image_url: image ?? '',
-      url: s('url'),
+      url: withHttps(s('url')),
       advertiser: s('advertiser'),
       inn: s('inn'),
       erid: s('erid'),
@@ -73,6 +78,7 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
     const res = initial ? await adsCalls.edit(initial.id, body) : await adsCalls.create(body);
     setBusy(false);
     if (res.ok) {
+      guard.saved();
       toast.show(res.rm, { type: 'success' });
       return onDone();
     }
@@ -83,7 +89,7 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
   const field = (name: string) => ({ error: errors[name], errorId: `error-${name}` });
   const input = (name: keyof DistributionData, extra: InputHTMLAttributes<HTMLInputElement> = {}) => {
     const v = initial?.[name];
-    return (
+    const el = (
       <input
         name={name}
         className="form-input"
@@ -92,10 +98,11 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
         {...extra}
       />
     );
+    return extra.maxLength ? <Limited>{el}</Limited> : el;
   };
 
   return (
-    <form className="ad-form" onSubmit={submit} noValidate data-testid="campaign-form">
+    <form ref={guard.ref} className="ad-form" onSubmit={submit} noValidate data-testid="campaign-form">
       <ChoiceField
         name="format"
         label={f.format}
@@ -108,19 +115,21 @@ export function CampaignForm({ initial, onDone }: { initial: DistributionData | 
         {input('title', { maxLength: 120 })}
       </FormField>
       <FormField label={f.text} {...field('text')}>
-        <textarea
-          name="text"
-          className="form-input"
-          rows={3}
-          maxLength={500}
-          defaultValue={initial?.text}
-          data-testid="ad-field-text"
-        />
+        <Limited>
+          <textarea
+            name="text"
+            className="form-input"
+            rows={3}
+            maxLength={500}
+            defaultValue={initial?.text}
+            data-testid="ad-field-text"
+          />
+        </Limited>
       </FormField>
       <ImagePicker label={f.image} kind="cover" aspect={16 / 9} url={image} onChange={setImage} testId="ad-image" />
       <FieldError message={errors.image_url ?? ''} testId="error-image_url" />
       <FormField label={f.url} {...field('url')}>
-        {input('url', { type: 'url', placeholder: 'https://' })}
+        {input('url', linkField)}
       </FormField>
       <div className="ad-form__row">
         <FormField label={f.advertiser} {...field('advertiser')}>

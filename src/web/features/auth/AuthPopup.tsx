@@ -10,6 +10,7 @@ import { MagicPanel, QrPanel, SigninButtons, type AltView } from '../signin/Auth
 import { Honeypot } from '../captcha/Honeypot.tsx';
 import { termsUi as terms } from '../../../shared/catalogue/pages.ts';
 import { TermsLink } from '../pages/TermsLink.tsx';
+import { Limited } from '../../ui/Limited.tsx';
 
 export type AuthMode = 'login' | 'register' | 'recover' | 'reset';
 
@@ -72,7 +73,13 @@ function AuthForm({ initialMode, token, email, onSignedIn }: Props) {
   const field = (name: string, label: string, type: string, extra: Record<string, unknown> = {}) => (
     <label className="auth-field">
       <span>{label}</span>
-      <input name={name} type={type} aria-invalid={errors[name] ? true : undefined} {...extra} />
+      {extra.maxLength ? (
+        <Limited>
+          <input name={name} type={type} aria-invalid={errors[name] ? true : undefined} {...extra} />
+        </Limited>
+      ) : (
+        <input name={name} type={type} aria-invalid={errors[name] ? true : undefined} {...extra} />
+      )}
       {errors[name] && (
         <em className="auth-error" data-testid={`error-${name}`}>
           {errors[name]}

@@ -5,6 +5,7 @@ import { openAuthPopup } from '../auth/open.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { openCardPayment } from '../payments/open.ts';
 import { billingCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = donationUi;
 
@@ -82,13 +83,15 @@ export function DonationForm({ entryId, title, lead }: { entryId: number | null;
       </label>
       <label className="bill-field">
         {entryId === null ? t.siteMessage : t.message}
-        <textarea
-          rows={2}
-          maxLength={DONATION_MESSAGE_MAX}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          data-testid="donation-message"
-        />
+        <Limited>
+          <textarea
+            rows={2}
+            maxLength={DONATION_MESSAGE_MAX}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            data-testid="donation-message"
+          />
+        </Limited>
       </label>
       {error && (
         <span className="bill-error" role="alert">

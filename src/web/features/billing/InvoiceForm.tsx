@@ -6,6 +6,7 @@ import { formatRoubles } from '../../../shared/format.ts';
 import { EMAIL_RE } from '../../../shared/validation.ts';
 import type { Product } from '../../../shared/payments.ts';
 import { billingCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.billing.invoice;
 /** spec/foundation.md §9: a server search waits 300 ms after the last key. */
@@ -75,14 +76,16 @@ export function InvoiceForm({ products, email }: { products: Product[]; email: s
   const field = (key: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
     <label className="bill-field">
       {label}
-      <input
-        name={key}
-        value={fields[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `bill-${key}-error` : undefined}
-        {...props}
-      />
+      <Limited>
+        <input
+          name={key}
+          value={fields[key]}
+          onChange={set(key)}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `bill-${key}-error` : undefined}
+          {...props}
+        />
+      </Limited>
       {errors[key] && (
         <span className="bill-error" id={`bill-${key}-error`} role="alert">
           {errors[key]}

@@ -7,6 +7,7 @@ import { openBuyPopup } from '../payments/open.ts';
 import { authCalls, setCurrentUser, useCurrentUser } from '../auth/session.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.billing.plus;
 
@@ -80,13 +81,15 @@ export function PlusOffer({ data, promo }: { data: PlusPageData; promo: string }
         })}
       </div>
       <form className="promo-form" onSubmit={redeem} data-testid="promo-form">
-        <input
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          aria-label={t.promo}
-          placeholder={t.promo}
-          maxLength={32}
-        />
+        <Limited className="limited--grow">
+          <input
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-label={t.promo}
+            placeholder={t.promo}
+            maxLength={32}
+          />
+        </Limited>
         <button type="submit" className="btn btn-secondary" disabled={busy || !code.trim()}>
           {t.promoApply}
         </button>

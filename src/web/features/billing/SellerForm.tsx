@@ -5,6 +5,8 @@ import type { saveSeller } from '../../../shared/api/billing-admin.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import './billing.css';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 const t = ui.billing.seller;
 const EMPTY: SellerRequisites = {
@@ -29,11 +31,13 @@ export function SellerForm({ initial }: { initial: SellerRequisites | null }) {
   const [form, setForm] = useState<SellerRequisites>(initial ?? EMPTY);
   const [saved, setSaved] = useState(initial !== null);
   const [errors, setErrors] = useState<Errors>({});
+  const guard = useUnsaved();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const res = await call<typeof saveSeller>('POST /admin/seller', { ...form }, { notify: false });
     if (res.ok) {
+      guard.saved();
       toast.show(res.rm);
       setForm(res.data.seller);
       setSaved(true);
@@ -43,17 +47,19 @@ export function SellerForm({ initial }: { initial: SellerRequisites | null }) {
   const field = (name: Exclude<keyof SellerRequisites, 'vat'>, label: string, props: Record<string, unknown> = {}) => (
     <label className="bill-field">
       {label}
-      <input
-        name={name}
-        value={form[name]}
-        onChange={(e) => {
-          setForm({ ...form, [name]: e.target.value });
-          setErrors({ ...errors, [name]: undefined });
-        }}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `seller-${name}-error` : undefined}
-        {...props}
-      />
+      <Limited>
+        <input
+          name={name}
+          value={form[name]}
+          onChange={(e) => {
+            setForm({ ...form, [name]: e.target.value });
+            setErrors({ ...errors, [name]: undefined });
+          }}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `seller-${name}-error` : undefined}
+          {...props}
+        />
+      </Limited>
       {errors[name] && (
         <span className="bill-error" id={`seller-${name}-error`} role="alert">
           {errors[name]}
@@ -74,7 +80,7 @@ export function SellerForm({ initial }: { initial: SellerRequisites | null }) {
         </p>
       )}
       <p className="bill-hint">{t.lead}</p>
-      <form className="bill-form" onSubmit={save} noValidate>
+      <form ref={guard.ref} className="bill-form" onSubmit={save} noValidate>
         {field('name', t.name, { maxLength: 500 })}
         <div className="bill-row">
           {field('inn', t.inn, numeric(12))}

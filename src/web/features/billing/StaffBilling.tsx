@@ -19,6 +19,9 @@ import { call } from '../../api/call.ts';
 import type { ApiResult } from '../../api/request.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { billingCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
+import { linkField } from '../../ui/Limited.tsx';
+import { withHttps } from '../../../shared/links.ts';
 
 const t = ui.billing.staff;
 /** A movement with its sign, a typographic minus for money out. */
@@ -70,7 +73,9 @@ export function StaffBilling() {
   const input = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
     <label className="bill-field">
       {label}
-      <input value={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))} {...props} />
+      <Limited>
+        <input value={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))} {...props} />
+      </Limited>
     </label>
   );
 
@@ -256,7 +261,11 @@ export function StaffBanner({ initial }: { initial: FeedBanner | null }) {
   const [saved, setSaved] = useState(initial !== null);
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await billingCalls.setBanner(form);
+    const res = await billingCalls.setBanner({
+      ...form,
+      image_url: withHttps(form.image_url),
+      link: withHttps(form.link),
+    });
     if (res.ok) {
       toast.show(res.rm);
       setSaved(true);
@@ -273,7 +282,12 @@ export function StaffBanner({ initial }: { initial: FeedBanner | null }) {
   const field = (name: keyof FeedBanner, label: string) => (
     <label className="bill-field">
       {label}
-      <input value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} name={name} />
+      <input
+        {...(name === 'text' ? {} : linkField)}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        name={name}
+      />
     </label>
   );
   return (

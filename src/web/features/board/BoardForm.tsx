@@ -7,6 +7,8 @@ import { BOARD_KINDS, BOARD_UI, type BoardKind } from '../../../shared/board.ts'
 import { call } from '../../api/call.ts';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 import { TermsChecks } from '../vacancies/TermsChecks.tsx';
 
 /** The blogs a person may post from: their own first, then the companies and communities they run. */
@@ -30,6 +32,7 @@ export function useBoardForm(kind: BoardKind, editing: number | null) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const path = BOARD_KINDS[kind].path;
+  const guard = useUnsaved();
 
   async function send(body: Record<string, unknown>) {
     setBusy(true);
@@ -38,16 +41,21 @@ export function useBoardForm(kind: BoardKind, editing: number | null) {
       ? await call<Writes['edit']>(`POST ${path}/:id/edit`, { ...input, id: editing })
       : await call<Writes['create']>(`POST ${path}/create`, input);
     setBusy(false);
-    if (res.ok) return void navigate(`${path}/${res.data.id}`);
+    if (res.ok) {
+      guard.saved();
+      return void navigate(`${path}/${res.data.id}`);
+    }
     const found = (res.data as { errors?: Record<string, string> } | null)?.errors;
     setErrors(found ?? { form: res.rm });
   }
 
   const field = (name: string) => ({ error: errors[name], errorId: `error-${name}` });
-  const input = (name: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input name={name} className="form-input" data-testid={`field-${name.replace(/_/g, '-')}`} {...extra} />
-  );
-  return { errors, busy, send, field, input };
+  const input = (name: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const el = <input name={name} className="form-input" data-testid={`field-${name.replace(/_/g, '-')}`} {...extra} />;
+    return extra.maxLength ? <Limited>{el}</Limited> : el;
+  };
+  /** `formRef` goes on the form: leaving it with typed input asks first. */
+  return { errors, busy, send, field, input, formRef: guard.ref };
 }
 
 /** Whose name it goes out under, when the person runs a company or a community. */

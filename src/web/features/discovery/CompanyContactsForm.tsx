@@ -7,6 +7,9 @@ import { formatPhone } from '../../../shared/phone.ts';
 import { call } from '../../api/call.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { linkField } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { withHttps } from '../../../shared/links.ts';
 
 const t = ui.discovery.company;
 const FIELDS = [
@@ -23,11 +26,13 @@ export function CompanyContactsForm({ subsiteId, details }: { subsiteId: number;
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const body = Object.fromEntries(FIELDS.map(([name]) => [name, String(f.get(name) ?? '')]));
+    body.website = withHttps(body.website);
     setBusy(true);
     const res = await call<typeof saveCompany>('POST /subsite/:id/company', { id: subsiteId, ...body }).finally(() =>
       setBusy(false),
@@ -37,21 +42,23 @@ export function CompanyContactsForm({ subsiteId, details }: { subsiteId: number;
       return setErrors(found ?? {});
     }
     setErrors({});
+    guard.saved();
     toast.show(res.rm, { type: 'success' });
     void revalidator.revalidate();
   }
 
   const initial = (name: (typeof FIELDS)[number][0]) => (name === 'phone' ? formatPhone(details.phone) : details[name]);
   return (
-    <form className="company-form" onSubmit={submit} noValidate data-testid="company-form">
+    <form ref={guard.ref} className="company-form" onSubmit={submit} noValidate data-testid="company-form">
       {FIELDS.map(([name, label, type]) => (
         <FormField key={name} label={label} error={errors[name]} errorId={`error-${name}`}>
           <input
+            {...(name === 'website' ? linkField : {})}
             name={name}
             type={type}
             className="form-input"
             defaultValue={initial(name)}
-            inputMode={name === 'inn' ? 'numeric' : undefined}
+            inputMode={name === 'inn' ? 'numeric' : name === 'website' ? 'url' : undefined}
             data-testid={`field-${name.replace(/_/g, '-')}`}
           />
         </FormField>

@@ -4,7 +4,8 @@ import type { EntryData, WritingTarget } from '../../../shared/entries.ts';
 import type { forEdit, targets as writingTargets } from '../../../shared/api/entries.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
-import { EntryEditor, confirmLeave } from './EntryEditor.tsx';
+import { confirmLeave } from '../../ui/unsaved.ts';
+import { EntryEditor } from './EntryEditor.tsx';
 import { editorLocation, withoutEditorParams } from './open.ts';
 
 const tw = ui.entries.writing;

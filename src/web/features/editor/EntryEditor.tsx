@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ENTRY_TITLE_MAX, type Block } from '../../../shared/blocks.ts';
-import { messages, ui } from '../../../shared/catalogue.ts';
+import { ui } from '../../../shared/catalogue.ts';
 import type { Entry, WritingTarget } from '../../../shared/entries.ts';
-import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { LimitedInput } from '../entries/LimitedInput.tsx';
+import { registerUnsaved } from '../../ui/unsaved.ts';
+import { useLeaveGuard } from '../../ui/unsaved.ts';
 import { RejectionNote, ReviewBadge } from '../entries/ReviewState.tsx';
 import { BlockEditor, type BlockEditorApi } from './BlockEditor.tsx';
 import { EntryFields } from './EntryFields.tsx';
@@ -20,10 +21,6 @@ const te = ui.writing.editor;
 export const AUTOSAVE_MS = 2000;
 
 type Status = 'idle' | 'saving' | 'saved' | 'local' | 'restored' | 'failed';
-
-/** The unsaved-input question (spec/content.md §5); resolves true when the author chooses to leave. */
-export const confirmLeave = () =>
-  openModal({ title: messages.unsavedInput, confirmLabel: tw.leave, cancelLabel: tw.stay }).then((r) => r.status);
 
 export interface EntryEditorProps {
   entry: Entry | null;
@@ -129,15 +126,12 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
     return () => clearTimeout(timer);
   }, [started, dirty, draft, published, persist]);
 
+  // The shared guard asks before a reload, and on the /writing page before in-app navigation (the popup closes on
+  // navigation instead and asks through its own canClose).
+  useLeaveGuard();
   useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = messages.unsavedInput; // browsers show their own wording; the flag is what counts
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+    return registerUnsaved({ el: () => null, dirty: () => dirtyRef.current, navigation: !!page });
+  }, [page]);
 
   async function save(publish: boolean) {
     publishing.current = true;
@@ -198,7 +192,6 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       data-entry-id={id.current ?? undefined}
       onKeyDown={onKeyDown}
     >
-      {page && <LeaveGuard dirtyRef={dirtyRef} />}
       <div className="ed-bar">
         <select
           className="ed-subsite"
@@ -332,23 +325,4 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       </div>
     </div>
   );
-}
-
-/** In-app navigation away from the /writing page with unsaved input asks first (one question per blocked navigation). */
-function LeaveGuard({ dirtyRef }: { dirtyRef: { current: boolean } }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmLeave().then((leave) => {
-      const current = blockerRef.current;
-      if (current.state !== 'blocked') return;
-      if (leave) current.proceed();
-      else current.reset();
-    });
-  }, [blocker.state]);
-  return null;
 }

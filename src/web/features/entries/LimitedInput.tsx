@@ -1,17 +1,7 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  type ClipboardEvent,
-  type InputHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
-import { messages, ui } from '../../../shared/catalogue.ts';
-import { toast } from '../../ui/overlays/toasts.tsx';
+import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Limited } from '../../ui/Limited.tsx';
 
-/** spec/content.md §5 and §9: the counter shows from 20 characters left, turns to a warning under 10; checks settle after 200 ms. */
-const COUNTER_FROM = 20;
-const WARNING_UNDER = 10;
+/** spec/content.md §5: whitespace and length settle 200 ms after a change. */
 const SETTLE_MS = 200;
 
 const collapseRuns = (s: string) => s.replace(/\s+/g, ' ');
@@ -27,12 +17,11 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
 }
 
 /**
- * A text input with the limited-input behaviour of spec/content.md §5: maxlength blocks typing at the limit,
- * whitespace runs collapse and anything over the limit is trimmed 200 ms after a change, a paste that would
- * not fit is refused with 'Слишком длинный текст', and the counter appears near the limit.
+ * A one-line text input (an entry's title) with the whole limited-input behaviour of spec/content.md §5: the shared
+ * counter and paste refusal of `Limited`, and whitespace runs collapsing and anything over the limit trimmed 200 ms
+ * after a change.
  */
 export function LimitedInput({ value, onChange, maxLength, className, multiline = false, onEnter, ...rest }: Props) {
-  const left = maxLength - collapseRuns(value).length;
   const area = useRef<HTMLTextAreaElement>(null);
 
   // A wrapping field is as tall as its text: measured after every change and when the window changes width.
@@ -55,20 +44,8 @@ export function LimitedInput({ value, onChange, maxLength, className, multiline 
     return () => clearTimeout(t);
   }, [value, maxLength, onChange]);
 
-  function onPaste(e: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const input = e.currentTarget;
-    const pasted = e.clipboardData.getData('text');
-    const start = input.selectionStart ?? value.length;
-    const end = input.selectionEnd ?? value.length;
-    const next = value.slice(0, start) + pasted + value.slice(end);
-    if (collapseRuns(next).length > maxLength) {
-      e.preventDefault();
-      toast.show(messages.textTooLong, { type: 'error' });
-    }
-  }
-
   return (
-    <div className="limited">
+    <Limited count={(v) => collapseRuns(v).length}>
       {multiline ? (
         <textarea
           {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)}
@@ -83,7 +60,6 @@ export function LimitedInput({ value, onChange, maxLength, className, multiline 
             e.preventDefault();
             onEnter?.();
           }}
-          onPaste={onPaste}
         />
       ) : (
         <input
@@ -92,19 +68,8 @@ export function LimitedInput({ value, onChange, maxLength, className, multiline 
           value={value}
           maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}
-          onPaste={onPaste}
         />
       )}
-      {left <= COUNTER_FROM && (
-        <span
-          className={`limited-counter ${left < WARNING_UNDER ? 'limited-counter--warning' : ''}`}
-          data-testid="limited-counter"
-          aria-live="polite"
-          title={ui.entries.writing.charsLeft(left)}
-        >
-          {left}
-        </span>
-      )}
-    </div>
+    </Limited>
   );
 }

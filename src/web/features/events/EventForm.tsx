@@ -6,12 +6,15 @@ import { EVENT_FORMATS, EVENT_LIMITS as L, localTime, RUSSIAN_TIME_ZONES } from 
 import { AuthorField, BoardFormEnd, useBoardForm, wholeNumber, type Blog } from '../board/BoardForm.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { linkField } from '../../ui/Limited.tsx';
+import { withHttps } from '../../../shared/links.ts';
 import { TownField } from '../vacancies/TownField.tsx';
 
 /** The event form of `/events/new` and `/events/{id}/edit`: the server checks every field and names the wrong one. */
 export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | null }) {
   const [town, setTown] = useState<TownData | null>(event?.town ?? null);
-  const { errors, busy, send, field, input } = useBoardForm('event', event?.id ?? null);
+  const { errors, busy, send, field, input, formRef } = useBoardForm('event', event?.id ?? null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -29,8 +32,8 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
       address: s('address'),
       format: s('format'),
       price: wholeNumber(s('price')),
-      register_url: s('register_url').trim(),
-      cover_url: s('cover_url').trim(),
+      register_url: withHttps(s('register_url')),
+      cover_url: withHttps(s('cover_url')),
       rules: f.get('rules') === '1',
       agreement: f.get('agreement') === '1',
     });
@@ -39,7 +42,7 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
   const local = (at?: string) => (event && at ? localTime(at, event.time_zone) : undefined);
 
   return (
-    <form className="vacancy-form" onSubmit={submit} noValidate data-testid="event-form">
+    <form ref={formRef} className="vacancy-form" onSubmit={submit} noValidate data-testid="event-form">
       <AuthorField kind="event" blogs={blogs} value={event?.subsite.id} />
       <FormField label={t.fieldTitle} {...field('title')}>
         {input('title', { maxLength: L.title, defaultValue: event?.title })}
@@ -101,20 +104,22 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
         </FormField>
       </div>
       <FormField label={t.fieldRegisterUrl} {...field('register_url')}>
-        {input('register_url', { type: 'url', placeholder: 'https://', defaultValue: event?.register_url })}
+        {input('register_url', { ...linkField, defaultValue: event?.register_url })}
       </FormField>
       <FormField label={t.fieldCoverUrl} {...field('cover_url')}>
-        {input('cover_url', { type: 'url', placeholder: 'https://', defaultValue: event?.cover_url })}
+        {input('cover_url', { ...linkField, defaultValue: event?.cover_url })}
       </FormField>
       <FormField label={t.fieldDescription} {...field('description')}>
-        <textarea
-          name="description"
-          className="form-input form-textarea"
-          rows={10}
-          maxLength={L.description}
-          defaultValue={event?.description}
-          data-testid="field-description"
-        />
+        <Limited>
+          <textarea
+            name="description"
+            className="form-input form-textarea"
+            rows={10}
+            maxLength={L.description}
+            defaultValue={event?.description}
+            data-testid="field-description"
+          />
+        </Limited>
       </FormField>
       <BoardFormEnd kind="event" errors={errors} busy={busy} editing={Boolean(event)} />
     </form>

@@ -13,6 +13,10 @@ import { FieldError } from '../../ui/FieldError.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { ImagePicker } from '../accounts/ImagePicker.tsx';
 import { useCurrentUser } from '../auth/session.ts';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { linkField } from '../../ui/Limited.tsx';
+import { withHttps } from '../../../shared/links.ts';
 
 /** A place a person may run a stream in: the site (staff) or a subsite, by the query the page takes. */
 interface Place {
@@ -41,12 +45,18 @@ export function StreamSettings({ initial }: { initial: LiveStreamSettings }) {
   if (s.subsite && !places.some((p) => p.value === String(subsiteId)))
     places.push({ value: String(subsiteId), label: s.subsite.name });
 
+  const guard = useUnsaved();
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     const res = await call<typeof saveStream>(
       'POST /private/liveStream/settings',
-      { ...v, cover_url: cover ?? '', ...(subsiteId ? { subsite_id: subsiteId } : {}) },
+      {
+        ...v,
+        source_url: withHttps(v.source_url),
+        cover_url: cover ?? '',
+        ...(subsiteId ? { subsite_id: subsiteId } : {}),
+      },
       { notify: false },
     );
     setBusy(false);
@@ -55,6 +65,7 @@ export function StreamSettings({ initial }: { initial: LiveStreamSettings }) {
       return setErrors(named ?? { _: res.rm });
     }
     setErrors({});
+    guard.saved();
     setS(res.data);
     toast.show(res.rm, { type: 'success' });
   }
@@ -113,19 +124,19 @@ export function StreamSettings({ initial }: { initial: LiveStreamSettings }) {
         </div>
       </section>
       <section className="settings-section">
-        <form className="profile-form" onSubmit={submit} noValidate data-testid="stream-form">
+        <form ref={guard.ref} className="profile-form" onSubmit={submit} noValidate data-testid="stream-form">
           <label className="account-field">
             <span className="account-field__label">{t.source}</span>
-            <input
-              name="source_url"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              maxLength={LIVE_STREAM_LIMITS.url}
-              value={v.source_url}
-              onChange={(e) => setV({ ...v, source_url: e.target.value })}
-              aria-describedby="stream-source-hint"
-            />
+            <Limited>
+              <input
+                {...linkField}
+                name="source_url"
+                maxLength={LIVE_STREAM_LIMITS.url}
+                value={v.source_url}
+                onChange={(e) => setV({ ...v, source_url: e.target.value })}
+                aria-describedby="stream-source-hint"
+              />
+            </Limited>
             <span className="settings-hint" id="stream-source-hint">
               {t.sourceHint}
             </span>
@@ -133,12 +144,14 @@ export function StreamSettings({ initial }: { initial: LiveStreamSettings }) {
           </label>
           <label className="account-field">
             <span className="account-field__label">{t.streamTitle}</span>
-            <input
-              name="title"
-              maxLength={LIVE_STREAM_LIMITS.title}
-              value={v.title}
-              onChange={(e) => setV({ ...v, title: e.target.value })}
-            />
+            <Limited>
+              <input
+                name="title"
+                maxLength={LIVE_STREAM_LIMITS.title}
+                value={v.title}
+                onChange={(e) => setV({ ...v, title: e.target.value })}
+              />
+            </Limited>
             <FieldError message={errors.title ?? ''} testId="error-title" />
           </label>
           <ImagePicker

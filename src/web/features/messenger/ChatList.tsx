@@ -11,6 +11,7 @@ import { useMessengerEvents } from './unread.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { call } from '../../api/call.ts';
 import type { createChat } from '../../../shared/api/messenger.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.messenger;
 
@@ -228,15 +229,17 @@ function NewGroup({
         if (result.ok) onCreated(result.data);
       }}
     >
-      <input
-        type="text"
-        value={title}
-        maxLength={100}
-        placeholder={t.groupTitle}
-        aria-label={t.groupTitle}
-        onChange={(e) => setTitle(e.target.value)}
-        data-testid="messenger-group-title"
-      />
+      <Limited>
+        <input
+          type="text"
+          value={title}
+          maxLength={100}
+          placeholder={t.groupTitle}
+          aria-label={t.groupTitle}
+          onChange={(e) => setTitle(e.target.value)}
+          data-testid="messenger-group-title"
+        />
+      </Limited>
       {people.length > 0 && (
         <fieldset>
           <legend>{t.groupPeople}</legend>

@@ -12,6 +12,9 @@ import {
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { drafts, messengerCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
+import { registerUnsaved } from '../../ui/unsaved.ts';
+import { useLeaveGuard } from '../../ui/unsaved.ts';
 
 const t = ui.messenger;
 
@@ -43,6 +46,16 @@ export function Composer({
   const clientId = useRef(newClientId());
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // A draft is kept in this browser; an edit of a sent message is not: leaving one with changes asks first.
+  const editedRef = useRef({ editing, text });
+  editedRef.current = { editing, text };
+  useLeaveGuard();
+  useEffect(() => {
+    return registerUnsaved({
+      el: () => input.current,
+      dirty: () => !!editedRef.current.editing && editedRef.current.text !== editedRef.current.editing.text,
+    });
+  }, []);
 
   useEffect(() => {
     setText(drafts.get(chat.id));
@@ -204,37 +217,39 @@ export function Composer({
           }}
           data-testid="messenger-file-input"
         />
-        <textarea
-          ref={input}
-          rows={1}
-          value={text}
-          placeholder={t.placeholder}
-          aria-label={t.placeholder}
-          maxLength={MESSAGE_MAX_LENGTH}
-          data-testid="messenger-input"
-          onChange={(e) => {
-            setText(e.target.value);
-            if (!editing) drafts.set(chat.id, e.target.value);
-            const now = Date.now();
-            if (now - lastTyping.current > TYPING_EVERY_MS && chat.type !== 'channel') {
-              lastTyping.current = now;
-              void messengerCalls.typing(chat.id);
-            }
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void submit();
-            } else if (e.key === 'Escape' && (reply || editing)) onCancel();
-          }}
-          onPaste={(e) => {
-            const pasted = [...e.clipboardData.files];
-            if (pasted.length) {
-              e.preventDefault();
-              void attach(pasted);
-            }
-          }}
-        />
+        <Limited className="limited--grow">
+          <textarea
+            ref={input}
+            rows={1}
+            value={text}
+            placeholder={t.placeholder}
+            aria-label={t.placeholder}
+            maxLength={MESSAGE_MAX_LENGTH}
+            data-testid="messenger-input"
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!editing) drafts.set(chat.id, e.target.value);
+              const now = Date.now();
+              if (now - lastTyping.current > TYPING_EVERY_MS && chat.type !== 'channel') {
+                lastTyping.current = now;
+                void messengerCalls.typing(chat.id);
+              }
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              } else if (e.key === 'Escape' && (reply || editing)) onCancel();
+            }}
+            onPaste={(e) => {
+              const pasted = [...e.clipboardData.files];
+              if (pasted.length) {
+                e.preventDefault();
+                void attach(pasted);
+              }
+            }}
+          />
+        </Limited>
         <button
           type="submit"
           className="btn btn-primary messenger-send"

@@ -11,6 +11,7 @@ import {
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChatAvatar } from './ChatList.tsx';
 import { messengerCalls } from './calls.ts';
+import { Limited } from '../../ui/Limited.tsx';
 
 const t = ui.messenger;
 const ROLE_NAMES: Record<ChatRole, string> = {
@@ -66,15 +67,17 @@ export function GroupPanel({
               await run(() => messengerCalls.update(chat.id, { title }));
             }}
           >
-            <input
-              type="text"
-              value={title}
-              maxLength={CHAT_TITLE_MAX}
-              aria-label={t.groupTitle}
-              placeholder={t.groupTitle}
-              onChange={(e) => setTitle(e.target.value)}
-              data-testid="messenger-group-rename"
-            />
+            <Limited className="limited--grow">
+              <input
+                type="text"
+                value={title}
+                maxLength={CHAT_TITLE_MAX}
+                aria-label={t.groupTitle}
+                placeholder={t.groupTitle}
+                onChange={(e) => setTitle(e.target.value)}
+                data-testid="messenger-group-rename"
+              />
+            </Limited>
             <button
               type="submit"
               className="btn btn-primary btn-small"

@@ -6,6 +6,9 @@ import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { askBeforeClose } from '../../ui/unsaved.ts';
 
 const C = ui.complaints;
 
@@ -31,6 +34,7 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
   const needsText = reason === 'other' && !text.trim();
 
   async function send() {
@@ -39,6 +43,7 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
     const res = await request(target, reason, text);
     setBusy(false);
     if (!res.ok) return setError(res.rm || ui.complaints.complainTitle);
+    guard.saved();
     toast.show(res.rm, { type: 'success' });
     onDone(true);
   }
@@ -71,16 +76,18 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
         ))}
       </fieldset>
       {reason === 'other' && (
-        <textarea
-          className="mod-report__text"
-          aria-label={C.otherText}
-          placeholder={C.otherText}
-          maxLength={COMPLAINT_TEXT_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoFocus
-          data-testid="complaint-text"
-        />
+        <Limited ref={guard.ref}>
+          <textarea
+            className="mod-report__text"
+            aria-label={C.otherText}
+            placeholder={C.otherText}
+            maxLength={COMPLAINT_TEXT_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoFocus
+            data-testid="complaint-text"
+          />
+        </Limited>
       )}
     </DialogForm>
   );
@@ -91,6 +98,7 @@ export function openComplaint(target: ComplaintTarget): Promise<boolean> {
   return popup.ask<boolean>(
     {
       kind: 'complaint',
+      canClose: askBeforeClose(),
       size: 'small',
       labelledBy: 'complaint-title',
       render: (done) => <ComplaintForm target={target} onDone={done} />,

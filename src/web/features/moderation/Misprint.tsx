@@ -6,6 +6,9 @@ import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { DialogForm } from './DialogForm.tsx';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
+import { askBeforeClose } from '../../ui/unsaved.ts';
 
 const C = ui.complaints;
 
@@ -23,6 +26,7 @@ function MisprintForm({
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useUnsaved();
   const at = context.indexOf(fragment);
   async function send() {
     if (busy) return;
@@ -34,6 +38,7 @@ function MisprintForm({
     );
     setBusy(false);
     if (!res.ok) return setError(res.rm || C.misprintTitle);
+    guard.saved();
     toast.show(res.rm, { type: 'success' });
     onDone();
   }
@@ -60,22 +65,24 @@ function MisprintForm({
           </>
         )}
       </blockquote>
-      <textarea
-        className="mod-report__text"
-        aria-label={C.misprintComment}
-        placeholder={C.misprintComment}
-        maxLength={COMPLAINT_TEXT_MAX}
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            void send();
-          }
-        }}
-        autoFocus
-        data-testid="misprint-comment"
-      />
+      <Limited ref={guard.ref}>
+        <textarea
+          className="mod-report__text"
+          aria-label={C.misprintComment}
+          placeholder={C.misprintComment}
+          maxLength={COMPLAINT_TEXT_MAX}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          autoFocus
+          data-testid="misprint-comment"
+        />
+      </Limited>
     </DialogForm>
   );
 }
@@ -103,6 +110,7 @@ export function reportSelection(entryId: number, root: Element) {
   if (!found) return;
   popup.open({
     kind: 'misprint',
+    canClose: askBeforeClose(),
     size: 'small',
     labelledBy: 'misprint-title',
     render: ({ close }) => <MisprintForm entryId={entryId} {...found} onDone={close} />,

@@ -16,6 +16,8 @@ import { openModal } from '../../ui/overlays/modal.tsx';
 import { toast } from '../../ui/overlays/toasts.tsx';
 import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
 import '../editor/editor.css';
+import { Limited } from '../../ui/Limited.tsx';
+import { useUnsaved } from '../../ui/unsaved.ts';
 
 /** The editor's tools for a page: the blocks `PAGE_BLOCK_TYPES` allows (no quiz, no donation). */
 const PAGE_EDITOR_TOOLS = [
@@ -45,6 +47,7 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
+  const guard = useUnsaved();
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!editor.current) return;
@@ -63,6 +66,7 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
       return setErrors(found ?? { form: res.rm });
     }
     setErrors({});
+    guard.saved();
     toast.show(res.rm, { type: 'success' });
     await revalidator.revalidate();
   }
@@ -86,29 +90,33 @@ export function PageEditor({ page, versions }: { page: StaticPage; versions: Pag
 
   return (
     <div className="page-editor">
-      <form className="page-editor__form" onSubmit={submit} data-testid="page-form" noValidate>
+      <form ref={guard.ref} className="page-editor__form" onSubmit={submit} data-testid="page-form" noValidate>
         <h1 className="page-title">{page.title}</h1>
         <a href={page.path} target="_blank" rel="noopener" className="page-editor__open">
           {t.open}: {page.path}
         </a>
         <FormField label={t.fieldTitle} error={errors.title} errorId="error-title">
-          <input
-            name="title"
-            className="form-input"
-            defaultValue={page.title}
-            maxLength={PAGE_TITLE_MAX}
-            data-testid="field-title"
-          />
+          <Limited>
+            <input
+              name="title"
+              className="form-input"
+              defaultValue={page.title}
+              maxLength={PAGE_TITLE_MAX}
+              data-testid="field-title"
+            />
+          </Limited>
         </FormField>
         <FormField label={t.fieldDescription} error={errors.description} errorId="error-description">
-          <textarea
-            name="description"
-            className="form-input"
-            rows={2}
-            defaultValue={page.description}
-            maxLength={PAGE_DESCRIPTION_MAX}
-            data-testid="field-description"
-          />
+          <Limited>
+            <textarea
+              name="description"
+              className="form-input"
+              rows={2}
+              defaultValue={page.description}
+              maxLength={PAGE_DESCRIPTION_MAX}
+              data-testid="field-description"
+            />
+          </Limited>
         </FormField>
         <FormField label={t.fieldBlocks} group error={errors.blocks} errorId="error-blocks">
           <div className="form-input ed-field page-editor__blocks" data-testid="field-blocks">

@@ -11,6 +11,7 @@ import { CardForm, EmailStep, PaymentResult } from './CardCheckout.tsx';
 import '../auth/auth.css';
 import './payments.css';
 import { TermsLink } from '../pages/TermsLink.tsx';
+import { Limited } from '../../ui/Limited.tsx';
 
 type Step = 'auth' | 'pay' | 'email' | 'card' | 'success' | 'error';
 const t = ui.payments;
@@ -134,13 +135,15 @@ function BuyForm({ stuff, onDone }: { stuff: number; onDone(paid: boolean): void
           )}
           <label className="auth-field">
             <span>{t.promo}</span>
-            <input
-              value={promo}
-              maxLength={32}
-              autoCapitalize="characters"
-              onChange={(e) => setPromo(e.target.value)}
-              data-testid="buy-promo"
-            />
+            <Limited>
+              <input
+                value={promo}
+                maxLength={32}
+                autoCapitalize="characters"
+                onChange={(e) => setPromo(e.target.value)}
+                data-testid="buy-promo"
+              />
+            </Limited>
           </label>
           {error && (
             <em className="auth-error" role="alert" data-testid="buy-error">

@@ -12,6 +12,7 @@ import { signinCalls } from './calls.ts';
 import { openProviderWindow } from './oauthWindow.ts';
 import { QrSvg } from './QrSvg.tsx';
 import './signin.css';
+import { Limited } from '../../ui/Limited.tsx';
 
 export type AltView = 'qr' | 'magic';
 
@@ -205,14 +206,16 @@ export function MagicPanel({ onBack }: { onBack(): void }) {
           <p className="auth-hint">{ui.signin.magicHint}</p>
           <label className="auth-field">
             <span>{ui.auth.email}</span>
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={EMAIL_MAX}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-            />
+            <Limited>
+              <input
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={EMAIL_MAX}
+                autoFocus
+                aria-invalid={error ? true : undefined}
+              />
+            </Limited>
             {error && <em className="auth-error">{error}</em>}
           </label>
           <button type="submit" className="btn btn-primary btn-wide" disabled={busy} data-testid="magic-send">

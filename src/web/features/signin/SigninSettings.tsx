@@ -8,6 +8,7 @@ import { toast } from '../../ui/overlays/toasts.tsx';
 import { signinCalls } from './calls.ts';
 import { openProviderWindow } from './oauthWindow.ts';
 import './signin.css';
+import { Limited } from '../../ui/Limited.tsx';
 
 const date = (s: number) => formatDate(new Date(s * 1000));
 
@@ -163,15 +164,17 @@ export function PasskeysSection({ methods, onChange }: SectionProps) {
       </ul>
       {supported ? (
         <div className="signin-passkey-add">
-          <input
-            className="signin-input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={PASSKEY_NAME_MAX}
-            placeholder={ui.signin.passkeyDefaultName}
-            aria-label={ui.signin.passkeyDefaultName}
-            data-testid="passkey-name"
-          />
+          <Limited className="limited--grow">
+            <input
+              className="signin-input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={PASSKEY_NAME_MAX}
+              placeholder={ui.signin.passkeyDefaultName}
+              aria-label={ui.signin.passkeyDefaultName}
+              data-testid="passkey-name"
+            />
+          </Limited>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={add} data-testid="passkey-add">
             {ui.signin.passkeyAdd}
           </button>

@@ -6,6 +6,8 @@ import { AuthorField, BoardFormEnd, useBoardForm, wholeNumber, type Blog } from 
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ChoiceField, FormField } from '../../ui/FormField.tsx';
 import { TownField } from './TownField.tsx';
+import { linkField } from '../../ui/Limited.tsx';
+import { withHttps } from '../../../shared/links.ts';
 import { BlockEditor, type BlockEditorApi } from '../editor/BlockEditor.tsx';
 import '../editor/editor.css';
 
@@ -15,7 +17,7 @@ const VACANCY_EDITOR_TOOLS = ['paragraph', 'header', 'list', 'quote', 'delimiter
 /** The vacancy form of `/job/new` and `/job/{id}/edit`: the server checks every field and names the wrong one. */
 export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: VacancyData | null }) {
   const [town, setTown] = useState<TownData | null>(vacancy?.town ?? null);
-  const { errors, busy, send, field, input } = useBoardForm('vacancy', vacancy?.id ?? null);
+  const { errors, busy, send, field, input, formRef } = useBoardForm('vacancy', vacancy?.id ?? null);
   const editor = useRef<BlockEditorApi | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -35,7 +37,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
       specialisation: s('specialisation'),
       experience: s('experience'),
       employment: s('employment'),
-      apply_url: s('apply_url').trim(),
+      apply_url: withHttps(s('apply_url')),
       apply_contact: s('apply_contact'),
       rules: f.get('rules') === '1',
       agreement: f.get('agreement') === '1',
@@ -45,7 +47,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
   const err = (k: string) => <FieldError message={errors[k] ?? ''} testId={`error-${k}`} />;
 
   return (
-    <form className="vacancy-form" onSubmit={submit} noValidate data-testid="vacancy-form">
+    <form ref={formRef} className="vacancy-form" onSubmit={submit} noValidate data-testid="vacancy-form">
       <AuthorField kind="vacancy" blogs={blogs} value={vacancy?.subsite.id} />
       <FormField label={t.fieldTitle} {...field('title')}>
         {input('title', { maxLength: L.title, defaultValue: vacancy?.title })}
@@ -117,7 +119,7 @@ export function VacancyForm({ blogs, vacancy }: { blogs: Blog[]; vacancy: Vacanc
         </div>
       </FormField>
       <FormField label={t.fieldApplyUrl} {...field('apply_url')}>
-        {input('apply_url', { type: 'url', placeholder: 'https://', defaultValue: vacancy?.apply_url })}
+        {input('apply_url', { ...linkField, defaultValue: vacancy?.apply_url })}
       </FormField>
       <FormField label={t.fieldApplyContact} {...field('apply_contact')}>
         {input('apply_contact', { maxLength: L.apply, defaultValue: vacancy?.apply_contact })}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { LABELS, OVERLAY_TIMINGS, useStore } from './store.ts';
 import { CloseIcon } from './toasts.tsx';
 import { MAX_BAN_DAYS, clampDays, finish, modals, type ModalEntry } from './modal.tsx';
+import { confirmLeave } from '../unsaved.ts';
 
 const REMOVE_ALL_WARNING = LABELS.removeAllDataConfirm;
 
@@ -15,6 +16,13 @@ export function ModalLayer() {
       ))}
     </>
   );
+}
+
+/** Closing a modal with a typed reason asks the unsaved-input question first (spec/content.md §5). */
+function dismiss(entry: ModalEntry): void {
+  const typed = String(entry.data.reason_text ?? '');
+  if (!typed.trim() || typed === String(entry.spec.data?.reason_text ?? '')) return finish(entry, false);
+  void confirmLeave().then((leave) => leave && finish(entry, false));
 }
 
 function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
@@ -53,7 +61,7 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       e.preventDefault(); // tells the popup layer below that Escape is taken
-      finish(entry, false);
+      dismiss(entry);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -69,7 +77,7 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
     downOnOverlay.current = e.target === e.currentTarget;
   };
   const onOverlayClick = (e: MouseEvent) => {
-    if (e.target === e.currentTarget && downOnOverlay.current) finish(entry, false);
+    if (e.target === e.currentTarget && downOnOverlay.current) dismiss(entry);
   };
   const onRemoveAll = (checked: boolean) => {
     if (checked && !window.confirm(REMOVE_ALL_WARNING)) return update({ remove_all_data: false });
@@ -92,7 +100,7 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
           className="ov-icon-btn ov-modal__close"
           aria-label={LABELS.close}
           data-testid="modal-close"
-          onClick={() => finish(entry, false)}
+          onClick={() => dismiss(entry)}
         >
           <CloseIcon size={14} />
         </button>
@@ -155,7 +163,7 @@ function ModalWindow({ entry, top }: { entry: ModalEntry; top: boolean }) {
             type="button"
             className="ov-btn ov-btn--secondary"
             data-testid="modal-cancel"
-            onClick={() => finish(entry, false)}
+            onClick={() => dismiss(entry)}
           >
             {spec.cancelLabel ?? LABELS.cancel}
           </button>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ui } from '../../../shared/catalogue.ts';
 import { escapeHtml } from '../../../shared/html.ts';
+import { typograph } from '../../../shared/format.ts';
 import * as contracts from '../../../shared/api/site.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../../../shared/theme.ts';
 import { route } from '../../http/route.ts';
@@ -94,7 +95,7 @@ export function offlinePage() {
     `margin:4px;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:500}` +
     `.main{background:${THEME_COLOR};color:#fff}.again{background:#e8eaee;color:#1f2329}</style></head>` +
     `<body><main data-offline="1"><img src="/favicon.svg" width="48" height="48" alt="">` +
-    `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.text)}</p>` +
+    `<h1>${escapeHtml(typograph(t.title))}</h1><p>${escapeHtml(typograph(t.text))}</p>` +
     `<a class="main" href="/">${escapeHtml(t.toMain)}</a><a class="again" href="">${escapeHtml(t.retry)}</a>` +
     `</main></body></html>`
   );

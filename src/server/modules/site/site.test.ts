@@ -87,7 +87,8 @@ describe('site files at the root', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<html lang="ru">');
-    expect(page.body).toContain('Нет подключения к интернету');
+    // The preposition holds to its word (a non-breaking space).
+    expect(page.body).toContain('Нет подключения к\u00a0интернету');
     expect(page.body).not.toMatch(/<script/i);
     expect(page.headers['content-security-policy']).toMatch(/^script-src 'self';/);
 

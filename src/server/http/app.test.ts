@@ -120,7 +120,7 @@ describe('rate limits', () => {
     const unlimited = routes.filter((r) => r.spec.rateLimit === 'none').map((r) => r.url);
     for (const url of unlimited)
       expect(url).toMatch(
-        /^\/(v3\.0\/health|media\/|sw\.js|robots\.txt|manifest\.webmanifest|advert\.gif|px\.gif|[\w.-]+\.(png|ico|svg))/,
+        /^\/(v3\.0\/health|media\/|sw\.js|sw-offline\.js|offline\.html|robots\.txt|manifest\.webmanifest|advert\.gif|px\.gif|[\w.-]+\.(png|ico|svg))/,
       );
   });
 

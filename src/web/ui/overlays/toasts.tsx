@@ -25,6 +25,11 @@ function patch(id: number, phase: Phase, from: Phase[]): void {
 export const toast = {
   show(message: string, opts: { type?: ToastType; lifeTime?: number } = {}): number {
     if (!isClient) return 0; // a module-level store on the server would leak between requests
+    // The same words already on screen are not stacked again (offline, every widget's request says so at once).
+    const same = toasts
+      .get()
+      .find((t) => t.message === message && t.type === (opts.type ?? 'success') && /enter|shown/.test(t.phase));
+    if (same) return same.id;
     const id = ++seq;
     const entry: ToastEntry = {
       id,

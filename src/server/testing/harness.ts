@@ -164,6 +164,13 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
+export interface UploadedFile {
+  field: string;
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
 /** A visitor with a cookie jar, as a browser would be. */
 export class Visitor {
   app: FastifyInstance;
@@ -182,9 +189,11 @@ export class Visitor {
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');
     if (cookie) headers.cookie = cookie;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (call.body !== undefined) {
-      if (call.as === 'form') {
+      if (Buffer.isBuffer(call.body)) {
+        payload = call.body;
+      } else if (call.as === 'form') {
         const { toBracketPairs } = await import('../../shared/brackets.ts');
         payload = new URLSearchParams(toBracketPairs(call.body)).toString();
         headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -210,6 +219,28 @@ export class Visitor {
 
   post(path: string, body: unknown = {}, call: Call = {}) {
     return this.call(path, { ...call, method: 'POST', body });
+  }
+
+  /** A multipart POST as a browser's file input sends it: each file under its field name. */
+  upload(path: string, files: UploadedFile[], call: Call = {}) {
+    const boundary = `----sreda${Math.random().toString(16).slice(2)}`;
+    const body = Buffer.concat([
+      ...files.flatMap((f) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
+            `Content-Type: ${f.type}\r\n\r\n`,
+        ),
+        f.data,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return this.call(path, {
+      ...call,
+      method: 'POST',
+      body,
+      headers: { ...call.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 
   async register(values: { name?: string; email?: string; password?: string } = {}) {

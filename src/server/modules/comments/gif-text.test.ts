@@ -32,7 +32,7 @@ describe('a comment that holds only a gif, where its text is shown alone', () =>
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
     const entry = await savedEntry(writer.v, { title: 'Запись для гифки', entry: [text('т')], is_published: 1 });
     const parent = (await writer.v.post('/v3.0/comment/add', { id: entry.id, text: 'Жду гифку' })).json().data;
-    const uuid = await uploadedGif(t.app, fan.v, await gif(11));
+    const uuid = await uploadedGif(fan.v, await gif(11));
     const added = await fan.v.post('/v3.0/comment/add', { id: entry.id, text: '', attach: uuid, reply_to: parent.id });
     expect(added.statusCode, added.body).toBe(200);
     const id = added.json().data.id as number;
@@ -85,7 +85,7 @@ describe('a comment that holds only a gif, where its text is shown alone', () =>
     const mod = await newUser(t.app, 'Модератор Журнала');
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
     const entry = await savedEntry(writer.v, { title: 'Запись журнала', entry: [text('т')], is_published: 1 });
-    const uuid = await uploadedGif(t.app, writer.v, await gif(12));
+    const uuid = await uploadedGif(writer.v, await gif(12));
     const id = (await writer.v.post('/v3.0/comment/add', { id: entry.id, text: '', attach: uuid })).json().data.id;
     expect((await mod.v.post('/v3.0/admin/comments/pin', { id, state: 1 })).statusCode).toBe(200);
     const audit = (await mod.v.get('/v3.0/admin/audit?action=comment.pin')).json().data.items;

@@ -13,7 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-comment-gif-'));
 const { t } = useTestApp({ dataDir });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const uploaded = (v: Visitor, data: Buffer, name?: string) => uploadedGif(t.app, v, data, name);
+const uploaded = (v: Visitor, data: Buffer, name?: string) => uploadedGif(v, data, name);
 
 async function setup(name: string) {
   const writer = await newUser(t.app, name);

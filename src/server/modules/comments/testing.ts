@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Visitor } from '../../testing/harness.ts';
@@ -24,27 +23,8 @@ export const png = () =>
     .toBuffer();
 
 /** `POST /andropov/upload` with one file, as the modal sends it; answers the media uuid. */
-export async function uploadedGif(app: FastifyInstance, v: Visitor, data: Buffer, name = 'a.gif'): Promise<string> {
-  const boundary = 'gifboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="${name}"\r\nContent-Type: image/gif\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v3.0/andropov/upload',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-this-is-csrf': '1',
-      cookie: Object.entries(v.cookies)
-        .map(([k, val]) => `${k}=${val}`)
-        .join('; '),
-    },
-  });
+export async function uploadedGif(v: Visitor, data: Buffer, name = 'a.gif'): Promise<string> {
+  const res = await v.upload('/v3.0/andropov/upload', [{ field: 'file_0', name, type: 'image/gif', data }]);
   expect(res.statusCode, res.body).toBe(200);
   const item = res.json().data.result[0];
   expect(item.type, res.body).toBe('image');

@@ -40,31 +40,12 @@ afterAll(() => {
 });
 
 /** A multipart upload of `files` (field name → bytes), as the modal sends it. */
-function sendFiles(v: Visitor, files: [string, Buffer][], csrf = true) {
-  const boundary = 'gifupload';
-  const payload = Buffer.concat([
-    ...files.flatMap(([field, data]) => [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/v3.0/andropov/upload/gif',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      ...(csrf ? { 'x-this-is-csrf': '1' } : {}),
-      cookie: Object.entries(v.cookies)
-        .map(([k, val]) => `${k}=${val}`)
-        .join('; '),
-    },
-  });
-}
+const sendFiles = (v: Visitor, files: [string, Buffer][], csrf = true) =>
+  v.upload(
+    '/v3.0/andropov/upload/gif',
+    files.map(([field, data]) => ({ field, name: 'a.gif', type: 'image/gif', data })),
+    { csrf },
+  );
 const mediaCount = async () => (await t.database.db.select({ uuid: media.uuid }).from(media)).length;
 
 describe('POST /andropov/upload/gif', () => {

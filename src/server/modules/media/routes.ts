@@ -13,6 +13,13 @@ import { create as contentDisposition } from 'content-disposition';
  */
 export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles'>) {
   const maxFileBytes = config.uploadMaxMb * 1024 * 1024;
+  // One file (a second part is read only to refuse it): a message's attachment, the gif modal's, the editor's video.
+  const oneFile = {
+    multipartOptions: {
+      limits: { fileSize: maxFileBytes + 1, files: 2 },
+      throwFileSizeLimit: false,
+    } as FastifyContextConfig['multipartOptions'],
+  };
   return [
     route.implement(contracts.upload, {
       rateLimit: [30, 60],
@@ -30,12 +37,7 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
     // One file of any allowed kind (a message's attachment): pdf, archives, office documents, UTF-8 text, or media.
     route.implement(contracts.uploadFile, {
       rateLimit: [30, 60],
-      config: {
-        multipartOptions: {
-          limits: { fileSize: maxFileBytes + 1, files: 2 },
-          throwFileSizeLimit: false,
-        } as FastifyContextConfig['multipartOptions'],
-      },
+      config: oneFile,
       handler: async ({ ctx, user, body }) => ({
         result: await media.uploadFile(ctx, user, body.files.file, body.name),
       }),
@@ -44,12 +46,7 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
     // The attach-gif modal: one gif, by file or by link; a refusal is a Russian 400 (not an error entry).
     route.implement(contracts.uploadGif, {
       rateLimit: [30, 60],
-      config: {
-        multipartOptions: {
-          limits: { fileSize: maxFileBytes + 1, files: 2 },
-          throwFileSizeLimit: false,
-        } as FastifyContextConfig['multipartOptions'],
-      },
+      config: oneFile,
       handler: async ({ ctx, user, body }) => ({
         result: await media.uploadGif(ctx, user, { file: body.files[0], url: body.url }),
       }),
@@ -58,12 +55,7 @@ export function mediaRoutes(config: Pick<Config, 'uploadMaxMb' | 'uploadMaxFiles
     // The editor's video: kept and queued (the `media.video` job makes it mp4); the answer comes at once.
     route.implement(contracts.uploadVideo, {
       rateLimit: [30, 60],
-      config: {
-        multipartOptions: {
-          limits: { fileSize: maxFileBytes + 1, files: 2 },
-          throwFileSizeLimit: false,
-        } as FastifyContextConfig['multipartOptions'],
-      },
+      config: oneFile,
       handler: async ({ ctx, user, body }) => ({ result: await media.uploadVideo(ctx, user, body.files.file) }),
     }),
 

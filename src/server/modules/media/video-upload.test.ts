@@ -39,27 +39,11 @@ async function clip(name: string, seconds: number, args: string[]): Promise<Buff
 const mov = (seconds = 2) => clip(`c${seconds}.mov`, seconds, ['-c:v', 'mjpeg', '-q:v', '5', '-c:a', 'pcm_s16le']);
 const webm = () => clip('c.webm', 2, ['-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus']);
 
-/** The multipart body a browser sends with one file in `field`. */
-function uploadVideo(v: Visitor | null, data: Buffer, field = 'file') {
-  const boundary = `----sreda${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="clip.mov"\r\n` +
-        `Content-Type: video/quicktime\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+/** The upload a browser sends with one file in `field`; `null`: an anonymous visitor. */
+const uploadVideo = (v: Visitor | null, data: Buffer, field = 'file') =>
+  (v ?? new Visitor(t.app)).upload('/v3.0/andropov/upload/video', [
+    { field, name: 'clip.mov', type: 'video/quicktime', data },
   ]);
-  const headers: Record<string, string> = {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    'x-this-is-csrf': '1',
-  };
-  if (v)
-    headers.cookie = Object.entries(v.cookies)
-      .map(([k, val]) => `${k}=${val}`)
-      .join('; ');
-  return t.app.inject({ method: 'POST', url: '/v3.0/andropov/upload/video', payload, headers });
-}
 
 const stateOf = (v: Visitor, uuid: string) => v.get(`/v3.0/andropov/upload/video/${uuid}`);
 const drain = () => jobsOf(t.app.ctx).drain();

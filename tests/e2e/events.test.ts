@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -62,10 +63,22 @@ describe('events in the browser', () => {
     await page.click('[data-testid=event-submit]');
     await page.getByTestId('error-ends_at').getByText('не может закончиться раньше').waitFor();
     await page.fill('[data-testid=field-ends-at]', timeAhead(3, 21));
+    // The cover: a file chosen, framed and uploaded to the site's own store (never a link to another site).
+    const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#cc6633' } })
+      .png()
+      .toBuffer();
+    await page.setInputFiles('[data-testid=event-cover] input[type=file]', {
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: cover,
+    });
+    await page.click('[data-testid=cropper-save]');
+    await page.waitForSelector('[data-testid=event-cover] img[src^="/media/"]');
     await shot(page, 'events-form-1280', true);
     await page.click('[data-testid=event-submit]');
     await page.waitForURL(/\/events\/\d+$/);
     const rejectedId = Number(page.url().split('/').pop());
+    await page.waitForSelector('.event-page__cover[src^="/media/"]');
     await page.getByTestId('event-banner').getByText('На модерации').waitFor();
 
     // Another through the API (three days on, the day the calendar marks) and twelve more in Казань.

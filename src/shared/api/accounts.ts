@@ -25,8 +25,11 @@ export const text = (required: string, max: number, tooLong: string) =>
     .pipe(z.string().max(max, tooLong));
 
 /** A picture uploaded here: `/media/{uuid}/` with optional filters, or '' to remove it. */
+/** A picture of this site's store as the pickers give it: `/media/{uuid}/`, maybe with its operations. */
+export const MEDIA_PATH_RE = /^\/media\/([0-9a-f-]{36})\/(?:-\/[a-z_]+\/[0-9a-z_x]+\/)*$/;
+
 export const mediaUrlField = withoutControlChars(z.string({ error: messages.imageUrlInvalid }))
-  .refine((s) => s === '' || /^\/media\/[0-9a-f-]{36}\/(?:-\/[a-z_]+\/[0-9a-z_x]+\/)*$/.test(s), {
+  .refine((s) => s === '' || MEDIA_PATH_RE.test(s), {
     message: messages.imageUrlInvalid,
   })
   .transform((s) => (s === '' ? null : s));

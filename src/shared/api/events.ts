@@ -13,7 +13,8 @@ import {
 } from '../events.ts';
 import { boardIdParams, boardStaffContracts, optionalText, text } from './board.ts';
 import { contract, type ContractOutput } from './contract.ts';
-import { accepted, choice, httpUrl, town } from './vacancies.ts';
+import { MEDIA_PATH_RE } from './accounts.ts';
+import { accepted, choice, httpUrl, isHttpUrl, town } from './vacancies.ts';
 
 /** Events at /events, their calendar, the `.ics` file and the events widget (issue 29; spec/content.md §9). */
 
@@ -46,7 +47,17 @@ export const eventBody = plainBody({
   /** Roubles; 0 or none: free. */
   price: emptyAs(null, intField(messages.eventPriceInvalid, 0, L.price).nullable()).optional(),
   register_url: optionalUrl(messages.eventRegisterUrlInvalid),
-  cover_url: optionalUrl(messages.eventCoverUrlInvalid),
+  /**
+   * A picture uploaded to this site (`/media/{uuid}/`, what the form's picker gives) or a link to a picture elsewhere,
+   * which the server copies into its own store: readers never load an event's cover from another site.
+   */
+  cover_url: emptyAs(
+    undefined,
+    withoutControlChars(z.string({ error: messages.eventCoverUrlInvalid }))
+      .max(L.url, messages.eventCoverUrlInvalid)
+      .refine((v) => MEDIA_PATH_RE.test(v) || isHttpUrl(v), messages.eventCoverUrlInvalid)
+      .optional(),
+  ).optional(),
   /** `/job/rules` and `/job/agreement` (the terms of vacancies and events) accepted: both must be true. */
   rules: accepted(messages.eventRulesRequired),
   agreement: accepted(messages.eventAgreementRequired),

@@ -28,17 +28,20 @@ export const choice = <T extends readonly [string, ...string[]]>(values: T, rm: 
   z.enum(values, { error: rm });
 const salaryField = (rm: string) => emptyAs(null, intField(rm, 0, L.salary).nullable()).optional();
 /** A link the reader opens: http(s) only, no spaces, a host. */
+/** An absolute http(s) address with a host. */
+export function isHttpUrl(v: string): boolean {
+  if (!/^https?:\/\/[^\s/]+/i.test(v)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export const httpUrl = (rm: string, max: number = L.apply) =>
   withoutControlChars(z.string({ error: rm }))
     .max(max, rm)
-    .refine((v) => {
-      if (!/^https?:\/\/[^\s/]+/i.test(v)) return false;
-      try {
-        return ['http:', 'https:'].includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, rm);
+    .refine(isHttpUrl, rm);
 /** A checkbox that must be ticked. */
 export const accepted = (rm: string) => flagField(rm).refine((v) => v, rm);
 

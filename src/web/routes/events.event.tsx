@@ -64,7 +64,7 @@ function eventJsonLd(e: EventData, publicUrl: string) {
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
     location: place && virtual ? [place, virtual] : (place ?? virtual),
-    ...(e.cover_url ? { image: [e.cover_url] } : {}),
+    ...(e.cover_url ? { image: [publicUrl + e.cover_url] } : {}),
     organizer: { '@type': 'Organization', name: e.subsite.name, url: publicUrl + e.subsite.url },
     offers: {
       '@type': 'Offer',

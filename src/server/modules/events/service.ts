@@ -7,6 +7,7 @@ import type {
   EventsPageData,
   EventsWidgetData,
 } from '../../../shared/api/events.ts';
+import { MEDIA_PATH_RE } from '../../../shared/api/accounts.ts';
 import { messages, ui } from '../../../shared/catalogue.ts';
 import {
   DEFAULT_EVENT_TIME_ZONE,
@@ -22,6 +23,7 @@ import { transaction } from '../../db/transaction.ts';
 import { boardActions } from '../../lib/board.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { townById, type Town } from '../../lib/towns.ts';
+import { copyPicture, isStoredPicture } from '../media/service.ts';
 import { widgetPage } from '../../lib/widget-page.ts';
 import type { UserRow } from '../auth/index.ts';
 import { managesSubsite } from '../subsites/service.ts';
@@ -53,7 +55,7 @@ export function presentCard(r: q.EventRow): EventCardData {
     address: r.address,
     format: r.format,
     price: r.price,
-    cover_url: r.cover_url,
+    cover_url: shownCover(r.cover_url),
     state: r.state,
   };
 }
@@ -175,9 +177,31 @@ async function values(ctx: Ctx, user: UserRow, input: EventInput): Promise<q.Eve
     format: input.format,
     price: input.price ?? 0,
     registerUrl: input.register_url ?? '',
-    coverUrl: input.cover_url ?? '',
+    coverUrl: await cover(ctx, user, input.cover_url),
   };
 }
+
+/** The cover's picture: 10 MB and 10 s at most for a picture copied from a link. */
+const COVER_COPY = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000 };
+
+/**
+ * An event's cover is always a picture of this site's store: one uploaded by the form's picker is checked to exist, a
+ * link to another site is copied here (public addresses only), so a reader's browser never asks the other site.
+ */
+async function cover(ctx: Ctx, user: UserRow, given: string | undefined): Promise<string> {
+  if (!given) return '';
+  const stored = MEDIA_PATH_RE.exec(given);
+  if (stored) {
+    if (!(await isStoredPicture(ctx, stored[1]))) throw fieldError('cover_url', messages.eventCoverNotFound);
+    return given;
+  }
+  const copy = await copyPicture(ctx, user.id, given, COVER_COPY);
+  if (!copy) throw fieldError('cover_url', messages.eventCoverUnreachable);
+  return `/media/${copy.uuid}/`;
+}
+
+/** Covers given before they were copied here were links to other sites: those are not shown. */
+const shownCover = (url: string) => (MEDIA_PATH_RE.test(url) ? url : '');
 
 export async function create(ctx: Ctx, user: UserRow, input: EventInput): Promise<EventData> {
   const v = await values(ctx, user, input);

@@ -257,6 +257,12 @@ export async function copyPicture(
   return item.data;
 }
 
+/** Whether the store holds this still picture (a form's picker gives its address; the picture is public anyway). */
+export async function isStoredPicture(ctx: Ctx, uuid: string): Promise<boolean> {
+  const row = await findMedia(ctx.db, uuid);
+  return row !== undefined && STILL_TYPES.includes(row.type);
+}
+
 // ---------------------------------------------------------------- delivery
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

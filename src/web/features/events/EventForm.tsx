@@ -10,10 +10,13 @@ import { Limited } from '../../ui/Limited.tsx';
 import { linkField } from '../../ui/Limited.tsx';
 import { withHttps } from '../../../shared/links.ts';
 import { TownField } from '../vacancies/TownField.tsx';
+import { ImagePicker } from '../accounts/ImagePicker.tsx';
+import '../accounts/accounts.css';
 
 /** The event form of `/events/new` and `/events/{id}/edit`: the server checks every field and names the wrong one. */
 export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | null }) {
   const [town, setTown] = useState<TownData | null>(event?.town ?? null);
+  const [cover, setCover] = useState<string | null>(event?.cover_url || null);
   const { errors, busy, send, field, input, formRef } = useBoardForm('event', event?.id ?? null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -33,7 +36,7 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
       format: s('format'),
       price: wholeNumber(s('price')),
       register_url: withHttps(s('register_url')),
-      cover_url: withHttps(s('cover_url')),
+      cover_url: cover ?? '',
       rules: f.get('rules') === '1',
       agreement: f.get('agreement') === '1',
     });
@@ -106,9 +109,15 @@ export function EventForm({ blogs, event }: { blogs: Blog[]; event: EventData | 
       <FormField label={t.fieldRegisterUrl} {...field('register_url')}>
         {input('register_url', { ...linkField, defaultValue: event?.register_url })}
       </FormField>
-      <FormField label={t.fieldCoverUrl} {...field('cover_url')}>
-        {input('cover_url', { ...linkField, defaultValue: event?.cover_url })}
-      </FormField>
+      <ImagePicker
+        label={t.fieldCover}
+        kind="cover"
+        aspect={16 / 9}
+        url={cover}
+        onChange={setCover}
+        testId="event-cover"
+      />
+      <FieldError message={errors.cover_url ?? ''} testId="error-cover_url" />
       <FormField label={t.fieldDescription} {...field('description')}>
         <Limited>
           <textarea

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, newPage, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 
 const env = useSharedBrowser();
@@ -12,9 +12,7 @@ interface RepostItem {
   entry: { id: number; title: string };
 }
 
-beforeAll(async () => {
-  // The seeded demo site: a fresh start shows one repost.
-});
+// The seeded demo site: a fresh start shows one repost.
 describe('reposts in the browser', () => {
   it('a fresh start shows the seeded repost in the reposter’s blog', async () => {
     const found: RepostItem[] = [];

@@ -72,6 +72,7 @@ describe('ROLES', () => {
       'digest.schedule',
       'distributions.settle',
       'events.finish',
+      'events.renew',
       'hits.cleanup',
       'hotness.refresh',
       'jobs.purge',

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  open,
-  registerViaApi,
-  shot,
-  signedInPage,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 import sharp from 'sharp';
 import { messages } from '../../src/shared/catalogue.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const nickname = (page: Page) => page.locator('[data-testid=nickname-form] input[name=name]');
 
 describe('account settings in the browser', () => {
   it('changes the name with the nickname form: initial, edit, cancel restores, save, then the monthly rule', async () => {
-    const a = await registerViaApi(server, 'Анна Первая');
-    const { page } = await signedInPage(browser, server, a.cookie, 1280, 900);
+    const a = await registerViaApi(env.server, 'Анна Первая');
+    const { page } = await signedInPage(env.browser, env.server, a.cookie, 1280, 900);
     // The old address leads to the notification settings, now a section of /u/me/settings.
-    await open(page, `${server.url}/settings`);
+    await open(page, `${env.server.url}/settings`);
     expect(new URL(page.url()).pathname).toBe('/u/me/settings');
     await page.waitForSelector('[data-testid=notification-settings]');
 
@@ -51,7 +33,7 @@ describe('account settings in the browser', () => {
     await shot(page, 'settings-nickname-edit-1280');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForSelector('[data-testid=nickname-form][data-state=initial]');
-    const check = await callApi<{ user: { name: string } }>(server, '/v3.0/auth/check', a.cookie);
+    const check = await callApi<{ user: { name: string } }>(env.server, '/v3.0/auth/check', a.cookie);
     expect(check.data.user.name).toBe('Анна Вторая');
     await expect.poll(() => form.locator('.settings-hint').textContent()).toContain('следующая смена');
 
@@ -59,7 +41,7 @@ describe('account settings in the browser', () => {
     await nickname(page).fill('Анна Третья');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => form.locator('[role=alert]').textContent()).toContain('раз в месяц');
-    expect((await callApi<{ user: { name: string } }>(server, '/v3.0/auth/check', a.cookie)).data.user.name).toBe(
+    expect((await callApi<{ user: { name: string } }>(env.server, '/v3.0/auth/check', a.cookie)).data.user.name).toBe(
       'Анна Вторая',
     );
     // An avatar: chosen, framed (zoomed in the cropper), uploaded through the media upload, saved to the profile.
@@ -76,9 +58,9 @@ describe('account settings in the browser', () => {
     await shot(page, 'settings-avatar-crop-1280');
     await page.click('[data-testid=cropper-save]');
     await page.waitForSelector('[data-testid=avatar-picker] img[src^="/media/"]');
-    const settings = await callApi<{ avatar_url: string }>(server, '/v3.0/users/settings', a.cookie);
+    const settings = await callApi<{ avatar_url: string }>(env.server, '/v3.0/users/settings', a.cookie);
     expect(settings.data.avatar_url).toMatch(/^\/media\/[0-9a-f-]{36}\/$/);
-    const avatar = await fetch(server.url + settings.data.avatar_url);
+    const avatar = await fetch(env.server.url + settings.data.avatar_url);
     const meta = await sharp(Buffer.from(await avatar.arrayBuffer())).metadata();
     // Square, as the avatar frame is: the 640×400 picture was cut, not squeezed.
     expect(meta.width).toBe(meta.height);
@@ -87,9 +69,9 @@ describe('account settings in the browser', () => {
   });
 
   it('the token modal shows a new token once with its status and valid-until; the token works, then is revoked', async () => {
-    const b = await registerViaApi(server, 'Борис Бот');
-    const { page } = await signedInPage(browser, server, b.cookie, 375, 812);
-    await open(page, `${server.url}/u/me/settings#signin`);
+    const b = await registerViaApi(env.server, 'Борис Бот');
+    const { page } = await signedInPage(env.browser, env.server, b.cookie, 375, 812);
+    await open(page, `${env.server.url}/u/me/settings#signin`);
     await page.click('[data-testid=token-open]');
     const dialog = page.locator('[data-testid=token-dialog]');
     await dialog.locator('input[name=name]').fill('Мой бот');
@@ -104,7 +86,7 @@ describe('account settings in the browser', () => {
     await shot(page, 'settings-token-modal-375');
 
     const asBot = (path: string, body?: unknown) =>
-      fetch(server.url + path, {
+      fetch(env.server.url + path, {
         method: body ? 'POST' : 'GET',
         headers: { 'x-device-token': value!, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
@@ -120,7 +102,7 @@ describe('account settings in the browser', () => {
     const after = await asBot('/v3.0/auth/check');
     expect([after.rc, after.rm]).toEqual([401, messages.tokenInvalid]);
 
-    await open(page, `${server.url}/u/me/settings`);
+    await open(page, `${env.server.url}/u/me/settings`);
     await page.waitForSelector('[data-testid=session-item]');
     // The data export is made by a job; the section follows it to the download link.
     await page.getByRole('button', { name: 'Подготовить архив' }).click();
@@ -129,16 +111,16 @@ describe('account settings in the browser', () => {
   });
 
   it('subsite settings: the owner’s page at both widths, a wrong profile link named in Russian, the API reference', async () => {
-    const c = await registerViaApi(server, 'Глава Клуба');
-    const made = await callApi<{ id: number; url: string }>(server, '/v3.0/subsite/create', c.cookie, {
+    const c = await registerViaApi(env.server, 'Глава Клуба');
+    const made = await callApi<{ id: number; url: string }>(env.server, '/v3.0/subsite/create', c.cookie, {
       name: 'Клуб велосипедистов',
       slug: 'bike-club',
       description: 'Катаемся по выходным',
     });
     expect(made.rc).toBe(200);
     for (const width of [1280, 375]) {
-      const { page, context } = await signedInPage(browser, server, c.cookie, width, 900);
-      await open(page, `${server.url}${made.data.url}/settings`);
+      const { page, context } = await signedInPage(env.browser, env.server, c.cookie, width, 900);
+      await open(page, `${env.server.url}${made.data.url}/settings`);
       await page.waitForSelector('[data-testid=subsite-settings]');
       if (width === 1280) {
         await page.fill('[data-testid=member-link]', 'https://example.com/u/1');
@@ -151,19 +133,20 @@ describe('account settings in the browser', () => {
         await expect
           .poll(
             async () =>
-              (await callApi<{ rules: string }>(server, `/v3.0/subsite/settings/${made.data.id}`, c.cookie)).data.rules,
+              (await callApi<{ rules: string }>(env.server, `/v3.0/subsite/settings/${made.data.id}`, c.cookie)).data
+                .rules,
           )
           .toBe('Шлем обязателен');
       }
       await shot(page, `subsite-settings-${width}`, true);
       await context.close();
     }
-    const stranger = await registerViaApi(server, 'Посторонний');
-    const { page } = await signedInPage(browser, server, stranger.cookie, 1280, 900);
-    const res = await page.goto(`${server.url}${made.data.url}/settings`);
+    const stranger = await registerViaApi(env.server, 'Посторонний');
+    const { page } = await signedInPage(env.browser, env.server, stranger.cookie, 1280, 900);
+    const res = await page.goto(`${env.server.url}${made.data.url}/settings`);
     expect(res?.status()).toBe(403);
 
-    await open(page, `${server.url}/developers/api`);
+    await open(page, `${env.server.url}/developers/api`);
     expect(await page.locator('[data-testid=api-op]').count()).toBeGreaterThan(50);
     await page.fill('.api-reference__filter', 'settings/name');
     await page.locator('[data-testid=api-op] summary').first().click();

@@ -6,18 +6,16 @@ import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   callApi,
-  launchBrowser,
   newPage,
   open,
   registerViaApi,
-  sharedServer,
+  useSharedBrowser,
   shot,
   signedInPage,
   uploadImages,
-  type Server,
 } from './harness.ts';
 import { seriousViolations } from './a11y.ts';
 
@@ -26,8 +24,7 @@ import { seriousViolations } from './a11y.ts';
  * player takes over out of view and across a page change, closing it pauses; switching the source resets the
  * previous block; ±15 s, rate and the remembered volume; listens; the deep link.
  */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 let dir: string;
 let entryUrl = '';
@@ -50,12 +47,11 @@ async function tone(name: string, seconds: number, hz: number): Promise<Buffer> 
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-audio-player-'));
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Ведущая Подкаста');
+  author = await registerViaApi(env.server, 'Ведущая Подкаста');
   const cover = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c2410c' } })
     .png()
     .toBuffer();
-  const [one, two, pic] = await uploadImages(server, author.cookie, [
+  const [one, two, pic] = await uploadImages(env.server, author.cookie, [
     { name: 'one.mp3', data: await tone('one.mp3', 90, 330), type: 'audio/mpeg' },
     { name: 'two.wav', data: await tone('two.wav', 40, 440), type: 'audio/wav' },
     { name: 'cover.png', data: cover, type: 'image/png' },
@@ -65,7 +61,7 @@ beforeAll(async () => {
     type: 'text',
     data: { text: `Абзац ${i + 1}: разговор о заливе, ветре и лодках, которые выходят в море на рассвете.` },
   }));
-  const saved = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+  const saved = await callApi<{ entry: { id: number; url: string } }>(env.server, '/v3.0/writing/save', author.cookie, {
     title: 'Выпуск о заливе',
     entry: [
       { type: 'text', data: { text: 'Два фрагмента выпуска.' } },
@@ -93,8 +89,6 @@ beforeAll(async () => {
   // The first file of a run may build the web client and seed the shared server: minutes on a loaded machine.
 }, 600_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,13 +97,13 @@ const position = (page: Page) => element(page).evaluate((a: HTMLAudioElement) =>
 const isPaused = (page: Page) => element(page).evaluate((a: HTMLAudioElement) => a.paused);
 const block = (page: Page, i: number) => page.locator('[data-testid=audio-block]').nth(i);
 const listens = async () =>
-  (await callApi<{ entry: { audio_listens: Record<string, number> } }>(server, `/v3.0/entry/${entryId}`)).data.entry
+  (await callApi<{ entry: { audio_listens: Record<string, number> } }>(env.server, `/v3.0/entry/${entryId}`)).data.entry
     .audio_listens;
 
 describe('the audio player', () => {
   it('plays from the feed, hands over to the floating player out of view and across a page change', async () => {
-    const { context, page } = await newPage(browser, 1280, 700);
-    await open(page, `${server.url}/u/${author.id}`);
+    const { context, page } = await newPage(env.browser, 1280, 700);
+    await open(page, `${env.server.url}/u/${author.id}`);
     const card = page.locator(`[data-testid=entry-card] [data-testid=audio-block]`).first();
     await card.waitFor();
     expect(await card.innerText()).toContain('Выпуск 12: залив');
@@ -124,7 +118,7 @@ describe('the audio player', () => {
 
     // A page change (the logo: the main feed): the sound goes on in the floating player.
     await page.click('a.logo');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     const floating = page.locator('[data-testid=audio-floating]');
     await floating.waitFor();
     expect(await floating.getAttribute('data-state')).toBe('playing');
@@ -151,8 +145,8 @@ describe('the audio player', () => {
   it('resets the previous block on a new source; ±15 s, rate, volume remembered; listens; axe at 375 px', async () => {
     // The first test's reader, another listener, has counted the first block already (when it ran).
     const before = { vypusk12zali: 0, bonusveter01: 0, ...(await listens()) };
-    const { context, page } = await signedInPage(browser, server, author.cookie, 375, 800);
-    await open(page, server.url + entryUrl);
+    const { context, page } = await signedInPage(env.browser, env.server, author.cookie, 375, 800);
+    await open(page, env.server.url + entryUrl);
     const first = block(page, 0);
     await first.locator('[data-testid=audio-play]').click();
     await expect.poll(() => first.getAttribute('data-state')).toBe('playing');
@@ -190,7 +184,7 @@ describe('the audio player', () => {
 
     // Listens: each block counted once for this reader today (the second block, played again, stays counted once),
     // shown after a reload.
-    await open(page, server.url + entryUrl);
+    await open(page, env.server.url + entryUrl);
     await expect.poll(() => block(page, 1).locator('[data-testid=audio-listens]').innerText()).toBe('1 прослушивание');
     await block(page, 1).locator('[data-testid=audio-play]').click();
     await expect.poll(() => element(page).evaluate((a: HTMLAudioElement) => a.volume)).toBe(0.4);
@@ -199,14 +193,14 @@ describe('the audio player', () => {
   });
 
   it('the deep link opens the entry and starts its first audio', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
-    await open(page, `${server.url}/deep-link?link=${encodeURIComponent(server.url + entryUrl)}&action=listen`);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, `${env.server.url}/deep-link?link=${encodeURIComponent(env.server.url + entryUrl)}&action=listen`);
     expect(new URL(page.url()).pathname).toBe(entryUrl);
     expect(new URL(page.url()).searchParams.get('action')).toBe('listen');
     await expect.poll(() => block(page, 0).getAttribute('data-state')).toBe('playing');
     // Another site's address is not followed.
     const res = await fetch(
-      `${server.url}/deep-link?link=${encodeURIComponent('https://example.ru/x')}&action=listen`,
+      `${env.server.url}/deep-link?link=${encodeURIComponent('https://example.ru/x')}&action=listen`,
       {
         redirect: 'manual',
       },

@@ -5,20 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   editorReady,
-  launchBrowser,
   open,
   registerViaApi,
   shot,
   signedInPage as signedInPageOf,
-  sharedServer,
-  type Server,
+  useSharedBrowser,
 } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 let dir: string;
 
@@ -43,16 +40,14 @@ async function tone(name: string, seconds: number, extra: string[] = []): Promis
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-audio-e2e-'));
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Автор Подкаста');
+  author = await registerViaApi(env.server, 'Автор Подкаста');
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
+const signedInPage = (width = 1280, height = 900) =>
+  signedInPageOf(env.browser, env.server, author.cookie, width, height);
 
 /** Centres a block, so the sticky publish bar does not cover it, and photographs the page once blocks have faded in. */
 async function shotOf(page: Page, selector: string, name: string) {
@@ -65,7 +60,7 @@ async function shotOf(page: Page, selector: string, name: string) {
 }
 
 const savedEntry = async (id: number) => {
-  const res = await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: author.cookie } });
+  const res = await fetch(`${env.server.url}/v3.0/writing/get/${id}`, { headers: { cookie: author.cookie } });
   return (await res.json()).data.entry as { blocks: { type: string; data: Record<string, unknown> }[]; url: string };
 };
 
@@ -74,7 +69,7 @@ describe('the audio block', () => {
     const mp3 = await tone('Выпуск 12.mp3', 3);
     const m4a = await tone('интервью.m4a', 2, ['-c:a', 'aac']);
     const { context, page } = await signedInPage();
-    await open(page, `${server.url}/writing`);
+    await open(page, `${env.server.url}/writing`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Подкаст о заливе');
     await page.locator('.codex-editor .ce-paragraph').first().click();
@@ -146,7 +141,7 @@ describe('the audio block', () => {
     const players = body.locator('[data-testid=audio-block]');
     await expect.poll(() => players.count()).toBe(2);
     expect(await players.last().innerText()).toMatch(/Выпуск 12: залив[\s\S]*0:03/);
-    const res = await fetch(`${server.url}/media/${audio[1].data.uuid}/`);
+    const res = await fetch(`${env.server.url}/media/${audio[1].data.uuid}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect((await res.arrayBuffer()).byteLength).toBe(audio[1].data.size);
@@ -157,7 +152,7 @@ describe('the audio block', () => {
     await open(narrow.page, page.url());
     await narrow.page.waitForSelector('[data-testid=audio-block]');
     await shotOf(narrow.page, '[data-block=audio]', 'audio-entry-375');
-    await open(narrow.page, `${server.url}/writing/${id}`);
+    await open(narrow.page, `${env.server.url}/writing/${id}`);
     await editorReady(narrow.page);
     await narrow.page.waitForSelector('[data-testid=editor-audio-player]');
     // Reopened, the block knows the length and the format; the file's name stayed with the upload.
@@ -171,7 +166,7 @@ describe('the audio block', () => {
     const { context, page } = await signedInPage();
     const text = path.join(dir, 'песня.mp3');
     fs.writeFileSync(text, 'это не песня, а текст');
-    await open(page, `${server.url}/writing`);
+    await open(page, `${env.server.url}/writing`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Ссылка на запись');
     await page.locator('.codex-editor .ce-paragraph').first().click();

@@ -2,28 +2,24 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import {
   callApi,
-  launchBrowser,
   mediaItem,
   newPage,
   open,
   registerViaApi,
-  sharedServer,
+  useSharedBrowser,
   shot,
   signedInPage,
   uploadImages,
-  type SharedServer,
 } from './harness.ts';
 
 /**
  * The blog widget (issue 32 point 7): a page of another origin (localhost on another port) frames
  * `/widget/blog/{id}`; the reader clicks «Показать ещё» until the blog has no more; the blog's settings give the code.
  */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let other: http.Server;
 let otherUrl: string;
 let writer: Awaited<ReturnType<typeof registerViaApi>>;
@@ -32,17 +28,18 @@ const titles: string[] = [];
 const COUNT = 12;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  writer = await registerViaApi(server, 'Пекарь Блогер');
+  writer = await registerViaApi(env.server, 'Пекарь Блогер');
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 140, b: 60 } } })
     .png()
     .toBuffer();
-  const [picture] = await uploadImages(server, writer.cookie, [{ name: 'bread.png', data: png, type: 'image/png' }]);
+  const [picture] = await uploadImages(env.server, writer.cookie, [
+    { name: 'bread.png', data: png, type: 'image/png' },
+  ]);
   for (let i = 1; i <= COUNT; i++) {
     const title = `Рецепт хлеба №${i}`;
     const cover =
       i % 4 === 0 ? [{ type: 'media', cover: true, data: { items: [mediaItem(picture, { title: '' })] } }] : [];
-    const saved = await callApi<{ entry: { id: number } }>(server, '/v3.0/writing/save', writer.cookie, {
+    const saved = await callApi<{ entry: { id: number } }>(env.server, '/v3.0/writing/save', writer.cookie, {
       title,
       entry: [{ type: 'text', data: { text: `Как испечь хлеб: шаг ${i}.` } }, ...cover],
       is_published: 1,
@@ -51,7 +48,7 @@ beforeAll(async () => {
     titles.unshift(title);
   }
   // A draft never shows.
-  const draft = await callApi(server, '/v3.0/writing/save', writer.cookie, {
+  const draft = await callApi(env.server, '/v3.0/writing/save', writer.cookie, {
     title: 'Черновик рецепта',
     entry: [{ type: 'text', data: { text: 'Ещё не готово.' } }],
     is_published: 0,
@@ -63,15 +60,13 @@ beforeAll(async () => {
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
 <body style="font-family:sans-serif;background:#faf6ef;margin:16px">
 <main><h1>Пекарня «Печка»</h1><p>Читайте наш блог:</p>
-<iframe id="blog" src="${server.url}/widget/blog/${writer.id}" title="Записи блога на Среде" width="360" height="560" style="border:0;max-width:100%"></iframe>
+<iframe id="blog" src="${env.server.url}/widget/blog/${writer.id}" title="Записи блога на Среде" width="360" height="560" style="border:0;max-width:100%"></iframe>
 </main></body></html>`);
   });
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (other) await new Promise((resolve) => other.close(resolve));
 });
 
@@ -83,7 +78,7 @@ const SIZES = [
 describe('the blog widget on another site', () => {
   it('shows the newest five; «Показать ещё» adds the rest without repeats and goes away at the end', async () => {
     for (const [width, height, suffix] of SIZES) {
-      const { context, page } = await newPage(browser, width, height);
+      const { context, page } = await newPage(env.browser, width, height);
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
@@ -110,7 +105,7 @@ describe('the blog widget on another site', () => {
       expect(await widget.getByTestId('widget-status').textContent()).toBe('');
       // The links open this site's entries in a new tab.
       const href = await widget.locator('a.w__title').first().getAttribute('href');
-      expect(href).toMatch(new RegExp(`^${server.url}/u/${writer.id}-`));
+      expect(href).toMatch(new RegExp(`^${env.server.url}/u/${writer.id}-`));
       expect(await widget.locator('a.w__title').first().getAttribute('target')).toBe('_blank');
       // No policy of ours refused anything inside the frame.
       expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
@@ -122,8 +117,8 @@ describe('the blog widget on another site', () => {
 
   it('the widget page itself passes axe at both widths, before and after loading more', async () => {
     for (const [width, height] of SIZES) {
-      const { context, page } = await newPage(browser, width, height);
-      await page.goto(`${server.url}/widget/blog/${writer.id}`);
+      const { context, page } = await newPage(env.browser, width, height);
+      await page.goto(`${env.server.url}/widget/blog/${writer.id}`);
       await page.getByTestId('widget-more').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('widget-more').click();
@@ -135,11 +130,11 @@ describe('the blog widget on another site', () => {
 
   it('the blog’s settings give the code to paste', async () => {
     for (const [width, height, suffix] of SIZES) {
-      const { context, page } = await signedInPage(browser, server, writer.cookie, width, height);
-      await open(page, `${server.url}/u/${writer.id}/settings`);
+      const { context, page } = await signedInPage(env.browser, env.server, writer.cookie, width, height);
+      await open(page, `${env.server.url}/u/${writer.id}/settings`);
       const embed = page.getByTestId('widget-embed-blog');
       const code = await embed.getByTestId('widget-embed-code').inputValue();
-      expect(code).toContain(`<iframe src="${server.url}/widget/blog/${writer.id}"`);
+      expect(code).toContain(`<iframe src="${env.server.url}/widget/blog/${writer.id}"`);
       expect(code).toContain('title="Записи блога «Пекарь Блогер» на Среде"');
       await embed.scrollIntoViewIfNeeded();
       await shot(page, `blog-widget-embed-${suffix}`);

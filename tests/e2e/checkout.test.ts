@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  open,
-  registerViaApi,
-  shot,
-  signedInPage,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { callApi, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 import { messages, ui } from '../../src/shared/catalogue.ts';
 import { PRODUCTS } from '../../src/shared/payments.ts';
 import { ACS_TRIES, TEST_3DS_CODE } from '../../src/server/modules/payments/test-cashier.ts';
@@ -20,16 +11,7 @@ import { ACS_TRIES, TEST_3DS_CODE } from '../../src/server/modules/payments/test
  * in the bank's window, a Mir card gets wrong codes: each time the form shows the bank's text and "try again", and a
  * wrong code is asked again in the bank's window. The buy popup opens with the period the reader pressed.
  */
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const p = ui.payments;
 
@@ -43,7 +25,7 @@ const FORMS: CardForm[] = [
   {
     name: 'plus',
     async open(page) {
-      await open(page, `${server.url}/plus`);
+      await open(page, `${env.server.url}/plus`);
       await page.locator('[data-testid=plus-product-1] button').first().click();
       const buy = page.locator('[data-testid=buy-popup]');
       await buy.locator('[data-testid=buy-next]:not([disabled])').click();
@@ -53,14 +35,14 @@ const FORMS: CardForm[] = [
   {
     name: 'donation',
     async open(page) {
-      const author = await registerViaApi(server, 'Автор Для Доната');
-      const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+      const author = await registerViaApi(env.server, 'Автор Для Доната');
+      const saved = await callApi<{ entry: { url: string } }>(env.server, '/v3.0/writing/save', author.cookie, {
         title: 'Запись с донатом',
         entry: [{ type: 'donation', data: { title: 'На кофе' } }],
         is_published: 1,
       });
       expect(saved.rc, JSON.stringify(saved)).toBe(200);
-      await open(page, server.url + saved.data.entry.url);
+      await open(page, env.server.url + saved.data.entry.url);
       const block = page.locator('[data-testid=donation-block][data-live]');
       await block.locator('[data-testid=donation-amount]').fill('250');
       await block.locator('[data-testid=donation-card]').click();
@@ -70,7 +52,7 @@ const FORMS: CardForm[] = [
   {
     name: 'topup',
     async open(page) {
-      await open(page, `${server.url}/donations`);
+      await open(page, `${env.server.url}/donations`);
       await page.locator('[data-testid=topup-amount]').fill('500');
       await page.locator('[data-testid=topup-submit]').click();
       return page.locator('[data-testid=card-popup]');
@@ -124,8 +106,8 @@ describe('card checkout and 3-D Secure', () => {
     '$name: a refusal after the code, a cancel and wrong codes show the bank’s text and try again; then it pays',
     { timeout: 90_000 },
     async (form) => {
-      const reader = await registerViaApi(server, 'Читатель С Картой');
-      const { context, page } = await signedInPage(browser, server, reader.cookie);
+      const reader = await registerViaApi(env.server, 'Читатель С Картой');
+      const { context, page } = await signedInPage(env.browser, env.server, reader.cookie);
       const popup = await form.open(page);
 
       // The bank asks for the code, then refuses: not enough money.
@@ -158,10 +140,10 @@ describe('card checkout and 3-D Secure', () => {
   );
 
   it('the buy popup opens with the period the reader pressed on /plus', async () => {
-    const reader = await registerViaApi(server, 'Читатель Периодов');
-    const { context, page } = await signedInPage(browser, server, reader.cookie);
+    const reader = await registerViaApi(env.server, 'Читатель Периодов');
+    const { context, page } = await signedInPage(env.browser, env.server, reader.cookie);
     for (const product of PRODUCTS) {
-      await open(page, `${server.url}/plus`);
+      await open(page, `${env.server.url}/plus`);
       await page.locator(`[data-testid=plus-product-${product.stuff_id}] button`).first().click();
       const buy = page.locator('[data-testid=buy-popup]');
       await buy.locator('[data-testid=buy-next]:not([disabled])').waitFor();

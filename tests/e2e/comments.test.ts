@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Comment } from '../../src/shared/comments.ts';
-import { launchBrowser, newPage, open, shot, sharedServer, type SharedServer } from './harness.ts';
+import { newPage, open, shot, useSharedBrowser } from './harness.ts';
 
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 /** The seeded entry with the most comments, and its address. */
 let entryId: number;
 let entryUrl: string;
@@ -12,7 +11,7 @@ let entryUrl: string;
 let owner: ReturnType<typeof person>;
 
 const api = async <T>(p: string, init: RequestInit = {}) => {
-  const res = await fetch(server.url + p, init);
+  const res = await fetch(env.server.url + p, init);
   return (await res.json()) as { rc: number; rm: string; data: T };
 };
 const listComments = async (id: number, sorting: 'popular' | 'date', cookie = '') =>
@@ -24,7 +23,7 @@ const listComments = async (id: number, sorting: 'popular' | 'date', cookie = ''
 
 /** A second person, signed in over plain HTTP, who writes while the browser reader is away. */
 async function otherPerson(name = 'Другой Читатель') {
-  const res = await fetch(`${server.url}/v3.0/auth/simple/register`, {
+  const res = await fetch(`${env.server.url}/v3.0/auth/simple/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1' },
     body: JSON.stringify({
@@ -60,8 +59,7 @@ function person(cookie: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  owner = person(server.owner.cookie);
+  owner = person(env.server.owner.cookie);
   let best = { id: 0, count: 0 };
   for (let id = 1; id <= 80; id++) {
     const items = await listComments(id, 'date');
@@ -70,13 +68,8 @@ beforeAll(async () => {
   expect(best.count).toBeGreaterThanOrEqual(10);
   entryId = best.id;
   const entry = await api<{ entry: { url: string } }>(`/v3.0/entry/${entryId}`);
-  entryUrl = server.url + entry.data.entry.url;
+  entryUrl = env.server.url + entry.data.entry.url;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const renderedIds = (page: Page) =>
   page.locator('[data-testid=comment]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 const comment = (page: Page, id: number) => page.locator(`[data-testid=comment][data-id="${id}"]`);
@@ -121,7 +114,7 @@ describe('comments in the browser', () => {
   it('shows the seeded tree in both sortings, at 1280 and 375 px', async () => {
     const popular = await listComments(entryId, 'popular');
     const byDate = await listComments(entryId, 'date');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     await open(page, entryUrl);
     await page.waitForSelector('[data-testid=comments-list]');
     await showAll(page);
@@ -150,7 +143,7 @@ describe('comments in the browser', () => {
     expect(await page.getAttribute('[data-testid=comments-sort-date]', 'aria-pressed')).toBe('true');
     await context.close();
 
-    const mobile = await newPage(browser, 375, 800);
+    const mobile = await newPage(env.browser, 375, 800);
     await open(mobile.page, entryUrl);
     await mobile.page.waitForSelector('[data-testid=comments-list]');
     await showAll(mobile.page);
@@ -186,7 +179,7 @@ describe('comments in the browser', () => {
       [1280, 26, 6, 'desktop'],
       [375, 16, 3, 'mobile'],
     ] as const) {
-      const { context, page } = await newPage(browser, width, width > 800 ? 900 : 800);
+      const { context, page } = await newPage(env.browser, width, width > 800 ? 900 : 800);
       await open(page, entryUrl);
       await page.click('[data-testid=comments-sort-date]');
       await page.waitForSelector('[data-testid=comments-list][data-sorting=date]');
@@ -211,7 +204,7 @@ describe('comments in the browser', () => {
   });
 
   it('signs up from the form, comments, replies, edits and removes with confirmation', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     await open(page, entryUrl);
     await page.waitForSelector('[data-testid=comments-list]');
     const before = (await listComments(entryId, 'popular')).filter((c) => !c.is_removed).length;
@@ -297,7 +290,7 @@ describe('comments in the browser', () => {
   it('scrolls to a linked comment and highlights it; marks comments new since the last visit', async () => {
     const items = await listComments(entryId, 'popular');
     const target = items[items.length - 1];
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     await open(page, `${entryUrl}?comment=${target.id}`);
     const el = comment(page, target.id);
     await expect.poll(() => el.getAttribute('class')).toContain('comment--highlighted');
@@ -318,7 +311,7 @@ describe('comments in the browser', () => {
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#comment-${other.id}`);
     await expect.poll(() => comment(page, other.id).getAttribute('class')).toContain('comment--highlighted');
 
-    // An anonymous visit leaves a mark in the browser; what others write afterwards is new on the next visit.
+    // An anonymous visit leaves a mark in the env.browser; what others write afterwards is new on the next visit.
     const person = await otherPerson();
     const fresh = await person.comment('Свежий комментарий после визита');
     expect(fresh.rc).toBe(200);
@@ -345,8 +338,8 @@ describe('comments in the browser', () => {
       is_enabled_comments: false,
     });
     expect(saved.rc, saved.rm).toBe(200);
-    const { context, page } = await newPage(browser, 375, 800);
-    await open(page, server.url + saved.data.entry.url);
+    const { context, page } = await newPage(env.browser, 375, 800);
+    await open(page, env.server.url + saved.data.entry.url);
     await page.waitForSelector('[data-testid=comments-disabled]');
     expect(await page.textContent('[data-testid=comments-disabled]')).toBe('Автор отключил комментарии к этой записи');
     expect(await page.locator('[data-testid=comment-add-form]').count()).toBe(0);
@@ -362,9 +355,9 @@ describe('comments in the browser', () => {
     const root = await person.comment('Ветка, которую удалит модератор');
     const r1 = await person.comment('Ответ в ветке', root.data.id);
     const r2 = await person.comment('Ответ на ответ в ветке', r1.data.id);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     const [name, value] = owner.cookie.split('; ')[0].split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
+    await context.addCookies([{ name, value, url: env.server.url }]);
     await open(page, `${entryUrl}#comment-${root.data.id}`);
     const before = Number(await page.getAttribute('[data-testid=comments]', 'data-count'));
     await commentAction(page, root.data.id, 'remove-branch');
@@ -388,9 +381,9 @@ describe('comments in the browser', () => {
       [1280, 900],
       [375, 812],
     ]) {
-      const { context, page } = await newPage(browser, width, height);
+      const { context, page } = await newPage(env.browser, width, height);
       const [name, value] = owner.cookie.split('; ')[0].split('=');
-      await context.addCookies([{ name, value, url: server.url }]);
+      await context.addCookies([{ name, value, url: env.server.url }]);
       await open(page, `${entryUrl}#comment-${root.data.id}`);
       const mention = comment(page, root.data.id).locator('[data-testid=comment-text] a.mention');
       expect(await mention.getAttribute('href')).toBe(namedUrl);
@@ -441,14 +434,14 @@ describe('comments in the browser', () => {
     for (let i = 1; i <= 6; i++) replies.push(await say(`Ответ ${i} в первой ветке`, roots[0]));
     let deep = roots[39];
     for (let i = 1; i <= 4; i++) deep = await say(`Глубокий ответ ${i} в сороковой ветке`, deep);
-    const url = server.url + saved.data.entry.url;
+    const url = env.server.url + saved.data.entry.url;
     let hidden = 4;
 
     for (const [width, height, name] of [
       [1280, 900, 'desktop'],
       [375, 812, 'mobile'],
     ] as const) {
-      const { context, page } = await newPage(browser, width, height);
+      const { context, page } = await newPage(env.browser, width, height);
       await open(page, url);
       await page.waitForSelector('[data-testid=comments-list]');
       // The server sends 15 threads with their first two replies; the rest waits for the reader.

@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   editorReady,
-  launchBrowser,
   newPage,
   open,
   registerViaApi,
   shot,
   signedInPage as signedInPageOf,
-  sharedServer,
-  type Server,
+  useSharedBrowser,
 } from './harness.ts';
 
 /** `/drafts`: the way back to a draft after the editor closed. */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Дарья Черновикова');
+  author = await registerViaApi(env.server, 'Дарья Черновикова');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
+const signedInPage = (width = 1280, height = 900) =>
+  signedInPageOf(env.browser, env.server, author.cookie, width, height);
 
 async function saveViaApi(cookie: string, body: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/v3.0/writing/save`, {
+  const res = await fetch(`${env.server.url}/v3.0/writing/save`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
     body: JSON.stringify({ entry: [{ type: 'text', data: { text: 'Текст' } }], is_published: 0, ...body }),
@@ -39,7 +31,7 @@ async function saveViaApi(cookie: string, body: Record<string, unknown>) {
 }
 
 async function entryOf(id: number) {
-  const res = await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: author.cookie } });
+  const res = await fetch(`${env.server.url}/v3.0/writing/get/${id}`, { headers: { cookie: author.cookie } });
   return (await res.json()).data.entry as { title: string; removed: boolean; blocks: { data: { text: string } }[] };
 }
 
@@ -49,7 +41,7 @@ const titles = async (page: Page) =>
 
 describe('drafts', () => {
   it('finds a draft autosaved in the editor popup after it closed, continues it, and removes another with confirmation', async () => {
-    const stranger = await registerViaApi(server, 'Чужой Автор');
+    const stranger = await registerViaApi(env.server, 'Чужой Автор');
     await saveViaApi(stranger.cookie, { title: 'Чужой черновик' });
     const untitled = await saveViaApi(author.cookie, {
       title: '',
@@ -57,7 +49,7 @@ describe('drafts', () => {
     });
 
     const { context, page } = await signedInPage();
-    await open(page, `${server.url}/?name=editor`);
+    await open(page, `${env.server.url}/?name=editor`);
     await page.waitForSelector('[data-testid=popup][data-kind=editor]');
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Как мы переехали в новый офис');
@@ -70,7 +62,7 @@ describe('drafts', () => {
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
 
     // The editor itself links to the list.
-    await open(page, `${server.url}/?name=editor`);
+    await open(page, `${env.server.url}/?name=editor`);
     await page.click('[data-testid=editor-drafts]');
     await page.waitForURL(/\/drafts$/);
     await page.waitForSelector('[data-testid=draft]');
@@ -108,16 +100,16 @@ describe('drafts', () => {
     await other.waitFor({ state: 'detached' });
     // A removed entry is out of the editor's reach too (its history screen restores it).
     expect(
-      (await fetch(`${server.url}/v3.0/writing/get/${untitled.id}`, { headers: { cookie: author.cookie } })).status,
+      (await fetch(`${env.server.url}/v3.0/writing/get/${untitled.id}`, { headers: { cookie: author.cookie } })).status,
     ).toBe(404);
-    await open(page, `${server.url}/drafts`);
+    await open(page, `${env.server.url}/drafts`);
     expect(await titles(page)).toEqual(['Как мы переехали в новый офис за выходные']);
     await context.close();
   });
 
   it('fits a phone, opens the editor from the link, and asks anonymous visitors to sign in', async () => {
     const { context, page } = await signedInPage(375, 760);
-    await open(page, `${server.url}/drafts`);
+    await open(page, `${env.server.url}/drafts`);
     await page.waitForSelector('[data-testid=draft]');
     const widths = await page
       .locator('[data-testid=draft]')
@@ -135,8 +127,8 @@ describe('drafts', () => {
     await shot(page, 'drafts-editor-375');
     await context.close();
 
-    const anon = await newPage(browser);
-    await anon.page.goto(`${server.url}/drafts`);
+    const anon = await newPage(env.browser);
+    await anon.page.goto(`${env.server.url}/drafts`);
     await anon.page.waitForSelector('[data-testid=error-page][data-status="401"]');
     await anon.page.waitForSelector('[data-testid=auth-popup]');
     await anon.context.close();

@@ -1,39 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  editorReady,
-  launchBrowser,
-  open,
-  registerViaApi,
-  shot,
-  signedInPage,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { editorReady, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const headline =
   'Как небольшая команда из Казани за полтора года построила сервис доставки, которым пользуются в сорока городах России';
 
 describe('the editor title', () => {
   it('wraps a long headline onto several lines instead of clipping it; Enter adds no line break, it moves to the text', async () => {
-    const writer = await registerViaApi(server, 'Автор Длинных Заголовков');
+    const writer = await registerViaApi(env.server, 'Автор Длинных Заголовков');
     for (const [width, height] of [
       [1280, 900],
       [375, 812],
     ]) {
-      const { context, page } = await signedInPage(browser, server, writer.cookie, width, height);
-      await open(page, `${server.url}/writing`);
+      const { context, page } = await signedInPage(env.browser, env.server, writer.cookie, width, height);
+      await open(page, `${env.server.url}/writing`);
       await editorReady(page);
       const title = page.locator('[data-testid=editor-title]');
       await title.click();

@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  editorReady,
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  shot,
-  signIn,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { editorReady, newPage, open, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
 async function saveEntry(cookie: string, body: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/v3.0/writing/save`, {
+  const res = await fetch(`${env.server.url}/v3.0/writing/save`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie },
     body: JSON.stringify(body),
@@ -39,8 +19,8 @@ const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 
 describe('the entry page', () => {
   it('opens a seeded entry from the home page with its blocks, and serves OpenGraph and canonical in the HTML', async () => {
-    const { context, page } = await newPage(browser);
-    await open(page, server.url);
+    const { context, page } = await newPage(env.browser);
+    await open(page, env.server.url);
     // The oldest card is a seeded one: other files on this shared server may have published since.
     const ids = await page
       .locator('[data-testid=entry-card]')
@@ -55,15 +35,15 @@ describe('the entry page', () => {
     expect(entryPath).toMatch(/^\/(u|s)\/[^/]+\/\d+-[a-z0-9-]+$/);
     await shot(page, 'entry-desktop');
     await context.close();
-    const phone = await newPage(browser, 375, 812);
-    await open(phone.page, server.url + entryPath);
+    const phone = await newPage(env.browser, 375, 812);
+    await open(phone.page, env.server.url + entryPath);
     await shot(phone.page, 'entry-mobile');
     await phone.context.close();
 
-    const res = await fetch(server.url + entryPath);
+    const res = await fetch(env.server.url + entryPath);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const canonical = server.url + entryPath;
+    const canonical = env.server.url + entryPath;
     expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
     expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(canonical);
     expect(html).toContain('<meta property="og:type" content="article"/>');
@@ -78,11 +58,11 @@ describe('the entry page', () => {
     // The Go article of the seed has a header, a code block, a big number and an ordered list.
     let found: { url: string } | null = null;
     for (let id = 1; id < 80 && !found; id++) {
-      const r = await (await fetch(`${server.url}/v3.0/entry/${id}`)).json();
+      const r = await (await fetch(`${env.server.url}/v3.0/entry/${id}`)).json();
       if (r.rc === 200 && r.data.entry.title.startsWith('Переписали сервис уведомлений')) found = r.data.entry;
     }
     expect(found).not.toBeNull();
-    const html = await (await fetch(server.url + found!.url)).text();
+    const html = await (await fetch(env.server.url + found!.url)).text();
     expect(html).toContain(
       '<div class="eb eb-header" data-block="header"><h2>Почему не\u00a0стали оптимизировать старый код</h2>',
     );
@@ -94,14 +74,14 @@ describe('the entry page', () => {
   });
 
   it('redirects other spellings of the address to the canonical one and refuses what is not an entry', async () => {
-    const writer = await registerViaApi(server, 'Пётр Редиректов');
+    const writer = await registerViaApi(env.server, 'Пётр Редиректов');
     const e = await saveEntry(writer.cookie, {
       title: 'Проверка адресов',
       entry: [{ type: 'text', data: { text: 'Текст' } }],
       is_published: 1,
     });
     const [, , blog, slugPart] = e.url.split('/');
-    const get = (p: string) => fetch(server.url + p, { redirect: 'manual' });
+    const get = (p: string) => fetch(env.server.url + p, { redirect: 'manual' });
     for (const wrong of [
       `/u/${writer.id}/${e.id}`,
       `/u/${writer.id}-other/${e.id}-old-title`,
@@ -130,11 +110,11 @@ describe('the entry page', () => {
     const draft = await saveEntry(writer.cookie, { title: 'Черновик', entry: [], is_published: 0 });
     expect((await get(draft.url)).status).toBe(404);
     expect((await get(`/${draft.id}`)).status).toBe(404);
-    expect((await fetch(server.url + draft.url, { headers: { cookie: writer.cookie } })).status).toBe(200);
+    expect((await fetch(env.server.url + draft.url, { headers: { cookie: writer.cookie } })).status).toBe(200);
   });
 
   it('shows every block type, a collapsed spoiler, and the edit link to the author only', async () => {
-    const writer = await registerViaApi(server, 'Вера Блокова');
+    const writer = await registerViaApi(env.server, 'Вера Блокова');
     const e = await saveEntry(writer.cookie, {
       title: 'Все блоки на одной странице',
       is_published: 1,
@@ -178,8 +158,8 @@ describe('the entry page', () => {
         { type: 'text', data: { text: 'Заключение.' } },
       ],
     });
-    const { context, page } = await newPage(browser);
-    await open(page, server.url + e.url);
+    const { context, page } = await newPage(env.browser);
+    await open(page, env.server.url + e.url);
     const types = await page
       .locator('[data-testid=entry-blocks] > .eb')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-block')));
@@ -223,9 +203,9 @@ describe('the entry page', () => {
     );
     await context.close();
 
-    const mine = await newPage(browser, 375, 812);
-    await signIn(mine.context, server, writer.cookie);
-    await open(mine.page, server.url + e.url);
+    const mine = await newPage(env.browser, 375, 812);
+    await signIn(mine.context, env.server, writer.cookie);
+    await open(mine.page, env.server.url + e.url);
     expect(await mine.page.locator('[data-testid=entry-edit]').getAttribute('href')).toBe(`/writing/${e.id}`);
     await shot(mine.page, 'entry-blocks-mobile', true);
     await mine.context.close();
@@ -236,8 +216,8 @@ describe('the entry page', () => {
 
 describe('writing', () => {
   it('asks an anonymous visitor to sign in, then writes and publishes an entry into a community', async () => {
-    const { context, page } = await newPage(browser);
-    await open(page, server.url);
+    const { context, page } = await newPage(env.browser);
+    await open(page, env.server.url);
     await page.click('[data-testid=write-button]');
     await page.waitForSelector('[data-testid=auth-popup]');
     await page.click('[data-testid=to-register]');
@@ -295,10 +275,10 @@ describe('writing', () => {
   });
 
   it('saves a draft by itself and keeps editing the same entry', async () => {
-    const writer = await registerViaApi(server, 'Семён Черновиков');
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, writer.cookie);
-    await open(page, `${server.url}/writing`);
+    const writer = await registerViaApi(env.server, 'Семён Черновиков');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, writer.cookie);
+    await open(page, `${env.server.url}/writing`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Черновик на потом');
     await page.locator('.codex-editor .ce-paragraph').first().click();
@@ -307,7 +287,7 @@ describe('writing', () => {
     await page.waitForURL(/\/writing\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const check = await (
-      await fetch(`${server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })
+      await fetch(`${env.server.url}/v3.0/writing/get/${id}`, { headers: { cookie: writer.cookie } })
     ).json();
     expect(check.data.entry).toMatchObject({
       title: 'Черновик на потом',
@@ -316,24 +296,24 @@ describe('writing', () => {
     });
     // Saved, so leaving asks nothing.
     await page.click('.logo');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     expect(await page.locator('[data-testid=modal]').count()).toBe(0);
 
-    const other = await registerViaApi(server, 'Чужой Читатель');
-    expect((await fetch(`${server.url}/writing/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    const other = await registerViaApi(env.server, 'Чужой Читатель');
+    expect((await fetch(`${env.server.url}/writing/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
     const published = await saveEntry(writer.cookie, { title: 'Опубликованная', entry: [], is_published: 1 });
-    expect((await fetch(`${server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status).toBe(
-      403,
-    );
-    expect((await fetch(`${server.url}/writing/abc`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    expect(
+      (await fetch(`${env.server.url}/writing/${published.id}`, { headers: { cookie: other.cookie } })).status,
+    ).toBe(403);
+    expect((await fetch(`${env.server.url}/writing/abc`, { headers: { cookie: other.cookie } })).status).toBe(404);
     await context.close();
   });
 
   it('meets an anonymous visitor of /writing with the auth popup and reloads into the editor after sign-in', async () => {
-    expect((await fetch(`${server.url}/writing`)).status).toBe(401);
-    const writer = await registerViaApi(server, 'Гость Становится Автором');
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/writing`); // the 401 error page, which opens the popup once hydrated
+    expect((await fetch(`${env.server.url}/writing`)).status).toBe(401);
+    const writer = await registerViaApi(env.server, 'Гость Становится Автором');
+    const { context, page } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/writing`); // the 401 error page, which opens the popup once hydrated
     await page.waitForSelector('[data-testid=error-page][data-status="401"]');
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
     await page.fill('[data-testid=auth-popup] input[name=email]', writer.email);
@@ -345,16 +325,16 @@ describe('writing', () => {
   });
 
   it('asks before leaving unsaved changes, in the app and when the tab closes', async () => {
-    const writer = await registerViaApi(server, 'Нина Сомневающаяся');
+    const writer = await registerViaApi(env.server, 'Нина Сомневающаяся');
     // Changes to a published entry wait on the device until they are published, so they stay unsaved.
     const entry = await saveEntry(writer.cookie, {
       title: 'Уже вышла',
       entry: [{ type: 'text', data: { text: 'Первый абзац.' } }],
       is_published: 1,
     });
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, writer.cookie);
-    await open(page, `${server.url}/writing/${entry.id}`);
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, writer.cookie);
+    await open(page, `${env.server.url}/writing/${entry.id}`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Уже вышла, но что-то важное');
     await page.click('.logo');
@@ -371,9 +351,9 @@ describe('writing', () => {
     await page.click('.logo');
     await modal.waitFor();
     await page.click('[data-testid=modal-confirm]');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
 
-    await open(page, `${server.url}/writing/${entry.id}`);
+    await open(page, `${env.server.url}/writing/${entry.id}`);
     await editorReady(page);
     await page.fill('[data-testid=editor-title]', 'Несохранённый заголовок');
     const dialog = new Promise<string>((resolve) =>
@@ -388,10 +368,10 @@ describe('writing', () => {
   });
 
   it('limits the title: counter near the limit, warning under 10, an over-long paste refused', async () => {
-    const writer = await registerViaApi(server, 'Тимур Лимитов');
-    const { context, page } = await newPage(browser, 375, 812);
-    await signIn(context, server, writer.cookie);
-    await open(page, `${server.url}/writing`);
+    const writer = await registerViaApi(env.server, 'Тимур Лимитов');
+    const { context, page } = await newPage(env.browser, 375, 812);
+    await signIn(context, env.server, writer.cookie);
+    await open(page, `${env.server.url}/writing`);
     await editorReady(page);
     const title = page.locator('[data-testid=editor-title]');
     const counter = page.locator('[data-testid=limited-counter]');

@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y.ts';
 import {
   callApi,
   editorReady,
-  launchBrowser,
   newPage,
   open,
   registerViaApi,
   shot,
   signedInPage,
-  sharedServer,
-  type SharedServer,
+  useSharedBrowser,
 } from './harness.ts';
 
 /** The entry model's fields on the screens (issue 32 point 6): marks, best comments, the thanks switch, the editor. */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 
-const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(env.server, path, cookie, body);
 
 describe('the entry model’s fields in the browser', () => {
   it('the marks on the card and the page, best comments above the discussion; axe finds nothing serious', async () => {
-    const author = await registerViaApi(server, 'Марина Рекламова');
+    const author = await registerViaApi(env.server, 'Марина Рекламова');
     const saved = await api<{ entry: { id: number; url: string } }>('/v3.0/writing/save', author.cookie, {
       title: 'Партнёрский обзор ноутбуков',
       entry: [
@@ -45,7 +33,7 @@ describe('the entry model’s fields in the browser', () => {
     expect(saved.rc, JSON.stringify(saved)).toBe(200);
     const entry = saved.data.entry;
     // Staff mark it editorial.
-    const marked = await api('/v3.0/writing/save', server.owner.cookie, {
+    const marked = await api('/v3.0/writing/save', env.server.owner.cookie, {
       id: entry.id,
       title: 'Партнёрский обзор ноутбуков',
       entry: [{ type: 'text', data: { text: 'Мы продолжаем дополнять этот обзор по мере выхода новых моделей.' } }],
@@ -59,14 +47,14 @@ describe('the entry model’s fields in the browser', () => {
     });
     expect(marked.rc, JSON.stringify(marked)).toBe(200);
     // A comment three readers rate up becomes one of the best.
-    const commenter = await registerViaApi(server, 'Пётр Комментатор');
+    const commenter = await registerViaApi(env.server, 'Пётр Комментатор');
     const comment = await api<{ id: number }>('/v3.0/comment/add', commenter.cookie, {
       id: entry.id,
       text: 'Спасибо, очень полезное сравнение автономности!',
     });
     expect(comment.rc, JSON.stringify(comment)).toBe(200);
     for (const name of ['Оценщик Первый', 'Оценщик Второй', 'Оценщик Третий']) {
-      const voter = await registerViaApi(server, name);
+      const voter = await registerViaApi(env.server, name);
       const vote = await api('/v3.0/like', voter.cookie, { id: comment.data.id, type: 'comment', sign: 1 });
       expect(vote.rc, JSON.stringify(vote)).toBe(200);
     }
@@ -79,8 +67,8 @@ describe('the entry model’s fields in the browser', () => {
       .toBe(1);
 
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width, 900);
-      await open(page, server.url + entry.url);
+      const { context, page } = await newPage(env.browser, width, 900);
+      await open(page, env.server.url + entry.url);
       const view = page.getByTestId('entry');
       await view.getByTestId('entry-ad-mark').waitFor();
       expect(await view.getByTestId('entry-ad-mark').textContent()).toBe('Реклама');
@@ -103,8 +91,8 @@ describe('the entry model’s fields in the browser', () => {
     }
 
     // The card in the author's blog carries the marks.
-    const { context, page } = await newPage(browser, 1280, 900);
-    await open(page, `${server.url}/u/${author.id}`);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, `${env.server.url}/u/${author.id}`);
     const card = page.locator(`[data-testid=entry-card][data-id="${entry.id}"]`);
     await card.getByTestId('entry-ad-mark').waitFor();
     await card.getByTestId('entry-updating-mark').waitFor();
@@ -112,7 +100,7 @@ describe('the entry model’s fields in the browser', () => {
   });
 
   it('the editor’s settings: the author’s switches for everyone, the editorial ones for staff; a switch saves', async () => {
-    const author = await registerViaApi(server, 'Автор Настроек');
+    const author = await registerViaApi(env.server, 'Автор Настроек');
     const saved = await api<{ entry: { id: number } }>('/v3.0/writing/save', author.cookie, {
       title: 'Черновик с настройками',
       entry: [{ type: 'text', data: { text: 'Текст черновика.' } }],
@@ -121,8 +109,8 @@ describe('the entry model’s fields in the browser', () => {
     expect(saved.rc, JSON.stringify(saved)).toBe(200);
     const id = saved.data.entry.id;
     for (const width of [1280, 375]) {
-      const { context, page } = await signedInPage(browser, server, author.cookie, width, 900);
-      await open(page, `${server.url}/writing/${id}`);
+      const { context, page } = await signedInPage(env.browser, env.server, author.cookie, width, 900);
+      await open(page, `${env.server.url}/writing/${id}`);
       await editorReady(page);
       await page.getByTestId('editor-settings').click();
       const panel = page.getByTestId('editor-settings-panel');
@@ -141,8 +129,8 @@ describe('the entry model’s fields in the browser', () => {
     const got = await api<{ entry: { external_access: boolean } }>(`/v3.0/writing/get/${id}`, author.cookie);
     expect(got.data.entry.external_access).toBe(true);
 
-    const { context, page } = await signedInPage(browser, server, server.owner.cookie, 1280, 900);
-    await open(page, `${server.url}/writing/${id}`);
+    const { context, page } = await signedInPage(env.browser, env.server, env.server.owner.cookie, 1280, 900);
+    await open(page, `${env.server.url}/writing/${id}`);
     await editorReady(page);
     await page.getByTestId('editor-settings').click();
     await page.getByTestId('editor-field-is_editorial').waitFor();

@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   callApi,
-  launchBrowser,
   newPage,
   open,
   publishEntry,
   registerViaApi,
-  sharedServer,
+  useSharedBrowser,
   shot,
   signedInPage,
-  type SharedServer,
 } from './harness.ts';
 
 // The reader's '…' menu on the entry's own page (issue 33): the feed card's menu, its stub, sign-in for the anonymous.
 
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Автор Меню');
+  author = await registerViaApi(env.server, 'Автор Меню');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const item = (page: Page, value: string) => page.locator(`[data-testid=popover-item][data-value="${value}"]`);
 
 describe("the reader's menu on the entry page", () => {
   it("offers the card's items at 1280: complain opens the modal, hide leaves the entry out of the feed", async () => {
-    const entry = await publishEntry(server, author.cookie, 'Запись для меню читателя');
-    const reader = await registerViaApi(server, 'Читатель Меню');
-    const { context, page } = await signedInPage(browser, server, reader.cookie);
-    await open(page, server.url + entry.url);
+    const entry = await publishEntry(env.server, author.cookie, 'Запись для меню читателя');
+    const reader = await registerViaApi(env.server, 'Читатель Меню');
+    const { context, page } = await signedInPage(env.browser, env.server, reader.cookie);
+    await open(page, env.server.url + entry.url);
     const menu = page.locator('[data-testid=entry] [data-testid=entry-menu]');
     expect(await page.locator('[data-testid=entry-actions]').count()).toBe(0);
     await menu.click();
@@ -54,23 +45,23 @@ describe("the reader's menu on the entry page", () => {
     await item(page, 'hide').click();
     await page.locator('[data-testid=entry] [data-testid=entry-stub] [data-option=hide][data-state="2"]').waitFor();
     await shot(page, 'entry-reader-hidden-1280');
-    await open(page, `${server.url}/new`);
+    await open(page, `${env.server.url}/new`);
     await page.locator('[data-testid=entry-card]').first().waitFor();
     expect(await page.locator(`[data-testid=entry-card][data-id="${entry.id}"]`).count()).toBe(0);
     await context.close();
 
     // Its author keeps the editors' menu, not the reader's.
-    const own = await signedInPage(browser, server, author.cookie);
-    await open(own.page, server.url + entry.url);
+    const own = await signedInPage(env.browser, env.server, author.cookie);
+    await open(own.page, env.server.url + entry.url);
     await own.page.locator('[data-testid=entry-actions]').waitFor();
     expect(await own.page.locator('[data-testid=entry] [data-testid=entry-menu]').count()).toBe(0);
     await own.context.close();
   });
 
   it('opens on-screen at 375 px; an anonymous reader is asked to sign in, a signed-in one ignores the author', async () => {
-    const entry = await publishEntry(server, author.cookie, 'Запись для меню на телефоне');
-    const anon = await newPage(browser, 375, 800);
-    await open(anon.page, server.url + entry.url);
+    const entry = await publishEntry(env.server, author.cookie, 'Запись для меню на телефоне');
+    const anon = await newPage(env.browser, 375, 800);
+    await open(anon.page, env.server.url + entry.url);
     await anon.page.evaluate(() => {
       window.addEventListener('unauthorized_click', (e) => {
         (window as unknown as { clicked: string }).clicked = (e as CustomEvent).detail.context;
@@ -87,14 +78,14 @@ describe("the reader's menu on the entry page", () => {
     expect(await anon.page.evaluate(() => (window as unknown as { clicked?: string }).clicked)).toBe('entry');
     await anon.context.close();
 
-    const reader = await registerViaApi(server, 'Читатель Телефона');
-    const { context, page } = await signedInPage(browser, server, reader.cookie, 375, 800);
-    await open(page, server.url + entry.url);
+    const reader = await registerViaApi(env.server, 'Читатель Телефона');
+    const { context, page } = await signedInPage(env.browser, env.server, reader.cookie, 375, 800);
+    await open(page, env.server.url + entry.url);
     await page.locator('[data-testid=entry] [data-testid=entry-menu]').click();
     await item(page, 'author').click();
     await page.locator('[data-testid=entry-stub] [data-option=author][data-state="2"]').waitFor();
     await shot(page, 'entry-reader-ignored-375');
-    const check = await callApi<{ user: { ignored_ids: number[] } }>(server, '/v3.0/auth/check', reader.cookie);
+    const check = await callApi<{ user: { ignored_ids: number[] } }>(env.server, '/v3.0/auth/check', reader.cookie);
     expect(check.data.user.ignored_ids).toContain(author.id);
     await context.close();
   });

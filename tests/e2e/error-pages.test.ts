@@ -1,44 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, sharedServer, type Server } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, open, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 describe('error pages inside the site shell', () => {
   it('a 404 keeps the header and the sidebar, has its own title and an animated screen; no file of the page is missing', async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width, 900);
+      const { context, page } = await newPage(env.browser, width, 900);
       // The harness asks for reduced motion (no endless animations eating a test machine's CPU); this one looks.
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       const missing: string[] = [];
       page.on('response', (res) => {
         if (res.status() >= 400) missing.push(`${res.status()} ${res.url()}`);
       });
-      await open(page, server.url);
+      await open(page, env.server.url);
       // The icons the head links are served (a missing favicon is a console error on every page).
       expect(await page.locator('link[rel=icon]').count()).toBeGreaterThanOrEqual(2);
       expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
       // The browser's bar and the installed app take one colour.
-      const installed = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as { theme_color: string };
+      const installed = (await (await fetch(`${env.server.url}/manifest.webmanifest`)).json()) as {
+        theme_color: string;
+      };
       expect(await page.locator('meta[name=theme-color]').getAttribute('content')).toBe(installed.theme_color);
       for (const href of await page
         .locator('link[rel=icon], link[rel=apple-touch-icon], link[rel=manifest]')
         .evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))) {
         expect((await fetch(href)).status, href).toBe(200);
       }
-      expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(200);
+      expect((await fetch(`${env.server.url}/favicon.ico`)).status).toBe(200);
       expect(missing).toEqual([]);
 
-      const res = await page.goto(`${server.url}/no-such-page/at-all`);
+      const res = await page.goto(`${env.server.url}/no-such-page/at-all`);
       expect(res?.status()).toBe(404);
       await page.waitForSelector('html[data-ready]', { state: 'attached' });
       await page.waitForSelector('[data-testid=error-page][data-status="404"]');
@@ -66,9 +58,9 @@ describe('error pages inside the site shell', () => {
   });
 
   it('/settings for an anonymous reader opens the sign-in dialog; signing in there shows the settings page without a reload', async () => {
-    const reader = await registerViaApi(server, 'Ольга Настройкина');
-    const { context, page } = await newPage(browser, 375, 800);
-    const res = await page.goto(`${server.url}/settings`);
+    const reader = await registerViaApi(env.server, 'Ольга Настройкина');
+    const { context, page } = await newPage(env.browser, 375, 800);
+    const res = await page.goto(`${env.server.url}/settings`);
     expect(res?.status()).toBe(401);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
@@ -90,8 +82,8 @@ describe('error pages inside the site shell', () => {
 
   it('closing the dialog leaves an invitation to sign in whose button opens the dialog again', async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width, 900);
-      await page.goto(`${server.url}/drafts`);
+      const { context, page } = await newPage(env.browser, width, 900);
+      await page.goto(`${env.server.url}/drafts`);
       await page.waitForSelector('html[data-ready]', { state: 'attached' });
       await page.waitForSelector('[data-testid=auth-popup]');
       await page.click('[data-testid=popup-close]');
@@ -108,11 +100,11 @@ describe('error pages inside the site shell', () => {
   });
 
   it('a page the account may not open is a 403 screen in the shell with its own title', async () => {
-    const reader = await registerViaApi(server, 'Пётр Безправ');
+    const reader = await registerViaApi(env.server, 'Пётр Безправ');
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width, 900);
-      await signIn(context, server, reader.cookie);
-      const res = await page.goto(`${server.url}/admin/outbox`);
+      const { context, page } = await newPage(env.browser, width, 900);
+      await signIn(context, env.server, reader.cookie);
+      const res = await page.goto(`${env.server.url}/admin/outbox`);
       expect(res?.status()).toBe(403);
       await page.waitForSelector('html[data-ready]', { state: 'attached' });
       await page.waitForSelector('[data-testid=error-page][data-status="403"]');

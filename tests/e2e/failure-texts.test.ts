@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  open,
-  publishEntry,
-  registerViaApi,
-  sharedServer,
-  signedInPage,
-  type SharedServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi, open, publishEntry, registerViaApi, useSharedBrowser, signedInPage } from './harness.ts';
 
 // spec/content.md §8: a failed bookmark, copy, hide, comment or branch removal tells the reader so, in Russian.
 
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 let entry: { id: number; url: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Автор Сбоев');
-  entry = await publishEntry(server, author.cookie, 'Запись, где всё ломается');
+  author = await registerViaApi(env.server, 'Автор Сбоев');
+  entry = await publishEntry(env.server, author.cookie, 'Запись, где всё ломается');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** Every call to the API path dies on the way (no answer: the reader's network broke). */
 const breakCalls = (page: Page, path: string) => page.route(`**/v3.0${path}**`, (route) => route.abort('failed'));
 const toast = (page: Page, text: string) => page.locator('[data-testid=toast]', { hasText: text }).waitFor();
 
 describe('failure texts', () => {
   it('bookmark, copying the link and hiding the entry', async () => {
-    const reader = await registerViaApi(server, 'Читатель Сбоев');
-    const { context, page } = await signedInPage(browser, server, reader.cookie);
-    await open(page, server.url + entry.url);
+    const reader = await registerViaApi(env.server, 'Читатель Сбоев');
+    const { context, page } = await signedInPage(env.browser, env.server, reader.cookie);
+    await open(page, env.server.url + entry.url);
 
     await breakCalls(page, '/favorite/change');
     await page.locator('[data-testid=entry] [data-testid=bookmark-button]').click();
@@ -66,12 +50,12 @@ describe('failure texts', () => {
   });
 
   it('removing a comment and a branch', async () => {
-    const mine = await callApi<{ id: number }>(server, '/v3.0/comment/add', author.cookie, {
+    const mine = await callApi<{ id: number }>(env.server, '/v3.0/comment/add', author.cookie, {
       id: entry.id,
       text: 'Комментарий, который не удалится',
     });
-    const { context, page } = await signedInPage(browser, server, author.cookie);
-    await open(page, `${server.url}${entry.url}#comment-${mine.data.id}`);
+    const { context, page } = await signedInPage(env.browser, env.server, author.cookie);
+    await open(page, `${env.server.url}${entry.url}#comment-${mine.data.id}`);
     await breakCalls(page, '/comment/remove');
     const comment = page.locator(`[data-testid=comment][data-id="${mine.data.id}"]`);
     await comment.locator('[data-testid=comment-more]').first().click();
@@ -82,9 +66,13 @@ describe('failure texts', () => {
     await context.close();
 
     // A branch is a comment with replies.
-    await callApi(server, '/v3.0/comment/add', author.cookie, { id: entry.id, text: 'Ответ', reply_to: mine.data.id });
-    const staff = await signedInPage(browser, server, server.owner.cookie);
-    await open(staff.page, `${server.url}${entry.url}#comment-${mine.data.id}`);
+    await callApi(env.server, '/v3.0/comment/add', author.cookie, {
+      id: entry.id,
+      text: 'Ответ',
+      reply_to: mine.data.id,
+    });
+    const staff = await signedInPage(env.browser, env.server, env.server.owner.cookie);
+    await open(staff.page, `${env.server.url}${entry.url}#comment-${mine.data.id}`);
     await breakCalls(staff.page, '/admin/comments/removeBranch');
     const theirs = staff.page.locator(`[data-testid=comment][data-id="${mine.data.id}"]`);
     await theirs.locator('[data-testid=comment-more]').first().click();

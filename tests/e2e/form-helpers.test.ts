@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, open, registerViaApi, sharedServer, shot, signedInPage, type Server } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { open, registerViaApi, useSharedBrowser, shot, signedInPage } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let cookie: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  cookie = (await registerViaApi(server, 'Фёкла Формова')).cookie;
+  cookie = (await registerViaApi(env.server, 'Фёкла Формова')).cookie;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
 /** Every limited field a reader sees, search boxes aside (they belong to search). */
 const LIMITED = 'input[maxlength]:not([type=search]):visible, textarea[maxlength]:visible';
@@ -70,12 +63,12 @@ async function leaveAsks(page: Page, typeInto: string, text: string) {
   await page.locator('a[href="/"]').first().click();
   await question.waitFor();
   await question.locator('[data-testid=modal-confirm]').click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${env.server.url}/`);
 }
 
 describe('form helpers: limited fields, the unsaved-input guard, https on links', () => {
   it('every limited field of the settings, vacancy and event forms counts down near its limit', async () => {
-    const { context, page } = await signedInPage(browser, server, cookie);
+    const { context, page } = await signedInPage(env.browser, env.server, cookie);
     const pages: [string, string][] = [
       ['/u/me/settings', '[data-testid=settings-communities]'],
       ['/job/new', '[data-testid=vacancy-form]'],
@@ -83,7 +76,7 @@ describe('form helpers: limited fields, the unsaved-input guard, https on links'
     ];
     let walked = 0;
     for (const [path, ready] of pages) {
-      await open(page, `${server.url}${path}`);
+      await open(page, `${env.server.url}${path}`);
       await page.locator(ready).first().waitFor();
       walked += await walkLimitedFields(page, path);
     }
@@ -92,20 +85,20 @@ describe('form helpers: limited fields, the unsaved-input guard, https on links'
   });
 
   it('asks before leaving the settings and vacancy forms with typed text, and before a reload', async () => {
-    const { context, page } = await signedInPage(browser, server, cookie);
-    await open(page, `${server.url}/u/me/settings`);
+    const { context, page } = await signedInPage(env.browser, env.server, cookie);
+    await open(page, `${env.server.url}/u/me/settings`);
     await leaveAsks(page, '[data-testid=settings-communities] input[name=name]', 'Клуб любителей форм');
 
-    await open(page, `${server.url}/job/new`);
+    await open(page, `${env.server.url}/job/new`);
     await leaveAsks(page, '[data-testid=field-title]', 'Редактор');
 
     // Nothing typed: leaving asks nothing.
-    await open(page, `${server.url}/job/new`);
+    await open(page, `${env.server.url}/job/new`);
     await page.locator('[data-testid=vacancy-form]').waitFor();
     await page.locator('a[href="/"]').first().click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
 
-    await open(page, `${server.url}/events/new`);
+    await open(page, `${env.server.url}/events/new`);
     await page.fill('[data-testid=field-title]', 'Митап');
     const dialog = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {
@@ -119,8 +112,8 @@ describe('form helpers: limited fields, the unsaved-input guard, https on links'
   });
 
   it('a link typed without its protocol gets https:// when the field is left', async () => {
-    const { context, page } = await signedInPage(browser, server, cookie);
-    await open(page, `${server.url}/events/new`);
+    const { context, page } = await signedInPage(env.browser, env.server, cookie);
+    await open(page, `${env.server.url}/events/new`);
     const link = page.locator('[data-testid=field-register-url]');
     await link.fill('example.ru/meetup');
     await page.locator('[data-testid=field-title]').focus();

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  shot,
-  signIn,
-  sharedServer,
-  type SharedServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, open, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
 /** A full-page popup's white sheet holds all of its content, however tall: in the style guide and in the editor. */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let staff: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   // The site's superuser: the style guide at /admin/ui opens for it.
-  staff = server.owner;
+  staff = env.server.owner;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const VIEWPORTS = [
   [1280, 900],
   [375, 760],
@@ -56,9 +40,9 @@ const sheetAtBottom = (page: Page, height: number) =>
 describe('full-page popups', () => {
   it('the style guide sheet fills the window when short and grows with tall content', async () => {
     for (const [width, height] of VIEWPORTS) {
-      const { context, page } = await newPage(browser, width, height);
-      await signIn(context, server, staff.cookie);
-      await open(page, `${server.url}/admin/ui`);
+      const { context, page } = await newPage(env.browser, width, height);
+      await signIn(context, env.server, staff.cookie);
+      await open(page, `${env.server.url}/admin/ui`);
       await page.click('[data-testid=kit-fullpage]');
       await page.waitForSelector('[data-testid=popup][data-kind=kit-fullpage]');
       await page.waitForTimeout(200); // the opening animation
@@ -91,16 +75,16 @@ describe('full-page popups', () => {
         text: `Абзац ${i + 1}: у длинной записи много текста, и вся она должна оставаться на белом листе редактора.`,
       },
     }));
-    const res = await fetch(`${server.url}/v3.0/writing/save`, {
+    const res = await fetch(`${env.server.url}/v3.0/writing/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: staff.cookie },
       body: JSON.stringify({ title: 'Очень длинный черновик', entry: paragraphs, is_published: 0 }),
     });
     const { id } = (await res.json()).data.entry;
     for (const [width, height] of VIEWPORTS) {
-      const { context, page } = await newPage(browser, width, height);
-      await signIn(context, server, staff.cookie);
-      await open(page, `${server.url}/?name=editor&id=${id}`);
+      const { context, page } = await newPage(env.browser, width, height);
+      await signIn(context, env.server, staff.cookie);
+      await open(page, `${env.server.url}/?name=editor&id=${id}`);
       await page.waitForSelector('[data-testid=editor-blocks][data-ready="1"] .ce-block');
       await page.waitForTimeout(400); // Editor.js fades blocks in
       await shot(page, `fullpage-editor-top-${width}`);

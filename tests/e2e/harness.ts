@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { MediaImage, UploadResultItem } from '../../src/shared/media.ts';
 import { chromiumExecutable } from '../../scripts/chromium.ts';
 import { ensureBuild, root } from '../../scripts/ensure-build.ts';
@@ -170,6 +170,23 @@ export async function sharedServer(): Promise<SharedServer> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The usual frame of a browser file that only adds to the site: the shared seeded server and a browser, started side
+ * by side before its tests and given back after them. Call it before the file's own hooks: `env.server` and
+ * `env.browser` are live from its beforeAll on.
+ */
+export function useSharedBrowser() {
+  const env = {} as { server: SharedServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([sharedServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** Browser files run three at a time (vitest.config.ts): one slot each. */

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerViaApi,
-  sharedServer,
-  signIn,
-  takeHydrationErrors,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, registerViaApi, useSharedBrowser, signIn, takeHydrationErrors } from './harness.ts';
 
 /**
  * The server's HTML survives hydration when the reader scrolls before the page has hydrated: on a slow network, and
@@ -16,16 +8,7 @@ import {
  * ads' host listened for that first scroll at module load and rendered its first client render from it, a <Suspense>
  * where the server's HTML had nothing: React's hydration error #418 (issue: payments and the overflow walk).
  */
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 /**
  * Opens `url` with the client's entry held back until the page's modules have run (their listeners are in), then
@@ -53,17 +36,17 @@ async function openScrolledBeforeHydration(page: Page, url: string) {
 
 describe('hydration', () => {
   it('a scroll before hydration keeps the server HTML (the front page, a reader)', async () => {
-    const { context, page } = await newPage(browser);
-    await openScrolledBeforeHydration(page, server.url + '/');
+    const { context, page } = await newPage(env.browser);
+    await openScrolledBeforeHydration(page, env.server.url + '/');
     expect(takeHydrationErrors()).toEqual([]);
     await context.close();
   });
 
   it('a section address keeps the server HTML (/u/me/settings#payments at 375 px, signed in)', async () => {
-    const account = await registerViaApi(server, 'Читатель Настроек');
-    const { context, page } = await newPage(browser, 375, 800);
-    await signIn(context, server, account.cookie);
-    await openScrolledBeforeHydration(page, `${server.url}/u/me/settings#payments`);
+    const account = await registerViaApi(env.server, 'Читатель Настроек');
+    const { context, page } = await newPage(env.browser, 375, 800);
+    await signIn(context, env.server, account.cookie);
+    await openScrolledBeforeHydration(page, `${env.server.url}/u/me/settings#payments`);
     await page.locator('[data-testid=settings-payments] [data-testid=buy-plus]').waitFor();
     expect(takeHydrationErrors()).toEqual([]);
     await context.close();

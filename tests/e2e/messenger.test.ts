@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  open,
-  registerViaApi,
-  shot,
-  signedInPage,
-  sharedServer,
-  type SharedServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let staff: { cookie: string };
 
-const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(env.server, path, cookie, body);
 // By the whole text of the bubble: its time follows the text with no space, so a substring match of
 // 'Сообщение номер 2' would also find 'Сообщение номер 21' between 10:00 and 19:59.
 const numbered = (page: Page, n: number) =>
@@ -24,31 +14,25 @@ const numbered = (page: Page, n: number) =>
     .filter({ has: page.locator('.messenger-msg__text', { hasText: new RegExp(`^Сообщение номер ${n}$`) }) });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  staff = server.owner;
+  staff = env.server.owner;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('messenger in the browser', () => {
   it('A writes from B’s profile, B sees it live with the unread badge, B reads, A sees the read mark', async () => {
-    const a = await registerViaApi(server, 'Алиса Мессенджер');
-    const b = await registerViaApi(server, 'Богдан Читатель');
+    const a = await registerViaApi(env.server, 'Алиса Мессенджер');
+    const b = await registerViaApi(env.server, 'Богдан Читатель');
 
-    const { context: cb, page: pb } = await signedInPage(browser, server, b.cookie, 1280, 900);
+    const { context: cb, page: pb } = await signedInPage(env.browser, env.server, b.cookie, 1280, 900);
     // The total comes with the page and then moves by the private channel's events: never asked again.
     let unreadAsked = 0;
     pb.on('request', (r) => void (r.url().includes('/messenger/unread') && unreadAsked++));
-    await open(pb, `${server.url}/`);
+    await open(pb, `${env.server.url}/`);
     await pb.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
     await pb.waitForSelector('[data-testid=messenger-button]');
     expect(await pb.locator('[data-testid=messenger-badge]').count()).toBe(0);
 
     // A opens B's profile and writes: the drawer opens over the page, which stays under it.
-    const { context: ca, page: pa } = await signedInPage(browser, server, a.cookie, 1280, 900);
-    await open(pa, `${server.url}/u/${b.id}`);
+    const { context: ca, page: pa } = await signedInPage(env.browser, env.server, a.cookie, 1280, 900);
+    await open(pa, `${env.server.url}/u/${b.id}`);
     await pa.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
     await pa.click('[data-testid=write-message]');
     const input = pa.locator('[data-testid=messenger-drawer] [data-testid=messenger-input]');
@@ -72,7 +56,7 @@ describe('messenger in the browser', () => {
     expect(await pb.locator('[data-testid=messenger-badge]').textContent()).toBe('1');
     await pb.waitForFunction(() => document.title.startsWith('(1) '));
     // Rendered on the server: the first HTML of any page already carries the badge.
-    const html = await (await fetch(`${server.url}/`, { headers: { cookie: b.cookie } })).text();
+    const html = await (await fetch(`${env.server.url}/`, { headers: { cookie: b.cookie } })).text();
     expect(html).toMatch(/data-testid="messenger-badge"[^>]*>1</);
     await pb.click('[data-testid=messenger-button]');
     const item = pb.locator('[data-testid=messenger-drawer] [data-testid=messenger-chat]').first();
@@ -128,8 +112,8 @@ describe('messenger in the browser', () => {
   });
 
   it('loads older history upward without a jump, and on a phone goes list → chat', async () => {
-    const a = await registerViaApi(server, 'Вера История');
-    const b = await registerViaApi(server, 'Гриша Телефон');
+    const a = await registerViaApi(env.server, 'Вера История');
+    const b = await registerViaApi(env.server, 'Гриша Телефон');
     const chat = await api<{ id: number }>('/v3.0/messenger/chats/create', a.cookie, {
       type: 'direct',
       user_ids: [b.id],
@@ -139,8 +123,8 @@ describe('messenger in the browser', () => {
       expect(r.rc).toBe(200);
     }
 
-    const { context, page } = await signedInPage(browser, server, b.cookie, 1280, 900);
-    await open(page, `${server.url}/messenger?chat=${chat.data.id}`);
+    const { context, page } = await signedInPage(env.browser, env.server, b.cookie, 1280, 900);
+    await open(page, `${env.server.url}/messenger?chat=${chat.data.id}`);
     const history = page.locator('[data-testid=messenger-page] [data-testid=messenger-history]');
     await numbered(page, 60).waitFor();
     expect(await page.locator('[data-testid=messenger-message]').count()).toBe(40);
@@ -155,13 +139,13 @@ describe('messenger in the browser', () => {
     expect(Math.abs(top - (await oldest.evaluate((el) => el.getBoundingClientRect().top)))).toBeLessThan(2);
 
     // B's group, managed from the conversation's menu: rename, add Вера (a person of B's direct chats), make admin.
-    const c = await registerViaApi(server, 'Дина Группа');
+    const c = await registerViaApi(env.server, 'Дина Группа');
     const club = await api<{ id: number }>('/v3.0/messenger/chats/create', b.cookie, {
       type: 'group',
       user_ids: [c.id],
       title: 'Клуб',
     });
-    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await open(page, `${env.server.url}/messenger?chat=${club.data.id}`);
     await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
     await page.click('[data-testid=popover-item][data-value=manage]');
     const panel = page.locator('[data-testid=messenger-group-panel]');
@@ -178,7 +162,7 @@ describe('messenger in the browser', () => {
     expect(await panel.locator('[data-testid=messenger-group-member]').count()).toBe(3);
     await shot(page, 'messenger-group-1280');
     await page.setViewportSize({ width: 375, height: 812 });
-    await open(page, `${server.url}/messenger?chat=${club.data.id}`);
+    await open(page, `${env.server.url}/messenger?chat=${club.data.id}`);
     await page.click('[data-testid=messenger-page] [data-testid=messenger-chat-menu]');
     await page.click('[data-testid=popover-item][data-value=manage]');
     await panel.locator('[data-testid=messenger-group-member]').nth(2).waitFor();
@@ -188,8 +172,8 @@ describe('messenger in the browser', () => {
     expect(list.data.items.find((x) => x.id === club.data.id)?.title).toBe('Клуб историков');
     await context.close();
 
-    const phone = await signedInPage(browser, server, b.cookie, 375, 812);
-    await open(phone.page, `${server.url}/messenger`);
+    const phone = await signedInPage(env.browser, env.server, b.cookie, 375, 812);
+    await open(phone.page, `${env.server.url}/messenger`);
     const row = phone.page.locator('[data-testid=messenger-chat]', { hasText: 'Вера История' });
     await row.waitFor();
     await shot(phone.page, 'messenger-list-375');
@@ -208,14 +192,14 @@ describe('messenger in the browser', () => {
     await phone.page.waitForURL((url) => url.pathname === '/messenger' && !url.searchParams.has('chat'));
     await row.waitFor();
     // The drawer on a phone covers the width and keeps list → chat.
-    await open(phone.page, `${server.url}/`);
+    await open(phone.page, `${env.server.url}/`);
     await phone.page.click('[data-testid=messenger-button]');
     await phone.page.locator('[data-testid=messenger-drawer] [data-testid=messenger-chat]').first().waitFor();
     await shot(phone.page, 'messenger-drawer-375');
     await phone.context.close();
 
-    const desk = await signedInPage(browser, server, staff.cookie, 1280, 900);
-    await open(desk.page, `${server.url}/messenger/complaints`);
+    const desk = await signedInPage(env.browser, env.server, staff.cookie, 1280, 900);
+    await open(desk.page, `${env.server.url}/messenger/complaints`);
     const complaint = desk.page.locator('[data-testid=messenger-complaint]').first();
     await complaint.waitFor();
     expect(await complaint.locator('.is-reported').textContent()).toContain('Сообщение номер 60');

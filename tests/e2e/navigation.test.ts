@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, sharedServer, shot, type Server } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, open, useSharedBrowser, shot } from './harness.ts';
 import { navigationMessages } from '../../src/shared/catalogue/site.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 /** A client navigation, as a link's click makes it (the router the page runs). */
@@ -34,8 +25,8 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { navMa
 describe('page navigation', () => {
   it('offline, it retries with the notice and the previous page stays; back online it gets there by itself', async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width, 900);
-      await open(page, `${server.url}/new`);
+      const { context, page } = await newPage(env.browser, width, 900);
+      await open(page, `${env.server.url}/new`);
       // The router has found out about the pages the current one links to.
       await page.waitForLoadState('networkidle');
       await wake(page);
@@ -57,7 +48,7 @@ describe('page navigation', () => {
       await shot(page, `navigation-offline-${width}`);
 
       await context.setOffline(false);
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${env.server.url}/`);
       await notice.waitFor({ state: 'hidden' });
       expect(await page.locator('.site-header').count()).toBe(1);
       // A client navigation: the same document.
@@ -67,8 +58,8 @@ describe('page navigation', () => {
   });
 
   it('a failed page shows its code and the previous page stays; an empty answer is spoilt data', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
-    await open(page, `${server.url}/new`);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, `${env.server.url}/new`);
     await page.waitForLoadState('networkidle');
     await wake(page);
     await mark(page);
@@ -97,37 +88,37 @@ describe('page navigation', () => {
 
     // The page is alive: the next navigation works, in the same document.
     await page.click('.logo');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     expect(await marked(page)).toBe(true);
     await context.close();
   });
 
   it('a tab older than the newest build loads its next page whole', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
-    await open(page, `${server.url}/new`);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, `${env.server.url}/new`);
     await wake(page);
     await mark(page);
     // Another tab heard of a newer build after this one loaded.
     await page.evaluate(() => (document.cookie = `static_version_timestamp=${Date.now() + 1000}; path=/`));
     await page.click('.logo');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     expect(await marked(page)).toBe(false);
     await context.close();
   });
 
   it('/m/new is the feed in the mobile layout with a canonical link to /new; its links keep the segment', async () => {
-    const { context, page } = await newPage(browser, 375, 800);
-    const res = await page.goto(`${server.url}/m/new`);
+    const { context, page } = await newPage(env.browser, 375, 800);
+    const res = await page.goto(`${env.server.url}/m/new`);
     expect(res?.status()).toBe(200);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     expect(await page.locator('html').getAttribute('data-layout')).toBe('mobile');
-    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${server.url}/new`);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${env.server.url}/new`);
     await mark(page);
     await page.click('.logo');
-    await page.waitForURL(`${server.url}/m`);
+    await page.waitForURL(`${env.server.url}/m`);
     expect(await marked(page)).toBe(true);
-    await expect.poll(() => page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${server.url}/`);
+    await expect.poll(() => page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${env.server.url}/`);
     await context.close();
   });
 });

@@ -1,54 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  newPage,
-  open,
-  publishEntry,
-  registerViaApi,
-  shot,
-  signIn,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, newPage, open, publishEntry, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 
-const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(env.server, path, cookie, body);
 
 describe('notifications in the browser', () => {
   it('B replies to A’s comment: A’s badge and title count go up live, the popover and the page show it', async () => {
-    const a = await registerViaApi(server, 'Анна Светлова');
-    const b = await registerViaApi(server, 'Борис Ковалёв');
-    const author = await registerViaApi(server, 'Вера Авторова');
-    const entry = await publishEntry(server, author.cookie, 'Запись для уведомлений');
+    const a = await registerViaApi(env.server, 'Анна Светлова');
+    const b = await registerViaApi(env.server, 'Борис Ковалёв');
+    const author = await registerViaApi(env.server, 'Вера Авторова');
+    const entry = await publishEntry(env.server, author.cookie, 'Запись для уведомлений');
     const mine = await api<{ id: number }>('/v3.0/comment/add', a.cookie, {
       id: entry.id,
       text: 'Интересно, что думают другие?',
     });
     expect(mine.rc).toBe(200);
 
-    const { context: ca, page: pa } = await newPage(browser, 1280, 900);
-    await signIn(ca, server, a.cookie);
-    await open(pa, `${server.url}/`);
+    const { context: ca, page: pa } = await newPage(env.browser, 1280, 900);
+    await signIn(ca, env.server, a.cookie);
+    await open(pa, `${env.server.url}/`);
     await pa.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
     await pa.waitForSelector('[data-testid=notifications-bell]');
     expect(await pa.locator('[data-testid=notifications-badge]').count()).toBe(0);
 
-    // B replies in B's own browser, on a phone.
-    const { context: cb, page: pb } = await newPage(browser, 375, 812);
-    await signIn(cb, server, b.cookie);
-    await open(pb, `${server.url}${entry.url}`);
+    // B replies in B's own env.browser, on a phone.
+    const { context: cb, page: pb } = await newPage(env.browser, 375, 812);
+    await signIn(cb, env.server, b.cookie);
+    await open(pb, `${env.server.url}${entry.url}`);
     const target = pb.locator(`[data-testid=comment][data-id="${mine.data.id}"]`);
     await target.locator('[data-testid=comment-reply]').first().click();
     await pb.fill('[data-testid=comment-reply-form] textarea', 'Думаю, вы правы');
@@ -78,7 +57,7 @@ describe('notifications in the browser', () => {
     // A second reply: the /notifications page lists both, the unread one marked.
     await api('/v3.0/comment/add', b.cookie, { id: entry.id, text: 'И ещё одна мысль', reply_to: mine.data.id });
     await pa.waitForSelector('[data-testid=notifications-badge]');
-    await open(pa, `${server.url}/notifications`);
+    await open(pa, `${env.server.url}/notifications`);
     const rows = pa.locator('[data-testid=notification]');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
@@ -101,7 +80,7 @@ describe('notifications in the browser', () => {
     await pb.locator('[data-testid=popover-item][data-value^="notification:"]').first().waitFor();
     await pb.waitForTimeout(250);
     await shot(pb, 'notifications-popover-375');
-    await open(pb, `${server.url}/notifications`);
+    await open(pb, `${env.server.url}/notifications`);
     await pb.locator('[data-testid=notification]').first().waitFor();
     expect(await pb.locator('[data-testid=notification]').first().textContent()).toContain(
       'Анна Светлова оценила ваш комментарий',
@@ -112,22 +91,22 @@ describe('notifications in the browser', () => {
   });
 
   it('settings: a type switch is saved, the digest form says «Пожалуйста, введите корректный email», the push toggle reverts when the browser refuses', async () => {
-    const a = await registerViaApi(server, 'Вера Настройкина');
+    const a = await registerViaApi(env.server, 'Вера Настройкина');
     for (const [width, height] of [
       [1280, 900],
       [375, 812],
     ] as const) {
-      const { context, page } = await newPage(browser, width, height);
-      await signIn(context, server, a.cookie);
-      await open(page, `${server.url}/settings`);
+      const { context, page } = await newPage(env.browser, width, height);
+      await signIn(context, env.server, a.cookie);
+      await open(page, `${env.server.url}/settings`);
       await page.waitForSelector('[data-testid=push-settings]:not([data-state=unknown])');
       await shot(page, `settings-${width}`, true);
       await context.close();
     }
 
-    const { context, page } = await newPage(browser, 1280, 900);
-    await signIn(context, server, a.cookie);
-    await open(page, `${server.url}/settings`);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await signIn(context, env.server, a.cookie);
+    await open(page, `${env.server.url}/settings`);
     const toggle = page.locator('[data-testid=setting-vote_entry-site]');
     expect(await toggle.isChecked()).toBe(true);
     const saved = page.waitForResponse(
@@ -173,40 +152,40 @@ describe('notifications in the browser', () => {
   });
 
   it('the confirmation and unsubscribe links work without signing in: each page asks, its button acts', async () => {
-    const { context, page } = await newPage(browser, 375, 812);
-    // A reader who opted in; the token comes from the outbox letter (no SMTP in this server).
-    const owner = await registerViaApi(server, 'Подписчик Рассылки');
-    const logFrom = server.output().length;
+    const { context, page } = await newPage(env.browser, 375, 812);
+    // A reader who opted in; the token comes from the outbox letter (no SMTP in this env.server).
+    const owner = await registerViaApi(env.server, 'Подписчик Рассылки');
+    const logFrom = env.server.output().length;
     expect((await api('/v3.0/email/subscribe/opt_in', owner.cookie, { email: 'digest-reader@example.ru' })).rc).toBe(
       200,
     );
     let token = '';
     for (let i = 0; i < 50 && !token; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const m = /\/email\/confirm\/([A-Za-z0-9_-]{20,})/.exec(server.output().slice(logFrom));
+      const m = /\/email\/confirm\/([A-Za-z0-9_-]{20,})/.exec(env.server.output().slice(logFrom));
       token = m?.[1] ?? '';
     }
     expect(token).not.toBe('');
     // Another person's address: the letter asks its owner to confirm.
-    await open(page, `${server.url}/email/confirm/${token}`);
+    await open(page, `${env.server.url}/email/confirm/${token}`);
     expect(await page.locator('[data-testid=confirm-page]').textContent()).toContain('digest-reader@example.ru');
     await shot(page, 'digest-confirm-375');
     await page.click('[data-testid=confirm-button]');
     await page.waitForSelector('[data-testid=confirm-done]');
-    await open(page, `${server.url}/email/confirm/${token}`);
+    await open(page, `${env.server.url}/email/confirm/${token}`);
     await page.waitForSelector('[data-testid=confirm-already]');
 
     // The same letter's address leaves by the unsubscribe link.
-    await open(page, `${server.url}/email/unsubscribe/${token}`);
+    await open(page, `${env.server.url}/email/unsubscribe/${token}`);
     expect(await page.locator('[data-testid=unsubscribe-page]').textContent()).toContain('digest-reader@example.ru');
     await shot(page, 'unsubscribe-375');
     await page.click('[data-testid=unsubscribe-button]');
     await page.waitForSelector('[data-testid=unsubscribe-done]');
-    await open(page, `${server.url}/email/unsubscribe/${token}`);
+    await open(page, `${env.server.url}/email/unsubscribe/${token}`);
     await page.waitForSelector('[data-testid=unsubscribe-already]');
-    await open(page, `${server.url}/email/unsubscribe/${'x'.repeat(30)}`);
+    await open(page, `${env.server.url}/email/unsubscribe/${'x'.repeat(30)}`);
     await page.waitForSelector('[data-testid=unsubscribe-invalid]');
-    await open(page, `${server.url}/email/confirm/${token}`);
+    await open(page, `${env.server.url}/email/confirm/${token}`);
     await page.waitForSelector('[data-testid=confirm-invalid]');
     await context.close();
   });

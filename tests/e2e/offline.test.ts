@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  launchBrowser,
   mediaItem,
   newPage,
   open,
   publishEntry,
   registerViaApi,
-  sharedServer,
+  useSharedBrowser,
   shot,
   signIn,
   signedInPage,
   uploadImages,
   callApi,
-  type Server,
 } from './harness.ts';
 import { ui } from '../../src/shared/catalogue.ts';
 import { navigationMessages } from '../../src/shared/catalogue/site.ts';
@@ -24,8 +22,7 @@ import { THEME_COLOR } from '../../src/shared/theme.ts';
  * Offline reading (issue 31, point 4): the service worker keeps the shell, the last feed page and the entries the
  * reader opened, with their pictures, for that reader only; installable (manifest, icons, theme colour).
  */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 /** An entry with a picture, one never opened, one for the accounts' test. */
 let pictured: string;
@@ -34,14 +31,13 @@ let shared: string;
 let pictureUuid: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Автор Офлайнов');
+  author = await registerViaApi(env.server, 'Автор Офлайнов');
   const data = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 140, b: 90 } } })
     .jpeg()
     .toBuffer();
-  const [image] = await uploadImages(server, author.cookie, [{ name: 'lake.jpg', data, type: 'image/jpeg' }]);
+  const [image] = await uploadImages(env.server, author.cookie, [{ name: 'lake.jpg', data, type: 'image/jpeg' }]);
   pictureUuid = image.uuid;
-  const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+  const saved = await callApi<{ entry: { url: string } }>(env.server, '/v3.0/writing/save', author.cookie, {
     title: 'Озеро без сети',
     entry: [
       { type: 'text', data: { text: 'Эту запись читают в метро.' } },
@@ -51,14 +47,9 @@ beforeAll(async () => {
   });
   expect(saved.rc, JSON.stringify(saved)).toBe(200);
   pictured = saved.data.entry.url;
-  unopened = (await publishEntry(server, author.cookie, 'Запись, которую не открывали')).url;
-  shared = (await publishEntry(server, author.cookie, 'Запись для двух аккаунтов')).url;
+  unopened = (await publishEntry(env.server, author.cookie, 'Запись, которую не открывали')).url;
+  shared = (await publishEntry(env.server, author.cookie, 'Запись для двух аккаунтов')).url;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A client navigation, as a link's click makes it (the router the page runs). */
 const navigate = (page: Page, to: string) =>
   page.evaluate((target) => {
@@ -97,12 +88,12 @@ const pictureShown = (page: Page) =>
 
 describe('offline reading', () => {
   it('an opened entry reads offline with its picture, the feed shows by client navigation, others get the offline page', async () => {
-    const { context, page } = await newPage(browser, 1280, 900, 'allow');
-    await open(page, `${server.url}/`);
+    const { context, page } = await newPage(env.browser, 1280, 900, 'allow');
+    await open(page, `${env.server.url}/`);
     await kept(page, '/');
     // Opened by a client navigation: the worker fetches its HTML beside the data.
     await navigate(page, pictured);
-    await page.waitForURL(server.url + pictured);
+    await page.waitForURL(env.server.url + pictured);
     await page.getByText('Эту запись читают в метро.').first().waitFor();
     await pictureShown(page);
     await kept(page, pictured);
@@ -122,7 +113,7 @@ describe('offline reading', () => {
     // Back to the feed without a page load.
     await page.evaluate(() => ((window as unknown as { offlineMark: number }).offlineMark = 1));
     await navigate(page, '/');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.locator('[data-testid=feed]').waitFor();
     expect(await page.evaluate(() => (window as unknown as { offlineMark?: number }).offlineMark)).toBe(1);
     // (The router's look-ups of the routes the feed links to fail offline: the navigation's notice may show for them,
@@ -147,7 +138,7 @@ describe('offline reading', () => {
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.locator('[data-testid=feed]').waitFor();
-    await page.goto(server.url + unopened);
+    await page.goto(env.server.url + unopened);
     await page.getByRole('heading', { name: ui.offline.title }).waitFor();
     expect(await page.getByText(ui.offline.text).count()).toBe(1);
     await shot(page, 'offline-page-1280');
@@ -159,10 +150,10 @@ describe('offline reading', () => {
   it('never shows one account’s page to the next: signed out through the menu, or the cookie changed', async () => {
     for (const how of ['menu', 'cookie'] as const) {
       // Signing out through the menu ends A's session: each way has accounts of its own.
-      const a = await registerViaApi(server, `Читатель Первый ${how}`);
-      const b = await registerViaApi(server, `Читательница Вторая ${how}`);
-      const { context, page } = await signedInPage(browser, server, a.cookie, 1280, 900, 'allow');
-      await open(page, server.url + shared);
+      const a = await registerViaApi(env.server, `Читатель Первый ${how}`);
+      const b = await registerViaApi(env.server, `Читательница Вторая ${how}`);
+      const { context, page } = await signedInPage(env.browser, env.server, a.cookie, 1280, 900, 'allow');
+      await open(page, env.server.url + shared);
       await kept(page, shared, a.id);
       expect(await page.content()).toContain(a.name);
 
@@ -174,16 +165,16 @@ describe('offline reading', () => {
         await expect.poll(() => keptPages(page)).not.toEqual(expect.arrayContaining([`${a.id} ${shared}`]));
       }
       await context.clearCookies();
-      await signIn(context, server, b.cookie);
-      await open(page, `${server.url}/`);
+      await signIn(context, env.server, b.cookie);
+      await open(page, `${env.server.url}/`);
       await kept(page, '/', b.id);
       expect(await keptPages(page)).not.toEqual(expect.arrayContaining([`${a.id} ${shared}`]));
 
       await context.setOffline(true);
-      await page.goto(server.url + shared);
+      await page.goto(env.server.url + shared);
       await page.getByRole('heading', { name: ui.offline.title }).waitFor();
       expect(await page.content()).not.toContain(a.name);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${env.server.url}/`);
       await page.waitForSelector('html[data-ready]', { state: 'attached' });
       const html = await page.content();
       expect(html).toContain(b.name);
@@ -195,7 +186,7 @@ describe('offline reading', () => {
 
 describe('installable', () => {
   it('serves the manifest with its icons, the theme colour of the pages, the worker and the offline page', async () => {
-    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+    const manifest = (await (await fetch(`${env.server.url}/manifest.webmanifest`)).json()) as {
       name: string;
       start_url: string;
       display: string;
@@ -209,15 +200,15 @@ describe('installable', () => {
     for (const size of [192, 512]) {
       const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
       expect(icon, `${size} px icon`).toBeDefined();
-      const res = await fetch(server.url + icon!.src);
+      const res = await fetch(env.server.url + icon!.src);
       expect(res.status).toBe(200);
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
     }
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
 
-    const { context, page } = await newPage(browser, 1280, 900, 'allow');
-    await open(page, `${server.url}/`);
+    const { context, page } = await newPage(env.browser, 1280, 900, 'allow');
+    await open(page, `${env.server.url}/`);
     await page.keyboard.press('Shift');
     expect(await page.locator('meta[name=theme-color]').getAttribute('content')).toBe(THEME_COLOR);
     expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
@@ -230,10 +221,10 @@ describe('installable', () => {
     expect(installabilityErrors).toEqual([]);
     await context.close();
 
-    const offline = await fetch(`${server.url}/offline.html`);
+    const offline = await fetch(`${env.server.url}/offline.html`);
     expect(offline.headers.get('content-type')).toMatch(/text\/html/);
     expect(await offline.text()).toContain(ui.offline.title);
-    const worker = await fetch(`${server.url}/sw.js?v=1`);
+    const worker = await fetch(`${env.server.url}/sw.js?v=1`);
     expect(worker.headers.get('content-security-policy')).toContain("connect-src 'self'");
     expect(await worker.text()).toContain("importScripts('/sw-offline.js'");
   });

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, open, shot, sharedServer, signIn, type SharedServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { open, shot, useSharedBrowser, signIn } from './harness.ts';
 
 /** The overlay system of spec/foundation.md §2, §4, §9, driven through the staff style guide at /admin/ui. */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
+  context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
   // Signed in as the site's superuser, so staff pages open.
-  await signIn(context, server, server.owner.cookie);
-  await open(page, server.url);
+  await signIn(context, env.server, env.server.owner.cookie);
+  await open(page, env.server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const kit = async () => {
-  await open(page, `${server.url}/admin/ui`);
+  await open(page, `${env.server.url}/admin/ui`);
   await page.waitForSelector('[data-testid=ui-kit]');
 };
 // Layout width: the opening animation scales the box, offsetWidth ignores transforms.
@@ -113,7 +106,7 @@ describe('overlays', () => {
     await page.waitForSelector('[data-testid=popup]');
     // A client-side navigation (the logo link, clicked under the overlay): the document stays, the route changes.
     await page.locator('a.logo').dispatchEvent('click');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.waitForSelector('[data-testid=popup]', { state: 'detached' });
   });
 
@@ -171,16 +164,16 @@ describe('overlays', () => {
   });
 
   it('keeps the style guide from anyone but staff', async () => {
-    expect((await fetch(`${server.url}/admin/ui`)).status).toBe(401);
+    expect((await fetch(`${env.server.url}/admin/ui`)).status).toBe(401);
   });
 
   it('spans toasts and popups across a 375 px phone', async () => {
-    const phone = await browser.newContext({
+    const phone = await env.browser.newContext({
       viewport: { width: 375, height: 812 },
       storageState: await context.storageState(),
     });
     const p = await phone.newPage();
-    await open(p, `${server.url}/admin/ui`);
+    await open(p, `${env.server.url}/admin/ui`);
     await p.click('[data-testid=kit-toast-success]');
     await p.waitForSelector('[data-testid=toast][data-phase=shown]');
     expect(

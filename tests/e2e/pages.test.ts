@@ -1,38 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  editorReady,
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  sharedServer,
-  shot,
-  signedInPage,
-  type SharedServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { editorReady, newPage, open, registerViaApi, useSharedBrowser, shot, signedInPage } from './harness.ts';
 import { pageTemplates } from '../../src/shared/catalogue/pages-templates.ts';
 import { messages } from '../../src/shared/catalogue.ts';
 
 /** The site's own pages (issue 31, point 5): an administrator edits /about, a reader sees it, a version comes back. */
 
-let server: SharedServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 describe('site pages in the browser', () => {
   it('an administrator edits /about, a reader sees it, the administrator brings the old version back', async () => {
     const mark = `Редакция ${Date.now()}`;
     // The shared server's first account (superuser) runs the site.
-    const staff = await signedInPage(browser, server, server.owner.cookie);
-    await open(staff.page, `${server.url}/admin/pages`);
+    const staff = await signedInPage(env.browser, env.server, env.server.owner.cookie);
+    await open(staff.page, `${env.server.url}/admin/pages`);
     await staff.page.waitForSelector('[data-testid=admin-page][data-slug=about]');
     await shot(staff.page, 'pages-admin-list-1280');
     await staff.page.click('[data-testid=admin-page][data-slug=about] a');
@@ -53,8 +33,8 @@ describe('site pages in the browser', () => {
     await shot(staff.page, 'pages-admin-editor-1280', true);
 
     // A reader on a phone sees the new text, with the page's title and description in the head.
-    const reader = await newPage(browser, 375, 812);
-    await open(reader.page, `${server.url}/about`);
+    const reader = await newPage(env.browser, 375, 812);
+    await open(reader.page, `${env.server.url}/about`);
     await expect(reader.page.locator('[data-testid=static-page-title]').textContent()).resolves.toBe(
       `О проекте: ${mark}`,
     );
@@ -73,15 +53,15 @@ describe('site pages in the browser', () => {
     await staff.page.click('[data-testid=modal] [data-testid=modal-confirm]');
     await staff.page.waitForSelector(`text=${messages.pageRestored}`);
     await expect.poll(() => staff.page.locator('[data-testid=page-version]').count()).toBe(Math.min(before + 2, 50));
-    await open(reader.page, `${server.url}/about`);
+    await open(reader.page, `${env.server.url}/about`);
     await expect(reader.page.locator('[data-testid=static-page]').textContent()).resolves.not.toContain(mark);
     await staff.context.close();
     await reader.context.close();
   });
 
   it('shows every page in the site shell with the footer links, at 1280 and 375 px', async () => {
-    const wide = await newPage(browser, 1280, 900);
-    await open(wide.page, `${server.url}/terms`);
+    const wide = await newPage(env.browser, 1280, 900);
+    await open(wide.page, `${env.server.url}/terms`);
     await expect(wide.page.locator('[data-testid=static-page-title]').textContent()).resolves.toBe(
       pageTemplates.terms.title,
     );
@@ -100,26 +80,28 @@ describe('site pages in the browser', () => {
       .poll(() => wide.page.locator('[data-testid=static-page-title]').textContent())
       .toBe(pageTemplates.contacts.title);
     expect(new URL(wide.page.url()).pathname).toBe('/contacts');
-    await open(wide.page, `${server.url}/job/rules`);
+    await open(wide.page, `${env.server.url}/job/rules`);
     await expect(wide.page.locator('[data-testid=static-page]').getAttribute('data-slug')).resolves.toBe('job-rules');
     await wide.context.close();
 
-    const phone = await newPage(browser, 375, 812);
-    await open(phone.page, `${server.url}/agreement`);
+    const phone = await newPage(env.browser, 375, 812);
+    await open(phone.page, `${env.server.url}/agreement`);
     await shot(phone.page, 'pages-agreement-375');
     await phone.context.close();
   });
 
   it('keeps /admin/pages to administrators: 401 for a guest, 403 for a reader', async () => {
-    const reader = await registerViaApi(server, 'Читатель Страниц');
-    expect((await fetch(`${server.url}/admin/pages`)).status).toBe(401);
-    expect((await fetch(`${server.url}/admin/pages`, { headers: { cookie: reader.cookie } })).status).toBe(403);
-    expect((await fetch(`${server.url}/admin/pages`, { headers: { cookie: server.owner.cookie } })).status).toBe(200);
+    const reader = await registerViaApi(env.server, 'Читатель Страниц');
+    expect((await fetch(`${env.server.url}/admin/pages`)).status).toBe(401);
+    expect((await fetch(`${env.server.url}/admin/pages`, { headers: { cookie: reader.cookie } })).status).toBe(403);
+    expect(
+      (await fetch(`${env.server.url}/admin/pages`, { headers: { cookie: env.server.owner.cookie } })).status,
+    ).toBe(200);
   });
 
   it('the sign-up form opens the rules and the agreement in a new tab', async () => {
-    const { context, page } = await newPage(browser, 375, 812);
-    await open(page, server.url);
+    const { context, page } = await newPage(env.browser, 375, 812);
+    await open(page, env.server.url);
     await page.click('[data-testid=login-button]');
     await page.waitForSelector('[data-testid=auth-popup][data-mode=login]');
     await page.click('[data-testid=to-register]');

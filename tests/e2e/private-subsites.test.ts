@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ui } from '../../src/shared/catalogue.ts';
-import {
-  callApi,
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  sharedServer,
-  shot,
-  signedInPage,
-  type SharedServer,
-} from './harness.ts';
+import { callApi, newPage, open, registerViaApi, useSharedBrowser, shot, signedInPage } from './harness.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
@@ -19,17 +9,8 @@ import { seriousViolations } from './a11y.ts';
  * stub on its entry's page and asks to join; the manager approves in the settings' request list; the outsider reads
  * the entry. Each page is checked by axe and shot at 1280 and 375 px. The seeded «Закулисье» is private too.
  */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 const TITLE = 'Повестка закрытого клуба на май';
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const t = ui.subsites;
 /** Errors thrown in the pages, with their address: none is expected. */
@@ -43,8 +24,8 @@ const noViolations = async (page: Page, include?: string) => expect(await seriou
 describe('a private community', () => {
   it('the seed shows one: anonymous readers meet its stub, not its entries', async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = watch(await newPage(browser, width, width === 375 ? 812 : 900));
-      await open(page, `${server.url}/s/backstage`);
+      const { context, page } = watch(await newPage(env.browser, width, width === 375 ? 812 : 900));
+      await open(page, `${env.server.url}/s/backstage`);
       await page.getByTestId('private-stub').waitFor();
       expect(await page.getByTestId('entry-card').count()).toBe(0);
       expect(await page.getByTestId('private-note').textContent()).toBe(ui.feedSection.privateNote);
@@ -55,26 +36,26 @@ describe('a private community', () => {
   });
 
   it('its manager closes it; an outsider asks to join from an entry; the manager approves; the outsider reads it', async () => {
-    const manager = await registerViaApi(server, 'Лидия Клубная');
-    const outsider = await registerViaApi(server, 'Пётр Снаружи');
+    const manager = await registerViaApi(env.server, 'Лидия Клубная');
+    const outsider = await registerViaApi(env.server, 'Пётр Снаружи');
     const slug = `club-${Date.now() % 1_000_000}`;
-    const made = await callApi<{ id: number }>(server, '/v3.0/subsite/create', manager.cookie, {
+    const made = await callApi<{ id: number }>(env.server, '/v3.0/subsite/create', manager.cookie, {
       name: 'Клуб по интересам',
       slug,
     });
     expect(made.rc, made.rm).toBe(200);
-    const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', manager.cookie, {
+    const saved = await callApi<{ entry: { url: string } }>(env.server, '/v3.0/writing/save', manager.cookie, {
       title: TITLE,
       entry: [{ type: 'text', data: { text: 'Встречаемся во вторник, повестка внутри.' } }],
       subsite_id: made.data.id,
       is_published: 1,
     });
     expect(saved.rc, saved.rm).toBe(200);
-    const entryUrl = server.url + saved.data.entry.url;
+    const entryUrl = env.server.url + saved.data.entry.url;
 
     // The manager makes it private in the settings.
-    const m = watch(await signedInPage(browser, server, manager.cookie, 1280, 900));
-    await open(m.page, `${server.url}/s/${slug}/settings`);
+    const m = watch(await signedInPage(env.browser, env.server, manager.cookie, 1280, 900));
+    await open(m.page, `${env.server.url}/s/${slug}/settings`);
     const privacy = m.page.getByTestId('subsite-privacy');
     expect(await privacy.getByTestId('subsite-plus-join').isDisabled()).toBe(true);
     await privacy.getByTestId('subsite-private').check();
@@ -90,7 +71,7 @@ describe('a private community', () => {
 
     // The outsider meets the stub on the entry's page, at both widths, and asks to join.
     for (const width of [1280, 375]) {
-      const o = watch(await signedInPage(browser, server, outsider.cookie, width, width === 375 ? 812 : 900));
+      const o = watch(await signedInPage(env.browser, env.server, outsider.cookie, width, width === 375 ? 812 : 900));
       await open(o.page, entryUrl);
       await o.page.getByTestId('private-stub').waitFor();
       expect(await o.page.content()).not.toContain(TITLE);
@@ -112,10 +93,12 @@ describe('a private community', () => {
     // The manager sees the request (at both widths) and approves it.
     await m.context.close();
     for (const width of [375, 1280]) {
-      const page = watch(await signedInPage(browser, server, manager.cookie, width, width === 375 ? 812 : 900)).page;
-      await open(page, `${server.url}/s/${slug}`);
+      const page = watch(
+        await signedInPage(env.browser, env.server, manager.cookie, width, width === 375 ? 812 : 900),
+      ).page;
+      await open(page, `${env.server.url}/s/${slug}`);
       expect(await page.getByTestId('join-requests-link').textContent()).toContain('1');
-      await open(page, `${server.url}/s/${slug}/settings#requests`);
+      await open(page, `${env.server.url}/s/${slug}/settings#requests`);
       const request = page.getByTestId('join-request');
       await request.getByText('Пётр Снаружи').waitFor();
       await request.scrollIntoViewIfNeeded();
@@ -130,7 +113,7 @@ describe('a private community', () => {
 
     // Let in, the outsider reads the entry.
     for (const width of [1280, 375]) {
-      const o = watch(await signedInPage(browser, server, outsider.cookie, width, width === 375 ? 812 : 900));
+      const o = watch(await signedInPage(env.browser, env.server, outsider.cookie, width, width === 375 ? 812 : 900));
       await open(o.page, entryUrl);
       await o.page.getByTestId('entry').getByText(TITLE).first().waitFor();
       expect(await o.page.getByTestId('private-stub').count()).toBe(0);

@@ -1,27 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  shot,
-  signIn,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { callApi, newPage, open, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useSharedBrowser();
 
 const summOf = async (votes: Locator) =>
   Number((await votes.locator('[data-testid=vote-summ]').textContent())!.replace('+', '').replace('−', '-'));
@@ -53,9 +34,9 @@ async function expectShareMarks(page: Page) {
 
 describe('reactions in the browser', () => {
   it('votes on a feed card as an anonymous reader: sign-in popup, the vote completes, and it stays after a reload', async () => {
-    const reader = await registerViaApi(server, 'Анна Читатель');
-    const { context, page } = await newPage(browser);
-    await open(page, server.url);
+    const reader = await registerViaApi(env.server, 'Анна Читатель');
+    const { context, page } = await newPage(env.browser);
+    await open(page, env.server.url);
     const card = () => page.locator('[data-testid=entry-card]').first();
     const id = await card().getAttribute('data-id');
     const cardById = () => page.locator(`[data-testid=entry-card][data-id="${id}"]`);
@@ -85,19 +66,19 @@ describe('reactions in the browser', () => {
   });
 
   it("a draft's page asks for no view: no /v3.0/hit/ request, no 404 in the console", async () => {
-    const writer = await registerViaApi(server, 'Дина Черновикова');
-    const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', writer.cookie, {
+    const writer = await registerViaApi(env.server, 'Дина Черновикова');
+    const saved = await callApi<{ entry: { url: string } }>(env.server, '/v3.0/writing/save', writer.cookie, {
       title: 'Черновик без просмотров',
       entry: [{ type: 'text', data: { text: 'Ещё пишется.' } }],
       is_published: 0,
     });
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, writer.cookie);
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, writer.cookie);
     const hits: string[] = [];
     const errors: string[] = [];
     page.on('request', (r) => void (r.url().includes('/v3.0/hit/') && hits.push(r.url())));
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-    await open(page, server.url + saved.data.entry.url);
+    await open(page, env.server.url + saved.data.entry.url);
     // The page is hydrated, so the footer's effects (where a view is sent) have run.
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
     await page.locator('[data-testid=entry-footer] [data-testid=hit-counter]').waitFor();
@@ -107,13 +88,13 @@ describe('reactions in the browser', () => {
   });
 
   it('votes on the entry page, counts the view once, and keeps both after a reload', async () => {
-    const reader = await registerViaApi(server, 'Борис Читатель');
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, reader.cookie);
-    await open(page, server.url);
+    const reader = await registerViaApi(env.server, 'Борис Читатель');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, reader.cookie);
+    await open(page, env.server.url);
     const url = await page.locator('[data-testid=entry-card] .entry-card-body').nth(1).getAttribute('href');
     const hit = page.waitForResponse((r) => r.url().includes('/v3.0/hit/'));
-    await open(page, server.url + url!);
+    await open(page, env.server.url + url!);
     const hitJson = await (await hit).json();
     expect(hitJson.data.is_hited).toBe(true);
     const views = page.locator('[data-testid=entry-footer] [data-testid=hit-counter]');
@@ -148,19 +129,19 @@ describe('reactions in the browser', () => {
   });
 
   it('bookmarks an entry from the feed and finds it on /bookmarks; anonymous readers are asked to sign in', async () => {
-    const reader = await registerViaApi(server, 'Вера Читатель');
-    const anon = await newPage(browser);
-    await anon.page.goto(`${server.url}/bookmarks`);
+    const reader = await registerViaApi(env.server, 'Вера Читатель');
+    const anon = await newPage(env.browser);
+    await anon.page.goto(`${env.server.url}/bookmarks`);
     await anon.page.waitForSelector('[data-testid=error-page][data-status="401"]');
     await anon.page.waitForSelector('[data-testid=auth-popup]');
     await anon.context.close();
 
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, reader.cookie);
-    await open(page, `${server.url}/bookmarks`);
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, reader.cookie);
+    await open(page, `${env.server.url}/bookmarks`);
     await page.waitForSelector('[data-testid=bookmarks-empty]');
 
-    await open(page, server.url);
+    await open(page, env.server.url);
     const card = page.locator('[data-testid=entry-card]').nth(2);
     const id = await card.getAttribute('data-id');
     const title = (await card.locator('.entry-card-title').textContent())!;
@@ -170,7 +151,7 @@ describe('reactions in the browser', () => {
     );
     expect(Number(await card.locator('[data-testid=bookmark-count]').textContent())).toBeGreaterThanOrEqual(1);
 
-    await open(page, `${server.url}/bookmarks`);
+    await open(page, `${env.server.url}/bookmarks`);
     const saved = page.locator('[data-testid=bookmarks] [data-testid=entry-card]');
     await saved.first().waitFor();
     expect(await saved.count()).toBe(1);
@@ -183,9 +164,9 @@ describe('reactions in the browser', () => {
     await page.waitForSelector('[data-testid=bookmarks-empty]');
 
     // A bookmarked comment links to its place in the entry.
-    const comments = await (await fetch(`${server.url}/v3.0/comments?content_id=${id}&sorting=date`)).json();
+    const comments = await (await fetch(`${env.server.url}/v3.0/comments?content_id=${id}&sorting=date`)).json();
     const commentId = comments.data.items[0].id as number;
-    const res = await fetch(`${server.url}/v3.0/favorite/change`, {
+    const res = await fetch(`${env.server.url}/v3.0/favorite/change`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-this-is-csrf': '1', cookie: reader.cookie },
       body: JSON.stringify({ id: commentId, type: 'comment', state: 1 }),
@@ -202,15 +183,15 @@ describe('reactions in the browser', () => {
   });
 
   it('opens the share dialog, copies the link and lists the share services', async () => {
-    const { context, page } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await open(page, server.url);
+    const { context, page } = await newPage(env.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await open(page, env.server.url);
     const card = page.locator('[data-testid=entry-card]').first();
     const href = await card.locator('.entry-card-body').getAttribute('href');
     await card.locator('[data-testid=share-button]').click();
     await page.waitForSelector('[data-testid=popup][data-kind=share]');
     await expect.poll(() => page.locator('[data-testid=share-service]').count()).toBe(6);
-    expect(await page.locator('[data-testid=share-url]').inputValue()).toBe(server.url + href);
+    expect(await page.locator('[data-testid=share-url]').inputValue()).toBe(env.server.url + href);
     expect(await page.locator('[data-testid=share-service]').allTextContents()).toEqual([
       'ВКонтакте',
       'Telegram',
@@ -224,7 +205,7 @@ describe('reactions in the browser', () => {
 
     await page.click('[data-testid=share-copy]');
     await page.locator('[data-testid=toast]', { hasText: 'Ссылка скопирована' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.url + href);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(env.server.url + href);
 
     // A share service opens in a 600x450 window (the test answers for the service: no internet here).
     await context.route('https://t.me/**', (route) =>
@@ -233,22 +214,22 @@ describe('reactions in the browser', () => {
     const popupPage = context.waitForEvent('page');
     await page.locator('[data-testid=share-service][data-service=telegram]').click();
     const opened = await popupPage;
-    expect(opened.url()).toContain('t.me/share/url?url=' + encodeURIComponent(server.url + href));
+    expect(opened.url()).toContain('t.me/share/url?url=' + encodeURIComponent(env.server.url + href));
     expect(await opened.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 450]);
     await opened.close();
     await context.close();
   });
 
   it('votes on a comment', async () => {
-    const reader = await registerViaApi(server, 'Глеб Читатель');
-    const { context, page } = await newPage(browser);
-    await signIn(context, server, reader.cookie);
-    await open(page, server.url);
+    const reader = await registerViaApi(env.server, 'Глеб Читатель');
+    const { context, page } = await newPage(env.browser);
+    await signIn(context, env.server, reader.cookie);
+    await open(page, env.server.url);
     const withComments = page
       .locator('[data-testid=entry-card]')
       .filter({ has: page.locator('[data-testid=entry-footer-comments] span') })
       .first();
-    await open(page, server.url + (await withComments.locator('.entry-card-body').getAttribute('href')));
+    await open(page, env.server.url + (await withComments.locator('.entry-card-body').getAttribute('href')));
     const votes = page.locator('[data-testid=comment] [data-testid=votes]').first();
     await votes.waitFor();
     const before = await summOf(votes);
@@ -259,10 +240,10 @@ describe('reactions in the browser', () => {
   });
 
   it('fits a 375 px phone: feed footer, entry footer, share dialog and bookmarks', async () => {
-    const reader = await registerViaApi(server, 'Дина Читатель');
-    const { context, page } = await newPage(browser, 375, 812);
-    await signIn(context, server, reader.cookie);
-    await open(page, server.url);
+    const reader = await registerViaApi(env.server, 'Дина Читатель');
+    const { context, page } = await newPage(env.browser, 375, 812);
+    await signIn(context, env.server, reader.cookie);
+    await open(page, env.server.url);
     const footer = page.locator('[data-testid=entry-card] [data-testid=entry-footer]').first();
     const box = await footer.boundingBox();
     const cardBox = await page.locator('[data-testid=entry-card]').first().boundingBox();
@@ -281,13 +262,13 @@ describe('reactions in the browser', () => {
 
     await open(
       page,
-      server.url + (await page.locator('[data-testid=entry-card] .entry-card-body').first().getAttribute('href')),
+      env.server.url + (await page.locator('[data-testid=entry-card] .entry-card-body').first().getAttribute('href')),
     );
     await page.locator('[data-testid=entry-footer]').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'reactions-entry-mobile');
 
-    await open(page, `${server.url}/bookmarks`);
+    await open(page, `${env.server.url}/bookmarks`);
     await page.locator('[data-testid=bookmarks] [data-testid=entry-card]').first().waitFor();
     await shot(page, 'reactions-bookmarks-mobile');
     await context.close();

@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  newPage,
-  open,
-  publishEntry,
-  registerViaApi,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callApi, newPage, open, publishEntry, registerViaApi, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 
-const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(env.server, path, cookie, body);
 
 /** Console lines of the page that tell a subscription was refused. */
 function refusals(page: Page) {
@@ -47,11 +29,11 @@ async function commentFromPage(page: Page, entryId: number) {
 
 describe('the private channel follows sign-in and sign-out without a reload', () => {
   it('right after sign-up in the dialog the reader’s own channel is open: a reply moves the bell live', async () => {
-    const replier = await registerViaApi(server, 'Борис Отвечающий');
-    const entry = await publishEntry(server, replier.cookie, 'Запись для приветствия');
-    const { context, page } = await newPage(browser, 375, 812);
+    const replier = await registerViaApi(env.server, 'Борис Отвечающий');
+    const entry = await publishEntry(env.server, replier.cookie, 'Запись для приветствия');
+    const { context, page } = await newPage(env.browser, 375, 812);
     const refused = refusals(page);
-    await open(page, server.url);
+    await open(page, env.server.url);
     await page.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
     await page.click('[data-testid=login-button]');
     await page.click('[data-testid=to-register]');
@@ -77,10 +59,10 @@ describe('the private channel follows sign-in and sign-out without a reload', ()
   });
 
   it('sign out, then sign in as another reader: the channel of the first is left, the second’s is open', async () => {
-    const first = await registerViaApi(server, 'Первый Читатель');
-    const second = await registerViaApi(server, 'Второй Читатель');
-    const replier = await registerViaApi(server, 'Вера Отвечающая');
-    const entry = await publishEntry(server, replier.cookie, 'Запись для двух читателей');
+    const first = await registerViaApi(env.server, 'Первый Читатель');
+    const second = await registerViaApi(env.server, 'Второй Читатель');
+    const replier = await registerViaApi(env.server, 'Вера Отвечающая');
+    const entry = await publishEntry(env.server, replier.cookie, 'Запись для двух читателей');
     const firstComment = (
       await api<{ id: number }>('/v3.0/comment/add', first.cookie, { id: entry.id, text: 'Комментарий первого' })
     ).data.id;
@@ -88,9 +70,9 @@ describe('the private channel follows sign-in and sign-out without a reload', ()
       await api<{ id: number }>('/v3.0/comment/add', second.cookie, { id: entry.id, text: 'Комментарий второго' })
     ).data.id;
 
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(env.browser, 1280, 900);
     const refused = refusals(page);
-    await open(page, server.url);
+    await open(page, env.server.url);
     await page.click('[data-testid=login-button]');
     await page.fill('[data-testid=auth-popup] input[name=email]', first.email);
     await page.fill('[data-testid=auth-popup] input[name=password]', first.password);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, open, registerViaApi, shot, signIn, sharedServer, type Server } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, open, registerViaApi, shot, signIn, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let entry: { id: number; url: string };
 let writer: Awaited<ReturnType<typeof registerViaApi>>;
 
 const api = async <T>(p: string, init: RequestInit = {}) =>
-  (await (await fetch(server.url + p, init)).json()) as { rc: number; rm: string; data: T };
+  (await (await fetch(env.server.url + p, init)).json()) as { rc: number; rm: string; data: T };
 /** The page's socket is up and its subscriptions (sent on connect) have had time to land. */
 async function live(page: Page) {
   await page.waitForSelector('html[data-realtime=connected]', { state: 'attached' });
@@ -22,29 +21,23 @@ const post = <T>(p: string, body: unknown, cookie: string) =>
   });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  writer = await registerViaApi(server, 'Быстрый Комментатор');
+  writer = await registerViaApi(env.server, 'Быстрый Комментатор');
   const feed = await api<{ items: { id: number; url: string }[] }>('/v3.0/feed?sorting=date');
   // The newest seeded entry whose discussion is open.
   for (const item of feed.data.items) {
     if ((await post('/v3.0/comment/add', { id: item.id, text: 'Открываю обсуждение.' }, writer.cookie)).rc === 200) {
-      entry = { id: item.id, url: server.url + item.url };
+      entry = { id: item.id, url: env.server.url + item.url };
       break;
     }
   }
   expect(entry).toBeTruthy();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('realtime in the browser', () => {
   it('a comment written in one browser appears in the other with the new mark; votes and edits follow', async () => {
-    const reader = await newPage(browser);
-    const author = await newPage(browser);
-    const person = await registerViaApi(server, 'Автор Из Браузера');
-    await signIn(author.context, server, person.cookie);
+    const reader = await newPage(env.browser);
+    const author = await newPage(env.browser);
+    const person = await registerViaApi(env.server, 'Автор Из Браузера');
+    await signIn(author.context, env.server, person.cookie);
     await Promise.all([open(reader.page, entry.url), open(author.page, entry.url)]);
     await reader.page.waitForSelector('[data-testid=comments-list]');
     // Both tabs hold an open socket subscribed to the discussion before anyone writes.
@@ -86,7 +79,7 @@ describe('realtime in the browser', () => {
   });
 
   it('the view counter moves while the entry is open', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     await open(page, entry.url);
     const counter = page.locator('[data-testid=entry-footer] [data-testid=hit-counter]');
     await expect.poll(async () => Number(await counter.getAttribute('data-value'))).toBeGreaterThan(0);
@@ -101,8 +94,8 @@ describe('realtime in the browser', () => {
   });
 
   it('/new counts entries published meanwhile; the button brings them in', async () => {
-    const { context, page } = await newPage(browser, 375, 800);
-    await open(page, `${server.url}/new`);
+    const { context, page } = await newPage(env.browser, 375, 800);
+    await open(page, `${env.server.url}/new`);
     await page.waitForSelector('[data-testid=feed-list]');
     await live(page);
     const titles: string[] = [];
@@ -125,8 +118,8 @@ describe('realtime in the browser', () => {
   });
 
   it('the live widget streams new comments, collapses by its cookie; /live on a phone', async () => {
-    const { context, page } = await newPage(browser);
-    await open(page, `${server.url}/`);
+    const { context, page } = await newPage(env.browser);
+    await open(page, `${env.server.url}/`);
     const widget = page.locator('[data-testid=right-column] [data-testid=live]');
     await widget.locator('[data-testid=live-item]').first().waitFor();
     expect(await widget.getAttribute('data-state')).toBe('auto');
@@ -149,14 +142,14 @@ describe('realtime in the browser', () => {
     expect(await widget.getAttribute('data-state')).toBe('collapsed');
     expect(await widget.locator('[data-testid=live-item]').count()).toBe(0);
     expect((await context.cookies()).find((c) => c.name === 'live-collapsing')?.value).toBe('collapsed');
-    await open(page, `${server.url}/`);
+    await open(page, `${env.server.url}/`);
     await expect.poll(() => widget.getAttribute('data-state')).toBe('collapsed');
     await widget.locator('[data-testid=live-big]').click();
     expect(await widget.getAttribute('data-state')).toBe('auto');
     await context.close();
 
-    const phone = await newPage(browser, 375, 800);
-    await open(phone.page, `${server.url}/live`);
+    const phone = await newPage(env.browser, 375, 800);
+    await open(phone.page, `${env.server.url}/live`);
     await phone.page.locator('main [data-testid=live-item]').first().waitFor();
     expect(await phone.page.locator('main [data-testid=live-item]').count()).toBe(20);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

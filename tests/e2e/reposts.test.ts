@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  callApi,
-  launchBrowser,
-  newPage,
-  open,
-  registerViaApi,
-  shot,
-  signedInPage,
-  sharedServer,
-  type Server,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, newPage, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 
-const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(server, path, cookie, body);
+const api = <T>(path: string, cookie: string, body?: unknown) => callApi<T>(env.server, path, cookie, body);
 
 interface RepostItem {
   id: number;
@@ -24,15 +12,7 @@ interface RepostItem {
   entry: { id: number; title: string };
 }
 
-beforeAll(async () => {
-  // The seeded demo site: a fresh start shows one repost.
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+// The seeded demo site: a fresh start shows one repost.
 describe('reposts in the browser', () => {
   it('a fresh start shows the seeded repost in the reposter’s blog', async () => {
     const found: RepostItem[] = [];
@@ -42,8 +22,8 @@ describe('reposts in the browser', () => {
     }
     expect(found).toHaveLength(1);
     const [seeded] = found;
-    const { context, page } = await newPage(browser, 1280, 900);
-    await open(page, server.url + seeded.by.url);
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, env.server.url + seeded.by.url);
     const card = page.locator(`[data-testid=repost-card][data-id="${seeded.id}"]`);
     await card.getByText(seeded.comment).waitFor();
     await card.locator(`[data-testid=entry-card][data-id="${seeded.entry.id}"]`).waitFor();
@@ -54,8 +34,8 @@ describe('reposts in the browser', () => {
   });
 
   it('a reader reposts an entry into a community they run with a comment; the author is told; undo drops the count', async () => {
-    const author = await registerViaApi(server, 'Автор Записи');
-    const reader = await registerViaApi(server, 'Ольга Репостова');
+    const author = await registerViaApi(env.server, 'Автор Записи');
+    const reader = await registerViaApi(env.server, 'Ольга Репостова');
     const club = await api<{ id: number }>('/v3.0/subsite/create', reader.cookie, {
       name: 'Клуб читателей',
       slug: `reposts-club-${Date.now()}`,
@@ -70,8 +50,8 @@ describe('reposts in the browser', () => {
     expect(saved.rc, JSON.stringify(saved)).toBe(200);
     const entry = saved.data.entry;
 
-    const { context, page } = await signedInPage(browser, server, reader.cookie, 1280, 900);
-    await open(page, server.url + entry.url);
+    const { context, page } = await signedInPage(env.browser, env.server, reader.cookie, 1280, 900);
+    await open(page, env.server.url + entry.url);
     const widget = page.locator('main [data-testid=repost-button]').first();
     await widget.click();
     const dialog = page.getByTestId('repost-dialog');
@@ -85,7 +65,7 @@ describe('reposts in the browser', () => {
     // The community's feed: the «репост» line with who reposted and the comment, then the original's card.
     const clubUrl = (await api<{ items: { subsite: { url: string } }[] }>(`/v3.0/reposts/subsite/${club.data.id}`, ''))
       .data.items[0].subsite.url;
-    await open(page, server.url + clubUrl);
+    await open(page, env.server.url + clubUrl);
     const card = page.locator('[data-testid=repost-card]').first();
     await card.getByText('Обязательно к прочтению').waitFor();
     await card.getByText('Ольга Репостова').waitFor();
@@ -105,11 +85,11 @@ describe('reposts in the browser', () => {
     expect(twice).toMatchObject({ rc: 409, rm: 'Эта запись уже репостнута в этот подсайт' });
 
     // The phone: the feed card and the dialog, then undo from it.
-    const phone = await signedInPage(browser, server, reader.cookie, 375, 812);
-    await open(phone.page, server.url + clubUrl);
+    const phone = await signedInPage(env.browser, env.server, reader.cookie, 375, 812);
+    await open(phone.page, env.server.url + clubUrl);
     await phone.page.locator('[data-testid=repost-card]').first().getByText('Обязательно к прочтению').waitFor();
     await shot(phone.page, 'reposts-community-feed-375');
-    await open(phone.page, server.url + entry.url);
+    await open(phone.page, env.server.url + entry.url);
     const phoneWidget = phone.page.locator('main [data-testid=repost-button]').first();
     await phoneWidget.click();
     const undo = phone.page.getByTestId('repost-dialog').getByTestId('repost-undo');

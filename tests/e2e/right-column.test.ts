@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  open,
-  publishEntry,
-  registerViaApi,
-  sharedServer,
-  shot,
-  type SharedServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, open, publishEntry, registerViaApi, useSharedBrowser, shot } from './harness.ts';
 import { sidewaysProblems } from './overflow.ts';
 
 /**
@@ -18,23 +9,16 @@ import { sidewaysProblems } from './overflow.ts';
  * width; pages whose options turn it off have none (`/live` keeps its room, so its column stands where a feed's does);
  * at 375 px there is no right column and nothing scrolls sideways.
  */
-let server: SharedServer;
-let browser: Browser;
+const env = useSharedBrowser();
 let entry: { id: number; url: string };
 const TITLE = 'Колонка справа: запись для проверки';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  const author = await registerViaApi(server, 'Автор Колонки');
-  entry = await publishEntry(server, author.cookie, TITLE);
+  const author = await registerViaApi(env.server, 'Автор Колонки');
+  entry = await publishEntry(env.server, author.cookie, TITLE);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const path = (url: string) => new URL(url, server.url).pathname;
-const go = (page: Page, url: string) => open(page, server.url + url);
+const path = (url: string) => new URL(url, env.server.url).pathname;
+const go = (page: Page, url: string) => open(page, env.server.url + url);
 const column = (page: Page) => page.locator('[data-testid=right-column]');
 
 /** The page's content column: the feed or the entry (or `/live`'s feed), its left edge and width. */
@@ -46,7 +30,7 @@ async function contentBox(page: Page, selector: string) {
 
 describe('right column', () => {
   it('at 1280 px a feed and an entry show it (live feed, popular entries) beside one content column', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(env.browser, 1280, 900);
     await go(page, '/');
     await column(page).waitFor();
     // The live feed lives in the right column now, the left sidebar keeps the navigation only.
@@ -102,7 +86,7 @@ describe('right column', () => {
   });
 
   it('at 375 px there is none and nothing scrolls sideways', async () => {
-    const { context, page } = await newPage(browser, 375, 812);
+    const { context, page } = await newPage(env.browser, 375, 812);
     for (const url of ['/', path(entry.url)]) {
       await go(page, url);
       await page.locator('main').waitFor();

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { callApi, launchBrowser, newPage, open, registerViaApi, shot, sharedServer, type Server } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, newPage, open, registerViaApi, shot, useSharedBrowser } from './harness.ts';
 
 /** The header search box and the `/search` page (issue 14, part 2). */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 const entries: { id: number; url: string }[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Глеб Поисковиков');
+  author = await registerViaApi(env.server, 'Глеб Поисковиков');
   for (const [title, text] of [
     ['Квазар в созвездии Девы', 'Новый квазар нашли астрономы.'],
     ['Обзор неба', 'Здесь много о квазарах и пульсарах.'],
   ]) {
-    const res = await callApi<{ entry: { id: number; url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+    const res = await callApi<{ entry: { id: number; url: string } }>(env.server, '/v3.0/writing/save', author.cookie, {
       title,
       entry: [{ type: 'text', data: { text } }],
       is_published: 1,
@@ -24,16 +21,11 @@ beforeAll(async () => {
     entries.push(res.data.entry);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('search', () => {
   it('suggests entries and people in the header box, opens a pick with the keyboard or the mouse, remembers queries', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(env.browser, 1280, 900);
     page.on('pageerror', (e) => console.log('pageerror', e.message));
-    await open(page, `${server.url}/`);
+    await open(page, `${env.server.url}/`);
     const input = page.getByTestId('header-search-input');
     await expect(input.getAttribute('placeholder')).resolves.toBe('Поиск');
     await input.fill('квазары');
@@ -45,7 +37,7 @@ describe('search', () => {
     await shot(page, 'search-header-1280');
     await input.press('ArrowDown');
     await input.press('Enter');
-    await page.waitForURL((u) => u.pathname === new URL(entries[0].url, server.url).pathname);
+    await page.waitForURL((u) => u.pathname === new URL(entries[0].url, env.server.url).pathname);
 
     // A person, with a typo in the name, picked with the mouse.
     await input.fill('поисковков');
@@ -66,9 +58,9 @@ describe('search', () => {
   });
 
   it('shows the search page with tabs, sort and period kept in the URL, and Enter in the box leads there', async () => {
-    const { context, page } = await newPage(browser, 1280, 900);
+    const { context, page } = await newPage(env.browser, 1280, 900);
     page.on('pageerror', (e) => console.log('pageerror', e.message));
-    await open(page, `${server.url}/`);
+    await open(page, `${env.server.url}/`);
     const input = page.getByTestId('header-search-input');
     await input.fill('квазаров');
     await input.press('Enter');
@@ -99,8 +91,8 @@ describe('search', () => {
   });
 
   it('fits a phone', async () => {
-    const { context, page } = await newPage(browser, 375, 800);
-    await open(page, `${server.url}/search?query=квазар`);
+    const { context, page } = await newPage(env.browser, 375, 800);
+    await open(page, `${env.server.url}/search?query=квазар`);
     await page.locator('[data-testid=search-result]').first().waitFor();
     await shot(page, 'search-page-375');
     // A round magnifier in the header until tapped, then a box across the header.

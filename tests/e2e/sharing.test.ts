@@ -1,44 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { MediaImage } from '../../src/shared/media.ts';
-import {
-  callApi,
-  launchBrowser,
-  mediaItem,
-  newPage,
-  open,
-  registerViaApi,
-  shot,
-  sharedServer,
-  uploadImages,
-  type Server,
-} from './harness.ts';
+import { callApi, mediaItem, newPage, open, registerViaApi, shot, useSharedBrowser, uploadImages } from './harness.ts';
 
 /** Link previews and feed links in the page HTML as the server renders it, and `/live` rendered with its items. */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let writer: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  writer = await registerViaApi(server, 'Автор Обложек');
+  writer = await registerViaApi(env.server, 'Автор Обложек');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function upload(width: number, height: number): Promise<MediaImage> {
   const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
     .png()
     .toBuffer();
-  return (await uploadImages(server, writer.cookie, [{ name: 'cover.png', data: png, type: 'image/png' }]))[0];
+  return (await uploadImages(env.server, writer.cookie, [{ name: 'cover.png', data: png, type: 'image/png' }]))[0];
 }
 
 async function publish(title: string, blocks: unknown[]) {
   const saved = await callApi<{ entry: { id: number; url: string; subsite: { id: number } } }>(
-    server,
+    env.server,
     '/v3.0/writing/save',
     writer.cookie,
     {
@@ -52,7 +33,7 @@ async function publish(title: string, blocks: unknown[]) {
 }
 
 async function html(path: string) {
-  const res = await fetch(server.url + path);
+  const res = await fetch(env.server.url + path);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -83,14 +64,14 @@ describe('link previews', () => {
     ]);
     const page = await html(entry.url);
     const og = meta(page, 'og:image')!;
-    expect(og).toBe(`${server.url}/media/${image.uuid}/-/scale_crop/1200x630/-/format/jpg/`);
+    expect(og).toBe(`${env.server.url}/media/${image.uuid}/-/scale_crop/1200x630/-/format/jpg/`);
     expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')]).toEqual(['1200', '630']);
     expect(meta(page, 'og:image:alt')).toBe('Запись с обложкой для превью');
     expect(meta(page, 'og:locale')).toBe('ru_RU');
     expect(meta(page, 'twitter:card')).toBe('summary_large_image');
     expect(await picture(og)).toEqual({ format: 'jpeg', width: 1200, height: 630 });
     expect(rssLink(page)).toBe(`/rss/${entry.subsite.id}`);
-    expect((await fetch(server.url + rssLink(page)!)).headers.get('content-type')).toBe(
+    expect((await fetch(env.server.url + rssLink(page)!)).headers.get('content-type')).toBe(
       'application/rss+xml; charset=utf-8',
     );
   });
@@ -99,12 +80,12 @@ describe('link previews', () => {
     const entry = await publish('Запись без картинок', []);
     for (const path of [entry.url, '/', '/new', '/live']) {
       const page = await html(path);
-      expect(meta(page, 'og:image'), path).toBe(`${server.url}/og-image.png`);
+      expect(meta(page, 'og:image'), path).toBe(`${env.server.url}/og-image.png`);
       expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')]).toEqual(['1200', '630']);
       expect(meta(page, 'og:locale'), path).toBe('ru_RU');
       expect(meta(page, 'twitter:card'), path).toBe('summary_large_image');
     }
-    expect(await picture(`${server.url}/og-image.png`)).toEqual({ format: 'png', width: 1200, height: 630 });
+    expect(await picture(`${env.server.url}/og-image.png`)).toEqual({ format: 'png', width: 1200, height: 630 });
   });
 });
 
@@ -133,10 +114,10 @@ describe('/live', () => {
       [1280, 900],
       [375, 812],
     ]) {
-      const { context, page } = await newPage(browser, width, height);
+      const { context, page } = await newPage(env.browser, width, height);
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await open(page, `${server.url}/live`);
+      await open(page, `${env.server.url}/live`);
       const list = page.locator('main [data-testid=live-item]');
       expect(await list.count()).toBe(20);
       const time = list.first().locator('time');
@@ -171,8 +152,8 @@ describe('/live', () => {
       [1280, 900],
       [375, 812],
     ]) {
-      const { context, page } = await newPage(browser, width, height);
-      await open(page, server.url + entry.url);
+      const { context, page } = await newPage(env.browser, width, height);
+      await open(page, env.server.url + entry.url);
       await page.waitForSelector('[data-testid=entry]');
       await shot(page, `sharing-entry-${width}`);
       await context.close();

@@ -5,19 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import {
   callApi,
   editorReady,
-  launchBrowser,
   open,
   registerViaApi,
-  sharedServer,
+  useSharedBrowser,
   shot,
   signedInPage as signedInPageOf,
   uploadImages,
-  type Server,
 } from './harness.ts';
 
 /**
@@ -26,8 +24,7 @@ import {
  * autoplay-if-most-visible, only the most visible one plays, handing over when the page scrolls. The Chromium these
  * tests run decodes H.264 (the live stream test plays H.264 HLS in it too), so playing is asserted, not assumed.
  */
-let server: Server;
-let browser: Browser;
+const env = useSharedBrowser();
 let author: Awaited<ReturnType<typeof registerViaApi>>;
 let dir: string;
 
@@ -62,38 +59,36 @@ async function streamsOf(data: Buffer): Promise<string> {
 
 /** Uploads a file as the editor sends it and answers what the server kept (an mp4 for every video). */
 async function upload(file: string, type: string) {
-  const [kept] = await uploadImages(server, author.cookie, [
+  const [kept] = await uploadImages(env.server, author.cookie, [
     { name: path.basename(file), data: fs.readFileSync(file), type },
   ]);
   return kept;
 }
 
 async function publish(title: string, entry: unknown[]): Promise<string> {
-  const saved = await callApi<{ entry: { url: string } }>(server, '/v3.0/writing/save', author.cookie, {
+  const saved = await callApi<{ entry: { url: string } }>(env.server, '/v3.0/writing/save', author.cookie, {
     title,
     entry,
     is_published: 1,
   });
   expect(saved.rc, saved.rm).toBe(200);
-  return server.url + saved.data.entry.url;
+  return env.server.url + saved.data.entry.url;
 }
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-video-e2e-'));
-  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
-  author = await registerViaApi(server, 'Автор Видео');
+  author = await registerViaApi(env.server, 'Автор Видео');
 }, 300_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const signedInPage = (width = 1280, height = 900) => signedInPageOf(browser, server, author.cookie, width, height);
+const signedInPage = (width = 1280, height = 900) =>
+  signedInPageOf(env.browser, env.server, author.cookie, width, height);
 
 /** The write button's editor popup, Editor.js started in it. */
 async function openEditor(page: Page) {
-  await open(page, `${server.url}/new`);
+  await open(page, `${env.server.url}/new`);
   await page.click('[data-testid=write-button]');
   await page.waitForSelector('[data-testid=popup][data-kind=editor] [data-testid=editor]');
   await editorReady(page);
@@ -275,7 +270,7 @@ describe('uploaded video', () => {
     await context.close();
 
     // A touch screen always plays by press: nothing starts by itself.
-    const phone = await browser.newContext({
+    const phone = await env.browser.newContext({
       viewport: { width: 375, height: 812 },
       hasTouch: true,
       isMobile: true,

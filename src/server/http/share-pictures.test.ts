@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,23 +25,9 @@ afterAll(async () => {
 });
 
 async function upload(data: Buffer): Promise<MediaImage> {
-  const boundary = `----sreda${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const res = await author.upload('/v3.0/andropov/upload', [
+    { field: 'file_0', name: 'p.jpg', type: 'image/jpeg', data },
   ]);
-  const cookie = Object.entries(author.cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3.0/andropov/upload',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-this-is-csrf': '1', cookie },
-  });
   expect(res.statusCode, res.body).toBe(200);
   const [item] = res.json().data.result;
   expect(item.type, res.body).toBe('image');

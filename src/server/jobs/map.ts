@@ -24,6 +24,7 @@ export type ScheduledTaskName =
   | 'payments.reconcile'
   | 'vacancies.expire'
   | 'events.finish'
+  | 'events.renew'
   | 'backup.take'
   | 'media.listensCleanup'
   | 'analytics.flush'

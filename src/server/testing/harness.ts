@@ -221,10 +221,14 @@ export class Visitor {
     return this.call(path, { ...call, method: 'POST', body });
   }
 
-  /** A multipart POST as a browser's file input sends it: each file under its field name. */
-  upload(path: string, files: UploadedFile[], call: Call = {}) {
+  /** A multipart POST as a browser's form sends it: the text fields first, then each file under its field name. */
+  upload(path: string, files: UploadedFile[], call: Call & { fields?: Record<string, string> } = {}) {
+    const { fields = {}, ...rest } = call;
     const boundary = `----sreda${Math.random().toString(16).slice(2)}`;
     const body = Buffer.concat([
+      ...Object.entries(fields).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
       ...files.flatMap((f) => [
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
@@ -236,10 +240,10 @@ export class Visitor {
       Buffer.from(`--${boundary}--\r\n`),
     ]);
     return this.call(path, {
-      ...call,
+      ...rest,
       method: 'POST',
       body,
-      headers: { ...call.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...rest.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
   }
 

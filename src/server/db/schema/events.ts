@@ -35,6 +35,8 @@ export const events = pgTable(
     /** Staff's reason for a rejection or an unpublishing (shown to the author). */
     reason: text('reason').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** Put in by the demo seed: the daily `events.renew` task moves it forward by whole weeks once it has ended. */
+    seeded: boolean('seeded').notNull().default(false),
     /**
      * What search matches (the search module, `russian` configuration): the title weighs A, the description and the
      * address B. Kept by PostgreSQL with every write of the row.

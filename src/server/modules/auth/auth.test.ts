@@ -112,19 +112,13 @@ describe('registration', () => {
       body: { values: { name: 'Форма Формовна', email: 'form@example.ru', password: 'password123' }, mode: 'raw' },
     });
     expect(form.json()).toMatchObject({ rc: 200, data: { user: { name: 'Форма Формовна' } } });
-    const boundary = '----sreda';
-    const part = (k: string, v: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
-    const payload =
-      part('values[name]', 'Мульти Парт') +
-      part('values[email]', 'multi@example.ru') +
-      part('values[password]', 'password123') +
-      part('mode', 'raw') +
-      `--${boundary}--\r\n`;
-    const multi = await new Visitor(t.app).call('/v3.0/auth/simple/register', {
-      method: 'POST',
-      body: payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const multi = await new Visitor(t.app).upload('/v3.0/auth/simple/register', [], {
+      fields: {
+        'values[name]': 'Мульти Парт',
+        'values[email]': 'multi@example.ru',
+        'values[password]': 'password123',
+        mode: 'raw',
+      },
     });
     expect(multi.json()).toMatchObject({ rc: 200, data: { user: { name: 'Мульти Парт' } } });
   });

@@ -46,38 +46,9 @@ async function tableDigest(db: Db): Promise<Record<string, string>> {
   return out;
 }
 
-function multipart(fields: [string, string, Buffer][]) {
-  const boundary = `----sreda${crypto.randomBytes(8).toString('hex')}`;
-  const parts = fields.map(([name, filename, data]) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      data,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), boundary };
-}
-
 async function upload(v: Visitor, url: string, field: string, name: string, data: Buffer) {
-  const { payload, boundary } = multipart([[field, name, data]]);
-  const extra =
-    field === 'file'
-      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`)
-      : null;
-  const res = await v.app.inject({
-    method: 'POST',
-    url,
-    payload: extra ? Buffer.concat([extra, payload]) : payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-this-is-csrf': '1',
-      cookie: Object.entries(v.cookies)
-        .map(([k, val]) => `${k}=${val}`)
-        .join('; '),
-    },
+  const res = await v.upload(url, [{ field, name, type: 'application/octet-stream', data }], {
+    fields: field === 'file' ? { name } : {},
   });
   expect(res.statusCode, res.body).toBe(200);
   const result = res.json().data.result;

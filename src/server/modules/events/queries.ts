@@ -185,3 +185,26 @@ export const finishDue = (db: Db, now: Date, limit = 500) =>
       from due where e.id = due.id
     returning e.id`,
   );
+
+/**
+ * The demo seed's events (`seeded`) that have ended, published or past, moved forward by the fewest whole weeks that
+ * put their end ahead of `now` (same weekday, same time) and published again; nobody else's event is touched.
+ */
+export const renewSeeded = (db: Db, now: Date) =>
+  rows(
+    db,
+    z.object({ id: col.int }),
+    sql`
+    with due as (
+      select id, floor(extract(epoch from (${now.toISOString()}::timestamptz - ends_at)) / 604800)::int + 1 as weeks
+        from events
+       where seeded and state in ('published', 'past') and ends_at <= ${now.toISOString()}::timestamptz
+       for update skip locked)
+    update events e
+       set starts_at = e.starts_at + make_interval(weeks => due.weeks),
+           ends_at = e.ends_at + make_interval(weeks => due.weeks),
+           state = 'published',
+           updated_at = ${now.toISOString()}::timestamptz
+      from due where e.id = due.id
+    returning e.id`,
+  );

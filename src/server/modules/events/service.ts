@@ -256,3 +256,11 @@ export async function externalWidget(ctx: Ctx, townId: number | null): Promise<s
 export async function finish(ctx: Ctx) {
   await transaction(ctx, (ctx) => q.finishDue(ctx.db, ctx.now()));
 }
+
+/**
+ * The `events.renew` task (daily and at start-up): the demo seed's events that have ended come round again a whole
+ * number of weeks later, so a demo left running keeps events to come. Real users' events are never touched.
+ */
+export async function renewSeeded(ctx: Ctx) {
+  await transaction(ctx, (ctx) => q.renewSeeded(ctx.db, ctx.now()));
+}

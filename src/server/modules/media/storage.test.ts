@@ -89,26 +89,9 @@ describe('the S3 store', () => {
       const png = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#204060' } })
         .png()
         .toBuffer();
-      const boundary = 'sreda-s3-boundary';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
+      const res = await v.upload('/v3.0/andropov/upload', [
+        { field: 'file_0', name: 'a.png', type: 'image/png', data: png },
       ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/v3.0/andropov/upload',
-        payload,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'x-this-is-csrf': '1',
-          cookie: Object.entries(v.cookies)
-            .map(([k, val]) => `${k}=${val}`)
-            .join('; '),
-        },
-      });
       const { uuid } = res.json().data.result[0].data;
       const resized = await t.app.inject({ method: 'GET', url: `/media/${uuid}/-/resize/200/-/format/webp/` });
       expect(resized.statusCode).toBe(200);

@@ -46,6 +46,12 @@ export async function probeVideo(data: Buffer): Promise<Probed> {
 /** ffmpeg reads an mp4 as one, from the local file only, rather than guessing the format from the bytes. */
 const VIDEO_INPUT = ['-protocol_whitelist', 'file', '-f', 'mov', '-i'];
 
+/** Nothing of the file-wide metadata or chapters kept, and no encoder's version written in their place. */
+const NO_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
+
+/** An mp4 with its index first, so it plays while loading. */
+const MP4_OUTPUT = ['-movflags', '+faststart', '-f', 'mp4'];
+
 /**
  * A video's file-wide metadata (phones write where it was filmed, the device and the time) dropped; the streams
  * copied as they are, their rotation included, and the index moved first so it plays while loading.
@@ -65,18 +71,10 @@ export async function videoWithoutMetadata(data: Buffer): Promise<Buffer> {
         '0:v',
         '-map',
         '0:a?',
-        '-map_metadata',
-        '-1',
-        '-map_chapters',
-        '-1',
+        ...NO_METADATA,
         '-c',
         'copy',
-        '-fflags',
-        '+bitexact',
-        '-movflags',
-        '+faststart',
-        '-f',
-        'mp4',
+        ...MP4_OUTPUT,
         output,
       ]);
       return await fs.readFile(output);
@@ -118,10 +116,7 @@ export async function gifToMp4(gif: Buffer, filter: Filter): Promise<Buffer> {
       '23',
       '-pix_fmt',
       'yuv420p',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
+      ...MP4_OUTPUT,
       output,
     ]);
     return fs.readFile(output);
@@ -183,10 +178,7 @@ export async function encodeVideo(
           '0:v:0',
           '-map',
           '0:a:0?',
-          '-map_metadata',
-          '-1',
-          '-map_chapters',
-          '-1',
+          ...NO_METADATA,
           '-vf',
           "scale='min(1920,iw)':-2,format=yuv420p",
           '-c:v',
@@ -199,12 +191,7 @@ export async function encodeVideo(
           'aac',
           '-b:a',
           '128k',
-          '-fflags',
-          '+bitexact',
-          '-movflags',
-          '+faststart',
-          '-f',
-          'mp4',
+          ...MP4_OUTPUT,
           output,
         ],
         (at) => onShare(seconds > 0 ? Math.min(1, at / seconds) : 0),

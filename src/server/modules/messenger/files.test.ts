@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isRussianError, useTestApp, type Visitor } from '../../testing/harness.ts';
 import { messages } from '../../../shared/catalogue.ts';
@@ -13,30 +12,10 @@ const downloadName = (res: { headers: Record<string, unknown> }) => {
 };
 
 /** Files (pdf, text…) as message attachments: the media module's file upload, the message, the download. */
-const { t, signedIn } = useTestApp({ logLevel: 'error', uploadMaxMb: 1 });
+const { signedIn } = useTestApp({ logLevel: 'error', uploadMaxMb: 1 });
 
 function uploadFile(v: Visitor, data: Buffer, name: string, type = 'application/octet-stream') {
-  const boundary = `----sreda${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/v3.0/andropov/upload/file',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-this-is-csrf': '1',
-      cookie: Object.entries(v.cookies)
-        .map(([k, val]) => `${k}=${val}`)
-        .join('; '),
-    },
-  });
+  return v.upload('/v3.0/andropov/upload/file', [{ field: 'file', name, type, data }], { fields: { name } });
 }
 
 const PDF = Buffer.from(

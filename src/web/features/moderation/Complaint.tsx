@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { COMPLAINT_REASONS, COMPLAINT_TEXT_MAX, type ComplaintReason } from '../../../shared/complaints.ts';
+import { COMPLAINT_REASONS, type ComplaintReason } from '../../../shared/complaints.ts';
 import type { complainComment, complainEntry, complainSubsite } from '../../../shared/api/complaints.ts';
 import { call } from '../../api/call.ts';
-import { popup } from '../../ui/overlays/popup.tsx';
-import { toast } from '../../ui/overlays/toasts.tsx';
-import { DialogForm } from './DialogForm.tsx';
-import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
-import { askBeforeClose } from '../../ui/unsaved.ts';
+import { openReport, ReportDialog, ReportText } from './ReportDialog.tsx';
 
 const C = ui.complaints;
 
@@ -32,32 +27,13 @@ function request(target: ComplaintTarget, reason: ComplaintReason, text: string)
 function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sent: boolean): void }) {
   const [reason, setReason] = useState<ComplaintReason | null>(null);
   const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const guard = useUnsaved();
-  const needsText = reason === 'other' && !text.trim();
-
-  async function send() {
-    if (!reason || needsText || busy) return;
-    setBusy(true);
-    const res = await request(target, reason, text);
-    setBusy(false);
-    if (!res.ok) return setError(res.rm || ui.complaints.complainTitle);
-    guard.saved();
-    toast.show(res.rm, { type: 'success' });
-    onDone(true);
-  }
-
   return (
-    <DialogForm
+    <ReportDialog
       testId="complaint"
       title={C.complainTitle}
-      error={error}
-      submitLabel={C.send}
-      submitTestId="complaint-send"
-      submitDisabled={!reason || needsText || busy}
-      onSubmit={() => void send()}
-      onCancel={() => onDone(false)}
+      ready={!!reason && !(reason === 'other' && !text.trim())}
+      send={() => request(target, reason as ComplaintReason, text)}
+      onDone={onDone}
     >
       <fieldset className="mod-report__reasons">
         <legend className="mod-report__lead">{C.complainLead}</legend>
@@ -75,34 +51,12 @@ function ComplaintForm({ target, onDone }: { target: ComplaintTarget; onDone(sen
           </label>
         ))}
       </fieldset>
-      {reason === 'other' && (
-        <Limited ref={guard.ref}>
-          <textarea
-            className="mod-report__text"
-            aria-label={C.otherText}
-            placeholder={C.otherText}
-            maxLength={COMPLAINT_TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoFocus
-            data-testid="complaint-text"
-          />
-        </Limited>
-      )}
-    </DialogForm>
+      {reason === 'other' && <ReportText label={C.otherText} value={text} onChange={setText} testId="complaint-text" />}
+    </ReportDialog>
   );
 }
 
 /** The complaint modal (spec/foundation.md §2): resolves true once the complaint is stored. */
 export function openComplaint(target: ComplaintTarget): Promise<boolean> {
-  return popup.ask<boolean>(
-    {
-      kind: 'complaint',
-      canClose: askBeforeClose(),
-      size: 'small',
-      labelledBy: 'complaint-title',
-      render: (done) => <ComplaintForm target={target} onDone={done} />,
-    },
-    false,
-  );
+  return openReport('complaint', (done) => <ComplaintForm target={target} onDone={done} />);
 }

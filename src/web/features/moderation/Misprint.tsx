@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
-import { COMPLAINT_TEXT_MAX, MISPRINT_CONTEXT_MAX, MISPRINT_FRAGMENT_MAX } from '../../../shared/complaints.ts';
+import { MISPRINT_CONTEXT_MAX, MISPRINT_FRAGMENT_MAX } from '../../../shared/complaints.ts';
 import type { entryMisprints, fixMisprint, MisprintItem, reportMisprint } from '../../../shared/api/complaints.ts';
 import { call } from '../../api/call.ts';
-import { popup } from '../../ui/overlays/popup.tsx';
-import { toast } from '../../ui/overlays/toasts.tsx';
-import { DialogForm } from './DialogForm.tsx';
-import { Limited } from '../../ui/Limited.tsx';
-import { useUnsaved } from '../../ui/unsaved.ts';
-import { askBeforeClose } from '../../ui/unsaved.ts';
+import { openReport, ReportDialog, ReportText } from './ReportDialog.tsx';
 
 const C = ui.complaints;
 
@@ -21,37 +16,22 @@ function MisprintForm({
   entryId: number;
   fragment: string;
   context: string;
-  onDone(): void;
+  onDone(sent: boolean): void;
 }) {
   const [comment, setComment] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const guard = useUnsaved();
   const at = context.indexOf(fragment);
-  async function send() {
-    if (busy) return;
-    setBusy(true);
-    const res = await call<typeof reportMisprint>(
-      'POST /misprint',
-      { content_id: entryId, fragment, context, comment },
-      { notify: false },
-    );
-    setBusy(false);
-    if (!res.ok) return setError(res.rm || C.misprintTitle);
-    guard.saved();
-    toast.show(res.rm, { type: 'success' });
-    onDone();
-  }
   return (
-    <DialogForm
+    <ReportDialog
       testId="misprint"
       title={C.misprintTitle}
-      error={error}
-      submitLabel={C.send}
-      submitTestId="misprint-send"
-      submitDisabled={busy}
-      onSubmit={() => void send()}
-      onCancel={onDone}
+      send={() =>
+        call<typeof reportMisprint>(
+          'POST /misprint',
+          { content_id: entryId, fragment, context, comment },
+          { notify: false },
+        )
+      }
+      onDone={onDone}
     >
       <p className="mod-report__lead">{C.misprintLead}</p>
       <blockquote className="mod-report__quote" data-testid="misprint-context">
@@ -65,25 +45,14 @@ function MisprintForm({
           </>
         )}
       </blockquote>
-      <Limited ref={guard.ref}>
-        <textarea
-          className="mod-report__text"
-          aria-label={C.misprintComment}
-          placeholder={C.misprintComment}
-          maxLength={COMPLAINT_TEXT_MAX}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          autoFocus
-          data-testid="misprint-comment"
-        />
-      </Limited>
-    </DialogForm>
+      <ReportText
+        label={C.misprintComment}
+        value={comment}
+        onChange={setComment}
+        testId="misprint-comment"
+        ctrlEnterSends
+      />
+    </ReportDialog>
   );
 }
 
@@ -108,13 +77,7 @@ function selectedMisprint(root: Element): { fragment: string; context: string } 
 export function reportSelection(entryId: number, root: Element) {
   const found = selectedMisprint(root);
   if (!found) return;
-  popup.open({
-    kind: 'misprint',
-    canClose: askBeforeClose(),
-    size: 'small',
-    labelledBy: 'misprint-title',
-    render: ({ close }) => <MisprintForm entryId={entryId} {...found} onDone={close} />,
-  });
+  void openReport('misprint', (done) => <MisprintForm entryId={entryId} {...found} onDone={done} />);
 }
 
 /** The entry's misprint reports for its author and staff, under the text; nothing while there are none. */

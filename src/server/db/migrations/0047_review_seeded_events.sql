@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "seeded" boolean DEFAULT false NOT NULL;

@@ -6,6 +6,9 @@ import { contract, type ContractOutput } from './contract.ts';
 
 /** Reposts (issue 32): an entry reposted into one's blog or a community one manages, with an optional comment. */
 
+/** Reposts a page of `GET /reposts/…` answers at most; a full page means there may be more (`before`). */
+export const REPOSTS_PAGE = 20;
+
 /** Characters of a repost's comment. */
 export const REPOST_COMMENT_MAX = 1000;
 

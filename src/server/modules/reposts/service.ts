@@ -13,8 +13,8 @@ import { assertCanRepost, canRemove } from './policy.ts';
 import { presentAuthor } from '../users/index.ts';
 import * as q from './queries.ts';
 
-/** Reposts a feed page shows at most. */
-export const REPOSTS_PAGE = 20;
+export { REPOSTS_PAGE } from '../../../shared/api/reposts.ts';
+import { REPOSTS_PAGE } from '../../../shared/api/reposts.ts';
 
 export interface RepostInput {
   entry_id: number;

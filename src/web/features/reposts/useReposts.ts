@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REPOSTS_PAGE, type into, type mine, type RepostCard } from '../../../shared/api/reposts.ts';
 import { call } from '../../api/call.ts';
 
@@ -22,9 +22,12 @@ const readPage = (source: Source, before?: number) =>
 export function useReposts(source: Source, oldest: string | null, finished: boolean): RepostCard[] {
   const [reposts, setReposts] = useState<RepostCard[]>([]);
   const [more, setMore] = useState(false);
+  /** Which feed the kept reposts are of: a next page that comes back for another feed is dropped. */
+  const feedKey = useRef('');
   const { subsite_id: subsiteId, my } = source;
   useEffect(() => {
     let alive = true;
+    feedKey.current = `${subsiteId}/${my}`;
     setReposts([]);
     setMore(false);
     void readPage({ subsite_id: subsiteId, my })?.then((r) => {
@@ -41,16 +44,13 @@ export function useReposts(source: Source, oldest: string | null, finished: bool
   const due = more && last !== undefined && (finished || (oldest !== null && Date.parse(oldest) < Date.parse(last.date)));
   useEffect(() => {
     if (!due || !last) return;
-    let alive = true;
+    const key = feedKey.current;
     setMore(false);
     void readPage({ subsite_id: subsiteId, my }, last.id)?.then((r) => {
-      if (!alive || !r.ok) return;
+      if (feedKey.current !== key || !r.ok) return;
       setReposts((was) => [...was, ...r.data.items.filter((n) => !was.some((o) => o.id === n.id))]);
       setMore(r.data.items.length >= REPOSTS_PAGE);
     });
-    return () => {
-      alive = false;
-    };
   }, [due, last, subsiteId, my]);
   return reposts;
 }

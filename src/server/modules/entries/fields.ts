@@ -123,7 +123,8 @@ export function fieldValues(
     } satisfies EntryFieldValues);
     for (const h of HOLDS) {
       const on = input[h.flag];
-      if (on !== undefined) f[h.column] = on ? new Date(now.getTime() + (input[h.hours] ?? HOLD_HOURS) * 3_600_000) : null;
+      if (on !== undefined)
+        f[h.column] = on ? new Date(now.getTime() + (input[h.hours] ?? HOLD_HOURS) * 3_600_000) : null;
     }
   }
   for (const k of Object.keys(f) as (keyof EntryFieldValues)[]) if (f[k] === undefined) delete f[k];

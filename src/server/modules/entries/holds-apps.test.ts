@@ -82,10 +82,16 @@ describe('is_holdonflash', () => {
       expect(isRussianError(res, 403)).toBe(true);
       expect(res.json()).toMatchObject({ error: 'entry_field_staff_only', rm: messages.entryFieldStaffOnly });
     }
-    const denied = await author.v.post(SAVE, body({ id: e.id, is_published: 1, is_holdonflash: 1, holdonflash_hours: 5 }));
+    const denied = await author.v.post(
+      SAVE,
+      body({ id: e.id, is_published: 1, is_holdonflash: 1, holdonflash_hours: 5 }),
+    );
     expect(isRussianError(denied, 403)).toBe(true);
     for (const hours of [0, 73, '1e3', 'два', 1e12, -1]) {
-      const res = await staff.post(SAVE, body({ id: e.id, is_published: 1, is_holdonflash: 1, holdonflash_hours: hours }));
+      const res = await staff.post(
+        SAVE,
+        body({ id: e.id, is_published: 1, is_holdonflash: 1, holdonflash_hours: hours }),
+      );
       expect(isRussianError(res, 400), String(hours)).toBe(true);
       expect(res.json().rm).toBe(messages.entryHoldFlashHoursInvalid);
     }

@@ -199,7 +199,10 @@ export const heldIds = (ctx: Ctx, place: q.HoldPlace) => q.heldOn(ctx.db, place,
 
 /** The feed's cards an app may show (`app`: a request signed by an API token): `is_disabled_apps` ones left out. */
 export async function forApps<T extends { id: number }>(ctx: Ctx, cards: T[]): Promise<T[]> {
-  const off = await q.disabledInApps(ctx.read, cards.map((c) => c.id));
+  const off = await q.disabledInApps(
+    ctx.read,
+    cards.map((c) => c.id),
+  );
   return off.size ? cards.filter((c) => !off.has(c.id)) : cards;
 }
 

@@ -41,7 +41,8 @@ describe('reposts beyond the feed’s first page, on the entry page and in RSS',
     const author = await signedIn('Автор Многих');
     const reposter = await signedIn('Репостер Многих');
     const made: number[] = [];
-    for (let i = 0; i < REPOSTS_PAGE + 3; i++) made.push(await repost(reposter.v, (await entry(author.id)).id, reposter.id));
+    for (let i = 0; i < REPOSTS_PAGE + 3; i++)
+      made.push(await repost(reposter.v, (await entry(author.id)).id, reposter.id));
     const first = (await new Visitor(t.app).get(`/v3.0/reposts/subsite/${reposter.id}`)).json().data.items;
     expect(first).toHaveLength(REPOSTS_PAGE);
     const next = await new Visitor(t.app).get(`/v3.0/reposts/subsite/${reposter.id}?before=${first.at(-1).id}`);
@@ -66,7 +67,10 @@ describe('reposts beyond the feed’s first page, on the entry page and in RSS',
     const got = (await new Visitor(t.app).get(`/v3.0/reposts/entry/${e.id}`)).json().data;
     expect(got.count).toBe(2);
     expect(got.items).toMatchObject([
-      { by: { id: maria.id, name: 'Мария Делится' }, subsite: { id: club!.id, name: 'Клуб Читателей', type: 'community' } },
+      {
+        by: { id: maria.id, name: 'Мария Делится' },
+        subsite: { id: club!.id, name: 'Клуб Читателей', type: 'community' },
+      },
       { by: { id: maria.id }, subsite: { id: maria.id, type: 'user' } },
     ]);
     expect(got.items[0].subsite.url).toMatch(/^\/s\//);
@@ -89,7 +93,10 @@ describe('reposts beyond the feed’s first page, on the entry page and in RSS',
   it('the reposter’s RSS carries the repost at its time, linking the original', async () => {
     const author = await signedIn('Автор Ленты');
     const reposter = await signedIn('Репостер Ленты');
-    const own = await entry(reposter.id, { title: 'Своя запись репостера', publishedAt: new Date(Date.now() - 60_000) });
+    const own = await entry(reposter.id, {
+      title: 'Своя запись репостера',
+      publishedAt: new Date(Date.now() - 60_000),
+    });
     const e = await entry(author.id, { title: 'Чужая <запись> для RSS' });
     await repost(reposter.v, e.id, reposter.id, 'Мой комментарий к репосту');
     const res = await new Visitor(t.app).get(`/rss/${reposter.id}`);

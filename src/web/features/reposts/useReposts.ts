@@ -6,9 +6,13 @@ type Source = { subsite_id?: number; my?: 1 };
 
 const readPage = (source: Source, before?: number) =>
   source.subsite_id !== undefined
-    ? call<typeof into>('GET /reposts/subsite/:id', { id: source.subsite_id, ...(before ? { before } : {}) }, {
-        notify: false,
-      })
+    ? call<typeof into>(
+        'GET /reposts/subsite/:id',
+        { id: source.subsite_id, ...(before ? { before } : {}) },
+        {
+          notify: false,
+        },
+      )
     : source.my
       ? call<typeof mine>('GET /reposts/my', before ? { before } : {}, { notify: false })
       : null;
@@ -41,7 +45,8 @@ export function useReposts(source: Source, oldest: string | null, finished: bool
   }, [subsiteId, my]);
 
   const last = reposts.at(-1);
-  const due = more && last !== undefined && (finished || (oldest !== null && Date.parse(oldest) < Date.parse(last.date)));
+  const due =
+    more && last !== undefined && (finished || (oldest !== null && Date.parse(oldest) < Date.parse(last.date)));
   useEffect(() => {
     if (!due || !last) return;
     const key = feedKey.current;

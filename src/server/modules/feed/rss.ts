@@ -85,7 +85,7 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
       xml: `    <item>
       <title>${xmlEscape(ui.reposts.rssTitle(r.entry.title || r.entry.intro))}</title>
       <link>${xmlEscape(link)}</link>
-      <guid isPermaLink="false">${xmlEscape(`${base}${subsiteUrl(subsite!)}#repost-${r.id}`)}</guid>
+      <guid isPermaLink="false">${xmlEscape(`${channelUrl}#repost-${r.id}`)}</guid>
       <pubDate>${new Date(r.date).toUTCString()}</pubDate>
       <dc:creator>${xmlEscape(r.by.name)}</dc:creator>
       <category>${xmlEscape(r.entry.subsite.name)}</category>

@@ -83,7 +83,7 @@ export const entryCard = z.object({
   is_clean_cover: z.boolean(),
   /** Pinned to the top of this feed by staff (`/admin/content/pin`); only on the pinned card. */
   is_pinned: z.boolean().optional(),
-  /** Held at the top of the main feed by staff for a time (`is_holdonmain`); only on the main feed's first page. */
+  /** Held at the top of the main feed (`is_holdonmain`) or the flash block (`is_holdonflash`) by staff for a time; only on a first page. */
   is_held: z.boolean().optional(),
 });
 export type EntryCard = z.output<typeof entryCard>;
@@ -139,7 +139,9 @@ export const entry = entryCard.extend({
   /** Held at the top of the main feed until `holdonmain_until`. */
   is_holdonmain: z.boolean(),
   holdonmain_until: z.string().nullable(),
+  /** Held at the top of the flash block (the right column's «Популярное») until `holdonflash_until`. */
   is_holdonflash: z.boolean(),
+  holdonflash_until: z.string().nullable(),
   is_special: z.boolean(),
   is_filled_by_editors: z.boolean(),
   /** The site's ad units may show on its page. */

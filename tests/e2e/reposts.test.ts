@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callApi, newPage, open, registerViaApi, shot, signedInPage, useSharedBrowser } from './harness.ts';
+import {
+  callApi,
+  newPage,
+  open,
+  publishEntry,
+  registerViaApi,
+  shot,
+  signedInPage,
+  useSharedBrowser,
+} from './harness.ts';
 
 const env = useSharedBrowser();
 
@@ -22,15 +31,17 @@ describe('reposts in the browser', () => {
     }
     expect(found).toHaveLength(1);
     const [seeded] = found;
-    const { context, page } = await newPage(env.browser, 1280, 900);
-    await open(page, env.server.url + seeded.by.url);
-    const card = page.locator(`[data-testid=repost-card][data-id="${seeded.id}"]`);
-    await card.getByText(seeded.comment).waitFor();
-    await card.locator(`[data-testid=entry-card][data-id="${seeded.entry.id}"]`).waitFor();
-    expect(await card.locator('.repost-card__label').textContent()).toBe('репост');
-    await card.scrollIntoViewIfNeeded();
-    await shot(page, 'reposts-seeded-blog-1280');
-    await context.close();
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(env.browser, width, 900);
+      await open(page, env.server.url + seeded.by.url);
+      const card = page.locator(`[data-testid=repost-card][data-id="${seeded.id}"]`);
+      await card.getByText(seeded.comment).waitFor();
+      await card.locator(`[data-testid=entry-card][data-id="${seeded.entry.id}"]`).waitFor();
+      expect(await card.locator('.repost-card__label').textContent()).toBe('репост');
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `reposts-seeded-blog-${width}`);
+      await context.close();
+    }
   });
 
   it('a reader reposts an entry into a community they run with a comment; the author is told; undo drops the count', async () => {
@@ -101,5 +112,44 @@ describe('reposts in the browser', () => {
     expect(left.data.items).toEqual([]);
     await phone.context.close();
     await context.close();
+  });
+
+  it('a blog with more than a page of reposts shows them all; the entry page lists who reposted it', async () => {
+    const authors = [
+      await registerViaApi(env.server, 'Автор Стопки'),
+      await registerViaApi(env.server, 'Автор Второй Стопки'),
+    ];
+    const reposter = await registerViaApi(env.server, 'Собиратель Репостов');
+    await publishEntry(env.server, reposter.cookie, 'Своя запись собирателя');
+    const made: { id: number; url: string }[] = [];
+    for (let i = 0; i < 22; i++) {
+      const e = await publishEntry(env.server, authors[i % 2]!.cookie, `Запись в стопке ${i + 1}`);
+      const res = await api('/v3.0/repost/create', reposter.cookie, {
+        entry_id: e.id,
+        subsite_id: reposter.id,
+        ...(i === 21 ? { comment: 'Последний репост' } : {}),
+      });
+      expect(res.rc, JSON.stringify(res)).toBe(200);
+      made.push(e);
+    }
+    const { context, page } = await newPage(env.browser, 1280, 900);
+    await open(page, `${env.server.url}/u/${reposter.id}`);
+    // The first page of reposts holds 20: the two oldest come from the next page, read as the feed goes on.
+    await page.locator('[data-testid=repost-card]').nth(21).waitFor();
+    expect(await page.locator('[data-testid=repost-card]').count()).toBe(22);
+    await page.locator(`[data-testid=repost-card] [data-testid=entry-card][data-id="${made[0]!.id}"]`).waitFor();
+    await context.close();
+
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(env.browser, width, 900);
+      await open(page, env.server.url + new URL(made[21]!.url, env.server.url).pathname);
+      const who = page.getByTestId('who-reposted');
+      await who.waitFor();
+      expect(await who.getByTestId('who-reposted-item').count()).toBe(1);
+      expect(await who.textContent()).toContain('Собиратель Репостов');
+      await who.scrollIntoViewIfNeeded();
+      await shot(page, `who-reposted-${width}`);
+      await context.close();
+    }
   });
 });

@@ -37,6 +37,11 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
     OIDC_NAME: 'Тестовый ID',
+    // X and Facebook configured: their buttons join the popup (their pages are stood in for below).
+    TWITTER_CLIENT_ID: 'x-client',
+    TWITTER_CLIENT_SECRET: 'x-secret',
+    FACEBOOK_CLIENT_ID: 'fb-client',
+    FACEBOOK_CLIENT_SECRET: 'fb-secret',
   });
 });
 afterAll(async () => {
@@ -125,6 +130,33 @@ describe('sign-in without a password, in the browser', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await email.scrollIntoViewIfNeeded();
     await shot(page, 'settings-no-password-mobile');
+    await context.close();
+  });
+
+  it('X and Facebook: configured, their buttons are in the popup and open the provider’s page in a popup window', async () => {
+    const { context, page } = await newPage(browser);
+    // The provider's own page is not reached from the test (no network): its address, asked for, is the proof.
+    await openLogin(page);
+    const popup = page.locator('[data-testid=auth-popup][data-mode=login]');
+    for (const [type, host, client] of [
+      ['twitter', 'https://twitter.com/i/oauth2/authorize', 'x-client'],
+      ['facebook', 'https://www.facebook.com/v19.0/dialog/oauth', 'fb-client'],
+    ] as const) {
+      const button = popup.locator(`[data-testid=provider-${type}]`);
+      await button.waitFor();
+      expect((await button.textContent())?.trim()).not.toBe('');
+      const [opened, asked] = await Promise.all([
+        context.waitForEvent('page'),
+        context.waitForEvent('request', (r) => r.url().startsWith(host)),
+        button.click(),
+      ]);
+      const url = new URL(asked.url());
+      expect(url.searchParams.get('client_id')).toBe(client);
+      expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/auth/${type}/callback`);
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      await opened.close();
+    }
+    await shot(page, 'signin-x-facebook-desktop');
     await context.close();
   });
 

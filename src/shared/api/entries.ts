@@ -53,6 +53,8 @@ export const entryFieldsBody = {
   /** How long `is_holdonmain` holds it, 1…72 hours (4 when absent). */
   holdonmain_hours: intField(messages.entryHoldHoursInvalid, 1, 72).optional(),
   is_holdonflash: flag.optional(),
+  /** How long `is_holdonflash` holds it at the top of the flash block, 1…72 hours (4 when absent). */
+  holdonflash_hours: intField(messages.entryHoldFlashHoursInvalid, 1, 72).optional(),
   is_special: flag.optional(),
   is_filled_by_editors: flag.optional(),
   is_enabled_ad: flag.optional(),

@@ -6,6 +6,9 @@ import { contract, type ContractOutput } from './contract.ts';
 
 /** Reposts (issue 32): an entry reposted into one's blog or a community one manages, with an optional comment. */
 
+/** Reposts a page of `GET /reposts/…` answers at most; a full page means there may be more (`before`). */
+export const REPOSTS_PAGE = 20;
+
 /** Characters of a repost's comment. */
 export const REPOST_COMMENT_MAX = 1000;
 
@@ -97,3 +100,26 @@ export const mine = contract({
   response: z.object({ items: z.array(repostCard) }),
   errors: ['repost_id_invalid'],
 });
+
+const named = { id: z.number().int(), name: z.string(), url: z.string() };
+
+/** Who reposted an entry (its page's list): the count, and the newest reposts with who made them and where. */
+export const who = contract({
+  method: 'GET',
+  path: '/reposts/entry/:id',
+  access: 'anyone',
+  params: z.object({ id: idField(messages.entryIdInvalid) }),
+  response: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        date: z.string(),
+        by: z.object(named),
+        subsite: z.object({ ...named, type: z.enum(['user', 'community', 'company']) }),
+      }),
+    ),
+  }),
+  errors: ['entry_id_invalid', 'entry_not_found'],
+});
+export type WhoReposted = ContractOutput<typeof who>;

@@ -29,6 +29,8 @@ export const entriesMessages = {
   entryCustomStyleInvalid: 'Стиль записи: латинские буквы, цифры, дефис и подчёркивание, до 200 символов',
   entryWithheldInvalid: 'Регионы: двухбуквенные коды стран через запятую, не больше 50',
   entryHoldHoursInvalid: 'Держать наверху главной можно от 1 до 72 часов',
+  entryHoldFlashHoursInvalid: 'Держать в блоке «Молния» можно от 1 до 72 часов',
+  entryDisabledInApps: 'Эта запись недоступна в приложениях: откройте её на сайте',
   entryAccessInvalid: 'Неверная секретная ссылка',
 } as const;
 

@@ -28,4 +28,6 @@ export const repostsUi = {
   undone: 'Репост убран',
   line: 'репост',
   noTargets: 'Некуда сделать репост',
+  /** A repost's item in the reposter's RSS. */
+  rssTitle: (title: string) => `Репост: ${title}`,
 } as const;

@@ -22,6 +22,7 @@ const EntryMisprints = lazy(() =>
   import('../features/moderation/Misprint.tsx').then((m) => ({ default: m.EntryMisprints })),
 );
 // A private community's stub instead of an entry: its header brings messenger and payment code, loaded only here.
+const WhoReposted = lazy(() => import('../features/reposts/WhoReposted.tsx'));
 const ClosedEntry = lazy(() => import('../features/subsites/ClosedEntry.tsx'));
 
 /** `/u/{user}/{id}-{slug}` and `/s/{slug}/{id}-{slug}`: any other spelling of the same entry redirects to its canonical address. */
@@ -111,6 +112,11 @@ function EntryContent({ data: loaderData }: { data: Extract<Route.ComponentProps
       {/* The site's ads draw a unit here once awake (features/ads/AdsRoot.tsx); the entry's id is in the address. */}
       {/* The entry's page data for analytics rides on the ad place, which holds no unit when the entry turns ads off. */}
       <div {...(entry.is_enabled_ad ? { 'data-ad-place': 'entry' } : {})} data-page-data={loaderData.pageData} />
+      {entry.counters.reposts > 0 && (
+        <Suspense>
+          <WhoReposted key={`r${entry.id}`} entryId={entry.id} />
+        </Suspense>
+      )}
       {me && me.id === entry.author.id && entry.is_published && <BoosterLink entryId={entry.id} />}
       {me && (me.id === entry.author.id || me.is_staff) && (
         <Suspense>

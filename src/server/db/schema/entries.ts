@@ -61,8 +61,9 @@ export const entries = pgTable(
     withheld: jsonb('withheld').$type<string[]>().notNull().default([]),
     /** Staff's: held at the top of the main feed until then (`is_holdonmain` while it lasts). */
     holdOnMainUntil: timestamp('hold_on_main_until', { withTimezone: true, mode: 'date' }),
-    /** Staff's marks, kept and answered: the flash block's hold, editorial, special project, filled by editors. */
-    isHoldonflash: boolean('is_holdonflash').notNull().default(false),
+    /** Staff's: held at the top of the flash block (the right column's «Популярное») until then (`is_holdonflash`). */
+    holdOnFlashUntil: timestamp('hold_on_flash_until', { withTimezone: true, mode: 'date' }),
+    /** Staff's marks, kept and answered: editorial, special project, filled by editors. */
     isEditorial: boolean('is_editorial').notNull().default(false),
     isSpecial: boolean('is_special').notNull().default(false),
     isFilledByEditors: boolean('is_filled_by_editors').notNull().default(false),

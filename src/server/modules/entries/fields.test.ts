@@ -4,7 +4,7 @@ import { isRussianError, newUser, useTestApp, Visitor } from '../../testing/harn
 import { savedEntry, text } from './testing.ts';
 import { comments, entries } from '../../db/schema.ts';
 import { messages } from '../../../shared/catalogue.ts';
-import { HOLD_ON_MAIN_HOURS } from './fields.ts';
+import { HOLD_HOURS } from './fields.ts';
 
 /** The entry model's remaining fields (spec/content.md §3, issue 32 point 6): who sets them and what they change. */
 const { t, staff } = useTestApp({ countryHeader: 'cf-ipcountry' });
@@ -223,7 +223,7 @@ describe('the entry model: staff’s fields', () => {
     }
     const got = await forEdit(staff, held.id);
     expect(got.is_holdonmain).toBe(true);
-    expect(Date.parse(got.holdonmain_until) - t.clock.now.getTime()).toBe(HOLD_ON_MAIN_HOURS * 3_600_000);
+    expect(Date.parse(got.holdonmain_until) - t.clock.now.getTime()).toBe(HOLD_HOURS * 3_600_000);
     // Not on other feeds' tops, and not on a later page.
     const later = (await new Visitor(t.app).get(`/v3.0/feed?sorting=hotness&count=1`)).json().data;
     const next = await new Visitor(t.app).get(
@@ -237,7 +237,7 @@ describe('the entry model: staff’s fields', () => {
     expect(blog.items[0].is_held).toBeUndefined();
 
     const was = t.clock.now;
-    t.clock.now = new Date(was.getTime() + HOLD_ON_MAIN_HOURS * 3_600_000 + 1000);
+    t.clock.now = new Date(was.getTime() + HOLD_HOURS * 3_600_000 + 1000);
     try {
       expect((await main(new Visitor(t.app))).items.find((c: Json) => c.id === held.id)?.is_held).toBeUndefined();
       expect((await forEdit(staff, held.id)).is_holdonmain).toBe(false);

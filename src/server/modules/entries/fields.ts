@@ -14,10 +14,13 @@ import type { EntryFieldValues, EntryRow } from './queries.ts';
  * the current value keeps working), like `is_hidden_from_main`.
  */
 
-/** How long `is_holdonmain` holds an entry at the top of the main feed when no `holdonmain_hours` is given. */
-export const HOLD_ON_MAIN_HOURS = 4;
-/** At most this many entries are held at the top of the main feed at once (the newest holds win). */
-export const HELD_ON_MAIN_MAX = 3;
+/**
+ * How long `is_holdonmain` / `is_holdonflash` hold an entry at the top of the main feed / the flash block when no
+ * `holdonmain_hours` / `holdonflash_hours` is given.
+ */
+export const HOLD_HOURS = 4;
+/** At most this many entries are held at the top of each place at once (the newest holds win). */
+export const HELD_MAX = 3;
 
 export interface FieldsInput {
   is_advertisement?: boolean;
@@ -33,6 +36,7 @@ export interface FieldsInput {
   is_holdonmain?: boolean;
   holdonmain_hours?: number;
   is_holdonflash?: boolean;
+  holdonflash_hours?: number;
   is_special?: boolean;
   is_filled_by_editors?: boolean;
   is_enabled_ad?: boolean;
@@ -71,20 +75,27 @@ export const STAFF_DEFAULTS: StaffFieldsNow = {
 
 const STAFF_KEYS = Object.keys(STAFF_DEFAULTS) as (keyof StaffFieldsNow)[];
 
+/** The two holds for a time: the flag, its length in hours, the column of its end. */
+const HOLDS = [
+  { flag: 'is_holdonmain', hours: 'holdonmain_hours', column: 'holdOnMainUntil' },
+  { flag: 'is_holdonflash', hours: 'holdonflash_hours', column: 'holdOnFlashUntil' },
+] as const;
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** 403 when someone other than staff changes a staff field (or asks for a hold's length). */
 export function assertFieldsAllowed(actor: { role: Role }, input: FieldsInput, now: StaffFieldsNow) {
   if (isStaff(actor)) return;
-  const changed = STAFF_KEYS.find((k) => input[k] !== undefined && !same(input[k], now[k]));
-  if (changed || (input.holdonmain_hours !== undefined && input.is_holdonmain !== now.is_holdonmain)) {
-    throw new ApiError(403, messages.entryFieldStaffOnly, { field: changed ?? 'holdonmain_hours' });
-  }
+  const changed =
+    STAFF_KEYS.find((k) => input[k] !== undefined && !same(input[k], now[k])) ??
+    HOLDS.find((h) => input[h.hours] !== undefined && input[h.flag] !== now[h.flag])?.hours;
+  if (changed) throw new ApiError(403, messages.entryFieldStaffOnly, { field: changed });
 }
 
 /**
  * The columns a save writes: only the fields sent; `forced_to_mainpage` is `is_hidden_from_main` negated; a hold
- * starts when `is_holdonmain` turns on (sending it on again restarts it with the given length) and ends when it turns off.
+ * (`is_holdonmain`, `is_holdonflash`) starts when its flag turns on (sending it on again restarts it with the given
+ * length) and ends when it turns off.
  */
 export function fieldValues(
   input: FieldsInput,
@@ -103,7 +114,6 @@ export function fieldValues(
   if (staff) {
     Object.assign(f, {
       isEditorial: input.is_editorial,
-      isHoldonflash: input.is_holdonflash,
       isSpecial: input.is_special,
       isFilledByEditors: input.is_filled_by_editors,
       isEnabledAd: input.is_enabled_ad,
@@ -111,9 +121,10 @@ export function fieldValues(
       customStyle: input.custom_style,
       withheld: input.withheld,
     } satisfies EntryFieldValues);
-    if (input.is_holdonmain !== undefined) {
-      const hours = input.holdonmain_hours ?? HOLD_ON_MAIN_HOURS;
-      f.holdOnMainUntil = input.is_holdonmain ? new Date(now.getTime() + hours * 3_600_000) : null;
+    for (const h of HOLDS) {
+      const on = input[h.flag];
+      if (on !== undefined)
+        f[h.column] = on ? new Date(now.getTime() + (input[h.hours] ?? HOLD_HOURS) * 3_600_000) : null;
     }
   }
   for (const k of Object.keys(f) as (keyof EntryFieldValues)[]) if (f[k] === undefined) delete f[k];
@@ -146,8 +157,9 @@ const ATTACH_TYPES = new Set(['media', 'video', 'audio']);
 export function presentFields(row: EntryRow, v: Viewing) {
   const withheldHere = !v.editor && v.region !== null && row.withheld.includes(v.region);
   const accessPath = `${v.entryUrl}?access=${row.access_token}`;
-  const until = row.hold_on_main_until;
-  const holding = until !== null && until > v.now;
+  const holding = (until: Date | null): until is Date => until !== null && until > v.now;
+  const main = row.hold_on_main_until;
+  const flash = row.hold_on_flash_until;
   return {
     path: v.entryUrl,
     subsite_name: row.subsite_name,
@@ -160,9 +172,10 @@ export function presentFields(row: EntryRow, v: Viewing) {
     external_access_link: v.editor ? v.publicUrl + accessPath : null,
     withheld: row.withheld,
     is_withheld_here: withheldHere,
-    is_holdonmain: holding,
-    holdonmain_until: holding ? until.toISOString() : null,
-    is_holdonflash: row.is_holdonflash,
+    is_holdonmain: holding(main),
+    holdonmain_until: holding(main) ? main.toISOString() : null,
+    is_holdonflash: holding(flash),
+    holdonflash_until: holding(flash) ? flash.toISOString() : null,
     is_special: row.is_special,
     is_filled_by_editors: row.is_filled_by_editors,
     is_enabled_ad: row.is_enabled_ad,

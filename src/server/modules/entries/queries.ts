@@ -138,7 +138,7 @@ export const EntryRow = EntryCardRow.extend({
   access_token: col.text,
   withheld: z.array(z.string()),
   hold_on_main_until: col.date.nullable(),
-  is_holdonflash: col.bool,
+  hold_on_flash_until: col.date.nullable(),
   is_special: col.bool,
   is_filled_by_editors: col.bool,
   is_enabled_ad: col.bool,
@@ -153,7 +153,7 @@ export type EntryRow = z.output<typeof EntryRow>;
 
 const entryColumns = sql`, e.created_at, e.updated_at, e.is_published, e.removed, e.is_approved_for_public_rss, e.is_hidden_from_main, e.is_hidden_for_plus,
   e.is_enabled_best_comments, e.is_show_thanks, e.external_access, e.access_token, e.withheld, e.hold_on_main_until,
-  e.is_holdonflash, e.is_special, e.is_filled_by_editors, e.is_enabled_ad, e.is_disabled_apps, e.custom_style,
+  e.hold_on_flash_until, e.is_special, e.is_filled_by_editors, e.is_enabled_ad, e.is_disabled_apps, e.custom_style,
   exists (select 1 from entry_locks l where l.entry_id = e.id) as locked_by_admin,
   (select c.by_id from entry_editing_closed c where c.entry_id = e.id) as closed_editing_by,
   array(select p.feed_id from feed_pins p where p.entry_id = e.id order by p.feed_id) as pinned_feeds,
@@ -256,7 +256,7 @@ export type EntryFieldValues = Partial<
     | 'externalAccess'
     | 'withheld'
     | 'holdOnMainUntil'
-    | 'isHoldonflash'
+    | 'holdOnFlashUntil'
     | 'isEditorial'
     | 'isSpecial'
     | 'isFilledByEditors'
@@ -274,17 +274,30 @@ export async function renewAccessToken(db: Db, id: number) {
     .where(eq(entries.id, id));
 }
 
-/** Entries held at the top of the main feed now, the latest hold first. */
-export async function heldOnMain(db: Db, now: Date, limit: number): Promise<number[]> {
+/** Where staff hold an entry for a time: the main feed (`is_holdonmain`) or the flash block (`is_holdonflash`). */
+export type HoldPlace = 'main' | 'flash';
+const holdColumn = { main: entries.holdOnMainUntil, flash: entries.holdOnFlashUntil } as const;
+
+/** Entries held at the top of that place now, the latest hold first. */
+export async function heldOn(db: Db, place: HoldPlace, now: Date, limit: number): Promise<number[]> {
+  const until = holdColumn[place];
   const held = await db
     .select({ id: entries.id })
     .from(entries)
-    .where(
-      sql`${entries.holdOnMainUntil} > ${now.toISOString()}::timestamptz and ${entries.isPublished} and not ${entries.removed}`,
-    )
-    .orderBy(sql`${entries.holdOnMainUntil} desc`, sql`${entries.id} desc`)
+    .where(sql`${until} > ${now.toISOString()}::timestamptz and ${entries.isPublished} and not ${entries.removed}`)
+    .orderBy(sql`${until} desc`, sql`${entries.id} desc`)
     .limit(limit);
   return held.map((r) => r.id);
+}
+
+/** Those of these entries staff keep out of the apps (`is_disabled_apps`). */
+export async function disabledInApps(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(sql`${entries.id} = any(${`{${ids.join(',')}}`}::int[]) and ${entries.isDisabledApps}`);
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function insertEntry(db: Db, authorId: number, v: EntryValues, now: Date): Promise<number> {

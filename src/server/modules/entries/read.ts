@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { assertCanEdit, canEdit, canRead } from './policy.ts';
 import * as q from './queries.ts';
-import { accessOpens, HELD_ON_MAIN_MAX } from './fields.ts';
+import { accessOpens, HELD_MAX } from './fields.ts';
 import { readsPrivateSubsite } from '../subsites/service.ts';
 
 import { presentCard, presentEntry, type ReadOptions, type Viewer } from './present.ts';
@@ -29,8 +29,20 @@ export async function pinnedCard(ctx: Ctx, id: number, viewer: Viewer): Promise<
   return { ...presentCard({ ...row, published_at: row.published_at }, ctx.config.secret), is_pinned: true };
 }
 
-/** The entries staff hold at the top of the main feed now (`is_holdonmain`), the latest hold first. */
-export const heldOnMainIds = (ctx: Ctx) => q.heldOnMain(ctx.db, ctx.now(), HELD_ON_MAIN_MAX);
+/**
+ * The entries staff hold at the top of the main feed (`is_holdonmain`) or of the flash block (`is_holdonflash`) now,
+ * the latest hold first.
+ */
+export const heldIds = (ctx: Ctx, place: q.HoldPlace) => q.heldOn(ctx.db, place, ctx.now(), HELD_MAX);
+
+/** The feed's cards an app may show (`app`: a request signed by an API token): `is_disabled_apps` ones left out. */
+export async function forApps<T extends { id: number }>(ctx: Ctx, cards: T[]): Promise<T[]> {
+  const off = await q.disabledInApps(
+    ctx.read,
+    cards.map((c) => c.id),
+  );
+  return off.size ? cards.filter((c) => !off.has(c.id)) : cards;
+}
 
 /** A held entry's card (marked `is_held`) while it is published and the hold lasts. */
 export async function heldCard(ctx: Ctx, id: number, viewer: Viewer): Promise<EntryCard | null> {
@@ -67,14 +79,21 @@ export async function closedSubsiteOf(ctx: Ctx, viewer: Viewer, id: number): Pro
   return (await closedFor(ctx, viewer, row)) ? row.subsite_id : null;
 }
 
-/** `GET /v3.0/entry/{id}`: the entry, a 403 for a private community's entry the caller may not read, else 404. */
+/**
+ * `GET /v3.0/entry/{id}`: the entry, a 403 for a private community's entry the caller may not read, else 404. An app
+ * (`app`: a request signed by an API token) gets a 403 for an entry staff keep out of the apps (`is_disabled_apps`),
+ * unless it is the caller's own.
+ */
 export async function entryForApi(
   ctx: Ctx,
   viewer: Viewer,
   id: number,
-  opts: ReadOptions & { access?: string },
+  opts: ReadOptions & { access?: string; app?: boolean },
 ): Promise<Entry> {
   const entry = await readEntry(ctx, viewer, id, opts);
+  if (entry?.is_disabled_apps && opts.app && !entry.can_edit) {
+    throw new ApiError(403, messages.entryDisabledInApps, { url: ctx.config.publicUrl + entry.url });
+  }
   if (entry) return entry;
   const closed = await closedSubsiteOf(ctx, viewer, id);
   if (closed !== null) throw new ApiError(403, messages.entryPrivate, { subsite_id: closed });

@@ -38,6 +38,7 @@ export const entriesRoutes = [
       entry: await entries.entryForApi(ctx, user, params.id, {
         access: query.access,
         region: regionOf(ctx, req.headers),
+        app: req.viaToken,
       }),
     }),
   }),

@@ -3,7 +3,7 @@ import { FEED_PAGE_SIZE, type FeedPage, type FeedScope, type FeedSorting } from 
 import type { Role } from '../../../shared/api.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { heldCard, heldOnMainIds, pinnedCard, presentCard } from '../entries/service.ts';
+import { heldCard, heldIds, pinnedCard, presentCard } from '../entries/service.ts';
 import type { EntryCard } from '../../../shared/entries.ts';
 import { pinnedEntryId } from '../restrictions/index.ts';
 import * as subsites from '../subsites/service.ts';
@@ -55,7 +55,10 @@ export function pinOf(ctx: Ctx, feedId: number): Promise<number | null> {
   return pinCache(ctx).get(String(feedId), () => pinnedEntryId(ctx, feedId));
 }
 
-/** The entries held at the top of the main feed (`is_holdonmain`), shared the same few seconds as the pins. */
+/**
+ * The entries held at the top of the main feed (`is_holdonmain`) and of the flash block (`is_holdonflash`), shared the
+ * same few seconds as the pins.
+ */
 const heldCache = perAppCache<number[]>(
   'feed.held',
   ANONYMOUS_CACHE_MS,
@@ -63,9 +66,9 @@ const heldCache = perAppCache<number[]>(
   { dropOnWrite: true },
 );
 
-function heldOf(ctx: Ctx): Promise<number[]> {
-  if (!ctx.config.sharedCaches) return heldOnMainIds(ctx);
-  return heldCache(ctx).get('main', () => heldOnMainIds(ctx));
+function heldOf(ctx: Ctx, place: 'main' | 'flash'): Promise<number[]> {
+  if (!ctx.config.sharedCaches) return heldIds(ctx, place);
+  return heldCache(ctx).get(place, () => heldIds(ctx, place));
 }
 
 /**
@@ -76,22 +79,37 @@ export const mainFeedTop = (kind: string, sorting: string): 0 | null =>
   kind === 'main' && sorting !== 'date' ? 0 : null;
 
 /**
- * What opens a feed's first page and leaves its order: the entry pinned to the main feed or a subsite's
- * (moderation), then, on the main feed, the entries staff hold there for a time. `skip`: their ids, left out of every
- * page of that feed; `cards`: what the first page shows on top (none on later pages).
+ * The flash block is the main feed's top of the day and of the week (the right column's «Популярное» reads them):
+ * there the entries staff hold with `is_holdonflash` come first.
+ */
+export const isFlashBlock = (feedId: number | null, sorting: string) =>
+  feedId === 0 && (sorting === 'day' || sorting === 'week');
+
+/**
+ * What opens a feed's first page and leaves its order: on the flash block the entries held there, then the entry
+ * pinned to the main feed or a subsite's (moderation), then, on the main feed, the entries staff hold there for a
+ * time. `skip`: their ids, left out of every page of that feed; `cards`: what the first page shows on top (none on
+ * later pages).
  */
 export async function topOf(
   ctx: Ctx,
   feedId: number | null,
   viewer: Viewer,
   first: boolean,
+  flash = false,
 ): Promise<{ skip: number[]; cards: EntryCard[] }> {
-  const pinId = feedId === null ? null : await pinOf(ctx, feedId);
-  const held = feedId === 0 ? (await heldOf(ctx)).filter((id) => id !== pinId) : [];
-  const skip = pinId === null ? held : [pinId, ...held];
+  const [pinId, flashHeld, mainHeld] = await Promise.all([
+    feedId === null ? null : pinOf(ctx, feedId),
+    flash ? heldOf(ctx, 'flash') : ([] as number[]),
+    feedId === 0 ? heldOf(ctx, 'main') : ([] as number[]),
+  ]);
+  const held = mainHeld.filter((id) => id !== pinId && !flashHeld.includes(id));
+  const pin = pinId !== null && !flashHeld.includes(pinId) ? [pinId] : [];
+  const skip = [...flashHeld, ...pin, ...held];
   if (!first) return { skip, cards: [] };
   const cards = await Promise.all([
-    pinId === null ? null : pinnedCard(ctx, pinId, viewer),
+    ...flashHeld.map((id) => heldCard(ctx, id, viewer)),
+    ...pin.map((id) => pinnedCard(ctx, id, viewer)),
     ...held.map((id) => heldCard(ctx, id, viewer)),
   ]);
   return { skip, cards: cards.filter((c): c is EntryCard => c !== null) };
@@ -160,7 +178,10 @@ export async function readFeed(ctx: Ctx, viewer: Viewer, req: FeedRequest): Prom
   const limit = req.count ?? FEED_PAGE_SIZE;
   // An entry pinned to the main feed or a subsite's (moderation), and those held on the main feed, open the first page.
   const feedId = source.kind === 'subsite' ? source.subsiteId : mainFeedTop(source.kind, sorting);
-  const [top, closed] = await Promise.all([topOf(ctx, feedId, viewer, !req.after), subsites.closedTo(ctx, viewer)]);
+  const [top, closed] = await Promise.all([
+    topOf(ctx, feedId, viewer, !req.after, isFlashBlock(feedId, sorting)),
+    subsites.closedTo(ctx, viewer),
+  ]);
   const rows = await q.feedPage(ctx.read, {
     source,
     sorting,
@@ -171,7 +192,9 @@ export async function readFeed(ctx: Ctx, viewer: Viewer, req: FeedRequest): Prom
     closed,
     limit: limit + 1,
   });
-  return pageOf(ctx, rows, limit, top.cards);
+  // The entry the feed is loaded under (and any other left out) is not shown on top either.
+  const cards = req.excludeIds?.length ? top.cards.filter((c) => !req.excludeIds?.includes(c.id)) : top.cards;
+  return pageOf(ctx, rows, limit, cards);
 }
 
 /** A page of `limit` positions out of `rows` (one more tells whether the feed goes on), over the shared cards. */

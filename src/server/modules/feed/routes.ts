@@ -20,9 +20,9 @@ const withContent = (ids: number[] | undefined, contentId: number | undefined) =
 export const feedRoutes = [
   route.implement(contracts.feed, {
     rateLimit: READS,
-    handler: ({ ctx, user, query }) => {
+    handler: ({ ctx, user, query, req }) => {
       if (query.my) assertCanReadMyFeed(user);
-      return feed.feedAnswer(ctx, user, {
+      const request = {
         scope: query.my ? 'my' : query.all ? 'all' : 'main',
         subsiteId: query.subsite_id,
         hashtag: query.hashtag,
@@ -34,7 +34,8 @@ export const feedRoutes = [
             : null,
         excludeIds: withContent(query.exclude_ids, query.content_id ?? query.contentId),
         count: query.count,
-      });
+      } as const;
+      return feed.feedAnswer(ctx, user, request, req.viaToken);
     },
   }),
 

@@ -11,6 +11,7 @@ import { entryUrl, presentCard } from '../entries/service.ts';
 import type { SubsiteRow } from '../subsites/index.ts';
 import * as subsites from '../subsites/service.ts';
 import * as q from './queries.ts';
+import { feed as repostsFeed } from '../reposts/service.ts';
 import { STATIC_PAGES } from '../../../shared/static-pages.ts';
 
 /** RSS 2.0 for the main feed and each subsite, and the sitemap: only published entries, RSS only approved ones. */
@@ -62,7 +63,9 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
   const items = rows.map((row) => {
     const card = presentCard(row, ctx.config.secret);
     const link = base + card.url;
-    return `    <item>
+    return {
+      date: card.date,
+      xml: `    <item>
       <title>${xmlEscape(card.title)}</title>
       <link>${xmlEscape(link)}</link>
       <guid isPermaLink="true">${xmlEscape(link)}</guid>
@@ -70,8 +73,27 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
       <dc:creator>${xmlEscape(card.author.name)}</dc:creator>
       <category>${xmlEscape(card.subsite.name)}</category>
       <description>${xmlEscape(card.intro)}</description>${enclosure(card.cover, mediaBase)}
-    </item>`;
+    </item>`,
+    };
   });
+  // A subsite's feed also carries its newest reposts, at the time they were made: «Репост: …» linking the original.
+  const shared = subsite ? await repostsFeed(ctx, null, { subsiteId: subsite.id }, null) : [];
+  for (const r of shared) {
+    const link = base + r.entry.url;
+    items.push({
+      date: r.date,
+      xml: `    <item>
+      <title>${xmlEscape(ui.reposts.rssTitle(r.entry.title || r.entry.intro))}</title>
+      <link>${xmlEscape(link)}</link>
+      <guid isPermaLink="false">${xmlEscape(`${channelUrl}#repost-${r.id}`)}</guid>
+      <pubDate>${new Date(r.date).toUTCString()}</pubDate>
+      <dc:creator>${xmlEscape(r.by.name)}</dc:creator>
+      <category>${xmlEscape(r.entry.subsite.name)}</category>
+      <description>${xmlEscape(r.comment || r.entry.intro)}</description>
+    </item>`,
+    });
+  }
+  if (shared.length) items.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
@@ -80,7 +102,10 @@ export async function rss(ctx: Ctx, subsite: SubsiteRow | null, tag?: string): P
     <description>${xmlEscape(description)}</description>
     <language>ru</language>${lastModified ? `\n    <lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>` : ''}
     <atom:link href="${xmlEscape(selfUrl)}" rel="self" type="application/rss+xml"/>
-${items.join('\n')}
+${items
+  .slice(0, RSS_ITEMS)
+  .map((i) => i.xml)
+  .join('\n')}
   </channel>
 </rss>
 `;

@@ -8,6 +8,7 @@ import { EncodedAnswer, SharedAnswer } from '../../lib/answers.ts';
 import { ANONYMOUS_CACHE_MS, jsonOfCard, readFeed, type FeedRequest } from './pages.ts';
 import { windowPage, type FeedReader } from './window.ts';
 import { closedTo } from '../subsites/service.ts';
+import { forApps } from '../entries/service.ts';
 import type { Role } from '../../../shared/api.ts';
 
 type Viewer = { id: number; role: Role } | null;
@@ -67,8 +68,15 @@ function answerOf(page: FeedPage): EncodedAnswer {
  * The feed route's answer, as bytes: an anonymous page is encoded once for all who get it; a signed-in reader's is
  * put together from the shared cards' JSON (their own marks are copies, encoded with the page), not serialized whole.
  */
-export async function feedAnswer(ctx: Ctx, reader: FeedReader | null, req: FeedRequest): Promise<EncodedAnswer> {
-  const page = await feed(ctx, reader, req);
+export async function feedAnswer(
+  ctx: Ctx,
+  reader: FeedReader | null,
+  req: FeedRequest,
+  app = false,
+): Promise<EncodedAnswer> {
+  const read = await feed(ctx, reader, req);
+  // An app (a request signed by an API token) is not offered what staff keep out of the apps; the cursor stays.
+  const page = app ? { ...read, items: await forApps(ctx, read.items) } : read;
   return reader === null && ctx.config.sharedCaches ? answerOf(page) : new EncodedAnswer(page, pageJson(page));
 }
 

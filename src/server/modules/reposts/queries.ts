@@ -148,3 +148,31 @@ export const subscribedIds = async (db: Db, userId: number) =>
       sql`select subsite_id as id from subscriptions where user_id = ${userId} limit 1000`,
     )
   ).map((r) => r.id);
+
+/** Who reposted an entry and where: the newest first; the repost rows of private communities left out. */
+const WhoRow = z.object({
+  id: col.int,
+  date: col.date,
+  by_id: col.int,
+  by_name: col.text,
+  by_slug: col.text,
+  into_id: col.int,
+  into_type: z.enum(['user', 'community', 'company']),
+  into_name: col.text,
+  into_slug: col.text,
+});
+export type WhoRow = z.output<typeof WhoRow>;
+
+export const whoReposted = (db: Db, entryId: number, limit: number) =>
+  rows(
+    db,
+    WhoRow,
+    sql`select r.id, r.created_at as date, rb.id as by_id, rb.name as by_name, rb.slug as by_slug,
+               ri.id as into_id, ri.type as into_type, ri.name as into_name, ri.slug as into_slug
+          from reposts r
+          join subsites rb on rb.id = r.user_id
+          join subsites ri on ri.id = r.subsite_id
+         where r.entry_id = ${entryId} and not ri.is_private
+         order by r.id desc
+         limit ${limit}`,
+  );

@@ -25,6 +25,11 @@ export const repostsRoutes = [
     }),
   }),
 
+  route.implement(contracts.who, {
+    rateLimit: READS,
+    handler: ({ ctx, params }) => reposts.who(ctx, params.id),
+  }),
+
   route.implement(contracts.mine, {
     rateLimit: READS,
     handler: async ({ ctx, user, query }) => ({

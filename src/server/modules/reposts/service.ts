@@ -1,4 +1,4 @@
-import type { RepostCard, RepostData, RepostTargets } from '../../../shared/api/reposts.ts';
+import type { RepostCard, RepostData, RepostTargets, WhoReposted } from '../../../shared/api/reposts.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { MANAGER_ROLES } from '../../../shared/moderation.ts';
 import { subsiteUrl } from '../../../shared/slug.ts';
@@ -13,8 +13,8 @@ import { assertCanRepost, canRemove } from './policy.ts';
 import { presentAuthor } from '../users/index.ts';
 import * as q from './queries.ts';
 
-/** Reposts a feed page shows at most. */
-export const REPOSTS_PAGE = 20;
+export { REPOSTS_PAGE } from '../../../shared/api/reposts.ts';
+import { REPOSTS_PAGE } from '../../../shared/api/reposts.ts';
 
 export interface RepostInput {
   entry_id: number;
@@ -122,4 +122,25 @@ export async function feed(
   return (await q.cardsInto(ctx.db, viewerId, ids, before, REPOSTS_PAGE)).map((row) =>
     presentRepost(row, ctx.config.secret),
   );
+}
+
+/** The entry page's list of who reposted it (`GET /reposts/entry/:id`): the count and the newest reposts. */
+export async function who(ctx: Ctx, entryId: number): Promise<WhoReposted> {
+  const original = await q.original(ctx.db, entryId);
+  if (!original) throw notFound(messages.entryNotFound);
+  const items = original.reposts_count ? await q.whoReposted(ctx.db, entryId, REPOSTS_PAGE) : [];
+  return {
+    count: original.reposts_count,
+    items: items.map((r) => ({
+      id: r.id,
+      date: r.date.toISOString(),
+      by: { id: r.by_id, name: r.by_name, url: subsiteUrl({ id: r.by_id, type: 'user', slug: r.by_slug }) },
+      subsite: {
+        id: r.into_id,
+        type: r.into_type,
+        name: r.into_name,
+        url: subsiteUrl({ id: r.into_id, type: r.into_type, slug: r.into_slug }),
+      },
+    })),
+  };
 }

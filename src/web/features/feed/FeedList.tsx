@@ -88,7 +88,8 @@ export function FeedList({ initial, query, storageKey, now, emptyText, serverCar
   }, [items]);
 
   // A subsite's page and the reader's own feed show reposts among the cards, by the time they were made.
-  const reposts = placeReposts(items, useReposts(query), finished);
+  // Their pages beyond the first are read as the cards reach back past the last repost read.
+  const reposts = placeReposts(items, useReposts(query, items.at(-1)?.date ?? null, finished), finished);
 
   const loadMore = useCallback(async () => {
     if (loading || finished || cursor.lastId === null || cursor.lastSortingValue === null) return;

@@ -23,7 +23,9 @@ export function PopularWidget({ entryId }: { entryId: number | null }) {
         const input = { sorting, count: POPULAR_COUNT, ...(entryId ? { content_id: entryId } : {}) };
         const res = await call<typeof feed>('GET /feed', input, { notify: false, authRetry: false });
         if (!live || !res.ok) return;
-        if (res.data.items.length >= POPULAR_MIN || sorting === 'week') return setItems(res.data.items);
+        // Entries staff hold in the flash block open the list and push the last ones out.
+        const items = res.data.items.slice(0, POPULAR_COUNT);
+        if (items.length >= POPULAR_MIN || sorting === 'week') return setItems(items);
       }
     })();
     return () => {

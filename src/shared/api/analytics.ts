@@ -155,7 +155,7 @@ export const readingDay = z.object({
   views: z.number().int(),
   readers: z.number().int(),
   read_ends: z.number().int(),
-  /** Average seconds of that day's Read-Time events (0 without any). */
+  /** Seconds the page was visible per view that day (the Read-Time events' sum over the Shows; 0 without any). */
   read_seconds: z.number().int(),
   feed: z.number().int(),
   search: z.number().int(),

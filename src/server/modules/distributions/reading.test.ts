@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { messages } from '../../../shared/catalogue.ts';
 import { randomAlphanumerics } from '../../../shared/quiz.ts';
+import { col, rows } from '../../db/rows.ts';
 import { analyticsDaily, subsiteRoles, subsites } from '../../db/schema.ts';
 import { isRussianError, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
@@ -70,7 +72,8 @@ describe('GET /content/stats/:id/reading', () => {
     const res = await reading(author.v, id);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    const expected = { views: 6, readers: 4, read_ends: 1, read_seconds: 30, feed: 3, search: 1, outside: 1 };
+    // Read time per view: 60 seconds over 6 views.
+    const expected = { views: 6, readers: 4, read_ends: 1, read_seconds: 10, feed: 3, search: 1, outside: 1 };
     expect(data.totals).toEqual(expected);
     expect(data.days).toHaveLength(30);
     expect(data.days.at(-1)).toEqual({ day: moscowDay(t.clock.now), ...expected });
@@ -135,10 +138,12 @@ describe('the raw events’ day partitions', () => {
     expect(await flushAnalytics(t.app.ctx)).toBe(1);
     const whereIs = async () =>
       (
-        await t.database.db.execute(
+        await rows(
+          t.database.db,
+          z.object({ part: col.text }),
           sql`select tableoid::regclass::text as part from analytics_events where path = '/partitions'`,
         )
-      ).rows.map((r) => (r as { part: string }).part);
+      ).map((r) => r.part);
     expect(await whereIs()).toEqual(['analytics_events_default']);
     const { made, dropped } = await maintainPartitions(t.app.ctx);
     expect(made).toContain(day(0));

@@ -10,7 +10,7 @@ import * as aq from './analytics-queries.ts';
 
 /**
  * An entry's reading statistics (issue 30 point 4) from analytics' roll-up: per Moscow day of the last
- * ANALYTICS_REPORT_DAYS, views (Shows of its page), new readers, reads to the end, the average read time and the
+ * ANALYTICS_REPORT_DAYS, views (Shows of its page), new readers, reads to the end, the read time per view and the
  * views by source; the total of readers is distinct over all the days (the raw events, kept as long). Its author, the
  * managers of its subsite and staff see them; anyone else 403, a removed or missing entry 404.
  */
@@ -43,14 +43,13 @@ export async function entryReading(ctx: Ctx, user: UserRow, id: number): Promise
     views: of(day, 'Show'),
     readers: of(day, 'Readers'),
     read_ends: of(day, 'Read-End'),
-    read_seconds: average(of(day, 'Read-Seconds'), of(day, 'Read-Time')),
+    read_seconds: average(of(day, 'Read-Seconds'), of(day, 'Show')),
     ...(Object.fromEntries(ENTRY_SOURCES.map((s) => [s, of(day, `Source-${s}`)])) as Record<
       (typeof ENTRY_SOURCES)[number],
       number
     >),
   }));
   const sum = (pick: (d: ReadingDay) => number) => days.reduce((a, d) => a + pick(d), 0);
-  const sumOf = (measure: string) => measures.filter((m) => m.measure === measure).reduce((a, m) => a + m.n, 0);
   return {
     id: entry.id,
     title: entry.title,
@@ -59,7 +58,10 @@ export async function entryReading(ctx: Ctx, user: UserRow, id: number): Promise
       views: sum((d) => d.views),
       readers,
       read_ends: sum((d) => d.read_ends),
-      read_seconds: average(sumOf('Read-Seconds'), sumOf('Read-Time')),
+      read_seconds: average(
+        measures.filter((m) => m.measure === 'Read-Seconds').reduce((a, m) => a + m.n, 0),
+        sum((d) => d.views),
+      ),
       feed: sum((d) => d.feed),
       search: sum((d) => d.search),
       outside: sum((d) => d.outside),

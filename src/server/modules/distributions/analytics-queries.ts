@@ -45,10 +45,27 @@ async function newReaders(db: Db, events: AnalyticsEventRow[]) {
   return [...seen.values()];
 }
 
-/** One batch of the queue: its raw rows, then the per-day counts of the units and entries that exist. */
+/** The authors of the batch's entries: their own visits are kept raw but counted in no entry's figures. */
+async function authorsOf(db: Db, events: AnalyticsEventRow[]) {
+  const ids = [...new Set(events.filter((e) => e.entryId && !e.distributionId).map((e) => e.entryId!))];
+  if (ids.length === 0) return new Map<number, number>();
+  const found = await rows(
+    db,
+    z.object({ id: col.int, author_id: col.int }),
+    sql`select id, author_id from entries where id in (${sql.join(ids, sql`, `)})`,
+  );
+  return new Map(found.map((r) => [r.id, r.author_id]));
+}
+
+/**
+ * One batch of the queue: its raw rows, then the per-day counts of the units and entries that exist (an entry's
+ * without its author's own visits).
+ */
 export async function writeBatch(db: Db, events: AnalyticsEventRow[]) {
   if (events.length === 0) return;
-  const fresh = await newReaders(db, events);
+  const authors = await authorsOf(db, events);
+  const counted = events.filter((e) => !e.entryId || e.distributionId || e.userId !== authors.get(e.entryId));
+  const fresh = await newReaders(db, counted);
   await db.insert(analyticsEvents).values(events);
   const counts = new Map<string, { day: string; kind: string; id: number; event: string; n: number }>();
   const add = (day: string, kind: string, id: number, event: AnalyticsMeasure, n: number) => {
@@ -57,7 +74,7 @@ export async function writeBatch(db: Db, events: AnalyticsEventRow[]) {
     c.n += n;
     counts.set(key, c);
   };
-  for (const e of events) {
+  for (const e of counted) {
     const day = moscowDay(e.at);
     if (e.distributionId) add(day, 'unit', e.distributionId, e.eventType, 1);
     else if (e.entryId) for (const [m, n] of measuresOf(e)) add(day, 'entry', e.entryId, m, n);
@@ -142,13 +159,17 @@ export const entryMeasures = (db: Db, entryId: number, since: string) =>
          where kind = 'entry' and target_id = ${entryId} and day >= ${since}::date`,
   );
 
-/** Distinct readers of an entry's Shows since `since` (the raw events, kept as long as the statistics' days). */
-export async function entryReaders(db: Db, entryId: number, since: Date) {
+/**
+ * Distinct readers of an entry's Shows since `since` but its author (the raw events, kept as long as the statistics'
+ * days).
+ */
+export async function entryReaders(db: Db, entryId: number, authorId: number, since: Date) {
   const [row] = await rows(
     db,
     z.object({ n: col.int }),
     sql`select count(distinct reader) as n from analytics_events
-         where event_type = 'Show' and distribution_id is null and entry_id = ${entryId} and at >= ${ts(since)}`,
+         where event_type = 'Show' and distribution_id is null and entry_id = ${entryId} and at >= ${ts(since)}
+           and user_id is distinct from ${authorId}`,
   );
   return row?.n ?? 0;
 }

@@ -10,7 +10,7 @@ import * as aq from './analytics-queries.ts';
 
 /**
  * An entry's reading statistics (issue 30 point 4) from analytics' roll-up: per Moscow day of the last
- * ANALYTICS_REPORT_DAYS, views (Shows of its page), new readers, reads to the end, the read time per view and the
+ * ANALYTICS_REPORT_DAYS, views (Shows of its page; the author's own are not counted), new readers, reads to the end, the read time per view and the
  * views by source; the total of readers is distinct over all the days (the raw events, kept as long). Its author, the
  * managers of its subsite and staff see them; anyone else 403, a removed or missing entry 404.
  */
@@ -33,7 +33,7 @@ export async function entryReading(ctx: Ctx, user: UserRow, id: number): Promise
   const since = new Date(Date.parse(`${dayList[0]}T00:00:00+03:00`));
   const [measures, readers] = await Promise.all([
     aq.entryMeasures(ctx.db, id, dayList[0]),
-    aq.entryReaders(ctx.db, id, since),
+    aq.entryReaders(ctx.db, id, entry.author_id, since),
   ]);
   const at = new Map(measures.map((m) => [`${m.day}|${m.measure}`, m.n]));
   const of = (day: string, measure: string) => at.get(`${day}|${measure}`) ?? 0;

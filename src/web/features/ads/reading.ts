@@ -58,7 +58,13 @@ export function showPage() {
   track('Show', { source: entrySource(first ? undefined : lastAction(), document.referrer, location.origin) });
   const visible = document.visibilityState === 'visible';
   // The page the tab opened on counts from its start: the analytics wake only at the first gesture.
-  const r: Reading = { entryId, path, visibleMs: 0, since: visible ? (first ? 0 : performance.now()) : null, end: null };
+  const r: Reading = {
+    entryId,
+    path,
+    visibleMs: 0,
+    since: visible ? (first ? 0 : performance.now()) : null,
+    end: null,
+  };
   reading = r;
   const mark = document.querySelector('[data-page-data]');
   if (!mark || typeof IntersectionObserver === 'undefined') return;

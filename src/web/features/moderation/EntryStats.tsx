@@ -60,7 +60,7 @@ function EntryStatsView({ entryId }: { entryId: number }) {
         <section className="mod-stats__reading" data-testid="entry-reading-summary">
           <h3>{distributionsUi.reading.title}</h3>
           <ReadingTotals totals={reading.totals} />
-          <a href={`/stats/entry/${entryId}`} data-testid="entry-reading-more">
+          <a className="reading-link" href={`/stats/entry/${entryId}`} data-testid="entry-reading-more">
             {distributionsUi.reading.more}
           </a>
         </section>

@@ -47,7 +47,7 @@ async function newReaders(db: Db, events: AnalyticsEventRow[]) {
 
 /** The authors of the batch's entries: their own visits are kept raw but counted in no entry's figures. */
 async function authorsOf(db: Db, events: AnalyticsEventRow[]) {
-  const ids = [...new Set(events.filter((e) => e.entryId && !e.distributionId).map((e) => e.entryId!))];
+  const ids = [...new Set(events.flatMap((e) => (e.entryId && !e.distributionId ? [e.entryId] : [])))];
   if (ids.length === 0) return new Map<number, number>();
   const found = await rows(
     db,

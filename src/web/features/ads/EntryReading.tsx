@@ -45,7 +45,9 @@ export function EntryReadingView({ reading }: { reading: EntryReading }) {
     <div className="ad-report" data-testid="entry-reading">
       <h1>{t.title}</h1>
       <p className="ad-report__lead">
-        <a className="reading-link" href={reading.url}>{reading.title || `#${reading.id}`}</a>
+        <a className="reading-link" href={reading.url}>
+          {reading.title || `#${reading.id}`}
+        </a>
       </p>
       <p className="ad-report__lead">{t.lead}</p>
       <section className="ad-report__item">

@@ -67,7 +67,7 @@ describe('ROLES', () => {
         .sort();
     expect(runs(plain, ['web'])).toEqual(['analytics.flush', 'hits.fold', 'votes.fold']);
     expect(runs(plain, ['worker'])).toEqual([
-      'analytics.cleanup',
+      'analytics.partitions',
       'backup.take',
       'digest.schedule',
       'distributions.settle',

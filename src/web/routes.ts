@@ -64,6 +64,7 @@ export default [
   route('rating', 'routes/rating.tsx'),
   route('companies', 'routes/companies.tsx'),
   route('stats', 'routes/stats.tsx'),
+  route('stats/entry/:id', 'routes/stats.entry.tsx'),
   route('search', 'routes/search.tsx'),
   route('plus', 'routes/plus.tsx'),
   route('donations', 'routes/donations.tsx'),

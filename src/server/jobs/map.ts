@@ -28,7 +28,7 @@ export type ScheduledTaskName =
   | 'backup.take'
   | 'media.listensCleanup'
   | 'analytics.flush'
-  | 'analytics.cleanup'
+  | 'analytics.partitions'
   | 'distributions.settle';
 
 /**

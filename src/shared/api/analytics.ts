@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../catalogue.ts';
 import { AD_PLACES } from '../ads.ts';
-import { ANALYTICS_EVENTS, ANALYTICS_LIMITS as L } from '../analytics.ts';
+import { ANALYTICS_EVENTS, ANALYTICS_LIMITS as L, ENTRY_SOURCES } from '../analytics.ts';
 import { emptyAs, flagField, idField, intField, listField, plainBody, withoutControlChars } from '../validation.ts';
-import { contract } from './contract.ts';
+import { contract, type ContractOutput } from './contract.ts';
 import { choice } from './vacancies.ts';
 
 /** First-party analytics (issue 30 point 4; spec/content.md §7 `POST /analytics-event {eventType}`). */
@@ -51,6 +51,10 @@ const event = z
           .optional(),
       ).optional(),
       page: pageData.optional(),
+      /** Show of an entry: where the reader came from. */
+      source: choice(ENTRY_SOURCES, messages.analyticsSourceInvalid).optional(),
+      /** Read-Time: the seconds the entry's page was visible. */
+      seconds: intField(messages.analyticsSecondsInvalid, 0, L.readSeconds).optional(),
     },
     { error: messages.analyticsEventsInvalid },
   )
@@ -59,6 +63,12 @@ const event = z
       c.addIssue({ code: 'custom', path: ['unit_id'], message: messages.analyticsUnitRequired });
     if (v.unit_id !== undefined && v.place === undefined)
       c.addIssue({ code: 'custom', path: ['place'], message: messages.analyticsUnitRequired });
+    if ((v.eventType === 'Read-End' || v.eventType === 'Read-Time') && v.entry_id === undefined)
+      c.addIssue({ code: 'custom', path: ['entry_id'], message: messages.analyticsEntryRequired });
+    if ((v.eventType === 'Read-Time') !== (v.seconds !== undefined))
+      c.addIssue({ code: 'custom', path: ['seconds'], message: messages.analyticsSecondsInvalid });
+    if (v.source !== undefined && v.eventType !== 'Show')
+      c.addIssue({ code: 'custom', path: ['source'], message: messages.analyticsSourceInvalid });
   });
 export type AnalyticsEventInput = z.output<typeof event>;
 
@@ -92,6 +102,10 @@ export const analyticsEvent = contract({
     'analytics_path_invalid',
     'analytics_page_invalid',
     'analytics_stack_invalid',
+    'analytics_entry_required',
+    'analytics_seconds_invalid',
+    'analytics_source_invalid',
+    'quiz_device_token_invalid',
     'distribution_place_invalid',
     'distribution_device_invalid',
   ],
@@ -133,3 +147,39 @@ export const reportOne = contract({
   response: reportItem,
   errors: ['distribution_id_invalid', 'distribution_not_found', 'stats_not_yours'],
 });
+
+// ── An entry's reading ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const readingDay = z.object({
+  day: z.string(),
+  views: z.number().int(),
+  readers: z.number().int(),
+  read_ends: z.number().int(),
+  /** Seconds the page was visible per view that day (the Read-Time events' sum over the Shows; 0 without any). */
+  read_seconds: z.number().int(),
+  feed: z.number().int(),
+  search: z.number().int(),
+  outside: z.number().int(),
+});
+export type ReadingDay = z.output<typeof readingDay>;
+
+/**
+ * An entry's reading over the last ANALYTICS_REPORT_DAYS Moscow days (the roll-up of analytics' events): its author's,
+ * its subsite managers' and staff's; anyone else 403 «Статистика этой записи вам недоступна».
+ */
+export const entryReading = contract({
+  method: 'GET',
+  path: '/content/stats/:id/reading',
+  access: 'user',
+  params: z.strictObject({ id: idField(messages.entryIdInvalid) }),
+  response: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    url: z.string(),
+    /** Sums over the days; `readers` are distinct over them all (account, else fingerprint, else address). */
+    totals: readingDay.omit({ day: true }),
+    days: z.array(readingDay),
+  }),
+  errors: ['entry_id_invalid', 'entry_not_found', 'entry_stats_not_yours'],
+});
+export type EntryReading = ContractOutput<typeof entryReading>;

@@ -1,6 +1,7 @@
 import type { AdPrices } from '../ads.ts';
 import type { AdRequestData, DistributionData } from '../api/distributions.ts';
-import type { ReportItem } from '../api/analytics.ts';
+import type { EntryReading, ReportItem } from '../api/analytics.ts';
+import type { Found } from './history.ts';
 
 /** What page loaders may ask about the site's ads; implemented in src/server/modules/distributions/page.ts. */
 export interface DistributionsPageServices {
@@ -10,4 +11,6 @@ export interface DistributionsPageServices {
   staff(): Promise<{ items: DistributionData[]; requests: AdRequestData[]; prices: AdPrices }>;
   /** /ad/stats: impressions, clicks and CTR by day; staff every campaign, others their boosters (rc 401 for guests). */
   report(): Promise<{ items: ReportItem[] }>;
+  /** /stats/entry/{id}: an entry's reading by day; its author, its subsite's managers and staff (401, 403, 404). */
+  entryReading(id: number): Promise<Found<{ reading: EntryReading }>>;
 }

@@ -15,7 +15,7 @@ import { createdAt } from './columns.ts';
 import { entries } from './entries.ts';
 import { subsites, users } from './users.ts';
 import { AD_FORMATS, AD_PLACES, AD_STATES, BOOSTER_SOURCES } from '../../../shared/ads.ts';
-import { ANALYTICS_EVENTS, ANALYTICS_KINDS } from '../../../shared/analytics.ts';
+import { ANALYTICS_EVENTS, ANALYTICS_KINDS, ANALYTICS_MEASURES } from '../../../shared/analytics.ts';
 
 /** What a campaign shows and where: the part a change holds back for AD_HOLD_HOURS (shared/ads.ts). */
 export interface DistributionVersion {
@@ -127,11 +127,14 @@ export const distributionRequests = pgTable(
 /**
  * First-party analytics (`POST /analytics-event`): each event as it came, kept 30 days for the roll-ups and questions
  * not yet asked. `distribution_id` / `entry_id` are not foreign keys: ingestion writes in bulk and never waits on them.
+ * Partitioned by UTC day on `at` (migration 0049, which drizzle cannot express): `analytics_events_pYYYYMMDD` made
+ * ahead and dropped after 30 days by the task `analytics.partitions`, and `analytics_events_default` for a time no day
+ * partition covers. The key includes `at`, as a partitioned table's must.
  */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     eventType: text('event_type', { enum: ANALYTICS_EVENTS }).notNull(),
     distributionId: integer('distribution_id'),
@@ -143,17 +146,25 @@ export const analyticsEvents = pgTable(
     /** The page data of spec/content.md §3 and the action stack, as sent. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index('analytics_events_at').on(t.at), index('analytics_events_unit').on(t.distributionId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('analytics_events_at').on(t.at),
+    index('analytics_events_unit').on(t.distributionId, t.at),
+    index('analytics_events_entry').on(t.entryId, t.at),
+  ],
 );
 
-/** The roll-up: events per Moscow day of a unit (`unit`, a distribution's id) or an entry (`entry`). */
+/**
+ * The roll-up: events per Moscow day of a unit (`unit`, a distribution's id) or an entry (`entry`), and an entry's
+ * measures (ANALYTICS_MEASURES: new readers, read seconds, Shows by source).
+ */
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: ANALYTICS_KINDS }).notNull(),
     targetId: integer('target_id').notNull(),
-    eventType: text('event_type', { enum: ANALYTICS_EVENTS }).notNull(),
+    eventType: text('event_type', { enum: ANALYTICS_MEASURES }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.targetId, t.day, t.eventType] })],

@@ -6,7 +6,8 @@ import { analyticsDaily, analyticsEvents } from '../../db/schema.ts';
 import { isRussianError, startTestApp, useTestApp, Visitor } from '../../testing/harness.ts';
 import { savedEntry, text } from '../entries/testing.ts';
 import { postLedger } from '../payments/index.ts';
-import { deleteOldAnalytics, flushAnalytics } from './analytics.ts';
+import { flushAnalytics } from './analytics.ts';
+import { maintainPartitions } from './analytics-partitions.ts';
 
 /** First-party analytics (issue 30 point 4): ingestion, its refusals, the roll-up and the ads' report. */
 const { t, staff, signedIn } = useTestApp();
@@ -74,10 +75,10 @@ describe('POST /analytics-event', () => {
     const list = (await staff.get('/v3.0/distributions/report')).json().data.items;
     expect(list.some((i: { id: number }) => i.id === id)).toBe(true);
 
-    // Raw rows go after 30 days; the roll-up stays.
+    // Raw rows go after 30 days (their day's partition dropped); the roll-up stays.
     const was = t.clock.now;
     t.clock.now = new Date(was.getTime() + 31 * 86_400_000);
-    await deleteOldAnalytics(t.app.ctx);
+    await maintainPartitions(t.app.ctx);
     t.clock.now = was;
     expect(await t.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.distributionId, id))).toEqual(
       [],

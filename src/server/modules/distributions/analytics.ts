@@ -1,4 +1,4 @@
-import { ANALYTICS_QUEUE_MAX, ANALYTICS_RAW_DAYS } from '../../../shared/analytics.ts';
+import { ANALYTICS_QUEUE_MAX } from '../../../shared/analytics.ts';
 import type { AnalyticsEventInput } from '../../../shared/api/analytics.ts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -26,13 +26,20 @@ export interface Ingest {
 }
 
 /** Takes a batch into the queue; answers how many were taken (0 when the queue is full). */
-export function ingest(ctx: Ctx, user: { id: number } | null, input: Ingest, ip: string) {
+export function ingest(
+  ctx: Ctx,
+  user: { id: number } | null,
+  input: Ingest,
+  ip: string,
+  fingerprint: string | null = null,
+) {
   const queue = queueOf(ctx);
   const room = Math.max(0, ANALYTICS_QUEUE_MAX - queue.events.length);
   const taken = input.events.slice(0, room);
   queue.dropped += input.events.length - taken.length;
   const at = ctx.now();
-  const reader = readerKey(user, ip);
+  // Unique readers: the account, else the browser's fingerprint (30 days), else a hash of the address.
+  const reader = user || !fingerprint ? readerKey(user, ip) : `f${fingerprint}`;
   for (const e of taken)
     queue.events.push({
       at,
@@ -43,7 +50,13 @@ export function ingest(ctx: Ctx, user: { id: number } | null, input: Ingest, ip:
       userId: user?.id ?? null,
       reader,
       path: e.path ?? '',
-      data: { ...(e.page ?? {}), stack: input.stack ?? [], device: input.device ?? null },
+      data: {
+        ...(e.page ?? {}),
+        stack: input.stack ?? [],
+        device: input.device ?? null,
+        ...(e.source ? { source: e.source } : {}),
+        ...(e.seconds !== undefined ? { seconds: e.seconds } : {}),
+      },
     });
   return { queued: taken.length };
 }
@@ -67,7 +80,3 @@ export async function flushAnalytics(ctx: Ctx) {
   }
   return written;
 }
-
-/** Raw events older than ANALYTICS_RAW_DAYS go; the roll-up stays. */
-export const deleteOldAnalytics = (ctx: Ctx) =>
-  q.deleteOldEvents(ctx.db, new Date(ctx.now().getTime() - ANALYTICS_RAW_DAYS * 86_400_000));

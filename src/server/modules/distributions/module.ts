@@ -1,6 +1,7 @@
 import { ANALYTICS_FLUSH_MS } from '../../../shared/analytics.ts';
 import { defineModule, HOUR_MS } from '../manifest.ts';
-import { deleteOldAnalytics, flushAnalytics } from './analytics.ts';
+import { flushAnalytics } from './analytics.ts';
+import { maintainPartitions } from './analytics-partitions.ts';
 import { settleBoosters } from './booster.ts';
 import { distributionsPage } from './page.ts';
 import { distributionsRootRoutes, distributionsRoutes } from './routes.ts';
@@ -19,8 +20,14 @@ export default defineModule({
   tasks: [
     /** Analytics events waiting in this web process's memory into their tables (and once more when it stops). */
     { name: 'analytics.flush', everyMs: ANALYTICS_FLUSH_MS, scope: 'node', role: 'web', run: flushAnalytics },
-    /** Raw analytics events past their 30 days. */
-    { name: 'analytics.cleanup', everyMs: HOUR_MS, scope: 'cluster', run: deleteOldAnalytics },
+    /** The raw events' day partitions: a week ahead made, those past their 30 days dropped. */
+    {
+      name: 'analytics.partitions',
+      everyMs: HOUR_MS,
+      scope: 'cluster',
+      atStart: true,
+      run: async (ctx) => void (await maintainPartitions(ctx)),
+    },
     /** Finished boosters: archived, the unspent part returned where it was paid from. */
     { name: 'distributions.settle', everyMs: 10 * 60_000, scope: 'cluster', atStart: true, run: settleBoosters },
   ],

@@ -3,9 +3,11 @@ import * as analyticsContracts from '../../../shared/api/analytics.ts';
 import * as boosterContracts from '../../../shared/api/booster.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { Said } from '../../lib/answers.ts';
+import { deviceFingerprint } from '../../http/fingerprint.ts';
 import { READS, route } from '../../http/route.ts';
 import * as analytics from './analytics.ts';
 import * as booster from './booster.ts';
+import * as reading from './reading.ts';
 import * as reports from './report.ts';
 import * as ads from './service.ts';
 
@@ -66,7 +68,12 @@ export const distributionsRoutes = [
   // A page sends its events every few seconds and when it is left: 60 batches a minute is far above a reader's pace.
   route.implement(analyticsContracts.analyticsEvent, {
     rateLimit: [60, 60],
-    handler: ({ ctx, user, body, req }) => analytics.ingest(ctx, user, body, req.ip),
+    handler: ({ ctx, user, body, req }) => analytics.ingest(ctx, user, body, req.ip, deviceFingerprint(req)),
+  }),
+
+  route.implement(analyticsContracts.entryReading, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params }) => reading.entryReading(ctx, user, params.id),
   }),
 
   route.implement(analyticsContracts.report, {

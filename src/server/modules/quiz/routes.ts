@@ -1,15 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import * as contracts from '../../../shared/api/quiz.ts';
-import { DEVICE_FINGERPRINT_HEADER } from '../../../shared/quiz.ts';
 import { READS, route } from '../../http/route.ts';
-import { parse } from '../../lib/errors.ts';
+import { deviceFingerprint as fingerprint } from '../../http/fingerprint.ts';
 import * as quiz from './service.ts';
-
-/** The browser's fingerprint header, checked: null when absent. */
-const fingerprint = (req: FastifyRequest) =>
-  parse(contracts.fingerprintHeaders, { [DEVICE_FINGERPRINT_HEADER]: req.headers[DEVICE_FINGERPRINT_HEADER] })[
-    DEVICE_FINGERPRINT_HEADER
-  ] ?? null;
 
 /** A voter clicks once per quiz; the limit leaves room for a page of quizzes and stops a script. */
 const VOTES: [number, number] = [60, 60];

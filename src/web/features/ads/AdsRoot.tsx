@@ -4,7 +4,8 @@ import { useLocation } from 'react-router';
 import { FLOATING_HIDDEN_COOKIE, FLOATING_HIDDEN_DAYS, propagandaOf } from '../../../shared/ads.ts';
 import { readCookie, setCookie } from '../../lib/cookies.ts';
 import { AdUnit, slotTarget } from './AdUnit.tsx';
-import { startAnalytics, track } from './analytics.ts';
+import { startAnalytics } from './analytics.ts';
+import { showPage } from './reading.ts';
 import { probeAdblock } from './probe.ts';
 import './ads.css';
 
@@ -27,10 +28,10 @@ export default function Ads() {
   const [slots, setSlots] = useState(slotsNow);
   const path = useLocation().pathname;
 
-  // Analytics work whatever the blocker: Show of each page (after it rendered), the clicks, the sending.
+  // Analytics work whatever the blocker: Show of each page (after it rendered), an entry's reading, the clicks.
   useEffect(() => {
     startAnalytics();
-    track('Show');
+    showPage();
   }, [path]);
 
   useEffect(() => {

@@ -25,9 +25,7 @@ declare global {
   }
 }
 
-interface Pending extends AnalyticsEventInput {
-  eventType: AnalyticsEventType;
-}
+type Pending = AnalyticsEventInput;
 
 let queue: Pending[] = [];
 let started = false;
@@ -63,16 +61,34 @@ function pushAction(eventType: string, path: string): string[] {
 
 let stack: string[] = [];
 
-/** One event: onto the data layer at once, into the next batch. */
-export function track(eventType: AnalyticsEventType, extra: { unit_id?: number; place?: AdPlace } = {}) {
-  const path = location.pathname.slice(0, ANALYTICS_LIMITS.path);
+/** The last action of the stack (`eventType:path`), none before the first. */
+export const lastAction = (): string | undefined => stack.at(-1);
+
+/** The entry whose page the path is (`/u/{author}/{id}-{slug}`, `/s/{subsite}/{id}`), or null. */
+export function entryIdOf(path: string): number | null {
+  const id = /^\/[us]\/[^/]+\/(\d{1,10})(?:-|$)/.exec(path)?.[1];
+  return id ? Number(id) : null;
+}
+
+type Extra = Pick<AnalyticsEventInput, 'unit_id' | 'place' | 'entry_id' | 'seconds' | 'source'> & { place?: AdPlace };
+
+/** One event: onto the data layer at once, into the next batch (of the page now, or of `at`, a page just left). */
+export function track(eventType: AnalyticsEventType, extra: Extra = {}, at = location.pathname) {
+  const path = at.slice(0, ANALYTICS_LIMITS.path);
   const page = pageData();
   (window.dataLayer ??= []).push({ event: eventType, ...extra, path, ...page });
   stack = pushAction(eventType, path);
-  const entry = /^\/[us]\/[^/]+\/(\d{1,10})-/.exec(path)?.[1];
-  queue.push({ eventType, path, page, ...extra, ...(entry ? { entry_id: Number(entry) } : {}) });
+  const entry = entryIdOf(path);
+  queue.push({ eventType, path, page, ...(entry ? { entry_id: entry } : {}), ...extra });
   if (queue.length >= ANALYTICS_LIMITS.batch) send();
 }
+
+/** Called as the page is hidden or left, before the batch goes (the reading's time on the page). */
+export const beforeLeave = new Set<() => void>();
+const leave = () => {
+  for (const fn of beforeLeave) fn();
+  send(true);
+};
 
 function send(leaving = false) {
   if (!queue.length) return;
@@ -88,8 +104,8 @@ export function startAnalytics() {
   if (started) return;
   started = true;
   setInterval(() => send(), ANALYTICS_SEND_MS);
-  addEventListener('pagehide', () => send(true));
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send(true));
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave());
   document.addEventListener(
     'click',
     (e) => {

@@ -4,6 +4,7 @@ import type * as c from '../../../shared/api/distributions.ts';
 import type * as a from '../../../shared/api/analytics.ts';
 import type * as b from '../../../shared/api/booster.ts';
 import { call, callAtRoot } from '../../api/call.ts';
+import { fingerprintHeaders } from '../quiz/fingerprint.ts';
 
 /** The distributions' calls of the web client (src/shared/api/distributions.ts). */
 export const adsCalls = {
@@ -26,7 +27,12 @@ export const adsCalls = {
   setPrices: (native: number, banner: number) =>
     call<typeof c.setPrices>('POST /admin/distributions/prices', { native, banner }),
   analytics: (body: ContractInput<typeof a.analyticsEvent>, leaving: boolean) =>
-    call<typeof a.analyticsEvent>('POST /analytics-event', body, { notify: false, keepalive: leaving }),
+    call<typeof a.analyticsEvent>('POST /analytics-event', body, {
+      notify: false,
+      keepalive: leaving,
+      // The quiz's fingerprint cookie: unique readers of a browser with no account.
+      headers: fingerprintHeaders(),
+    }),
   boosterOffer: (query: ContractInput<typeof b.offer>) =>
     call<typeof b.offer>('GET /booster/:entry_id', query, { notify: false }),
   boosterBuy: (body: ContractInput<typeof b.buy>) => call<typeof b.buy>('POST /booster/:entry_id', body),

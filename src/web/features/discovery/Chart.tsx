@@ -89,29 +89,32 @@ export function Chart({
       ) : (
         <p className="chart-empty">{ui.discovery.stats.chartEmpty}</p>
       )}
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{ui.discovery.stats.perDay}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d}>
-              <th scope="row">{DATE.format(d * 1000)}</th>
+      {/* In a hidden box, not a hidden table: a table grows to its content whatever its width and widened the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{ui.discovery.stats.perDay}</th>
               {series.map((s) => (
-                <td key={s.key}>{s.values[i]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d}>
+                <th scope="row">{DATE.format(d * 1000)}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{s.values[i]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

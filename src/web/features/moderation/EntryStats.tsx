@@ -6,6 +6,9 @@ import { formatNumber } from '../../../shared/format.ts';
 import { call } from '../../api/call.ts';
 import { popup } from '../../ui/overlays/popup.tsx';
 import { Chart } from '../discovery/Chart.tsx';
+import { ReadingTotals } from '../ads/EntryReading.tsx';
+import type { EntryReading, entryReading } from '../../../shared/api/analytics.ts';
+import { distributionsUi } from '../../../shared/catalogue/distributions.ts';
 import './moderation.css';
 
 const S = ui.discovery.stats;
@@ -13,6 +16,7 @@ const S = ui.discovery.stats;
 function EntryStatsView({ entryId }: { entryId: number }) {
   const [stats, setStats] = useState<EntryStats | null>(null);
   const [error, setError] = useState('');
+  const [reading, setReading] = useState<EntryReading | null>(null);
   useEffect(() => {
     let live = true;
     void call<typeof entryStats>('GET /content/stats/:id', { id: entryId }, { notify: false }).then((res) => {
@@ -20,6 +24,10 @@ function EntryStatsView({ entryId }: { entryId: number }) {
       if (res.ok) setStats(res.data);
       else setError(res.rm);
     });
+    // The reading (analytics' roll-up): views, reads to the end, read time, sources; the dashboard has the charts.
+    void call<typeof entryReading>('GET /content/stats/:id/reading', { id: entryId }, { notify: false }).then(
+      (res) => live && res.ok && setReading(res.data),
+    );
     return () => {
       live = false;
     };
@@ -47,6 +55,15 @@ function EntryStatsView({ entryId }: { entryId: number }) {
         </>
       ) : (
         <p className="mod-empty">{ui.complaints.statsLoading}</p>
+      )}
+      {reading && (
+        <section className="mod-stats__reading" data-testid="entry-reading-summary">
+          <h3>{distributionsUi.reading.title}</h3>
+          <ReadingTotals totals={reading.totals} />
+          <a className="reading-link" href={`/stats/entry/${entryId}`} data-testid="entry-reading-more">
+            {distributionsUi.reading.more}
+          </a>
+        </section>
       )}
     </div>
   );

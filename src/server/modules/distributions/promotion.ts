@@ -56,13 +56,13 @@ export async function topUpByCard(
 }
 
 /**
- * A paid `promotion` order, inside the payment's transaction (payments has posted `charge +X` to the payer). A payer
- * who no longer runs the company keeps the money on their balance.
+ * A paid `promotion` order, inside the payment's transaction (payments has posted `charge +X` to the payer). Who may
+ * top the company up was checked as the order was made (its creator, admins or the site's admins); the order names
+ * the company and the sum, so the notification's fields never choose them.
  */
 async function paid(ctx: Ctx, order: OrderRow) {
   const subsiteId = order.meta.subsite_id;
   if (subsiteId === undefined || order.user_id === null) return;
-  if (!(await subsites.managesSubsite(ctx, { userId: order.user_id, subsiteId }))) return;
   const input = { subsiteId, userId: order.user_id, amount: order.amount, source: 'card', orderId: order.id } as const;
   if (!(await pq.insertTopup(ctx.db, input))) return;
   const company = await subsites.byId(ctx, subsiteId);

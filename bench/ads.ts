@@ -25,7 +25,7 @@ import { openDatabase, queryRows, type Database } from '../src/server/db/index.t
 import { AD_DEVICES, AD_PLACES } from '../src/shared/ads.ts';
 import { ANALYTICS_QUEUE_MAX } from '../src/shared/analytics.ts';
 import { ensureBuild } from '../scripts/ensure-build.ts';
-import { engine, fmt, freshDatabase, insertAuthors, insertEntries, mb, scenarios } from './dataset.ts';
+import { engine, fmt, freshDatabase, insertAuthors, insertEntries, mb, scenarios, type Row } from './dataset.ts';
 import { cpuMs, load, peakRss, rss, startBenchServer } from './processes.ts';
 
 const { values: args } = parseArgs({
@@ -137,8 +137,8 @@ const gen = await generate(t.db.db);
 await t.db.close();
 const server = await startBenchServer({ ...t.env, SEED: '0', REDIS_URL: '' });
 const memory = { idle: 0, beforeIngest: 0, peak: 0 };
-let ingest = { sent: 0, taken: 0, batches: 0, errors: 0, cpuPerBatch: NaN, rps: NaN, p99: NaN };
-let feedDuring = rows[0];
+const ingest = { sent: 0, taken: 0, batches: 0, errors: 0, cpuPerBatch: NaN, rps: NaN, p99: NaN };
+let feedDuring: Row | undefined;
 try {
   const { pid, url } = server;
   memory.idle = rss(pid);
@@ -184,7 +184,7 @@ try {
   const sent = await sending;
   const cpu = cpuMs(pid) - cpu0 - feedDuring.answered * feedBefore.cpu;
   memory.peak = peakRss(pid);
-  ingest = {
+  Object.assign(ingest, {
     batches: sent.answered + 1,
     errors: sent.errors,
     sent: (sent.answered + 1) * BATCH,
@@ -192,7 +192,7 @@ try {
     cpuPerBatch: cpu / sent.answered,
     rps: sent.rps,
     p99: sent.p99,
-  };
+  });
   log(
     `ingestion: ${fmt(sent.rps * BATCH, 0)} events/s in ${fmt(sent.rps, 0)} batches/s, p99 ${fmt(sent.p99)} ms, ${sent.errors} refused, ${fmt(ingest.cpuPerBatch, 2)} ms CPU a batch`,
   );
@@ -224,7 +224,7 @@ console.log(
   `events taken ${ingest.taken}, written by the flush ${written}, dropped past the queue's cap (${ANALYTICS_QUEUE_MAX}) ${dropped}, lost otherwise ${ingest.taken - written - dropped}`,
 );
 console.log(
-  `feed p99: before ${fmt(rows.find((r) => r.scenario.startsWith('feed'))!.p99)} ms, during ${fmt(feedDuring.p99)} ms`,
+  `feed p99: before ${fmt(rows.find((r) => r.scenario.startsWith('feed'))!.p99)} ms, during ${fmt(feedDuring?.p99 ?? NaN)} ms`,
 );
 console.log(
   `server resident memory: idle ${mb(memory.idle)} MB, before the ingestion ${mb(memory.beforeIngest)} MB, peak ${mb(memory.peak)} MB`,

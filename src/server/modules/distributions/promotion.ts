@@ -87,8 +87,8 @@ async function takeBack(ctx: Ctx, order: OrderRow) {
 const refunded = {
   async undo(ctx: Ctx, order: OrderRow) {
     const amount = await takeBack(ctx, order);
-    const subsiteId = order.meta.subsite_id!;
-    if (amount <= 0 || !(await discovery.movePromotion(ctx, subsiteId, -amount))) return;
+    const subsiteId = order.meta.subsite_id;
+    if (subsiteId === undefined || amount <= 0 || !(await discovery.movePromotion(ctx, subsiteId, -amount))) return;
     await pq.insertTopup(ctx.db, {
       subsiteId,
       userId: order.user_id,

@@ -32,7 +32,7 @@ export const adsCalls = {
     call<typeof b.offer>('GET /booster/:entry_id', query, { notify: false }),
   boosterBuy: (body: ContractInput<typeof b.buy>) => call<typeof b.buy>('POST /booster/:entry_id', body),
   promotionFromBalance: (id: number, amount: number) =>
-    call<typeof p.fromBalance>('POST /subsite/:id/promotion/balance', { id, amount }),
+    call<typeof p.fromBalance>('POST /subsite/:id/promotion/balance', { id, amount }, { notify: false }),
   promotionByCard: (id: number, amount: number, card: { email: string; order: string; cryptogram: string }) =>
     call<typeof p.byCard>('POST /subsite/:id/promotion/card', { id, amount, ...card }, { notify: false }),
   sendRequest: (body: Record<string, string>) =>

@@ -10,18 +10,14 @@
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench:job   # a fresh database beside that one
  *   npm run bench:job -- --vacancies 20000 --duration 5 --explain
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../src/server/db/index.ts';
+import { queryRows, type Database } from '../src/server/db/index.ts';
 import { SPECIALISATIONS, EXPERIENCES, EMPLOYMENTS } from '../src/shared/vacancies.ts';
 import { ensureBuild } from '../scripts/ensure-build.ts';
-import { freePort } from '../scripts/free-port.ts';
-import type { LoadResult } from './load.ts';
-import { cpuMs, load, peakRss, rss, startBenchServer } from './processes.ts';
+import { engine, fmt, freshDatabase, insertAuthors, insertEntries, mb, scenarios } from './dataset.ts';
+import { peakRss, rss, startBenchServer } from './processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,41 +33,11 @@ const { values: args } = parseArgs({
 const VACANCIES = Number(args.vacancies);
 const COMPANIES = Number(args.companies);
 const ENTRIES = Number(args.entries);
+const { log, measure, ceiling, print } = scenarios('bench:job', Number(args.connections), Number(args.duration));
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
-const PG_BASE = process.env.DATABASE_URL ?? '';
 
-const log = (...m: unknown[]) => console.error(`[bench:job ${new Date().toISOString().slice(11, 19)}]`, ...m);
 const list = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
-
-/** A fresh database: PGlite in a temporary directory, or a new PostgreSQL database beside DATABASE_URL's. */
-async function target(): Promise<{ db: Database; env: Record<string, string>; drop(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sreda-bench-job-'));
-  if (!PG_BASE) {
-    const db = await openDatabase({ url: '', dataDir: path.join(dir, 'db') });
-    return { db, env: { DATABASE_URL: '', DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true }) };
-  }
-  const { default: pg } = await import('pg');
-  const name = `sreda_bench_job_${process.pid}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: PG_BASE });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), dataDir: '' });
-  return {
-    db,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
-    async drop() {
-      fs.rmSync(dir, { recursive: true });
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 const WORDS = ['React', 'Python', 'Figma', 'SQL', 'Excel', 'SEO', '1С', 'Kotlin', 'Go', 'Photoshop'];
 
@@ -83,17 +49,15 @@ const WORDS = ['React', 'Python', 'Figma', 'SQL', 'Excel', 'SEO', '1С', 'Kotlin
 async function generate(db: Database['db']) {
   const t0 = Date.now();
   const exec = (q: ReturnType<typeof sql>) => db.execute(q);
-  await exec(sql`insert into subsites (type, slug, name, description, avatar_color, created_at)
-    select 'user', 'hr-' || g, 'Рекрутер ' || g, '', '#6b7cff', now() - interval '1 year' from generate_series(1, ${COMPANIES}) g`);
-  await exec(sql`insert into users (id, email, password_hash, created_at)
-    select id, 'hr-' || id || '@example.ru', 'no-login', created_at from subsites where type = 'user'`);
+  const u0 = await insertAuthors(db, COMPANIES, 'hr');
   await exec(sql`insert into subsites (type, slug, name, description, avatar_color, created_at)
     select 'company', 'company-' || g, 'Компания ' || g, 'Компания для нагрузочного теста', '#2f6fed', now() - interval '1 year'
       from generate_series(1, ${COMPANIES}) g`);
-  const [ids] = await queryRows<{ u0: number; c0: number }>(
+  const [company] = await queryRows<{ c0: number }>(
     db,
-    sql`select min(id) filter (where type = 'user')::int as u0, min(id) filter (where type = 'company')::int as c0 from subsites`,
+    sql`select min(id)::int as c0 from subsites where type = 'company'`,
   );
+  const ids = { u0, c0: company.c0 };
   await exec(sql`insert into subsite_roles (subsite_id, user_id, role)
     select ${ids.c0} + g, ${ids.u0} + g, 'owner' from generate_series(0, ${COMPANIES - 1}) g`);
   const CHUNK = 25_000;
@@ -120,11 +84,7 @@ async function generate(db: Database['db']) {
                 from generate_series(${from}::bigint, ${Math.min(VACANCIES, from + CHUNK - 1)}) g) x`);
   }
   log(`vacancies: ${VACANCIES} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  await exec(sql`insert into entries (subsite_id, author_id, title, slug, blocks, is_published, published_at, created_at, updated_at)
-    select ${ids.u0} + g % ${COMPANIES}, ${ids.u0} + g % ${COMPANIES}, 'Запись номер ' || g, 'zapis-' || g,
-           '[{"type":"text","data":{"text":"Вступление записи для нагрузочного теста."}}]'::jsonb, true, p, p, p
-      from (select g, now() - ((${ENTRIES} - g)::float8 / ${ENTRIES}) * interval '365 days' as p
-              from generate_series(1, ${ENTRIES}) g) x`);
+  await insertEntries(db, ids.u0, COMPANIES, ENTRIES);
   await exec(sql`analyze`);
   const seconds = (Date.now() - t0) / 1000;
   log(`entries: ${ENTRIES}, statistics (${seconds.toFixed(1)} s)`);
@@ -162,40 +122,12 @@ async function explain(db: Database['db']) {
   }
 }
 
-interface Row extends LoadResult {
-  scenario: string;
-  cpu: number;
-}
-const rows: Row[] = [];
-const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-
-async function measure(scenario: string, url: string, pid = 0) {
-  const probe = await fetch(url);
-  if (!probe.ok) throw new Error(`${scenario}: ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-  const cpu0 = pid ? cpuMs(pid) : NaN;
-  const result = await load({ url, connections: CONNECTIONS, duration: DURATION, headers: {} });
-  const cpu = pid ? (cpuMs(pid) - cpu0) / result.answered : NaN;
-  rows.push({ scenario, cpu, ...result });
-  const memory = pid ? `, resident ${mb(rss(pid))} MB` : '';
-  log(`${scenario}: ${fmt(result.rps, 0)} req/s, p99 ${fmt(result.p99)} ms, ${fmt(cpu, 2)} ms CPU${memory}`);
-}
-
-async function ceiling() {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ rc: 200, rm: '', data: { status: 'ok' } }));
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  await measure('constant JSON (Fastify, the ceiling)', `http://127.0.0.1:${port}/`);
-  await app.close();
-}
-
 ensureBuild();
 const started = Date.now();
 const loads = [os.loadavg()[0]];
 await ceiling();
-log(`generating ${VACANCIES} vacancies on ${PG_BASE ? 'PostgreSQL' : 'PGlite'}`);
-const t = await target();
+log(`generating ${VACANCIES} vacancies on ${engine()}`);
+const t = await freshDatabase('job');
 const genSeconds = await generate(t.db.db);
 if (args.explain) await explain(t.db.db);
 await t.db.close();
@@ -224,13 +156,7 @@ await ceiling();
 loads.push(os.loadavg()[0]);
 
 console.log(
-  `\n${PG_BASE ? 'PostgreSQL' : 'PGlite'}, ${VACANCIES} vacancies, ${os.cpus().length} CPU, Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating took ${fmt(genSeconds, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s; load average ${loads.map((l) => l.toFixed(1)).join(' → ')}\n`,
+  `\n${engine()}, ${VACANCIES} vacancies, ${os.cpus().length} CPU, Node ${process.version}, concurrency ${CONNECTIONS}, ${DURATION} s per scenario; generating took ${fmt(genSeconds, 0)} s, the whole run ${fmt((Date.now() - started) / 1000, 0)} s; load average ${loads.map((l) => l.toFixed(1)).join(' → ')}\n`,
 );
-const ceil = Math.max(...rows.filter((r) => Number.isNaN(r.cpu)).map((r) => r.rps));
-console.log('| scenario | req/s | of the ceiling | p50, ms | p99, ms | CPU, ms/req | errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const r of rows)
-  console.log(
-    `| ${r.scenario} | ${fmt(r.rps, 0)} | ${fmt(r.rps / ceil, 3)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpu, 2)} | ${r.errors} |`,
-  );
+print();
 console.log(`\nserver resident memory: idle ${mb(memory.idle)} MB, peak ${mb(memory.peak)} MB`);

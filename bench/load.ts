@@ -38,6 +38,14 @@ export interface LoadSpec {
    * and asks again on a new one; the others wait for their answers.
    */
   leaveAfterMs?: number;
+  /** `POST` with `bodies` (JSON, taken in turn) instead of a GET. */
+  method?: 'GET' | 'POST';
+  bodies?: string[];
+  /**
+   * Requests a second over all connections (an open load: each request starts at its slot whatever the answers
+   * before it took, as readers' browsers send); without it each connection asks again as soon as it is answered.
+   */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -73,8 +81,16 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const once = (leaving: boolean) =>
     new Promise<number>((resolve) => {
       const headers = turns.length ? { ...base, ...turns[sent++ % turns.length] } : base;
+      const body = spec.bodies?.[turn % spec.bodies.length];
       const req = http.request(
-        { host: url.hostname, port: url.port, path: paths[turn++ % paths.length], agent, headers },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: paths[turn++ % paths.length],
+          agent,
+          method: spec.method ?? 'GET',
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let size = 0;
           res.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -96,15 +112,22 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
             }, spec.leaveAfterMs)
           : undefined;
       req.on('error', () => resolve(0));
-      req.end();
+      req.end(body);
     });
 
   let measuring = false;
   let errors = 0;
   const latencies: number[] = [];
   const stopAt = { value: Infinity };
+  let slot = performance.now();
   const worker = async (_: unknown, index: number) => {
     while (performance.now() < stopAt.value) {
+      if (spec.rate) {
+        // The next free slot (at most a second's backlog: a connection that fell behind takes its slot at once).
+        const at = (slot = Math.max(slot, performance.now() - 1000) + 1000 / spec.rate);
+        if (at > performance.now()) await new Promise((r) => setTimeout(r, at - performance.now()));
+        if (performance.now() >= stopAt.value) break;
+      }
       const t0 = performance.now();
       const status = await once(index % 2 === 1);
       if (!measuring) continue;

@@ -11,6 +11,8 @@ export interface BenchServer {
   url: string;
   pid: number;
   stop(): Promise<void>;
+  /** What the server printed so far (its log at LOG_LEVEL warn). */
+  output(): string;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function startBenchServer(
   return {
     url,
     pid: child.pid!,
+    output: () => out,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -104,6 +104,12 @@ export type BoosterSource = (typeof BOOSTER_SOURCES)[number];
 
 /** Budget in whole roubles and days of a booster; it shows in feeds and under entries, at most 3 times a day a reader. */
 export const BOOSTER_LIMITS = { minBudget: 100, maxBudget: 1_000_000, maxDays: 30, frequency: 3 } as const;
+/**
+ * A company's promotion balance is topped up by its managers (the cabinet): from their balance or by card, in whole
+ * roubles within these bounds; `refund` is a card top-up taken back.
+ */
+export const PROMOTION_TOPUP = { min: 100, max: 1_000_000 } as const;
+export const PROMOTION_SOURCES = ['balance', 'card', 'refund'] as const;
 export const BOOSTER_PLACES: readonly AdPlace[] = ['feed', 'entry'];
 /** The constructor's first proposal. */
 export const BOOSTER_DEFAULTS = { budget: 1000, days: 7 } as const;

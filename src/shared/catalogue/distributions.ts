@@ -3,13 +3,14 @@ import {
   AD_HOLD_HOURS,
   AD_LIMITS as L,
   BOOSTER_LIMITS as B,
+  PROMOTION_TOPUP as P,
   type AdFormat,
   type AdPlace,
   type AdState,
 } from '../ads.ts';
 import { ANALYTICS_LIMITS as A } from '../analytics.ts';
 import { boosterLinkUi } from './shown.ts';
-import { pluralize } from '../format.ts';
+import { formatNumber, pluralize } from '../format.ts';
 
 const hold = `${pluralize(AD_HOLD_HOURS, ['час', 'часа', 'часов'])}`;
 
@@ -68,6 +69,10 @@ export const distributionsMessages = {
   boosterBought: 'Запись продвигается: её покажут в лентах и под записями с пометкой «Продвигается»',
   boosterLedgerNote: (title: string) => `Продвижение записи «${title}»`,
   statsNotYours: 'Статистика этой кампании вам недоступна',
+  promotionAmountInvalid: `Сумма пополнения: от ${formatNumber(P.min)} до ${formatNumber(P.max)}\u00A0₽, в копейках целым числом`,
+  promotionTopupNote: (company: string) => `Пополнение баланса продвижения компании «${company}»`,
+  promotionRefundNote: 'Возврат пополнения баланса продвижения компании',
+  promotionToppedUp: 'Баланс продвижения пополнен',
   analyticsEventsInvalid: `События: список от 1 до ${A.batch} событий`,
   analyticsEventTypeInvalid: 'Тип события: Show, Click, In-Viewport, Read-End или Read-Time',
   analyticsEntryRequired: 'Событие чтения (Read-End, Read-Time) называет запись',
@@ -90,6 +95,19 @@ const PLACES: Record<AdPlace, string> = {
 const STATES: Record<AdState, string> = { launched: 'Запущена', not_launched: 'Не запущена', archived: 'В архиве' };
 
 export const distributionsUi = {
+  promotionTopup: {
+    title: 'Пополнить баланс продвижения',
+    amount: 'Сумма, ₽',
+    hint: `От ${formatNumber(P.min)} до ${formatNumber(P.max)}\u00A0₽`,
+    fromBalance: 'С моего баланса',
+    byCard: 'Картой',
+    source: 'Откуда',
+    submit: 'Пополнить',
+    cardTitle: 'Пополнение баланса продвижения',
+    cardLead: (company: string, amount: string) => `${amount} на продвижение компании «${company}»`,
+    history: 'Последние пополнения',
+    sources: { balance: 'с баланса', card: 'картой', refund: 'возврат' },
+  },
   /** The legally required marking. */
   label: 'Реклама',
   marking: (advertiser: string, inn: string, erid: string) =>

@@ -2,10 +2,11 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/subsite.cabinet';
 import { appContext } from '../context.ts';
 import { ui } from '../../shared/catalogue.ts';
-import { formatNumber, formatRoubles } from '../../shared/format.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CompanyTeam } from '../features/discovery/Company.tsx';
 import { CompanyContactsForm } from '../features/discovery/CompanyContactsForm.tsx';
+import { PromotionTopup } from '../features/ads/PromotionTopup.tsx';
 import '../features/discovery/company.css';
 
 const t = ui.discovery.company;
@@ -47,11 +48,7 @@ export default function CompanyCabinetPage({ loaderData }: Route.ComponentProps)
           ))}
         </dl>
       </section>
-      <section className="company-panel" data-testid="cabinet-balance">
-        <h2>{t.promotion}</h2>
-        <p className="company-balance">{formatRoubles(promotion_balance)}</p>
-        <p className="company-balance-note">{t.promotionNote}</p>
-      </section>
+      <PromotionTopup subsiteId={subsite.id} company={subsite.name} balance={promotion_balance} />
       <section className="company-panel">
         <h2>{t.contactsTitle}</h2>
         <CompanyContactsForm subsiteId={subsite.id} details={details} />

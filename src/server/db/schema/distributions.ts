@@ -14,7 +14,7 @@ import {
 import { createdAt } from './columns.ts';
 import { entries } from './entries.ts';
 import { subsites, users } from './users.ts';
-import { AD_FORMATS, AD_PLACES, AD_STATES, BOOSTER_SOURCES } from '../../../shared/ads.ts';
+import { AD_FORMATS, AD_PLACES, AD_STATES, BOOSTER_SOURCES, PROMOTION_SOURCES } from '../../../shared/ads.ts';
 import { ANALYTICS_EVENTS, ANALYTICS_KINDS, ANALYTICS_MEASURES } from '../../../shared/analytics.ts';
 
 /** What a campaign shows and where: the part a change holds back for AD_HOLD_HOURS (shared/ads.ts). */
@@ -168,4 +168,28 @@ export const analyticsDaily = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.targetId, t.day, t.eventType] })],
+);
+
+/**
+ * Top-ups of a company's promotion balance (the cabinet's audit): who moved how many kopecks, from their balance or
+ * by card (`order_id`, once per order: a repeated notification adds no second row); a refunded card top-up adds a
+ * negative row for what it took back.
+ */
+export const promotionTopups = pgTable(
+  'promotion_topups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    subsiteId: integer('subsite_id')
+      .notNull()
+      .references(() => subsites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    source: text('source', { enum: PROMOTION_SOURCES }).notNull(),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('promotion_topups_subsite').on(t.subsiteId, t.id),
+    uniqueIndex('promotion_topups_order').on(t.orderId, t.source),
+  ],
 );

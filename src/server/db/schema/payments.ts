@@ -15,6 +15,8 @@ export interface OrderMeta {
   /** A donation: its entry (null: to the site) and the donor's message. */
   entry_id?: number | null;
   message?: string;
+  /** A top-up of a company's promotion balance (distributions): the company. */
+  subsite_id?: number;
   /** Reconciliation's mark for staff: a charge we hold as paid that the provider does not list. */
   flag?: string;
 }

@@ -42,7 +42,8 @@ async function companyOf(ctx: Ctx, id: number) {
   return subsite;
 }
 
-async function managed(ctx: Ctx, viewer: Viewer, id: number) {
+/** The company, when the viewer may run it (its creator or admins, or the site's admins): 404 or 403 otherwise. */
+export async function managedCompany(ctx: Ctx, viewer: Viewer, id: number) {
   const subsite = await companyOf(ctx, id);
   assertManagesCompany(viewer, await subsites.managesSubsite(ctx, { userId: viewer.id, subsiteId: id }));
   return subsite;
@@ -60,7 +61,7 @@ export async function saveCompany(
   input: Partial<CompanyDetails>,
 ): Promise<CompanyData> {
   return transaction(ctx, async (ctx) => {
-    await managed(ctx, viewer, id);
+    await managedCompany(ctx, viewer, id);
     const row = await q.saveDetails(ctx.db, id, {
       legalName: input.legal_name,
       industry: input.industry,
@@ -83,7 +84,7 @@ export async function team(ctx: Ctx, id: number): Promise<{ items: TeamMember[] 
 }
 
 export async function cabinet(ctx: Ctx, viewer: Viewer, id: number): Promise<CompanyCabinet> {
-  const subsite = await managed(ctx, viewer, id);
+  const subsite = await managedCompany(ctx, viewer, id);
   const [details, members, stats] = await Promise.all([
     q.detailsOf(ctx.db, id),
     q.teamOf(ctx.db, id),

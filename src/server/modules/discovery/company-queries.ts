@@ -78,10 +78,22 @@ export async function statsOf(db: Db, subsiteId: number) {
 }
 
 /**
- * Moves a company's promotion balance by `delta` kopecks (a booster spends, its unspent part comes back); a spend
+ * Moves a company's promotion balance by `delta` kopecks (a booster spends, its unspent part comes back, a manager tops it up); a spend
  * that would take it below zero changes nothing and answers null.
  */
 export async function movePromotion(db: Db, subsiteId: number, delta: number): Promise<number | null> {
+  // A top-up of a company that has no details row yet makes it.
+  if (delta > 0) {
+    const [made] = await db
+      .insert(companyDetails)
+      .values({ subsiteId, promotionBalance: delta })
+      .onConflictDoUpdate({
+        target: companyDetails.subsiteId,
+        set: { promotionBalance: sql`${companyDetails.promotionBalance} + ${delta}` },
+      })
+      .returning({ balance: companyDetails.promotionBalance });
+    return made.balance;
+  }
   const [row] = await db
     .update(companyDetails)
     .set({ promotionBalance: sql`${companyDetails.promotionBalance} + ${delta}` })

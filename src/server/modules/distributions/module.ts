@@ -4,6 +4,7 @@ import { flushAnalytics } from './analytics.ts';
 import { maintainPartitions } from './analytics-partitions.ts';
 import { settleBoosters } from './booster.ts';
 import { distributionsPage } from './page.ts';
+import { registerPromotion } from './promotion.ts';
 import { distributionsRootRoutes, distributionsRoutes } from './routes.ts';
 
 /**
@@ -17,6 +18,8 @@ export default defineModule({
   routes: distributionsRoutes,
   rootRoutes: distributionsRootRoutes,
   pages: { distributions: { services: distributionsPage } },
+  /** What a paid and a refunded card top-up of a company's promotion balance do (payments' order kind `promotion`). */
+  start: (app) => registerPromotion(app.ctx),
   tasks: [
     /** Analytics events waiting in this web process's memory into their tables (and once more when it stops). */
     { name: 'analytics.flush', everyMs: ANALYTICS_FLUSH_MS, scope: 'node', role: 'web', run: flushAnalytics },

@@ -1,12 +1,14 @@
 import * as contracts from '../../../shared/api/distributions.ts';
 import * as analyticsContracts from '../../../shared/api/analytics.ts';
 import * as boosterContracts from '../../../shared/api/booster.ts';
+import * as promotionContracts from '../../../shared/api/promotion.ts';
 import { messages } from '../../../shared/catalogue.ts';
 import { Said } from '../../lib/answers.ts';
 import { deviceFingerprint } from '../../http/fingerprint.ts';
 import { READS, route } from '../../http/route.ts';
 import * as analytics from './analytics.ts';
 import * as booster from './booster.ts';
+import * as promotion from './promotion.ts';
 import * as reading from './reading.ts';
 import * as reports from './report.ts';
 import * as ads from './service.ts';
@@ -95,6 +97,28 @@ export const distributionsRoutes = [
     rateLimit: [20, 3600],
     message: messages.boosterBought,
     handler: ({ ctx, user, params, body }) => booster.buy(ctx, user, params.entry_id, body),
+  }),
+
+  route.implement(promotionContracts.topups, {
+    rateLimit: READS,
+    handler: ({ ctx, user, params }) => promotion.topups(ctx, user, params.id),
+  }),
+
+  route.implement(promotionContracts.fromBalance, {
+    rateLimit: [20, 60],
+    message: messages.promotionToppedUp,
+    handler: ({ ctx, user, params, body }) => promotion.topUpFromBalance(ctx, user, params.id, body.amount),
+  }),
+
+  route.implement(promotionContracts.byCard, {
+    rateLimit: [20, 60],
+    handler: ({ ctx, user, params, body, req }) =>
+      promotion.topUpByCard(ctx, user, params.id, body.amount, {
+        email: body.email,
+        order: body.order,
+        cryptogram: body.cryptogram,
+        ip: req.ip,
+      }),
   }),
 ];
 

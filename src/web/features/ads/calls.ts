@@ -3,6 +3,7 @@ import type { ContractInput } from '../../../shared/api/contract.ts';
 import type * as c from '../../../shared/api/distributions.ts';
 import type * as a from '../../../shared/api/analytics.ts';
 import type * as b from '../../../shared/api/booster.ts';
+import type * as p from '../../../shared/api/promotion.ts';
 import { call, callAtRoot } from '../../api/call.ts';
 import { fingerprintHeaders } from '../quiz/fingerprint.ts';
 
@@ -36,6 +37,10 @@ export const adsCalls = {
   boosterOffer: (query: ContractInput<typeof b.offer>) =>
     call<typeof b.offer>('GET /booster/:entry_id', query, { notify: false }),
   boosterBuy: (body: ContractInput<typeof b.buy>) => call<typeof b.buy>('POST /booster/:entry_id', body),
+  promotionFromBalance: (id: number, amount: number) =>
+    call<typeof p.fromBalance>('POST /subsite/:id/promotion/balance', { id, amount }, { notify: false }),
+  promotionByCard: (id: number, amount: number, card: { email: string; order: string; cryptogram: string }) =>
+    call<typeof p.byCard>('POST /subsite/:id/promotion/card', { id, amount, ...card }, { notify: false }),
   sendRequest: (body: Record<string, string>) =>
     callAtRoot<typeof c.sendRequest>('POST /ad/request', body as Parameters<typeof call<typeof c.sendRequest>>[1]),
 };

@@ -14,3 +14,18 @@ export function swapMobileSegment(path: string, segment: string): string {
   if (!segment) return main;
   return main === '/' ? segment : segment + main;
 }
+
+/** The mobile version's usual segment, where the main version's swap control leads. */
+export const MOBILE_SEGMENT = '/m';
+
+/**
+ * The same address in the other version (spec/foundation.md §2, "a helper can swap that segment"): a mobile one gives
+ * its main address (`/m/new?page=2#c5` → `/new?page=2#c5`, `/m-app` → `/`), a main one the mobile address under
+ * `segment` (`/new` → `/m/new`). The query, the fragment and an absolute address's origin stay as they are.
+ */
+export function swapMobileUrl(url: string, segment: string = MOBILE_SEGMENT): string {
+  const [, origin = '', path = '', tail = ''] = /^((?:[a-z]+:)?\/\/[^/?#]*)?([^?#]*)(.*)$/i.exec(url) ?? [];
+  const main = !!mobilePrefix(path || '/');
+  const swapped = swapMobileSegment(path || '/', main ? '' : segment);
+  return origin + swapped + tail;
+}

@@ -26,6 +26,7 @@ import { openBuyPopup } from './features/payments/open.ts';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
+import { MobileFooter } from './features/layout/MobileFooter.tsx';
 import { RightColumn } from './features/layout/RightColumn.tsx';
 import { pageLayout } from '../shared/page-facts.ts';
 import { BannedBanner } from './features/moderation/BannedBanner.tsx';
@@ -43,7 +44,7 @@ import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import { installPreloadRecovery } from './lib/preload-recovery.ts';
 import { wakeNavigation } from './lib/wake-navigation.ts';
-import { mobilePrefix } from '../shared/mobile-path.ts'; // the loader's alone: not in the client's code
+import { mobilePrefix } from '../shared/mobile-path.ts';
 import './shell.css';
 
 /**
@@ -178,6 +179,7 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
           <RightColumn liveCollapse={data.liveCollapse} entry={layout.content_type === 'entry'} />
         )}
       </div>
+      <MobileFooter mobile={data.mobile} />
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_MEDIA, expandCustomMedia } from '../../scripts/custom-media.ts';
-import { BREAKPOINTS, MEDIA, VIEWPORT_CLASSES, viewportClass } from './viewport.ts';
+import { BREAKPOINTS, MOBILE_WIDTH, RIGHT_COLUMN_WIDTH, VIEWPORT_CLASSES, viewportClass } from './viewport.ts';
 
 const web = path.join(import.meta.dirname, '..', 'web');
 const stylesheets = (fs.readdirSync(web, { recursive: true }) as string[])
@@ -41,9 +41,10 @@ describe('viewport classes and breakpoints (spec/foundation.md §4, §9)', () =>
     expect(CUSTOM_MEDIA['--from-iphone-large']).toBe('(min-width: 414px)');
     expect(CUSTOM_MEDIA['--below-feed']).toBe('(max-width: 639px)');
     expect(CUSTOM_MEDIA['--from-two-columns']).toBe('(min-width: 960px)');
-    expect(MEDIA.mobile).toBe(CUSTOM_MEDIA['--mobile']);
-    expect(MEDIA.desktop).toBe(CUSTOM_MEDIA['--desktop']);
-    expect(MEDIA.rightColumn).toBe(CUSTOM_MEDIA['--from-right-column']);
+    // The scripts' queries (RightColumn, SponsorsGrid, HistoryScreen) are built from the same constants.
+    expect(`(max-width: ${MOBILE_WIDTH - 1}px)`).toBe(CUSTOM_MEDIA['--mobile']);
+    expect(`(min-width: ${MOBILE_WIDTH}px)`).toBe(CUSTOM_MEDIA['--desktop']);
+    expect(`(min-width: ${RIGHT_COLUMN_WIDTH}px)`).toBe(CUSTOM_MEDIA['--from-right-column']);
     expect(expandCustomMedia('(--mobile) and (hover: none)')).toBe('(max-width: 859px) and (hover: none)');
     expect(() => expandCustomMedia('(--mobil)', 'x.css')).toThrow('x.css: unknown custom media --mobil');
   });

@@ -26,7 +26,6 @@ import { openBuyPopup } from './features/payments/open.ts';
 import { ErrorScreen, errorTitle } from './features/layout/ErrorScreen.tsx';
 import { Header } from './features/layout/Header.tsx';
 import { Sidebar, SIDEBAR_COOKIE } from './features/layout/Sidebar.tsx';
-import { MobileFooter } from './features/layout/MobileFooter.tsx';
 import { RightColumn } from './features/layout/RightColumn.tsx';
 import { pageLayout } from '../shared/page-facts.ts';
 import { BannedBanner } from './features/moderation/BannedBanner.tsx';
@@ -179,7 +178,6 @@ function Shell({ data, children }: { data: Route.ComponentProps['loaderData']; c
           <RightColumn liveCollapse={data.liveCollapse} entry={layout.content_type === 'entry'} />
         )}
       </div>
-      <MobileFooter mobile={data.mobile} />
       <OverlayRoot />
       <RealtimeRoot auth={data.socketAuth} />
       <EditorLauncher />

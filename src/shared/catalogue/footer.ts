@@ -8,7 +8,4 @@ export const footerUi = {
   contacts: 'Контакты',
   terms: 'Правила',
   agreement: 'Соглашение',
-  /** The swap between the main and the mobile version (spec/foundation.md §2; features/layout/MobileFooter.tsx). */
-  fullVersion: 'Полная версия',
-  mobileVersion: 'Мобильная версия',
 } as const;

@@ -12,7 +12,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { EntryCard } from '../features/entries/EntryCard.tsx';
 import { BookmarkButton } from '../features/reactions/BookmarkButton.tsx';
 import { CommentVotes } from '../features/reactions/CommentVotes.tsx';
-import { MobileFeedNav } from '../features/feed/MobileFeedNav.tsx';
+import { MobileFeedNav } from '../features/feed/FeedTabs.tsx';
 
 type Tab = 'entries' | 'comments';
 type Page = { tab: 'entries'; page: BookmarksPage<Card> } | { tab: 'comments'; page: BookmarksPage<BookmarkedComment> };

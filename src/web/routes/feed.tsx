@@ -17,8 +17,7 @@ import { openAuthPopup } from '../features/auth/open.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedBanner } from '../features/billing/FeedBanner.tsx';
 import { FeedList } from '../features/feed/FeedList.tsx';
-import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
-import { MobileFeedNav } from '../features/feed/MobileFeedNav.tsx';
+import { FeedTabs, MobileFeedNav, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 import { TuneButton } from '../features/discovery/TunePopup.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 

@@ -1,6 +1,6 @@
 import { useContext, useEffect, type AnchorHTMLAttributes } from 'react';
 import { UNSAFE_NavigationContext, useNavigate } from 'react-router';
-import { swapMobileSegment } from '../../shared/mobile-path.ts';
+import { withMobileSegment } from '../../shared/mobile-segment.ts';
 
 /**
  * A link to a page of the site as a plain anchor, for the links drawn many times a page (feed cards, the sidebar):
@@ -11,8 +11,7 @@ import { swapMobileSegment } from '../../shared/mobile-path.ts';
  * new tab or before the code is there stays in it.
  */
 export function PageLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
-  const basename = useContext(UNSAFE_NavigationContext)?.basename ?? '/';
-  const href = basename === '/' ? to : swapMobileSegment(to, basename);
+  const href = withMobileSegment(to, useContext(UNSAFE_NavigationContext)?.basename);
   return <a href={href} data-discover="true" data-page-link="" {...rest} />;
 }
 
@@ -42,8 +41,8 @@ export function PageLinkNavigation() {
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      // The router adds the mobile segment itself.
-      const to = (basename === '/' ? url.pathname : swapMobileSegment(url.pathname, '')) + url.search + url.hash;
+      // The router adds the mobile segment (its basename) itself.
+      const to = (basename === '/' ? url.pathname : url.pathname.slice(basename.length) || '/') + url.search + url.hash;
       const here = window.location.pathname + window.location.search + window.location.hash;
       void navigate(to, { replace: url.pathname + url.search + url.hash === here });
     };

@@ -4,7 +4,7 @@ import type { Sponsor } from '../../../shared/api/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { billingCalls } from './calls.ts';
-import { MEDIA } from '../../../shared/viewport.ts';
+import { MOBILE_WIDTH } from '../../../shared/viewport.ts';
 
 const t = ui.billing.plus;
 const [PHONE_COUNT, WIDE_COUNT] = SPONSOR_COUNTS;
@@ -16,7 +16,7 @@ const [PHONE_COUNT, WIDE_COUNT] = SPONSOR_COUNTS;
 export function SponsorsGrid({ first, total }: { first: Sponsor[]; total: number }) {
   const [items, setItems] = useState(first);
   useEffect(() => {
-    if (first.length < PHONE_COUNT || !window.matchMedia(MEDIA.desktop).matches) return;
+    if (first.length < PHONE_COUNT || !window.matchMedia(`(min-width: ${MOBILE_WIDTH}px)`).matches) return;
     let live = true;
     void billingCalls.sponsors(WIDE_COUNT).then((r) => {
       if (live && r.ok) setItems(r.data.items);

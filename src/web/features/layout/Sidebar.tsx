@@ -10,10 +10,9 @@ import { isCurrentPath, PageLink } from '../../ui/PageLink.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
-import { FooterLinks } from './MobileFooter.tsx';
 
 import { SIDEBAR_COOKIE } from '../../../shared/shell-cookies.ts';
-import { viewportClass } from '../../../shared/viewport.ts';
+import { MOBILE_WIDTH } from '../../../shared/viewport.ts';
 
 export { SIDEBAR_COOKIE };
 const SIDEBAR_COOKIE_DAYS = 365;
@@ -35,7 +34,7 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
   useEffect(() => {
     const onEvent = (e: Event) => {
       const detail = (e as CustomEvent<{ toggle?: boolean; collapsed?: boolean }>).detail ?? {};
-      if (detail.toggle && viewportClass(window.innerWidth) === 'mobile') {
+      if (detail.toggle && window.innerWidth < MOBILE_WIDTH) {
         setDrawerOpen((v) => !v);
         return;
       }
@@ -96,12 +95,24 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
           </section>
         )}
         <nav className="sidebar-footer" aria-label={footerUi.label} data-testid="site-footer">
-          <FooterLinks />
+          {FOOTER.map(([to, label]) => (
+            <PageLink key={to} to={to}>
+              {label}
+            </PageLink>
+          ))}
         </nav>
       </aside>
     </>
   );
 }
+
+/** The site's own pages at the sidebar's bottom (in the drawer on a phone) and in the mobile footer (mobile-footer.ts). */
+export const FOOTER = [
+  ['/about', footerUi.about],
+  ['/contacts', footerUi.contacts],
+  ['/terms', footerUi.terms],
+  ['/agreement', footerUi.agreement],
+] as const;
 
 const icon = (d: string) => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>

@@ -1,10 +1,13 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
+import { customMedia } from './scripts/custom-media.ts';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   plugins: [reactRouter(), precompress(), chunkModules()],
+  // `@media (--mobile)`: the layout's widths from the one list the scripts use too (src/shared/viewport.ts).
+  css: { postcss: { plugins: [customMedia()] } },
   build: {
     target: 'es2022',
     rolldownOptions: {

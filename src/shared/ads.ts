@@ -3,6 +3,7 @@
  * campaigns of a native unit or a banner; the pages ask `GET /distributions/random {place}` for one and count a shown
  * unit by `POST /distributions/{id}/hit {place}`.
  */
+import { MOBILE_WIDTH } from './viewport.ts';
 
 /** Where a unit shows: in a feed, the right column, under an entry, floating in a corner. */
 export const AD_PLACES = ['feed', 'right', 'entry', 'floating'] as const;
@@ -41,8 +42,8 @@ export const PIXEL_TIMEOUT_MS = 2000;
 export const PIXEL_CHANNELS = [1, 2] as const;
 export const PIXEL_RN_RE = /^[A-Za-z0-9]{1,40}$/;
 
-/** Phones are below this width (spec/content.md §9 "Breakpoints: mobile 859"). */
-export const PHONE_MAX_WIDTH = 859;
+/** Phones are up to this width (spec/content.md §9 "Breakpoints: mobile 859"; the viewport classes of shared/viewport.ts). */
+export const PHONE_MAX_WIDTH = MOBILE_WIDTH - 1;
 
 export const AD_LIMITS = {
   title: 120,

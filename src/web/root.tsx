@@ -43,7 +43,7 @@ import { PageLinkNavigation } from './ui/PageLink.tsx';
 import { setMediaBaseUrl } from './lib/media.ts';
 import { installPreloadRecovery } from './lib/preload-recovery.ts';
 import { wakeNavigation } from './lib/wake-navigation.ts';
-import { mobilePrefix } from '../shared/mobile-path.ts'; // the loader's alone: not in the client's code
+import { mobilePrefix } from '../shared/mobile-path.ts';
 import './shell.css';
 
 /**

@@ -41,6 +41,8 @@ export const feedUi = {
   top: 'Топ',
   /** The sorting tabs' navigation landmark. */
   sortingsLabel: 'Сортировка ленты',
+  /** The mobile feed navigation's landmark (features/feed/MobileFeedNav.tsx). */
+  feedsLabel: 'Ленты',
   scopeMain: 'Главная',
   scopeAll: 'Все подсайты',
   my: 'Моя лента',

@@ -3,6 +3,7 @@ import { toast } from '../ui/overlays/toasts.tsx';
 import { readCookie } from './cookies.ts';
 import { STATIC_VERSION_COOKIE } from '../../shared/shell-cookies.ts';
 import { pause } from './backoff.ts';
+import { mountMobileFooter } from '../features/layout/mobile-footer.ts';
 
 /**
  * Page navigation on top of React Router (spec/content.md §7, §8). Each page's data comes from `{path}.data`; this
@@ -50,6 +51,8 @@ function navigationRequest(input: RequestInfo | URL): 'data' | 'routes' | null {
 }
 
 export function installNavigation() {
+  // Woken with the navigation, in its script (wake-navigation.ts): the footer's code is not on the first visit either.
+  mountMobileFooter();
   const original = window.fetch;
   let offlineToast = 0;
   /** The navigation that puts the previous page back: its own failure surfaces as usual, no second return. */

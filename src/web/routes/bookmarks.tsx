@@ -12,6 +12,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { EntryCard } from '../features/entries/EntryCard.tsx';
 import { BookmarkButton } from '../features/reactions/BookmarkButton.tsx';
 import { CommentVotes } from '../features/reactions/CommentVotes.tsx';
+import { MobileFeedNav } from '../features/feed/FeedTabs.tsx';
 
 type Tab = 'entries' | 'comments';
 type Page = { tab: 'entries'; page: BookmarksPage<Card> } | { tab: 'comments'; page: BookmarksPage<BookmarkedComment> };
@@ -147,6 +148,7 @@ export default function Bookmarks({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="bookmarks" data-testid="bookmarks" data-tab={loaderData.tab}>
+      <MobileFeedNav current="bookmarks" signedIn />
       <h1 className="bookmarks__title">{ui.reactions.bookmarksTitle}</h1>
       <nav className="bookmarks__tabs" aria-label={ui.reactions.tabsLabel}>
         {tabs.map(([tab, label, to]) => (

@@ -17,7 +17,7 @@ import { openAuthPopup } from '../features/auth/open.ts';
 import { useCurrentUser } from '../features/auth/session.ts';
 import { FeedBanner } from '../features/billing/FeedBanner.tsx';
 import { FeedList } from '../features/feed/FeedList.tsx';
-import { FeedTabs, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
+import { FeedTabs, MobileFeedNav, SaveDefaultSorting } from '../features/feed/FeedTabs.tsx';
 import { TuneButton } from '../features/discovery/TunePopup.tsx';
 import { sharingMeta, siteImage } from '../lib/sharing.ts';
 
@@ -102,6 +102,7 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
   if (!page) {
     return (
       <div className="feed-page" data-testid="feed">
+        <MobileFeedNav current="my" signedIn={false} />
         <h1 className="feed-title">{t.my}</h1>
         <div className="feed-empty" data-testid="feed-empty">
           <p>{t.myAnonymous}</p>
@@ -121,6 +122,7 @@ export default function FeedPage({ loaderData }: Route.ComponentProps) {
   const key = `${scope}:${sorting}`;
   return (
     <div className="feed-page" data-testid="feed" data-scope={scope} data-sorting={sorting}>
+      <MobileFeedNav current={scope} signedIn={!!user} />
       {scope === 'my' ? (
         <div className="feed-title-row">
           <h1 className="feed-title">{t.my}</h1>

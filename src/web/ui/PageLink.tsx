@@ -1,14 +1,18 @@
-import { useEffect, type AnchorHTMLAttributes } from 'react';
-import { useNavigate } from 'react-router';
+import { useContext, useEffect, type AnchorHTMLAttributes } from 'react';
+import { UNSAFE_NavigationContext, useNavigate } from 'react-router';
+import { withMobileSegment } from '../../shared/mobile-segment.ts';
 
 /**
  * A link to a page of the site as a plain anchor, for the links drawn many times a page (feed cards, the sidebar):
  * React Router's Link resolves its path and builds a click handler per link and render, 6 % of a signed-in page's
  * server CPU with ~45 links (issue 16). The shell's one PageLinkNavigation handles the clicks. `to` is a path of
  * this site (`/u/1-ivan`), never relative. `data-discover` lets the router learn the route ahead, as Link does.
+ * In the mobile version the address carries the tab's segment (`/m/u/1-ivan`), as Link's do, so a link opened in a
+ * new tab or before the code is there stays in it.
  */
 export function PageLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
-  return <a href={to} data-discover="true" data-page-link="" {...rest} />;
+  const href = withMobileSegment(to, useContext(UNSAFE_NavigationContext)?.basename);
+  return <a href={href} data-discover="true" data-page-link="" {...rest} />;
 }
 
 /** Whether the path `to` is the current page's or (unless `end`) one under it, as NavLink counts it. */
@@ -26,6 +30,7 @@ export function isCurrentPath(pathname: string, to: string, end = false): boolea
  */
 export function PageLinkNavigation() {
   const navigate = useNavigate();
+  const { basename } = useContext(UNSAFE_NavigationContext);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
@@ -36,12 +41,13 @@ export function PageLinkNavigation() {
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      const to = url.pathname + url.search + url.hash;
+      // The router adds the mobile segment (its basename) itself.
+      const to = (basename === '/' ? url.pathname : url.pathname.slice(basename.length) || '/') + url.search + url.hash;
       const here = window.location.pathname + window.location.search + window.location.hash;
-      void navigate(to, { replace: to === here });
+      void navigate(to, { replace: url.pathname + url.search + url.hash === here });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [navigate]);
+  }, [navigate, basename]);
   return null;
 }

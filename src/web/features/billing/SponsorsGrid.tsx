@@ -4,11 +4,10 @@ import type { Sponsor } from '../../../shared/api/billing.ts';
 import { ui } from '../../../shared/catalogue.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { billingCalls } from './calls.ts';
+import { MOBILE_WIDTH } from '../../../shared/viewport.ts';
 
 const t = ui.billing.plus;
 const [PHONE_COUNT, WIDE_COUNT] = SPONSOR_COUNTS;
-/** spec/foundation.md §9: past the mobile cut-off (859 px) the page is wide. */
-const WIDE_QUERY = '(min-width: 860px)';
 
 /**
  * The avatar grid of /plus (spec/content.md §9): the page comes with 714 avatars, a wide screen asks for 2178;
@@ -17,7 +16,7 @@ const WIDE_QUERY = '(min-width: 860px)';
 export function SponsorsGrid({ first, total }: { first: Sponsor[]; total: number }) {
   const [items, setItems] = useState(first);
   useEffect(() => {
-    if (first.length < PHONE_COUNT || !window.matchMedia(WIDE_QUERY).matches) return;
+    if (first.length < PHONE_COUNT || !window.matchMedia(`(min-width: ${MOBILE_WIDTH}px)`).matches) return;
     let live = true;
     void billingCalls.sponsors(WIDE_COUNT).then((r) => {
       if (live && r.ok) setItems(r.data.items);

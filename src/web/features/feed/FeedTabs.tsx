@@ -5,6 +5,7 @@ import type { FeedSorting } from '../../../shared/feed.ts';
 import type { saveDefaultSorting } from '../../../shared/api/subsites.ts';
 import { call } from '../../api/call.ts';
 import { toast } from '../../ui/overlays/toasts.tsx';
+import { PageLink } from '../../ui/PageLink.tsx';
 
 const t = feedUi;
 const isTop = (s: FeedSorting) => s !== 'hotness' && s !== 'date';
@@ -90,5 +91,40 @@ export function SaveDefaultSorting({ sorting, saved }: { sorting: FeedSorting; s
     <button type="button" className="link feed-default" onClick={save} disabled={busy} data-testid="feed-save-default">
       {t.saveDefault}
     </button>
+  );
+}
+
+/**
+ * The mobile feed navigation (spec/foundation.md §1's "mobile feed navigation"): on a phone and in the mobile version
+ * the sidebar is a drawer behind the menu button, so the feeds a reader switches between show as a strip over the feed
+ * instead: the main page, the reader's own feed, the bookmarks (signed in); every subsite's feed stays the sorting tabs'
+ * switch. feed.css shows it at mobile widths (`--mobile`) and in the mobile layout only. It lives with the tabs: one
+ * script for both, no chunk of its own on the phone's first visit.
+ */
+export function MobileFeedNav({
+  current,
+  signedIn,
+}: {
+  current: 'main' | 'my' | 'all' | 'bookmarks';
+  signedIn: boolean;
+}) {
+  const links = [
+    ['main', '/', feedUi.scopeMain],
+    ['my', '/my/new', feedUi.my],
+    ...(signedIn ? [['bookmarks', '/bookmarks', feedUi.bookmarks] as const] : []),
+  ] as const;
+  return (
+    <nav className="mobile-feed-nav" aria-label={feedUi.feedsLabel}>
+      {links.map(([key, to, label]) => (
+        <PageLink
+          key={key}
+          to={to}
+          className="mobile-feed-nav__link"
+          aria-current={key === current ? 'page' : undefined}
+        >
+          {label}
+        </PageLink>
+      ))}
+    </nav>
   );
 }

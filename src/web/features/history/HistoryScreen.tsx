@@ -6,6 +6,7 @@ import type { Entry } from '../../../shared/entries.ts';
 import { formatDateTime, typograph } from '../../../shared/format.ts';
 import type { list, version } from '../../../shared/api/history.ts';
 import type { HistoryItem, HistoryList } from '../../../shared/history.ts';
+import { MOBILE_WIDTH } from '../../../shared/viewport.ts';
 import { call } from '../../api/call.ts';
 import { EntryBlocks } from '../entries/Blocks.tsx';
 import { openApplyWindow, restoreEntry } from './lifecycle.ts';
@@ -53,7 +54,7 @@ export function HistoryScreen({ entry, history, now }: { entry: Entry; history: 
     if (!next) return;
     setPreview(next);
     // On a phone the preview sits under the list.
-    if (scroll && window.matchMedia('(max-width: 859px)').matches)
+    if (scroll && window.matchMedia(`(max-width: ${MOBILE_WIDTH - 1}px)`).matches)
       previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
 

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { navUi } from '../../../shared/catalogue/site.ts';
+import { RIGHT_COLUMN_WIDTH } from '../../../shared/viewport.ts';
 import type { LiveCollapse } from '../live/collapse.ts';
 
 /** What the column holds: a chunk of its own, asked for only where the column shows. */
 const ColumnBody = lazy(() => import('./ColumnBody.tsx'));
-
-/** Where the right column shows (columns.css has the same width). */
-const WIDE = '(min-width: 1200px)';
 
 /**
  * The shell's right column (the layout option `right_column`, shared/page-facts.ts), shown at desktop widths only
@@ -18,7 +16,7 @@ export function RightColumn({ liveCollapse, entry }: { liveCollapse: LiveCollaps
   const [wide, setWide] = useState(false);
   useEffect(() => {
     if (document.documentElement.dataset.layout === 'mobile') return;
-    const media = window.matchMedia(WIDE);
+    const media = window.matchMedia(`(min-width: ${RIGHT_COLUMN_WIDTH}px)`);
     const check = () => media.matches && setWide(true);
     check();
     media.addEventListener('change', check);

@@ -12,10 +12,10 @@ import { badgeText, useRecentCount } from '../feed/recent.ts';
 import { SubscribeButton } from '../subsites/SubscribeButton.tsx';
 
 import { SIDEBAR_COOKIE } from '../../../shared/shell-cookies.ts';
+import { MOBILE_WIDTH } from '../../../shared/viewport.ts';
 
 export { SIDEBAR_COOKIE };
 const SIDEBAR_COOKIE_DAYS = 365;
-const MOBILE_MAX = 859;
 const EVENT = 'sreda:sidebar';
 
 /** Toggles the sidebar: on desktop collapse (remembered), on mobile the drawer (not remembered). */
@@ -34,7 +34,7 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
   useEffect(() => {
     const onEvent = (e: Event) => {
       const detail = (e as CustomEvent<{ toggle?: boolean; collapsed?: boolean }>).detail ?? {};
-      if (detail.toggle && window.innerWidth <= MOBILE_MAX) {
+      if (detail.toggle && window.innerWidth < MOBILE_WIDTH) {
         setDrawerOpen((v) => !v);
         return;
       }
@@ -106,8 +106,8 @@ export function Sidebar({ communities, initialCollapsed }: { communities: Subsit
   );
 }
 
-/** The site's own pages at the sidebar's bottom (in the drawer on a phone). */
-const FOOTER = [
+/** The site's own pages at the sidebar's bottom (in the drawer on a phone) and in the mobile footer (mobile-footer.ts). */
+export const FOOTER = [
   ['/about', footerUi.about],
   ['/contacts', footerUi.contacts],
   ['/terms', footerUi.terms],

@@ -103,7 +103,11 @@ export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }
   }, [root]);
 
   if (!open) return null;
-  const items = open.items.map((item) => ({ value: item.name, label: `#${item.name}`, details: formatNumber(item.count) }));
+  const items = open.items.map((item) => ({
+    value: item.name,
+    label: `#${item.name}`,
+    details: formatNumber(item.count),
+  }));
   return (
     <OptionList
       id={listId}

@@ -21,13 +21,11 @@ export function SubsitePicker({
 }) {
   const items = useMemo(
     () =>
-      options.map(
-        (s): ListItem => ({
-          value: String(s.id),
-          label: s.type === 'user' && s.id === ownBlogId ? tw.myBlog : s.name,
-          icon: <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={SEARCH_LIST.imageSize} />,
-        }),
-      ),
+      options.map((s): ListItem => ({
+        value: String(s.id),
+        label: s.type === 'user' && s.id === ownBlogId ? tw.myBlog : s.name,
+        icon: <Avatar name={s.name} color={s.avatar_color} url={s.avatar_url} size={SEARCH_LIST.imageSize} />,
+      })),
     [options, ownBlogId],
   );
   const chosen = useMemo(() => items.filter((i) => i.value === String(value)), [items, value]);

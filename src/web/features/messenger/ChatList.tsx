@@ -210,13 +210,7 @@ export function ChatList({
 }
 
 /** A new group: its title and people from the reader's direct chats (a group grows later by the add call). */
-function NewGroup({
-  people,
-  onCreated,
-}: {
-  people: ChatPerson[];
-  onCreated(chat: ChatDetails): void;
-}) {
+function NewGroup({ people, onCreated }: { people: ChatPerson[]; onCreated(chat: ChatDetails): void }) {
   const [title, setTitle] = useState('');
   const [picked, setPicked] = useState<ListItem[]>([]);
   const [busy, setBusy] = useState(false);

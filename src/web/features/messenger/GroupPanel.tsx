@@ -1,13 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import {
-  CHAT_TITLE_MAX,
-  SEARCH_MAX,
-  type ChatDetails,
-  type ChatPerson,
-  type ChatRole,
-} from '../../../shared/messenger.ts';
+import { CHAT_TITLE_MAX, SEARCH_MAX, type ChatDetails, type ChatRole } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChatAvatar } from './ChatList.tsx';
 import { messengerCalls } from './calls.ts';

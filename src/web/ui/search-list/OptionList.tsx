@@ -37,7 +37,8 @@ export function OptionList({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focused >= 0) ref.current?.querySelector(`#${CSS.escape(optionId(id, focused))}`)?.scrollIntoView({ block: 'nearest' });
+    if (focused >= 0)
+      ref.current?.querySelector(`#${CSS.escape(optionId(id, focused))}`)?.scrollIntoView({ block: 'nearest' });
   }, [focused, id]);
   let index = 0;
   return (

@@ -1,7 +1,16 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { searchListUi as t } from '../../../shared/catalogue/site.ts';
 import { OptionList, optionId } from './OptionList.tsx';
-import { SEARCH_LIST, filterList, flatten, normalizeQuery, step, toggle, type ListData, type ListItem } from './filter.ts';
+import {
+  SEARCH_LIST,
+  filterList,
+  flatten,
+  normalizeQuery,
+  step,
+  toggle,
+  type ListData,
+  type ListItem,
+} from './filter.ts';
 
 export interface SearchListProps {
   /** The field's accessible name (and visible label when `showLabel`). */

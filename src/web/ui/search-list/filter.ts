@@ -22,10 +22,9 @@ export type ListData = ListItem[] | ListSection[];
 export const SEARCH_LIST = { debounceMs: 300, maxVisible: 7, imageSize: 22 } as const;
 
 export const isSections = (data: ListData): data is ListSection[] =>
-  data.length > 0 && 'items' in data[0] && Array.isArray((data[0] as ListSection).items);
+  data.length > 0 && 'items' in data[0] && Array.isArray(data[0].items);
 
-export const toSections = (data: ListData): ListSection[] =>
-  isSections(data) ? data : [{ title: '', items: data as ListItem[] }];
+export const toSections = (data: ListData): ListSection[] => (isSections(data) ? data : [{ title: '', items: data }]);
 
 export const flatten = (data: ListData): ListItem[] => toSections(data).flatMap((s) => s.items);
 
@@ -38,12 +37,12 @@ export function normalizeQuery(text: string): string {
  * Local filtering (spec/foundation.md §5): an item stays when its label or its value contains the query; sections
  * left empty go. An empty query keeps everything.
  */
-export function filterList(data: ListData, query: string): ListData {
+export function filterList<T extends ListData>(data: T, query: string): T {
   const q = normalizeQuery(query);
   if (!q) return data;
   const hit = (i: ListItem) => normalizeQuery(i.label).includes(q) || normalizeQuery(String(i.value)).includes(q);
-  if (!isSections(data)) return (data as ListItem[]).filter(hit);
-  return data.map((s) => ({ ...s, items: s.items.filter(hit) })).filter((s) => s.items.length > 0);
+  if (!isSections(data)) return data.filter(hit) as T;
+  return data.map((s) => ({ ...s, items: s.items.filter(hit) })).filter((s) => s.items.length > 0) as T;
 }
 
 /**
@@ -53,7 +52,7 @@ export function filterList(data: ListData, query: string): ListData {
 export function step(items: readonly object[], from: number, dir: 1 | -1): number {
   const n = items.length;
   for (let k = 1; k <= n; k++) {
-    const i = (((from < 0 && dir === -1 ? n : from) + dir * k) % n + n) % n;
+    const i = ((((from < 0 && dir === -1 ? n : from) + dir * k) % n) + n) % n;
     if (!(items[i] as { disabled?: boolean }).disabled) return i;
   }
   return -1;

@@ -153,7 +153,7 @@ describe('messenger in the browser', () => {
     await panel.locator('button[type=submit]', { hasText: 'Сохранить' }).click();
     await page.waitForSelector('.messenger-conv__title:has-text("Клуб историков")');
     await panel.locator('[data-testid=messenger-group-filter]').fill('вера');
-    await panel.locator('label', { hasText: 'Вера История' }).click();
+    await panel.locator('[data-testid=messenger-group-offer]', { hasText: 'Вера История' }).click();
     await panel.locator('[data-testid=messenger-group-add-submit]').click();
     const vera = panel.locator(`[data-testid=messenger-group-member][data-user-id="${a.id}"]`);
     expect(await vera.locator('[data-testid=messenger-group-role]').textContent()).toBe('участник');

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import type { HashtagItem } from '../../../shared/hashtags.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import type { suggest } from '../../../shared/api/hashtags.ts';
 import { call } from '../../api/call.ts';
+import { OptionList } from '../../ui/search-list/OptionList.tsx';
+import { SEARCH_LIST, step } from '../../ui/search-list/filter.ts';
 
 /** What the author typed right before the caret: a `#` that starts a tag and the letters after it. */
 const TYPED = /(?:^|[^\p{L}\p{N}_&#/])#([\p{L}_][\p{L}\p{N}_]{0,49})$/u;
-const DEBOUNCE_MS = 300;
 
 interface Open {
   items: HashtagItem[];
@@ -36,6 +37,7 @@ function typedTag(root: HTMLElement): { typed: string; x: number; y: number } | 
 export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }) {
   const [open, setOpen] = useState<Open | null>(null);
   const [active, setActive] = useState(0);
+  const listId = useId();
   const state = useRef({ open, active });
   state.current = { open, active };
 
@@ -62,7 +64,7 @@ export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }
         const items = r.ok ? r.data.items.filter((i) => i.name !== at.typed.toLowerCase()) : [];
         setActive(0);
         setOpen(items.length ? { items, ...at } : null);
-      }, DEBOUNCE_MS);
+      }, SEARCH_LIST.debounceMs);
     };
     const pick = (item: HashtagItem) => {
       const at = typedTag(el);
@@ -78,8 +80,7 @@ export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
         e.stopPropagation();
-        const n = o.items.length;
-        setActive((a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+        setActive(step(o.items, a, e.key === 'ArrowDown' ? 1 : -1));
       } else if (e.key === 'Enter' || e.key === 'Tab') {
         e.preventDefault();
         e.stopPropagation();
@@ -102,31 +103,29 @@ export function HashtagSuggest({ root }: { root: RefObject<HTMLElement | null> }
   }, [root]);
 
   if (!open) return null;
+  const items = open.items.map((item) => ({
+    value: item.name,
+    label: `#${item.name}`,
+    details: formatNumber(item.count),
+  }));
   return (
-    <ul
+    <OptionList
+      id={listId}
       className="hashtag-suggest"
-      role="listbox"
-      aria-label={ui.discovery.hashtags.suggestTitle}
-      data-testid="hashtag-suggest"
+      label={ui.discovery.hashtags.suggestTitle}
+      testId="hashtag-suggest"
+      optionTestId="hashtag-suggest-item"
       style={{ left: Math.max(8, Math.min(open.x, window.innerWidth - 248)), top: open.y + 4 }}
-    >
-      {open.items.map((item, i) => (
-        <li
-          key={item.name}
-          role="option"
-          aria-selected={i === active}
-          className="hashtag-suggest-item"
-          data-testid="hashtag-suggest-item"
-          onMouseDown={(e) => {
-            // Keep the caret in the editor; the pick happens where the author was typing.
-            e.preventDefault();
-            root.current?.dispatchEvent(new CustomEvent('sreda:hashtag-pick', { detail: item }));
-          }}
-        >
-          <span>#{item.name}</span>
-          <small>{formatNumber(item.count)}</small>
-        </li>
-      ))}
-    </ul>
+      data={items}
+      focused={active}
+      selected={[]}
+      onFocus={setActive}
+      // the pick happens where the author was typing: the caret stays in the editor (the list never takes focus)
+      onPick={(item) =>
+        root.current?.dispatchEvent(
+          new CustomEvent('sreda:hashtag-pick', { detail: open.items.find((i) => i.name === item.value) }),
+        )
+      }
+    />
   );
 }

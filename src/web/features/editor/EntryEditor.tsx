@@ -1,3 +1,4 @@
+import { SubsitePicker } from './SubsitePicker.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ENTRY_TITLE_MAX, type Block } from '../../../shared/blocks.ts';
@@ -193,19 +194,12 @@ export function EntryEditor({ entry, targets, onIdentity, dirtyRef: outerDirty, 
       onKeyDown={onKeyDown}
     >
       <div className="ed-bar">
-        <select
-          className="ed-subsite"
+        <SubsitePicker
+          options={options}
+          ownBlogId={targets[0]?.id}
           value={draft.subsiteId}
-          onChange={(e) => set('subsiteId', Number(e.target.value))}
-          aria-label={tw.subsite}
-          data-testid="editor-subsite"
-        >
-          {options.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.type === 'user' && s.id === targets[0]?.id ? tw.myBlog : s.name}
-            </option>
-          ))}
-        </select>
+          onChange={(subsiteId) => set('subsiteId', subsiteId)}
+        />
         <ReviewBadge review={review} />
         <span className={`ed-status ed-status--${status}`} data-testid="editor-status" aria-live="polite">
           {statusText}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ui } from '../../../shared/catalogue.ts';
 import { relativeTime } from '../../../shared/format.ts';
 import { mediaUrl } from '../../../shared/media.ts';
-import type { Chat, ChatDetails } from '../../../shared/messenger.ts';
+import type { Chat, ChatDetails, ChatPerson } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { mediaBaseUrl } from '../../lib/media.ts';
 import { badgeText } from '../feed/recent.ts';
@@ -12,6 +12,9 @@ import { useCurrentUser } from '../auth/session.ts';
 import { call } from '../../api/call.ts';
 import type { createChat } from '../../../shared/api/messenger.ts';
 import { Limited } from '../../ui/Limited.tsx';
+import { SearchList } from '../../ui/search-list/SearchList.tsx';
+import type { ListItem } from '../../ui/search-list/filter.ts';
+import { personItem } from './people.tsx';
 
 const t = ui.messenger;
 
@@ -207,16 +210,11 @@ export function ChatList({
 }
 
 /** A new group: its title and people from the reader's direct chats (a group grows later by the add call). */
-function NewGroup({
-  people,
-  onCreated,
-}: {
-  people: { id: number; name: string }[];
-  onCreated(chat: ChatDetails): void;
-}) {
+function NewGroup({ people, onCreated }: { people: ChatPerson[]; onCreated(chat: ChatDetails): void }) {
   const [title, setTitle] = useState('');
-  const [picked, setPicked] = useState<number[]>([]);
+  const [picked, setPicked] = useState<ListItem[]>([]);
   const [busy, setBusy] = useState(false);
+  const offered = useMemo(() => people.map(personItem), [people]);
   return (
     <form
       className="messenger-newgroup"
@@ -224,7 +222,8 @@ function NewGroup({
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        const result = await messengerCalls.create({ type: 'group', title, user_ids: picked });
+        const user_ids = picked.map((p) => Number(p.value));
+        const result = await messengerCalls.create({ type: 'group', title, user_ids });
         setBusy(false);
         if (result.ok) onCreated(result.data);
       }}
@@ -241,21 +240,16 @@ function NewGroup({
         />
       </Limited>
       {people.length > 0 && (
-        <fieldset>
-          <legend>{t.groupPeople}</legend>
-          {people.map((p) => (
-            <label key={p.id}>
-              <input
-                type="checkbox"
-                checked={picked.includes(p.id)}
-                onChange={(e) =>
-                  setPicked((prev) => (e.target.checked ? [...prev, p.id] : prev.filter((id) => id !== p.id)))
-                }
-              />
-              {p.name}
-            </label>
-          ))}
-        </fieldset>
+        <SearchList
+          label={t.groupPeople}
+          showLabel
+          multiple
+          value={picked}
+          onChange={setPicked}
+          items={offered}
+          testId="messenger-group-people"
+          optionTestId="messenger-group-person"
+        />
       )}
       <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
         {t.create}

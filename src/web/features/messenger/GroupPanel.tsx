@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ui } from '../../../shared/catalogue.ts';
-import {
-  CHAT_TITLE_MAX,
-  SEARCH_MAX,
-  type ChatDetails,
-  type ChatPerson,
-  type ChatRole,
-} from '../../../shared/messenger.ts';
+import { CHAT_TITLE_MAX, SEARCH_MAX, type ChatDetails, type ChatRole } from '../../../shared/messenger.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChatAvatar } from './ChatList.tsx';
 import { messengerCalls } from './calls.ts';
 import { Limited } from '../../ui/Limited.tsx';
+import { SearchList } from '../../ui/search-list/SearchList.tsx';
+import type { ListItem } from '../../ui/search-list/filter.ts';
+import { personItem } from './people.tsx';
 
 const t = ui.messenger;
 const ROLE_NAMES: Record<ChatRole, string> = {
@@ -174,59 +171,40 @@ function AddMembers({
   busy: boolean;
   onAdd(ids: number[]): Promise<boolean>;
 }) {
-  const [filter, setFilter] = useState('');
-  const [people, setPeople] = useState<ChatPerson[] | null>(null);
-  const [picked, setPicked] = useState<number[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(async () => {
-      const result = await messengerCalls.contacts(filter.trim());
-      if (live && result.ok) setPeople(result.data.items);
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [filter]);
-  const present = new Set(chat.members.map((m) => m.id));
-  const offered = (people ?? []).filter((p) => !present.has(p.id));
+  const [picked, setPicked] = useState<ListItem[]>([]);
+  const members = chat.members;
+  const find = useCallback(
+    async (query: string) => {
+      const result = await messengerCalls.contacts(query);
+      if (!result.ok) throw new Error(result.rm);
+      const present = new Set(members.map((m) => m.id));
+      return result.data.items.filter((p) => !present.has(p.id)).map(personItem);
+    },
+    [members],
+  );
   return (
     <form
       className="messenger-group__add"
       data-testid="messenger-group-add"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await onAdd(picked)) setPicked([]);
+        if (await onAdd(picked.map((p) => Number(p.value)))) setPicked([]);
       }}
     >
       <h3 className="messenger-group__subtitle">{t.addMembers}</h3>
-      <input
-        type="search"
-        value={filter}
-        maxLength={SEARCH_MAX}
-        aria-label={t.addFilter}
+      <SearchList
+        label={t.addFilter}
         placeholder={t.addFilter}
-        onChange={(e) => setFilter(e.target.value)}
-        data-testid="messenger-group-filter"
+        multiple
+        value={picked}
+        onChange={setPicked}
+        loadInitial={() => find('')}
+        search={find}
+        maxLength={SEARCH_MAX}
+        emptyText={t.addNobody}
+        testId="messenger-group-filter"
+        optionTestId="messenger-group-offer"
       />
-      {people && !offered.length && <p className="messenger-group__empty">{t.addNobody}</p>}
-      <ul className="messenger-group__offer">
-        {offered.map((p) => (
-          <li key={p.id}>
-            <label>
-              <input
-                type="checkbox"
-                checked={picked.includes(p.id)}
-                onChange={(e) =>
-                  setPicked((prev) => (e.target.checked ? [...prev, p.id] : prev.filter((id) => id !== p.id)))
-                }
-              />
-              <Avatar name={p.name} color={p.avatar_color} url={p.avatar_url} size={24} />
-              {p.name}
-            </label>
-          </li>
-        ))}
-      </ul>
       <button
         type="submit"
         className="btn btn-primary btn-small"

@@ -107,3 +107,6 @@ export function feedPath(scope: FeedScope, sorting: FeedSorting): string {
   if (sorting === 'date') return `${prefix}/new`;
   return `${prefix}/top/${scope === 'all' && sorting === 'year' ? 'all' : sorting}`;
 }
+
+/** Reposts a page of `GET /reposts/…` answers at most; a full page means there may be more (`before`). */
+export const REPOSTS_PAGE = 20;

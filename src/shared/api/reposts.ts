@@ -6,8 +6,8 @@ import { contract, type ContractOutput } from './contract.ts';
 
 /** Reposts (issue 32): an entry reposted into one's blog or a community one manages, with an optional comment. */
 
-/** Reposts a page of `GET /reposts/…` answers at most; a full page means there may be more (`before`). */
-export const REPOSTS_PAGE = 20;
+// In shared/feed.ts, which the feed's code already carries: a value imported from here would bring zod with it.
+export { REPOSTS_PAGE } from '../feed.ts';
 
 /** Characters of a repost's comment. */
 export const REPOST_COMMENT_MAX = 1000;

@@ -224,8 +224,4 @@ export const boardNavUi = {
 export const repostsShownUi = {
   button: 'Репост',
   count: (n: number) => pluralize(n, ['репост', 'репоста', 'репостов']),
-  /** The entry page's list of who reposted it. */
-  who: 'Сделали репост',
-  into: 'в',
-  andMore: (n: number) => `и ещё ${n}`,
 };

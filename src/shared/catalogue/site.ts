@@ -104,11 +104,3 @@ export const errorsUi = {
   signInText: 'Она открывается после входа в аккаунт.',
   signIn: 'Войти',
 } as const;
-
-/** The popover list with search (spec/foundation.md §2: 'Loading...', 'Nothing found', placeholder 'Search'). */
-export const searchListUi = {
-  loading: 'Загрузка…',
-  nothing: 'Ничего не найдено',
-  placeholder: 'Поиск',
-  remove: (label: string) => `Убрать: ${label}`,
-} as const;

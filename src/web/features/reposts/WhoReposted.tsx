@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { who, WhoReposted as WhoData } from '../../../shared/api/reposts.ts';
-import { repostsShownUi as t } from '../../../shared/catalogue/shown.ts';
+import { whoRepostedUi as t } from '../../../shared/catalogue/reposts-who.ts';
 import { call } from '../../api/call.ts';
 import { PageLink } from '../../ui/PageLink.tsx';
 

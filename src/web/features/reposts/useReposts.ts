@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { REPOSTS_PAGE, type into, type mine, type RepostCard } from '../../../shared/api/reposts.ts';
+import type { into, mine, RepostCard } from '../../../shared/api/reposts.ts';
+import { REPOSTS_PAGE } from '../../../shared/feed.ts';
 import { call } from '../../api/call.ts';
 
 type Source = { subsite_id?: number; my?: 1 };

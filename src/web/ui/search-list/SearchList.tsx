@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { searchListUi as t } from '../../../shared/catalogue/site.ts';
+import { searchListUi as t } from '../../../shared/catalogue/search-list.ts';
 import '../form-field.css';
 import { OptionList, optionId } from './OptionList.tsx';
 import {

@@ -98,6 +98,8 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
           isolate: false,
+          // Vitest's 5 s default met a loaded machine (load 20 on two cores: the town list's check took 6 s).
+          testTimeout: 30_000,
         },
       },
       {
@@ -112,7 +114,8 @@ export default defineConfig({
           // time went to imports). Every file still builds its own app on its own copy of the database.
           isolate: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's app start migrates or copies a database; at load 20 on two cores that took over a minute.
+          hookTimeout: 180_000,
           // expect.poll waits for work done after an answer (a cache recomputed in the background, a job); on a busy
           // machine that takes longer than its 1 s default.
           expect: { poll: { timeout: 10_000 } },

@@ -33,7 +33,7 @@ describe('running the site', () => {
   // on a 2-core machine that passes the 60 s default.
   it(
     'keeps accounts and content across a clean Ctrl+C and restart, seeding only once, and --admin promotes',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       const first = await start(emptyDataDir()); // a real first start: migrations and the seed
       const communities = (await call(first, '/v3.0/subsites/communities')).json.data.items.length;

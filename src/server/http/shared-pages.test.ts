@@ -21,7 +21,7 @@ describe('anonymous pages shared for a few seconds in production', () => {
     f = feedFixtures(t);
     await new Visitor(t.app).register({ name: 'Хозяин Сайта' });
     // The web build is made once per run, when missing or stale.
-  }, 180_000);
+  }, 600_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -55,13 +55,13 @@ export const change = contract({
 `;
 
 describe('contracts and the type check', () => {
-  it('a page reading the real contract compiles', { timeout: 60_000 }, () => {
+  it('a page reading the real contract compiles', { timeout: 240_000 }, () => {
     expect(errorsOf({ 'src/web/api/page-check.ts': page('../../shared/api/bookmarks.ts') })).toEqual([]);
   });
 
   it(
     'fails when the answer field the page reads is renamed, or the route is not the contract’s',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     () => {
       const errors = errorsOf({
         'src/shared/api/renamed-check.ts': renamed,

@@ -236,7 +236,7 @@ describe('writing', () => {
 
     await page.click('[data-testid=editor-subsite]');
     await page.locator('[data-testid=editor-subsite-option]').first().waitFor();
-    const options = await page.locator('[data-testid=editor-subsite-option]').allTextContents();
+    const options = await page.locator('[data-testid=editor-subsite-option] .search-list__label').allTextContents();
     expect(options[0]).toBe('Мой блог');
     expect(options).toContain('Технологии');
     await page.fill('[data-testid=editor-title]', 'Моя первая запись на Среде');

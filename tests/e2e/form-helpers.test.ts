@@ -9,8 +9,8 @@ beforeAll(async () => {
   cookie = (await registerViaApi(env.server, 'Фёкла Формова')).cookie;
 });
 const UNSAVED = 'Вы что-то ввели и решили уйти, это не случайность?';
-/** Every limited field a reader sees, search boxes aside (they belong to search). */
-const LIMITED = 'input[maxlength]:not([type=search]):visible, textarea[maxlength]:visible';
+/** Every limited field a reader sees, search boxes aside (the header's search, the pickers' comboboxes: a query). */
+const LIMITED = 'input[maxlength]:not([type=search]):not([role=combobox]):visible, textarea[maxlength]:visible';
 
 /**
  * Walks every limited field on the page: 21 characters left shows no counter, 15 shows it, 5 shows the warning,

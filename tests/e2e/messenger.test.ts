@@ -154,6 +154,8 @@ describe('messenger in the browser', () => {
     await page.waitForSelector('.messenger-conv__title:has-text("Клуб историков")');
     await panel.locator('[data-testid=messenger-group-filter]').fill('вера');
     await panel.locator('[data-testid=messenger-group-offer]', { hasText: 'Вера История' }).click();
+    // The list stays open for more choices (several may be added); Escape closes it, as a reader would.
+    await panel.locator('[data-testid=messenger-group-filter]').press('Escape');
     await panel.locator('[data-testid=messenger-group-add-submit]').click();
     const vera = panel.locator(`[data-testid=messenger-group-member][data-user-id="${a.id}"]`);
     expect(await vera.locator('[data-testid=messenger-group-role]').textContent()).toBe('участник');

@@ -108,6 +108,9 @@ describe('mobile version', () => {
 
     await open(page, `${server.url}/m-app/new`);
     expect(await page.locator('.mobile-feed-nav').isVisible()).toBe(true);
+    // A new page: the footer's code comes with its first gesture.
+    await page.keyboard.press('Shift');
+    await page.waitForSelector('.mobile-footer__swap', { state: 'attached' });
     const swap = page.locator('.mobile-footer__swap');
     // Open: since the footer is drawn at the end of `.app`, it is not visible at 1280 in the mobile layout (it is at 375).
     expect(await swap.getAttribute('href')).toBe('/new');

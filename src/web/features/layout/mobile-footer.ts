@@ -24,7 +24,6 @@ interface DataRouter {
  * scrolling, and the phone's first visit fetches none of it. Drawn again whenever the router's address changes.
  */
 export function mountMobileFooter() {
-  const router = (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
   const link = (href: string, text: string) => {
     const a = document.createElement('a');
     a.href = href;
@@ -60,6 +59,17 @@ export function mountMobileFooter() {
     footer.append(nav, swap);
     slot.replaceChildren(footer);
   };
-  draw(router?.state.location ?? location);
-  router?.subscribe((state) => draw(state.location));
+  // A gesture may come before React has hydrated the page (a scroll while the scripts load): a node added to `.app`
+  // then would not be in the server's HTML React compares with (error #418). React marks what it has hydrated.
+  const start = () => {
+    const app = document.querySelector('.app');
+    if (app && !Object.keys(app).some((k) => k.startsWith('__reactFiber'))) {
+      setTimeout(start, 100);
+      return;
+    }
+    const router = (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
+    draw(router?.state.location ?? location);
+    router?.subscribe((state) => draw(state.location));
+  };
+  start();
 }

@@ -17,10 +17,11 @@ import { postLedger } from '../payments/index.ts';
  */
 let fake: Awaited<ReturnType<typeof startFakeCloudPayments>>;
 let t: TestApp;
+let superuser: Awaited<ReturnType<typeof newUser>>;
 beforeAll(async () => {
   fake = await startFakeCloudPayments();
   t = await startTestApp({ fetchAllowHosts: ['127.0.0.1'], cloudpayments: fake.config });
-  await newUser(t.app); // the site's first account is its superuser
+  superuser = await newUser(t.app); // the site's first account is its superuser
 });
 afterAll(async () => {
   await t?.close();
@@ -163,6 +164,20 @@ describe('promotion top-up by card', () => {
       .from(paymentOrders)
       .where(eq(paymentOrders.id, res.json().data.order_id));
     expect(order).toMatchObject({ kind: 'promotion', amount: 300_000, status: 'paid', meta: { subsite_id: co.id } });
+
+    // Staff refund it: what is still on the company's balance leaves it once; a second refund changes nothing.
+    const refund = await superuser.v.post('/v3.0/payments/admin/refund', { order_id: order.id });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await promotionOf(co.id)).toBe(0);
+    expect((await auditOf(co.id)).sort()).toEqual([
+      ['card', 300_000],
+      ['refund', -300_000],
+    ]);
+    expect(isRussianError(await superuser.v.post('/v3.0/payments/admin/refund', { order_id: order.id }), 400)).toBe(
+      true,
+    );
+    expect(await promotionOf(co.id)).toBe(0);
+    expect(await auditOf(co.id)).toHaveLength(2);
   });
 
   it('refuses another company, a non-manager and bad amounts before any order is made', async () => {

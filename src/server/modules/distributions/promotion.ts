@@ -88,14 +88,13 @@ const refunded = {
   async undo(ctx: Ctx, order: OrderRow) {
     const amount = await takeBack(ctx, order);
     const subsiteId = order.meta.subsite_id;
-    if (subsiteId === undefined || amount <= 0 || !(await discovery.movePromotion(ctx, subsiteId, -amount))) return;
-    await pq.insertTopup(ctx.db, {
-      subsiteId,
-      userId: order.user_id,
-      amount: -amount,
-      source: 'refund',
-      orderId: order.id,
-    });
+    if (subsiteId === undefined || amount <= 0) return;
+    // The refund's row first (one per order): a second call finds it and moves nothing again.
+    const input = { subsiteId, userId: order.user_id, amount: -amount, source: 'refund', orderId: order.id } as const;
+    if (!(await pq.insertTopup(ctx.db, input))) return;
+    // Spent between the read and now (a booster bought meanwhile): the refund's transaction is undone whole.
+    if (!(await discovery.movePromotion(ctx, subsiteId, -amount)))
+      throw new Error(`promotion refund ${order.id}: balance moved`);
     await postLedger(ctx, {
       userId: order.user_id,
       kind: 'refund',

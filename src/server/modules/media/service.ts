@@ -258,10 +258,8 @@ export async function copyPicture(
 }
 
 /** Whether the store holds this still picture (a form's picker gives its address; the picture is public anyway). */
-export async function isStoredPicture(ctx: Ctx, uuid: string): Promise<boolean> {
-  const row = await findMedia(ctx.db, uuid);
-  return row !== undefined && STILL_TYPES.includes(row.type);
-}
+export const isStoredPicture = async (ctx: Ctx, uuid: string): Promise<boolean> =>
+  STILL_TYPES.includes((await findMedia(ctx.db, uuid))?.type ?? '');
 
 // ---------------------------------------------------------------- delivery
 
